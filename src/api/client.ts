@@ -1,0 +1,69 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
+
+export const TOKEN_KEY = 'atrium:token';
+export const LOCALE_KEY = 'atrium:locale';
+
+/** The body of a failed call, as the contract shapes it: field errors (400) or `{detail, code}`. */
+export type ApiErrorBody = { detail?: string; code?: string; [field: string]: unknown };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | undefined,
+  ) {
+    super(typeof body?.detail === 'string' ? body.detail : `HTTP ${status}`);
+  }
+  /** `{field: first message}` of a 400 answer. */
+  get fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (this.status !== 400 || !this.body) return out;
+    for (const [k, v] of Object.entries(this.body)) {
+      if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+      else if (typeof v === 'string') out[k] = v;
+    }
+    return out;
+  }
+}
+
+const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+export const getToken = () => storage()?.getItem(TOKEN_KEY) ?? null;
+export const setToken = (token: string | null) =>
+  token ? storage()?.setItem(TOKEN_KEY, token) : storage()?.removeItem(TOKEN_KEY);
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+/** Called on every 401 answer (the auth provider logs the user out). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+const authMiddleware: Middleware = {
+  onRequest({ request }) {
+    const token = getToken();
+    if (token) request.headers.set('Authorization', `JWT ${token}`);
+    // The server answers in the interface language (Russian until the user picks another).
+    request.headers.set('Accept-Language', storage()?.getItem(LOCALE_KEY) ?? 'ru');
+    return request;
+  },
+  onResponse({ response }) {
+    if (response.status === 401) for (const l of unauthorizedListeners) l();
+    return response;
+  },
+};
+
+/** The one typed client of the contract. */
+export const api = createClient<paths>({
+  baseUrl: '/api',
+  // Looked up per call so test doubles (MSW) that patch fetch later still see the calls.
+  fetch: (request) => globalThis.fetch(request),
+});
+api.use(authMiddleware);
+
+/** The data of an openapi-fetch result, or an ApiError carrying status and body. */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiError(response.status, (error ?? undefined) as ApiErrorBody | undefined);
+  return data as T;
+}

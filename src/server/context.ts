@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TokenSigner } from './auth/tokens';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Language, Role } from './db/schema';
+
+/** What every handler and service gets: the database, the configuration and the token signer. */
+export type AppContext = {
+  db: Db;
+  config: Config;
+  signer: TokenSigner;
+  log: FastifyBaseLogger;
+};
+
+/** The signed-in caller, as resolved from the token's session on every request. */
+export type AuthUser = {
+  id: number;
+  role: Role;
+  isSuperuser: boolean;
+  language: Language;
+  sessionId: string;
+};

@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { users } from './schema';
+import { hashPassword } from '../auth/passwords';
+import { newPromoCode } from '../services/users';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.atrium', role: 'admin', firstName: 'Anna', lastName: 'Admin', phone: '+49301234001' },
+  { email: 'consultant@demo.atrium', role: 'consultant', firstName: 'Konstantin', lastName: 'Berater', phone: '+49301234002' },
+  { email: 'member@demo.atrium', role: 'member', firstName: 'Maria', lastName: 'Mitglied', phone: '+49301234003' },
+] as const;
+
+/** Demo accounts for the embedded default; does nothing when they exist already. Returns true when it seeded. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.atrium'));
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const ids: Record<string, number> = {};
+    for (const a of DEMO_ACCOUNTS) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: a.email,
+          phone: a.phone,
+          passwordHash,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          role: a.role,
+          isSuperuser: a.role === 'admin',
+          emailActivation: true,
+          leadStatus: 'active',
+          promoCode: newPromoCode(),
+          city: 'Berlin',
+          country: 'DE',
+          timeZone: 'Europe/Berlin',
+        })
+        .returning({ id: users.id });
+      ids[a.role] = row!.id;
+    }
+    // The member was invited by the consultant, who also looks after them.
+    await tx
+      .update(users)
+      .set({ referrerId: ids.consultant, responsibleId: ids.consultant })
+      .where(eq(users.id, ids.member!));
+    await tx.execute(sql`select 1`);
+  });
+  return true;
+}

@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors';
+import { accountsHandlers } from './accounts';
+import { menuHandlers } from './menu';
+import { NOT_IMPLEMENTED } from './not-implemented';
+import type { HandlerTable, OperationId } from './types';
+import { usersHandlers } from './users';
+
+export const handlers: HandlerTable = {
+  ...accountsHandlers,
+  ...menuHandlers,
+  ...usersHandlers,
+};
+
+type AnyHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** The handler for an operation; a listed, not yet built one answers 501. */
+export function handlerFor(operationId: string): AnyHandler {
+  const h = handlers[operationId as OperationId] as AnyHandler | undefined;
+  if (h) return h;
+  if (!NOT_IMPLEMENTED.includes(operationId as OperationId)) {
+    throw new Error(`Operation ${operationId} has no handler and is not listed in NOT_IMPLEMENTED`);
+  }
+  return async () => {
+    throw new ApiError(501, 'not_implemented', 'not_implemented', { operation: operationId });
+  };
+}

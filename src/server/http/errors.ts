@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { t, type Lang, type MessageKey } from '../i18n';
+
+type Params = Record<string, string | number>;
+
+/** An answer with `{detail, code}` (401, 403, 404, 409, 429, 501). */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly messageKey: MessageKey,
+    readonly params?: Params,
+  ) {
+    super(messageKey);
+  }
+}
+
+/** A 400 answer: translated messages per field; `non_field_errors` for the rest. */
+export class FieldErrors extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: Record<string, Array<MessageKey | { key: MessageKey; params?: Params }>>) {
+    super('invalid input');
+  }
+  static of(field: string, key: MessageKey, params?: Params): FieldErrors {
+    return new FieldErrors({ [field]: [{ key, params }] });
+  }
+}
+
+export const notAuthenticated = () => new ApiError(401, 'not_authenticated', 'not_authenticated');
+export const permissionDenied = () => new ApiError(403, 'permission_denied', 'permission_denied');
+export const notFound = () => new ApiError(404, 'not_found', 'not_found');
+
+type AjvError = { keyword: string; instancePath: string; params: Record<string, unknown>; message?: string };
+
+function fieldOf(e: AjvError): string {
+  const parts = e.instancePath.split('/').filter(Boolean);
+  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
+  return parts.join('.') || 'non_field_errors';
+}
+
+function messageOf(e: AjvError, lang: Lang): string {
+  switch (e.keyword) {
+    case 'required':
+      return t(lang, 'field_required');
+    case 'maxLength':
+      return t(lang, 'field_too_long', { limit: Number(e.params.limit) });
+    case 'minLength':
+      return Number(e.params.limit) <= 1 ? t(lang, 'field_empty') : t(lang, 'field_too_short', { limit: Number(e.params.limit) });
+    case 'format':
+      return e.params.format === 'email' ? t(lang, 'email_invalid') : t(lang, 'field_invalid');
+    default:
+      return t(lang, 'field_invalid');
+  }
+}
+
+/** Maps every error to the contract's shapes, translated into the caller's language. */
+export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: FastifyRequest, reply: FastifyReply) {
+  const lang = req.lang;
+  if (err instanceof FieldErrors) {
+    const body: Record<string, string[]> = {};
+    for (const [field, msgs] of Object.entries(err.fields)) {
+      body[field] = msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params)));
+    }
+    return reply.status(400).send(body);
+  }
+  if (err instanceof ApiError) {
+    return reply.status(err.statusCode).send({ detail: t(lang, err.messageKey, err.params), code: err.code });
+  }
+  const fe = err as FastifyError & { validation?: AjvError[] };
+  if (fe.validation) {
+    const body: Record<string, string[]> = {};
+    for (const e of fe.validation) {
+      const field = fieldOf(e);
+      (body[field] ??= []).push(messageOf(e, lang));
+    }
+    return reply.status(400).send(body);
+  }
+  const status = fe.statusCode ?? 500;
+  if (status === 429) {
+    return reply.status(429).send({ detail: t(lang, 'throttled', { seconds: Math.ceil(Number(reply.getHeader('retry-after') ?? 60)) }), code: 'throttled' });
+  }
+  if (status === 413) return reply.status(413).send({ detail: t(lang, 'body_too_large'), code: 'body_too_large' });
+  if (status === 415) return reply.status(415).send({ detail: t(lang, 'unsupported_media_type'), code: 'unsupported_media_type' });
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, bad multipart and the like: the caller's fault, said without internals.
+    return reply.status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
+  }
+  req.log.error({ err }, 'request failed');
+  return reply.status(500).send({ detail: t(lang, 'server_error'), code: 'server_error' });
+}

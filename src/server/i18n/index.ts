@@ -1,0 +1,22 @@
+import { de } from './de';
+import { en, type MessageKey } from './en';
+import { ru } from './ru';
+
+export type { MessageKey };
+export type Lang = 'ru' | 'en' | 'de';
+export const catalogues: Record<Lang, Record<MessageKey, string>> = { ru, en, de };
+
+/** Translates a server message; Russian is the default and the fallback. */
+export function t(lang: Lang | undefined, key: MessageKey, params?: Record<string, string | number>): string {
+  const text = catalogues[lang ?? 'ru']?.[key] ?? ru[key] ?? key;
+  return params ? text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`)) : text;
+}
+
+/** Picks ru, en or de from an Accept-Language header (first supported wins), else Russian. */
+export function langFromHeader(header: string | undefined): Lang {
+  for (const part of (header ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if (code === 'ru' || code === 'en' || code === 'de') return code;
+  }
+  return 'ru';
+}

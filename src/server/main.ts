@@ -1,0 +1,82 @@
+import pino from 'pino';
+import { buildApp, LOG_REDACT } from './app';
+import { TokenSigner } from './auth/tokens';
+import { ConfigError, loadConfig } from './config';
+import { connect } from './db/client';
+import { DataDirInUseError, ensureDatabase, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { jwtSecret } from './secrets';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+
+  let embedded: EmbeddedCluster | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+    try {
+      embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.warn({ pg: m }, 'postgres'));
+    } catch (err) {
+      if (err instanceof DataDirInUseError) {
+        log.fatal(err.message);
+        console.error(err.message);
+        process.exit(3);
+      }
+      throw err;
+    }
+    await ensureDatabase(embedded.url(), 'atrium');
+    databaseUrl = embedded.url('atrium');
+  }
+
+  const { db, pool } = connect(databaseUrl);
+  await runMigrations(pool);
+  if (config.seedDemo && (await seedDemo(db))) {
+    log.info('seeded demo data');
+  }
+  if (config.seedDemo) {
+    log.info(
+      { demoLogins: DEMO_ACCOUNTS.map((a) => a.email) },
+      `demo logins: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} / password ${DEMO_PASSWORD}`,
+    );
+  }
+  const signer = new TokenSigner(await jwtSecret(db, config.jwtSecret), config.jwtTtlHours);
+  const app = await buildApp({ db, config, signer, logger: { level: config.logLevel, redact: LOG_REDACT } });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await pool.end();
+      await embedded?.stop();
+    } finally {
+      log.info('stopped');
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Atrium is running on ${config.publicUrl}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

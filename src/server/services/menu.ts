@@ -1,0 +1,71 @@
+import type { MessageKey } from '../i18n';
+import { t, type Lang } from '../i18n';
+import type { Role } from '../db/schema';
+
+type Entry = { key: string; titleKey: MessageKey; path: string; icon: string; roles: readonly Role[] };
+
+const ALL: readonly Role[] = ['member', 'consultant', 'admin'];
+const STAFF: readonly Role[] = ['consultant', 'admin'];
+const ADMIN: readonly Role[] = ['admin'];
+
+const MAIN: Entry[] = [
+  { key: 'dashboard', titleKey: 'menu_dashboard', path: '/dashboard', icon: 'Dashboard', roles: ALL },
+  { key: 'lessons', titleKey: 'menu_lessons', path: '/lessons', icon: 'School', roles: ALL },
+  { key: 'books', titleKey: 'menu_books', path: '/books', icon: 'MenuBook', roles: ALL },
+  { key: 'news', titleKey: 'menu_news', path: '/news', icon: 'Newspaper', roles: ALL },
+  { key: 'events', titleKey: 'menu_events', path: '/events', icon: 'Event', roles: ALL },
+  { key: 'subscription', titleKey: 'menu_subscription', path: '/subscription', icon: 'CardMembership', roles: ALL },
+  { key: 'contacts', titleKey: 'menu_contacts', path: '/contacts', icon: 'Contacts', roles: ALL },
+  { key: 'team', titleKey: 'menu_team', path: '/team', icon: 'Groups', roles: ALL },
+  { key: 'flows', titleKey: 'menu_flows', path: '/flows', icon: 'FilterAlt', roles: ALL },
+  { key: 'staff_dashboard', titleKey: 'menu_staff_dashboard', path: '/staff-dashboard', icon: 'Insights', roles: STAFF },
+  { key: 'staff_tasks', titleKey: 'menu_staff_tasks', path: '/staff/tasks', icon: 'Task', roles: STAFF },
+  { key: 'staff_tickets', titleKey: 'menu_staff_tickets', path: '/staff/tickets', icon: 'SupportAgent', roles: STAFF },
+  { key: 'staff_list', titleKey: 'menu_staff_list', path: '/staff/list', icon: 'Badge', roles: STAFF },
+  { key: 'staff_imports', titleKey: 'menu_staff_imports', path: '/staff/users_imports', icon: 'UploadFile', roles: STAFF },
+  { key: 'users', titleKey: 'menu_users', path: '/users', icon: 'People', roles: ADMIN },
+];
+
+const DROPDOWN: Entry[] = [
+  { key: 'profile', titleKey: 'menu_profile', path: '/profile/view', icon: 'AccountCircle', roles: ALL },
+  { key: 'profile_edit', titleKey: 'menu_profile_edit', path: '/profile/edit', icon: 'Edit', roles: ALL },
+  { key: 'settings', titleKey: 'menu_settings', path: '/profile/settings', icon: 'Settings', roles: ALL },
+  { key: 'password', titleKey: 'menu_password', path: '/profile/password', icon: 'Lock', roles: ALL },
+];
+
+/** Every app route a signed-in user can open, with the roles allowed; `:x` is a path parameter. */
+const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
+  ...[
+    '/dashboard', '/books', '/books/:id', '/lessons', '/lessons/category/:id', '/lesson/view/:id', '/news', '/news/view/:id',
+    '/events', '/events/view/:id', '/subscription', '/contacts', '/team', '/flows', '/flows/edit_landing/:id',
+    '/user/view-details/:pk', '/user/new-request/:ticketId', '/profile', '/profile/view', '/profile/edit',
+    '/profile/settings', '/profile/password',
+  ].map((pattern) => ({ pattern, roles: ALL })),
+  ...[
+    '/staff-dashboard', '/staff-dashboard/view-as/:pk', '/staff/list', '/staff/tasks', '/staff/tasks/view-as/:pk',
+    '/staff/tickets', '/staff/tickets/view-as/:pk', '/staff/users_imports',
+  ].map((pattern) => ({ pattern, roles: STAFF })),
+  { pattern: '/users', roles: ADMIN },
+];
+
+const toItem = (lang: Lang) => (e: Entry) => ({ key: e.key, title: t(lang, e.titleKey), path: e.path, icon: e.icon });
+
+export function mainMenu(role: Role, lang: Lang) {
+  return MAIN.filter((e) => e.roles.includes(role)).map(toItem(lang));
+}
+
+export function dropdownMenu(role: Role, lang: Lang) {
+  return DROPDOWN.filter((e) => e.roles.includes(role)).map(toItem(lang));
+}
+
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/');
+  const b = path.replace(/\/+$/, '').split('/');
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? /^[\w-]+$/.test(b[i] ?? '') : seg === b[i]);
+}
+
+export function checkAccess(path: string, role: Role): { exists: boolean; allow: boolean } {
+  const clean = path.split(/[?#]/)[0] ?? '';
+  const route = ROUTES.find((r) => matches(r.pattern, clean));
+  return { exists: Boolean(route), allow: Boolean(route?.roles.includes(role)) };
+}

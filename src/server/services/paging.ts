@@ -1,0 +1,42 @@
+export type PageQuery = { page?: number; page_size?: number };
+
+export type Page<T> = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  current: number;
+  total_count: number;
+  results: T[];
+};
+
+export function pageWindow(q: PageQuery, defaultSize = 20) {
+  const page = Math.max(1, q.page ?? 1);
+  const size = Math.min(200, Math.max(1, q.page_size ?? defaultSize));
+  return { page, size, limit: size, offset: (page - 1) * size };
+}
+
+/** Builds the paged answer; next/previous are query strings that keep the caller's other filters. */
+export function pageOf<T>(
+  results: T[],
+  count: number,
+  totalCount: number,
+  win: { page: number; size: number },
+  query: Record<string, unknown> = {},
+): Page<T> {
+  const link = (page: number) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && k !== 'page') qs.set(k, String(v));
+    qs.set('page', String(page));
+    qs.set('page_size', String(win.size));
+    return `?${qs.toString()}`;
+  };
+  const pages = Math.max(1, Math.ceil(count / win.size));
+  return {
+    count,
+    next: win.page < pages ? link(win.page + 1) : null,
+    previous: win.page > 1 ? link(win.page - 1) : null,
+    current: win.page,
+    total_count: totalCount,
+    results,
+  };
+}

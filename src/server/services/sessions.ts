@@ -1,0 +1,49 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../context';
+import { sessions, users } from '../db/schema';
+
+export type SessionMeta = { userAgent?: string; ip?: string };
+
+/** Opens a session row and signs a token naming it. */
+export async function openSession(ctx: AppContext, userId: number, meta: SessionMeta = {}): Promise<string> {
+  const expiresAt = ctx.signer.expiry();
+  const [row] = await ctx.db
+    .insert(sessions)
+    .values({ userId, expiresAt, userAgent: (meta.userAgent ?? '').slice(0, 500), ip: meta.ip ?? '' })
+    .returning({ id: sessions.id });
+  return ctx.signer.sign({ userId, sessionId: row!.id }, expiresAt);
+}
+
+/** The caller behind a token, or null when the token, its session or its user is no longer valid. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const claims = await ctx.signer.verify(token);
+  if (!claims) return null;
+  // One statement: check the session and touch last_seen_at at most once a minute.
+  const result = await ctx.db.execute<{ role: AuthUser['role']; is_superuser: boolean; language: AuthUser['language'] }>(sql`
+    with s as (
+      select s.id from ${sessions} s
+      where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
+        and s.ended_at is null and s.expires_at > now()
+    ), touch as (
+      update ${sessions} set last_seen_at = now()
+      where id = (select id from s) and last_seen_at < now() - interval '60 seconds'
+    )
+    select u.role, u.is_superuser, u.language from ${users} u
+    where u.id = ${claims.userId} and exists (select 1 from s) and u.is_active and not u.is_blocked`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return { id: claims.userId, role: row.role, isSuperuser: row.is_superuser, language: row.language, sessionId: claims.sessionId };
+}
+
+export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db.update(sessions).set({ endedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Ends every open session of a user, but the one named in `except`. */
+export async function endUserSessions(ctx: AppContext, userId: number, except?: string): Promise<void> {
+  const open = and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, new Date()));
+  await ctx.db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(except ? and(open, ne(sessions.id, except)) : open);
+}

@@ -1,0 +1,228 @@
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../context';
+import { users, type Language, type LeadStatus, type Role } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { FieldErrors, notFound } from '../http/errors';
+import { pageOf, pageWindow, type PageQuery } from './paging';
+
+export type UserRow = typeof users.$inferSelect;
+
+const brief = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar'>) => ({
+  id: u.id,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+  phone: u.phone,
+  avatar: u.avatar,
+});
+
+/** A new user's own promo code: short, unambiguous, unique by the column's constraint. */
+export function newPromoCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** Digits with a leading +, or null when it cannot be a phone number. */
+export function normalizePhone(input: string): string | null {
+  const digits = input.replace(/[\s()-]/g, '');
+  return /^\+?\d{7,15}$/.test(digits) ? (digits.startsWith('+') ? digits : `+${digits}`) : null;
+}
+
+export async function getProfile(ctx: AppContext, userId: number) {
+  const referrer = alias(users, 'referrer');
+  const responsible = alias(users, 'responsible');
+  const [row] = await ctx.db
+    .select({ u: users, referrer, responsible })
+    .from(users)
+    .leftJoin(referrer, eq(referrer.id, users.referrerId))
+    .leftJoin(responsible, eq(responsible.id, users.responsibleId))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  const u = row.u;
+  return {
+    id: u.id,
+    email: u.email,
+    phone: u.phone,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    city: u.city,
+    country: u.country,
+    date_birth: u.dateBirth,
+    time_zone: u.timeZone,
+    language: u.language,
+    avatar: u.avatar,
+    role: u.role,
+    is_superuser: u.isSuperuser,
+    is_active: u.isActive,
+    email_activation: u.emailActivation,
+    is_partner: u.isPartner,
+    promo_code: u.promoCode,
+    google_auth_enabled: u.totpEnabled,
+    telegram_linked: Boolean(u.telegramChatId),
+    referrer: row.referrer ? brief(row.referrer) : null,
+    responsible: row.responsible ? brief(row.responsible) : null,
+    date_joined: u.dateJoined.toISOString(),
+  };
+}
+
+const adminView = (u: UserRow) => ({
+  id: u.id,
+  email: u.email,
+  phone: u.phone,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  city: u.city,
+  country: u.country,
+  time_zone: u.timeZone,
+  language: u.language,
+  role: u.role,
+  is_active: u.isActive,
+  is_superuser: u.isSuperuser,
+  is_partner: u.isPartner,
+  email_activation: u.emailActivation,
+  lead_status: u.leadStatus,
+  referrer_id: u.referrerId,
+  responsible_id: u.responsibleId,
+  date_joined: u.dateJoined.toISOString(),
+});
+
+const ORDERABLE = {
+  id: users.id,
+  email: users.email,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  date_joined: users.dateJoined,
+  role: users.role,
+} as const;
+
+export type UserListQuery = PageQuery & { search?: string; ordering?: string; role?: Role; lead_status?: LeadStatus };
+
+export async function listUsers(ctx: AppContext, q: UserListQuery) {
+  const win = pageWindow(q);
+  const filters: SQL[] = [];
+  if (q.role) filters.push(eq(users.role, q.role));
+  if (q.lead_status) filters.push(eq(users.leadStatus, q.lead_status));
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(users.email, like), ilike(users.phone, like), sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`)!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const desc = q.ordering?.startsWith('-');
+  const key = (q.ordering?.replace(/^-/, '') ?? 'id') as keyof typeof ORDERABLE;
+  const col = ORDERABLE[key] ?? users.id;
+  const [rows, [counted], [total]] = await Promise.all([
+    ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc` : col, users.id).limit(win.limit).offset(win.offset),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(users),
+  ]);
+  return pageOf(rows.map(adminView), counted!.n, total!.n, win, q);
+}
+
+export type UserInput = {
+  email?: string;
+  phone?: string;
+  first_name?: string;
+  last_name?: string;
+  city?: string;
+  country?: string;
+  time_zone?: string;
+  language?: Language;
+  role?: Role;
+  is_active?: boolean;
+  is_partner?: boolean;
+  lead_status?: LeadStatus;
+  password?: string;
+  responsible_id?: number | null;
+};
+
+async function checkUnique(ctx: AppContext, input: UserInput, exceptId?: number) {
+  const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
+  let phone: string | undefined;
+  if (input.phone !== undefined && input.phone !== '') {
+    const p = normalizePhone(input.phone);
+    if (!p) errors.phone = ['phone_incorrect'];
+    else phone = p;
+  }
+  if (input.email) {
+    const [hit] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (hit && hit.id !== exceptId) errors.email = ['email_taken'];
+  }
+  if (phone) {
+    const [hit] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    if (hit && hit.id !== exceptId) errors.phone = ['phone_in_use'];
+  }
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  return phone;
+}
+
+function columnsOf(input: UserInput) {
+  return {
+    ...(input.email !== undefined && { email: input.email || null }),
+    ...(input.first_name !== undefined && { firstName: input.first_name }),
+    ...(input.last_name !== undefined && { lastName: input.last_name }),
+    ...(input.city !== undefined && { city: input.city }),
+    ...(input.country !== undefined && { country: input.country }),
+    ...(input.time_zone !== undefined && { timeZone: input.time_zone }),
+    ...(input.language !== undefined && { language: input.language }),
+    ...(input.role !== undefined && { role: input.role, isSuperuser: input.role === 'admin' }),
+    ...(input.is_active !== undefined && { isActive: input.is_active }),
+    ...(input.is_partner !== undefined && { isPartner: input.is_partner }),
+    ...(input.lead_status !== undefined && { leadStatus: input.lead_status }),
+    ...(input.responsible_id !== undefined && { responsibleId: input.responsible_id }),
+  };
+}
+
+/** A concurrent insert can still hit a unique constraint: answer it as the same field error. */
+export function mapUniqueViolation(err: unknown): never {
+  // Drizzle wraps the driver's error; PostgreSQL's code sits on its cause.
+  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
+  if (e.code === '23505' && e.constraint === 'users_email_unique') throw FieldErrors.of('email', 'email_taken');
+  if (e.code === '23505' && e.constraint === 'users_phone_unique') throw FieldErrors.of('phone', 'phone_in_use');
+  if (e.code === '23503' && e.constraint === 'users_responsible_id_users_id_fk') {
+    throw FieldErrors.of('responsible_id', 'field_invalid');
+  }
+  throw err;
+}
+
+export async function createUser(ctx: AppContext, input: UserInput) {
+  const phone = await checkUnique(ctx, input);
+  const [row] = await ctx.db
+    .insert(users)
+    .values({
+      ...columnsOf(input),
+      phone: phone ?? null,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      promoCode: newPromoCode(),
+      emailActivation: true,
+    })
+    .returning()
+    .catch(mapUniqueViolation);
+  return adminView(row!);
+}
+
+export async function updateUser(ctx: AppContext, id: number, input: UserInput) {
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!existing) throw notFound();
+  const phone = await checkUnique(ctx, input, id);
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      ...columnsOf(input),
+      ...(input.phone !== undefined && { phone: phone ?? null }),
+      ...(input.password && { passwordHash: await hashPassword(input.password) }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning()
+    .catch(mapUniqueViolation);
+  return adminView(row!);
+}
+
+export async function getUser(ctx: AppContext, id: number) {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound();
+  return adminView(row);
+}

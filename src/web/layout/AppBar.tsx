@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import ExitIcon from '@mui/icons-material/PowerSettingsNew';
+import {
+  AppBar as RaAppBar,
+  LocalesMenuButton,
+  TitlePortal,
+  UserMenu,
+  useLogout,
+  useNotify,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { MenuIcon } from './icons';
+import { useServerMenu } from './menus';
+
+function DropdownItems() {
+  const { data } = useServerMenu('dropdown');
+  const userMenu = useUserMenu();
+  return (
+    <>
+      {(data ?? []).map((item) => (
+        <MenuItem key={item.key} component={Link} to={item.path} onClick={() => userMenu?.onClose()}>
+          <ListItemIcon>
+            <MenuIcon name={item.icon} />
+          </ListItemIcon>
+          <ListItemText>{item.title}</ListItemText>
+        </MenuItem>
+      ))}
+    </>
+  );
+}
+
+function LogoutItem() {
+  const logout = useLogout();
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (
+    <MenuItem
+      data-testid="logout"
+      onClick={async () => {
+        await logout();
+        notify('atrium.login.logged_out', { type: 'info' });
+      }}
+    >
+      <ListItemIcon>
+        <ExitIcon />
+      </ListItemIcon>
+      <ListItemText>{translate('atrium.menu.logout')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+export function AppBar() {
+  return (
+    <RaAppBar
+      color="primary"
+      toolbar={<LocalesMenuButton />}
+      userMenu={
+        <UserMenu>
+          <DropdownItems />
+          <LogoutItem />
+        </UserMenu>
+      }
+    >
+      <TitlePortal />
+    </RaAppBar>
+  );
+}

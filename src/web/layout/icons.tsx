@@ -1,0 +1,31 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Badge from '@mui/icons-material/Badge';
+import CardMembership from '@mui/icons-material/CardMembership';
+import Contacts from '@mui/icons-material/Contacts';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Edit from '@mui/icons-material/Edit';
+import Event from '@mui/icons-material/Event';
+import FilterAlt from '@mui/icons-material/FilterAlt';
+import Groups from '@mui/icons-material/Groups';
+import Insights from '@mui/icons-material/Insights';
+import Lock from '@mui/icons-material/Lock';
+import MenuBook from '@mui/icons-material/MenuBook';
+import Newspaper from '@mui/icons-material/Newspaper';
+import People from '@mui/icons-material/People';
+import School from '@mui/icons-material/School';
+import Settings from '@mui/icons-material/Settings';
+import SupportAgent from '@mui/icons-material/SupportAgent';
+import Task from '@mui/icons-material/Task';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Circle from '@mui/icons-material/Circle';
+
+/** The Material icons the server's menus may name. */
+const ICONS = {
+  AccountCircle, Badge, CardMembership, Contacts, Dashboard, Edit, Event, FilterAlt, Groups, Insights, Lock,
+  MenuBook, Newspaper, People, School, Settings, SupportAgent, Task, UploadFile,
+};
+
+export function MenuIcon({ name }: { name?: string }) {
+  const Icon = ICONS[name as keyof typeof ICONS] ?? Circle;
+  return <Icon />;
+}

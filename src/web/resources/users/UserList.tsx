@@ -1,0 +1,43 @@
+import { BooleanField, DataTable, DateField, EmailField, List, SearchInput, SelectField, SelectInput, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { leadStatusChoices, roleChoices } from './choices';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" label="atrium.users.fields.role" choices={roleChoices} />,
+  <SelectInput key="lead_status" source="lead_status" label="atrium.users.fields.lead_status" choices={leadStatusChoices} />,
+];
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 3 }} color="text.secondary">
+      {translate('atrium.users.empty')}
+    </Typography>
+  );
+}
+
+export function UserList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} empty={<Empty />}>
+      <DataTable rowClick="edit">
+        <DataTable.Col source="id" label="atrium.users.fields.id" />
+        <DataTable.Col source="last_name" label="atrium.users.fields.last_name" />
+        <DataTable.Col source="first_name" label="atrium.users.fields.first_name" disableSort />
+        <DataTable.Col source="email" label="atrium.users.fields.email">
+          <EmailField source="email" />
+        </DataTable.Col>
+        <DataTable.Col source="phone" label="atrium.users.fields.phone" disableSort />
+        <DataTable.Col source="role" label="atrium.users.fields.role">
+          <SelectField source="role" choices={roleChoices} />
+        </DataTable.Col>
+        <DataTable.Col source="is_active" label="atrium.users.fields.is_active" disableSort>
+          <BooleanField source="is_active" />
+        </DataTable.Col>
+        <DataTable.Col source="date_joined" label="atrium.users.fields.date_joined">
+          <DateField source="date_joined" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('HTTP basics', () => {
+  it('GET /healthz says ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes the contract at /api/openapi.yaml', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.yaml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/yaml/);
+    expect(res.body).toMatch(/^openapi: 3\.1\.0$/m);
+    expect(res.body).toContain('operationId: login');
+  });
+
+  it('serves the interactive docs at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('/api/docs/init.js');
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/init.js' });
+    expect(init.statusCode).toBe(200);
+    expect(init.body).toContain('/api/openapi.yaml');
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+  });
+
+  it('an unknown /api/ path is a JSON 404', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no/such/thing/' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ detail: expect.any(String), code: 'not_found' });
+    }
+  });
+
+  it('a malformed JSON body is a 400, not a 500', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin@demo.atrium", "password":',
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ non_field_errors: [expect.any(String)] });
+
+    const token = await t.login('member@demo.atrium');
+    const menu = await t.app.inject({
+      method: 'POST',
+      url: '/api/menu/check_access/',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(menu.statusCode).toBe(400);
+  });
+
+  it('a JSON body of the wrong type is a 400 and is not coerced', async () => {
+    const token = await t.login('member@demo.atrium');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/menu/check_access/',
+      headers: auth(token),
+      payload: { path: 42 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['path']);
+  });
+
+  it('a body in a media type the operation does not list is refused, not passed on unvalidated', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=admin@demo.atrium',
+    });
+    expect([400, 415]).toContain(res.statusCode);
+  });
+
+  it('a missing body of an operation that requires one is a 400', async () => {
+    const token = await t.login('member@demo.atrium');
+    const res = await t.app.inject({ method: 'POST', url: '/api/menu/check_access/', headers: auth(token) });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('sends security headers', async () => {
+    for (const url of ['/healthz', '/api/openapi.yaml', '/api/no/such/thing/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+
+test.beforeAll(async ({ browser }) => {
+  // The CI log shows which browser really ran.
+  console.log(`E2E browser: ${browser.browserType().name()} ${browser.version()}`);
+});
+
+test('a member logs in, lands on /dashboard, logs out and lands on /login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email или телефон').fill('member@demo.atrium');
+  await page.getByLabel('Пароль').fill('demo-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-welcome')).toContainText('Maria Mitglied');
+  await expect(page.getByText('Вы вошли')).toBeVisible();
+  // The side menu comes from GET menu/main/: a member sees no staff entries.
+  await expect(page.getByRole('menuitem', { name: 'Уроки' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Задачи' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /Maria Mitglied|Профиль|Profile/ }).click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('atrium:token'))).toBeNull();
+});
+
+test('a wrong password shows the server message and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email или телефон').fill('member@demo.atrium');
+  await page.getByLabel('Пароль').fill('wrong-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('alert')).toContainText('Неверный email или пароль');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('unknown paths go to / and from there to the dashboard when logged in', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email или телефон').fill('admin@demo.atrium');
+  await page.getByLabel('Пароль').fill('demo-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The admin's users resource works end to end through the typed data provider.
+  await page.getByRole('menuitem', { name: 'Пользователи' }).click();
+  await expect(page.getByRole('cell', { name: 'member@demo.atrium' })).toBeVisible();
+});

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { TokenSigner } from '../../src/server/auth/tokens';
+import { loadConfig, type Config } from '../../src/server/config';
+import { connect, type Db } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef-0123456789abcdef-xy';
+
+export type TestAppOptions = {
+  /** Seed the demo accounts (admin/consultant/member@demo.atrium, password DEMO_PASSWORD). Default true. */
+  seed?: boolean;
+  /** Extra environment for loadConfig. */
+  env?: Record<string, string>;
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  pool: pg.Pool;
+  config: Config;
+  /** The database's URL and name (a fresh `t_<hex>` per test app). */
+  databaseUrl: string;
+  databaseName: string;
+  /** Logs in through the API and returns the token; fails the test on anything but a token. */
+  login: (email: string, password?: string) => Promise<string>;
+  /** Closes the app and the pool, then drops the database. */
+  close: () => Promise<void>;
+};
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(adminUrl: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated (and by default seeded) database of its own and the whole app on it, driven by `app.inject`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const adminUrl = inject('adminDbUrl');
+  if (!adminUrl) throw new Error('adminDbUrl is not provided: run the tests through vitest (tests/setup/global-setup.ts)');
+  const databaseName = `t_${randomBytes(8).toString('hex')}`;
+  await admin(adminUrl, (c) => c.query(`create database "${databaseName}"`));
+  const databaseUrl = withDatabase(adminUrl, databaseName);
+
+  const { db, pool } = connect(databaseUrl, 10);
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    try {
+      await app?.close();
+    } finally {
+      await pool.end().catch(() => {});
+      await admin(adminUrl, (c) => c.query(`drop database if exists "${databaseName}" with (force)`));
+    }
+  };
+
+  try {
+    await runMigrations(pool);
+    if (options.seed ?? true) await seedDemo(db);
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      ...options.env,
+    });
+    const signer = new TokenSigner(config.jwtSecret!, config.jwtTtlHours);
+    app = await buildApp({ db, config, signer, logger: false });
+    await app.ready();
+    const built = app;
+
+    const login = async (email: string, password = DEMO_PASSWORD) => {
+      const res = await built.inject({
+        method: 'POST',
+        url: '/api/accounts/login/',
+        payload: new URLSearchParams({ username: email, password }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const body = res.json() as { token?: string };
+      if (res.statusCode !== 200 || !body.token) {
+        throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+      }
+      return body.token;
+    };
+
+    return { app: built, db, pool, config, databaseUrl, databaseName, login, close };
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+}
+
+/** `Authorization` header for a token, the way the web app sends it. */
+export const auth = (token: string) => ({ authorization: `JWT ${token}` });

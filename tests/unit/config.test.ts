@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+const VARIABLES = ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'PUBLIC_URL', 'LOG_LEVEL'];
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig(${JSON.stringify(env)}) did not throw`);
+}
+
+describe('loadConfig', () => {
+  it('has defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      jwtSecret: undefined,
+      jwtTtlHours: 24 * 14,
+      smtpUrl: undefined,
+      mailFrom: 'Atrium <no-reply@atrium.local>',
+      publicUrl: 'http://localhost:8080',
+      seedDemo: true,
+      logLevel: 'info',
+      corsOrigins: [],
+      webDist: path.resolve('dist/web'),
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined, logLevel: 'info' });
+  });
+
+  it('reads good values', () => {
+    const c = loadConfig({
+      PORT: '9090',
+      DATABASE_URL: 'postgresql://u:p@db:5432/atrium',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      PUBLIC_URL: 'https://atrium.example.com/',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://a.example.com, https://b.example.com,',
+    });
+    expect(c).toMatchObject({
+      port: 9090,
+      databaseUrl: 'postgresql://u:p@db:5432/atrium',
+      jwtSecret: 'x'.repeat(32),
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      publicUrl: 'https://atrium.example.com',
+      logLevel: 'warn',
+      corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+      // An external database gets no demo accounts unless asked for.
+      seedDemo: false,
+    });
+    expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/atrium', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['JWT_SECRET', 'short'],
+    ['SMTP_URL', 'http://x'],
+    ['PUBLIC_URL', 'nope'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s naming the variable', (name, value) => {
+    const err = errorOf({ [name]: value });
+    expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(err.message).toContain(JSON.stringify(value));
+    // Only the bad variable is named.
+    for (const other of VARIABLES.filter((v) => v !== name)) expect(err.message).not.toMatch(new RegExp(`\\b${other}:`));
+  });
+
+  it('names every bad variable in one error', () => {
+    const err = errorOf({ PORT: 'abc', LOG_LEVEL: 'loud', SMTP_URL: 'http://x' });
+    for (const name of ['PORT', 'LOG_LEVEL', 'SMTP_URL']) expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+});

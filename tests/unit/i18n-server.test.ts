@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues, langFromHeader, t, type Lang } from '../../src/server/i18n';
+
+const LANGS: Lang[] = ['ru', 'en', 'de'];
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('server message catalogues', () => {
+  it('ru, en and de have exactly the same keys', () => {
+    const en = Object.keys(catalogues.en).sort();
+    for (const lang of LANGS) {
+      const keys = Object.keys(catalogues[lang]).sort();
+      expect(keys.filter((k) => !en.includes(k)), `${lang}: keys not in en`).toEqual([]);
+      expect(en.filter((k) => !keys.includes(k)), `${lang}: keys missing`).toEqual([]);
+    }
+  });
+
+  it('has no empty messages', () => {
+    for (const lang of LANGS) {
+      const empty = Object.entries(catalogues[lang]).filter(([, v]) => typeof v !== 'string' || v.trim() === '');
+      expect(empty.map(([k]) => k), `${lang}: empty messages`).toEqual([]);
+    }
+  });
+
+  it('uses the same placeholders in every language', () => {
+    const bad: string[] = [];
+    for (const [key, text] of Object.entries(catalogues.en)) {
+      const want = placeholders(text);
+      for (const lang of LANGS) {
+        const got = placeholders((catalogues[lang] as Record<string, string>)[key] ?? '');
+        if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`${lang}.${key}: ${JSON.stringify(got)} != en ${JSON.stringify(want)}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('fills placeholders and picks the language from Accept-Language (Russian by default)', () => {
+    expect(t('en', 'throttled', { seconds: 7 })).toBe('Too many requests. Please try again in 7 seconds.');
+    expect(t(undefined, 'not_found')).toBe(catalogues.ru.not_found);
+    expect(langFromHeader(undefined)).toBe('ru');
+    expect(langFromHeader('fr-FR, de;q=0.8, en;q=0.5')).toBe('de');
+    expect(langFromHeader('en-GB')).toBe('en');
+    expect(langFromHeader('fr')).toBe('ru');
+  });
+});
