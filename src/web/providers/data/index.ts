@@ -1,0 +1,38 @@
+import type { DataProvider } from 'react-admin';
+import { toHttpError } from './errors';
+import type { ResourceAdapter } from './types';
+import { usersAdapter } from './users';
+
+/** One adapter per resource; a resource's name is the react-admin resource name. */
+export const adapters = {
+  users: usersAdapter,
+} satisfies Record<string, ResourceAdapter>;
+
+export type ResourceName = keyof typeof adapters;
+
+type Method = keyof ResourceAdapter;
+
+function call<M extends Method>(method: M) {
+  return (async (resource: string, params: unknown) => {
+    const adapter = (adapters as Record<string, ResourceAdapter>)[resource];
+    const fn = adapter?.[method] as ((r: string, p: unknown) => Promise<unknown>) | undefined;
+    if (!fn) throw new Error(`The resource "${resource}" has no ${method}`);
+    try {
+      return await fn(resource, params);
+    } catch (err) {
+      toHttpError(err);
+    }
+  }) as DataProvider[M];
+}
+
+export const dataProvider: DataProvider = {
+  getList: call('getList'),
+  getOne: call('getOne'),
+  getMany: call('getMany'),
+  getManyReference: call('getManyReference'),
+  create: call('create'),
+  update: call('update'),
+  updateMany: call('updateMany'),
+  delete: call('delete'),
+  deleteMany: call('deleteMany'),
+};
