@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 18080);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 18025);
+const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 18026);
 // Each run starts the real server on an empty data dir (embedded PostgreSQL, demo data seeded).
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
 
@@ -28,13 +30,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'npx tsx src/server/main.ts',
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-  },
+  webServer: [
+    {
+      // A real SMTP peer for the mail flows (tests/e2e/support/mail.ts reads what it received).
+      command: 'npx tsx tests/e2e/support/smtp-sink.ts',
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(MAIL_HTTP_PORT) },
+    },
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `http://localhost:${PORT}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Lets the tests move the server's clock (POST /__test__/clock) to expire links.
+        TEST_CLOCK: '1',
+      },
+    },
+  ],
 });

@@ -431,10 +431,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One comment */
+        /**
+         * One comment
+         * @description A hidden comment is found only by admins and its author; others get 404.
+         */
         get: operations["getComment"];
         put?: never;
         post?: never;
+        /**
+         * Delete a comment ('Deleted successfully')
+         * @description The author deletes their own comment; admins delete any. Anyone else gets 403.
+         */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/navigator/comments/{id}/moderation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide or show a comment (admins)
+         * @description A hidden comment stays visible to admins and to its author only.
+         */
+        post: operations["moderateComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -535,6 +562,40 @@ export interface paths {
         };
         /** One event */
         get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/view/{id}/ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event as an iCalendar file, to add it to a calendar */
+        get: operations["getEventIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of events (upcoming soonest first, past latest first) */
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1655,6 +1716,512 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the current session (the token stops working at once) */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's active sessions */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/sessions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the user's sessions */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/activate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate the email address with the emailed token, and log in */
+        post: operations["activateEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/activation/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the activation email again (same answer whether or not the account exists) */
+        post: operations["resendActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/telegram/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time deep link that links the user's Telegram to the bot */
+        post: operations["linkTelegram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/telegram/unlink/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlink the user's Telegram */
+        post: operations["unlinkTelegram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail the app sent or kept in the dev outbox, newest first */
+        get: operations["listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/outbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail of the outbox */
+        get: operations["getOutboxMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/lesson-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the lesson categories */
+        get: operations["listAdminLessonCategories"];
+        put?: never;
+        /** Create one of the lesson categories */
+        post: operations["createAdminLessonCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/lesson-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the lesson categories */
+        get: operations["getAdminLessonCategory"];
+        /** Update one of the lesson categories (fields left out stay as they are) */
+        put: operations["updateAdminLessonCategory"];
+        post?: never;
+        /** Delete one of the lesson categories */
+        delete: operations["deleteAdminLessonCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/lessons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the lessons */
+        get: operations["listAdminLessons"];
+        put?: never;
+        /** Create one of the lessons */
+        post: operations["createAdminLesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/lessons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the lessons */
+        get: operations["getAdminLesson"];
+        /** Update one of the lessons (fields left out stay as they are) */
+        put: operations["updateAdminLesson"];
+        post?: never;
+        /** Delete one of the lessons */
+        delete: operations["deleteAdminLesson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/lesson-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the lesson materials */
+        get: operations["listAdminLessonMaterials"];
+        put?: never;
+        /** Create one of the lesson materials */
+        post: operations["createAdminLessonMaterial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/lesson-materials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the lesson materials */
+        get: operations["getAdminLessonMaterial"];
+        /** Update one of the lesson materials (fields left out stay as they are) */
+        put: operations["updateAdminLessonMaterial"];
+        post?: never;
+        /** Delete one of the lesson materials */
+        delete: operations["deleteAdminLessonMaterial"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the books */
+        get: operations["listAdminBooks"];
+        put?: never;
+        /** Create one of the books */
+        post: operations["createAdminBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/books/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the books */
+        get: operations["getAdminBook"];
+        /** Update one of the books (fields left out stay as they are) */
+        put: operations["updateAdminBook"];
+        post?: never;
+        /** Delete one of the books */
+        delete: operations["deleteAdminBook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the news */
+        get: operations["listAdminNewsItems"];
+        put?: never;
+        /** Create one of the news */
+        post: operations["createAdminNews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the news */
+        get: operations["getAdminNews"];
+        /** Update one of the news (fields left out stay as they are) */
+        put: operations["updateAdminNews"];
+        post?: never;
+        /** Delete one of the news */
+        delete: operations["deleteAdminNews"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the events */
+        get: operations["listAdminEvents"];
+        put?: never;
+        /** Create one of the events */
+        post: operations["createAdminEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the events */
+        get: operations["getAdminEvent"];
+        /** Update one of the events (fields left out stay as they are) */
+        put: operations["updateAdminEvent"];
+        post?: never;
+        /** Delete one of the events */
+        delete: operations["deleteAdminEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the configs */
+        get: operations["listAdminConfigs"];
+        put?: never;
+        /** Create one of the configs */
+        post: operations["createAdminConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/configs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the configs */
+        get: operations["getAdminConfig"];
+        /** Update one of the configs (fields left out stay as they are) */
+        put: operations["updateAdminConfig"];
+        post?: never;
+        /** Delete one of the configs */
+        delete: operations["deleteAdminConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/footer-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the footer links */
+        get: operations["listAdminFooterLinks"];
+        put?: never;
+        /** Create one of the footer links */
+        post: operations["createAdminFooterLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/footer-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the footer links */
+        get: operations["getAdminFooterLink"];
+        /** Update one of the footer links (fields left out stay as they are) */
+        put: operations["updateAdminFooterLink"];
+        post?: never;
+        /** Delete one of the footer links */
+        delete: operations["deleteAdminFooterLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slice of the packages */
+        get: operations["listAdminPackages"];
+        put?: never;
+        /** Create one of the packages */
+        post: operations["createAdminPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the packages */
+        get: operations["getAdminPackage"];
+        /** Update one of the packages (fields left out stay as they are) */
+        put: operations["updateAdminPackage"];
+        post?: never;
+        /** Delete one of the packages */
+        delete: operations["deleteAdminPackage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file (image, video, pdf or document) for content
+         * @description Multipart with one part `file`. The content is checked by its first bytes, not its name or declared type: image (JPEG, PNG, WebP, GIF; at most 10 MB), pdf (at most 50 MB), video (MP4 or WebM; at most 500 MB, streamed to disk), document (PDF, ZIP-based Office files; at most 50 MB). The file is stored under a generated name and served from /media (images openly; video, pdf and documents through short-lived signed links that the member calls hand out).
+         */
+        post: operations["uploadAdminFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1920,6 +2487,11 @@ export interface components {
          * @example 12.50
          */
         Money: string;
+        /**
+         * @description The caller's purchase of the book: pending (recorded, waiting for the payment), paid (bought), canceled; null when the caller has not tried to buy it.
+         * @enum {string|null}
+         */
+        BookPurchaseStatus: "pending" | "paid" | "canceled" | null;
         /** @description One book; `pdf` is set only when the caller may read it (free or purchased). */
         BookDetail: {
             id: components["schemas"]["Id"];
@@ -1934,6 +2506,7 @@ export interface components {
             price: components["schemas"]["Money"];
             purchased: boolean;
             can_read: boolean;
+            purchase_status?: components["schemas"]["BookPurchaseStatus"];
             /** @description URL of the PDF (short-lived signed link) when readable, else null. */
             pdf: string | null;
             pages?: number | null;
@@ -1960,6 +2533,7 @@ export interface components {
             purchased: boolean;
             /** @description True when the book is free or purchased, i.e. the detail carries a `pdf` URL. */
             can_read: boolean;
+            purchase_status?: components["schemas"]["BookPurchaseStatus"];
             published_at: components["schemas"]["DateTime"];
         };
         BookPurchaseRequest: {
@@ -1968,10 +2542,10 @@ export interface components {
             /** @description A method code from payments/get_payment_methods/; the default method when omitted. */
             payment_method?: string;
         };
-        /** @description `purchased` when the book is now the caller's (e.g. paid from the balance); `payment_required` with a `payment_url` to open to pay. A free or already purchased book is refused with a 400 under non_field_errors. */
+        /** @description `purchased` when the book is now the caller's (e.g. paid from the balance); `payment_required` with a `payment_url` to open to pay; `pending` when the purchase is recorded and waits for a payment that no provider can take yet (payment_url null; buying again returns the same pending purchase). A free or already purchased book is refused with a 400 under non_field_errors. */
         BookPurchaseResponse: {
             /** @enum {string} */
-            status: "purchased" | "payment_required";
+            status: "purchased" | "payment_required" | "pending";
             /** @description The payment page to open when status is payment_required. */
             payment_url: string | null;
             book: components["schemas"]["BookDetail"];
@@ -2052,7 +2626,7 @@ export interface components {
             /** @description Only lessons the caller has (true) or has not (false) completed; both when omitted. */
             completed?: boolean;
         };
-        /** @description A page of lessons; `category` is the filtered category, or null. */
+        /** @description A page of lessons; `category` is the filtered category, or null. `total_count` counts the published lessons of the category (of all categories when null) before the search, is_free and completed filters; `count` counts them after. */
         LessonPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["LessonBrief"][];
             category?: components["schemas"]["LessonCategory"] | null;
@@ -2077,8 +2651,13 @@ export interface components {
             description: string;
             category: components["schemas"]["LessonCategoryBrief"];
             preview: string | null;
-            /** @description The player URL (embed or HLS stream), null when locked. */
+            /** @description The player URL, null when locked or when the lesson has no video: an embed URL for YouTube and Vimeo, or a short-lived signed /media link of an uploaded file (served with HTTP range requests). */
             video_url: string | null;
+            /**
+             * @description How to play `video_url`: file (an HTML5 video element), youtube or vimeo (an iframe), link (an external page to open); null when there is no video or the lesson is locked.
+             * @enum {string|null}
+             */
+            video_type?: "file" | "youtube" | "vimeo" | "link" | null;
             duration_seconds: number;
             order: number;
             access: components["schemas"]["LessonAccess"];
@@ -2100,7 +2679,7 @@ export interface components {
             /** @description True when the player reached the end. */
             completed?: boolean;
         };
-        /** @description A comment. Hidden comments (moderation by staff) are shown only to staff and to their author; the lesson is null for a general comment. */
+        /** @description A comment. Hidden comments (moderation by admins) are shown only to admins and to their author; the lesson is null for a general comment. */
         LessonComment: {
             id: components["schemas"]["Id"];
             lesson: number | null;
@@ -2121,6 +2700,10 @@ export interface components {
             text: string;
             /** @description The lesson commented on; optional (omitted or null for a general comment). */
             lesson?: number | null;
+        };
+        LessonCommentModeration: {
+            /** @description True hides the comment from everyone but admins and its author. */
+            is_hidden: boolean;
         };
         /** @description Lessons for the dashboard. */
         DashboardLessons: {
@@ -2177,8 +2760,10 @@ export interface components {
             online_url: string | null;
             /** @description URL of the image. */
             image: string | null;
-            /** @description URL of an iCalendar (.ics) file to add the event to a calendar. */
+            /** @description API path of the event's iCalendar (.ics) file (GET with the caller's token) to add it to a calendar. */
             ics_url: string;
+            /** @description The IANA time zone the event is organised in (times are shown in the member's own zone). */
+            time_zone?: string;
         };
         /** @description One event with its description. */
         EventDetail: {
@@ -2193,6 +2778,10 @@ export interface components {
             online_url: string | null;
             image: string | null;
             ics_url: string;
+            time_zone?: string;
+        };
+        EventPage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["EventBrief"][];
         };
         /** @description A billing period a package is sold for (e.g. one month, a year). */
         SubscriptionPeriod: {
@@ -3426,6 +4015,271 @@ export interface components {
             consultant_id: components["schemas"]["Id"];
             tag_id: components["schemas"]["Id"];
         };
+        /** @description A signed-in device of the user. */
+        Session: {
+            /** Format: uuid */
+            id: string;
+            created_at: components["schemas"]["DateTime"];
+            last_seen_at: components["schemas"]["DateTime"];
+            user_agent: string;
+            ip: string;
+            /** @description True for the session making this call. */
+            current: boolean;
+        };
+        SessionList: components["schemas"]["Session"][];
+        ActivateRequest: {
+            token: string;
+        };
+        ResendActivationRequest: {
+            /** Format: email */
+            email: string;
+        };
+        TelegramLink: {
+            /** @description A deep link into the Telegram bot carrying a one-time token. */
+            link: string;
+            expires_at: components["schemas"]["DateTime"];
+        };
+        OutboxMail: {
+            id: components["schemas"]["Id"];
+            to: string;
+            subject: string;
+            text: string;
+            html: string;
+            created_at: components["schemas"]["DateTime"];
+            /** @description True when it went out through SMTP; false when it stayed in the dev outbox. */
+            delivered: boolean;
+        };
+        OutboxMailList: components["schemas"]["OutboxMail"][];
+        LessonCategoryAdmin: {
+            id: components["schemas"]["Id"];
+            title: string;
+            description: string;
+            image: string | null;
+            order: number;
+            /** @description All lessons of the category, published or not. */
+            lessons_count: number;
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        Title: string;
+        /** @description A URL (http/https) or a /media/ path from an upload; null for none. */
+        NullableUrl: string | null;
+        Order: number;
+        LessonCategoryAdminUpdate: {
+            title?: components["schemas"]["Title"];
+            description?: string;
+            image?: components["schemas"]["NullableUrl"];
+            order?: components["schemas"]["Order"];
+        };
+        LessonCategoryAdminCreate: components["schemas"]["LessonCategoryAdminUpdate"] & Record<string, never>;
+        LessonAdmin: {
+            id: components["schemas"]["Id"];
+            category_id: components["schemas"]["Id"];
+            title: string;
+            short_description: string;
+            /** @description Sanitised HTML. */
+            description: string;
+            preview: string | null;
+            /** @description A YouTube or Vimeo URL (or another http(s) video URL). */
+            video_url: string | null;
+            /** @description An uploaded video (/media/videos/...). */
+            video_file: string | null;
+            duration_seconds: number;
+            is_free: boolean;
+            order: number;
+            is_published: boolean;
+            published_at: components["schemas"]["DateTime"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        LessonAdminUpdate: {
+            category_id?: components["schemas"]["Id"];
+            title?: components["schemas"]["Title"];
+            short_description?: string;
+            /** @description HTML; sanitised on save. */
+            description?: string;
+            preview?: components["schemas"]["NullableUrl"];
+            video_url?: components["schemas"]["NullableUrl"];
+            video_file?: components["schemas"]["NullableUrl"];
+            duration_seconds?: number;
+            is_free?: boolean;
+            order?: components["schemas"]["Order"];
+            is_published?: boolean;
+            published_at?: components["schemas"]["DateTime"];
+        };
+        LessonAdminCreate: components["schemas"]["LessonAdminUpdate"] & Record<string, never>;
+        LessonMaterialAdmin: {
+            id: components["schemas"]["Id"];
+            lesson_id: components["schemas"]["Id"];
+            title: string;
+            /** @description An uploaded file (/media/...). */
+            file: string | null;
+            /** @description An external link. */
+            url: string | null;
+            mime_type: string | null;
+            size_bytes: number | null;
+            order: number;
+        };
+        LessonMaterialAdminUpdate: {
+            lesson_id?: components["schemas"]["Id"];
+            title?: components["schemas"]["Title"];
+            file?: components["schemas"]["NullableUrl"];
+            url?: components["schemas"]["NullableUrl"];
+            mime_type?: string | null;
+            size_bytes?: number | null;
+            order?: components["schemas"]["Order"];
+        };
+        LessonMaterialAdminCreate: components["schemas"]["LessonMaterialAdminUpdate"] & Record<string, never>;
+        BookAdmin: {
+            id: components["schemas"]["Id"];
+            title: string;
+            author: string;
+            /** @description Sanitised HTML. */
+            description: string;
+            cover: string | null;
+            pdf: string | null;
+            price: components["schemas"]["Money"];
+            is_free: boolean;
+            pages: number | null;
+            language: components["schemas"]["Language"];
+            is_published: boolean;
+            published_at: components["schemas"]["DateTime"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        BookAdminUpdate: {
+            title?: components["schemas"]["Title"];
+            author?: string;
+            /** @description HTML; sanitised on save. */
+            description?: string;
+            cover?: components["schemas"]["NullableUrl"];
+            pdf?: components["schemas"]["NullableUrl"];
+            /** @description USD; "0.00" for a free book. */
+            price?: components["schemas"]["Money"];
+            is_free?: boolean;
+            pages?: number | null;
+            language?: components["schemas"]["Language"];
+            is_published?: boolean;
+            published_at?: components["schemas"]["DateTime"];
+        };
+        BookAdminCreate: components["schemas"]["BookAdminUpdate"] & Record<string, never>;
+        NewsAdmin: {
+            id: components["schemas"]["Id"];
+            title: string;
+            summary: string;
+            /** @description Sanitised HTML. */
+            body: string;
+            image: string | null;
+            is_important: boolean;
+            /**
+             * Format: date-time
+             * @description Null for a draft; a future time schedules it.
+             */
+            published_at: string | null;
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        NewsAdminUpdate: {
+            title?: components["schemas"]["Title"];
+            summary?: string;
+            /** @description HTML; sanitised on save. */
+            body?: string;
+            image?: components["schemas"]["NullableUrl"];
+            is_important?: boolean;
+            /** Format: date-time */
+            published_at?: string | null;
+        };
+        NewsAdminCreate: components["schemas"]["NewsAdminUpdate"] & Record<string, never>;
+        EventAdmin: {
+            id: components["schemas"]["Id"];
+            title: string;
+            /** @description Sanitised HTML. */
+            description: string;
+            starts_at: components["schemas"]["DateTime"];
+            /** Format: date-time */
+            ends_at: string | null;
+            /** @description The IANA time zone the event is organised in. */
+            time_zone: string;
+            place: string | null;
+            online_url: string | null;
+            image: string | null;
+            is_published: boolean;
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        EventAdminUpdate: {
+            title?: components["schemas"]["Title"];
+            /** @description HTML; sanitised on save. */
+            description?: string;
+            starts_at?: components["schemas"]["DateTime"];
+            /** Format: date-time */
+            ends_at?: string | null;
+            time_zone?: string;
+            place?: string | null;
+            online_url?: components["schemas"]["NullableUrl"];
+            image?: components["schemas"]["NullableUrl"];
+            is_published?: boolean;
+        };
+        EventAdminCreate: components["schemas"]["EventAdminUpdate"] & Record<string, never>;
+        ConfigAdmin: {
+            id: components["schemas"]["Id"];
+            key: string;
+            value: components["schemas"]["ConfigValue"];
+            description: string;
+            /** @description Public configs are served before login; keep secrets out of configs. */
+            is_public: boolean;
+            updated_at: components["schemas"]["DateTime"];
+        };
+        ConfigAdminUpdate: {
+            key?: string;
+            value?: components["schemas"]["ConfigValue"];
+            description?: string;
+            is_public?: boolean;
+        };
+        ConfigAdminCreate: components["schemas"]["ConfigAdminUpdate"] & Record<string, never>;
+        FooterLinkAdmin: {
+            id: components["schemas"]["Id"];
+            title: string;
+            url: string;
+            order: number;
+        };
+        FooterLinkAdminUpdate: {
+            title?: components["schemas"]["Title"];
+            /** @description An http(s) or mailto URL, or an app path such as /news. */
+            url?: string;
+            order?: components["schemas"]["Order"];
+        };
+        FooterLinkAdminCreate: components["schemas"]["FooterLinkAdminUpdate"] & Record<string, never>;
+        PackageAdmin: {
+            id: components["schemas"]["Id"];
+            name: string;
+            description: string;
+            is_active: boolean;
+            /** @description The lesson categories the package grants. */
+            category_ids: components["schemas"]["Id"][];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        PackageAdminUpdate: {
+            name?: components["schemas"]["Title"];
+            description?: string;
+            is_active?: boolean;
+            category_ids?: components["schemas"]["Id"][];
+        };
+        PackageAdminCreate: components["schemas"]["PackageAdminUpdate"] & Record<string, never>;
+        UploadRequest: {
+            /** Format: binary */
+            file: string;
+        };
+        UploadResponse: {
+            /** @description The stored file's path under /media, to put in a record's file field. */
+            url: string;
+            /** @description The original file name as uploaded (for display only). */
+            name: string;
+            size: number;
+            /** @description The content type found from the file's first bytes. */
+            content_type: string;
+        };
     };
     responses: {
         /** @description Invalid input; nothing was changed. */
@@ -3493,6 +4347,12 @@ export interface components {
         Ordering: string;
         IdPath: number;
         PkPath: number;
+        /** @description JSON: ["field", "ASC" | "DESC"] */
+        Sort: string;
+        /** @description JSON: [first, last] (inclusive, 0-based) */
+        Range: string;
+        /** @description JSON object of filters, e.g. {"q": "text"} */
+        Filter: string;
     };
     requestBodies: never;
     headers: never;
@@ -3533,6 +4393,7 @@ export type SchemaAdminUserPage = components['schemas']['AdminUserPage'];
 export type SchemaAdminUserCreate = components['schemas']['AdminUserCreate'];
 export type SchemaAdminUserUpdate = components['schemas']['AdminUserUpdate'];
 export type SchemaMoney = components['schemas']['Money'];
+export type SchemaBookPurchaseStatus = components['schemas']['BookPurchaseStatus'];
 export type SchemaBookDetail = components['schemas']['BookDetail'];
 export type SchemaNewBookResponse = components['schemas']['NewBookResponse'];
 export type SchemaBookBrief = components['schemas']['BookBrief'];
@@ -3551,12 +4412,14 @@ export type SchemaLessonViewRequest = components['schemas']['LessonViewRequest']
 export type SchemaLessonComment = components['schemas']['LessonComment'];
 export type SchemaLessonCommentPage = components['schemas']['LessonCommentPage'];
 export type SchemaLessonCommentCreate = components['schemas']['LessonCommentCreate'];
+export type SchemaLessonCommentModeration = components['schemas']['LessonCommentModeration'];
 export type SchemaDashboardLessons = components['schemas']['DashboardLessons'];
 export type SchemaNewsBrief = components['schemas']['NewsBrief'];
 export type SchemaNewsDetail = components['schemas']['NewsDetail'];
 export type SchemaNewsPage = components['schemas']['NewsPage'];
 export type SchemaEventBrief = components['schemas']['EventBrief'];
 export type SchemaEventDetail = components['schemas']['EventDetail'];
+export type SchemaEventPage = components['schemas']['EventPage'];
 export type SchemaSubscriptionPeriod = components['schemas']['SubscriptionPeriod'];
 export type SchemaPackageListRequest = components['schemas']['PackageListRequest'];
 export type SchemaPackageLessonCategory = components['schemas']['PackageLessonCategory'];
@@ -3720,6 +4583,45 @@ export type SchemaImportSaveRequest = components['schemas']['ImportSaveRequest']
 export type SchemaImportPreview = components['schemas']['ImportPreview'];
 export type SchemaUserImportSaved = components['schemas']['UserImportSaved'];
 export type SchemaImportStartRequest = components['schemas']['ImportStartRequest'];
+export type SchemaSession = components['schemas']['Session'];
+export type SchemaSessionList = components['schemas']['SessionList'];
+export type SchemaActivateRequest = components['schemas']['ActivateRequest'];
+export type SchemaResendActivationRequest = components['schemas']['ResendActivationRequest'];
+export type SchemaTelegramLink = components['schemas']['TelegramLink'];
+export type SchemaOutboxMail = components['schemas']['OutboxMail'];
+export type SchemaOutboxMailList = components['schemas']['OutboxMailList'];
+export type SchemaLessonCategoryAdmin = components['schemas']['LessonCategoryAdmin'];
+export type SchemaTitle = components['schemas']['Title'];
+export type SchemaNullableUrl = components['schemas']['NullableUrl'];
+export type SchemaOrder = components['schemas']['Order'];
+export type SchemaLessonCategoryAdminUpdate = components['schemas']['LessonCategoryAdminUpdate'];
+export type SchemaLessonCategoryAdminCreate = components['schemas']['LessonCategoryAdminCreate'];
+export type SchemaLessonAdmin = components['schemas']['LessonAdmin'];
+export type SchemaLessonAdminUpdate = components['schemas']['LessonAdminUpdate'];
+export type SchemaLessonAdminCreate = components['schemas']['LessonAdminCreate'];
+export type SchemaLessonMaterialAdmin = components['schemas']['LessonMaterialAdmin'];
+export type SchemaLessonMaterialAdminUpdate = components['schemas']['LessonMaterialAdminUpdate'];
+export type SchemaLessonMaterialAdminCreate = components['schemas']['LessonMaterialAdminCreate'];
+export type SchemaBookAdmin = components['schemas']['BookAdmin'];
+export type SchemaBookAdminUpdate = components['schemas']['BookAdminUpdate'];
+export type SchemaBookAdminCreate = components['schemas']['BookAdminCreate'];
+export type SchemaNewsAdmin = components['schemas']['NewsAdmin'];
+export type SchemaNewsAdminUpdate = components['schemas']['NewsAdminUpdate'];
+export type SchemaNewsAdminCreate = components['schemas']['NewsAdminCreate'];
+export type SchemaEventAdmin = components['schemas']['EventAdmin'];
+export type SchemaEventAdminUpdate = components['schemas']['EventAdminUpdate'];
+export type SchemaEventAdminCreate = components['schemas']['EventAdminCreate'];
+export type SchemaConfigAdmin = components['schemas']['ConfigAdmin'];
+export type SchemaConfigAdminUpdate = components['schemas']['ConfigAdminUpdate'];
+export type SchemaConfigAdminCreate = components['schemas']['ConfigAdminCreate'];
+export type SchemaFooterLinkAdmin = components['schemas']['FooterLinkAdmin'];
+export type SchemaFooterLinkAdminUpdate = components['schemas']['FooterLinkAdminUpdate'];
+export type SchemaFooterLinkAdminCreate = components['schemas']['FooterLinkAdminCreate'];
+export type SchemaPackageAdmin = components['schemas']['PackageAdmin'];
+export type SchemaPackageAdminUpdate = components['schemas']['PackageAdminUpdate'];
+export type SchemaPackageAdminCreate = components['schemas']['PackageAdminCreate'];
+export type SchemaUploadRequest = components['schemas']['UploadRequest'];
+export type SchemaUploadResponse = components['schemas']['UploadResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
@@ -3732,6 +4634,9 @@ export type ParameterSearch = components['parameters']['Search'];
 export type ParameterOrdering = components['parameters']['Ordering'];
 export type ParameterIdPath = components['parameters']['IdPath'];
 export type ParameterPkPath = components['parameters']['PkPath'];
+export type ParameterSort = components['parameters']['Sort'];
+export type ParameterRange = components['parameters']['Range'];
+export type ParameterFilter = components['parameters']['Filter'];
 export type $defs = Record<string, never>;
 export interface operations {
     login: {
@@ -4463,7 +5368,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page of comments. Hidden comments appear only for staff and for their author. */
+            /** @description The page of comments, newest first. Hidden comments appear only for admins and for their author. Asking for the comments of a lesson the caller cannot open (locked) answers 403. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4474,6 +5379,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     addComment: {
@@ -4525,6 +5432,61 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    moderateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonCommentModeration"];
+            };
+        };
+        responses: {
+            /** @description The comment as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -4671,6 +5633,60 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getEventIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (RFC 5545) file with one VEVENT in UTC. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="event-<id>.ics" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description upcoming (not ended yet, soonest first; the default), past (ended, latest first) or all (latest first). */
+                period?: "upcoming" | "past" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listSubscriptionPeriods: {
@@ -6682,6 +7698,1512 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No such import. */
             404: components["responses"]["NotFound"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active sessions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    activateEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivateRequest"];
+            };
+        };
+        responses: {
+            /** @description Activated and logged in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendActivationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    linkTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, valid for 15 minutes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    unlinkTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked; the updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listOutbox: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A slice of the outbox; the Content-Range header gives the total. */
+            200: {
+                headers: {
+                    /** @description outbox first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMailList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getOutboxMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminLessonCategories: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title), id (list). */
+            200: {
+                headers: {
+                    /** @description lesson-categories first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonCategoryAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminLessonCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonCategoryAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonCategoryAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminLessonCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonCategoryAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminLessonCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonCategoryAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonCategoryAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminLessonCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonCategoryAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminLessons: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title), id (list), category_id, is_free, is_published. */
+            200: {
+                headers: {
+                    /** @description lessons first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminLessonMaterials: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title), id (list), lesson_id. */
+            200: {
+                headers: {
+                    /** @description lesson-materials first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonMaterialAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminLessonMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonMaterialAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonMaterialAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminLessonMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonMaterialAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminLessonMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonMaterialAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonMaterialAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminLessonMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonMaterialAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminBooks: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title, author), id (list), is_free. */
+            200: {
+                headers: {
+                    /** @description books first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminNewsItems: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title), id (list), is_important. */
+            200: {
+                headers: {
+                    /** @description news first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminEvents: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title), id (list), upcoming (true: not ended yet). */
+            200: {
+                headers: {
+                    /** @description events first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminConfigs: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (key), id (list), is_public. */
+            200: {
+                headers: {
+                    /** @description configs first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminFooterLinks: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title), id (list). */
+            200: {
+                headers: {
+                    /** @description footer-links first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FooterLinkAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminFooterLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FooterLinkAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FooterLinkAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminFooterLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FooterLinkAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminFooterLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FooterLinkAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FooterLinkAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminFooterLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FooterLinkAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminPackages: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (name), id (list), is_active. */
+            200: {
+                headers: {
+                    /** @description packages first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAdminFile: {
+        parameters: {
+            query: {
+                kind: "image" | "video" | "pdf" | "document";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

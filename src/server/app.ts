@@ -6,6 +6,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import { sql } from 'drizzle-orm';
@@ -14,8 +15,13 @@ import { glueCopy, loadContract } from './contract';
 import { handlerFor } from './handlers';
 import { ApiError, errorHandler, FieldErrors, notAuthenticated, permissionDenied } from './http/errors';
 import { validatorCompiler } from './http/validation';
-import { langFromHeader, type Lang } from './i18n';
-import { tokenFromHeader } from './auth/tokens';
+import { rateLimitHandlers } from './http/rate-limits';
+import { clock } from './clock';
+import { langFromHeader, t, type Lang } from './i18n';
+import { TokenSigner, tokenFromHeader } from './auth/tokens';
+import { SecretBox } from './crypto';
+import { Mailer } from './integrations/mail';
+import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
 import { resolveSession } from './services/sessions';
 
 declare module 'fastify' {
@@ -43,17 +49,31 @@ export const LOG_REDACT = [
   '*.challenge',
 ];
 
-export type BuildOptions = Omit<AppContext, 'log'> & { logger?: boolean | object };
+export type BuildOptions = {
+  db: AppContext['db'];
+  config: AppContext['config'];
+  /** Signs session tokens and, derived from it, seals secrets at rest. */
+  secret: string;
+  logger?: boolean | object;
+};
 
 /** The whole HTTP side: contract routes under /api, health, docs, and the built web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel, redact: LOG_REDACT },
-    trustProxy: true,
+    trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });
-  app.decorate('ctx', { db: opts.db, config: opts.config, signer: opts.signer, log: app.log });
+  app.decorate('ctx', {
+    db: opts.db,
+    config: opts.config,
+    signer: new TokenSigner(opts.secret, opts.config.jwtTtlHours),
+    box: new SecretBox(opts.secret),
+    mailer: new Mailer(opts.db, opts.config.smtpUrl, opts.config.mailFrom, app.log),
+    storage: new Storage(opts.config.dataDir, opts.secret),
+    log: app.log,
+  });
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'ru');
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +102,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     credentials: false,
   });
   await app.register(formbody);
+  // Limits are attached per operation (http/rate-limits.ts), none globally.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
 
   // Language first, then the generic role rule of the operation's x-roles.
@@ -118,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // The glue's type asks for whole route options; it merges these partial ones itself.
         operationResolver: ((operationId: string) => ({
           handler: handlerFor(operationId),
+          preHandler: rateLimitHandlers(app, operationId),
           config: {
             operationId,
             roles: byId.get(operationId)?.roles ?? [],
@@ -141,8 +164,59 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
+  registerMedia(app);
+  if (opts.config.testClock) {
+    // Tests only (TEST_CLOCK=1): move the app's clock forward instead of waiting for links to expire.
+    app.post('/__test__/clock', async (req) => {
+      const body = (req.body ?? {}) as { advance_ms?: unknown; reset?: unknown };
+      if (body.reset === true) clock.reset();
+      const advance = Number(body.advance_ms ?? 0);
+      if (Number.isFinite(advance) && advance > 0) clock.advance(advance);
+      return { now: clock.now().toISOString() };
+    });
+  }
   registerWebApp(app, opts.config.webDist);
   return app;
+}
+
+/**
+ * Uploaded files under generated names; served sandboxed so nothing uploaded can run as the app.
+ * Files of private folders (videos, PDFs, documents) need a signed link (Storage.signedUrl); Range
+ * requests are answered with 206 by @fastify/static.
+ */
+function registerMedia(app: FastifyInstance) {
+  const storage = app.ctx.storage;
+  const root = storage.root;
+  fs.mkdirSync(root, { recursive: true });
+  app.register(async (scope) => {
+    scope.addHook('onRequest', async (req, reply) => {
+      const url = new URL(req.url, 'http://media.invalid');
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        return reply.status(404).send({ detail: t(req.lang, 'not_found'), code: 'not_found' });
+      }
+      // Judge the folder the file server will actually read (encoded ../ included).
+      const folder = path.posix.normalize(decoded.slice('/media/'.length)).split('/')[0] ?? '';
+      if (!PRIVATE_FOLDERS.has(folder)) return;
+      if (!storage.verifyLink(url.pathname, url.searchParams.get('exp') ?? undefined, url.searchParams.get('sig') ?? undefined)) {
+        return reply.status(403).send({ detail: t(req.lang, 'permission_denied'), code: 'permission_denied' });
+      }
+    });
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      setHeaders: (res) => {
+        res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+        res.header('X-Content-Type-Options', 'nosniff');
+        res.header('Cache-Control', 'private, max-age=86400');
+      },
+    });
+  });
 }
 
 /** Interactive contract docs from swagger-ui-dist's static files, reading /api/openapi.yaml. */
@@ -168,7 +242,9 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
   const built = fs.existsSync(index);
   if (built) app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+    // A missing upload or script is a 404 too, not the web app's index.html.
+    const fileLike = ['/api/', '/media/', '/assets/'].some((p) => req.url.startsWith(p));
+    if (fileLike || req.method !== 'GET') {
       return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
     }
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');

@@ -25,6 +25,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().default('dist/web'),
+  TELEGRAM_BOT_USERNAME: z.string().regex(/^\w{5,32}$/, 'must be a Telegram bot username').default('AtriumSchoolBot'),
+  TEST_CLOCK: bool.optional(),
+  TRUST_PROXY: bool.optional(),
 });
 
 export type Config = {
@@ -41,6 +44,11 @@ export type Config = {
   logLevel: string;
   corsOrigins: string[];
   webDist: string;
+  telegramBotUsername: string;
+  /** Tests only: lets POST /__test__/clock move the app's clock forward. */
+  testClock: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -69,5 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     corsOrigins: c.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     webDist: path.resolve(c.WEB_DIST),
+    telegramBotUsername: c.TELEGRAM_BOT_USERNAME,
+    testClock: c.TEST_CLOCK ?? false,
+    trustProxy: c.TRUST_PROXY ?? false,
   };
 }

@@ -1,14 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenSigner } from './auth/tokens';
+import type { SecretBox } from './crypto';
+import type { Mailer } from './integrations/mail';
+import type { Storage } from './integrations/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Language, Role } from './db/schema';
 
-/** What every handler and service gets: the database, the configuration and the token signer. */
+/** What every handler and service gets: database, configuration, token signer, secret box, mailer. */
 export type AppContext = {
   db: Db;
   config: Config;
   signer: TokenSigner;
+  box: SecretBox;
+  mailer: Mailer;
+  storage: Storage;
   log: FastifyBaseLogger;
 };
 

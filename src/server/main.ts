@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app';
-import { TokenSigner } from './auth/tokens';
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/client';
 import { DataDirInUseError, ensureDatabase, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded';
@@ -41,7 +40,7 @@ async function main() {
 
   const { db, pool } = connect(databaseUrl);
   await runMigrations(pool);
-  if (config.seedDemo && (await seedDemo(db))) {
+  if (config.seedDemo && (await seedDemo(db, { dataDir: config.dataDir }))) {
     log.info('seeded demo data');
   }
   if (config.seedDemo) {
@@ -50,8 +49,8 @@ async function main() {
       `demo logins: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} / password ${DEMO_PASSWORD}`,
     );
   }
-  const signer = new TokenSigner(await jwtSecret(db, config.jwtSecret), config.jwtTtlHours);
-  const app = await buildApp({ db, config, signer, logger: { level: config.logLevel, redact: LOG_REDACT } });
+  const secret = await jwtSecret(db, config.jwtSecret);
+  const app = await buildApp({ db, config, secret, logger: { level: config.logLevel, redact: LOG_REDACT } });
 
   let stopping = false;
   const stop = async (signal: string) => {

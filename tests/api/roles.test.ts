@@ -129,14 +129,14 @@ describe('x-roles are enforced for every operation', () => {
   });
 
   it('a not-implemented operation answers 501 to an allowed role', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/books/list/', headers: { ...auth(member), 'accept-language': 'en' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/contacts/status/', headers: { ...auth(member), 'accept-language': 'en' } });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toMatchObject({ code: 'not_implemented' });
-    expect(res.json().detail).toContain('listBooks');
+    expect(res.json().detail).toContain('listContactStatuses');
   });
 
   it('authentication comes before 501: anonymous gets 401', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/books/list/' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/contacts/status/' });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('not_authenticated');
   });

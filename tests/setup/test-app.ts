@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { TokenSigner } from '../../src/server/auth/tokens';
 import { loadConfig, type Config } from '../../src/server/config';
 import { connect, type Db } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
@@ -72,13 +74,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.seed ?? true) await seedDemo(db);
     const config = loadConfig({
       DATABASE_URL: databaseUrl,
+      // Uploads of this test file go to a temp dir of its own.
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-data-')),
       JWT_SECRET: TEST_JWT_SECRET,
       LOG_LEVEL: 'silent',
       SEED_DEMO: '0',
       ...options.env,
     });
-    const signer = new TokenSigner(config.jwtSecret!, config.jwtTtlHours);
-    app = await buildApp({ db, config, signer, logger: false });
+    app = await buildApp({ db, config, secret: config.jwtSecret!, logger: false });
     await app.ready();
     const built = app;
 

@@ -31,6 +31,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       corsOrigins: [],
       webDist: path.resolve('dist/web'),
+      telegramBotUsername: 'AtriumSchoolBot',
+      testClock: false,
+      trustProxy: false,
     });
   });
 

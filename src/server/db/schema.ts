@@ -9,9 +9,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -93,3 +95,335 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+export const TOKEN_PURPOSES = [
+  'email_activation',
+  'password_reset',
+  'reset_credentials',
+  'login_challenge',
+  'bot_login',
+  'telegram_link',
+] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use secrets sent by mail, link or bot. Only a SHA-256 of the token is stored; `attempts`
+ * counts wrong codes against a two-factor login challenge.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').$type<TokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Every mail the app sends; without SMTP it stays here as the dev outbox. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    delivered: boolean('delivered').notNull().default(false),
+    error: text('error'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Learning and content: lessons, packages (access), books, news, events, configs, footer links.
+// ---------------------------------------------------------------------------------------------
+
+export const lessonCategories = pgTable(
+  'lesson_categories',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    order: integer('order').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('lesson_categories_order_idx').on(t.order, t.id)],
+);
+
+/** A lesson: a video (an uploaded file or a YouTube/Vimeo URL), a sanitised HTML description, materials. */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => lessonCategories.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    preview: text('preview'),
+    videoUrl: text('video_url'),
+    videoFile: text('video_file'),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    isFree: boolean('is_free').notNull().default(false),
+    order: integer('order').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+    publishedAt: tstz('published_at').notNull().defaultNow(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // published_at last: counting a category's visible lessons is an index-only scan.
+    index('lessons_category_order_idx').on(t.categoryId, t.order, t.id, t.publishedAt).where(sql`${t.isPublished}`),
+    index('lessons_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublished}`),
+    index('lessons_free_idx').on(t.categoryId, t.order, t.id).where(sql`${t.isPublished} and ${t.isFree}`),
+    index('lessons_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('lessons_duration_check', sql`${t.durationSeconds} >= 0`),
+  ],
+);
+
+export const lessonMaterials = pgTable(
+  'lesson_materials',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    file: text('file'),
+    url: text('url'),
+    mimeType: text('mime_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    order: integer('order').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('lesson_materials_lesson_idx').on(t.lessonId, t.order, t.id),
+    check('lesson_materials_target_check', sql`${t.file} is not null or ${t.url} is not null`),
+  ],
+);
+
+/** A member's watch position per lesson; `completed` never goes back to false. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull().default(0),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: tstz('completed_at'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'lesson_progress_pk', columns: [t.userId, t.lessonId] }),
+    index('lesson_progress_recent_idx').on(t.userId, t.updatedAt.desc()),
+    index('lesson_progress_lesson_idx').on(t.lessonId),
+  ],
+);
+
+/** A comment, on a lesson or general (lesson null); hidden ones only for admins and their author. */
+export const lessonComments = pgTable(
+  'lesson_comments',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at'),
+  },
+  (t) => [
+    index('lesson_comments_lesson_idx').on(t.lessonId, t.createdAt.desc(), t.id.desc()),
+    // Counting the visible comments of a lesson (lists show it per lesson) without visiting rows.
+    index('lesson_comments_visible_idx').on(t.lessonId).where(sql`not ${t.isHidden}`),
+    index('lesson_comments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('lesson_comments_author_idx').on(t.authorId),
+  ],
+);
+
+/** What the Payments issue sells; here only what access needs: a package grants categories. */
+export const packages = pgTable('packages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const packageCategories = pgTable(
+  'package_categories',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => lessonCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ name: 'package_categories_pk', columns: [t.packageId, t.categoryId] }),
+    index('package_categories_category_idx').on(t.categoryId),
+  ],
+);
+
+export const USER_PACKAGE_STATUSES = ['pending', 'active', 'canceled', 'expired'] as const;
+export type UserPackageStatus = (typeof USER_PACKAGE_STATUSES)[number];
+
+/** A member's package; access holds while status is active and now is within [starts_at, ends_at). */
+export const userPackages = pgTable(
+  'user_packages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
+    startsAt: tstz('starts_at').notNull().defaultNow(),
+    endsAt: tstz('ends_at'),
+    status: text('status').$type<UserPackageStatus>().notNull().default('active'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_packages_user_idx').on(t.userId, t.status),
+    check('user_packages_status_check', sql`${t.status} in ('pending', 'active', 'canceled', 'expired')`),
+  ],
+);
+
+export const books = pgTable(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    author: text('author').notNull().default(''),
+    description: text('description').notNull().default(''),
+    cover: text('cover'),
+    pdf: text('pdf'),
+    priceCents: integer('price_cents').notNull().default(0),
+    isFree: boolean('is_free').notNull().default(false),
+    pages: integer('pages'),
+    language: text('language').$type<Language>().notNull().default('ru'),
+    isPublished: boolean('is_published').notNull().default(true),
+    publishedAt: tstz('published_at').notNull().defaultNow(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('books_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublished}`),
+    check('books_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const BOOK_PURCHASE_STATUSES = ['pending', 'paid', 'canceled'] as const;
+export type BookPurchaseStatus = (typeof BOOK_PURCHASE_STATUSES)[number];
+
+/** One member's purchase of one book: pending until the Payments issue marks it paid. */
+export const bookPurchases = pgTable(
+  'book_purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    status: text('status').$type<BookPurchaseStatus>().notNull().default('pending'),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    paidAt: tstz('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('book_purchases_user_book_idx').on(t.userId, t.bookId),
+    index('book_purchases_book_idx').on(t.bookId),
+    check('book_purchases_status_check', sql`${t.status} in ('pending', 'paid', 'canceled')`),
+  ],
+);
+
+/** News; a null published_at is a draft, a future one is scheduled. */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    image: text('image'),
+    isImportant: boolean('is_important').notNull().default(false),
+    publishedAt: tstz('published_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('news_published_idx').on(t.publishedAt.desc(), t.id.desc()),
+    index('news_important_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isImportant}`),
+    index('news_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at'),
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    place: text('place'),
+    onlineUrl: text('online_url'),
+    image: text('image'),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_starts_idx').on(t.startsAt, t.id),
+    index('events_until_idx').on(sql`coalesce(${t.endsAt}, ${t.startsAt})`),
+    check('events_span_check', sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+/** App configs; public ones are served before login by configs/get_all_configs/. */
+export const configs = pgTable('configs', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  value: jsonb('value').$type<string | number | boolean | null>(),
+  description: text('description').notNull().default(''),
+  isPublic: boolean('is_public').notNull().default(true),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const footerLinks = pgTable(
+  'footer_links',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [index('footer_links_order_idx').on(t.order, t.id)],
+);

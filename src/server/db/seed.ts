@@ -3,6 +3,7 @@ import type { Db } from './client';
 import { users } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { newPromoCode } from '../services/users';
+import { seedDemoContent } from './seed-content';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
@@ -11,8 +12,17 @@ export const DEMO_ACCOUNTS = [
   { email: 'member@demo.atrium', role: 'member', firstName: 'Maria', lastName: 'Mitglied', phone: '+49301234003' },
 ] as const;
 
-/** Demo accounts for the embedded default; does nothing when they exist already. Returns true when it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Demo accounts and demo learning content for the embedded default; each part does nothing when it
+ * exists already. `dataDir` lets the content write its demo PDF. Returns true when it seeded.
+ */
+export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
+  const accounts = await seedDemoAccounts(db);
+  const content = await seedDemoContent(db, opts.dataDir);
+  return accounts || content;
+}
+
+async function seedDemoAccounts(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.atrium'));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);

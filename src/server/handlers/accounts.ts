@@ -1,17 +1,92 @@
+import type { FastifyRequest } from 'fastify';
 import type { HandlerTable } from './types';
-import { login } from '../services/accounts';
+import { t } from '../i18n';
+import { FieldErrors, notFound } from '../http/errors';
+import { login, loginWithBotToken, logout } from '../services/accounts';
+import { activateEmail, adminRegistrationLink, register, resendActivation } from '../services/registration';
+import {
+  confirmPasswordReset,
+  createResetCredentialsLink,
+  requestPasswordReset,
+  saveResetCredentials,
+  validateResetCredentials,
+} from '../services/passwords';
+import { endOwnSession, listSessions, setLanguage, updateAvatar, updateProfile } from '../services/profile';
+import { connectGoogleAuth, disconnectGoogleAuth } from '../services/two-factor';
+import { telegramLink, unlinkTelegram } from '../services/telegram-link';
 import { getProfile } from '../services/users';
-import { notAuthenticated } from '../http/errors';
 
-const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
-  userAgent: String(req.headers['user-agent'] ?? ''),
-  ip: req.ip,
-});
+const meta = (req: FastifyRequest) => ({ userAgent: String(req.headers['user-agent'] ?? ''), ip: req.ip });
+const ok = (req: FastifyRequest, key: Parameters<typeof t>[1]) => ({ detail: t(req.lang, key) });
+
+/** The one uploaded file of a multipart request, or null (too large or missing counts as invalid). */
+async function uploadedFile(req: FastifyRequest, field: string): Promise<Buffer | null> {
+  if (!req.isMultipart()) return null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file' && part.fieldname === field) return await part.toBuffer();
+      if (part.type === 'file') part.file.resume();
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
 
 export const accountsHandlers: HandlerTable = {
   login: async (req) => login(req.server.ctx, req.body, meta(req)),
-  getMe: async (req) => {
-    if (!req.auth) throw notAuthenticated();
-    return getProfile(req.server.ctx, req.auth.id);
+  tokenAuthBot: async (req) => loginWithBotToken(req.server.ctx, req.body.token, meta(req)),
+  logout: async (req) => {
+    await logout(req.server.ctx, req.auth!.sessionId);
+    return ok(req, 'logged_out');
   },
+
+  register: async (req) => {
+    await register(req.server.ctx, req.body, req.lang);
+    return { detail: t(req.lang, 'activation_sent') };
+  },
+  activateEmail: async (req) => activateEmail(req.server.ctx, req.body.token, meta(req)),
+  resendActivation: async (req) => {
+    await resendActivation(req.server.ctx, req.body.email);
+    return ok(req, 'activation_sent');
+  },
+  getAdminRegLink: async (req) => {
+    const link = await adminRegistrationLink(req.server.ctx);
+    if (!link) throw notFound();
+    return { link };
+  },
+
+  requestPasswordReset: async (req) => {
+    await requestPasswordReset(req.server.ctx, req.body.email);
+    return ok(req, 'reset_sent');
+  },
+  confirmPasswordReset: async (req) => {
+    await confirmPasswordReset(req.server.ctx, req.body.token, req.body.password);
+    return ok(req, 'password_changed');
+  },
+  createResetCredentialsLink: async (req) => createResetCredentialsLink(req.server.ctx, req.auth!, req.query.user_id),
+  validateResetCredentials: async (req) => validateResetCredentials(req.server.ctx, req.body.token),
+  saveResetCredentials: async (req) => {
+    await saveResetCredentials(req.server.ctx, req.body);
+    return ok(req, 'credentials_saved');
+  },
+
+  getMe: async (req) => getProfile(req.server.ctx, req.auth!.id),
+  updateMe: async (req) => updateProfile(req.server.ctx, req.auth!, req.body),
+  updateAvatar: async (req) => {
+    const file = await uploadedFile(req, 'avatar');
+    if (!file) throw FieldErrors.of('avatar', 'image_invalid');
+    return updateAvatar(req.server.ctx, req.server.ctx.storage, req.auth!, file);
+  },
+  setLanguage: async (req) => setLanguage(req.server.ctx, req.auth!.id, req.body.language),
+  listSessions: async (req) => listSessions(req.server.ctx, req.auth!),
+  endSession: async (req) => {
+    await endOwnSession(req.server.ctx, req.auth!, req.params.id);
+    return ok(req, 'session_ended');
+  },
+
+  connectGoogleAuth: async (req) => connectGoogleAuth(req.server.ctx, req.auth!.id, req.body.code),
+  disconnectGoogleAuth: async (req) => disconnectGoogleAuth(req.server.ctx, req.auth!.id, req.body.code),
+  linkTelegram: async (req) => telegramLink(req.server.ctx, req.auth!.id),
+  unlinkTelegram: async (req) => unlinkTelegram(req.server.ctx, req.auth!.id),
 };

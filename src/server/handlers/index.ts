@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors';
 import { accountsHandlers } from './accounts';
+import { adminHandlers } from './admin';
+import { adminContentHandlers } from './admin-content';
+import { contentHandlers } from './content';
+import { lessonsHandlers } from './learning';
 import { menuHandlers } from './menu';
 import { NOT_IMPLEMENTED } from './not-implemented';
 import type { HandlerTable, OperationId } from './types';
@@ -8,6 +12,10 @@ import { usersHandlers } from './users';
 
 export const handlers: HandlerTable = {
   ...accountsHandlers,
+  ...adminHandlers,
+  ...adminContentHandlers,
+  ...contentHandlers,
+  ...lessonsHandlers,
   ...menuHandlers,
   ...usersHandlers,
 };

@@ -4,11 +4,28 @@ import { users } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
 import { FieldErrors } from '../http/errors';
 import { getProfile, normalizePhone } from './users';
-import { openSession, type SessionMeta } from './sessions';
+import { endSession, openSession, type SessionMeta } from './sessions';
+import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';
+import { checkTotp } from './two-factor';
 
-export type LoginInput = { username: string; password: string };
+export type LoginInput = { username: string; password: string; code?: string; challenge?: string };
 
-/** Password login by email or phone. Wrong credentials say which kind of login failed, nothing more. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
+
+type UserRow = typeof users.$inferSelect;
+
+/** Logged in: a session and the profile. Unactivated email: no session, the app goes to /email-required. */
+async function completeLogin(ctx: AppContext, user: UserRow, meta: SessionMeta, redirectTo?: string) {
+  if (!user.emailActivation) return { email_activation_required: true };
+  const token = await openSession(ctx, user.id, meta);
+  return { token, user: await getProfile(ctx, user.id), ...(redirectTo && { redirect_to: redirectTo }) };
+}
+
+/**
+ * Password login by email or phone; with Google Authenticator on, a second step with a short-lived
+ * challenge and the code. Wrong credentials say which kind of login failed, nothing more.
+ */
 export async function login(ctx: AppContext, input: LoginInput, meta: SessionMeta) {
   const byEmail = input.username.includes('@');
   const phone = byEmail ? null : normalizePhone(input.username);
@@ -22,7 +39,48 @@ export async function login(ctx: AppContext, input: LoginInput, meta: SessionMet
   if (!user || !ok) throw wrong();
   // The spec's text for an account that may not sign in (blocked or deactivated).
   if (!user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });
-  if (!user.emailActivation) return { email_activation_required: true };
-  const token = await openSession(ctx, user.id, meta);
-  return { token, user: await getProfile(ctx, user.id) };
+  if (!user.totpEnabled) return completeLogin(ctx, user, meta);
+
+  if (!input.challenge) {
+    const { token } = await issueToken(ctx.db, 'login_challenge', user.id, CHALLENGE_TTL_MS);
+    return { two_factor_required: true, challenge: token };
+  }
+  const challenge = await peekToken(ctx, 'login_challenge', input.challenge);
+  if (!challenge || challenge.userId !== user.id) throw new FieldErrors({ non_field_errors: ['login_expired'] });
+  if (!input.code) throw FieldErrors.of('code', 'enter_code');
+  if (!(await checkTotp(ctx, user, input.code))) {
+    const attempts = await countAttempt(ctx, challenge.id);
+    if (attempts >= MAX_CODE_ATTEMPTS) {
+      // Back to the password step: this challenge is spent.
+      await consumeToken(ctx.db, 'login_challenge', input.challenge);
+      throw new FieldErrors({ non_field_errors: ['login_expired'] });
+    }
+    throw FieldErrors.of('code', 'wrong_code');
+  }
+  if (!(await consumeToken(ctx.db, 'login_challenge', input.challenge))) {
+    throw new FieldErrors({ non_field_errors: ['login_expired'] });
+  }
+  return completeLogin(ctx, user, meta);
+}
+
+const BOT_TOKEN_TTL_MS = 10 * 60_000;
+
+/** A one-time login token for a Telegram user, carrying the path to open after login. */
+export async function issueBotLoginToken(ctx: AppContext, userId: number, redirectTo = '/dashboard') {
+  return issueToken(ctx.db, 'bot_login', userId, BOT_TOKEN_TTL_MS, { redirect_to: redirectTo });
+}
+
+export async function loginWithBotToken(ctx: AppContext, token: string, meta: SessionMeta) {
+  const row = await consumeToken(ctx.db, 'bot_login', token);
+  if (!row) throw FieldErrors.of('token', 'link_expired');
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
+  if (!user || !user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });
+  // Only a path of this app: "//host" or "/\host" would leave it.
+  const wanted = row.data.redirect_to;
+  const target = typeof wanted === 'string' && /^\/(?![\/\\])/.test(wanted) ? wanted : '/dashboard';
+  return completeLogin(ctx, user, meta, target);
+}
+
+export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
+  await endSession(ctx, sessionId);
 }

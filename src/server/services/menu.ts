@@ -24,6 +24,7 @@ const MAIN: Entry[] = [
   { key: 'staff_list', titleKey: 'menu_staff_list', path: '/staff/list', icon: 'Badge', roles: STAFF },
   { key: 'staff_imports', titleKey: 'menu_staff_imports', path: '/staff/users_imports', icon: 'UploadFile', roles: STAFF },
   { key: 'users', titleKey: 'menu_users', path: '/users', icon: 'People', roles: ADMIN },
+  { key: 'outbox', titleKey: 'menu_outbox', path: '/outbox', icon: 'Outbox', roles: ADMIN },
 ];
 
 const DROPDOWN: Entry[] = [
@@ -45,7 +46,7 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     '/staff-dashboard', '/staff-dashboard/view-as/:pk', '/staff/list', '/staff/tasks', '/staff/tasks/view-as/:pk',
     '/staff/tickets', '/staff/tickets/view-as/:pk', '/staff/users_imports',
   ].map((pattern) => ({ pattern, roles: STAFF })),
-  { pattern: '/users', roles: ADMIN },
+  ...['/users', '/users/create', '/users/:id', '/outbox', '/outbox/:id/show'].map((pattern) => ({ pattern, roles: ADMIN })),
 ];
 
 const toItem = (lang: Lang) => (e: Entry) => ({ key: e.key, title: t(lang, e.titleKey), path: e.path, icon: e.icon });

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../context';
+import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export type SessionMeta = { userAgent?: string; ip?: string };
@@ -18,8 +19,9 @@ export async function openSession(ctx: AppContext, userId: number, meta: Session
 export async function resolveSession(ctx: AppContext, token: string): Promise<AuthUser | null> {
   const claims = await ctx.signer.verify(token);
   if (!claims) return null;
-  // One statement: check the session and touch last_seen_at at most once a minute.
-  const result = await ctx.db.execute<{ role: AuthUser['role']; is_superuser: boolean; language: AuthUser['language'] }>(sql`
+  // One statement: check the session and touch last_seen_at at most once a minute. It runs on every
+  // request, so it is a prepared statement (planning this CTE costs more than running it).
+  const rows = await prepared<{ role: AuthUser['role']; is_superuser: boolean; language: AuthUser['language'] }>(ctx.db, sql`
     with s as (
       select s.id from ${sessions} s
       where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
@@ -30,7 +32,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
     )
     select u.role, u.is_superuser, u.language from ${users} u
     where u.id = ${claims.userId} and exists (select 1 from s) and u.is_active and not u.is_blocked`);
-  const row = result.rows[0];
+  const row = rows[0];
   if (!row) return null;
   return { id: claims.userId, role: row.role, isSuperuser: row.is_superuser, language: row.language, sessionId: claims.sessionId };
 }

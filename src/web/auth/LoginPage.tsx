@@ -1,94 +1,169 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { fieldErrorLines } from '../providers/data/errors';
-import { EMAIL_REQUIRED_PATH, EmailActivationRequired } from '../providers/authProvider';
+import { Button, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { api, ApiError, getToken, unwrap } from '../../api/client';
+import { EMAIL_REQUIRED_PATH, EmailActivationRequired, TwoFactorRequired } from '../providers/authProvider';
+import { AuthCard } from './AuthCard';
+import { AuthLink } from './AuthLinks';
+import { FormAlert } from './FormAlert';
+import { formErrors, noErrors, type FormErrors } from './formErrors';
+import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
 
-/** Email or phone + password. A failure shows the server's message and leaves the user logged out. */
+/** The registration link the server offers (`/register/<promo>` of its link), else plain /register. */
+function useRegisterPath(): string {
+  const { data } = useQuery({
+    queryKey: ['admin_reg_link'],
+    queryFn: () => unwrap(api.GET('/accounts/admin_reg_link/')),
+    retry: false,
+    staleTime: 10 * 60_000,
+  });
+  if (!data?.link) return '/register';
+  try {
+    const path = new URL(data.link, window.location.origin).pathname;
+    return /^\/register(\/[^/]+)?\/?$/.test(path) ? path : '/register';
+  } catch {
+    return '/register';
+  }
+}
+
+/**
+ * Email or phone + password; with Google Authenticator on, a second step asks for the code. A failure
+ * shows the server's message and leaves the user logged out; an unactivated email goes to /email-required.
+ */
 export default function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
   const navigate = useNavigate();
+  const registerPath = useRegisterPath();
+  // A signed-in user does not log in again: /login leads to the dashboard (spec, section 2).
+  const [alreadyIn] = useState(() => !!getToken());
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  if (alreadyIn) return <Navigate to="/dashboard" replace />;
+
+  const attempt = async (params: Parameters<typeof login>[0]) => {
     setBusy(true);
-    setError(null);
+    setErrors(noErrors);
     try {
-      await login({ username, password });
-      notify('atrium.login.logged_in', { type: 'success' });
+      await login(params);
+      notify('atrium.auth.login.logged_in', { type: 'success' });
     } catch (err) {
-      if (err instanceof EmailActivationRequired) return navigate(EMAIL_REQUIRED_PATH);
-      if (err instanceof ApiError && err.status === 400) setError(fieldErrorLines(err) || translate('atrium.errors.generic'));
-      else if (err instanceof ApiError && err.status >= 500) setError(translate('atrium.errors.server'));
-      else if (err instanceof ApiError) setError(err.message);
-      else setError(translate('atrium.errors.network'));
+      if (err instanceof TwoFactorRequired) {
+        setChallenge(err.challenge);
+        setCode('');
+      } else if (err instanceof EmailActivationRequired) {
+        navigate(EMAIL_REQUIRED_PATH, { state: username.includes('@') ? { email: username.trim() } : undefined });
+      } else if (challenge && err instanceof ApiError && err.status === 400 && !err.fieldErrors.code) {
+        // 'Login time has expired. Please try again': the challenge is spent, back to the password step.
+        setChallenge(null);
+        setErrors(formErrors(err, translate));
+      } else {
+        setErrors(formErrors(err, translate, challenge ? ['code'] : ['username', 'password']));
+      }
     } finally {
       setBusy(false);
     }
   };
 
-  return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        background: 'linear-gradient(135deg, #3949ab 0%, #5c6bc0 50%, #26a69a 100%)',
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={6}>
-        <CardContent>
-          <Stack direction="row" justifyContent="space-between" alignItems="center">
-            <Typography variant="h5" component="h1">
-              {translate('atrium.login.title')}
-            </Typography>
-            <LocalesMenuButton />
+  const submitPassword = (e: FormEvent) => {
+    e.preventDefault();
+    const fields: Record<string, string> = {};
+    if (!username.trim()) fields.username = translate('atrium.auth.validation.required');
+    if (!password) fields.password = translate('atrium.auth.validation.required');
+    if (Object.keys(fields).length) return setErrors({ fields, alert: null });
+    void attempt({ username: username.trim(), password });
+  };
+
+  const submitCode = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return setErrors({ fields: { code: translate('atrium.auth.validation.enter_code') }, alert: null });
+    void attempt({ username: username.trim(), password, challenge: challenge!, code: code.trim() });
+  };
+
+  if (challenge) {
+    return (
+      <AuthCard title={translate('atrium.auth.login.code_title')} subtitle={translate('atrium.auth.login.code_hint')}>
+        <form onSubmit={submitCode} noValidate>
+          <Stack spacing={2}>
+            <TextField
+              label={translate('atrium.auth.login.code')}
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
+              error={!!errors.fields.code}
+              helperText={errors.fields.code}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12, 'data-testid': 'login-code' } }}
+            />
+            <FormAlert message={errors.alert} />
+            <SubmitButton busy={busy}>{translate('atrium.auth.login.code_submit')}</SubmitButton>
+            <Button
+              onClick={() => {
+                setChallenge(null);
+                setErrors(noErrors);
+              }}
+              disabled={busy}
+            >
+              {translate('atrium.auth.login.code_back')}
+            </Button>
           </Stack>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {translate('atrium.login.subtitle')}
-          </Typography>
-          <form onSubmit={submit} noValidate>
-            <Stack spacing={2}>
-              <TextField
-                label={translate('atrium.login.username')}
-                name="username"
-                autoComplete="username"
-                autoFocus
-                required
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-              />
-              <TextField
-                label={translate('atrium.login.password')}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              {error && (
-                <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
-                  {error}
-                </Alert>
-              )}
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {busy ? <CircularProgress size={24} aria-hidden /> : translate('atrium.login.submit')}
-              </Button>
-            </Stack>
-          </form>
-        </CardContent>
-      </Card>
-    </Box>
+        </form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={translate('atrium.auth.login.title')}
+      subtitle={translate('atrium.auth.login.subtitle')}
+      footer={
+        <>
+          <AuthLink to="/recover-password">{translate('atrium.auth.login.forgot')}</AuthLink>
+          <AuthLink to={registerPath} prefix={translate('atrium.auth.login.no_account')}>
+            {translate('atrium.auth.login.register')}
+          </AuthLink>
+        </>
+      }
+    >
+      <form onSubmit={submitPassword} noValidate>
+        <Stack spacing={2}>
+          <TextField
+            label={translate('atrium.auth.login.username')}
+            name="username"
+            autoComplete="username"
+            autoFocus
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            error={!!errors.fields.username}
+            helperText={errors.fields.username}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <PasswordField
+            label={translate('atrium.auth.login.password')}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={!!errors.fields.password}
+            helperText={errors.fields.password}
+          />
+          <FormAlert message={errors.alert} />
+          <SubmitButton busy={busy}>{translate('atrium.auth.login.submit')}</SubmitButton>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -40,7 +40,7 @@ function LogoutItem() {
       data-testid="logout"
       onClick={async () => {
         await logout();
-        notify('atrium.login.logged_out', { type: 'info' });
+        notify('atrium.auth.login.logged_out', { type: 'info' });
       }}
     >
       <ListItemIcon>

@@ -11,6 +11,7 @@ import Insights from '@mui/icons-material/Insights';
 import Lock from '@mui/icons-material/Lock';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Newspaper from '@mui/icons-material/Newspaper';
+import Outbox from '@mui/icons-material/Outbox';
 import People from '@mui/icons-material/People';
 import School from '@mui/icons-material/School';
 import Settings from '@mui/icons-material/Settings';
@@ -22,7 +23,7 @@ import Circle from '@mui/icons-material/Circle';
 /** The Material icons the server's menus may name. */
 const ICONS = {
   AccountCircle, Badge, CardMembership, Contacts, Dashboard, Edit, Event, FilterAlt, Groups, Insights, Lock,
-  MenuBook, Newspaper, People, School, Settings, SupportAgent, Task, UploadFile,
+  MenuBook, Newspaper, Outbox, People, School, Settings, SupportAgent, Task, UploadFile,
 };
 
 export function MenuIcon({ name }: { name?: string }) {

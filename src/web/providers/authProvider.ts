@@ -18,32 +18,50 @@ const storeProfile = (p: Profile | null) =>
 export const EMAIL_REQUIRED_PATH = '/email-required';
 
 export class EmailActivationRequired extends Error {}
+/** The password was right and Google Authenticator is on: log in again with this challenge and the code. */
+export class TwoFactorRequired extends Error {
+  constructor(readonly challenge: string) {
+    super('two factor required');
+  }
+}
+
+export type LoginParams = { username: string; password: string; challenge?: string; code?: string };
 
 function clearSession() {
   setToken(null);
   storeProfile(null);
 }
 
+/** After a profile, avatar or password save: the server's fresh token and user replace the old ones. */
+export function replaceSession(token: string, user: Profile) {
+  setToken(token);
+  storeProfile(user);
+}
+
 // A 401 from any call ends the local session; react-admin's checkError then redirects to /login.
 onUnauthorized(clearSession);
 
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    const body = new URLSearchParams({ username, password });
+  async login(params: LoginParams) {
+    const fields = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as LoginParams;
+    const body = new URLSearchParams(fields);
     const res = await unwrap(
       api.POST('/accounts/login/', {
-        body: { username, password },
+        body: fields,
         bodySerializer: () => body.toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       }),
     );
     if (res.email_activation_required) throw new EmailActivationRequired();
-    if (!res.token || !res.user) throw new Error('atrium.login.failed');
+    if (res.two_factor_required && res.challenge) throw new TwoFactorRequired(res.challenge);
+    if (!res.token || !res.user) throw new Error('atrium.auth.login.failed');
     setToken(res.token);
     storeProfile(res.user);
     return { redirectTo: res.redirect_to ?? '/dashboard' };
   },
   async logout() {
+    // End the server session too; a failure (already ended, offline) must not keep the user signed in.
+    if (getToken()) await api.POST('/accounts/logout/').catch(() => undefined);
     clearSession();
     return '/login';
   },
@@ -54,7 +72,7 @@ export const authProvider: AuthProvider = {
     const status = error instanceof ApiError ? error.status : (error as { status?: number })?.status;
     if (status === 401) {
       clearSession();
-      throw new Error('atrium.login.logged_out');
+      throw new Error('atrium.auth.login.logged_out');
     }
   },
   async getIdentity() {

@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'ra-core';
-import { LOCALE_KEY } from '../../api/client';
+import { api, getToken, LOCALE_KEY } from '../../api/client';
 import { de } from '../i18n/de';
 import { en } from '../i18n/en';
 import { raGerman } from '../i18n/ra-de';
@@ -53,6 +53,10 @@ export const i18nProvider: typeof polyglot = {
   ...polyglot,
   changeLocale: (locale, options) => {
     rememberLocale(locale);
+    // Signed in: the server keeps the choice too, for its messages and mail.
+    if (getToken()) {
+      api.POST('/accounts/set_language/', { body: { language: locale as Locale } }).catch(() => {});
+    }
     return polyglot.changeLocale(locale, options);
   },
 };

@@ -1,5 +1,6 @@
-import type { DataProvider } from 'react-admin';
+import { combineDataProviders, type DataProvider } from 'react-admin';
 import { toHttpError } from './errors';
+import { simpleRest } from './simpleRest';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
 
@@ -25,7 +26,8 @@ function call<M extends Method>(method: M) {
   }) as DataProvider[M];
 }
 
-export const dataProvider: DataProvider = {
+/** The contract's seed endpoints, through the typed adapters. */
+const seedProvider: DataProvider = {
   getList: call('getList'),
   getOne: call('getOne'),
   getMany: call('getMany'),
@@ -36,3 +38,6 @@ export const dataProvider: DataProvider = {
   delete: call('delete'),
   deleteMany: call('deleteMany'),
 };
+
+/** Resources with an adapter use the seed endpoints; Atrium's admin resources use simple REST. */
+export const dataProvider = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));

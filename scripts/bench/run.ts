@@ -1,0 +1,151 @@
+/**
+ * `npm run bench`: the server's hot calls at the data volumes of ARCHITECTURE.md, measured with
+ * autocannon at 16 concurrent clients against the app in this process on a loopback port.
+ *
+ * Uses BENCH_DATABASE_URL (a superuser URL; a fresh database is created and dropped) or an embedded
+ * PostgreSQL in a temp dir. BENCH_DURATION (seconds per call, default 10) and BENCH_CONNECTIONS
+ * (default 16) tune it; BENCH_ONLY=<substring> runs only the matching calls; BENCH_KEEP=1 keeps the
+ * database (with BENCH_DATABASE_URL) to look at the plans afterwards. Areas live in one file
+ * each (see types.ts); list a new one in AREAS.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { connect } from '../../src/server/db/client';
+import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
+import { runMigrations } from '../../src/server/db/migrate';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
+import { learning } from './learning';
+import type { BenchArea, Scenario } from './types';
+
+const AREAS: BenchArea[] = [learning];
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+type Row = { scenario: Scenario; requests: number; throughput: number; p50: number; p99: number; errors: number };
+
+async function withAdmin<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await run(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function measure(base: string, token: string, s: Scenario): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${base}${s.path}`,
+        method: s.method,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({
+          scenario: s,
+          requests: r.requests.total,
+          throughput: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.non2xx + r.errors + r.timeouts,
+        });
+      },
+    );
+  });
+}
+
+function table(rows: Row[]): string {
+  const head = ['command', 'endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'target'];
+  const body = rows.map((r) => {
+    const ok = (r.scenario.p50 === undefined || r.p50 <= r.scenario.p50) && (r.scenario.p99 === undefined || r.p99 <= r.scenario.p99) && r.errors === 0;
+    const target = r.scenario.p50 !== undefined ? `${ok ? 'ok' : 'MISSED'} (p50<=${r.scenario.p50}, p99<=${r.scenario.p99})` : r.errors ? 'ERRORS' : '-';
+    return [r.scenario.name, `${r.scenario.method} ${r.scenario.path}`, String(r.requests), r.throughput.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.errors), target];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+async function main() {
+  let cluster: EmbeddedCluster | undefined;
+  let tmp: string | undefined;
+  let adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
+    fs.chmodSync(tmp, 0o755);
+    cluster = await startEmbeddedPostgres(tmp, (m) => console.error(m));
+    adminUrl = cluster.url();
+  }
+  const dbName = `bench_${Date.now().toString(36)}`;
+  await withAdmin(adminUrl, (c) => c.query(`create database "${dbName}"`));
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  const { db, pool } = connect(u.toString(), 20);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-data-'));
+  try {
+    const t0 = Date.now();
+    await runMigrations(pool);
+    await seedDemo(db);
+    const { rows } = await pool.query<{ id: number }>(`select id from users where email = 'member@demo.atrium'`);
+    const ctx = { pool, memberId: rows[0]!.id };
+    for (const area of AREAS) await area.seed(ctx);
+    await pool.query('vacuum analyze');
+    console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const config = loadConfig({ DATABASE_URL: u.toString(), DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-0123456789abcdef-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: '0' });
+    const app = await buildApp({ db, config, secret: config.jwtSecret!, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const login = await fetch(`${base}/api/accounts/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'member@demo.atrium', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    if (!token) throw new Error(`login failed: ${login.status}`);
+
+    const only = process.env.BENCH_ONLY;
+    const scenarios = (await Promise.all(AREAS.map((a) => a.scenarios(ctx)))).flat().filter((s) => !only || `${s.name} ${s.path}`.includes(only));
+    const results: Row[] = [];
+    for (const s of scenarios) {
+      // A short warm-up, then the measured run.
+      const check = await fetch(`${base}${s.path}`, {
+        method: s.method,
+        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+        ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
+      });
+      if (!check.ok) throw new Error(`${s.method} ${s.path} answered ${check.status}: ${await check.text()}`);
+      results.push(await measure(base, token, s));
+      console.log(`${s.name}: ${s.method} ${s.path} done`);
+    }
+    console.log(`\n${CONNECTIONS} concurrent clients, ${DURATION} s per call, Node ${process.version}, ${os.cpus().length} CPUs\n`);
+    console.log(table(results));
+    await app.close();
+    const missed = results.filter((r) => r.errors > 0 || (r.scenario.p50 !== undefined && (r.p50 > r.scenario.p50 || r.p99 > r.scenario.p99!)));
+    process.exitCode = missed.length ? 1 : 0;
+  } finally {
+    await pool.end();
+    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+    else await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`)).catch(() => {});
+    await cluster?.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+
+/** A random token for links and challenges: 256 bits, URL-safe. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** AES-256-GCM for secrets kept at rest (TOTP seeds), with a key derived from the app secret. */
+export class SecretBox {
+  private readonly key: Buffer;
+  constructor(appSecret: string) {
+    this.key = Buffer.from(hkdfSync('sha256', appSecret, 'atrium', 'secret-box-v1', 32));
+  }
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  }
+  open(sealed: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || !body) throw new Error('unknown sealed format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { HandlerTable } from './types';
+import { t } from '../i18n';
+import { addComment, deleteComment, getComment, listComments, moderateComment } from '../services/lessons/comments';
+import { dashboardLessons, getLesson, listCategories, listFreeLessons, listLessons, recordLessonView } from '../services/lessons/lessons';
+
+const caller = (req: FastifyRequest) => ({ id: req.auth!.id, role: req.auth!.role, lang: req.lang });
+
+/** Lessons: categories, lists, the lesson page, watch progress, comments, the dashboard block. */
+export const lessonsHandlers: HandlerTable = {
+  listLessonCategories: async (req) => listCategories(req.server.ctx, caller(req)),
+  listFreeLessons: async (req) => listFreeLessons(req.server.ctx, caller(req)),
+  listLessons: async (req) => listLessons(req.server.ctx, caller(req), req.body, req.query),
+  getLesson: async (req) => getLesson(req.server.ctx, caller(req), req.params.id),
+  recordLessonView: async (req) => recordLessonView(req.server.ctx, caller(req), req.params.id, req.body),
+  getDashboardLessons: async (req) => dashboardLessons(req.server.ctx, caller(req)),
+
+  listComments: async (req) => listComments(req.server.ctx, caller(req), req.query),
+  getComment: async (req) => getComment(req.server.ctx, caller(req), req.params.id),
+  addComment: async (req, reply) => {
+    reply.status(201);
+    return addComment(req.server.ctx, caller(req), req.body);
+  },
+  deleteComment: async (req) => {
+    await deleteComment(req.server.ctx, caller(req), req.params.id);
+    return { detail: t(req.lang, 'deleted') };
+  },
+  moderateComment: async (req) => moderateComment(req.server.ctx, caller(req), req.params.id, req.body.is_hidden),
+};

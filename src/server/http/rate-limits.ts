@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { OperationId } from '../handlers/types';
+import { ApiError } from './errors';
+import { normalizePhone } from '../services/users';
+
+type Rule = { max: number; perMs: number; by: 'ip' | 'account' | 'user' };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Limits on every credential and public operation, per IP and per account. An account's limit is
+ * tighter than an IP's, so one guessed account is stopped while others behind the same IP still work.
+ */
+export const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
+  login: [
+    { max: 100, perMs: MINUTE, by: 'ip' },
+    { max: 10, perMs: MINUTE, by: 'account' },
+  ],
+  tokenAuthBot: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  register: [{ max: 20, perMs: HOUR, by: 'ip' }],
+  activateEmail: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  resendActivation: [
+    { max: 20, perMs: HOUR, by: 'ip' },
+    { max: 5, perMs: HOUR, by: 'account' },
+  ],
+  requestPasswordReset: [
+    { max: 20, perMs: HOUR, by: 'ip' },
+    { max: 5, perMs: HOUR, by: 'account' },
+  ],
+  confirmPasswordReset: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  validateResetCredentials: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  saveResetCredentials: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  connectGoogleAuth: [{ max: 10, perMs: MINUTE, by: 'user' }],
+  disconnectGoogleAuth: [{ max: 10, perMs: MINUTE, by: 'user' }],
+  getAdminRegLink: [{ max: 120, perMs: MINUTE, by: 'ip' }],
+  getAllConfigs: [{ max: 300, perMs: MINUTE, by: 'ip' }],
+  addComment: [{ max: 20, perMs: MINUTE, by: 'user' }],
+  validateLandingEmail: [{ max: 60, perMs: MINUTE, by: 'ip' }],
+  validateLandingPhone: [{ max: 60, perMs: MINUTE, by: 'ip' }],
+};
+
+function accountOf(req: FastifyRequest): string | null {
+  const body = req.body as Record<string, unknown> | undefined;
+  const id = body?.username ?? body?.email;
+  if (typeof id !== 'string' || !id.trim()) return null;
+  // One phone number however it is written ("+49 30 …", "4930…"), as login finds it.
+  const account = id.trim().toLowerCase();
+  return account.includes('@') ? account : (normalizePhone(account) ?? account);
+}
+
+/**
+ * The pre-handlers that enforce an operation's limits (they run after the body is parsed). Each rule is
+ * a limiter of its own, checked in turn: `app.rateLimit()` handlers would not do, since the plugin
+ * marks the request after the first of them and skips every later one.
+ */
+export function rateLimitHandlers(app: FastifyInstance, operationId: string): preHandlerHookHandler[] {
+  const rules = RATE_LIMITS[operationId as OperationId] ?? [];
+  return rules.map((rule) => {
+    const limiter = app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.perMs,
+      keyGenerator: (req) => {
+        if (rule.by === 'account') return `account:${accountOf(req) ?? req.ip}`;
+        if (rule.by === 'user') return `user:${req.auth?.id ?? req.ip}`;
+        return `ip:${req.ip}`;
+      },
+    });
+    return async (req, reply) => {
+      const result = await limiter(req);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw new ApiError(429, 'throttled', 'throttled', { seconds: result.ttlInSeconds });
+    };
+  });
+}

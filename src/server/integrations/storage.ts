@@ -1,0 +1,152 @@
+import fs from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+
+/** Folders whose files are served only through short-lived signed links (paid or personal content). */
+export const PRIVATE_FOLDERS: ReadonlySet<string> = new Set(['videos', 'pdfs', 'documents']);
+
+/** A streamed upload that broke a rule; nothing of it is left on disk. */
+export class UploadRejected extends Error {
+  constructor(readonly reason: 'too_large' | 'type') {
+    super(reason);
+  }
+}
+
+/**
+ * Files users upload, on local disk under DATA_DIR/uploads, each under a generated name. The URL path
+ * is /media/<folder>/<name>. Writes go to a temporary name first, so a failed write leaves nothing.
+ */
+export class Storage {
+  readonly root: string;
+  private readonly linkKey: Buffer;
+  constructor(dataDir: string, secret = 'atrium-media-links') {
+    this.root = path.join(dataDir, 'uploads');
+    this.linkKey = createHmac('sha256', secret).update('media-links').digest();
+  }
+
+  /**
+   * Streams an upload to disk under a generated name. `sniff` sees the first bytes and names the
+   * file's extension (or null to refuse it); more than `maxBytes` is refused. Either refusal, or
+   * any error, removes the partial file.
+   */
+  async saveStream(
+    folder: string,
+    source: Readable,
+    opts: { maxBytes: number; sniff: (head: Buffer) => string | null; sniffBytes?: number },
+  ): Promise<{ url: string; size: number; ext: string }> {
+    const dir = path.join(this.root, folder);
+    await fs.mkdir(dir, { recursive: true });
+    const tmp = path.join(dir, `.${randomUUID()}.part`);
+    const need = opts.sniffBytes ?? 64;
+    let head = Buffer.alloc(0);
+    let ext: string | null = null;
+    let size = 0;
+    const check = (final: boolean) => {
+      if (ext !== null || (head.length < need && !final)) return;
+      ext = opts.sniff(head);
+      if (!ext) throw new UploadRejected('type');
+    };
+    const guard = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        try {
+          size += chunk.length;
+          if (size > opts.maxBytes) throw new UploadRejected('too_large');
+          if (head.length < need) head = Buffer.concat([head, chunk.subarray(0, need - head.length)]);
+          check(false);
+          done(null, chunk);
+        } catch (err) {
+          done(err as Error);
+        }
+      },
+      flush(done) {
+        try {
+          check(true);
+          done();
+        } catch (err) {
+          done(err as Error);
+        }
+      },
+    });
+    try {
+      await pipeline(source, guard, createWriteStream(tmp, { flags: 'wx' }));
+      // The multipart reader marks a part cut at its own size limit as truncated without an error.
+      if ((source as Readable & { truncated?: boolean }).truncated) throw new UploadRejected('too_large');
+      if (size === 0 || !ext) throw new UploadRejected('type');
+      const name = `${randomUUID()}.${ext}`;
+      await fs.rename(tmp, path.join(dir, name));
+      return { url: `/media/${folder}/${name}`, size, ext };
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  /** A /media URL of a private folder with `exp` and `sig` added; other URLs come back unchanged. */
+  signedUrl(url: string | null, ttlSeconds = 6 * 3600, now = Date.now()): string | null {
+    if (!url?.startsWith('/media/')) return url;
+    const folder = url.slice('/media/'.length).split('/')[0] ?? '';
+    if (!PRIVATE_FOLDERS.has(folder)) return url;
+    // Rounded up to the hour, so the same link (and the browser's cache of it) holds for a while.
+    const exp = Math.ceil((now / 1000 + ttlSeconds) / 3600) * 3600;
+    return `${url}?exp=${exp}&sig=${this.sign(url, exp)}`;
+  }
+
+  /** True when a request for a private /media path carries a valid, unexpired signature. */
+  verifyLink(pathname: string, exp: string | undefined, sig: string | undefined, now = Date.now()): boolean {
+    const e = Number(exp);
+    if (!Number.isInteger(e) || e * 1000 < now || typeof sig !== 'string') return false;
+    const want = Buffer.from(this.sign(pathname, e));
+    const got = Buffer.from(sig);
+    return want.length === got.length && timingSafeEqual(want, got);
+  }
+
+  private sign(pathname: string, exp: number): string {
+    return createHmac('sha256', this.linkKey).update(`${pathname}\n${exp}`).digest('base64url').slice(0, 32);
+  }
+
+  async save(folder: string, ext: string, body: Buffer): Promise<string> {
+    const dir = path.join(this.root, folder);
+    await fs.mkdir(dir, { recursive: true });
+    const name = `${randomUUID()}.${ext}`;
+    const tmp = path.join(dir, `.${name}.part`);
+    try {
+      await fs.writeFile(tmp, body);
+      await fs.rename(tmp, path.join(dir, name));
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+    return `/media/${folder}/${name}`;
+  }
+
+  async remove(url: string | null | undefined): Promise<void> {
+    if (!url?.startsWith('/media/')) return;
+    const file = path.join(this.root, url.slice('/media/'.length));
+    if (!file.startsWith(this.root + path.sep)) return;
+    await fs.rm(file, { force: true });
+  }
+}
+
+/** The kind of an image by its first bytes, whatever its name or declared type says. */
+export function imageKind(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** The kind of a video by its first bytes: MP4 (an ISO BMFF `ftyp` box) or WebM (EBML). */
+export function videoKind(buf: Buffer): 'mp4' | 'webm' | null {
+  if (buf.length >= 12 && buf.toString('latin1', 4, 8) === 'ftyp') return 'mp4';
+  if (buf.length >= 4 && buf[0] === 0x1a && buf[1] === 0x45 && buf[2] === 0xdf && buf[3] === 0xa3) return 'webm';
+  return null;
+}
+
+/** True for a PDF (`%PDF-` at the start). */
+export const isPdf = (buf: Buffer) => buf.length >= 5 && buf.toString('latin1', 0, 5) === '%PDF-';
+
+/** True for a ZIP container (docx, xlsx, pptx, odt and plain zip files). */
+export const isZip = (buf: Buffer) => buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;

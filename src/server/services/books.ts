@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../context';
+import { prepared } from '../db/prepared';
+import type { BookPurchaseStatus, Language } from '../db/schema';
+import { FieldErrors, notFound } from '../http/errors';
+import { plainText } from './content/html';
+import { centsToMoney } from './content/money';
+import { iso } from './lessons/views';
+
+type Caller = Pick<AuthUser, 'id' | 'role'>;
+
+type BookRow = {
+  id: number;
+  title: string;
+  author: string;
+  description: string;
+  cover: string | null;
+  pdf: string | null;
+  price_cents: number;
+  is_free: boolean;
+  pages: number | null;
+  language: Language;
+  published_at: Date | string;
+  purchase_status: BookPurchaseStatus | null;
+};
+
+const VISIBLE = sql.raw('b.is_published and b.published_at <= now()');
+
+const select = (userId: number) => sql`
+  select b.id, b.title, b.author, b.description, b.cover, b.pdf, b.price_cents, b.is_free, b.pages, b.language, b.published_at,
+    bp.status as purchase_status
+  from books b left join book_purchases bp on bp.book_id = b.id and bp.user_id = ${userId}`;
+
+function brief(r: BookRow) {
+  const purchased = r.purchase_status === 'paid';
+  return {
+    id: r.id,
+    title: r.title,
+    author: r.author,
+    cover: r.cover,
+    description: r.description,
+    is_free: r.is_free,
+    price: centsToMoney(r.is_free ? 0 : r.price_cents),
+    purchased,
+    can_read: r.is_free || purchased,
+    purchase_status: r.purchase_status,
+    published_at: iso(r.published_at),
+  };
+}
+
+/** The detail: the PDF as a short-lived signed link, only when the book is free or bought. */
+function detail(ctx: AppContext, r: BookRow) {
+  const b = brief(r);
+  return { ...b, pdf: b.can_read && r.pdf ? ctx.storage.signedUrl(r.pdf) : null, pages: r.pages, language: r.language };
+}
+
+export async function listBooks(ctx: AppContext, caller: Caller) {
+  const { rows } = await ctx.db.execute<BookRow>(sql`${select(caller.id)} where ${VISIBLE}
+    order by b.published_at desc nulls last, b.id desc nulls last limit 500`);
+  // The catalogue shows a short plain-text description; the detail has the rich one.
+  return rows.map((r) => {
+    const text = plainText(r.description);
+    return { ...brief(r), description: text.length > 300 ? `${text.slice(0, 297)}...` : text };
+  });
+}
+
+export async function getNewBook(ctx: AppContext, caller: Caller) {
+  const rows = await prepared<BookRow>(ctx.db, sql`${select(caller.id)} where ${VISIBLE}
+    order by b.published_at desc nulls last, b.id desc nulls last limit 1`);
+  return { book: rows[0] ? detail(ctx, rows[0]) : null };
+}
+
+export async function getBook(ctx: AppContext, caller: Caller, id: number) {
+  const { rows } = await ctx.db.execute<BookRow>(sql`${select(caller.id)} where b.id = ${id} and ${VISIBLE}`);
+  if (!rows[0]) throw notFound();
+  return detail(ctx, rows[0]);
+}
+
+/**
+ * Records the caller's purchase of a priced book as pending; the Payments issue takes the payment
+ * and marks it paid. Buying again while pending returns the same purchase; a canceled one reopens.
+ */
+export async function purchaseBook(ctx: AppContext, caller: Caller, bookId: number) {
+  const book = await getBook(ctx, caller, bookId);
+  if (book.is_free) throw FieldErrors.of('non_field_errors', 'book_is_free');
+  if (book.purchased) throw FieldErrors.of('non_field_errors', 'book_already_purchased');
+  const { rows } = await ctx.db.execute<{ status: BookPurchaseStatus }>(sql`
+    insert into book_purchases as bp (user_id, book_id, status, price_cents)
+    select ${caller.id}, b.id, 'pending', b.price_cents from books b where b.id = ${bookId}
+    on conflict (user_id, book_id) do update set
+      status = case when bp.status = 'paid' then bp.status else 'pending' end,
+      price_cents = case when bp.status = 'paid' then bp.price_cents else excluded.price_cents end,
+      updated_at = now()
+    returning status`);
+  const status = rows[0]?.status;
+  const fresh = await getBook(ctx, caller, bookId);
+  return { status: status === 'paid' ? ('purchased' as const) : ('pending' as const), payment_url: null, book: fresh };
+}

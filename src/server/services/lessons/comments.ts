@@ -1,0 +1,104 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../../context';
+import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { grantsOf, lessonLocked, lockReason } from './access';
+import { iso, VISIBLE } from './views';
+
+type Caller = Pick<AuthUser, 'id' | 'role'>;
+
+type CommentRow = {
+  id: number;
+  lesson_id: number | null;
+  author_id: number;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  text: string;
+  is_hidden: boolean;
+  created_at: Date | string;
+  updated_at: Date | string | null;
+};
+
+// Other members see an author's name and avatar only, never their email or phone.
+const view = (r: CommentRow) => ({
+  id: r.id,
+  lesson: r.lesson_id,
+  author: { id: r.author_id, first_name: r.first_name, last_name: r.last_name, avatar: r.avatar },
+  text: r.text,
+  created_at: iso(r.created_at),
+  updated_at: r.updated_at ? iso(r.updated_at) : null,
+  is_hidden: r.is_hidden,
+});
+
+/** Hidden comments are seen by admins and by their author only. */
+const seenBy = (caller: Caller): SQL =>
+  caller.role === 'admin' ? sql`true` : sql`(not lc.is_hidden or lc.author_id = ${caller.id})`;
+
+/** 404 for an unknown (or unpublished) lesson, 403 when the caller cannot open it. */
+async function assertLessonOpen(ctx: AppContext, caller: Caller, lessonId: number, onMissing: () => Error) {
+  const visible = caller.role === 'admin' ? sql`true` : VISIBLE;
+  const [grants, { rows }] = await Promise.all([
+    grantsOf(ctx, caller),
+    ctx.db.execute<{ is_free: boolean; category_id: number }>(sql`
+      select l.is_free, l.category_id from lessons l where l.id = ${lessonId} and ${visible}`),
+  ]);
+  if (!rows[0]) throw onMissing();
+  const reason = lockReason(grants, rows[0]);
+  if (reason) throw lessonLocked(reason);
+}
+
+export type CommentListQuery = PageQuery & { lesson?: number; ordering?: string };
+
+/** A page of comments, newest first (ordering=created_at for oldest first). */
+export async function listComments(ctx: AppContext, caller: Caller, q: CommentListQuery) {
+  if (q.ordering && !['created_at', '-created_at'].includes(q.ordering)) throw FieldErrors.of('ordering', 'field_invalid');
+  if (q.lesson !== undefined) await assertLessonOpen(ctx, caller, q.lesson, notFound);
+  const win = pageWindow(q);
+  const where = sql.join([q.lesson !== undefined ? sql`lc.lesson_id = ${q.lesson}` : sql`true`, seenBy(caller)], sql` and `);
+  const order = q.ordering === 'created_at' ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
+  const [page, counted] = await Promise.all([
+    ctx.db.execute<CommentRow>(sql`
+      with page as (select lc.* from lesson_comments lc where ${where} order by ${order} limit ${win.limit} offset ${win.offset})
+      select lc.id, lc.lesson_id, lc.author_id, u.first_name, u.last_name, u.avatar, lc.text, lc.is_hidden, lc.created_at, lc.updated_at
+      from page lc join users u on u.id = lc.author_id order by ${order}`),
+    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from lesson_comments lc where ${where}`),
+  ]);
+  const count = counted.rows[0]!.n;
+  return pageOf(page.rows.map(view), count, count, win, q);
+}
+
+async function commentRow(ctx: AppContext, caller: Caller, id: number): Promise<CommentRow> {
+  const { rows } = await ctx.db.execute<CommentRow>(sql`
+    select lc.id, lc.lesson_id, lc.author_id, u.first_name, u.last_name, u.avatar, lc.text, lc.is_hidden, lc.created_at, lc.updated_at
+    from lesson_comments lc join users u on u.id = lc.author_id where lc.id = ${id} and ${seenBy(caller)}`);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+export async function getComment(ctx: AppContext, caller: Caller, id: number) {
+  return view(await commentRow(ctx, caller, id));
+}
+
+export async function addComment(ctx: AppContext, caller: Caller, body: { text: string; lesson?: number | null }) {
+  const text = body.text.trim();
+  if (!text) throw FieldErrors.of('text', 'field_empty');
+  const lesson = body.lesson ?? null;
+  if (lesson !== null) await assertLessonOpen(ctx, caller, lesson, () => FieldErrors.of('lesson', 'field_invalid'));
+  const { rows } = await ctx.db.execute<{ id: number }>(sql`
+    insert into lesson_comments (lesson_id, author_id, text) values (${lesson}, ${caller.id}, ${text}) returning id`);
+  return getComment(ctx, caller, rows[0]!.id);
+}
+
+/** The author deletes their own comment, admins any; others get 403. */
+export async function deleteComment(ctx: AppContext, caller: Caller, id: number) {
+  const row = await commentRow(ctx, caller, id);
+  if (caller.role !== 'admin' && row.author_id !== caller.id) throw permissionDenied();
+  await ctx.db.execute(sql`delete from lesson_comments where id = ${id}`);
+}
+
+export async function moderateComment(ctx: AppContext, caller: Caller, id: number, isHidden: boolean) {
+  const { rowCount } = await ctx.db.execute(sql`update lesson_comments set is_hidden = ${isHidden} where id = ${id}`);
+  if (!rowCount) throw notFound();
+  return getComment(ctx, caller, id);
+}

@@ -1,0 +1,233 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../../context';
+import { FieldErrors, notFound } from '../../http/errors';
+import type { Lang } from '../../i18n';
+import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { prepared } from '../../db/prepared';
+import { accessView, grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
+import { publishedLessonsTotal } from './totals';
+import { BRIEF_COLUMNS, briefJoins, briefView, iso, playable, progressView, VISIBLE, type BriefRow } from './views';
+
+type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
+
+type CategoryRow = { id: number; title: string; description: string; image: string | null; order: number; lessons_count: number; completed_count: number };
+
+const categoryView = (r: CategoryRow) => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  image: r.image,
+  order: r.order,
+  lessons_count: r.lessons_count,
+  completed_count: r.completed_count,
+});
+
+/** Every category in order, with its published lessons and how many of them the caller completed. */
+export async function listCategories(ctx: AppContext, caller: Caller) {
+  const { rows } = await ctx.db.execute<CategoryRow>(sql`
+    select c.id, c.title, c.description, c.image, c."order",
+      coalesce(n.cnt, 0)::int as lessons_count, coalesce(d.cnt, 0)::int as completed_count
+    from lesson_categories c
+    left join (select l.category_id, count(*) as cnt from lessons l where ${VISIBLE} group by l.category_id) n on n.category_id = c.id
+    left join (
+      select l.category_id, count(*) as cnt from lesson_progress p join lessons l on l.id = p.lesson_id
+      where p.user_id = ${caller.id} and p.completed and ${VISIBLE} group by l.category_id
+    ) d on d.category_id = c.id
+    order by c."order", c.id`);
+  return rows.map(categoryView);
+}
+
+/** Free lessons in category and lesson order (at most 200: the free shelf, not an archive). */
+export async function listFreeLessons(ctx: AppContext, caller: Caller) {
+  const [grants, { rows }] = await Promise.all([
+    grantsOf(ctx, caller),
+    ctx.db.execute<BriefRow>(sql`
+      select ${BRIEF_COLUMNS} from lessons l ${briefJoins(caller.id)}
+      where ${VISIBLE} and l.is_free order by c."order", c.id, l."order", l.id limit 200`),
+  ]);
+  return rows.map((r) => briefView(caller.lang, grants, r));
+}
+
+const ORDERINGS: Record<string, string> = {
+  order: 'l."order", l.id',
+  '-order': 'l."order" desc, l.id desc',
+  title: 'l.title, l.id',
+  '-title': 'l.title desc, l.id desc',
+  published_at: 'l.published_at, l.id',
+  '-published_at': 'l.published_at desc, l.id desc',
+  duration_seconds: 'l.duration_seconds, l.id',
+  '-duration_seconds': 'l.duration_seconds desc, l.id desc',
+};
+
+export type LessonListBody = { category: number | null; is_free?: boolean; completed?: boolean };
+export type LessonListQuery = PageQuery & { search?: string; ordering?: string };
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of published lessons of one category (or all), searchable by title: two statements. */
+export async function listLessons(ctx: AppContext, caller: Caller, body: LessonListBody, q: LessonListQuery) {
+  const win = pageWindow(q);
+  const scope: SQL[] = [VISIBLE];
+  if (body.category !== null) scope.push(sql`l.category_id = ${body.category}`);
+  const filters: SQL[] = [];
+  const search = q.search?.trim();
+  if (search) filters.push(sql`l.title ilike ${likePattern(search)}`);
+  if (body.is_free !== undefined) filters.push(sql`l.is_free = ${body.is_free}`);
+  if (body.completed !== undefined) {
+    const done = sql`exists (select 1 from lesson_progress pc where pc.user_id = ${caller.id} and pc.lesson_id = l.id and pc.completed)`;
+    filters.push(body.completed ? done : sql`not ${done}`);
+  }
+  if (q.ordering && !ORDERINGS[q.ordering]) throw FieldErrors.of('ordering', 'field_invalid');
+  const orderBy = sql.raw(q.ordering ? ORDERINGS[q.ordering]! : body.category !== null ? ORDERINGS.order! : 'c."order", c.id, l."order", l.id');
+  const where = sql.join([...scope, ...filters], sql` and `);
+  const scoped = sql.join(scope, sql` and `);
+  const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
+
+  // One statement: the page (as JSON), the counts, the caller's grants and the category.
+  const page = sql`coalesce((select json_agg(r) from (
+      with page as (
+        select l.id from lessons l join lesson_categories c on c.id = l.category_id
+        where ${where} order by ${orderBy} limit ${win.limit} offset ${win.offset}
+      )
+      select ${BRIEF_COLUMNS} from page join lessons l on l.id = page.id ${briefJoins(caller.id)}
+      order by ${orderBy}) r), '[]') as rows`;
+  const meta =
+    body.category !== null
+      ? sql`select k.count, k.total,
+          (select row_to_json(x) from (
+            select c.id, c.title, c.description, c.image, c."order",
+              (select count(*)::int from lesson_progress p join lessons l on l.id = p.lesson_id
+                where p.user_id = ${caller.id} and p.completed and l.category_id = c.id and ${VISIBLE}) as completed_count
+            from lesson_categories c where c.id = ${body.category}) x) as category,
+          ${grantColumns(caller.id)}, ${page}
+        from (select count(*) filter (where ${filtered})::int as count, count(*)::int as total from lessons l where ${scoped}) k`
+      : sql`select ${filters.length ? sql`(select count(*)::int from lessons l where ${where})` : sql`null::int`} as count,
+          null::int as total, null::json as category, ${grantColumns(caller.id)}, ${page}`;
+  type Meta = GrantRow & { count: number | null; total: number | null; category: Omit<CategoryRow, 'lessons_count'> | null; rows: BriefRow[] };
+  const [[info], allPublished] = await Promise.all([
+    prepared<Meta>(ctx.db, meta),
+    body.category === null ? publishedLessonsTotal(ctx) : Promise.resolve(0),
+  ]);
+  const rows = info!.rows;
+  if (body.category !== null && !info!.category) throw FieldErrors.of('category', 'field_invalid');
+  const total = info!.total ?? allPublished;
+  const count = info!.count ?? total;
+  const grants = grantsFrom(caller, info!);
+  return {
+    ...pageOf(rows.map((r) => briefView(caller.lang, grants, r)), count, total, win, q),
+    category: info!.category ? categoryView({ ...info!.category, lessons_count: total }) : null,
+  };
+}
+
+type LessonRow = BriefRow & { description: string; video_url: string | null; video_file: string | null; is_published: boolean };
+
+/** A lesson the caller may see (published; admins also see drafts), or 404. */
+async function lessonRow(ctx: AppContext, caller: Caller, id: number): Promise<LessonRow> {
+  const visible = caller.role === 'admin' ? sql`true` : VISIBLE;
+  const { rows } = await ctx.db.execute<LessonRow>(sql`
+    select ${BRIEF_COLUMNS}, l.description, l.video_url, l.video_file, l.is_published
+    from lessons l ${briefJoins(caller.id)} where l.id = ${id} and ${visible}`);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** The lesson page: video and materials only when open; previous and next lessons of its category. */
+export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
+  const [grants, row] = await Promise.all([grantsOf(ctx, caller), lessonRow(ctx, caller, id)]);
+  const access = accessView(caller.lang, grants, row);
+  const [materials, neighbours] = await Promise.all([
+    access.locked
+      ? Promise.resolve({ rows: [] as Array<{ id: number; title: string; file: string | null; url: string | null; mime_type: string | null; size_bytes: number | null }> })
+      : ctx.db.execute<{ id: number; title: string; file: string | null; url: string | null; mime_type: string | null; size_bytes: number | null }>(sql`
+          select id, title, file, url, mime_type, size_bytes::float8 as size_bytes from lesson_materials
+          where lesson_id = ${id} order by "order", id`),
+    ctx.db.execute<{ prev: number | null; next: number | null }>(sql`
+      select
+        (select l.id from lessons l where l.category_id = ${row.category_id} and ${VISIBLE}
+          and (l."order", l.id) < (${row.order}, ${row.id}) order by l."order" desc, l.id desc limit 1) as prev,
+        (select l.id from lessons l where l.category_id = ${row.category_id} and ${VISIBLE}
+          and (l."order", l.id) > (${row.order}, ${row.id}) order by l."order", l.id limit 1) as next`),
+  ]);
+  let video: { url: string; type: 'file' | 'youtube' | 'vimeo' | 'link' } | null = null;
+  if (!access.locked) {
+    if (row.video_file) video = { url: ctx.storage.signedUrl(row.video_file)!, type: 'file' };
+    else video = playable(row.video_url);
+  }
+  const brief = briefView(caller.lang, grants, row);
+  return {
+    ...brief,
+    description: row.description,
+    video_url: video?.url ?? null,
+    video_type: video?.type ?? null,
+    materials: materials.rows.map((m) => ({
+      id: m.id,
+      title: m.title,
+      kind: m.file ? ('file' as const) : ('link' as const),
+      url: m.file ? ctx.storage.signedUrl(m.file)! : m.url!,
+      mime_type: m.mime_type,
+      size_bytes: m.size_bytes,
+    })),
+    previous_lesson: neighbours.rows[0]?.prev ?? null,
+    next_lesson: neighbours.rows[0]?.next ?? null,
+  };
+}
+
+export type LessonViewBody = { time: number; duration?: number; completed?: boolean };
+
+/**
+ * Stores the caller's watch position (the latest one: the member resumes where they stopped).
+ * Completed once the player reports the end or 90% was reached; never unset afterwards.
+ */
+export async function recordLessonView(ctx: AppContext, caller: Caller, id: number, body: LessonViewBody) {
+  const [grants, row] = await Promise.all([grantsOf(ctx, caller), lessonRow(ctx, caller, id)]);
+  const reason = lockReason(grants, row);
+  if (reason) throw lessonLocked(reason);
+  const duration = body.duration ?? row.duration_seconds;
+  const position = duration > 0 ? Math.min(body.time, duration) : body.time;
+  const completed = Boolean(body.completed) || (duration > 0 && position >= duration * 0.9);
+  const { rows } = await ctx.db.execute<Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at'>>(sql`
+    insert into lesson_progress as lp (user_id, lesson_id, position_seconds, duration_seconds, completed, completed_at, updated_at)
+    values (${caller.id}, ${id}, ${position}, ${duration}, ${completed}, ${completed ? sql`now()` : null}, now())
+    on conflict (user_id, lesson_id) do update set
+      position_seconds = excluded.position_seconds,
+      duration_seconds = case when excluded.duration_seconds > 0 then excluded.duration_seconds else lp.duration_seconds end,
+      completed = lp.completed or excluded.completed,
+      completed_at = coalesce(lp.completed_at, excluded.completed_at),
+      updated_at = now()
+    returning position_seconds, duration_seconds as p_duration, completed as p_completed, updated_at as p_updated_at`);
+  return progressView({ ...rows[0]!, duration_seconds: row.duration_seconds })!;
+}
+
+/** Lessons to continue (started, not completed, latest first) and the newest not started. */
+export async function dashboardLessons(ctx: AppContext, caller: Caller) {
+  // One statement (the caller's grants, completed count and both lists as JSON) and a cached total.
+  const [[info], total] = await Promise.all([
+    prepared<GrantRow & { completed: number; rows: Array<BriefRow & { kind: number }> }>(ctx.db, sql`
+      with recent as (
+        select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc) as rank
+        from lesson_progress p
+        where p.user_id = ${caller.id} and not p.completed
+          and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})
+        order by p.updated_at desc limit 6
+      ), newest as (
+        select l.id, 2 as kind, row_number() over (order by l.published_at desc nulls last, l.id desc nulls last) as rank from lessons l
+        where ${VISIBLE} and not exists (select 1 from lesson_progress s where s.user_id = ${caller.id} and s.lesson_id = l.id)
+        order by l.published_at desc nulls last, l.id desc nulls last limit 6
+      ), picked as (select * from recent union all select * from newest)
+      select
+        (select count(*)::int from lesson_progress p where p.user_id = ${caller.id} and p.completed
+          and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})) as completed,
+        ${grantColumns(caller.id)},
+        coalesce((
+          select json_agg(x order by x.kind, x.rank) from (
+            select picked.kind, picked.rank, ${BRIEF_COLUMNS}
+            from picked join lessons l on l.id = picked.id ${briefJoins(caller.id)}
+          ) x), '[]') as rows`),
+    publishedLessonsTotal(ctx),
+  ]);
+  const grants = grantsFrom(caller, info!);
+  const of = (kind: number) => info!.rows.filter((r) => r.kind === kind).map((r) => briefView(caller.lang, grants, r));
+  return { in_progress: of(1), latest: of(2), total_count: total, completed_count: info!.completed };
+}
+
+export { iso };

@@ -1,0 +1,90 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Lang } from '../../i18n';
+import { accessView, type Grants } from './access';
+
+/** A lesson is shown to members once published and its publish time has come. */
+export const VISIBLE = sql.raw(`l.is_published and l.published_at <= now()`);
+
+/** The columns of a lesson brief: `l` is the lesson, `c` its category, `p` the caller's progress. */
+export const BRIEF_COLUMNS = sql.raw(`l.id, l.title, l.short_description, l.category_id, c.title as category_title, l.preview,
+  l.duration_seconds, l."order", l.is_free, l.published_at,
+  p.position_seconds, p.duration_seconds as p_duration, p.completed as p_completed, p.updated_at as p_updated_at,
+  (select count(*)::int from lesson_comments lc where lc.lesson_id = l.id and not lc.is_hidden) as comments_count`);
+
+/** Joins of BRIEF_COLUMNS for `userId`, given a FROM that names the lesson `l`. */
+export const briefJoins = (userId: number): SQL =>
+  sql`join lesson_categories c on c.id = l.category_id
+  left join lesson_progress p on p.user_id = ${userId} and p.lesson_id = l.id`;
+
+export type BriefRow = {
+  id: number;
+  title: string;
+  short_description: string;
+  category_id: number;
+  category_title: string;
+  preview: string | null;
+  duration_seconds: number;
+  order: number;
+  is_free: boolean;
+  published_at: Date | string;
+  position_seconds: number | null;
+  p_duration: number | null;
+  p_completed: boolean | null;
+  p_updated_at: Date | string | null;
+  comments_count: number;
+};
+
+export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function progressView(row: Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at' | 'duration_seconds'>) {
+  if (row.position_seconds === null || row.p_completed === null) return null;
+  const duration = row.p_duration || row.duration_seconds;
+  const position = Math.min(row.position_seconds, 86400);
+  const percent = row.p_completed ? 100 : duration > 0 ? Math.min(100, Math.round((position * 100) / duration)) : 0;
+  return {
+    position_seconds: position,
+    duration_seconds: Math.min(duration, 86400),
+    completed: row.p_completed,
+    percent,
+    updated_at: row.p_updated_at ? iso(row.p_updated_at) : null,
+  };
+}
+
+export function briefView(lang: Lang, grants: Grants, row: BriefRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    short_description: row.short_description,
+    category: { id: row.category_id, title: row.category_title },
+    preview: row.preview,
+    duration_seconds: row.duration_seconds,
+    order: row.order,
+    access: accessView(lang, grants, row),
+    progress: progressView(row),
+    comments_count: row.comments_count,
+    published_at: iso(row.published_at),
+  };
+}
+
+/** How the player shows a lesson's video: YouTube and Vimeo pages become their embed URLs. */
+export function playable(videoUrl: string | null): { url: string; type: 'youtube' | 'vimeo' | 'link' } | null {
+  if (!videoUrl) return null;
+  let u: URL;
+  try {
+    u = new URL(videoUrl);
+  } catch {
+    return null;
+  }
+  const host = u.hostname.replace(/^www\.|^m\./, '');
+  let id: string | null = null;
+  if (host === 'youtu.be') id = u.pathname.slice(1).split('/')[0] ?? null;
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    id = u.searchParams.get('v') ?? /^\/(?:embed|shorts|live)\/([\w-]+)/.exec(u.pathname)?.[1] ?? null;
+  }
+  if (id && /^[\w-]{6,20}$/.test(id)) return { url: `https://www.youtube-nocookie.com/embed/${id}`, type: 'youtube' };
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const vid = /(?:^|\/)(\d{5,12})(?:$|\/)/.exec(u.pathname)?.[1];
+    if (vid) return { url: `https://player.vimeo.com/video/${vid}`, type: 'vimeo' };
+  }
+  return u.protocol === 'https:' || u.protocol === 'http:' ? { url: u.toString(), type: 'link' } : null;
+}

@@ -1,0 +1,140 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppContext, AuthUser } from '../context';
+import { clock } from '../clock';
+import { sessions, users, type Language } from '../db/schema';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { FieldErrors, notFound } from '../http/errors';
+import { imageKind, type Storage } from '../integrations/storage';
+import { endSession, endUserSessions } from './sessions';
+import { getProfile, mapUniqueViolation, normalizePhone } from './users';
+
+export type ProfileInput = {
+  first_name?: string;
+  last_name?: string;
+  city?: string;
+  country?: string;
+  phone?: string;
+  email?: string;
+  date_birth?: string | null;
+  time_zone?: string;
+  password?: string;
+  old_password?: string;
+};
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A fresh token for the same session, so the app can replace token and user together. */
+async function freshToken(ctx: AppContext, auth: AuthUser): Promise<string> {
+  const expiresAt = ctx.signer.expiry();
+  await ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, auth.sessionId));
+  return ctx.signer.sign({ userId: auth.id, sessionId: auth.sessionId }, expiresAt);
+}
+
+export async function updateProfile(ctx: AppContext, auth: AuthUser, input: ProfileInput) {
+  const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
+  const [me] = await ctx.db.select().from(users).where(eq(users.id, auth.id));
+  if (!me) throw notFound();
+  let phone: string | null | undefined;
+  if (input.phone === '') phone = null;
+  else if (input.phone !== undefined) {
+    phone = normalizePhone(input.phone);
+    if (!phone) errors.phone = ['phone_incorrect'];
+  }
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
+  if (input.date_birth && (Number.isNaN(Date.parse(input.date_birth)) || new Date(input.date_birth) > clock.now())) {
+    errors.date_birth = ['date_invalid'];
+  }
+  if (input.first_name !== undefined && !input.first_name.trim()) errors.first_name = ['field_empty'];
+  if (input.last_name !== undefined && !input.last_name.trim()) errors.last_name = ['field_empty'];
+  let passwordHash: string | undefined;
+  if (input.password) {
+    if (!input.old_password) errors.old_password = ['field_required'];
+    else if (!(await verifyPassword(me.passwordHash, input.old_password))) errors.old_password = ['wrong_password'];
+    else passwordHash = await hashPassword(input.password);
+  }
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+
+  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== (me.email ?? '').toLowerCase();
+  await ctx.db
+    .update(users)
+    .set({
+      ...(input.first_name !== undefined && { firstName: input.first_name.trim() }),
+      ...(input.last_name !== undefined && { lastName: input.last_name.trim() }),
+      ...(input.city !== undefined && { city: input.city.trim() }),
+      ...(input.country !== undefined && { country: input.country.trim() }),
+      ...(phone !== undefined && { phone }),
+      ...(emailChanged && { email: input.email }),
+      ...(input.date_birth !== undefined && { dateBirth: input.date_birth }),
+      ...(input.time_zone !== undefined && { timeZone: input.time_zone }),
+      ...(passwordHash && { passwordHash }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, auth.id))
+    .catch(mapUniqueViolation);
+  // A new password ends every other session of the user.
+  if (passwordHash) await endUserSessions(ctx, auth.id, auth.sessionId);
+  return { token: await freshToken(ctx, auth), user: await getProfile(ctx, auth.id) };
+}
+
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Checks the upload by its bytes, re-encodes it (dropping metadata) to a 512 px WebP, and stores it. */
+export async function updateAvatar(ctx: AppContext, storage: Storage, auth: AuthUser, upload: Buffer | null) {
+  if (!upload || upload.length === 0 || upload.length > AVATAR_MAX_BYTES || !imageKind(upload)) {
+    throw FieldErrors.of('avatar', 'image_invalid');
+  }
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(upload, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(512, 512, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw FieldErrors.of('avatar', 'image_invalid');
+  }
+  const url = await storage.save('avatars', 'webp', encoded);
+  const [before] = await ctx.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, auth.id));
+  await ctx.db.update(users).set({ avatar: url, updatedAt: new Date() }).where(eq(users.id, auth.id));
+  await storage.remove(before?.avatar);
+  return { token: await freshToken(ctx, auth), user: await getProfile(ctx, auth.id) };
+}
+
+export async function setLanguage(ctx: AppContext, userId: number, language: Language) {
+  await ctx.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+  return getProfile(ctx, userId);
+}
+
+export async function listSessions(ctx: AppContext, auth: AuthUser) {
+  const rows = await ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, auth.id), isNull(sessions.endedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(100);
+  return rows.map((s) => ({
+    id: s.id,
+    created_at: s.createdAt.toISOString(),
+    last_seen_at: s.lastSeenAt.toISOString(),
+    user_agent: s.userAgent,
+    ip: s.ip,
+    current: s.id === auth.sessionId,
+  }));
+}
+
+export async function endOwnSession(ctx: AppContext, auth: AuthUser, sessionId: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, auth.id), isNull(sessions.endedAt)));
+  if (!row) throw notFound();
+  await endSession(ctx, sessionId);
+}

@@ -1,0 +1,113 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { users, type Language } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { FieldErrors } from '../http/errors';
+import { actionMail } from '../integrations/mail';
+import { mapUniqueViolation, newPromoCode, normalizePhone, getProfile } from './users';
+import { consumeToken, issueToken } from './tokens';
+import { openSession, type SessionMeta } from './sessions';
+
+export type RegisterInput = {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone?: string;
+  promo?: string;
+  language?: Language;
+};
+
+const ACTIVATION_TTL_MS = 7 * 24 * 3600_000;
+
+async function sendActivation(ctx: AppContext, user: { id: number; email: string | null; firstName: string; language: Language }) {
+  if (!user.email) return;
+  const { token } = await issueToken(ctx.db, 'email_activation', user.id, ACTIVATION_TTL_MS);
+  ctx.mailer.sendLater(
+    actionMail({
+      lang: user.language,
+      to: user.email,
+      name: user.firstName,
+      subject: 'mail_activation_subject',
+      body: 'mail_activation_text',
+      button: 'mail_activation_button',
+      link: `${ctx.config.publicUrl}/email-required?token=${encodeURIComponent(token)}`,
+    }),
+  );
+}
+
+/**
+ * A new member. A promo code names the inviting member, who becomes the referrer; an unknown promo or a
+ * taken email gives the spec's one combined message. The answer carries no token: the email must be
+ * confirmed first.
+ */
+export async function register(ctx: AppContext, input: RegisterInput, lang: Language) {
+  const failed = () => new FieldErrors({ non_field_errors: ['register_failed'] });
+  let referrerId: number | null = null;
+  if (input.promo) {
+    const [referrer] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.promoCode, input.promo.trim().toUpperCase()), eq(users.isActive, true)));
+    if (!referrer) throw failed();
+    referrerId = referrer.id;
+  }
+  let phone: string | null = null;
+  if (input.phone) {
+    phone = normalizePhone(input.phone);
+    if (!phone) throw FieldErrors.of('phone', 'phone_incorrect');
+  }
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) throw input.promo ? failed() : FieldErrors.of('email', 'email_taken');
+  if (phone) {
+    const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    if (phoneTaken) throw FieldErrors.of('phone', 'phone_in_use');
+  }
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      email: input.email,
+      phone,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.first_name.trim(),
+      lastName: input.last_name.trim(),
+      language: input.language ?? lang,
+      promoCode: newPromoCode(),
+      referrerId,
+      leadStatus: 'waiting',
+    })
+    .returning()
+    .catch(mapUniqueViolation);
+  await sendActivation(ctx, user!);
+  return user!;
+}
+
+/** Confirms the email with the emailed token and logs the user in. */
+export async function activateEmail(ctx: AppContext, token: string, meta: SessionMeta) {
+  const row = await consumeToken(ctx.db, 'email_activation', token);
+  if (!row) throw FieldErrors.of('token', 'link_expired');
+  await ctx.db.update(users).set({ emailActivation: true, updatedAt: new Date() }).where(eq(users.id, row.userId));
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
+  if (!user || !user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });
+  return { token: await openSession(ctx, user.id, meta), user: await getProfile(ctx, user.id) };
+}
+
+/** Sends the activation mail again; the answer is the same whether or not such an account waits. */
+export async function resendActivation(ctx: AppContext, email: string) {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.emailActivation, false), ne(users.isBlocked, true)));
+  if (user) await sendActivation(ctx, user);
+}
+
+/** The registration link offered on the login screen: the first admin's promo code, if any. */
+export async function adminRegistrationLink(ctx: AppContext): Promise<string | null> {
+  const [admin] = await ctx.db
+    .select({ promo: users.promoCode })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .limit(1);
+  return admin ? `${ctx.config.publicUrl}/register/${admin.promo}` : null;
+}

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { api, unwrap } from '../../api/client';
+import { AuthCard } from './AuthCard';
+import { AuthLink } from './AuthLinks';
+import { FormAlert } from './FormAlert';
+import { formErrors, isEmail, noErrors, tokenError, type FormErrors } from './formErrors';
+import { useStartSession } from './session';
+import { SubmitButton } from './SubmitButton';
+
+type LocationState = { email?: string } | null;
+
+/**
+ * Shown when the account's email is not activated (after login, registration, two-factor or bot login):
+ * explains it and sends the activation email again. The emailed link opens this screen with ?token=…,
+ * which activates the email and logs the user in ('Link has expired' when it is used up or too old).
+ */
+export default function EmailRequiredPage() {
+  const translate = useTranslate();
+  const startSession = useStartSession();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const knownEmail = (useLocation().state as LocationState)?.email ?? '';
+  const [email, setEmail] = useState(knownEmail);
+  const [activating, setActivating] = useState(!!token);
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
+  const tried = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || tried.current === token) return;
+    tried.current = token;
+    setActivating(true);
+    unwrap(api.POST('/accounts/activate/', { body: { token } }))
+      .then((res) => startSession(res))
+      .catch((err: unknown) => {
+        const expired = tokenError(err);
+        setErrors(expired ? { fields: {}, alert: expired } : formErrors(err, translate));
+        setActivating(false);
+      });
+  }, [token, startSession, translate]);
+
+  const resend = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!value) return setErrors({ fields: { email: translate('atrium.auth.validation.required') }, alert: null });
+    if (!isEmail(value)) return setErrors({ fields: { email: translate('atrium.auth.validation.email') }, alert: null });
+    setBusy(true);
+    setErrors(noErrors);
+    setSent(null);
+    try {
+      const res = await unwrap(api.POST('/accounts/activation/resend/', { body: { email: value } }));
+      setSent(res.detail);
+    } catch (err) {
+      setErrors(formErrors(err, translate, ['email']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (activating) {
+    return (
+      <AuthCard title={translate('atrium.auth.email_required.title')}>
+        <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', gap: 2, py: 3 }}>
+          <CircularProgress aria-hidden />
+          <Typography color="text.secondary">{translate('atrium.auth.email_required.activating')}</Typography>
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={translate('atrium.auth.email_required.title')}
+      footer={<AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>}
+    >
+      <Stack spacing={2}>
+        <FormAlert message={errors.alert} />
+        <Typography data-testid="email-required-text">{translate('atrium.auth.email_required.text')}</Typography>
+        {knownEmail && (
+          <Typography sx={{ fontWeight: 500 }}>{translate('atrium.auth.email_required.sent_to', { email: knownEmail })}</Typography>
+        )}
+        <Typography color="text.secondary" variant="body2">
+          {translate('atrium.auth.email_required.resend_hint')}
+        </Typography>
+        <form onSubmit={resend} noValidate>
+          <Stack spacing={2}>
+            <TextField
+              label={translate('atrium.auth.email_required.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoFocus={!knownEmail}
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={!!errors.fields.email}
+              helperText={errors.fields.email}
+              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+            />
+            <FormAlert message={sent} severity="success" />
+            <SubmitButton busy={busy}>{translate('atrium.auth.email_required.resend')}</SubmitButton>
+          </Stack>
+        </form>
+      </Stack>
+    </AuthCard>
+  );
+}

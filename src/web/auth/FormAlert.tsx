@@ -1,0 +1,11 @@
+import { Alert, type AlertColor } from '@mui/material';
+
+/** A form-level message (errors one per line, as the spec's catalogue shows them). */
+export function FormAlert({ message, severity = 'error' }: { message: string | null; severity?: AlertColor }) {
+  if (!message) return null;
+  return (
+    <Alert severity={severity} role={severity === 'error' ? 'alert' : 'status'} sx={{ whiteSpace: 'pre-line' }}>
+      {message}
+    </Alert>
+  );
+}

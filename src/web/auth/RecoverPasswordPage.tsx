@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Stack, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { api, unwrap } from '../../api/client';
+import { AuthCard } from './AuthCard';
+import { AuthLink } from './AuthLinks';
+import { FormAlert } from './FormAlert';
+import { formErrors, isEmail, noErrors, type FormErrors } from './formErrors';
+import { SubmitButton } from './SubmitButton';
+
+/** Asks for the account's email and has a reset link sent; the answer never says whether the account exists. */
+export default function RecoverPasswordPage() {
+  const translate = useTranslate();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!value) return setErrors({ fields: { email: translate('atrium.auth.validation.required') }, alert: null });
+    if (!isEmail(value)) return setErrors({ fields: { email: translate('atrium.auth.validation.email') }, alert: null });
+    setBusy(true);
+    setErrors(noErrors);
+    try {
+      await unwrap(api.POST('/password_reset/', { body: { email: value } }));
+      setSentTo(value);
+    } catch (err) {
+      setErrors(formErrors(err, translate, ['email']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const footer = <AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>;
+
+  if (sentTo) {
+    return (
+      <AuthCard title={translate('atrium.auth.recover.sent_title')} footer={footer}>
+        <Typography role="status" data-testid="recover-sent">
+          {translate('atrium.auth.recover.sent_text', { email: sentTo })}
+        </Typography>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={translate('atrium.auth.recover.title')} subtitle={translate('atrium.auth.recover.subtitle')} footer={footer}>
+      <form onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          <TextField
+            label={translate('atrium.auth.recover.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={!!errors.fields.email}
+            helperText={errors.fields.email}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <FormAlert message={errors.alert} />
+          <SubmitButton busy={busy}>{translate('atrium.auth.recover.submit')}</SubmitButton>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route } from 'react-router-dom';
+import { LoadingScreen } from '../layout/Loading';
+
+const LoginPage = lazy(() => import('./LoginPage'));
+const RegisterPage = lazy(() => import('./RegisterPage'));
+const EmailRequiredPage = lazy(() => import('./EmailRequiredPage'));
+const RecoverPasswordPage = lazy(() => import('./RecoverPasswordPage'));
+const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
+const ResetCredentialsPage = lazy(() => import('./ResetCredentialsPage'));
+const TokenAuthBotPage = lazy(() => import('./TokenAuthBotPage'));
+
+// These screens render outside the layout, so they bring their own Suspense boundary.
+const page = (Page: ComponentType) => (
+  <Suspense fallback={<LoadingScreen />}>
+    <Page />
+  </Suspense>
+);
+
+/** The public screens' paths (spec, section 2): a logged-out user may stay on them. */
+const PUBLIC_PATH = /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|reset-credentials\/[^/]+|token-auth-bot)\/?$/;
+export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
+
+/** The Admin's loginPage (/login). */
+export const LoginScreen = () => page(LoginPage);
+
+/**
+ * The public screens besides /login (spec, section 2): reachable logged out, so they go into
+ * `<CustomRoutes noLayout>`, which react-admin renders whatever the login status.
+ */
+export const publicRoutes = (
+  <>
+    <Route path="/register" element={page(RegisterPage)} />
+    <Route path="/register/:promo" element={page(RegisterPage)} />
+    <Route path="/email-required" element={page(EmailRequiredPage)} />
+    <Route path="/recover-password" element={page(RecoverPasswordPage)} />
+    <Route path="/password-reset/:resetToken" element={page(PasswordResetPage)} />
+    <Route path="/reset-credentials/:resetToken" element={page(ResetCredentialsPage)} />
+    <Route path="/token-auth-bot" element={page(TokenAuthBotPage)} />
+  </>
+);

@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { SchemaLoginResponse } from '../../api/schema';
+import { EMAIL_REQUIRED_PATH, replaceSession } from '../providers/authProvider';
+
+/** Only a path of this app (`/x`), never another site (`//host`, `https://…`). */
+export function safeAppPath(path: string | undefined | null, fallback = '/dashboard'): string {
+  return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : fallback;
+}
+
+/**
+ * Finishes a login that did not go through the login form (email activation, Telegram bot token): the
+ * session is stored like authProvider.login stores it, react-admin's cached "logged out" state is
+ * dropped (else the next screen would log the user straight out again), then the user lands on the
+ * dashboard (or the path the server named) with 'Logged in'. An unactivated email goes to /email-required.
+ */
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  return useCallback(
+    async (res: SchemaLoginResponse, email?: string) => {
+      if (!res.token || !res.user) {
+        navigate(EMAIL_REQUIRED_PATH, { replace: true, state: email ? { email } : undefined });
+        return;
+      }
+      replaceSession(res.token, res.user);
+      await queryClient.resetQueries({ queryKey: ['auth'] });
+      navigate(safeAppPath(res.redirect_to), { replace: true });
+      notify('atrium.auth.login.logged_in', { type: 'success' });
+    },
+    [queryClient, navigate, notify],
+  );
+}

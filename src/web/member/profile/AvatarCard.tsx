@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import { useNotify, useTranslate } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import { useNotifyError } from './errors';
+import { atLeast, useApplyProfile, type Profile } from './session';
+
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The avatar: pick an image, see it, upload it (multipart POST /accounts/me/, field `avatar`). */
+export function AvatarCard({ me }: { me: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const apply = useApplyProfile();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const pick = (picked: File | undefined) => {
+    setProblem(null);
+    if (!picked) return;
+    if (!AVATAR_TYPES.includes(picked.type)) {
+      reset();
+      return setProblem(translate('atrium.profile.avatar.wrong_type'));
+    }
+    if (picked.size > AVATAR_MAX_BYTES) {
+      reset();
+      return setProblem(translate('atrium.profile.avatar.too_large'));
+    }
+    setFile(picked);
+    setPreview(URL.createObjectURL(picked));
+  };
+
+  const upload = async () => {
+    if (!file) return;
+    setSaving(true);
+    try {
+      const form = new FormData();
+      form.append('avatar', file, file.name);
+      const res = await atLeast(
+        unwrap(
+          api.POST('/accounts/me/', {
+            // The typed body names the field; the request itself is the multipart form.
+            body: { avatar: file.name },
+            bodySerializer: () => form,
+          }),
+        ),
+      );
+      await apply(res.user, res.token);
+      reset();
+      notify('atrium.profile.updated', { type: 'success' });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('atrium.profile.avatar.title')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'flex-start', sm: 'center' }}>
+          <Avatar
+            src={preview ?? me.avatar ?? undefined}
+            alt={translate(preview ? 'atrium.profile.avatar.preview' : 'atrium.profile.avatar.alt')}
+            sx={{ width: 96, height: 96, fontSize: 40, bgcolor: 'primary.main' }}
+            data-testid="avatar-preview"
+          >
+            {(me.first_name || me.email || '?').charAt(0).toUpperCase()}
+          </Avatar>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {translate('atrium.profile.avatar.hint')}
+            </Typography>
+            <input
+              ref={input}
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              hidden
+              id="avatar-file"
+              name="avatar"
+              onChange={(e) => pick(e.target.files?.[0])}
+            />
+            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+              <Button variant="outlined" startIcon={<PhotoCamera />} onClick={() => input.current?.click()} disabled={saving}>
+                {translate('atrium.profile.avatar.choose')}
+              </Button>
+              {file && (
+                <>
+                  <Button variant="contained" onClick={upload} disabled={saving}>
+                    {saving ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.avatar.upload')}
+                  </Button>
+                  <Button onClick={reset} disabled={saving}>
+                    {translate('atrium.profile.cancel')}
+                  </Button>
+                </>
+              )}
+            </Stack>
+            {saving && (
+              <Typography role="status" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {translate('atrium.profile.saving')}
+              </Typography>
+            )}
+            {problem && (
+              <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+                {problem}
+              </Alert>
+            )}
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import { useNotify, useTranslate } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import { useCopy } from './copy';
+import { fieldErrorsOf, useNotifyError } from './errors';
+import { useApplyProfile, type Profile } from './session';
+
+type Setup = { secret: string; qr: string };
+
+function CodeField({ value, onChange, error, autoFocus }: { value: string; onChange: (v: string) => void; error?: string; autoFocus?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      name="code"
+      label={translate('atrium.profile.two_factor.code')}
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      autoComplete="one-time-code"
+      autoFocus={autoFocus}
+      error={Boolean(error)}
+      helperText={error ?? translate('atrium.profile.two_factor.code_hint')}
+      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
+      sx={{ maxWidth: 240 }}
+    />
+  );
+}
+
+/** Google Authenticator: enable (QR code and secret, then the first code) or disable with a code. */
+export function GoogleAuthCard({ me }: { me: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const copy = useCopy();
+  const apply = useApplyProfile();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const enabled = Boolean(me.google_auth_enabled);
+
+  const changeCode = (v: string) => {
+    setCode(v);
+    setError(undefined);
+  };
+
+  const run = async (call: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await call();
+    } catch (err) {
+      const fieldError = fieldErrorsOf(err).code;
+      setError(fieldError);
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const refreshProfile = async () => apply(await unwrap(api.GET('/accounts/me/')));
+
+  const start = () =>
+    run(async () => {
+      const res = await unwrap(api.POST('/accounts/google_auth/connect/', { body: {} }));
+      if (res.secret && res.qr_code) setSetup({ secret: res.secret, qr: res.qr_code });
+      setCode('');
+    });
+
+  const confirm = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
+    return run(async () => {
+      await unwrap(api.POST('/accounts/google_auth/connect/', { body: { code } }));
+      setSetup(null);
+      setCode('');
+      await refreshProfile();
+      notify('atrium.profile.two_factor.enabled_done', { type: 'success' });
+    });
+  };
+
+  const disable = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
+    return run(async () => {
+      await unwrap(api.POST('/accounts/google_auth/disconnect/', { body: { code } }));
+      setCode('');
+      await refreshProfile();
+      notify('atrium.profile.two_factor.disabled_done', { type: 'success' });
+    });
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap>
+          <Typography variant="h6" component="h2">
+            {translate('atrium.profile.two_factor.title')}
+          </Typography>
+          <Chip
+            size="small"
+            color={enabled ? 'success' : 'default'}
+            variant={enabled ? 'filled' : 'outlined'}
+            label={translate(enabled ? 'atrium.profile.status.enabled' : 'atrium.profile.status.disabled')}
+            data-testid="two-factor-status"
+          />
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+          {translate(enabled ? 'atrium.profile.two_factor.enabled_hint' : 'atrium.profile.two_factor.hint')}
+        </Typography>
+
+        {enabled ? (
+          <Box component="form" onSubmit={disable} noValidate>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
+              <CodeField value={code} onChange={changeCode} error={error} />
+              <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: { sm: 1 } }}>
+                {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.disable')}
+              </Button>
+            </Stack>
+          </Box>
+        ) : setup ? (
+          <Box component="form" onSubmit={confirm} noValidate>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} alignItems={{ xs: 'flex-start', sm: 'center' }}>
+              <Box
+                component="img"
+                src={setup.qr}
+                alt={translate('atrium.profile.two_factor.qr_alt')}
+                sx={{ width: 200, height: 200, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+              />
+              <Stack spacing={2} sx={{ minWidth: 0 }}>
+                <Typography variant="body2">{translate('atrium.profile.two_factor.scan')}</Typography>
+                <Box>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('atrium.profile.two_factor.secret')}
+                  </Typography>
+                  <Stack direction="row" alignItems="center" spacing={0.5}>
+                    <Box
+                      component="code"
+                      data-testid="totp-secret"
+                      sx={{ fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', letterSpacing: 1 }}
+                    >
+                      {setup.secret}
+                    </Box>
+                    <Tooltip title={translate('atrium.profile.two_factor.copy_secret')}>
+                      <IconButton
+                        size="small"
+                        aria-label={translate('atrium.profile.two_factor.copy_secret')}
+                        onClick={() => copy(setup.secret, 'atrium.profile.secret_copied')}
+                      >
+                        <ContentCopy fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                </Box>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
+                  <CodeField value={code} onChange={changeCode} error={error} autoFocus />
+                  <Stack direction="row" spacing={1} sx={{ mt: { sm: 1 } }}>
+                    <Button type="submit" variant="contained" disabled={busy}>
+                      {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.confirm')}
+                    </Button>
+                    <Button onClick={() => setSetup(null)} disabled={busy}>
+                      {translate('atrium.profile.cancel')}
+                    </Button>
+                  </Stack>
+                </Stack>
+              </Stack>
+            </Stack>
+          </Box>
+        ) : (
+          <Button variant="contained" onClick={start} disabled={busy}>
+            {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.enable')}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import { LOCALES, type Locale } from '../../providers/i18nProvider';
+import { LANGUAGE_KEYS } from './labels';
+import { useNotifyError } from './errors';
+import { useApplyProfile, type Profile } from './session';
+
+/** The interface and mail language: saved on the server, then the whole UI switches. */
+export function LanguageCard({ me }: { me: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const setLocale = useSetLocale();
+  const [locale] = useLocaleState();
+  const apply = useApplyProfile();
+  // The choice shows at once; it falls back to the current language if saving fails.
+  const [pending, setPending] = useState<Locale | null>(null);
+  const busy = pending !== null;
+
+  const choose = async (language: Locale) => {
+    setPending(language);
+    try {
+      const user = await unwrap(api.POST('/accounts/set_language/', { body: { language } }));
+      await apply(user);
+      await setLocale(language);
+      notify('atrium.profile.settings.language_saved', { type: 'success' });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" id="language-title">
+          {translate('atrium.profile.settings.language_title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('atrium.profile.settings.language_hint')}
+        </Typography>
+        <RadioGroup
+          row
+          aria-labelledby="language-title"
+          name="language"
+          value={pending ?? (LOCALES.includes(locale as Locale) ? locale : me.language)}
+          onChange={(e) => choose(e.target.value as Locale)}
+        >
+          {LOCALES.map((l) => (
+            <FormControlLabel key={l} value={l} disabled={busy} control={<Radio />} label={translate(LANGUAGE_KEYS[l])} />
+          ))}
+        </RadioGroup>
+      </CardContent>
+    </Card>
+  );
+}

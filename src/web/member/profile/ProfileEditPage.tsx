@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, LinearProgress, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
+import { AvatarCard } from './AvatarCard';
+import { ProfileShell } from './ProfileShell';
+import { CountryInput, TimeZoneInput } from './PlaceInputs';
+import { errorText, fieldErrorsOf, useNotifyError } from './errors';
+import { maskDate, parseDate, showDate } from './format';
+import { atLeast, useApplyProfile, useProfile, type Profile } from './session';
+
+type Values = Required<Pick<ProfileUpdate, 'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone'>> & {
+  date_birth: string;
+};
+const TEXT_FIELDS = [
+  { name: 'first_name', autoComplete: 'given-name', required: true },
+  { name: 'last_name', autoComplete: 'family-name', required: true },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'phone', autoComplete: 'tel', type: 'tel' },
+  { name: 'email', autoComplete: 'email', type: 'email' },
+] as const;
+const LABELS: Record<keyof Values, string> = {
+  first_name: 'atrium.profile.fields.first_name',
+  last_name: 'atrium.profile.fields.last_name',
+  city: 'atrium.profile.fields.city',
+  phone: 'atrium.profile.fields.phone',
+  email: 'atrium.profile.fields.email',
+  date_birth: 'atrium.profile.fields.date_birth',
+  country: 'atrium.profile.fields.country',
+  time_zone: 'atrium.profile.fields.time_zone',
+};
+
+const valuesOf = (me: Profile): Values => ({
+  first_name: me.first_name,
+  last_name: me.last_name,
+  city: me.city ?? '',
+  phone: me.phone ?? '',
+  email: me.email ?? '',
+  date_birth: showDate(me.date_birth),
+  country: me.country ?? '',
+  time_zone: me.time_zone ?? '',
+});
+
+function EditForm({ me }: { me: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const apply = useApplyProfile();
+  const [values, setValues] = useState<Values>(() => valuesOf(me));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (name: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!values.first_name.trim()) local.first_name = translate('atrium.profile.errors.required');
+    if (!values.last_name.trim()) local.last_name = translate('atrium.profile.errors.required');
+    const dateBirth = parseDate(values.date_birth);
+    if (dateBirth === undefined) local.date_birth = translate('atrium.profile.errors.date_format');
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return notify('atrium.profile.errors.fill_fields', { type: 'error' });
+    }
+    const body: ProfileUpdate = {
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      city: values.city.trim(),
+      phone: values.phone.trim(),
+      country: values.country,
+      date_birth: dateBirth ?? null,
+      ...(values.time_zone && { time_zone: values.time_zone }),
+      // An email cannot be removed, only changed.
+      ...(values.email.trim() && { email: values.email.trim() }),
+    };
+    setSaving(true);
+    setErrors({});
+    try {
+      const res = await atLeast(unwrap(api.PUT('/accounts/me/', { body })));
+      await apply(res.user, res.token);
+      setValues(valuesOf(res.user));
+      notify('atrium.profile.updated', { type: 'success' });
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      notifyError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const general = errors.non_field_errors;
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('atrium.profile.edit.personal')}
+        </Typography>
+        <form onSubmit={submit} noValidate aria-busy={saving}>
+          <Grid container spacing={2}>
+            {TEXT_FIELDS.map((f, i) => (
+              <Grid key={f.name} size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  fullWidth
+                  name={f.name}
+                  label={translate(LABELS[f.name])}
+                  type={'type' in f ? f.type : 'text'}
+                  autoComplete={f.autoComplete}
+                  autoFocus={i === 0}
+                  required={'required' in f && f.required}
+                  value={values[f.name]}
+                  onChange={(e) => set(f.name)(e.target.value)}
+                  error={Boolean(errors[f.name])}
+                  helperText={errors[f.name]}
+                />
+              </Grid>
+            ))}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                name="date_birth"
+                label={translate(LABELS.date_birth)}
+                placeholder={translate('atrium.profile.edit.date_placeholder')}
+                autoComplete="bday"
+                value={values.date_birth}
+                onChange={(e) => set('date_birth')(maskDate(e.target.value))}
+                error={Boolean(errors.date_birth)}
+                helperText={errors.date_birth ?? translate('atrium.profile.edit.date_hint')}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <CountryInput value={values.country} onChange={set('country')} error={errors.country} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TimeZoneInput value={values.time_zone} onChange={set('time_zone')} error={errors.time_zone} />
+            </Grid>
+          </Grid>
+          {general && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {general}
+            </Alert>
+          )}
+          {saving && (
+            <Box role="status" sx={{ mt: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate('atrium.profile.saving')}
+              </Typography>
+              <LinearProgress sx={{ mt: 0.5 }} />
+            </Box>
+          )}
+          <Stack direction="row" justifyContent="flex-end" sx={{ mt: 2 }}>
+            <Button type="submit" variant="contained" size="large" disabled={saving} sx={{ minWidth: 160 }}>
+              {saving ? <CircularProgress size={24} aria-hidden /> : translate('atrium.profile.save')}
+            </Button>
+          </Stack>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function ProfileEditPage() {
+  const translate = useTranslate();
+  const { data: me, error, isPending } = useProfile();
+  return (
+    <ProfileShell title="atrium.profile.edit.title">
+      {isPending ? (
+        <Card>
+          <CardContent aria-busy="true">
+            {[1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} height={64} />
+            ))}
+          </CardContent>
+        </Card>
+      ) : error || !me ? (
+        <Alert severity="error">{errorText(error, translate)}</Alert>
+      ) : (
+        <Stack spacing={2}>
+          <AvatarCard me={me} />
+          <EditForm key={me.id} me={me} />
+        </Stack>
+      )}
+    </ProfileShell>
+  );
+}

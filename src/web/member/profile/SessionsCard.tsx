@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  List,
+  ListItem,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import Computer from '@mui/icons-material/Computer';
+import Smartphone from '@mui/icons-material/Smartphone';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useLogout, useNotify, useTranslate } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import type { SchemaSession as Session } from '../../../api/schema';
+import { errorText, useNotifyError } from './errors';
+import { shortAgent, showDateTime } from './format';
+import type { Profile } from './session';
+
+const SESSIONS_QUERY = ['profile', 'sessions'] as const;
+const isMobile = (ua: string) => /Mobile|Android|iPhone|iPad/.test(ua);
+
+/** The user's signed-in devices; any of them can be ended (this one ends with a logout). */
+export function SessionsCard({ me }: { me: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const logout = useLogout();
+  const queryClient = useQueryClient();
+  const { data, error, isPending } = useQuery({
+    queryKey: SESSIONS_QUERY,
+    queryFn: () => unwrap(api.GET('/accounts/sessions/')),
+  });
+  const [ending, setEnding] = useState<Session | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const end = async () => {
+    if (!ending) return;
+    setBusy(true);
+    try {
+      await unwrap(api.DELETE('/accounts/sessions/{id}/', { params: { path: { id: ending.id } } }));
+      setEnding(null);
+      if (ending.current) {
+        await logout();
+        return;
+      }
+      notify('atrium.profile.sessions.ended', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('atrium.profile.sessions.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {translate('atrium.profile.sessions.hint')}
+        </Typography>
+        {isPending ? (
+          <Box aria-busy="true" sx={{ mt: 1 }}>
+            <Skeleton height={56} />
+            <Skeleton height={56} />
+          </Box>
+        ) : error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorText(error, translate)}
+          </Alert>
+        ) : !data?.length ? (
+          <Typography sx={{ mt: 2 }} color="text.secondary">
+            {translate('atrium.profile.sessions.empty')}
+          </Typography>
+        ) : (
+          <List aria-label={translate('atrium.profile.sessions.title')} sx={{ mt: 1 }}>
+            {data.map((s, i) => (
+              <Box component="li" key={s.id} sx={{ listStyle: 'none' }} data-testid="session-row">
+                {i > 0 && <Divider component="div" />}
+                <ListItem component="div" disableGutters sx={{ gap: 2, py: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+                  <Box sx={{ color: 'text.secondary', pt: 0.25 }} aria-hidden>
+                    {isMobile(s.user_agent) ? <Smartphone /> : <Computer />}
+                  </Box>
+                  <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                      <Typography component="span" title={s.user_agent} sx={{ fontWeight: 500 }}>
+                        {s.user_agent ? shortAgent(s.user_agent) : translate('atrium.profile.sessions.unknown_device')}
+                      </Typography>
+                      {s.current && (
+                        <Chip size="small" color="primary" label={translate('atrium.profile.sessions.current')} />
+                      )}
+                    </Stack>
+                    <Typography variant="body2" color="text.secondary">
+                      {translate('atrium.profile.sessions.ip', { ip: s.ip || '—' })}
+                      {' · '}
+                      {translate('atrium.profile.sessions.last_seen', { time: showDateTime(s.last_seen_at, me.time_zone) })}
+                    </Typography>
+                  </Box>
+                  <Button
+                    size="small"
+                    color="error"
+                    variant="outlined"
+                    onClick={() => setEnding(s)}
+                    aria-label={translate('atrium.profile.sessions.end_label', { device: shortAgent(s.user_agent) })}
+                  >
+                    {translate('atrium.profile.sessions.end')}
+                  </Button>
+                </ListItem>
+              </Box>
+            ))}
+          </List>
+        )}
+      </CardContent>
+      <Confirm
+        isOpen={Boolean(ending)}
+        loading={busy}
+        title={translate('atrium.profile.sessions.confirm_title')}
+        content={translate(
+          ending?.current ? 'atrium.profile.sessions.confirm_current' : 'atrium.profile.sessions.confirm_text',
+          { device: ending ? shortAgent(ending.user_agent) : '' },
+        )}
+        confirm={translate('atrium.profile.sessions.end')}
+        cancel={translate('atrium.profile.cancel')}
+        onConfirm={end}
+        onClose={() => setEnding(null)}
+      />
+    </Card>
+  );
+}

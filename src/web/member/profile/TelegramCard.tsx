@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Button, Card, CardContent, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import Telegram from '@mui/icons-material/Telegram';
+import { useNotify, useTranslate } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import { useNotifyError } from './errors';
+import { showDateTime } from './format';
+import { useApplyProfile, type Profile } from './session';
+
+/** Telegram: a one-time deep link into the bot (opened in a new tab and shown), or unlink. */
+export function TelegramCard({ me }: { me: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const apply = useApplyProfile();
+  const [deepLink, setDeepLink] = useState<{ link: string; expires_at: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const linked = Boolean(me.telegram_linked);
+
+  const link = async () => {
+    setBusy(true);
+    try {
+      const res = await unwrap(api.POST('/accounts/telegram/link/'));
+      setDeepLink(res);
+      window.open(res.link, '_blank', 'noopener,noreferrer');
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unlink = async () => {
+    setBusy(true);
+    try {
+      await apply(await unwrap(api.POST('/accounts/telegram/unlink/')));
+      setDeepLink(null);
+      notify('atrium.profile.telegram.unlinked', { type: 'success' });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap>
+          <Typography variant="h6" component="h2">
+            {translate('atrium.profile.telegram.title')}
+          </Typography>
+          <Chip
+            size="small"
+            color={linked ? 'success' : 'default'}
+            variant={linked ? 'filled' : 'outlined'}
+            label={translate(linked ? 'atrium.profile.status.linked' : 'atrium.profile.status.not_linked')}
+          />
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+          {translate(linked ? 'atrium.profile.telegram.linked_hint' : 'atrium.profile.telegram.hint')}
+        </Typography>
+        {linked ? (
+          <Button variant="outlined" color="error" onClick={unlink} disabled={busy}>
+            {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.unlink')}
+          </Button>
+        ) : (
+          <Button variant="contained" startIcon={<Telegram />} onClick={link} disabled={busy}>
+            {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.link')}
+          </Button>
+        )}
+        {deepLink && !linked && (
+          <Alert severity="info" sx={{ mt: 2, overflowWrap: 'anywhere' }}>
+            {translate('atrium.profile.telegram.open_hint', { time: showDateTime(deepLink.expires_at, me.time_zone) })}{' '}
+            <Link href={deepLink.link} target="_blank" rel="noopener noreferrer" data-testid="telegram-link">
+              {deepLink.link}
+            </Link>
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

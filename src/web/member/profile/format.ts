@@ -1,0 +1,81 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(customParseFormat);
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const DATE = 'DD/MM/YYYY';
+export const DATE_TIME = 'DD/MM/YYYY HH:mm';
+
+/** An API date (YYYY-MM-DD) as DD/MM/YYYY; '' when empty. */
+export const showDate = (iso: string | null | undefined) => (iso ? dayjs(iso, 'YYYY-MM-DD').format(DATE) : '');
+
+/** DD/MM/YYYY typed by the user as an API date; null when empty, undefined when not a real date. */
+export function parseDate(text: string): string | null | undefined {
+  if (!text.trim()) return null;
+  const d = dayjs(text.trim(), DATE, true);
+  return d.isValid() ? d.format('YYYY-MM-DD') : undefined;
+}
+
+/** Keeps digits and puts the slashes in while typing: "2405199" → "24/05/199". */
+export function maskDate(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}
+
+/** An ISO instant as DD/MM/YYYY HH:mm in the user's time zone (the browser's when it has none). */
+export function showDateTime(iso: string, timeZone?: string) {
+  const d = dayjs(iso);
+  try {
+    return (timeZone ? d.tz(timeZone) : d).format(DATE_TIME);
+  } catch {
+    return d.format(DATE_TIME);
+  }
+}
+
+/** A user agent shortened to "Browser N · System". */
+export function shortAgent(ua: string): string {
+  const browsers: ReadonlyArray<readonly [RegExp, string]> = [
+    [/Edg(?:A|iOS)?\/(\d+)/, 'Edge'],
+    [/OPR\/(\d+)/, 'Opera'],
+    [/YaBrowser\/(\d+)/, 'Yandex'],
+    [/(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
+    [/(?:Chrome|Chromium|CriOS)\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari/, 'Safari'],
+  ];
+  let browser: string | undefined;
+  for (const [re, name] of browsers) {
+    const m = ua.match(re);
+    if (m) {
+      browser = `${name} ${m[1]}`;
+      break;
+    }
+  }
+  const system = (
+    [
+      [/iPhone|iPad|iPod/, 'iOS'],
+      [/Android/, 'Android'],
+      [/Windows/, 'Windows'],
+      [/Mac OS X|Macintosh/, 'macOS'],
+      [/CrOS/, 'ChromeOS'],
+      [/Linux/, 'Linux'],
+    ] as const
+  ).find(([re]) => re.test(ua))?.[1];
+  const parts = [browser, system].filter(Boolean);
+  if (parts.length) return parts.join(' · ');
+  return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
+}
+
+/** A country code's name in the UI language ("DE" → "Deutschland"); other values as they are. */
+export function countryName(code: string | undefined, locale: string): string {
+  if (!code) return '';
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,20 @@
+import { BooleanField, DataTable, DateField, List, SearchInput } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export function OutboxList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="created_at" label="atrium.outbox.fields.created_at">
+          <DateField source="created_at" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="to" label="atrium.outbox.fields.to" />
+        <DataTable.Col source="subject" label="atrium.outbox.fields.subject" />
+        <DataTable.Col source="delivered" label="atrium.outbox.fields.delivered" disableSort>
+          <BooleanField source="delivered" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { makeMember } from '../setup/accounts';
+import { api, one, type Json } from '../setup/learning';
+
+let t: TestApp;
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, member] = await Promise.all([t.login('admin@demo.atrium'), t.login('member@demo.atrium')]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('books', () => {
+  let freeBook: number;
+  let paidBook: number;
+  beforeAll(async () => {
+    freeBook = (await one(t, `insert into books (title, author, description, pdf, is_free, published_at)
+      values ('Free one', 'A', '<p>Free <b>book</b></p>', '/media/pdfs/free.pdf', true, now() + interval '1 second') returning id`)).id;
+    paidBook = (await one(t, `insert into books (title, author, description, pdf, price_cents, published_at)
+      values ('Paid one', 'B', '<p>Paid</p>', '/media/pdfs/paid.pdf', 1250, now() + interval '2 seconds') returning id`)).id;
+    await one(t, `insert into books (title, price_cents, published_at) values ('Future', 500, now() + interval '1 day') returning id`);
+    await new Promise((r) => setTimeout(r, 2100));
+  });
+
+  it('lists published books newest first with price and purchase state', async () => {
+    const res = await api(t, 'GET', '/api/books/list/', { token: member });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Json[];
+    expect(list.map((b) => b.title).slice(0, 2)).toEqual(['Paid one', 'Free one']);
+    expect(list.map((b) => b.title)).not.toContain('Future');
+    expect(list[0]).toMatchObject({ is_free: false, price: '12.50', purchased: false, can_read: false, purchase_status: null });
+    expect(list[1]).toMatchObject({ is_free: true, price: '0.00', can_read: true, description: 'Free book' });
+  });
+
+  it('the new book is the newest published one, with its detail', async () => {
+    const res = await api(t, 'GET', '/api/books/new/', { token: member });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().book).toMatchObject({ id: paidBook, pdf: null, description: '<p>Paid</p>' });
+  });
+
+  it('the PDF link is given only for a free or bought book, and it is signed', async () => {
+    const free = await api(t, 'GET', `/api/books/view/${freeBook}/`, { token: member });
+    expect(free.json().pdf).toMatch(/^\/media\/pdfs\/free\.pdf\?exp=\d+&sig=[\w-]+$/);
+    const paid = await api(t, 'GET', `/api/books/view/${paidBook}/`, { token: member });
+    expect(paid.json()).toMatchObject({ pdf: null, can_read: false });
+    expect((await api(t, 'GET', '/api/books/view/999999/', { token: member })).statusCode).toBe(404);
+  });
+
+  it('buying records a pending purchase; once paid the PDF is there; free and bought books are refused', async () => {
+    const m = await makeMember(t);
+    const token = await t.login(m.email, m.password);
+    const buy = await api(t, 'POST', '/api/books/purchase/', { token, body: { book: paidBook } });
+    expect(buy.statusCode).toBe(200);
+    expect(buy.json()).toMatchObject({ status: 'pending', payment_url: null, book: { purchase_status: 'pending', pdf: null, can_read: false } });
+    const again = await api(t, 'POST', '/api/books/purchase/', { token, body: { book: paidBook } });
+    expect(again.json().status).toBe('pending');
+    const { rows } = await t.pool.query('select status, price_cents from book_purchases where user_id = $1', [m.id]);
+    expect(rows).toEqual([{ status: 'pending', price_cents: 1250 }]);
+
+    // What the Payments issue will do when the payment succeeds:
+    await t.pool.query(`update book_purchases set status = 'paid', paid_at = now() where user_id = $1`, [m.id]);
+    const bought = await api(t, 'GET', `/api/books/view/${paidBook}/`, { token });
+    expect(bought.json()).toMatchObject({ purchased: true, can_read: true, purchase_status: 'paid', pdf: expect.stringMatching(/^\/media\/pdfs\/paid\.pdf\?/) });
+
+    const twice = await api(t, 'POST', '/api/books/purchase/', { token, body: { book: paidBook } });
+    expect(twice.statusCode).toBe(400);
+    expect(Object.keys(twice.json())).toEqual(['non_field_errors']);
+    const freeBuy = await api(t, 'POST', '/api/books/purchase/', { token, body: { book: freeBook } });
+    expect(freeBuy.statusCode).toBe(400);
+    expect(freeBuy.json()).toEqual({ non_field_errors: ['This book is free: you can read it right away.'] });
+    expect((await api(t, 'POST', '/api/books/purchase/', { token, body: { book: 999999 } })).statusCode).toBe(404);
+  });
+});
+
+describe('news', () => {
+  let important: number;
+  beforeAll(async () => {
+    important = (await one(t, `insert into news (title, summary, body, is_important, published_at)
+      values ('Big news', 'Read it', '<p>Body</p>', true, now() - interval '1 minute') returning id`)).id;
+    await t.pool.query(`insert into news (title, published_at) values ('Draft', null), ('Scheduled', now() + interval '1 day')`);
+  });
+
+  it('pages published news newest first, searchable, filterable', async () => {
+    const res = await api(t, 'GET', '/api/news/list?page_size=2', { token: member });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.results).toHaveLength(2);
+    expect(body.count).toBe(5); // 4 demo news + ours; no draft, nothing scheduled
+    expect(body.results[0].title).toBe('Big news');
+    const search = await api(t, 'GET', '/api/news/list?search=big', { token: member });
+    expect(search.json()).toMatchObject({ count: 1, total_count: 5 });
+    const imp = await api(t, 'GET', '/api/news/list?is_important=true', { token: member });
+    expect((imp.json().results as Json[]).every((n) => n.is_important)).toBe(true);
+  });
+
+  it('important news for the dashboard', async () => {
+    const res = await api(t, 'GET', '/api/news/important/', { token: member });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Json[]).map((n) => n.id)).toContain(important);
+    expect((res.json() as Json[]).every((n) => n.is_important)).toBe(true);
+  });
+
+  it('one news item with its body; drafts and scheduled ones are 404', async () => {
+    const res = await api(t, 'GET', `/api/news/view/${important}`, { token: member });
+    expect(res.json()).toMatchObject({ title: 'Big news', body: '<p>Body</p>', is_important: true });
+    const { rows } = await t.pool.query(`select id from news where title in ('Draft', 'Scheduled')`);
+    for (const r of rows) expect((await api(t, 'GET', `/api/news/view/${r.id}`, { token: member })).statusCode).toBe(404);
+  });
+
+  it('a body saved through the admin API is sanitised', async () => {
+    const created = await api(t, 'POST', '/api/admin/news', {
+      token: admin,
+      body: {
+        title: 'Sanitised',
+        summary: '<b>Lead</b>',
+        body: '<p>Hi<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">bad</a><a href="https://ok.example">ok</a><img src="/media/images/a.png"></p>',
+        published_at: new Date(Date.now() - 1000).toISOString(),
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await api(t, 'GET', `/api/news/view/${created.json().id}`, { token: member });
+    const body = res.json().body as string;
+    expect(body).not.toMatch(/script|onerror|javascript:|src="x"/i);
+    expect(body).toContain('<a href="https://ok.example" rel="noopener noreferrer">ok</a>');
+    expect(body).toContain('<img src="/media/images/a.png" />');
+    expect(res.json().summary).toBe('Lead');
+  });
+});
+
+describe('events', () => {
+  let soon: number;
+  beforeAll(async () => {
+    soon = (await one(t, `insert into events (title, description, starts_at, ends_at, time_zone, place, online_url)
+      values ('Soon, really; soon', '<p>Talk</p>', now() + interval '1 hour', now() + interval '2 hours', 'Asia/Tokyo', 'Room 1, Berlin', 'https://meet.example.com/x')
+      returning id`)).id;
+    await t.pool.query(`insert into events (title, starts_at, ends_at) values ('Past', now() - interval '2 days', now() - interval '1 day')`);
+    await t.pool.query(`insert into events (title, starts_at, is_published) values ('Hidden', now() + interval '1 day', false)`);
+  });
+
+  it('nearest: upcoming first, without past or unpublished events', async () => {
+    const res = await api(t, 'GET', '/api/events/nearest/', { token: member });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Json[];
+    expect(list[0]).toMatchObject({ id: soon, time_zone: 'Asia/Tokyo', place: 'Room 1, Berlin', ics_url: `/api/events/view/${soon}/ics` });
+    expect(list.map((e) => e.title)).not.toContain('Past');
+    expect(list.map((e) => e.title)).not.toContain('Hidden');
+    const starts = list.map((e) => Date.parse(e.starts_at));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect((await api(t, 'GET', '/api/events/nearest/?limit=1', { token: member })).json()).toHaveLength(1);
+  });
+
+  it('all events by period', async () => {
+    const past = await api(t, 'GET', '/api/events/list/?period=past', { token: member });
+    expect(past.json().results.map((e: Json) => e.title)).toEqual(['Past']);
+    const all = await api(t, 'GET', '/api/events/list/?period=all', { token: member });
+    expect(all.json()).toMatchObject({ count: 5, total_count: 5 });
+  });
+
+  it('one event, and its .ics file', async () => {
+    const res = await api(t, 'GET', `/api/events/view/${soon}/`, { token: member });
+    expect(res.json()).toMatchObject({ title: 'Soon, really; soon', description: '<p>Talk</p>', online_url: 'https://meet.example.com/x' });
+    const ics = await api(t, 'GET', `/api/events/view/${soon}/ics`, { token: member });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(ics.headers['content-disposition']).toBe(`attachment; filename="event-${soon}.ics"`);
+    const text = ics.body;
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text).toContain(`UID:event-${soon}@`);
+    expect(text).toContain('SUMMARY:Soon\\, really\\; soon');
+    expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z\r\n/);
+    expect(text).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
+    expect(text).toContain('LOCATION:Room 1\\, Berlin');
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect((await api(t, 'GET', '/api/events/view/999999/ics', { token: member })).statusCode).toBe(404);
+    expect((await api(t, 'GET', `/api/events/view/${soon}/ics`)).statusCode).toBe(401);
+  });
+});
+
+describe('configs and footer links', () => {
+  it('public configs are served before login, private ones never', async () => {
+    await t.pool.query(`insert into configs (key, value, is_public) values ('internal.secret', '"x"', false)`);
+    const res = await api(t, 'GET', '/api/configs/get_all_configs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().configs).toMatchObject({ 'support.email': 'support@example.com', 'donations.enabled': true, 'donations.min_amount': 5 });
+    expect(res.json().configs['internal.secret']).toBeUndefined();
+    expect(res.json().items.find((i: Json) => i.key === 'app.name')).toMatchObject({ value: 'Atrium', description: expect.any(String) });
+  });
+
+  it('footer links in order, for signed-in users', async () => {
+    const res = await api(t, 'GET', '/api/pages/footer_links/', { token: member });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Json[]).map((l) => l.url)).toEqual(['/news', 'https://example.com/privacy', 'mailto:support@example.com']);
+    expect((await api(t, 'GET', '/api/pages/footer_links/')).statusCode).toBe(401);
+  });
+});

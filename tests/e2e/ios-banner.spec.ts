@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The iPhone "add to home screen" banner (spec, sections 2 and 9): iOS Safari only, closed for 90 days. */
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1';
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+const DISMISSED_KEY = 'atrium:ios-banner-dismissed-at';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const banner = (page: Page) => page.getByTestId('ios-install-banner');
+
+test.describe('on an iPhone in Safari', () => {
+  test.use({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the banner explains how to add the app to the home screen', async ({ page }) => {
+    await page.goto('/login');
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page)).toContainText('Установите Atrium на iPhone');
+    await expect(banner(page)).toContainText('Откройте эту страницу в Safari');
+    await expect(banner(page)).toContainText('Нажмите «Поделиться»');
+    await expect(banner(page)).toContainText('На экран „Домой“');
+    // It is there on the other public screens too.
+    await page.goto('/recover-password');
+    await expect(banner(page)).toBeVisible();
+  });
+
+  test('once closed it stays hidden, and comes back after 90 days', async ({ page }) => {
+    await page.goto('/login');
+    await banner(page).getByRole('button', { name: 'Закрыть' }).click();
+    await expect(banner(page)).toHaveCount(0);
+    const stored = Number(await page.evaluate((key) => localStorage.getItem(key), DISMISSED_KEY));
+    expect(Math.abs(Date.now() - stored)).toBeLessThan(60_000);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход в Atrium' })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+
+    // 89 days later it is still hidden…
+    await page.evaluate(({ key, at }) => localStorage.setItem(key, at), { key: DISMISSED_KEY, at: String(Date.now() - 89 * DAY_MS) });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+
+    // …and after 90 days it shows again.
+    await page.evaluate(({ key, at }) => localStorage.setItem(key, at), { key: DISMISSED_KEY, at: String(Date.now() - 91 * DAY_MS) });
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+  });
+
+  test('it shows on the signed-in screens as well', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email или телефон').fill('member@demo.atrium');
+    await page.getByLabel('Пароль').fill('demo-password');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(banner(page)).toBeVisible();
+  });
+
+  test('not when the app already runs from the home screen', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход в Atrium' })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  });
+});
+
+test.describe('Chrome on an iPhone', () => {
+  test.use({ userAgent: IPHONE_CHROME, viewport: { width: 390, height: 844 } });
+
+  test('sees no banner (it is about Safari)', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход в Atrium' })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  });
+});
+
+test.describe('on a desktop browser', () => {
+  test.use({ userAgent: DESKTOP_CHROME });
+
+  test('the banner never shows', async ({ page }) => {
+    for (const path of ['/login', '/register', '/recover-password']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(banner(page)).toHaveCount(0);
+    }
+  });
+});
