@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the server's hot calls at the data volumes of ARCHITECTURE.md, measured with
- * autocannon at 16 concurrent clients against the app in this process on a loopback port.
+ * autocannon (in a worker thread) at 16 concurrent clients against the app on a loopback port.
  *
  * Uses BENCH_DATABASE_URL (a superuser URL; a fresh database is created and dropped) or an embedded
  * PostgreSQL in a temp dir. BENCH_DURATION (seconds per call, default 10) and BENCH_CONNECTIONS
@@ -46,6 +46,8 @@ function measure(base: string, token: string, s: Scenario): Promise<Row> {
         url: `${base}${s.path}`,
         method: s.method,
         connections: CONNECTIONS,
+        // The load runs in its own thread so it does not share the server's event loop.
+        workers: 1,
         duration: DURATION,
         headers: { authorization: `JWT ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
         ...(s.body !== undefined && { body: JSON.stringify(s.body) }),

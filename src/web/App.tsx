@@ -10,7 +10,16 @@ import { IosInstallBanner } from './layout/IosInstallBanner';
 import { Layout } from './layout/Layout';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
+import books from './resources/books';
+import configs from './resources/configs';
+import events from './resources/events';
+import footerLinks from './resources/footer-links';
+import lessonCategories from './resources/lesson-categories';
+import lessonMaterials from './resources/lesson-materials';
+import lessons from './resources/lessons';
+import news from './resources/news';
 import outbox from './resources/outbox';
+import packages from './resources/packages';
 import users from './resources/users';
 
 const DashboardPage = lazy(() => import('./member/dashboard/DashboardPage'));
@@ -18,6 +27,31 @@ const ProfileViewPage = lazy(() => import('./member/profile/ProfileViewPage'));
 const ProfileEditPage = lazy(() => import('./member/profile/ProfileEditPage'));
 const ProfileSettingsPage = lazy(() => import('./member/profile/ProfileSettingsPage'));
 const ProfilePasswordPage = lazy(() => import('./member/profile/ProfilePasswordPage'));
+const LessonsPage = lazy(() => import('./member/lessons/LessonsPage'));
+const CategoryPage = lazy(() => import('./member/lessons/CategoryPage'));
+const LessonPage = lazy(() => import('./member/lessons/LessonPage'));
+const BooksPage = lazy(() => import('./member/books/BooksPage'));
+const BookPage = lazy(() => import('./member/books/BookPage'));
+const NewsListPage = lazy(() => import('./member/news/NewsListPage'));
+const NewsViewPage = lazy(() => import('./member/news/NewsViewPage'));
+const EventsPage = lazy(() => import('./member/events/EventsPage'));
+const EventViewPage = lazy(() => import('./member/events/EventViewPage'));
+
+/**
+ * Content management (admins). Named admin/<name>: the member pages own /lessons, /books, /news and
+ * /events, so these live under /admin/… (the data provider maps them to /api/admin/<name>).
+ */
+const CONTENT = [
+  ['admin/lesson-categories', lessonCategories],
+  ['admin/lessons', lessons],
+  ['admin/lesson-materials', lessonMaterials],
+  ['admin/books', books],
+  ['admin/news', news],
+  ['admin/events', events],
+  ['admin/packages', packages],
+  ['admin/configs', configs],
+  ['admin/footer-links', footerLinks],
+] as const;
 
 /** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
 const store = localStorageStore();
@@ -53,9 +87,19 @@ export function App() {
                 <Route path="/profile/edit" element={<ProfileEditPage />} />
                 <Route path="/profile/settings" element={<ProfileSettingsPage />} />
                 <Route path="/profile/password" element={<ProfilePasswordPage />} />
+                <Route path="/lessons" element={<LessonsPage />} />
+                <Route path="/lessons/category/:id" element={<CategoryPage />} />
+                <Route path="/lesson/view/:id" element={<LessonPage />} />
+                <Route path="/books" element={<BooksPage />} />
+                <Route path="/books/:id" element={<BookPage />} />
+                <Route path="/news" element={<NewsListPage />} />
+                <Route path="/news/view/:id" element={<NewsViewPage />} />
+                <Route path="/events" element={<EventsPage />} />
+                <Route path="/events/view/:id" element={<EventViewPage />} />
               </CustomRoutes>
               {permissions === 'admin' && <Resource name="users" {...users} />}
               {permissions === 'admin' && <Resource name="outbox" {...outbox} />}
+              {permissions === 'admin' && CONTENT.map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}
             </>
           )}
         </AdminUI>

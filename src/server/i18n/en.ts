@@ -86,6 +86,14 @@ export const en = {
   video_source_one: "Give either a video URL or an uploaded video file, not both.",
   material_target_required: "Give an uploaded file or a link.",
   free_book_price: "A free book has no price; a priced book needs a price above zero.",
+  menu_content_lesson_categories: "Lesson categories",
+  menu_content_lessons: "Manage lessons",
+  menu_content_books: "Manage books",
+  menu_content_news: "Manage news",
+  menu_content_events: "Manage events",
+  menu_content_packages: "Packages",
+  menu_content_configs: "App settings",
+  menu_content_footer_links: "Footer links",
 } as const;
 
 export type MessageKey = keyof typeof en;

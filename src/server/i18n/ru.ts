@@ -87,4 +87,12 @@ export const ru: Record<MessageKey, string> = {
   video_source_one: "Укажите либо ссылку на видео, либо загруженный файл, но не оба.",
   material_target_required: "Укажите загруженный файл или ссылку.",
   free_book_price: "У бесплатной книги нет цены; у платной книги цена должна быть больше нуля.",
+  menu_content_lesson_categories: "Категории уроков",
+  menu_content_lessons: "Управление уроками",
+  menu_content_books: "Управление книгами",
+  menu_content_news: "Управление новостями",
+  menu_content_events: "Управление событиями",
+  menu_content_packages: "Пакеты",
+  menu_content_configs: "Настройки приложения",
+  menu_content_footer_links: "Ссылки в подвале",
 };

@@ -25,6 +25,15 @@ const MAIN: Entry[] = [
   { key: 'staff_imports', titleKey: 'menu_staff_imports', path: '/staff/users_imports', icon: 'UploadFile', roles: STAFF },
   { key: 'users', titleKey: 'menu_users', path: '/users', icon: 'People', roles: ADMIN },
   { key: 'outbox', titleKey: 'menu_outbox', path: '/outbox', icon: 'Outbox', roles: ADMIN },
+  // Content management (react-admin resources named admin/<name>: the member pages own /lessons, /books…).
+  { key: 'content_lesson_categories', titleKey: 'menu_content_lesson_categories', path: '/admin/lesson-categories', icon: 'Category', roles: ADMIN },
+  { key: 'content_lessons', titleKey: 'menu_content_lessons', path: '/admin/lessons', icon: 'VideoLibrary', roles: ADMIN },
+  { key: 'content_books', titleKey: 'menu_content_books', path: '/admin/books', icon: 'LibraryBooks', roles: ADMIN },
+  { key: 'content_news', titleKey: 'menu_content_news', path: '/admin/news', icon: 'Feed', roles: ADMIN },
+  { key: 'content_events', titleKey: 'menu_content_events', path: '/admin/events', icon: 'EventNote', roles: ADMIN },
+  { key: 'content_packages', titleKey: 'menu_content_packages', path: '/admin/packages', icon: 'Inventory2', roles: ADMIN },
+  { key: 'content_configs', titleKey: 'menu_content_configs', path: '/admin/configs', icon: 'Tune', roles: ADMIN },
+  { key: 'content_footer_links', titleKey: 'menu_content_footer_links', path: '/admin/footer-links', icon: 'Link', roles: ADMIN },
 ];
 
 const DROPDOWN: Entry[] = [
@@ -47,6 +56,9 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     '/staff/tickets', '/staff/tickets/view-as/:pk', '/staff/users_imports',
   ].map((pattern) => ({ pattern, roles: STAFF })),
   ...['/users', '/users/create', '/users/:id', '/outbox', '/outbox/:id/show'].map((pattern) => ({ pattern, roles: ADMIN })),
+  ...['lesson-categories', 'lessons', 'lesson-materials', 'books', 'news', 'events', 'packages', 'configs', 'footer-links'].flatMap((r) =>
+    [`/admin/${r}`, `/admin/${r}/create`, `/admin/${r}/:id`].map((pattern) => ({ pattern, roles: ADMIN })),
+  ),
 ];
 
 const toItem = (lang: Lang) => (e: Entry) => ({ key: e.key, title: t(lang, e.titleKey), path: e.path, icon: e.icon });

@@ -1,14 +1,18 @@
 import { auth } from './areas/auth';
+import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
+import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const de: AppMessages = {
-  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de },
+  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de },
   resources: {
     users: { name: users.de.resource_name },
     outbox: { name: outbox.de.resource_name },
+    ...contentResources(content.de),
   },
+  ra: { tiptap: tiptap.de },
 };

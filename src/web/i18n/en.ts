@@ -1,5 +1,7 @@
 import { auth } from './areas/auth';
+import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
+import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
@@ -10,11 +12,13 @@ import type { Widen } from './areas/types';
  * files only assemble them under `atrium.<area>` (and react-admin's `resources.*` names).
  */
 export const en = {
-  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en },
+  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en },
   resources: {
     users: { name: users.en.resource_name },
     outbox: { name: outbox.en.resource_name },
+    ...contentResources(content.en),
   },
+  ra: { tiptap: tiptap.en },
 };
 
 export type AppMessages = Widen<typeof en>;

@@ -1,13 +1,19 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Badge from '@mui/icons-material/Badge';
+import Category from '@mui/icons-material/Category';
 import CardMembership from '@mui/icons-material/CardMembership';
 import Contacts from '@mui/icons-material/Contacts';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Edit from '@mui/icons-material/Edit';
 import Event from '@mui/icons-material/Event';
+import EventNote from '@mui/icons-material/EventNote';
+import Feed from '@mui/icons-material/Feed';
 import FilterAlt from '@mui/icons-material/FilterAlt';
 import Groups from '@mui/icons-material/Groups';
 import Insights from '@mui/icons-material/Insights';
+import Inventory2 from '@mui/icons-material/Inventory2';
+import LibraryBooks from '@mui/icons-material/LibraryBooks';
+import LinkIcon from '@mui/icons-material/Link';
 import Lock from '@mui/icons-material/Lock';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Newspaper from '@mui/icons-material/Newspaper';
@@ -17,13 +23,16 @@ import School from '@mui/icons-material/School';
 import Settings from '@mui/icons-material/Settings';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import Task from '@mui/icons-material/Task';
+import Tune from '@mui/icons-material/Tune';
 import UploadFile from '@mui/icons-material/UploadFile';
+import VideoLibrary from '@mui/icons-material/VideoLibrary';
 import Circle from '@mui/icons-material/Circle';
 
 /** The Material icons the server's menus may name. */
 const ICONS = {
   AccountCircle, Badge, CardMembership, Contacts, Dashboard, Edit, Event, FilterAlt, Groups, Insights, Lock,
   MenuBook, Newspaper, Outbox, People, School, Settings, SupportAgent, Task, UploadFile,
+  Category, EventNote, Feed, Inventory2, LibraryBooks, Link: LinkIcon, Tune, VideoLibrary,
 };
 
 export function MenuIcon({ name }: { name?: string }) {

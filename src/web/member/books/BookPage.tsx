@@ -1,0 +1,166 @@
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import AutoStories from '@mui/icons-material/AutoStories';
+import Download from '@mui/icons-material/Download';
+import ShoppingCart from '@mui/icons-material/ShoppingCart';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { api, ApiError, unwrap } from '../../../api/client';
+import type { SchemaBookDetail } from '../../../api/schema';
+import { fieldErrorLines } from '../../providers/data/errors';
+import { fmtDate, fmtMoney, useTimeZone } from '../common/format';
+import { HtmlContent } from '../common/HtmlContent';
+import { MemberPage } from '../common/MemberPage';
+import { LEARNING_ROOT, useLearningKey } from '../common/queries';
+import { LoadingBlock, QueryState } from '../common/States';
+import { BookCover } from './BookCover';
+import { PriceChip } from './PriceChip';
+
+// pdf.js is large: it loads only when a book is opened for reading.
+const PdfReader = lazy(() => import('./PdfReader'));
+
+/** /books/:id — cover, description, price; read online when free or bought, else buy. */
+export default function BookPage() {
+  const translate = useTranslate();
+  const id = Number(useParams().id);
+  const key = useLearningKey();
+  const query = useQuery({
+    queryKey: key('book', id),
+    queryFn: () => unwrap(api.GET('/books/view/{id}/', { params: { path: { id } } })),
+    refetchOnWindowFocus: false,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  return (
+    <MemberPage title={query.data?.title ?? translate('atrium.learning.books.title')} back={{ to: '/books', label: translate('atrium.learning.books.all') }} maxWidth={1040}>
+      <QueryState query={query} minHeight={320}>
+        {(book) => <BookBody book={book} />}
+      </QueryState>
+    </MemberPage>
+  );
+}
+
+const LANGUAGES = { ru: 'atrium.languages.ru', en: 'atrium.languages.en', de: 'atrium.languages.de' } as const;
+
+function BookBody({ book }: { book: SchemaBookDetail }) {
+  const translate = useTranslate();
+  const tz = useTimeZone();
+  const [reading, setReading] = useState(false);
+  const facts = [
+    book.author && [translate('atrium.learning.books.author'), book.author],
+    book.pages && [translate('atrium.learning.books.pages'), String(book.pages)],
+    book.language && [translate('atrium.learning.books.language'), translate(LANGUAGES[book.language] ?? book.language)],
+    [translate('atrium.learning.books.published'), fmtDate(book.published_at, tz)],
+  ].filter(Boolean) as Array<[string, string]>;
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: 'grid', gap: { xs: 2, sm: 4 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '220px minmax(0, 1fr)', md: '260px minmax(0, 1fr)' } }}>
+        <Box sx={{ maxWidth: { xs: 200, sm: 'none' }, mx: { xs: 'auto', sm: 0 }, width: '100%' }}>
+          <BookCover cover={book.cover} title={book.title} />
+        </Box>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1}>
+            <PriceChip book={book} />
+          </Stack>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+            {facts.map(([k, v]) => (
+              <Box key={k} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary" variant="body2">
+                  {k}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                  {v}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <BookActions book={book} reading={reading} onRead={() => setReading(true)} />
+          {book.description && <HtmlContent html={book.description} />}
+        </Stack>
+      </Box>
+      {reading && book.pdf && (
+        <Box id="reader">
+          <Suspense fallback={<LoadingBlock minHeight={400} />}>
+            <PdfReader url={book.pdf} title={book.title} />
+          </Suspense>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; reading: boolean; onRead: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const key = useLearningKey();
+  const [busy, setBusy] = useState(false);
+  const buy = async () => {
+    setBusy(true);
+    try {
+      const res = await unwrap(api.POST('/books/purchase/', { body: { book: book.id } }));
+      if (res.status === 'payment_required' && res.payment_url) {
+        window.location.assign(res.payment_url);
+        return;
+      }
+      queryClient.setQueryData(key('book', book.id), res.book);
+      void queryClient.invalidateQueries({ queryKey: LEARNING_ROOT });
+      notify(res.status === 'purchased' ? 'atrium.learning.books.bought' : 'atrium.learning.books.pending_notice', {
+        type: res.status === 'purchased' ? 'success' : 'info',
+      });
+    } catch (err) {
+      const text =
+        err instanceof ApiError
+          ? err.status === 400
+            ? fieldErrorLines(err) || translate('atrium.errors.generic')
+            : err.status >= 500
+              ? translate('atrium.errors.server')
+              : err.message
+          : translate('atrium.errors.network');
+      notify(text, { type: 'error', multiLine: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (book.can_read && book.pdf) {
+    return (
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <Button
+          variant="contained"
+          startIcon={<AutoStories />}
+          onClick={() => {
+            onRead();
+            setTimeout(() => document.getElementById('reader')?.scrollIntoView({ behavior: 'smooth' }), 50);
+          }}
+          disabled={reading}
+          data-testid="read-book"
+        >
+          {translate('atrium.learning.books.read')}
+        </Button>
+        <Button variant="outlined" startIcon={<Download />} href={book.pdf} download target="_blank" rel="noopener">
+          {translate('atrium.learning.books.download')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (book.purchase_status === 'pending') {
+    return (
+      <Alert severity="info" data-testid="purchase-pending">
+        {translate('atrium.learning.books.pending_text')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Button variant="contained" startIcon={<ShoppingCart />} onClick={() => void buy()} disabled={busy} data-testid="buy-book">
+        {translate('atrium.learning.books.buy', { price: fmtMoney(book.price) })}
+      </Button>
+      {book.purchase_status === 'canceled' && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('atrium.learning.books.canceled_text')}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

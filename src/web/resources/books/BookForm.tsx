@@ -1,0 +1,90 @@
+import { Grid } from '@mui/material';
+import { BooleanInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, TextInput, regex, required } from 'react-admin';
+import { ContentCreate, ContentEdit } from '../common/forms';
+import { FormSection } from '../common/FormSection';
+import { InstantInput, moneyPattern } from '../common/inputs';
+import { RichText } from '../common/RichText';
+import { UploadInput } from '../common/UploadInput';
+
+const languageChoices = ['ru', 'en', 'de'].map((id) => ({ id, name: `atrium.languages.${id}` }));
+const priceRule = regex(moneyPattern, 'atrium.content.books.price_rule');
+
+/** A free book costs "0.00"; a priced one keeps what the admin typed. */
+function transform(data: Record<string, unknown>) {
+  return data.is_free ? { ...data, price: '0.00' } : data;
+}
+
+function BookForm() {
+  return (
+    <SimpleForm sx={{ maxWidth: 960 }}>
+      <Grid container columnSpacing={2} sx={{ width: '100%' }}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <TextInput source="title" label="atrium.content.books.fields.title" validate={required()} fullWidth autoFocus />
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <TextInput source="author" label="atrium.content.books.fields.author" fullWidth />
+        </Grid>
+      </Grid>
+      <RichText source="description" label="atrium.content.books.fields.description" />
+      <FormSection title="atrium.content.books.files_section">
+        <UploadInput source="cover" label="atrium.content.books.fields.cover" kind="image" />
+        <UploadInput source="pdf" label="atrium.content.books.fields.pdf" kind="pdf" />
+      </FormSection>
+      <FormSection title="atrium.content.books.sale_section">
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <BooleanInput source="is_free" label="atrium.content.books.fields.is_free" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormDataConsumer<{ is_free?: boolean }>>
+              {({ formData }) =>
+                formData.is_free ? null : (
+                  <TextInput
+                    source="price"
+                    label="atrium.content.books.fields.price"
+                    validate={[required(), priceRule]}
+                    helperText="atrium.content.books.price_help"
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    fullWidth
+                  />
+                )
+              }
+            </FormDataConsumer>
+          </Grid>
+        </Grid>
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <NumberInput source="pages" label="atrium.content.books.fields.pages" min={1} step={1} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <SelectInput source="language" label="atrium.content.books.fields.language" choices={languageChoices} fullWidth />
+          </Grid>
+        </Grid>
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <BooleanInput source="is_published" label="atrium.content.books.fields.is_published" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <InstantInput source="published_at" label="atrium.content.books.fields.published_at" fullWidth />
+          </Grid>
+        </Grid>
+      </FormSection>
+    </SimpleForm>
+  );
+}
+
+export function BookCreate() {
+  return (
+    <ContentCreate record={{ is_free: false, price: '', is_published: true, language: 'ru' }} transform={transform}>
+      <BookForm />
+    </ContentCreate>
+  );
+}
+
+export function BookEdit() {
+  return (
+    <ContentEdit transform={transform}>
+      <BookForm />
+    </ContentEdit>
+  );
+}

@@ -1,0 +1,24 @@
+import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
+import { ConfigValueField } from './ConfigValueField';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <NullableBooleanInput key="is_public" source="is_public" label="atrium.content.configs.fields.is_public" />,
+];
+
+export function ConfigList() {
+  return (
+    <List filters={filters} sort={{ field: 'key', order: 'ASC' }} perPage={50}>
+      <DataTable rowClick="edit">
+        <DataTable.Col source="key" label="atrium.content.configs.fields.key" />
+        <DataTable.Col label="atrium.content.configs.fields.value" disableSort>
+          <ConfigValueField />
+        </DataTable.Col>
+        <DataTable.Col source="description" label="atrium.content.configs.fields.description" disableSort />
+        <DataTable.Col source="is_public" label="atrium.content.configs.fields.is_public">
+          <BooleanField source="is_public" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

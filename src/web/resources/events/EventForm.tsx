@@ -1,0 +1,68 @@
+import { Grid } from '@mui/material';
+import { AutocompleteInput, BooleanInput, SimpleForm, TextInput, required, type Validator } from 'react-admin';
+import { useTimeZone } from '../../member/common/format';
+import { ContentCreate, ContentEdit } from '../common/forms';
+import { FormSection } from '../common/FormSection';
+import { InstantInput, timeZoneChoices } from '../common/inputs';
+import { RichText } from '../common/RichText';
+import { UploadInput } from '../common/UploadInput';
+
+/** The end, when given, comes after the start. */
+const endsAfterStart: Validator = (value, values: { starts_at?: string }) =>
+  value && values.starts_at && Date.parse(value) <= Date.parse(values.starts_at) ? 'atrium.content.events.end_rule' : undefined;
+
+function EventForm() {
+  return (
+    <SimpleForm sx={{ maxWidth: 960 }}>
+      <TextInput source="title" label="atrium.content.events.fields.title" validate={required()} fullWidth autoFocus />
+      <FormSection title="atrium.content.events.when_section">
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <InstantInput source="starts_at" label="atrium.content.events.fields.starts_at" validate={required()} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <InstantInput source="ends_at" label="atrium.content.events.fields.ends_at" validate={endsAfterStart} fullWidth />
+          </Grid>
+        </Grid>
+        <AutocompleteInput
+          source="time_zone"
+          label="atrium.content.events.fields.time_zone"
+          choices={timeZoneChoices}
+          helperText="atrium.content.events.time_zone_help"
+          fullWidth
+        />
+      </FormSection>
+      <FormSection title="atrium.content.events.where_section">
+        <TextInput source="place" label="atrium.content.events.fields.place" fullWidth helperText="atrium.content.events.place_help" />
+        <TextInput source="online_url" label="atrium.content.events.fields.online_url" type="url" fullWidth helperText="atrium.content.events.online_help" />
+      </FormSection>
+      <RichText source="description" label="atrium.content.events.fields.description" />
+      <UploadInput source="image" label="atrium.content.events.fields.image" kind="image" />
+      <BooleanInput source="is_published" label="atrium.content.events.fields.is_published" />
+    </SimpleForm>
+  );
+}
+
+/** Empty texts are "none" for the optional place and link. */
+function transform(data: Record<string, unknown>) {
+  const out = { ...data };
+  for (const k of ['place', 'online_url', 'ends_at']) if (out[k] === '') out[k] = null;
+  return out;
+}
+
+export function EventCreate() {
+  const tz = useTimeZone();
+  return (
+    <ContentCreate record={{ is_published: true, time_zone: tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone }} transform={transform}>
+      <EventForm />
+    </ContentCreate>
+  );
+}
+
+export function EventEdit() {
+  return (
+    <ContentEdit transform={transform}>
+      <EventForm />
+    </ContentEdit>
+  );
+}

@@ -1,0 +1,34 @@
+import { BooleanInput, SimpleForm, TextInput, required } from 'react-admin';
+import { ContentCreate, ContentEdit } from '../common/forms';
+import { InstantInput } from '../common/inputs';
+import { RichText } from '../common/RichText';
+import { UploadInput } from '../common/UploadInput';
+
+function NewsForm() {
+  return (
+    <SimpleForm sx={{ maxWidth: 960 }}>
+      <TextInput source="title" label="atrium.content.news.fields.title" validate={required()} fullWidth autoFocus />
+      <TextInput source="summary" label="atrium.content.news.fields.summary" multiline minRows={2} fullWidth helperText="atrium.content.news.summary_help" />
+      <RichText source="body" label="atrium.content.news.fields.body" />
+      <UploadInput source="image" label="atrium.content.news.fields.image" kind="image" />
+      <BooleanInput source="is_important" label="atrium.content.news.fields.is_important" helperText="atrium.content.news.important_help" />
+      <InstantInput source="published_at" label="atrium.content.news.fields.published_at" helperText="atrium.content.news.published_help" />
+    </SimpleForm>
+  );
+}
+
+export function NewsCreate() {
+  return (
+    <ContentCreate record={{ is_important: false, published_at: new Date().toISOString() }}>
+      <NewsForm />
+    </ContentCreate>
+  );
+}
+
+export function NewsEdit() {
+  return (
+    <ContentEdit>
+      <NewsForm />
+    </ContentEdit>
+  );
+}
