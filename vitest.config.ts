@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * Vitest runs two kinds of tests, one project each:
  * - `server`: unit and API tests in Node; the API tests get a PostgreSQL admin URL from the global
  *   setup (one embedded cluster for the whole run, or TEST_DATABASE_URL) and make their own database.
- * - `web` (to come): React tests in jsdom.
+ * - `web`: the web app's data-provider adapters against typed MSW handlers (openapi-msw).
  * Files run in parallel (the default forks pool); each API test file owns its database and app.
  */
 export default defineConfig({
@@ -28,15 +28,16 @@ export default defineConfig({
           globalSetup: 'tests/setup/global-setup.ts',
         },
       },
-      // The web project goes here:
-      // {
-      //   extends: true,
-      //   test: {
-      //     name: 'web',
-      //     environment: 'jsdom',
-      //     include: ['tests/web/**/*.test.tsx'],
-      //   },
-      // },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          // The data-provider adapters only use fetch: Node is enough; MSW intercepts the calls.
+          environment: 'node',
+          include: ['tests/web/**/*.test.ts'],
+          setupFiles: ['tests/setup/web-fetch.ts'],
+        },
+      },
     ],
   },
 });

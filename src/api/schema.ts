@@ -944,9 +944,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One of the caller's contacts */
+        get: operations["getContact"];
         /** Update one of the caller's contacts */
         put: operations["updateContact"];
+        post?: never;
+        /** Delete one of the caller's contacts */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/bulk/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the category or status of several contacts, or delete them, all or nothing
+         * @description Every id must be one of the caller's contacts, else nothing changes and the answer is 404. add_category keeps the particular-category rule; set_status with status null clears it.
+         */
+        post: operations["bulkContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's contacts, filtered like the list, as a CSV file
+         * @description Cells that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) are prefixed with a single quote.
+         */
+        get: operations["exportContacts"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3132,6 +3174,21 @@ export interface components {
             status?: number | null;
             tags?: string[];
         };
+        ContactBulkRequest: {
+            ids: components["schemas"]["Id"][];
+            /** @enum {string} */
+            action: "add_category" | "remove_category" | "set_status" | "delete";
+            /** @description The category to add or remove (add_category, remove_category). */
+            category?: components["schemas"]["Id"];
+            /** @description The status to set (set_status); null clears it. */
+            status?: number | null;
+        };
+        ContactBulkResult: {
+            /** @description A translated confirmation. */
+            detail: string;
+            /** @description How many contacts were changed or deleted. */
+            count: number;
+        };
         /** @description Counted since the flow was created. */
         FlowStats: {
             /** @description Views of the published landing page. */
@@ -4461,6 +4518,8 @@ export type SchemaContactCategoryRequest = components['schemas']['ContactCategor
 export type SchemaContact = components['schemas']['Contact'];
 export type SchemaContactPage = components['schemas']['ContactPage'];
 export type SchemaContactRequest = components['schemas']['ContactRequest'];
+export type SchemaContactBulkRequest = components['schemas']['ContactBulkRequest'];
+export type SchemaContactBulkResult = components['schemas']['ContactBulkResult'];
 export type SchemaFlowStats = components['schemas']['FlowStats'];
 export type SchemaFlow = components['schemas']['Flow'];
 export type SchemaLandingName = components['schemas']['LandingName'];
@@ -6302,6 +6361,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     updateContact: {
         parameters: {
             query?: never;
@@ -6330,6 +6414,92 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Deleted successfully'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    bulkContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description Done for every contact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportContacts: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (trigram match on names, email, phone). */
+                search?: components["parameters"]["Search"];
+                /** @description A category id; 0 means all categories. */
+                category?: number;
+                /** @description A contact status id; 0 means all statuses. */
+                status?: number;
+                /** @description A field name, prefixed with - for descending. */
+                ordering?: components["parameters"]["Ordering"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A UTF-8 CSV file with a header row. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="contacts.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listFlows: {

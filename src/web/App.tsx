@@ -12,6 +12,8 @@ import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
 import books from './resources/books';
 import configs from './resources/configs';
+import contactCategories from './resources/contact-categories';
+import contacts from './resources/contacts';
 import events from './resources/events';
 import footerLinks from './resources/footer-links';
 import lessonCategories from './resources/lesson-categories';
@@ -97,6 +99,8 @@ export function App() {
                 <Route path="/events" element={<EventsPage />} />
                 <Route path="/events/view/:id" element={<EventViewPage />} />
               </CustomRoutes>
+              <Resource name="contacts" {...contacts} />
+              <Resource name="contact-categories" {...contactCategories} />
               {permissions === 'admin' && <Resource name="users" {...users} />}
               {permissions === 'admin' && <Resource name="outbox" {...outbox} />}
               {permissions === 'admin' && CONTENT.map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/server/contract';
+import { NOT_IMPLEMENTED } from '../../src/server/handlers/not-implemented';
+import type { OperationId } from '../../src/server/handlers/types';
 import { catalogues } from '../../src/server/i18n';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
 
@@ -128,15 +131,27 @@ describe('x-roles are enforced for every operation', () => {
     expect(res.statusCode).not.toBe(201);
   });
 
+  // Any still-pending GET without path parameters that members may call (the list shrinks as areas land).
+  const pending = async () => {
+    const { operations } = await loadContract();
+    const op = operations.find(
+      (o) => o.method === 'GET' && !o.path.includes('{') && o.roles?.includes('member') && NOT_IMPLEMENTED.includes(o.operationId as OperationId),
+    );
+    if (!op) throw new Error('no pending member GET left: drop these two tests');
+    return op;
+  };
+
   it('a not-implemented operation answers 501 to an allowed role', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/contacts/status/', headers: { ...auth(member), 'accept-language': 'en' } });
+    const op = await pending();
+    const res = await t.app.inject({ method: 'GET', url: `/api${op.path}`, headers: { ...auth(member), 'accept-language': 'en' } });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toMatchObject({ code: 'not_implemented' });
-    expect(res.json().detail).toContain('listContactStatuses');
+    expect(res.json().detail).toContain(op.operationId);
   });
 
   it('authentication comes before 501: anonymous gets 401', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/contacts/status/' });
+    const op = await pending();
+    const res = await t.app.inject({ method: 'GET', url: `/api${op.path}` });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('not_authenticated');
   });

@@ -427,3 +427,74 @@ export const footerLinks = pgTable(
   },
   (t) => [index('footer_links_order_idx').on(t.order, t.id)],
 );
+
+/** A member's own contact categories; a particular one is exclusive on a contact. */
+export const contactCategories = pgTable(
+  'contact_categories',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isParticular: boolean('is_particular').notNull().default(false),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_categories_owner_idx').on(t.ownerId, t.id)],
+);
+
+/** The fixed contact statuses (ids 1..4); their names are translated by the server. */
+export const CONTACT_STATUSES = [
+  { id: 1, key: 'new', color: '#2196f3' },
+  { id: 2, key: 'in_progress', color: '#ff9800' },
+  { id: 3, key: 'client', color: '#4caf50' },
+  { id: 4, key: 'not_interested', color: '#9e9e9e' },
+] as const;
+
+/** A member's own contacts (the CRM of a member); every query filters by owner first. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    status: integer('status'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('contacts_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('contacts_owner_status_idx').on(t.ownerId, t.status),
+    index('contacts_search_trgm_idx').using(
+      'gin',
+      // btree_gin: the owner narrows the trigram match inside the same index.
+      sql`${t.ownerId}, (${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.phone}) gin_trgm_ops`,
+    ),
+    check('contacts_status_check', sql`${t.status} is null or ${t.status} between 1 and 4`),
+  ],
+);
+
+export const contactCategoryLinks = pgTable(
+  'contact_category_links',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => contactCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ name: 'contact_category_links_pk', columns: [t.contactId, t.categoryId] }),
+    index('contact_category_links_category_idx').on(t.categoryId, t.contactId),
+  ],
+);

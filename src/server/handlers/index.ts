@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors';
 import { accountsHandlers } from './accounts';
 import { adminHandlers } from './admin';
 import { adminContentHandlers } from './admin-content';
+import { contactsHandlers } from './contacts';
 import { contentHandlers } from './content';
 import { lessonsHandlers } from './learning';
 import { menuHandlers } from './menu';
@@ -14,6 +15,7 @@ export const handlers: HandlerTable = {
   ...accountsHandlers,
   ...adminHandlers,
   ...adminContentHandlers,
+  ...contactsHandlers,
   ...contentHandlers,
   ...lessonsHandlers,
   ...menuHandlers,

@@ -24,15 +24,6 @@ export const NOT_IMPLEMENTED: readonly OperationId[] = [
   'listContactCompletedTasks',
   'listWaitingUsers',
   'rejectResponsibleUser',
-  // contacts
-  'listContactStatuses',
-  'listContactCategories',
-  'createContactCategory',
-  'updateContactCategory',
-  'deleteContactCategory',
-  'listContacts',
-  'createContact',
-  'updateContact',
   // flows
   'listFlows',
   'createFlow',

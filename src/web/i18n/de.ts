@@ -1,4 +1,5 @@
 import { auth } from './areas/auth';
+import { contacts } from './areas/contacts';
 import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
 import { learning } from './areas/learning';
@@ -8,10 +9,12 @@ import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const de: AppMessages = {
-  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de },
+  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de, contacts: contacts.de },
   resources: {
     users: { name: users.de.resource_name },
     outbox: { name: outbox.de.resource_name },
+    contacts: { name: contacts.de.resource_name },
+    'contact-categories': { name: contacts.de.categories_resource_name },
     ...contentResources(content.de),
   },
   ra: { tiptap: tiptap.de },

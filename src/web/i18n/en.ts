@@ -1,4 +1,5 @@
 import { auth } from './areas/auth';
+import { contacts } from './areas/contacts';
 import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
 import { learning } from './areas/learning';
@@ -12,10 +13,12 @@ import type { Widen } from './areas/types';
  * files only assemble them under `atrium.<area>` (and react-admin's `resources.*` names).
  */
 export const en = {
-  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en },
+  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en, contacts: contacts.en },
   resources: {
     users: { name: users.en.resource_name },
     outbox: { name: outbox.en.resource_name },
+    contacts: { name: contacts.en.resource_name },
+    'contact-categories': { name: contacts.en.categories_resource_name },
     ...contentResources(content.en),
   },
   ra: { tiptap: tiptap.en },

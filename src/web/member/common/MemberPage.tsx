@@ -53,7 +53,7 @@ export function MemberPage({
 export function Section({ title, action, children, id }: { title: string; action?: ReactNode; children: ReactNode; id?: string }) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ mb: 3 }}>
-      <Stack direction="row" sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+      <Stack direction="row" sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', columnGap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" id={id} sx={{ fontWeight: 600 }}>
           {title}
         </Typography>

@@ -24,12 +24,12 @@ import { EmptyBlock, QueryState } from '../common/States';
 function Box2({ title, to, more, children, testId }: { title: string; to?: string; more?: string; children: ReactNode; testId: string }) {
   return (
     <Box component="section" data-testid={testId} aria-label={title}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, gap: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, columnGap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         {to && more && (
-          <Button component={Link} to={to} size="small" endIcon={<ArrowForward />} sx={{ flexShrink: 0 }}>
+          <Button component={Link} to={to} size="small" endIcon={<ArrowForward />} sx={{ ml: 'auto' }}>
             {more}
           </Button>
         )}
@@ -85,7 +85,8 @@ export function LessonsBox({ query }: { query: UseQueryResult<SchemaDashboardLes
     >
       <QueryState query={query}>
         {(d) => {
-          const list = (d.in_progress.length ? d.in_progress : d.latest).slice(0, 3);
+          // The started lessons first, then the newest ones to fill the row.
+          const list = [...d.in_progress, ...d.latest].slice(0, 3);
           return list.length ? (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
               {list.map((l) => (

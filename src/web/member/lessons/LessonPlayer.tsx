@@ -89,6 +89,8 @@ function FileVideo({ lesson, progress, send }: Props) {
             }
           }}
           onPlaying={() => {
+            // The first periodic report comes ~10 s after playback starts.
+            if (!started.current) last.current.at = Date.now();
             started.current = true;
           }}
           onTimeUpdate={(e) => {
@@ -157,7 +159,7 @@ function MarkWatched({ lesson, progress, send }: Props) {
 }
 
 /** Records that the member opened the lesson (once, when they never had), so it shows under "Continue". */
-function useRecordOpening({ lesson, progress, send }: Props) {
+function useRecordOpening({ progress, send }: Props) {
   const done = useRef(false);
   useEffect(() => {
     if (done.current || progress) return;

@@ -35,7 +35,7 @@ export default function NewsViewPage() {
             </Stack>
             {n.image && <Box component="img" src={n.image} alt="" sx={{ width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 2, mb: 2, display: 'block' }} />}
             {n.summary && (
-              <Typography variant="subtitle1" sx={{ fontWeight: 500, mb: 2 }}>
+              <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400, fontSize: '1.15rem', lineHeight: 1.5, mb: 2 }}>
                 {n.summary}
               </Typography>
             )}

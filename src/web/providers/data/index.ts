@@ -1,4 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
+import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
+import { contactsAdapter } from './contacts';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
 import type { ResourceAdapter } from './types';
@@ -7,6 +9,9 @@ import { usersAdapter } from './users';
 /** One adapter per resource; a resource's name is the react-admin resource name. */
 export const adapters = {
   users: usersAdapter,
+  contacts: contactsAdapter,
+  'contact-categories': contactCategoriesAdapter,
+  'contact-statuses': contactStatusesAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;

@@ -1,4 +1,5 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
+import { ResponsiveTable } from '../common/ResponsiveTable';
 import { ConfigValueField } from './ConfigValueField';
 
 const filters = [
@@ -9,16 +10,22 @@ const filters = [
 export function ConfigList() {
   return (
     <List filters={filters} sort={{ field: 'key', order: 'ASC' }} perPage={50}>
-      <DataTable rowClick="edit">
-        <DataTable.Col source="key" label="atrium.content.configs.fields.key" />
-        <DataTable.Col label="atrium.content.configs.fields.value" disableSort>
-          <ConfigValueField />
-        </DataTable.Col>
-        <DataTable.Col source="description" label="atrium.content.configs.fields.description" disableSort />
-        <DataTable.Col source="is_public" label="atrium.content.configs.fields.is_public">
-          <BooleanField source="is_public" />
-        </DataTable.Col>
-      </DataTable>
+      <ResponsiveTable<{ id: number } & { key: string }>
+        table={
+          <DataTable rowClick="edit">
+            <DataTable.Col source="key" label="atrium.content.configs.fields.key" />
+            <DataTable.Col label="atrium.content.configs.fields.value" disableSort>
+              <ConfigValueField />
+            </DataTable.Col>
+            <DataTable.Col source="description" label="atrium.content.configs.fields.description" disableSort />
+            <DataTable.Col source="is_public" label="atrium.content.configs.fields.is_public">
+              <BooleanField source="is_public" />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={(r) => r.key}
+        secondary={() => <ConfigValueField />}
+      />
     </List>
   );
 }

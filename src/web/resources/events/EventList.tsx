@@ -1,4 +1,5 @@
 import { BooleanField, BooleanInput, DataTable, List, SearchInput, TextField } from 'react-admin';
+import { ResponsiveTable } from '../common/ResponsiveTable';
 import { InstantField } from '../common/fields';
 
 const filters = [
@@ -9,18 +10,25 @@ const filters = [
 export function EventList() {
   return (
     <List filters={filters} sort={{ field: 'starts_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="edit">
-        <DataTable.Col source="title" label="atrium.content.events.fields.title" />
-        <DataTable.Col source="starts_at" label="atrium.content.events.fields.starts_at">
-          <InstantField source="starts_at" />
-        </DataTable.Col>
-        <DataTable.Col source="place" label="atrium.content.events.fields.place" disableSort>
-          <TextField source="place" emptyText="—" />
-        </DataTable.Col>
-        <DataTable.Col source="is_published" label="atrium.content.events.fields.is_published">
-          <BooleanField source="is_published" />
-        </DataTable.Col>
-      </DataTable>
+      <ResponsiveTable<{ id: number } & { title: string; place: string | null }>
+        table={
+          <DataTable rowClick="edit">
+            <DataTable.Col source="title" label="atrium.content.events.fields.title" />
+            <DataTable.Col source="starts_at" label="atrium.content.events.fields.starts_at">
+              <InstantField source="starts_at" />
+            </DataTable.Col>
+            <DataTable.Col source="place" label="atrium.content.events.fields.place" disableSort>
+              <TextField source="place" emptyText="—" />
+            </DataTable.Col>
+            <DataTable.Col source="is_published" label="atrium.content.events.fields.is_published">
+              <BooleanField source="is_published" />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={(r) => r.title}
+        secondary={() => <InstantField source="starts_at" />}
+        tertiary={(r) => r.place ?? ''}
+      />
     </List>
   );
 }

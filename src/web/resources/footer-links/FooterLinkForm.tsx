@@ -1,4 +1,4 @@
-import { DataTable, List, NumberField, NumberInput, SearchInput, SimpleForm, TextInput, UrlField, regex, required } from 'react-admin';
+import { NumberInput, SimpleForm, TextInput, regex, required } from 'react-admin';
 import { ContentCreate, ContentEdit } from '../common/forms';
 
 const urlRule = regex(/^(https?:\/\/|mailto:|\/)/i, 'atrium.content.footer_links.url_rule');

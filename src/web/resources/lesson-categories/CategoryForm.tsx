@@ -1,5 +1,4 @@
-import { DataTable, List, NumberField, NumberInput, SearchInput, SimpleForm, TextInput, required } from 'react-admin';
-import { InstantField, ThumbField } from '../common/fields';
+import { NumberInput, SimpleForm, TextInput, required } from 'react-admin';
 import { ContentCreate, ContentEdit } from '../common/forms';
 import { UploadInput } from '../common/UploadInput';
 

@@ -1,4 +1,5 @@
 import { DataTable, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { ResponsiveTable } from '../common/ResponsiveTable';
 import { MaterialKindField } from './MaterialKindField';
 
 const filters = [
@@ -11,18 +12,24 @@ const filters = [
 export function MaterialList() {
   return (
     <List filters={filters} sort={{ field: 'order', order: 'ASC' }} perPage={25}>
-      <DataTable rowClick="edit">
-        <DataTable.Col source="title" label="atrium.content.lesson_materials.fields.title" />
-        <DataTable.Col source="lesson_id" label="atrium.content.lesson_materials.fields.lesson_id">
-          <ReferenceField source="lesson_id" reference="admin/lessons" link="edit" />
-        </DataTable.Col>
-        <DataTable.Col label="atrium.content.lesson_materials.fields.kind" disableSort>
-          <MaterialKindField />
-        </DataTable.Col>
-        <DataTable.Col source="order" label="atrium.content.lesson_materials.fields.order">
-          <NumberField source="order" />
-        </DataTable.Col>
-      </DataTable>
+      <ResponsiveTable<{ id: number } & { title: string }>
+        table={
+          <DataTable rowClick="edit">
+            <DataTable.Col source="title" label="atrium.content.lesson_materials.fields.title" />
+            <DataTable.Col source="lesson_id" label="atrium.content.lesson_materials.fields.lesson_id">
+              <ReferenceField source="lesson_id" reference="admin/lessons" link="edit" />
+            </DataTable.Col>
+            <DataTable.Col label="atrium.content.lesson_materials.fields.kind" disableSort>
+              <MaterialKindField />
+            </DataTable.Col>
+            <DataTable.Col source="order" label="atrium.content.lesson_materials.fields.order">
+              <NumberField source="order" />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={(r) => r.title}
+        secondary={() => <MaterialKindField />}
+      />
     </List>
   );
 }

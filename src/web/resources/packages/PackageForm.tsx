@@ -1,18 +1,4 @@
-import {
-  AutocompleteArrayInput,
-  BooleanField,
-  BooleanInput,
-  ChipField,
-  DataTable,
-  List,
-  ReferenceArrayField,
-  ReferenceArrayInput,
-  SearchInput,
-  SimpleForm,
-  SingleFieldList,
-  TextInput,
-  required,
-} from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, ReferenceArrayInput, SimpleForm, TextInput, required } from 'react-admin';
 import { ContentCreate, ContentEdit } from '../common/forms';
 
 function PackageForm() {

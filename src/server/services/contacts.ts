@@ -1,0 +1,300 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { AppContext } from '../context';
+import { CONTACT_STATUSES, contactCategories, contactCategoryLinks, contacts } from '../db/schema';
+import { FieldErrors, notFound } from '../http/errors';
+import { t, type Lang, type MessageKey } from '../i18n';
+import { isContactStatus, lockOwner, ownCategories, type Tx } from './contact-categories';
+import { pageOf, pageWindow, type PageQuery } from './paging';
+import { normalizePhone } from './users';
+
+type Row = typeof contacts.$inferSelect;
+
+/** contacts.id, always qualified: drizzle leaves single-table columns bare, which a subquery would rebind. */
+const contactId = sql`${sql.identifier('contacts')}.${sql.identifier('id')}`;
+
+const view = (c: Row, categories: number[]) => ({
+  id: c.id,
+  first_name: c.firstName,
+  last_name: c.lastName,
+  phone: c.phone,
+  email: c.email,
+  city: c.city,
+  country: c.country,
+  notes: c.notes,
+  categories,
+  status: c.status,
+  tags: c.tags,
+  created_at: c.createdAt.toISOString(),
+  updated_at: c.updatedAt.toISOString(),
+});
+
+async function categoriesOf(tx: Tx, ids: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (!ids.length) return map;
+  const links = await tx
+    .select()
+    .from(contactCategoryLinks)
+    .where(inArray(contactCategoryLinks.contactId, ids))
+    .orderBy(contactCategoryLinks.contactId, contactCategoryLinks.categoryId);
+  for (const l of links) (map.get(l.contactId) ?? map.set(l.contactId, []).get(l.contactId)!).push(l.categoryId);
+  return map;
+}
+
+const ORDERABLE = {
+  id: contacts.id,
+  first_name: contacts.firstName,
+  last_name: contacts.lastName,
+  email: contacts.email,
+  phone: contacts.phone,
+  city: contacts.city,
+  country: contacts.country,
+  status: contacts.status,
+  created_at: contacts.createdAt,
+  updated_at: contacts.updatedAt,
+} as const;
+
+export type ContactFilter = { search?: string; category?: number; status?: number; ordering?: string };
+
+/** The owner first (the indexes lead with it), then search, category and status. */
+function whereOf(ownerId: number, q: ContactFilter): SQL {
+  const filters: SQL[] = [eq(contacts.ownerId, ownerId)];
+  if (q.search?.trim()) {
+    const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      sql`(${contacts.firstName} || ' ' || ${contacts.lastName} || ' ' || ${contacts.email} || ' ' || ${contacts.phone}) ilike ${like}`,
+    );
+  }
+  if (q.category) {
+    filters.push(
+      sql`exists (select 1 from ${contactCategoryLinks} where ${contactCategoryLinks.contactId} = ${contactId} and ${contactCategoryLinks.categoryId} = ${q.category})`,
+    );
+  }
+  if (q.status) filters.push(eq(contacts.status, q.status));
+  return and(...filters)!;
+}
+
+function orderOf(ordering: string | undefined): SQL[] {
+  const desc = ordering ? ordering.startsWith('-') : true;
+  const col = ORDERABLE[(ordering?.replace(/^-/, '') ?? 'created_at') as keyof typeof ORDERABLE] ?? contacts.createdAt;
+  // NULLS LAST both ways keeps the (owner_id, created_at desc, id desc) index usable.
+  return desc ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`] : [sql`${col} asc`, sql`${contacts.id} asc`];
+}
+
+export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery) {
+  const win = pageWindow(q);
+  const where = whereOf(ownerId, q);
+  const [rows, [counted], [total]] = await Promise.all([
+    ctx.db.select().from(contacts).where(where).orderBy(...orderOf(q.ordering)).limit(win.limit).offset(win.offset),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(eq(contacts.ownerId, ownerId)),
+  ]);
+  const cats = await categoriesOf(ctx.db, rows.map((r) => r.id));
+  return pageOf(rows.map((r) => view(r, cats.get(r.id) ?? [])), counted!.n, total!.n, win, q);
+}
+
+export async function getContact(ctx: AppContext, ownerId: number, id: number) {
+  const [row] = await ctx.db.select().from(contacts).where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)));
+  if (!row) throw notFound();
+  const cats = await categoriesOf(ctx.db, [id]);
+  return view(row, cats.get(id) ?? []);
+}
+
+export type ContactInput = {
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  email?: string;
+  city?: string;
+  country?: string;
+  notes?: string;
+  categories?: number[];
+  status?: number | null;
+  tags?: string[];
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Field rules that need no database: the spec's phone, email and "at least one contact" messages. */
+function columnsOf(input: ContactInput, existing?: Row) {
+  const errors: Record<string, MessageKey[]> = {};
+  let phone: string | undefined;
+  if (input.phone !== undefined) {
+    const raw = input.phone.trim();
+    const p = raw ? normalizePhone(raw) : '';
+    if (p === null) errors.phone = ['phone_incorrect'];
+    else phone = p;
+  }
+  const email = input.email?.trim();
+  if (email && !EMAIL.test(email)) errors.email = ['email_invalid'];
+  if (input.first_name !== undefined && !input.first_name.trim()) errors.first_name = ['field_empty'];
+  if (input.status != null && !isContactStatus(input.status)) errors.status = ['contact_status_unknown'];
+  if (!Object.keys(errors).length && !(phone ?? existing?.phone) && !(email ?? existing?.email)) {
+    errors.non_field_errors = ['contact_needs_channel'];
+  }
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  return {
+    ...(input.first_name !== undefined && { firstName: input.first_name.trim() }),
+    ...(input.last_name !== undefined && { lastName: input.last_name.trim() }),
+    ...(phone !== undefined && { phone }),
+    ...(email !== undefined && { email }),
+    ...(input.city !== undefined && { city: input.city.trim() }),
+    ...(input.country !== undefined && { country: input.country.trim() }),
+    ...(input.notes !== undefined && { notes: input.notes }),
+    ...(input.status !== undefined && { status: input.status }),
+    ...(input.tags !== undefined && { tags: [...new Set(input.tags.map((s) => s.trim()).filter(Boolean))] }),
+  };
+}
+
+async function setCategories(tx: Tx, contactId: number, ids: number[]) {
+  await tx.delete(contactCategoryLinks).where(eq(contactCategoryLinks.contactId, contactId));
+  if (ids.length) await tx.insert(contactCategoryLinks).values(ids.map((categoryId) => ({ contactId, categoryId })));
+}
+
+export async function createContact(ctx: AppContext, ownerId: number, input: ContactInput) {
+  const cols = columnsOf(input);
+  return ctx.db.transaction(async (tx) => {
+    await lockOwner(tx, ownerId);
+    const cats = [...new Set(input.categories ?? [])];
+    await ownCategories(tx, ownerId, cats);
+    const [row] = await tx
+      .insert(contacts)
+      .values({ ...cols, firstName: cols.firstName ?? '', ownerId })
+      .returning();
+    await setCategories(tx, row!.id, cats);
+    return view(row!, cats.sort((a, b) => a - b));
+  });
+}
+
+export async function updateContact(ctx: AppContext, ownerId: number, id: number, input: ContactInput) {
+  return ctx.db.transaction(async (tx) => {
+    await lockOwner(tx, ownerId);
+    const [existing] = await tx.select().from(contacts).where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)));
+    if (!existing) throw notFound();
+    const cols = columnsOf(input, existing);
+    if (input.categories !== undefined) {
+      const cats = [...new Set(input.categories)];
+      await ownCategories(tx, ownerId, cats);
+      await setCategories(tx, id, cats);
+    }
+    const [row] = await tx
+      .update(contacts)
+      .set({ ...cols, updatedAt: new Date() })
+      .where(eq(contacts.id, id))
+      .returning();
+    const cats = await categoriesOf(tx, [id]);
+    return view(row!, cats.get(id) ?? []);
+  });
+}
+
+export async function deleteContact(ctx: AppContext, ownerId: number, id: number, lang: Lang) {
+  const gone = await ctx.db
+    .delete(contacts)
+    .where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)))
+    .returning({ id: contacts.id });
+  if (!gone.length) throw notFound();
+  return { detail: t(lang, 'deleted') };
+}
+
+export type BulkInput = {
+  ids: number[];
+  action: 'add_category' | 'remove_category' | 'set_status' | 'delete';
+  category?: number;
+  status?: number | null;
+};
+
+/** All or nothing: any id that is not the owner's contact answers 404 and changes nothing. */
+export async function bulkContacts(ctx: AppContext, ownerId: number, input: BulkInput, lang: Lang) {
+  const ids = [...new Set(input.ids)];
+  return ctx.db.transaction(async (tx) => {
+    await lockOwner(tx, ownerId);
+    const own = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, ids)))
+      .for('update');
+    if (own.length !== ids.length) throw notFound();
+    switch (input.action) {
+      case 'delete':
+        await tx.delete(contacts).where(inArray(contacts.id, ids));
+        return { detail: t(lang, 'deleted'), count: ids.length };
+      case 'set_status':
+        if (input.status === undefined) throw FieldErrors.of('status', 'field_required');
+        if (input.status !== null && !isContactStatus(input.status)) throw FieldErrors.of('status', 'contact_status_unknown');
+        await tx.update(contacts).set({ status: input.status, updatedAt: new Date() }).where(inArray(contacts.id, ids));
+        break;
+      case 'add_category':
+      case 'remove_category': {
+        if (input.category === undefined) throw FieldErrors.of('category', 'field_required');
+        const particular = await ownCategories(tx, ownerId, [input.category], 'category');
+        if (input.action === 'remove_category') {
+          await tx
+            .delete(contactCategoryLinks)
+            .where(and(eq(contactCategoryLinks.categoryId, input.category), inArray(contactCategoryLinks.contactId, ids)));
+        } else {
+          if (particular.length) {
+            const [clash] = await tx
+              .select({ id: contactCategoryLinks.contactId })
+              .from(contactCategoryLinks)
+              .innerJoin(contactCategories, eq(contactCategories.id, contactCategoryLinks.categoryId))
+              .where(
+                and(
+                  inArray(contactCategoryLinks.contactId, ids),
+                  ne(contactCategoryLinks.categoryId, input.category),
+                  eq(contactCategories.isParticular, true),
+                ),
+              )
+              .limit(1);
+            if (clash) throw FieldErrors.of('category', 'contact_one_particular');
+          }
+          await tx
+            .insert(contactCategoryLinks)
+            .values(ids.map((contactId) => ({ contactId, categoryId: input.category! })))
+            .onConflictDoNothing();
+        }
+        await tx.update(contacts).set({ updatedAt: new Date() }).where(inArray(contacts.id, ids));
+        break;
+      }
+    }
+    return { detail: t(lang, 'contacts_bulk_done', { count: ids.length }), count: ids.length };
+  });
+}
+
+/** The most rows one export writes. */
+export const EXPORT_LIMIT = 100_000;
+
+/** The filtered list as CSV; formula-like cells get a leading quote (papaparse's escapeFormulae). */
+export async function exportContacts(ctx: AppContext, ownerId: number, q: ContactFilter, lang: Lang) {
+  const rows = await ctx.db
+    .select({
+      c: contacts,
+      categories: sql<string>`coalesce((select string_agg(${contactCategories.name}, '; ' order by ${contactCategories.name})
+        from ${contactCategoryLinks} join ${contactCategories} on ${contactCategories.id} = ${contactCategoryLinks.categoryId}
+        where ${contactCategoryLinks.contactId} = ${contactId}), '')`,
+    })
+    .from(contacts)
+    .where(whereOf(ownerId, q))
+    .orderBy(...orderOf(q.ordering))
+    .limit(EXPORT_LIMIT);
+  const statusName = new Map(CONTACT_STATUSES.map((s) => [s.id as number, t(lang, `contact_status_${s.key}`)]));
+  return Papa.unparse(
+    {
+      fields: ['id', 'first_name', 'last_name', 'phone', 'email', 'city', 'country', 'status', 'categories', 'tags', 'notes', 'created_at'],
+      data: rows.map(({ c, categories }) => [
+        c.id,
+        c.firstName,
+        c.lastName,
+        c.phone,
+        c.email,
+        c.city,
+        c.country,
+        c.status ? (statusName.get(c.status) ?? '') : '',
+        categories,
+        c.tags.join('; '),
+        c.notes,
+        c.createdAt.toISOString(),
+      ]),
+    },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+}

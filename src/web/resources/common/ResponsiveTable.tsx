@@ -1,0 +1,23 @@
+import type { ReactElement, ReactNode } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { SimpleList, type RaRecord } from 'react-admin';
+
+/**
+ * A DataTable on tablets and desktops; on a phone a one-column list (primary and secondary text,
+ * tap to edit) instead of a table wider than the screen.
+ */
+export function ResponsiveTable<R extends RaRecord>({
+  table,
+  primary,
+  secondary,
+  tertiary,
+}: {
+  table: ReactElement;
+  primary: (r: R) => ReactNode;
+  secondary?: (r: R) => ReactNode;
+  tertiary?: (r: R) => ReactNode;
+}) {
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  if (!phone) return table;
+  return <SimpleList<R> primaryText={primary} secondaryText={secondary} tertiaryText={tertiary} linkType="edit" />;
+}

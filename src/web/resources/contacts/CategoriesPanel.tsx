@@ -1,0 +1,30 @@
+import { Card, CardContent, List as MuiList, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Link, useGetList, useListContext, useTranslate } from 'react-admin';
+
+/** The member's categories beside the list: a click filters by one; the link manages them. */
+export function CategoriesPanel() {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { data = [] } = useGetList('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const current = Number(filterValues.category ?? 0);
+  const pick = (id: number) => setFilters({ ...filterValues, category: id || undefined }, displayedFilters);
+  return (
+    <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
+      <CardContent>
+        <Typography variant="subtitle2">{translate('atrium.contacts.categories_panel')}</Typography>
+        <MuiList dense>
+          <ListItemButton selected={!current} onClick={() => pick(0)}>
+            <ListItemText primary={translate('atrium.contacts.all_categories')} />
+          </ListItemButton>
+          {data.map((c) => (
+            <ListItemButton key={c.id} selected={current === c.id} onClick={() => pick(Number(c.id))}>
+              <ListItemText primary={String(c.name)} secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined} />
+              <Typography variant="caption">{String(c.contacts_count ?? 0)}</Typography>
+            </ListItemButton>
+          ))}
+        </MuiList>
+        <Link to="/contact-categories">{translate('atrium.contacts.manage_categories')}</Link>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Grid } from '@mui/material';
+import {
+  AutocompleteArrayInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextArrayInput,
+  TextInput,
+  email,
+  maxLength,
+  required,
+} from 'react-admin';
+
+/** At least a phone or an email (the server says the same: 'Add at least one contact'). */
+const needsChannel = (values: { phone?: string; email?: string }) =>
+  values.phone?.trim() || values.email?.trim() ? {} : { phone: 'atrium.contacts.at_least_one' };
+
+export function ContactForm() {
+  return (
+    <SimpleForm validate={needsChannel}>
+      <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput source="first_name" label="atrium.contacts.fields.first_name" validate={[required(), maxLength(150)]} fullWidth />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput source="last_name" label="atrium.contacts.fields.last_name" validate={maxLength(150)} fullWidth />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput source="phone" label="atrium.contacts.fields.phone" validate={maxLength(32)} fullWidth />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput source="email" type="email" label="atrium.contacts.fields.email" validate={[email(), maxLength(254)]} fullWidth />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput source="city" label="atrium.contacts.fields.city" fullWidth />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput source="country" label="atrium.contacts.fields.country" fullWidth />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ReferenceInput source="status" reference="contact-statuses">
+            <SelectInput label="atrium.contacts.fields.status" optionText="name" emptyText="atrium.contacts.bulk.clear_status" fullWidth />
+          </ReferenceInput>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ReferenceArrayInput source="categories" reference="contact-categories" perPage={200}>
+            <AutocompleteArrayInput label="atrium.contacts.fields.categories" optionText="name" fullWidth />
+          </ReferenceArrayInput>
+        </Grid>
+        <Grid size={12}>
+          <TextArrayInput source="tags" label="atrium.contacts.fields.tags" fullWidth />
+        </Grid>
+        <Grid size={12}>
+          <TextInput source="notes" label="atrium.contacts.fields.notes" multiline minRows={3} validate={maxLength(5000)} fullWidth />
+        </Grid>
+      </Grid>
+    </SimpleForm>
+  );
+}

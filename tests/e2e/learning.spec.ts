@@ -1,0 +1,300 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { gradientPng, simplePdf } from './fixtures/files';
+
+/**
+ * The learning area against the real server: an admin creates a category, a free and a paid lesson
+ * (each with an uploaded video), an important news item, an event and a book through the content
+ * screens; a member finds them on the dashboard and in the lists, watches the free lesson, leaves,
+ * comes back at the recorded position, finds the paid lesson locked, comments, and sees the comment
+ * go once the admin hides it. Screenshots of the member pages in ru, en and de, phone and desktop.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const VIDEO = path.resolve('tests/e2e/fixtures/lesson.webm');
+const PASSWORD = 'learning-password-1';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const stamp = Date.now().toString(36);
+
+let adminApi: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: 'admin@demo.atrium', password: 'demo-password' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  await anonymous.dispose();
+  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+});
+
+test.afterAll(async () => {
+  await adminApi?.dispose();
+});
+
+/** A new active member (no package: paid lessons stay locked) with a known password and time zone. */
+async function freshMember() {
+  const email = `learner-${stamp}@e2e.example`;
+  const res = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: 'Lena', last_name: 'Lernt', role: 'member', language: 'ru', password: PASSWORD, time_zone: 'Europe/Berlin' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, name: 'Lena Lernt' };
+}
+
+async function logIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+/** No catalogue key (atrium.* or react-admin's ra.*) may show through as raw text. */
+async function expectNoRawKeys(page: Page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).not.toContain('atrium.');
+  expect(text).not.toMatch(/\bra\.[a-z_]+\.[a-z_]+/);
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+}
+
+async function typeRichText(page: Page, source: string, text: string) {
+  const editor = page.locator(`.ra-input-${source} .ProseMirror`);
+  await editor.click();
+  await page.keyboard.type(text);
+}
+
+async function uploadVideo(page: Page) {
+  await page.locator('input[type="file"][name="video_file"]').setInputFiles(VIDEO);
+  await expect(page.getByTestId('upload-video_file-name')).toHaveText('lesson.webm');
+  // The length comes from the file's metadata.
+  await expect(page.locator('input[name="duration_seconds"]')).toHaveValue('30');
+}
+
+/** Creates a lesson through the admin screen and returns its id (the form opens the new lesson). */
+async function createLesson(page: Page, title: string, category: string, free: boolean) {
+  await page.goto('/admin/lessons/create');
+  await page.locator('input[name="title"]').fill(title);
+  await page.getByRole('combobox', { name: /Категория/ }).click();
+  await page.getByRole('option', { name: category }).click();
+  await page.locator('input[name="short_description"], textarea[name="short_description"]').first().fill(`${title}: what you will learn.`);
+  await typeRichText(page, 'description', `In this lesson: ${title}.`);
+  await uploadVideo(page);
+  if (free) await page.getByLabel('Бесплатный урок').check();
+  await save(page);
+  await expect(page).toHaveURL(/\/admin\/lessons\/\d+$/);
+  return Number(page.url().split('/').pop());
+}
+
+const at = (days: number, hour: number) => {
+  const d = new Date(Date.now() + days * 86400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
+};
+
+test('an admin publishes learning content; a member learns, resumes, comments and is moderated', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const member = await freshMember();
+  const titles = {
+    category: `E2E category ${stamp}`,
+    free: `Free lesson ${stamp}`,
+    paid: `Paid lesson ${stamp}`,
+    news: `Important news ${stamp}`,
+    event: `Meet-up ${stamp}`,
+    book: `Book ${stamp}`,
+  };
+
+  // --- The admin creates the content through the content screens. ---
+  const admin = await logIn(browser, 'admin@demo.atrium', 'demo-password');
+  await admin.goto('/admin/lesson-categories/create');
+  await admin.locator('input[name="title"]').fill(titles.category);
+  await admin.locator('textarea[name="description"]').first().fill('Lessons made by the end-to-end test.');
+  await save(admin);
+  await expect(admin).toHaveURL(/\/admin\/lesson-categories$/);
+  await expect(admin.getByText(titles.category)).toBeVisible();
+
+  const freeId = await createLesson(admin, titles.free, titles.category, true);
+  // A material: a link, added from the lesson's page.
+  await admin.getByRole('link', { name: 'Добавить материал' }).click();
+  await expect(admin).toHaveURL(/\/admin\/lesson-materials\/create/);
+  await admin.getByRole('radio', { name: 'Ссылка' }).check();
+  await admin.locator('input[name="url"]').fill('https://example.com/checklist');
+  await admin.locator('input[name="title"]').fill('Checklist');
+  await save(admin);
+  await expect(admin).toHaveURL(new RegExp(`/admin/lessons/${freeId}$`));
+  await expect(admin.getByRole('cell', { name: 'Checklist', exact: true })).toBeVisible();
+
+  const paidId = await createLesson(admin, titles.paid, titles.category, false);
+  expect(paidId).toBeGreaterThan(freeId);
+
+  await admin.goto('/admin/news/create');
+  await admin.locator('input[name="title"]').fill(titles.news);
+  await admin.locator('textarea[name="summary"]').first().fill('Read this before the next meet-up.');
+  await typeRichText(admin, 'body', 'The meet-up moves to a bigger room. See you there!');
+  await admin.locator('input[type="file"][name="image"]').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: gradientPng(640, 280, [255, 183, 77], [57, 73, 171]) });
+  await expect(admin.getByTestId('upload-image').locator('img')).toHaveAttribute('src', /^\/media\/images\//);
+  await admin.getByLabel('Важная').check();
+  await save(admin);
+  await expect(admin).toHaveURL(/\/admin\/news$/);
+  await expect(admin.getByText(titles.news)).toBeVisible();
+
+  await admin.goto('/admin/events/create');
+  await admin.locator('input[name="title"]').fill(titles.event);
+  await admin.locator('input[name="starts_at"]').fill(at(2, 18));
+  await admin.locator('input[name="ends_at"]').fill(at(2, 20));
+  await admin.locator('input[name="place"]').fill('Alexanderplatz 1, Berlin');
+  await admin.locator('input[name="online_url"]').fill('https://meet.example.com/e2e');
+  await typeRichText(admin, 'description', 'Bring a friend.');
+  await save(admin);
+  await expect(admin).toHaveURL(/\/admin\/events$/);
+  await expect(admin.getByText(titles.event)).toBeVisible();
+
+  await admin.goto('/admin/books/create');
+  await admin.locator('input[name="title"]').fill(titles.book);
+  await admin.locator('input[name="author"]').fill('E. Tester');
+  await typeRichText(admin, 'description', 'A book about learning together.');
+  await admin.locator('input[type="file"][name="cover"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(200, 300, [57, 73, 171], [38, 166, 154]) });
+  await expect(admin.getByTestId('upload-cover').locator('img')).toHaveAttribute('src', /^\/media\/images\//);
+  await admin.locator('input[type="file"][name="pdf"]').setInputFiles({ name: 'book.pdf', mimeType: 'application/pdf', buffer: simplePdf([titles.book, 'Chapter one', 'Chapter two']) });
+  await expect(admin.getByTestId('upload-pdf-name')).toHaveText('book.pdf');
+  await admin.locator('input[name="price"]').fill('12.50');
+  await save(admin);
+  await expect(admin).toHaveURL(/\/admin\/books$/);
+  await expect(admin.getByText(titles.book)).toBeVisible();
+  await expect(admin.getByText('$12.50').first()).toBeVisible();
+
+  // --- The member sees everything on the dashboard and in the lists. ---
+  const page = await logIn(browser, member.email, PASSWORD);
+  await expect(page.getByTestId('dashboard-welcome')).toContainText(member.name);
+  await expect(page.getByTestId('dashboard-important')).toContainText(titles.news);
+  await expect(page.getByTestId('dashboard-news')).toContainText(titles.news);
+  await expect(page.getByTestId('dashboard-events')).toContainText(titles.event);
+  await expect(page.getByTestId('dashboard-book')).toContainText(titles.book);
+  await expect(page.getByTestId('dashboard-lessons')).toContainText(titles.free);
+  await expect(page.getByTestId('dashboard-lessons')).toContainText(titles.paid);
+  await expect(page.getByTestId('dashboard-donation').getByRole('link')).toHaveAttribute('href', '/subscription');
+  await expectNoRawKeys(page);
+
+  await page.goto('/lessons');
+  const category = page.getByTestId('category-card').filter({ hasText: titles.category });
+  await expect(category).toContainText('Пройдено 0 из 2');
+  await expect(page.getByTestId('lesson-card').filter({ hasText: titles.free })).toBeVisible();
+  await category.click();
+  await expect(page).toHaveURL(/\/lessons\/category\/\d+$/);
+  await expect(page.getByTestId('lesson-card')).toHaveCount(2);
+  await expect(page.getByTestId('lesson-card').filter({ hasText: titles.paid })).toContainText('Закрыт');
+  // Searching the category.
+  await page.getByLabel('Поиск в этой категории').fill('Paid');
+  await expect(page.getByTestId('lesson-card')).toHaveCount(1);
+
+  await page.goto('/news');
+  await expect(page.getByTestId('news-card').filter({ hasText: titles.news })).toContainText('Важно');
+  await page.goto('/events');
+  await expect(page.getByTestId('event-card').filter({ hasText: titles.event })).toContainText('Alexanderplatz 1, Berlin');
+  await page.goto('/books');
+  await expect(page.getByTestId('book-card').filter({ hasText: titles.book })).toContainText('$12.50');
+
+  // --- Watching the free lesson, leaving, coming back at the recorded position. ---
+  await page.goto(`/lesson/view/${freeId}`);
+  const video = page.getByTestId('lesson-video');
+  await expect(video).toBeVisible();
+  await expect(page.getByRole('link', { name: /Checklist/ })).toHaveAttribute('href', 'https://example.com/checklist');
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(5);
+  const recorded = page.waitForResponse((r) => r.url().includes(`/api/navigator/lesson/view/${freeId}/`) && r.request().method() === 'POST');
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  const progress = (await (await recorded).json()) as { position_seconds: number; completed: boolean; percent: number };
+  expect(progress.position_seconds).toBeGreaterThanOrEqual(5);
+  expect(progress.completed).toBe(false);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-lessons')).toContainText('Продолжить обучение');
+  await expect(page.getByTestId('dashboard-lessons').getByTestId('lesson-card').first()).toContainText(titles.free);
+
+  await page.goto(`/lesson/view/${freeId}`);
+  await expect(page.getByTestId('resume-notice')).toBeVisible();
+  const resumedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(Math.abs(resumedAt - progress.position_seconds)).toBeLessThan(1.5);
+  await expect(page.getByTestId('lesson-status')).toContainText(`Просмотрено ${progress.percent}%`);
+
+  // --- The paid lesson is locked for a member without a package. ---
+  await page.goto(`/lesson/view/${paidId}`);
+  await expect(page.getByTestId('lesson-locked')).toBeVisible();
+  await expect(page.getByTestId('lesson-video')).toHaveCount(0);
+  await expect(page.getByTestId('choose-subscription')).toHaveAttribute('href', '/subscription');
+
+  // --- A comment, then the admin hides it and it is gone for the member. ---
+  const comment = `Thanks, this helped! ${stamp}`;
+  await page.goto(`/lesson/view/${freeId}`);
+  await page.getByLabel('Ваш комментарий').fill(comment);
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByText('Комментарий добавлен')).toBeVisible();
+  await expect(page.getByTestId('comment').filter({ hasText: comment })).toContainText(member.name);
+
+  await admin.goto(`/lesson/view/${freeId}`);
+  const adminComment = admin.getByTestId('comment').filter({ hasText: comment });
+  await adminComment.getByRole('button', { name: 'Скрыть от участников' }).click();
+  await expect(admin.getByText('Комментарий скрыт')).toBeVisible();
+  await expect(adminComment).toContainText('Скрыт');
+
+  await page.reload();
+  await expect(page.getByTestId('comments')).toBeVisible();
+  await expect(page.getByText(comment)).toHaveCount(0);
+  await expect(page.getByText('Ваш комментарий скрыт модератором.')).toBeVisible();
+
+  // --- Buying the priced book records the purchase; the free demo book reads in the page. ---
+  const books = (await (await adminApi.get('/api/books/list/')).json()) as Array<{ id: number; title: string; is_free: boolean; pdf?: string }>;
+  const book = books.find((b) => b.title === titles.book)!;
+  await page.goto(`/books/${book.id}`);
+  await page.getByTestId('buy-book').click();
+  await expect(page.getByTestId('purchase-pending')).toBeVisible();
+  const free = books.find((b) => b.is_free)!;
+  await page.goto(`/books/${free.id}`);
+  await page.getByTestId('read-book').click();
+  await expect(page.getByTestId('pdf-reader').locator('canvas').first()).toBeVisible();
+
+  // --- Screenshots in three languages, phone and desktop, and no raw keys anywhere. ---
+  const news = ((await (await adminApi.get('/api/news/list?search=' + encodeURIComponent(titles.news))).json()) as { results: Array<{ id: number }> }).results[0]!;
+  const event = ((await (await adminApi.get('/api/events/list/?page_size=100')).json()) as { results: Array<{ id: number; title: string }> }).results.find((e) => e.title === titles.event)!;
+  const pages = {
+    dashboard: { path: '/dashboard', ready: page.getByTestId('dashboard-book').getByText(titles.book) },
+    lesson: { path: `/lesson/view/${freeId}`, ready: page.getByTestId('resume-notice') },
+    book: { path: `/books/${book.id}`, ready: page.getByTestId('purchase-pending') },
+    news: { path: `/news/view/${news.id}`, ready: page.locator('article .rich-text') },
+    event: { path: `/events/view/${event.id}`, ready: page.getByTestId('event-when') },
+  };
+  const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
+  for (const lang of ['ru', 'en', 'de'] as const) {
+    // The interface language and the server's (its messages, the menu) change together, as the app's own switch does.
+    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    await page.evaluate((l) => {
+      localStorage.setItem('atrium:locale', l);
+      localStorage.setItem('RaStore.locale', JSON.stringify(l));
+    }, lang);
+    for (const [device, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      for (const [name, { path: url, ready }] of Object.entries(pages)) {
+        await page.goto(url);
+        await expect(ready).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        if (name === 'lesson') await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+        await page.evaluate(() => document.fonts.ready);
+        await expectNoRawKeys(page);
+        await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+      }
+    }
+  }
+  await admin.context().close();
+  await page.context().close();
+});
