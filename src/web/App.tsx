@@ -99,8 +99,9 @@ export function App() {
                 <Route path="/events" element={<EventsPage />} />
                 <Route path="/events/view/:id" element={<EventViewPage />} />
               </CustomRoutes>
-              <Resource name="contacts" {...contacts} />
-              <Resource name="contact-categories" {...contactCategories} />
+              {/* Only once signed in: a resource outside the permissions gate loops a logged-out user on /login. */}
+              {permissions && <Resource name="contacts" {...contacts} />}
+              {permissions && <Resource name="contact-categories" {...contactCategories} />}
               {permissions === 'admin' && <Resource name="users" {...users} />}
               {permissions === 'admin' && <Resource name="outbox" {...outbox} />}
               {permissions === 'admin' && CONTENT.map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}
