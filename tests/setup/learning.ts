@@ -1,24 +1,10 @@
-import type { InjectOptions } from 'fastify';
-import { auth, type TestApp } from './test-app';
+import type { Json } from './accounts';
+import type { TestApp } from './test-app';
 
 /** Shared pieces of the learning API tests (tests/api/learning-*.test.ts). */
 
-export type Json = Record<string, any>;
-
-/** A JSON request through `app.inject`, English answers unless the caller's profile says otherwise. */
-export function api(
-  t: TestApp,
-  method: NonNullable<InjectOptions['method']>,
-  url: string,
-  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    ...(opts.body !== undefined && { payload: opts.body as InjectOptions['payload'] }),
-    headers: { 'accept-language': 'en', ...(opts.token && auth(opts.token)), ...opts.headers },
-  });
-}
+/** The same JSON request helper as the accounts tests use. */
+export { call as api, type Json } from './accounts';
 
 /** A multipart/form-data body with one file part. */
 export function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {

@@ -1,18 +1,13 @@
-import { Create, Edit, useNotify, useRedirect } from 'react-admin';
+import { Create, Edit } from 'react-admin';
 import { ContactForm } from './ContactForm';
+import { useSavedToList } from '../common/useSavedToList';
 
 export function ContactCreate() {
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const saved = useSavedToList('atrium.contacts.created', 'contacts');
   return (
     <Create
       record={{ categories: [], tags: [], status: 1 }}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('atrium.contacts.created', { type: 'success' });
-          redirect('list', 'contacts');
-        },
-      }}
+      mutationOptions={saved}
     >
       <ContactForm />
     </Create>
@@ -20,17 +15,11 @@ export function ContactCreate() {
 }
 
 export function ContactEdit() {
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const saved = useSavedToList('atrium.contacts.updated', 'contacts');
   return (
     <Edit
       mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => {
-          notify('atrium.contacts.updated', { type: 'success' });
-          redirect('list', 'contacts');
-        },
-      }}
+      mutationOptions={saved}
     >
       <ContactForm />
     </Edit>

@@ -1,18 +1,13 @@
-import { Create, useNotify, useRedirect } from 'react-admin';
+import { Create } from 'react-admin';
 import { UserForm } from './UserForm';
+import { useSavedToList } from '../common/useSavedToList';
 
 export function UserCreate() {
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const saved = useSavedToList('atrium.users.created', 'users');
   return (
     <Create
       record={{ role: 'member', language: 'ru', is_active: true, is_partner: false }}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('atrium.users.created', { type: 'success' });
-          redirect('list', 'users');
-        },
-      }}
+      mutationOptions={saved}
     >
       <UserForm creating />
     </Create>

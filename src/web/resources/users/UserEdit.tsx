@@ -1,18 +1,13 @@
-import { Edit, useNotify, useRedirect } from 'react-admin';
+import { Edit } from 'react-admin';
 import { UserForm } from './UserForm';
+import { useSavedToList } from '../common/useSavedToList';
 
 export function UserEdit() {
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const saved = useSavedToList('atrium.users.updated', 'users');
   return (
     <Edit
       mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => {
-          notify('atrium.users.updated', { type: 'success' });
-          redirect('list', 'users');
-        },
-      }}
+      mutationOptions={saved}
     >
       <UserForm />
     </Edit>
