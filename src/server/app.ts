@@ -23,6 +23,7 @@ import { SecretBox } from './crypto';
 import { Mailer } from './integrations/mail';
 import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
 import { resolveSession } from './services/sessions';
+import { Jobs } from './jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,8 +73,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     box: new SecretBox(opts.secret),
     mailer: new Mailer(opts.db, opts.config.smtpUrl, opts.config.mailFrom, app.log),
     storage: new Storage(opts.config.dataDir, opts.secret),
+    jobs: new Jobs(opts.db.$client, app.log),
     log: app.log,
   });
+  app.addHook('onReady', async () => app.ctx.jobs.start(app.ctx));
+  app.addHook('onClose', async () => app.ctx.jobs.stop());
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'ru');
   app.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@ import type { TokenSigner } from './auth/tokens';
 import type { SecretBox } from './crypto';
 import type { Mailer } from './integrations/mail';
 import type { Storage } from './integrations/storage';
+import type { Jobs } from './jobs';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Language, Role } from './db/schema';
@@ -15,6 +16,7 @@ export type AppContext = {
   box: SecretBox;
   mailer: Mailer;
   storage: Storage;
+  jobs: Jobs;
   log: FastifyBaseLogger;
 };
 

@@ -18,8 +18,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-const citext = customType<{ data: string }>({ dataType: () => 'citext' });
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
+export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const ROLES = ['member', 'consultant', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -57,6 +57,9 @@ export const users = pgTable(
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     telegramChatId: text('telegram_chat_id'),
+    /** Consultants: how many new leads a day routing may offer them, and their weight in it (1–5). */
+    dailyLeadLimit: integer('daily_lead_limit').notNull().default(20),
+    rating: integer('rating').notNull().default(1),
     dateJoined: tstz('date_joined').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

@@ -1,0 +1,5 @@
+// The whole database schema, one file per area. drizzle-kit reads this entry point.
+export * from './core';
+export * from './crm';
+export * from './payments';
+export * from './staff';

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { tstz, users } from './core';
+
+export const TASK_TYPES = ['meet', 'call', 'message'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_STATUSES = ['planned', 'completed', 'canceled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** A consultant's task (meet, call, message), optionally about one user. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkedUserId: integer('linked_user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').$type<TaskType>().notNull(),
+    status: text('status').$type<TaskStatus>().notNull().default('planned'),
+    startAt: tstz('start_at').notNull(),
+    endAt: tstz('end_at'),
+    description: text('description').notNull().default(''),
+    result: text('result'),
+    completedAt: tstz('completed_at'),
+    canceledAt: tstz('canceled_at'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_owner_idx').on(t.ownerId, t.status, t.startAt),
+    index('tasks_linked_idx').on(t.linkedUserId, t.status),
+    index('tasks_completed_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
+    check('tasks_type_check', sql`${t.type} in ('meet', 'call', 'message')`),
+    check('tasks_status_check', sql`${t.status} in ('planned', 'completed', 'canceled')`),
+  ],
+);
+
+export const TICKET_STATUSES = ['new', 'in_progress', 'completed', 'canceled', 'paid', 'rejected'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** A member's request; a consultant takes it and works it to an end state. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    consultantId: integer('consultant_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('new'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    takenAt: tstz('taken_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.createdAt.desc()),
+    index('tickets_consultant_idx').on(t.consultantId, t.status, t.updatedAt.desc()),
+    index('tickets_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** message | comment | status_change | telegram */
+    kind: text('kind').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);

@@ -1,0 +1,77 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { AppContext } from '../context';
+import { JOB_WORKERS } from './workers';
+
+/** A worker for one queue: the area's code lives in its service; this only names the queue. */
+export type JobWorker<T = unknown> = {
+  queue: string;
+  handle: (ctx: AppContext, data: T) => Promise<void>;
+  /** Parallel jobs of this queue per process (default 1). */
+  concurrency?: number;
+  /** Optional cron (minute resolution, UTC) that sends `{}` to the queue. */
+  cron?: string;
+};
+
+/** A transaction as pg-boss can use it, so a job is enqueued atomically with the rows that call for it. */
+export type TxLike = object;
+
+function txExecutor(tx: TxLike): PgBoss.Db {
+  // drizzle's node-postgres session keeps the transaction's client; pg-boss needs `executeSql`.
+  const client = (tx as { session: { client: pg.PoolClient } }).session.client;
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
+/**
+ * Background jobs on pg-boss in the same PostgreSQL (schema `pgboss`): durable, retried, and
+ * shared by every server process on the database.
+ */
+export class Jobs {
+  private readonly boss: PgBoss;
+  private started = false;
+
+  constructor(
+    pool: pg.Pool,
+    private readonly log: AppContext['log'],
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: 'pgboss',
+      // One process's maintenance is enough, but every process supervises so any may die.
+      supervise: true,
+      schedule: true,
+    });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  async start(ctx: AppContext, workers: readonly JobWorker<any>[] = JOB_WORKERS): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const w of workers) {
+      await this.boss.createQueue(w.queue);
+      const run = async ([job]: PgBoss.Job<unknown>[]) => {
+        if (job) await w.handle(ctx, job.data);
+      };
+      for (let i = 0; i < (w.concurrency ?? 1); i++) {
+        await this.boss.work(w.queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, run);
+      }
+      if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
+    }
+  }
+
+  /** Enqueue outside any transaction. */
+  async send(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return this.boss.send(queue, data, options);
+  }
+
+  /** Enqueue inside `tx`: the job exists only if the transaction commits. */
+  async sendInTx(tx: TxLike, queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return this.boss.send(queue, data, { ...options, db: txExecutor(tx) });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+  }
+}

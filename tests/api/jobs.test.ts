@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Jobs } from '../../src/server/jobs';
+import { actionLogs } from '../../src/server/db/schema';
+import { recordAction } from '../../src/server/services/action-log';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t?.close());
+
+describe('background jobs (pg-boss)', () => {
+  it('runs a worker for a sent job and enqueues inside a transaction only when it commits', async () => {
+    const jobs = new Jobs(t.pool, t.app.ctx.log);
+    const seen: string[] = [];
+    await jobs.start(t.app.ctx, [
+      {
+        queue: 'test-echo',
+        handle: async (_ctx, data: { word: string }) => {
+          seen.push(data.word);
+        },
+      },
+    ]);
+    try {
+      await jobs.send('test-echo', { word: 'outside' });
+      await t.db
+        .transaction(async (tx) => {
+          await jobs.sendInTx(tx, 'test-echo', { word: 'rolled-back' });
+          throw new Error('abort');
+        })
+        .catch(() => {});
+      await t.db.transaction(async (tx) => {
+        await jobs.sendInTx(tx, 'test-echo', { word: 'committed' });
+      });
+      const until = Date.now() + 15_000;
+      while (seen.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(seen.sort()).toEqual(['committed', 'outside']);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
+
+describe('action history', () => {
+  it('is append-only: updates and deletes are refused by the database', async () => {
+    await recordAction(t.db, { actorId: 1, subjectId: 2, kind: 'test', details: { a: 1 } });
+    const refused = { cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }) };
+    await expect(t.db.execute(sql`update action_logs set kind = 'x'`)).rejects.toMatchObject(refused);
+    await expect(t.db.execute(sql`delete from action_logs`)).rejects.toMatchObject(refused);
+    const rows = await t.db.select().from(actionLogs);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorId: 1, subjectId: 2, kind: 'test', details: { a: 1 } });
+  });
+});
