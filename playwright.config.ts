@@ -56,6 +56,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Lets the tests move the server's clock (POST /__test__/clock) to expire links.
         TEST_CLOCK: '1',
+        // A web build of one's own (parallel work builds into separate dirs); dist/web otherwise.
+        ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
       },
     },
   ],

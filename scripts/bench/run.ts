@@ -5,7 +5,7 @@
  * Uses BENCH_DATABASE_URL (a superuser URL; a fresh database is created and dropped) or an embedded
  * PostgreSQL in a temp dir. BENCH_DURATION (seconds per call, default 10) and BENCH_CONNECTIONS
  * (default 16) tune it; BENCH_ONLY=<substring> runs only the matching calls; BENCH_KEEP=1 keeps the
- * database (with BENCH_DATABASE_URL) to look at the plans afterwards. Areas live in one file
+ * database (with BENCH_DATABASE_URL) to look at the plans afterwards; BENCH_AREAS=<a,b> runs only those areas. Areas live in one file
  * each (see types.ts); list a new one in AREAS.
  */
 import fs from 'node:fs';
@@ -20,14 +20,19 @@ import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db
 import { runMigrations } from '../../src/server/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { learning } from './learning';
+import { flows } from './flows';
+import { team } from './team';
 import type { BenchArea, Scenario } from './types';
+import { bareFastify, recordSql, replaySql, type RawResult } from './raw-sql';
 
-const AREAS: BenchArea[] = [learning];
+const ALL_AREAS: BenchArea[] = [learning, team, flows];
+// BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).
+const AREAS = process.env.BENCH_AREAS ? ALL_AREAS.filter((a) => process.env.BENCH_AREAS!.split(',').includes(a.name)) : ALL_AREAS;
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-type Row = { scenario: Scenario; requests: number; throughput: number; p50: number; p99: number; errors: number };
+type Row = { scenario: Scenario; requests: number; throughput: number; p50: number; p99: number; errors: number; raw?: RawResult };
 
 async function withAdmin<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
@@ -39,6 +44,7 @@ async function withAdmin<T>(url: string, run: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
+/** autocannon against one call; an empty token sends no Authorization header. */
 function measure(base: string, token: string, s: Scenario): Promise<Row> {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -49,7 +55,7 @@ function measure(base: string, token: string, s: Scenario): Promise<Row> {
         // The load runs in its own thread so it does not share the server's event loop.
         workers: 1,
         duration: DURATION,
-        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        headers: { ...(token && { authorization: `JWT ${token}` }), 'content-type': 'application/json', 'accept-language': 'en' },
         ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
       },
       (err, r) => {
@@ -68,14 +74,31 @@ function measure(base: string, token: string, s: Scenario): Promise<Row> {
 }
 
 function table(rows: Row[]): string {
-  const head = ['command', 'endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'target'];
+  const head = ['command', 'endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'raw SQL req/s', 'raw p50', 'ratio', 'target'];
   const body = rows.map((r) => {
-    const ok = (r.scenario.p50 === undefined || r.p50 <= r.scenario.p50) && (r.scenario.p99 === undefined || r.p99 <= r.scenario.p99) && r.errors === 0;
-    const target = r.scenario.p50 !== undefined ? `${ok ? 'ok' : 'MISSED'} (p50<=${r.scenario.p50}, p99<=${r.scenario.p99})` : r.errors ? 'ERRORS' : '-';
-    return [r.scenario.name, `${r.scenario.method} ${r.scenario.path}`, String(r.requests), r.throughput.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.errors), target];
+    const ratio = r.raw ? r.throughput / r.raw.throughput : undefined;
+    const ok =
+      (r.scenario.p50 === undefined || r.p50 <= r.scenario.p50) &&
+      (r.scenario.p99 === undefined || r.p99 <= r.scenario.p99) &&
+      r.errors === 0 &&
+      (ratio === undefined || ratio >= 0.5);
+    const target = r.scenario.p50 !== undefined ? `${ok ? 'ok' : 'MISSED'} (p50<=${r.scenario.p50}, p99<=${r.scenario.p99}, ratio>=0.5)` : r.errors ? 'ERRORS' : ratio !== undefined && ratio < 0.5 ? 'MISSED (ratio>=0.5)' : '-';
+    return [
+      r.scenario.name,
+      `${r.scenario.method} ${r.scenario.path}`,
+      String(r.requests),
+      r.throughput.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      String(r.errors),
+      r.raw ? r.raw.throughput.toFixed(0) : '-',
+      r.raw ? r.raw.p50.toFixed(1) : '-',
+      ratio !== undefined ? ratio.toFixed(2) : '-',
+      target,
+    ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 9 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
@@ -122,20 +145,36 @@ async function main() {
     const scenarios = (await Promise.all(AREAS.map((a) => a.scenarios(ctx)))).flat().filter((s) => !only || `${s.name} ${s.path}`.includes(only));
     const results: Row[] = [];
     for (const s of scenarios) {
-      // A short warm-up, then the measured run.
-      const check = await fetch(`${base}${s.path}`, {
-        method: s.method,
-        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-        ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
+      // A warm-up call, whose SQL is recorded for the raw baseline; then the measured run.
+      const call = () =>
+        fetch(`${base}${s.path}`, {
+          method: s.method,
+          headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+          ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
+        });
+      const warm = await call();
+      if (!warm.ok) throw new Error(`${s.method} ${s.path} answered ${warm.status}: ${await warm.text()}`);
+      const statements = await recordSql(async () => {
+        await (await call()).arrayBuffer();
       });
-      if (!check.ok) throw new Error(`${s.method} ${s.path} answered ${check.status}: ${await check.text()}`);
-      results.push(await measure(base, token, s));
+      const row = await measure(base, token, s);
+      // The same statements straight through pg, at the same concurrency, in the same run.
+      row.raw = await replaySql(u.toString(), statements, CONNECTIONS, DURATION);
+      results.push(row);
       console.log(`${s.name}: ${s.method} ${s.path} done`);
     }
     console.log(`\n${CONNECTIONS} concurrent clients, ${DURATION} s per call, Node ${process.version}, ${os.cpus().length} CPUs\n`);
+    const ceiling = await bareFastify();
+    results.push(await measure(ceiling.base, '', { name: 'ceiling', method: 'GET', path: '/ceiling' }));
+    await ceiling.close();
     console.log(table(results));
     await app.close();
-    const missed = results.filter((r) => r.errors > 0 || (r.scenario.p50 !== undefined && (r.p50 > r.scenario.p50 || r.p99 > r.scenario.p99!)));
+    const missed = results.filter(
+      (r) =>
+        r.errors > 0 ||
+        (r.scenario.p50 !== undefined && (r.p50 > r.scenario.p50 || r.p99 > r.scenario.p99!)) ||
+        (r.raw !== undefined && r.throughput / r.raw.throughput < 0.5),
+    );
     process.exitCode = missed.length ? 1 : 0;
   } finally {
     await pool.end();

@@ -710,6 +710,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/donations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own donations with their states (a rejected one carries the reason) */
+        get: operations["listMyDonations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/webhook/{provider}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Events of a payment provider (Stripe, or the built-in sandbox), verified by signature
+         * @description Each event is processed exactly once: its id is recorded in the same transaction as the state change, so a redelivery (or a concurrent duplicate) answers 200 with duplicate true and changes nothing. A bad signature is refused with 400 and changes nothing.
+         */
+        post: operations["receivePaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/checkout/{ref}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in sandbox provider's hosted checkout page (HTML) for one payment */
+        get: operations["getSandboxCheckout"];
+        put?: never;
+        /** The payer confirms or declines; the sandbox calls the webhook like a provider, then sends the payer back to the app */
+        post: operations["submitSandboxCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments of the users the caller looks after (admins see all), newest first
+         * @description Filters: kind, state, user_id, date_from, date_to (created, ISO dates), manual (true/false).
+         */
+        get: operations["listStaffPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment of a user the caller looks after */
+        get: operations["getStaffPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/payments/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a pending manual donation (written to the action history) */
+        post: operations["approvePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/payments/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending manual donation with a reason the member sees (written to the action history) */
+        post: operations["rejectPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/get_payment_methods/": {
         parameters: {
             query?: never;
@@ -751,7 +877,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The direct children of a user in the caller's structure (to unfold the tree) */
+        /**
+         * The direct children of a user in the caller's structure (to unfold the tree)
+         * @description pk is the caller or a user the caller may see (else 403; 404 when unknown); only children the caller may see are listed, oldest first. Counts come from counters the database keeps.
+         */
         get: operations["getTeamChildrenOf"];
         put?: never;
         post?: never;
@@ -770,7 +899,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The caller's whole structure as a paged, filtered table */
+        /**
+         * The caller's whole structure as a paged, filtered table
+         * @description The users the caller may see (services/team/visibility.ts): a member, their structure (everyone below them in the referral tree); a consultant, their structure and the users they are responsible for; an admin, every user. Search matches name, email and phone. ordering takes the sortable column keys (default -date_joined). Donation figures are paid payments of kind donation: "current" is the current calendar month and "prev" the previous one, both in UTC, by paid_at. tags_groups_columns lists one column per tag group.
+         */
         post: operations["listStructureUsers"];
         delete?: never;
         options?: never;
@@ -838,7 +970,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New leads waiting for a consultant */
+        /**
+         * New leads waiting for a consultant
+         * @description A waiting lead is a member in status waiting whom no consultant looks after yet. Consultants and admins see the whole pool (any consultant may take a lead to work); a member sees the waiting leads of their own structure (e.g. the sign-ups of their landing pages). Default order: longest waiting first (waiting_since ascending); ordering takes waiting_since, date_joined, first_name, last_name, email, city, country, with '-' for descending.
+         */
         post: operations["listWaitingUsers"];
         delete?: never;
         options?: never;
@@ -855,7 +990,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop being the responsible consultant of a user; the user goes back to the waiting leads */
+        /**
+         * Stop being the responsible consultant of a user; the user goes back to the waiting leads
+         * @description A consultant only for users they are responsible for (else 403 not_responsible); an admin for any user that has a responsible consultant (else 400). The user's status becomes waiting and the change is written to the actions history (lead_rejected).
+         */
         post: operations["rejectResponsibleUser"];
         delete?: never;
         options?: never;
@@ -1128,6 +1266,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user_flows/stats/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Views, sign-ups and conversion of a flow, in total and per day (own flows only) */
+        get: operations["getFlowStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/landings/{name}/signup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up through a published landing's lead form (the visitor becomes a waiting lead of the flow's owner)
+         * @description The same checks as validate_email/ and validate_phone/, plus the form's required fields ('Please, fill this field'). One transaction creates the user (role member, status waiting, referred by the flow's owner), records the lead and counts the sign-up. An unpublished or unknown landing answers 404.
+         */
+        post: operations["signupLanding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/dashboard/statistics/": {
         parameters: {
             query?: never;
@@ -1293,7 +1468,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Details of a user of the caller's structure (user/view-details/{pk}) */
+        /**
+         * Details of a user of the caller's structure (user/view-details/{pk})
+         * @description The caller themselves or a user they may see (services/team/visibility.ts): a member, their structure; a consultant, their structure and the users they are responsible for; an admin, anyone.
+         */
         post: operations["getUserDetails"];
         delete?: never;
         options?: never;
@@ -1330,7 +1508,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Block or unblock a user (a blocked user's sessions end and login is refused) */
+        /**
+         * Block or unblock a user (a blocked user's sessions end and login is refused)
+         * @description Who may: an admin, any user but admins and themselves; a consultant, only users of their structure (their referral descendants) or users they are responsible for, never an admin or themselves. Else 403. Every change is written to the actions history.
+         */
         post: operations["blockUnblockUser"];
         delete?: never;
         options?: never;
@@ -1347,7 +1528,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a user, handing their users, open tasks and tickets over to another consultant */
+        /**
+         * Remove a user, handing their users, open tasks and tickets over to another consultant
+         * @description Who may: as for block_unblock_user (admins any non-admin; consultants only users of their structure or responsibility). hand_over_to must be a consultant (or admin) the caller may reach (admins any; consultants themselves or a consultant of their structure). In one transaction.
+         */
         post: operations["removeUser"];
         delete?: never;
         options?: never;
@@ -1364,7 +1548,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a consultant's daily lead limit and rating (1 to 5) */
+        /**
+         * Set a consultant's daily lead limit and rating (1 to 5)
+         * @description Who may: an admin, for any consultant; a consultant, only for consultants of their own structure (the consultants they manage), never for themselves. Else 403.
+         */
         post: operations["updateConsultantSettings"];
         delete?: never;
         options?: never;
@@ -1664,6 +1851,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tickets/my/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's own tickets with its messages (the member's user/new-request/{ticketId} page) */
+        get: operations["getMyTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leads/take/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a waiting lead to work (Waiting -> Processing; the caller becomes responsible)
+         * @description One conditional update decides a race: the first consultant wins, every other one gets 409 'User is already taken by another consultant'. An open routing offer of the lead is closed.
+         */
+        post: operations["takeWaitingLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leads/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a lead's status (Processing -> Active or Not active) */
+        post: operations["setLeadStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest notifications and the unread count (the badge) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark some or all of the caller's notifications read */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/configs/get_all_configs/": {
         parameters: {
             query?: never;
@@ -1749,7 +2024,7 @@ export interface paths {
         put?: never;
         /**
          * Start an uploaded import with a column mapping, a consultant and a tag
-         * @description Rows run in the background: each valid row creates a lead with the tag and the consultant as responsible; duplicates (email or phone already in use) and invalid rows are skipped with a warning. Only an uploaded (or failed) import can be started; else a 400 under non_field_errors. Messages: 'Please, select consultant', 'Please, select tag'.
+         * @description Rows run in the background: each valid row creates a lead with the tag and the consultant as responsible; duplicates (email or phone already in use) and invalid rows are skipped with a warning. Only an uploaded (or failed) import can be started; else a 400 under non_field_errors. Messages: 'Please, select consultant', 'Please, select tag'. Who may: the import's creator or an admin; a consultant may make only themselves or a consultant of their structure responsible for the imported users (else 403). Re-starting never imports a row twice; a server that dies mid-import resumes after the last committed row.
          */
         post: operations["startUserImport"];
         delete?: never;
@@ -2894,8 +3169,11 @@ export interface components {
             /** @description Turn automatic renewal of the current subscription on or off. */
             auto_pay: boolean;
         };
-        /** @description An amount in USD, more than 0, e.g. "25.00". */
-        DonationAmount: components["schemas"]["Money"] & string;
+        /**
+         * @description An amount in USD as a decimal string, more than 0 and at most 100000.00, e.g. "25.00". Checked by the server, so a bad amount gets the same message in JSON and multipart requests.
+         * @example 25.00
+         */
+        DonationAmount: string;
         DonationRequest: {
             amount: components["schemas"]["DonationAmount"];
             /** @description An online payment method. */
@@ -2956,6 +3234,60 @@ export interface components {
             comment?: string;
             created_at: components["schemas"]["DateTime"];
             paid_at?: components["schemas"]["DateTime"] | null;
+            /** @description Why staff rejected a manual donation (status canceled), else null. */
+            reject_reason?: string | null;
+        };
+        DonationPage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["Donation"][];
+        };
+        /** @description The provider's event exactly as it sends it (Stripe's Event object, or the sandbox's); the signature header covers the raw bytes. */
+        WebhookEvent: {
+            [key: string]: unknown;
+        };
+        WebhookAck: {
+            received: boolean;
+            /** @description True when this event was processed before (a redelivery); nothing changed. */
+            duplicate?: boolean;
+        };
+        SandboxCheckoutForm: {
+            /** @enum {string} */
+            action: "pay" | "decline";
+        };
+        /** @enum {string} */
+        StaffPaymentKind: "subscription" | "donation" | "book";
+        /** @enum {string} */
+        StaffPaymentState: "pending" | "paid" | "canceled" | "failed";
+        /** @description A payment as staff see it (react-admin record). */
+        StaffPayment: {
+            id: components["schemas"]["Id"];
+            user_id: components["schemas"]["Id"];
+            user: components["schemas"]["UserBrief"];
+            kind: components["schemas"]["StaffPaymentKind"];
+            state: components["schemas"]["StaffPaymentState"];
+            amount: components["schemas"]["Money"];
+            /** @description The payment method's code. */
+            method: string;
+            method_name: string;
+            /** @enum {string} */
+            provider: "sandbox" | "stripe" | "manual";
+            is_manual: boolean;
+            /** @description The package or book paid for; empty for donations. */
+            description: string;
+            comment?: string;
+            payment_datetime?: components["schemas"]["DateTime"] | null;
+            /** @description A short-lived link to the confirmation check (manual donations). */
+            check?: string | null;
+            /** @enum {string|null} */
+            check_type?: "image" | "pdf" | null;
+            reject_reason?: string | null;
+            decided_by?: components["schemas"]["UserBrief"] | null;
+            decided_at?: components["schemas"]["DateTime"] | null;
+            paid_at?: components["schemas"]["DateTime"] | null;
+            created_at: components["schemas"]["DateTime"];
+        };
+        StaffPaymentList: components["schemas"]["StaffPayment"][];
+        PaymentRejectRequest: {
+            reason: string;
         };
         /** @description A user in the referral tree, with the size of their own branch. */
         TeamNode: {
@@ -2998,7 +3330,7 @@ export interface components {
             city?: string;
             country?: string;
             status: components["schemas"]["LeadStatus"];
-            /** @description Depth below the signed-in user. */
+            /** @description Depth below the signed-in user; for a user outside the caller's own branch (seen through responsibility, or by an admin), the depth in the whole tree. */
             level: number;
             is_partner?: boolean;
             referrer?: components["schemas"]["UserBrief"] | null;
@@ -3425,6 +3757,32 @@ export interface components {
             /** @description 'Phone is incorrect' when malformed; 'Phone is already in use' when taken. */
             phone: string;
         };
+        FlowStatsDay: {
+            /**
+             * Format: date
+             * @description A UTC day, YYYY-MM-DD.
+             */
+            day: string;
+            views: number;
+            signups: number;
+        };
+        FlowStatsResponse: {
+            views: number;
+            signups: number;
+            /** @description signups / views in percent, rounded to two decimals; 0 while there are no views. */
+            conversion: number;
+            /** @description Oldest first. */
+            days: components["schemas"]["FlowStatsDay"][];
+        };
+        /** @description The lead form's fields; which are present and required depends on the form. */
+        LandingSignupRequest: {
+            first_name?: string;
+            last_name?: string;
+            email?: string;
+            phone?: string;
+            city?: string;
+            country?: string;
+        };
         /**
          * @description today, or the current week, month, quarter, half year or year up to now (in the caller's time zone); range takes date_from and date_to.
          * @enum {string}
@@ -3450,6 +3808,8 @@ export interface components {
             value: number | string;
         };
         StatisticsResponse: {
+            /** @description Whose figures these are (the caller, or the employee viewed as); the view-as banner names them. */
+            employee: components["schemas"]["UserBrief"];
             /** @description Tasks completed in the period. */
             completed_tasks: components["schemas"]["StatisticsMetric"];
             /** @description Working time in the period, in minutes (the durations of completed meetings and calls). */
@@ -3695,8 +4055,11 @@ export interface components {
             date_joined: components["schemas"]["DateTime"];
             last_login?: components["schemas"]["DateTime"] | null;
         };
-        /** @enum {string} */
-        ActionLogKind: "login" | "logout" | "view_as_started" | "view_as_ended" | "user_created" | "user_updated" | "user_blocked" | "user_unblocked" | "user_removed" | "user_given_away" | "lead_taken" | "lead_rejected" | "partner_created" | "settings_updated" | "consultant_settings_updated" | "work_times_updated" | "reset_credentials_link_created" | "password_changed" | "task_created" | "task_updated" | "task_completed" | "ticket_created" | "ticket_taken" | "ticket_updated" | "ticket_rejected" | "donation_created" | "telegram_message_sent" | "import_started" | "import_finished";
+        /**
+         * @description What happened. Open-ended as areas add actions; among them login, logout, view_as_started, view_as_ended, user_created, user_updated, user_blocked, user_unblocked, user_removed, user_given_away, lead_created, lead_taken, lead_rejected, partner_created, settings_updated, consultant_settings_updated, work_times_updated, reset_credentials_link_created, password_changed, task_created, task_updated, task_completed, ticket_created, ticket_taken, ticket_updated, ticket_rejected, donation_created, telegram_message_sent, import_started, import_finished.
+         * @example user_blocked
+         */
+        ActionLogKind: string;
         /** @description One entry of the actions history. */
         ActionLog: {
             id: components["schemas"]["Id"];
@@ -3709,7 +4072,9 @@ export interface components {
             /** @description A translated sentence for people. */
             description: string;
             /** @description Kind-specific details (e.g. changed fields with old and new values). */
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
             created_at: components["schemas"]["DateTime"];
         };
         ActionLogPage: components["schemas"]["PageMeta"] & {
@@ -3968,6 +4333,50 @@ export interface components {
             sent_at: components["schemas"]["DateTime"];
             /** @description The message added to the ticket, when sent through a ticket. */
             ticket_message?: components["schemas"]["TicketMessage"] | null;
+        };
+        LeadRequest: {
+            /** @description The lead. */
+            user_id: components["schemas"]["Id"];
+        };
+        LeadResponse: {
+            /** @description 'User successfully updated'. */
+            detail: string;
+            user: components["schemas"]["UserBrief"];
+            status: components["schemas"]["LeadStatus"];
+            responsible: components["schemas"]["UserBrief"] | null;
+        };
+        LeadStatusRequest: {
+            user_id: components["schemas"]["Id"];
+            /**
+             * @description From processing (or back between the two); only the responsible consultant or an admin.
+             * @enum {string}
+             */
+            status: "active" | "not_active";
+        };
+        /** @enum {string} */
+        NotificationKind: "lead_offered" | "ticket_created";
+        Notification: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["NotificationKind"];
+            /** @description Translated into the caller's language. */
+            message: string;
+            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created: {ticket_id}. */
+            data: {
+                [key: string]: unknown;
+            };
+            read: boolean;
+            created_at: components["schemas"]["DateTime"];
+        };
+        NotificationList: {
+            unread_count: number;
+            results: components["schemas"]["Notification"][];
+        };
+        NotificationsReadRequest: {
+            /** @description The notifications to mark read; all of the caller's when omitted. */
+            ids?: components["schemas"]["Id"][];
+        };
+        NotificationsReadResponse: {
+            unread_count: number;
         };
         /** @description A config value (a JSON scalar). */
         ConfigValue: string | number | boolean | null;
@@ -4403,13 +4812,13 @@ export interface components {
         /** @description A field name, prefixed with - for descending. */
         Ordering: string;
         IdPath: number;
-        PkPath: number;
         /** @description JSON: ["field", "ASC" | "DESC"] */
         Sort: string;
         /** @description JSON: [first, last] (inclusive, 0-based) */
         Range: string;
         /** @description JSON object of filters, e.g. {"q": "text"} */
         Filter: string;
+        PkPath: number;
     };
     requestBodies: never;
     headers: never;
@@ -4495,6 +4904,15 @@ export type SchemaManualDonationRequest = components['schemas']['ManualDonationR
 export type SchemaPaymentMethodKind = components['schemas']['PaymentMethodKind'];
 export type SchemaPaymentMethod = components['schemas']['PaymentMethod'];
 export type SchemaDonation = components['schemas']['Donation'];
+export type SchemaDonationPage = components['schemas']['DonationPage'];
+export type SchemaWebhookEvent = components['schemas']['WebhookEvent'];
+export type SchemaWebhookAck = components['schemas']['WebhookAck'];
+export type SchemaSandboxCheckoutForm = components['schemas']['SandboxCheckoutForm'];
+export type SchemaStaffPaymentKind = components['schemas']['StaffPaymentKind'];
+export type SchemaStaffPaymentState = components['schemas']['StaffPaymentState'];
+export type SchemaStaffPayment = components['schemas']['StaffPayment'];
+export type SchemaStaffPaymentList = components['schemas']['StaffPaymentList'];
+export type SchemaPaymentRejectRequest = components['schemas']['PaymentRejectRequest'];
 export type SchemaTeamNode = components['schemas']['TeamNode'];
 export type SchemaStructureUsersFilter = components['schemas']['StructureUsersFilter'];
 export type SchemaTeamTag = components['schemas']['TeamTag'];
@@ -4557,6 +4975,9 @@ export type SchemaLandingNameCheckResponse = components['schemas']['LandingNameC
 export type SchemaLandingEmailCheckRequest = components['schemas']['LandingEmailCheckRequest'];
 export type SchemaLandingCheckResponse = components['schemas']['LandingCheckResponse'];
 export type SchemaLandingPhoneCheckRequest = components['schemas']['LandingPhoneCheckRequest'];
+export type SchemaFlowStatsDay = components['schemas']['FlowStatsDay'];
+export type SchemaFlowStatsResponse = components['schemas']['FlowStatsResponse'];
+export type SchemaLandingSignupRequest = components['schemas']['LandingSignupRequest'];
 export type SchemaStatisticsPeriod = components['schemas']['StatisticsPeriod'];
 export type SchemaDate = components['schemas']['Date'];
 export type SchemaStatisticsRequest = components['schemas']['StatisticsRequest'];
@@ -4628,6 +5049,14 @@ export type SchemaTicketRejectRequest = components['schemas']['TicketRejectReque
 export type SchemaTicketCreateForMemberRequest = components['schemas']['TicketCreateForMemberRequest'];
 export type SchemaTelegramMessageRequest = components['schemas']['TelegramMessageRequest'];
 export type SchemaTelegramMessageResponse = components['schemas']['TelegramMessageResponse'];
+export type SchemaLeadRequest = components['schemas']['LeadRequest'];
+export type SchemaLeadResponse = components['schemas']['LeadResponse'];
+export type SchemaLeadStatusRequest = components['schemas']['LeadStatusRequest'];
+export type SchemaNotificationKind = components['schemas']['NotificationKind'];
+export type SchemaNotification = components['schemas']['Notification'];
+export type SchemaNotificationList = components['schemas']['NotificationList'];
+export type SchemaNotificationsReadRequest = components['schemas']['NotificationsReadRequest'];
+export type SchemaNotificationsReadResponse = components['schemas']['NotificationsReadResponse'];
 export type SchemaConfigValue = components['schemas']['ConfigValue'];
 export type SchemaConfigItem = components['schemas']['ConfigItem'];
 export type SchemaAppConfigs = components['schemas']['AppConfigs'];
@@ -4692,10 +5121,10 @@ export type ParameterPageSize = components['parameters']['PageSize'];
 export type ParameterSearch = components['parameters']['Search'];
 export type ParameterOrdering = components['parameters']['Ordering'];
 export type ParameterIdPath = components['parameters']['IdPath'];
-export type ParameterPkPath = components['parameters']['PkPath'];
 export type ParameterSort = components['parameters']['Sort'];
 export type ParameterRange = components['parameters']['Range'];
 export type ParameterFilter = components['parameters']['Filter'];
+export type ParameterPkPath = components['parameters']['PkPath'];
 export type $defs = Record<string, never>;
 export interface operations {
     login: {
@@ -5922,6 +6351,226 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    listMyDonations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of donations, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    receivePaymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "sandbox" | "stripe";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (and processed, or recognised as processed before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getSandboxCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox checkout reference the payment URL carries. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout page with Pay and Decline buttons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitSandboxCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox checkout reference the payment URL carries. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxCheckoutForm"];
+            };
+        };
+        responses: {
+            /** @description A page saying the outcome that takes the payer back to the app page the payment was started from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStaffPayments: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A slice of the payments; the Content-Range header gives the total. */
+            200: {
+                headers: {
+                    /** @description staff/payments first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStaffPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPayment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    approvePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Now paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPayment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rejectPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRejectRequest"];
+            };
+        };
+        responses: {
+            /** @description Now canceled, with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listPaymentMethods: {
         parameters: {
             query?: never;
@@ -6795,6 +7444,64 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFlowStats: {
+        parameters: {
+            query?: {
+                /** @description How many days back the daily series reaches (today included); 30 when omitted. */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals since the flow was created and one entry per day of the window (zeros included). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStatsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    signupLanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The landing's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LandingSignupRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed up; detail is the form's success message (or a default one). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7739,6 +8446,143 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No such ticket or user. */
             404: components["responses"]["NotFound"];
+        };
+    };
+    getMyTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such ticket of the caller. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    takeWaitingLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadRequest"];
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description 'User is already taken by another consultant'. */
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setLeadStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not responsible for this lead. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NotificationsReadRequest"];
+            };
+        };
+        responses: {
+            /** @description The unread count after. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsReadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getAllConfigs: {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -24,6 +24,8 @@ import { Mailer } from './integrations/mail';
 import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
 import { resolveSession } from './services/sessions';
 import { Jobs } from './jobs';
+import { keepRawBody } from './integrations/payments/raw-body';
+import { registerPublicLanding } from './public-landing/route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +67,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    // A malformed or overlong URL (the router refuses it before any hook) answers like any bad input.
+    frameworkErrors: (_err, req, reply) => {
+      const lang = langFromHeader(req.headers['accept-language']);
+      void (reply as FastifyReply).status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
+    },
   });
   app.decorate('ctx', {
     db: opts.db,
@@ -135,6 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!contentTypes.includes(type)) throw new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
   });
 
+  // Webhooks verify their signature over the exact bytes sent.
+  keepRawBody(app);
   const contract = await loadContract();
   const byId = new Map(contract.operations.map((o) => [o.operationId, o]));
   await app.register(
@@ -179,6 +188,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return { now: clock.now().toISOString() };
     });
   }
+  // Public landing pages (/l/{name}) are routes of their own, ahead of the web app's fallback.
+  registerPublicLanding(app);
   registerWebApp(app, opts.config.webDist);
   return app;
 }

@@ -1,4 +1,5 @@
 let offsetMs = 0;
+const listeners = new Set<() => void>();
 
 /**
  * The app's clock for expiring links and codes. Tests move it forward (only when the server runs with
@@ -8,6 +9,12 @@ export const clock = {
   now: () => new Date(Date.now() + offsetMs),
   advance: (ms: number) => {
     offsetMs += ms;
+    for (const l of listeners) l();
+  },
+  /** Called after every advance (jobs/index.ts runs the time-driven queues then); returns the unsubscribe. */
+  onAdvance: (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   },
   reset: () => {
     offsetMs = 0;

@@ -26,8 +26,15 @@ const schema = z.object({
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().default('dist/web'),
   TELEGRAM_BOT_USERNAME: z.string().regex(/^\w{5,32}$/, 'must be a Telegram bot username').default('AtriumSchoolBot'),
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'must be a Telegram bot token (123456:ABC…)').optional(),
+  TELEGRAM_API_ROOT: z.url('must be a URL').default('https://api.telegram.org'),
+  LEAD_OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   TEST_CLOCK: bool.optional(),
   TRUST_PROXY: bool.optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_\w+$/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE: z.url('must be a URL such as http://127.0.0.1:12111').optional(),
 });
 
 export type Config = {
@@ -45,10 +52,18 @@ export type Config = {
   corsOrigins: string[];
   webDist: string;
   telegramBotUsername: string;
+  /** The bot that sends consultants' messages to members; without it, sending answers 400. */
+  telegramBotToken: string | undefined;
+  /** Bot API root (tests point it at a local peer speaking the Bot API). */
+  telegramApiRoot: string;
+  /** How long a routed lead waits for the offered consultant before it goes to the next one. */
+  leadOfferTimeoutMinutes: number;
   /** Tests only: lets POST /__test__/clock move the app's clock forward. */
   testClock: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** Online payments: the built-in sandbox checkout, or Stripe (then both Stripe secrets are needed). */
+  payments: { provider: 'sandbox' | 'stripe'; stripeSecretKey?: string; stripeWebhookSecret?: string; stripeApiBase?: string };
 };
 
 export class ConfigError extends Error {}
@@ -62,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.PAYMENT_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (got stripe)');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -78,7 +96,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: c.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     webDist: path.resolve(c.WEB_DIST),
     telegramBotUsername: c.TELEGRAM_BOT_USERNAME,
+    telegramBotToken: c.TELEGRAM_BOT_TOKEN,
+    telegramApiRoot: c.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    leadOfferTimeoutMinutes: c.LEAD_OFFER_TIMEOUT_MINUTES,
     testClock: c.TEST_CLOCK ?? false,
     trustProxy: c.TRUST_PROXY ?? false,
+    payments: {
+      provider: c.PAYMENT_PROVIDER,
+      stripeSecretKey: c.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: c.STRIPE_API_BASE,
+    },
   };
 }

@@ -14,14 +14,18 @@ import books from './resources/books';
 import configs from './resources/configs';
 import contactCategories from './resources/contact-categories';
 import contacts from './resources/contacts';
+import structure from './resources/structure';
+import waitingLeads from './resources/waiting-leads';
 import events from './resources/events';
 import footerLinks from './resources/footer-links';
+import flows from './resources/flows';
 import lessonCategories from './resources/lesson-categories';
 import lessonMaterials from './resources/lesson-materials';
 import lessons from './resources/lessons';
 import news from './resources/news';
 import outbox from './resources/outbox';
 import packages from './resources/packages';
+import payments from './resources/payments';
 import users from './resources/users';
 
 const DashboardPage = lazy(() => import('./member/dashboard/DashboardPage'));
@@ -38,6 +42,14 @@ const NewsListPage = lazy(() => import('./member/news/NewsListPage'));
 const NewsViewPage = lazy(() => import('./member/news/NewsViewPage'));
 const EventsPage = lazy(() => import('./member/events/EventsPage'));
 const EventViewPage = lazy(() => import('./member/events/EventViewPage'));
+const StaffDashboardPage = lazy(() => import('./staff/dashboard/StaffDashboardPage'));
+const StaffTasksPage = lazy(() => import('./staff/tasks/TasksPage'));
+const StaffTicketsPage = lazy(() => import('./staff/tickets/TicketsPage'));
+const NewRequestPage = lazy(() => import('./member/tickets/NewRequestPage'));
+const LandingEditorPage = lazy(() => import('./member/flows/LandingEditorPage'));
+const TeamPage = lazy(() => import('./member/team/TeamPage'));
+const SubscriptionPage = lazy(() => import('./member/subscription/SubscriptionPage'));
+const UserDetailsPage = lazy(() => import('./member/team/UserDetailsPage'));
 
 /**
  * Content management (admins). Named admin/<name>: the member pages own /lessons, /books, /news and
@@ -98,10 +110,31 @@ export function App() {
                 <Route path="/news/view/:id" element={<NewsViewPage />} />
                 <Route path="/events" element={<EventsPage />} />
                 <Route path="/events/view/:id" element={<EventViewPage />} />
+                <Route path="/flows/edit_landing/:id" element={<LandingEditorPage />} />
+                <Route path="/team" element={<TeamPage />} />
+                <Route path="/subscription" element={<SubscriptionPage />} />
+                <Route path="/user/view-details/:pk" element={<UserDetailsPage />} />
+                <Route path="/user/new-request/:ticketId" element={<NewRequestPage />} />
               </CustomRoutes>
+              {(permissions === 'consultant' || permissions === 'admin') && (
+                <CustomRoutes>
+                  <Route path="/staff-dashboard" element={<StaffDashboardPage />} />
+                  <Route path="/staff-dashboard/view-as/:pk" element={<StaffDashboardPage />} />
+                  <Route path="/staff/tasks" element={<StaffTasksPage />} />
+                  <Route path="/staff/tasks/view-as/:pk" element={<StaffTasksPage />} />
+                  <Route path="/staff/tickets" element={<StaffTicketsPage />} />
+                  <Route path="/staff/tickets/view-as/:pk" element={<StaffTicketsPage />} />
+                </CustomRoutes>
+              )}
               {/* Only once signed in: a resource outside the permissions gate loops a logged-out user on /login. */}
               {permissions && <Resource name="contacts" {...contacts} />}
+              {permissions && <Resource name="structure" {...structure} />}
+              {permissions && <Resource name="waiting-leads" {...waitingLeads} />}
               {permissions && <Resource name="contact-categories" {...contactCategories} />}
+              {permissions && <Resource name="flows" {...flows} />}
+              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff/payments" {...payments} />}
+              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tasks" />}
+              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tickets" />}
               {permissions === 'admin' && <Resource name="users" {...users} />}
               {permissions === 'admin' && <Resource name="outbox" {...outbox} />}
               {permissions === 'admin' && CONTENT.map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}

@@ -56,13 +56,18 @@ describe('books', () => {
     const token = await t.login(m.email, m.password);
     const buy = await api(t, 'POST', '/api/books/purchase/', { token, body: { book: paidBook } });
     expect(buy.statusCode).toBe(200);
-    expect(buy.json()).toMatchObject({ status: 'pending', payment_url: null, book: { purchase_status: 'pending', pdf: null, can_read: false } });
+    // The payment goes through the checkout (tests/api/payments-books.test.ts pays it).
+    expect(buy.json()).toMatchObject({
+      status: 'payment_required',
+      payment_url: expect.stringMatching(/\/api\/payments\/sandbox\/checkout\/sbx_/),
+      book: { purchase_status: 'pending', pdf: null, can_read: false },
+    });
     const again = await api(t, 'POST', '/api/books/purchase/', { token, body: { book: paidBook } });
-    expect(again.json().status).toBe('pending');
+    expect(again.json().status).toBe('payment_required');
     const { rows } = await t.pool.query('select status, price_cents from book_purchases where user_id = $1', [m.id]);
     expect(rows).toEqual([{ status: 'pending', price_cents: 1250 }]);
 
-    // What the Payments issue will do when the payment succeeds:
+    // What a paid checkout does (services/payments/settle.ts):
     await t.pool.query(`update book_purchases set status = 'paid', paid_at = now() where user_id = $1`, [m.id]);
     const bought = await api(t, 'GET', `/api/books/view/${paidBook}/`, { token });
     expect(bought.json()).toMatchObject({ purchased: true, can_read: true, purchase_status: 'paid', pdf: expect.stringMatching(/^\/media\/pdfs\/paid\.pdf\?/) });

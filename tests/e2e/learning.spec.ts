@@ -257,6 +257,9 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   const book = books.find((b) => b.title === titles.book)!;
   await page.goto(`/books/${book.id}`);
   await page.getByTestId('buy-book').click();
+  // Buying goes through the payment provider's checkout (the built-in sandbox); left unpaid, it stays pending.
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/sbx_/);
+  await page.goto(`/books/${book.id}`);
   await expect(page.getByTestId('purchase-pending')).toBeVisible();
   const free = books.find((b) => b.is_free)!;
   await page.goto(`/books/${free.id}`);

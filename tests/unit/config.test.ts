@@ -32,9 +32,19 @@ describe('loadConfig', () => {
       corsOrigins: [],
       webDist: path.resolve('dist/web'),
       telegramBotUsername: 'AtriumSchoolBot',
+      telegramBotToken: undefined,
+      telegramApiRoot: 'https://api.telegram.org',
+      leadOfferTimeoutMinutes: 15,
       testClock: false,
       trustProxy: false,
+      payments: { provider: 'sandbox', stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined },
     });
+  });
+
+  it('needs both Stripe secrets for PAYMENT_PROVIDER=stripe', () => {
+    expect(errorOf({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }).message).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(errorOf({ PAYMENT_PROVIDER: 'paypal' }).message).toContain('PAYMENT_PROVIDER');
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments.provider).toBe('stripe');
   });
 
   it('treats empty values as unset', () => {

@@ -84,6 +84,9 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
       { packageId: pkg!.id, categoryId: pro },
       { packageId: pkg!.id, categoryId: team },
     ]);
+    // On sale for one month at 19.00 USD (the periods come with the payments migration).
+    await tx.execute(sql`insert into package_terms (package_id, period_id, price_cents)
+      select ${pkg!.id}, id, 1900 from subscription_periods where months = 1`);
     await tx.insert(books).values([
       {
         title: 'First steps',

@@ -9,7 +9,7 @@ export const contentHandlers: HandlerTable = {
   getNewBook: async (req) => getNewBook(req.server.ctx, req.auth!),
   listBooks: async (req) => listBooks(req.server.ctx, req.auth!),
   getBook: async (req) => getBook(req.server.ctx, req.auth!, req.params.id),
-  purchaseBook: async (req) => purchaseBook(req.server.ctx, req.auth!, req.body.book),
+  purchaseBook: async (req) => purchaseBook(req.server.ctx, req.auth!, req.body.book, req.body.payment_method),
 
   listImportantNews: async (req) => listImportantNews(req.server.ctx),
   listNews: async (req) => listNews(req.server.ctx, req.query),

@@ -5,11 +5,20 @@ import { adminHandlers } from './admin';
 import { adminContentHandlers } from './admin-content';
 import { contactsHandlers } from './contacts';
 import { contentHandlers } from './content';
+import { flowsHandlers } from './flows';
 import { lessonsHandlers } from './learning';
 import { menuHandlers } from './menu';
 import { NOT_IMPLEMENTED } from './not-implemented';
+import { paymentsHandlers } from './payments';
+import { subscriptionHandlers } from './subscription';
 import type { HandlerTable, OperationId } from './types';
 import { usersHandlers } from './users';
+import { statisticsHandlers } from './statistics';
+import { teamHandlers } from './team';
+import { tasksHandlers } from './tasks';
+import { ticketsHandlers } from './tickets';
+import { staffHandlers } from './staff';
+import { importsHandlers } from './imports';
 
 export const handlers: HandlerTable = {
   ...accountsHandlers,
@@ -17,9 +26,18 @@ export const handlers: HandlerTable = {
   ...adminContentHandlers,
   ...contactsHandlers,
   ...contentHandlers,
+  ...flowsHandlers,
   ...lessonsHandlers,
   ...menuHandlers,
+  ...paymentsHandlers,
+  ...subscriptionHandlers,
   ...usersHandlers,
+  ...statisticsHandlers,
+  ...teamHandlers,
+  ...tasksHandlers,
+  ...ticketsHandlers,
+  ...staffHandlers,
+  ...importsHandlers,
 };
 
 type AnyHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

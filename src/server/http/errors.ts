@@ -85,6 +85,19 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
     // Malformed JSON, bad multipart and the like: the caller's fault, said without internals.
     return reply.status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
   }
+  if (isDataException(err)) {
+    // PostgreSQL refused a value the contract let through (out-of-range number, NUL byte, impossible
+    // date): still the caller's input, so a 400, and the statement changed nothing.
+    return reply.status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
+  }
   req.log.error({ err }, 'request failed');
   return reply.status(500).send({ detail: t(lang, 'server_error'), code: 'server_error' });
+}
+
+/** SQLSTATE class 22 ("data exception") on the error or its cause (drizzle wraps pg's error). */
+function isDataException(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
 }

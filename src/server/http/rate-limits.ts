@@ -38,6 +38,7 @@ export const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
   addComment: [{ max: 20, perMs: MINUTE, by: 'user' }],
   validateLandingEmail: [{ max: 60, perMs: MINUTE, by: 'ip' }],
   validateLandingPhone: [{ max: 60, perMs: MINUTE, by: 'ip' }],
+  signupLanding: [{ max: 10, perMs: MINUTE, by: 'ip' }],
 };
 
 function accountOf(req: FastifyRequest): string | null {

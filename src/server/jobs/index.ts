@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { clock } from '../clock';
 import type { AppContext } from '../context';
 import { JOB_WORKERS } from './workers';
 
@@ -11,6 +12,8 @@ export type JobWorker<T = unknown> = {
   concurrency?: number;
   /** Optional cron (minute resolution, UTC) that sends `{}` to the queue. */
   cron?: string;
+  /** Runs once when this process starts working the queue (e.g. re-enqueue work a killed process left). */
+  onStart?: (ctx: AppContext) => Promise<void>;
 };
 
 /** A transaction as pg-boss can use it, so a job is enqueued atomically with the rows that call for it. */
@@ -29,6 +32,7 @@ function txExecutor(tx: TxLike): PgBoss.Db {
 export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
+  private readonly unsubscribe: Array<() => void> = [];
 
   constructor(
     pool: pg.Pool,
@@ -56,6 +60,11 @@ export class Jobs {
         await this.boss.work(w.queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, run);
       }
       if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
+      if (w.onStart) await w.onStart(ctx).catch((err) => this.log.error({ err, queue: w.queue }, 'queue start hook failed'));
+      // Time-driven queues also run when the test clock moves (TEST_CLOCK=1), not only on the next minute.
+      if (w.cron && ctx.config.testClock) {
+        this.unsubscribe.push(clock.onAdvance(() => void this.boss.send(w.queue, {}).catch(() => {})));
+      }
     }
   }
 
@@ -72,6 +81,7 @@ export class Jobs {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    for (const off of this.unsubscribe.splice(0)) off();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 }

@@ -1,8 +1,30 @@
 import type { JobWorker } from './index';
+import { IMPORT_QUEUE, resumeImports, runImport } from '../services/imports/run';
+import { ROUTE_LEAD_QUEUE } from '../services/leads/intake';
+import { LEAD_SWEEP_QUEUE, routeLead, sweepOffers } from '../services/leads/routing';
+import { RECEIPT_QUEUE } from '../services/payments/settle';
+import { sendReceipt } from '../services/payments/receipts';
+import { RENEWAL_QUEUE, runRenewals } from '../services/subscription/renewal';
 
 /**
  * Every queue the server works, one line per area. Keep each worker's logic in its area's service;
  * a worker must be safe to run twice for the same job (pg-boss retries after a crash).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each worker types its own data
-export const JOB_WORKERS: readonly JobWorker<any>[] = [];
+export const JOB_WORKERS: readonly JobWorker<any>[] = [
+  // staff: automatic lead routing (offer a new lead), and the minute sweep of expired offers.
+  { queue: ROUTE_LEAD_QUEUE, concurrency: 4, handle: async (ctx, data: { leadId: number }) => void (await routeLead(ctx, data.leadId)) },
+  { queue: LEAD_SWEEP_QUEUE, cron: '* * * * *', handle: async (ctx) => sweepOffers(ctx) },
+  // payments: a receipt mail per paid payment; subscription renewals (auto-pay) and expiry every minute.
+  { queue: RECEIPT_QUEUE, handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data) },
+  { queue: RENEWAL_QUEUE, cron: '* * * * *', handle: async (ctx) => void (await runRenewals(ctx)) },
+  // imports: one job per started import; a restarted server resumes running imports after their cursor,
+  // and the minute sweep picks up imports whose runner died in another process.
+  {
+    queue: IMPORT_QUEUE,
+    concurrency: 2,
+    cron: '* * * * *',
+    onStart: resumeImports,
+    handle: async (ctx, data: { importId?: number }) => (data.importId ? runImport(ctx, data.importId) : resumeImports(ctx)),
+  },
+];

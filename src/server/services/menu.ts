@@ -23,6 +23,7 @@ const MAIN: Entry[] = [
   { key: 'staff_tickets', titleKey: 'menu_staff_tickets', path: '/staff/tickets', icon: 'SupportAgent', roles: STAFF },
   { key: 'staff_list', titleKey: 'menu_staff_list', path: '/staff/list', icon: 'Badge', roles: STAFF },
   { key: 'staff_imports', titleKey: 'menu_staff_imports', path: '/staff/users_imports', icon: 'UploadFile', roles: STAFF },
+  { key: 'staff_payments', titleKey: 'menu_staff_payments', path: '/staff/payments', icon: 'Payments', roles: STAFF },
   { key: 'users', titleKey: 'menu_users', path: '/users', icon: 'People', roles: ADMIN },
   { key: 'outbox', titleKey: 'menu_outbox', path: '/outbox', icon: 'Outbox', roles: ADMIN },
   // Content management (react-admin resources named admin/<name>: the member pages own /lessons, /books…).
@@ -53,7 +54,7 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
   ].map((pattern) => ({ pattern, roles: ALL })),
   ...[
     '/staff-dashboard', '/staff-dashboard/view-as/:pk', '/staff/list', '/staff/tasks', '/staff/tasks/view-as/:pk',
-    '/staff/tickets', '/staff/tickets/view-as/:pk', '/staff/users_imports',
+    '/staff/tickets', '/staff/tickets/view-as/:pk', '/staff/users_imports', '/staff/payments', '/staff/payments/:id/show',
   ].map((pattern) => ({ pattern, roles: STAFF })),
   ...['/users', '/users/create', '/users/:id', '/outbox', '/outbox/:id/show'].map((pattern) => ({ pattern, roles: ADMIN })),
   ...['lesson-categories', 'lessons', 'lesson-materials', 'books', 'news', 'events', 'packages', 'configs', 'footer-links'].flatMap((r) =>

@@ -1,20 +1,28 @@
 import { auth } from './areas/auth';
 import { contacts } from './areas/contacts';
+import { flows } from './areas/flows';
+import { team } from './areas/team';
+import { staff } from './areas/staff';
 import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
 import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
+import { payments } from './areas/payments';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const de: AppMessages = {
-  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de, contacts: contacts.de },
+  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de, contacts: contacts.de, team: team.de, staff: staff.de, flows: flows.de, payments: payments.de },
   resources: {
     users: { name: users.de.resource_name },
     outbox: { name: outbox.de.resource_name },
     contacts: { name: contacts.de.resource_name },
+    structure: { name: team.de.structure.resource_name },
+    'waiting-leads': { name: team.de.waiting.resource_name },
     'contact-categories': { name: contacts.de.categories_resource_name },
+    flows: { name: flows.de.resource_name },
+    'staff/payments': { name: payments.de.resource_name },
     ...contentResources(content.de),
   },
   ra: { tiptap: tiptap.de },

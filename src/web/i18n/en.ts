@@ -1,9 +1,13 @@
 import { auth } from './areas/auth';
 import { contacts } from './areas/contacts';
+import { flows } from './areas/flows';
+import { team } from './areas/team';
+import { staff } from './areas/staff';
 import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
 import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
+import { payments } from './areas/payments';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { Widen } from './areas/types';
@@ -13,12 +17,16 @@ import type { Widen } from './areas/types';
  * files only assemble them under `atrium.<area>` (and react-admin's `resources.*` names).
  */
 export const en = {
-  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en, contacts: contacts.en },
+  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en, contacts: contacts.en, team: team.en, staff: staff.en, flows: flows.en, payments: payments.en },
   resources: {
     users: { name: users.en.resource_name },
     outbox: { name: outbox.en.resource_name },
     contacts: { name: contacts.en.resource_name },
+    structure: { name: team.en.structure.resource_name },
+    'waiting-leads': { name: team.en.waiting.resource_name },
     'contact-categories': { name: contacts.en.categories_resource_name },
+    flows: { name: flows.en.resource_name },
+    'staff/payments': { name: payments.en.resource_name },
     ...contentResources(content.en),
   },
   ra: { tiptap: tiptap.en },

@@ -1,20 +1,28 @@
 import { auth } from './areas/auth';
 import { contacts } from './areas/contacts';
+import { flows } from './areas/flows';
+import { team } from './areas/team';
+import { staff } from './areas/staff';
 import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
 import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
+import { payments } from './areas/payments';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const ru: AppMessages = {
-  atrium: { ...core.ru, auth: auth.ru, users: users.ru, outbox: outbox.ru, profile: profile.ru, learning: learning.ru, content: content.ru, contacts: contacts.ru },
+  atrium: { ...core.ru, auth: auth.ru, users: users.ru, outbox: outbox.ru, profile: profile.ru, learning: learning.ru, content: content.ru, contacts: contacts.ru, team: team.ru, staff: staff.ru, flows: flows.ru, payments: payments.ru },
   resources: {
     users: { name: users.ru.resource_name },
     outbox: { name: outbox.ru.resource_name },
     contacts: { name: contacts.ru.resource_name },
+    structure: { name: team.ru.structure.resource_name },
+    'waiting-leads': { name: team.ru.waiting.resource_name },
     'contact-categories': { name: contacts.ru.categories_resource_name },
+    flows: { name: flows.ru.resource_name },
+    'staff/payments': { name: payments.ru.resource_name },
     ...contentResources(content.ru),
   },
   ra: { tiptap: tiptap.ru },

@@ -18,6 +18,7 @@ import Lock from '@mui/icons-material/Lock';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Newspaper from '@mui/icons-material/Newspaper';
 import Outbox from '@mui/icons-material/Outbox';
+import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
 import School from '@mui/icons-material/School';
 import Settings from '@mui/icons-material/Settings';
@@ -31,7 +32,7 @@ import Circle from '@mui/icons-material/Circle';
 /** The Material icons the server's menus may name. */
 const ICONS = {
   AccountCircle, Badge, CardMembership, Contacts, Dashboard, Edit, Event, FilterAlt, Groups, Insights, Lock,
-  MenuBook, Newspaper, Outbox, People, School, Settings, SupportAgent, Task, UploadFile,
+  MenuBook, Newspaper, Outbox, Payments, People, School, Settings, SupportAgent, Task, UploadFile,
   Category, EventNote, Feed, Inventory2, LibraryBooks, Link: LinkIcon, Tune, VideoLibrary,
 };
 

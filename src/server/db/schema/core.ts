@@ -20,6 +20,8 @@ import {
 
 export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** PostgreSQL ltree: the referral path of a user, root first (labels are user ids, e.g. `1.7.42`). */
+export const ltree = customType<{ data: string }>({ dataType: () => 'ltree' });
 
 export const ROLES = ['member', 'consultant', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -62,9 +64,17 @@ export const users = pgTable(
     rating: integer('rating').notNull().default(1),
     dateJoined: tstz('date_joined').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /**
+     * The referral tree (team area). A database trigger keeps all three right on insert and on every
+     * referrer change, whoever writes the row: never set them from code.
+     */
+    path: ltree('path').notNull().default(sql`''`),
+    childrenCount: integer('children_count').notNull().default(0),
+    descendantsCount: integer('descendants_count').notNull().default(0),
   },
   (t) => [
     index('users_referrer_idx').on(t.referrerId),
+    index('users_path_gist_idx').using('gist', t.path),
     index('users_responsible_idx').on(t.responsibleId),
     index('users_role_idx').on(t.role),
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),

@@ -72,3 +72,52 @@ export const workTimes = pgTable(
     check('work_times_range_check', sql`${t.timeFrom} < ${t.timeTo}`),
   ],
 );
+
+/** A user's groups (the tag groups they belong to); replaced as a whole by update_settings. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => tagGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId)],
+);
+
+/** A partner's company details; the user row carries is_partner. */
+export const partnerProfiles = pgTable('partner_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  company: text('company').notNull(),
+  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+/** Documents uploaded with a partner, stored under generated names in the private `documents` folder. */
+export const partnerDocuments = pgTable(
+  'partner_documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    url: text('url').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedAt: tstz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [index('partner_documents_user_idx').on(t.userId, t.id)],
+);
+
+/** The region a user works in (staff lists filter by it); set by update_settings. */
+export const userWorkZones = pgTable('user_work_zones', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  workZone: text('work_zone').notNull(),
+});

@@ -3,3 +3,5 @@ export * from './core';
 export * from './crm';
 export * from './payments';
 export * from './staff';
+export * from './flows';
+export * from './imports';

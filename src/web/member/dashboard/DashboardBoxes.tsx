@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { api, unwrap } from '../../../api/client';
 import type { SchemaDashboardLessons } from '../../../api/schema';
 import { BookCover } from '../books/BookCover';
+import { DonateButton } from '../donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';
 import { EventCard } from '../events/EventCard';
 import { fmtDate, useTimeZone } from '../common/format';
@@ -194,7 +195,7 @@ export function NewBookBox() {
   );
 }
 
-/** Invites a donation; the donation form itself comes with the payments (for now: the subscription page). */
+/** Invites a donation: the donation dialog, and the member's own donations on the subscription page. */
 export function DonationBox() {
   const translate = useTranslate();
   const configs = useQuery({ queryKey: ['configs'], queryFn: () => unwrap(api.GET('/configs/get_all_configs/')), staleTime: 10 * 60_000 });
@@ -213,9 +214,12 @@ export function DonationBox() {
           {translate('atrium.learning.dashboard.donate_text')}
           {typeof min === 'number' && min > 0 ? ` ${translate('atrium.learning.dashboard.donate_min', { amount: `$${min}` })}` : ''}
         </Typography>
-        <Button variant="contained" color="secondary" component={Link} to="/subscription">
-          {translate('atrium.learning.dashboard.donate')}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <DonateButton variant="contained" color="secondary" />
+          <Button color="secondary" component={Link} to="/subscription#donations">
+            {translate('atrium.payments.donation.mine')}
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -1,10 +1,16 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
+import { flowsAdapter } from './flows';
+import { landingElementsAdapter } from './landingElements';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
+import { paymentsAdapter } from './payments';
+import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
+import { tasksAdapter } from './tasks';
+import { ticketsAdapter } from './tickets';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */
 export const adapters = {
@@ -12,6 +18,15 @@ export const adapters = {
   contacts: contactsAdapter,
   'contact-categories': contactCategoriesAdapter,
   'contact-statuses': contactStatusesAdapter,
+  structure: structureAdapter,
+  'waiting-leads': waitingLeadsAdapter,
+  'user-details': userDetailsAdapter,
+  'team-completed-tasks': teamCompletedTasksAdapter,
+  flows: flowsAdapter,
+  'landing-elements': landingElementsAdapter,
+  tasks: tasksAdapter,
+  tickets: ticketsAdapter,
+  'staff/payments': paymentsAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;

@@ -1,0 +1,150 @@
+/**
+ * Front-end budgets, measured in Chromium (`npm run bench` runs it after the API bench, or alone:
+ * `npx tsx scripts/bench/frontend.ts`):
+ *  - JavaScript loaded before the login screen is interactive, gzip-compressed (budget 350 KB);
+ *  - login time-to-interactive and dashboard LCP with the CPU slowed down 4×, median of 5 runs;
+ *  - the number of JS chunks the build has (every route is lazily loaded in App.tsx).
+ * Starts the real server (embedded PostgreSQL in a temp dir, demo data) on a free port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const BUDGET_KB = 350;
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const WEB_DIST = process.env.WEB_DIST ?? 'dist/web';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-web-'));
+  fs.chmodSync(dataDir, 0o755);
+  // One node process (tsx as a loader), so SIGTERM reaches the server itself and it stops its PostgreSQL.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', WEB_DIST },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+async function slowPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return page;
+}
+
+/** Loads /login cold; returns the gzip size of every script fetched before the form takes input, and the time it took. */
+type LoginRun = { gzipBytes: number; scripts: number; tti: number; largest: string[] };
+
+async function loginRun(browser: Browser, base: string): Promise<LoginRun> {
+  const page = await slowPage(browser);
+  const bodies: Promise<[string, Buffer]>[] = [];
+  let ready = false;
+  page.on('response', (res) => {
+    if (!ready && res.request().resourceType() === 'script') {
+      bodies.push(res.body().then((b) => [res.url(), b] as [string, Buffer]).catch(() => [res.url(), Buffer.alloc(0)] as [string, Buffer]));
+    }
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'commit' });
+  const input = page.locator('input[name="username"]');
+  await input.waitFor({ state: 'visible', timeout: 120_000 });
+  await page.waitForFunction(() => {
+    const el = document.querySelector<HTMLInputElement>('input[name="username"]');
+    return Boolean(el && !el.disabled);
+  });
+  const tti = await page.evaluate(() => performance.now());
+  ready = true;
+  const sizes = (await Promise.all(bodies)).map(([url, b]) => [path.basename(url), zlib.gzipSync(b, { level: 9 }).length] as const);
+  const gzipBytes = sizes.reduce((sum, [, n]) => sum + n, 0);
+  const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([f, n]) => `${f} ${(n / 1024).toFixed(0)} KB`);
+  await page.context().close();
+  return { gzipBytes, scripts: bodies.length, tti, largest };
+}
+
+/** Logs in, then loads /dashboard cold and reads its Largest Contentful Paint. */
+async function dashboardLcp(browser: Browser, base: string): Promise<number> {
+  const page = await slowPage(browser);
+  await page.goto(`${base}/login`);
+  await page.locator('input[name="username"]').fill('member@demo.atrium');
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/, { timeout: 120_000 });
+  await page.goto(`${base}/dashboard`);
+  await page.waitForLoadState('networkidle');
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]!.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(-1), 5000);
+      }),
+  );
+  await page.context().close();
+  return lcp;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is not built: run npm run build`);
+  const chunks = fs.readdirSync(path.join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js')).length;
+  const port = await freePort();
+  const server = await startServer(port);
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const logins = [];
+    const lcps = [];
+    for (let i = 0; i < RUNS; i++) logins.push(await loginRun(browser, base));
+    if (!process.env.BENCH_WEB_LOGIN_ONLY) for (let i = 0; i < RUNS; i++) lcps.push(await dashboardLcp(browser, base));
+    const kb = median(logins.map((l) => l.gzipBytes)) / 1024;
+    const rows = [
+      ['login: JS before interactive (gzip)', `${kb.toFixed(0)} KB in ${median(logins.map((l) => l.scripts))} files`, `${kb <= BUDGET_KB ? 'ok' : 'MISSED'} (<= ${BUDGET_KB} KB)`],
+      ['login: time to interactive, CPU 4x slower', `${median(logins.map((l) => l.tti)).toFixed(0)} ms`, `median of ${RUNS}`],
+      ...(lcps.length ? [['dashboard: LCP, CPU 4x slower', `${median(lcps).toFixed(0)} ms`, `median of ${RUNS}`]] : []),
+      ['build: JS chunks (routes lazy-loaded)', String(chunks), '-'],
+    ];
+    if (kb > BUDGET_KB) console.log(`largest scripts before the login is interactive: ${logins[0]!.largest.join(', ')}`);
+    const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), 8));
+    console.log(`\nfront end (npx tsx scripts/bench/frontend.ts, Chromium ${browser.version()})`);
+    for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join('  '));
+  } finally {
+    await browser.close();
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

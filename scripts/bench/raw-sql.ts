@@ -1,0 +1,70 @@
+import Fastify from 'fastify';
+import pg from 'pg';
+
+/** One statement as node-postgres received it. */
+type Recorded = { text: string; values?: unknown[]; name?: string };
+
+/**
+ * Records the SQL an endpoint runs: node-postgres' Client#query is wrapped while `run` makes one
+ * request, so the raw baseline replays exactly the statements of the endpoint (session check included).
+ */
+export async function recordSql(run: () => Promise<void>): Promise<Recorded[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const seen: Recorded[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : undefined });
+    else if (first && typeof first === 'object' && 'text' in first) {
+      const q = first as { text: string; values?: unknown[]; name?: string };
+      seen.push({ text: q.text, values: q.values, name: q.name });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  // Transaction control is part of the work; pool housekeeping is not.
+  return seen.filter((q) => q.text.trim().length > 0);
+}
+
+export type RawResult = { throughput: number; p50: number; p99: number };
+
+/** Replays the statements in a loop on `connections` clients for `seconds`: sequences per second and latency. */
+export async function replaySql(url: string, statements: Recorded[], connections: number, seconds: number): Promise<RawResult> {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const client = await pool.connect();
+        try {
+          while (Date.now() < until) {
+            const t0 = performance.now();
+            for (const s of statements) await client.query({ text: s.text, values: s.values, ...(s.name && { name: s.name }) });
+            latencies.push(performance.now() - t0);
+          }
+        } finally {
+          client.release();
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { throughput: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/** A bare Fastify route on a loopback port: the ceiling no endpoint can beat on this machine. */
+export async function bareFastify(): Promise<{ base: string; close: () => Promise<void> }> {
+  const app = Fastify({ logger: false });
+  app.get('/ceiling', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, close: () => app.close() };
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { tags } from './crm';
+import { tstz, users } from './core';
+
+export const IMPORT_STATUSES = ['uploaded', 'mapped', 'running', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/**
+ * A CSV file of users: uploaded (saved with a preview), then started with a mapping. `cursor` is the
+ * last CSV line whose row has been committed; it moves in the same transaction as the rows it covers,
+ * so a run that dies resumes exactly after it.
+ */
+export const userImports = pgTable(
+  'user_imports',
+  {
+    id: serial('id').primaryKey(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    consultantId: integer('consultant_id').references(() => users.id, { onDelete: 'set null' }),
+    tagId: integer('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** The stored file (a /media/imports/... URL of the storage). */
+    fileUrl: text('file_url').notNull(),
+    encoding: text('encoding').notNull().default('utf-8'),
+    delimiter: text('delimiter').notNull().default(','),
+    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    previewRows: jsonb('preview_rows').$type<string[][]>().notNull().default([]),
+    mapping: jsonb('mapping').$type<Record<string, string>>(),
+    status: text('status').$type<ImportStatus>().notNull().default('uploaded'),
+    total: integer('total').notNull().default(0),
+    success: integer('success').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    warningsCount: integer('warnings_count').notNull().default(0),
+    cursor: integer('cursor').notNull().default(1),
+    error: text('error'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+    heartbeatAt: tstz('heartbeat_at'),
+  },
+  (t) => [
+    index('user_imports_created_idx').on(t.createdById, t.createdAt.desc()),
+    index('user_imports_status_idx').on(t.status).where(sql`${t.status} in ('mapped', 'running')`),
+    check('user_imports_status_check', sql`${t.status} in ('uploaded', 'mapped', 'running', 'completed', 'failed')`),
+  ],
+);
+
+/** One skipped row's reason (a message key); (import, row) is unique, so a re-run adds nothing twice. */
+export const userImportWarnings = pgTable(
+  'user_import_warnings',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => userImports.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.row] })],
+);

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { HandlerTable } from './types';
+import { FieldErrors } from '../http/errors';
+import { saveUpload } from '../services/admin/uploads';
+import { createFlow, deleteFlow, listFlows, updateFlow } from '../services/flows/flows';
+import { addLandingElement, deleteLandingElement, getLandingElements, updateLandingElement, type ElementInput } from '../services/flows/elements';
+import { checkLandingName } from '../services/flows/names';
+import { signupLanding, validateLandingEmail, validateLandingPhone } from '../services/flows/signup';
+import { flowStats } from '../services/flows/stats';
+
+/**
+ * An image element sent as multipart (LandingImageUpload): the file is stored first, then the element
+ * is written like a JSON one; a refused element removes the stored file again. JSON bodies pass through.
+ */
+async function withUpload<T>(req: FastifyRequest, body: unknown, write: (input: ElementInput) => Promise<T>): Promise<T> {
+  if (!req.isMultipart()) return write(body as ElementInput);
+  const ctx = req.server.ctx;
+  const fields: Record<string, string> = {};
+  let url: string | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1, fields: 10 } })) {
+      if (part.type === 'field') fields[part.fieldname] = String(part.value).slice(0, 2048);
+      else if (part.fieldname === 'image' && !url) url = (await saveUpload(ctx, 'image', part.file, part.filename)).url;
+      else part.file.resume();
+    }
+    if (!url) throw FieldErrors.of('image', 'file_required');
+    const order = Number(fields.order);
+    if (fields.type !== 'image') throw FieldErrors.of('type', 'field_invalid');
+    if (!/^\d{1,4}$/.test(fields.order ?? '') || order > 1000) throw FieldErrors.of('order', 'field_invalid');
+    const content = { image: url, caption: fields.caption ?? '', alt: fields.alt ?? '', link: fields.link || null };
+    return await write({ type: 'image', order, content });
+  } catch (err) {
+    await ctx.storage.remove(url);
+    // The upload's own refusals are said under the contract's field name.
+    if (err instanceof FieldErrors && err.fields.file) throw new FieldErrors({ image: err.fields.file });
+    throw err;
+  }
+}
+
+/** Flows are their owner's (admins may act on any); other callers get 404 for every id. */
+export const flowsHandlers: HandlerTable = {
+  listFlows: async (req) => listFlows(req.server.ctx, req.auth!.id),
+  createFlow: async (req, reply) => {
+    reply.status(201);
+    return createFlow(req.server.ctx, req.auth!.id, req.body);
+  },
+  updateFlow: async (req) => updateFlow(req.server.ctx, req.auth!, req.params.id, req.body),
+  deleteFlow: async (req) => deleteFlow(req.server.ctx, req.auth!, req.params.id, req.lang),
+  getFlowStats: async (req) => flowStats(req.server.ctx, req.auth!, req.params.id, req.query.days),
+
+  getLandingElements: async (req) => getLandingElements(req.server.ctx, req.auth!, req.params.id),
+  addLandingElement: async (req, reply) => {
+    const res = await withUpload(req, req.body, (input) => addLandingElement(req.server.ctx, req.auth!, req.params.id, input));
+    reply.status(201);
+    return res;
+  },
+  updateLandingElement: async (req) =>
+    withUpload(req, req.body, (input) => updateLandingElement(req.server.ctx, req.auth!, req.params.id, req.params.elementId, input)),
+  deleteLandingElement: async (req) => deleteLandingElement(req.server.ctx, req.auth!, req.params.id, req.params.elementId, req.lang),
+  checkLandingName: async (req) => checkLandingName(req.server.ctx, req.body, req.lang),
+
+  validateLandingEmail: async (req) => {
+    await validateLandingEmail(req.server.ctx, req.body.email);
+    return { valid: true as const };
+  },
+  validateLandingPhone: async (req) => {
+    await validateLandingPhone(req.server.ctx, req.body.phone);
+    return { valid: true as const };
+  },
+  signupLanding: async (req, reply) => {
+    const res = await signupLanding(req.server.ctx, req.params.name, req.body, req.lang);
+    reply.status(201);
+    return res;
+  },
+};

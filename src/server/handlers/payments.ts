@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { HandlerTable } from './types';
+import { FieldErrors } from '../http/errors';
+import { contentRange, parseSimpleRest } from '../http/simple-rest';
+import { listContactDonations } from '../services/payments/contact-donations';
+import { createDonation, createManualDonation, listMyDonations, readManualForm } from '../services/payments/donations';
+import { receiveWebhook } from '../services/payments/events';
+import { listPaymentMethods } from '../services/payments/methods';
+import { sandboxCheckoutPage, submitSandboxCheckout } from '../services/payments/sandbox-page';
+import {
+  approvePayment,
+  getStaffPayment,
+  listStaffPayments,
+  rejectPayment,
+  STAFF_PAYMENTS_SORTABLE,
+  type StaffPaymentFilter,
+} from '../services/payments/staff';
+
+/** The text fields of a multipart body (files are drained). */
+async function multipartFields(req: FastifyRequest): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for await (const part of req.parts()) {
+    if (part.type === 'file') part.file.resume();
+    else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  }
+  return fields;
+}
+
+export const paymentsHandlers: HandlerTable = {
+  listPaymentMethods: async (req) => listPaymentMethods(req.server.ctx, req.lang),
+  createDonation: async (req) => {
+    const body = req.isMultipart() ? await multipartFields(req) : (req.body as Record<string, unknown>);
+    return createDonation(req.server.ctx, req.auth!, body);
+  },
+  createManualDonation: async (req, reply) => {
+    if (!req.isMultipart()) throw FieldErrors.of('check', 'check_required');
+    const form = await readManualForm(req.server.ctx, req.parts());
+    const donation = await createManualDonation(req.server.ctx, req.auth!, req.lang, form);
+    reply.status(201);
+    return donation;
+  },
+  listMyDonations: async (req) => listMyDonations(req.server.ctx, req.auth!, req.lang, req.query),
+  listContactDonations: async (req) => listContactDonations(req.server.ctx, req.auth!, req.lang, req.body.user_id, req.query),
+
+  receivePaymentWebhook: async (req) => receiveWebhook(req.server.ctx, req.params.provider, req.rawBody, req.headers),
+  getSandboxCheckout: async (req, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return sandboxCheckoutPage(req.server.ctx, req.lang, req.params.ref);
+  },
+  submitSandboxCheckout: async (req, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return submitSandboxCheckout(req.server.ctx, req.lang, req.params.ref, req.body.action);
+  },
+
+  listStaffPayments: async (req, reply) => {
+    const w = parseSimpleRest<StaffPaymentFilter>(req.query, STAFF_PAYMENTS_SORTABLE, ['created_at', 'DESC']);
+    const { rows, total } = await listStaffPayments(req.server.ctx, req.auth!, req.lang, w);
+    contentRange(reply, 'staff/payments', w.offset, rows.length, total);
+    return rows;
+  },
+  getStaffPayment: async (req) => getStaffPayment(req.server.ctx, req.auth!, req.lang, req.params.id),
+  approvePayment: async (req) => approvePayment(req.server.ctx, req.auth!, req.lang, req.params.id),
+  rejectPayment: async (req) => rejectPayment(req.server.ctx, req.auth!, req.lang, req.params.id, req.body.reason),
+};

@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import type { HandlerTable } from './types';
+import { FieldErrors } from '../http/errors';
+import { isPdf, imageKind, UploadRejected } from '../integrations/storage';
+import type { MessageKey } from '../i18n';
+import { listActionLogs } from '../services/action-logs/list';
+import { giveAwayUser, managerGiveAwayUser, removeUser } from '../services/staff/hand-over';
+import { createLeadUser, createPartnerUser, getPartnerDetails, listTagsGroups, type StoredDocument } from '../services/staff/people';
+import { blockUnblockUser, updateConsultantSettings, updateUserSettings, updateWorkTimes } from '../services/staff/settings';
+
+const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const TEXT_FIELDS = { first_name: 150, last_name: 150, email: 254, phone: 32, country: 100, city: 150, company: 200, language: 2 } as const;
+const DOCUMENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
+
+/** PDF, JPEG or PNG by their first bytes. */
+const sniffDocument = (head: Buffer) => (isPdf(head) ? 'pdf' : imageKind(head) === 'jpeg' ? 'jpeg' : imageKind(head) === 'png' ? 'png' : null);
+
+/**
+ * Reads the partner form: text fields by the contract's limits, documents streamed to private
+ * storage as they arrive (checked by magic bytes and size). On any refusal the stored files go again.
+ */
+async function partnerForm(req: FastifyRequest) {
+  const storage = req.server.ctx.storage;
+  const fields: Record<string, string> = {};
+  const documents: StoredDocument[] = [];
+  const errors: Record<string, MessageKey[]> = {};
+  if (!req.isMultipart()) throw new FieldErrors({ non_field_errors: ['invalid_input'] });
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'documents' || documents.length >= 10) {
+          part.file.resume();
+          errors.documents = ['document_invalid'];
+          continue;
+        }
+        try {
+          const saved = await storage.saveStream('documents/partners', part.file, { maxBytes: MAX_DOCUMENT_BYTES, sniff: sniffDocument, sniffBytes: 16 });
+          documents.push({ fileName: (part.filename || 'document').slice(0, 255), url: saved.url, contentType: DOCUMENT_TYPES[saved.ext]!, size: saved.size });
+        } catch (err) {
+          if (!(err instanceof UploadRejected)) throw err;
+          errors.documents = ['document_invalid'];
+        }
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    await Promise.all(documents.map((d) => storage.remove(d.url)));
+    throw err;
+  }
+  for (const [name, max] of Object.entries(TEXT_FIELDS)) {
+    if ((fields[name]?.length ?? 0) > max) errors[name] = ['field_invalid'];
+  }
+  for (const name of ['first_name', 'last_name', 'email', 'company']) if (!fields[name]?.trim()) errors[name] = ['field_required'];
+  if (fields.language && !['ru', 'en', 'de'].includes(fields.language)) errors.language = ['field_invalid'];
+  const id = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
+  return {
+    input: {
+      first_name: fields.first_name ?? '',
+      last_name: fields.last_name ?? '',
+      email: fields.email ?? '',
+      phone: fields.phone,
+      country: fields.country,
+      city: fields.city,
+      language: fields.language as 'ru' | 'en' | 'de' | undefined,
+      company: fields.company,
+      tag_id: id(fields.tag_id),
+      consultant_id: id(fields.consultant_id),
+    },
+    documents,
+    errors,
+  };
+}
+
+/** Consultant administration; every rule about who may act on whom lives in services/staff. */
+export const staffHandlers: HandlerTable = {
+  updateWorkTimes: async (req) => updateWorkTimes(req.server.ctx, req.auth!, req.body),
+  updateConsultantSettings: async (req) => updateConsultantSettings(req.server.ctx, req.auth!, req.body),
+  blockUnblockUser: async (req) => blockUnblockUser(req.server.ctx, req.auth!, req.body, req.lang),
+  updateUserSettings: async (req) => updateUserSettings(req.server.ctx, req.auth!, req.body, req.lang),
+  removeUser: async (req) => removeUser(req.server.ctx, req.auth!, req.body, req.lang),
+  giveAwayUser: async (req) => giveAwayUser(req.server.ctx, req.auth!, req.body, req.lang),
+  managerGiveAwayUser: async (req) => managerGiveAwayUser(req.server.ctx, req.auth!, req.body, req.lang),
+  listTagsGroups: async (req) => listTagsGroups(req.server.ctx),
+  createLeadUser: async (req, reply) => {
+    const created = await createLeadUser(req.server.ctx, req.auth!, req.body, req.lang);
+    reply.status(201);
+    return created;
+  },
+  createPartnerUser: async (req, reply) => {
+    const form = await partnerForm(req);
+    try {
+      const created = await createPartnerUser(req.server.ctx, req.auth!, form.input, form.documents, req.lang, form.errors);
+      reply.status(201);
+      return created;
+    } catch (err) {
+      await Promise.all(form.documents.map((d) => req.server.ctx.storage.remove(d.url)));
+      throw err;
+    }
+  },
+  getPartnerDetails: async (req) => getPartnerDetails(req.server.ctx, req.auth!, req.body.user_id),
+  listActionLogs: async (req) => listActionLogs(req.server.ctx, req.auth!, req.query, req.lang),
+};

@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../../context';
+import { flowDailyStats, flows } from '../../db/schema';
+import { FieldErrors, notFound } from '../../http/errors';
+import { t, type Lang } from '../../i18n';
+import { recordAction } from '../action-log';
+import { flowAccess, pgError, type FlowRow } from './access';
+import { conversion } from './stats';
+
+type Totals = { views: number; signups: number };
+
+export function flowView(ctx: AppContext, f: FlowRow, totals: Totals = { views: 0, signups: 0 }) {
+  return {
+    id: f.id,
+    name: f.name,
+    landing_name: f.landingName,
+    landing_url: `${ctx.config.publicUrl}/l/${f.landingName}`,
+    is_published: f.isPublished,
+    created_at: f.createdAt.toISOString(),
+    updated_at: f.updatedAt.toISOString(),
+    stats: { ...totals, conversion: conversion(totals) },
+  };
+}
+
+async function totalsOf(ctx: AppContext, ids: number[]): Promise<Map<number, Totals>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({
+      flowId: flowDailyStats.flowId,
+      views: sql<number>`sum(${flowDailyStats.views})::int`,
+      signups: sql<number>`sum(${flowDailyStats.signups})::int`,
+    })
+    .from(flowDailyStats)
+    .where(inArray(flowDailyStats.flowId, ids))
+    .groupBy(flowDailyStats.flowId);
+  return new Map(rows.map((r) => [r.flowId, { views: r.views, signups: r.signups }]));
+}
+
+/** The caller's own flows, newest first, with their totals. */
+export async function listFlows(ctx: AppContext, ownerId: number) {
+  const rows = await ctx.db.select().from(flows).where(eq(flows.ownerId, ownerId)).orderBy(desc(flows.createdAt), desc(flows.id));
+  const totals = await totalsOf(ctx, rows.map((r) => r.id));
+  return rows.map((r) => flowView(ctx, r, totals.get(r.id)));
+}
+
+export type FlowInput = { name: string; landing_name: string; is_published?: boolean };
+
+function columnsOf(input: FlowInput) {
+  const name = input.name.trim();
+  if (!name) throw FieldErrors.of('name', 'field_empty');
+  return { name, landingName: input.landing_name, ...(input.is_published !== undefined && { isPublished: input.is_published }) };
+}
+
+/** A landing name taken meanwhile is caught by the unique index and said as a field error. */
+function nameTaken(err: unknown): never {
+  const e = pgError(err);
+  if (e.code === '23505' && e.constraint === 'flows_landing_name_uq') throw FieldErrors.of('landing_name', 'landing_name_taken');
+  throw err;
+}
+
+export async function createFlow(ctx: AppContext, ownerId: number, input: FlowInput) {
+  const [row] = await ctx.db
+    .insert(flows)
+    .values({ ...columnsOf(input), ownerId })
+    .returning()
+    .catch(nameTaken);
+  return flowView(ctx, row!);
+}
+
+export async function getFlow(ctx: AppContext, auth: AuthUser, id: number) {
+  const [row] = await ctx.db.select().from(flows).where(and(eq(flows.id, id), flowAccess(auth)));
+  if (!row) throw notFound();
+  return flowView(ctx, row, (await totalsOf(ctx, [id])).get(id));
+}
+
+/** Owners change their own flows; an admin's change of someone else's flow goes into the action history. */
+export async function updateFlow(ctx: AppContext, auth: AuthUser, id: number, input: FlowInput & { is_published: boolean }) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(flows)
+      .set({ ...columnsOf(input), updatedAt: sql`now()` })
+      .where(and(eq(flows.id, id), flowAccess(auth)))
+      .returning()
+      .catch(nameTaken);
+    if (!r) throw notFound();
+    if (r.ownerId !== auth.id) {
+      await recordAction(tx, { actorId: auth.id, subjectId: r.ownerId, kind: 'flow_update', details: { flow_id: id, is_published: r.isPublished } });
+    }
+    return r;
+  });
+  return flowView(ctx, row, (await totalsOf(ctx, [id])).get(id));
+}
+
+export async function deleteFlow(ctx: AppContext, auth: AuthUser, id: number, lang: Lang) {
+  await ctx.db.transaction(async (tx) => {
+    const [r] = await tx.delete(flows).where(and(eq(flows.id, id), flowAccess(auth))).returning();
+    if (!r) throw notFound();
+    if (r.ownerId !== auth.id) {
+      await recordAction(tx, { actorId: auth.id, subjectId: r.ownerId, kind: 'flow_delete', details: { flow_id: id, landing_name: r.landingName } });
+    }
+  });
+  return { detail: t(lang, 'deleted') };
+}

@@ -1,0 +1,26 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { flows } from '../../db/schema';
+import { t, type Lang } from '../../i18n';
+
+export const LANDING_NAME = /^[a-z0-9][a-z0-9_-]{2,63}$/;
+
+/**
+ * Whether a landing name may be used: matches=false when it can. The flow being edited keeps its own
+ * name. Any failure of the check itself answers matches=true with a generic text (the spec's rule).
+ */
+export async function checkLandingName(ctx: AppContext, input: { name: string; flow_id?: number }, lang: Lang) {
+  const name = input.name.trim();
+  if (!LANDING_NAME.test(name)) return { matches: true, error: t(lang, 'landing_name_invalid') };
+  try {
+    const [taken] = await ctx.db
+      .select({ id: flows.id })
+      .from(flows)
+      .where(and(eq(flows.landingName, name), input.flow_id ? ne(flows.id, input.flow_id) : undefined))
+      .limit(1);
+    return taken ? { matches: true, error: t(lang, 'landing_name_taken') } : { matches: false, error: null };
+  } catch (err) {
+    ctx.log.error({ err }, 'landing name check failed');
+    return { matches: true, error: t(lang, 'landing_name_check_failed') };
+  }
+}

@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { flows, landingElements, users } from '../../db/schema';
+import { FieldErrors, notFound } from '../../http/errors';
+import { t, type Lang, type MessageKey } from '../../i18n';
+import { leadCreated } from '../leads/intake';
+import { newPromoCode, normalizePhone } from '../users';
+import { pgError } from './access';
+import { countSignup } from './stats';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A well-formed email nobody uses yet, else the spec's messages under `email`. */
+export async function validateLandingEmail(ctx: AppContext, raw: string): Promise<string> {
+  const email = raw.trim();
+  if (!EMAIL.test(email) || email.length > 254) throw FieldErrors.of('email', 'email_invalid');
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (taken) throw FieldErrors.of('email', 'email_in_use');
+  return email;
+}
+
+/** A phone number (normalised to +digits) nobody uses yet, else the spec's messages under `phone`. */
+export async function validateLandingPhone(ctx: AppContext, raw: string): Promise<string> {
+  const phone = normalizePhone(raw.trim());
+  if (!phone) throw FieldErrors.of('phone', 'phone_incorrect');
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  if (taken) throw FieldErrors.of('phone', 'phone_in_use');
+  return phone;
+}
+
+export const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'city', 'country'] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type LeadForm = { title: string; fields: Array<{ name: FormField; label: string; required: boolean }>; button_label: string; success_message: string };
+export type SignupInput = Partial<Record<FormField, string>>;
+
+/** A published landing by name, with its lead form (if it has one). */
+export async function publishedLanding(ctx: AppContext, name: string) {
+  const [flow] = await ctx.db
+    .select()
+    .from(flows)
+    .where(and(eq(flows.landingName, name), eq(flows.isPublished, true)));
+  if (!flow) return null;
+  const [form] = await ctx.db
+    .select({ content: landingElements.content })
+    .from(landingElements)
+    .where(and(eq(landingElements.flowId, flow.id), eq(landingElements.type, 'lead_form')))
+    .limit(1);
+  return { flow, form: form?.content as LeadForm | undefined };
+}
+
+/** A concurrent sign-up with the same email or phone is refused by the unique index, in the spec's words. */
+function takenMeanwhile(err: unknown): never {
+  const e = pgError(err);
+  if (e.code === '23505' && e.constraint === 'users_email_unique') throw FieldErrors.of('email', 'email_in_use');
+  if (e.code === '23505' && e.constraint === 'users_phone_unique') throw FieldErrors.of('phone', 'phone_in_use');
+  throw err;
+}
+
+/**
+ * A visitor signs up through a landing's form: the form's fields only, its required ones filled, a
+ * valid and free email or phone. One transaction creates the user (a waiting lead referred by the
+ * flow's owner), records the lead through the intake and counts the sign-up.
+ */
+export async function signupLanding(ctx: AppContext, name: string, input: SignupInput, lang: Lang): Promise<{ detail: string }> {
+  const landing = await publishedLanding(ctx, name);
+  if (!landing?.form) throw notFound();
+  const { flow, form } = landing;
+  const values: SignupInput = {};
+  const errors: Record<string, MessageKey[]> = {};
+  for (const f of form.fields) {
+    const v = (input[f.name] ?? '').trim();
+    if (v) values[f.name] = v.slice(0, 150);
+    else if (f.required) errors[f.name] = ['field_required'];
+  }
+  const check = async (field: 'email' | 'phone', fn: (c: AppContext, v: string) => Promise<string>) => {
+    if (!values[field] || errors[field]) return;
+    try {
+      values[field] = await fn(ctx, values[field]!);
+    } catch (err) {
+      if (!(err instanceof FieldErrors)) throw err;
+      errors[field] = err.fields[field]!.map((m) => (typeof m === 'string' ? m : m.key));
+    }
+  };
+  await check('email', validateLandingEmail);
+  await check('phone', validateLandingPhone);
+  if (!Object.keys(errors).length && !values.email && !values.phone) errors.non_field_errors = ['landing_signup_needs_contact'];
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: values.email ?? null,
+        phone: values.phone ?? null,
+        firstName: values.first_name ?? '',
+        lastName: values.last_name ?? '',
+        city: values.city ?? '',
+        country: values.country ?? '',
+        language: lang,
+        role: 'member',
+        leadStatus: 'waiting',
+        referrerId: flow.ownerId,
+        promoCode: newPromoCode(),
+      })
+      .returning({ id: users.id })
+      .catch(takenMeanwhile);
+    await leadCreated(tx, ctx, { userId: user!.id, source: 'landing', details: { flow_id: flow.id, landing_name: flow.landingName } });
+    await countSignup(tx, flow.id);
+  });
+  return { detail: form.success_message || t(lang, 'landing_signup_done') };
+}

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context';
+import { tags, userImports, userImportWarnings, users, type ImportStatus } from '../../db/schema';
+import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { UploadRejected } from '../../integrations/storage';
+import { t, type Lang, type MessageKey } from '../../i18n';
+import { recordAction } from '../action-log';
+import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { brief, isAdmin, staffTarget, type Caller, type Tx } from '../staff/access';
+import { csvRows, detectFormat, suggestMapping } from './csv';
+import { IMPORT_FIELDS, type ImportField } from './rows';
+import { IMPORT_QUEUE } from './run';
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const MAX_ROWS = 100_000;
+const WARNINGS_SHOWN = 100;
+
+type Row = typeof userImports.$inferSelect;
+
+/** Text only: a NUL byte in the first bytes means a binary file, whatever its name says. */
+const sniffText = (head: Buffer) => (head.length && !head.includes(0) ? 'csv' : null);
+
+async function views(ctx: AppContext, rows: Row[], lang: Lang) {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const people = [...new Set(rows.flatMap((r) => [r.consultantId, r.createdById]).filter((x): x is number => x !== null))];
+  const tagIds = [...new Set(rows.map((r) => r.tagId).filter((x): x is number => x !== null))];
+  const [warnings, persons, tagRows] = await Promise.all([
+    // The first warnings of each import, by row (the primary key orders them).
+    ctx.db.execute<{ import_id: number; row: number; reason: string }>(sql`
+      select w.import_id, w.row, w.reason from unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) i(id)
+      cross join lateral (select * from ${userImportWarnings} w where w.import_id = i.id order by w.row limit ${WARNINGS_SHOWN}) w`),
+    people.length ? ctx.db.select().from(users).where(inArray(users.id, people)) : Promise.resolve([]),
+    tagIds.length ? ctx.db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, tagIds)) : Promise.resolve([]),
+  ]);
+  const byPerson = new Map(persons.map((p) => [p.id, brief(p)]));
+  const byTag = new Map(tagRows.map((x) => [x.id, x]));
+  const byImport = new Map<number, { row: number; reason: string }[]>();
+  for (const w of warnings.rows) (byImport.get(w.import_id) ?? byImport.set(w.import_id, []).get(w.import_id)!).push({ row: w.row, reason: t(lang, w.reason as MessageKey) });
+  return rows.map((r) => ({
+    id: r.id,
+    file_name: r.fileName,
+    status: r.status,
+    total: r.total,
+    success: r.success,
+    skipped: r.skipped,
+    warnings: byImport.get(r.id) ?? [],
+    warnings_count: r.warningsCount,
+    progress: r.status === 'completed' ? 100 : r.total ? Math.min(100, Math.floor(((r.cursor - 1) / r.total) * 100)) : 0,
+    consultant: r.consultantId ? (byPerson.get(r.consultantId) ?? null) : null,
+    tag: r.tagId ? (byTag.get(r.tagId) ?? null) : null,
+    mapping: r.status === 'uploaded' ? null : (r.mapping as Record<string, ImportField> | null),
+    created_by: r.createdById ? (byPerson.get(r.createdById) ?? null) : null,
+    created_at: r.createdAt.toISOString(),
+    started_at: r.startedAt?.toISOString() ?? null,
+    finished_at: r.finishedAt?.toISOString() ?? null,
+  }));
+}
+
+const ORDERABLE = { created_at: userImports.createdAt, id: userImports.id, file_name: userImports.fileName, status: userImports.status } as const;
+
+/** Consultants see the imports they made; admins all. */
+export async function listUserImports(ctx: AppContext, caller: Caller, q: PageQuery & { ordering?: string; status?: ImportStatus }, lang: Lang) {
+  const win = pageWindow(q);
+  const own = isAdmin(caller) ? undefined : eq(userImports.createdById, caller.id);
+  const filters = [own, q.status ? eq(userImports.status, q.status) : undefined].filter(Boolean) as SQL[];
+  const where = filters.length ? and(...filters) : undefined;
+  const key = (q.ordering?.replace(/^-/, '') ?? 'created_at') as keyof typeof ORDERABLE;
+  const col = ORDERABLE[key] ?? userImports.createdAt;
+  const dir = q.ordering && !q.ordering.startsWith('-') ? asc : desc;
+  const [rows, [counted], [total]] = await Promise.all([
+    ctx.db.select().from(userImports).where(where).orderBy(dir(col), dir(userImports.id)).limit(win.limit).offset(win.offset),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(where),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(own),
+  ]);
+  return pageOf(await views(ctx, rows, lang), counted!.n, total!.n, win, q);
+}
+
+/** Streams an uploaded .csv to a private folder under a generated name; refuses binary or oversized files. */
+export async function storeImportFile(ctx: AppContext, source: Readable, fileName: string): Promise<{ url: string; fileName: string }> {
+  if (!/\.csv$/i.test(fileName)) {
+    source.resume();
+    throw FieldErrors.of('file', 'import_file_invalid');
+  }
+  try {
+    const saved = await ctx.storage.saveStream('documents/imports', source, { maxBytes: MAX_FILE_BYTES, sniff: sniffText });
+    return { url: saved.url, fileName };
+  } catch (err) {
+    if (err instanceof UploadRejected) throw FieldErrors.of('file', err.reason === 'too_large' ? 'import_file_too_large' : 'import_file_invalid');
+    throw err;
+  }
+}
+
+export type SaveInput = { stored: { url: string; fileName: string }; consultantId?: number; tagId?: number };
+
+/**
+ * Reads the stored file once for its encoding, separator, header, row count and preview, and
+ * records the import as uploaded. A refused file is removed again.
+ */
+export async function saveUserImport(ctx: AppContext, caller: Caller, input: SaveInput, lang: Lang) {
+  const stored = input.stored;
+  const file = path.join(ctx.storage.root, stored.url.slice('/media/'.length));
+  try {
+    const format = await detectFormat(file);
+    let columns: string[] | null = null;
+    const preview: string[][] = [];
+    let total = 0;
+    for await (const [n, cells] of csvRows(file, format)) {
+      if (n === 1) {
+        columns = cells.map((c) => c.trim());
+        continue;
+      }
+      total = n - 1;
+      if (total > MAX_ROWS) throw FieldErrors.of('file', 'import_file_too_large');
+      if (preview.length < 10) preview.push(cells);
+    }
+    if (!columns?.some(Boolean)) throw FieldErrors.of('file', 'import_file_invalid');
+    const saved = await ctx.db.transaction(async (tx) => {
+      const consultant = input.consultantId ? await staffTarget(tx, caller, input.consultantId, 'consultant_id') : null;
+      if (input.tagId && !(await tagExists(tx, input.tagId))) throw FieldErrors.of('tag_id', 'select_tag');
+      const [row] = await tx
+        .insert(userImports)
+        .values({
+          createdById: caller.id,
+          consultantId: consultant?.id ?? null,
+          tagId: input.tagId ?? null,
+          fileName: stored.fileName.slice(0, 255),
+          fileUrl: stored.url,
+          encoding: format.encoding,
+          delimiter: format.delimiter,
+          columns: columns!,
+          previewRows: preview,
+          total,
+        })
+        .returning();
+      return row!;
+    });
+    const [view] = await views(ctx, [saved], lang);
+    return { ...view!, preview: { columns: columns!, rows: preview, suggested_mapping: suggestMapping(columns!) } };
+  } catch (err) {
+    await ctx.storage.remove(stored.url);
+    if (err instanceof FieldErrors || (err as { statusCode?: number }).statusCode) throw err;
+    throw FieldErrors.of('file', 'import_file_invalid');
+  }
+}
+
+async function tagExists(tx: Tx, id: number) {
+  return (await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, id))).length > 0;
+}
+
+function checkMapping(columns: string[], mapping: Record<string, string>) {
+  const fields = Object.values(mapping);
+  const unknown = Object.keys(mapping).find((c) => !columns.includes(c));
+  if (unknown !== undefined) throw new FieldErrors({ mapping: [{ key: 'import_mapping_unknown_column', params: { column: unknown } }] });
+  if (fields.some((f) => !(IMPORT_FIELDS as readonly string[]).includes(f))) throw FieldErrors.of('mapping', 'field_invalid');
+  if (new Set(fields).size !== fields.length) throw FieldErrors.of('mapping', 'import_mapping_repeated');
+  if (!fields.includes('email') && !fields.includes('phone')) throw FieldErrors.of('mapping', 'import_mapping_needs_contact');
+  if (!fields.includes('first_name') || !fields.includes('last_name')) throw FieldErrors.of('mapping', 'import_name_required');
+}
+
+/**
+ * Queues an uploaded (or failed) import. The status moves by one conditional UPDATE, so two starts
+ * at once queue one run; the job is enqueued in the same transaction.
+ */
+export async function startUserImport(
+  ctx: AppContext,
+  caller: Caller,
+  input: { import_id: number; mapping: Record<string, string>; consultant_id?: number; tag_id?: number },
+  lang: Lang,
+) {
+  const started = await ctx.db.transaction(async (tx) => {
+    const [imp] = await tx.select().from(userImports).where(eq(userImports.id, input.import_id));
+    if (!imp) throw notFound();
+    if (!isAdmin(caller) && imp.createdById !== caller.id) throw permissionDenied();
+    const errors: Record<string, MessageKey[]> = {};
+    if (!input.tag_id || !(await tagExists(tx, input.tag_id))) errors.tag_id = ['select_tag'];
+    if (!input.consultant_id) errors.consultant_id = ['select_consultant'];
+    if (Object.keys(errors).length) throw new FieldErrors(errors);
+    const consultant = await staffTarget(tx, caller, input.consultant_id, 'consultant_id');
+    checkMapping(imp.columns, input.mapping);
+    const [row] = await tx
+      .update(userImports)
+      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId: input.tag_id!, finishedAt: null })
+      .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))
+      .returning();
+    if (!row) throw FieldErrors.of('non_field_errors', 'import_not_startable');
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: consultant.id,
+      kind: 'import_started',
+      details: { import_id: imp.id, file_name: imp.fileName, total: imp.total },
+    });
+    await ctx.jobs.sendInTx(tx, IMPORT_QUEUE, { importId: imp.id });
+    return row;
+  });
+  const [view] = await views(ctx, [started], lang);
+  return view!;
+}

@@ -1,0 +1,94 @@
+import type { MessageKey } from '../../i18n';
+import { newPromoCode, normalizePhone } from '../users';
+
+export const IMPORT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** A row ready to insert. Emails are lower-cased: the column is citext, and duplicates compare that way. */
+export type CleanRow = {
+  row: number;
+  email: string | null;
+  phone: string | null;
+  firstName: string;
+  lastName: string;
+  country: string;
+  city: string;
+  dateBirth: string | null;
+  language: string | null;
+  timeZone: string | null;
+  promo: string;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const zones = new Map<string, boolean>();
+function validZone(tz: string) {
+  let ok = zones.get(tz);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (zones.size < 10_000) zones.set(tz, ok);
+  }
+  return ok;
+}
+
+/** DD/MM/YYYY (also with dots) or YYYY-MM-DD, as an ISO date; null when it is not a real date. */
+function isoDate(s: string): string | null {
+  let y: number, m: number, d: number;
+  const dmy = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(s);
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
+  else if (ymd) [y, m, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Column indexes per mapped field. */
+export function fieldIndexes(columns: string[], mapping: Record<string, string>): Partial<Record<ImportField, number>> {
+  const idx: Partial<Record<ImportField, number>> = {};
+  for (const [col, field] of Object.entries(mapping)) {
+    const i = columns.indexOf(col);
+    if (i >= 0) idx[field as ImportField] = i;
+  }
+  return idx;
+}
+
+/** One CSV row checked: a clean row, or the reason it is skipped. */
+export function cleanRow(row: number, cells: string[], idx: Partial<Record<ImportField, number>>): CleanRow | { row: number; reason: MessageKey } {
+  if (!cells.some((c) => c.trim())) return { row, reason: 'import_row_empty' };
+  const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]!] ?? '').trim());
+  const firstName = get('first_name');
+  const lastName = get('last_name');
+  if (!firstName || !lastName) return { row, reason: 'import_name_required' };
+  const emailRaw = get('email');
+  const phoneRaw = get('phone');
+  if (!emailRaw && !phoneRaw) return { row, reason: 'import_mapping_needs_contact' };
+  if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return { row, reason: 'email_invalid' };
+  const phone = phoneRaw ? normalizePhone(phoneRaw) : null;
+  if (phoneRaw && !phone) return { row, reason: 'phone_incorrect' };
+  const dob = get('date_birth');
+  const dateBirth = dob ? isoDate(dob) : null;
+  if (dob && !dateBirth) return { row, reason: 'import_date_invalid' };
+  const lang = get('language').toLowerCase();
+  if (lang && !['ru', 'en', 'de'].includes(lang)) return { row, reason: 'import_language_invalid' };
+  const tz = get('time_zone');
+  if (tz && !validZone(tz)) return { row, reason: 'time_zone_invalid' };
+  return {
+    row,
+    email: emailRaw ? emailRaw.toLowerCase() : null,
+    phone,
+    firstName: firstName.slice(0, 150),
+    lastName: lastName.slice(0, 150),
+    country: get('country').slice(0, 100),
+    city: get('city').slice(0, 150),
+    dateBirth,
+    language: lang || null,
+    timeZone: tz || null,
+    promo: newPromoCode(),
+  };
+}

@@ -1,0 +1,13 @@
+import type { AppContext } from '../../context';
+
+export type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+export type Executor = AppContext['db'] | Tx;
+
+export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+export const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
+
+/** Rows of a raw query, typed (drizzle's execute on a transaction or the pool). */
+export async function rowsOf<T>(db: Executor, query: Parameters<AppContext['db']['execute']>[0]): Promise<T[]> {
+  const { rows } = await db.execute(query);
+  return rows as T[];
+}

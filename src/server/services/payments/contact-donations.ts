@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../../context';
+import type { PaymentKind, PaymentState } from '../../db/schema';
+import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { t, type Lang } from '../../i18n';
+import { centsToMoney } from '../content/money';
+import { pageOf, pageWindow } from '../paging';
+import { iso, isoOrNull, rowsOf } from './common';
+import { visibleUser } from './visibility';
+
+type Caller = Pick<AuthUser, 'id' | 'role'>;
+const ORDERING: Record<string, string> = { created_at: 'p.created_at', amount: 'p.amount_cents', paid_at: 'p.paid_at' };
+
+type Row = {
+  id: number;
+  kind: PaymentKind;
+  state: PaymentState;
+  amount_cents: number;
+  method: string;
+  method_name: string | null;
+  package_name: string | null;
+  book_title: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+};
+
+/**
+ * The payments of one user the caller may look at: a member their referral structure, staff the
+ * users they are responsible for or who sit in their structure, admins anyone.
+ */
+export async function listContactDonations(
+  ctx: AppContext,
+  caller: Caller,
+  lang: Lang,
+  userId: number,
+  q: { page?: number; page_size?: number; ordering?: string },
+) {
+  const [target] = await rowsOf<{ id: number; visible: boolean }>(
+    ctx.db,
+    sql`select u.id, (${visibleUser(caller)}) as visible from users u where u.id = ${userId}`,
+  );
+  if (!target) throw notFound();
+  if (!target.visible) throw permissionDenied();
+  const field = (q.ordering ?? '-created_at').replace(/^-/, '');
+  if (!ORDERING[field]) throw FieldErrors.of('ordering', 'field_invalid');
+  const dir = q.ordering?.startsWith('-') || !q.ordering ? 'desc' : 'asc';
+  const win = pageWindow(q);
+  const rows = await rowsOf<Row>(
+    ctx.db,
+    sql`select p.id, p.kind, p.state, p.amount_cents, p.method, m.name as method_name, pk.name as package_name, b.title as book_title,
+        p.created_at, p.paid_at
+      from payments p left join payment_methods m on m.code = p.method
+      left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
+      where p.user_id = ${userId}
+      order by ${sql.raw(`${ORDERING[field]} ${dir} nulls last, p.id ${dir}`)} limit ${win.limit} offset ${win.offset}`,
+  );
+  const [c] = await rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${userId}`);
+  const results = rows.map((r) => {
+    const key = `payment_method_${r.method}` as Parameters<typeof t>[1];
+    const name = t(lang, key);
+    return {
+      id: r.id,
+      kind: r.kind,
+      amount: centsToMoney(r.amount_cents),
+      status: r.state,
+      payment_method: name !== key ? name : (r.method_name ?? r.method),
+      description: r.package_name ?? r.book_title ?? '',
+      created_at: iso(r.created_at),
+      paid_at: isoOrNull(r.paid_at),
+    };
+  });
+  return pageOf(results, c!.n, c!.n, win, q);
+}
+
+/** Paid donations of the given users in the current and the previous calendar month (UTC), in USD strings. */
+export async function donationTotals(ctx: AppContext, userIds: SQL_Like, now: Date) {
+  const [r] = await rowsOf<{ cur: number; prev: number }>(
+    ctx.db,
+    sql`select
+        coalesce(sum(amount_cents) filter (where paid_at >= date_trunc('month', ${now}::timestamptz)), 0)::bigint as cur,
+        coalesce(sum(amount_cents) filter (where paid_at < date_trunc('month', ${now}::timestamptz)), 0)::bigint as prev
+      from payments
+      where state = 'paid' and kind = 'donation' and user_id in (${userIds})
+        and paid_at >= date_trunc('month', ${now}::timestamptz) - interval '1 month'`,
+  );
+  return { current: centsToMoney(Number(r?.cur ?? 0)), prev: centsToMoney(Number(r?.prev ?? 0)) };
+}
+
+type SQL_Like = ReturnType<typeof sql>;

@@ -1,0 +1,198 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../../context';
+import type { PaymentState } from '../../db/schema';
+import { FieldErrors } from '../../http/errors';
+import { imageKind, isPdf, UploadRejected } from '../../integrations/storage';
+import type { Lang, MessageKey } from '../../i18n';
+import { centsToMoney } from '../content/money';
+import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { donationCents, paymentDateTime } from './amounts';
+import { configuredProvider, insertPendingPayment, openCheckout } from './checkout';
+import { isoOrNull, iso, rowsOf } from './common';
+import { activeMethod, methodView, type MethodRow } from './methods';
+
+type Caller = Pick<AuthUser, 'id'>;
+type Errors = Record<string, MessageKey[]>;
+type Params = Record<string, string | number>;
+
+const MB = 1024 * 1024;
+export const CHECK_MAX_BYTES = 10 * MB;
+export const CHECK_FOLDER = 'documents';
+const CHECK_TYPES = 'JPEG, PNG, WebP, PDF';
+
+/** An image (JPEG, PNG, WebP) or a PDF, judged by its first bytes. */
+export const checkKind = (head: Buffer): string | null => {
+  if (isPdf(head)) return 'pdf';
+  const k = imageKind(head);
+  return k === 'jpeg' ? 'jpg' : k;
+};
+
+async function callerEmail(ctx: AppContext, userId: number): Promise<string> {
+  const [u] = await rowsOf<{ email: string | null }>(ctx.db, sql`select email from users where id = ${userId}`);
+  return u?.email ?? '';
+}
+
+/** An online donation: a pending payment and the provider's page to pay it on. */
+export async function createDonation(ctx: AppContext, caller: Caller, input: { amount?: unknown; payment_method?: unknown; comment?: unknown }) {
+  const errors: Errors = {};
+  const cents = donationCents(input.amount);
+  if (input.amount === undefined || input.amount === '') errors.amount = ['field_required'];
+  else if (cents === null) errors.amount = ['donation_amount_invalid'];
+  let method: MethodRow | null = null;
+  try {
+    method = await activeMethod(ctx.db, input.payment_method as number | string | undefined, 'online');
+  } catch (err) {
+    if (!(err instanceof FieldErrors)) throw err;
+    errors.payment_method = ['payment_method_invalid'];
+  }
+  const comment = typeof input.comment === 'string' ? input.comment.slice(0, 1000) : '';
+  if (Object.keys(errors).length || !method || cents === null) throw new FieldErrors(errors);
+
+  const provider = await configuredProvider(ctx);
+  const id = await ctx.db.transaction((tx) =>
+    insertPendingPayment(tx, provider, { userId: caller.id, kind: 'donation', amountCents: cents, method: method.code, comment }),
+  );
+  const url = await openCheckout(ctx, id, {
+    amountCents: cents,
+    description: 'Donation',
+    email: await callerEmail(ctx, caller.id),
+    returnPath: '/dashboard',
+    saveForFutureUse: false,
+  });
+  return { id, payment_url: url, status: 'pending' as const };
+}
+
+export type ManualForm = { fields: Record<string, string>; check: { url: string } | null; checkError: { key: MessageKey; params?: Params } | null };
+
+/**
+ * Reads the multipart form of a manual donation: text fields, and the check streamed to private
+ * storage, refused by its first bytes or its size without leaving a file behind.
+ */
+export async function readManualForm(
+  ctx: AppContext,
+  parts: AsyncIterable<{ type: 'file'; fieldname: string; file: Readable } | { type: 'field'; fieldname: string; value: unknown }>,
+): Promise<ManualForm> {
+  const form: ManualForm = { fields: {}, check: null, checkError: null };
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+      continue;
+    }
+    if (part.fieldname !== 'check' || form.check || form.checkError) {
+      part.file.resume();
+      continue;
+    }
+    try {
+      const saved = await ctx.storage.saveStream(CHECK_FOLDER, part.file, { maxBytes: CHECK_MAX_BYTES, sniff: checkKind });
+      form.check = { url: saved.url };
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      part.file.resume();
+      if ((err instanceof UploadRejected && err.reason === 'too_large') || code === 'FST_REQ_FILE_TOO_LARGE') {
+        form.checkError = { key: 'file_too_large', params: { limit: CHECK_MAX_BYTES / MB } };
+      } else if (err instanceof UploadRejected) {
+        form.checkError = { key: 'file_type_invalid', params: { allowed: CHECK_TYPES } };
+      } else throw err;
+    }
+  }
+  return form;
+}
+
+/** A manual donation: pending until staff approve it; a refused form leaves no stored file. */
+export async function createManualDonation(ctx: AppContext, caller: Caller, lang: Lang, form: ManualForm) {
+  try {
+    const f = form.fields;
+    const errors: Record<string, Array<MessageKey | { key: MessageKey; params?: Params }>> = {};
+    const cents = donationCents(f.amount);
+    if (!f.amount) errors.amount = ['field_required'];
+    else if (cents === null) errors.amount = ['donation_amount_invalid'];
+    let method: MethodRow | null = null;
+    try {
+      method = await activeMethod(ctx.db, f.payment_method, 'manual');
+    } catch (err) {
+      if (!(err instanceof FieldErrors)) throw err;
+      errors.payment_method = ['payment_method_invalid'];
+    }
+    const when = paymentDateTime(f.payment_datetime);
+    if (!when) errors.payment_datetime = ['payment_datetime_invalid'];
+    if (form.checkError) errors.check = [form.checkError];
+    else if (!form.check) errors.check = ['check_required'];
+    const comment = (f.comment ?? '').slice(0, 1000);
+    if (Object.keys(errors).length || !method || cents === null || !when || !form.check) throw new FieldErrors(errors);
+
+    const [row] = await rowsOf<{ id: number }>(
+      ctx.db,
+      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at_claimed, proof_file, comment)
+        values (${caller.id}, 'donation', 'pending', ${cents}, ${method.code}, 'manual', ${when}, ${form.check.url}, ${comment})
+        returning id`,
+    );
+    return getDonation(ctx, caller.id, row!.id, lang);
+  } catch (err) {
+    await ctx.storage.remove(form.check?.url);
+    throw err;
+  }
+}
+
+type DonationRow = {
+  id: number;
+  amount_cents: number;
+  state: PaymentState;
+  paid_at_claimed: Date | null;
+  proof_file: string | null;
+  comment: string;
+  created_at: Date;
+  paid_at: Date | null;
+  reject_reason: string | null;
+  m_id: number | null;
+  m_code: string;
+  m_name: string | null;
+  m_kind: 'online' | 'manual' | null;
+  m_instructions: string | null;
+  m_logo: string | null;
+};
+
+const SELECT = sql`select p.id, p.amount_cents, p.state, p.paid_at_claimed, p.proof_file, p.comment, p.created_at, p.paid_at, p.reject_reason,
+    m.id as m_id, p.method as m_code, m.name as m_name, m.kind as m_kind, m.instructions as m_instructions, m.logo as m_logo
+  from payments p left join payment_methods m on m.code = p.method`;
+
+function donationView(ctx: AppContext, lang: Lang, r: DonationRow) {
+  const method = r.m_id
+    ? methodView(lang, { id: r.m_id, code: r.m_code, name: r.m_name ?? r.m_code, kind: r.m_kind ?? 'online', instructions: r.m_instructions ?? '', logo: r.m_logo })
+    : { id: 1, name: r.m_code, kind: 'online' as const, instructions: '', logo: null };
+  return {
+    id: r.id,
+    amount: centsToMoney(r.amount_cents),
+    payment_method: method,
+    status: r.state,
+    payment_datetime: isoOrNull(r.paid_at_claimed),
+    check: ctx.storage.signedUrl(r.proof_file),
+    comment: r.comment,
+    created_at: iso(r.created_at),
+    paid_at: isoOrNull(r.paid_at),
+    reject_reason: r.reject_reason,
+  };
+}
+
+async function getDonation(ctx: AppContext, userId: number, id: number, lang: Lang) {
+  const [r] = await rowsOf<DonationRow>(ctx.db, sql`${SELECT} where p.id = ${id} and p.user_id = ${userId}`);
+  return donationView(ctx, lang, r!);
+}
+
+/** The caller's own donations, newest first (pending, paid, and rejected ones with the reason). */
+export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lang, q: PageQuery) {
+  const win = pageWindow(q);
+  const rows = await rowsOf<DonationRow & { total: number }>(
+    ctx.db,
+    sql`${SELECT} where p.user_id = ${caller.id} and p.kind = 'donation'
+      order by p.created_at desc, p.id desc limit ${win.limit} offset ${win.offset}`,
+  );
+  const [c] = await rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${caller.id} and kind = 'donation'`);
+  return pageOf(
+    rows.map((r) => donationView(ctx, lang, r)),
+    c!.n,
+    c!.n,
+    win,
+    q,
+  );
+}

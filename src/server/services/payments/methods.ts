@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { PaymentMethodKind } from '../../db/schema';
+import { FieldErrors } from '../../http/errors';
+import { catalogues, t, type Lang, type MessageKey } from '../../i18n';
+import { rowsOf, type Executor } from './common';
+
+export type MethodRow = { id: number; code: string; name: string; kind: PaymentMethodKind; instructions: string; logo: string | null };
+
+const known = (key: string): key is MessageKey => key in catalogues.en;
+
+/** A method as the API shows it: the name and instructions of the built-in codes are translated. */
+export function methodView(lang: Lang, m: MethodRow) {
+  const nameKey = `payment_method_${m.code}`;
+  const hintKey = `payment_method_${m.code}_instructions`;
+  return {
+    id: m.id,
+    name: known(nameKey) ? t(lang, nameKey) : m.name,
+    kind: m.kind,
+    instructions: m.instructions && known(hintKey) ? t(lang, hintKey) : m.instructions,
+    logo: m.logo,
+  };
+}
+
+export async function listPaymentMethods(ctx: AppContext, lang: Lang) {
+  const rows = await rowsOf<MethodRow>(
+    ctx.db,
+    sql`select id, code, name, kind, instructions, logo from payment_methods where is_active order by "order", id`,
+  );
+  return rows.map((m) => methodView(lang, m));
+}
+
+/** An active method of the given kind by id (or code), else the field error 'Please, select payment method'. */
+export async function activeMethod(db: Executor, ref: number | string | undefined | null, kind: PaymentMethodKind, field = 'payment_method'): Promise<MethodRow> {
+  const id = typeof ref === 'number' ? ref : /^\d{1,9}$/.test(String(ref ?? '')) ? Number(ref) : null;
+  const code = typeof ref === 'string' && id === null ? ref : null;
+  if (id === null && code === null) throw FieldErrors.of(field, 'payment_method_invalid');
+  const [m] = await rowsOf<MethodRow>(
+    db,
+    sql`select id, code, name, kind, instructions, logo from payment_methods
+      where is_active and kind = ${kind} and ${id !== null ? sql`id = ${id}` : sql`code = ${code}`}`,
+  );
+  if (!m) throw FieldErrors.of(field, 'payment_method_invalid');
+  return m;
+}
+
+/** The first active online method (the default for purchases that name none). */
+export async function defaultOnlineMethod(db: Executor): Promise<MethodRow> {
+  const [m] = await rowsOf<MethodRow>(
+    db,
+    sql`select id, code, name, kind, instructions, logo from payment_methods where is_active and kind = 'online' order by "order", id limit 1`,
+  );
+  if (!m) throw FieldErrors.of('payment_method', 'payment_method_invalid');
+  return m;
+}

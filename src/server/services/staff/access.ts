@@ -1,0 +1,73 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Caller = Pick<AuthUser, 'id' | 'role' | 'isSuperuser'>;
+export type UserRow = typeof users.$inferSelect;
+
+export const isAdmin = (c: Caller) => c.role === 'admin';
+
+/**
+ * Users a consultant may see and act on: those they are responsible for and those of their structure
+ * (referral descendants, by the ltree path the team area keeps). An empty caller path reaches nobody.
+ */
+export function inReachOf(callerId: number, u: { id: unknown; responsibleId: unknown; path: unknown } = users): SQL {
+  return sql`(${u.responsibleId} = ${callerId} or (${u.id} <> ${callerId} and ${u.path} <@ (select p.path from ${users} p where p.id = ${callerId} and p.path <> '')))`;
+}
+
+/**
+ * The target user, locked for the rest of the transaction (unless `lock: false`); 404 when missing, 403 when out of the
+ * caller's reach. Nobody acts on themselves here, and only admins act on admins (never on themselves).
+ */
+export async function reachableUser(
+  tx: Tx,
+  caller: Caller,
+  userId: number,
+  opts: { allowSelf?: boolean; lock?: boolean } = {},
+): Promise<UserRow> {
+  const query = tx
+    .select({ u: users, reach: sql<boolean>`${inReachOf(caller.id)}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [row] = opts.lock === false ? await query : await query.for('update');
+  if (!row) throw notFound();
+  if (row.u.id === caller.id) {
+    if (opts.allowSelf) return row.u;
+    throw permissionDenied();
+  }
+  if (isAdmin(caller)) {
+    if (row.u.role === 'admin' && !opts.allowSelf) throw permissionDenied();
+    return row.u;
+  }
+  if (row.u.role === 'admin' || !row.reach) throw permissionDenied();
+  return row.u;
+}
+
+/**
+ * A consultant (or admin) the caller may hand work to or set as responsible: admins any active staff
+ * member; consultants themselves or a consultant of their structure. 400 under `field` when the id is
+ * not staff at all, 403 when it is out of reach.
+ */
+export async function staffTarget(tx: Tx, caller: Caller, consultantId: number | undefined, field: string): Promise<UserRow> {
+  if (!consultantId) throw FieldErrors.of(field, 'select_consultant');
+  const [row] = await tx
+    .select({ u: users, reach: sql<boolean>`${inReachOf(caller.id)}` })
+    .from(users)
+    .where(eq(users.id, consultantId));
+  if (!row || row.u.role === 'member' || !row.u.isActive || row.u.isBlocked) throw FieldErrors.of(field, 'select_consultant');
+  if (isAdmin(caller) || row.u.id === caller.id) return row.u;
+  if (row.u.role === 'admin' || !row.reach) throw permissionDenied();
+  return row.u;
+}
+
+export const brief = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar'>) => ({
+  id: u.id,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+  phone: u.phone,
+  avatar: u.avatar,
+});

@@ -1,0 +1,122 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { actionLogs, tasks, tickets, users } from '../../db/schema';
+import { ApiError, FieldErrors, notFound } from '../../http/errors';
+import { t, type Lang } from '../../i18n';
+import { recordAction } from '../action-log';
+import { reachableUser, staffTarget, type Caller, type Tx } from './access';
+
+const userTaken = () => new ApiError(409, 'user_taken', 'user_taken');
+
+/**
+ * Removes a user in one transaction: the users they look after, their open tasks and open tickets
+ * go to `hand_over_to`; their referrals move up to the removed user's referrer (or to the new
+ * consultant), so nothing is orphaned. The history keeps a snapshot of who was removed.
+ */
+export async function removeUser(ctx: AppContext, caller: Caller, input: { user_id: number; hand_over_to: number }, lang: Lang) {
+  return ctx.db.transaction(async (tx) => {
+    const target = await reachableUser(tx, caller, input.user_id);
+    if (input.hand_over_to === target.id) throw FieldErrors.of('hand_over_to', 'hand_over_to_self');
+    const heir = await staffTarget(tx, caller, input.hand_over_to, 'hand_over_to');
+    const responsible = await tx
+      .update(users)
+      .set({ responsibleId: heir.id, updatedAt: new Date() })
+      .where(eq(users.responsibleId, target.id))
+      .returning({ id: users.id });
+    const referrals = await tx
+      .update(users)
+      .set({ referrerId: target.referrerId ?? heir.id, updatedAt: new Date() })
+      .where(eq(users.referrerId, target.id))
+      .returning({ id: users.id });
+    const openTasks = await tx
+      .update(tasks)
+      .set({ ownerId: heir.id, updatedAt: new Date() })
+      .where(and(eq(tasks.ownerId, target.id), eq(tasks.status, 'planned')))
+      .returning({ id: tasks.id });
+    const openTickets = await tx
+      .update(tickets)
+      .set({ consultantId: heir.id, updatedAt: new Date() })
+      .where(and(eq(tickets.consultantId, target.id), inArray(tickets.status, ['new', 'in_progress'])))
+      .returning({ id: tickets.id });
+    await tx.delete(users).where(eq(users.id, target.id));
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: target.id,
+      kind: 'user_removed',
+      details: {
+        user: { first_name: target.firstName, last_name: target.lastName, email: target.email, role: target.role },
+        hand_over_to: heir.id,
+        users: responsible.length,
+        referrals: referrals.length,
+        tasks: openTasks.length,
+        tickets: openTickets.length,
+      },
+    });
+    return { detail: t(lang, 'deleted') };
+  });
+}
+
+/**
+ * Hands one user to another consultant. The move is one conditional UPDATE on the responsible the
+ * caller saw: when someone else moved the user first, nothing changes and the answer is 409.
+ */
+export async function giveAwayUser(ctx: AppContext, caller: Caller, input: { user_id: number; consultant_id: number }, lang: Lang) {
+  return ctx.db.transaction(async (tx) => {
+    const target = await reachableUser(tx, caller, input.user_id, { lock: false });
+    // Any active consultant may receive the user, also one outside the caller's structure.
+    const heir = await anyStaff(tx, input.consultant_id, 'consultant_id');
+    if (target.responsibleId === heir.id) return { detail: t(lang, 'user_updated'), moved: 0 };
+    const moved = await tx
+      .update(users)
+      .set({ responsibleId: heir.id, updatedAt: new Date() })
+      .where(and(eq(users.id, target.id), sql`${users.responsibleId} is not distinct from ${target.responsibleId}`))
+      .returning({ id: users.id });
+    if (!moved.length) throw userTaken();
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: target.id,
+      kind: 'user_given_away',
+      details: { from: target.responsibleId, to: heir.id },
+    });
+    return { detail: t(lang, 'user_updated'), moved: 1 };
+  });
+}
+
+async function anyStaff(tx: Tx, id: number, field: string) {
+  const [u] = await tx.select().from(users).where(eq(users.id, id));
+  if (!u || u.role === 'member' || u.isBlocked || !u.isActive) throw FieldErrors.of(field, 'select_consultant');
+  return u;
+}
+
+/**
+ * Moves users (or all of them) from one consultant to another. The caller must reach the source
+ * consultant (admins any; consultants themselves or one of their structure). Listed users that no
+ * longer belong to the source make the whole call a 409, with nothing moved.
+ */
+export async function managerGiveAwayUser(
+  ctx: AppContext,
+  caller: Caller,
+  input: { from_consultant_id: number; to_consultant_id: number; user_ids?: number[] },
+  lang: Lang,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, [input.from_consultant_id, input.to_consultant_id]));
+    if (found.length !== new Set([input.from_consultant_id, input.to_consultant_id]).size) throw notFound();
+    const from = await staffTarget(tx, caller, input.from_consultant_id, 'from_consultant_id');
+    const to = await anyStaff(tx, input.to_consultant_id, 'to_consultant_id');
+    if (from.id === to.id) return { detail: t(lang, 'user_updated'), moved: 0 };
+    const ids = [...new Set(input.user_ids ?? [])];
+    const moved = await tx
+      .update(users)
+      .set({ responsibleId: to.id, updatedAt: new Date() })
+      .where(and(eq(users.responsibleId, from.id), ids.length ? inArray(users.id, ids) : sql`true`))
+      .returning({ id: users.id });
+    if (ids.length && moved.length !== ids.length) throw userTaken();
+    if (moved.length) {
+      await tx.insert(actionLogs).values(
+        moved.map((m) => ({ actorId: caller.id, subjectId: m.id, kind: 'user_given_away', details: { from: from.id, to: to.id, bulk: true } })),
+      );
+    }
+    return { detail: t(lang, 'user_updated'), moved: moved.length };
+  });
+}

@@ -1,0 +1,174 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context';
+import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags, type Language } from '../../db/schema';
+import { FieldErrors, notFound, type ApiError } from '../../http/errors';
+import { t, type Lang, type MessageKey } from '../../i18n';
+import { recordAction } from '../action-log';
+import { leadCreated } from '../leads/intake';
+import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
+import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
+import { labelsOf, staffUserView } from './view';
+
+export type PersonInput = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone?: string;
+  country?: string;
+  city?: string;
+  language?: Language;
+  tag_id?: number;
+  consultant_id?: number;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Every rule of a new person, all reported at once: names, email, phone (format and uniqueness), the
+ * tag and the consultant (who must be in the caller's reach).
+ */
+async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Record<string, MessageKey[]> = {}) {
+  const errors: Record<string, MessageKey[]> = { ...extra };
+  const email = input.email.trim();
+  if (!input.first_name?.trim()) errors.first_name = ['field_empty'];
+  if (!input.last_name?.trim()) errors.last_name = ['field_empty'];
+  if (!EMAIL.test(email)) errors.email = ['email_invalid'];
+  let phone: string | null = null;
+  if (input.phone?.trim()) {
+    phone = normalizePhone(input.phone.trim());
+    if (!phone) errors.phone = ['phone_incorrect'];
+  }
+  const taken = await tx
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(phone ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.email, email));
+  if (!errors.email && taken.some((u) => u.email?.toLowerCase() === email.toLowerCase())) errors.email = ['email_taken'];
+  if (phone && taken.some((u) => u.phone === phone)) errors.phone = ['phone_in_use'];
+  if (!input.tag_id || !(await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, input.tag_id))).length) errors.tag_id = ['select_tag'];
+  let consultantId = 0;
+  try {
+    consultantId = (await staffTarget(tx, caller, input.consultant_id, 'consultant_id')).id;
+  } catch (err) {
+    if (!(err instanceof FieldErrors)) throw err as ApiError;
+    errors.consultant_id = ['select_consultant'];
+  }
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  return { email, phone, consultantId, tagId: input.tag_id! };
+}
+
+async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnType<typeof checkPerson>>, isPartner: boolean) {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      email: checked.email,
+      phone: checked.phone,
+      firstName: input.first_name.trim(),
+      lastName: input.last_name.trim(),
+      country: input.country?.trim() ?? '',
+      city: input.city?.trim() ?? '',
+      ...(input.language && { language: input.language }),
+      promoCode: newPromoCode(),
+      responsibleId: checked.consultantId,
+      leadStatus: 'processing',
+      isPartner,
+    })
+    .returning({ id: users.id })
+    .catch(mapUniqueViolation);
+  await tx.insert(userTags).values({ userId: row!.id, tagId: checked.tagId });
+  return row!.id;
+}
+
+/** A lead made by staff: it comes in through the same door as every lead (leadCreated). */
+export async function createLeadUser(ctx: AppContext, caller: Caller, input: PersonInput, lang: Lang) {
+  return ctx.db.transaction(async (tx) => {
+    const checked = await checkPerson(tx, caller, input);
+    const id = await insertPerson(tx, input, checked, false);
+    await leadCreated(tx, ctx, { userId: id, source: 'staff', actorId: caller.id, details: { consultant_id: checked.consultantId, tag_id: checked.tagId } });
+    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'user_created', details: { consultant_id: checked.consultantId } });
+    return { detail: t(lang, 'user_created'), user: await staffUserView(tx, id) };
+  });
+}
+
+export type StoredDocument = { fileName: string; url: string; contentType: string; size: number };
+
+/** A partner with company details; documents were already stored (the handler streams them). */
+export async function createPartnerUser(
+  ctx: AppContext,
+  caller: Caller,
+  input: PersonInput & { company?: string },
+  documents: StoredDocument[],
+  lang: Lang,
+  extra: Record<string, MessageKey[]> = {},
+) {
+  return ctx.db.transaction(async (tx) => {
+    const checked = await checkPerson(tx, caller, input, input.company?.trim() ? extra : { ...extra, company: ['field_empty'] });
+    const id = await insertPerson(tx, input, checked, true);
+    await tx.insert(partnerProfiles).values({ userId: id, company: input.company!.trim(), createdById: caller.id });
+    if (documents.length) await tx.insert(partnerDocuments).values(documents.map((d) => ({ ...d, userId: id })));
+    await leadCreated(tx, ctx, { userId: id, source: 'staff', actorId: caller.id, details: { partner: true } });
+    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'partner_created', details: { company: input.company!.trim(), documents: documents.length } });
+    return { detail: t(lang, 'user_created'), partner: await partnerView(ctx, tx, id) };
+  });
+}
+
+async function partnerView(ctx: AppContext, tx: Tx, userId: number) {
+  const responsible = alias(users, 'responsible');
+  const creator = alias(users, 'creator');
+  const [row] = await tx
+    .select({ u: users, p: partnerProfiles, responsible, creator })
+    .from(partnerProfiles)
+    .innerJoin(users, eq(users.id, partnerProfiles.userId))
+    .leftJoin(responsible, eq(responsible.id, users.responsibleId))
+    .leftJoin(creator, eq(creator.id, partnerProfiles.createdById))
+    .where(eq(partnerProfiles.userId, userId));
+  if (!row) throw notFound();
+  const [docs, labels] = await Promise.all([
+    tx.select().from(partnerDocuments).where(eq(partnerDocuments.userId, userId)).orderBy(partnerDocuments.id),
+    labelsOf(tx, userId),
+  ]);
+  return {
+    user_id: row.u.id,
+    first_name: row.u.firstName,
+    last_name: row.u.lastName,
+    email: row.u.email,
+    phone: row.u.phone,
+    country: row.u.country,
+    city: row.u.city,
+    company: row.p.company,
+    responsible: row.responsible ? brief(row.responsible) : null,
+    tags: labels.tags,
+    documents: docs.map((d) => ({
+      id: d.id,
+      file_name: d.fileName,
+      url: ctx.storage.signedUrl(d.url) ?? d.url,
+      content_type: d.contentType,
+      size: d.size,
+      uploaded_at: d.uploadedAt.toISOString(),
+    })),
+    created_by: row.creator ? brief(row.creator) : null,
+    created_at: row.p.createdAt.toISOString(),
+  };
+}
+
+/** A partner of the caller's reach (admins: any); 404 when the user is not a partner. */
+export async function getPartnerDetails(ctx: AppContext, caller: Caller, userId: number) {
+  return ctx.db.transaction(async (tx) => {
+    await reachableUser(tx, caller, userId, { lock: false });
+    return partnerView(ctx, tx, userId);
+  });
+}
+
+export async function listTagsGroups(ctx: AppContext) {
+  const [tagRows, groupRows] = await Promise.all([
+    ctx.db.select({ id: tags.id, name: tags.name }).from(tags).orderBy(tags.name),
+    ctx.db.select({ id: tagGroups.id, name: tagGroups.name }).from(tagGroups).orderBy(tagGroups.name),
+  ]);
+  return { tags: tagRows, groups: groupRows };
+}
+
+// Kept for callers that need a partner's document rows (e.g. removal of files).
+export async function partnerDocumentUrls(tx: Tx, userIds: number[]) {
+  if (!userIds.length) return [];
+  return tx.select({ url: partnerDocuments.url }).from(partnerDocuments).where(and(inArray(partnerDocuments.userId, userIds))).orderBy(desc(partnerDocuments.id));
+}

@@ -1,0 +1,56 @@
+import { FieldErrors } from '../../http/errors';
+import { clock } from '../../clock';
+
+export const PERIODS = ['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export type PeriodInput = { period?: Period; date_from?: string; date_to?: string };
+
+/** Today's date (YYYY-MM-DD) in a time zone, by the app clock. */
+export function localToday(tz: string, now = clock.now()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const fmt = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The first and last day (inclusive) of a period, in the employee's time zone: today, or the current
+ * week (from Monday), month, quarter, half year or year up to today; range takes both dates.
+ */
+export function periodDays(input: PeriodInput, tz: string): { period: Period; from: string; to: string } {
+  const period = input.period ?? 'today';
+  if (period === 'range') {
+    const errors: Record<string, ['fill_both_fields']> = {};
+    if (!input.date_from) errors.date_from = ['fill_both_fields'];
+    if (!input.date_to) errors.date_to = ['fill_both_fields'];
+    if (Object.keys(errors).length) throw new FieldErrors(errors);
+    if (input.date_from! > input.date_to!) throw FieldErrors.of('date_from', 'date_range_invalid');
+    return { period, from: input.date_from!, to: input.date_to! };
+  }
+  const to = localToday(tz);
+  const d = new Date(`${to}T00:00:00Z`);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  let from: Date;
+  switch (period) {
+    case 'today':
+      from = d;
+      break;
+    case 'week':
+      from = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
+      break;
+    case 'month':
+      from = new Date(Date.UTC(y, m, 1));
+      break;
+    case 'quarter':
+      from = new Date(Date.UTC(y, m - (m % 3), 1));
+      break;
+    case 'half_year':
+      from = new Date(Date.UTC(y, m < 6 ? 0 : 6, 1));
+      break;
+    case 'year':
+      from = new Date(Date.UTC(y, 0, 1));
+      break;
+  }
+  return { period, from: fmt(from), to };
+}

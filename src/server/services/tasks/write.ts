@@ -1,0 +1,204 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../../context';
+import { tasks, users, type TaskType } from '../../db/schema';
+import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { clock } from '../../clock';
+import { recordAction } from '../action-log';
+import { leadCreated } from '../leads/intake';
+import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
+import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
+import { loadTask, taskView } from './list';
+import { startOf, type StartChoice } from './time';
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+const filled = (s: string | undefined | null) => (s ?? '').trim();
+
+export type TaskCreateInput = StartChoice & { type: TaskType; description: string; linked_user_id: number; user_id?: number };
+
+async function insertTask(tx: Tx, caller: AuthUser, scope: Scope, input: { type: TaskType; description: string; linkedUserId: number; startAt: Date; endAt: Date | null }) {
+  const now = clock.now();
+  const [row] = await tx
+    .insert(tasks)
+    .values({
+      ownerId: scope.ownerId,
+      linkedUserId: input.linkedUserId,
+      type: input.type,
+      startAt: input.startAt,
+      endAt: input.endAt,
+      description: input.description,
+      createdById: caller.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: tasks.id });
+  await recordAction(tx, {
+    actorId: caller.id,
+    subjectId: input.linkedUserId,
+    viewAsId: scope.viewAsId,
+    kind: 'task_create',
+    details: { task_id: row!.id, type: input.type, owner_id: scope.ownerId, start_at: input.startAt.toISOString() },
+  });
+  return row!.id;
+}
+
+/** Plans a task for the caller (or, viewing as, for that employee) about a user they look after. */
+export async function createTask(ctx: AppContext, caller: AuthUser, input: TaskCreateInput) {
+  const scope = await scopeOf(ctx, caller, input.user_id);
+  const description = filled(input.description);
+  const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
+  if (!description) errors.description = ['field_required'];
+  let when: ReturnType<typeof startOf> | undefined;
+  try {
+    when = startOf(input);
+  } catch (e) {
+    if (!(e instanceof FieldErrors)) throw e;
+    Object.assign(errors, e.fields);
+  }
+  const linkable = await canSeeUser(ctx.db, { id: scope.ownerId, role: scope.ownerRole }, input.linked_user_id);
+  if (!linkable || input.linked_user_id === scope.ownerId) errors.linked_user_id = ['task_user_not_linkable'];
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  const id = await ctx.db.transaction((tx) =>
+    insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: input.linked_user_id, ...when! }),
+  );
+  return taskView((await loadTask(ctx.db, id))!);
+}
+
+export type NewLeadTaskInput = StartChoice & {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email?: string;
+  city?: string;
+  country?: string;
+  type: TaskType;
+  description: string;
+  user_id?: number;
+};
+
+/** A new lead (Processing, the task's owner responsible) and a task about them, in one transaction. */
+export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input: NewLeadTaskInput) {
+  const scope = await scopeOf(ctx, caller, input.user_id);
+  const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
+  const firstName = filled(input.first_name);
+  const lastName = filled(input.last_name);
+  const description = filled(input.description);
+  if (!firstName) errors.first_name = ['field_required'];
+  if (!lastName) errors.last_name = ['field_required'];
+  if (!description) errors.description = ['field_required'];
+  const phone = normalizePhone(input.phone ?? '');
+  if (!phone) errors.phone = ['phone_incorrect'];
+  let when: ReturnType<typeof startOf> | undefined;
+  try {
+    when = startOf(input);
+  } catch (e) {
+    if (!(e instanceof FieldErrors)) throw e;
+    Object.assign(errors, e.fields);
+  }
+  const email = filled(input.email) || null;
+  if (phone || email) {
+    const clash = await ctx.db.execute<{ email_hit: boolean; phone_hit: boolean }>(sql`
+      select bool_or(email = ${email}::citext) as email_hit, bool_or(phone = ${phone}) as phone_hit
+      from users where email = ${email}::citext or phone = ${phone}`);
+    if (clash.rows[0]?.email_hit) errors.email = ['email_taken'];
+    if (clash.rows[0]?.phone_hit && !errors.phone) errors.phone = ['phone_in_use'];
+  }
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      const now = clock.now();
+      const [lead] = await tx
+        .insert(users)
+        .values({
+          firstName,
+          lastName,
+          phone,
+          email,
+          city: filled(input.city),
+          country: filled(input.country),
+          promoCode: newPromoCode(),
+          leadStatus: 'processing',
+          responsibleId: scope.ownerId,
+          dateJoined: now,
+        })
+        .returning({ id: users.id });
+      await leadCreated(tx, ctx, { userId: lead!.id, source: 'staff', actorId: caller.id, details: { responsible_id: scope.ownerId } });
+      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead!.id, ...when! });
+    })
+    .catch(mapUniqueViolation);
+  return taskView((await loadTask(ctx.db, id))!);
+}
+
+export type TaskUpdateInput = StartChoice & {
+  task_id: number;
+  action: 'complete' | 'cancel' | 'reschedule' | 'edit';
+  result?: string;
+  type?: TaskType;
+  description?: string;
+};
+
+/**
+ * Complete, cancel, reschedule or edit. The change is one conditional UPDATE on a planned task, so two
+ * tabs completing the same task cannot both win; the loser gets 'Only planned tasks can be changed.'
+ */
+export async function updateTask(ctx: AppContext, caller: AuthUser, input: TaskUpdateInput) {
+  const task = await loadTask(ctx.db, input.task_id);
+  if (!task) throw notFound();
+  let viewAsId: number | null = null;
+  if (task.owner_id !== caller.id) {
+    // Acting on another employee's task is acting in their view: allowed to whoever may view as them.
+    const scope = await scopeOf(ctx, caller, task.owner_id).catch(() => {
+      throw permissionDenied();
+    });
+    viewAsId = scope.viewAsId;
+  }
+  const now = clock.now();
+  let set: Partial<typeof tasks.$inferInsert>;
+  switch (input.action) {
+    case 'complete': {
+      const result = filled(input.result);
+      if (!result) throw FieldErrors.of('result', 'field_required');
+      set = { status: 'completed', result, completedAt: now };
+      break;
+    }
+    case 'cancel':
+      set = { status: 'canceled', result: filled(input.result) || null, canceledAt: now };
+      break;
+    case 'reschedule': {
+      const when = startOf(input);
+      set = { startAt: when.startAt, endAt: when.endAt };
+      break;
+    }
+    case 'edit': {
+      set = {};
+      if (input.type) set.type = input.type;
+      if (input.description !== undefined) {
+        const d = filled(input.description);
+        if (!d) throw FieldErrors.of('description', 'field_required');
+        set.description = d;
+      }
+      if (input.end_at !== undefined) {
+        const end = new Date(input.end_at);
+        if (end <= new Date(task.start_at)) throw FieldErrors.of('end_at', 'task_end_before_start');
+        set.endAt = end;
+      }
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(tasks)
+      .set({ ...set, updatedAt: now })
+      .where(and(eq(tasks.id, input.task_id), eq(tasks.status, 'planned')))
+      .returning({ id: tasks.id });
+    if (!changed.length) throw new FieldErrors({ non_field_errors: ['task_not_planned'] });
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: task.linked_user?.id ?? null,
+      viewAsId,
+      kind: `task_${input.action}`,
+      details: { task_id: input.task_id, owner_id: task.owner_id, ...(set.result && { result: set.result }) },
+    });
+  });
+  return taskView((await loadTask(ctx.db, input.task_id))!);
+}

@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Lang } from '../../i18n';
+import { likeOf } from '../leads/brief';
+import { columnsFor, statusChoices } from './structure-columns';
+
+/** The options of the structure list's filters; `search` narrows tags and groups by name. */
+export async function structureChoices(ctx: AppContext, lang: Lang, search?: string) {
+  const term = search?.trim();
+  const like = term ? likeOf(term) : null;
+  const [tags, groups] = await Promise.all([
+    ctx.db.execute<{ id: number; name: string; group_id: number | null }>(sql`
+      select id, name, group_id from tags ${like ? sql`where name ilike ${like}` : sql``} order by name, id limit 500`),
+    ctx.db.execute<{ id: number; name: string }>(sql`
+      select id, name from tag_groups ${like ? sql`where name ilike ${like}` : sql``} order by name, id limit 500`),
+  ]);
+  return { statuses: statusChoices(lang), tags: tags.rows, groups: groups.rows, columns: columnsFor(lang) };
+}

@@ -1,0 +1,9 @@
+import type { AppContext } from '../../context';
+import { staffUserView } from '../staff/view';
+import { assertVisibleUser, type Viewer } from './visibility';
+
+/** user/view-details/{pk}: the viewer themselves or a user they may see (403/404 otherwise). */
+export async function getUserDetails(ctx: AppContext, viewer: Viewer, userId: number) {
+  if (userId !== viewer.id) await assertVisibleUser(ctx.db, viewer, userId);
+  return staffUserView(ctx.db, userId);
+}

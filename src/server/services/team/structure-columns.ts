@@ -1,0 +1,37 @@
+import { t, type Lang, type MessageKey } from '../../i18n';
+import { LEAD_STATUSES } from '../../db/schema';
+
+/** The columns the structure table may show; `sql` is set for the sortable ones (the ordering keys). */
+export const STRUCTURE_COLUMNS = [
+  { key: 'first_name', sql: 'u.first_name' },
+  { key: 'last_name', sql: 'u.last_name' },
+  { key: 'email', sql: 'u.email' },
+  { key: 'phone', sql: 'u.phone' },
+  { key: 'city', sql: 'u.city' },
+  { key: 'country', sql: 'u.country' },
+  { key: 'status', sql: 'u.lead_status' },
+  { key: 'level', sql: 'nlevel(u.path)' },
+  { key: 'is_partner', sql: 'u.is_partner' },
+  { key: 'referrer' },
+  { key: 'responsible' },
+  { key: 'tags' },
+  { key: 'package' },
+  { key: 'subscription_ends_at' },
+  { key: 'donations_current' },
+  { key: 'donations_prev' },
+  { key: 'children_count', sql: 'u.children_count' },
+  { key: 'date_joined', sql: 'u.date_joined' },
+  { key: 'last_login' },
+] as const;
+
+export type StructureColumnKey = (typeof STRUCTURE_COLUMNS)[number]['key'];
+
+export const ORDER_SQL: Record<string, string> = Object.fromEntries(
+  STRUCTURE_COLUMNS.flatMap((c) => ('sql' in c ? [[c.key, c.sql]] : [])),
+);
+
+export const columnsFor = (lang: Lang) =>
+  STRUCTURE_COLUMNS.map((c) => ({ key: c.key, label: t(lang, `team_col_${c.key}` as MessageKey), sortable: 'sql' in c }));
+
+export const statusChoices = (lang: Lang) =>
+  LEAD_STATUSES.map((value) => ({ value, label: t(lang, `lead_status_${value}` as MessageKey) }));

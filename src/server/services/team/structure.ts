@@ -1,0 +1,165 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { clock } from '../../clock';
+import type { AppContext } from '../../context';
+import type { LeadStatus } from '../../db/schema';
+import type { Lang } from '../../i18n';
+import { briefJson, likeOf } from '../leads/brief';
+import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { moneySql, monthWindows } from './money';
+import { ORDER_SQL, columnsFor } from './structure-columns';
+import { visibleUsersWhere, type Viewer } from './visibility';
+
+export type StructureFilter = { search?: string; status?: LeadStatus; tags?: number[]; groups?: number[] };
+
+/** Query and body filters merged: a field given in the body wins. */
+export function mergeFilters(query: StructureFilter & { ordering?: string }, body: StructureFilter | undefined): StructureFilter {
+  return {
+    search: body?.search ?? query.search,
+    status: body?.status ?? query.status,
+    tags: body?.tags ?? query.tags,
+    groups: body?.groups ?? query.groups,
+  };
+}
+
+/** An int[] literal as one parameter (drizzle spreads a JS array into a list of parameters). */
+const pgIntArray = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
+
+/** The filters of the list; the users' scope (visibility) always comes first. */
+function filtersOf(f: StructureFilter): SQL[] {
+  const out: SQL[] = [];
+  const term = f.search?.trim();
+  if (term) {
+    const like = likeOf(term);
+    out.push(sql`(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${like}`);
+  }
+  if (f.status) out.push(sql`u.lead_status = ${f.status}`);
+  if (f.tags?.length) {
+    out.push(sql`exists (select 1 from user_tags ut where ut.user_id = u.id and ut.tag_id = any(${pgIntArray(f.tags)}::int[]))`);
+  }
+  if (f.groups?.length) {
+    // In a group: a member of it (user_groups) or holding a tag of it.
+    out.push(sql`(exists (select 1 from user_groups ug where ug.user_id = u.id and ug.group_id = any(${pgIntArray(f.groups)}::int[]))
+      or exists (select 1 from user_tags ut join tags tg on tg.id = ut.tag_id
+                 where ut.user_id = u.id and tg.group_id = any(${pgIntArray(f.groups)}::int[])))`);
+  }
+  return out;
+}
+
+function orderOf(ordering: string | undefined): SQL {
+  const key = ordering?.replace(/^-/, '');
+  const col = (key && ORDER_SQL[key]) || 'u.date_joined';
+  const desc = ordering ? ordering.startsWith('-') : true;
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  return sql`${sql.raw(col)} ${dir} nulls last, u.id ${dir}`;
+}
+
+type Row = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  city: string;
+  country: string;
+  status: LeadStatus;
+  level: number;
+  is_partner: boolean;
+  referrer: unknown;
+  responsible: unknown;
+  tags: Array<{ id: number; name: string; group_id: number | null }>;
+  package: string | null;
+  subscription_ends_at: Date | null;
+  donations_current: string;
+  donations_prev: string;
+  children_count: number;
+  date_joined: Date;
+  last_login: Date | null;
+};
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+export async function listStructureUsers(
+  ctx: AppContext,
+  viewer: Viewer,
+  lang: Lang,
+  q: StructureFilter & PageQuery & { ordering?: string },
+  body?: StructureFilter,
+) {
+  const f = mergeFilters(q, body);
+  const win = pageWindow(q);
+  const months = monthWindows();
+  const scope = visibleUsersWhere(viewer, 'u');
+  const filters = filtersOf(f);
+  const where = sql.join([scope, ...filters], sql` and `);
+  const now = clock.now().toISOString();
+
+  const page = ctx.db.execute<Row>(sql`
+    with me as (select path from users where id = ${viewer.id})
+    select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country,
+      u.lead_status as status, u.is_partner, u.children_count, u.date_joined,
+      case when u.path <@ me.path then nlevel(u.path) - nlevel(me.path) else nlevel(u.path) end as level,
+      ${briefJson('r')} as referrer, ${briefJson('rs')} as responsible,
+      coalesce(tg.tags, '[]'::json) as tags, pk.name as package, pk.ends_at as subscription_ends_at,
+      ${moneySql(sql`d.cur`)} as donations_current, ${moneySql(sql`d.prev`)} as donations_prev,
+      (select max(s.created_at) from sessions s where s.user_id = u.id) as last_login
+    from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} limit ${win.limit} offset ${win.offset}) u
+    cross join me
+    left join users r on r.id = u.referrer_id
+    left join users rs on rs.id = u.responsible_id
+    left join lateral (
+      select json_agg(json_build_object('id', t.id, 'name', t.name, 'group_id', t.group_id) order by t.name) as tags
+      from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id
+    ) tg on true
+    left join lateral (
+      select p.name, up.ends_at from user_packages up join packages p on p.id = up.package_id
+      where up.user_id = u.id and up.status = 'active' and up.starts_at <= ${now} and (up.ends_at is null or up.ends_at > ${now})
+      order by up.ends_at desc nulls first limit 1
+    ) pk on true
+    left join lateral (
+      select sum(p.amount_cents) filter (where p.paid_at >= ${months.current}) as cur,
+             sum(p.amount_cents) filter (where p.paid_at < ${months.current}) as prev
+      from payments p
+      where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation'
+        and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}
+    ) d on true
+    order by ${orderOf(q.ordering)}`);
+
+  // Paid donations of every matching user, found from the payments side (the month is small, the structure may not be).
+  const totals = ctx.db.execute<{ cur: string; prev: string }>(sql`
+    select ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at >= ${months.current})`)} as cur,
+           ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at < ${months.current})`)} as prev
+    from payments p join users u on u.id = p.user_id
+    where p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next} and ${where}`);
+
+  // A member's structure without filters is their subtree, whose size the tree trigger keeps.
+  const counter = viewer.role === 'member';
+  const countOf = (w: SQL) => ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`);
+  const own = counter
+    ? ctx.db.execute<{ n: number }>(sql`select descendants_count as n from users where id = ${viewer.id}`)
+    : countOf(scope);
+  const [rows, sums, total, counted] = await Promise.all([page, totals, own, filters.length || !counter ? countOf(where) : null]);
+  const totalCount = total.rows[0]?.n ?? 0;
+  const count = filters.length || !counter ? (counted?.rows[0]?.n ?? 0) : totalCount;
+
+  const tagGroups = await ctx.db.execute<{ id: number; name: string }>(sql`select id, name from tag_groups order by name, id`);
+  const results = rows.rows.map((r) => ({
+    ...r,
+    tags: r.tags ?? [],
+    subscription_ends_at: iso(r.subscription_ends_at),
+    date_joined: iso(r.date_joined)!,
+    last_login: iso(r.last_login),
+  }));
+  const paged = pageOf(results as never[], count, totalCount, win, { ...q, ...f, tags: undefined, groups: undefined });
+  // Repeated ids (tags=1&tags=2), as the query parameters take them.
+  const ids = [...(f.tags ?? []).map((id) => `&tags=${id}`), ...(f.groups ?? []).map((id) => `&groups=${id}`)].join('');
+  return {
+    ...paged,
+    next: paged.next && paged.next + ids,
+    previous: paged.previous && paged.previous + ids,
+    columns: columnsFor(lang),
+    tags_groups_columns: tagGroups.rows.map((g) => ({ key: `tag_group_${g.id}`, label: g.name, group_id: g.id })),
+    total_donations_current: sums.rows[0]?.cur ?? '0.00',
+    total_donations_prev: sums.rows[0]?.prev ?? '0.00',
+  };
+}

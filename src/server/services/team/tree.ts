@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { assertVisibleUser, visibleUsersWhere, type Viewer } from './visibility';
+
+export type TeamNode = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  status: 'waiting' | 'processing' | 'active' | 'not_active';
+  children_count: number;
+  descendants_count: number;
+  level: number;
+};
+
+/**
+ * One level of the referral tree: the direct children of `parentId` that the viewer may see, with the
+ * counters the trigger keeps (no subtree walk per request: one index lookup on referrer_id). `level`
+ * counts from the viewer; a branch a consultant sees only through responsibility counts from its parent.
+ */
+async function childrenOf(ctx: AppContext, viewer: Viewer, parentId: number): Promise<TeamNode[]> {
+  const res = await ctx.db.execute<TeamNode>(sql`
+    with me as (select path from users where id = ${viewer.id}),
+         parent as (select path from users where id = ${parentId})
+    select u.id, u.first_name, u.last_name, u.avatar, u.lead_status as status,
+           u.children_count, u.descendants_count,
+           case when u.path <@ me.path then nlevel(u.path) - nlevel(me.path)
+                else nlevel(u.path) - nlevel(parent.path) end as level
+    from users u, me, parent
+    where u.referrer_id = ${parentId} and ${parentId === viewer.id ? sql`true` : visibleUsersWhere(viewer, 'u')}
+    order by u.date_joined, u.id
+    limit 1000`);
+  return res.rows;
+}
+
+export const myChildren = (ctx: AppContext, viewer: Viewer) => childrenOf(ctx, viewer, viewer.id);
+
+export async function childrenOfUser(ctx: AppContext, viewer: Viewer, pk: number): Promise<TeamNode[]> {
+  if (pk !== viewer.id) await assertVisibleUser(ctx.db, viewer, pk);
+  return childrenOf(ctx, viewer, pk);
+}

@@ -1,0 +1,58 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type Role } from '../../db/schema';
+import { notFound, permissionDenied } from '../../http/errors';
+
+/** Who is looking: the signed-in user (AuthUser fits), or the employee of a view-as. */
+export type Viewer = { id: number; role: Role };
+
+/** The users table, a drizzle `alias(users, 'x')` of it, or the alias name used in raw SQL (`'u'`). */
+export type UsersRef = Pick<typeof users, 'id' | 'path' | 'responsibleId'> | string;
+
+function columnsOf(u: UsersRef) {
+  if (typeof u !== 'string') return { id: sql`${u.id}`, path: sql`${u.path}`, responsibleId: sql`${u.responsibleId}` };
+  const a = sql.identifier(u);
+  return { id: sql`${a}.id`, path: sql`${a}.path`, responsibleId: sql`${a}.responsible_id` };
+}
+
+/**
+ * THE rule of which users a viewer may see, as one SQL predicate over a row of `users` (reuse it;
+ * do not restate it):
+ *   - admin: every user;
+ *   - consultant: users they are responsible for (users.responsible_id = viewer) and users in their
+ *     structure (below them in the referral tree);
+ *   - member: users in their structure.
+ * The viewer is never in their own visible set (combine with `u.id = viewer.id` where self counts).
+ * "In the structure" is `u.path <@ viewer.path` on the ltree column kept by the database trigger
+ * (migration 0006), so it is served by the GiST index users_path_gist_idx, and the responsible part
+ * by users_responsible_idx.
+ *
+ * `u` is the users table or an alias of it, e.g.
+ *   const subject = alias(users, 'subject');
+ *   db.select().from(tasks).innerJoin(subject, and(eq(subject.id, tasks.linkedUserId), visibleUsersWhere(viewer, subject)))
+ * or in raw SQL: sql`select … from users u where ${visibleUsersWhere(viewer, 'u')}`.
+ */
+export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users): SQL {
+  if (viewer.role === 'admin') return sql`true`;
+  const u = columnsOf(ref);
+  const inStructure = sql`(${u.path} <@ (select tv.path from users tv where tv.id = ${viewer.id}) and ${u.id} <> ${viewer.id})`;
+  if (viewer.role === 'consultant') return sql`(${u.responsibleId} = ${viewer.id} or ${inStructure})`;
+  return inStructure;
+}
+
+/** Whether the user exists and whether the viewer may see them. */
+export async function visibilityOf(db: Pick<Db, 'select'>, viewer: Viewer, userId: number): Promise<'visible' | 'hidden' | 'missing'> {
+  const [row] = await db
+    .select({ visible: sql<boolean>`${visibleUsersWhere(viewer)}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return 'missing';
+  return row.visible ? 'visible' : 'hidden';
+}
+
+/** Throws 404 for an unknown user and 403 for one the viewer may not see (the contract's two answers). */
+export async function assertVisibleUser(db: Pick<Db, 'select'>, viewer: Viewer, userId: number): Promise<void> {
+  const v = await visibilityOf(db, viewer, userId);
+  if (v === 'missing') throw notFound();
+  if (v === 'hidden') throw permissionDenied();
+}

@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type ButtonProps,
+  type Theme,
+} from '@mui/material';
+import AttachFile from '@mui/icons-material/AttachFile';
+import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useNotify, useTranslate } from 'react-admin';
+import { api, ApiError, unwrap } from '../../../api/client';
+import { useSubscriptionKey } from '../subscription/useSubscription';
+
+type Errors = Partial<Record<'amount' | 'payment_method' | 'payment_datetime' | 'check' | 'comment' | 'non_field_errors', string>>;
+
+/**
+ * The donation form: amount in USD and a payment method. An online method goes to the payment page
+ * (only when the answer is 200); a manual one asks for the payment date and time and the
+ * confirmation check, and waits for staff.
+ */
+export function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const key = useSubscriptionKey();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const methods = useQuery({ queryKey: key('payment-methods'), queryFn: () => unwrap(api.POST('/payments/get_payment_methods/')), enabled: open });
+  const [amount, setAmount] = useState('');
+  const [methodId, setMethodId] = useState<number | ''>('');
+  const [when, setWhen] = useState(() => dayjs().format('YYYY-MM-DDTHH:mm'));
+  const [file, setFile] = useState<File | null>(null);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const method = methods.data?.find((m) => m.id === methodId);
+  const required = translate('atrium.payments.donation.required');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Errors = {};
+    if (!amount.trim()) local.amount = required;
+    if (!method) local.payment_method = required;
+    if (method?.kind === 'manual' && !file) local.check = required;
+    setErrors(local);
+    if (Object.keys(local).length || !method) return;
+    setBusy(true);
+    try {
+      if (method.kind === 'online') {
+        const { data, response, error } = await api.POST('/payments/donation/', { body: { amount: amount.trim(), payment_method: method.id, comment } });
+        if (response.status === 200 && data?.payment_url) {
+          window.location.assign(data.payment_url);
+          return;
+        }
+        throw new ApiError(response.status, error as never);
+      }
+      const form = new FormData();
+      form.append('amount', amount.trim());
+      form.append('payment_method', String(method.id));
+      // datetime-local has no zone: the member's browser time, sent with its offset.
+      form.append('payment_datetime', dayjs(when).isValid() ? dayjs(when).format() : when);
+      if (comment) form.append('comment', comment);
+      form.append('check', file!, file!.name);
+      await unwrap(
+        api.POST('/payments/manual_donation/', {
+          body: { amount, payment_method: method.id, payment_datetime: when, check: file!.name },
+          bodySerializer: () => form,
+        }),
+      );
+      notify('atrium.payments.donation.sent', { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: key('donations') });
+      setAmount('');
+      setFile(null);
+      setComment('');
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors as Errors);
+      else notify(err instanceof ApiError && err.status < 500 ? err.message : 'atrium.errors.server', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="donation-title">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="donation-title">{translate('atrium.payments.donation.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {errors.non_field_errors && <Alert severity="error">{errors.non_field_errors}</Alert>}
+            <TextField
+              label={translate('atrium.payments.donation.amount')}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              inputMode="decimal"
+              autoFocus
+              required
+              error={!!errors.amount}
+              helperText={errors.amount ?? translate('atrium.payments.donation.amount_hint')}
+              slotProps={{ htmlInput: { 'data-testid': 'donation-amount', maxLength: 13 } }}
+            />
+            <TextField
+              select
+              label={translate('atrium.payments.donation.method')}
+              value={methodId}
+              onChange={(e) => setMethodId(Number(e.target.value))}
+              required
+              error={!!errors.payment_method}
+              helperText={errors.payment_method}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'donation-method' } as object } }}
+            >
+              {(methods.data ?? []).map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {m.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {method?.kind === 'manual' && (
+              <>
+                {method.instructions && (
+                  <Alert severity="info" icon={false}>
+                    <Typography variant="subtitle2">{translate('atrium.payments.donation.instructions')}</Typography>
+                    {method.instructions}
+                  </Alert>
+                )}
+                <TextField
+                  type="datetime-local"
+                  label={translate('atrium.payments.donation.datetime')}
+                  value={when}
+                  onChange={(e) => setWhen(e.target.value)}
+                  required
+                  error={!!errors.payment_datetime}
+                  helperText={errors.payment_datetime}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'donation-datetime', max: dayjs().format('YYYY-MM-DDTHH:mm') } }}
+                />
+                <Stack spacing={0.5}>
+                  <Button component="label" variant="outlined" startIcon={<AttachFile />} sx={{ alignSelf: 'flex-start' }}>
+                    {file ? file.name : translate('atrium.payments.donation.choose_file')}
+                    <input
+                      hidden
+                      type="file"
+                      accept="image/jpeg,image/png,image/webp,application/pdf"
+                      onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                      data-testid="donation-check"
+                      aria-label={translate('atrium.payments.donation.check')}
+                    />
+                  </Button>
+                  <Typography variant="caption" color={errors.check ? 'error' : 'text.secondary'} role={errors.check ? 'alert' : undefined}>
+                    {errors.check ?? `${translate('atrium.payments.donation.check')}: ${translate('atrium.payments.donation.check_hint')}`}
+                  </Typography>
+                </Stack>
+              </>
+            )}
+            <TextField
+              label={translate('atrium.payments.donation.comment')}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              multiline
+              minRows={2}
+              error={!!errors.comment}
+              helperText={errors.comment}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{translate('atrium.payments.donation.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="donation-submit">
+            {method?.kind === 'manual' ? translate('atrium.payments.donation.send_manual') : translate('atrium.payments.donation.pay_online')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A button that opens the donation dialog. */
+export function DonateButton(props: ButtonProps) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button startIcon={<VolunteerActivism />} onClick={() => setOpen(true)} data-testid="open-donation" {...props}>
+        {translate('atrium.payments.donation.open')}
+      </Button>
+      <DonationDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

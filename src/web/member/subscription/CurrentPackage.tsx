@@ -1,0 +1,67 @@
+import { Alert, Box, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
+import CardMembership from '@mui/icons-material/CardMembership';
+import { useTranslate } from 'react-admin';
+import type { SchemaSubscription } from '../../../api/schema';
+import { fmtDate, useTimeZone } from '../common/format';
+import { useAutoPay } from './useSubscription';
+
+/** The active package: name, period, end date and the auto-pay switch. */
+export function CurrentPackage({ current }: { current: SchemaSubscription | null }) {
+  const translate = useTranslate();
+  const tz = useTimeZone();
+  const autoPay = useAutoPay();
+  if (!current) {
+    return (
+      <Alert severity="info" data-testid="no-current-package">
+        {translate('atrium.payments.subscription.none')}
+      </Alert>
+    );
+  }
+  const checked = autoPay.isPending && autoPay.variables !== undefined ? autoPay.variables : current.auto_pay;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.light', bgcolor: 'rgba(57, 73, 171, 0.04)' }} data-testid="current-package">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <CardMembership color="primary" sx={{ fontSize: 40 }} />
+          <Box>
+            <Typography variant="overline" color="text.secondary">
+              {translate('atrium.payments.subscription.current')}
+            </Typography>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid="current-package-name">
+              {current.package.name}
+            </Typography>
+            <Typography data-testid="current-package-end">
+              {translate('atrium.payments.subscription.until', { date: fmtDate(current.ends_at, tz) })}{' '}
+              <Typography component="span" color="text.secondary" variant="body2">
+                ({current.package.period.name}, {translate('atrium.payments.subscription.since', { date: fmtDate(current.starts_at, tz) })})
+              </Typography>
+            </Typography>
+            <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+              {current.package.lesson_categories.map((c) => (
+                <Chip key={c.id} size="small" label={c.name} />
+              ))}
+            </Stack>
+          </Box>
+        </Stack>
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={checked}
+                disabled={autoPay.isPending}
+                onChange={(e) => autoPay.mutate(e.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'auto-pay-hint' } }}
+                data-testid="auto-pay-switch"
+              />
+            }
+            label={translate('atrium.payments.subscription.auto_pay')}
+          />
+          <Typography id="auto-pay-hint" variant="body2" color="text.secondary" sx={{ maxWidth: 320 }} data-testid="auto-pay-state">
+            {translate(checked ? 'atrium.payments.subscription.auto_pay_on' : 'atrium.payments.subscription.auto_pay_off')}.{' '}
+            {checked ? translate('atrium.payments.subscription.auto_pay_hint') : ''}
+          </Typography>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

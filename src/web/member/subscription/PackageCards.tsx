@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Checkbox, Chip, FormControlLabel, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import ShoppingCart from '@mui/icons-material/ShoppingCart';
+import { useTranslate } from 'react-admin';
+import { fmtMoney } from '../common/format';
+import { EmptyBlock, QueryState } from '../common/States';
+import { usePackages, usePeriods, usePurchase } from './useSubscription';
+
+/** The packages on sale, filterable by period; buying goes to the payment page. */
+export function PackageCards() {
+  const translate = useTranslate();
+  const [period, setPeriod] = useState<number | null>(null);
+  const [autoPay, setAutoPay] = useState<Record<number, boolean>>({});
+  const periods = usePeriods();
+  const packages = usePackages(period);
+  const purchase = usePurchase();
+  return (
+    <Stack spacing={2}>
+      {(periods.data?.length ?? 0) > 1 && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={period ?? 0}
+          onChange={(_e, v: number | null) => v !== null && setPeriod(v === 0 ? null : v)}
+          aria-label={translate('atrium.payments.subscription.period')}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          <ToggleButton value={0}>{translate('atrium.payments.subscription.all_periods')}</ToggleButton>
+          {periods.data!.map((p) => (
+            <ToggleButton key={p.id} value={p.id}>
+              {p.name}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
+      <QueryState query={packages}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyBlock text={translate('atrium.payments.subscription.no_packages')} />
+          ) : (
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+              {list.map((p) => (
+                <Card key={p.id} variant="outlined" data-testid={`package-${p.id}`} sx={{ display: 'flex', flexDirection: 'column' }}>
+                  <CardContent sx={{ flex: 1 }}>
+                    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                      <Typography variant="h6" component="h3">
+                        {p.name}
+                      </Typography>
+                      {p.is_current && <Chip size="small" color="primary" label={translate('atrium.payments.subscription.current_badge')} />}
+                    </Stack>
+                    <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 1 }}>
+                      {fmtMoney(p.price)}
+                      <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                        {translate('atrium.payments.subscription.per_period', { period: p.period.name })}
+                      </Typography>
+                    </Typography>
+                    {p.description && <Typography color="text.secondary">{p.description}</Typography>}
+                    {p.lesson_categories.length > 0 && (
+                      <Typography variant="body2" sx={{ mt: 1 }}>
+                        {translate('atrium.payments.subscription.grants', { categories: p.lesson_categories.map((c) => c.name).join(', ') })}
+                      </Typography>
+                    )}
+                  </CardContent>
+                  <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+                    <FormControlLabel
+                      control={<Checkbox checked={autoPay[p.id] ?? false} onChange={(e) => setAutoPay({ ...autoPay, [p.id]: e.target.checked })} />}
+                      label={translate('atrium.payments.subscription.buy_with_auto_pay')}
+                    />
+                    <Button
+                      variant="contained"
+                      startIcon={<ShoppingCart />}
+                      disabled={purchase.isPending}
+                      onClick={() => purchase.mutate({ package: p.id, auto_pay: autoPay[p.id] ?? false })}
+                      data-testid={`buy-package-${p.id}`}
+                    >
+                      {purchase.isPending && purchase.variables?.package === p.id
+                        ? translate('atrium.payments.subscription.redirecting')
+                        : translate('atrium.payments.subscription.buy')}
+                    </Button>
+                  </CardActions>
+                </Card>
+              ))}
+            </Box>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { api, ApiError, type ApiErrorBody } from '../../../api/client';
+import type { SchemaStaffPayment } from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+/** "staff/payments 0-24/311" → 311. */
+const totalOf = (range: string | null) => Number(range?.split('/').pop() ?? 0) || 0;
+
+async function one(id: number): Promise<SchemaStaffPayment> {
+  const { data, error, response } = await api.GET('/staff/payments/{id}', { params: { path: { id } } });
+  if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+  return data;
+}
+
+/**
+ * `payments` (staff) → /staff/payments: a simple-REST list (sort/range/filter as JSON, the total in
+ * Content-Range), one payment by id. Approve and reject are actions, not updates: see below.
+ */
+export const paymentsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const page = pagination?.page ?? 1;
+    const perPage = pagination?.perPage ?? 25;
+    const clean = Object.fromEntries(Object.entries(filter ?? {}).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+    const { data, error, response } = await api.GET('/staff/payments', {
+      params: {
+        query: {
+          sort: JSON.stringify([sort?.field ?? 'created_at', sort?.order ?? 'DESC']),
+          range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
+          filter: JSON.stringify(clean),
+        },
+      },
+    });
+    if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+    return { data, total: totalOf(response.headers.get('Content-Range')) };
+  },
+  async getOne(_resource, { id }) {
+    return { data: await one(Number(id)) };
+  },
+  async getMany(_resource, { ids }) {
+    return { data: await Promise.all(ids.map((id) => one(Number(id)))) };
+  },
+};
+
+/** Confirms a pending manual donation. */
+export async function approvePayment(id: number): Promise<SchemaStaffPayment> {
+  const { data, error, response } = await api.POST('/staff/payments/{id}/approve', { params: { path: { id } } });
+  if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+  return data;
+}
+
+/** Rejects a pending manual donation with the reason the member sees. */
+export async function rejectPayment(id: number, reason: string): Promise<SchemaStaffPayment> {
+  const { data, error, response } = await api.POST('/staff/payments/{id}/reject', { params: { path: { id } }, body: { reason } });
+  if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+  return data;
+}

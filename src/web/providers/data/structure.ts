@@ -1,0 +1,103 @@
+import type { Identifier } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import type { SchemaLeadStatus, SchemaStructureUserPage } from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+/** The structure list's filter as the list keeps it (q = search). */
+export type StructureFilter = { q?: string; status?: SchemaLeadStatus | ''; tags?: number[]; groups?: number[] };
+
+/** What the structure page shows around the rows: columns, tag-group columns and the donation totals. */
+export type StructureMeta = Pick<
+  SchemaStructureUserPage,
+  'columns' | 'tags_groups_columns' | 'total_donations_current' | 'total_donations_prev' | 'total_count'
+>;
+
+const ordering = (sort?: { field: string; order: string }) =>
+  sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined;
+
+/**
+ * `structure` → POST team/get_my_structure_users/: paging and ordering in the query, the filters in the
+ * body. The page's columns and totals come back as the list's `meta`.
+ */
+export const structureAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const f: StructureFilter = filter ?? {};
+    const page = await unwrap(
+      api.POST('/team/get_my_structure_users/', {
+        params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 25, ordering: ordering(sort) } },
+        body: {
+          search: f.q || undefined,
+          status: f.status || undefined,
+          tags: f.tags?.length ? f.tags : undefined,
+          groups: f.groups?.length ? f.groups : undefined,
+        },
+      }),
+    );
+    const meta: StructureMeta = {
+      columns: page.columns,
+      tags_groups_columns: page.tags_groups_columns,
+      total_donations_current: page.total_donations_current,
+      total_donations_prev: page.total_donations_prev,
+      total_count: page.total_count,
+    };
+    return { data: page.results, total: page.count, meta };
+  },
+};
+
+/** `waiting-leads` → POST team/get_waiting_users/ (staff: the pool; members: their structure's leads). */
+export const waitingLeadsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const page = await unwrap(
+      api.POST('/team/get_waiting_users/', {
+        params: {
+          query: {
+            page: pagination?.page ?? 1,
+            page_size: pagination?.perPage ?? 25,
+            search: (filter?.q as string | undefined) || undefined,
+            ordering: ordering(sort),
+          },
+        },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+};
+
+const details = (id: Identifier) => unwrap(api.POST('/accounts/user/details/', { body: { user_id: Number(id) } }));
+
+/** `user-details` → POST accounts/user/details/ (the /user/view-details/{pk} page). */
+export const userDetailsAdapter: ResourceAdapter = {
+  async getOne(_resource, { id }) {
+    return { data: await details(id) };
+  },
+  async getMany(_resource, { ids }) {
+    return { data: await Promise.all(ids.map(details)) };
+  },
+};
+
+/** `team-completed-tasks` → POST team/contact/get_completed_tasks/, as a reference list of one user. */
+export const teamCompletedTasksAdapter: ResourceAdapter = {
+  async getManyReference(_resource, { id, pagination }) {
+    const page = await unwrap(
+      api.POST('/team/contact/get_completed_tasks/', {
+        params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 10 } },
+        body: { user_id: Number(id) },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+};
+
+/** One level of the referral tree: the caller's own first level, or the children of `pk`. */
+export function teamChildren(pk?: number) {
+  return pk === undefined
+    ? unwrap(api.GET('/team/get_children/'))
+    : unwrap(api.GET('/team/get_children/{pk}/', { params: { path: { pk } } }));
+}
+
+/** The options of the structure filters (statuses, tags, groups) and its columns. */
+export const structureChoices = () => unwrap(api.GET('/team/get_my_structure_users/choices/'));
+
+/** The caller stops being the user's responsible consultant; the user goes back to the waiting leads. */
+export const rejectResponsibility = (userId: number) =>
+  unwrap(api.POST('/team/reject_responsible_user/', { body: { user_id: userId } }));

@@ -1,0 +1,49 @@
+import { api, unwrap } from '../../../api/client';
+import type { SchemaTaskCreateRequest, SchemaTaskTab, SchemaTaskTabCounts, SchemaTaskType, SchemaTaskUpdateRequest } from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+/** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
+export type TaskFilter = { tab?: SchemaTaskTab; type?: SchemaTaskType | ''; q?: string; user_id?: number; linked_user_id?: number };
+
+/** The tab counts of the last list answer, for the tab badges (react-admin's getList keeps only data/total). */
+export type TaskListMeta = { tab_counts: SchemaTaskTabCounts };
+
+/**
+ * `tasks` → user_tasks/: list (one tab), create, and update as an action (complete, cancel,
+ * reschedule, edit) — `update`'s data is the TaskUpdateRequest without task_id.
+ */
+export const tasksAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const f: TaskFilter = filter ?? {};
+    const page = await unwrap(
+      api.POST('/user_tasks/list/', {
+        params: {
+          query: {
+            page: pagination?.page ?? 1,
+            page_size: pagination?.perPage ?? 25,
+            tab: f.tab ?? 'today',
+            type: f.type || undefined,
+            search: f.q || undefined,
+            user_id: f.user_id,
+            ordering: sort?.field ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field}` as 'start_at') : undefined,
+          },
+        },
+        body: f.linked_user_id ? { linked_user_id: f.linked_user_id } : {},
+      }),
+    );
+    return { data: page.results, total: page.count, meta: { tab_counts: page.tab_counts } satisfies TaskListMeta };
+  },
+  async create(_resource, { data }) {
+    const body = data as SchemaTaskCreateRequest;
+    return { data: await unwrap(api.POST('/user_tasks/create/', { body })) };
+  },
+  async update(_resource, { id, data }) {
+    const body = { ...(data as Omit<SchemaTaskUpdateRequest, 'task_id'>), task_id: Number(id) };
+    return { data: await unwrap(api.POST('/user_tasks/update/', { body })) };
+  },
+};
+
+/** Users a task may be linked to (for the autocomplete), for the caller or the employee viewed as. */
+export function usersToLink(search: string, userId?: number) {
+  return unwrap(api.GET('/user_tasks/get_users_to_link/', { params: { query: { search: search || undefined, user_id: userId, limit: 20 } } }));
+}

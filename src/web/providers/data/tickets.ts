@@ -1,0 +1,54 @@
+import { api, unwrap } from '../../../api/client';
+import type { SchemaTicketCreateForMemberRequest, SchemaTicketStatus, SchemaTicketType, SchemaTicketUpdateRequest } from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+export type TicketFilter = { status?: SchemaTicketStatus | ''; type?: SchemaTicketType | ''; q?: string; user_id?: number };
+
+/**
+ * `tickets` → tickets/consultant/…: the staff list, detail (with messages), create on a member's
+ * behalf, and update as an action (take, update, complete, cancel, mark_paid; `reject` with a
+ * reason goes to reject_ticket/).
+ */
+export const ticketsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const f: TicketFilter = filter ?? {};
+    const page = await unwrap(
+      api.POST('/tickets/consultant/list/', {
+        params: {
+          query: {
+            page: pagination?.page ?? 1,
+            page_size: pagination?.perPage ?? 25,
+            status: f.status || undefined,
+            type: f.type || undefined,
+            search: f.q || undefined,
+            user_id: f.user_id,
+            ordering: sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
+          },
+        },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+  async getOne(_resource, { id }) {
+    return { data: await unwrap(api.POST('/tickets/consultant/detail/', { body: { ticket_id: Number(id) } })) };
+  },
+  async create(_resource, { data }) {
+    const body = data as SchemaTicketCreateForMemberRequest;
+    return { data: await unwrap(api.POST('/tickets/consultant/create_ticket/', { body })) };
+  },
+  async update(_resource, { id, data }) {
+    const d = data as Omit<SchemaTicketUpdateRequest, 'ticket_id' | 'action'> & { action: SchemaTicketUpdateRequest['action'] | 'reject'; reason?: string };
+    const ticket_id = Number(id);
+    if (d.action === 'reject') {
+      return { data: await unwrap(api.POST('/tickets/consultant/reject_ticket/', { body: { ticket_id, reason: d.reason ?? '' } })) };
+    }
+    const body: SchemaTicketUpdateRequest = { ticket_id, action: d.action, status: d.status, comment: d.comment };
+    return { data: await unwrap(api.POST('/tickets/consultant/update_ticket/', { body })) };
+  },
+};
+
+export const ticketChoices = (scope: 'member' | 'staff') => unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));
+export const sendTelegram = (ticketId: number, message: string) =>
+  unwrap(api.POST('/chatbot_telegram/send_msg_through_chatbot/', { body: { ticket_id: ticketId, message } }));
+export const createMyTicket = (body: { type: SchemaTicketType; subject: string; message: string }) => unwrap(api.POST('/tickets/create/', { body }));
+export const getMyTicket = (id: number) => unwrap(api.GET('/tickets/my/{id}/', { params: { path: { id } } }));

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { InputAdornment, CircularProgress } from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import { maxLength, minLength, regex, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { checkLandingName } from '../../providers/data/flows';
+
+const PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
+const validators = [required(), minLength(3), maxLength(64), regex(PATTERN, 'atrium.flows.landing_name_help')];
+
+type Check = { state: 'idle' | 'checking' | 'free' | 'taken'; error?: string };
+
+/**
+ * The landing address, checked against the server while the member types (debounced): the field
+ * says whether it is free, or the server's reason (matches=true with its error text).
+ */
+export function LandingNameInput() {
+  const translate = useTranslate();
+  const record = useRecordContext<{ id?: number; landing_name?: string }>();
+  const name: string = useWatch({ name: 'landing_name' }) ?? '';
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+
+  useEffect(() => {
+    const value = name.trim();
+    if (!value || value === record?.landing_name || !PATTERN.test(value) || value.length < 3) {
+      setCheck({ state: 'idle' });
+      return;
+    }
+    let live = true;
+    setCheck({ state: 'checking' });
+    const timer = setTimeout(() => {
+      checkLandingName(value, record?.id)
+        .then((r) => live && setCheck(r.matches ? { state: 'taken', error: r.error ?? translate('atrium.errors.generic') } : { state: 'free' }))
+        .catch(() => live && setCheck({ state: 'idle' }));
+    }, 350);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [name, record?.id, record?.landing_name, translate]);
+
+  // A name the server refused blocks saving with the same message.
+  const taken = () => (check.state === 'taken' ? check.error : undefined);
+  const helper =
+    check.state === 'checking'
+      ? translate('atrium.flows.checking')
+      : check.state === 'free'
+        ? translate('atrium.flows.name_free')
+        : translate('atrium.flows.landing_name_help', { name: name || '…' });
+
+  return (
+    <TextInput
+      source="landing_name"
+      label="atrium.flows.fields.landing_name"
+      validate={[...validators, taken]}
+      helperText={helper}
+      parse={(v: string) => v.toLowerCase().replace(/\s+/g, '-')}
+      fullWidth
+      slotProps={{
+        input: {
+          startAdornment: <InputAdornment position="start">/l/</InputAdornment>,
+          endAdornment:
+            check.state === 'checking' ? (
+              <CircularProgress size={16} />
+            ) : check.state === 'free' ? (
+              <CheckCircle color="success" fontSize="small" />
+            ) : null,
+        },
+      }}
+    />
+  );
+}

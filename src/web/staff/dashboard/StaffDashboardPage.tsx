@@ -1,0 +1,50 @@
+import { Grid, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Loading, useTranslate } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import { MemberPage } from '../../member/common/MemberPage';
+import { StaffSwitch } from '../view-as/StaffSwitch';
+import { useViewAs } from '../view-as/useViewAs';
+import { ViewAsBanner } from '../view-as/ViewAsBanner';
+import { CountriesCard } from './CountriesCard';
+import { MetricCards } from './MetricCards';
+import { PeriodPicker } from './PeriodPicker';
+import { StaffTable } from './StaffTable';
+import { usePeriod } from './usePeriod';
+
+/** /staff-dashboard and /staff-dashboard/view-as/:pk: the figures, by country and by employee. */
+export default function StaffDashboardPage() {
+  const translate = useTranslate();
+  const viewAs = useViewAs('/staff-dashboard');
+  const period = usePeriod();
+  const stats = useQuery({
+    queryKey: ['staff', 'stats', period.request, viewAs.userId],
+    enabled: period.ready,
+    queryFn: () => unwrap(api.POST('/accounts/dashboard/statistics/', { body: { ...period.request, user_id: viewAs.userId } })),
+  });
+  const money = stats.data?.donations_sum.available ?? false;
+  return (
+    <MemberPage
+      title={translate('atrium.staff.dashboard.title')}
+      actions={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <PeriodPicker state={period} />
+          <StaffSwitch pathOf={viewAs.pathOf} />
+        </Stack>
+      }
+    >
+      <ViewAsBanner viewAs={viewAs} />
+      {stats.isPending && period.ready ? <Loading /> : stats.data && <MetricCards stats={stats.data} />}
+      {period.ready && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 8 }}>
+            <StaffTable request={period.request} userId={viewAs.userId} money={money} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <CountriesCard request={period.request} userId={viewAs.userId} money={money} />
+          </Grid>
+        </Grid>
+      )}
+    </MemberPage>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { api, unwrap } from '../../../api/client';
+import type { SchemaStatisticsRequest } from '../../../api/schema';
+
+type Column = 'completed_tasks' | 'time_spent' | 'donations_sum' | 'new_subscriptions' | 'new_registrations' | 'tasks_of_new_registrations';
+
+/** Figures per employee: a bar chart of the page and a sortable, paged table with view-as links. */
+export function StaffTable({ request, userId, money }: { request: SchemaStatisticsRequest; userId?: number; money: boolean }) {
+  const translate = useTranslate();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [order, setOrder] = useState<{ col: Column | 'last_name'; desc: boolean }>({ col: 'completed_tasks', desc: true });
+  const ordering = `${order.desc ? '-' : ''}${order.col}` as '-completed_tasks';
+  const q = useQuery({
+    queryKey: ['staff', 'staff-stats', request, userId, page, size, ordering],
+    placeholderData: keepPreviousData,
+    queryFn: () => unwrap(api.POST('/accounts/dashboard/staff_statistics/', { params: { query: { page: page + 1, page_size: size, ordering } }, body: { ...request, user_id: userId } })),
+  });
+  const cols: Column[] = ['completed_tasks', 'time_spent', 'new_registrations', 'tasks_of_new_registrations', ...(money ? (['donations_sum', 'new_subscriptions'] as const) : [])];
+  const rows = q.data?.results ?? [];
+  const sortBy = (col: Column | 'last_name') => setOrder((o) => ({ col, desc: o.col === col ? !o.desc : true }));
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('atrium.staff.dashboard.by_staff')}
+        </Typography>
+        {rows.length > 0 && (
+          <Box sx={{ height: 260 }}>
+            <BarChart
+              height={260}
+              xAxis={[{ scaleType: 'band', data: rows.map((r) => `${r.user.first_name} ${r.user.last_name.slice(0, 1)}.`) }]}
+              series={[
+                { data: rows.map((r) => r.completed_tasks), label: translate('atrium.staff.dashboard.metrics.completed_tasks') },
+                { data: rows.map((r) => r.new_registrations), label: translate('atrium.staff.dashboard.metrics.new_registrations') },
+              ]}
+            />
+          </Box>
+        )}
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>
+                  <TableSortLabel active={order.col === 'last_name'} direction={order.desc ? 'desc' : 'asc'} onClick={() => sortBy('last_name')}>
+                    {translate('atrium.staff.dashboard.employee')}
+                  </TableSortLabel>
+                </TableCell>
+                {cols.map((c) => (
+                  <TableCell key={c} align="right">
+                    <TableSortLabel active={order.col === c} direction={order.desc ? 'desc' : 'asc'} onClick={() => sortBy(c)}>
+                      {translate(`atrium.staff.dashboard.metrics.${c}`)}
+                    </TableSortLabel>
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.user.id} hover>
+                  <TableCell>
+                    <Link to={`/staff-dashboard/view-as/${r.user.id}`}>{`${r.user.first_name} ${r.user.last_name}`}</Link>
+                    {r.is_blocked && <Chip size="small" label={translate('atrium.staff.dashboard.blocked')} sx={{ ml: 1 }} />}
+                  </TableCell>
+                  {cols.map((c) => (
+                    <TableCell key={c} align="right">
+                      {c === 'donations_sum' ? `$${r[c]}` : r[c]}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {!rows.length && !q.isPending && (
+                <TableRow>
+                  <TableCell colSpan={cols.length + 1}>{translate('atrium.staff.dashboard.empty')}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </Box>
+        <TablePagination
+          component="div"
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+          count={q.data?.count ?? 0}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[10, 25, 50]}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import dayjs from 'dayjs';
+import { useTranslate } from 'react-admin';
+import type { SchemaTicketMessage } from '../../../api/schema';
+
+/** The conversation of a ticket, oldest first; status changes name the new status. */
+export function TicketMessages({ messages, statusLabel }: { messages: SchemaTicketMessage[]; statusLabel: (s: string) => string }) {
+  const translate = useTranslate();
+  return (
+    <List dense data-testid="ticket-messages">
+      {messages.map((m) => {
+        const who = m.author ? `${m.author.first_name} ${m.author.last_name}` : translate('atrium.staff.tickets.server');
+        const text = m.kind === 'status_change' ? `→ ${statusLabel(m.status_to ?? '')}${m.message ? `: ${m.message}` : ''}` : m.message;
+        return (
+          <ListItem key={m.id} disableGutters alignItems="flex-start">
+            <ListItemText
+              primary={<Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{text}</Typography>}
+              secondary={`${translate(`atrium.staff.tickets.kinds.${m.kind}`)} · ${who} · ${dayjs(m.created_at).format('DD/MM/YYYY HH:mm')}`}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

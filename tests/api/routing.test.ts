@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { clock } from '../../src/server/clock';
+import { catalogues } from '../../src/server/i18n';
+import { leadCreated } from '../../src/server/services/leads/intake';
+import { routeLead, sweepOffers } from '../../src/server/services/leads/routing';
+import { newPromoCode } from '../../src/server/services/users';
+import { waitFor } from '../setup/accounts';
+import { api, one, type Json } from '../setup/learning';
+import { makeEmployee, makeLead } from '../setup/staff';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+const en = catalogues.en;
+let t: TestApp;
+// Wednesday 9 January 2030, 10:00 in Berlin (09:00 UTC).
+const WEDNESDAY_10_BERLIN = Date.parse('2030-01-09T09:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { LEAD_OFFER_TIMEOUT_MINUTES: '5' } });
+  clock.reset();
+  clock.advance(WEDNESDAY_10_BERLIN - Date.now());
+});
+afterAll(async () => {
+  clock.reset();
+  await t?.close();
+});
+
+/** Shift on a weekday (0 = Monday) from–to in the consultant's own time zone. */
+const shift = (userId: number, weekday: number, from = '09:00', to = '18:00') =>
+  t.pool.query('insert into work_times (user_id, weekday, time_from, time_to) values ($1, $2, $3, $4)', [userId, weekday, from, to]);
+
+/** A new lead through the one door (in a transaction, as landings and imports do). */
+async function newLead(name: string): Promise<number> {
+  return t.db.transaction(async (tx) => {
+    const res = await tx.execute<{ id: number }>(
+      sql`insert into users (first_name, last_name, promo_code) values (${name}, 'Lead', ${newPromoCode()}) returning id`,
+    );
+    const id = res.rows[0]!.id;
+    await leadCreated(tx, t.app.ctx, { userId: id, source: 'landing' });
+    return id;
+  });
+}
+
+const offersOf = async (leadId: number) =>
+  (await t.pool.query<{ consultant_id: number; status: string }>('select consultant_id, status from lead_offers where lead_id = $1 order by id', [leadId])).rows;
+
+/** Only these consultants take part (the other tests' consultants are switched off). */
+const only = (ids: number[]) => t.pool.query(`update users set is_active = (id = any($1::int[])) where role = 'consultant'`, [ids]);
+
+describe('automatic lead routing', () => {
+  it('offers new leads only to active consultants on shift (in their time zone) and under their daily limit', async () => {
+    const onShift = await makeEmployee(t, { limit: 2 });
+    const offShift = await makeEmployee(t);
+    const blocked = await makeEmployee(t);
+    const newYork = await makeEmployee(t, { timeZone: 'America/New_York' });
+    await shift(onShift.id, 2);
+    await shift(offShift.id, 3);
+    await shift(blocked.id, 2);
+    await shift(newYork.id, 2); // 04:00 there
+    await t.pool.query('update users set is_blocked = true where id = $1', [blocked.id]);
+    await only([onShift.id, offShift.id, blocked.id, newYork.id]);
+
+    const leads = [await newLead('Ada'), await newLead('Ben'), await newLead('Cid')];
+    await waitFor(async () => (await offersOf(leads[1]!)).length === 1, 'two offers', 20_000);
+    expect(await offersOf(leads[0]!)).toEqual([{ consultant_id: onShift.id, status: 'open' }]);
+    expect(await offersOf(leads[1]!)).toEqual([{ consultant_id: onShift.id, status: 'open' }]);
+    // The third: nobody else is on shift and the one who is reached the limit of 2 for today.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await offersOf(leads[2]!)).toEqual([]);
+
+    // The offer is in the history and in the consultant's notifications.
+    const log = await t.pool.query(`select kind, details from action_logs where subject_id = $1 order by id`, [leads[0]]);
+    expect(log.rows.map((r) => r.kind)).toEqual(['lead_created', 'lead_offer']);
+    const notes = (await api(t, 'GET', '/api/notifications/', { token: onShift.token })).json();
+    expect(notes.unread_count).toBe(2);
+    expect(notes.results[0]).toMatchObject({ kind: 'lead_offered', message: expect.stringContaining('5 minutes') });
+    const read = await api(t, 'POST', '/api/notifications/read/', { token: onShift.token, body: { ids: [notes.results[0].id] } });
+    expect(read.json()).toEqual({ unread_count: 1 });
+
+    // Taking the lead accepts the offer.
+    const take = await api(t, 'POST', '/api/leads/take/', { token: onShift.token, body: { user_id: leads[0] } });
+    expect(take.statusCode, take.body).toBe(200);
+    expect(take.json()).toMatchObject({ status: 'processing', responsible: { id: onShift.id } });
+    expect(await offersOf(leads[0]!)).toEqual([{ consultant_id: onShift.id, status: 'accepted' }]);
+  });
+
+  it('an offer not taken in time goes back to the pool and to the next consultant', async () => {
+    const first = await makeEmployee(t);
+    const second = await makeEmployee(t);
+    await shift(first.id, 2);
+    await shift(second.id, 2);
+    await only([first.id, second.id]);
+    const lead = await makeLead(t);
+    const firstPick = await routeLead(t.app.ctx, lead);
+    expect([first.id, second.id]).toContain(firstPick);
+    const next = firstPick === first.id ? second.id : first.id;
+
+    await sweepOffers(t.app.ctx); // not expired yet
+    expect((await offersOf(lead)).map((o) => o.status)).toEqual(['open']);
+    clock.advance(6 * 60_000);
+    try {
+      await sweepOffers(t.app.ctx);
+      await waitFor(async () => (await offersOf(lead)).length === 2, 're-offer', 20_000);
+    } finally {
+      clock.advance(-6 * 60_000);
+    }
+    expect(await offersOf(lead)).toEqual([
+      { consultant_id: firstPick, status: 'expired' },
+      { consultant_id: next, status: 'open' },
+    ]);
+    const kinds = (await t.pool.query(`select kind from action_logs where subject_id = $1 order by id`, [lead])).rows.map((r) => r.kind);
+    expect(kinds).toEqual(['lead_offer', 'lead_offer_expired', 'lead_offer']);
+  });
+
+  it('weights by rating: ratings 1 and 3 get 1:3 of 400 leads (within 15 %)', async () => {
+    const low = await makeEmployee(t, { rating: 1, limit: 1000, login: false });
+    const high = await makeEmployee(t, { rating: 3, limit: 1000, login: false });
+    await shift(low.id, 2);
+    await shift(high.id, 2);
+    await only([low.id, high.id]);
+    const ids = (
+      await t.pool.query<{ id: number }>(
+        `insert into users (first_name, last_name, promo_code)
+         select 'Bulk', 'Lead ' || g, 'R' || g || substr(md5(random()::text), 1, 8) from generate_series(1, 400) g returning id`,
+      )
+    ).rows.map((r) => r.id);
+    for (const id of ids) await routeLead(t.app.ctx, id);
+    const counts = await one<{ low: number; high: number }>(
+      t,
+      `select count(*) filter (where consultant_id = $1)::int as low, count(*) filter (where consultant_id = $2)::int as high
+       from lead_offers where lead_id = any($3::int[])`,
+      [low.id, high.id, ids],
+    );
+    expect(counts.low + counts.high).toBe(400);
+    expect(counts.high / counts.low).toBeGreaterThan(3 * 0.85);
+    expect(counts.high / counts.low).toBeLessThan(3 * 1.15);
+  });
+});
+
+describe('taking waiting leads to work', () => {
+  it('20 consultants take one lead at once: exactly one wins, 19 get the spec message', async () => {
+    const lead = await makeLead(t);
+    const rivals = await Promise.all(Array.from({ length: 20 }, () => makeEmployee(t)));
+    const answers = await Promise.all(rivals.map((r) => api(t, 'POST', '/api/leads/take/', { token: r.token, body: { user_id: lead } })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const lost = answers.filter((a) => a.statusCode === 409);
+    expect(lost).toHaveLength(19);
+    for (const a of lost) expect(a.json()).toEqual({ detail: en.user_taken, code: 'user_taken' });
+    const winner = rivals[answers.findIndex((a) => a.statusCode === 200)]!;
+    const row = await one(t, 'select lead_status, responsible_id from users where id = $1', [lead]);
+    expect(row).toEqual({ lead_status: 'processing', responsible_id: winner.id });
+    const takes = await one<{ n: number }>(t, `select count(*)::int as n from action_logs where subject_id = $1 and kind = 'lead_take'`, [lead]);
+    expect(takes.n).toBe(1);
+  });
+
+  it('moves Processing to Active or Not active, only for the responsible consultant', async () => {
+    const mine = await makeEmployee(t);
+    const stranger = await makeEmployee(t);
+    const lead = await makeLead(t);
+    await api(t, 'POST', '/api/leads/take/', { token: mine.token, body: { user_id: lead } });
+    const denied = await api(t, 'POST', '/api/leads/status/', { token: stranger.token, body: { user_id: lead, status: 'active' } });
+    expect(denied.statusCode).toBe(403);
+    const active = await api(t, 'POST', '/api/leads/status/', { token: mine.token, body: { user_id: lead, status: 'active' } });
+    expect(active.statusCode, active.body).toBe(200);
+    expect((active.json() as Json).status).toBe('active');
+    const waiting = await makeLead(t);
+    const wrong = await api(t, 'POST', '/api/leads/status/', { token: mine.token, body: { user_id: waiting, status: 'active' } });
+    expect(wrong.statusCode).toBe(403);
+  });
+});

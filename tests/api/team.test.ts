@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogues } from '../../src/server/i18n';
+import { api, type Json } from '../setup/learning';
+import { makeUser, paidDonation } from '../setup/team';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+/**
+ * The team area: tree, structure list, choices, details, completed tasks, waiting leads, rejecting
+ * responsibility — and for every operation, that nobody reaches a user outside their visibility.
+ */
+
+let t: TestApp;
+const en = catalogues.en;
+const ids: Record<string, number> = {};
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { rows } = await t.pool.query<{ id: number; role: string }>(`select id, role from users where email like '%@demo.atrium'`);
+  const demo = Object.fromEntries(rows.map((r) => [r.role, r.id]));
+  // consultant ─ member (demo) ─┬─ anna ─ berta ─ carl
+  //                             ├─ alex
+  //                             └─ wendy (waiting lead, nobody responsible)
+  // outsider ─ otto            xena (root; the consultant is responsible)   kurt (another consultant)
+  ids.consultant = demo.consultant!;
+  ids.member = demo.member!;
+  ids.admin = demo.admin!;
+  ids.anna = (await makeUser(t, { firstName: 'Anna', lastName: 'Alpha', referrerId: ids.member })).id;
+  ids.alex = (await makeUser(t, { firstName: 'Alex', lastName: 'Omega', referrerId: ids.member, status: 'not_active' })).id;
+  ids.berta = (await makeUser(t, { firstName: 'Berta', lastName: 'Beta', referrerId: ids.anna })).id;
+  ids.carl = (await makeUser(t, { firstName: 'Carl', lastName: 'Gamma', referrerId: ids.berta })).id;
+  ids.wendy = (await makeUser(t, { firstName: 'Wendy', lastName: 'Wait', referrerId: ids.member, status: 'waiting' })).id;
+  const outsider = await makeUser(t, { firstName: 'Olga', lastName: 'Outside' });
+  ids.outsider = outsider.id;
+  ids.otto = (await makeUser(t, { firstName: 'Otto', lastName: 'Other', referrerId: ids.outsider, status: 'waiting' })).id;
+  ids.xena = (await makeUser(t, { firstName: 'Xena', lastName: 'Cared', responsibleId: ids.consultant, status: 'processing' })).id;
+  const kurt = await makeUser(t, { firstName: 'Kurt', lastName: 'Consultant', role: 'consultant' });
+  ids.kurt = kurt.id;
+  await t.pool.query(`update users set language = 'en' where email like '%@demo.atrium'`);
+  [tokens.member, tokens.consultant, tokens.admin, tokens.outsider, tokens.kurt] = await Promise.all([
+    t.login('member@demo.atrium'),
+    t.login('consultant@demo.atrium'),
+    t.login('admin@demo.atrium'),
+    t.login(outsider.email, outsider.password),
+    t.login(kurt.email, kurt.password),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ok = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Json> => {
+  const res = await api(t, method, url, { token, body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+describe('the referral tree', () => {
+  it('lists the first level with branch counts, then unfolds level by level', async () => {
+    const first = (await ok('GET', '/api/team/get_children/', tokens.member!)) as unknown as Json[];
+    expect(first.map((n) => n.first_name)).toEqual(['Anna', 'Alex', 'Wendy']);
+    expect(first[0]).toEqual({
+      id: ids.anna,
+      first_name: 'Anna',
+      last_name: 'Alpha',
+      avatar: null,
+      status: 'active',
+      children_count: 1,
+      descendants_count: 2,
+      level: 1,
+    });
+    const second = (await ok('GET', `/api/team/get_children/${ids.anna}/`, tokens.member!)) as unknown as Json[];
+    expect(second).toMatchObject([{ id: ids.berta, level: 2, children_count: 1, descendants_count: 1 }]);
+    const third = (await ok('GET', `/api/team/get_children/${ids.berta}/`, tokens.member!)) as unknown as Json[];
+    expect(third).toMatchObject([{ id: ids.carl, level: 3, children_count: 0, descendants_count: 0 }]);
+  });
+
+  it('the consultant sees the member’s branch below them, levels counted from the consultant', async () => {
+    const first = (await ok('GET', '/api/team/get_children/', tokens.consultant!)) as unknown as Json[];
+    expect(first).toMatchObject([{ id: ids.member, level: 1, children_count: 3, descendants_count: 5 }]);
+    const deeper = (await ok('GET', `/api/team/get_children/${ids.anna}/`, tokens.consultant!)) as unknown as Json[];
+    expect(deeper).toMatchObject([{ id: ids.berta, level: 3 }]);
+  });
+
+  it('refuses a node outside the caller’s structure (403) and an unknown one (404)', async () => {
+    for (const [token, pk] of [
+      [tokens.outsider, ids.anna],
+      [tokens.member, ids.outsider],
+      [tokens.member, ids.consultant],
+      [tokens.kurt, ids.berta],
+      [tokens.kurt, ids.xena],
+    ] as const) {
+      const res = await api(t, 'GET', `/api/team/get_children/${pk}/`, { token });
+      expect(res.statusCode, `${pk}`).toBe(403);
+      expect(res.json()).toEqual({ detail: en.permission_denied, code: 'permission_denied' });
+    }
+    expect((await api(t, 'GET', '/api/team/get_children/999999/', { token: tokens.member })).statusCode).toBe(404);
+    // Responsibility opens a user to their consultant; an admin reaches everybody.
+    expect((await api(t, 'GET', `/api/team/get_children/${ids.xena}/`, { token: tokens.consultant })).statusCode).toBe(200);
+    expect((await api(t, 'GET', `/api/team/get_children/${ids.outsider}/`, { token: tokens.admin })).json()).toMatchObject([{ id: ids.otto }]);
+  });
+});
+
+describe('the structure list', () => {
+  it('pages the member’s whole structure with levels, columns and the donation totals of two months', async () => {
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+    const longAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, 0, 15));
+    await paidDonation(t, ids.anna!, 1250, now);
+    await paidDonation(t, ids.carl!, 1000, now);
+    await paidDonation(t, ids.carl!, 500, lastMonth);
+    await paidDonation(t, ids.carl!, 9900, longAgo);
+    await paidDonation(t, ids.otto!, 7700, now); // outside the member's structure
+
+    const body = await ok('POST', '/api/team/get_my_structure_users/?page_size=2&ordering=first_name', tokens.member!);
+    expect(body).toMatchObject({ count: 5, total_count: 5, current: 1, previous: null, total_donations_current: '22.50', total_donations_prev: '5.00' });
+    expect(body.next).toContain('page=2');
+    expect(body.results.map((r: Json) => r.first_name)).toEqual(['Alex', 'Anna']);
+    expect(body.results[1]).toMatchObject({ level: 1, donations_current: '12.50', donations_prev: '0.00', children_count: 1, tags: [] });
+    expect(body.columns.find((c: Json) => c.key === 'donations_current')).toEqual({ key: 'donations_current', label: en.team_col_donations_current, sortable: false });
+
+    const page2 = await ok('POST', '/api/team/get_my_structure_users/?page=3&page_size=2&ordering=first_name', tokens.member!);
+    expect(page2.results).toMatchObject([{ first_name: 'Wendy', level: 1 }]);
+    const carl = (await ok('POST', '/api/team/get_my_structure_users/?search=gamm', tokens.member!)).results;
+    expect(carl).toMatchObject([{ id: ids.carl, level: 3, donations_current: '10.00', donations_prev: '5.00', referrer: { id: ids.berta } }]);
+  });
+
+  it('filters by status, tags and groups (query or body), and totals follow the filters', async () => {
+    const { rows: g } = await t.pool.query<{ id: number }>(`insert into tag_groups (name) values ('Region') returning id`);
+    const { rows: tg } = await t.pool.query<{ id: number }>(`insert into tags (name, group_id) values ('North', $1), ('VIP', null) returning id`, [g[0]!.id]);
+    const [north, vip] = [tg[0]!.id, tg[1]!.id];
+    await t.pool.query('insert into user_tags (user_id, tag_id) values ($1, $2), ($3, $4)', [ids.anna, north, ids.berta, vip]);
+
+    const inactive = await ok('POST', '/api/team/get_my_structure_users/?status=not_active', tokens.member!);
+    expect(inactive).toMatchObject({ count: 1, total_count: 5, total_donations_current: '0.00' });
+    expect(inactive.results[0].id).toBe(ids.alex);
+
+    const tagged = await ok('POST', `/api/team/get_my_structure_users/?tags=${north}&tags=${vip}`, tokens.member!);
+    expect(tagged.results.map((r: Json) => r.id).sort()).toEqual([ids.anna, ids.berta].sort());
+    const byGroup = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!, { groups: [g[0]!.id] });
+    expect(byGroup).toMatchObject({ count: 1, total_donations_current: '12.50' });
+    expect(byGroup.results[0]).toMatchObject({ id: ids.anna, tags: [{ id: north, name: 'North', group_id: g[0]!.id }] });
+    expect(byGroup.tags_groups_columns).toContainEqual({ key: `tag_group_${g[0]!.id}`, label: 'Region', group_id: g[0]!.id });
+    // The body wins over the query.
+    const both = await ok('POST', '/api/team/get_my_structure_users/?status=not_active', tokens.member!, { status: 'waiting' });
+    expect(both.results.map((r: Json) => r.id)).toEqual([ids.wendy]);
+  });
+
+  it('refuses bad filters with field messages', async () => {
+    const res = await api(t, 'POST', '/api/team/get_my_structure_users/?status=sleeping', { token: tokens.member });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('status');
+  });
+
+  it('scopes the list: outsider, consultant (structure + responsibility), admin (all)', async () => {
+    const outsider = await ok('POST', '/api/team/get_my_structure_users/', tokens.outsider!);
+    expect(outsider.results.map((r: Json) => r.id)).toEqual([ids.otto]);
+    const consultant = await ok('POST', '/api/team/get_my_structure_users/?page_size=50', tokens.consultant!);
+    const seen = consultant.results.map((r: Json) => r.id);
+    expect(seen).toEqual(expect.arrayContaining([ids.member, ids.anna, ids.carl, ids.xena]));
+    expect(seen).not.toContain(ids.otto);
+    expect(seen).not.toContain(ids.consultant);
+    expect(consultant.results.find((r: Json) => r.id === ids.xena)).toMatchObject({ responsible: { id: ids.consultant } });
+    const kurt = await ok('POST', '/api/team/get_my_structure_users/', tokens.kurt!);
+    expect(kurt).toMatchObject({ count: 0, results: [] });
+    const admin = await ok('POST', '/api/team/get_my_structure_users/?page_size=50', tokens.admin!);
+    expect(admin.results.map((r: Json) => r.id)).toEqual(expect.arrayContaining([ids.otto, ids.carl, ids.kurt]));
+  });
+
+  it('offers the filter choices, translated, tags narrowed by search', async () => {
+    const all = await ok('GET', '/api/team/get_my_structure_users/choices/', tokens.member!);
+    expect(all.statuses).toEqual([
+      { value: 'waiting', label: 'Waiting' },
+      { value: 'processing', label: 'Processing' },
+      { value: 'active', label: 'Active' },
+      { value: 'not_active', label: 'Not active' },
+    ]);
+    expect(all.columns.length).toBeGreaterThan(10);
+    const narrowed = await ok('GET', '/api/team/get_my_structure_users/choices/?search=nor', tokens.member!);
+    expect(narrowed.tags.map((x: Json) => x.name)).toEqual(['North']);
+  });
+});
+
+describe('user details and completed tasks', () => {
+  it('shows a structure user’s details to the member, the consultant and the admin; nobody else', async () => {
+    const d = await ok('POST', '/api/accounts/user/details/', tokens.member!, { user_id: ids.anna });
+    expect(d).toMatchObject({ id: ids.anna, first_name: 'Anna', referrals_count: 1, referrer: { id: ids.member }, status: 'active' });
+    expect((await ok('POST', '/api/accounts/user/details/', tokens.consultant!, { user_id: ids.xena })).id).toBe(ids.xena);
+    expect((await ok('POST', '/api/accounts/user/details/', tokens.admin!, { user_id: ids.otto })).id).toBe(ids.otto);
+    expect((await ok('POST', '/api/accounts/user/details/', tokens.member!, { user_id: ids.member })).id).toBe(ids.member);
+    for (const [token, user_id] of [
+      [tokens.outsider, ids.anna],
+      [tokens.member, ids.otto],
+      [tokens.kurt, ids.xena],
+      [tokens.member, ids.xena],
+    ] as const) {
+      expect((await api(t, 'POST', '/api/accounts/user/details/', { token, body: { user_id } })).statusCode).toBe(403);
+    }
+    expect((await api(t, 'POST', '/api/accounts/user/details/', { token: tokens.member, body: { user_id: 999999 } })).statusCode).toBe(404);
+  });
+
+  it('lists only completed tasks about a visible user, newest first', async () => {
+    await t.pool.query(
+      `insert into tasks (owner_id, linked_user_id, type, status, start_at, end_at, description, result, completed_at) values
+       ($1, $2, 'call', 'completed', now() - interval '3 day', now() - interval '3 day' + interval '10 min', 'First call', 'Interested', now() - interval '3 day'),
+       ($1, $2, 'meet', 'completed', now() - interval '1 day', null, 'Coffee', 'Signed up', now() - interval '1 day'),
+       ($1, $2, 'message', 'planned', now() + interval '1 day', null, 'Follow up', null, null),
+       ($1, $3, 'call', 'completed', now(), null, 'Other user', 'x', now())`,
+      [ids.consultant, ids.berta, ids.otto],
+    );
+    const page = await ok('POST', '/api/team/contact/get_completed_tasks/', tokens.member!, { user_id: ids.berta });
+    expect(page).toMatchObject({ count: 2, current: 1 });
+    expect(page.results).toMatchObject([
+      { type: 'meet', description: 'Coffee', result: 'Signed up', end_time: null, consultant: { id: ids.consultant } },
+      { type: 'call', description: 'First call', result: 'Interested' },
+    ]);
+    for (const [token, user_id] of [
+      [tokens.outsider, ids.berta],
+      [tokens.member, ids.otto],
+      [tokens.kurt, ids.berta],
+    ] as const) {
+      const res = await api(t, 'POST', '/api/team/contact/get_completed_tasks/', { token, body: { user_id } });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await api(t, 'POST', '/api/team/contact/get_completed_tasks/', { token: tokens.member, body: { user_id: 999999 } })).statusCode).toBe(404);
+    expect((await api(t, 'POST', '/api/team/contact/get_completed_tasks/', { token: tokens.member, body: {} })).json()).toEqual({
+      user_id: [en.field_required],
+    });
+  });
+});
+
+describe('waiting leads and rejecting responsibility', () => {
+  it('staff see the whole pool; a member only the waiting leads of their structure', async () => {
+    const staff = await ok('POST', '/api/team/get_waiting_users/', tokens.kurt!);
+    expect(staff.results.map((r: Json) => r.id)).toEqual(expect.arrayContaining([ids.wendy, ids.otto]));
+    expect(staff.results.find((r: Json) => r.id === ids.wendy)).toMatchObject({ status: 'waiting', referrer: { id: ids.member }, waiting_since: expect.any(String) });
+    const member = await ok('POST', '/api/team/get_waiting_users/', tokens.member!);
+    expect(member.results.map((r: Json) => r.id)).toEqual([ids.wendy]);
+    const searched = await ok('POST', '/api/team/get_waiting_users/?search=otto', tokens.consultant!);
+    expect(searched.results.map((r: Json) => r.id)).toEqual([ids.otto]);
+    expect(searched.total_count).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the responsible consultant gives a user back to the pool, once, with a history entry', async () => {
+    const body = { user_id: ids.xena };
+    const [a, b] = await Promise.all([
+      api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.consultant, body }),
+      api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.consultant, body }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
+    expect([a, b].find((r) => r.statusCode === 200)!.json()).toEqual({ detail: en.team_responsibility_rejected });
+    expect([a, b].find((r) => r.statusCode === 403)!.json()).toEqual({ detail: en.team_not_responsible, code: 'not_responsible' });
+    const { rows } = await t.pool.query('select lead_status, responsible_id from users where id = $1', [ids.xena]);
+    expect(rows[0]).toEqual({ lead_status: 'waiting', responsible_id: null });
+    const log = await t.pool.query(`select actor_id, details from action_logs where kind = 'lead_rejected' and subject_id = $1`, [ids.xena]);
+    expect(log.rows).toEqual([{ actor_id: ids.consultant, details: { previous_responsible_id: ids.consultant } }]);
+    const pool = await ok('POST', '/api/team/get_waiting_users/?search=xena', tokens.kurt!);
+    expect(pool.results.map((r: Json) => r.id)).toEqual([ids.xena]);
+  });
+
+  it('nobody else can reject: another consultant 403, a member 403, unknown 404, admin without responsible 400', async () => {
+    const other = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.kurt, body: { user_id: ids.member } });
+    expect(other.statusCode).toBe(403);
+    const member = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.member, body: { user_id: ids.anna } });
+    expect(member.statusCode).toBe(403);
+    const unknown = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.consultant, body: { user_id: 999999 } });
+    expect(unknown.statusCode).toBe(404);
+    const nobody = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.admin, body: { user_id: ids.anna } });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json()).toEqual({ user_id: [en.team_user_has_no_responsible] });
+    const { rows } = await t.pool.query('select responsible_id from users where id = $1', [ids.member]);
+    expect(rows[0].responsible_id).toBe(ids.consultant);
+    // An admin may take any consultant's user off them.
+    expect((await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.admin, body: { user_id: ids.member } })).statusCode).toBe(200);
+  });
+});

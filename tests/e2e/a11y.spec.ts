@@ -1,0 +1,73 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * axe-core over every screen, in each language, as the role that uses it: no serious or critical
+ * violation. (axe-core is injected as a script; @axe-core/playwright needs a newer Node.)
+ */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const LANGS = ['ru', 'en', 'de'] as const;
+
+const SCREENS: Record<'anonymous' | 'member' | 'consultant' | 'admin', string[]> = {
+  anonymous: ['/login', '/register', '/recover-password'],
+  member: [
+    '/dashboard', '/lessons', '/books', '/news', '/events', '/subscription', '/contacts', '/team', '/flows',
+    '/profile/view', '/profile/edit', '/profile/settings', '/profile/password',
+  ],
+  consultant: ['/staff-dashboard', '/staff/tasks', '/staff/tickets', '/staff/list', '/staff/users_imports'],
+  admin: ['/users', '/outbox', '/admin/lesson-categories', '/admin/lessons', '/admin/books', '/admin/news', '/admin/events', '/admin/packages', '/admin/configs', '/admin/footer-links'],
+};
+
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+async function audit(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+async function setLanguage(page: Page, lang: string, signedIn: boolean) {
+  if (signedIn) {
+    const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
+    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    expect(res.ok()).toBeTruthy();
+  }
+  await page.evaluate((l) => {
+    localStorage.setItem('atrium:locale', l);
+    localStorage.setItem('RaStore.locale', JSON.stringify(l));
+  }, lang);
+}
+
+for (const [who, paths] of Object.entries(SCREENS)) {
+  test(`axe: ${who} screens in ru, en, de have no serious or critical violations`, async ({ page }) => {
+    test.setTimeout(60_000 + paths.length * LANGS.length * 8_000);
+    if (who === 'anonymous') await page.goto('/login');
+    else await signIn(page, `${who}@demo.atrium`);
+    const found: string[] = [];
+    for (const lang of LANGS) {
+      await setLanguage(page, lang, who !== 'anonymous');
+      for (const path of paths) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+        for (const v of await audit(page)) found.push(`${lang} ${path}: ${v}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+}

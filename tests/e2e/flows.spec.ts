@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { flows as texts } from '../../src/web/i18n/areas/flows';
+import { gradientPng } from './fixtures/files';
+
+/**
+ * Funnels end to end: a member creates a flow, builds its landing (heading, image, lead form) in the
+ * editor, reorders, publishes and copies the link; a logged-out visitor opens /l/{name}, where hostile
+ * text stays inert, is refused with a taken email and signs up with a fresh one; the flow's stats count
+ * the view and the sign-up and the lead waits in the owner's list. Screenshots: editor and public page,
+ * phone and desktop, in ru, en and de.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const PASSWORD = 'flows-password-1';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const stamp = Date.now().toString(36);
+const ru = texts.ru;
+
+let adminApi: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: 'admin@demo.atrium', password: 'demo-password' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  await anonymous.dispose();
+  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+});
+
+test.afterAll(async () => {
+  await adminApi?.dispose();
+});
+
+async function expectNoRawKeys(page: Page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).not.toContain('atrium.');
+  expect(text).not.toMatch(/\bra\.[a-z_]+\.[a-z_]+/);
+}
+
+/** Adds an element through the editor: the type from the menu, then `fill` the dialog, then save. */
+async function addElement(page: Page, type: keyof typeof ru.types, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.getByRole('button', { name: ru.editor.add }).click();
+  await page.getByRole('menuitem', { name: ru.types[type] }).click();
+  const dialog = page.getByRole('dialog');
+  await fill(dialog);
+  await dialog.getByRole('button', { name: ru.editor.save }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a member builds and publishes a landing; a visitor signs up through it', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const email = `owner-${stamp}@e2e.example`;
+  const created = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: 'Olga', last_name: 'Owner', role: 'member', language: 'ru', password: PASSWORD },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const ownerId = ((await created.json()) as { id: number }).id;
+
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = (await page.evaluate(() => localStorage.getItem('atrium:token')))!;
+  const ownerApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+
+  // --- Create the flow; the address is checked while typing. ---
+  await page.goto('/flows');
+  await expect(page.getByText(ru.empty)).toBeVisible();
+  await page.getByRole('link', { name: /Создать/ }).first().click();
+  await page.locator('input[name="name"]').fill('Весенний поток');
+  const landing = `spring-${stamp}`;
+  await page.locator('input[name="landing_name"]').fill(landing);
+  await expect(page.getByText(ru.name_free)).toBeVisible();
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText(ru.created)).toBeVisible();
+  const row = page.getByRole('row', { name: /Весенний поток/ });
+  await expect(row).toBeVisible();
+  const flow = ((await (await ownerApi.get('/api/user_flows/')).json()) as Array<{ id: number; landing_name: string }>)[0]!;
+  expect(flow.landing_name).toBe(landing);
+
+  // --- The editor: heading, image, lead form; hostile text (as a crafted API call would send it). ---
+  await row.getByRole('link', { name: ru.edit_landing }).click();
+  await expect(page).toHaveURL(new RegExp(`/flows/edit_landing/${flow.id}$`));
+  await expect(page.getByText(ru.editor.empty)).toBeVisible();
+  await addElement(page, 'heading', async (d) => {
+    await d.locator('input[name="content.text"]').fill('Начните расти вместе с нами');
+    // The live preview follows the typing.
+    await expect(d.getByRole('heading', { name: 'Начните расти вместе с нами' })).toBeVisible();
+  });
+  await addElement(page, 'image', async (d) => {
+    await d.locator('input[type="file"]').setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: gradientPng(480, 240, [47, 85, 212], [245, 166, 35]) });
+    await d.locator('input[name="content.alt"]').fill('Наша команда');
+    await expect(d.getByRole('img', { name: 'Наша команда' })).toBeVisible();
+  });
+  await addElement(page, 'lead_form', async (d) => {
+    await d.locator('input[name="content.title"]').fill('Оставьте заявку');
+    await d.locator('input[name="content.success_message"], textarea[name="content.success_message"]').first().fill('Спасибо, мы свяжемся с вами!');
+  });
+  const hostile = await ownerApi.post(`/api/user_flows/landing_edit/${flow.id}/`, {
+    data: { type: 'text', order: 1, content: { html: '<p>Смотрите <img src=x onerror=alert(1)> <a href="javascript:alert(1)">сюда</a></p>' } },
+  });
+  expect(hostile.status(), await hostile.text()).toBe(201);
+  await page.reload();
+  const items = page.getByRole('list', { name: ru.editor.elements }).getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(1)).toContainText(ru.types.text);
+
+  // Reorder with the keyboard-friendly arrows: the text goes below the image.
+  await items.nth(1).getByRole('button', { name: ru.editor.move_down }).click();
+  await expect(items.nth(1)).toContainText(ru.types.image);
+  await expect(items.nth(2)).toContainText(ru.types.text);
+
+  // Publish, then copy the public link.
+  await page.getByRole('button', { name: ru.editor.publish }).click();
+  await expect(page.getByText(ru.editor.now_published)).toBeVisible();
+  await page.getByRole('button', { name: ru.copy_link }).click();
+  await expect(page.getByText(ru.link_copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/l/${landing}`);
+
+  // --- A logged-out visitor (an English browser). ---
+  const visitor = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'en-US' });
+  const pub = await visitor.newPage();
+  const dialogs: string[] = [];
+  pub.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const errors: string[] = [];
+  pub.on('pageerror', (e) => errors.push(e.message));
+  const res = await pub.goto(`/l/${landing}`);
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()['content-security-policy']).toContain("default-src 'none'");
+  await expect(pub.getByRole('heading', { name: 'Начните расти вместе с нами' })).toBeVisible();
+  await expect(pub.getByRole('img', { name: 'Наша команда' })).toBeVisible();
+  expect(await pub.locator('img[src="x"], [onerror]').count()).toBe(0);
+  const hrefs = await pub.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+  await pub.getByText('сюда').click();
+  await pub.screenshot({ path: `${SHOTS}/flows-public-en-phone.png`, fullPage: true });
+
+  // A taken email is refused with the spec's text (checked as the visitor leaves the field, and on sending).
+  await pub.locator('#f-first_name').fill('Vera');
+  await pub.locator('#f-email').fill('member@demo.atrium');
+  await pub.locator('#f-phone').focus();
+  await expect(pub.locator('#e-email')).toHaveText(catalogues.en.email_in_use);
+  await pub.getByRole('button', { name: 'Send' }).click();
+  await expect(pub.locator('#e-email')).toHaveText(catalogues.en.email_in_use);
+  const lead = `lead-${stamp}@e2e.example`;
+  await pub.locator('#f-email').fill(lead);
+  await pub.getByRole('button', { name: 'Send' }).click();
+  await expect(pub.getByRole('status')).toHaveText('Спасибо, мы свяжемся с вами!');
+  await pub.setViewportSize(VIEWPORTS.desktop);
+  await pub.screenshot({ path: `${SHOTS}/flows-public-en-desktop.png`, fullPage: true });
+  expect(dialogs).toEqual([]);
+  expect(errors).toEqual([]);
+  await visitor.close();
+
+  // --- The stats count the view and the sign-up; the lead waits, referred by the owner. ---
+  await expect
+    .poll(async () => (await (await ownerApi.get(`/api/user_flows/stats/${flow.id}/`)).json()) as { views: number; signups: number })
+    .toMatchObject({ views: 1, signups: 1 });
+  const users = (await (await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(lead)}`)).json()) as { results: Array<Record<string, unknown>> };
+  expect(users.results[0]).toMatchObject({ email: lead, lead_status: 'waiting', referrer_id: ownerId, role: 'member' });
+  const waiting = await ownerApi.post(`/api/team/get_waiting_users/?search=${encodeURIComponent(lead)}`, { data: {} });
+  if (waiting.status() !== 501) {
+    expect(waiting.status(), await waiting.text()).toBe(200);
+    expect(JSON.stringify(await waiting.json())).toContain(lead);
+  }
+  await page.goto('/flows');
+  const statsRow = page.getByRole('row', { name: /Весенний поток/ });
+  await expect(statsRow).toContainText('100.00%');
+
+  // --- Screenshots of the list, the flow with its chart, and the editor in three languages. ---
+  for (const lang of ['ru', 'en', 'de'] as const) {
+    const set = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    expect(set.ok(), await set.text()).toBeTruthy();
+    await page.evaluate((l) => {
+      localStorage.setItem('atrium:locale', l);
+      localStorage.setItem('RaStore.locale', JSON.stringify(l));
+    }, lang);
+    for (const [device, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      const shots = {
+        'flows-list': { url: '/flows', ready: page.getByText(`/l/${landing}`).first() },
+        'flows-edit': { url: `/flows/${flow.id}`, ready: page.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first() },
+        'flows-editor': { url: `/flows/edit_landing/${flow.id}`, ready: page.getByRole('list', { name: texts[lang].editor.elements }) },
+      };
+      for (const [name, { url, ready }] of Object.entries(shots)) {
+        await page.goto(url);
+        await expect(ready).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await page.evaluate(() => document.fonts.ready);
+        await expectNoRawKeys(page);
+        await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+      }
+    }
+  }
+  // The element editor with its live preview.
+  await page.goto(`/flows/edit_landing/${flow.id}`);
+  await page.getByRole('list', { name: texts.de.editor.elements }).getByRole('listitem').last().getByRole('button', { name: texts.de.editor.edit }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/flows-element-de-desktop.png`, fullPage: true });
+  await ownerApi.dispose();
+  await context.close();
+});

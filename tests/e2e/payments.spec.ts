@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { simplePdf } from './fixtures/files';
+
+/**
+ * Payments against the real server and the built-in sandbox checkout: a member buys a package, sees
+ * it with its end date and in the history, opens a lesson it grants, turns auto-pay off, and loses
+ * access when the period is over (the server's clock moved). A member donates manually with a PDF
+ * check; staff approve one and reject another with a reason, which the member sees.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const PASSWORD = 'payments-password-1';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const stamp = Date.now().toString(36);
+const DAY = 86400_000;
+
+// Whole journeys (a checkout, a clock move, two sign-ins) on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+let adminApi: APIRequestContext;
+let anonymous: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  anonymous = await playwrightRequest.newContext({ baseURL });
+  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${await tokenOf('admin@demo.atrium', 'demo-password')}` } });
+});
+
+test.afterAll(async () => {
+  await anonymous?.post('/__test__/clock', { data: { reset: true } });
+  await adminApi?.dispose();
+  await anonymous?.dispose();
+});
+
+async function tokenOf(email: string, password: string): Promise<string> {
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function freshMember(name: string, language: 'ru' | 'en' | 'de') {
+  const email = `${name.toLowerCase()}-${stamp}@e2e.example`;
+  const res = await adminApi.post('/api/v1/users/', { data: { email, first_name: name, last_name: 'Payer', role: 'member', language, password: PASSWORD } });
+  expect(res.status(), await res.text()).toBe(201);
+  return email;
+}
+
+async function logIn(browser: Browser, email: string, password: string, button: string) {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+/** The interface language and the server's change together, as the app's own switch does. */
+async function useLanguage(page: Page, lang: 'ru' | 'en' | 'de') {
+  const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
+  const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  await page.evaluate((l) => {
+    localStorage.setItem('atrium:locale', l);
+    localStorage.setItem('RaStore.locale', JSON.stringify(l));
+  }, lang);
+}
+
+async function shot(page: Page, name: string, viewport: keyof typeof VIEWPORTS = 'desktop') {
+  await page.setViewportSize(VIEWPORTS[viewport]);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/payments-${name}-${viewport}.png`, fullPage: true });
+}
+
+async function expectNoRawKeys(page: Page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).not.toContain('atrium.');
+  expect(text).not.toMatch(/\bra\.[a-z_]+\.[a-z_]+/);
+}
+
+async function lessonLocked(token: string, lessonId: number): Promise<boolean> {
+  const res = await anonymous.get(`/api/navigator/lesson/view/${lessonId}/`, { headers: { Authorization: `JWT ${token}` } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { access: { locked: boolean } }).access.locked;
+}
+
+test('a member buys a package through the sandbox checkout; access ends with the period when auto-pay is off', async ({ browser }) => {
+  const email = await freshMember('Paula', 'en');
+  const token = await tokenOf(email, PASSWORD);
+  const lessons = await adminApi.get(`/api/admin/lessons?filter=${encodeURIComponent(JSON.stringify({ q: 'Planning a quarter' }))}`);
+  const lessonId = ((await lessons.json()) as Array<{ id: number }>)[0]!.id;
+  expect(await lessonLocked(token, lessonId)).toBe(true);
+
+  const page = await logIn(browser, email, PASSWORD, 'Войти');
+  await useLanguage(page, 'en');
+  await page.goto('/subscription');
+  await expect(page.getByTestId('no-current-package')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Packages' })).toBeVisible();
+  await shot(page, 'catalogue-en');
+  await shot(page, 'catalogue-en', 'phone');
+  await page.setViewportSize(VIEWPORTS.desktop);
+
+  const card = page.locator('[data-testid^="package-"]').filter({ hasText: 'Pro' });
+  await card.getByRole('checkbox').check();
+  await card.getByRole('button', { name: 'Buy' }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/sbx_/);
+  await expect(page.getByText('19.00 USD', { exact: true })).toBeVisible();
+  await shot(page, 'sandbox-checkout');
+  await page.getByRole('button', { name: 'Pay 19.00 USD' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+
+  await expect(page.getByTestId('current-package-name')).toHaveText('Pro');
+  await expect(page.getByTestId('current-package-end')).toContainText(/Active until \d{2}\/\d{2}\/\d{4}/);
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+  await expect(page.getByTestId('history-row')).toContainText('Active');
+  await expect(page.getByTestId('auto-pay-switch').locator('input')).toBeChecked();
+  await expectNoRawKeys(page);
+  await shot(page, 'current-en');
+  await shot(page, 'current-en', 'phone');
+  await page.setViewportSize(VIEWPORTS.desktop);
+
+  // A lesson of a granted category opens.
+  expect(await lessonLocked(token, lessonId)).toBe(false);
+  await page.goto(`/lesson/view/${lessonId}`);
+  await expect(page.getByRole('heading', { name: 'Planning a quarter', level: 1 })).toBeVisible();
+  await shot(page, 'lesson-open');
+
+  // Auto-pay off, then the reloaded info says so.
+  await page.goto('/subscription');
+  await page.getByTestId('auto-pay-switch').locator('input').uncheck();
+  await expect(page.getByTestId('auto-pay-state')).toContainText('Auto-pay is off');
+  await page.reload();
+  await expect(page.getByTestId('auto-pay-switch').locator('input')).not.toBeChecked();
+
+  // The period ends (the server's clock moves 32 days): the renewal job ends the package, access stops.
+  const moved = await anonymous.post('/__test__/clock', { data: { advance_ms: 32 * DAY } });
+  expect(moved.ok()).toBeTruthy();
+  await expect.poll(() => lessonLocked(token, lessonId), { timeout: 20_000 }).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('no-current-package')).toBeVisible();
+  await expect(page.getByTestId('history-row')).toContainText('Ended');
+  await shot(page, 'ended-en');
+  await anonymous.post('/__test__/clock', { data: { reset: true } });
+  await page.context().close();
+});
+
+async function donateManually(page: Page, amount: string, file: string) {
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-donation').getByTestId('open-donation').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('donation-amount').fill(amount);
+  await dialog.getByTestId('donation-method').click();
+  await page.getByRole('option', { name: 'Banküberweisung' }).click();
+  await expect(dialog.getByText('IBAN')).toBeVisible();
+  await dialog.getByTestId('donation-check').setInputFiles({ name: file, mimeType: 'application/pdf', buffer: simplePdf(['Bank transfer', amount]) });
+  await expect(dialog.getByText(file)).toBeVisible();
+  return dialog;
+}
+
+test('manual donations with a PDF check: staff approve one (receipt, totals) and reject another with a reason', async ({ browser }) => {
+  const email = await freshMember('Dora', 'de');
+  const member = await logIn(browser, email, PASSWORD, 'Войти');
+  await useLanguage(member, 'de');
+  await member.goto('/dashboard');
+
+  // Nothing sent without the amount: the field says so.
+  await member.getByTestId('dashboard-donation').getByTestId('open-donation').click();
+  await member.getByRole('dialog').getByTestId('donation-submit').click();
+  await expect(member.getByRole('dialog').getByText('Bitte füllen Sie dieses Feld aus').first()).toBeVisible();
+  await member.keyboard.press('Escape');
+
+  let dialog = await donateManually(member, '15.00', 'beleg.pdf');
+  await member.setViewportSize(VIEWPORTS.phone);
+  await member.screenshot({ path: `${SHOTS}/payments-donation-dialog-de-phone.png` });
+  await member.setViewportSize(VIEWPORTS.desktop);
+  await dialog.getByTestId('donation-submit').click();
+  await expect(member.getByText('Danke! Ihre Spende wartet auf die Bestätigung durch unser Team.')).toBeVisible();
+
+  dialog = await donateManually(member, '7.50', 'zweiter.pdf');
+  await dialog.getByTestId('donation-submit').click();
+  await expect(dialog).toBeHidden();
+
+  await member.goto('/subscription#donations');
+  await expect(member.getByTestId('my-donation')).toHaveCount(2);
+  await expect(member.getByTestId('my-donation').first()).toContainText('Wartet auf Bestätigung');
+  await expectNoRawKeys(member);
+  await shot(member, 'my-donations-de');
+
+  // Staff (the admin, in Russian) review them.
+  const staff = await logIn(browser, 'admin@demo.atrium', 'demo-password', 'Войти');
+  await staff.goto('/staff/payments');
+  await expect(staff.getByRole('columnheader', { name: 'Сумма, USD' })).toBeVisible();
+  const rows = staff.locator('tbody tr').filter({ hasText: 'Dora' });
+  await expect(rows).toHaveCount(2);
+  await shot(staff, 'staff-list-ru');
+  await shot(staff, 'staff-list-ru', 'phone');
+  await staff.setViewportSize(VIEWPORTS.desktop);
+
+  await rows.filter({ hasText: '$15.00' }).click();
+  await expect(staff.getByTestId('open-check')).toBeVisible();
+  await shot(staff, 'staff-show-ru');
+  await staff.getByTestId('approve-payment').click();
+  await staff.getByRole('dialog').getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(staff.getByTestId('payment-state')).toHaveText('Оплачен');
+  await expect(staff.getByTestId('approve-payment')).toBeHidden();
+
+  await staff.goto('/staff/payments');
+  await staff.locator('tbody tr').filter({ hasText: 'Dora' }).filter({ hasText: 'Ожидает' }).first().click();
+  await staff.getByTestId('reject-payment').click();
+  await staff.getByTestId('reject-reason').fill('Der Beleg ist unleserlich');
+  await staff.getByTestId('confirm-reject').click();
+  await expect(staff.getByTestId('payment-state')).toHaveText('Отклонён / отменён');
+
+  // The member sees both outcomes; the approved one counts in their donations as staff see them.
+  await member.reload();
+  await expect(member.getByTestId('my-donation').filter({ hasText: 'Erhalten' })).toHaveCount(1);
+  await expect(member.getByTestId('my-donation').filter({ hasText: 'Grund: Der Beleg ist unleserlich' })).toHaveCount(1);
+  await shot(member, 'my-donations-decided-de');
+  await shot(member, 'my-donations-decided-de', 'phone');
+
+  const users = await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(email)}`);
+  const userId = ((await users.json()) as { results: Array<{ id: number }> }).results[0]!.id;
+  const donations = await adminApi.post('/api/team/contact/get_donations/', { data: { user_id: userId } });
+  expect(donations.ok()).toBeTruthy();
+  const page = (await donations.json()) as { results: Array<{ amount: string; status: string }> };
+  expect(page.results.map((d) => [d.amount, d.status]).sort()).toEqual([
+    ['15.00', 'paid'],
+    ['7.50', 'canceled'],
+  ]);
+  await staff.context().close();
+  await member.context().close();
+});

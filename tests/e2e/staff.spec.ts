@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { staff } from '../../src/web/i18n/areas/staff';
+
+/**
+ * The staff workspace against the real server: a consultant plans a call in 15 minutes about a lead,
+ * completes it with a result and sees today's completed tasks go up by one; a member opens a request,
+ * the consultant takes it, answers and completes it, and the member sees the answer; an admin opens
+ * view-as for the consultant, sees the banner and their tasks, and leaves. Screenshots in ru and en,
+ * phone and desktop.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const ru = staff.ru;
+const stamp = Date.now().toString(36);
+
+let adminApi: APIRequestContext;
+let consultantApi: APIRequestContext;
+let consultantId: number;
+
+// Screenshots in two languages and two sizes on a shared 2-core machine take their time.
+test.setTimeout(240_000);
+
+async function apiAs(baseURL: string | undefined, email: string) {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password: 'demo-password' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  adminApi = await apiAs(baseURL, 'admin@demo.atrium');
+  consultantApi = await apiAs(baseURL, 'consultant@demo.atrium');
+  consultantId = ((await (await consultantApi.get('/api/accounts/me/')).json()) as { id: number }).id;
+});
+test.afterAll(async () => {
+  await adminApi?.dispose();
+  await consultantApi?.dispose();
+});
+
+async function logIn(browser: Browser, email: string) {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+async function completedToday(): Promise<number> {
+  const res = await consultantApi.post('/api/accounts/dashboard/statistics/', { data: {} });
+  return Number(((await res.json()) as { completed_tasks: { value: number } }).completed_tasks.value);
+}
+
+async function expectNoRawKeys(page: Page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).not.toContain('atrium.');
+}
+
+async function shoot(page: Page, name: string, lang: 'ru' | 'en', ready: () => Promise<void>) {
+  for (const [device, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.reload();
+    await ready();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.evaluate(() => document.fonts.ready);
+    await expectNoRawKeys(page);
+    await page.screenshot({ path: `${SHOTS}/staff-${name}-${lang}-${device}.png`, fullPage: true });
+  }
+}
+
+test('a consultant plans a call in 15 minutes about a lead, completes it, and today’s completed tasks go up', async ({ browser }) => {
+  const leadName = `Lina${stamp}`;
+  const lead = await adminApi.post('/api/v1/users/', {
+    data: { email: `lead-${stamp}@e2e.example`, first_name: leadName, last_name: 'Lead', role: 'member', lead_status: 'processing', responsible_id: consultantId },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  const before = await completedToday();
+
+  const page = await logIn(browser, 'consultant@demo.atrium');
+  await page.goto('/staff/tasks');
+  await page.getByRole('button', { name: ru.tasks.create }).click();
+  const dialog = page.getByRole('dialog');
+  // Saving without a start time and description gives the spec's messages.
+  await dialog.getByRole('button', { name: ru.tasks.save }).click();
+  await expect(dialog.getByText(ru.tasks.select_start)).toBeVisible();
+  await dialog.getByTestId('task-start').locator('..').click();
+  await page.getByRole('option', { name: ru.tasks.start_in['15'] }).click();
+  await dialog.getByRole('combobox', { name: ru.tasks.fields.linked_user }).fill(leadName);
+  await page.getByRole('option', { name: new RegExp(leadName) }).click();
+  await dialog.locator('textarea[name="description"]').fill('Call about the autumn course');
+  await dialog.getByRole('button', { name: ru.tasks.save }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByRole('row', { name: new RegExp(leadName) });
+  await expect(row).toContainText('Call about the autumn course');
+  await row.getByRole('button', { name: ru.tasks.complete }).click();
+  const done = page.getByRole('dialog');
+  await done.locator('textarea[name="result"]').fill('Signed up for the course');
+  await done.getByRole('button', { name: ru.tasks.complete }).click();
+  await expect(done).toBeHidden();
+  await page.getByTestId('tab-completed').click();
+  await expect(page.getByRole('row', { name: new RegExp(leadName) })).toContainText('Signed up for the course');
+
+  await page.goto('/staff-dashboard');
+  await expect(page.getByTestId('metric-completed_tasks-value')).toHaveText(String(before + 1));
+  expect(await completedToday()).toBe(before + 1);
+
+  await shoot(page, 'dashboard', 'ru', () => expect(page.getByTestId('metric-completed_tasks-value')).toBeVisible());
+  await page.goto('/staff/tasks');
+  await page.getByTestId('tab-completed').click();
+  await shoot(page, 'tasks', 'ru', () => expect(page.getByTestId('tab-today')).toBeVisible());
+  // English: the app's own switch changes the interface and the server's messages together.
+  const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
+  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: 'en' } });
+  await page.evaluate(() => {
+    localStorage.setItem('atrium:locale', 'en');
+    localStorage.setItem('RaStore.locale', JSON.stringify('en'));
+  });
+  await page.goto('/staff-dashboard');
+  await shoot(page, 'dashboard', 'en', () => expect(page.getByText(staff.en.dashboard.by_staff)).toBeVisible());
+  await page.goto('/staff/tasks');
+  await shoot(page, 'tasks', 'en', () => expect(page.getByTestId('tab-today')).toContainText(staff.en.tasks.tabs.today));
+  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: 'ru' } });
+  await page.context().close();
+});
+
+test('a member opens a request; the consultant takes it, answers and completes it', async ({ browser }) => {
+  const subject = `Lesson video ${stamp}`;
+  const member = await logIn(browser, 'member@demo.atrium');
+  await member.goto('/user/new-request/new');
+  await member.getByRole('button', { name: ru.request.submit }).click();
+  await expect(member.getByText(ru.tasks.fill_field).first()).toBeVisible();
+  await member.getByRole('combobox', { name: ru.request.type }).click();
+  await member.getByRole('option').first().click();
+  await member.locator('input[name="subject"]').fill(subject);
+  await member.locator('textarea[name="message"]').fill('The video of lesson 3 does not start.');
+  await member.getByRole('button', { name: ru.request.submit }).click();
+  await expect(member.getByTestId('request-sent')).toBeVisible();
+  await expect(member).toHaveURL(/\/user\/new-request\/\d+$/);
+  await shoot(member, 'request', 'ru', () => expect(member.getByTestId('request-sent')).toBeVisible());
+
+  const page = await logIn(browser, 'consultant@demo.atrium');
+  await page.goto('/staff/tickets');
+  await page.getByRole('row', { name: new RegExp(subject) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: ru.tickets.take }).click();
+  await expect(dialog.getByTestId('ticket-status')).toHaveText('В работе');
+  await dialog.locator('textarea[name="comment"]').fill('Please reload the page, it works again.');
+  await dialog.getByRole('button', { name: ru.tickets.add_comment }).click();
+  await expect(dialog.getByTestId('ticket-messages')).toContainText('Please reload the page, it works again.');
+  await shoot(page, 'ticket', 'ru', () => expect(page.getByRole('row', { name: new RegExp(subject) })).toBeVisible());
+  await page.getByRole('row', { name: new RegExp(subject) }).click();
+  await page.getByRole('dialog').getByRole('button', { name: ru.tickets.complete }).click();
+  await expect(page.getByRole('dialog').getByTestId('ticket-status')).toHaveText('Выполнена');
+
+  await member.reload();
+  await expect(member.getByTestId('ticket-messages')).toContainText('Please reload the page, it works again.');
+  await expect(member.getByText('Выполнена').first()).toBeVisible();
+  await member.context().close();
+  await page.context().close();
+});
+
+test('a manager opens view-as for a consultant, sees the banner and their tasks, and leaves', async ({ browser }) => {
+  const member = ((await (await consultantApi.get('/api/user_tasks/get_users_to_link/')).json()) as Array<{ id: number }>)[0]!;
+  const task = await consultantApi.post('/api/user_tasks/create/', {
+    data: { type: 'meet', start_in: '30', description: `Coffee ${stamp}`, linked_user_id: member.id },
+  });
+  expect(task.status(), await task.text()).toBe(201);
+  const page = await logIn(browser, 'admin@demo.atrium');
+  await page.goto(`/staff/tasks/view-as/${consultantId}`);
+  const banner = page.getByTestId('view-as-banner');
+  await expect(banner).toContainText('Konstantin Berater');
+  await expect(page.getByRole('row', { name: new RegExp(`Coffee ${stamp}`) })).toBeVisible();
+  await shoot(page, 'view-as', 'ru', () => expect(page.getByTestId('view-as-banner')).toBeVisible());
+  await banner.getByRole('link', { name: ru.view_as.leave }).click();
+  await expect(page).toHaveURL(/\/staff\/tasks$/);
+  await expect(page.getByTestId('view-as-banner')).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(`Coffee ${stamp}`) })).toHaveCount(0);
+  await page.context().close();
+});

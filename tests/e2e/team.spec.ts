@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './support/mail';
+
+/**
+ * The team area against the real server: two people register through the demo member's link and one
+ * through the first one's link; the member opens the tree two levels deep, opens a member's details,
+ * and the structure table. Screenshots of tree, structure and details, phone and desktop, ru and en.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const stamp = Date.now().toString(36);
+
+let anonymous: APIRequestContext;
+const people = {
+  anna: { first_name: 'Anna', last_name: `Teamova${stamp}`, email: `anna-${stamp}@e2e.example` },
+  alex: { first_name: 'Alex', last_name: `Zweig${stamp}`, email: `alex-${stamp}@e2e.example` },
+  boris: { first_name: 'Boris', last_name: `Enkel${stamp}`, email: `boris-${stamp}@e2e.example` },
+};
+
+async function tokenOf(email: string, password = 'demo-password') {
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function register(person: (typeof people)[keyof typeof people], promo: string) {
+  const res = await anonymous.post('/api/accounts/register/', { data: { ...person, password: 'team-password-1', promo, language: 'ru' } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** The user's own promo code, from their profile (token from a login, or from confirming a new email). */
+async function promoOf(token: string): Promise<string> {
+  const res = await anonymous.get('/api/accounts/me/', { headers: { Authorization: `JWT ${token}` } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { promo_code: string }).promo_code;
+}
+
+/** Confirms a registered email through the mailed link; the answer logs the user in. */
+async function activate(email: string): Promise<string> {
+  const link = linkIn(await waitForMail(email), '/email-required');
+  const token = new URL(link, 'http://x').searchParams.get('token')!;
+  const res = await anonymous.post('/api/accounts/activate/', { data: { token } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { token: string }).token;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  anonymous = await playwrightRequest.newContext({ baseURL });
+  const memberPromo = await promoOf(await tokenOf('member@demo.atrium'));
+  await register(people.anna, memberPromo);
+  await register(people.alex, memberPromo);
+  await register(people.boris, await promoOf(await activate(people.anna.email)));
+});
+
+test.afterAll(async () => {
+  await anonymous?.dispose();
+});
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill('member@demo.atrium');
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function expectNoRawKeys(page: Page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).not.toContain('atrium.');
+  expect(text).not.toMatch(/\bra\.[a-z_]+\.[a-z_]+/);
+}
+
+const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
+
+test('a member unfolds the tree two levels deep, opens a member’s details and the structure table', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await logIn(page);
+  await page.goto('/team');
+  const tree = page.getByRole('tree');
+  const anna = tree.getByRole('treeitem').filter({ hasText: fullName(people.anna) }).first();
+  await expect(anna).toContainText('Приглашено: 1');
+  await expect(anna).toContainText('Уровень 1');
+  await expect(tree.getByRole('treeitem').filter({ hasText: fullName(people.alex) })).toBeVisible();
+  // Level two opens on demand.
+  await expect(page.getByText(fullName(people.boris))).toHaveCount(0);
+  await anna.getByRole('button', { name: `Показать команду: ${fullName(people.anna)}` }).click();
+  await expect(anna).toHaveAttribute('aria-expanded', 'true');
+  const boris = anna.getByRole('treeitem').filter({ hasText: fullName(people.boris) });
+  await expect(boris).toContainText('Уровень 2');
+  await expect(boris).toContainText('Приглашено: 0');
+
+  await boris.getByRole('link', { name: `Подробнее: ${fullName(people.boris)}` }).click();
+  await expect(page).toHaveURL(/\/user\/view-details\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: fullName(people.boris) })).toBeVisible();
+  await expect(page.getByText(people.boris.email)).toBeVisible();
+  await expect(page.getByText(fullName(people.anna))).toBeVisible(); // invited by
+  await expect(page.getByText('Выполненных задач пока нет.')).toBeVisible();
+  await expectNoRawKeys(page);
+
+  await page.goto('/team?tab=structure');
+  await expect(page.getByTestId('structure-totals')).toContainText('$0.00');
+  await expect(page.getByRole('cell', { name: people.boris.last_name, exact: true })).toBeVisible();
+  // The search narrows the table on the server and is kept for the next visit (per-key local storage).
+  await page.getByPlaceholder('Поиск', { exact: true }).fill(people.boris.last_name);
+  await expect(page.getByRole('cell', { name: people.anna.last_name, exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('structure-count')).toContainText('1 из');
+  await page.reload();
+  await expect(page.getByPlaceholder('Поиск', { exact: true })).toHaveValue(people.boris.last_name);
+  await expect(page.getByRole('cell', { name: people.boris.last_name, exact: true })).toBeVisible();
+  await page.getByPlaceholder('Поиск', { exact: true }).fill('');
+  await expect(page.getByRole('cell', { name: people.anna.last_name, exact: true })).toBeVisible();
+});
+
+test('screenshots of the team pages, phone and desktop, ru and en', async ({ page }) => {
+  await logIn(page);
+  const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
+  const detailsId = await page.evaluate(
+    async ([t, lastName]) => {
+      const res = await fetch('/api/team/get_children/', { headers: { Authorization: `JWT ${t}` } });
+      const nodes = (await res.json()) as Array<{ id: number; last_name: string }>;
+      return nodes.find((n) => n.last_name === lastName)!.id;
+    },
+    [token, people.anna.last_name] as const,
+  );
+  for (const lang of ['ru', 'en'] as const) {
+    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    await page.evaluate((l) => {
+      localStorage.setItem('atrium:locale', l);
+      localStorage.setItem('RaStore.locale', JSON.stringify(l));
+    }, lang);
+    for (const [device, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      await page.goto('/team');
+      const first = page.getByRole('treeitem').filter({ hasText: fullName(people.anna) }).first();
+      await first.getByRole('button').first().click();
+      await expect(first.getByRole('treeitem').filter({ hasText: fullName(people.boris) })).toBeVisible();
+      await expectNoRawKeys(page);
+      await page.screenshot({ path: `${SHOTS}/team-tree-${lang}-${device}.png`, fullPage: true });
+      await page.goto('/team?tab=structure');
+      await expect(page.getByTestId('structure-totals')).toBeVisible();
+      await expectNoRawKeys(page);
+      await page.screenshot({ path: `${SHOTS}/team-structure-${lang}-${device}.png`, fullPage: true });
+      await page.goto(`/user/view-details/${detailsId}`);
+      await expect(page.getByRole('heading', { level: 1, name: fullName(people.anna) })).toBeVisible();
+      await expectNoRawKeys(page);
+      await page.screenshot({ path: `${SHOTS}/team-details-${lang}-${device}.png`, fullPage: true });
+    }
+  }
+  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: 'ru' } });
+});

@@ -1,0 +1,125 @@
+import type { TestApp } from '../setup/test-app';
+import { NOT_IMPLEMENTED } from '../../src/server/handlers/not-implemented';
+import { openSession } from '../../src/server/services/sessions';
+import type { ContractModel, OperationModel } from './contract-model';
+import { fingerprint, fingerprintQuery } from './fingerprint';
+import { casesFor, rng, type FuzzRequest } from './generate';
+
+export type FuzzFailure = { operationId: string; seed: number; label: string; request: string; problem: string };
+
+const NOT_BUILT = new Set<string>(NOT_IMPLEMENTED);
+/**
+ * Statuses any operation may answer without listing them, by the contract's conventions
+ * (ARCHITECTURE.md "Contract conventions"): 415 for a body in an undeclared media type,
+ * 429 from the per-operation rate limits.
+ */
+const CONVENTIONAL = (op: OperationModel) => [...(Object.keys(op.bodies).length ? ['415', '413'] : []), '429'];
+
+type Actors = { admin: number; consultant: number; member: number };
+
+/** Creates the three fuzzing actors (their own users, so fuzzed writes to demo users cannot lock them out). */
+export async function createActors(t: TestApp): Promise<Actors> {
+  const ids: number[] = [];
+  for (const role of ['admin', 'consultant', 'member'] as const) {
+    const { rows } = await t.pool.query<{ id: number }>(
+      `insert into users (email, first_name, last_name, role, is_superuser, email_activation, lead_status, promo_code)
+       values ($1, 'Fuzz', $2, $2, $3, true, 'active', $4) returning id`,
+      [`fuzz-${role}@example.com`, role, role === 'admin', `FUZZ${role.toUpperCase()}`],
+    );
+    ids.push(rows[0]!.id);
+  }
+  return { admin: ids[0]!, consultant: ids[1]!, member: ids[2]! };
+}
+
+async function tokenFor(t: TestApp, actors: Actors, op: OperationModel): Promise<string | undefined> {
+  if (op.roles.includes('public')) return undefined;
+  const role = (['admin', 'consultant', 'member'] as const).find((r) => op.roles.includes(r))!;
+  const id = actors[role];
+  // Heal the actor: an earlier fuzzed call may have blocked, demoted or renamed them.
+  await t.pool.query(
+    `update users set is_active = true, is_blocked = false, role = $2, is_superuser = $3, email_activation = true, totp_enabled = false where id = $1`,
+    [id, role, role === 'admin'],
+  );
+  return openSession(t.app.ctx, id);
+}
+
+function describe(req: FuzzRequest): string {
+  const body = req.payload === undefined ? '' : ` ${String(req.payload).slice(0, 160)}`;
+  return `${req.method} ${req.url.slice(0, 160)} [${req.headers['content-type'] ?? '-'}]${body}`;
+}
+
+/**
+ * The fingerprint once earlier requests' after-response work (mail written to the outbox, jobs) has
+ * settled, so a change is pinned on the request that made it.
+ */
+async function settledFingerprint(t: TestApp, query: string): Promise<string> {
+  let last = await fingerprint(t.pool, query);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    const next = await fingerprint(t.pool, query);
+    if (next === last) return next;
+    last = next;
+  }
+  return last;
+}
+
+/** Runs `count` seeded cases against one operation and returns what went wrong. */
+export async function fuzzOperation(
+  t: TestApp,
+  model: ContractModel,
+  actors: Actors,
+  op: OperationModel,
+  count: number,
+  seed: number,
+): Promise<FuzzFailure[]> {
+  const r = rng(seed);
+  const ids = (name: string) => (/(^|_)(id|pk)$|Id$/.test(name) && r.chance(0.6) ? r.int(1, 6) : undefined);
+  const cases = casesFor(op, count, r, model.deref, ids);
+  const fpQuery = await fingerprintQuery(t.pool);
+  const failures: FuzzFailure[] = [];
+  const fail = (req: FuzzRequest, problem: string) =>
+    failures.push({ operationId: op.operationId, seed, label: req.label, request: describe(req), problem });
+
+  for (const req of cases) {
+    const token = await tokenFor(t, actors, op);
+    const before = req.invalid ? await settledFingerprint(t, fpQuery) : '';
+    const res = await t.app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers: { ...req.headers, ...(token ? { authorization: `JWT ${token}` } : {}) },
+      payload: req.payload,
+    });
+    const status = String(res.statusCode);
+    if (res.statusCode === 501 && NOT_BUILT.has(op.operationId)) continue;
+    if (res.statusCode >= 500) {
+      fail(req, `server error ${status}: ${res.body.slice(0, 200)}`);
+      continue;
+    }
+    if (!op.statuses.includes(status) && !op.statuses.includes('default') && !CONVENTIONAL(op).includes(status)) {
+      fail(req, `status ${status} is not in the contract (${op.statuses.join(', ')}): ${res.body.slice(0, 200)}`);
+    }
+    const type = String(res.headers['content-type'] ?? '').split(';')[0]!;
+    const ref = op.responseSchemaRef(status, type);
+    if (ref && type === 'application/json') {
+      let body: unknown;
+      try {
+        body = res.json();
+      } catch {
+        fail(req, `status ${status}: body is not JSON`);
+        continue;
+      }
+      const problem = model.validate(ref, body);
+      if (problem) fail(req, `status ${status}: body does not match the contract: ${problem}`);
+    }
+    if (req.invalid) {
+      if (res.statusCode < 400) fail(req, `an invalid request was accepted with ${status}`);
+      const after = await fingerprint(t.pool, fpQuery);
+      if (after !== before) {
+        const was = new Set(before.split(','));
+        const changed = after.split(',').filter((x) => !was.has(x)).map((x) => x.split(':')[0]);
+        fail(req, `an invalid request (${status}) changed data in ${changed.join(', ')}: ${res.body.slice(0, 160)}`);
+      }
+    }
+  }
+  return failures;
+}

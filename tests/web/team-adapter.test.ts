@@ -1,0 +1,167 @@
+import { setupServer } from 'msw/node';
+import { createOpenApiHttp } from 'openapi-msw';
+import { HttpError } from 'react-admin';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { paths, SchemaStructureUser, SchemaWaitingUser } from '../../src/api/schema';
+import { dataProvider } from '../../src/web/providers/data';
+import { rejectResponsibility, teamChildren } from '../../src/web/providers/data/structure';
+
+const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const member = (id: number): SchemaStructureUser => ({
+  id,
+  first_name: `First ${id}`,
+  last_name: 'Last',
+  status: 'active',
+  level: 2,
+  tags: [{ id: 3, name: 'North', group_id: 1 }],
+  date_joined: '2026-01-01T00:00:00.000Z',
+  donations_current: '12.50',
+  donations_prev: '0.00',
+});
+
+const lead = (id: number): SchemaWaitingUser => ({
+  id,
+  first_name: 'Wendy',
+  last_name: 'Wait',
+  status: 'waiting',
+  date_joined: '2026-01-01T00:00:00.000Z',
+  waiting_since: '2026-01-02T00:00:00.000Z',
+});
+
+const meta = { count: 1, next: null, previous: null, current: 1, total_count: 9 };
+
+describe('structure adapter', () => {
+  it('getList sends paging and ordering in the query, the filters in the body, and returns totals as meta', async () => {
+    const seen: Array<{ url: string; body: unknown }> = [];
+    server.use(
+      http.post('/team/get_my_structure_users/', async ({ request, response }) => {
+        const url = new URL(request.url);
+        seen.push({ url: url.search, body: await request.json() });
+        return response(200).json({
+          ...meta,
+          results: [member(4)],
+          columns: [{ key: 'first_name', label: 'First name', sortable: true }],
+          tags_groups_columns: [{ key: 'tag_group_1', label: 'Region', group_id: 1 }],
+          total_donations_current: '12.50',
+          total_donations_prev: '3.00',
+        });
+      }),
+    );
+    const res = await dataProvider.getList('structure', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'first_name', order: 'DESC' },
+      filter: { q: 'ann', status: 'active', tags: [3], groups: [] },
+    });
+    expect(seen).toEqual([{ url: '?page=2&page_size=10&ordering=-first_name', body: { search: 'ann', status: 'active', tags: [3] } }]);
+    expect(res.data).toEqual([member(4)]);
+    expect(res.total).toBe(1);
+    expect(res.meta).toEqual({
+      columns: [{ key: 'first_name', label: 'First name', sortable: true }],
+      tags_groups_columns: [{ key: 'tag_group_1', label: 'Region', group_id: 1 }],
+      total_donations_current: '12.50',
+      total_donations_prev: '3.00',
+      total_count: 9,
+    });
+  });
+
+  it('a 400 of a bad filter becomes an HttpError with field errors', async () => {
+    server.use(http.post('/team/get_my_structure_users/', ({ response }) => response(400).json({ status: ['Invalid value.'] })));
+    const err = await dataProvider
+      .getList('structure', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).body).toEqual({ errors: { status: 'Invalid value.' } });
+  });
+});
+
+describe('waiting leads, details, completed tasks, tree, reject', () => {
+  it('waiting-leads getList maps search and paging', async () => {
+    let query = '';
+    server.use(
+      http.post('/team/get_waiting_users/', ({ request, response }) => {
+        query = new URL(request.url).search;
+        return response(200).json({ ...meta, results: [lead(5)] });
+      }),
+    );
+    const res = await dataProvider.getList('waiting-leads', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'waiting_since', order: 'ASC' },
+      filter: { q: 'wen' },
+    });
+    expect(query).toBe('?page=1&page_size=25&search=wen&ordering=waiting_since');
+    expect(res).toEqual({ data: [lead(5)], total: 1 });
+  });
+
+  it('user-details getOne posts the user id; a 403 stays an HttpError', async () => {
+    server.use(
+      http.post('/accounts/user/details/', async ({ request, response }) => {
+        const { user_id } = (await request.json()) as { user_id: number };
+        if (user_id === 9) return response(403).json({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
+        return response(200).json({
+          id: user_id,
+          first_name: 'Anna',
+          last_name: 'Alpha',
+          role: 'member',
+          status: 'active',
+          is_partner: false,
+          is_active: true,
+          is_blocked: false,
+          tags: [],
+          groups: [],
+          donations: { total: '0.00', count: 0, current_month: '0.00', previous_month: '0.00' },
+          tasks: { total: 0, open: 0, completed: 0, overdue: 0 },
+          work_times: [],
+          date_joined: '2026-01-01T00:00:00.000Z',
+        });
+      }),
+    );
+    const ok = await dataProvider.getOne('user-details', { id: 7 });
+    expect(ok.data).toMatchObject({ id: 7, first_name: 'Anna' });
+    const err = await dataProvider.getOne('user-details', { id: 9 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(403);
+  });
+
+  it('team-completed-tasks getManyReference pages the tasks of one user', async () => {
+    let seen: unknown;
+    server.use(
+      http.post('/team/contact/get_completed_tasks/', async ({ request, response }) => {
+        seen = { query: new URL(request.url).search, body: await request.json() };
+        return response(200).json({
+          ...meta,
+          results: [{ id: 1, type: 'call', start_time: '2026-01-01T10:00:00.000Z', completed_at: '2026-01-01T10:10:00.000Z' }],
+        });
+      }),
+    );
+    const res = await dataProvider.getManyReference('team-completed-tasks', {
+      target: 'user_id',
+      id: 7,
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'completed_at', order: 'DESC' },
+      filter: {},
+    });
+    expect(seen).toEqual({ query: '?page=1&page_size=5', body: { user_id: 7 } });
+    expect(res.total).toBe(1);
+  });
+
+  it('teamChildren loads the first level or one node’s children; reject posts the user', async () => {
+    const node = { id: 2, first_name: 'A', last_name: 'B', avatar: null, status: 'active' as const, children_count: 1, descendants_count: 3, level: 1 };
+    server.use(
+      http.get('/team/get_children/', ({ response }) => response(200).json([node])),
+      http.get('/team/get_children/{pk}/', ({ params, response }) => response(200).json([{ ...node, id: Number(params.pk) + 1, level: 2 }])),
+      http.post('/team/reject_responsible_user/', async ({ request, response }) => {
+        const body = (await request.json()) as { user_id: number };
+        return response(200).json({ detail: `rejected ${body.user_id}` });
+      }),
+    );
+    expect(await teamChildren()).toEqual([node]);
+    expect((await teamChildren(2))[0]).toMatchObject({ id: 3, level: 2 });
+    expect(await rejectResponsibility(5)).toEqual({ detail: 'rejected 5' });
+  });
+});
