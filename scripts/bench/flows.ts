@@ -48,6 +48,10 @@ export const flows: BenchArea = {
        select f.id, current_date - d, 50 + (d * 7) % 40, d % 5 from flows f, generate_series(0, ${DAYS - 1}) d where f.owner_id = $1`,
       [memberId],
     );
+    await pool.query(
+      `update flows f set views_total = s.v, signups_total = s.s
+       from (select flow_id, sum(views)::int v, sum(signups)::int s from flow_daily_stats group by flow_id) s where s.flow_id = f.id`,
+    );
   },
   scenarios: async ({ pool }) => {
     const { rows } = await pool.query<{ id: number }>(`select id from flows where landing_name = 'bench-landing'`);

@@ -17,7 +17,8 @@ export async function recordSql(run: () => Promise<void>): Promise<Recorded[]> {
     if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : undefined });
     else if (first && typeof first === 'object' && 'text' in first) {
       const q = first as { text: string; values?: unknown[]; name?: string };
-      seen.push({ text: q.text, values: q.values, name: q.name });
+      // Drizzle passes its query config first and the values as the second argument.
+      seen.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : undefined), name: q.name });
     }
     return original.apply(this, args);
   };

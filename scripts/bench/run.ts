@@ -22,10 +22,12 @@ import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { learning } from './learning';
 import { flows } from './flows';
 import { team } from './team';
+import { payments } from './payments';
+import { staff } from './staff';
 import type { BenchArea, Scenario } from './types';
 import { bareFastify, recordSql, replaySql, type RawResult } from './raw-sql';
 
-const ALL_AREAS: BenchArea[] = [learning, team, flows];
+const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff];
 // BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).
 const AREAS = process.env.BENCH_AREAS ? ALL_AREAS.filter((a) => process.env.BENCH_AREAS!.split(',').includes(a.name)) : ALL_AREAS;
 
@@ -133,18 +135,26 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/api/accounts/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'member@demo.atrium', password: DEMO_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    if (!token) throw new Error(`login failed: ${login.status}`);
+    const tokens = new Map<string, string>();
+    const tokenOf = async (email = 'member@demo.atrium') => {
+      if (!tokens.has(email)) {
+        const login = await fetch(`${base}/api/accounts/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ username: email, password: DEMO_PASSWORD }),
+        });
+        const { token } = (await login.json()) as { token: string };
+        if (!token) throw new Error(`login as ${email} failed: ${login.status}`);
+        tokens.set(email, token);
+      }
+      return tokens.get(email)!;
+    };
 
     const only = process.env.BENCH_ONLY;
     const scenarios = (await Promise.all(AREAS.map((a) => a.scenarios(ctx)))).flat().filter((s) => !only || `${s.name} ${s.path}`.includes(only));
     const results: Row[] = [];
     for (const s of scenarios) {
+      const token = await tokenOf(s.as);
       // A warm-up call, whose SQL is recorded for the raw baseline; then the measured run.
       const call = () =>
         fetch(`${base}${s.path}`, {

@@ -7,6 +7,8 @@ export type Scenario = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** Who calls: a demo account's email (default member@demo.atrium; staff calls need a consultant or admin). */
+  as?: string;
   /** Targets for the printed figures (ms). */
   p50?: number;
   p99?: number;

@@ -10,23 +10,7 @@ import { IosInstallBanner } from './layout/IosInstallBanner';
 import { Layout } from './layout/Layout';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
-import books from './resources/books';
-import configs from './resources/configs';
-import contactCategories from './resources/contact-categories';
-import contacts from './resources/contacts';
-import structure from './resources/structure';
-import waitingLeads from './resources/waiting-leads';
-import events from './resources/events';
-import footerLinks from './resources/footer-links';
-import flows from './resources/flows';
-import lessonCategories from './resources/lesson-categories';
-import lessonMaterials from './resources/lesson-materials';
-import lessons from './resources/lessons';
-import news from './resources/news';
-import outbox from './resources/outbox';
-import packages from './resources/packages';
-import payments from './resources/payments';
-import users from './resources/users';
+import { CONTENT_RESOURCES, RESOURCES } from './resources/registry';
 
 const DashboardPage = lazy(() => import('./member/dashboard/DashboardPage'));
 const ProfileViewPage = lazy(() => import('./member/profile/ProfileViewPage'));
@@ -45,27 +29,14 @@ const EventViewPage = lazy(() => import('./member/events/EventViewPage'));
 const StaffDashboardPage = lazy(() => import('./staff/dashboard/StaffDashboardPage'));
 const StaffTasksPage = lazy(() => import('./staff/tasks/TasksPage'));
 const StaffTicketsPage = lazy(() => import('./staff/tickets/TicketsPage'));
+const StaffListPage = lazy(() => import('./staff/list/StaffListPage'));
+const ImportsPage = lazy(() => import('./staff/imports/ImportsPage'));
+const ActionLogsPage = lazy(() => import('./staff/action-logs/ActionLogsPage'));
 const NewRequestPage = lazy(() => import('./member/tickets/NewRequestPage'));
 const LandingEditorPage = lazy(() => import('./member/flows/LandingEditorPage'));
 const TeamPage = lazy(() => import('./member/team/TeamPage'));
 const SubscriptionPage = lazy(() => import('./member/subscription/SubscriptionPage'));
 const UserDetailsPage = lazy(() => import('./member/team/UserDetailsPage'));
-
-/**
- * Content management (admins). Named admin/<name>: the member pages own /lessons, /books, /news and
- * /events, so these live under /admin/… (the data provider maps them to /api/admin/<name>).
- */
-const CONTENT = [
-  ['admin/lesson-categories', lessonCategories],
-  ['admin/lessons', lessons],
-  ['admin/lesson-materials', lessonMaterials],
-  ['admin/books', books],
-  ['admin/news', news],
-  ['admin/events', events],
-  ['admin/packages', packages],
-  ['admin/configs', configs],
-  ['admin/footer-links', footerLinks],
-] as const;
 
 /** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
 const store = localStorageStore();
@@ -124,20 +95,26 @@ export function App() {
                   <Route path="/staff/tasks/view-as/:pk" element={<StaffTasksPage />} />
                   <Route path="/staff/tickets" element={<StaffTicketsPage />} />
                   <Route path="/staff/tickets/view-as/:pk" element={<StaffTicketsPage />} />
+                  <Route path="/staff/list" element={<StaffListPage />} />
+                  <Route path="/staff/users_imports" element={<ImportsPage />} />
+                  <Route path="/staff/action_logs" element={<ActionLogsPage />} />
                 </CustomRoutes>
               )}
               {/* Only once signed in: a resource outside the permissions gate loops a logged-out user on /login. */}
-              {permissions && <Resource name="contacts" {...contacts} />}
-              {permissions && <Resource name="structure" {...structure} />}
-              {permissions && <Resource name="waiting-leads" {...waitingLeads} />}
-              {permissions && <Resource name="contact-categories" {...contactCategories} />}
-              {permissions && <Resource name="flows" {...flows} />}
-              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff/payments" {...payments} />}
+              {permissions && <Resource name="contacts" {...RESOURCES.contacts} />}
+              {permissions && <Resource name="structure" {...RESOURCES.structure} />}
+              {permissions && <Resource name="waiting-leads" {...RESOURCES['waiting-leads']} />}
+              {permissions && <Resource name="contact-categories" {...RESOURCES['contact-categories']} />}
+              {permissions && <Resource name="flows" {...RESOURCES.flows} />}
+              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff/payments" {...RESOURCES['staff/payments']} />}
               {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tasks" />}
               {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tickets" />}
-              {permissions === 'admin' && <Resource name="users" {...users} />}
-              {permissions === 'admin' && <Resource name="outbox" {...outbox} />}
-              {permissions === 'admin' && CONTENT.map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}
+              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="imports" />}
+              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="action-logs" />}
+              {permissions === 'admin' && <Resource name="staff-users" />}
+              {permissions === 'admin' && <Resource name="users" {...RESOURCES.users} />}
+              {permissions === 'admin' && <Resource name="outbox" {...RESOURCES.outbox} />}
+              {permissions === 'admin' && Object.entries(CONTENT_RESOURCES).map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}
             </>
           )}
         </AdminUI>

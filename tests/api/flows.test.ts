@@ -78,6 +78,15 @@ describe('flows CRUD', () => {
     expect(await check(other, { name: flow.landing_name })).toEqual({ matches: true, error: en.landing_name_taken });
     expect(await check(member, { name: flow.landing_name, flow_id: flow.id })).toEqual({ matches: false, error: null });
     expect(await check(member, { name: 'No' })).toEqual({ matches: true, error: en.landing_name_invalid });
+    // When the check itself fails (here: its table is briefly unavailable), the answer is matches=true with the generic text.
+    await t.pool.query('alter table flows rename to flows_away');
+    try {
+      expect(await check(member, { name: landingName('any') })).toEqual({ matches: true, error: en.landing_name_check_failed });
+    } finally {
+      await t.pool.query('alter table flows_away rename to flows');
+    }
+    // Naming someone else's flow does not make its name free.
+    expect(await check(other, { name: flow.landing_name, flow_id: flow.id })).toEqual({ matches: true, error: en.landing_name_taken });
   });
 });
 

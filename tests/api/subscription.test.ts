@@ -122,6 +122,22 @@ describe('buying a package through the sandbox checkout', () => {
 });
 
 describe('buying a book through the same checkout', () => {
+  it('an unpaid checkout fails after a day, and the book can be bought again', async () => {
+    const m = await member();
+    const [book] = await rows<{ id: number }>(t, `select id from books where not is_free and price_cents > 0 order by id limit 1`);
+    const buy = await call(t, 'POST', '/api/books/purchase/', { token: m.token, body: { book: book!.id } });
+    expect(buy.json().book.purchase_status).toBe('pending');
+    clock.advance(25 * 3600_000);
+    try {
+      await runRenewals(t.app.ctx);
+    } finally {
+      clock.reset();
+    }
+    expect(await rows(t, `select state from payments where user_id = $1`, [m.id])).toEqual([{ state: 'failed' }]);
+    expect((await call(t, 'GET', `/api/books/view/${book!.id}/`, { token: m.token })).json().purchase_status).toBe('canceled');
+    expect(await sandboxDecide(t, buy.json().payment_url)).toContain('already closed');
+  });
+
   it('answers the payment URL; once paid the book opens', async () => {
     const m = await member();
     const [book] = await rows<{ id: number }>(t, `select id from books where not is_free and price_cents > 0 order by id limit 1`);

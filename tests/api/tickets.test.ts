@@ -68,6 +68,12 @@ describe('tickets', () => {
     ]);
     const after = await update(cons.token, { ticket_id: ticket.id, action: 'cancel' });
     expect(after.json().non_field_errors).toEqual([en.ticket_closed]);
+    // The member reads the answer on their own page; another member gets 404.
+    const mine = await api(t, 'GET', `/api/tickets/my/${ticket.id}/`, { token: member.token });
+    expect(mine.json()).toMatchObject({ id: ticket.id, status: 'completed', messages: expect.arrayContaining([expect.objectContaining({ message: 'Fixed the video' })]) });
+    const stranger = await makeMember(t);
+    const peek = await api(t, 'GET', `/api/tickets/my/${ticket.id}/`, { token: await t.login(stranger.email, stranger.password) });
+    expect(peek.statusCode).toBe(404);
   });
 
   it('20 consultants take one ticket at once: exactly one wins, 19 get the spec message', async () => {

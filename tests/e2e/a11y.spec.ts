@@ -5,6 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
  * axe-core over every screen, in each language, as the role that uses it: no serious or critical
  * violation. (axe-core is injected as a script; @axe-core/playwright needs a newer Node.)
  */
+// axe is injected as a script, which the app's own Content-Security-Policy (rightly) forbids.
+test.use({ bypassCSP: true });
+
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const LANGS = ['ru', 'en', 'de'] as const;
 
@@ -64,7 +67,7 @@ for (const [who, paths] of Object.entries(SCREENS)) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+        await page.waitForTimeout(300);
         for (const v of await audit(page)) found.push(`${lang} ${path}: ${v}`);
       }
     }

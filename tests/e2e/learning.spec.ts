@@ -179,7 +179,9 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(page.getByTestId('dashboard-book')).toContainText(titles.book);
   await expect(page.getByTestId('dashboard-lessons')).toContainText(titles.free);
   await expect(page.getByTestId('dashboard-lessons')).toContainText(titles.paid);
-  await expect(page.getByTestId('dashboard-donation').getByRole('link')).toHaveAttribute('href', '/subscription');
+  // The donation box opens the donation dialog and links to the member's donations (payments area).
+  await expect(page.getByTestId('dashboard-donation').getByTestId('open-donation')).toBeVisible();
+  await expect(page.getByTestId('dashboard-donation').getByRole('link')).toHaveAttribute('href', '/subscription#donations');
   await expectNoRawKeys(page);
 
   await page.goto('/lessons');

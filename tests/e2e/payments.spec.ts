@@ -229,6 +229,10 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
     ['15.00', 'paid'],
     ['7.50', 'canceled'],
   ]);
+  // The approved one (only) counts in the team's donation totals of the structure list.
+  const structure = await adminApi.post(`/api/team/get_my_structure_users/?search=${encodeURIComponent(email)}`, { data: {} });
+  expect(structure.ok(), await structure.text()).toBeTruthy();
+  expect(await structure.json()).toMatchObject({ total_donations_current: '15.00', results: [{ id: userId, donations_current: '15.00' }] });
   await staff.context().close();
   await member.context().close();
 });

@@ -115,6 +115,8 @@ test('a member unfolds the tree two levels deep, opens a member’s details and 
 });
 
 test('screenshots of the team pages, phone and desktop, ru and en', async ({ page }) => {
+  // Twelve page loads on a shared machine.
+  test.setTimeout(240_000);
   await logIn(page);
   const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
   const detailsId = await page.evaluate(

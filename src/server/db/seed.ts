@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { users } from './schema';
+import { tagGroups, tags, users } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { newPromoCode } from '../services/users';
 import { seedDemoContent } from './seed-content';
@@ -19,7 +19,31 @@ export const DEMO_ACCOUNTS = [
 export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
   const accounts = await seedDemoAccounts(db);
   const content = await seedDemoContent(db, opts.dataDir);
-  return accounts || content;
+  const tagged = await seedDemoTags(db);
+  return accounts || content || tagged;
+}
+
+/** A few tag groups and tags, so creating a lead and importing users work on a fresh install. */
+export const DEMO_TAGS: Record<string, string[]> = {
+  Sources: ['Website', 'Event', 'Referral'],
+  Interests: ['Learning', 'Partnership'],
+};
+
+async function seedDemoTags(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    let added = 0;
+    for (const [group, names] of Object.entries(DEMO_TAGS)) {
+      await tx.insert(tagGroups).values({ name: group }).onConflictDoNothing({ target: tagGroups.name });
+      const [g] = await tx.select({ id: tagGroups.id }).from(tagGroups).where(eq(tagGroups.name, group));
+      const rows = await tx
+        .insert(tags)
+        .values(names.map((name) => ({ name, groupId: g!.id })))
+        .onConflictDoNothing({ target: tags.name })
+        .returning({ id: tags.id });
+      added += rows.length;
+    }
+    return added > 0;
+  });
 }
 
 async function seedDemoAccounts(db: Db): Promise<boolean> {

@@ -18,10 +18,16 @@ async function withUpload<T>(req: FastifyRequest, body: unknown, write: (input: 
   const fields: Record<string, string> = {};
   let url: string | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1, fields: 10 } })) {
-      if (part.type === 'field') fields[part.fieldname] = String(part.value).slice(0, 2048);
-      else if (part.fieldname === 'image' && !url) url = (await saveUpload(ctx, 'image', part.file, part.filename)).url;
-      else part.file.resume();
+    try {
+      for await (const part of req.parts({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1, fields: 10 } })) {
+        if (part.type === 'field') fields[part.fieldname] = String(part.value).slice(0, 2048);
+        else if (part.fieldname === 'image' && !url) url = (await saveUpload(ctx, 'image', part.file, part.filename)).url;
+        else part.file.resume();
+      }
+    } catch (err) {
+      // The upload's own refusals are said under the contract's field name; a broken body is the caller's fault.
+      if (err instanceof FieldErrors) throw new FieldErrors({ image: err.fields.file ?? Object.values(err.fields).flat() });
+      throw new FieldErrors({ non_field_errors: ['invalid_input'] });
     }
     if (!url) throw FieldErrors.of('image', 'file_required');
     const order = Number(fields.order);
@@ -31,8 +37,6 @@ async function withUpload<T>(req: FastifyRequest, body: unknown, write: (input: 
     return await write({ type: 'image', order, content });
   } catch (err) {
     await ctx.storage.remove(url);
-    // The upload's own refusals are said under the contract's field name.
-    if (err instanceof FieldErrors && err.fields.file) throw new FieldErrors({ image: err.fields.file });
     throw err;
   }
 }
@@ -57,7 +61,7 @@ export const flowsHandlers: HandlerTable = {
   updateLandingElement: async (req) =>
     withUpload(req, req.body, (input) => updateLandingElement(req.server.ctx, req.auth!, req.params.id, req.params.elementId, input)),
   deleteLandingElement: async (req) => deleteLandingElement(req.server.ctx, req.auth!, req.params.id, req.params.elementId, req.lang),
-  checkLandingName: async (req) => checkLandingName(req.server.ctx, req.body, req.lang),
+  checkLandingName: async (req) => checkLandingName(req.server.ctx, req.auth!, req.body, req.lang),
 
   validateLandingEmail: async (req) => {
     await validateLandingEmail(req.server.ctx, req.body.email);

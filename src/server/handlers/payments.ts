@@ -19,11 +19,24 @@ import {
 /** The text fields of a multipart body (files are drained). */
 async function multipartFields(req: FastifyRequest): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  for await (const part of req.parts()) {
-    if (part.type === 'file') part.file.resume();
-    else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-  }
+  await malformedIsBadInput(async () => {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') part.file.resume();
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  });
   return fields;
+}
+
+/** A broken multipart body (cut off, bad boundary) is the caller's bad input, not a server error. */
+async function malformedIsBadInput<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    // Disk errors (they carry a syscall) stay server errors; the multipart reader's own are the body's fault.
+    if (err instanceof FieldErrors || (err as { syscall?: string }).syscall) throw err;
+    throw FieldErrors.of('non_field_errors', 'invalid_input');
+  }
 }
 
 export const paymentsHandlers: HandlerTable = {
@@ -34,7 +47,7 @@ export const paymentsHandlers: HandlerTable = {
   },
   createManualDonation: async (req, reply) => {
     if (!req.isMultipart()) throw FieldErrors.of('check', 'check_required');
-    const form = await readManualForm(req.server.ctx, req.parts());
+    const form = await malformedIsBadInput(() => readManualForm(req.server.ctx, req.parts()));
     const donation = await createManualDonation(req.server.ctx, req.auth!, req.lang, form);
     reply.status(201);
     return donation;

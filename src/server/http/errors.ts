@@ -85,13 +85,19 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
     // Malformed JSON, bad multipart and the like: the caller's fault, said without internals.
     return reply.status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
   }
-  if (isDataException(err)) {
+  if (isDataException(err) || isBrokenMultipart(err)) {
     // PostgreSQL refused a value the contract let through (out-of-range number, NUL byte, impossible
-    // date): still the caller's input, so a 400, and the statement changed nothing.
+    // date), or the multipart body was cut short: still the caller's input, so a 400, and nothing changed.
     return reply.status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
   }
   req.log.error({ err }, 'request failed');
   return reply.status(500).send({ detail: t(lang, 'server_error'), code: 'server_error' });
+}
+
+/** busboy's own parse errors carry no status: a truncated or malformed multipart body is bad input. */
+function isBrokenMultipart(err: unknown): boolean {
+  const message = (err as { message?: unknown })?.message;
+  return typeof message === 'string' && /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found)/.test(message);
 }
 
 /** SQLSTATE class 22 ("data exception") on the error or its cause (drizzle wraps pg's error). */

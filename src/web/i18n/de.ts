@@ -1,3 +1,4 @@
+import { admin } from './areas/admin';
 import { auth } from './areas/auth';
 import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
@@ -13,7 +14,7 @@ import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const de: AppMessages = {
-  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de, contacts: contacts.de, team: team.de, staff: staff.de, flows: flows.de, payments: payments.de },
+  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de, contacts: contacts.de, team: team.de, staff: staff.de, flows: flows.de, payments: payments.de, admin: admin.de },
   resources: {
     users: { name: users.de.resource_name },
     outbox: { name: outbox.de.resource_name },

@@ -11,13 +11,14 @@ import { payments } from './areas/payments';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { Widen } from './areas/types';
+import { admin } from './areas/admin';
 
 /**
  * The app's own messages. Each area keeps its three languages side by side in areas/<area>.ts; these
  * files only assemble them under `atrium.<area>` (and react-admin's `resources.*` names).
  */
 export const en = {
-  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en, contacts: contacts.en, team: team.en, staff: staff.en, flows: flows.en, payments: payments.en },
+  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en, contacts: contacts.en, team: team.en, staff: staff.en, flows: flows.en, payments: payments.en, admin: admin.en },
   resources: {
     users: { name: users.en.resource_name },
     outbox: { name: outbox.en.resource_name },

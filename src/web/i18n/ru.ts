@@ -1,3 +1,4 @@
+import { admin } from './areas/admin';
 import { auth } from './areas/auth';
 import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
@@ -13,7 +14,7 @@ import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const ru: AppMessages = {
-  atrium: { ...core.ru, auth: auth.ru, users: users.ru, outbox: outbox.ru, profile: profile.ru, learning: learning.ru, content: content.ru, contacts: contacts.ru, team: team.ru, staff: staff.ru, flows: flows.ru, payments: payments.ru },
+  atrium: { ...core.ru, auth: auth.ru, users: users.ru, outbox: outbox.ru, profile: profile.ru, learning: learning.ru, content: content.ru, contacts: contacts.ru, team: team.ru, staff: staff.ru, flows: flows.ru, payments: payments.ru, admin: admin.ru },
   resources: {
     users: { name: users.ru.resource_name },
     outbox: { name: outbox.ru.resource_name },

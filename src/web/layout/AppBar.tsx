@@ -9,6 +9,7 @@ import {
   useLogout,
   useNotify,
   useTranslate,
+  useGetIdentity,
   useUserMenu,
 } from 'react-admin';
 import { MenuIcon } from './icons';
@@ -52,12 +53,14 @@ function LogoutItem() {
 }
 
 export function AppBar() {
+  // The button shows the user's name, so its accessible name must contain it too.
+  const { identity } = useGetIdentity();
   return (
     <RaAppBar
       color="primary"
       toolbar={<LocalesMenuButton />}
       userMenu={
-        <UserMenu>
+        <UserMenu label={identity?.fullName || 'ra.auth.user_menu'}>
           <DropdownItems />
           <LogoutItem />
         </UserMenu>

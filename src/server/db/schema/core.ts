@@ -75,6 +75,13 @@ export const users = pgTable(
   (t) => [
     index('users_referrer_idx').on(t.referrerId),
     index('users_path_gist_idx').using('gist', t.path),
+    // Team lists: search by name, email or phone; newest first; the waiting-leads pool, oldest first.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}::text, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
+    ),
+    index('users_date_joined_idx').on(t.dateJoined.desc(), t.id.desc()),
+    index('users_waiting_pool_idx').on(t.dateJoined, t.id).where(sql`${t.leadStatus} = 'waiting' and ${t.responsibleId} is null`),
     index('users_responsible_idx').on(t.responsibleId),
     index('users_role_idx').on(t.role),
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),

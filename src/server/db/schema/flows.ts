@@ -17,6 +17,9 @@ export const flows = pgTable(
     /** Unique across all landings; the check keeps it a safe path segment. */
     landingName: text('landing_name').notNull(),
     isPublished: boolean('is_published').notNull().default(false),
+    /** Running totals since creation, kept with the daily rows, so lists read no history. */
+    viewsTotal: integer('views_total').notNull().default(0),
+    signupsTotal: integer('signups_total').notNull().default(0),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

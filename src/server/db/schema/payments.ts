@@ -48,6 +48,8 @@ export const payments = pgTable(
     index('payments_paid_idx').on(t.paidAt).where(sql`${t.state} = 'paid'`),
     index('payments_state_idx').on(t.state, t.createdAt.desc()),
     index('payments_kind_idx').on(t.kind, t.createdAt.desc()),
+    /** The staff list, newest first (the query orders `created_at desc nulls last, id desc nulls last`). */
+    index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payments_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.state} = 'paid'`),
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     /** One payment per user package (a renewal makes a new user package). */

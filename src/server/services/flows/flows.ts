@@ -1,15 +1,14 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { flowDailyStats, flows } from '../../db/schema';
+import { flows } from '../../db/schema';
 import { FieldErrors, notFound } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { flowAccess, pgError, type FlowRow } from './access';
 import { conversion } from './stats';
 
-type Totals = { views: number; signups: number };
-
-export function flowView(ctx: AppContext, f: FlowRow, totals: Totals = { views: 0, signups: 0 }) {
+export function flowView(ctx: AppContext, f: FlowRow) {
+  const totals = { views: f.viewsTotal, signups: f.signupsTotal };
   return {
     id: f.id,
     name: f.name,
@@ -22,25 +21,10 @@ export function flowView(ctx: AppContext, f: FlowRow, totals: Totals = { views: 
   };
 }
 
-async function totalsOf(ctx: AppContext, ids: number[]): Promise<Map<number, Totals>> {
-  if (!ids.length) return new Map();
-  const rows = await ctx.db
-    .select({
-      flowId: flowDailyStats.flowId,
-      views: sql<number>`sum(${flowDailyStats.views})::int`,
-      signups: sql<number>`sum(${flowDailyStats.signups})::int`,
-    })
-    .from(flowDailyStats)
-    .where(inArray(flowDailyStats.flowId, ids))
-    .groupBy(flowDailyStats.flowId);
-  return new Map(rows.map((r) => [r.flowId, { views: r.views, signups: r.signups }]));
-}
-
 /** The caller's own flows, newest first, with their totals. */
 export async function listFlows(ctx: AppContext, ownerId: number) {
   const rows = await ctx.db.select().from(flows).where(eq(flows.ownerId, ownerId)).orderBy(desc(flows.createdAt), desc(flows.id));
-  const totals = await totalsOf(ctx, rows.map((r) => r.id));
-  return rows.map((r) => flowView(ctx, r, totals.get(r.id)));
+  return rows.map((r) => flowView(ctx, r));
 }
 
 export type FlowInput = { name: string; landing_name: string; is_published?: boolean };
@@ -67,12 +51,6 @@ export async function createFlow(ctx: AppContext, ownerId: number, input: FlowIn
   return flowView(ctx, row!);
 }
 
-export async function getFlow(ctx: AppContext, auth: AuthUser, id: number) {
-  const [row] = await ctx.db.select().from(flows).where(and(eq(flows.id, id), flowAccess(auth)));
-  if (!row) throw notFound();
-  return flowView(ctx, row, (await totalsOf(ctx, [id])).get(id));
-}
-
 /** Owners change their own flows; an admin's change of someone else's flow goes into the action history. */
 export async function updateFlow(ctx: AppContext, auth: AuthUser, id: number, input: FlowInput & { is_published: boolean }) {
   const row = await ctx.db.transaction(async (tx) => {
@@ -88,7 +66,7 @@ export async function updateFlow(ctx: AppContext, auth: AuthUser, id: number, in
     }
     return r;
   });
-  return flowView(ctx, row, (await totalsOf(ctx, [id])).get(id));
+  return flowView(ctx, row);
 }
 
 export async function deleteFlow(ctx: AppContext, auth: AuthUser, id: number, lang: Lang) {

@@ -69,7 +69,7 @@ export async function signupLanding(ctx: AppContext, name: string, input: Signup
   const errors: Record<string, MessageKey[]> = {};
   for (const f of form.fields) {
     const v = (input[f.name] ?? '').trim();
-    if (v) values[f.name] = v.slice(0, 150);
+    if (v) values[f.name] = v;
     else if (f.required) errors[f.name] = ['field_required'];
   }
   const check = async (field: 'email' | 'phone', fn: (c: AppContext, v: string) => Promise<string>) => {

@@ -6,7 +6,7 @@ const FLUSH_MS = 500;
 
 /**
  * Landing page views, counted in memory and written every half second as one statement per batch
- * (one row per flow and day). A page view costs a map update; a busy landing does not queue a write
+ * (the flow's daily row and its running total together). A page view costs a map update; a busy landing does not queue a write
  * per visitor on the same counter row. At most the last half second of views is lost if the process dies.
  */
 export class ViewCounter {
@@ -38,9 +38,14 @@ export class ViewCounter {
     this.writing = this.writing.then(() =>
       this.ctx.db.$client
         .query(
-          `insert into flow_daily_stats (flow_id, day, views)
-           select f.id, v.day, v.n from unnest($1::int[], $2::date[], $3::int[]) as v(flow_id, day, n) join flows f on f.id = v.flow_id
-           on conflict (flow_id, day) do update set views = flow_daily_stats.views + excluded.views`,
+          `with v as (select * from unnest($1::int[], $2::date[], $3::int[]) as v(flow_id, day, n)),
+           daily as (
+             insert into flow_daily_stats (flow_id, day, views)
+             select f.id, v.day, v.n from v join flows f on f.id = v.flow_id
+             on conflict (flow_id, day) do update set views = flow_daily_stats.views + excluded.views
+           )
+           update flows f set views_total = f.views_total + s.n
+           from (select flow_id, sum(n)::int as n from v group by flow_id) s where f.id = s.flow_id`,
           [rows.map((r) => r.flowId), rows.map((r) => r.day), rows.map((r) => r.n)],
         )
         .then(() => undefined)

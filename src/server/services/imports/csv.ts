@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import type { ImportField } from './rows';
@@ -36,30 +35,69 @@ export async function detectFormat(file: string): Promise<CsvFormat> {
   return { encoding, delimiter: count(';') > count(',') ? ';' : ',' };
 }
 
+type Chunk = { rows: string[][] } | { done: true } | { error: Error };
+
 /**
- * The file's rows as a stream with backpressure (papaparse in Node stream mode), decoded to text.
- * Each item is `[rowNumber, cells]`, the header being row 1.
+ * The file's rows with backpressure, decoded to text. Papaparse hands over a chunk of rows and
+ * pauses until the consumer has taken them (its row-at-a-time stream mode is far slower).
  */
-export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<[number, string[]]> {
-  const decode = iconv.decodeStream(format.encoding === 'utf-8' ? 'utf8' : 'win1251', { stripBOM: true });
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: format.delimiter, skipEmptyLines: false }) as unknown as Readable;
+async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[][]> {
   const source = createReadStream(file, { highWaterMark: 256 * 1024 });
-  source.on('error', (err) => parser.destroy(err));
-  decode.on('error', (err: Error) => parser.destroy(err));
-  source.pipe(decode).pipe(parser as unknown as NodeJS.WritableStream);
+  const text = source.pipe(iconv.decodeStream(format.encoding === 'utf-8' ? 'utf8' : 'win1251', { stripBOM: true }));
+  let wake: (() => void) | null = null;
+  let next: Chunk | null = null;
+  let parser: { pause(): void; resume(): void; abort(): void } | null = null;
+  const put = (c: Chunk) => {
+    next = c;
+    wake?.();
+  };
+  source.on('error', (error) => put({ error }));
+  // Papaparse's types only name browser inputs; a Node readable is supported at run time.
+  (Papa.parse as unknown as (input: unknown, config: object) => void)(text, {
+    delimiter: format.delimiter,
+    skipEmptyLines: false,
+    chunkSize: 256 * 1024,
+    chunk: (res: Papa.ParseResult<string[]>, p: Papa.Parser) => {
+      parser = p;
+      p.pause();
+      put({ rows: res.data });
+    },
+    complete: () => put({ done: true }),
+    error: (error: Error) => put({ error }),
+  });
+  try {
+    for (;;) {
+      if (!next) await new Promise<void>((r) => (wake = r));
+      const c: Chunk = next!;
+      next = null;
+      wake = null;
+      if ('error' in c) throw c.error;
+      if ('done' in c) return;
+      yield c.rows;
+      (parser as { resume(): void } | null)?.resume();
+    }
+  } finally {
+    source.destroy();
+  }
+}
+
+/** Each row as `[rowNumber, cells]`, the header being row 1. */
+export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<[number, string[]]> {
   let n = 0;
   // A blank line is a row (it is counted and skipped), but blank lines at the very end are not.
   let blanks = 0;
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    n++;
-    const blank = cells.length === 0 || (cells.length === 1 && cells[0]!.trim() === '');
-    if (blank) {
-      blanks++;
-      continue;
+  for await (const rows of chunks(file, format)) {
+    for (const cells of rows) {
+      n++;
+      const blank = cells.length === 0 || (cells.length === 1 && cells[0]!.trim() === '');
+      if (blank) {
+        blanks++;
+        continue;
+      }
+      for (let i = blanks; i > 0; i--) yield [n - i, []];
+      blanks = 0;
+      yield [n, cells];
     }
-    for (let i = blanks; i > 0; i--) yield [n - i, []];
-    blanks = 0;
-    yield [n, cells];
   }
 }
 

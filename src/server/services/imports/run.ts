@@ -70,8 +70,9 @@ async function commitBatch(client: pg.PoolClient, imp: ImportRow, from: number, 
       inserted = res.rows;
     }
     // Rows that did not insert clashed with an existing user (or an earlier row): say which field.
+    // Rows went in by row number, so of several rows with the same email and phone only the first can be in.
     const done = new Set(inserted.map((r) => `${r.email ?? ''}\n${r.phone ?? ''}`));
-    const clashed = rows.filter((r) => !done.has(`${r.email ?? ''}\n${r.phone ?? ''}`));
+    const clashed = rows.filter((r) => !done.delete(`${r.email ?? ''}\n${r.phone ?? ''}`));
     if (clashed.length) {
       const emails = clashed.map((r) => r.email).filter((e): e is string => e !== null);
       const taken = new Set(

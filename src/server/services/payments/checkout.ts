@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { clock } from '../../clock';
 import type { AppContext } from '../../context';
 import type { PaymentKind } from '../../db/schema';
 import { ApiError } from '../../http/errors';
@@ -20,9 +21,9 @@ export type NewPayment = {
 export async function insertPendingPayment(tx: Tx, provider: string, p: NewPayment): Promise<number> {
   const [row] = await rowsOf<{ id: number }>(
     tx,
-    sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, book_id, user_package_id, comment)
+    sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, book_id, user_package_id, comment, created_at)
       values (${p.userId}, ${p.kind}, 'pending', ${p.amountCents}, ${p.method}, ${provider}, ${p.packageId ?? null}, ${p.bookId ?? null},
-        ${p.userPackageId ?? null}, ${p.comment ?? ''})
+        ${p.userPackageId ?? null}, ${p.comment ?? ''}, ${clock.now()})
       returning id`,
   );
   return row!.id;

@@ -45,16 +45,18 @@ export async function listContactDonations(
   if (!ORDERING[field]) throw FieldErrors.of('ordering', 'field_invalid');
   const dir = q.ordering?.startsWith('-') || !q.ordering ? 'desc' : 'asc';
   const win = pageWindow(q);
-  const rows = await rowsOf<Row>(
-    ctx.db,
-    sql`select p.id, p.kind, p.state, p.amount_cents, p.method, m.name as method_name, pk.name as package_name, b.title as book_title,
-        p.created_at, p.paid_at
-      from payments p left join payment_methods m on m.code = p.method
-      left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
-      where p.user_id = ${userId}
-      order by ${sql.raw(`${ORDERING[field]} ${dir} nulls last, p.id ${dir}`)} limit ${win.limit} offset ${win.offset}`,
-  );
-  const [c] = await rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${userId}`);
+  const [rows, [c]] = await Promise.all([
+    rowsOf<Row>(
+      ctx.db,
+      sql`select p.id, p.kind, p.state, p.amount_cents, p.method, m.name as method_name, pk.name as package_name, b.title as book_title,
+          p.created_at, p.paid_at
+        from payments p left join payment_methods m on m.code = p.method
+        left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
+        where p.user_id = ${userId}
+        order by ${sql.raw(`${ORDERING[field]} ${dir} nulls last, p.id ${dir}`)} limit ${win.limit} offset ${win.offset}`,
+    ),
+    rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${userId}`),
+  ]);
   const results = rows.map((r) => {
     const key = `payment_method_${r.method}` as Parameters<typeof t>[1];
     const name = t(lang, key);
@@ -71,19 +73,3 @@ export async function listContactDonations(
   });
   return pageOf(results, c!.n, c!.n, win, q);
 }
-
-/** Paid donations of the given users in the current and the previous calendar month (UTC), in USD strings. */
-export async function donationTotals(ctx: AppContext, userIds: SQL_Like, now: Date) {
-  const [r] = await rowsOf<{ cur: number; prev: number }>(
-    ctx.db,
-    sql`select
-        coalesce(sum(amount_cents) filter (where paid_at >= date_trunc('month', ${now}::timestamptz)), 0)::bigint as cur,
-        coalesce(sum(amount_cents) filter (where paid_at < date_trunc('month', ${now}::timestamptz)), 0)::bigint as prev
-      from payments
-      where state = 'paid' and kind = 'donation' and user_id in (${userIds})
-        and paid_at >= date_trunc('month', ${now}::timestamptz) - interval '1 month'`,
-  );
-  return { current: centsToMoney(Number(r?.cur ?? 0)), prev: centsToMoney(Number(r?.prev ?? 0)) };
-}
-
-type SQL_Like = ReturnType<typeof sql>;

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { clock } from '../../clock';
 import type { AppContext, AuthUser } from '../../context';
 import type { PaymentState } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
@@ -74,6 +75,17 @@ export async function readManualForm(
   parts: AsyncIterable<{ type: 'file'; fieldname: string; file: Readable } | { type: 'field'; fieldname: string; value: unknown }>,
 ): Promise<ManualForm> {
   const form: ManualForm = { fields: {}, check: null, checkError: null };
+  try {
+    await readParts(ctx, parts, form);
+  } catch (err) {
+    // A body that breaks after the check was stored leaves nothing behind.
+    await ctx.storage.remove(form.check?.url);
+    throw err;
+  }
+  return form;
+}
+
+async function readParts(ctx: AppContext, parts: Parameters<typeof readManualForm>[1], form: ManualForm): Promise<void> {
   for await (const part of parts) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
@@ -96,7 +108,6 @@ export async function readManualForm(
       } else throw err;
     }
   }
-  return form;
 }
 
 /** A manual donation: pending until staff approve it; a refused form leaves no stored file. */
@@ -123,8 +134,8 @@ export async function createManualDonation(ctx: AppContext, caller: Caller, lang
 
     const [row] = await rowsOf<{ id: number }>(
       ctx.db,
-      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at_claimed, proof_file, comment)
-        values (${caller.id}, 'donation', 'pending', ${cents}, ${method.code}, 'manual', ${when}, ${form.check.url}, ${comment})
+      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at_claimed, proof_file, comment, created_at)
+        values (${caller.id}, 'donation', 'pending', ${cents}, ${method.code}, 'manual', ${when}, ${form.check.url}, ${comment}, ${clock.now()})
         returning id`,
     );
     return getDonation(ctx, caller.id, row!.id, lang);
@@ -182,12 +193,14 @@ async function getDonation(ctx: AppContext, userId: number, id: number, lang: La
 /** The caller's own donations, newest first (pending, paid, and rejected ones with the reason). */
 export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lang, q: PageQuery) {
   const win = pageWindow(q);
-  const rows = await rowsOf<DonationRow & { total: number }>(
-    ctx.db,
-    sql`${SELECT} where p.user_id = ${caller.id} and p.kind = 'donation'
-      order by p.created_at desc, p.id desc limit ${win.limit} offset ${win.offset}`,
-  );
-  const [c] = await rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${caller.id} and kind = 'donation'`);
+  const [rows, [c]] = await Promise.all([
+    rowsOf<DonationRow>(
+      ctx.db,
+      sql`${SELECT} where p.user_id = ${caller.id} and p.kind = 'donation'
+        order by p.created_at desc, p.id desc limit ${win.limit} offset ${win.offset}`,
+    ),
+    rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${caller.id} and kind = 'donation'`),
+  ]);
   return pageOf(
     rows.map((r) => donationView(ctx, lang, r)),
     c!.n,

@@ -13,6 +13,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 type Checkout = { id: number; kind: PaymentKind; state: PaymentState; amount_cents: number; book_id: number | null; what: string | null };
 
 async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
+  if (!/^sbx_[\w-]{16,64}$/.test(ref)) throw notFound();
   const [p] = await rowsOf<Checkout>(
     ctx.db,
     sql`select p.id, p.kind, p.state, p.amount_cents, p.book_id, coalesce(pk.name, b.title) as what

@@ -135,9 +135,13 @@ function conditions(caller: Caller, f: StaffPaymentFilter): SQL {
 
 export async function listStaffPayments(ctx: AppContext, caller: Caller, lang: Lang, w: ListWindow<StaffPaymentFilter>) {
   const where = conditions(caller, w.filter);
-  const order = sql.raw(`${ORDER[w.field] ?? 'p.id'} ${w.desc ? 'desc' : 'asc'} nulls last, p.id ${w.desc ? 'desc' : 'asc'}`);
-  const rows = await rowsOf<Row>(ctx.db, sql`${SELECT} where ${where} order by ${order} limit ${w.limit} offset ${w.offset}`);
-  const [c] = await rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments p join users u on u.id = p.user_id where ${where}`);
+  // The same null ordering on both keys as the index payments_created_idx (drizzle's `desc()` is DESC NULLS LAST).
+  const dir = w.desc ? 'desc' : 'asc';
+  const order = sql.raw(`${ORDER[w.field] ?? 'p.id'} ${dir} nulls last, p.id ${dir} nulls last`);
+  const [rows, [c]] = await Promise.all([
+    rowsOf<Row>(ctx.db, sql`${SELECT} where ${where} order by ${order} limit ${w.limit} offset ${w.offset}`),
+    rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments p join users u on u.id = p.user_id where ${where}`),
+  ]);
   return { rows: rows.map((r) => view(ctx, lang, r)), total: c!.n };
 }
 

@@ -43,7 +43,21 @@ export async function runRenewals(ctx: AppContext): Promise<{ renewed: number; e
   let renewed = 0;
   for (const d of due) if (await renewOne(ctx, d)) renewed++;
   const { rowCount } = await ctx.db.execute(sql`update user_packages set status = 'expired' where status = 'active' and ends_at <= ${now}`);
+  await failAbandonedCheckouts(ctx, now);
   return { renewed, expired: rowCount ?? 0 };
+}
+
+/**
+ * A sandbox checkout nobody finished within a day fails, as a Stripe session expires (Stripe says
+ * so with its own event): the book can be bought again, the package was never started.
+ */
+async function failAbandonedCheckouts(ctx: AppContext, now: Date): Promise<void> {
+  const stale = await rowsOf<{ id: number }>(
+    ctx.db,
+    sql`select id from payments where state = 'pending' and provider = 'sandbox' and created_at < ${now}::timestamptz - interval '1 day'
+      order by created_at limit 500`,
+  );
+  for (const p of stale) await ctx.db.transaction((tx) => settleFailed(tx, p.id));
 }
 
 async function renewOne(ctx: AppContext, d: Due): Promise<boolean> {
@@ -68,8 +82,8 @@ async function renewOne(ctx: AppContext, d: Due): Promise<boolean> {
     }
     const [pay] = await rowsOf<{ id: number }>(
       tx,
-      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, user_package_id, comment)
-        values (${d.user_id}, 'subscription', 'pending', ${d.price_cents}, 'card', ${d.provider ?? 'sandbox'}, ${d.package_id}, ${next!.id}, 'renewal')
+      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, user_package_id, comment, created_at)
+        values (${d.user_id}, 'subscription', 'pending', ${d.price_cents}, 'card', ${d.provider ?? 'sandbox'}, ${d.package_id}, ${next!.id}, 'renewal', ${clock.now()})
         returning id`,
     );
     return pay!.id;

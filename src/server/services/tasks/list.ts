@@ -111,7 +111,10 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
 
   const [rows, counted, tabs] = await Promise.all([
     ctx.db.execute<TaskRow>(sql`select ${TASK_COLUMNS} from ${TASK_FROM} where ${where} order by ${order} limit ${win.limit} offset ${win.offset}`),
-    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${TASK_FROM} where ${where}`),
+    // Only a search needs the linked user's columns to count.
+    ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${q.search?.trim() ? sql`tasks t left join users lu on lu.id = t.linked_user_id` : sql`tasks t`} where ${where}`,
+    ),
     ctx.db.execute<Record<TaskTab | 'total', number>>(sql`
       select count(*) filter (where t.status = 'planned' and t.start_at < ${tomorrow})::int as today,
              count(*) filter (where t.status = 'planned' and t.start_at >= ${tomorrow})::int as future,

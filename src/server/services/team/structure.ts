@@ -50,7 +50,7 @@ function orderOf(ordering: string | undefined): SQL {
   const col = (key && ORDER_SQL[key]) || 'u.date_joined';
   const desc = ordering ? ordering.startsWith('-') : true;
   const dir = sql.raw(desc ? 'desc' : 'asc');
-  return sql`${sql.raw(col)} ${dir} nulls last, u.id ${dir}`;
+  return sql`${sql.raw(col)} ${dir} nulls last, u.id ${dir} nulls last`;
 }
 
 type Row = {
@@ -89,7 +89,8 @@ export async function listStructureUsers(
   const f = mergeFilters(q, body);
   const win = pageWindow(q);
   const months = monthWindows();
-  const scope = visibleUsersWhere(viewer, 'u');
+  const [me] = (await ctx.db.execute<{ path: string }>(sql`select path::text as path from users where id = ${viewer.id}`)).rows;
+  const scope = visibleUsersWhere(viewer, 'u', me?.path);
   const filters = filtersOf(f);
   const where = sql.join([scope, ...filters], sql` and `);
   const now = clock.now().toISOString();
@@ -125,12 +126,16 @@ export async function listStructureUsers(
     ) d on true
     order by ${orderOf(q.ordering)}`);
 
-  // Paid donations of every matching user, found from the payments side (the month is small, the structure may not be).
+  // Paid donations of every matching user, found from the payments side (two months of payments are few,
+  // a structure may be most of the users); `offset 0` keeps the planner from starting at the users.
   const totals = ctx.db.execute<{ cur: string; prev: string }>(sql`
     select ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at >= ${months.current})`)} as cur,
            ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at < ${months.current})`)} as prev
-    from payments p join users u on u.id = p.user_id
-    where p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next} and ${where}`);
+    from (select user_id, amount_cents, paid_at from payments
+          where state = 'paid' and kind = 'donation' and paid_at >= ${months.prev} and paid_at < ${months.next}
+          offset 0) p
+    join users u on u.id = p.user_id
+    where ${where}`);
 
   // A member's structure without filters is their subtree, whose size the tree trigger keeps.
   const counter = viewer.role === 'member';

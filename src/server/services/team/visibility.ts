@@ -31,11 +31,15 @@ function columnsOf(u: UsersRef) {
  *   const subject = alias(users, 'subject');
  *   db.select().from(tasks).innerJoin(subject, and(eq(subject.id, tasks.linkedUserId), visibleUsersWhere(viewer, subject)))
  * or in raw SQL: sql`select … from users u where ${visibleUsersWhere(viewer, 'u')}`.
+ * `viewerPath` (users.path of the viewer, when the caller has it) only changes the plan, not the rows.
  */
-export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users): SQL {
+export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users, viewerPath?: string): SQL {
   if (viewer.role === 'admin') return sql`true`;
   const u = columnsOf(ref);
-  const inStructure = sql`(${u.path} <@ (select tv.path from users tv where tv.id = ${viewer.id}) and ${u.id} <> ${viewer.id})`;
+  // A known path goes in as a value: the planner then estimates the subtree's size from the column's
+  // statistics (a root's structure is most of the table) instead of guessing from a subquery.
+  const path = viewerPath !== undefined ? sql`${viewerPath}::ltree` : sql`(select tv.path from users tv where tv.id = ${viewer.id})`;
+  const inStructure = sql`(${u.path} <@ ${path} and ${u.id} <> ${viewer.id})`;
   if (viewer.role === 'consultant') return sql`(${u.responsibleId} = ${viewer.id} or ${inStructure})`;
   return inStructure;
 }

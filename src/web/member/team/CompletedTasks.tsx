@@ -4,7 +4,7 @@ import type { SchemaTeamCompletedTask } from '../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../common/format';
 import { Section } from '../common/MemberPage';
 
-const F = 'atrium.team.details.fields';
+const F = (key: string) => `atrium.team.details.fields.${key}`;
 
 /** The completed tasks (meet, call, message) consultants had with the user, newest first. */
 export function CompletedTasks({ userId }: { userId: number }) {
@@ -25,21 +25,21 @@ export function CompletedTasks({ userId }: { userId: number }) {
             <DataTable bulkActionButtons={false} rowClick={false}>
               <DataTable.Col
                 source="type"
-                label={`${F}.type`}
+                label={F('type')}
                 disableSort
                 render={(t: SchemaTeamCompletedTask) => translate(`atrium.team.details.task_types.${t.type}`)}
               />
-              <DataTable.Col source="description" label={`${F}.description`} disableSort />
-              <DataTable.Col source="result" label={`${F}.result`} disableSort />
+              <DataTable.Col source="description" label={F('description')} disableSort />
+              <DataTable.Col source="result" label={F('result')} disableSort />
               <DataTable.Col
                 source="completed_at"
-                label={`${F}.completed_at`}
+                label={F('completed_at')}
                 disableSort
                 render={(t: SchemaTeamCompletedTask) => fmtDateTime(t.completed_at, tz)}
               />
               <DataTable.Col
                 source="consultant"
-                label={`${F}.consultant`}
+                label={F('consultant')}
                 disableSort
                 render={(t: SchemaTeamCompletedTask) => (t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—')}
               />

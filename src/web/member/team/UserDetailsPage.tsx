@@ -9,7 +9,7 @@ import { CompletedTasks } from './CompletedTasks';
 import { RejectButton } from './RejectButton';
 import { StatusChip } from './StatusChip';
 
-const F = 'atrium.team.details.fields';
+const F = (key: string) => `atrium.team.details.fields.${key}`;
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -60,7 +60,7 @@ export default function UserDetailsPage() {
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
               <StatusChip status={u.status} />
-              {u.is_partner && <Chip size="small" label={translate(`${F}.is_partner`)} />}
+              {u.is_partner && <Chip size="small" label={translate(F('is_partner'))} />}
             </Stack>
           </Box>
         </Stack>
@@ -72,31 +72,31 @@ export default function UserDetailsPage() {
           <CardContent>
             <Section title={translate('atrium.team.details.contact')}>
               <Box sx={GRID}>
-                <Field label={translate(`${F}.email`)}>{u.email}</Field>
-                <Field label={translate(`${F}.phone`)}>{u.phone}</Field>
-                <Field label={translate(`${F}.city`)}>{u.city}</Field>
-                <Field label={translate(`${F}.country`)}>{u.country}</Field>
-                <Field label={translate(`${F}.date_birth`)}>{u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}</Field>
-                <Field label={translate(`${F}.time_zone`)}>{u.time_zone}</Field>
+                <Field label={translate(F('email'))}>{u.email}</Field>
+                <Field label={translate(F('phone'))}>{u.phone}</Field>
+                <Field label={translate(F('city'))}>{u.city}</Field>
+                <Field label={translate(F('country'))}>{u.country}</Field>
+                <Field label={translate(F('date_birth'))}>{u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}</Field>
+                <Field label={translate(F('time_zone'))}>{u.time_zone}</Field>
               </Box>
             </Section>
             <Section title={translate('atrium.team.details.structure')}>
               <Box sx={GRID}>
-                <Field label={translate(`${F}.role`)}>{translate(`atrium.team.details.roles.${u.role}`)}</Field>
-                <Field label={translate(`${F}.referrer`)}>{briefName(u.referrer)}</Field>
-                <Field label={translate(`${F}.responsible`)}>{briefName(u.responsible)}</Field>
-                <Field label={translate(`${F}.referrals_count`)}>{String(u.referrals_count ?? 0)}</Field>
-                <Field label={translate(`${F}.tags`)}>{u.tags.map((t) => t.name).join(', ')}</Field>
-                <Field label={translate(`${F}.groups`)}>{u.groups.map((g) => g.name).join(', ')}</Field>
-                <Field label={translate(`${F}.date_joined`)}>{fmtDate(u.date_joined, tz)}</Field>
+                <Field label={translate(F('role'))}>{translate(`atrium.team.details.roles.${u.role}`)}</Field>
+                <Field label={translate(F('referrer'))}>{briefName(u.referrer)}</Field>
+                <Field label={translate(F('responsible'))}>{briefName(u.responsible)}</Field>
+                <Field label={translate(F('referrals_count'))}>{String(u.referrals_count ?? 0)}</Field>
+                <Field label={translate(F('tags'))}>{u.tags.map((t) => t.name).join(', ')}</Field>
+                <Field label={translate(F('groups'))}>{u.groups.map((g) => g.name).join(', ')}</Field>
+                <Field label={translate(F('date_joined'))}>{fmtDate(u.date_joined, tz)}</Field>
               </Box>
             </Section>
             <Section title={translate('atrium.team.details.donations')}>
               <Box sx={GRID}>
-                <Field label={translate(`${F}.current_month`)}>{fmtMoney(u.donations.current_month)}</Field>
-                <Field label={translate(`${F}.previous_month`)}>{fmtMoney(u.donations.previous_month)}</Field>
-                <Field label={translate(`${F}.total`)}>{fmtMoney(u.donations.total)}</Field>
-                <Field label={translate(`${F}.count`)}>{String(u.donations.count)}</Field>
+                <Field label={translate(F('current_month'))}>{fmtMoney(u.donations.current_month)}</Field>
+                <Field label={translate(F('previous_month'))}>{fmtMoney(u.donations.previous_month)}</Field>
+                <Field label={translate(F('total'))}>{fmtMoney(u.donations.total)}</Field>
+                <Field label={translate(F('count'))}>{String(u.donations.count)}</Field>
               </Box>
             </Section>
           </CardContent>

@@ -9,6 +9,9 @@ import { paymentsAdapter } from './payments';
 import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
+import { actionLogsAdapter } from './actionLogs';
+import { importsAdapter } from './imports';
+import { staffUsersAdapter } from './staffUsers';
 import { tasksAdapter } from './tasks';
 import { ticketsAdapter } from './tickets';
 
@@ -27,6 +30,9 @@ export const adapters = {
   tasks: tasksAdapter,
   tickets: ticketsAdapter,
   'staff/payments': paymentsAdapter,
+  'action-logs': actionLogsAdapter,
+  imports: importsAdapter,
+  'staff-users': staffUsersAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;

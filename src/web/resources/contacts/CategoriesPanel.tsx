@@ -1,4 +1,4 @@
-import { Card, CardContent, List as MuiList, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Card, CardContent, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, useGetList, useListContext, useTranslate } from 'react-admin';
 
 /** The member's categories beside the list: a click filters by one; the link manages them. */
@@ -13,14 +13,18 @@ export function CategoriesPanel() {
       <CardContent>
         <Typography variant="subtitle2">{translate('atrium.contacts.categories_panel')}</Typography>
         <MuiList dense>
-          <ListItemButton selected={!current} onClick={() => pick(0)}>
-            <ListItemText primary={translate('atrium.contacts.all_categories')} />
-          </ListItemButton>
-          {data.map((c) => (
-            <ListItemButton key={c.id} selected={current === c.id} onClick={() => pick(Number(c.id))}>
-              <ListItemText primary={String(c.name)} secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined} />
-              <Typography variant="caption">{String(c.contacts_count ?? 0)}</Typography>
+          <ListItem disablePadding>
+            <ListItemButton selected={!current} onClick={() => pick(0)}>
+              <ListItemText primary={translate('atrium.contacts.all_categories')} />
             </ListItemButton>
+          </ListItem>
+          {data.map((c) => (
+            <ListItem key={c.id} disablePadding>
+              <ListItemButton selected={current === c.id} onClick={() => pick(Number(c.id))}>
+                <ListItemText primary={String(c.name)} secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined} />
+                <Typography variant="caption">{String(c.contacts_count ?? 0)}</Typography>
+              </ListItemButton>
+            </ListItem>
           ))}
         </MuiList>
         <Link to="/contact-categories">{translate('atrium.contacts.manage_categories')}</Link>

@@ -62,6 +62,19 @@ const Actions = () => {
   const flow = useRecordContext<SchemaFlow>();
   return flow ? <FlowActions flow={flow} /> : null;
 };
+/** The flow's name, and its public address under it. */
+const NameCell = () => {
+  const flow = useRecordContext<SchemaFlow>();
+  if (!flow) return null;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2">{flow.name}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        /l/{flow.landing_name}
+      </Typography>
+    </Box>
+  );
+};
 const Conversion = () => {
   const flow = useRecordContext<SchemaFlow>();
   return flow ? <span>{flow.stats.conversion.toFixed(2)}%</span> : null;
@@ -81,8 +94,9 @@ function Empty() {
 
 const table = (
   <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />} empty={<Empty />}>
-    <DataTable.Col source="name" label="atrium.flows.fields.name" />
-    <DataTable.Col source="landing_name" label="atrium.flows.fields.landing_name" render={(f: SchemaFlow) => `/l/${f.landing_name}`} />
+    <DataTable.Col source="name" label="atrium.flows.fields.name">
+      <NameCell />
+    </DataTable.Col>
     <DataTable.Col source="is_published" label="atrium.flows.fields.is_published">
       <Published />
     </DataTable.Col>
@@ -92,7 +106,7 @@ const table = (
       <Conversion />
     </DataTable.Col>
     <DataTable.Col source="created_at" label="atrium.flows.fields.created_at">
-      <DateField source="created_at" />
+      <DateField source="created_at" locales="en-GB" />
     </DataTable.Col>
     <DataTable.Col label="" disableSort>
       <Actions />

@@ -9,7 +9,7 @@ function Empty() {
   return <Alert severity="info" sx={{ m: 2 }}>{translate('atrium.team.waiting.empty')}</Alert>;
 }
 
-const F = 'atrium.team.waiting.fields';
+const F = (key: string) => `atrium.team.waiting.fields.${key}`;
 
 /**
  * Waiting leads, longest waiting first: staff see the whole pool, a member the leads of their own
@@ -31,20 +31,20 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
       sx={TABLE_FITS}
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => `/user/view-details/${id}`} empty={<Empty />}>
-        <DataTable.Col source="first_name" label={`${F}.name`} render={(r: SchemaWaitingUser) => `${r.first_name} ${r.last_name}`.trim()} />
-        <DataTable.Col source="email" label={`${F}.email`} />
-        <DataTable.Col source="phone" label={`${F}.phone`} disableSort />
-        <DataTable.Col source="city" label={`${F}.city`} />
+        <DataTable.Col source="first_name" label={F('name')} render={(r: SchemaWaitingUser) => `${r.first_name} ${r.last_name}`.trim()} />
+        <DataTable.Col source="email" label={F('email')} />
+        <DataTable.Col source="phone" label={F('phone')} disableSort />
+        <DataTable.Col source="city" label={F('city')} />
         <DataTable.Col
           source="referrer"
-          label={`${F}.referrer`}
+          label={F('referrer')}
           disableSort
           render={(r: SchemaWaitingUser) => (r.referrer ? `${r.referrer.first_name} ${r.referrer.last_name}` : '—')}
         />
-        <DataTable.Col source="source" label={`${F}.source`} disableSort render={(r: SchemaWaitingUser) => r.source ?? '—'} />
+        <DataTable.Col source="source" label={F('source')} disableSort render={(r: SchemaWaitingUser) => r.source ?? '—'} />
         <DataTable.Col
           source="waiting_since"
-          label={`${F}.waiting_since`}
+          label={F('waiting_since')}
           render={(r: SchemaWaitingUser) => (r.waiting_since ? fmtDateTime(r.waiting_since, tz) : fmtDate(r.date_joined, tz))}
         />
       </DataTable>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading, useTranslate } from 'react-admin';
 import { api, unwrap } from '../../../api/client';
 import { MemberPage } from '../../member/common/MemberPage';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import { StaffSwitch } from '../view-as/StaffSwitch';
 import { useViewAs } from '../view-as/useViewAs';
 import { ViewAsBanner } from '../view-as/ViewAsBanner';
@@ -30,6 +31,7 @@ export default function StaffDashboardPage() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <PeriodPicker state={period} />
           <StaffSwitch pathOf={viewAs.pathOf} />
+          {viewAs.userId === undefined && <NotificationsBell />}
         </Stack>
       }
     >

@@ -12,6 +12,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import type { SchemaTask, SchemaTaskTab, SchemaTaskType } from '../../../api/schema';
 import type { TaskListMeta } from '../../providers/data/tasks';
 import { MemberPage } from '../../member/common/MemberPage';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import { useViewAs } from '../view-as/useViewAs';
 import { ViewAsBanner } from '../view-as/ViewAsBanner';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
@@ -46,9 +47,12 @@ export default function TasksPage() {
     <MemberPage
       title={translate('atrium.staff.tasks.title')}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          {translate('atrium.staff.tasks.create')}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {viewAs.userId === undefined && <NotificationsBell />}
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexGrow: 1 }}>
+            {translate('atrium.staff.tasks.create')}
+          </Button>
+        </Stack>
       }
     >
       <ViewAsBanner viewAs={viewAs} />

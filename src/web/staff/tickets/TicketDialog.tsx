@@ -71,7 +71,8 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
               {ticket.consultant && ` · ${ticket.consultant.first_name} ${ticket.consultant.last_name}`}
             </Typography>
             {ticket.rejection_reason && <Alert severity="warning" sx={{ mt: 1 }}>{ticket.rejection_reason}</Alert>}
-            <TicketMessages messages={ticket.messages} statusLabel={labels.status} />
+            {/* The list's record (no messages) may stand in until the detail arrives. */}
+            <TicketMessages messages={ticket.messages ?? []} statusLabel={labels.status} />
             {error && <Alert severity="error" sx={{ my: 1 }} data-testid="ticket-error">{error}</Alert>}
             {open && ticket.status === 'in_progress' && (
               <Stack spacing={1} sx={{ mt: 1 }}>

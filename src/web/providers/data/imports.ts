@@ -1,0 +1,39 @@
+import { api, unwrap } from '../../../api/client';
+import type { SchemaImportStartRequest, SchemaImportStatus } from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+/**
+ * `imports` → accounts/import_users/: list (paged, by status), create = upload a .csv (multipart,
+ * answers with the preview), update = start with a mapping, consultant and tag.
+ */
+export const importsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const page = await unwrap(
+      api.POST('/accounts/import_users/list/', {
+        params: {
+          query: {
+            page: pagination?.page ?? 1,
+            page_size: pagination?.perPage ?? 10,
+            status: (filter?.status as SchemaImportStatus | undefined) || undefined,
+            ordering: sort?.field ? `${sort.order === 'ASC' ? '' : '-'}${sort.field}` : undefined,
+          },
+        },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+  async create(_resource, { data }) {
+    const { file, consultant_id, tag_id } = data as { file: File; consultant_id?: number; tag_id?: number };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    if (consultant_id) form.append('consultant_id', String(consultant_id));
+    if (tag_id) form.append('tag_id', String(tag_id));
+    const saved = await unwrap(api.POST('/accounts/import_users/save/', { body: { file: '' }, bodySerializer: () => form }));
+    return { data: saved };
+  },
+  async update(_resource, { id, data }) {
+    const d = data as Omit<SchemaImportStartRequest, 'import_id'>;
+    const body: SchemaImportStartRequest = { import_id: Number(id), mapping: d.mapping, consultant_id: d.consultant_id, tag_id: d.tag_id };
+    return { data: await unwrap(api.POST('/accounts/import_users/start/', { body })) };
+  },
+};

@@ -1,0 +1,84 @@
+import { api, unwrap } from '../../../api/client';
+import type {
+  SchemaBlockUnblockUserRequest,
+  SchemaConsultantSettingsRequest,
+  SchemaCreateLeadUserRequest,
+  SchemaGiveAwayUserRequest,
+  SchemaRemoveUserRequest,
+  SchemaUpdateWorkTimesRequest,
+} from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+/** The actions of the roster, one per staff endpoint; `update`'s data names the action. */
+export type StaffAction =
+  | ({ action: 'block' } & Omit<SchemaBlockUnblockUserRequest, 'user_id'>)
+  | ({ action: 'settings' } & Omit<SchemaConsultantSettingsRequest, 'user_id'>)
+  | ({ action: 'work_times' } & Omit<SchemaUpdateWorkTimesRequest, 'user_id'>)
+  | ({ action: 'give_away' } & Omit<SchemaGiveAwayUserRequest, 'user_id'>);
+
+/**
+ * `staff-users` → the roster: consultants and admins from v1/users/ (admins' list), each action
+ * through its own staff endpoint; `delete` removes the user, handing their work to `hand_over_to`;
+ * `create` makes a lead (create_lead_user/).
+ */
+export const staffUsersAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const page = await unwrap(
+      api.GET('/v1/users/', {
+        params: {
+          query: {
+            page: pagination?.page ?? 1,
+            page_size: pagination?.perPage ?? 25,
+            search: filter?.q || undefined,
+            role: filter?.role || 'consultant',
+            ordering: sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
+          },
+        },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+  async update(_resource, { id, data, previousData }) {
+    const user_id = Number(id);
+    const a = data as StaffAction;
+    switch (a.action) {
+      case 'block': {
+        const r = await unwrap(api.POST('/accounts/user/block_unblock_user/', { body: { user_id, block: a.block } }));
+        return { data: { ...previousData, id: user_id, is_blocked: r.is_blocked } };
+      }
+      case 'settings': {
+        const r = await unwrap(api.POST('/accounts/user/consultant_settings/', { body: { user_id, daily_limit: a.daily_limit, rating: a.rating } }));
+        return { data: { ...previousData, id: user_id, daily_lead_limit: r.daily_limit, rating: r.rating } };
+      }
+      case 'work_times': {
+        const r = await unwrap(api.POST('/accounts/user/update_work_times/', { body: { user_id, work_times: a.work_times } }));
+        return { data: { ...previousData, id: user_id, work_times: r.work_times } };
+      }
+      case 'give_away': {
+        await unwrap(api.POST('/accounts/user/give_away_user/', { body: { user_id, consultant_id: a.consultant_id } }));
+        return { data: { ...previousData, id: user_id } };
+      }
+    }
+  },
+  async delete(_resource, { id, previousData, meta }) {
+    const body: SchemaRemoveUserRequest = { user_id: Number(id), hand_over_to: Number((meta as { hand_over_to?: number })?.hand_over_to) };
+    await unwrap(api.POST('/accounts/user/remove_user/', { body }));
+    return { data: previousData ?? { id } };
+  },
+  async create(_resource, { data }) {
+    const r = await unwrap(api.POST('/accounts/user/create_lead_user/', { body: data as SchemaCreateLeadUserRequest }));
+    return { data: r.user };
+  },
+};
+
+/** Tags and groups for pickers. */
+export const tagsGroups = () => unwrap(api.GET('/accounts/tags_groups/'));
+
+/** Creates a partner (create_partner_user/, multipart: the fields and up to 10 documents). */
+export async function createPartner(fields: Record<string, string | number | undefined>, documents: File[]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
+  for (const f of documents) form.append('documents', f, f.name);
+  const body = fields as unknown as import('../../../api/schema').SchemaCreatePartnerUserRequest;
+  return unwrap(api.POST('/accounts/user/create_partner_user/', { body, bodySerializer: () => form }));
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { SchemaImportUserField, SchemaUserImportSaved } from '../../../api/schema';
+import { tagsGroups } from '../../providers/data/staffUsers';
+
+const FIELDS: SchemaImportUserField[] = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'];
+
+/** The uploaded file's first rows with a field per column, the consultant and the tag; then start. */
+export function ImportMapping({ saved, consultantId, onStarted }: { saved: SchemaUserImportSaved; consultantId: number; onStarted: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const [mapping, setMapping] = useState<Record<string, SchemaImportUserField | ''>>(saved.preview.suggested_mapping);
+  const [consultant, setConsultant] = useState(String(consultantId || ''));
+  const [tag, setTag] = useState('');
+  const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    tagsGroups().then((r) => setTags(r.tags), () => setTags([]));
+  }, []);
+  const start = async () => {
+    const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f)) as Record<string, SchemaImportUserField>;
+    try {
+      await dataProvider.update('imports', { id: saved.id, data: { mapping: chosen, consultant_id: Number(consultant), tag_id: Number(tag) }, previousData: saved });
+      onStarted();
+    } catch (e) {
+      const body = (e as { body?: { errors?: Record<string, string> } }).body;
+      setErrors(body?.errors ?? {});
+      notify((e as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Box sx={{ my: 2 }}>
+      <Typography variant="h6">{translate('atrium.admin.imports.preview')}</Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {saved.preview.columns.map((c) => (
+                <TableCell key={c}>
+                  <TextField
+                    select
+                    size="small"
+                    label={c}
+                    value={mapping[c] ?? ''}
+                    onChange={(e) => setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' })}
+                    sx={{ minWidth: 140 }}
+                    slotProps={{ htmlInput: { 'data-testid': `map-${c}` } }}
+                  >
+                    <MenuItem value="">{translate('atrium.admin.imports.ignore')}</MenuItem>
+                    {FIELDS.map((f) => (
+                      <MenuItem key={f} value={f}>
+                        {translate(`atrium.admin.imports.fields.${f}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {saved.preview.rows.map((row, i) => (
+              <TableRow key={i}>
+                {saved.preview.columns.map((c, j) => (
+                  <TableCell key={c}>{row[j] ?? ''}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {errors.mapping && <Typography color="error">{errors.mapping}</Typography>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+        <TextField label={translate('atrium.admin.imports.consultant')} value={consultant} onChange={(e) => setConsultant(e.target.value)} error={Boolean(errors.consultant_id)} helperText={errors.consultant_id} />
+        <TextField select label={translate('atrium.admin.imports.tag')} value={tag} onChange={(e) => setTag(e.target.value)} sx={{ minWidth: 200 }} error={Boolean(errors.tag_id)} helperText={errors.tag_id}>
+          {tags.map((x) => (
+            <MenuItem key={x.id} value={String(x.id)}>
+              {x.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="contained" onClick={start}>
+          {translate('atrium.admin.imports.start')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

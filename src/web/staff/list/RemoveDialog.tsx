@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { StaffPicker } from './StaffPicker';
+import { errorText, type Staff } from './useStaffAction';
+
+/** Removes a consultant after confirmation; their users, open tasks and tickets go to the one picked. */
+export function RemoveButton() {
+  const record = useRecordContext<Staff>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [remove, { isPending }] = useDelete();
+  const [open, setOpen] = useState(false);
+  const [heir, setHeir] = useState<number | ''>('');
+  const [error, setError] = useState('');
+  if (!record) return null;
+  const confirm = () => {
+    if (!heir) return setError(translate('atrium.admin.people.select_consultant'));
+    remove(
+      'staff-users',
+      { id: record.id, previousData: record, meta: { hand_over_to: heir } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(translate('atrium.admin.list.removed'), { type: 'success' });
+          setOpen(false);
+          refresh();
+        },
+        onError: (e) => setError(errorText(e)),
+      },
+    );
+  };
+  const name = `${record.first_name} ${record.last_name}`;
+  return (
+    <>
+      <Button size="small" color="error" onClick={() => (setError(''), setHeir(''), setOpen(true))}>
+        {translate('atrium.admin.list.remove')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <DialogTitle>{translate('atrium.admin.list.remove_title', { name })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>{translate('atrium.admin.list.remove_content')}</DialogContentText>
+            {error && <Alert severity="error">{error}</Alert>}
+            <StaffPicker value={heir} onChange={setHeir} exclude={record.id} label={translate('atrium.admin.list.hand_over_to')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('atrium.admin.list.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
+            {translate('atrium.admin.list.remove_confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

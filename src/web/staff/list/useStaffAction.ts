@@ -1,0 +1,38 @@
+import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { ApiError } from '../../../api/client';
+import type { StaffAction } from '../../providers/data/staffUsers';
+
+export type Staff = { id: number; first_name: string; last_name: string; email: string | null; is_blocked?: boolean; daily_lead_limit?: number; rating?: number };
+
+/** The server's own words for a failed call: the first field message of a 400, else its detail. */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) return Object.values(e.fieldErrors)[0] ?? e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Runs one roster action on a consultant, then tells and refreshes; `failed` gets the server's message. */
+export function useStaffAction() {
+  const [update, { isPending }] = useUpdate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const run = (record: Staff, data: StaffAction, done?: () => void, failed?: (message: string) => void) =>
+    update(
+      'staff-users',
+      { id: record.id, data, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(translate('atrium.admin.list.done'), { type: 'success' });
+          refresh();
+          done?.();
+        },
+        onError: (e) => {
+          const message = errorText(e);
+          notify(message, { type: 'error' });
+          failed?.(message);
+        },
+      },
+    );
+  return { run, isPending };
+}

@@ -1,0 +1,113 @@
+import { setupServer } from 'msw/node';
+import { createOpenApiHttp } from 'openapi-msw';
+import { HttpError } from 'react-admin';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { paths, SchemaActionLog, SchemaUserImport } from '../../src/api/schema';
+import { dataProvider } from '../../src/web/providers/data';
+
+const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const who = { id: 3, first_name: 'Kai', last_name: 'Berater' };
+const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, current: 1, total_count: results.length, results });
+const imp = (id: number, extra: Partial<SchemaUserImport> = {}): SchemaUserImport => ({
+  id,
+  file_name: 'leads.csv',
+  status: 'uploaded',
+  total: 3,
+  success: 0,
+  skipped: 0,
+  warnings: [],
+  warnings_count: 0,
+  progress: 0,
+  consultant: null,
+  tag: null,
+  mapping: null,
+  created_by: who,
+  created_at: '2026-01-01T09:00:00.000Z',
+  started_at: null,
+  finished_at: null,
+  ...extra,
+});
+
+describe('action-logs adapter', () => {
+  it('sends the filters and paging as the query', async () => {
+    let url = '';
+    const log: SchemaActionLog = { id: 1, actor: who, subject: null, view_as: null, kind: 'user_blocked', description: 'Kai blocked Lea', data: {}, created_at: '2026-01-01T09:00:00.000Z' };
+    server.use(
+      http.post('/accounts/user/action_logs/', ({ request, response }) => {
+        url = new URL(request.url).search;
+        return response(200).json(page([log]));
+      }),
+    );
+    const res = await dataProvider.getList('action-logs', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { actor_id: 3, kind: 'user_blocked', date_from: '2026-01-01' },
+    });
+    expect(res).toEqual({ data: [log], total: 1 });
+    expect(Object.fromEntries(new URLSearchParams(url))).toEqual({ page: '2', page_size: '10', actor_id: '3', kind: 'user_blocked', date_from: '2026-01-01' });
+  });
+});
+
+describe('imports adapter', () => {
+  it('uploads the file as multipart and starts with the mapping', async () => {
+    let form: FormData | null = null;
+    let started: unknown = null;
+    server.use(
+      http.post('/accounts/import_users/save/', async ({ request, response }) => {
+        form = await request.formData();
+        return response(201).json({ ...imp(7), preview: { columns: ['Name'], rows: [['Anna']], suggested_mapping: { Name: 'first_name' } } });
+      }),
+      http.post('/accounts/import_users/start/', async ({ request, response }) => {
+        started = await request.json();
+        return response(200).json(imp(7, { status: 'mapped' }));
+      }),
+    );
+    const file = new File(['Name\nAnna\n'], 'leads.csv', { type: 'text/csv' });
+    const saved = await dataProvider.create('imports', { data: { file, tag_id: 4 } });
+    expect(saved.data).toMatchObject({ id: 7, preview: { columns: ['Name'] } });
+    expect((form!.get('file') as File).name).toBe('leads.csv');
+    expect(form!.get('tag_id')).toBe('4');
+    const res = await dataProvider.update('imports', { id: 7, data: { mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 }, previousData: { id: 7 } });
+    expect(res.data).toMatchObject({ status: 'mapped' });
+    expect(started).toEqual({ import_id: 7, mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 });
+  });
+
+  it("turns a 400 into react-admin's field errors", async () => {
+    server.use(http.post('/accounts/import_users/start/', ({ response }) => response(400).json({ tag_id: ['Please, select tag'] })));
+    const err = await dataProvider.update('imports', { id: 7, data: { mapping: {}, consultant_id: 3, tag_id: 0 }, previousData: { id: 7 } }).catch((e) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(400);
+    expect(err.body.errors).toMatchObject({ tag_id: 'Please, select tag' });
+  });
+});
+
+describe('staff-users adapter', () => {
+  it('maps each roster action onto its endpoint', async () => {
+    const bodies: Record<string, unknown> = {};
+    server.use(
+      http.post('/accounts/user/block_unblock_user/', async ({ request, response }) => {
+        bodies.block = await request.json();
+        return response(200).json({ detail: 'ok', user_id: 5, is_blocked: true });
+      }),
+      http.post('/accounts/user/consultant_settings/', async ({ request, response }) => {
+        bodies.settings = await request.json();
+        return response(200).json({ user_id: 5, daily_limit: 8, rating: 4 });
+      }),
+      http.post('/accounts/user/remove_user/', async ({ request, response }) => {
+        bodies.remove = await request.json();
+        return response(200).json({ detail: 'Deleted successfully' });
+      }),
+    );
+    const blocked = await dataProvider.update('staff-users', { id: 5, data: { action: 'block', block: true }, previousData: { id: 5 } });
+    expect(blocked.data).toMatchObject({ id: 5, is_blocked: true });
+    const set = await dataProvider.update('staff-users', { id: 5, data: { action: 'settings', daily_limit: 8, rating: 4 }, previousData: { id: 5 } });
+    expect(set.data).toMatchObject({ daily_lead_limit: 8, rating: 4 });
+    await dataProvider.delete('staff-users', { id: 5, previousData: { id: 5 }, meta: { hand_over_to: 3 } });
+    expect(bodies).toEqual({ block: { user_id: 5, block: true }, settings: { user_id: 5, daily_limit: 8, rating: 4 }, remove: { user_id: 5, hand_over_to: 3 } });
+  });
+});
