@@ -36,7 +36,17 @@ export const staffUsersAdapter: ResourceAdapter = {
         },
       }),
     );
-    return { data: page.results, total: page.count };
+    if (filter?.role === 'member') return { data: page.results, total: page.count };
+    // v1/users/ does not carry the block state; the details of each staff row (a page is ≤ 25) do.
+    const data = await Promise.all(
+      page.results.map((u) =>
+        unwrap(api.POST('/accounts/user/details/', { body: { user_id: u.id } })).then(
+          (d) => ({ ...u, is_blocked: d.is_blocked, work_times: d.work_times }),
+          () => u,
+        ),
+      ),
+    );
+    return { data, total: page.count };
   },
   async update(_resource, { id, data, previousData }) {
     const user_id = Number(id);

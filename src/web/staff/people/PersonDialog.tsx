@@ -36,6 +36,9 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
   };
   const failed = (e: unknown) => setErrors(e instanceof ApiError && e.status === 400 ? { ...e.fieldErrors, _: '' } : { _: errorText(e) });
   const submit = async () => {
+    // The server says the same for a wrong id; an empty pick is answered here in the spec's words.
+    const missing = { ...(!tag && { tag_id: translate('atrium.admin.people.select_tag') }), ...(!consultant && { consultant_id: translate('atrium.admin.people.select_consultant') }) };
+    if (Object.keys(missing).length) return setErrors(missing);
     const data = { ...values, tag_id: tag || undefined, consultant_id: consultant || undefined };
     if (!partner) return create('staff-users', { data }, { onSuccess: done, onError: failed });
     setBusy(true);
