@@ -26,7 +26,8 @@ export function NotificationsBell() {
   const unread = list.data?.unread_count ?? 0;
   return (
     <>
-      <IconButton aria-label={translate('atrium.staff.notifications.title')} onClick={(e) => setAnchor(e.currentTarget)}>
+      {/* The badge's number is visible text, so the accessible name carries it too. */}
+      <IconButton aria-label={unread ? `${translate('atrium.staff.notifications.title')} ${unread}` : translate('atrium.staff.notifications.title')} onClick={(e) => setAnchor(e.currentTarget)}>
         <Badge color="error" badgeContent={unread} data-testid="notifications-badge">
           <NotificationsIcon />
         </Badge>

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { simplePdf } from './fixtures/files';
+
+/**
+ * Consultant administration against the real server: an admin sets a consultant's limit, rating and
+ * work times (a bad range shows the server's text), blocks them (their open session ends on its next
+ * call), unblocks them, gives a user to another consultant, creates a lead and a partner with a PDF,
+ * and finds each action in the history; then imports a CSV with good, duplicate and broken rows.
+ * Screenshots of the roster, imports and history in ru and en, phone and desktop.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const stamp = Date.now().toString(36);
+let adminApi: APIRequestContext;
+
+async function token(baseURL: string, username: string) {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const res = await anonymous.post('/api/accounts/login/', { form: { username, password: 'demo-password' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token: t } = (await res.json()) as { token: string };
+  await anonymous.dispose();
+  return t;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${await token(baseURL!, 'admin@demo.atrium')}` } });
+});
+test.afterAll(async () => adminApi?.dispose());
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
+}
+
+const row = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+test.describe.configure({ mode: 'serial' });
+
+test('an admin manages consultants and sees every action in the history', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  // A second consultant to hand users to.
+  const second = await adminApi.post('/api/v1/users/', {
+    data: { email: `second-${stamp}@e2e.example`, first_name: 'Sofia', last_name: `Zweit${stamp}`, role: 'consultant', language: 'ru', password: 'second-password-1', time_zone: 'Europe/Berlin' },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+
+  // The consultant's own open session, in another browser.
+  const consultantCtx = await browser.newContext();
+  const consultant = await consultantCtx.newPage();
+  await logIn(consultant, 'consultant@demo.atrium');
+
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await logIn(page, 'admin@demo.atrium');
+  await page.goto('/staff/list');
+  const konstantin = row(page, 'consultant@demo.atrium');
+  await expect(konstantin).toBeVisible();
+
+  // Limit and rating.
+  await konstantin.getByRole('button', { name: 'Лимит и рейтинг' }).click();
+  await dialog(page).getByLabel('Дневной лимит').fill('7');
+  await dialog(page).getByLabel('Рейтинг').fill('4');
+  await dialog(page).getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Пользователь успешно обновлён')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+
+  // Work times: a range ending before it starts is refused with the server's words, then a good week.
+  await konstantin.getByRole('button', { name: 'Рабочее время' }).click();
+  const mon = dialog(page).locator('[data-weekday="MON"]');
+  await mon.getByLabel('С').fill('18:00');
+  await mon.getByLabel('До').fill('09:00');
+  await dialog(page).getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog(page).getByRole('alert')).toContainText("Неверное время начала и окончания");
+  await mon.getByLabel('С').fill('08:30');
+  await mon.getByLabel('До').fill('17:00');
+  await dialog(page).getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // Block: the consultant's session ends on its next call; then unblock.
+  await konstantin.getByRole('button', { name: 'Заблокировать' }).click();
+  await page.getByRole('button', { name: /Подтвердить|Confirm/ }).click();
+  await expect(konstantin).toContainText('Заблокирован');
+  await consultant.goto('/staff/tasks');
+  await expect(consultant).toHaveURL(/\/login/);
+  await consultantCtx.close();
+  await konstantin.getByRole('button', { name: 'Разблокировать' }).click();
+  await expect(konstantin).toContainText('Активен');
+
+  // Give the demo member to the second consultant.
+  await row(page, `second-${stamp}@e2e.example`).getByRole('button', { name: 'Передать пользователя' }).click();
+  await dialog(page).getByLabel('Пользователь').fill('member@demo');
+  await page.getByRole('option', { name: /member@demo\.atrium/ }).click();
+  await dialog(page).getByRole('button', { name: 'Передать' }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // Create a lead, then a partner with a PDF.
+  for (const partner of [false, true]) {
+    await page.getByRole('button', { name: partner ? 'Создать партнёра' : 'Создать лида' }).click();
+    const form = dialog(page);
+    await form.getByLabel('Имя').fill(partner ? 'Paul' : 'Lea');
+    await form.getByLabel('Фамилия').fill(partner ? `Partner${stamp}` : `Lead${stamp}`);
+    await form.getByLabel('Email').fill(`${partner ? 'partner' : 'lead'}-${stamp}@e2e.example`);
+    if (partner) {
+      await form.getByLabel('Компания').fill('Muster GmbH');
+      await form.locator('input[type="file"]').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: simplePdf(['Contract']) });
+      await expect(form.getByText(/contract\.pdf/)).toBeVisible();
+    }
+    await form.getByRole('button', { name: 'Создать' }).click();
+    await expect(form.getByText('Пожалуйста, выберите тег')).toBeVisible();
+    await expect(form.getByText('Пожалуйста, выберите консультанта')).toBeVisible();
+    await form.getByLabel('Тег').click();
+    await page.getByRole('option', { name: 'Website' }).click();
+    await form.getByLabel('Консультант').click();
+    await page.getByRole('option', { name: /consultant@demo\.atrium/ }).click();
+    await form.getByRole('button', { name: 'Создать' }).click();
+    await expect(page.getByText(partner ? 'Партнёр создан' : 'Лид создан')).toBeVisible();
+    await expect(form).toBeHidden();
+  }
+
+  // Every action above is in the history, newest first.
+  await page.goto('/staff/action_logs');
+  const history = page.locator('tbody');
+  for (const who of ['Konstantin Berater', 'Maria Mitglied', `Lea Lead${stamp}`, `Paul Partner${stamp}`]) await expect(history).toContainText(who);
+  const kinds = await history.locator('tr').count();
+  expect(kinds).toBeGreaterThanOrEqual(8);
+  await shoot(page, 'admin-history');
+});
+
+test('an admin imports a CSV and sees the counts of the file', async ({ page }) => {
+  test.setTimeout(180_000);
+  const csv = [
+    'Имя;Фамилия;Почта;Телефон',
+    `Ada;Good;ada-${stamp}@e2e.example;`,
+    `Bob;Good;bob-${stamp}@e2e.example;`,
+    `Cem;Good;cem-${stamp}@e2e.example;`,
+    `Ada;Again;ada-${stamp}@e2e.example;`, // duplicate within the file
+    'Maria;Mitglied;member@demo.atrium;', // duplicate of an existing user
+    'Broken;Mail;not-an-email;', // broken email
+    ';NoFirst;nofirst@e2e.example;', // missing first name
+  ].join('\n');
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await logIn(page, 'admin@demo.atrium');
+  await page.goto('/staff/users_imports');
+  await page.getByTestId('import-file').setInputFiles({ name: `people-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${csv}`, 'utf8') });
+  await expect(page.getByText('Просмотр и сопоставление')).toBeVisible();
+  const mapping: Record<string, string> = { Имя: 'Имя', Фамилия: 'Фамилия', Почта: 'Email', Телефон: 'Телефон' };
+  for (const [column, field] of Object.entries(mapping)) {
+    await page.getByLabel(column, { exact: true }).click();
+    await page.getByRole('option', { name: field, exact: true }).click();
+  }
+  const me = await adminApi.get('/api/v1/users/?role=consultant&search=consultant@demo.atrium');
+  const consultantId = ((await me.json()) as { results: { id: number }[] }).results[0]!.id;
+  await page.getByLabel('Id консультанта').fill(String(consultantId));
+  await page.getByLabel('Тег').click();
+  await page.getByRole('option', { name: 'Event' }).click();
+  await page.getByRole('button', { name: 'Начать импорт' }).click();
+  const card = page.locator('.MuiCard-root').filter({ hasText: `people-${stamp}.csv` });
+  await expect(card).toContainText('Завершён', { timeout: 60_000 });
+  await expect(card).toContainText(/Всего:\s*7/);
+  await expect(card).toContainText(/Успешно:\s*3/);
+  await expect(card).toContainText(/Пропущено строк:\s*4/);
+  const warnings = card.getByRole('list');
+  // Rows are the file's lines (the header is line 1).
+  await expect(warnings.locator('li')).toHaveText([
+    'Строка 5: Этот email уже занят',
+    'Строка 6: Этот email уже занят',
+    'Строка 7: Пожалуйста, введите корректный email',
+    'Строка 8: Имя и фамилия обязательны',
+  ]);
+  await shoot(page, 'admin-imports');
+  await page.goto('/staff/list');
+  await expect(row(page, 'consultant@demo.atrium')).toBeVisible();
+  await shoot(page, 'admin-roster');
+});
+
+/** The page as it is now, in ru and en, phone and desktop. */
+async function shoot(page: Page, name: string) {
+  const url = page.url();
+  const tok = await page.evaluate(() => localStorage.getItem('atrium:token'));
+  for (const lang of ['ru', 'en'] as const) {
+    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${tok}` }, data: { language: lang } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    await page.evaluate((l) => {
+      localStorage.setItem('atrium:locale', l);
+      localStorage.setItem('RaStore.locale', JSON.stringify(l));
+    }, lang);
+    for (const [device, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('main')).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.body.innerText)).not.toContain('atrium.');
+      await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+    }
+  }
+  // Back to Russian for the steps after, on the server too (it answers in the user's saved language).
+  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${tok}` }, data: { language: 'ru' } });
+  await page.evaluate(() => {
+    localStorage.setItem('atrium:locale', 'ru');
+    localStorage.setItem('RaStore.locale', JSON.stringify('ru'));
+  });
+}
