@@ -26,9 +26,9 @@ export function NotificationsBell() {
   const unread = list.data?.unread_count ?? 0;
   return (
     <>
-      {/* The badge's number is visible text, so the accessible name carries it too. */}
+      {/* The badge's number is visible text, so the accessible name carries it too (and no hidden "0" is left in the page). */}
       <IconButton aria-label={unread ? `${translate('atrium.staff.notifications.title')} ${unread}` : translate('atrium.staff.notifications.title')} onClick={(e) => setAnchor(e.currentTarget)}>
-        <Badge color="error" badgeContent={unread} data-testid="notifications-badge">
+        <Badge color="error" badgeContent={unread || undefined} data-testid="notifications-badge">
           <NotificationsIcon />
         </Badge>
       </IconButton>
