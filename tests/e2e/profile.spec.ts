@@ -60,7 +60,8 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: /Профиль|Profile|Profil/ }).first().click();
+  // The user menu button is named by the user's name (or "Profile" while the user has none).
+  await page.locator('.RaUserMenu-userButton').or(page.getByRole('button', { name: /Профиль|Profile|Profil/ })).first().click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 type View = 'list' | 'edit' | 'create' | 'show';
 type ResourceModule = { default: Partial<Record<View, ComponentType>> };
@@ -14,7 +14,8 @@ export function lazyResource(load: () => Promise<ResourceModule>, views: readonl
     out[view] = lazy(async () => {
       const component = (await load()).default[view];
       if (!component) throw new Error(`resource module has no ${view} view`);
-      return { default: component };
+      // A view may itself be lazy (a form with a heavy editor); React.lazy cannot resolve to another lazy.
+      return { default: (props: object) => createElement(component, props) };
     });
   }
   return out;
