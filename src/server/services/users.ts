@@ -9,7 +9,8 @@ import { pageOf, pageWindow, type PageQuery } from './paging';
 
 export type UserRow = typeof users.$inferSelect;
 
-const brief = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar'>) => ({
+/** A user as lists and references show them. */
+export const brief = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar'>) => ({
   id: u.id,
   first_name: u.firstName,
   last_name: u.lastName,

@@ -2,36 +2,23 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError, notFound, permissionDenied } from '../../http/errors';
+import { visibleUsersWhere } from '../team/visibility';
 
 type Exec = Pick<Db, 'execute'>;
 
 /**
- * Who may see whom in the staff workspace (until the team area's visibility predicate lands, this is
- * the one place that decides): admins see everybody; a consultant sees the users they are responsible
- * for and the users below them in the referral tree.
+ * Who may see whom in the staff workspace: the team area's one rule (`visibleUsersWhere`, an ltree
+ * path test served by its GiST index) applied to a user id column.
  */
 export function visibleUsers(viewer: Pick<AuthUser, 'id' | 'role'>, userIdCol: SQL): SQL {
   if (viewer.role === 'admin') return sql`true`;
-  return sql`(${userIdCol} in (select id from users where responsible_id = ${viewer.id})
-    or ${userIdCol} in (
-      with recursive below(id) as (
-        select id from users where referrer_id = ${viewer.id}
-        union select u.id from users u join below b on u.referrer_id = b.id
-      ) select id from below))`;
+  return sql`exists (select 1 from users vu where vu.id = ${userIdCol} and ${visibleUsersWhere(viewer, 'vu')})`;
 }
 
-/** One user: walks up from them (at most the tree's depth), cheaper than listing the viewer's structure. */
+/** One user, by the same rule. */
 export async function canSeeUser(db: Exec, viewer: Pick<AuthUser, 'id' | 'role'>, userId: number): Promise<boolean> {
   if (viewer.role === 'admin') return true;
-  const res = await db.execute<{ ok: boolean }>(sql`
-    with recursive up(id, referrer_id, responsible_id, depth) as (
-      select id, referrer_id, responsible_id, 0 from users where id = ${userId}
-      union all select u.id, u.referrer_id, u.responsible_id, up.depth + 1
-        from users u join up on u.id = up.referrer_id where up.depth < 64
-    )
-    select exists (
-      select 1 from up where (depth = 0 and responsible_id = ${viewer.id}) or (depth > 0 and id = ${viewer.id})
-    ) as ok`);
+  const res = await db.execute<{ ok: boolean }>(sql`select ${visibleUsers(viewer, sql`${userId}::int`)} as ok`);
   return Boolean(res.rows[0]?.ok);
 }
 

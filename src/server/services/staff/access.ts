@@ -6,7 +6,8 @@ import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type Caller = Pick<AuthUser, 'id' | 'role' | 'isSuperuser'>;
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from '../users';
+import type { UserRow } from '../users';
 
 export const isAdmin = (c: Caller) => c.role === 'admin';
 
@@ -63,11 +64,4 @@ export async function staffTarget(tx: Tx, caller: Caller, consultantId: number |
   return row.u;
 }
 
-export const brief = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar'>) => ({
-  id: u.id,
-  first_name: u.firstName,
-  last_name: u.lastName,
-  email: u.email,
-  phone: u.phone,
-  avatar: u.avatar,
-});
+export { brief } from '../users';
