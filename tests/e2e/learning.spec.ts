@@ -124,7 +124,13 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   // A material: a link, added from the lesson's page.
   await admin.getByRole('link', { name: 'Добавить материал' }).click();
   await expect(admin).toHaveURL(/\/admin\/lesson-materials\/create/);
-  await admin.getByRole('radio', { name: 'Ссылка' }).check();
+  // The lesson comes from the link's ?source=; the form applies it once it is ready, and that
+  // reset would undo an earlier choice, so wait for it before choosing "link".
+  await expect(admin.getByRole('combobox').first()).toContainText(titles.free);
+  await expect(async () => {
+    await admin.getByRole('radio', { name: 'Ссылка' }).check();
+    await expect(admin.locator('input[name="url"]')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await admin.locator('input[name="url"]').fill('https://example.com/checklist');
   await admin.locator('input[name="title"]').fill('Checklist');
   await save(admin);
