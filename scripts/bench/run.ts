@@ -24,10 +24,11 @@ import { flows } from './flows';
 import { team } from './team';
 import { payments } from './payments';
 import { staff } from './staff';
+import { admin } from './admin';
 import type { BenchArea, Scenario } from './types';
 import { bareFastify, recordSql, replaySql, type RawResult } from './raw-sql';
 
-const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff];
+const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff, admin];
 // BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).
 const AREAS = process.env.BENCH_AREAS ? ALL_AREAS.filter((a) => process.env.BENCH_AREAS!.split(',').includes(a.name)) : ALL_AREAS;
 

@@ -2,27 +2,40 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export type TokenClaims = { userId: number; sessionId: string };
 
+/** Tokens verified lately: a client sends the same one with every call, so its signature is checked once. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  /** The HMAC key imported once; a raw secret would be imported on every verification. */
+  private readonly cryptoKey: Promise<CryptoKey>;
+  private readonly verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
   constructor(secret: string, private readonly ttlHours: number) {
-    this.key = new TextEncoder().encode(secret);
+    this.cryptoKey = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
+  async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.cryptoKey);
   }
 
   /** Null for anything but a valid, unexpired HS256 token of ours. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return { userId: known.userId, sessionId: known.sessionId };
+      this.verified.delete(token);
+      return null;
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.cryptoKey, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { userId, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 });
       return { userId, sessionId: payload.sid };
     } catch {
       return null;

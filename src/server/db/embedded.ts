@@ -78,6 +78,11 @@ export async function startEmbeddedPostgres(
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   // As root, PostgreSQL runs as a separate `postgres` user, which must be able to enter the data dir.
   if (isRoot) fs.chmodSync(dataDir, 0o755);
+  // A Unix socket in the data dir: local queries skip the loopback TCP stack, which roughly doubles
+  // the queries per second on a small machine. TCP stays on for tools; too long a path means TCP only.
+  const socketDir = path.join(dataDir, 'run');
+  const useSocket = process.platform !== 'win32' && Buffer.byteLength(`${socketDir}/.s.PGSQL.${port}`) < 100;
+  if (useSocket) fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -86,19 +91,27 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`],
     onLog: () => {},
     onError: (m) => log(String(m)),
   });
   try {
     if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+    // As root the server runs as the `postgres` user (the owner of its files), which must create the socket.
+    if (useSocket && isRoot) {
+      const owner = fs.statSync(databaseDir);
+      fs.chownSync(socketDir, owner.uid, owner.gid);
+    }
     await clearStalePostmaster(databaseDir, log);
     await pg.start();
   } catch (err) {
     await release?.();
     throw err;
   }
-  const url = (database = 'postgres') => `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const url = (database = 'postgres') =>
+    useSocket
+      ? `postgresql://postgres:${PASSWORD}@localhost/${database}?host=${encodeURIComponent(socketDir)}&port=${port}`
+      : `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     url,
     stop: async () => {
