@@ -52,6 +52,7 @@ async function main() {
   }
   const dbName = `bench_import_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => {});
   await admin.connect();
   await admin.query(`create database "${dbName}"`);
   const u = new URL(adminUrl);
@@ -87,8 +88,10 @@ async function main() {
     });
     const auth = { authorization: `JWT ${((await login.json()) as { token: string }).token}` };
     const db = new pg.Client({ connectionString: u.toString() });
+    db.on('error', () => {});
     await db.connect();
     const consultant = (await db.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`)).rows[0]!.id;
+    const tag = (await db.query<{ id: number }>(`select id from tags order by id limit 1`)).rows[0]!.id;
 
     const body = new FormData();
     body.append('file', new Blob([fs.readFileSync(file)], { type: 'text/csv' }), 'import.csv');
@@ -105,6 +108,7 @@ async function main() {
       body: JSON.stringify({
         import_id: imp.id,
         consultant_id: consultant,
+        tag_id: tag,
         mapping: { first_name: 'first_name', last_name: 'last_name', email: 'email', phone: 'phone', city: 'city', country: 'country' },
       }),
     });

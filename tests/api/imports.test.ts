@@ -76,13 +76,15 @@ describe('user imports', () => {
       { row: 10, reason: 'Phone is incorrect' },
     ]);
     const { rows } = await t.pool.query(
-      `select u.email::text, u.phone, u.city, u.responsible_id, array_agg(ut.tag_id) as tags from users u join user_tags ut on ut.user_id = u.id
+      `select u.email::text, u.phone, u.city, u.responsible_id, array_agg(ut.tag_id) as tags, u.path::text = u.id::text as own_root
+       from users u join user_tags ut on ut.user_id = u.id
        where u.email like '%@imp.test' or u.phone = '+4930100002' group by u.id order by u.id`,
     );
+    // Each imported user is the root of their own (empty) tree.
     expect(rows).toEqual([
-      { email: 'anna@imp.test', phone: '+4930100001', city: 'Berlin', responsible_id: consultant.id, tags: [tagId] },
-      { email: 'bernd@imp.test', phone: null, city: 'Köln', responsible_id: consultant.id, tags: [tagId] },
-      { email: null, phone: '+4930100002', city: 'Hamburg', responsible_id: consultant.id, tags: [tagId] },
+      { email: 'anna@imp.test', phone: '+4930100001', city: 'Berlin', responsible_id: consultant.id, tags: [tagId], own_root: true },
+      { email: 'bernd@imp.test', phone: null, city: 'Köln', responsible_id: consultant.id, tags: [tagId], own_root: true },
+      { email: null, phone: '+4930100002', city: 'Hamburg', responsible_id: consultant.id, tags: [tagId], own_root: true },
     ]);
     const leads = await t.pool.query(`select count(*)::int as n from action_logs where kind = 'lead_created' and details->>'import_id' = $1`, [String(imp.id)]);
     expect(leads.rows[0].n).toBe(3);

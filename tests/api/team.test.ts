@@ -256,6 +256,11 @@ describe('waiting leads and rejecting responsibility', () => {
     expect(log.rows).toEqual([{ actor_id: ids.consultant, details: { previous_responsible_id: ids.consultant } }]);
     const pool = await ok('POST', '/api/team/get_waiting_users/?search=xena', tokens.kurt!);
     expect(pool.results.map((r: Json) => r.id)).toEqual([ids.xena]);
+    // Routed again at once, and never back to the consultant who gave it up.
+    const routed = await t.pool.query(`select count(*)::int as n from pgboss.job where name = 'route-lead' and (data->>'leadId')::int = $1`, [ids.xena]);
+    expect(routed.rows[0].n).toBe(1);
+    const offers = await t.pool.query(`select consultant_id, status from lead_offers where lead_id = $1 and consultant_id = $2`, [ids.xena, ids.consultant]);
+    expect(offers.rows).toEqual([{ consultant_id: ids.consultant, status: 'closed' }]);
   });
 
   it('nobody else can reject: another consultant 403, a member 403, unknown 404, admin without responsible 400', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
@@ -108,7 +108,8 @@ export async function listUsers(ctx: AppContext, q: UserListQuery) {
   if (q.lead_status) filters.push(eq(users.leadStatus, q.lead_status));
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(or(ilike(users.email, like), ilike(users.phone, like), sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`)!);
+    // The expression of users_search_trgm_idx, so the trigram index answers it.
+    filters.push(sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.email}::text, '') || ' ' || coalesce(${users.phone}, '')) ilike ${like}`);
   }
   const where = filters.length ? and(...filters) : undefined;
   const desc = q.ordering?.startsWith('-');

@@ -47,10 +47,12 @@ async function commitBatch(client: pg.PoolClient, imp: ImportRow, from: number, 
            select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::date[], $9::text[], $10::text[], $11::text[])
              as s(rn, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo)
          ), ins as (
-           insert into users (email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status)
-           select email, phone, first_name, last_name, country, city, date_birth, coalesce(language, 'ru'), coalesce(time_zone, 'Europe/Moscow'),
-                  promo, $12, 'processing'
-           from src order by rn
+           -- Imported users have no referrer: each is the root of its own tree path, set here rather
+           -- than by the per-row tree trigger.
+           insert into users (id, path, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status)
+           select n.id, n.id::text::ltree, email, phone, first_name, last_name, country, city, date_birth, coalesce(language, 'ru'),
+                  coalesce(time_zone, 'Europe/Moscow'), promo, $12, 'processing'
+           from (select nextval(pg_get_serial_sequence('users', 'id')) as id, src.* from src order by rn) n order by rn
            on conflict do nothing
            returning id, email::text, phone
          ), tagged as (

@@ -4,6 +4,7 @@ import { ApiError, FieldErrors } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf } from '../leads/brief';
+import { ROUTE_LEAD_QUEUE } from '../leads/intake';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
 import { visibilityOf, visibleUsersWhere, type Viewer } from './visibility';
 
@@ -90,6 +91,15 @@ export async function rejectResponsibleUser(ctx: AppContext, viewer: Viewer, use
       kind: 'lead_rejected',
       details: { previous_responsible_id: row.previous },
     });
+    // Back to automatic routing at once, never to the consultant who gave the lead up: a closed offer
+    // of theirs keeps routing from offering it to them again (closed offers count toward no limit).
+    if (row.previous !== null) {
+      await tx.execute(sql`
+        insert into lead_offers (lead_id, consultant_id, status, offered_at, expires_at, decided_at)
+        select ${userId}, ${row.previous}, 'closed', now(), now(), now()
+        where not exists (select 1 from lead_offers where lead_id = ${userId} and consultant_id = ${row.previous})`);
+    }
+    await ctx.jobs.sendInTx(tx, ROUTE_LEAD_QUEUE, { leadId: userId }, { retryLimit: 5, retryDelay: 5 });
     return true;
   });
   if (done) return { detail: t(lang, 'team_responsibility_rejected') };
