@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import {
   AppBar as RaAppBar,
@@ -58,7 +58,18 @@ export function AppBar() {
   return (
     <RaAppBar
       color="primary"
-      toolbar={<LocalesMenuButton />}
+      toolbar={
+        // On a phone the language button keeps its icons only (the name stays for screen readers),
+        // so long page titles are not cut off behind it.
+        <Box
+          sx={(theme) => ({
+            display: 'flex',
+            [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { minWidth: 0, fontSize: 0 }, '& .MuiButton-startIcon': { mr: 0 } },
+          })}
+        >
+          <LocalesMenuButton />
+        </Box>
+      }
       userMenu={
         <UserMenu label={identity?.fullName || 'ra.auth.user_menu'}>
           <DropdownItems />
@@ -66,7 +77,8 @@ export function AppBar() {
         </UserMenu>
       }
     >
-      <TitlePortal />
+      {/* The title sits in an inline-block (react-admin's Configurable), which would clip without the ellipsis. */}
+      <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' } }} />
     </RaAppBar>
   );
 }

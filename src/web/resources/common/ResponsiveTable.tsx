@@ -11,13 +11,16 @@ export function ResponsiveTable<R extends RaRecord>({
   primary,
   secondary,
   tertiary,
+  empty,
 }: {
   table: ReactElement;
   primary: (r: R) => ReactNode;
   secondary?: (r: R) => ReactNode;
   tertiary?: (r: R) => ReactNode;
+  /** What the phone list shows with no rows (SimpleList's default otherwise). */
+  empty?: ReactNode;
 }) {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   if (!phone) return table;
-  return <SimpleList<R> primaryText={primary} secondaryText={secondary} tertiaryText={tertiary} linkType="edit" />;
+  return <SimpleList<R> primaryText={primary} secondaryText={secondary} tertiaryText={tertiary} linkType="edit" {...(empty !== undefined && { empty })} />;
 }

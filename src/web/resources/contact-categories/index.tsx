@@ -1,3 +1,4 @@
+import { CardContent, Stack, Typography } from '@mui/material';
 import {
   BooleanField,
   BooleanInput,
@@ -11,40 +12,78 @@ import {
   maxLength,
   required,
   useNotify,
+  useRecordContext,
   useRedirect,
+  useTranslate,
 } from 'react-admin';
+import { ResponsiveTable } from '../common/ResponsiveTable';
+import { AddButton } from '../contacts/AddButton';
+import { FormToolbar } from '../contacts/FormToolbar';
 
 function CategoryForm() {
+  const record = useRecordContext<{ contacts_count?: number }>();
   return (
-    <SimpleForm>
+    <SimpleForm
+      toolbar={
+        <FormToolbar
+          deleteTitle="atrium.contacts.category_delete_title"
+          deleteContent="atrium.contacts.category_delete_content"
+          contentOptions={{ count: record?.contacts_count ?? 0 }}
+        />
+      }
+    >
       <TextInput source="name" label="atrium.contacts.category_fields.name" validate={[required(), maxLength(100)]} />
       <BooleanInput source="is_particular" label="atrium.contacts.category_fields.is_particular" helperText="atrium.contacts.category_fields.is_particular_help" />
     </SimpleForm>
   );
 }
 
-function CategoryList() {
+/** No categories yet: what they are for, and the first one to create. */
+function Empty() {
+  const translate = useTranslate();
   return (
-    <List sort={{ field: 'name', order: 'ASC' }} perPage={50} exporter={false}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" label="atrium.contacts.category_fields.name" />
-        <DataTable.Col source="is_particular" label="atrium.contacts.category_fields.is_particular">
-          <BooleanField source="is_particular" />
-        </DataTable.Col>
-        <DataTable.Col source="contacts_count" label="atrium.contacts.category_fields.contacts_count">
-          <NumberField source="contacts_count" />
-        </DataTable.Col>
-      </DataTable>
+    <CardContent>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography color="text.secondary">{translate('atrium.contacts.categories_empty')}</Typography>
+        <AddButton label="atrium.contacts.add_category" />
+      </Stack>
+    </CardContent>
+  );
+}
+
+type CategoryRow = { id: number; name: string; is_particular: boolean; contacts_count: number };
+
+function CategoryList() {
+  const translate = useTranslate();
+  return (
+    <List sort={{ field: 'name', order: 'ASC' }} perPage={50} exporter={false} empty={false}>
+      <ResponsiveTable<CategoryRow>
+        empty={<Empty />}
+        table={
+          <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
+            <DataTable.Col source="name" label="atrium.contacts.category_fields.name" />
+            <DataTable.Col source="is_particular" label="atrium.contacts.category_fields.is_particular">
+              <BooleanField source="is_particular" />
+            </DataTable.Col>
+            <DataTable.Col source="contacts_count" label="atrium.contacts.category_fields.contacts_count">
+              <NumberField source="contacts_count" />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={(r) => r.name}
+        secondary={(r) => (r.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined)}
+        tertiary={(r) => `${translate('atrium.contacts.category_fields.contacts_count')}: ${r.contacts_count}`}
+      />
     </List>
   );
 }
 
-function useBackToList() {
+function useBackToList(message: string) {
   const notify = useNotify();
   const redirect = useRedirect();
   return {
     onSuccess: () => {
-      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
       redirect('list', 'contact-categories');
     },
   };
@@ -52,7 +91,7 @@ function useBackToList() {
 
 function CategoryCreate() {
   return (
-    <Create record={{ is_particular: false }} mutationOptions={useBackToList()}>
+    <Create title="atrium.contacts.category_create_title" record={{ is_particular: false }} mutationOptions={useBackToList('ra.notification.created')}>
       <CategoryForm />
     </Create>
   );
@@ -60,7 +99,7 @@ function CategoryCreate() {
 
 function CategoryEdit() {
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={useBackToList()}>
+    <Edit mutationMode="pessimistic" mutationOptions={useBackToList('ra.notification.updated')}>
       <CategoryForm />
     </Edit>
   );

@@ -9,7 +9,11 @@ export function CategoriesPanel() {
   const current = Number(filterValues.category ?? 0);
   const pick = (id: number) => setFilters({ ...filterValues, category: id || undefined }, displayedFilters);
   return (
-    <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
+    <Card
+      component="nav"
+      aria-label={translate('atrium.contacts.categories_panel')}
+      sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}
+    >
       <CardContent>
         <Typography variant="subtitle2">{translate('atrium.contacts.categories_panel')}</Typography>
         <MuiList dense>

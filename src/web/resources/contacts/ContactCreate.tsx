@@ -6,6 +6,7 @@ export function ContactCreate() {
   const saved = useSavedToList('atrium.contacts.created', 'contacts');
   return (
     <Create
+      title="atrium.contacts.create_title"
       record={{ categories: [], tags: [], status: 1 }}
       mutationOptions={saved}
     >

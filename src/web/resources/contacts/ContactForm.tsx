@@ -10,15 +10,22 @@ import {
   email,
   maxLength,
   required,
+  useTranslate,
 } from 'react-admin';
+import { FormToolbar } from './FormToolbar';
+
+type Category = { name: string; is_particular?: boolean };
 
 /** At least a phone or an email (the server says the same: 'Add at least one contact'). */
 const needsChannel = (values: { phone?: string; email?: string }) =>
   values.phone?.trim() || values.email?.trim() ? {} : { phone: 'atrium.contacts.at_least_one' };
 
 export function ContactForm() {
+  const translate = useTranslate();
+  // A particular category says so in the picker: a contact may have only one of them.
+  const categoryText = (c: Category) => (c.is_particular ? `${c.name} (${translate('atrium.contacts.particular_mark')})` : c.name);
   return (
-    <SimpleForm validate={needsChannel}>
+    <SimpleForm validate={needsChannel} toolbar={<FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />}>
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput source="first_name" label="atrium.contacts.fields.first_name" validate={[required(), maxLength(150)]} fullWidth />
@@ -45,7 +52,7 @@ export function ContactForm() {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ReferenceArrayInput source="categories" reference="contact-categories" perPage={200}>
-            <AutocompleteArrayInput label="atrium.contacts.fields.categories" optionText="name" fullWidth />
+            <AutocompleteArrayInput label="atrium.contacts.fields.categories" optionText={categoryText} fullWidth />
           </ReferenceArrayInput>
         </Grid>
         <Grid size={12}>

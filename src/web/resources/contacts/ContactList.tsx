@@ -1,11 +1,11 @@
-import { Typography } from '@mui/material';
+import { Box, CardContent, Button as MuiButton, Stack, Typography } from '@mui/material';
+import CategoryIcon from '@mui/icons-material/Category';
+import { Link } from 'react-router-dom';
 import {
+  Button,
   ChipField,
   CreateButton,
   DataTable,
-  DateField,
-  EmailField,
-  FilterButton,
   List,
   ReferenceArrayField,
   ReferenceField,
@@ -15,38 +15,119 @@ import {
   SingleFieldList,
   TextField,
   TopToolbar,
+  useListContext,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { fmtDate, useTimeZone } from '../../member/common/format';
+import { ResponsiveTable } from '../common/ResponsiveTable';
+import { AddButton } from './AddButton';
 import { CategoriesPanel } from './CategoriesPanel';
 import { ContactBulkActions } from './ContactBulkActions';
 import { ExportCsvButton } from './ExportCsvButton';
 
+type ContactRow = { id: number; first_name: string; last_name: string; phone: string; email: string; created_at: string };
+
+const fullName = (r: ContactRow) => `${r.first_name} ${r.last_name}`.trim();
+
+// From md up the categories panel beside the list is the category filter; below it, this select.
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <ReferenceInput key="status" source="status" reference="contact-statuses" alwaysOn>
     <SelectInput label="atrium.contacts.fields.status" optionText="name" />
   </ReferenceInput>,
   <ReferenceInput key="category" source="category" reference="contact-categories" perPage={500} alwaysOn>
-    <SelectInput label="atrium.contacts.fields.category" optionText="name" />
+    <SelectInput label="atrium.contacts.fields.category" optionText="name" sx={{ display: { md: 'none' } }} />
   </ReferenceInput>,
 ];
 
 function Actions() {
   return (
     <TopToolbar>
-      <FilterButton />
+      {/* The panel's "Manage categories" link is not shown on narrow screens. */}
+      <Button component={Link} label="atrium.contacts.categories_panel" to="/contact-categories" sx={{ display: { md: 'none' } }}>
+        <CategoryIcon />
+      </Button>
       <CreateButton />
       <ExportCsvButton />
     </TopToolbar>
   );
 }
 
+/** No contacts at all (a first one to add), or none that match the filters (a way back). */
 function Empty() {
   const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const filtered = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== null && v !== '');
   return (
-    <Typography sx={{ p: 3 }} color="text.secondary">
-      {translate('atrium.contacts.empty')}
+    <CardContent>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography color="text.secondary">{translate(filtered ? 'atrium.contacts.no_match' : 'atrium.contacts.empty')}</Typography>
+        {filtered ? (
+          <MuiButton onClick={() => setFilters({}, [])} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+            {translate('atrium.contacts.clear_filters')}
+          </MuiButton>
+        ) : (
+          <AddButton label="atrium.contacts.add" />
+        )}
+      </Stack>
+    </CardContent>
+  );
+}
+
+/** The day the contact was added, DD/MM/YYYY in the member's time zone. */
+function AddedField() {
+  const record = useRecordContext<ContactRow>();
+  const tz = useTimeZone();
+  if (!record?.created_at) return null;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {fmtDate(record.created_at, tz)}
     </Typography>
+  );
+}
+
+function CategoryChips() {
+  return (
+    <ReferenceArrayField source="categories" reference="contact-categories">
+      <SingleFieldList linkType={false} sx={{ my: 0 }}>
+        <ChipField source="name" size="small" />
+      </SingleFieldList>
+    </ReferenceArrayField>
+  );
+}
+
+/** Phone over email, so the table stays narrow; long addresses may break anywhere. */
+function Channels() {
+  const record = useRecordContext<ContactRow>();
+  if (!record) return null;
+  return (
+    <Box component="span" sx={{ display: 'block', minWidth: 140 }}>
+      {record.phone && (
+        <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          {record.phone}
+        </Box>
+      )}
+      {record.email && (
+        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere', color: 'text.secondary' }}>
+          {record.email}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The phone row's second line: phone and email, then the categories. */
+function PhoneDetails() {
+  const record = useRecordContext<ContactRow>();
+  if (!record) return null;
+  return (
+    <Box component="span" sx={{ display: 'block' }}>
+      <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {[record.phone, record.email].filter(Boolean).join(' · ')}
+      </Box>
+      <CategoryChips />
+    </Box>
   );
 }
 
@@ -60,31 +141,38 @@ export function ContactList() {
       perPage={25}
       exporter={false}
       empty={false}
+      // The list takes the room left by the panel and scrolls inside it, never widening the page.
+      sx={{ '& .RaList-main': { minWidth: 0, contain: 'inline-size' } }}
     >
-      <DataTable rowClick="edit" bulkActionButtons={<ContactBulkActions />} empty={<Empty />}>
-        <DataTable.Col source="first_name" label="atrium.contacts.fields.first_name" />
-        <DataTable.Col source="last_name" label="atrium.contacts.fields.last_name" />
-        <DataTable.Col source="phone" label="atrium.contacts.fields.phone" />
-        <DataTable.Col source="email" label="atrium.contacts.fields.email">
-          <EmailField source="email" />
-        </DataTable.Col>
-        <DataTable.Col source="status" label="atrium.contacts.fields.status">
-          <ReferenceField source="status" reference="contact-statuses" link={false} emptyText="—">
-            <TextField source="name" />
+      <ResponsiveTable<ContactRow>
+        empty={<Empty />}
+        table={
+          <DataTable rowClick="edit" bulkActionButtons={<ContactBulkActions />} empty={<Empty />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+            <DataTable.Col source="last_name" label="atrium.contacts.name" render={fullName} />
+            <DataTable.Col source="phone" label="atrium.contacts.fields.channels" disableSort>
+              <Channels />
+            </DataTable.Col>
+            <DataTable.Col source="status" label="atrium.contacts.fields.status">
+              <ReferenceField source="status" reference="contact-statuses" link={false} emptyText="—">
+                <TextField source="name" />
+              </ReferenceField>
+            </DataTable.Col>
+            <DataTable.Col source="categories" label="atrium.contacts.fields.categories" disableSort>
+              <CategoryChips />
+            </DataTable.Col>
+            <DataTable.Col source="created_at" label="atrium.contacts.fields.created_at">
+              <AddedField />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={fullName}
+        secondary={() => <PhoneDetails />}
+        tertiary={() => (
+          <ReferenceField source="status" reference="contact-statuses" link={false}>
+            <TextField source="name" variant="caption" />
           </ReferenceField>
-        </DataTable.Col>
-        <DataTable.Col source="categories" label="atrium.contacts.fields.categories" disableSort>
-          <ReferenceArrayField source="categories" reference="contact-categories">
-            <SingleFieldList linkType={false}>
-              <ChipField source="name" size="small" />
-            </SingleFieldList>
-          </ReferenceArrayField>
-        </DataTable.Col>
-        <DataTable.Col source="city" label="atrium.contacts.fields.city" />
-        <DataTable.Col source="created_at" label="atrium.contacts.fields.created_at">
-          <DateField source="created_at" />
-        </DataTable.Col>
-      </DataTable>
+        )}
+      />
     </List>
   );
 }
