@@ -27,8 +27,9 @@ export async function recordSql(run: () => Promise<void>): Promise<Recorded[]> {
   } finally {
     proto.query = original;
   }
-  // Transaction control is part of the work; pool housekeeping is not.
-  return seen.filter((q) => q.text.trim().length > 0);
+  // Transaction control is part of the work; pool housekeeping and the job queue's polling (pg-boss
+  // runs in the same process, on the same pool) are not.
+  return seen.filter((q) => q.text.trim().length > 0 && !q.text.includes('pgboss.'));
 }
 
 export type RawResult = { throughput: number; p50: number; p99: number };

@@ -4775,6 +4775,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
+        /** @description The disk that keeps uploads is full: nothing was stored and nothing changed; retry later. */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
         /** @description No such object, or not one the caller may see. */
         NotFound: {
             headers: {
@@ -5113,6 +5122,7 @@ export type SchemaUploadResponse = components['schemas']['UploadResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseInsufficientStorage = components['responses']['InsufficientStorage'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseConflict = components['responses']['Conflict'];
@@ -5278,6 +5288,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     checkMenuAccess: {
@@ -6357,6 +6368,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listMyDonations: {
@@ -7324,6 +7336,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     updateLandingElement: {
@@ -7357,6 +7370,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     deleteLandingElement: {
@@ -8004,6 +8018,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getPartnerDetails: {
@@ -8702,6 +8717,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     startUserImport: {
@@ -10249,6 +10265,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
 }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +16,7 @@ import { handlerFor } from './handlers';
 import { ApiError, errorHandler, FieldErrors, notAuthenticated, permissionDenied } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { rateLimitHandlers } from './http/rate-limits';
+import { pgRateLimitStore } from './http/rate-limit-store';
 import { clock } from './clock';
 import { langFromHeader, t, type Lang } from './i18n';
 import { TokenSigner, tokenFromHeader } from './auth/tokens';
@@ -84,13 +85,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onReady', async () => app.ctx.jobs.start(app.ctx));
+  app.addHook('onReady', async () => app.ctx.storage.start());
   app.addHook('onClose', async () => app.ctx.jobs.stop());
+  app.addHook('onClose', async () => app.ctx.storage.stop());
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'ru');
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 
-  await app.register(helmet, {
+  // The security headers, built once (@fastify/helmet rebuilt helmet and re-parsed the CSP on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -108,13 +112,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || opts.config.corsOrigins.includes(origin)),
     credentials: false,
   });
   await app.register(formbody);
-  // Limits are attached per operation (http/rate-limits.ts), none globally.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // Limits are attached per operation (http/rate-limits.ts), none globally; counted in PostgreSQL so
+  // they hold across every server process on the database.
+  await app.register(rateLimit, { global: false, hook: 'preHandler', store: pgRateLimitStore(opts.db.$client) });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
 
   // Language first, then the generic role rule of the operation's x-roles.

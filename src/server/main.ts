@@ -6,6 +6,7 @@ import { DataDirInUseError, ensureDatabase, startEmbeddedPostgres, type Embedded
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { jwtSecret } from './secrets';
+import { isDatabaseUnavailable } from './http/errors';
 
 async function main() {
   let config;
@@ -19,6 +20,18 @@ async function main() {
     throw err;
   }
   const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  // pg-boss marks a finished job complete without awaiting it (manager.js, work()): while PostgreSQL
+  // restarts, that rejection is unhandled and would end the process. A lost database connection is
+  // survivable (the job expires and runs again); any other unhandled rejection still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      log.warn({ reason: String((reason as Error)?.message ?? reason) }, 'background database call failed while the database was unavailable');
+      return;
+    }
+    log.fatal({ err: reason }, 'unhandled rejection');
+    console.error(reason);
+    process.exit(1);
+  });
 
   let embedded: EmbeddedCluster | undefined;
   let databaseUrl = config.databaseUrl;

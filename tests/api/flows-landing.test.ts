@@ -145,6 +145,9 @@ describe('lead form', () => {
       t.app.inject({
         method: 'POST',
         url: `/l/${flow.landing_name}`,
+        // A visitor of their own: the form post and the API signup share one per-IP limit, which the
+        // tests above have used up.
+        remoteAddress: '203.0.113.7',
         payload: new URLSearchParams(fields).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'de' },
       });

@@ -44,6 +44,40 @@ describe('background jobs (pg-boss)', () => {
   });
 });
 
+describe('a job whose process died', () => {
+  it('runs again once its expiry has passed, not after pg-boss default of 15 minutes', { timeout: 60_000 }, async () => {
+    // The first process takes the job and never finishes it: a process killed in the middle.
+    const dead = new Jobs(t.pool, t.app.ctx.log, { maintenanceIntervalSeconds: 1 });
+    let taken!: () => void;
+    const tookIt = new Promise<void>((r) => (taken = r));
+    await dead.start(t.app.ctx, [
+      {
+        queue: 'test-crash',
+        expireInSeconds: 2,
+        handle: async () => {
+          taken();
+          await new Promise(() => {});
+        },
+      },
+    ]);
+    const alive = new Jobs(t.pool, t.app.ctx.log, { maintenanceIntervalSeconds: 1 });
+    const done: number[] = [];
+    try {
+      await dead.send('test-crash', { n: 1 });
+      await tookIt;
+      await alive.start(t.app.ctx, [{ queue: 'test-crash', expireInSeconds: 2, handle: async (_ctx, data: { n: number }) => void done.push(data.n) }]);
+      const until = Date.now() + 30_000;
+      while (!done.length && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+      expect(done).toEqual([1]);
+      const { rows } = await t.pool.query(`select expire_seconds from pgboss.queue where name = 'test-crash'`);
+      expect(rows[0].expire_seconds).toBe(2);
+    } finally {
+      await alive.stop();
+      await dead.stop().catch(() => {});
+    }
+  });
+});
+
 describe('action history', () => {
   it('is append-only: updates and deletes are refused by the database', async () => {
     await recordAction(t.db, { actorId: 1, subjectId: 2, kind: 'test', details: { a: 1 } });

@@ -114,3 +114,63 @@ describe('referral tree maintained by triggers', () => {
     await expectConsistent();
   });
 });
+
+describe('donation totals of a structure (migration 0020)', () => {
+  /** Every ancestor's kept month total equals the sum over the paid donations of the users below it. */
+  async function expectTotalsConsistent() {
+    const { rows } = await t.pool.query(`
+      with direct as (
+        select a as ancestor_id, team_donation_month(p.paid_at) as month, sum(p.amount_cents)::bigint as cents
+        from payments p join users u on u.id = p.user_id, unnest(team_ancestor_ids(u.path)) a
+        where p.kind = 'donation' and p.state = 'paid' and p.paid_at is not null group by 1, 2
+      ), kept as (
+        select ancestor_id, month, cents from team_donation_totals
+        where cents <> 0 and ancestor_id in (select id from users)
+      )
+      select * from direct full join kept using (ancestor_id, month) where direct.cents is distinct from kept.cents`);
+    expect(rows).toEqual([]);
+  }
+  const pay = (userId: number, cents: number, paidAt: string, kind = 'donation', state = 'paid') =>
+    t.pool
+      .query<{ id: number }>(
+        `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, $2, $3, $4, 'card', 'sandbox', $5) returning id`,
+        [userId, kind, state, cents, state === 'paid' ? paidAt : null],
+      )
+      .then((r) => r.rows[0]!.id);
+
+  it('follows payments, state changes, moved subtrees and removed users', async () => {
+    const top = await add('donor-top', null);
+    const mid = await add('donor-mid', top);
+    const low = await add('donor-low', mid);
+    const other = await add('donor-other', null);
+    await pay(low, 1000, '2026-10-31T23:30:00Z');
+    await pay(low, 250, '2026-11-01T00:10:00Z');
+    await pay(mid, 400, '2026-11-05T12:00:00Z');
+    await pay(low, 999, '2026-11-05T12:00:00Z', 'subscription');
+    const pending = await pay(low, 777, '2026-11-06T12:00:00Z', 'donation', 'pending');
+    const month = async (id: number, m: string) =>
+      (await t.pool.query(`select coalesce(sum(cents), 0)::int as n from team_donation_totals where ancestor_id = $1 and month = $2`, [id, m])).rows[0].n;
+    expect(await month(top, '2026-10-01')).toBe(1000);
+    expect(await month(top, '2026-11-01')).toBe(650);
+    expect(await month(mid, '2026-11-01')).toBe(250);
+    await expectTotalsConsistent();
+
+    // Paid later; then a refund-like cancel of another.
+    await t.pool.query(`update payments set state = 'paid', paid_at = '2026-11-06T12:00:00Z' where id = $1`, [pending]);
+    expect(await month(top, '2026-11-01')).toBe(1427);
+    await t.pool.query(`update payments set state = 'canceled' where user_id = $1 and amount_cents = 400`, [mid]);
+    expect(await month(top, '2026-11-01')).toBe(1027);
+    await expectTotalsConsistent();
+
+    // mid (with low below) moves under other: the donations go along.
+    await t.pool.query('update users set referrer_id = $1 where id = $2', [other, mid]);
+    expect(await month(top, '2026-11-01')).toBe(0);
+    expect(await month(other, '2026-11-01')).toBe(1027);
+    await expectTotalsConsistent();
+
+    // low is removed: its payments go with it.
+    await t.pool.query('delete from users where id = $1', [low]);
+    expect(await month(other, '2026-11-01')).toBe(0);
+    await expectTotalsConsistent();
+  });
+});

@@ -90,8 +90,52 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
     // date), or the multipart body was cut short: still the caller's input, so a 400, and nothing changed.
     return reply.status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
   }
+  if (isDatabaseUnavailable(err)) {
+    // PostgreSQL is restarting or out of reach: a clean, retryable answer; the pool reconnects by itself.
+    req.log.warn({ reason: errorText(err) }, 'database unavailable');
+    return reply.status(503).header('retry-after', '5').send({ detail: t(lang, 'service_unavailable'), code: 'service_unavailable' });
+  }
+  if (isOutOfSpace(err)) {
+    // The disk of the uploads is full; the storage module has removed the partial file.
+    req.log.warn({ reason: errorText(err) }, 'no space left for an upload');
+    return reply.status(507).send({ detail: t(lang, 'insufficient_storage'), code: 'insufficient_storage' });
+  }
   req.log.error({ err }, 'request failed');
   return reply.status(500).send({ detail: t(lang, 'server_error'), code: 'server_error' });
+}
+
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
+/** The error, its causes (drizzle wraps pg's error) and the parts of an AggregateError (a refused connect). */
+function* chain(err: unknown, depth = 0): Generator<ErrorLike> {
+  if (!err || typeof err !== 'object' || depth > 4) return;
+  const e = err as ErrorLike;
+  yield e;
+  yield* chain(e.cause, depth + 1);
+  if (Array.isArray(e.errors)) for (const inner of e.errors) yield* chain(inner, depth + 1);
+}
+
+const errorText = (err: unknown) => [...chain(err)].map((e) => [e.code, e.message].filter(Boolean).join(' ')).join(' <- ').slice(0, 300);
+
+/** SQLSTATE class 08 (connection exception), 57P01-03 (shut down, crashed, starting up), 53300 (too many connections). */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+// node-postgres' own messages for a cut connection or a pool that waited too long for one.
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
+
+/** True when PostgreSQL could not be reached or dropped the connection (a restart, a crash, a full pool). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of chain(err)) {
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** True when a write failed for want of disk space (or quota). */
+export function isOutOfSpace(err: unknown): boolean {
+  for (const e of chain(err)) if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  return false;
 }
 
 /** busboy's own parse errors carry no status: a truncated or malformed multipart body is bad input. */

@@ -57,14 +57,16 @@ function accountOf(req: FastifyRequest): string | null {
  */
 export function rateLimitHandlers(app: FastifyInstance, operationId: string): preHandlerHookHandler[] {
   const rules = RATE_LIMITS[operationId as OperationId] ?? [];
-  return rules.map((rule) => {
+  return rules.map((rule, i) => {
+    // Every limiter shares one store (rate-limit-store.ts): its keys carry the operation and the rule.
+    const scope = `${operationId}#${i}`;
     const limiter = app.createRateLimit({
       max: rule.max,
       timeWindow: rule.perMs,
       keyGenerator: (req) => {
-        if (rule.by === 'account') return `account:${accountOf(req) ?? req.ip}`;
-        if (rule.by === 'user') return `user:${req.auth?.id ?? req.ip}`;
-        return `ip:${req.ip}`;
+        if (rule.by === 'account') return `${scope}:account:${accountOf(req) ?? req.ip}`;
+        if (rule.by === 'user') return `${scope}:user:${req.auth?.id ?? req.ip}`;
+        return `${scope}:ip:${req.ip}`;
       },
     });
     return async (req, reply) => {

@@ -9,6 +9,8 @@ export const de: Record<MessageKey, string> = {
   not_found: 'Nicht gefunden.',
   throttled: 'Zu viele Anfragen. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
   server_error: 'Serverfehler',
+  service_unavailable: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  insufficient_storage: 'Es ist kein Speicherplatz mehr frei, um die Datei zu speichern. Bitte versuchen Sie es später erneut.',
   not_implemented: 'Die Operation {operation} ist noch nicht umgesetzt.',
   invalid_input: 'Ungültige Eingabe.',
   field_required: 'Bitte füllen Sie dieses Feld aus',

@@ -8,6 +8,8 @@ export const en = {
   not_found: 'Not found.',
   throttled: 'Too many requests. Please try again in {seconds} seconds.',
   server_error: 'Server error',
+  service_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
+  insufficient_storage: 'There is no space left to store the file. Please try again later.',
   not_implemented: 'The operation {operation} is not implemented yet.',
   invalid_input: 'Invalid input.',
   field_required: 'Please, fill this field',

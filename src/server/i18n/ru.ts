@@ -9,6 +9,8 @@ export const ru: Record<MessageKey, string> = {
   not_found: 'Не найдено.',
   throttled: 'Слишком много запросов. Повторите через {seconds} с.',
   server_error: 'Ошибка сервера',
+  service_unavailable: 'Сервис временно недоступен. Повторите через несколько секунд.',
+  insufficient_storage: 'Недостаточно места для сохранения файла. Повторите попытку позже.',
   not_implemented: 'Операция {operation} ещё не реализована.',
   invalid_input: 'Неверные данные.',
   field_required: 'Пожалуйста, заполните это поле',

@@ -23,17 +23,30 @@ export class Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    const [row] = await this.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+    await this.deliver(await this.store(this.db, mail), mail);
+  }
+
+  /**
+   * Keeps the mail in the outbox through `db`, which may be the caller's transaction: then the mail
+   * exists exactly when the caller's change commits. Deliver it with `deliver` after the commit.
+   */
+  async store(db: Pick<Db, 'insert'>, mail: Mail): Promise<number> {
+    const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+    return row!.id;
+  }
+
+  /** Sends a stored mail over SMTP (without SMTP the outbox is the inbox) and records the outcome. */
+  async deliver(id: number, mail: Mail): Promise<void> {
     if (!this.transport) {
-      this.log.info({ mailId: row!.id, to: mail.to, subject: mail.subject }, 'mail kept in the dev outbox');
+      this.log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail kept in the dev outbox');
       return;
     }
     try {
       await this.transport.sendMail({ from: this.from, ...mail });
-      await this.db.update(mailOutbox).set({ delivered: true }).where(eq(mailOutbox.id, row!.id));
+      await this.db.update(mailOutbox).set({ delivered: true }).where(eq(mailOutbox.id, id));
     } catch (err) {
-      this.log.error({ err, mailId: row!.id }, 'mail delivery failed');
-      await this.db.update(mailOutbox).set({ error: String(err).slice(0, 500) }).where(eq(mailOutbox.id, row!.id));
+      this.log.error({ err, mailId: id }, 'mail delivery failed');
+      await this.db.update(mailOutbox).set({ error: String(err).slice(0, 500) }).where(eq(mailOutbox.id, id));
     }
   }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import lockfile from 'proper-lockfile';
 
 /** Folders whose files are served only through short-lived signed links (paid or personal content). */
 export const PRIVATE_FOLDERS: ReadonlySet<string> = new Set(['videos', 'pdfs', 'documents']);
@@ -15,16 +16,97 @@ export class UploadRejected extends Error {
   }
 }
 
+/** A process whose incoming folder's lock has not been refreshed for this long is gone. */
+const INCOMING_STALE_MS = 20_000;
+const SWEEP_EVERY_MS = 30_000;
+
 /**
  * Files users upload, on local disk under DATA_DIR/uploads, each under a generated name. The URL path
- * is /media/<folder>/<name>. Writes go to a temporary name first, so a failed write leaves nothing.
+ * is /media/<folder>/<name>. A file is written under uploads/.incoming/<process>/ first and renamed
+ * into place when whole, so a failed write leaves nothing. Each process locks its incoming folder;
+ * the folders of processes that died (SIGKILL, power loss) are swept away by the others, or by the
+ * same server when it starts again, so no partial file outlives its writer. Several processes may
+ * share one data dir.
  */
 export class Storage {
   readonly root: string;
   private readonly linkKey: Buffer;
+  private readonly processId = randomUUID();
+  private incomingDir: Promise<string> | null = null;
+  private releaseIncoming: (() => Promise<void>) | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
   constructor(dataDir: string, secret = 'atrium-media-links') {
     this.root = path.join(dataDir, 'uploads');
     this.linkKey = createHmac('sha256', secret).update('media-links').digest();
+  }
+
+  /** Sweeps what dead processes left, now and every half minute. */
+  async start(): Promise<void> {
+    await this.sweepIncoming().catch(() => 0);
+    this.sweeper = setInterval(() => void this.sweepIncoming().catch(() => 0), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  /** Stops sweeping, releases this process's incoming folder and removes it. */
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    const dir = await this.incomingDir?.catch(() => null);
+    this.incomingDir = null;
+    if (!dir) return;
+    await this.releaseIncoming?.().catch(() => {});
+    this.releaseIncoming = null;
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+
+  /** This process's folder for files being written; locked (and the lock kept fresh) while it lives. */
+  private incoming(): Promise<string> {
+    this.incomingDir ??= (async () => {
+      const dir = path.join(this.root, '.incoming', this.processId);
+      await fs.mkdir(path.dirname(dir), { recursive: true });
+      // Lock first, then make the folder: a sweeper never sees it unlocked.
+      this.releaseIncoming = await lockfile.lock(dir, {
+        realpath: false,
+        stale: INCOMING_STALE_MS,
+        update: INCOMING_STALE_MS / 4,
+        // A blocked event loop can let the lock go stale; the next write takes a new folder then.
+        onCompromised: () => {
+          this.incomingDir = null;
+        },
+      });
+      await fs.mkdir(dir, { recursive: true });
+      return dir;
+    })();
+    // A failed attempt (e.g. a full disk) is not remembered: the next write tries again.
+    this.incomingDir.catch(() => {
+      this.incomingDir = null;
+    });
+    return this.incomingDir;
+  }
+
+  /** A new temporary path in this process's incoming folder. */
+  private async tempFile(): Promise<string> {
+    return path.join(await this.incoming(), `${randomUUID()}.part`);
+  }
+
+  /**
+   * Removes the incoming folders (and partial files) of processes that are gone: their lock is
+   * missing or has not been refreshed for INCOMING_STALE_MS. Returns how many it removed.
+   */
+  async sweepIncoming(): Promise<number> {
+    const base = path.join(this.root, '.incoming');
+    const names = await fs.readdir(base).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (name.endsWith('.lock') || name === this.processId) continue;
+      const dir = path.join(base, name);
+      const alive = await lockfile.check(dir, { realpath: false, stale: INCOMING_STALE_MS }).catch(() => true);
+      if (alive) continue;
+      await fs.rm(dir, { recursive: true, force: true });
+      await fs.rm(`${dir}.lock`, { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /**
@@ -39,7 +121,7 @@ export class Storage {
   ): Promise<{ url: string; size: number; ext: string }> {
     const dir = path.join(this.root, folder);
     await fs.mkdir(dir, { recursive: true });
-    const tmp = path.join(dir, `.${randomUUID()}.part`);
+    const tmp = await this.tempFile();
     const need = opts.sniffBytes ?? 64;
     let head = Buffer.alloc(0);
     let ext: string | null = null;
@@ -111,7 +193,7 @@ export class Storage {
     const dir = path.join(this.root, folder);
     await fs.mkdir(dir, { recursive: true });
     const name = `${randomUUID()}.${ext}`;
-    const tmp = path.join(dir, `.${name}.part`);
+    const tmp = await this.tempFile();
     try {
       await fs.writeFile(tmp, body);
       await fs.rename(tmp, path.join(dir, name));

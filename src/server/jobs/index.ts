@@ -14,7 +14,16 @@ export type JobWorker<T = unknown> = {
   cron?: string;
   /** Runs once when this process starts working the queue (e.g. re-enqueue work a killed process left). */
   onStart?: (ctx: AppContext) => Promise<void>;
+  /**
+   * How long a job may stay active before pg-boss takes its process for dead and retries it. Short
+   * jobs set it low, so a job whose server was killed runs again within about a minute instead of
+   * after pg-boss's default of 15 minutes (it must then be safe to run twice).
+   */
+  expireInSeconds?: number;
 };
+
+/** How often a process runs pg-boss's maintenance (which also expires the jobs of dead processes). */
+const MAINTENANCE_SECONDS = 30;
 
 /** A transaction as pg-boss can use it, so a job is enqueued atomically with the rows that call for it. */
 export type TxLike = object;
@@ -37,6 +46,7 @@ export class Jobs {
   constructor(
     pool: pg.Pool,
     private readonly log: AppContext['log'],
+    opts: { maintenanceIntervalSeconds?: number } = {},
   ) {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values) },
@@ -44,6 +54,7 @@ export class Jobs {
       // One process's maintenance is enough, but every process supervises so any may die.
       supervise: true,
       schedule: true,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
     });
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
@@ -53,6 +64,8 @@ export class Jobs {
     this.started = true;
     for (const w of workers) {
       await this.boss.createQueue(w.queue);
+      // createQueue leaves an existing queue as it is: set the expiry on queues made by older versions too.
+      if (w.expireInSeconds) await this.boss.updateQueue(w.queue, { name: w.queue, expireInSeconds: w.expireInSeconds });
       const run = async ([job]: PgBoss.Job<unknown>[]) => {
         if (job) await w.handle(ctx, job.data);
       };

@@ -84,7 +84,6 @@ export const users = pgTable(
     index('users_waiting_pool_idx').on(t.dateJoined, t.id).where(sql`${t.leadStatus} = 'waiting' and ${t.responsibleId} is null`),
     index('users_responsible_idx').on(t.responsibleId),
     index('users_role_idx').on(t.role),
-    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check('users_role_check', sql`${t.role} in ('member', 'consultant', 'admin')`),
     check('users_lead_status_check', sql`${t.leadStatus} in ('waiting', 'processing', 'active', 'not_active')`),
     check('users_language_check', sql`${t.language} in ('ru', 'en', 'de')`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { books, packages, tstz, userPackages, users } from './core';
 
 export const PAYMENT_KINDS = ['subscription', 'donation', 'book'] as const;
@@ -147,4 +147,20 @@ export const subscriptionBilling = pgTable(
     paymentMethodRef: text('payment_method_ref'),
   },
   (t) => [uniqueIndex('subscription_billing_renews_uq').on(t.renewsId)],
+);
+
+/**
+ * Paid donations of everybody below a user in the referral tree, per UTC month: the team screens'
+ * two-month totals for a whole structure without reading its payments. Kept by triggers on payments
+ * (a donation paid, changed or removed) and on users (a subtree moved, a user removed); see
+ * migration 0020.
+ */
+export const teamDonationTotals = pgTable(
+  'team_donation_totals',
+  {
+    ancestorId: integer('ancestor_id').notNull(),
+    month: date('month').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.month] })],
 );

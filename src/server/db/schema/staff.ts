@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tstz, users } from './core';
 
 export const TASK_TYPES = ['meet', 'call', 'message'] as const;
@@ -29,15 +29,91 @@ export const tasks = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('tasks_owner_idx').on(t.ownerId, t.status, t.startAt),
-    index('tasks_linked_idx').on(t.linkedUserId, t.status),
-    index('tasks_completed_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
-    // Statistics per employee and period: index-only scans over one owner's completed tasks.
+    // The task list's tabs, in their order (start_at, id), and its tab counts (index-only).
+    index('tasks_owner_idx').on(t.ownerId, t.status, t.startAt, t.id),
+    // A user's tasks; statistics: a new registration's completed tasks in a period (index-only).
+    index('tasks_linked_idx').on(t.linkedUserId, t.status, t.completedAt, t.ownerId),
+    // Statistics: the partial days at a period's ends, for everybody and per owner (index-only). The
+    // owner's index also serves the completed tab newest first (backwards: completed_at desc nulls last, id desc).
+    index('tasks_completed_idx')
+      .on(t.completedAt, t.ownerId, t.type, t.startAt, t.endAt, t.linkedUserId)
+      .where(sql`${t.status} = 'completed'`),
     index('tasks_owner_completed_idx')
-      .on(t.ownerId, t.completedAt, t.type, t.startAt, t.endAt, t.linkedUserId)
+      .on(t.ownerId, t.completedAt.asc().nullsFirst(), t.id, t.type, t.startAt, t.endAt, t.linkedUserId)
       .where(sql`${t.status} = 'completed'`),
     check('tasks_type_check', sql`${t.type} in ('meet', 'call', 'message')`),
     check('tasks_status_check', sql`${t.status} in ('planned', 'completed', 'canceled')`),
+  ],
+);
+
+/** A roll-up bucket: one hour, day or calendar month in UTC (`bucket` is its first instant). */
+export const STATS_GRAINS = ['hour', 'day', 'month'] as const;
+export type StatsGrain = (typeof STATS_GRAINS)[number];
+
+/**
+ * Statistics roll-ups of the staff dashboard, per employee and UTC hour, day and month. Database
+ * triggers on tasks, payments and users keep them exact whoever writes those (migrations 0017 and
+ * 0019 have the rules); never write them from code. employee_id 0 is the whole organisation; rows are
+ * kept for existing users only. services/statistics sums a few buckets per period and reads only what
+ * is left (under an hour at each end, in time zones with a half-hour offset) from the base tables.
+ */
+export const staffStatsDays = pgTable(
+  'staff_stats_days',
+  {
+    employeeId: integer('employee_id').notNull(),
+    grain: text('grain').$type<StatsGrain>().notNull(),
+    bucket: tstz('bucket').notNull(),
+    /** Completed tasks the employee owns, by completed_at. */
+    completedTasks: integer('completed_tasks').notNull().default(0),
+    /** Their meet and call time (end_at - start_at), in microseconds. */
+    timeSpentUs: bigint('time_spent_us', { mode: 'number' }).notNull().default(0),
+    /** Users the employee is responsible for: registrations by date_joined, paid donations and subscriptions by paid_at. */
+    registrations: integer('registrations').notNull().default(0),
+    donationsCents: bigint('donations_cents', { mode: 'number' }).notNull().default(0),
+    subscriptions: integer('subscriptions').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'staff_stats_days_pk', columns: [t.employeeId, t.grain, t.bucket] }),
+    // Every employee's figures of a period (the staff table): index-only scans of a few buckets.
+    index('staff_stats_days_period_idx').on(t.grain, t.bucket, t.employeeId, t.completedTasks, t.timeSpentUs, t.registrations, t.donationsCents, t.subscriptions),
+    check('staff_stats_days_grain_check', sql`${t.grain} in ('hour', 'day', 'month')`),
+  ],
+);
+
+/** The registrations and payments of staff_stats_days by the user's country. */
+export const staffStatsCountryDays = pgTable(
+  'staff_stats_country_days',
+  {
+    employeeId: integer('employee_id').notNull(),
+    grain: text('grain').$type<StatsGrain>().notNull(),
+    bucket: tstz('bucket').notNull(),
+    country: text('country').notNull(),
+    registrations: integer('registrations').notNull().default(0),
+    donationsCents: bigint('donations_cents', { mode: 'number' }).notNull().default(0),
+    subscriptions: integer('subscriptions').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'staff_stats_country_days_pk', columns: [t.employeeId, t.grain, t.bucket, t.country] }),
+    check('staff_stats_country_days_grain_check', sql`${t.grain} in ('hour', 'day', 'month')`),
+  ],
+);
+
+/**
+ * Completed tasks linked to a user, by the UTC day the user joined and the UTC day the task was
+ * completed ("tasks of new registrations": both inside the period). For an employee: their own tasks
+ * about users they are responsible for; for 0: all.
+ */
+export const staffStatsFresh = pgTable(
+  'staff_stats_fresh',
+  {
+    employeeId: integer('employee_id').notNull(),
+    joinedDay: date('joined_day', { mode: 'string' }).notNull(),
+    completedDay: date('completed_day', { mode: 'string' }).notNull(),
+    tasks: integer('tasks').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'staff_stats_fresh_pk', columns: [t.employeeId, t.joinedDay, t.completedDay] }),
+    index('staff_stats_fresh_period_idx').on(t.joinedDay, t.completedDay, t.employeeId, t.tasks),
   ],
 );
 

@@ -3,16 +3,26 @@ import type { AppContext } from '../../context';
 import type { Language, PaymentKind } from '../../db/schema';
 import { t } from '../../i18n';
 import { centsToMoney } from '../content/money';
-import { rowsOf } from './common';
+import { rowsOf, type Tx } from './common';
+import type { Mail } from '../../integrations/mail';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The receipt mail of one paid payment. The conditional UPDATE claims it first, so a retried or
- * duplicated job sends it once.
+ * The receipt mail of one paid payment. The conditional UPDATE claims it, and the mail is stored in
+ * the outbox in the same transaction: a retried or duplicated job sends it once, and a process killed
+ * (or a database lost) in between leaves neither, so the retried job sends it then.
  */
 export async function sendReceipt(ctx: AppContext, data: { paymentId?: number }): Promise<void> {
   if (!Number.isInteger(data.paymentId)) return;
+  const stored = await ctx.db.transaction(async (tx) => {
+    const mail = await claimReceipt(ctx, tx, data.paymentId!);
+    return mail ? { id: await ctx.mailer.store(tx, mail), mail } : null;
+  });
+  if (stored) await ctx.mailer.deliver(stored.id, stored.mail);
+}
+
+async function claimReceipt(ctx: AppContext, tx: Tx, paymentId: number): Promise<Mail | null> {
   const [p] = await rowsOf<{
     id: number;
     kind: PaymentKind;
@@ -24,15 +34,15 @@ export async function sendReceipt(ctx: AppContext, data: { paymentId?: number })
     package_name: string | null;
     book_title: string | null;
   }>(
-    ctx.db,
+    tx,
     sql`update payments p set receipt_sent_at = now()
       from users u
-      where p.id = ${data.paymentId} and p.state = 'paid' and p.receipt_sent_at is null and u.id = p.user_id
+      where p.id = ${paymentId} and p.state = 'paid' and p.receipt_sent_at is null and u.id = p.user_id
       returning p.id, p.kind, p.amount_cents, p.paid_at, u.email, u.first_name, u.language,
         (select name from packages where id = p.package_id) as package_name,
         (select title from books where id = p.book_id) as book_title`,
   );
-  if (!p?.email) return;
+  if (!p?.email) return null;
   const lang = p.language;
   const what =
     p.kind === 'subscription'
@@ -45,7 +55,7 @@ export async function sendReceipt(ctx: AppContext, data: { paymentId?: number })
   const greeting = t(lang, 'mail_greeting', { name: p.first_name || p.email });
   const link = `${ctx.config.publicUrl}/dashboard`;
   const button = t(lang, 'receipt_button');
-  await ctx.mailer.send({
+  return {
     to: p.email,
     subject: t(lang, 'receipt_subject'),
     text: [greeting, '', body, '', `${button}: ${link}`, '', '—', t(lang, 'mail_footer')].join('\n'),
@@ -53,5 +63,5 @@ export async function sendReceipt(ctx: AppContext, data: { paymentId?: number })
 <p style="font-size:18px">${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(button)}</a></p>
 <hr style="border:none;border-top:1px solid #e5e7eb"><p style="font-size:13px;color:#6b7280">${escapeHtml(t(lang, 'mail_footer'))}</p></body></html>`,
-  });
+  };
 }

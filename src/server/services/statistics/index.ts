@@ -1,21 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { likeOf, type Brief } from '../leads/brief';
-import { scopeOf, visibleUsers } from '../leads/scope';
+import { clock } from '../../clock';
+import { prepared } from '../../db/prepared';
+import { briefJson, likeOf, type Brief } from '../leads/brief';
+import { scopeOf, visibleUsers, type Scope } from '../leads/scope';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { countriesSql, daysSql, freshSql, minutesOf, partsSql, type Whose } from './figures';
 import { PERIODS, periodDays, type PeriodInput } from './period';
+import { spanOf, type Span } from './span';
 
 const money = (cents: number | string | null) => (Number(cents ?? 0) / 100).toFixed(2);
 
 /** Money figures are for admins; consultants see their work and their registrations. */
 const moneyVisible = (caller: AuthUser) => caller.role === 'admin';
 
-/** [start, end) instants of the days in the time zone, as SQL. */
-function bounds(from: string, to: string, tz: string) {
-  return {
-    start: sql`(${from}::date::timestamp at time zone ${tz})`,
-    end: sql`((${to}::date + 1)::timestamp at time zone ${tz})`,
-  };
+/** The period's days in the time zone as [start, end) instants, split for the roll-ups (figures.ts). */
+async function spanFor(ctx: AppContext, days: { from: string; to: string }, tz: string): Promise<Span> {
+  const [r] = await prepared<{ s: Date; e: Date }>(
+    ctx.db,
+    sql`select (${days.from}::date::timestamp at time zone ${tz}) as s, ((${days.to}::date + 1)::timestamp at time zone ${tz}) as e`,
+  );
+  return spanOf(new Date(r!.s), new Date(r!.e), clock.now());
 }
 
 type Figures = {
@@ -27,51 +32,40 @@ type Figures = {
   tasks_of_new_registrations: number;
 };
 
-/**
- * The six figures of one employee (or, for an admin's own dashboard, of everybody). Each sub-select
- * reads one index range: tasks by (owner_id, completed_at), payments by paid_at, users by responsible.
- */
-function figuresSql(owner: number | null, start: SQL, end: SQL): SQL {
-  const taskOwner = owner === null ? sql`true` : sql`t.owner_id = ${owner}`;
-  const responsible = owner === null ? sql`true` : sql`u.responsible_id = ${owner}`;
+/** The six figures of one employee, or of the organisation (an admin's own dashboard), and the employee's brief. */
+function figuresSql(span: Span, whose: Whose, employee: number): SQL {
   return sql`
-    with done as (
-      select t.type, t.start_at, t.end_at, t.linked_user_id from tasks t
-      where ${taskOwner} and t.status = 'completed' and t.completed_at >= ${start} and t.completed_at < ${end}
-    ), fresh as (
-      select u.id from users u where ${responsible} and u.date_joined >= ${start} and u.date_joined < ${end}
-    ), paid as (
-      select p.kind, p.amount_cents from payments p join users u on u.id = p.user_id
-      where p.state = 'paid' and p.paid_at >= ${start} and p.paid_at < ${end} and ${responsible}
-    )
-    select
-      (select count(*)::int from done) as completed_tasks,
-      (select coalesce(sum(extract(epoch from (end_at - start_at)) / 60), 0)::int from done
-        where type in ('meet', 'call') and end_at > start_at) as time_spent,
-      (select coalesce(sum(amount_cents), 0)::bigint from paid where kind = 'donation') as donations_cents,
-      (select count(*)::int from paid where kind = 'subscription') as new_subscriptions,
-      (select count(*)::int from fresh) as new_registrations,
-      (select count(*)::int from done where linked_user_id in (select id from fresh)) as tasks_of_new_registrations`;
+    with ${partsSql(span, whose)},
+    d as (
+      select coalesce(sum(done), 0)::int as done, coalesce(sum(us), 0) as us, coalesce(sum(reg), 0)::int as reg,
+             coalesce(sum(cents), 0)::bigint as cents, coalesce(sum(subs), 0)::int as subs
+      from (${daysSql(span, whose)}) x
+    ), f as (select coalesce(sum(n), 0)::int as n from (${freshSql(span, whose)}) y)
+    select d.done as completed_tasks, ${minutesOf(sql`d.us`)} as time_spent, d.cents as donations_cents, d.subs as new_subscriptions,
+           d.reg as new_registrations, f.n as tasks_of_new_registrations,
+           ${briefJson('e')} as employee
+    from d, f, users e where e.id = ${employee}`;
 }
+
+/** An admin's own dashboard is the organisation's; otherwise the (viewed) employee's. */
+const whoseOf = (scope: Scope): Whose =>
+  scope.ownerRole === 'admin' && scope.viewAsId === null ? { kind: 'organisation' } : { kind: 'employee', id: scope.ownerId };
 
 export async function getStatistics(ctx: AppContext, caller: AuthUser, input: PeriodInput & { user_id?: number }) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
-  const { start, end } = bounds(days.from, days.to, scope.ownerTimeZone);
-  const everyone = scope.ownerRole === 'admin' && scope.viewAsId === null;
-  const res = await ctx.db.execute<Figures>(figuresSql(everyone ? null : scope.ownerId, start, end));
-  const f = res.rows[0]!;
-  const emp = await ctx.db.execute<Brief>(sql`select id, first_name, last_name, email, phone, avatar from users where id = ${scope.ownerId}`);
+  const span = await spanFor(ctx, days, scope.ownerTimeZone);
+  const [f] = await prepared<Figures & { employee: Brief }>(ctx.db, figuresSql(span, whoseOf(scope), scope.ownerId));
   const withMoney = moneyVisible(caller);
   const metric = (available: boolean, value: number | string) => ({ available, value: available ? value : typeof value === 'string' ? '0.00' : 0 });
   return {
-    employee: emp.rows[0]!,
-    completed_tasks: metric(true, f.completed_tasks),
-    time_spent: metric(true, f.time_spent),
-    donations_sum: metric(withMoney, money(f.donations_cents)),
-    new_subscriptions: metric(withMoney, f.new_subscriptions),
-    new_registrations: metric(true, f.new_registrations),
-    tasks_of_new_registrations: metric(true, f.tasks_of_new_registrations),
+    employee: f!.employee,
+    completed_tasks: metric(true, f!.completed_tasks),
+    time_spent: metric(true, f!.time_spent),
+    donations_sum: metric(withMoney, money(f!.donations_cents)),
+    new_subscriptions: metric(withMoney, f!.new_subscriptions),
+    new_registrations: metric(true, f!.new_registrations),
+    tasks_of_new_registrations: metric(true, f!.tasks_of_new_registrations),
     available_periods: [...PERIODS],
     current_period: days.period,
     date_from: days.from,
@@ -79,29 +73,23 @@ export async function getStatistics(ctx: AppContext, caller: AuthUser, input: Pe
   };
 }
 
-/** Registrations, donations and subscriptions per country, for the users the employee looks after (admins: all). */
+/**
+ * Registrations, donations and subscriptions per country, for the users the employee looks after
+ * (admins: all); countries with all three zero are left out.
+ */
 export async function getStatisticsByCountries(ctx: AppContext, caller: AuthUser, input: PeriodInput & { user_id?: number }) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
-  const { start, end } = bounds(days.from, days.to, scope.ownerTimeZone);
-  const everyone = scope.ownerRole === 'admin' && scope.viewAsId === null;
-  const responsible = everyone ? sql`true` : sql`u.responsible_id = ${scope.ownerId}`;
-  const res = await ctx.db.execute<{ country: string; registrations: number; donations_cents: string; subscriptions: number }>(sql`
-    with reg as (
-      select u.country, count(*)::int as n from users u
-      where ${responsible} and u.date_joined >= ${start} and u.date_joined < ${end} group by 1
-    ), pay as (
-      select u.country, coalesce(sum(p.amount_cents) filter (where p.kind = 'donation'), 0)::bigint as cents,
-             count(*) filter (where p.kind = 'subscription')::int as subs
-      from payments p join users u on u.id = p.user_id
-      where p.state = 'paid' and p.paid_at >= ${start} and p.paid_at < ${end} and ${responsible} group by 1
-    )
-    select coalesce(reg.country, pay.country) as country, coalesce(reg.n, 0) as registrations,
-           coalesce(pay.cents, 0) as donations_cents, coalesce(pay.subs, 0) as subscriptions
-    from reg full join pay on pay.country = reg.country
+  const span = await spanFor(ctx, days, scope.ownerTimeZone);
+  const whose = whoseOf(scope);
+  const rows = await prepared<{ country: string; registrations: number; donations_cents: string; subscriptions: number }>(ctx.db, sql`
+    with ${partsSql(span, whose)}
+    select country, sum(reg)::int as registrations, sum(cents)::bigint as donations_cents, sum(subs)::int as subscriptions
+    from (${countriesSql(span, whose)}) x
+    group by country having sum(reg) <> 0 or sum(cents) <> 0 or sum(subs) <> 0
     order by 2 desc, 3 desc, 1 limit 300`);
   const withMoney = moneyVisible(caller);
-  return res.rows.map((r) => ({
+  return rows.map((r) => ({
     country: r.country,
     registrations: r.registrations,
     donations_sum: withMoney ? money(r.donations_cents) : '0.00',
@@ -123,12 +111,12 @@ export type StaffStatsQuery = PageQuery & { search?: string; ordering?: string }
 
 /**
  * One row per employee (an admin sees all; a consultant themself and the consultants of their
- * structure). Each figure is one grouped scan over the period, joined to the employees.
+ * structure), with the six figures of the period.
  */
 export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: StaffStatsQuery, input: PeriodInput & { user_id?: number }) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
-  const { start, end } = bounds(days.from, days.to, scope.ownerTimeZone);
+  const span = await spanFor(ctx, days, scope.ownerTimeZone);
   const win = pageWindow(q);
   const viewer = { id: scope.ownerId, role: scope.ownerRole };
   const filters: SQL[] = [sql`e.role in ('consultant', 'admin')`];
@@ -139,33 +127,26 @@ export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: S
   const col = ordering.replace(/^-/, '');
   const dir = ordering.startsWith('-') ? sql`desc` : sql`asc`;
   const orderCol = STAFF_ORDER.has(col) ? (col === 'donations_sum' ? sql`donations_cents` : sql.identifier(col)) : sql`completed_tasks`;
-  const res = await ctx.db.execute<Figures & { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; avatar: string | null; is_blocked: boolean; total: number }>(sql`
-    with done as (
-      select t.owner_id, count(*)::int as n,
-             coalesce(sum(extract(epoch from (t.end_at - t.start_at)) / 60) filter (where t.type in ('meet', 'call') and t.end_at > t.start_at), 0)::int as minutes,
-             count(*) filter (where lu.date_joined >= ${start} and lu.date_joined < ${end} and lu.responsible_id = t.owner_id)::int as fresh_tasks
-      from tasks t left join users lu on lu.id = t.linked_user_id
-      where t.status = 'completed' and t.completed_at >= ${start} and t.completed_at < ${end} group by 1
-    ), reg as (
-      select u.responsible_id as owner_id, count(*)::int as n from users u
-      where u.responsible_id is not null and u.date_joined >= ${start} and u.date_joined < ${end} group by 1
-    ), pay as (
-      select u.responsible_id as owner_id, coalesce(sum(p.amount_cents) filter (where p.kind = 'donation'), 0)::bigint as cents,
-             count(*) filter (where p.kind = 'subscription')::int as subs
-      from payments p join users u on u.id = p.user_id
-      where p.state = 'paid' and p.paid_at >= ${start} and p.paid_at < ${end} and u.responsible_id is not null group by 1
-    ), emp as (
-      select e.id, e.first_name, e.last_name, e.email, e.phone, e.avatar, e.is_blocked,
-             coalesce(done.n, 0) as completed_tasks, coalesce(done.minutes, 0) as time_spent,
-             coalesce(pay.cents, 0) as donations_cents, coalesce(pay.subs, 0) as new_subscriptions,
-             coalesce(reg.n, 0) as new_registrations, coalesce(done.fresh_tasks, 0) as tasks_of_new_registrations
-      from users e left join done on done.owner_id = e.id left join reg on reg.owner_id = e.id left join pay on pay.owner_id = e.id
-      where ${where}
+  const each: Whose = { kind: 'each' };
+  // A consultant's structure is a few employees: read only their roll-up rows.
+  const onlyIds = viewer.role === 'admin' ? undefined : sql`select id from emp`;
+  const rows = await prepared<Figures & { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; avatar: string | null; is_blocked: boolean; total: number }>(ctx.db, sql`
+    with ${partsSql(span, each)},
+    emp as (select e.id, e.first_name, e.last_name, e.email, e.phone, e.avatar, e.is_blocked from users e where ${where}),
+    d as (
+      select id, sum(done)::int as done, sum(us) as us, sum(reg)::int as reg, sum(cents)::bigint as cents, sum(subs)::int as subs
+      from (${daysSql(span, each, onlyIds)}) x group by id
+    ), f as (select id, sum(n)::int as n from (${freshSql(span, each, onlyIds)}) y group by id),
+    rows as (
+      select emp.*, coalesce(d.done, 0) as completed_tasks, coalesce(${minutesOf(sql`d.us`)}, 0) as time_spent,
+             coalesce(d.cents, 0) as donations_cents, coalesce(d.subs, 0) as new_subscriptions,
+             coalesce(d.reg, 0) as new_registrations, coalesce(f.n, 0) as tasks_of_new_registrations
+      from emp left join d on d.id = emp.id left join f on f.id = emp.id
     )
-    select *, count(*) over ()::int as total from emp order by ${orderCol} ${dir}, id limit ${win.limit} offset ${win.offset}`);
+    select *, count(*) over ()::int as total from rows order by ${orderCol} ${dir}, id limit ${win.limit} offset ${win.offset}`);
   const withMoney = moneyVisible(caller);
-  const count = res.rows[0]?.total ?? 0;
-  const results = res.rows.map((r) => ({
+  const count = rows[0]?.total ?? 0;
+  const results = rows.map((r) => ({
     user: { id: r.id, first_name: r.first_name, last_name: r.last_name, email: r.email, phone: r.phone, avatar: r.avatar },
     completed_tasks: r.completed_tasks,
     time_spent: r.time_spent,

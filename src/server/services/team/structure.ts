@@ -126,9 +126,16 @@ export async function listStructureUsers(
     ) d on true
     order by ${orderOf(q.ordering)}`);
 
-  // Paid donations of every matching user, found from the payments side (two months of payments are few,
-  // a structure may be most of the users); `offset 0` keeps the planner from starting at the users.
-  const totals = ctx.db.execute<{ cur: string; prev: string }>(sql`
+  // A member's whole structure: the totals the payments' triggers keep per ancestor and month.
+  const rolledUp = viewer.role === 'member' && filters.length === 0;
+  // Otherwise the paid donations of every matching user, found from the payments side (two months of
+  // payments are few, a structure may be most of the users); `offset 0` keeps the planner from starting at the users.
+  const totals = rolledUp
+    ? ctx.db.execute<{ cur: string; prev: string }>(sql`
+        select ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.current}::timestamptz))`)} as cur,
+               ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.prev}::timestamptz))`)} as prev
+        from team_donation_totals where ancestor_id = ${viewer.id} and month in (team_donation_month(${months.prev}::timestamptz), team_donation_month(${months.current}::timestamptz))`)
+    : ctx.db.execute<{ cur: string; prev: string }>(sql`
     select ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at >= ${months.current})`)} as cur,
            ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at < ${months.current})`)} as prev
     from (select user_id, amount_cents, paid_at from payments

@@ -1,0 +1,283 @@
+/**
+ * The five soak scenarios. Each runs the mixed workload, injects its fault at a fixed moment, judges
+ * every answer with its policy (only its own fault, inside its window, may fail, and only cleanly)
+ * and then reads everything back (verify.ts).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type pg from 'pg';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { fillDisk, RoundRobinProxy, Server, sleep, type Cluster } from './infra';
+import { checkImport, importState, startImport } from './imports';
+import { multipart, request, runClients, Stats, strict, type Outcome, type Policy, type Reply } from './load';
+import { partFiles, verifyLedger } from './verify';
+import { DEFAULT_MIX, noisePng, type Workload } from './workload';
+
+export type Soak = {
+  cluster: Cluster;
+  server: Server;
+  /** A second process for the two-process scenario (same database and data dir). */
+  second: Server;
+  proxyPort: number;
+  workload: Workload;
+  db: pg.Pool;
+  dataDir: string;
+  uploadsDir: string;
+  /** Why the tmpfs could not be mounted (null when it is). */
+  tmpfsError: string | null;
+  clients: number;
+  steadySeconds: number;
+  faultSeconds: number;
+};
+
+export type Result = {
+  name: string;
+  stats: Stats;
+  problems: string[];
+  notes: string[];
+  /** The scenario could not be set up (reported as failed, never as passed). */
+  setupFailed?: string;
+};
+
+const codeOf = (r: Reply | undefined): string | undefined => {
+  try {
+    return (r?.json() as { code?: string })?.code;
+  } catch {
+    return undefined;
+  }
+};
+
+const within = (o: Outcome, w: { from: number; to: number }) => w.from > 0 && o.at >= w.from && o.at <= w.to;
+
+async function common(s: Soak, servers: Server[], stats: Stats, problems: string[]) {
+  for (const srv of servers) {
+    const crash = srv.takeCrash();
+    if (crash) problems.push(crash);
+  }
+  if (stats.errors) problems.push(`${stats.errors} unexpected error(s): ${[...stats.errorKinds].slice(0, 6).map(([k, n]) => `${n}× ${k}`).join('; ')}`);
+  problems.push(...(await verifyLedger(s.db, s.workload.ledger, s.uploadsDir)));
+}
+
+/** 1. The workload at full concurrency: nothing may fail. */
+export async function steady(s: Soak): Promise<Result> {
+  const stats = new Stats(strict);
+  await runClients(s.workload.clients(s.clients), stats, sleep(s.steadySeconds * 1000));
+  const problems: string[] = [];
+  await common(s, [s.server], stats, problems);
+  const ledger = s.workload.ledger;
+  return {
+    name: 'steady',
+    stats,
+    problems,
+    notes: [
+      `${s.clients} clients for ${s.steadySeconds} s, ${(stats.requests / s.steadySeconds).toFixed(0)} req/s; ${ledger.acked('contacts')} contacts and ${ledger.acked('tasks')} tasks acknowledged so far`,
+      `slowest calls (p50/p99): ${stats.slowest(5)}`,
+    ],
+  };
+}
+
+/** 2. PostgreSQL stopped (fast shutdown) and started again under load: clean 503s, then recovery without a restart. */
+export async function pgRestart(s: Soak, outageSeconds: number, recoverySeconds: number): Promise<Result> {
+  const win = { from: 0, to: Infinity };
+  const policy: Policy = (o, wanted) => {
+    if (o.reply && wanted.includes(o.reply.status)) return 'ok';
+    if (within(o, win) && o.reply?.status === 503 && codeOf(o.reply) === 'service_unavailable') return 'expected';
+    return 'error';
+  };
+  const stats = new Stats(policy);
+  const pid = s.server.pid;
+  let back = 0;
+  const fault = async () => {
+    await sleep(Math.min(8, s.faultSeconds / 4) * 1000);
+    win.from = Date.now();
+    await s.cluster.stop();
+    await sleep(outageSeconds * 1000);
+    await s.cluster.start();
+    back = Date.now();
+    win.to = back + recoverySeconds * 1000;
+    await sleep(Math.max(recoverySeconds + 5, s.faultSeconds - outageSeconds - 8) * 1000);
+  };
+  await runClients(s.workload.clients(s.clients), stats, fault());
+  const problems: string[] = [];
+  if (s.server.pid !== pid) problems.push('the server process was replaced');
+  const firstOk = stats.okTimes.find((t) => t > back);
+  if (!stats.expected) problems.push('no request saw the outage (no 503): the fault did not take');
+  if (!firstOk) problems.push('no request succeeded after PostgreSQL came back');
+  else if (firstOk - back > recoverySeconds * 1000) problems.push(`the first success came ${((firstOk - back) / 1000).toFixed(1)} s after PostgreSQL was back`);
+  // Background jobs recovered too: an import started now must run to the end in this same process.
+  const imp = await startImport(s.db, s.workload.admin.token, 300, `after-restart-${s.workload.ledger.run}.soak.test`, s.server.base);
+  problems.push(...(await checkImport(s.db, imp, 60_000)));
+  await common(s, [s.server], stats, problems);
+  return {
+    name: 'pg-restart',
+    stats,
+    problems,
+    notes: [
+      `PostgreSQL down ${outageSeconds} s; ${stats.expected} clean 503s; first success ${firstOk ? ((firstOk - back) / 1000).toFixed(2) : '-'} s after it was back; last 503 ${stats.lastExpectedAt ? ((stats.lastExpectedAt - back) / 1000).toFixed(2) : '-'} s after; same server pid; a job (300-row import) ran after it`,
+    ],
+  };
+}
+
+const TRANSPORT = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ENET', 'ERESPONSE']);
+
+/** 3. SIGKILL of the server during writes and an import, then a restart: every acknowledged write survives once. */
+export async function sigkill(s: Soak, importRows: number): Promise<Result> {
+  const win = { from: 0, to: Infinity };
+  const policy: Policy = (o, wanted) => {
+    if (o.reply && wanted.includes(o.reply.status)) return 'ok';
+    if (within(o, win) && o.failure && TRANSPORT.has(o.failure.code)) return 'expected';
+    return 'error';
+  };
+  const stats = new Stats(policy);
+  const notes: string[] = [];
+  const unanswered = () => [...s.workload.ledger.contacts.values()].filter((e) => e.state === 'unacked').length;
+  const unansweredBefore = unanswered();
+  let partsAtKill = 0;
+  const imp = await startImport(s.db, s.workload.admin.token, importRows, `killed-${s.workload.ledger.run}.soak.test`, s.server.base);
+  const fault = async () => {
+    await sleep(Math.min(8, s.faultSeconds / 4) * 1000);
+    // An upload the server is in the middle of writing when it dies: half the body sent, the rest held back.
+    const cut = await halfUpload(s.workload.base, s.workload.admin.token);
+    for (let i = 0; i < 50 && !partFiles(s.uploadsDir).length; i++) await sleep(100);
+    const before = await importState(s.db, imp.id);
+    const pending = [...s.workload.ledger.contacts.values()].filter((e) => e.state === 'pending').length;
+    win.from = Date.now();
+    partsAtKill = partFiles(s.uploadsDir).length;
+    await s.server.kill();
+    cut.destroy();
+    const downMs = await s.server.start();
+    win.to = Date.now() + 2000;
+    notes.push(`SIGKILL with ${pending} contact writes in flight and the import at row ${before.cursor} of ${imp.total} (${before.status}); back in ${(downMs / 1000).toFixed(1)} s`);
+    await sleep(Math.max(8, s.faultSeconds - 10) * 1000);
+  };
+  await runClients(s.workload.clients(s.clients), stats, fault());
+  const problems: string[] = [];
+  if (!stats.expected) problems.push('no request saw the kill: the fault did not take');
+  problems.push(...(await checkImport(s.db, imp, 300_000)));
+  // A file the killed process was writing is in its incoming folder; the others sweep it once its lock is stale.
+  let parts = partFiles(s.uploadsDir);
+  for (const until = Date.now() + 90_000; parts.length && Date.now() < until; parts = partFiles(s.uploadsDir)) await sleep(1000);
+  if (!partsAtKill) problems.push('no upload was half-written at the kill: the fault did not take');
+  else if (!parts.length) notes.push(`${partsAtKill} upload(s) half-written at the kill; the partial file was swept (gone ${((Date.now() - win.from) / 1000).toFixed(0)} s after the kill at the latest)`);
+  await common(s, [s.server], stats, problems);
+  notes.push(
+    `${stats.expected} requests cut by the kill; ${unanswered() - unansweredBefore} contact writes without an answer (each found at most once, whole); the ${imp.valid}-user import completed exactly once`,
+  );
+  return { name: 'sigkill', stats, problems, notes };
+}
+
+/** Sends the first half of a 1 MB image upload and holds the rest; returns the open request. */
+async function halfUpload(base: string, token: string): Promise<http.ClientRequest> {
+  const body = multipart([{ name: 'file', filename: 'big.png', type: 'image/png', data: await noisePng(600) }]);
+  const url = new URL('/api/admin/uploads?kind=image', base);
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname + url.search,
+    method: 'POST',
+    headers: { authorization: `JWT ${token}`, 'content-type': `multipart/form-data; boundary=${body.boundary}`, 'content-length': String(body.body.length) },
+  });
+  req.on('error', () => {});
+  req.write(body.body.subarray(0, body.body.length >> 1));
+  return req;
+}
+
+/** 4. The uploads disk fills up under load: uploads answer 507, nothing partial is left, and it works again once freed. */
+export async function diskFull(s: Soak): Promise<Result> {
+  const stats = new Stats(strict);
+  if (s.tmpfsError) {
+    return { name: 'disk-full', stats, problems: [], notes: [], setupFailed: `could not mount a tmpfs on the data dir: ${s.tmpfsError}` };
+  }
+  const win = { from: 0, to: Infinity };
+  stats.policy = (o, wanted) => {
+    if (o.reply && wanted.includes(o.reply.status)) return 'ok';
+    if (o.upload && within(o, win) && o.reply?.status === 507 && codeOf(o.reply) === 'insufficient_storage') return 'expected';
+    return 'error';
+  };
+  const filler = path.join(s.dataDir, 'filler.bin');
+  let freed = 0;
+  let filled = 0;
+  s.workload.mix = { memberUploads: 0.06, adminUploads: 0.5 };
+  const fault = async () => {
+    await sleep(Math.min(5, s.faultSeconds / 5) * 1000);
+    win.from = Date.now();
+    filled = await fillDisk(filler);
+    await sleep(Math.max(6, s.faultSeconds / 3) * 1000);
+    fs.rmSync(filler, { force: true });
+    freed = Date.now();
+    win.to = freed + 1000;
+    await sleep(Math.max(6, s.faultSeconds / 3) * 1000);
+  };
+  await runClients(s.workload.clients(s.clients), stats, fault());
+  s.workload.mix = { ...DEFAULT_MIX };
+  fs.rmSync(filler, { force: true });
+  const problems: string[] = [];
+  const fullAnswers = [...stats.expectedKinds.values()].reduce((a, b) => a + b, 0);
+  if (!fullAnswers) problems.push('no upload met the full disk (no 507): the fault did not take');
+  // Uploads work again once there is room.
+  const probe = await request(s.workload.base, 'POST', '/api/admin/uploads?kind=image', {
+    token: s.workload.admin.token,
+    multipart: multipart([{ name: 'file', filename: 'after.png', type: 'image/png', data: await noisePng(32) }]),
+  });
+  if (probe.status !== 201) problems.push(`an upload after freeing the disk answered ${probe.status}`);
+  else s.workload.ledger.uploads.push(probe.json() as { url: string; size: number });
+  const parts = partFiles(s.uploadsDir);
+  if (parts.length) problems.push(`${parts.length} partial files left`);
+  await common(s, [s.server], stats, problems);
+  return {
+    name: 'disk-full',
+    stats,
+    problems,
+    notes: [`tmpfs filled with ${(filled / 2 ** 20).toFixed(0)} MB for ${((freed - win.from) / 1000).toFixed(0)} s; ${fullAnswers} uploads answered 507 insufficient_storage meanwhile`],
+  };
+}
+
+/** 5. Two server processes on one database behind a round-robin proxy: sessions, rate limits and jobs hold across both. */
+export async function twoProcesses(s: Soak): Promise<Result> {
+  const stats = new Stats(strict);
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const startMs = await s.second.start();
+  const proxy = new RoundRobinProxy([s.server.opts.port, s.second.opts.port], s.proxyPort);
+  await proxy.listen();
+  const via = `http://127.0.0.1:${s.proxyPort}`;
+  const direct = s.workload.base;
+  try {
+    // A session opened through one process works on the other, and ends on both.
+    const member = s.workload.members[1]!;
+    const login = await request(via, 'POST', '/api/accounts/login/', { form: { username: member.email, password: DEMO_PASSWORD } });
+    const token = (login.json() as { token?: string }).token;
+    const me = [];
+    for (let i = 0; i < 4; i++) me.push((await request(via, 'GET', '/api/accounts/me/', { token })).status);
+    const logout = await request(via, 'POST', '/api/accounts/logout/', { token });
+    const after = [];
+    for (let i = 0; i < 4; i++) after.push((await request(via, 'GET', '/api/accounts/me/', { token })).status);
+    if (login.status !== 200 || me.some((x) => x !== 200) || logout.status !== 200 || after.some((x) => x !== 401)) {
+      problems.push(`session across processes: login ${login.status}, me ${me}, logout ${logout.status}, me after ${after}`);
+    }
+    // The per-account login limit (10 a minute) counts the attempts of both processes.
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      statuses.push((await request(via, 'POST', '/api/accounts/login/', { form: { username: `soak-ratelimit-${s.workload.ledger.run}@soak.test`, password: `guess-${i}` } })).status);
+    }
+    const wantLimit = [...Array(10).fill(400), ...Array(4).fill(429)];
+    if (JSON.stringify(statuses) !== JSON.stringify(wantLimit)) problems.push(`login limit across processes: ${statuses.join(',')}`);
+    // A job enqueued through one process is run (by either) to the end.
+    const imp = await startImport(s.db, s.workload.admin.token, 500, `two-${s.workload.ledger.run}.soak.test`, `http://127.0.0.1:${s.server.opts.port}`, `http://127.0.0.1:${s.second.opts.port}`);
+
+    s.workload.base = via;
+    await runClients(s.workload.clients(s.clients), stats, sleep(s.faultSeconds * 1000));
+    problems.push(...(await checkImport(s.db, imp, 120_000)));
+    notes.push(
+      `second process up in ${(startMs / 1000).toFixed(1)} s; the proxy spread ${proxy.served.join(' / ')} requests; a session opened through the proxy: /me ${me.join(',')}, logout ${logout.status}, /me after ${after.join(',')}; 14 wrong logins for one account: ${statuses.join(',')}; a 500-row import saved on one process and started on the other`,
+    );
+  } finally {
+    s.workload.base = direct;
+    await proxy.close();
+  }
+  await common(s, [s.server, s.second], stats, problems);
+  await s.second.stop();
+  if (Math.min(...proxy.served) < proxy.served.reduce((a, b) => a + b, 0) / 4) problems.push(`the proxy did not spread the load: ${proxy.served.join(' / ')}`);
+  return { name: 'two-processes', stats, problems, notes };
+}
