@@ -68,6 +68,9 @@ for (const [who, paths] of Object.entries(SCREENS)) {
           await page.goto(path);
           await page.waitForLoadState('networkidle');
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
+          // Audit the screen, not its loading state: spinners go once the data is there (a slow machine
+          // can still be loading after network idle). A spinner that never goes is audited as it is.
+          await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 15_000 }).catch(() => {});
           await page.waitForTimeout(300);
           for (const v of await audit(page)) found.push(`${lang} ${path}: ${v}`);
         }

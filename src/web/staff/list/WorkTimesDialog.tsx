@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
-import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import type { SchemaStaffUserDetails, SchemaStaffWorkTime } from '../../../api/schema';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { SchemaStaffWorkTime } from '../../../api/schema';
 import { useStaffAction, type Staff } from './useStaffAction';
 
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
@@ -16,12 +16,6 @@ export function WorkTimesButton() {
   const [days, setDays] = useState(initial);
   const [error, setError] = useState('');
   const { run, isPending } = useStaffAction();
-  // The saved week, read when the dialog opens; a consultant without one starts from a 9-to-6 week.
-  const saved = useGetOne<SchemaStaffUserDetails>('user-details', { id: record?.id ?? 0 }, { enabled: open && Boolean(record) });
-  useEffect(() => {
-    const week = saved.data?.work_times;
-    if (open && week?.length) setDays(DAYS.map((weekday, i) => week.find((w) => w.weekday === weekday) ?? initial()[i]!));
-  }, [open, saved.data]);
   if (!record) return null;
   const set = (i: number, patch: Partial<SchemaStaffWorkTime>) => setDays((d) => d.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const submit = () => {
