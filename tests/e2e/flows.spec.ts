@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { flows as texts } from '../../src/web/i18n/areas/flows';
 import { gradientPng } from './fixtures/files';
@@ -22,23 +23,12 @@ let adminApi: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', { form: { username: 'admin@demo.atrium', password: 'demo-password' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  await anonymous.dispose();
-  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+  adminApi = await adminApiContext(baseURL);
 });
 
 test.afterAll(async () => {
   await adminApi?.dispose();
 });
-
-async function expectNoRawKeys(page: Page) {
-  const text = await page.evaluate(() => document.body.innerText);
-  expect(text).not.toContain('atrium.');
-  expect(text).not.toMatch(/\bra\.[a-z_]+\.[a-z_]+/);
-}
 
 /** Adds an element through the editor: the type from the menu, then `fill` the dialog, then save. */
 async function addElement(page: Page, type: keyof typeof ru.types, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
 
 /**
@@ -21,12 +22,7 @@ let adminApi: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', { form: { username: 'admin@demo.atrium', password: 'demo-password' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  await anonymous.dispose();
-  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+  adminApi = await adminApiContext(baseURL);
 });
 
 test.afterAll(async () => {
@@ -55,12 +51,6 @@ async function logIn(browser: Browser, email: string, password: string) {
 }
 
 /** No catalogue key (atrium.* or react-admin's ra.*) may show through as raw text. */
-async function expectNoRawKeys(page: Page) {
-  const text = await page.evaluate(() => document.body.innerText);
-  expect(text).not.toContain('atrium.');
-  expect(text).not.toMatch(/\bra\.[a-z_]+\.[a-z_]+/);
-}
-
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Сохранить' }).click();
 }
