@@ -6,7 +6,8 @@
  * PostgreSQL in a temp dir. BENCH_DURATION (seconds per call, default 10) and BENCH_CONNECTIONS
  * (default 16) tune it; BENCH_ONLY=<substring> runs only the matching calls; BENCH_KEEP=1 keeps the
  * database (with BENCH_DATABASE_URL) to look at the plans afterwards; BENCH_AREAS=<a,b> runs only those areas. Areas live in one file
- * each (see types.ts); list a new one in AREAS.
+ * each (see types.ts); list a new one in AREAS. BENCH_REUSE=<database> (with BENCH_DATABASE_URL) measures a
+ * database a BENCH_KEEP run left behind: its migrations are brought up to date, the seeding (minutes) skipped.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -115,8 +116,9 @@ async function main() {
     cluster = await startEmbeddedPostgres(tmp, (m) => console.error(m));
     adminUrl = cluster.url();
   }
-  const dbName = `bench_${Date.now().toString(36)}`;
-  await withAdmin(adminUrl, (c) => c.query(`create database "${dbName}"`));
+  const reuse = process.env.BENCH_DATABASE_URL ? process.env.BENCH_REUSE : undefined;
+  const dbName = reuse ?? `bench_${Date.now().toString(36)}`;
+  if (!reuse) await withAdmin(adminUrl, (c) => c.query(`create database "${dbName}"`));
   const u = new URL(adminUrl);
   u.pathname = `/${dbName}`;
   const { db, pool } = connect(u.toString(), 20);
@@ -124,12 +126,14 @@ async function main() {
   try {
     const t0 = Date.now();
     await runMigrations(pool);
-    await seedDemo(db);
+    if (!reuse) await seedDemo(db);
     const { rows } = await pool.query<{ id: number }>(`select id from users where email = 'member@demo.atrium'`);
     const ctx = { pool, memberId: rows[0]!.id };
-    for (const area of AREAS) await area.seed(ctx);
-    await pool.query('vacuum analyze');
-    console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (!reuse) {
+      for (const area of AREAS) await area.seed(ctx);
+      await pool.query('vacuum analyze');
+      console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
 
     const config = loadConfig({ DATABASE_URL: u.toString(), DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-0123456789abcdef-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: '0' });
     const app = await buildApp({ db, config, secret: config.jwtSecret!, logger: false });
@@ -189,7 +193,7 @@ async function main() {
     process.exitCode = missed.length ? 1 : 0;
   } finally {
     await pool.end();
-    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+    if (process.env.BENCH_KEEP || reuse) console.log(`kept database ${dbName}`);
     else await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`)).catch(() => {});
     await cluster?.stop();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });

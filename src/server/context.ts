@@ -26,5 +26,7 @@ export type AuthUser = {
   role: Role;
   isSuperuser: boolean;
   language: Language;
+  /** The user's IANA time zone (their "today" in tasks and statistics). */
+  timeZone: string;
   sessionId: string;
 };

@@ -139,6 +139,9 @@ describe('the structure list', () => {
     expect(tagged.results.map((r: Json) => r.id).sort()).toEqual([ids.anna, ids.berta].sort());
     const byGroup = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!, { groups: [g[0]!.id] });
     expect(byGroup).toMatchObject({ count: 1, total_donations_current: '12.50' });
+    // A search sums the donations of the users it finds (per user, through the payments index).
+    const searched = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!, { search: 'gamma' });
+    expect(searched).toMatchObject({ count: 1, total_donations_current: '10.00', total_donations_prev: '5.00' });
     expect(byGroup.results[0]).toMatchObject({ id: ids.anna, tags: [{ id: north, name: 'North', group_id: g[0]!.id }] });
     expect(byGroup.tags_groups_columns).toContainEqual({ key: `tag_group_${g[0]!.id}`, label: 'Region', group_id: g[0]!.id });
     // The body wins over the query.

@@ -6,6 +6,7 @@ import { FieldErrors, notFound } from '../http/errors';
 import { t, type Lang, type MessageKey } from '../i18n';
 import { isContactStatus, lockOwner, ownCategories, type Tx } from './contact-categories';
 import { pageOf, pageWindow, type PageQuery } from './paging';
+import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
 
 type Row = typeof contacts.$inferSelect;
@@ -81,16 +82,36 @@ function orderOf(ordering: string | undefined): SQL[] {
   return desc ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`] : [sql`${col} asc`, sql`${contacts.id} asc`];
 }
 
+/** A contact as json_agg writes it (snake_case keys, timestamps as text). */
+type JsonRow = { id: number; first_name: string; last_name: string; phone: string; email: string; city: string; country: string; notes: string; status: number | null; tags: string[]; created_at: string; updated_at: string; categories: number[] };
+
+const jsonView = (c: JsonRow) => ({
+  id: c.id,
+  first_name: c.first_name,
+  last_name: c.last_name,
+  phone: c.phone,
+  email: c.email,
+  city: c.city,
+  country: c.country,
+  notes: c.notes,
+  categories: c.categories,
+  status: c.status,
+  tags: c.tags,
+  created_at: new Date(c.created_at).toISOString(),
+  updated_at: new Date(c.updated_at).toISOString(),
+});
+
+/** A page of the owner's contacts with both counts and each contact's categories: one statement. */
 export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery) {
   const win = pageWindow(q);
   const where = whereOf(ownerId, q);
-  const [rows, [counted], [total]] = await Promise.all([
-    ctx.db.select().from(contacts).where(where).orderBy(...orderOf(q.ordering)).limit(win.limit).offset(win.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(eq(contacts.ownerId, ownerId)),
-  ]);
-  const cats = await categoriesOf(ctx.db, rows.map((r) => r.id));
-  return pageOf(rows.map((r) => view(r, cats.get(r.id) ?? [])), counted!.n, total!.n, win, q);
+  const [info] = await prepared<{ total: number; count: number; rows: JsonRow[] }>(ctx.db, sql`
+    select (select count(*)::int from ${contacts} where ${contacts.ownerId} = ${ownerId}) as total,
+      (select count(*)::int from ${contacts} where ${where}) as count,
+      coalesce((select json_agg(r) from (
+        select ${contacts}.*, array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories
+        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} limit ${win.limit} offset ${win.offset}) r), '[]') as rows`);
+  return pageOf(info!.rows.map(jsonView), info!.count, info!.total, win, q);
 }
 
 export async function getContact(ctx: AppContext, ownerId: number, id: number) {

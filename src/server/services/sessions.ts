@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../context';
-import { prepared } from '../db/prepared';
+import { statement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export type SessionMeta = { userAgent?: string; ip?: string };
@@ -15,26 +15,28 @@ export async function openSession(ctx: AppContext, userId: number, meta: Session
   return ctx.signer.sign({ userId, sessionId: row!.id }, expiresAt);
 }
 
-/** The caller behind a token, or null when the token, its session or its user is no longer valid. */
-export async function resolveSession(ctx: AppContext, token: string): Promise<AuthUser | null> {
-  const claims = await ctx.signer.verify(token);
-  if (!claims) return null;
-  // One statement: check the session and touch last_seen_at at most once a minute. It runs on every
-  // request, so it is a prepared statement (planning this CTE costs more than running it).
-  const rows = await prepared<{ role: AuthUser['role']; is_superuser: boolean; language: AuthUser['language'] }>(ctx.db, sql`
+// One statement: check the session and touch last_seen_at at most once a minute. It runs on every
+// request, so its text is built once.
+const sessionCheck = statement<{ role: AuthUser['role']; is_superuser: boolean; language: AuthUser['language']; time_zone: string }, { sessionId: string; userId: number }>(sql`
     with s as (
       select s.id from ${sessions} s
-      where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
+      where s.id = ${sql.placeholder('sessionId')} and s.user_id = ${sql.placeholder('userId')}
         and s.ended_at is null and s.expires_at > now()
     ), touch as (
       update ${sessions} set last_seen_at = now()
       where id = (select id from s) and last_seen_at < now() - interval '60 seconds'
     )
-    select u.role, u.is_superuser, u.language from ${users} u
-    where u.id = ${claims.userId} and exists (select 1 from s) and u.is_active and not u.is_blocked`);
+    select u.role, u.is_superuser, u.language, u.time_zone from ${users} u
+    where u.id = ${sql.placeholder('userId')} and exists (select 1 from s) and u.is_active and not u.is_blocked`);
+
+/** The caller behind a token, or null when the token, its session or its user is no longer valid. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const claims = await ctx.signer.verify(token);
+  if (!claims) return null;
+  const rows = await sessionCheck(ctx.db, { sessionId: claims.sessionId, userId: claims.userId });
   const row = rows[0];
   if (!row) return null;
-  return { id: claims.userId, role: row.role, isSuperuser: row.is_superuser, language: row.language, sessionId: claims.sessionId };
+  return { id: claims.userId, role: row.role, isSuperuser: row.is_superuser, language: row.language, timeZone: row.time_zone, sessionId: claims.sessionId };
 }
 
 export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {

@@ -37,14 +37,14 @@ export type Scope = {
  */
 export async function scopeOf(ctx: AppContext, caller: AuthUser, userId?: number | null): Promise<Scope> {
   const target = userId ?? caller.id;
+  if (target === caller.id) {
+    return { ownerId: caller.id, ownerRole: caller.role === 'admin' ? 'admin' : 'consultant', ownerTimeZone: caller.timeZone, viewAsId: null };
+  }
   const res = await ctx.db.execute<{ role: string; time_zone: string }>(
     sql`select role, time_zone from users where id = ${target}`,
   );
   const row = res.rows[0];
   if (!row) throw notFound();
-  if (target === caller.id) {
-    return { ownerId: caller.id, ownerRole: caller.role === 'admin' ? 'admin' : 'consultant', ownerTimeZone: row.time_zone, viewAsId: null };
-  }
   if (row.role !== 'consultant' && row.role !== 'admin') throw notFound();
   if (caller.role !== 'admin' && (row.role === 'admin' || !(await canSeeUser(ctx.db, caller, target)))) throw permissionDenied();
   return { ownerId: target, ownerRole: row.role, ownerTimeZone: row.time_zone, viewAsId: target };

@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { prepared } from '../../db/prepared';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { statement } from '../../db/prepared';
 import type { AppContext, AuthUser } from '../../context';
 import { ApiError } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
@@ -15,7 +15,7 @@ export type Grants = { all: boolean; hasPackage: boolean; categories: ReadonlySe
 const ACTIVE = sql.raw(`up.status = 'active' and up.starts_at <= now() and (up.ends_at is null or up.ends_at > now())`);
 
 /** Columns `grant_categories` (int[]) and `has_package` for a user: append them to a select. */
-export const grantColumns = (userId: number): SQL => sql`
+export const grantColumns = (userId: number | Placeholder): SQL => sql`
   (select coalesce(array_agg(pc.category_id) filter (where pc.category_id is not null), '{}')
     from user_packages up left join package_categories pc on pc.package_id = up.package_id
     where up.user_id = ${userId} and ${ACTIVE}) as grant_categories,
@@ -28,9 +28,11 @@ export function grantsFrom(user: Pick<AuthUser, 'role'>, row: GrantRow): Grants 
   return { all: false, hasPackage: row.has_package, categories: new Set(row.grant_categories) };
 }
 
+const grantsStatement = statement<GrantRow, { userId: number }>(sql`select ${grantColumns(sql.placeholder('userId'))}`);
+
 export async function grantsOf(ctx: AppContext, user: Pick<AuthUser, 'id' | 'role'>): Promise<Grants> {
   if (user.role === 'admin') return { all: true, hasPackage: true, categories: new Set() };
-  const [row] = await prepared<GrantRow>(ctx.db, sql`select ${grantColumns(user.id)}`);
+  const [row] = await grantsStatement(ctx.db, { userId: user.id });
   return grantsFrom(user, row!);
 }
 

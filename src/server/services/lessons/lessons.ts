@@ -3,7 +3,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound } from '../../http/errors';
 import type { Lang } from '../../i18n';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
-import { prepared } from '../../db/prepared';
+import { prepared, statement } from '../../db/prepared';
 import { accessView, grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
 import { publishedLessonsTotal } from './totals';
 import { BRIEF_COLUMNS, briefJoins, briefView, iso, playable, progressView, VISIBLE, type BriefRow } from './views';
@@ -199,32 +199,32 @@ export async function recordLessonView(ctx: AppContext, caller: Caller, id: numb
 }
 
 /** Lessons to continue (started, not completed, latest first) and the newest not started. */
+// One statement (the caller's grants, completed count and both lists as JSON), its text built once.
+const USER = sql.placeholder('userId');
+const dashboardStatement = statement<GrantRow & { completed: number; rows: Array<BriefRow & { kind: number }> }, { userId: number }>(sql`
+  with recent as (
+    select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc) as rank
+    from lesson_progress p
+    where p.user_id = ${USER} and not p.completed
+      and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})
+    order by p.updated_at desc limit 6
+  ), newest as (
+    select l.id, 2 as kind, row_number() over (order by l.published_at desc nulls last, l.id desc nulls last) as rank from lessons l
+    where ${VISIBLE} and not exists (select 1 from lesson_progress s where s.user_id = ${USER} and s.lesson_id = l.id)
+    order by l.published_at desc nulls last, l.id desc nulls last limit 6
+  ), picked as (select * from recent union all select * from newest)
+  select
+    (select count(*)::int from lesson_progress p where p.user_id = ${USER} and p.completed
+      and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})) as completed,
+    ${grantColumns(USER)},
+    coalesce((
+      select json_agg(x order by x.kind, x.rank) from (
+        select picked.kind, picked.rank, ${BRIEF_COLUMNS}
+        from picked join lessons l on l.id = picked.id ${briefJoins(USER)}
+      ) x), '[]') as rows`);
+
 export async function dashboardLessons(ctx: AppContext, caller: Caller) {
-  // One statement (the caller's grants, completed count and both lists as JSON) and a cached total.
-  const [[info], total] = await Promise.all([
-    prepared<GrantRow & { completed: number; rows: Array<BriefRow & { kind: number }> }>(ctx.db, sql`
-      with recent as (
-        select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc) as rank
-        from lesson_progress p
-        where p.user_id = ${caller.id} and not p.completed
-          and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})
-        order by p.updated_at desc limit 6
-      ), newest as (
-        select l.id, 2 as kind, row_number() over (order by l.published_at desc nulls last, l.id desc nulls last) as rank from lessons l
-        where ${VISIBLE} and not exists (select 1 from lesson_progress s where s.user_id = ${caller.id} and s.lesson_id = l.id)
-        order by l.published_at desc nulls last, l.id desc nulls last limit 6
-      ), picked as (select * from recent union all select * from newest)
-      select
-        (select count(*)::int from lesson_progress p where p.user_id = ${caller.id} and p.completed
-          and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})) as completed,
-        ${grantColumns(caller.id)},
-        coalesce((
-          select json_agg(x order by x.kind, x.rank) from (
-            select picked.kind, picked.rank, ${BRIEF_COLUMNS}
-            from picked join lessons l on l.id = picked.id ${briefJoins(caller.id)}
-          ) x), '[]') as rows`),
-    publishedLessonsTotal(ctx),
-  ]);
+  const [[info], total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id }), publishedLessonsTotal(ctx)]);
   const grants = grantsFrom(caller, info!);
   const of = (kind: number) => info!.rows.filter((r) => r.kind === kind).map((r) => briefView(caller.lang, grants, r));
   return { in_progress: of(1), latest: of(2), total_count: total, completed_count: info!.completed };

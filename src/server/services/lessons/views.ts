@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../i18n';
 import { accessView, type Grants } from './access';
 
@@ -12,7 +12,7 @@ export const BRIEF_COLUMNS = sql.raw(`l.id, l.title, l.short_description, l.cate
   (select count(*)::int from lesson_comments lc where lc.lesson_id = l.id and not lc.is_hidden) as comments_count`);
 
 /** Joins of BRIEF_COLUMNS for `userId`, given a FROM that names the lesson `l`. */
-export const briefJoins = (userId: number): SQL =>
+export const briefJoins = (userId: number | Placeholder): SQL =>
   sql`join lesson_categories c on c.id = l.category_id
   left join lesson_progress p on p.user_id = ${userId} and p.lesson_id = l.id`;
 

@@ -112,28 +112,19 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
   const where = sql.join(filtered, sql` and `);
   const order = ORDER[q.ordering ?? DEFAULT_ORDER[tab]] ?? ORDER[DEFAULT_ORDER[tab]]!;
 
-  // Every list call runs these three: prepared statements, so PostgreSQL plans each shape once per connection.
-  const [rows, counted, [counts]] = await Promise.all([
-    prepared<TaskRow>(ctx.db, sql`select ${TASK_COLUMNS} from ${TASK_FROM} where ${where} order by ${order} limit ${win.limit} offset ${win.offset}`),
-    // Only a search needs the linked user's columns to count.
-    prepared<{ n: number }>(
-      ctx.db,
-      sql`select count(*)::int as n from ${q.search?.trim() ? sql`tasks t left join users lu on lu.id = t.linked_user_id` : sql`tasks t`} where ${where}`,
-    ),
-    // One index range count per tab (owner_id, status, start_at): half the work of one filtered scan.
-    prepared<Record<TaskTab, number>>(
-      ctx.db,
-      sql`
-      select ${tabCount(baseWhere, sql`t.status = 'planned' and t.start_at < ${tomorrow}`)} as today,
-             ${tabCount(baseWhere, sql`t.status = 'planned' and t.start_at >= ${tomorrow}`)} as future,
-             ${tabCount(baseWhere, sql`t.status = 'completed'`)} as completed,
-             ${tabCount(baseWhere, sql`t.status = 'canceled'`)} as canceled`,
-    ),
-  ]);
-  const tabCounts = { today: counts!.today, future: counts!.future, completed: counts!.completed, canceled: counts!.canceled };
+  // One statement: the page (as JSON), its count and one index range count per tab (owner_id, status, start_at).
+  const [info] = await prepared<Record<TaskTab, number> & { rows: TaskRow[]; count: number }>(ctx.db, sql`
+    select coalesce((select json_agg(r) from (
+        select ${TASK_COLUMNS} from ${TASK_FROM} where ${where} order by ${order} limit ${win.limit} offset ${win.offset}) r), '[]') as rows,
+      (select count(*)::int from ${q.search?.trim() ? sql`tasks t left join users lu on lu.id = t.linked_user_id` : sql`tasks t`} where ${where}) as count,
+      ${tabCount(baseWhere, sql`t.status = 'planned' and t.start_at < ${tomorrow}`)} as today,
+      ${tabCount(baseWhere, sql`t.status = 'planned' and t.start_at >= ${tomorrow}`)} as future,
+      ${tabCount(baseWhere, sql`t.status = 'completed'`)} as completed,
+      ${tabCount(baseWhere, sql`t.status = 'canceled'`)} as canceled`);
+  const tabCounts = { today: info!.today, future: info!.future, completed: info!.completed, canceled: info!.canceled };
   const page = pageOf(
-    rows.map((r) => taskView(r, now)),
-    counted[0]!.n,
+    info!.rows.map((r) => taskView(r, now)),
+    info!.count,
     tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled,
     win,
     { ...q, tab },

@@ -128,21 +128,31 @@ export async function listStructureUsers(
 
   // A member's whole structure: the totals the payments' triggers keep per ancestor and month.
   const rolledUp = viewer.role === 'member' && filters.length === 0;
+  // With a search the matching users are few: their donations come through the payments index per user.
   // Otherwise the paid donations of every matching user, found from the payments side (two months of
   // payments are few, a structure may be most of the users); `offset 0` keeps the planner from starting at the users.
+  const donationSums = (cents: SQL) => sql`
+    select ${moneySql(sql`sum(${cents}) filter (where p.paid_at >= ${months.current})`)} as cur,
+           ${moneySql(sql`sum(${cents}) filter (where p.paid_at < ${months.current})`)} as prev`;
   const totals = rolledUp
     ? ctx.db.execute<{ cur: string; prev: string }>(sql`
         select ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.current}::timestamptz))`)} as cur,
                ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.prev}::timestamptz))`)} as prev
         from team_donation_totals where ancestor_id = ${viewer.id} and month in (team_donation_month(${months.prev}::timestamptz), team_donation_month(${months.current}::timestamptz))`)
-    : ctx.db.execute<{ cur: string; prev: string }>(sql`
-    select ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at >= ${months.current})`)} as cur,
-           ${moneySql(sql`sum(p.amount_cents) filter (where p.paid_at < ${months.current})`)} as prev
-    from (select user_id, amount_cents, paid_at from payments
-          where state = 'paid' and kind = 'donation' and paid_at >= ${months.prev} and paid_at < ${months.next}
-          offset 0) p
-    join users u on u.id = p.user_id
-    where ${where}`);
+    : f.search?.trim()
+      ? ctx.db.execute<{ cur: string; prev: string }>(sql`
+          ${donationSums(sql`p.amount_cents`)}
+          from users u cross join lateral (
+            select p.amount_cents, p.paid_at from payments p
+            where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}) p
+          where ${where}`)
+      : ctx.db.execute<{ cur: string; prev: string }>(sql`
+          ${donationSums(sql`p.amount_cents`)}
+          from (select user_id, amount_cents, paid_at from payments
+                where state = 'paid' and kind = 'donation' and paid_at >= ${months.prev} and paid_at < ${months.next}
+                offset 0) p
+          join users u on u.id = p.user_id
+          where ${where}`);
 
   // A member's structure without filters is their subtree, whose size the tree trigger keeps.
   const counter = viewer.role === 'member';

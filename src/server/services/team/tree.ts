@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { assertVisibleUser, visibleUsersWhere, type Viewer } from './visibility';
+import { prepared } from '../../db/prepared';
+import { notFound, permissionDenied } from '../../http/errors';
+import { visibleUsersWhere, type Viewer } from './visibility';
 
 export type TeamNode = {
   id: number;
@@ -18,8 +20,8 @@ export type TeamNode = {
  * counters the trigger keeps (no subtree walk per request: one index lookup on referrer_id). `level`
  * counts from the viewer; a branch a consultant sees only through responsibility counts from its parent.
  */
-async function childrenOf(ctx: AppContext, viewer: Viewer, parentId: number): Promise<TeamNode[]> {
-  const res = await ctx.db.execute<TeamNode>(sql`
+function childrenSql(viewer: Viewer, parentId: number) {
+  return sql`
     with me as (select path from users where id = ${viewer.id}),
          parent as (select path from users where id = ${parentId})
     select u.id, u.first_name, u.last_name, u.avatar, u.lead_status as status,
@@ -29,13 +31,20 @@ async function childrenOf(ctx: AppContext, viewer: Viewer, parentId: number): Pr
     from users u, me, parent
     where u.referrer_id = ${parentId} and ${parentId === viewer.id ? sql`true` : visibleUsersWhere(viewer, 'u')}
     order by u.date_joined, u.id
-    limit 1000`);
-  return res.rows;
+    limit 1000`;
 }
 
-export const myChildren = (ctx: AppContext, viewer: Viewer) => childrenOf(ctx, viewer, viewer.id);
+export async function myChildren(ctx: AppContext, viewer: Viewer): Promise<TeamNode[]> {
+  return prepared<TeamNode>(ctx.db, childrenSql(viewer, viewer.id));
+}
 
+/** Another user's children: whether the viewer may see that user (404/403) and the children, in one statement. */
 export async function childrenOfUser(ctx: AppContext, viewer: Viewer, pk: number): Promise<TeamNode[]> {
-  if (pk !== viewer.id) await assertVisibleUser(ctx.db, viewer, pk);
-  return childrenOf(ctx, viewer, pk);
+  if (pk === viewer.id) return myChildren(ctx, viewer);
+  const [row] = await prepared<{ visible: boolean | null; rows: TeamNode[] }>(ctx.db, sql`
+    select (select coalesce(${visibleUsersWhere(viewer, 'v')}, false) from users v where v.id = ${pk}) as visible,
+      coalesce((select json_agg(c) from (${childrenSql(viewer, pk)}) c), '[]') as rows`);
+  if (row!.visible === null) throw notFound();
+  if (!row!.visible) throw permissionDenied();
+  return row!.rows;
 }

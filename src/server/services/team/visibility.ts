@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type Role } from '../../db/schema';
 import { notFound, permissionDenied } from '../../http/errors';
+import { PLAN_PER_CALL } from '../../db/named-statements';
 
 /** Who is looking: the signed-in user (AuthUser fits), or the employee of a view-as. */
 export type Viewer = { id: number; role: Role };
@@ -38,7 +39,11 @@ export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users, viewerP
   const u = columnsOf(ref);
   // A known path goes in as a value: the planner then estimates the subtree's size from the column's
   // statistics (a root's structure is most of the table) instead of guessing from a subquery.
-  const path = viewerPath !== undefined ? sql`${viewerPath}::ltree` : sql`(select tv.path from users tv where tv.id = ${viewer.id})`;
+  // Such a statement is planned per call (PLAN_PER_CALL): a generic plan could not tell a root from a leaf.
+  const path =
+    viewerPath !== undefined
+      ? sql`${sql.raw(PLAN_PER_CALL)} ${viewerPath}::ltree`
+      : sql`(select tv.path from users tv where tv.id = ${viewer.id})`;
   const inStructure = sql`(${u.path} <@ ${path} and ${u.id} <> ${viewer.id})`;
   if (viewer.role === 'consultant') return sql`(${u.responsibleId} = ${viewer.id} or ${inStructure})`;
   return inStructure;
