@@ -82,3 +82,33 @@ for (const [who, paths] of Object.entries(SCREENS)) {
     expect(found).toEqual([]);
   });
 }
+
+test('axe: the AppBar loading spinner is named in ru, en, de while a list loads', async ({ page }) => {
+  await signIn(page, 'admin@demo.atrium');
+  const names = { ru: 'Загрузка…', en: 'Loading…', de: 'Wird geladen…' } as const;
+  try {
+    for (const lang of LANGS) {
+      await setLanguage(page, lang, true);
+      await page.goto('/users');
+      await page.waitForLoadState('networkidle');
+      // Hold the news list back, so react-admin's AppBar spinner stays on while axe looks at it.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/admin/news**', async (route) => {
+        await held;
+        // The page may have moved on meanwhile, which cancels the request.
+        await route.continue().catch(() => {});
+      });
+      await page.goto('/admin/news');
+      const spinner = page.locator('.app-loader');
+      await expect(spinner).toBeVisible();
+      await expect(spinner).toHaveAccessibleName(names[lang]);
+      const found = await audit(page);
+      release();
+      await page.unroute('**/api/admin/news**');
+      expect(found.filter((v) => v.includes('aria-progressbar-name'))).toEqual([]);
+    }
+  } finally {
+    await setLanguage(page, 'ru', true);
+  }
+});

@@ -3,6 +3,7 @@ import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import {
   AppBar as RaAppBar,
+  LoadingIndicator,
   LocalesMenuButton,
   TitlePortal,
   UserMenu,
@@ -14,6 +15,7 @@ import {
 } from 'react-admin';
 import { MenuIcon } from './icons';
 import { useServerMenu } from './menus';
+import { LOADING_LABEL_ID } from './theme';
 
 function DropdownItems() {
   const { data } = useServerMenu('dropdown');
@@ -55,6 +57,7 @@ function LogoutItem() {
 export function AppBar() {
   // The button shows the user's name, so its accessible name must contain it too.
   const { identity } = useGetIdentity();
+  const translate = useTranslate();
   return (
     <RaAppBar
       color="primary"
@@ -68,6 +71,7 @@ export function AppBar() {
           })}
         >
           <LocalesMenuButton />
+          <LoadingIndicator />
         </Box>
       }
       userMenu={
@@ -79,6 +83,9 @@ export function AppBar() {
     >
       {/* The title sits in an inline-block (react-admin's Configurable), which would clip without the ellipsis. */}
       <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' } }} />
+      <Box component="span" id={LOADING_LABEL_ID} sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        {translate('atrium.loading')}
+      </Box>
     </RaAppBar>
   );
 }

@@ -3,6 +3,9 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 /** Aria attributes given to a checkbox go to its <input>, not to the <span> around it (axe: label, aria-prohibited-attr). */
 type CheckboxOwner = { 'aria-label'?: string };
 
+/** The id of the AppBar's hidden "Loading…" text, which names react-admin's loading spinner. */
+export const LOADING_LABEL_ID = 'atrium-loading-label';
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
@@ -17,6 +20,8 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // react-admin's empty state greys its message with opacity 0.5, below AA contrast.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.64)' } } } },
+    // react-admin's AppBar spinner has no name (axe: aria-progressbar-name); the AppBar holds the translated one.
+    RaLoadingIndicator: { defaultProps: { 'aria-labelledby': LOADING_LABEL_ID } },
     MuiCheckbox: {
       defaultProps: {
         slotProps: {

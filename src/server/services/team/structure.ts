@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { clock } from '../../clock';
+import { prepared } from '../../db/prepared';
 import type { AppContext } from '../../context';
 import type { LeadStatus } from '../../db/schema';
 import type { Lang } from '../../i18n';
@@ -89,7 +90,11 @@ export async function listStructureUsers(
   const f = mergeFilters(q, body);
   const win = pageWindow(q);
   const months = monthWindows();
-  const [me] = (await ctx.db.execute<{ path: string }>(sql`select path::text as path from users where id = ${viewer.id}`)).rows;
+  // The viewer's path (a value, so the page is planned for this subtree), subtree size and the tag groups.
+  const [me] = await prepared<{ path: string; descendants: number; groups: Array<{ id: number; name: string }> }>(ctx.db, sql`
+    select path::text as path, descendants_count as descendants,
+      coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]') as groups
+    from users where id = ${viewer.id}`);
   const scope = visibleUsersWhere(viewer, 'u', me?.path);
   const filters = filtersOf(f);
   const where = sql.join([scope, ...filters], sql` and `);
@@ -157,14 +162,11 @@ export async function listStructureUsers(
   // A member's structure without filters is their subtree, whose size the tree trigger keeps.
   const counter = viewer.role === 'member';
   const countOf = (w: SQL) => ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`);
-  const own = counter
-    ? ctx.db.execute<{ n: number }>(sql`select descendants_count as n from users where id = ${viewer.id}`)
-    : countOf(scope);
+  const own = counter ? Promise.resolve({ rows: [{ n: me?.descendants ?? 0 }] }) : countOf(scope);
   const [rows, sums, total, counted] = await Promise.all([page, totals, own, filters.length || !counter ? countOf(where) : null]);
   const totalCount = total.rows[0]?.n ?? 0;
   const count = filters.length || !counter ? (counted?.rows[0]?.n ?? 0) : totalCount;
 
-  const tagGroups = await ctx.db.execute<{ id: number; name: string }>(sql`select id, name from tag_groups order by name, id`);
   const results = rows.rows.map((r) => ({
     ...r,
     tags: r.tags ?? [],
@@ -180,7 +182,7 @@ export async function listStructureUsers(
     next: paged.next && paged.next + ids,
     previous: paged.previous && paged.previous + ids,
     columns: columnsFor(lang),
-    tags_groups_columns: tagGroups.rows.map((g) => ({ key: `tag_group_${g.id}`, label: g.name, group_id: g.id })),
+    tags_groups_columns: (me?.groups ?? []).map((g) => ({ key: `tag_group_${g.id}`, label: g.name, group_id: g.id })),
     total_donations_current: sums.rows[0]?.cur ?? '0.00',
     total_donations_prev: sums.rows[0]?.prev ?? '0.00',
   };
