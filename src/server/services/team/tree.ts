@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { prepared } from '../../db/prepared';
-import { notFound, permissionDenied } from '../../http/errors';
-import { visibleUsersWhere, type Viewer } from './visibility';
+import { assertVisible, visibleUsersWhere, type Viewer } from './visibility';
 
 export type TeamNode = {
   id: number;
@@ -44,7 +43,6 @@ export async function childrenOfUser(ctx: AppContext, viewer: Viewer, pk: number
   const [row] = await prepared<{ visible: boolean | null; rows: TeamNode[] }>(ctx.db, sql`
     select (select coalesce(${visibleUsersWhere(viewer, 'v')}, false) from users v where v.id = ${pk}) as visible,
       coalesce((select json_agg(c) from (${childrenSql(viewer, pk)}) c), '[]') as rows`);
-  if (row!.visible === null) throw notFound();
-  if (!row!.visible) throw permissionDenied();
+  assertVisible(row!.visible);
   return row!.rows;
 }

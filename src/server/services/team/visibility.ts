@@ -59,9 +59,14 @@ export async function visibilityOf(db: Pick<Db, 'select'>, viewer: Viewer, userI
   return row.visible ? 'visible' : 'hidden';
 }
 
+/** The contract's two answers for a user the viewer may not see: 404 when unknown (null), 403 when hidden. */
+export function assertVisible(visible: boolean | null): void {
+  if (visible === null) throw notFound();
+  if (!visible) throw permissionDenied();
+}
+
 /** Throws 404 for an unknown user and 403 for one the viewer may not see (the contract's two answers). */
 export async function assertVisibleUser(db: Pick<Db, 'select'>, viewer: Viewer, userId: number): Promise<void> {
   const v = await visibilityOf(db, viewer, userId);
-  if (v === 'missing') throw notFound();
-  if (v === 'hidden') throw permissionDenied();
+  assertVisible(v === 'missing' ? null : v === 'visible');
 }
