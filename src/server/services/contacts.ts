@@ -82,21 +82,11 @@ function orderOf(ordering: string | undefined): SQL[] {
   return desc ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`] : [sql`${col} asc`, sql`${contacts.id} asc`];
 }
 
-/** A contact as json_agg writes it (snake_case keys, timestamps as text). */
-type JsonRow = { id: number; first_name: string; last_name: string; phone: string; email: string; city: string; country: string; notes: string; status: number | null; tags: string[]; created_at: string; updated_at: string; categories: number[] };
+/** A contact as json_agg writes it: already the answer's snake_case keys, timestamps as text. */
+type JsonRow = ReturnType<typeof view> & { owner_id: number };
 
-const jsonView = (c: JsonRow) => ({
-  id: c.id,
-  first_name: c.first_name,
-  last_name: c.last_name,
-  phone: c.phone,
-  email: c.email,
-  city: c.city,
-  country: c.country,
-  notes: c.notes,
-  categories: c.categories,
-  status: c.status,
-  tags: c.tags,
+const jsonView = ({ owner_id: _owner, ...c }: JsonRow) => ({
+  ...c,
   created_at: new Date(c.created_at).toISOString(),
   updated_at: new Date(c.updated_at).toISOString(),
 });
