@@ -19,7 +19,7 @@ export const JOB_WORKERS: readonly JobWorker<any>[] = [
   // A worker takes one job per half second: two keep receipts up with a burst of payments.
   { queue: RECEIPT_QUEUE, concurrency: 2, expireInSeconds: 60, handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data) },
   { queue: RENEWAL_QUEUE, cron: '* * * * *', handle: async (ctx) => void (await runRenewals(ctx)) },
-  // imports: one job per started import; a restarted server resumes running imports after their cursor,
+  // imports: one job per started import; a restarted server resumes running imports with the rows not yet committed,
   // and the minute sweep picks up imports whose runner died in another process.
   {
     queue: IMPORT_QUEUE,

@@ -7,9 +7,8 @@ export const IMPORT_STATUSES = ['uploaded', 'mapped', 'running', 'completed', 'f
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**
- * A CSV file of users: uploaded (saved with a preview), then started with a mapping. `cursor` is the
- * last CSV line whose row has been committed; it moves in the same transaction as the rows it covers,
- * so a run that dies resumes exactly after it.
+ * A CSV file of users: uploaded (saved with a preview), then started with a mapping. Which rows are
+ * done is kept in `user_import_batches`; `cursor` is only the furthest committed line.
  */
 export const userImports = pgTable(
   'user_imports',
@@ -56,4 +55,20 @@ export const userImportWarnings = pgTable(
     reason: text('reason').notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
+);
+
+/**
+ * A committed batch: CSV lines first_row..last_row, recorded in the same transaction as the users
+ * they made, so a run that dies (or runs its batches side by side) resumes with exactly the rest.
+ */
+export const userImportBatches = pgTable(
+  'user_import_batches',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => userImports.id, { onDelete: 'cascade' }),
+    firstRow: integer('first_row').notNull(),
+    lastRow: integer('last_row').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.firstRow] })],
 );

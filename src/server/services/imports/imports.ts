@@ -49,7 +49,7 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
     skipped: r.skipped,
     warnings: byImport.get(r.id) ?? [],
     warnings_count: r.warningsCount,
-    progress: r.status === 'completed' ? 100 : r.total ? Math.min(100, Math.floor(((r.cursor - 1) / r.total) * 100)) : 0,
+    progress: r.status === 'completed' ? 100 : r.total ? Math.min(100, Math.floor(((r.success + r.skipped) / r.total) * 100)) : 0,
     consultant: r.consultantId ? (byPerson.get(r.consultantId) ?? null) : null,
     tag: r.tagId ? (byTag.get(r.tagId) ?? null) : null,
     mapping: r.status === 'uploaded' ? null : (r.mapping as Record<string, ImportField> | null),

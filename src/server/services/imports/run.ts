@@ -5,8 +5,10 @@ import { csvRows, type CsvFormat } from './csv';
 import { cleanRow, fieldIndexes, type CleanRow } from './rows';
 
 export const IMPORT_QUEUE = 'user-import';
-/** Rows per transaction: each commit moves the cursor together with the rows it covers. */
+/** Rows per transaction: each commit records its batch together with the users it made. */
 export const IMPORT_BATCH = 2000;
+/** Batches committing side by side, each on its own connection: PostgreSQL's work per row is most of an import. */
+const IMPORT_LANES = 2;
 /** First key of the session advisory lock an import's runner holds (the second is the import id). */
 const LOCK_SPACE = 0x1a7b;
 
@@ -21,61 +23,74 @@ type ImportRow = {
   consultant_id: number | null;
   tag_id: number | null;
   created_by_id: number | null;
-  cursor: number;
 };
 
 type Skip = { row: number; reason: string };
+/** CSV lines first..last: the rows to insert and the lines skipped, with their reasons. */
+type Batch = { first: number; last: number; rows: CleanRow[]; skips: Skip[] };
+type Inserted = { id: number; email: string | null; phone: string | null };
 
 /**
- * Inserts one batch and moves the cursor in the same transaction, so a crash loses nothing and
- * repeats nothing. Duplicates (in the database or earlier in the file) are refused by the unique
- * email and phone constraints (ON CONFLICT DO NOTHING), not by a check that could race.
+ * The users of a batch, their tag and their 'lead_created' history entries, in one statement.
+ * Imported users have no referrer: each is the root of its own tree path, set here rather than by
+ * the per-row tree trigger. `onConflict` leaves out rows whose email or phone is taken; without it a
+ * taken one fails the statement (the common case, a file of new people, skips the conflict checks).
  */
-async function commitBatch(client: pg.PoolClient, imp: ImportRow, from: number, to: number, rows: CleanRow[], skips: Skip[]): Promise<boolean> {
+const insertSql = (onConflict: boolean) => `
+  with ins as (
+    insert into users (id, path, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status)
+    select n.id, n.id::text::ltree, email, phone, first_name, last_name, country, city, date_birth, coalesce(language, 'ru'),
+           coalesce(time_zone, 'Europe/Moscow'), promo, $11, 'processing'
+    from (
+      select nextval('users_id_seq') as id, s.*
+      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::text[])
+        as s(email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo)
+    ) n
+    ${onConflict ? 'on conflict do nothing' : ''}
+    returning id, email::text, phone
+  ), tagged as (
+    insert into user_tags (user_id, tag_id) select id, $12::int from ins where $12::int is not null
+  ), logged as (
+    insert into action_logs (actor_id, subject_id, kind, details)
+    select $13::int, id, 'lead_created', jsonb_build_object('source', 'import', 'import_id', $14::int, 'consultant_id', $11::int) from ins
+  )
+  select id, email, phone from ins`;
+
+/**
+ * Commits one batch: its record in user_import_batches, its users and its warnings, and the import's
+ * counts, in one transaction, so a crash loses nothing and repeats nothing. Returns 'stopped' when
+ * the import is no longer running, and whether a taken email or phone made it take the careful path.
+ */
+async function commitBatch(client: pg.PoolClient, imp: ImportRow, b: Batch, careful: boolean): Promise<'stopped' | 'conflict' | 'ok'> {
+  const skips = [...b.skips];
+  let conflict = false;
   await client.query('begin');
   try {
-    const guard = await client.query<{ cursor: number }>('select cursor from user_imports where id = $1 for update', [imp.id]);
-    if (guard.rows[0]?.cursor !== from) {
-      await client.query('rollback');
-      return false;
+    await client.query('insert into user_import_batches (import_id, first_row, last_row) values ($1, $2, $3)', [imp.id, b.first, b.last]);
+    let inserted: Inserted[] = [];
+    if (b.rows.length) {
+      const col = <K extends keyof CleanRow>(k: K) => b.rows.map((r) => r[k]);
+      const values = [
+        col('email'), col('phone'), col('firstName'), col('lastName'), col('country'), col('city'), col('dateBirth'), col('language'), col('timeZone'), col('promo'),
+        imp.consultant_id, imp.tag_id, imp.created_by_id, imp.id,
+      ];
+      if (!careful) {
+        await client.query('savepoint fast');
+        try {
+          inserted = (await client.query<Inserted>(insertSql(false), values)).rows;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '23505') throw err;
+          await client.query('rollback to savepoint fast');
+          conflict = true;
+        }
+      }
+      if (careful || conflict) inserted = (await client.query<Inserted>(insertSql(true), values)).rows;
     }
-    let inserted: Array<{ id: number; email: string | null; phone: string | null }> = [];
-    if (rows.length) {
-      const col = <K extends keyof CleanRow>(k: K) => rows.map((r) => r[k]);
-      const res = await client.query<{ id: number; email: string | null; phone: string | null }>(
-        `with src as (
-           select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::date[], $9::text[], $10::text[], $11::text[])
-             as s(rn, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo)
-         ), ins as (
-           -- Imported users have no referrer: each is the root of its own tree path, set here rather
-           -- than by the per-row tree trigger.
-           insert into users (id, path, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status)
-           select n.id, n.id::text::ltree, email, phone, first_name, last_name, country, city, date_birth, coalesce(language, 'ru'),
-                  coalesce(time_zone, 'Europe/Moscow'), promo, $12, 'processing'
-           from (select nextval(pg_get_serial_sequence('users', 'id')) as id, src.* from src order by rn) n order by rn
-           on conflict do nothing
-           returning id, email::text, phone
-         ), tagged as (
-           insert into user_tags (user_id, tag_id) select id, $13::int from ins where $13::int is not null
-         ), logged as (
-           -- The history entry leadCreated writes for every new lead, here for the whole batch at once.
-           insert into action_logs (actor_id, subject_id, kind, details)
-           select $14::int, id, 'lead_created', jsonb_build_object('source', 'import', 'import_id', $15::int, 'consultant_id', $12::int) from ins
-         )
-         select id, email, phone from ins`,
-        [
-          col('row'), col('email'), col('phone'), col('firstName'), col('lastName'), col('country'), col('city'),
-          col('dateBirth'), col('language'), col('timeZone'), col('promo'),
-          imp.consultant_id, imp.tag_id, imp.created_by_id, imp.id,
-        ],
-      );
-      inserted = res.rows;
-    }
-    // Rows that did not insert clashed with an existing user (or an earlier row): say which field.
-    // Rows went in by row number, so of several rows with the same email and phone only the first can be in.
-    const done = new Set(inserted.map((r) => `${r.email ?? ''}\n${r.phone ?? ''}`));
-    const clashed = rows.filter((r) => !done.delete(`${r.email ?? ''}\n${r.phone ?? ''}`));
-    if (clashed.length) {
+    // Rows that did not insert clashed with an existing user: say which field. (Clashes inside the
+    // file never get here: the reader skips them.)
+    if (inserted.length < b.rows.length) {
+      const done = new Set(inserted.map((r) => `${r.email ?? ''}\n${r.phone ?? ''}`));
+      const clashed = b.rows.filter((r) => !done.has(`${r.email ?? ''}\n${r.phone ?? ''}`));
       const emails = clashed.map((r) => r.email).filter((e): e is string => e !== null);
       const taken = new Set(
         emails.length ? (await client.query<{ e: string }>('select lower(email::text) as e from users where email = any($1::citext[])', [emails])).rows.map((r) => r.e) : [],
@@ -88,13 +103,17 @@ async function commitBatch(client: pg.PoolClient, imp: ImportRow, from: number, 
         [imp.id, skips.map((s) => s.row), skips.map((s) => s.reason)],
       );
     }
-    await client.query(
-      `update user_imports set cursor = $2, success = success + $3, skipped = skipped + $4, warnings_count = warnings_count + $4,
-         heartbeat_at = now() where id = $1`,
-      [imp.id, to, inserted.length, skips.length],
+    const moved = await client.query(
+      `update user_imports set cursor = greatest(cursor, $2), success = success + $3, skipped = skipped + $4, warnings_count = warnings_count + $4,
+         heartbeat_at = now() where id = $1 and status = 'running'`,
+      [imp.id, b.last, inserted.length, skips.length],
     );
+    if (!moved.rowCount) {
+      await client.query('rollback');
+      return 'stopped';
+    }
     await client.query('commit');
-    return true;
+    return conflict ? 'conflict' : 'ok';
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
@@ -115,7 +134,7 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
        where id = $1 and status in ('mapped', 'running')
-       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id, cursor`,
+       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id`,
       [importId],
     );
     const imp = rows[0];
@@ -132,36 +151,102 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
   }
 }
 
+/** Lines a past run committed, as sorted [first, last] ranges. */
+async function committedRanges(client: pg.PoolClient, importId: number): Promise<Array<[number, number]>> {
+  const { rows } = await client.query<{ first_row: number; last_row: number }>(
+    'select first_row, last_row from user_import_batches where import_id = $1 order by first_row',
+    [importId],
+  );
+  return rows.map((r) => [r.first_row, r.last_row]);
+}
+
 async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRow) {
   const file = path.join(ctx.storage.root, imp.file_url.slice('/media/'.length));
   const idx = fieldIndexes(imp.columns, imp.mapping ?? {});
-  let from = imp.cursor;
-  let last = from;
-  let batch: CleanRow[] = [];
-  let skips: Skip[] = [];
-  const flush = async () => {
-    if (last === from) return true;
-    const ok = await commitBatch(client, imp, from, last, batch, skips);
-    from = last;
-    batch = [];
-    skips = [];
-    return ok;
+  const done = await committedRanges(client, imp.id);
+  let doneAt = 0;
+  const isDone = (n: number) => {
+    while (doneAt < done.length && done[doneAt]![1] < n) doneAt++;
+    return doneAt < done.length && done[doneAt]![0] <= n;
   };
-  for await (const [n, cells] of csvRows(file, { encoding: imp.encoding, delimiter: imp.delimiter })) {
-    if (n <= from) continue;
-    const r = cleanRow(n, cells, idx);
-    if ('reason' in r) skips.push(r);
-    else batch.push(r);
-    last = n;
-    if (batch.length + skips.length >= IMPORT_BATCH && !(await flush())) return;
+  // Emails and phones met so far in the file: a later row with one of them is a duplicate inside the
+  // file, skipped here (so batches side by side never race for the same user).
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+
+  const lanes = [client];
+  const free = [client];
+  const running = new Set<Promise<void>>();
+  let careful = false;
+  let stopped = false;
+  let failure: unknown = null;
+  const dispatch = async (b: Batch) => {
+    if (!free.length && lanes.length < IMPORT_LANES) {
+      const lane = await ctx.db.$client.connect();
+      lanes.push(lane);
+      free.push(lane);
+    }
+    while (!free.length && !failure) await Promise.race(running);
+    if (failure) throw failure;
+    const lane = free.pop()!;
+    const job: Promise<void> = commitBatch(lane, imp, b, careful)
+      .then(
+        (r) => {
+          if (r === 'stopped') stopped = true;
+          if (r === 'conflict') careful = true;
+        },
+        (err) => {
+          failure ??= err;
+        },
+      )
+      .finally(() => {
+        running.delete(job);
+        free.push(lane);
+      });
+    running.add(job);
+  };
+
+  let batch: Batch | null = null;
+  try {
+    for await (const [n, cells] of csvRows(file, { encoding: imp.encoding, delimiter: imp.delimiter })) {
+      if (n === 1) continue; // the header
+      if (isDone(n)) {
+        // A committed range ends the batch being filled: batches never straddle one.
+        if (batch) await dispatch(batch);
+        batch = null;
+        continue;
+      }
+      if (stopped) return;
+      batch ??= { first: n, last: n, rows: [], skips: [] };
+      batch.last = n;
+      const r = cleanRow(n, cells, idx);
+      if ('reason' in r) batch.skips.push(r);
+      else if (r.email && emails.has(r.email)) batch.skips.push({ row: n, reason: 'email_taken' });
+      else if (r.phone && phones.has(r.phone)) batch.skips.push({ row: n, reason: 'phone_in_use' });
+      else {
+        if (r.email) emails.add(r.email);
+        if (r.phone) phones.add(r.phone);
+        batch.rows.push(r);
+      }
+      if (batch.rows.length + batch.skips.length >= IMPORT_BATCH) {
+        await dispatch(batch);
+        batch = null;
+      }
+    }
+    if (batch) await dispatch(batch);
+  } finally {
+    // Whatever ends the reading, no connection is handed back while a batch is still on it.
+    await Promise.all(running);
+    for (const lane of lanes) if (lane !== client) lane.release();
   }
-  if (!(await flush())) return;
+  if (failure) throw failure;
+  if (stopped) return;
   await client.query('begin');
-  const done = await client.query(
-    `update user_imports set status = 'completed', finished_at = now() where id = $1 and status = 'running' and cursor = $2 returning id`,
-    [imp.id, from],
+  const finished = await client.query(
+    `update user_imports set status = 'completed', finished_at = now() where id = $1 and status = 'running' returning id`,
+    [imp.id],
   );
-  if (done.rowCount) {
+  if (finished.rowCount) {
     await client.query(`insert into action_logs (actor_id, kind, details) values ($1, 'import_finished', $2)`, [
       imp.created_by_id,
       JSON.stringify({ import_id: imp.id }),
