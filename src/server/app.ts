@@ -24,6 +24,7 @@ import { SecretBox } from './crypto';
 import { Mailer } from './integrations/mail';
 import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
 import { resolveSession } from './services/sessions';
+import { SessionCache } from './auth/session-cache';
 import { Jobs } from './jobs';
 import { keepRawBody } from './integrations/payments/raw-body';
 import { registerPublicLanding } from './public-landing/route';
@@ -82,12 +83,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer: new Mailer(opts.db, opts.config.smtpUrl, opts.config.mailFrom, app.log),
     storage: new Storage(opts.config.dataDir, opts.secret),
     jobs: new Jobs(opts.db.$client, app.log),
+    sessions: new SessionCache(opts.db.$client, opts.config.sessionCacheSeconds * 1000, app.log),
     log: app.log,
   });
   app.addHook('onReady', async () => app.ctx.jobs.start(app.ctx));
   app.addHook('onReady', async () => app.ctx.storage.start());
+  app.addHook('onReady', async () => app.ctx.sessions.start());
   app.addHook('onClose', async () => app.ctx.jobs.stop());
   app.addHook('onClose', async () => app.ctx.storage.stop());
+  app.addHook('onClose', async () => app.ctx.sessions.stop());
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'ru');
   app.setValidatorCompiler(validatorCompiler);

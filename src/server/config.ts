@@ -29,6 +29,7 @@ const schema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'must be a Telegram bot token (123456:ABC…)').optional(),
   TELEGRAM_API_ROOT: z.url('must be a URL').default('https://api.telegram.org'),
   LEAD_OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   TEST_CLOCK: bool.optional(),
   TRUST_PROXY: bool.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -58,6 +59,8 @@ export type Config = {
   telegramApiRoot: string;
   /** How long a routed lead waits for the offered consultant before it goes to the next one. */
   leadOfferTimeoutMinutes: number;
+  /** How long a checked session is trusted without asking the database again (0: never); any change to it or its user ends that at once. */
+  sessionCacheSeconds: number;
   /** Tests only: lets POST /__test__/clock move the app's clock forward. */
   testClock: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramBotToken: c.TELEGRAM_BOT_TOKEN,
     telegramApiRoot: c.TELEGRAM_API_ROOT.replace(/\/$/, ''),
     leadOfferTimeoutMinutes: c.LEAD_OFFER_TIMEOUT_MINUTES,
+    sessionCacheSeconds: c.SESSION_CACHE_SECONDS,
     testClock: c.TEST_CLOCK ?? false,
     trustProxy: c.TRUST_PROXY ?? false,
     payments: {

@@ -5,6 +5,7 @@ import type { Mailer } from './integrations/mail';
 import type { Storage } from './integrations/storage';
 import type { Jobs } from './jobs';
 import type { Config } from './config';
+import type { SessionCache } from './auth/session-cache';
 import type { Db } from './db/client';
 import type { Language, Role } from './db/schema';
 
@@ -17,6 +18,8 @@ export type AppContext = {
   mailer: Mailer;
   storage: Storage;
   jobs: Jobs;
+  /** Checked sessions for a few seconds (see auth/session-cache.ts). */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
 };
 

@@ -79,6 +79,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       JWT_SECRET: TEST_JWT_SECRET,
       LOG_LEVEL: 'silent',
       SEED_DEMO: '0',
+      // Many tests change a user's sign-in state with plain SQL and check the very next call; the
+      // session cache (which hears such changes a few milliseconds later) is tested on its own.
+      SESSION_CACHE_SECONDS: '0',
       ...options.env,
     });
     app = await buildApp({ db, config, secret: config.jwtSecret!, logger: false });

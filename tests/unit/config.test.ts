@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       telegramBotToken: undefined,
       telegramApiRoot: 'https://api.telegram.org',
       leadOfferTimeoutMinutes: 15,
+      sessionCacheSeconds: 10,
       testClock: false,
       trustProxy: false,
       payments: { provider: 'sandbox', stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined },

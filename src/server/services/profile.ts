@@ -6,7 +6,7 @@ import { sessions, users, type Language } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { imageKind, type Storage } from '../integrations/storage';
-import { endSession, endUserSessions } from './sessions';
+import { authChanged, endSession, endUserSessions } from './sessions';
 import { getProfile, mapUniqueViolation, normalizePhone } from './users';
 
 export type ProfileInput = {
@@ -79,6 +79,7 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
     })
     .where(eq(users.id, auth.id))
     .catch(mapUniqueViolation);
+  if (input.time_zone !== undefined) authChanged(ctx, auth.id);
   // A new password ends every other session of the user.
   if (passwordHash) await endUserSessions(ctx, auth.id, auth.sessionId);
   return { token: await freshToken(ctx, auth), user: await getProfile(ctx, auth.id) };
@@ -110,6 +111,7 @@ export async function updateAvatar(ctx: AppContext, storage: Storage, auth: Auth
 
 export async function setLanguage(ctx: AppContext, userId: number, language: Language) {
   await ctx.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+  authChanged(ctx, userId);
   return getProfile(ctx, userId);
 }
 

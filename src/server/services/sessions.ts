@@ -33,14 +33,33 @@ const sessionCheck = statement<{ role: AuthUser['role']; is_superuser: boolean; 
 export async function resolveSession(ctx: AppContext, token: string): Promise<AuthUser | null> {
   const claims = await ctx.signer.verify(token);
   if (!claims) return null;
+  const cached = ctx.sessions.get(claims.sessionId, claims.userId);
+  if (cached) return cached;
+  const epoch = ctx.sessions.mark();
   const rows = await sessionCheck(ctx.db, { sessionId: claims.sessionId, userId: claims.userId });
   const row = rows[0];
   if (!row) return null;
-  return { id: claims.userId, role: row.role, isSuperuser: row.is_superuser, language: row.language, timeZone: row.time_zone, sessionId: claims.sessionId };
+  const user: AuthUser = { id: claims.userId, role: row.role, isSuperuser: row.is_superuser, language: row.language, timeZone: row.time_zone, sessionId: claims.sessionId };
+  ctx.sessions.put(user, epoch);
+  return user;
+}
+
+/**
+ * After a change to a user's sign-in state (their sessions, block, role, language, time zone, removal)
+ * in this process: their checked sessions are dropped here at once. Other processes hear it from
+ * the database trigger.
+ */
+export function authChanged(ctx: AppContext, userId: number): void {
+  ctx.sessions.forgetUser(userId);
 }
 
 export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await ctx.db.update(sessions).set({ endedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+    .returning({ userId: sessions.userId });
+  for (const r of ended) authChanged(ctx, r.userId);
 }
 
 /** Ends every open session of a user, but the one named in `except`. */
@@ -50,4 +69,5 @@ export async function endUserSessions(ctx: AppContext, userId: number, except?: 
     .update(sessions)
     .set({ endedAt: new Date() })
     .where(except ? and(open, ne(sessions.id, except)) : open);
+  authChanged(ctx, userId);
 }

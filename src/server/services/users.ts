@@ -6,6 +6,7 @@ import { users, type Language, type LeadStatus, type Role } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
+import { authChanged } from './sessions';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -230,6 +231,7 @@ export async function updateUser(ctx: AppContext, id: number, input: UserInput) 
     .where(eq(users.id, id))
     .returning()
     .catch(mapUniqueViolation);
+  authChanged(ctx, id);
   return adminView(row!);
 }
 

@@ -5,6 +5,7 @@ import { ApiError, FieldErrors, notFound } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { reachableUser, staffTarget, type Caller, type Tx } from './access';
+import { authChanged } from '../sessions';
 
 const userTaken = () => new ApiError(409, 'user_taken', 'user_taken');
 
@@ -14,7 +15,7 @@ const userTaken = () => new ApiError(409, 'user_taken', 'user_taken');
  * consultant), so nothing is orphaned. The history keeps a snapshot of who was removed.
  */
 export async function removeUser(ctx: AppContext, caller: Caller, input: { user_id: number; hand_over_to: number }, lang: Lang) {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     if (input.hand_over_to === target.id) throw FieldErrors.of('hand_over_to', 'hand_over_to_self');
     const heir = await staffTarget(tx, caller, input.hand_over_to, 'hand_over_to');
@@ -54,6 +55,8 @@ export async function removeUser(ctx: AppContext, caller: Caller, input: { user_
     });
     return { detail: t(lang, 'deleted') };
   });
+  authChanged(ctx, input.user_id);
+  return result;
 }
 
 /**

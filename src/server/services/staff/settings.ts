@@ -4,6 +4,7 @@ import { sessions, tagGroups, tags, userGroups, users, userTags, userWorkZones, 
 import { FieldErrors, permissionDenied } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
+import { authChanged } from '../sessions';
 import { isAdmin, reachableUser, type Caller, type Tx } from './access';
 import { staffUserView, WEEKDAYS, workTimesOf, type Weekday } from './view';
 
@@ -68,7 +69,7 @@ export async function updateConsultantSettings(ctx: AppContext, caller: Caller, 
 
 /** Blocking ends every open session of the user in the same transaction: their next call gets 401. */
 export async function blockUnblockUser(ctx: AppContext, caller: Caller, input: { user_id: number; block: boolean }, lang: Lang) {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     await tx.update(users).set({ isBlocked: input.block, updatedAt: new Date() }).where(eq(users.id, target.id));
     let ended = 0;
@@ -90,6 +91,8 @@ export async function blockUnblockUser(ctx: AppContext, caller: Caller, input: {
     }
     return { detail: t(lang, 'user_updated'), user_id: target.id, is_blocked: input.block };
   });
+  authChanged(ctx, input.user_id);
+  return result;
 }
 
 export type UserSettingsInput = {
@@ -121,7 +124,7 @@ async function existing(tx: Tx, table: typeof tags | typeof tagGroups, ids: numb
 /** Only the fields sent change; role only by admins. Tags and groups are replaced as a whole. */
 export async function updateUserSettings(ctx: AppContext, caller: Caller, input: UserSettingsInput, lang: Lang) {
   if (input.time_zone !== undefined && !validTimeZone(input.time_zone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     if (input.role !== undefined && input.role !== target.role && !isAdmin(caller)) throw permissionDenied();
     const errors: Record<string, ['tag_unknown'] | ['group_unknown']> = {};
@@ -163,4 +166,6 @@ export async function updateUserSettings(ctx: AppContext, caller: Caller, input:
     await recordAction(tx, { actorId: caller.id, subjectId: target.id, kind: 'settings_updated', details: changes });
     return { detail: t(lang, 'user_updated'), user: await staffUserView(tx, target.id) };
   });
+  authChanged(ctx, input.user_id);
+  return result;
 }

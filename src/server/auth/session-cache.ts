@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { AuthUser } from '../context';
+
+/** The channel the database triggers of migration 0023 notify with a user id when that user's sign-in state changes. */
+export const AUTH_CHANNEL = 'atrium_auth';
+const MAX_ENTRIES = 50_000;
+const RECONNECT_MS = 1_000;
+
+/**
+ * Checked sessions, kept for a few seconds so that most requests skip the session query.
+ *
+ * A session or user change (logout, block, role, language, time zone, deletion) fires a database
+ * trigger that notifies every server process on the database; each drops that user's sessions. The
+ * process that made the change also drops them itself before answering (`forgetUser`). Entries are
+ * served only while the notification connection is up: a lost connection empties the cache until it
+ * is back.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: AuthUser; until: number }>();
+  private readonly byUser = new Map<number, Set<string>>();
+  /** Moves on every eviction: a check that raced one does not store what it read. */
+  private epoch = 0;
+  private listener: pg.Client | null = null;
+  private live = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly ttlMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get(sessionId: string, userId: number): AuthUser | null {
+    if (!this.live) return null;
+    const hit = this.entries.get(sessionId);
+    if (!hit) return null;
+    if (hit.until < Date.now() || hit.user.id !== userId) {
+      this.drop(sessionId, hit.user.id);
+      return null;
+    }
+    return hit.user;
+  }
+
+  /** The epoch to pass to `put` with what a session check read. */
+  mark(): number {
+    return this.epoch;
+  }
+
+  put(user: AuthUser, epochBefore: number): void {
+    if (!this.live || this.epoch !== epochBefore) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.entries().next().value;
+      if (oldest) this.drop(oldest[0], oldest[1].user.id);
+    }
+    this.entries.set(user.sessionId, { user, until: Date.now() + this.ttlMs });
+    let set = this.byUser.get(user.id);
+    if (!set) this.byUser.set(user.id, (set = new Set()));
+    set.add(user.sessionId);
+  }
+
+  forgetUser(userId: number): void {
+    this.epoch++;
+    for (const sid of this.byUser.get(userId) ?? []) this.entries.delete(sid);
+    this.byUser.delete(userId);
+  }
+
+  private clear(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  private drop(sessionId: string, userId: number): void {
+    this.entries.delete(sessionId);
+    this.byUser.get(userId)?.delete(sessionId);
+  }
+
+  async start(): Promise<void> {
+    if (this.ttlMs <= 0) return;
+    this.stopped = false;
+    await this.listen().catch((err) => {
+      this.log.warn({ err }, 'session cache: no notification connection yet, sessions are checked on every request');
+      this.reconnectLater();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.live = false;
+    this.clear();
+    const l = this.listener;
+    this.listener = null;
+    await l?.end().catch(() => {});
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client(this.pool.options);
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.live = false;
+      this.listener = null;
+      this.clear();
+      client.end().catch(() => {});
+      this.reconnectLater();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      const id = Number(n.payload);
+      if (Number.isInteger(id)) this.forgetUser(id);
+      else this.clear();
+    });
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${AUTH_CHANNEL}`);
+    } catch (err) {
+      this.listener = null;
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (this.stopped) return void (await client.end().catch(() => {}));
+    // Whatever was stored before this connection listened may have missed a change.
+    this.clear();
+    this.live = true;
+  }
+
+  private reconnectLater(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.stopped) return;
+      this.listen().catch(() => this.reconnectLater());
+    }, RECONNECT_MS);
+    this.retry.unref();
+  }
+}
