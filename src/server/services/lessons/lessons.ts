@@ -201,12 +201,14 @@ export async function recordLessonView(ctx: AppContext, caller: Caller, id: numb
 /** Lessons to continue (started, not completed, latest first) and the newest not started. */
 // One statement (the caller's grants, completed count and both lists as JSON), its text built once.
 const USER = sql.placeholder('userId');
+// Per progress row, one look at its lesson: a member's progress is a few dozen rows, and as an EXISTS
+// the planner merged them with a walk over hundreds of lessons.
+const progressVisible = sql`coalesce((select ${VISIBLE} from lessons l where l.id = p.lesson_id), false)`;
 const dashboardStatement = statement<GrantRow & { completed: number; rows: Array<BriefRow & { kind: number }> }, { userId: number }>(sql`
   with recent as (
     select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc) as rank
     from lesson_progress p
-    where p.user_id = ${USER} and not p.completed
-      and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})
+    where p.user_id = ${USER} and not p.completed and ${progressVisible}
     order by p.updated_at desc limit 6
   ), newest as (
     select l.id, 2 as kind, row_number() over (order by l.published_at desc nulls last, l.id desc nulls last) as rank from lessons l
@@ -214,8 +216,7 @@ const dashboardStatement = statement<GrantRow & { completed: number; rows: Array
     order by l.published_at desc nulls last, l.id desc nulls last limit 6
   ), picked as (select * from recent union all select * from newest)
   select
-    (select count(*)::int from lesson_progress p where p.user_id = ${USER} and p.completed
-      and exists (select 1 from lessons l where l.id = p.lesson_id and ${VISIBLE})) as completed,
+    (select count(*)::int from lesson_progress p where p.user_id = ${USER} and p.completed and ${progressVisible}) as completed,
     ${grantColumns(USER)},
     coalesce((
       select json_agg(x order by x.kind, x.rank) from (
