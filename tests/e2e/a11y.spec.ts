@@ -103,10 +103,14 @@ test('axe: the AppBar loading spinner is named in ru, en, de while a list loads'
       const spinner = page.locator('.app-loader');
       await expect(spinner).toBeVisible();
       await expect(spinner).toHaveAccessibleName(names[lang]);
-      const found = await audit(page);
+      // Polled while the list is still held: on a slow machine the AppBar can re-render (the language
+      // settling) between the check above and axe's run; a spinner that stays nameless still fails.
+      await expect
+        .poll(async () => (await audit(page)).filter((v) => v.includes('aria-progressbar-name')), { timeout: 10_000 })
+        .toEqual([]);
+      await expect(spinner).toBeVisible();
       release();
       await page.unroute('**/api/admin/news**');
-      expect(found.filter((v) => v.includes('aria-progressbar-name'))).toEqual([]);
     }
   } finally {
     await setLanguage(page, 'ru', true);
