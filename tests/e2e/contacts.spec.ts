@@ -259,6 +259,9 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await page.setViewportSize(VIEWPORTS.desktop);
 
   // --- Rename "Друзья"; the contacts show the new name. ---
+  // The URL moves before the list does: wait until the contacts' rows (two carry a "Друзья" chip) are gone.
+  await expect(row(page, 'Анна Петрова')).toHaveCount(0);
+  await expect(row(page, 'Друзья')).toHaveCount(1);
   await row(page, 'Друзья').getByText('Друзья').click();
   await page.locator('input[name="name"]').fill('Близкие друзья');
   await page.getByRole('button', { name: 'Сохранить' }).click();
