@@ -6,7 +6,7 @@ import { cleanRow, fieldIndexes, type CleanRow } from './rows';
 
 export const IMPORT_QUEUE = 'user-import';
 /** Rows per transaction: each commit records its batch together with the users it made. */
-export const IMPORT_BATCH = 2000;
+const IMPORT_BATCH = 2000;
 /** Batches committing side by side, each on its own connection: PostgreSQL's work per row is most of an import. */
 const IMPORT_LANES = 2;
 /** First key of the session advisory lock an import's runner holds (the second is the import id). */
@@ -55,6 +55,8 @@ const insertSql = (onConflict: boolean) => `
     select $13::int, id, 'lead_created', jsonb_build_object('source', 'import', 'import_id', $14::int, 'consultant_id', $11::int) from ins
   )
   select id, email, phone from ins`;
+const INSERT_NEW = insertSql(false);
+const INSERT_SKIPPING_TAKEN = insertSql(true);
 
 /**
  * Commits one batch: its record in user_import_batches, its users and its warnings, and the import's
@@ -77,14 +79,14 @@ async function commitBatch(client: pg.PoolClient, imp: ImportRow, b: Batch, care
       if (!careful) {
         await client.query('savepoint fast');
         try {
-          inserted = (await client.query<Inserted>(insertSql(false), values)).rows;
+          inserted = (await client.query<Inserted>(INSERT_NEW, values)).rows;
         } catch (err) {
           if ((err as { code?: string }).code !== '23505') throw err;
           await client.query('rollback to savepoint fast');
           conflict = true;
         }
       }
-      if (careful || conflict) inserted = (await client.query<Inserted>(insertSql(true), values)).rows;
+      if (careful || conflict) inserted = (await client.query<Inserted>(INSERT_SKIPPING_TAKEN, values)).rows;
     }
     // Rows that did not insert clashed with an existing user: say which field. (Clashes inside the
     // file never get here: the reader skips them.)

@@ -161,11 +161,15 @@ export async function listStructureUsers(
 
   // A member's structure without filters is their subtree, whose size the tree trigger keeps.
   const counter = viewer.role === 'member';
-  const countOf = (w: SQL) => ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`);
-  const own = counter ? Promise.resolve({ rows: [{ n: me?.descendants ?? 0 }] }) : countOf(scope);
-  const [rows, sums, total, counted] = await Promise.all([page, totals, own, filters.length || !counter ? countOf(where) : null]);
-  const totalCount = total.rows[0]?.n ?? 0;
-  const count = filters.length || !counter ? (counted?.rows[0]?.n ?? 0) : totalCount;
+  const countOf = async (w: SQL) => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`)).rows[0]?.n ?? 0;
+  // Without filters the filtered count is the total: counted once.
+  const [rows, sums, totalCount, filtered] = await Promise.all([
+    page,
+    totals,
+    counter ? (me?.descendants ?? 0) : countOf(scope),
+    filters.length ? countOf(where) : null,
+  ]);
+  const count = filtered ?? totalCount;
 
   const results = rows.rows.map((r) => ({
     ...r,
