@@ -65,6 +65,20 @@ describe('action history', () => {
     expect((await logs(await t.login(member.email, member.password))).statusCode).toBe(403);
   });
 
+  it("gives the admin exact counts of an employee's entries and of all entries, kept as entries are added", async () => {
+    const exact = async (where = 'true') => (await t.pool.query(`select count(*)::int as n from action_logs where ${where}`)).rows[0].n;
+    const before = (await logs(admin, `?actor_id=${b.id}`)).json();
+    expect(before).toMatchObject({ count: await exact(`actor_id = ${b.id}`), total_count: await exact() });
+    // One statement adding entries for two actors (and one without any) counts each of them.
+    await t.pool.query(`insert into action_logs (actor_id, kind) values ($1, 'user_blocked'), ($1, 'user_unblocked'), ($2, 'user_blocked'), (null, 'import_finished')`, [b.id, a.id]);
+    const after = (await logs(admin, `?actor_id=${b.id}`)).json();
+    expect(after).toMatchObject({ count: before.count + 2, total_count: before.total_count + 4 });
+    // Same time (one statement), so the later id comes first.
+    expect(after.results.slice(0, 2).map((r: Json) => r.kind)).toEqual(['user_unblocked', 'user_blocked']);
+    expect((await logs(admin, `?actor_id=${a.id}`)).json().count).toBe(await exact(`actor_id = ${a.id}`));
+    expect((await logs(admin)).json().count).toBe(await exact());
+  });
+
   it('is append-only: the database refuses changes to an entry', async () => {
     await expect(t.pool.query(`update action_logs set kind = 'x'`)).rejects.toThrow(/append-only/);
     await expect(t.pool.query(`delete from action_logs`)).rejects.toThrow(/append-only/);

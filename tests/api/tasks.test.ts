@@ -85,6 +85,12 @@ describe('tasks', () => {
     expect(future.results.map((r: Json) => r.id)).toContain(task.id);
     expect((await list(cons.token, '?tab=future&type=call')).results.map((r: Json) => r.id)).not.toContain(task.id);
     expect((await list(cons.token, '?tab=future&search=zelda')).results.map((r: Json) => r.id)).toEqual([task.id]);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const ids = async (body: Json) => (await list(cons.token, '?tab=future', body)).results.map((r: Json) => r.id);
+    expect(await ids({ linked_user_id: lead, date_from: day(2), date_to: day(4) })).toContain(task.id);
+    expect(await ids({ date_from: day(5) })).not.toContain(task.id);
+    expect(await ids({ date_to: day(1) })).not.toContain(task.id);
+    expect(await ids({ linked_user_id: other.id })).not.toContain(task.id);
     const moved = await api(t, 'POST', '/api/user_tasks/update/', { token: cons.token, body: { task_id: task.id, action: 'reschedule', start_in: '30' } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await list(cons.token, '?tab=today')).results.map((r: Json) => r.id)).toContain(task.id);
@@ -135,5 +141,37 @@ describe('tasks', () => {
     const dup = await api(t, 'POST', '/api/user_tasks/create_new_lead_task/', { token: cons.token, body: { ...body, start_in: undefined } });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ phone: [en.phone_in_use], start_at: [en.start_time_required] });
+  });
+
+  it("keeps every tab's count equal to the owner's tasks through creates, status changes, hand-overs and deletes", async () => {
+    const owner = await makeEmployee(t, { timeZone: 'Europe/Berlin' });
+    const exact = async (id: number) =>
+      (
+        await t.pool.query(
+          `select count(*) filter (where status = 'planned' and start_at < date_trunc('day', now() at time zone 'Europe/Berlin') at time zone 'Europe/Berlin' + interval '1 day')::int as today,
+             count(*) filter (where status = 'planned' and start_at >= date_trunc('day', now() at time zone 'Europe/Berlin') at time zone 'Europe/Berlin' + interval '1 day')::int as future,
+             count(*) filter (where status = 'completed')::int as completed, count(*) filter (where status = 'canceled')::int as canceled
+           from tasks where owner_id = $1`,
+          [id],
+        )
+      ).rows[0];
+    const counts = async (who: typeof owner) => (await list(who.token, '?tab=today')).tab_counts;
+    await t.pool.query(
+      `insert into tasks (owner_id, type, status, start_at) select $1, 'call', s, now() + make_interval(days => d)
+       from unnest(array['planned', 'planned', 'planned', 'completed', 'canceled'], array[0, 2, 5, -1, 3]) as a(s, d)`,
+      [owner.id],
+    );
+    expect(await counts(owner)).toEqual(await exact(owner.id));
+    expect(await counts(owner)).toMatchObject({ future: 2, completed: 1, canceled: 1 });
+    await t.pool.query(`update tasks set status = 'completed', completed_at = now() where owner_id = $1 and status = 'planned' and start_at > now() + interval '4 days'`, [owner.id]);
+    await t.pool.query(`update tasks set start_at = now() + interval '10 days' where owner_id = $1 and status = 'planned'`, [owner.id]);
+    expect(await counts(owner)).toEqual(await exact(owner.id));
+    expect(await counts(owner)).toMatchObject({ today: 0, future: 2, completed: 2 });
+    const before = await counts(other);
+    await t.pool.query(`update tasks set owner_id = $2 where owner_id = $1 and status = 'completed'`, [owner.id, other.id]);
+    await t.pool.query(`delete from tasks where owner_id = $1 and status = 'canceled'`, [owner.id]);
+    expect(await counts(owner)).toEqual(await exact(owner.id));
+    expect(await counts(owner)).toMatchObject({ completed: 0, canceled: 0 });
+    expect((await counts(other)).completed).toBe(before.completed + 2);
   });
 });

@@ -26,3 +26,23 @@ export function statement<T, V extends Record<string, unknown>>(query: SQL): (db
     return result.rows as T[];
   };
 }
+
+/**
+ * Statements whose text depends on a few choices (which filters are set, the ordering, the page):
+ * `build` makes the text for one such shape, naming its values with `sql.placeholder`, the first
+ * time that shape is asked for; later calls only fill in the values. Shapes past `max` are built
+ * per call and not kept.
+ */
+export function shapedStatement<T, S extends Record<string, unknown>, V extends Record<string, unknown>>(build: (shape: S) => SQL, max = 256) {
+  const built = new Map<string, { sql: string; params: unknown[] }>();
+  return async (db: Db, shape: S, values: V): Promise<T[]> => {
+    const key = JSON.stringify(shape);
+    let query = built.get(key);
+    if (!query) {
+      query = dialect.sqlToQuery(build(shape));
+      if (built.size < max) built.set(key, query);
+    }
+    const result = await db.$client.query({ text: query.sql, values: fillPlaceholders(query.params, values) });
+    return result.rows as T[];
+  };
+}

@@ -5,7 +5,7 @@ import { CONTACT_STATUSES, contactCategories, contactCategoryLinks, contacts } f
 import { FieldErrors, notFound } from '../http/errors';
 import { t, type Lang, type MessageKey } from '../i18n';
 import { isContactStatus, lockOwner, ownCategories, type Tx } from './contact-categories';
-import { pageOf, pageWindow, type PageQuery } from './paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
 
@@ -100,7 +100,7 @@ export async function listContacts(ctx: AppContext, ownerId: number, q: ContactF
       (select count(*)::int from ${contacts} where ${where}) as count,
       coalesce((select json_agg(r) from (
         select ${contacts}.*, array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories
-        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} limit ${win.limit} offset ${win.offset}) r), '[]') as rows`);
+        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]') as rows`);
   return pageOf(info!.rows.map(jsonView), info!.count, info!.total, win, q);
 }
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { prepared } from '../db/prepared';
 import { notFound } from '../http/errors';
 import { plainText } from './content/html';
-import { pageOf, pageWindow, type PageQuery } from './paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
 
 type EventRow = {
@@ -52,7 +52,7 @@ export async function listEvents(ctx: AppContext, q: EventListQuery) {
     period === 'upcoming' ? sql`e.is_published and ${NOT_ENDED}` : period === 'past' ? sql`e.is_published and not (${NOT_ENDED})` : sql`e.is_published`;
   const order = period === 'upcoming' ? sql`e.starts_at, e.id` : sql`e.starts_at desc, e.id desc`;
   const [page, counted, total] = await Promise.all([
-    ctx.db.execute<EventRow>(sql`select ${BRIEF} from events e where ${where} order by ${order} limit ${win.limit} offset ${win.offset}`),
+    ctx.db.execute<EventRow>(sql`select ${BRIEF} from events e where ${where} order by ${order} ${pageSql(win)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from events e where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from events e where e.is_published`),
   ]);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { prepared } from '../db/prepared';
 import { notFound } from '../http/errors';
-import { pageOf, pageWindow, type PageQuery } from './paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
 
 type NewsRow = {
@@ -39,7 +39,7 @@ export async function listNews(ctx: AppContext, q: NewsListQuery) {
   if (q.is_important !== undefined) filters.push(sql`n.is_important = ${q.is_important}`);
   const where = sql.join(filters, sql` and `);
   const [page, counted, total] = await Promise.all([
-    ctx.db.execute<NewsRow>(sql`select ${BRIEF} from news n where ${where} order by ${ORDER} limit ${win.limit} offset ${win.offset}`),
+    ctx.db.execute<NewsRow>(sql`select ${BRIEF} from news n where ${where} order by ${ORDER} ${pageSql(win)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from news n where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from news n where ${PUBLISHED}`),
   ]);

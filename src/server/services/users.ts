@@ -127,7 +127,7 @@ export async function listUsers(ctx: AppContext, q: UserListQuery) {
   const key = (q.ordering?.replace(/^-/, '') ?? 'id') as keyof typeof ORDERABLE;
   const col = ORDERABLE[key] ?? users.id;
   const [rows, [counted], [total]] = await Promise.all([
-    ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc` : col, users.id).limit(win.limit).offset(win.offset),
+    ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc nulls last` : col, desc ? sql`${users.id} desc nulls last` : users.id).limit(win.limit).offset(win.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users),
   ]);

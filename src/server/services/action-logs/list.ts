@@ -1,11 +1,12 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actionLogs, users } from '../../db/schema';
 import { permissionDenied } from '../../http/errors';
 import { catalogues, t, type Lang, type MessageKey } from '../../i18n';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
-import { brief, inReachOf, isAdmin, type Caller } from '../staff/access';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { prepared } from '../../db/prepared';
+import { briefJson, isoSql, type Brief } from '../leads/brief';
+import { inReachOf, isAdmin, type Caller } from '../staff/access';
 
 export type ActionLogQuery = PageQuery & {
   actor_id?: number;
@@ -30,15 +31,27 @@ async function reaches(ctx: AppContext, callerId: number, userId: number): Promi
   return Boolean(row);
 }
 
+/** One entry as json_agg gives it. */
+type LogRow = {
+  id: number;
+  actor_id: number | null;
+  kind: string;
+  details: Record<string, unknown>;
+  /** ISO text (isoSql). */
+  created_at: string;
+  actor: Brief | null;
+  subject: Brief | null;
+  view_as: Brief | null;
+};
+
 /** Newest first, filtered by actor, subject, kind and day (in the caller's time zone). */
-export async function listActionLogs(ctx: AppContext, caller: Caller, q: ActionLogQuery, lang: Lang) {
+export async function listActionLogs(ctx: AppContext, caller: Caller & { timeZone: string }, q: ActionLogQuery, lang: Lang) {
   const admin = isAdmin(caller);
   // Asking for someone outside one's reach is refused outright rather than answered with an empty page.
   if (!admin) {
     for (const id of [q.actor_id, q.subject_id]) if (id !== undefined && !(await reaches(ctx, caller.id, id))) throw permissionDenied();
   }
-  const [me] = await ctx.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, caller.id));
-  const tz = me?.tz ?? 'UTC';
+  const tz = caller.timeZone;
   const filters: SQL[] = [];
   if (!admin) filters.push(visibleTo(caller.id));
   if (q.actor_id !== undefined) filters.push(eq(actionLogs.actorId, q.actor_id));
@@ -50,41 +63,43 @@ export async function listActionLogs(ctx: AppContext, caller: Caller, q: ActionL
   const base = admin ? undefined : visibleTo(caller.id);
 
   const win = pageWindow(q);
-  const actor = alias(users, 'actor');
-  const subject = alias(users, 'subject');
-  const viewAs = alias(users, 'view_as');
-  const capped = (w: SQL | undefined) =>
-    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${actionLogs} ${w ? sql`where ${w}` : sql``} limit ${COUNT_CAP}) c`);
-  const [rows, counted, total] = await Promise.all([
-    ctx.db
-      .select({ l: actionLogs, actor, subject, viewAs })
-      .from(actionLogs)
-      .leftJoin(actor, eq(actor.id, actionLogs.actorId))
-      .leftJoin(subject, eq(subject.id, actionLogs.subjectId))
-      .leftJoin(viewAs, eq(viewAs.id, actionLogs.viewAsId))
-      .where(where)
-      .orderBy(desc(actionLogs.createdAt), desc(actionLogs.id))
-      .limit(win.limit)
-      .offset(win.offset),
-    capped(where),
-    capped(base),
-  ]);
-  const name = (u: { firstName: string; lastName: string } | null, fallback: string) => (u ? `${u.firstName} ${u.lastName}`.trim() : fallback);
-  const results = rows.map(({ l, actor: a, subject: s, viewAs: v }) => {
+  const capped = (w: SQL | undefined) => sql`(select count(*) from (select 1 from ${actionLogs} ${w ? sql`where ${w}` : sql``} limit ${COUNT_CAP}) c)`;
+  // An admin's "all entries" and "entries by this employee" are kept exact in action_log_counts (migration 0024).
+  const kept = (actorId?: number) =>
+    sql`(select coalesce(sum(n), 0) from action_log_counts ${actorId === undefined ? sql`` : sql`where actor_id = ${actorId}`})`;
+  const byActorOnly = q.subject_id === undefined && !q.kind && !q.date_from && !q.date_to;
+  // One statement for the page and both counts; the people come as UserBrief straight from SQL.
+  const [page] = await prepared<{ count: number; total: number; rows: LogRow[] }>(
+    ctx.db,
+    sql`select ${admin && byActorOnly ? kept(q.actor_id) : capped(where)}::int as count, ${admin ? kept() : capped(base)}::int as total,
+      coalesce((select json_agg(r) from (
+        select action_logs.id, action_logs.actor_id, action_logs.kind, action_logs.details, ${isoSql('action_logs.created_at')} as created_at,
+          ${briefJson('actor')} as actor, ${briefJson('subject')} as subject, ${briefJson('view_as')} as view_as
+        from ${actionLogs}
+        left join ${users} actor on actor.id = action_logs.actor_id
+        left join ${users} subject on subject.id = action_logs.subject_id
+        left join ${users} view_as on view_as.id = action_logs.view_as_id
+        ${where ? sql`where ${where}` : sql``}
+        -- NULLS LAST as in the (actor|subject, created_at desc, id desc) indexes, so they give the order without a sort.
+        order by action_logs.created_at desc nulls last, action_logs.id desc nulls last
+        ${pageSql(win)}) r), '[]') as rows`,
+  );
+  const name = (u: Brief | null, fallback: string) => (u ? `${u.first_name} ${u.last_name}`.trim() : fallback);
+  const results = page!.rows.map((l) => {
     const key = `action_${l.kind}` as MessageKey;
     const removed = (l.details as { user?: { first_name?: string; last_name?: string } }).user;
-    const subjectName = s ? name(s, '') : removed ? `${removed.first_name ?? ''} ${removed.last_name ?? ''}`.trim() : '';
-    const params = { actor: name(a, t(lang, 'action_someone')), subject: subjectName, kind: l.kind };
+    const subjectName = l.subject ? name(l.subject, '') : removed ? `${removed.first_name ?? ''} ${removed.last_name ?? ''}`.trim() : '';
+    const params = { actor: name(l.actor, t(lang, 'action_someone')), subject: subjectName, kind: l.kind };
     return {
       id: l.id,
-      actor: a ? brief(a) : { id: l.actorId ?? 0, first_name: params.actor, last_name: '' },
-      subject: s ? brief(s) : null,
-      view_as: v ? brief(v) : null,
+      actor: l.actor ?? { id: l.actor_id ?? 0, first_name: params.actor, last_name: '' },
+      subject: l.subject,
+      view_as: l.view_as,
       kind: l.kind,
       description: key in catalogues.en ? t(lang, key, params) : t(lang, 'action_generic', params),
       data: l.details,
-      created_at: l.createdAt.toISOString(),
+      created_at: l.created_at,
     };
   });
-  return pageOf(results, counted.rows[0]!.n, total.rows[0]!.n, win, q);
+  return pageOf(results, page!.count, page!.total, win, q);
 }

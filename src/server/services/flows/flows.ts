@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { flows } from '../../db/schema';
 import { FieldErrors, notFound } from '../../http/errors';
@@ -23,7 +23,7 @@ export function flowView(ctx: AppContext, f: FlowRow) {
 
 /** The caller's own flows, newest first, with their totals. */
 export async function listFlows(ctx: AppContext, ownerId: number) {
-  const rows = await ctx.db.select().from(flows).where(eq(flows.ownerId, ownerId)).orderBy(desc(flows.createdAt), desc(flows.id));
+  const rows = await ctx.db.select().from(flows).where(eq(flows.ownerId, ownerId)).orderBy(sql`${flows.createdAt} desc nulls last`, sql`${flows.id} desc nulls last`);
   return rows.map((r) => flowView(ctx, r));
 }
 

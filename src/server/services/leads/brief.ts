@@ -13,4 +13,14 @@ export type Brief = { id: number; first_name: string; last_name: string; email: 
 /** Escapes a search term for ILIKE. */
 export const likeOf = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** An instant as the API writes it (ISO 8601 in UTC with milliseconds); text already in that form (isoSql) is kept. */
+export const iso = (d: Date | string | null | undefined) => (d == null ? null : typeof d === 'string' && ISO.test(d) ? d : new Date(d).toISOString());
+
+/**
+ * A timestamptz column as the API's ISO text, for rows built as JSON in SQL: json_agg would write
+ * microseconds and an offset, which JavaScript's Date only reads through its slow fallback parser.
+ */
+export const isoSql = (column: string) => sql.raw(isoText(column));
+export const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

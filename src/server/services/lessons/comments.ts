@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { grantsOf, lessonLocked, lockReason } from './access';
 import { iso, VISIBLE } from './views';
 
@@ -59,7 +59,7 @@ export async function listComments(ctx: AppContext, caller: Caller, q: CommentLi
   const order = q.ordering === 'created_at' ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
   const [page, counted] = await Promise.all([
     ctx.db.execute<CommentRow>(sql`
-      with page as (select lc.* from lesson_comments lc where ${where} order by ${order} limit ${win.limit} offset ${win.offset})
+      with page as (select lc.* from lesson_comments lc where ${where} order by ${order} ${pageSql(win)})
       select lc.id, lc.lesson_id, lc.author_id, u.first_name, u.last_name, u.avatar, lc.text, lc.is_hidden, lc.created_at, lc.updated_at
       from page lc join users u on u.id = lc.author_id order by ${order}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from lesson_comments lc where ${where}`),

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound } from '../../http/errors';
 import type { Lang } from '../../i18n';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
-import { prepared, statement } from '../../db/prepared';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { prepared, shapedStatement, statement } from '../../db/prepared';
 import { accessView, grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
 import { publishedLessonsTotal } from './totals';
 import { BRIEF_COLUMNS, briefJoins, briefView, iso, playable, progressView, VISIBLE, type BriefRow } from './views';
@@ -64,48 +64,69 @@ export type LessonListQuery = PageQuery & { search?: string; ordering?: string }
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A page of published lessons of one category (or all), searchable by title: two statements. */
-export async function listLessons(ctx: AppContext, caller: Caller, body: LessonListBody, q: LessonListQuery) {
-  const win = pageWindow(q);
+type ListShape = {
+  category: boolean;
+  search: boolean;
+  isFree: boolean | null;
+  completed: boolean | null;
+  ordering: string | null;
+  limit: number;
+  offset: number;
+};
+type ListMeta = GrantRow & { count: number | null; total: number | null; category: Omit<CategoryRow, 'lessons_count'> | null; rows: BriefRow[] };
+
+/** The page (as JSON), the counts, the caller's grants and the category, in one statement built once per shape. */
+const listStatement = shapedStatement<ListMeta, ListShape, { userId: number; category: number | null; pattern: string | null }>((shape) => {
+  const userId = sql.placeholder('userId');
   const scope: SQL[] = [VISIBLE];
-  if (body.category !== null) scope.push(sql`l.category_id = ${body.category}`);
+  if (shape.category) scope.push(sql`l.category_id = ${sql.placeholder('category')}`);
   const filters: SQL[] = [];
-  const search = q.search?.trim();
-  if (search) filters.push(sql`l.title ilike ${likePattern(search)}`);
-  if (body.is_free !== undefined) filters.push(sql`l.is_free = ${body.is_free}`);
-  if (body.completed !== undefined) {
-    const done = sql`exists (select 1 from lesson_progress pc where pc.user_id = ${caller.id} and pc.lesson_id = l.id and pc.completed)`;
-    filters.push(body.completed ? done : sql`not ${done}`);
+  if (shape.search) filters.push(sql`l.title ilike ${sql.placeholder('pattern')}`);
+  if (shape.isFree !== null) filters.push(sql.raw(`l.is_free = ${shape.isFree}`));
+  if (shape.completed !== null) {
+    const done = sql`exists (select 1 from lesson_progress pc where pc.user_id = ${userId} and pc.lesson_id = l.id and pc.completed)`;
+    filters.push(shape.completed ? done : sql`not ${done}`);
   }
-  if (q.ordering && !ORDERINGS[q.ordering]) throw FieldErrors.of('ordering', 'field_invalid');
-  const orderBy = sql.raw(q.ordering ? ORDERINGS[q.ordering]! : body.category !== null ? ORDERINGS.order! : 'c."order", c.id, l."order", l.id');
+  const orderBy = sql.raw(shape.ordering ? ORDERINGS[shape.ordering]! : shape.category ? ORDERINGS.order! : 'c."order", c.id, l."order", l.id');
   const where = sql.join([...scope, ...filters], sql` and `);
   const scoped = sql.join(scope, sql` and `);
   const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
-
-  // One statement: the page (as JSON), the counts, the caller's grants and the category.
   const page = sql`coalesce((select json_agg(r) from (
       with page as (
         select l.id from lessons l join lesson_categories c on c.id = l.category_id
-        where ${where} order by ${orderBy} limit ${win.limit} offset ${win.offset}
+        where ${where} order by ${orderBy} ${pageSql(shape)}
       )
-      select ${BRIEF_COLUMNS} from page join lessons l on l.id = page.id ${briefJoins(caller.id)}
+      select ${BRIEF_COLUMNS} from page join lessons l on l.id = page.id ${briefJoins(userId)}
       order by ${orderBy}) r), '[]') as rows`;
-  const meta =
-    body.category !== null
-      ? sql`select k.count, k.total,
+  return shape.category
+    ? sql`select k.count, k.total,
           (select row_to_json(x) from (
             select c.id, c.title, c.description, c.image, c."order",
               (select count(*)::int from lesson_progress p join lessons l on l.id = p.lesson_id
-                where p.user_id = ${caller.id} and p.completed and l.category_id = c.id and ${VISIBLE}) as completed_count
-            from lesson_categories c where c.id = ${body.category}) x) as category,
-          ${grantColumns(caller.id)}, ${page}
+                where p.user_id = ${userId} and p.completed and l.category_id = c.id and ${VISIBLE}) as completed_count
+            from lesson_categories c where c.id = ${sql.placeholder('category')}) x) as category,
+          ${grantColumns(userId)}, ${page}
         from (select count(*) filter (where ${filtered})::int as count, count(*)::int as total from lessons l where ${scoped}) k`
-      : sql`select ${filters.length ? sql`(select count(*)::int from lessons l where ${where})` : sql`null::int`} as count,
-          null::int as total, null::json as category, ${grantColumns(caller.id)}, ${page}`;
-  type Meta = GrantRow & { count: number | null; total: number | null; category: Omit<CategoryRow, 'lessons_count'> | null; rows: BriefRow[] };
+    : sql`select ${filters.length ? sql`(select count(*)::int from lessons l where ${where})` : sql`null::int`} as count,
+          null::int as total, null::json as category, ${grantColumns(userId)}, ${page}`;
+});
+
+/** A page of published lessons of one category (or all), searchable by title. */
+export async function listLessons(ctx: AppContext, caller: Caller, body: LessonListBody, q: LessonListQuery) {
+  const win = pageWindow(q);
+  if (q.ordering && !ORDERINGS[q.ordering]) throw FieldErrors.of('ordering', 'field_invalid');
+  const search = q.search?.trim();
+  const shape: ListShape = {
+    category: body.category !== null,
+    search: Boolean(search),
+    isFree: body.is_free ?? null,
+    completed: body.completed ?? null,
+    ordering: q.ordering ?? null,
+    limit: win.limit,
+    offset: win.offset,
+  };
   const [[info], allPublished] = await Promise.all([
-    prepared<Meta>(ctx.db, meta),
+    listStatement(ctx.db, shape, { userId: caller.id, category: body.category, pattern: search ? likePattern(search) : null }),
     body.category === null ? publishedLessonsTotal(ctx) : Promise.resolve(0),
   ]);
   const rows = info!.rows;
@@ -206,10 +227,10 @@ const USER = sql.placeholder('userId');
 const progressVisible = sql`coalesce((select ${VISIBLE} from lessons l where l.id = p.lesson_id), false)`;
 const dashboardStatement = statement<GrantRow & { completed: number; rows: Array<BriefRow & { kind: number }> }, { userId: number }>(sql`
   with recent as (
-    select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc) as rank
+    select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc nulls last) as rank
     from lesson_progress p
     where p.user_id = ${USER} and not p.completed and ${progressVisible}
-    order by p.updated_at desc limit 6
+    order by p.updated_at desc nulls last limit 6
   ), newest as (
     select l.id, 2 as kind, row_number() over (order by l.published_at desc nulls last, l.id desc nulls last) as rank from lessons l
     where ${VISIBLE} and not exists (select 1 from lesson_progress s where s.user_id = ${USER} and s.lesson_id = l.id)

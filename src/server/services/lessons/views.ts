@@ -1,5 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../i18n';
+import { iso as isoOf, isoText } from '../leads/brief';
 import { accessView, type Grants } from './access';
 
 /** A lesson is shown to members once published and its publish time has come. */
@@ -7,8 +8,8 @@ export const VISIBLE = sql.raw(`l.is_published and l.published_at <= now()`);
 
 /** The columns of a lesson brief: `l` is the lesson, `c` its category, `p` the caller's progress. */
 export const BRIEF_COLUMNS = sql.raw(`l.id, l.title, l.short_description, l.category_id, c.title as category_title, l.preview,
-  l.duration_seconds, l."order", l.is_free, l.published_at,
-  p.position_seconds, p.duration_seconds as p_duration, p.completed as p_completed, p.updated_at as p_updated_at,
+  l.duration_seconds, l."order", l.is_free, ${isoText('l.published_at')} as published_at,
+  p.position_seconds, p.duration_seconds as p_duration, p.completed as p_completed, ${isoText('p.updated_at')} as p_updated_at,
   (select count(*)::int from lesson_comments lc where lc.lesson_id = l.id and not lc.is_hidden) as comments_count`);
 
 /** Joins of BRIEF_COLUMNS for `userId`, given a FROM that names the lesson `l`. */
@@ -34,7 +35,7 @@ export type BriefRow = {
   comments_count: number;
 };
 
-export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+export const iso = (d: Date | string) => isoOf(d)!;
 
 export function progressView(row: Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at' | 'duration_seconds'>) {
   if (row.position_seconds === null || row.p_completed === null) return null;

@@ -20,7 +20,7 @@ export function notificationText(lang: Lang, kind: NotificationKind, data: Recor
 export async function listNotifications(ctx: AppContext, caller: AuthUser, limit = 20) {
   const [rows, unread] = await Promise.all([
     ctx.db.execute<{ id: string; kind: NotificationKind; data: Record<string, unknown>; read_at: Date | null; created_at: Date }>(
-      sql`select id, kind, data, read_at, created_at from notifications where user_id = ${caller.id} order by created_at desc, id desc limit ${limit}`,
+      sql`select id, kind, data, read_at, created_at from notifications where user_id = ${caller.id} order by created_at desc nulls last, id desc limit ${limit}`,
     ),
     unreadCount(ctx, caller.id),
   ]);

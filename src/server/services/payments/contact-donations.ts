@@ -4,7 +4,7 @@ import type { PaymentKind, PaymentState } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { centsToMoney } from '../content/money';
-import { pageOf, pageWindow } from '../paging';
+import { pageOf, pageSql, pageWindow } from '../paging';
 import { iso, isoOrNull, rowsOf } from './common';
 import { visibleUser } from './visibility';
 
@@ -53,7 +53,7 @@ export async function listContactDonations(
         from payments p left join payment_methods m on m.code = p.method
         left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
         where p.user_id = ${userId}
-        order by ${sql.raw(`${ORDERING[field]} ${dir} nulls last, p.id ${dir}`)} limit ${win.limit} offset ${win.offset}`,
+        order by ${sql.raw(`${ORDERING[field]} ${dir} nulls last, p.id ${dir}`)} ${pageSql(win)}`,
     ),
     rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${userId}`),
   ]);

@@ -7,7 +7,7 @@ import { FieldErrors } from '../../http/errors';
 import { imageKind, isPdf, UploadRejected } from '../../integrations/storage';
 import type { Lang, MessageKey } from '../../i18n';
 import { centsToMoney } from '../content/money';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { donationCents, paymentDateTime } from './amounts';
 import { configuredProvider, insertPendingPayment, openCheckout } from './checkout';
 import { isoOrNull, iso, rowsOf } from './common';
@@ -197,7 +197,7 @@ export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lan
     rowsOf<DonationRow>(
       ctx.db,
       sql`${SELECT} where p.user_id = ${caller.id} and p.kind = 'donation'
-        order by p.created_at desc, p.id desc limit ${win.limit} offset ${win.offset}`,
+        order by p.created_at desc nulls last, p.id desc ${pageSql(win)}`,
     ),
     rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${caller.id} and kind = 'donation'`),
   ]);

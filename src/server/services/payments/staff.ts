@@ -7,6 +7,7 @@ import type { ListWindow } from '../../http/simple-rest';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { centsToMoney } from '../content/money';
+import { pageSql } from '../paging';
 import { iso, isoOrNull, rowsOf } from './common';
 import { settlePaid } from './settle';
 import { visibleUser } from './visibility';
@@ -139,7 +140,7 @@ export async function listStaffPayments(ctx: AppContext, caller: Caller, lang: L
   const dir = w.desc ? 'desc' : 'asc';
   const order = sql.raw(`${ORDER[w.field] ?? 'p.id'} ${dir} nulls last, p.id ${dir} nulls last`);
   const [rows, [c]] = await Promise.all([
-    rowsOf<Row>(ctx.db, sql`${SELECT} where ${where} order by ${order} limit ${w.limit} offset ${w.offset}`),
+    rowsOf<Row>(ctx.db, sql`${SELECT} where ${where} order by ${order} ${pageSql(w)}`),
     rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments p join users u on u.id = p.user_id where ${where}`),
   ]);
   return { rows: rows.map((r) => view(ctx, lang, r)), total: c!.n };

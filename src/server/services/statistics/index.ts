@@ -4,7 +4,7 @@ import { clock } from '../../clock';
 import { prepared } from '../../db/prepared';
 import { briefJson, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers, type Scope } from '../leads/scope';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { countriesSql, daysSql, freshSql, minutesOf, partsSql, type Whose } from './figures';
 import { PERIODS, periodDays, type PeriodInput } from './period';
 import { spanOf, type Span } from './span';
@@ -143,7 +143,7 @@ export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: S
              coalesce(d.reg, 0) as new_registrations, coalesce(f.n, 0) as tasks_of_new_registrations
       from emp left join d on d.id = emp.id left join f on f.id = emp.id
     )
-    select *, count(*) over ()::int as total from rows order by ${orderCol} ${dir}, id limit ${win.limit} offset ${win.offset}`);
+    select *, count(*) over ()::int as total from rows order by ${orderCol} ${dir}, id ${pageSql(win)}`);
   const withMoney = moneyVisible(caller);
   const count = rows[0]?.total ?? 0;
   const results = rows.map((r) => ({

@@ -2,32 +2,34 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import type { TaskStatus, TaskType } from '../../db/schema';
 import { clock } from '../../clock';
-import { prepared } from '../../db/prepared';
-import { briefJson, iso, likeOf, type Brief } from '../leads/brief';
+import { shapedStatement } from '../../db/prepared';
+import { briefJson, iso, isoSql, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers } from '../leads/scope';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 
 export type TaskTab = 'today' | 'future' | 'completed' | 'canceled';
 
+/** Instants come as ISO text (isoSql). */
 type TaskRow = {
   id: number | string;
   type: TaskType;
   status: TaskStatus;
-  start_at: Date;
-  end_at: Date | null;
+  start_at: string;
+  end_at: string | null;
   description: string;
   result: string | null;
-  completed_at: Date | null;
-  canceled_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+  completed_at: string | null;
+  canceled_at: string | null;
+  created_at: string;
+  updated_at: string;
   linked_user: Brief | null;
   owner: Brief;
 };
 
 /** The select list every task answer is built from (tasks as t, users lu and ow). */
-export const TASK_COLUMNS = sql`t.id, t.type, t.status, t.start_at, t.end_at, t.description, t.result, t.completed_at,
-  t.canceled_at, t.created_at, t.updated_at, ${briefJson('lu')} as linked_user, ${briefJson('ow')} as owner`;
+export const TASK_COLUMNS = sql`t.id, t.type, t.status, ${isoSql('t.start_at')} as start_at, ${isoSql('t.end_at')} as end_at, t.description,
+  t.result, ${isoSql('t.completed_at')} as completed_at, ${isoSql('t.canceled_at')} as canceled_at, ${isoSql('t.created_at')} as created_at,
+  ${isoSql('t.updated_at')} as updated_at, ${briefJson('lu')} as linked_user, ${briefJson('ow')} as owner`;
 export const TASK_FROM = sql`tasks t join users ow on ow.id = t.owner_id left join users lu on lu.id = t.linked_user_id`;
 
 export function taskView(r: TaskRow, now = clock.now()) {
@@ -54,10 +56,7 @@ export async function loadTask(db: AppContext['db'], id: number) {
   return res.rows[0];
 }
 
-/** The first instant of tomorrow in the owner's time zone, by the app clock. */
-const tomorrowSql = (now: Date, tz: string) =>
-  sql`((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
-
+/** `tomorrow`: the first instant of tomorrow in the owner's time zone, by the app clock. */
 function tabWhere(tab: TaskTab, tomorrow: SQL): SQL {
   switch (tab) {
     case 'today':
@@ -88,39 +87,86 @@ const tabCount = (base: SQL, tab: SQL) => sql`(select count(*) from tasks t wher
 export type TaskListQuery = PageQuery & { search?: string; ordering?: string; tab?: TaskTab; type?: TaskType; user_id?: number };
 export type TaskListFilter = { linked_user_id?: number; date_from?: string; date_to?: string };
 
-/** One tab of the owner's tasks; the owner first in every filter so (owner_id, status, start_at) serves it. */
-export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQuery, body: TaskListFilter = {}) {
-  const scope = await scopeOf(ctx, caller, q.user_id);
-  const tz = scope.ownerTimeZone;
-  const now = clock.now();
-  const tomorrow = tomorrowSql(now, tz);
-  const tab = q.tab ?? 'today';
-  const win = pageWindow(q);
+type ListShape = {
+  tab: TaskTab;
+  type: boolean;
+  linked: boolean;
+  from: boolean;
+  to: boolean;
+  search: boolean;
+  order: string;
+  limit: number;
+  offset: number;
+};
+type ListValues = { ownerId: number; type: TaskType | null; linked: number | null; from: string | null; to: string | null; tz: string; now: string; like: string | null };
 
-  const base: SQL[] = [sql`t.owner_id = ${scope.ownerId}`];
-  if (q.type) base.push(sql`t.type = ${q.type}`);
-  if (body.linked_user_id) base.push(sql`t.linked_user_id = ${body.linked_user_id}`);
-  if (body.date_from) base.push(sql`t.start_at >= (${body.date_from}::date::timestamp at time zone ${tz})`);
-  if (body.date_to) base.push(sql`t.start_at < ((${body.date_to}::date + 1)::timestamp at time zone ${tz})`);
+/**
+ * The page (as JSON), its count and one index range count per tab (owner_id, status, start_at), in
+ * one statement built once per shape; the owner comes first in every filter so that index serves it.
+ */
+const listStatement = shapedStatement<Record<TaskTab, number> & { rows: TaskRow[]; count: number }, ListShape, ListValues>((shape) => {
+  const tz = sql.placeholder('tz');
+  const tomorrow = sql`((date_trunc('day', ${sql.placeholder('now')}::timestamptz at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
+  const base: SQL[] = [sql`t.owner_id = ${sql.placeholder('ownerId')}`];
+  if (shape.type) base.push(sql`t.type = ${sql.placeholder('type')}`);
+  if (shape.linked) base.push(sql`t.linked_user_id = ${sql.placeholder('linked')}`);
+  if (shape.from) base.push(sql`t.start_at >= (${sql.placeholder('from')}::date::timestamp at time zone ${tz})`);
+  if (shape.to) base.push(sql`t.start_at < ((${sql.placeholder('to')}::date + 1)::timestamp at time zone ${tz})`);
   const baseWhere = sql.join(base, sql` and `);
-
-  const filtered = [baseWhere, tabWhere(tab, tomorrow)];
-  if (q.search?.trim()) {
-    const like = likeOf(q.search);
+  const filtered = [baseWhere, tabWhere(shape.tab, tomorrow)];
+  if (shape.search) {
+    const like = sql.placeholder('like');
     filtered.push(sql`(t.description ilike ${like} or (lu.first_name || ' ' || lu.last_name || ' ' || coalesce(lu.email, '') || ' ' || coalesce(lu.phone, '')) ilike ${like})`);
   }
   const where = sql.join(filtered, sql` and `);
-  const order = ORDER[q.ordering ?? DEFAULT_ORDER[tab]] ?? ORDER[DEFAULT_ORDER[tab]]!;
+  const rows = sql`coalesce((select json_agg(r) from (
+    select ${TASK_COLUMNS} from ${TASK_FROM} where ${where} order by ${ORDER[shape.order]!} ${pageSql(shape)}) r), '[]') as rows`;
+  const count = shape.search
+    ? sql`(select count(*)::int from tasks t left join users lu on lu.id = t.linked_user_id where ${where})`
+    : sql.identifier(shape.tab);
+  if (shape.type || shape.linked || shape.from || shape.to) {
+    return sql`select ${rows}, ${count} as count, * from (select
+      ${tabCount(baseWhere, tabWhere('today', tomorrow))} as today,
+      ${tabCount(baseWhere, tabWhere('future', tomorrow))} as future,
+      ${tabCount(baseWhere, tabWhere('completed', tomorrow))} as completed,
+      ${tabCount(baseWhere, tabWhere('canceled', tomorrow))} as canceled) k`;
+  }
+  // All of the owner's tasks: the counts kept per status (migration 0025); only today's range is walked.
+  const kept = (status: TaskStatus) =>
+    sql`coalesce((select n from task_counts where owner_id = ${sql.placeholder('ownerId')} and status = ${sql.raw(`'${status}'`)}), 0)`;
+  return sql`select ${rows}, ${count} as count, * from (select today, ${kept('planned')} - today as future,
+      ${kept('completed')} as completed, ${kept('canceled')} as canceled
+    from (select ${tabCount(baseWhere, tabWhere('today', tomorrow))} as today) d) k`;
+});
 
-  // One statement: the page (as JSON), its count and one index range count per tab (owner_id, status, start_at).
-  const [info] = await prepared<Record<TaskTab, number> & { rows: TaskRow[]; count: number }>(ctx.db, sql`
-    select coalesce((select json_agg(r) from (
-        select ${TASK_COLUMNS} from ${TASK_FROM} where ${where} order by ${order} limit ${win.limit} offset ${win.offset}) r), '[]') as rows,
-      (select count(*)::int from ${q.search?.trim() ? sql`tasks t left join users lu on lu.id = t.linked_user_id` : sql`tasks t`} where ${where}) as count,
-      ${tabCount(baseWhere, sql`t.status = 'planned' and t.start_at < ${tomorrow}`)} as today,
-      ${tabCount(baseWhere, sql`t.status = 'planned' and t.start_at >= ${tomorrow}`)} as future,
-      ${tabCount(baseWhere, sql`t.status = 'completed'`)} as completed,
-      ${tabCount(baseWhere, sql`t.status = 'canceled'`)} as canceled`);
+/** One tab of the owner's tasks, with the count of every tab. */
+export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQuery, body: TaskListFilter = {}) {
+  const scope = await scopeOf(ctx, caller, q.user_id);
+  const now = clock.now();
+  const tab = q.tab ?? 'today';
+  const win = pageWindow(q);
+  const search = q.search?.trim();
+  const shape: ListShape = {
+    tab,
+    type: Boolean(q.type),
+    linked: Boolean(body.linked_user_id),
+    from: Boolean(body.date_from),
+    to: Boolean(body.date_to),
+    search: Boolean(search),
+    order: ORDER[q.ordering ?? ''] ? q.ordering! : DEFAULT_ORDER[tab],
+    limit: win.limit,
+    offset: win.offset,
+  };
+  const [info] = await listStatement(ctx.db, shape, {
+    ownerId: scope.ownerId,
+    type: q.type ?? null,
+    linked: body.linked_user_id ?? null,
+    from: body.date_from ?? null,
+    to: body.date_to ?? null,
+    tz: scope.ownerTimeZone,
+    now: now.toISOString(),
+    like: search ? likeOf(search) : null,
+  });
   const tabCounts = { today: info!.today, future: info!.future, completed: info!.completed, canceled: info!.canceled };
   const page = pageOf(
     info!.rows.map((r) => taskView(r, now)),

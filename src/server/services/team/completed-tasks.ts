@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { briefJson } from '../leads/brief';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { assertVisibleUser, type Viewer } from './visibility';
 
 type Row = {
@@ -27,7 +27,7 @@ export async function listContactCompletedTasks(ctx: AppContext, viewer: Viewer,
       from tasks t left join users o on o.id = t.owner_id
       where ${where}
       order by coalesce(t.completed_at, t.updated_at) desc, t.id desc
-      limit ${win.limit} offset ${win.offset}`),
+      ${pageSql(win)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from tasks t where ${where}`),
   ]);
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

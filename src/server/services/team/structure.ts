@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { LeadStatus } from '../../db/schema';
 import type { Lang } from '../../i18n';
 import { briefJson, likeOf } from '../leads/brief';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
 import { ORDER_SQL, columnsFor } from './structure-columns';
 import { visibleUsersWhere, type Viewer } from './visibility';
@@ -109,7 +109,7 @@ export async function listStructureUsers(
       coalesce(tg.tags, '[]'::json) as tags, pk.name as package, pk.ends_at as subscription_ends_at,
       ${moneySql(sql`d.cur`)} as donations_current, ${moneySql(sql`d.prev`)} as donations_prev,
       (select max(s.created_at) from sessions s where s.user_id = u.id) as last_login
-    from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} limit ${win.limit} offset ${win.offset}) u
+    from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}) u
     cross join me
     left join users r on r.id = u.referrer_id
     left join users rs on rs.id = u.responsible_id

@@ -5,7 +5,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf } from '../leads/brief';
 import { ROUTE_LEAD_QUEUE } from '../leads/intake';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { visibilityOf, visibleUsersWhere, type Viewer } from './visibility';
 
 /**
@@ -48,11 +48,11 @@ export async function listWaitingUsers(ctx: AppContext, viewer: Viewer, q: PageQ
       select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country, u.language,
         u.lead_status as status, ${briefJson('r')} as referrer, u.date_joined,
         src.source, coalesce(back.at, u.date_joined) as waiting_since
-      from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} limit ${win.limit} offset ${win.offset}) u
+      from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}) u
       left join users r on r.id = u.referrer_id
       left join lateral (
         select coalesce(a.details->>'landing', a.details->>'source') as source from action_logs a
-        where a.subject_id = u.id and a.kind = 'lead_created' order by a.created_at desc, a.id desc limit 1
+        where a.subject_id = u.id and a.kind = 'lead_created' order by a.created_at desc nulls last, a.id desc nulls last limit 1
       ) src on true
       left join lateral (
         select max(a.created_at) as at from action_logs a where a.subject_id = u.id and a.kind = 'lead_rejected'

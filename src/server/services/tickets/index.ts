@@ -8,7 +8,7 @@ import { recordAction } from '../action-log';
 import { likeOf } from '../leads/brief';
 import { canSeeUser, conflict, scopeOf, visibleUsers } from '../leads/scope';
 import { notify } from '../notifications';
-import { pageOf, pageWindow, type PageQuery } from '../paging';
+import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { FINAL_STATUSES, TICKET_COLUMNS, TICKET_FROM, TICKET_TYPES, loadTicketRow, ticketDetail, ticketView, type TicketType } from './view';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
@@ -95,10 +95,10 @@ function ticketsOf(employee: { id: number; role: AuthUser['role'] }): SQL {
 
 const ORDER: Record<string, SQL> = {
   created_at: sql`k.created_at asc, k.id asc`,
-  '-created_at': sql`k.created_at desc, k.id desc`,
+  '-created_at': sql`k.created_at desc nulls last, k.id desc`,
   updated_at: sql`k.updated_at asc, k.id asc`,
-  '-updated_at': sql`k.updated_at desc, k.id desc`,
-  status: sql`k.status asc, k.created_at desc`,
+  '-updated_at': sql`k.updated_at desc nulls last, k.id desc`,
+  status: sql`k.status asc, k.created_at desc nulls last`,
   '-status': sql`k.status desc, k.created_at desc`,
 };
 
@@ -118,7 +118,7 @@ export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q
   const where = sql.join(f, sql` and `);
   const order = ORDER[q.ordering ?? '-created_at'] ?? ORDER['-created_at']!;
   const [rows, counted, total] = await Promise.all([
-    ctx.db.execute<Parameters<typeof ticketView>[0]>(sql`select ${TICKET_COLUMNS} from ${TICKET_FROM} where ${where} order by ${order} limit ${win.limit} offset ${win.offset}`),
+    ctx.db.execute<Parameters<typeof ticketView>[0]>(sql`select ${TICKET_COLUMNS} from ${TICKET_FROM} where ${where} order by ${order} ${pageSql(win)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${TICKET_FROM} where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets k where ${base}`),
   ]);
