@@ -1,4 +1,4 @@
-import type { HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { listTasks, listUsersToLink } from '../services/tasks/list';
 import { createNewLeadTask, createTask, updateTask } from '../services/tasks/write';
 import { listNotifications, markNotificationsRead } from '../services/notifications';
@@ -6,7 +6,7 @@ import { setLeadStatus, takeWaitingLead } from '../services/leads/work';
 
 /** Tasks, and the lead calls of the staff workspace (take to work, status, notifications). */
 export const tasksHandlers: HandlerTable = {
-  listTasks: async (req) => listTasks(req.server.ctx, req.auth!, req.query, req.body ?? {}),
+  listTasks: async (req, reply) => sendJsonText<'listTasks'>(reply, await listTasks(req.server.ctx, req.auth!, req.query, req.body ?? {})),
   createTask: async (req, reply) => {
     const task = await createTask(req.server.ctx, req.auth!, req.body);
     reply.status(201);

@@ -80,6 +80,43 @@ type Row = {
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
+type Months = ReturnType<typeof monthWindows>;
+
+/** The list's columns of these users, in the order given. */
+async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: string, months: Months): Promise<Row[]> {
+  return prepared<Row>(ctx.db, sql`
+    with me as (select path from users where id = ${viewerId})
+    select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country,
+      u.lead_status as status, u.is_partner, u.children_count, u.date_joined,
+      case when u.path <@ me.path then nlevel(u.path) - nlevel(me.path) else nlevel(u.path) end as level,
+      ${briefJson('r')} as referrer, ${briefJson('rs')} as responsible,
+      coalesce(tg.tags, '[]'::json) as tags, pk.name as package, pk.ends_at as subscription_ends_at,
+      ${moneySql(sql`d.cur`)} as donations_current, ${moneySql(sql`d.prev`)} as donations_prev,
+      (select max(s.created_at) from sessions s where s.user_id = u.id) as last_login
+    from unnest(${pgIntArray(ids)}::int[]) with ordinality as page(id, ord)
+    join users u on u.id = page.id
+    cross join me
+    left join users r on r.id = u.referrer_id
+    left join users rs on rs.id = u.responsible_id
+    left join lateral (
+      select json_agg(json_build_object('id', t.id, 'name', t.name, 'group_id', t.group_id) order by t.name) as tags
+      from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id
+    ) tg on true
+    left join lateral (
+      select p.name, up.ends_at from user_packages up join packages p on p.id = up.package_id
+      where up.user_id = u.id and up.status = 'active' and up.starts_at <= ${now} and (up.ends_at is null or up.ends_at > ${now})
+      order by up.ends_at desc nulls first limit 1
+    ) pk on true
+    left join lateral (
+      select sum(p.amount_cents) filter (where p.paid_at >= ${months.current}) as cur,
+             sum(p.amount_cents) filter (where p.paid_at < ${months.current}) as prev
+      from payments p
+      where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation'
+        and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}
+    ) d on true
+    order by page.ord`);
+}
+
 export async function listStructureUsers(
   ctx: AppContext,
   viewer: Viewer,
@@ -100,37 +137,12 @@ export async function listStructureUsers(
   const where = sql.join([scope, ...filters], sql` and `);
   const now = clock.now().toISOString();
 
-  const page = ctx.db.execute<Row>(sql`
-    with me as (select path from users where id = ${viewer.id})
-    select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country,
-      u.lead_status as status, u.is_partner, u.children_count, u.date_joined,
-      case when u.path <@ me.path then nlevel(u.path) - nlevel(me.path) else nlevel(u.path) end as level,
-      ${briefJson('r')} as referrer, ${briefJson('rs')} as responsible,
-      coalesce(tg.tags, '[]'::json) as tags, pk.name as package, pk.ends_at as subscription_ends_at,
-      ${moneySql(sql`d.cur`)} as donations_current, ${moneySql(sql`d.prev`)} as donations_prev,
-      (select max(s.created_at) from sessions s where s.user_id = u.id) as last_login
-    from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}) u
-    cross join me
-    left join users r on r.id = u.referrer_id
-    left join users rs on rs.id = u.responsible_id
-    left join lateral (
-      select json_agg(json_build_object('id', t.id, 'name', t.name, 'group_id', t.group_id) order by t.name) as tags
-      from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id
-    ) tg on true
-    left join lateral (
-      select p.name, up.ends_at from user_packages up join packages p on p.id = up.package_id
-      where up.user_id = u.id and up.status = 'active' and up.starts_at <= ${now} and (up.ends_at is null or up.ends_at > ${now})
-      order by up.ends_at desc nulls first limit 1
-    ) pk on true
-    left join lateral (
-      select sum(p.amount_cents) filter (where p.paid_at >= ${months.current}) as cur,
-             sum(p.amount_cents) filter (where p.paid_at < ${months.current}) as prev
-      from payments p
-      where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation'
-        and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}
-    ) d on true
-    order by ${orderOf(q.ordering)}`);
-
+  // The page's users first, planned for this viewer's subtree (see visibleUsersWhere); then their
+  // columns by id, a statement whose cached plan fits every page (planning all its joins per call
+  // cost more than running them).
+  const page = prepared<{ id: number }>(ctx.db, sql`select u.id from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}`).then(
+    (ids) => (ids.length ? rowsOf(ctx, viewer.id, ids.map((r) => r.id), now, months) : []),
+  );
   // A member's whole structure: the totals the payments' triggers keep per ancestor and month.
   const rolledUp = viewer.role === 'member' && filters.length === 0;
   // With a search the matching users are few: their donations come through the payments index per user.
@@ -171,7 +183,7 @@ export async function listStructureUsers(
   ]);
   const count = filtered ?? totalCount;
 
-  const results = rows.rows.map((r) => ({
+  const results = rows.map((r) => ({
     ...r,
     tags: r.tags ?? [],
     subscription_ends_at: iso(r.subscription_ends_at),
