@@ -1,4 +1,4 @@
-import type { HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { structureChoices } from '../services/team/choices';
 import { listContactCompletedTasks } from '../services/team/completed-tasks';
 import { getUserDetails } from '../services/team/details';
@@ -10,7 +10,8 @@ import { listWaitingUsers, rejectResponsibleUser } from '../services/team/waitin
 export const teamHandlers: HandlerTable = {
   getTeamChildren: async (req) => myChildren(req.server.ctx, req.auth!),
   getTeamChildrenOf: async (req) => childrenOfUser(req.server.ctx, req.auth!, req.params.pk),
-  listStructureUsers: async (req) => listStructureUsers(req.server.ctx, req.auth!, req.lang, req.query, req.body ?? undefined),
+  listStructureUsers: async (req, reply) =>
+    sendJsonText<'listStructureUsers'>(reply, await listStructureUsers(req.server.ctx, req.auth!, req.lang, req.query, req.body ?? undefined)),
   getStructureChoices: async (req) => structureChoices(req.server.ctx, req.lang, req.query.search),
   listContactCompletedTasks: async (req) => listContactCompletedTasks(req.server.ctx, req.auth!, req.body.user_id, req.query),
   listWaitingUsers: async (req) => listWaitingUsers(req.server.ctx, req.auth!, req.query),
