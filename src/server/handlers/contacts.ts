@@ -1,4 +1,4 @@
-import type { HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import {
   createContactCategory,
   deleteContactCategory,
@@ -19,7 +19,7 @@ export const contactsHandlers: HandlerTable = {
   updateContactCategory: async (req) => updateContactCategory(req.server.ctx, req.auth!.id, req.params.id, req.body),
   deleteContactCategory: async (req) => deleteContactCategory(req.server.ctx, req.auth!.id, req.params.id, req.lang),
 
-  listContacts: async (req) => listContacts(req.server.ctx, req.auth!.id, req.query),
+  listContacts: async (req, reply) => sendJsonText<'listContacts'>(reply, await listContacts(req.server.ctx, req.auth!.id, req.query)),
   getContact: async (req) => getContact(req.server.ctx, req.auth!.id, req.params.id),
   createContact: async (req, reply) => {
     reply.status(201);

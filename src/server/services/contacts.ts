@@ -8,6 +8,7 @@ import { isContactStatus, lockOwner, ownCategories, type Tx } from './contact-ca
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
+import { isoSql } from './leads/brief';
 
 type Row = typeof contacts.$inferSelect;
 
@@ -82,26 +83,20 @@ function orderOf(ordering: string | undefined): SQL[] {
   return desc ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`] : [sql`${col} asc`, sql`${contacts.id} asc`];
 }
 
-/** A contact as json_agg writes it: already the answer's snake_case keys, timestamps as text. */
-type JsonRow = ReturnType<typeof view> & { owner_id: number };
-
-const jsonView = ({ owner_id: _owner, ...c }: JsonRow) => ({
-  ...c,
-  created_at: new Date(c.created_at).toISOString(),
-  updated_at: new Date(c.updated_at).toISOString(),
-});
-
-/** A page of the owner's contacts with both counts and each contact's categories: one statement. */
-export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery) {
+/** A page of the owner's contacts with both counts and each contact's categories, as the answer's JSON text: one statement. */
+export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery): Promise<string> {
   const win = pageWindow(q);
   const where = whereOf(ownerId, q);
-  const [info] = await prepared<{ total: number; count: number; rows: JsonRow[] }>(ctx.db, sql`
+  const [info] = await prepared<{ total: number; count: number; rows: string }>(ctx.db, sql`
     select (select count(*)::int from ${contacts} where ${contacts.ownerId} = ${ownerId}) as total,
       (select count(*)::int from ${contacts} where ${where}) as count,
       coalesce((select json_agg(r) from (
-        select ${contacts}.*, array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories
-        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]') as rows`);
-  return pageOf(info!.rows.map(jsonView), info!.count, info!.total, win, q);
+        select ${contactId}, first_name, last_name, phone, email, city, country, notes,
+          array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories,
+          status, tags, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
+        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`);
+  const { results: _none, ...head } = pageOf([], info!.count, info!.total, win, q);
+  return `${JSON.stringify(head).slice(0, -1)},"results":${info!.rows}}`;
 }
 
 export async function getContact(ctx: AppContext, ownerId: number, id: number) {
