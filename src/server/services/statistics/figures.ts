@@ -38,7 +38,9 @@ function filtersOf(whose: Whose) {
   const only = whose.kind === 'employee' ? whose.id : null;
   return {
     ownerIs: only === null ? sql`true` : sql`t.owner_id = ${only}`,
-    userIs: whose.kind === 'organisation' ? sql`true` : only === null ? sql`u.responsible_id is not null` : sql`u.responsible_id = ${only}`,
+    // `+ 0` for every employee: "has a responsible" holds for most users, and ANDing that index's bitmap
+    // with the period's few registrations cost 5 ms per edge.
+    userIs: whose.kind === 'organisation' ? sql`true` : only === null ? sql`(u.responsible_id + 0) is not null` : sql`u.responsible_id = ${only}`,
     // `+ 0`: the owner is a filter, not an index key. Per user, their own tasks (tasks_linked_idx) are a
     // few; the tasks of the owner in the period (tasks_owner_completed_idx) can be thousands.
     own: whose.kind === 'organisation' ? sql`true` : sql`u.responsible_id = t.owner_id + 0`,
