@@ -5,7 +5,7 @@ import { CONTACT_STATUSES, contactCategories, contactCategoryLinks, contacts } f
 import { FieldErrors, notFound } from '../http/errors';
 import { t, type Lang, type MessageKey } from '../i18n';
 import { isContactStatus, lockOwner, ownCategories, type Tx } from './contact-categories';
-import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
+import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
 import { isoSql } from './leads/brief';
@@ -95,8 +95,7 @@ export async function listContacts(ctx: AppContext, ownerId: number, q: ContactF
           array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories,
           status, tags, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
         from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`);
-  const { results: _none, ...head } = pageOf([], info!.count, info!.total, win, q);
-  return `${JSON.stringify(head).slice(0, -1)},"results":${info!.rows}}`;
+  return pageJson(pageOf([], info!.count, info!.total, win, q), info!.rows);
 }
 
 export async function getContact(ctx: AppContext, ownerId: number, id: number) {

@@ -53,3 +53,12 @@ export function pageOf<T>(
     results,
   };
 }
+
+/**
+ * A paged answer as JSON text whose `results` is JSON text already (written by PostgreSQL): the
+ * page's other fields, and any the caller adds, are serialized here and the results put in as they are.
+ */
+export function pageJson(page: Page<unknown>, resultsJson: string, extra: Record<string, unknown> = {}): string {
+  const { results: _results, ...head } = page;
+  return `${JSON.stringify({ ...head, ...extra }).slice(0, -1)},"results":${resultsJson}}`;
+}

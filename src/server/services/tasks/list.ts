@@ -5,7 +5,7 @@ import { clock } from '../../clock';
 import { shapedStatement } from '../../db/prepared';
 import { briefJson, iso, isoSql, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers } from '../leads/scope';
-import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 
 export type TaskTab = 'today' | 'future' | 'completed' | 'canceled';
 
@@ -171,9 +171,7 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
   });
   const tabCounts = { today: info!.today, future: info!.future, completed: info!.completed, canceled: info!.canceled };
   const page = pageOf([], info!.count, tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled, win, { ...q, tab });
-  const { results: _none, ...head } = page;
-  const text = JSON.stringify({ ...head, tab_counts: tabCounts });
-  return `${text.slice(0, -1)},"results":${info!.rows}}`;
+  return pageJson(page, info!.rows, { tab_counts: tabCounts });
 }
 
 /** Users a task of this employee may be linked to: the ones they look after, best name matches first. */

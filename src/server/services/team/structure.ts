@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { LeadStatus } from '../../db/schema';
 import type { Lang } from '../../i18n';
 import { briefJson, isoSql, likeOf } from '../leads/brief';
-import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
 import { ORDER_SQL, columnsFor } from './structure-columns';
 import { visibleUsersWhere, type Viewer } from './visibility';
@@ -53,7 +53,6 @@ function orderOf(ordering: string | undefined): SQL {
   const dir = sql.raw(desc ? 'desc' : 'asc');
   return sql`${sql.raw(col)} ${dir} nulls last, u.id ${dir} nulls last`;
 }
-
 
 type Months = ReturnType<typeof monthWindows>;
 
@@ -163,9 +162,7 @@ export async function listStructureUsers(
   const paged = pageOf([], count, totalCount, win, { ...q, ...f, tags: undefined, groups: undefined });
   // Repeated ids (tags=1&tags=2), as the query parameters take them.
   const ids = [...(f.tags ?? []).map((id) => `&tags=${id}`), ...(f.groups ?? []).map((id) => `&groups=${id}`)].join('');
-  const { results: _none, ...head } = paged;
-  const text = JSON.stringify({
-    ...head,
+  return pageJson(paged, rows, {
     next: paged.next && paged.next + ids,
     previous: paged.previous && paged.previous + ids,
     columns: columnsFor(lang),
@@ -173,5 +170,4 @@ export async function listStructureUsers(
     total_donations_current: sums.rows[0]?.cur ?? '0.00',
     total_donations_prev: sums.rows[0]?.prev ?? '0.00',
   });
-  return `${text.slice(0, -1)},"results":${rows}}`;
 }
