@@ -4,6 +4,7 @@ import { makeMember, waitFor } from '../setup/accounts';
 import { addElement, heading, leadForm, makeFlow } from '../setup/flows';
 import { api, type Json } from '../setup/learning';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { viewCounter } from '../../src/server/services/flows/views';
 
 let t: TestApp;
 let owner: { id: number; token: string };
@@ -82,6 +83,48 @@ describe('view counting', () => {
     expect((await stats(kept.id)).views).toBe(25);
     const { rows } = await t.pool.query('select count(*)::int n from flow_daily_stats where flow_id = $1', [gone.id]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('writes the batch at once when a flow in it is being deleted meanwhile', async () => {
+    const [kept, gone] = await Promise.all([publishedFlow(), publishedFlow()]);
+    const deleting = await t.pool.connect();
+    try {
+      await deleting.query('begin');
+      await deleting.query('delete from flows where id = $1', [gone.id]);
+      await Promise.all([page(kept.landing_name), page(gone.landing_name)]);
+      const written = viewCounter(t.app.ctx).flush();
+      await new Promise((r) => setTimeout(r, 200));
+      await deleting.query('commit');
+      await written;
+    } finally {
+      deleting.release();
+    }
+    // Not on a later retry: the first write already counts the kept flow and leaves the deleted one out.
+    expect((await stats(kept.id)).views).toBe(1);
+  });
+
+  it('tries a refused batch again with the next one, three times in all', async () => {
+    const [once, never] = await Promise.all([publishedFlow(), publishedFlow()]);
+    const counter = viewCounter(t.app.ctx);
+    const refuse = (on: boolean) =>
+      t.pool.query(
+        on
+          ? `alter table flow_daily_stats add constraint refuse_views check (views < 0) not valid`
+          : `alter table flow_daily_stats drop constraint refuse_views`,
+      );
+    await refuse(true);
+    try {
+      await page(never.landing_name);
+      for (let i = 0; i < 3; i++) await counter.flush();
+      await page(once.landing_name);
+      await counter.flush();
+    } finally {
+      await refuse(false);
+    }
+    await counter.flush();
+    // Refused once, written with the next batch; refused three times, given up.
+    expect((await stats(once.id)).views).toBe(1);
+    expect((await stats(never.id)).views).toBe(0);
   });
 });
 

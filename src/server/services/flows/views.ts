@@ -3,6 +3,10 @@ import { clock } from '../../clock';
 import { utcDay } from './access';
 
 const FLUSH_MS = 500;
+/** A batch the database refused (an outage, a failover) is tried again with the next ones, this many times in all. */
+const WRITE_ATTEMPTS = 3;
+
+type Pending = { flowId: number; day: string; n: number; attempts: number };
 
 /**
  * Landing page views, counted in memory and written every half second as one statement per batch
@@ -10,18 +14,23 @@ const FLUSH_MS = 500;
  * per visitor on the same counter row. At most the last half second of views is lost if the process dies.
  */
 export class ViewCounter {
-  private pending = new Map<string, { flowId: number; day: string; n: number }>();
+  private pending = new Map<string, Pending>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly ctx: AppContext) {}
 
   add(flowId: number) {
-    const day = utcDay(clock.now());
-    const key = `${flowId}|${day}`;
+    this.count({ flowId, day: utcDay(clock.now()), n: 1, attempts: 0 });
+  }
+
+  private count(views: Pending) {
+    const key = `${views.flowId}|${views.day}`;
     const entry = this.pending.get(key);
-    if (entry) entry.n += 1;
-    else this.pending.set(key, { flowId, day, n: 1 });
+    if (entry) {
+      entry.n += views.n;
+      entry.attempts = Math.max(entry.attempts, views.attempts);
+    } else this.pending.set(key, { ...views });
     if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
       this.timer.unref();
@@ -36,22 +45,44 @@ export class ViewCounter {
     const rows = [...this.pending.values()];
     this.pending = new Map();
     this.writing = this.writing.then(() =>
-      this.ctx.db.$client
-        .query(
-          `with v as (select * from unnest($1::int[], $2::date[], $3::int[]) as v(flow_id, day, n)),
-           daily as (
-             insert into flow_daily_stats (flow_id, day, views)
-             select f.id, v.day, v.n from v join flows f on f.id = v.flow_id
-             on conflict (flow_id, day) do update set views = flow_daily_stats.views + excluded.views
-           )
-           update flows f set views_total = f.views_total + s.n
-           from (select flow_id, sum(n)::int as n from v group by flow_id) s where f.id = s.flow_id`,
-          [rows.map((r) => r.flowId), rows.map((r) => r.day), rows.map((r) => r.n)],
-        )
-        .then(() => undefined)
-        .catch((err: unknown) => this.ctx.log.warn({ err, views: rows.length }, 'landing views not counted')),
+      this.write(rows).catch((err: unknown) => {
+        const again = rows.filter((r) => r.attempts + 1 < WRITE_ATTEMPTS);
+        this.ctx.log.warn({ err, views: rows.length, retried: again.length }, 'landing views not counted');
+        for (const r of again) this.count({ ...r, attempts: r.attempts + 1 });
+      }),
     );
     return this.writing;
+  }
+
+  /**
+   * The batch's flows are locked first ('for key share' waits for one being deleted right now and then
+   * leaves it out); the write that follows sees only those. In one statement, a flow deleted meanwhile would
+   * still be joined, and the daily row's foreign key would fail the whole batch.
+   */
+  private async write(rows: Pending[]) {
+    const client = await this.ctx.db.$client.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      await client.query('select from flows where id = any($1::int[]) order by id for key share', [rows.map((r) => r.flowId)]);
+      await client.query(
+        `with v as (select * from unnest($1::int[], $2::date[], $3::int[]) as v(flow_id, day, n)),
+         daily as (
+           insert into flow_daily_stats (flow_id, day, views)
+           select f.id, v.day, v.n from v join flows f on f.id = v.flow_id
+           on conflict (flow_id, day) do update set views = flow_daily_stats.views + excluded.views
+         )
+         update flows f set views_total = f.views_total + s.n
+         from (select flow_id, sum(n)::int as n from v group by flow_id) s where f.id = s.flow_id`,
+        [rows.map((r) => r.flowId), rows.map((r) => r.day), rows.map((r) => r.n)],
+      );
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
 }
 
