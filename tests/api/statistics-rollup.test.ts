@@ -150,15 +150,23 @@ async function expectExact() {
         await countriesOracle(other.id, s, e),
       );
 
-      const staff = await post(boss.token, '/api/accounts/dashboard/staff_statistics/?page_size=200&ordering=last_name', period);
-      for (const emp of [boss, cons, junior, other]) {
-        const row = staff.results.find((r: Json) => r.user.id === emp.id);
-        const w = await oracle(emp.id, s, e);
-        expect(
-          [row.completed_tasks, row.time_spent, Math.round(Number(row.donations_sum) * 100), row.new_subscriptions, row.new_registrations, row.tasks_of_new_registrations],
-          `${tag} staff ${emp.id}`,
-        ).toEqual([w.completed_tasks, w.time_spent, w.donations_cents, w.new_subscriptions, w.new_registrations, w.tasks_of_new_registrations]);
+      // Ranked by another figure, tasks of new registrations are read for the page only; ranked by them, for everyone first.
+      for (const ordering of ['last_name', '-tasks_of_new_registrations']) {
+        const staff = await post(boss.token, `/api/accounts/dashboard/staff_statistics/?page_size=200&ordering=${ordering}`, period);
+        for (const emp of [boss, cons, junior, other]) {
+          const row = staff.results.find((r: Json) => r.user.id === emp.id);
+          const w = await oracle(emp.id, s, e);
+          expect(
+            [row.completed_tasks, row.time_spent, Math.round(Number(row.donations_sum) * 100), row.new_subscriptions, row.new_registrations, row.tasks_of_new_registrations],
+            `${tag} staff ${emp.id} ${ordering}`,
+          ).toEqual([w.completed_tasks, w.time_spent, w.donations_cents, w.new_subscriptions, w.new_registrations, w.tasks_of_new_registrations]);
+        }
       }
+      // A consultant's structure (their own roll-up rows only), one employee per page.
+      const juniorRow = await post(cons.token, '/api/accounts/dashboard/staff_statistics/?page_size=1&ordering=-last_name', period);
+      expect(juniorRow.count, tag).toBe(2);
+      const wj = await oracle(juniorRow.results[0].user.id, s, e);
+      expect([juniorRow.results[0].completed_tasks, juniorRow.results[0].tasks_of_new_registrations], `${tag} structure`).toEqual([wj.completed_tasks, wj.tasks_of_new_registrations]);
       checked++;
     }
   }

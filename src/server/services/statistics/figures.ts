@@ -135,13 +135,18 @@ function bucketRows(span: Span, table: 'staff_stats_days' | 'staff_stats_country
 
 /** Rows (id, n): tasks of new registrations per employee (`id`) over the span, to be summed by id. */
 export function freshSql(span: Span, whose: Whose, onlyIds?: SQL): SQL {
+  const period = sql`r.joined_day >= ${day(span.fromDay)} and r.joined_day < ${day(span.toDay)}
+    and r.completed_day >= ${day(span.fromDay)} and r.completed_day < ${day(span.toDay)}`;
   return sql`
-    select r.employee_id as id, r.tasks as n from staff_stats_fresh r
-    where ${rollupKey(whose)} and r.joined_day >= ${day(span.fromDay)} and r.joined_day < ${day(span.toDay)}
-      and r.completed_day >= ${day(span.fromDay)} and r.completed_day < ${day(span.toDay)}
-      ${onlyIds ? sql`and r.employee_id in (${onlyIds})` : sql``}
+    ${
+      onlyIds
+        ? // A few employees: each one's rows by the primary key, rather than every employee's rows of the period.
+          sql`select o.id, r.tasks as n from (${onlyIds}) o
+            cross join lateral (select r.tasks from staff_stats_fresh r where r.employee_id = o.id and ${period} offset 0) r`
+        : sql`select r.employee_id as id, r.tasks as n from staff_stats_fresh r where ${rollupKey(whose)} and ${period}`
+    }
     union all
-    select coalesce(id, 0), n from fresh_edge`;
+    select coalesce(id, 0), n from fresh_edge ${onlyIds ? sql`where id in (${onlyIds})` : sql``}`;
 }
 
 /**
