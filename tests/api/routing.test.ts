@@ -118,6 +118,21 @@ describe('automatic lead routing', () => {
     expect(kinds).toEqual(['lead_offer', 'lead_offer_expired', 'lead_offer']);
   });
 
+  it('the minute sweep sends no routing jobs while nobody is on shift, and offers the pool once someone is', async () => {
+    const later = await makeEmployee(t, { login: false });
+    await only([later.id]);
+    const lead = await makeLead(t, { joined: clock.now() });
+    const jobsFor = async () =>
+      (await one<{ n: number }>(t, `select count(*)::int as n from pgboss.job where name = 'route-lead' and data->>'leadId' = $1`, [String(lead)])).n;
+    await sweepOffers(t.app.ctx);
+    expect(await jobsFor()).toBe(0);
+    await shift(later.id, 2);
+    await sweepOffers(t.app.ctx);
+    expect(await jobsFor()).toBe(1);
+    await waitFor(async () => (await offersOf(lead)).length === 1, 'the offer', 20_000);
+    expect(await offersOf(lead)).toEqual([{ consultant_id: later.id, status: 'open' }]);
+  });
+
   it('weights by rating: ratings 1 and 3 get 1:3 of 400 leads (within 15 %)', async () => {
     const low = await makeEmployee(t, { rating: 1, limit: 1000, login: false });
     const high = await makeEmployee(t, { rating: 3, limit: 1000, login: false });

@@ -21,6 +21,9 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
+/** The name for a statement the caller knows is a fixed read: none when it asks to be planned per call. */
+export const fixedStatementName = (text: string) => (text.includes(PLAN_PER_CALL) ? undefined : statementName(text));
+
 type QueryConfig = { text?: unknown; name?: string; values?: unknown[] };
 
 /**

@@ -1,6 +1,7 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { fixedStatementName } from './named-statements';
 
 const dialect = new PgDialect();
 
@@ -21,8 +22,10 @@ export async function prepared<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export function statement<T, V extends Record<string, unknown>>(query: SQL): (db: Db, values: V) => Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  // Named even without values, so a fixed read is parsed and planned once per connection too.
+  const name = fixedStatementName(text);
   return async (db, values) => {
-    const result = await db.$client.query({ text, values: fillPlaceholders(params, values) });
+    const result = await db.$client.query({ name, text, values: fillPlaceholders(params, values) });
     return result.rows as T[];
   };
 }
@@ -34,15 +37,16 @@ export function statement<T, V extends Record<string, unknown>>(query: SQL): (db
  * per call and not kept.
  */
 export function shapedStatement<T, S extends Record<string, unknown>, V extends Record<string, unknown>>(build: (shape: S) => SQL, max = 256) {
-  const built = new Map<string, { sql: string; params: unknown[] }>();
+  const built = new Map<string, { sql: string; params: unknown[]; name: string | undefined }>();
   return async (db: Db, shape: S, values: V): Promise<T[]> => {
     const key = JSON.stringify(shape);
     let query = built.get(key);
     if (!query) {
-      query = dialect.sqlToQuery(build(shape));
+      const q = dialect.sqlToQuery(build(shape));
+      query = { ...q, name: fixedStatementName(q.sql) };
       if (built.size < max) built.set(key, query);
     }
-    const result = await db.$client.query({ text: query.sql, values: fillPlaceholders(query.params, values) });
+    const result = await db.$client.query({ name: query.name, text: query.sql, values: fillPlaceholders(query.params, values) });
     return result.rows as T[];
   };
 }

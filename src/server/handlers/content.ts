@@ -1,4 +1,4 @@
-import type { HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { getBook, getNewBook, listBooks, purchaseBook } from '../services/books';
 import { eventIcs, getEvent, listEvents, listNearestEvents } from '../services/events';
 import { getNews, listImportantNews, listNews } from '../services/news';
@@ -11,11 +11,11 @@ export const contentHandlers: HandlerTable = {
   getBook: async (req) => getBook(req.server.ctx, req.auth!, req.params.id),
   purchaseBook: async (req) => purchaseBook(req.server.ctx, req.auth!, req.body.book, req.body.payment_method),
 
-  listImportantNews: async (req) => listImportantNews(req.server.ctx),
+  listImportantNews: async (_req, reply) => sendJsonText<'listImportantNews'>(reply, await listImportantNews(reply.server.ctx)),
   listNews: async (req) => listNews(req.server.ctx, req.query),
   getNews: async (req) => getNews(req.server.ctx, req.params.id),
 
-  listNearestEvents: async (req) => listNearestEvents(req.server.ctx, req.query.limit),
+  listNearestEvents: async (req, reply) => sendJsonText<'listNearestEvents'>(reply, await listNearestEvents(req.server.ctx, req.query.limit)),
   listEvents: async (req) => listEvents(req.server.ctx, req.query),
   getEvent: async (req) => getEvent(req.server.ctx, req.params.id),
   getEventIcs: async (req, reply) => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { prepared } from '../db/prepared';
+import { statement } from '../db/prepared';
+import { isoSql } from './leads/brief';
 import { notFound } from '../http/errors';
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
@@ -46,10 +47,16 @@ export async function listNews(ctx: AppContext, q: NewsListQuery) {
   return pageOf(page.rows.map(brief), counted.rows[0]!.n, total.rows[0]!.n, win, q);
 }
 
-export async function listImportantNews(ctx: AppContext) {
-  const rows = await prepared<NewsRow>(ctx.db, sql`
-    select ${BRIEF} from news n where ${PUBLISHED} and n.is_important order by ${ORDER} limit 10`);
-  return rows.map(brief);
+// The dashboard's list, written as JSON by PostgreSQL (the same fields as brief()).
+const importantNewsJson = statement<{ json: string }, Record<string, never>>(sql`
+  select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'summary', n.summary, 'image', n.image,
+    'is_important', n.is_important, 'published_at', ${isoSql('n.published_at')}) order by ${ORDER}), '[]')::text as json
+  from (select ${BRIEF} from news n where ${PUBLISHED} and n.is_important order by ${ORDER} limit 10) n`);
+
+/** The important news, newest first, as JSON text. */
+export async function listImportantNews(ctx: AppContext): Promise<string> {
+  const [r] = await importantNewsJson(ctx.db, {});
+  return r!.json;
 }
 
 /** One published news item; its body was sanitised when saved. */

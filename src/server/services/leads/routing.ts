@@ -18,7 +18,7 @@ type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
  * time zone (by the app clock), under their daily limit (offers open or taken since their local
  * midnight), and not offered this lead before.
  */
-function eligibleSql(leadId: number, now: Date) {
+function eligibleSql(leadId: number | null, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
     select u.id, u.rating, u.telegram_chat_id, u.language, r.pass
@@ -29,7 +29,7 @@ function eligibleSql(leadId: number, now: Date) {
       and (${at} at time zone u.time_zone)::time < w.time_to
     left join lead_routing r on r.user_id = u.id
     where u.role = 'consultant' and u.is_active and not u.is_blocked and u.rating > 0
-      and not exists (select 1 from lead_offers o where o.lead_id = ${leadId} and o.consultant_id = u.id)
+      ${leadId === null ? sql`` : sql`and not exists (select 1 from lead_offers o where o.lead_id = ${leadId} and o.consultant_id = u.id)`}
       and (select count(*) from lead_offers o
            where o.consultant_id = u.id and o.status in ('open', 'accepted')
              and o.offered_at >= (date_trunc('day', ${at} at time zone u.time_zone) at time zone u.time_zone)
@@ -120,6 +120,10 @@ export async function sweepOffers(ctx: AppContext): Promise<void> {
         details: { consultant_id: o.consultant_id, offer_id: o.id },
       });
     }
+    // Nobody on shift and under their limit (at night, say): the waiting leads stay in the pool until the
+    // next sweep rather than each costing a routing job that finds no one, every minute.
+    const anyone = await tx.execute(sql`select 1 from (${eligibleSql(null, now)}) e limit 1`);
+    if (!anyone.rows.length) return;
     const pool = await tx.execute<{ id: number }>(sql`
       select u.id from users u
       where u.role = 'member' and u.lead_status = 'waiting' and u.responsible_id is null
