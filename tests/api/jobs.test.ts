@@ -44,6 +44,47 @@ describe('background jobs (pg-boss)', () => {
   });
 });
 
+describe('a batch of jobs', () => {
+  it('runs the jobs of one poll together; the one that throws is retried alone, the others complete once', async () => {
+    const jobs = new Jobs(t.pool, t.app.ctx.log);
+    const runs = new Map<string, number>();
+    let running = 0;
+    let together = 0;
+    await jobs.start(t.app.ctx, [
+      {
+        queue: 'test-batch',
+        batchSize: 3,
+        handle: async (_ctx, data: { word: string }) => {
+          runs.set(data.word, (runs.get(data.word) ?? 0) + 1);
+          together = Math.max(together, ++running);
+          await new Promise((r) => setTimeout(r, 200));
+          running--;
+          if (data.word === 'flaky' && runs.get('flaky') === 1) throw new Error('first try fails');
+        },
+      },
+    ]);
+    try {
+      // One commit: the three are there for the same poll.
+      await t.db.transaction(async (tx) => {
+        for (const word of ['a', 'b', 'flaky']) await jobs.sendInTx(tx, 'test-batch', { word }, { retryLimit: 2, retryDelay: 0 });
+      });
+      const until = Date.now() + 15_000;
+      while ((runs.get('flaky') ?? 0) < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(Object.fromEntries(runs)).toEqual({ a: 1, b: 1, flaky: 2 });
+      expect(together).toBe(3);
+      const states = await t.pool.query(`select data->>'word' as word, state from pgboss.job where name = 'test-batch' order by 1`);
+      expect(states.rows).toEqual([
+        { word: 'a', state: 'completed' },
+        { word: 'b', state: 'completed' },
+        { word: 'flaky', state: 'completed' },
+      ]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
+
 describe('a job whose process died', () => {
   it('runs again once its expiry has passed, not after pg-boss default of 15 minutes', { timeout: 60_000 }, async () => {
     // The first process takes the job and never finishes it: a process killed in the middle.

@@ -8,8 +8,15 @@ import { JOB_WORKERS } from './workers';
 export type JobWorker<T = unknown> = {
   queue: string;
   handle: (ctx: AppContext, data: T) => Promise<void>;
-  /** Parallel jobs of this queue per process (default 1). */
+  /** Pollers of this queue per process, each running one job at a time (default 1): for long jobs. */
   concurrency?: number;
+  /**
+   * Jobs one poller takes at once and runs together (default 1): parallel short jobs for one poll
+   * each, instead of a poller per job polling the database twice a second.
+   */
+  batchSize?: number;
+  /** How often an idle poller looks for jobs (default 0.5 s); cron queues need no more than a few seconds. */
+  pollSeconds?: number;
   /** Optional cron (minute resolution, UTC) that sends `{}` to the queue. */
   cron?: string;
   /** Runs once when this process starts working the queue (e.g. re-enqueue work a killed process left). */
@@ -66,17 +73,26 @@ export class Jobs {
       await this.boss.createQueue(w.queue);
       // createQueue leaves an existing queue as it is: set the expiry on queues made by older versions too.
       if (w.expireInSeconds) await this.boss.updateQueue(w.queue, { name: w.queue, expireInSeconds: w.expireInSeconds });
-      const run = async ([job]: PgBoss.Job<unknown>[]) => {
-        if (job) await w.handle(ctx, job.data);
+      const run = async (jobs: PgBoss.Job<unknown>[]) => {
+        const done = await Promise.allSettled(jobs.map((job) => w.handle(ctx, job.data)));
+        const failed = jobs.flatMap((job, i) => (done[i]!.status === 'rejected' ? [{ job, err: (done[i] as PromiseRejectedResult).reason }] : []));
+        if (jobs.length === 1 && failed.length) throw failed[0]!.err;
+        // pg-boss completes the batch's jobs that are still active: fail (and so retry) only the ones that threw.
+        for (const { job, err } of failed) {
+          this.log.error({ err, queue: w.queue }, 'job failed');
+          await this.boss.fail(w.queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+        }
       };
+      const workerIds: string[] = [];
       for (let i = 0; i < (w.concurrency ?? 1); i++) {
-        await this.boss.work(w.queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, run);
+        workerIds.push(await this.boss.work(w.queue, { batchSize: w.batchSize ?? 1, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, run));
       }
       if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
       if (w.onStart) await w.onStart(ctx).catch((err) => this.log.error({ err, queue: w.queue }, 'queue start hook failed'));
       // Time-driven queues also run when the test clock moves (TEST_CLOCK=1), not only on the next minute.
       if (w.cron && ctx.config.testClock) {
-        this.unsubscribe.push(clock.onAdvance(() => void this.boss.send(w.queue, {}).catch(() => {})));
+        const wake = () => workerIds.forEach((id) => this.boss.notifyWorker(id));
+        this.unsubscribe.push(clock.onAdvance(() => void this.boss.send(w.queue, {}).then(wake, () => {})));
       }
     }
   }

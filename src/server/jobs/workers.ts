@@ -13,12 +13,12 @@ import { RENEWAL_QUEUE, runRenewals } from '../services/subscription/renewal';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each worker types its own data
 export const JOB_WORKERS: readonly JobWorker<any>[] = [
   // staff: automatic lead routing (offer a new lead), and the minute sweep of expired offers.
-  { queue: ROUTE_LEAD_QUEUE, concurrency: 4, expireInSeconds: 60, handle: async (ctx, data: { leadId: number }) => void (await routeLead(ctx, data.leadId)) },
-  { queue: LEAD_SWEEP_QUEUE, cron: '* * * * *', handle: async (ctx) => sweepOffers(ctx) },
+  { queue: ROUTE_LEAD_QUEUE, batchSize: 4, expireInSeconds: 60, handle: async (ctx, data: { leadId: number }) => void (await routeLead(ctx, data.leadId)) },
+  { queue: LEAD_SWEEP_QUEUE, cron: '* * * * *', pollSeconds: 5, handle: async (ctx) => sweepOffers(ctx) },
   // payments: a receipt mail per paid payment; subscription renewals (auto-pay) and expiry every minute.
-  // A worker takes one job per half second: two keep receipts up with a burst of payments.
-  { queue: RECEIPT_QUEUE, concurrency: 2, expireInSeconds: 60, handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data) },
-  { queue: RENEWAL_QUEUE, cron: '* * * * *', handle: async (ctx) => void (await runRenewals(ctx)) },
+  // Two receipts per poll keep up with a burst of payments.
+  { queue: RECEIPT_QUEUE, batchSize: 2, expireInSeconds: 60, handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data) },
+  { queue: RENEWAL_QUEUE, cron: '* * * * *', pollSeconds: 5, handle: async (ctx) => void (await runRenewals(ctx)) },
   // imports: one job per started import; a restarted server resumes running imports with the rows not yet committed,
   // and the minute sweep picks up imports whose runner died in another process.
   {
