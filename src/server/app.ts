@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -97,8 +98,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 
-  // The security headers, built once (@fastify/helmet rebuilt helmet and re-parsed the CSP on every request).
-  const securityHeaders = helmet({
+  // The security headers, worked out once: helmet's are the same for every request (no nonce here; the
+  // landing pages set their own CSP), so each request only sets the list.
+  const securityHeaders = headersOf(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -115,8 +117,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  }));
+  app.addHook('onRequest', (_req, reply, done) => {
+    // On the raw response, as helmet does: a route's own header (the media files' sandbox CSP) still wins.
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || opts.config.corsOrigins.includes(origin)),
     credentials: false,
@@ -202,6 +208,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerPublicLanding(app);
   registerWebApp(app, opts.config.webDist);
   return app;
+}
+
+/** The headers a Connect-style middleware sets on a response, recorded once against a stand-in response. */
+function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  let failed: unknown;
+  middleware({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, res as unknown as ServerResponse, (err) => (failed = err));
+  if (failed) throw failed;
+  return [...headers];
 }
 
 /**
