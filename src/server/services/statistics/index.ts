@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { clock } from '../../clock';
-import { prepared } from '../../db/prepared';
+import { keyedStatement, prepared } from '../../db/prepared';
 import { briefJson, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers, type Scope } from '../leads/scope';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
@@ -17,11 +17,18 @@ const moneyVisible = (caller: AuthUser) => caller.role === 'admin';
 // The instants of a period's local midnights never change: kept, to save every call a round trip.
 const MAX_BOUNDS = 5000;
 const bounds = new Map<string, { s: number; e: number }>();
+// The clock only steers the span's split (which buckets cost fewer rows), never its figures: a span,
+// and the statements built from it, serve for ten minutes of the clock.
+const SPAN_CLOCK_MS = 10 * 60_000;
+const spans = new Map<string, Span>();
 
-/** The period's days in the time zone as [start, end) instants, split for the roll-ups (figures.ts). */
-async function spanFor(ctx: AppContext, days: { from: string; to: string }, tz: string): Promise<Span> {
-  const key = `${days.from}|${days.to}|${tz}`;
-  let b = bounds.get(key);
+/**
+ * The period's days in the time zone as [start, end) instants, split for the roll-ups (figures.ts),
+ * and a key naming that span.
+ */
+async function spanFor(ctx: AppContext, days: { from: string; to: string }, tz: string): Promise<{ span: Span; key: string }> {
+  const dayKey = `${days.from}|${days.to}|${tz}`;
+  let b = bounds.get(dayKey);
   if (!b) {
     const [r] = await prepared<{ s: Date; e: Date }>(
       ctx.db,
@@ -29,10 +36,23 @@ async function spanFor(ctx: AppContext, days: { from: string; to: string }, tz: 
     );
     b = { s: new Date(r!.s).getTime(), e: new Date(r!.e).getTime() };
     if (bounds.size >= MAX_BOUNDS) bounds.clear();
-    bounds.set(key, b);
+    bounds.set(dayKey, b);
   }
-  return spanOf(new Date(b.s), new Date(b.e), clock.now());
+  const at = Math.floor(clock.now().getTime() / SPAN_CLOCK_MS) * SPAN_CLOCK_MS;
+  const key = `${b.s}|${b.e}|${at}`;
+  let span = spans.get(key);
+  if (!span) {
+    span = spanOf(new Date(b.s), new Date(b.e), new Date(at));
+    if (spans.size >= MAX_BOUNDS) spans.clear();
+    spans.set(key, span);
+  }
+  return { span, key };
 }
+
+const figuresStatement = keyedStatement<Figures & { employee: Brief }>();
+type StaffRow = Figures & { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; avatar: string | null; is_blocked: boolean; total: number };
+const staffStatement = keyedStatement<StaffRow>();
+const countriesStatement = keyedStatement<{ country: string; registrations: number; donations_cents: string; subscriptions: number }>();
 
 type Figures = {
   completed_tasks: number;
@@ -58,6 +78,8 @@ function figuresSql(span: Span, whose: Whose, employee: number): SQL {
     from d, f, users e where e.id = ${employee}`;
 }
 
+const whoseKey = (whose: Whose) => (whose.kind === 'employee' ? `employee ${whose.id}` : whose.kind);
+
 /** An admin's own dashboard is the organisation's; otherwise the (viewed) employee's. */
 const whoseOf = (scope: Scope): Whose =>
   scope.ownerRole === 'admin' && scope.viewAsId === null ? { kind: 'organisation' } : { kind: 'employee', id: scope.ownerId };
@@ -65,8 +87,9 @@ const whoseOf = (scope: Scope): Whose =>
 export async function getStatistics(ctx: AppContext, caller: AuthUser, input: PeriodInput & { user_id?: number }) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
-  const span = await spanFor(ctx, days, scope.ownerTimeZone);
-  const [f] = await prepared<Figures & { employee: Brief }>(ctx.db, figuresSql(span, whoseOf(scope), scope.ownerId));
+  const { span, key } = await spanFor(ctx, days, scope.ownerTimeZone);
+  const whose = whoseOf(scope);
+  const [f] = await figuresStatement(ctx.db, `${key}|${whoseKey(whose)}|${scope.ownerId}`, () => figuresSql(span, whose, scope.ownerId));
   const withMoney = moneyVisible(caller);
   const metric = (available: boolean, value: number | string) => ({ available, value: available ? value : typeof value === 'string' ? '0.00' : 0 });
   return {
@@ -91,9 +114,9 @@ export async function getStatistics(ctx: AppContext, caller: AuthUser, input: Pe
 export async function getStatisticsByCountries(ctx: AppContext, caller: AuthUser, input: PeriodInput & { user_id?: number }) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
-  const span = await spanFor(ctx, days, scope.ownerTimeZone);
+  const { span, key } = await spanFor(ctx, days, scope.ownerTimeZone);
   const whose = whoseOf(scope);
-  const rows = await prepared<{ country: string; registrations: number; donations_cents: string; subscriptions: number }>(ctx.db, sql`
+  const rows = await countriesStatement(ctx.db, `${key}|${whoseKey(whose)}`, () => sql`
     with ${partsSql(span, whose)}
     select country, sum(reg)::int as registrations, sum(cents)::bigint as donations_cents, sum(subs)::int as subscriptions
     from (${countriesSql(span, whose)}) x
@@ -127,7 +150,7 @@ export type StaffStatsQuery = PageQuery & { search?: string; ordering?: string }
 export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: StaffStatsQuery, input: PeriodInput & { user_id?: number }) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
-  const span = await spanFor(ctx, days, scope.ownerTimeZone);
+  const { span, key: spanKey } = await spanFor(ctx, days, scope.ownerTimeZone);
   const win = pageWindow(q);
   const viewer = { id: scope.ownerId, role: scope.ownerRole };
   const filters: SQL[] = [sql`e.role in ('consultant', 'admin')`];
@@ -141,7 +164,6 @@ export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: S
   const each: Whose = { kind: 'each' };
   // A consultant's structure is a few employees: read only their roll-up rows.
   const onlyIds = viewer.role === 'admin' ? undefined : sql`select id from emp`;
-  type Row = Figures & { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; avatar: string | null; is_blocked: boolean; total: number };
   const head = sql`
     with ${partsSql(span, each)},
     emp as (select e.id, e.first_name, e.last_name, e.email, e.phone, e.avatar, e.is_blocked from users e where ${where}),
@@ -152,8 +174,9 @@ export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: S
   const figuresOfD = sql`coalesce(d.done, 0) as completed_tasks, coalesce(${minutesOf(sql`d.us`)}, 0) as time_spent,
     coalesce(d.cents, 0) as donations_cents, coalesce(d.subs, 0) as new_subscriptions, coalesce(d.reg, 0) as new_registrations`;
   const order = sql`order by ${orderCol} ${dir}, id`;
-  const rows = await prepared<Row>(
-    ctx.db,
+  // Everything the statement's values come from: the span, the viewer, the search, the order, the page.
+  const key = JSON.stringify([spanKey, viewer.role, viewer.id, q.search?.trim() ?? '', ordering, win.limit, win.offset]);
+  const rows = await staffStatement(ctx.db, key, () =>
     col === 'tasks_of_new_registrations'
       ? sql`${head},
         f as (select id, sum(n)::int as n from (${freshSql(span, each, onlyIds)}) y group by id),
