@@ -21,7 +21,7 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
-/** The name for a statement the caller knows is a fixed read: none when it asks to be planned per call. */
+/** The name a statement runs under: none when it asks to be planned per call. */
 export const fixedStatementName = (text: string) => (text.includes(PLAN_PER_CALL) ? undefined : statementName(text));
 
 type QueryConfig = { text?: unknown; name?: string; values?: unknown[] };
@@ -39,8 +39,8 @@ export class NamingClient extends pg.Client {
     if (first && typeof first === 'object' && !(first as { submit?: unknown }).submit) {
       const config = first as QueryConfig;
       const values = config.values ?? (Array.isArray(second) ? second : undefined);
-      if (!config.name && typeof config.text === 'string' && values?.length && !config.text.includes(PLAN_PER_CALL)) {
-        const name = statementName(config.text);
+      if (!config.name && typeof config.text === 'string' && values?.length) {
+        const name = fixedStatementName(config.text);
         if (name) args[0] = { ...config, name };
       }
     }

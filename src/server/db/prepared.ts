@@ -15,19 +15,27 @@ export async function prepared<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows as T[];
 }
 
+type Built = { sql: string; params: unknown[]; name: string | undefined };
+
+// Named even without values, so a fixed read is parsed and planned once per connection too.
+function built(query: SQL): Built {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { sql: text, params, name: fixedStatementName(text) };
+}
+
+async function run<T>(db: Db, query: Built, values: unknown[]): Promise<T[]> {
+  const result = await db.$client.query({ name: query.name, text: query.sql, values });
+  return result.rows as T[];
+}
+
 /**
  * A statement whose text is built once: `query` names its values with `sql.placeholder('name')`, and
  * each call only fills them in. For the statements of every request (the session check) and the
  * hottest pages, where building the text from drizzle's fragments cost more CPU than the call itself.
  */
 export function statement<T, V extends Record<string, unknown>>(query: SQL): (db: Db, values: V) => Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  // Named even without values, so a fixed read is parsed and planned once per connection too.
-  const name = fixedStatementName(text);
-  return async (db, values) => {
-    const result = await db.$client.query({ name, text, values: fillPlaceholders(params, values) });
-    return result.rows as T[];
-  };
+  const once = built(query);
+  return (db, values) => run<T>(db, once, fillPlaceholders(once.params, values));
 }
 
 /**
@@ -37,17 +45,15 @@ export function statement<T, V extends Record<string, unknown>>(query: SQL): (db
  * per call and not kept.
  */
 export function shapedStatement<T, S extends Record<string, unknown>, V extends Record<string, unknown>>(build: (shape: S) => SQL, max = 256) {
-  const built = new Map<string, { sql: string; params: unknown[]; name: string | undefined }>();
+  const shapes = new Map<string, Built>();
   return async (db: Db, shape: S, values: V): Promise<T[]> => {
     const key = JSON.stringify(shape);
-    let query = built.get(key);
+    let query = shapes.get(key);
     if (!query) {
-      const q = dialect.sqlToQuery(build(shape));
-      query = { ...q, name: fixedStatementName(q.sql) };
-      if (built.size < max) built.set(key, query);
+      query = built(build(shape));
+      if (shapes.size < max) shapes.set(key, query);
     }
-    const result = await db.$client.query({ name: query.name, text: query.sql, values: fillPlaceholders(query.params, values) });
-    return result.rows as T[];
+    return run<T>(db, query, fillPlaceholders(query.params, values));
   };
 }
 
@@ -57,16 +63,14 @@ export function shapedStatement<T, S extends Record<string, unknown>, V extends 
  * calls skip drizzle's building, which cost more than a small statement's run.
  */
 export function keyedStatement<T>(max = 500) {
-  const built = new Map<string, { sql: string; params: unknown[]; name: string | undefined }>();
+  const keys = new Map<string, Built>();
   return async (db: Db, key: string, build: () => SQL): Promise<T[]> => {
-    let query = built.get(key);
+    let query = keys.get(key);
     if (!query) {
-      const q = dialect.sqlToQuery(build());
-      query = { ...q, name: fixedStatementName(q.sql) };
-      if (built.size >= max) built.clear();
-      built.set(key, query);
+      query = built(build());
+      if (keys.size >= max) keys.clear();
+      keys.set(key, query);
     }
-    const result = await db.$client.query({ name: query.name, text: query.sql, values: query.params });
-    return result.rows as T[];
+    return run<T>(db, query, query.params);
   };
 }

@@ -75,12 +75,12 @@ export class Jobs {
       if (w.expireInSeconds) await this.boss.updateQueue(w.queue, { name: w.queue, expireInSeconds: w.expireInSeconds });
       const run = async (jobs: PgBoss.Job<unknown>[]) => {
         const done = await Promise.allSettled(jobs.map((job) => w.handle(ctx, job.data)));
-        const failed = jobs.flatMap((job, i) => (done[i]!.status === 'rejected' ? [{ job, err: (done[i] as PromiseRejectedResult).reason }] : []));
-        if (jobs.length === 1 && failed.length) throw failed[0]!.err;
+        if (jobs.length === 1 && done[0]!.status === 'rejected') throw done[0]!.reason;
         // pg-boss completes the batch's jobs that are still active: fail (and so retry) only the ones that threw.
-        for (const { job, err } of failed) {
-          this.log.error({ err, queue: w.queue }, 'job failed');
-          await this.boss.fail(w.queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+        for (const [i, r] of done.entries()) {
+          if (r.status === 'fulfilled') continue;
+          this.log.error({ err: r.reason, queue: w.queue }, 'job failed');
+          await this.boss.fail(w.queue, jobs[i]!.id, { message: r.reason instanceof Error ? r.reason.message : String(r.reason) });
         }
       };
       const workerIds: string[] = [];

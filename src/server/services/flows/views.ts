@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { clock } from '../../clock';
 import { utcDay } from './access';
@@ -60,29 +61,19 @@ export class ViewCounter {
    * still be joined, and the daily row's foreign key would fail the whole batch.
    */
   private async write(rows: Pending[]) {
-    const client = await this.ctx.db.$client.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('begin');
-      await client.query('select from flows where id = any($1::int[]) order by id for key share', [rows.map((r) => r.flowId)]);
-      await client.query(
-        `with v as (select * from unnest($1::int[], $2::date[], $3::int[]) as v(flow_id, day, n)),
-         daily as (
-           insert into flow_daily_stats (flow_id, day, views)
-           select f.id, v.day, v.n from v join flows f on f.id = v.flow_id
-           on conflict (flow_id, day) do update set views = flow_daily_stats.views + excluded.views
-         )
-         update flows f set views_total = f.views_total + s.n
-         from (select flow_id, sum(n)::int as n from v group by flow_id) s where f.id = s.flow_id`,
-        [rows.map((r) => r.flowId), rows.map((r) => r.day), rows.map((r) => r.n)],
-      );
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch((e: Error) => (broken = e));
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    const ids = sql.param(rows.map((r) => r.flowId));
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select from flows where id = any(${ids}::int[]) order by id for key share`);
+      await tx.execute(sql`
+        with v as (select * from unnest(${ids}::int[], ${sql.param(rows.map((r) => r.day))}::date[], ${sql.param(rows.map((r) => r.n))}::int[]) as v(flow_id, day, n)),
+        daily as (
+          insert into flow_daily_stats (flow_id, day, views)
+          select f.id, v.day, v.n from v join flows f on f.id = v.flow_id
+          on conflict (flow_id, day) do update set views = flow_daily_stats.views + excluded.views
+        )
+        update flows f set views_total = f.views_total + s.n
+        from (select flow_id, sum(n)::int as n from v group by flow_id) s where f.id = s.flow_id`);
+    });
   }
 }
 

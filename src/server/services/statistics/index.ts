@@ -143,21 +143,12 @@ const STAFF_ORDER = new Set([
 
 export type StaffStatsQuery = PageQuery & { search?: string; ordering?: string };
 
-/**
- * One row per employee (an admin sees all; a consultant themself and the consultants of their
- * structure), with the six figures of the period.
- */
-export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: StaffStatsQuery, input: PeriodInput & { user_id?: number }) {
-  const scope = await scopeOf(ctx, caller, input.user_id);
-  const days = periodDays(input, scope.ownerTimeZone);
-  const { span, key: spanKey } = await spanFor(ctx, days, scope.ownerTimeZone);
-  const win = pageWindow(q);
-  const viewer = { id: scope.ownerId, role: scope.ownerRole };
+/** The staff table's statement: one row per employee the viewer sees, ranked and paged. */
+function staffSql(span: Span, viewer: { id: number; role: AuthUser['role'] }, search: string | undefined, ordering: string, win: { limit: number; offset: number }): SQL {
   const filters: SQL[] = [sql`e.role in ('consultant', 'admin')`];
   if (viewer.role !== 'admin') filters.push(sql`(e.id = ${viewer.id} or ${visibleUsers(viewer, sql`e.id`)})`);
-  if (q.search?.trim()) filters.push(sql`(e.first_name || ' ' || e.last_name || ' ' || coalesce(e.email::text, '')) ilike ${likeOf(q.search)}`);
+  if (search?.trim()) filters.push(sql`(e.first_name || ' ' || e.last_name || ' ' || coalesce(e.email::text, '')) ilike ${likeOf(search)}`);
   const where = sql.join(filters, sql` and `);
-  const ordering = q.ordering ?? '-completed_tasks';
   const col = ordering.replace(/^-/, '');
   const dir = ordering.startsWith('-') ? sql`desc` : sql`asc`;
   const orderCol = STAFF_ORDER.has(col) ? (col === 'donations_sum' ? sql`donations_cents` : sql.identifier(col)) : sql`completed_tasks`;
@@ -174,21 +165,34 @@ export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: S
   const figuresOfD = sql`coalesce(d.done, 0) as completed_tasks, coalesce(${minutesOf(sql`d.us`)}, 0) as time_spent,
     coalesce(d.cents, 0) as donations_cents, coalesce(d.subs, 0) as new_subscriptions, coalesce(d.reg, 0) as new_registrations`;
   const order = sql`order by ${orderCol} ${dir}, id`;
+  if (col === 'tasks_of_new_registrations') {
+    return sql`${head},
+      f as (select id, sum(n)::int as n from (${freshSql(span, each, onlyIds)}) y group by id),
+      rows as (select emp.*, ${figuresOfD}, coalesce(f.n, 0) as tasks_of_new_registrations from emp left join d on d.id = emp.id left join f on f.id = emp.id)
+      select *, count(*) over ()::int as total from rows ${order} ${pageSql(win)}`;
+  }
+  // Tasks of new registrations cost the most (pairs of join and completion days): ranked by another
+  // figure, they are read for the page's employees only.
+  return sql`${head},
+    page as (select emp.*, ${figuresOfD}, count(*) over ()::int as total from emp left join d on d.id = emp.id ${order} ${pageSql(win)}),
+    f as (select id, sum(n)::int as n from (${freshSql(span, each, sql`select id from page`)}) y group by id)
+    select page.*, coalesce(f.n, 0) as tasks_of_new_registrations from page left join f on f.id = page.id ${order}`;
+}
+
+/**
+ * One row per employee (an admin sees all; a consultant themself and the consultants of their
+ * structure), with the six figures of the period.
+ */
+export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: StaffStatsQuery, input: PeriodInput & { user_id?: number }) {
+  const scope = await scopeOf(ctx, caller, input.user_id);
+  const days = periodDays(input, scope.ownerTimeZone);
+  const { span, key: spanKey } = await spanFor(ctx, days, scope.ownerTimeZone);
+  const win = pageWindow(q);
+  const viewer = { id: scope.ownerId, role: scope.ownerRole };
+  const ordering = q.ordering ?? '-completed_tasks';
   // Everything the statement's values come from: the span, the viewer, the search, the order, the page.
   const key = JSON.stringify([spanKey, viewer.role, viewer.id, q.search?.trim() ?? '', ordering, win.limit, win.offset]);
-  const rows = await staffStatement(ctx.db, key, () =>
-    col === 'tasks_of_new_registrations'
-      ? sql`${head},
-        f as (select id, sum(n)::int as n from (${freshSql(span, each, onlyIds)}) y group by id),
-        rows as (select emp.*, ${figuresOfD}, coalesce(f.n, 0) as tasks_of_new_registrations from emp left join d on d.id = emp.id left join f on f.id = emp.id)
-        select *, count(*) over ()::int as total from rows ${order} ${pageSql(win)}`
-      : // Tasks of new registrations cost the most (pairs of join and completion days): ranked by another
-        // figure, they are read for the page's employees only.
-        sql`${head},
-        page as (select emp.*, ${figuresOfD}, count(*) over ()::int as total from emp left join d on d.id = emp.id ${order} ${pageSql(win)}),
-        f as (select id, sum(n)::int as n from (${freshSql(span, each, sql`select id from page`)}) y group by id)
-        select page.*, coalesce(f.n, 0) as tasks_of_new_registrations from page left join f on f.id = page.id ${order}`,
-  );
+  const rows = await staffStatement(ctx.db, key, () => staffSql(span, viewer, q.search, ordering, win));
   const withMoney = moneyVisible(caller);
   const count = rows[0]?.total ?? 0;
   const results = rows.map((r) => ({
