@@ -3,6 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { periodDays } from '../../src/server/services/statistics/period';
 import { api, type Json } from '../setup/learning';
 import { makeEmployee, makeLead } from '../setup/staff';
+import { zoneAtNoon } from '../setup/zone';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const en = catalogues.en;
@@ -13,9 +14,9 @@ let junior: Awaited<ReturnType<typeof makeEmployee>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  boss = await makeEmployee(t, { role: 'admin' });
-  cons = await makeEmployee(t);
-  junior = await makeEmployee(t, { referrerId: cons.id });
+  boss = await makeEmployee(t, { role: 'admin', timeZone: zoneAtNoon() });
+  cons = await makeEmployee(t, { timeZone: zoneAtNoon() });
+  junior = await makeEmployee(t, { referrerId: cons.id, timeZone: zoneAtNoon() });
 });
 afterAll(async () => t?.close());
 

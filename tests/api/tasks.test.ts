@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
 import { api, type Json } from '../setup/learning';
 import { makeEmployee, makeLead } from '../setup/staff';
+import { zoneAtNoon } from '../setup/zone';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const en = catalogues.en;
@@ -13,9 +14,9 @@ let lead: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  boss = await makeEmployee(t, { role: 'admin' });
-  cons = await makeEmployee(t);
-  other = await makeEmployee(t);
+  boss = await makeEmployee(t, { role: 'admin', timeZone: zoneAtNoon() });
+  cons = await makeEmployee(t, { timeZone: zoneAtNoon() });
+  other = await makeEmployee(t, { timeZone: zoneAtNoon() });
   lead = await makeLead(t, { responsibleId: cons.id, status: 'processing' });
 });
 afterAll(async () => t?.close());

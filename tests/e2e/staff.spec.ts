@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { staff } from '../../src/web/i18n/areas/staff';
+import { zoneAtNoon } from '../setup/zone';
 
 /**
  * The staff workspace against the real server: a consultant plans a call in 15 minutes about a lead,
@@ -18,6 +19,8 @@ const stamp = Date.now().toString(36);
 let adminApi: APIRequestContext;
 let consultantApi: APIRequestContext;
 let consultantId: number;
+let consultantTimeZone: string;
+
 
 // Screenshots in two languages and two sizes on a shared 2-core machine take their time.
 test.setTimeout(240_000);
@@ -35,9 +38,15 @@ test.beforeAll(async ({ baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await apiAs(baseURL, 'admin@demo.atrium');
   consultantApi = await apiAs(baseURL, 'consultant@demo.atrium');
-  consultantId = ((await (await consultantApi.get('/api/accounts/me/')).json()) as { id: number }).id;
+  const me = (await (await consultantApi.get('/api/accounts/me/')).json()) as { id: number; time_zone: string };
+  consultantId = me.id;
+  consultantTimeZone = me.time_zone;
+  // Today's tab ends at midnight in the consultant's zone; the run borrows one where it is noon.
+  const moved = await consultantApi.put('/api/accounts/me/', { data: { time_zone: zoneAtNoon() } });
+  expect(moved.ok(), await moved.text()).toBeTruthy();
 });
 test.afterAll(async () => {
+  if (consultantTimeZone) await consultantApi?.put('/api/accounts/me/', { data: { time_zone: consultantTimeZone } });
   await adminApi?.dispose();
   await consultantApi?.dispose();
 });
