@@ -14,20 +14,20 @@ import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from './context';
 import { glueCopy, loadContract } from './contract';
 import { handlerFor } from './handlers';
-import { ApiError, errorHandler, FieldErrors, notAuthenticated, permissionDenied } from './http/errors';
+import { errorHandler } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { rateLimitHandlers } from './http/rate-limits';
 import { pgRateLimitStore } from './http/rate-limit-store';
 import { clock } from './clock';
 import { langFromHeader, t, type Lang } from './i18n';
-import { TokenSigner, tokenFromHeader } from './auth/tokens';
+import { TokenSigner } from './auth/tokens';
 import { SecretBox } from './crypto';
 import { Mailer } from './integrations/mail';
 import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
-import { resolveSession } from './services/sessions';
 import { SessionCache } from './auth/session-cache';
 import { Jobs } from './jobs';
-import { keepRawBody } from './integrations/payments/raw-body';
+import { keepRawBody, RAW_BODY_OPERATIONS } from './integrations/payments/raw-body';
+import { operationGuard } from './http/guard';
 import { registerPublicLanding } from './public-landing/route';
 
 declare module 'fastify' {
@@ -40,9 +40,6 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     operationId?: string;
-    roles?: string[];
-    contentTypes?: string[];
-    bodyRequired?: boolean;
   }
 }
 
@@ -133,33 +130,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, hook: 'preHandler', store: pgRateLimitStore(opts.db.$client) });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
 
-  // Language first, then the generic role rule of the operation's x-roles.
-  app.addHook('onRequest', async (req) => {
+  // Every request's language from its header (a signed-in caller's own language replaces it in the
+  // operation's guard, http/guard.ts).
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = langFromHeader(req.headers['accept-language']);
-    const roles = req.routeOptions.config.roles;
-    if (!roles || roles.includes('public')) return;
-    const token = tokenFromHeader(req.headers.authorization);
-    const auth = token ? await resolveSession(app.ctx, token) : null;
-    if (!auth) throw notAuthenticated();
-    req.auth = auth;
-    req.lang = auth.language;
-    if (!roles.includes(auth.role)) throw permissionDenied();
+    done();
   });
 
-  // Fastify validates a body only for the media types the route declares: refuse the others.
-  app.addHook('onRequest', async (req) => {
-    const { contentTypes, bodyRequired } = req.routeOptions.config;
-    if (!contentTypes?.length) return;
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!type) {
-      if (bodyRequired) throw new FieldErrors({ non_field_errors: ['invalid_input'] });
-      return;
-    }
-    if (!contentTypes.includes(type)) throw new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
-  });
-
-  // Webhooks verify their signature over the exact bytes sent.
-  keepRawBody(app);
   const contract = await loadContract();
   const byId = new Map(contract.operations.map((o) => [o.operationId, o]));
   await app.register(
@@ -169,13 +146,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // The glue's type asks for whole route options; it merges these partial ones itself.
         operationResolver: ((operationId: string) => ({
           handler: handlerFor(operationId),
-          preHandler: rateLimitHandlers(app, operationId),
-          config: {
-            operationId,
+          onRequest: operationGuard({
             roles: byId.get(operationId)?.roles ?? [],
             contentTypes: byId.get(operationId)?.contentTypes ?? [],
             bodyRequired: byId.get(operationId)?.bodyRequired ?? false,
-          },
+          }),
+          ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
+          preHandler: rateLimitHandlers(app, operationId),
+          config: { operationId },
         })) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
       });
       api.get('/openapi.yaml', async (_req, reply) => reply.type('application/yaml').send(contract.yaml));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HandlerTable } from './types';
+import { sendJson, type HandlerTable } from './types';
 import { t } from '../i18n';
 import { addComment, deleteComment, getComment, listComments, moderateComment } from '../services/lessons/comments';
 import { dashboardLessons, getLesson, listCategories, listFreeLessons, listLessons, recordLessonView } from '../services/lessons/lessons';
@@ -10,10 +10,11 @@ const caller = (req: FastifyRequest) => ({ id: req.auth!.id, role: req.auth!.rol
 export const lessonsHandlers: HandlerTable = {
   listLessonCategories: async (req) => listCategories(req.server.ctx, caller(req)),
   listFreeLessons: async (req) => listFreeLessons(req.server.ctx, caller(req)),
-  listLessons: async (req) => listLessons(req.server.ctx, caller(req), req.body, req.query),
+  // Lesson briefs have a oneOf (progress): see sendJson.
+  listLessons: async (req, reply) => sendJson<'listLessons'>(reply, await listLessons(req.server.ctx, caller(req), req.body, req.query)),
   getLesson: async (req) => getLesson(req.server.ctx, caller(req), req.params.id),
   recordLessonView: async (req) => recordLessonView(req.server.ctx, caller(req), req.params.id, req.body),
-  getDashboardLessons: async (req) => dashboardLessons(req.server.ctx, caller(req)),
+  getDashboardLessons: async (req, reply) => sendJson<'getDashboardLessons'>(reply, await dashboardLessons(req.server.ctx, caller(req))),
 
   listComments: async (req) => listComments(req.server.ctx, caller(req), req.query),
   getComment: async (req) => getComment(req.server.ctx, caller(req), req.params.id),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HandlerTable } from './types';
+import { sendJson, type HandlerTable } from './types';
 import { FieldErrors } from '../http/errors';
 import { isPdf, imageKind, UploadRejected } from '../integrations/storage';
 import type { MessageKey } from '../i18n';
@@ -99,5 +99,6 @@ export const staffHandlers: HandlerTable = {
     }
   },
   getPartnerDetails: async (req) => getPartnerDetails(req.server.ctx, req.auth!, req.body.user_id),
-  listActionLogs: async (req) => listActionLogs(req.server.ctx, req.auth!, req.query, req.lang),
+  // Entries have oneOfs (subject, view-as): see sendJson.
+  listActionLogs: async (req, reply) => sendJson<'listActionLogs'>(reply, await listActionLogs(req.server.ctx, req.auth!, req.query, req.lang)),
 };

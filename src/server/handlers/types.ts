@@ -36,4 +36,13 @@ export function sendJsonText<Op extends OperationId>(reply: FastifyReply, text: 
   return text as JsonText<SuccessBody<Op>>;
 }
 
+/**
+ * Sends `body` through JSON.stringify rather than the schema's serializer. For answers whose schema
+ * has a oneOf (a nullable object): to pick the branch, that serializer validates the data with ajv
+ * on every call, which cost more than the rest of the answer.
+ */
+export function sendJson<Op extends OperationId>(reply: FastifyReply, body: SuccessBody<Op>): JsonText<SuccessBody<Op>> {
+  return sendJsonText<Op>(reply, JSON.stringify(body));
+}
+
 export type HandlerTable = { [Op in OperationId]?: Handler<Op> };

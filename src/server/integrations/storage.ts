@@ -31,6 +31,8 @@ const SWEEP_EVERY_MS = 30_000;
 export class Storage {
   readonly root: string;
   private readonly linkKey: Buffer;
+  /** Signatures of recent links: a dashboard signs the same book's link on every call. */
+  private readonly signatures = new Map<string, string>();
   private readonly processId = randomUUID();
   private incomingDir: Promise<string> | null = null;
   private releaseIncoming: (() => Promise<void>) | null = null;
@@ -186,7 +188,15 @@ export class Storage {
   }
 
   private sign(pathname: string, exp: number): string {
-    return createHmac('sha256', this.linkKey).update(`${pathname}\n${exp}`).digest('base64url').slice(0, 32);
+    const key = `${pathname}\n${exp}`;
+    let sig = this.signatures.get(key);
+    if (!sig) {
+      sig = createHmac('sha256', this.linkKey).update(key).digest('base64url').slice(0, 32);
+      // The same links are signed over and over within an hour (exp is rounded to it).
+      if (this.signatures.size >= 5000) this.signatures.clear();
+      this.signatures.set(key, sig);
+    }
+    return sig;
   }
 
   async save(folder: string, ext: string, body: Buffer): Promise<string> {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../context';
-import { prepared } from '../db/prepared';
+import { statement } from '../db/prepared';
 import type { BookPurchaseStatus, Language } from '../db/schema';
 import { FieldErrors, notFound } from '../http/errors';
 import { plainText } from './content/html';
@@ -27,7 +27,7 @@ type BookRow = {
 
 const VISIBLE = sql.raw('b.is_published and b.published_at <= now()');
 
-const select = (userId: number) => sql`
+const select = (userId: number | Placeholder) => sql`
   select b.id, b.title, b.author, b.description, b.cover, b.pdf, b.price_cents, b.is_free, b.pages, b.language, b.published_at,
     bp.status as purchase_status
   from books b left join book_purchases bp on bp.book_id = b.id and bp.user_id = ${userId}`;
@@ -65,9 +65,11 @@ export async function listBooks(ctx: AppContext, caller: Caller) {
   });
 }
 
+const newestBook = statement<BookRow, { userId: number }>(sql`${select(sql.placeholder('userId'))} where ${VISIBLE}
+  order by b.published_at desc nulls last, b.id desc nulls last limit 1`);
+
 export async function getNewBook(ctx: AppContext, caller: Caller) {
-  const rows = await prepared<BookRow>(ctx.db, sql`${select(caller.id)} where ${VISIBLE}
-    order by b.published_at desc nulls last, b.id desc nulls last limit 1`);
+  const rows = await newestBook(ctx.db, { userId: caller.id });
   return { book: rows[0] ? detail(ctx, rows[0]) : null };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { shapedStatement } from '../../db/prepared';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { grantsOf, lessonLocked, lockReason } from './access';
 import { iso, VISIBLE } from './views';
@@ -35,18 +36,39 @@ const view = (r: CommentRow) => ({
 const seenBy = (caller: Caller): SQL =>
   caller.role === 'admin' ? sql`true` : sql`(not lc.is_hidden or lc.author_id = ${caller.id})`;
 
+const lessonAccess = shapedStatement<{ is_free: boolean; category_id: number }, { admin: boolean }, { lessonId: number }>(
+  ({ admin }) => sql`select l.is_free, l.category_id from lessons l where l.id = ${sql.placeholder('lessonId')} and ${admin ? sql`true` : VISIBLE}`,
+);
+
 /** 404 for an unknown (or unpublished) lesson, 403 when the caller cannot open it. */
 async function assertLessonOpen(ctx: AppContext, caller: Caller, lessonId: number, onMissing: () => Error) {
-  const visible = caller.role === 'admin' ? sql`true` : VISIBLE;
-  const [grants, { rows }] = await Promise.all([
-    grantsOf(ctx, caller),
-    ctx.db.execute<{ is_free: boolean; category_id: number }>(sql`
-      select l.is_free, l.category_id from lessons l where l.id = ${lessonId} and ${visible}`),
-  ]);
+  const [grants, rows] = await Promise.all([grantsOf(ctx, caller), lessonAccess(ctx.db, { admin: caller.role === 'admin' }, { lessonId })]);
   if (!rows[0]) throw onMissing();
   const reason = lockReason(grants, rows[0]);
   if (reason) throw lessonLocked(reason);
 }
+
+type ListShape = { lesson: boolean; admin: boolean; oldestFirst: boolean; limit: number; offset: number };
+type ListValues = { lessonId: number | null; callerId: number };
+
+/** The comments a caller sees, of one lesson or of all: the filter as it goes into both statements. */
+function listWhere(shape: ListShape): SQL {
+  const seen = shape.admin ? sql`true` : sql`(not lc.is_hidden or lc.author_id = ${sql.placeholder('callerId')})`;
+  return sql`${shape.lesson ? sql`lc.lesson_id = ${sql.placeholder('lessonId')}` : sql`true`} and ${seen}`;
+}
+
+const commentsPage = shapedStatement<CommentRow, ListShape, ListValues>((shape) => {
+  const order = shape.oldestFirst ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
+  return sql`
+    with page as (select lc.* from lesson_comments lc where ${listWhere(shape)} order by ${order} ${pageSql(shape)})
+    select lc.id, lc.lesson_id, lc.author_id, u.first_name, u.last_name, u.avatar, lc.text, lc.is_hidden, lc.created_at, lc.updated_at
+    from page lc join users u on u.id = lc.author_id order by ${order}`;
+});
+
+// The count does not depend on the page or its order: one statement per filter.
+const commentsCount = shapedStatement<{ n: number }, Pick<ListShape, 'lesson' | 'admin'>, ListValues>(
+  (shape) => sql`select count(*)::int as n from lesson_comments lc where ${listWhere({ ...shape, oldestFirst: false, limit: 0, offset: 0 })}`,
+);
 
 export type CommentListQuery = PageQuery & { lesson?: number; ordering?: string };
 
@@ -55,17 +77,14 @@ export async function listComments(ctx: AppContext, caller: Caller, q: CommentLi
   if (q.ordering && !['created_at', '-created_at'].includes(q.ordering)) throw FieldErrors.of('ordering', 'field_invalid');
   if (q.lesson !== undefined) await assertLessonOpen(ctx, caller, q.lesson, notFound);
   const win = pageWindow(q);
-  const where = sql.join([q.lesson !== undefined ? sql`lc.lesson_id = ${q.lesson}` : sql`true`, seenBy(caller)], sql` and `);
-  const order = q.ordering === 'created_at' ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
+  const filter = { lesson: q.lesson !== undefined, admin: caller.role === 'admin' };
+  const values = { lessonId: q.lesson ?? null, callerId: caller.id };
   const [page, counted] = await Promise.all([
-    ctx.db.execute<CommentRow>(sql`
-      with page as (select lc.* from lesson_comments lc where ${where} order by ${order} ${pageSql(win)})
-      select lc.id, lc.lesson_id, lc.author_id, u.first_name, u.last_name, u.avatar, lc.text, lc.is_hidden, lc.created_at, lc.updated_at
-      from page lc join users u on u.id = lc.author_id order by ${order}`),
-    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from lesson_comments lc where ${where}`),
+    commentsPage(ctx.db, { ...filter, oldestFirst: q.ordering === 'created_at', limit: win.limit, offset: win.offset }, values),
+    commentsCount(ctx.db, filter, values),
   ]);
-  const count = counted.rows[0]!.n;
-  return pageOf(page.rows.map(view), count, count, win, q);
+  const count = counted[0]!.n;
+  return pageOf(page.map(view), count, count, win, q);
 }
 
 async function commentRow(ctx: AppContext, caller: Caller, id: number): Promise<CommentRow> {

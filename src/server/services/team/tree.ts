@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { prepared } from '../../db/prepared';
+import { keyedStatement } from '../../db/prepared';
 import { assertVisible, visibleUsersWhere, type Viewer } from './visibility';
 
 export type TeamNode = {
@@ -33,14 +33,19 @@ function childrenSql(viewer: Viewer, parentId: number) {
     limit 1000`;
 }
 
+// Built once per viewer and parent (every value follows from them), so an unfolded branch opened
+// again skips drizzle's building.
+const ownChildren = keyedStatement<TeamNode>(2000);
+const othersChildren = keyedStatement<{ visible: boolean | null; rows: TeamNode[] }>(2000);
+
 export async function myChildren(ctx: AppContext, viewer: Viewer): Promise<TeamNode[]> {
-  return prepared<TeamNode>(ctx.db, childrenSql(viewer, viewer.id));
+  return ownChildren(ctx.db, `${viewer.role}:${viewer.id}`, () => childrenSql(viewer, viewer.id));
 }
 
 /** Another user's children: whether the viewer may see that user (404/403) and the children, in one statement. */
 export async function childrenOfUser(ctx: AppContext, viewer: Viewer, pk: number): Promise<TeamNode[]> {
   if (pk === viewer.id) return myChildren(ctx, viewer);
-  const [row] = await prepared<{ visible: boolean | null; rows: TeamNode[] }>(ctx.db, sql`
+  const [row] = await othersChildren(ctx.db, `${viewer.role}:${viewer.id}:${pk}`, () => sql`
     select (select coalesce(${visibleUsersWhere(viewer, 'v')}, false) from users v where v.id = ${pk}) as visible,
       coalesce((select json_agg(c) from (${childrenSql(viewer, pk)}) c), '[]') as rows`);
   assertVisible(row!.visible);
