@@ -62,6 +62,41 @@ export async function replaySql(url: string, statements: Recorded[], connections
   return { throughput: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
+/**
+ * The floor of HTTP on this machine for one endpoint: a bare Fastify route that runs the endpoint's
+ * recorded statements on a pool of its own and answers the endpoint's recorded body. Any server
+ * answering over HTTP pays at least this for the same SQL; the gap between it and the endpoint is
+ * Atrium's own cost (hooks, validation, building the answer), the gap between it and the raw SQL is
+ * HTTP's.
+ */
+export async function bareFastifyWithSql(
+  url: string,
+  statements: Recorded[],
+  answer: string,
+  connections: number,
+): Promise<{ base: string; close: () => Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const app = Fastify({ logger: false });
+  app.all('/floor', async (_req, reply) => {
+    const client = await pool.connect();
+    try {
+      for (const s of statements) await client.query({ text: s.text, values: s.values, ...(s.name && { name: s.name }) });
+    } finally {
+      client.release();
+    }
+    return reply.type('application/json').send(answer);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
 /** A bare Fastify route on a loopback port: the ceiling no endpoint can beat on this machine. */
 export async function bareFastify(): Promise<{ base: string; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });

@@ -27,7 +27,7 @@ import { payments } from './payments';
 import { staff } from './staff';
 import { admin } from './admin';
 import type { BenchArea, Scenario } from './types';
-import { bareFastify, recordSql, replaySql, type RawResult } from './raw-sql';
+import { bareFastify, bareFastifyWithSql, recordSql, replaySql, type RawResult } from './raw-sql';
 
 const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff, admin];
 // BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).
@@ -36,7 +36,7 @@ const AREAS = process.env.BENCH_AREAS ? ALL_AREAS.filter((a) => process.env.BENC
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-type Row = { scenario: Scenario; requests: number; throughput: number; p50: number; p99: number; errors: number; raw?: RawResult };
+type Row = { scenario: Scenario; requests: number; throughput: number; p50: number; p99: number; errors: number; raw?: RawResult; floor?: number };
 
 async function withAdmin<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
@@ -78,7 +78,7 @@ function measure(base: string, token: string, s: Scenario): Promise<Row> {
 }
 
 function table(rows: Row[]): string {
-  const head = ['command', 'endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'raw SQL req/s', 'raw p50', 'ratio', 'target'];
+  const head = ['command', 'endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'raw SQL req/s', 'raw p50', 'ratio', 'bare+SQL req/s', 'bare ratio', 'target'];
   const body = rows.map((r) => {
     const ratio = r.raw ? r.throughput / r.raw.throughput : undefined;
     const ok =
@@ -98,11 +98,13 @@ function table(rows: Row[]): string {
       r.raw ? r.raw.throughput.toFixed(0) : '-',
       r.raw ? r.raw.p50.toFixed(1) : '-',
       ratio !== undefined ? ratio.toFixed(2) : '-',
+      r.floor !== undefined ? r.floor.toFixed(0) : '-',
+      r.floor !== undefined && r.raw ? (r.floor / r.raw.throughput).toFixed(2) : '-',
       target,
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 9 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 11 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
@@ -168,13 +170,21 @@ async function main() {
           ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
         });
       const warm = await call();
-      if (!warm.ok) throw new Error(`${s.method} ${s.path} answered ${warm.status}: ${await warm.text()}`);
+      const answer = await warm.text();
+      if (!warm.ok) throw new Error(`${s.method} ${s.path} answered ${warm.status}: ${answer}`);
       const statements = await recordSql(async () => {
         await (await call()).arrayBuffer();
       });
       const row = await measure(base, token, s);
       // The same statements straight through pg, at the same concurrency, in the same run.
       row.raw = await replaySql(u.toString(), statements, CONNECTIONS, DURATION);
+      // And through a bare Fastify route: the same SQL and answer over HTTP, without Atrium.
+      const floor = await bareFastifyWithSql(u.toString(), statements, answer, CONNECTIONS);
+      try {
+        row.floor = (await measure(floor.base, '', { ...s, path: '/floor' })).throughput;
+      } finally {
+        await floor.close();
+      }
       results.push(row);
       console.log(`${s.name}: ${s.method} ${s.path} done`);
     }
