@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 
 /** One statement as node-postgres received it. */
@@ -34,6 +34,18 @@ export async function recordSql(run: () => Promise<void>): Promise<Recorded[]> {
 
 export type RawResult = { throughput: number; p50: number; p99: number };
 
+/** The recorded statements in order, on one client, as the endpoint sent them. */
+async function runRecorded(client: pg.PoolClient, statements: Recorded[]): Promise<void> {
+  for (const s of statements) await client.query({ text: s.text, values: s.values, ...(s.name && { name: s.name }) });
+}
+
+/** Listens on a loopback port and gives the base URL. */
+async function listenLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 /** Replays the statements in a loop on `connections` clients for `seconds`: sequences per second and latency. */
 export async function replaySql(url: string, statements: Recorded[], connections: number, seconds: number): Promise<RawResult> {
   const pool = new pg.Pool({ connectionString: url, max: connections });
@@ -46,7 +58,7 @@ export async function replaySql(url: string, statements: Recorded[], connections
         try {
           while (Date.now() < until) {
             const t0 = performance.now();
-            for (const s of statements) await client.query({ text: s.text, values: s.values, ...(s.name && { name: s.name }) });
+            await runRecorded(client, statements);
             latencies.push(performance.now() - t0);
           }
         } finally {
@@ -80,16 +92,14 @@ export async function bareFastifyWithSql(
   app.all('/floor', async (_req, reply) => {
     const client = await pool.connect();
     try {
-      for (const s of statements) await client.query({ text: s.text, values: s.values, ...(s.name && { name: s.name }) });
+      await runRecorded(client, statements);
     } finally {
       client.release();
     }
     return reply.type('application/json').send(answer);
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
   return {
-    base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    base: await listenLoopback(app),
     close: async () => {
       await app.close();
       await pool.end();
@@ -101,7 +111,5 @@ export async function bareFastifyWithSql(
 export async function bareFastify(): Promise<{ base: string; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });
   app.get('/ceiling', async () => ({ ok: true }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, close: () => app.close() };
+  return { base: await listenLoopback(app), close: () => app.close() };
 }

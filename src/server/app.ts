@@ -146,11 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // The glue's type asks for whole route options; it merges these partial ones itself.
         operationResolver: ((operationId: string) => ({
           handler: handlerFor(operationId),
-          onRequest: operationGuard({
-            roles: byId.get(operationId)?.roles ?? [],
-            contentTypes: byId.get(operationId)?.contentTypes ?? [],
-            bodyRequired: byId.get(operationId)?.bodyRequired ?? false,
-          }),
+          onRequest: operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
           ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
           preHandler: rateLimitHandlers(app, operationId),
           config: { operationId },

@@ -31,12 +31,10 @@ export class TokenSigner {
 
   /** Null for anything but a valid, unexpired HS256 token of ours. */
   async verify(token: string): Promise<TokenClaims | null> {
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.expiresAtMs > Date.now()) return { userId: known.userId, sessionId: known.sessionId };
-      this.verified.delete(token);
-      return null;
-    }
+    const known = this.known(token);
+    if (known) return known;
+    // Verified once and expired since.
+    if (this.verified.delete(token)) return null;
     try {
       const { payload } = await jwtVerify(token, await this.cryptoKey, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);

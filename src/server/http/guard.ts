@@ -1,16 +1,12 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AuthUser } from '../context';
+import type { OperationInfo } from '../contract';
 import { tokenFromHeader } from '../auth/tokens';
 import { knownSession, resolveSession } from '../services/sessions';
 import { ApiError, FieldErrors, notAuthenticated, permissionDenied } from './errors';
 
-export type GuardedOperation = {
-  /** The operation's x-roles; `public` lets anyone in. */
-  roles: readonly string[];
-  /** The request media types the operation declares; empty when it takes no body. */
-  contentTypes: readonly string[];
-  bodyRequired: boolean;
-};
+/** What the guard reads of an operation: its x-roles (`public` lets anyone in) and its request media types. */
+export type GuardedOperation = Pick<OperationInfo, 'roles' | 'contentTypes' | 'bodyRequired'>;
 
 /**
  * One operation's gate, attached to its route: the caller's session and the x-roles rule, then the

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { shapedStatement } from '../../db/prepared';
@@ -33,8 +33,8 @@ const view = (r: CommentRow) => ({
 });
 
 /** Hidden comments are seen by admins and by their author only. */
-const seenBy = (caller: Caller): SQL =>
-  caller.role === 'admin' ? sql`true` : sql`(not lc.is_hidden or lc.author_id = ${caller.id})`;
+const seenBy = (admin: boolean, callerId: number | Placeholder): SQL =>
+  admin ? sql`true` : sql`(not lc.is_hidden or lc.author_id = ${callerId})`;
 
 const lessonAccess = shapedStatement<{ is_free: boolean; category_id: number }, { admin: boolean }, { lessonId: number }>(
   ({ admin }) => sql`select l.is_free, l.category_id from lessons l where l.id = ${sql.placeholder('lessonId')} and ${admin ? sql`true` : VISIBLE}`,
@@ -48,14 +48,13 @@ async function assertLessonOpen(ctx: AppContext, caller: Caller, lessonId: numbe
   if (reason) throw lessonLocked(reason);
 }
 
-type ListShape = { lesson: boolean; admin: boolean; oldestFirst: boolean; limit: number; offset: number };
+type ListFilter = { lesson: boolean; admin: boolean };
+type ListShape = ListFilter & { oldestFirst: boolean; limit: number; offset: number };
 type ListValues = { lessonId: number | null; callerId: number };
 
 /** The comments a caller sees, of one lesson or of all: the filter as it goes into both statements. */
-function listWhere(shape: ListShape): SQL {
-  const seen = shape.admin ? sql`true` : sql`(not lc.is_hidden or lc.author_id = ${sql.placeholder('callerId')})`;
-  return sql`${shape.lesson ? sql`lc.lesson_id = ${sql.placeholder('lessonId')}` : sql`true`} and ${seen}`;
-}
+const listWhere = (filter: ListFilter): SQL =>
+  sql`${filter.lesson ? sql`lc.lesson_id = ${sql.placeholder('lessonId')}` : sql`true`} and ${seenBy(filter.admin, sql.placeholder('callerId'))}`;
 
 const commentsPage = shapedStatement<CommentRow, ListShape, ListValues>((shape) => {
   const order = shape.oldestFirst ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
@@ -66,8 +65,8 @@ const commentsPage = shapedStatement<CommentRow, ListShape, ListValues>((shape) 
 });
 
 // The count does not depend on the page or its order: one statement per filter.
-const commentsCount = shapedStatement<{ n: number }, Pick<ListShape, 'lesson' | 'admin'>, ListValues>(
-  (shape) => sql`select count(*)::int as n from lesson_comments lc where ${listWhere({ ...shape, oldestFirst: false, limit: 0, offset: 0 })}`,
+const commentsCount = shapedStatement<{ n: number }, ListFilter, ListValues>(
+  (filter) => sql`select count(*)::int as n from lesson_comments lc where ${listWhere(filter)}`,
 );
 
 export type CommentListQuery = PageQuery & { lesson?: number; ordering?: string };
@@ -90,7 +89,7 @@ export async function listComments(ctx: AppContext, caller: Caller, q: CommentLi
 async function commentRow(ctx: AppContext, caller: Caller, id: number): Promise<CommentRow> {
   const { rows } = await ctx.db.execute<CommentRow>(sql`
     select lc.id, lc.lesson_id, lc.author_id, u.first_name, u.last_name, u.avatar, lc.text, lc.is_hidden, lc.created_at, lc.updated_at
-    from lesson_comments lc join users u on u.id = lc.author_id where lc.id = ${id} and ${seenBy(caller)}`);
+    from lesson_comments lc join users u on u.id = lc.author_id where lc.id = ${id} and ${seenBy(caller.role === 'admin', caller.id)}`);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
