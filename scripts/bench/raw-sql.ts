@@ -46,32 +46,37 @@ async function listenLoopback(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-/** Replays the statements in a loop on `connections` clients for `seconds`: sequences per second and latency. */
-export async function replaySql(url: string, statements: Recorded[], connections: number, seconds: number): Promise<RawResult> {
+/**
+ * The statements replayed straight through pg on `connections` clients of a pool of their own, kept
+ * for the rounds of one call: `run(seconds)` loops them for that long and gives sequences per second
+ * and latency.
+ */
+export function sqlReplayer(url: string, statements: Recorded[], connections: number): { run: (seconds: number) => Promise<RawResult>; close: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: connections });
-  const latencies: number[] = [];
-  const until = Date.now() + seconds * 1000;
-  try {
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        const client = await pool.connect();
-        try {
-          while (Date.now() < until) {
-            const t0 = performance.now();
-            await runRecorded(client, statements);
-            latencies.push(performance.now() - t0);
+  return {
+    run: async (seconds) => {
+      const latencies: number[] = [];
+      const until = Date.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          const client = await pool.connect();
+          try {
+            while (Date.now() < until) {
+              const t0 = performance.now();
+              await runRecorded(client, statements);
+              latencies.push(performance.now() - t0);
+            }
+          } finally {
+            client.release();
           }
-        } finally {
-          client.release();
-        }
-      }),
-    );
-  } finally {
-    await pool.end();
-  }
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { throughput: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+        }),
+      );
+      latencies.sort((a, b) => a - b);
+      const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+      return { throughput: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+    },
+    close: () => pool.end(),
+  };
 }
 
 /**

@@ -195,6 +195,42 @@ describe('watch progress', () => {
   });
 });
 
+describe('briefs written by PostgreSQL', () => {
+  // The list and the dashboard have PostgreSQL write their lesson briefs; the lesson page builds its
+  // brief in JavaScript. Both must give the same object for every state of access and progress.
+  const BRIEF_KEYS = ['id', 'title', 'short_description', 'category', 'preview', 'duration_seconds', 'order', 'access', 'progress', 'comments_count', 'published_at'];
+  const briefOf = (lesson: Json) => Object.fromEntries(BRIEF_KEYS.map((k) => [k, lesson[k]]));
+
+  it('the list and the dashboard give each lesson the brief of its page', async () => {
+    const m = await makeMember(t);
+    const token = await t.login(m.email, m.password);
+    const watch = (id: number, body: Json) => api(t, 'POST', `/api/navigator/lesson/view/${id}/`, { token, body });
+    await watch(free.lessons[0]!, { time: 333, duration: 1000 });
+    await watch(free.lessons[1]!, { time: 60 });
+    // A row from before the player reported lengths: no duration of its own, past the lesson's end.
+    const id = await userId(t, m.email);
+    await t.pool.query('update lesson_progress set duration_seconds = 0, position_seconds = 5000 where user_id = $1 and lesson_id = $2', [id, free.lessons[1]]);
+    await watch(free.lessons[2]!, { time: 600, completed: true });
+    await watch(paid.lessons[0]!, { time: 7 });
+    const other = await makeCategory(t, 'Granted', 2, 0);
+    await grantPackage(t, id, [other.id]);
+    expect((await api(t, 'POST', `/api/navigator/comments/`, { token, body: { lesson: other.lessons[0], text: 'Counted' } })).statusCode).toBe(201);
+
+    for (const caller of [token, admin]) {
+      const pageOfLesson = async (id: number) => briefOf((await api(t, 'GET', `/api/navigator/lesson/view/${id}/`, { token: caller })).json());
+      const lists = await Promise.all(
+        [free.id, paid.id, other.id].map(async (category) => (await api(t, 'POST', '/api/navigator/lesson/list/', { token: caller, body: { category } })).json().results as Json[]),
+      );
+      const dash = (await api(t, 'GET', '/api/navigator/lessons/dashboard/', { token: caller })).json();
+      const seen = [...lists.flat(), ...dash.in_progress, ...dash.latest] as Json[];
+      expect(seen.length).toBeGreaterThan(9);
+      for (const brief of seen) expect(briefOf(brief)).toEqual(await pageOfLesson(brief.id));
+    }
+    const mine = (await api(t, 'POST', '/api/navigator/lesson/list/', { token, body: { category: free.id } })).json().results as Json[];
+    expect(mine.map((l) => l.progress?.percent)).toEqual([33, 100, 100]);
+  });
+});
+
 describe('comments', () => {
   it('adds, lists newest first with author and time, and keeps other members from deleting', async () => {
     const lesson = free.lessons[0]!;
@@ -216,6 +252,12 @@ describe('comments', () => {
     expect(list.json().results[0].created_at).toEqual(expect.any(String));
     const oldest = await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}&ordering=created_at`, { token: member });
     expect(oldest.json().results.map((c: Json) => c.text)).toEqual(['First!', 'Second']);
+    // The list (written by PostgreSQL) and one comment (built in JavaScript) give the same object.
+    for (const c of list.json().results as Json[]) expect(c).toEqual((await api(t, 'GET', `/api/navigator/comments/${c.id}/`, { token: member })).json());
+    await t.pool.query('update lesson_comments set updated_at = now() where id = $1', [first.json().id]);
+    const edited = (await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}`, { token: member })).json().results[1];
+    expect(edited.updated_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
+    expect(edited).toEqual((await api(t, 'GET', `/api/navigator/comments/${edited.id}/`, { token: member })).json());
 
     const lessonList = await api(t, 'POST', '/api/navigator/lesson/list/', { token: member, body: { category: free.id } });
     expect(lessonList.json().results[0].comments_count).toBe(2);

@@ -58,6 +58,9 @@ describe('staff statistics', () => {
 
     const countries = (await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: boss.token, body: { user_id: cons.id } })).json();
     expect(countries).toContainEqual({ country: 'DE', registrations: 1, donations_sum: '12.50', subscriptions: 1 });
+    // The consultant sees their registrations per country, not the money.
+    const ownCountries = (await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: cons.token, body: {} })).json();
+    expect(ownCountries).toContainEqual({ country: 'DE', registrations: 1, donations_sum: '0.00', subscriptions: 0 });
 
     const staff = await api(t, 'POST', '/api/accounts/dashboard/staff_statistics/?ordering=-completed_tasks', { token: boss.token, body: {} });
     expect(staff.statusCode, staff.body).toBe(200);

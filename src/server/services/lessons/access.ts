@@ -45,6 +45,13 @@ export function lockReason(grants: Grants, lesson: { is_free: boolean; category_
 
 const MESSAGE = { subscription_required: 'lesson_locked_subscription', package_required: 'lesson_locked_package' } as const;
 
+/** The values briefJsonSql takes for a caller: whether they open everything, and the lock messages in their language. */
+export const briefValues = (caller: Pick<AuthUser, 'role'> & { lang: Lang }) => ({
+  admin: caller.role === 'admin',
+  subscriptionMessage: t(caller.lang, MESSAGE.subscription_required),
+  packageMessage: t(caller.lang, MESSAGE.package_required),
+});
+
 export function accessView(lang: Lang, grants: Grants, lesson: { is_free: boolean; category_id: number }) {
   const reason = lockReason(grants, lesson);
   return {

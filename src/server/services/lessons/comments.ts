@@ -2,7 +2,8 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { shapedStatement } from '../../db/prepared';
-import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { isoSql } from '../leads/brief';
 import { grantsOf, lessonLocked, lockReason } from './access';
 import { iso, VISIBLE } from './views';
 
@@ -56,12 +57,15 @@ type ListValues = { lessonId: number | null; callerId: number };
 const listWhere = (filter: ListFilter): SQL =>
   sql`${filter.lesson ? sql`lc.lesson_id = ${sql.placeholder('lessonId')}` : sql`true`} and ${seenBy(filter.admin, sql.placeholder('callerId'))}`;
 
-const commentsPage = shapedStatement<CommentRow, ListShape, ListValues>((shape) => {
+// The page as JSON text, each comment the object of view().
+const commentsPage = shapedStatement<{ json: string }, ListShape, ListValues>((shape) => {
   const order = shape.oldestFirst ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
   return sql`
     with page as (select lc.* from lesson_comments lc where ${listWhere(shape)} order by ${order} ${pageSql(shape)})
-    select lc.id, lc.lesson_id, lc.author_id, u.first_name, u.last_name, u.avatar, lc.text, lc.is_hidden, lc.created_at, lc.updated_at
-    from page lc join users u on u.id = lc.author_id order by ${order}`;
+    select coalesce(json_agg(json_build_object('id', lc.id, 'lesson', lc.lesson_id,
+      'author', json_build_object('id', lc.author_id, 'first_name', u.first_name, 'last_name', u.last_name, 'avatar', u.avatar),
+      'text', lc.text, 'created_at', ${isoSql('lc.created_at')}, 'updated_at', ${isoSql('lc.updated_at')}, 'is_hidden', lc.is_hidden) order by ${order}), '[]')::text as json
+    from page lc join users u on u.id = lc.author_id`;
 });
 
 // The count does not depend on the page or its order: one statement per filter.
@@ -71,8 +75,8 @@ const commentsCount = shapedStatement<{ n: number }, ListFilter, ListValues>(
 
 export type CommentListQuery = PageQuery & { lesson?: number; ordering?: string };
 
-/** A page of comments, newest first (ordering=created_at for oldest first). */
-export async function listComments(ctx: AppContext, caller: Caller, q: CommentListQuery) {
+/** A page of comments, newest first (ordering=created_at for oldest first), as JSON text. */
+export async function listComments(ctx: AppContext, caller: Caller, q: CommentListQuery): Promise<string> {
   if (q.ordering && !['created_at', '-created_at'].includes(q.ordering)) throw FieldErrors.of('ordering', 'field_invalid');
   if (q.lesson !== undefined) await assertLessonOpen(ctx, caller, q.lesson, notFound);
   const win = pageWindow(q);
@@ -83,7 +87,7 @@ export async function listComments(ctx: AppContext, caller: Caller, q: CommentLi
     commentsCount(ctx.db, filter, values),
   ]);
   const count = counted[0]!.n;
-  return pageOf(page.map(view), count, count, win, q);
+  return pageJson(pageOf([], count, count, win, q), page[0]!.json);
 }
 
 async function commentRow(ctx: AppContext, caller: Caller, id: number): Promise<CommentRow> {

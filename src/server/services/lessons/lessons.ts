@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound } from '../../http/errors';
 import type { Lang } from '../../i18n';
-import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { prepared, shapedStatement, statement } from '../../db/prepared';
-import { accessView, grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
+import { accessView, briefValues, grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
 import { publishedLessonsTotal } from './totals';
-import { BRIEF_COLUMNS, briefJoins, briefView, iso, playable, progressView, VISIBLE, type BriefRow } from './views';
+import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, iso, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
 
 type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
 
@@ -73,10 +73,10 @@ type ListShape = {
   limit: number;
   offset: number;
 };
-type ListMeta = GrantRow & { count: number | null; total: number | null; category: Omit<CategoryRow, 'lessons_count'> | null; rows: BriefRow[] };
+type ListMeta = { count: number | null; total: number | null; category: Omit<CategoryRow, 'lessons_count'> | null; rows: string };
 
-/** The page (as JSON), the counts, the caller's grants and the category, in one statement built once per shape. */
-const listStatement = shapedStatement<ListMeta, ListShape, { userId: number; category: number | null; pattern: string | null }>((shape) => {
+/** The page (its briefs as JSON text), the counts and the category, in one statement built once per shape. */
+const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userId: number; category: number | null; pattern: string | null }>((shape) => {
   const userId = sql.placeholder('userId');
   const scope: SQL[] = [VISIBLE];
   if (shape.category) scope.push(sql`l.category_id = ${sql.placeholder('category')}`);
@@ -91,13 +91,13 @@ const listStatement = shapedStatement<ListMeta, ListShape, { userId: number; cat
   const where = sql.join([...scope, ...filters], sql` and `);
   const scoped = sql.join(scope, sql` and `);
   const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
-  const page = sql`coalesce((select json_agg(r) from (
+  const page = sql`coalesce((select json_agg(${briefJsonSql('r', 'r')}) from (
       with page as (
         select l.id from lessons l join lesson_categories c on c.id = l.category_id
         where ${where} order by ${orderBy} ${pageSql(shape)}
-      )
-      select ${BRIEF_COLUMNS} from page join lessons l on l.id = page.id ${briefJoins(userId)}
-      order by ${orderBy}) r), '[]') as rows`;
+      ), g as (select ${grantColumns(userId)})
+      select ${BRIEF_COLUMNS}, g.grant_categories, g.has_package from page join lessons l on l.id = page.id ${briefJoins(userId)} cross join g
+      order by ${orderBy}) r), '[]')::text as rows`;
   return shape.category
     ? sql`select k.count, k.total,
           (select row_to_json(x) from (
@@ -105,14 +105,14 @@ const listStatement = shapedStatement<ListMeta, ListShape, { userId: number; cat
               (select count(*)::int from lesson_progress p join lessons l on l.id = p.lesson_id
                 where p.user_id = ${userId} and p.completed and l.category_id = c.id and ${VISIBLE}) as completed_count
             from lesson_categories c where c.id = ${sql.placeholder('category')}) x) as category,
-          ${grantColumns(userId)}, ${page}
+          ${page}
         from (select count(*) filter (where ${filtered})::int as count, count(*)::int as total from lessons l where ${scoped}) k`
     : sql`select ${filters.length ? sql`(select count(*)::int from lessons l where ${where})` : sql`null::int`} as count,
-          null::int as total, null::json as category, ${grantColumns(userId)}, ${page}`;
+          null::int as total, null::json as category, ${page}`;
 });
 
-/** A page of published lessons of one category (or all), searchable by title. */
-export async function listLessons(ctx: AppContext, caller: Caller, body: LessonListBody, q: LessonListQuery) {
+/** A page of published lessons of one category (or all), searchable by title, as JSON text. */
+export async function listLessons(ctx: AppContext, caller: Caller, body: LessonListBody, q: LessonListQuery): Promise<string> {
   const win = pageWindow(q);
   if (q.ordering && !ORDERINGS[q.ordering]) throw FieldErrors.of('ordering', 'field_invalid');
   const search = q.search?.trim();
@@ -125,19 +125,16 @@ export async function listLessons(ctx: AppContext, caller: Caller, body: LessonL
     limit: win.limit,
     offset: win.offset,
   };
+  const values = { userId: caller.id, category: body.category, pattern: search ? likePattern(search) : null, ...briefValues(caller) };
   const [[info], allPublished] = await Promise.all([
-    listStatement(ctx.db, shape, { userId: caller.id, category: body.category, pattern: search ? likePattern(search) : null }),
+    listStatement(ctx.db, shape, values),
     body.category === null ? publishedLessonsTotal(ctx) : Promise.resolve(0),
   ]);
-  const rows = info!.rows;
   if (body.category !== null && !info!.category) throw FieldErrors.of('category', 'field_invalid');
   const total = info!.total ?? allPublished;
   const count = info!.count ?? total;
-  const grants = grantsFrom(caller, info!);
-  return {
-    ...pageOf(rows.map((r) => briefView(caller.lang, grants, r)), count, total, win, q),
-    category: info!.category ? categoryView({ ...info!.category, lessons_count: total }) : null,
-  };
+  const category = info!.category ? categoryView({ ...info!.category, lessons_count: total }) : null;
+  return pageJson(pageOf([], count, total, win, q), info!.rows, { category });
 }
 
 type LessonRow = BriefRow & { description: string; video_url: string | null; video_file: string | null; is_published: boolean };
@@ -225,8 +222,8 @@ const USER = sql.placeholder('userId');
 // Per progress row, one look at its lesson: a member's progress is a few dozen rows, and as an EXISTS
 // the planner merged them with a walk over hundreds of lessons.
 const progressVisible = sql`coalesce((select ${VISIBLE} from lessons l where l.id = p.lesson_id), false)`;
-const dashboardStatement = statement<GrantRow & { completed: number; rows: Array<BriefRow & { kind: number }> }, { userId: number }>(sql`
-  with recent as (
+const dashboardStatement = statement<{ completed: number; in_progress: string; latest: string }, BriefValues & { userId: number }>(sql`
+  with g as (select ${grantColumns(USER)}), recent as (
     select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc nulls last) as rank
     from lesson_progress p
     where p.user_id = ${USER} and not p.completed and ${progressVisible}
@@ -235,21 +232,17 @@ const dashboardStatement = statement<GrantRow & { completed: number; rows: Array
     select l.id, 2 as kind, row_number() over (order by l.published_at desc nulls last, l.id desc nulls last) as rank from lessons l
     where ${VISIBLE} and not exists (select 1 from lesson_progress s where s.user_id = ${USER} and s.lesson_id = l.id)
     order by l.published_at desc nulls last, l.id desc nulls last limit 6
-  ), picked as (select * from recent union all select * from newest)
+  ), picked as (select * from recent union all select * from newest),
+  x as (select picked.kind, picked.rank, ${BRIEF_COLUMNS} from picked join lessons l on l.id = picked.id ${briefJoins(USER)})
   select
     (select count(*)::int from lesson_progress p where p.user_id = ${USER} and p.completed and ${progressVisible}) as completed,
-    ${grantColumns(USER)},
-    coalesce((
-      select json_agg(x order by x.kind, x.rank) from (
-        select picked.kind, picked.rank, ${BRIEF_COLUMNS}
-        from picked join lessons l on l.id = picked.id ${briefJoins(USER)}
-      ) x), '[]') as rows`);
+    (select coalesce(json_agg(${briefJsonSql('x')} order by x.rank), '[]')::text from x, g where x.kind = 1) as in_progress,
+    (select coalesce(json_agg(${briefJsonSql('x')} order by x.rank), '[]')::text from x, g where x.kind = 2) as latest`);
 
-export async function dashboardLessons(ctx: AppContext, caller: Caller) {
-  const [[info], total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id }), publishedLessonsTotal(ctx)]);
-  const grants = grantsFrom(caller, info!);
-  const of = (kind: number) => info!.rows.filter((r) => r.kind === kind).map((r) => briefView(caller.lang, grants, r));
-  return { in_progress: of(1), latest: of(2), total_count: total, completed_count: info!.completed };
+/** Lessons to continue and the newest not started, written whole by PostgreSQL (the dashboard's busiest call). */
+export async function dashboardLessons(ctx: AppContext, caller: Caller): Promise<string> {
+  const [[info], total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }), publishedLessonsTotal(ctx)]);
+  return `{"in_progress":${info!.in_progress},"latest":${info!.latest},"total_count":${total},"completed_count":${info!.completed}}`;
 }
 
 export { iso };

@@ -17,6 +17,35 @@ export const briefJoins = (userId: number | Placeholder): SQL =>
   sql`join lesson_categories c on c.id = l.category_id
   left join lesson_progress p on p.user_id = ${userId} and p.lesson_id = l.id`;
 
+/** The values a brief built in SQL takes besides its row: an admin opens everything; the lock messages in the caller's language. */
+export type BriefValues = { admin: boolean; subscriptionMessage: string; packageMessage: string };
+
+/**
+ * The brief of `x` (a row of BRIEF_COLUMNS) as PostgreSQL JSON: the same object as briefView, for
+ * answers PostgreSQL writes whole. `grants` names a row of grantColumns (the caller's grants) in
+ * scope; the statement takes the BriefValues as placeholders of the same names.
+ */
+export function briefJsonSql(x: string, grants = 'g'): SQL {
+  const r = (column: string) => sql.raw(`${x}.${column}`);
+  const g = (column: string) => sql.raw(`${grants}.${column}`);
+  const locked = sql`not (${r('is_free')} or ${sql.placeholder('admin')}::boolean or ${r('category_id')} = any(${g('grant_categories')}))`;
+  const duration = sql`coalesce(nullif(${r('p_duration')}, 0), ${r('duration_seconds')})`;
+  const position = sql`least(${r('position_seconds')}, 86400)`;
+  return sql`json_build_object(
+    'id', ${r('id')}, 'title', ${r('title')}, 'short_description', ${r('short_description')},
+    'category', json_build_object('id', ${r('category_id')}, 'title', ${r('category_title')}),
+    'preview', ${r('preview')}, 'duration_seconds', ${r('duration_seconds')}, 'order', ${r('"order"')},
+    'access', json_build_object('is_free', ${r('is_free')}, 'locked', ${locked},
+      'reason', case when ${locked} then case when ${g('has_package')} then 'package_required' else 'subscription_required' end end,
+      'message', case when ${locked} then case when ${g('has_package')} then ${sql.placeholder('packageMessage')}::text else ${sql.placeholder('subscriptionMessage')}::text end end,
+      'available_from', null),
+    'progress', case when ${r('position_seconds')} is null or ${r('p_completed')} is null then null else json_build_object(
+      'position_seconds', ${position}, 'duration_seconds', least(${duration}, 86400), 'completed', ${r('p_completed')},
+      'percent', case when ${r('p_completed')} then 100 when ${duration} > 0 then least(100, round(${position} * 100.0 / ${duration}))::int else 0 end,
+      'updated_at', ${r('p_updated_at')}) end,
+    'comments_count', ${r('comments_count')}, 'published_at', ${r('published_at')})`;
+}
+
 export type BriefRow = {
   id: number;
   title: string;
