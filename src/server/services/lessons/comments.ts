@@ -4,7 +4,7 @@ import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { shapedStatement } from '../../db/prepared';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { isoSql } from '../leads/brief';
-import { grantsOf, lessonLocked, lockReason } from './access';
+import { grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
 import { iso, VISIBLE } from './views';
 
 type Caller = Pick<AuthUser, 'id' | 'role'>;
@@ -57,37 +57,45 @@ type ListValues = { lessonId: number | null; callerId: number };
 const listWhere = (filter: ListFilter): SQL =>
   sql`${filter.lesson ? sql`lc.lesson_id = ${sql.placeholder('lessonId')}` : sql`true`} and ${seenBy(filter.admin, sql.placeholder('callerId'))}`;
 
-// The page as JSON text, each comment the object of view().
-const commentsPage = shapedStatement<{ json: string }, ListShape, ListValues>((shape) => {
+type ListRow = Partial<GrantRow> & { lesson: { is_free: boolean; category_id: number } | null; n: number; json: string };
+
+/**
+ * One statement per shape: the lesson's access (when the list is of one lesson), the caller's grants
+ * (members only), the count, and the page as JSON text (each comment the object of view()).
+ */
+const commentsStatement = shapedStatement<ListRow, ListShape, ListValues>((shape) => {
   const order = shape.oldestFirst ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
+  const lesson = shape.lesson
+    ? sql`(select row_to_json(x) from (select l.is_free, l.category_id from lessons l
+        where l.id = ${sql.placeholder('lessonId')} and ${shape.admin ? sql`true` : VISIBLE}) x)`
+    : sql`null::json`;
   return sql`
     with page as (select lc.* from lesson_comments lc where ${listWhere(shape)} order by ${order} ${pageSql(shape)})
-    select coalesce(json_agg(json_build_object('id', lc.id, 'lesson', lc.lesson_id,
-      'author', json_build_object('id', lc.author_id, 'first_name', u.first_name, 'last_name', u.last_name, 'avatar', u.avatar),
-      'text', lc.text, 'created_at', ${isoSql('lc.created_at')}, 'updated_at', ${isoSql('lc.updated_at')}, 'is_hidden', lc.is_hidden) order by ${order}), '[]')::text as json
-    from page lc join users u on u.id = lc.author_id`;
+    select ${lesson} as lesson, ${shape.lesson && !shape.admin ? sql`${grantColumns(sql.placeholder('callerId'))},` : sql``}
+      (select count(*)::int from lesson_comments lc where ${listWhere(shape)}) as n,
+      (select coalesce(json_agg(json_build_object('id', lc.id, 'lesson', lc.lesson_id,
+        'author', json_build_object('id', lc.author_id, 'first_name', u.first_name, 'last_name', u.last_name, 'avatar', u.avatar),
+        'text', lc.text, 'created_at', ${isoSql('lc.created_at')}, 'updated_at', ${isoSql('lc.updated_at')}, 'is_hidden', lc.is_hidden) order by ${order}), '[]')::text
+        from page lc join users u on u.id = lc.author_id) as json`;
 });
-
-// The count does not depend on the page or its order: one statement per filter.
-const commentsCount = shapedStatement<{ n: number }, ListFilter, ListValues>(
-  (filter) => sql`select count(*)::int as n from lesson_comments lc where ${listWhere(filter)}`,
-);
 
 export type CommentListQuery = PageQuery & { lesson?: number; ordering?: string };
 
-/** A page of comments, newest first (ordering=created_at for oldest first), as JSON text. */
+/**
+ * A page of comments, newest first (ordering=created_at for oldest first), as JSON text. Of one
+ * lesson: 404 when it is unknown or unpublished, 403 when the caller cannot open it.
+ */
 export async function listComments(ctx: AppContext, caller: Caller, q: CommentListQuery): Promise<string> {
   if (q.ordering && !['created_at', '-created_at'].includes(q.ordering)) throw FieldErrors.of('ordering', 'field_invalid');
-  if (q.lesson !== undefined) await assertLessonOpen(ctx, caller, q.lesson, notFound);
   const win = pageWindow(q);
-  const filter = { lesson: q.lesson !== undefined, admin: caller.role === 'admin' };
-  const values = { lessonId: q.lesson ?? null, callerId: caller.id };
-  const [page, counted] = await Promise.all([
-    commentsPage(ctx.db, { ...filter, oldestFirst: q.ordering === 'created_at', limit: win.limit, offset: win.offset }, values),
-    commentsCount(ctx.db, filter, values),
-  ]);
-  const count = counted[0]!.n;
-  return pageJson(pageOf([], count, count, win, q), page[0]!.json);
+  const shape = { lesson: q.lesson !== undefined, admin: caller.role === 'admin', oldestFirst: q.ordering === 'created_at', limit: win.limit, offset: win.offset };
+  const [row] = await commentsStatement(ctx.db, shape, { lessonId: q.lesson ?? null, callerId: caller.id });
+  if (shape.lesson) {
+    if (!row!.lesson) throw notFound();
+    const reason = lockReason(grantsFrom(caller, { grant_categories: row!.grant_categories ?? [], has_package: row!.has_package ?? false }), row!.lesson);
+    if (reason) throw lessonLocked(reason);
+  }
+  return pageJson(pageOf([], row!.n, row!.n, win, q), row!.json);
 }
 
 async function commentRow(ctx: AppContext, caller: Caller, id: number): Promise<CommentRow> {
