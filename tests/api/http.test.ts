@@ -94,12 +94,20 @@ describe('HTTP basics', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('sends security headers', async () => {
-    for (const url of ['/healthz', '/api/openapi.yaml', '/api/no/such/thing/']) {
+  it('sends security headers: the page set on pages, the strictest policy on API answers', async () => {
+    for (const url of ['/healthz', '/api/docs']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    for (const url of ['/api/openapi.yaml', '/api/no/such/thing/', '/api/news/important/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
   });
 });
