@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sendJson, sendJsonText, type HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { t } from '../i18n';
 import { addComment, deleteComment, getComment, listComments, moderateComment } from '../services/lessons/comments';
 import { dashboardLessons, getLesson, listCategories, listFreeLessons, listLessons, recordLessonView } from '../services/lessons/lessons';
@@ -10,7 +10,7 @@ const caller = (req: FastifyRequest) => ({ id: req.auth!.id, role: req.auth!.rol
 export const lessonsHandlers: HandlerTable = {
   listLessonCategories: async (req) => listCategories(req.server.ctx, caller(req)),
   listFreeLessons: async (req) => listFreeLessons(req.server.ctx, caller(req)),
-  // Lesson briefs have a oneOf (progress): see sendJson.
+  // PostgreSQL writes these answers whole (lesson briefs: views.ts, briefJsonSql).
   listLessons: async (req, reply) => sendJsonText<'listLessons'>(reply, await listLessons(req.server.ctx, caller(req), req.body, req.query)),
   getLesson: async (req) => getLesson(req.server.ctx, caller(req), req.params.id),
   recordLessonView: async (req) => recordLessonView(req.server.ctx, caller(req), req.params.id, req.body),

@@ -37,9 +37,11 @@ const view = (r: CommentRow) => ({
 const seenBy = (admin: boolean, callerId: number | Placeholder): SQL =>
   admin ? sql`true` : sql`(not lc.is_hidden or lc.author_id = ${callerId})`;
 
-const lessonAccess = shapedStatement<{ is_free: boolean; category_id: number }, { admin: boolean }, { lessonId: number }>(
-  ({ admin }) => sql`select l.is_free, l.category_id from lessons l where l.id = ${sql.placeholder('lessonId')} and ${admin ? sql`true` : VISIBLE}`,
-);
+/** What decides whether the caller may open lesson `lessonId` (admins also see drafts); no row for a lesson they cannot see. */
+const lessonAccessSql = (admin: boolean): SQL =>
+  sql`select l.is_free, l.category_id from lessons l where l.id = ${sql.placeholder('lessonId')} and ${admin ? sql`true` : VISIBLE}`;
+
+const lessonAccess = shapedStatement<{ is_free: boolean; category_id: number }, { admin: boolean }, { lessonId: number }>(({ admin }) => lessonAccessSql(admin));
 
 /** 404 for an unknown (or unpublished) lesson, 403 when the caller cannot open it. */
 async function assertLessonOpen(ctx: AppContext, caller: Caller, lessonId: number, onMissing: () => Error) {
@@ -65,10 +67,7 @@ type ListRow = Partial<GrantRow> & { lesson: { is_free: boolean; category_id: nu
  */
 const commentsStatement = shapedStatement<ListRow, ListShape, ListValues>((shape) => {
   const order = shape.oldestFirst ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
-  const lesson = shape.lesson
-    ? sql`(select row_to_json(x) from (select l.is_free, l.category_id from lessons l
-        where l.id = ${sql.placeholder('lessonId')} and ${shape.admin ? sql`true` : VISIBLE}) x)`
-    : sql`null::json`;
+  const lesson = shape.lesson ? sql`(select row_to_json(x) from (${lessonAccessSql(shape.admin)}) x)` : sql`null::json`;
   return sql`
     with page as (select lc.* from lesson_comments lc where ${listWhere(shape)} order by ${order} ${pageSql(shape)})
     select ${lesson} as lesson, ${shape.lesson && !shape.admin ? sql`${grantColumns(sql.placeholder('callerId'))},` : sql``}

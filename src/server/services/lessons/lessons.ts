@@ -3,8 +3,8 @@ import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors, notFound } from '../../http/errors';
 import type { Lang } from '../../i18n';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
-import { prepared, shapedStatement, statement } from '../../db/prepared';
-import { accessView, briefValues, grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
+import { shapedStatement, statement } from '../../db/prepared';
+import { accessView, briefValues, grantColumns, grantsOf, lessonLocked, lockReason } from './access';
 import { publishedLessonsTotal } from './totals';
 import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, iso, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
 
