@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the server's hot calls at the data volumes of ARCHITECTURE.md, measured with
- * autocannon (in a worker thread) at 16 concurrent clients against the app on a loopback port.
+ * wrk (or autocannon where wrk is missing; see load.ts) at 16 concurrent clients against the app on a
+ * loopback port.
  *
  * Uses BENCH_DATABASE_URL (a superuser URL; a fresh database is created and dropped) or an embedded
  * PostgreSQL in a temp dir. BENCH_DURATION (seconds per call, default 10) and BENCH_CONNECTIONS
@@ -14,7 +15,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -30,6 +30,7 @@ import { staff } from './staff';
 import { admin } from './admin';
 import type { BenchArea, Scenario } from './types';
 import { bareFastify, bareFastifyWithSql, recordSql, sqlReplayer, type RawResult } from './raw-sql';
+import { loadClient, measureLoad, type Measured } from './load';
 
 const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff, admin];
 // BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).
@@ -41,7 +42,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 // host's load falls on all three alike; each figure is the median over the rounds.
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 
-type Measured = { requests: number; throughput: number; p50: number; p99: number; errors: number };
 type Row = Measured & { scenario: Scenario; raw?: RawResult; ratio?: number; floor?: number; floorRatio?: number };
 
 const median = (xs: number[]) => {
@@ -60,31 +60,15 @@ async function withAdmin<T>(url: string, run: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
-/** autocannon against one call; an empty token sends no Authorization header. */
+/** The load against one call; an empty token sends no Authorization header. */
 function measure(base: string, token: string, s: Scenario, seconds = DURATION): Promise<Measured> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${base}${s.path}`,
-        method: s.method,
-        connections: CONNECTIONS,
-        // The load runs in its own thread so it does not share the server's event loop.
-        workers: 1,
-        duration: seconds,
-        headers: { ...(token && { authorization: `JWT ${token}` }), 'content-type': 'application/json', 'accept-language': 'en' },
-        ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
-      },
-      (err, r) => {
-        if (err) return reject(err);
-        resolve({
-          requests: r.requests.total,
-          throughput: r.requests.average,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          errors: r.non2xx + r.errors + r.timeouts,
-        });
-      },
-    );
+  return measureLoad({
+    url: `${base}${s.path}`,
+    method: s.method,
+    connections: CONNECTIONS,
+    seconds,
+    headers: { ...(token && { authorization: `JWT ${token}` }), 'content-type': 'application/json', 'accept-language': 'en' },
+    ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
   });
 }
 
@@ -228,7 +212,7 @@ async function main() {
       results.push(row);
       console.log(`${s.name}: ${s.method} ${s.path} done`);
     }
-    console.log(`\n${CONNECTIONS} concurrent clients, ${DURATION} s per call in ${ROUNDS} rounds (medians), Node ${process.version}, ${os.cpus().length} CPUs\n`);
+    console.log(`\n${CONNECTIONS} concurrent clients (${loadClient}), ${DURATION} s per call in ${ROUNDS} rounds (medians), Node ${process.version}, ${os.cpus().length} CPUs\n`);
     const ceiling = await bareFastify();
     const ceilingScenario: Scenario = { name: 'ceiling', method: 'GET', path: '/ceiling' };
     results.push({ scenario: ceilingScenario, ...(await measure(ceiling.base, '', ceilingScenario)) });

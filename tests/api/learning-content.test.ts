@@ -80,6 +80,45 @@ describe('books', () => {
     expect(freeBuy.json()).toEqual({ non_field_errors: ['This book is free: you can read it right away.'] });
     expect((await api(t, 'POST', '/api/books/purchase/', { token, body: { book: 999999 } })).statusCode).toBe(404);
   });
+
+  // The new book is written by PostgreSQL, the book page in JavaScript: the two must give the same object.
+  it('the new book equals its book page for every purchase state, free and priced', async () => {
+    const sameAsPage = async (token: string) => {
+      const fresh = (await api(t, 'GET', '/api/books/new/', { token })).json().book as Json;
+      const page = (await api(t, 'GET', `/api/books/view/${fresh.id}/`, { token })).json() as Json;
+      expect(fresh).toEqual(page);
+      return fresh;
+    };
+    const m = await makeMember(t);
+    const token = await t.login(m.email, m.password);
+    expect(await sameAsPage(token)).toMatchObject({ id: paidBook, price: '12.50', purchased: false, can_read: false, purchase_status: null, pdf: null });
+    for (const status of ['pending', 'canceled', 'paid']) {
+      await t.pool.query(
+        `insert into book_purchases (user_id, book_id, status, price_cents) values ($1, $2, $3, 1250)
+         on conflict (user_id, book_id) do update set status = excluded.status`,
+        [m.id, paidBook, status],
+      );
+      expect(await sameAsPage(token)).toMatchObject({ purchase_status: status, can_read: status === 'paid' });
+    }
+    expect((await sameAsPage(token)).pdf).toMatch(/^\/media\/pdfs\/paid\.pdf\?exp=\d+&sig=[\w-]+$/);
+
+    // A newer free book, with pages, a language and a cover; then none at all.
+    const { id } = await one(t, `insert into books (title, author, description, pdf, cover, is_free, price_cents, pages, language, published_at)
+      values ('Newest "free"', 'C', '<p>Ünïcode ✓</p>', '/media/pdfs/n.pdf', '/media/covers/n.png', true, 990, 12, 'de', now() - interval '1 second') returning id`);
+    await t.pool.query(`update books set published_at = now() + interval '1 hour' where id in ($1, $2)`, [paidBook, freeBook]);
+    try {
+      expect(await sameAsPage(member)).toMatchObject({ id, is_free: true, price: '0.00', can_read: true, pages: 12, language: 'de', pdf: expect.stringMatching(/^\/media\/pdfs\/n\.pdf\?/) });
+      const { rows: hidden } = await t.pool.query<{ id: number }>(`update books set is_published = false where is_published returning id`);
+      try {
+        expect((await api(t, 'GET', '/api/books/new/', { token: member })).json()).toEqual({ book: null });
+      } finally {
+        await t.pool.query(`update books set is_published = true where id = any($1)`, [hidden.map((r) => r.id)]);
+      }
+    } finally {
+      await t.pool.query(`delete from books where id = $1`, [id]);
+      await t.pool.query(`update books set published_at = now() - interval '1 minute' where id in ($1, $2)`, [paidBook, freeBook]);
+    }
+  });
 });
 
 describe('news', () => {

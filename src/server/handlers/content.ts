@@ -1,4 +1,4 @@
-import { sendJson, sendJsonText, type HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { getBook, getNewBook, listBooks, purchaseBook } from '../services/books';
 import { eventIcs, getEvent, listEvents, listNearestEvents } from '../services/events';
 import { getNews, listImportantNews, listNews } from '../services/news';
@@ -6,7 +6,7 @@ import { getAllConfigs, getFooterLinks } from '../services/site';
 
 /** Books, news, events, configs and footer links as members read them. */
 export const contentHandlers: HandlerTable = {
-  getNewBook: async (req, reply) => sendJson<'getNewBook'>(reply, await getNewBook(req.server.ctx, req.auth!)),
+  getNewBook: async (req, reply) => sendJsonText<'getNewBook'>(reply, await getNewBook(req.server.ctx, req.auth!)),
   listBooks: async (req) => listBooks(req.server.ctx, req.auth!),
   getBook: async (req) => getBook(req.server.ctx, req.auth!, req.params.id),
   purchaseBook: async (req) => purchaseBook(req.server.ctx, req.auth!, req.body.book, req.body.payment_method),
