@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, makeUser, type Json } from '../setup/admin';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { catalogues, t as translate, type Lang, type MessageKey } from '../../src/server/i18n';
+import { descriptionSegments, formatOf } from '../../src/server/services/action-logs/list';
 
 let t: TestApp;
 let admin: string;
@@ -83,4 +85,70 @@ describe('action history', () => {
     await expect(t.pool.query(`update action_logs set kind = 'x'`)).rejects.toThrow(/append-only/);
     await expect(t.pool.query(`delete from action_logs`)).rejects.toThrow(/append-only/);
   });
+
+  it('writes each description in SQL exactly as t() would, in every language, for every kind', async () => {
+    // The names carry JavaScript whitespace PostgreSQL's btrim alone would keep, and a placeholder t() must not fill.
+    const actor = await makeUser(t, { role: 'consultant' });
+    const subject = await makeUser(t);
+    await t.pool.query(`update users set first_name = $2, last_name = $3 where id = $1`, [actor.id, '\u00a0Ann {subject}', 'Lee\u3000\t']);
+    await t.pool.query(`update users set first_name = $2, last_name = $3 where id = $1`, [subject.id, 'Zoë', '%1$s %%']);
+    const kinds = [...Object.keys(catalogues.en).filter((k) => k.startsWith('action_')).map((k) => k.slice('action_'.length)), 'mystery_{actor}', ''];
+    const ghost = 2_000_000_000; // an actor id no user has
+    for (const kind of kinds) {
+      await t.pool.query(
+        `insert into action_logs (actor_id, subject_id, kind, details) values ($1, $2, $3, '{}'), ($1, null, $3, $4), ($5, $2, $3, '{"user": "x"}'), (null, null, $3, '{"user": {"first_name": " Gone "}}')`,
+        [actor.id, subject.id, kind, JSON.stringify({ user: { first_name: 'Removed', last_name: ' Person\n' } }), ghost],
+      );
+    }
+    // What the JavaScript that wrote descriptions before did, with t().
+    const describe = (lang: Lang, e: Json) => {
+      const name = (u: Json | null, fallback: string) => (u ? `${u.first_name} ${u.last_name}`.trim() : fallback);
+      const removed = e.data.user;
+      const params = {
+        actor: name(e.actor_id_known ? e.actor : null, translate(lang, 'action_someone')),
+        subject: e.subject ? name(e.subject, '') : removed ? `${removed.first_name ?? ''} ${removed.last_name ?? ''}`.trim() : '',
+        kind: e.kind,
+      };
+      const key = `action_${e.kind}` as MessageKey;
+      return key in catalogues.en ? translate(lang, key, params) : translate(lang, 'action_generic', params);
+    };
+    for (const lang of ['ru', 'en', 'de'] as const) {
+      const reader = await makeUser(t, { role: 'admin' });
+      await t.pool.query(`update users set language = $2 where id = $1`, [reader.id, lang]);
+      const token = await t.login(reader.email, reader.password);
+      const entries: Json[] = [];
+      const all = async (filter: string) => {
+        const out: Json[] = [];
+        for (let page = 1; ; page += 1) {
+          const res = await logs(token, `?${filter}page_size=100&page=${page}`);
+          expect(res.statusCode, res.body).toBe(200);
+          out.push(...res.json().results);
+          if (!res.json().next) return out;
+        }
+      };
+      for (const id of [actor.id, ghost]) entries.push(...(await all(`actor_id=${id}&`)).map((e) => ({ ...e, actor_id_known: id === actor.id })));
+      entries.push(...(await all('')).filter((e) => e.data.user?.first_name === ' Gone '));
+      expect(entries).toHaveLength(kinds.length * 4);
+      for (const e of entries) expect(e.description, `${lang} ${e.kind}`).toBe(describe(lang, e));
+      for (const e of [...entries.filter((e) => !e.actor_id_known)]) {
+        expect(e.actor).toEqual({ id: e.actor.id, first_name: translate(lang, 'action_someone'), last_name: '' });
+        expect([ghost, 0]).toContain(e.actor.id);
+      }
+      // Spot checks the comparison above rests on.
+      const blocked = entries.find((e) => e.kind === 'user_blocked' && e.actor_id_known && e.subject);
+      if (lang === 'en') expect(blocked?.description).toBe('Ann {subject} Lee blocked Zoë %1$s %%');
+      const unknown = entries.find((e) => e.kind === 'mystery_{actor}' && e.actor_id_known && !e.subject);
+      expect(unknown?.description).toBe('mystery_{actor}');
+    }
+  });
+
+  it('splits a message into literal text and the parameters t() fills, and writes it for format()', () => {
+    expect(descriptionSegments('{actor} blocked {subject}')).toEqual(['', 'actor', ' blocked ', 'subject', '']);
+    expect(descriptionSegments('Import {n} of {kind}!')).toEqual(['Import {n} of ', 'kind', '!']);
+    expect(descriptionSegments('plain')).toEqual(['plain']);
+    expect(descriptionSegments('{actor}{actor}')).toEqual(['', 'actor', '', 'actor', '']);
+    // As format() strings: % doubled, the parameters by position.
+    expect(formatOf('{actor} gave 100% to {subject} ({kind}, {n})')).toBe('%1$s gave 100%% to %2$s (%3$s, {n})');
+  });
 });
+

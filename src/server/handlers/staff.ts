@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sendJson, type HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { FieldErrors } from '../http/errors';
 import { isPdf, imageKind, UploadRejected } from '../integrations/storage';
 import type { MessageKey } from '../i18n';
@@ -99,6 +99,6 @@ export const staffHandlers: HandlerTable = {
     }
   },
   getPartnerDetails: async (req) => getPartnerDetails(req.server.ctx, req.auth!, req.body.user_id),
-  // Entries have oneOfs (subject, view-as): see sendJson.
-  listActionLogs: async (req, reply) => sendJson<'listActionLogs'>(reply, await listActionLogs(req.server.ctx, req.auth!, req.query, req.lang)),
+  // The page is written by PostgreSQL as the answer's JSON text, descriptions translated there too.
+  listActionLogs: async (req, reply) => sendJsonText<'listActionLogs'>(reply, await listActionLogs(req.server.ctx, req.auth!, req.query, req.lang)),
 };
