@@ -31,26 +31,30 @@ export const staff: BenchArea = {
     );
     const { rows: lr } = await pool.query<{ first: number }>(`select min(id) as first from users where email like 'lead%@bench.atrium'`);
     const firstLead = lr[0]!.first;
-    // Owner and linked lead belong together (each lead's responsible consultant does its tasks).
+    // Owner and linked lead belong together (each lead's responsible consultant does its tasks). A
+    // task's status and time come from `mix`, not from g alone: g % 10 is the same for all of a
+    // lead's tasks (LEADS is a multiple of 10), which gave every consultant's leads one status only.
     await pool.query(
       `insert into tasks (owner_id, linked_user_id, type, status, start_at, end_at, completed_at, canceled_at, description, result, created_at, updated_at)
        select u.responsible_id, u.id, (array['meet','call','message'])[1 + g % 3],
-         case when g % 10 < 7 then 'completed' when g % 10 = 7 then 'canceled' else 'planned' end,
+         case when m.mix < 7 then 'completed' when m.mix = 7 then 'canceled' else 'planned' end,
          s.at, s.at + interval '30 minutes',
-         case when g % 10 < 7 then s.at + interval '40 minutes' end, case when g % 10 = 7 then s.at end,
-         'Bench task ' || g, case when g % 10 < 7 then 'Done' end, s.at - interval '1 day', s.at
+         case when m.mix < 7 then s.at + interval '40 minutes' end, case when m.mix = 7 then s.at end,
+         'Bench task ' || g, case when m.mix < 7 then 'Done' end, s.at - interval '1 day', s.at
        from generate_series(1, ${TASKS}) g
        join users u on u.id = $1::int + (g % ${LEADS})
-       cross join lateral (select case when g % 10 >= 8 then now() + make_interval(mins => (g % 20000)::int)
+       cross join lateral (select (g + g / ${LEADS}) % 10 as mix) m
+       cross join lateral (select case when m.mix >= 8 then now() + make_interval(mins => (g % 20000)::int)
                                        else now() - make_interval(mins => (g % 525600)::int) end as at) s`,
       [firstLead],
     );
     await pool.query(
       `insert into payments (user_id, kind, state, amount_cents, method, provider, provider_ref, paid_at, created_at)
        select $1::int + (g % ${LEADS}), case when g % 4 = 0 then 'subscription' else 'donation' end,
-         case when g % 10 < 8 then 'paid' else 'pending' end, 500 + g % 10000, 'card', 'sandbox', 'staffbench' || g,
-         case when g % 10 < 8 then now() - make_interval(mins => (g * 2.6)::int) end, now() - make_interval(mins => (g * 2.6)::int)
-       from generate_series(1, ${PAYMENTS}) g`,
+         case when m.mix < 8 then 'paid' else 'pending' end, 500 + g % 10000, 'card', 'sandbox', 'staffbench' || g,
+         case when m.mix < 8 then now() - make_interval(mins => (g * 2.6)::int) end, now() - make_interval(mins => (g * 2.6)::int)
+       from generate_series(1, ${PAYMENTS}) g
+       cross join lateral (select (g + g / ${LEADS}) % 10 as mix) m`,
       [firstLead],
     );
   },
