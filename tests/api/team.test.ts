@@ -149,6 +149,30 @@ describe('the structure list', () => {
     expect(both.results.map((r: Json) => r.id)).toEqual([ids.wendy]);
   });
 
+  it('pages a search in the list order, its count and totals those of the users it finds, for every scope', async () => {
+    const matches = (r: Json) => `${r.first_name} ${r.last_name} ${r.email ?? ''} ${r.phone ?? ''}`.toLowerCase().includes('e');
+    for (const token of [tokens.member!, tokens.consultant!, tokens.admin!]) {
+      for (const ordering of ['', 'first_name', '-first_name', 'date_joined']) {
+        const order = ordering && `&ordering=${ordering}`;
+        const all = await ok('POST', `/api/team/get_my_structure_users/?page_size=100${order}`, token);
+        const expected = all.results.filter(matches).map((r: Json) => r.id);
+        expect(expected.length).toBeGreaterThan(1);
+        const found: number[] = [];
+        for (let page = 1; ; page += 1) {
+          const body = await ok('POST', `/api/team/get_my_structure_users/?page_size=2&page=${page}${order}`, token, { search: 'E' });
+          expect(body).toMatchObject({ count: expected.length, total_count: all.total_count });
+          found.push(...body.results.map((r: Json) => r.id));
+          if (!body.next) break;
+        }
+        expect(found, `${ordering}`).toEqual(expected);
+      }
+    }
+    // The totals of a search that finds everyone equal the whole structure's.
+    const whole = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!);
+    const everyone = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!, { search: '@' });
+    expect(everyone).toMatchObject({ count: whole.count, total_donations_current: whole.total_donations_current, total_donations_prev: whole.total_donations_prev });
+  });
+
   it('refuses bad filters with field messages', async () => {
     const res = await api(t, 'POST', '/api/team/get_my_structure_users/?status=sleeping', { token: tokens.member });
     expect(res.statusCode).toBe(400);

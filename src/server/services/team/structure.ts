@@ -46,12 +46,16 @@ function filtersOf(f: StructureFilter): SQL[] {
   return out;
 }
 
-function orderOf(ordering: string | undefined): SQL {
+/** The list's sort column (newest joined first by default) and direction. */
+function sortOf(ordering: string | undefined): { col: SQL; dir: SQL } {
   const key = ordering?.replace(/^-/, '');
-  const col = (key && ORDER_SQL[key]) || 'u.date_joined';
   const desc = ordering ? ordering.startsWith('-') : true;
-  const dir = sql.raw(desc ? 'desc' : 'asc');
-  return sql`${sql.raw(col)} ${dir} nulls last, u.id ${dir} nulls last`;
+  return { col: sql.raw((key && ORDER_SQL[key]) || 'u.date_joined'), dir: sql.raw(desc ? 'desc' : 'asc') };
+}
+
+function orderOf(ordering: string | undefined): SQL {
+  const { col, dir } = sortOf(ordering);
+  return sql`${col} ${dir} nulls last, u.id ${dir} nulls last`;
 }
 
 type Months = ReturnType<typeof monthWindows>;
@@ -113,32 +117,52 @@ export async function listStructureUsers(
   const where = sql.join([scope, ...filters], sql` and `);
   const now = clock.now().toISOString();
 
-  // The page's users first, planned for this viewer's subtree (see visibleUsersWhere); then their
-  // columns by id, a statement whose cached plan fits every page (planning all its joins per call
-  // cost more than running them).
-  const page = prepared<{ id: number }>(ctx.db, sql`select u.id from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}`).then(
-    (ids) => (ids.length ? rowsOf(ctx, viewer.id, ids.map((r) => r.id), now, months) : '[]'),
-  );
-  // A member's whole structure: the totals the payments' triggers keep per ancestor and month.
-  const rolledUp = viewer.role === 'member' && filters.length === 0;
-  // With a search the matching users are few: their donations come through the payments index per user.
-  // Otherwise the paid donations of every matching user, found from the payments side (two months of
-  // payments are few, a structure may be most of the users); `offset 0` keeps the planner from starting at the users.
   const donationSums = (cents: SQL) => sql`
     select ${moneySql(sql`sum(${cents}) filter (where p.paid_at >= ${months.current})`)} as cur,
            ${moneySql(sql`sum(${cents}) filter (where p.paid_at < ${months.current})`)} as prev`;
-  const totals = rolledUp
-    ? ctx.db.execute<{ cur: string; prev: string }>(sql`
-        select ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.current}::timestamptz))`)} as cur,
-               ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.prev}::timestamptz))`)} as prev
-        from team_donation_totals where ancestor_id = ${viewer.id} and month in (team_donation_month(${months.prev}::timestamptz), team_donation_month(${months.current}::timestamptz))`)
-    : f.search?.trim()
+  const paidDonationsOf = (userId: SQL) => sql`
+    select p.amount_cents, p.paid_at from payments p
+    where p.user_id = ${userId} and p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}`;
+  const counter = viewer.role === 'member';
+  const countOf = async (w: SQL) => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`)).rows[0]?.n ?? 0;
+
+  let rows: string;
+  let sums: { cur: string; prev: string } | undefined;
+  let totalCount: number;
+  let count: number;
+  if (f.search?.trim()) {
+    // A search matches few users, and matching them (the trigram index) is the costly part: it is
+    // done once, and the count, the page's ids and the matches' donations all come from that match.
+    const { col, dir } = sortOf(q.ordering);
+    const [[hit], total] = await Promise.all([
+      prepared<{ n: number; ids: number[]; cur: string; prev: string }>(ctx.db, sql`
+        with m as materialized (select u.id, ${col} as sort_key from users u where ${where})
+        select (select count(*)::int from m) as n,
+          array(select m.id from m order by m.sort_key ${dir} nulls last, m.id ${dir} nulls last ${pageSql(win)}) as ids,
+          d.cur, d.prev
+        from (${donationSums(sql`p.amount_cents`)} from m cross join lateral (${paidDonationsOf(sql`m.id`)}) p) d`),
+      counter ? (me?.descendants ?? 0) : countOf(scope),
+    ]);
+    rows = hit!.ids.length ? await rowsOf(ctx, viewer.id, hit!.ids, now, months) : '[]';
+    sums = hit;
+    totalCount = total;
+    count = hit!.n;
+  } else {
+    // The page's users first, planned for this viewer's subtree (see visibleUsersWhere); then their
+    // columns by id, a statement whose cached plan fits every page (planning all its joins per call
+    // cost more than running them).
+    const page = prepared<{ id: number }>(ctx.db, sql`select u.id from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}`).then(
+      (ids) => (ids.length ? rowsOf(ctx, viewer.id, ids.map((r) => r.id), now, months) : '[]'),
+    );
+    // A member's whole structure: the totals the payments' triggers keep per ancestor and month.
+    const rolledUp = viewer.role === 'member' && filters.length === 0;
+    // Otherwise the paid donations of every matching user, found from the payments side (two months of
+    // payments are few, a structure may be most of the users); `offset 0` keeps the planner from starting at the users.
+    const totals = rolledUp
       ? ctx.db.execute<{ cur: string; prev: string }>(sql`
-          ${donationSums(sql`p.amount_cents`)}
-          from users u cross join lateral (
-            select p.amount_cents, p.paid_at from payments p
-            where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}) p
-          where ${where}`)
+          select ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.current}::timestamptz))`)} as cur,
+                 ${moneySql(sql`sum(cents) filter (where month = team_donation_month(${months.prev}::timestamptz))`)} as prev
+          from team_donation_totals where ancestor_id = ${viewer.id} and month in (team_donation_month(${months.prev}::timestamptz), team_donation_month(${months.current}::timestamptz))`)
       : ctx.db.execute<{ cur: string; prev: string }>(sql`
           ${donationSums(sql`p.amount_cents`)}
           from (select user_id, amount_cents, paid_at from payments
@@ -146,18 +170,17 @@ export async function listStructureUsers(
                 offset 0) p
           join users u on u.id = p.user_id
           where ${where}`);
-
-  // A member's structure without filters is their subtree, whose size the tree trigger keeps.
-  const counter = viewer.role === 'member';
-  const countOf = async (w: SQL) => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`)).rows[0]?.n ?? 0;
-  // Without filters the filtered count is the total: counted once.
-  const [rows, sums, totalCount, filtered] = await Promise.all([
-    page,
-    totals,
-    counter ? (me?.descendants ?? 0) : countOf(scope),
-    filters.length ? countOf(where) : null,
-  ]);
-  const count = filtered ?? totalCount;
+    // A member's structure without filters is their subtree, whose size the tree trigger keeps.
+    // Without filters the filtered count is the total: counted once.
+    let filtered: number | null;
+    [rows, { rows: [sums] }, totalCount, filtered] = await Promise.all([
+      page,
+      totals,
+      counter ? (me?.descendants ?? 0) : countOf(scope),
+      filters.length ? countOf(where) : null,
+    ]);
+    count = filtered ?? totalCount;
+  }
 
   const paged = pageOf([], count, totalCount, win, { ...q, ...f, tags: undefined, groups: undefined });
   // Repeated ids (tags=1&tags=2), as the query parameters take them.
@@ -167,7 +190,7 @@ export async function listStructureUsers(
     previous: paged.previous && paged.previous + ids,
     columns: columnsFor(lang),
     tags_groups_columns: (me?.groups ?? []).map((g) => ({ key: `tag_group_${g.id}`, label: g.name, group_id: g.id })),
-    total_donations_current: sums.rows[0]?.cur ?? '0.00',
-    total_donations_prev: sums.rows[0]?.prev ?? '0.00',
+    total_donations_current: sums?.cur ?? '0.00',
+    total_donations_prev: sums?.prev ?? '0.00',
   });
 }
