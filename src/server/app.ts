@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type onRequestHookHandler } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -116,8 +116,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   }));
   // A JSON answer is never rendered as a page: the strictest policy (OWASP's for REST APIs) and only the
-  // headers that matter to it, about half the bytes on every API call. The API's own pages (the docs,
-  // the sandbox checkout) keep the page set; any other page under /api/ would fail closed.
+  // headers that matter to it, about half the bytes on every API call. Everything under /api/ gets it
+  // unless the contract says the operation answers with a page (the sandbox checkout) or it is the docs,
+  // which then set the page set over it: a page added any other way fails closed.
   const apiHeaders = headersOf(helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
@@ -129,11 +130,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   }));
-  const pagesUnderApi = ['/api/docs', '/api/payments/sandbox/'];
+  // On the raw response, as helmet does: a route's own header (the media files' sandbox CSP) still wins.
+  const setHeaders = (reply: FastifyReply, headers: Array<[string, string]>) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  };
+  const pageHeaders: onRequestHookHandler = (_req, reply, done) => {
+    setHeaders(reply, securityHeaders);
+    done();
+  };
   app.addHook('onRequest', (req, reply, done) => {
-    const api = req.url.startsWith('/api/') && !pagesUnderApi.some((p) => req.url.startsWith(p));
-    // On the raw response, as helmet does: a route's own header (the media files' sandbox CSP) still wins.
-    for (const [name, value] of api ? apiHeaders : securityHeaders) reply.raw.setHeader(name, value);
+    setHeaders(reply, req.url.startsWith('/api/') ? apiHeaders : securityHeaders);
     done();
   });
   await app.register(cors, {
@@ -162,14 +168,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // The glue's type asks for whole route options; it merges these partial ones itself.
         operationResolver: ((operationId: string) => ({
           handler: handlerFor(operationId),
-          onRequest: operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
+          // The page headers first: a request the guard refuses is still answered under them.
+          onRequest: [...(byId.get(operationId)?.servesPage ? [pageHeaders] : []), operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false })],
           ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
           preHandler: rateLimitHandlers(app, operationId),
           config: { operationId },
         })) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
       });
       api.get('/openapi.yaml', async (_req, reply) => reply.type('application/yaml').send(contract.yaml));
-      registerDocs(api);
+      await api.register(async (docs) => {
+        docs.addHook('onRequest', pageHeaders);
+        registerDocs(docs);
+      });
     },
     { prefix: '/api' },
   );

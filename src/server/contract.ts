@@ -9,6 +9,7 @@ type Operation = {
   operationId: string;
   'x-roles': string[];
   requestBody?: { content: Record<string, unknown>; required?: boolean };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
   [k: string]: unknown;
 };
 export type Contract = {
@@ -27,6 +28,8 @@ export type OperationInfo = {
   /** The request media types the contract accepts (empty when the operation takes no body). */
   contentTypes: string[];
   bodyRequired: boolean;
+  /** Whether a success answer is an HTML page (it gets the pages' security headers, not the API's). */
+  servesPage: boolean;
 };
 
 /** The split contract bundled into one document (external files become components). */
@@ -46,6 +49,7 @@ export async function loadContract(): Promise<{ spec: Contract; yaml: string; op
         roles: op['x-roles'],
         contentTypes: Object.keys(op.requestBody?.content ?? {}),
         bodyRequired: Boolean(op.requestBody?.required),
+        servesPage: Object.entries(op.responses ?? {}).some(([status, r]) => status.startsWith('2') && 'text/html' in (r.content ?? {})),
       });
     }
   }

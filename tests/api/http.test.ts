@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
+import { loadContract } from '../../src/server/contract';
 
 let t: TestApp;
 
@@ -95,8 +96,16 @@ describe('HTTP basics', () => {
   });
 
   it('sends security headers: the page set on pages, the strictest policy on API answers', async () => {
-    for (const url of ['/healthz', '/api/docs']) {
-      const res = await t.app.inject({ method: 'GET', url });
+    // The docs and every operation the contract says answers with an HTML page get the page set.
+    const { operations } = await loadContract();
+    const pages = operations.filter((o) => o.servesPage);
+    expect(pages.map((o) => o.operationId).sort()).toEqual(['getSandboxCheckout', 'submitSandboxCheckout']);
+    const pageRequests = [
+      ...['/healthz', '/api/docs', '/api/docs/init.js', '/api/docs/assets/swagger-ui.css'].map((url) => ({ method: 'GET', url })),
+      ...pages.map((o) => ({ method: o.method, url: `/api${o.path.replace('{ref}', 'no-such-checkout')}` })),
+    ];
+    for (const { method, url } of pageRequests) {
+      const res = await t.app.inject({ method: method as 'GET', url });
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
