@@ -85,6 +85,28 @@ describe('a batch of jobs', () => {
   });
 });
 
+describe('a backlog', () => {
+  it('drains at the handlers’ speed: a full batch polls again at once, not after the polling interval', { timeout: 60_000 }, async () => {
+    const seen = new Set<number>();
+    const worker = (pollSeconds: number) => ({ queue: 'test-drain', batchSize: 2, pollSeconds, handle: async (_ctx: unknown, data: { n: number }) => void seen.add(data.n) });
+    // A first process makes the queue and leaves 12 jobs in it (it polled once, empty, at its start).
+    const first = new Jobs(t.pool, t.app.ctx.log);
+    await first.start(t.app.ctx, [worker(600)]);
+    for (let n = 0; n < 12; n++) await first.send('test-drain', { n });
+    await first.stop();
+    // Polling every 30 s, two jobs a poll, the backlog would take three minutes; drained, about a second.
+    const second = new Jobs(t.pool, t.app.ctx.log);
+    try {
+      await second.start(t.app.ctx, [worker(30)]);
+      const until = Date.now() + 20_000;
+      while (seen.size < 12 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(seen.size).toBe(12);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
 describe('a job whose process died', () => {
   it('runs again once its expiry has passed, not after pg-boss default of 15 minutes', { timeout: 60_000 }, async () => {
     // The first process takes the job and never finishes it: a process killed in the middle.

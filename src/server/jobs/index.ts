@@ -73,7 +73,12 @@ export class Jobs {
       await this.boss.createQueue(w.queue);
       // createQueue leaves an existing queue as it is: set the expiry on queues made by older versions too.
       if (w.expireInSeconds) await this.boss.updateQueue(w.queue, { name: w.queue, expireInSeconds: w.expireInSeconds });
+      const workerIds: string[] = [];
+      const batchSize = w.batchSize ?? 1;
       const run = async (jobs: PgBoss.Job<unknown>[]) => {
+        // A full batch means more may be waiting: the poller fetches again at once instead of after
+        // its interval, so a burst drains at the handlers' speed rather than one batch per interval.
+        if (jobs.length >= batchSize) for (const id of workerIds) this.boss.notifyWorker(id);
         const done = await Promise.allSettled(jobs.map((job) => w.handle(ctx, job.data)));
         if (jobs.length === 1 && done[0]!.status === 'rejected') throw done[0]!.reason;
         // pg-boss completes the batch's jobs that are still active: fail (and so retry) only the ones that threw.
@@ -83,9 +88,8 @@ export class Jobs {
           await this.boss.fail(w.queue, jobs[i]!.id, { message: r.reason instanceof Error ? r.reason.message : String(r.reason) });
         }
       };
-      const workerIds: string[] = [];
       for (let i = 0; i < (w.concurrency ?? 1); i++) {
-        workerIds.push(await this.boss.work(w.queue, { batchSize: w.batchSize ?? 1, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, run));
+        workerIds.push(await this.boss.work(w.queue, { batchSize, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, run));
       }
       if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
       if (w.onStart) await w.onStart(ctx).catch((err) => this.log.error({ err, queue: w.queue }, 'queue start hook failed'));

@@ -16,7 +16,7 @@ export const JOB_WORKERS: readonly JobWorker<any>[] = [
   { queue: ROUTE_LEAD_QUEUE, batchSize: 4, expireInSeconds: 60, handle: async (ctx, data: { leadId: number }) => void (await routeLead(ctx, data.leadId)) },
   { queue: LEAD_SWEEP_QUEUE, cron: '* * * * *', pollSeconds: 5, handle: async (ctx) => sweepOffers(ctx) },
   // payments: a receipt mail per paid payment; subscription renewals (auto-pay) and expiry every minute.
-  // Two receipts per poll keep up with a burst of payments.
+  // Two receipts per poll; a full batch polls again at once (jobs/index.ts), so a burst of payments drains.
   { queue: RECEIPT_QUEUE, batchSize: 2, expireInSeconds: 60, handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data) },
   { queue: RENEWAL_QUEUE, cron: '* * * * *', pollSeconds: 5, handle: async (ctx) => void (await runRenewals(ctx)) },
   // imports: one job per started import; a restarted server resumes running imports with the rows not yet committed,
