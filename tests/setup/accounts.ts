@@ -82,7 +82,7 @@ export async function makeMember(
   opts: { password?: string; language?: 'ru' | 'en' | 'de'; responsibleId?: number } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = opts.password ?? 'member-password-1';
-  const email = `m${++seq}-${Date.now().toString(36)}@test.atrium`;
+  const email = `m${++seq}-${Date.now()}@test.atrium`;
   const { rows } = await t.pool.query<{ id: number }>(
     `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, responsible_id, lead_status)
      values ($1, $2, 'Test', 'Member', true, $3, $4, $5, 'active') returning id`,

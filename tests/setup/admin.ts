@@ -35,7 +35,7 @@ export async function makeUser(
   opts: { role?: 'member' | 'consultant' | 'admin'; referrerId?: number; responsibleId?: number; email?: string; phone?: string } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = 'staff-password-1';
-  const email = opts.email ?? `u${++seq}-${Date.now().toString(36)}@admin.test`;
+  const email = opts.email ?? `u${++seq}-${Date.now()}@admin.test`;
   const { rows } = await t.pool.query<{ id: number }>(
     `insert into users (email, phone, password_hash, first_name, last_name, email_activation, promo_code, language, role, is_superuser, referrer_id, responsible_id)
      values ($1, $2, $3, 'Test', $4, true, $5, 'en', $6, $7, $8, $9) returning id`,

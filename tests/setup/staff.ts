@@ -13,7 +13,7 @@ export async function makeEmployee(
   t: TestApp,
   opts: { role?: 'consultant' | 'admin'; referrerId?: number; rating?: number; limit?: number; timeZone?: string; login?: boolean } = {},
 ): Promise<{ id: number; email: string; token: string }> {
-  const email = `e${++seq}-${Date.now().toString(36)}@staff.atrium`;
+  const email = `e${++seq}-${Date.now()}@staff.atrium`;
   const row = await one<{ id: number }>(
     t,
     `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, role, is_superuser,
@@ -35,7 +35,7 @@ export async function makeLead(
     t,
     `insert into users (email, first_name, last_name, promo_code, language, lead_status, responsible_id, referrer_id, country, date_joined, telegram_chat_id)
      values ($1, $2, 'Lead', $3, 'en', $4, $5, $6, $7, $8, $9) returning id`,
-    [`l${++seq}-${Date.now().toString(36)}@lead.atrium`, opts.name ?? `Lead${seq}`, newPromoCode(), opts.status ?? 'waiting', opts.responsibleId ?? null,
+    [`l${++seq}-${Date.now()}@lead.atrium`, opts.name ?? `Lead${seq}`, newPromoCode(), opts.status ?? 'waiting', opts.responsibleId ?? null,
       opts.referrerId ?? null, opts.country ?? '', opts.joined ?? new Date(), opts.telegram ?? null],
   );
   return row.id;

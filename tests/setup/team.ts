@@ -18,7 +18,7 @@ export async function makeUser(
   } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = opts.password ?? 'team-password-1';
-  const email = `team${++seq}-${Date.now().toString(36)}@test.atrium`;
+  const email = `team${++seq}-${Date.now()}@test.atrium`;
   const { rows } = await t.pool.query<{ id: number }>(
     `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language,
                         referrer_id, responsible_id, role, is_superuser, lead_status)
