@@ -127,8 +127,17 @@ async function main() {
   if (!reuse) await withAdmin(adminUrl, (c) => c.query(`create database "${dbName}"`));
   const u = new URL(adminUrl);
   u.pathname = `/${dbName}`;
-  const { db, pool } = connect(u.toString(), 20);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-data-'));
+  // The server's configuration, DB_PIPELINE_LANES from the environment (the default otherwise).
+  const config = loadConfig({
+    DATABASE_URL: u.toString(),
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-0123456789abcdef-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    DB_PIPELINE_LANES: process.env.DB_PIPELINE_LANES,
+  });
+  const { db, pool } = connect(u.toString(), 20, config.dbPipelineLanes);
   try {
     const t0 = Date.now();
     await runMigrations(pool);
@@ -141,7 +150,6 @@ async function main() {
       console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
 
-    const config = loadConfig({ DATABASE_URL: u.toString(), DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-0123456789abcdef-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: '0' });
     const app = await buildApp({ db, config, secret: config.jwtSecret!, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -97,7 +97,7 @@ async function main() {
   try {
     console.log(`soak: work dir ${work}; data dir ${tmpfsError ? `a plain dir (tmpfs: ${tmpfsError})` : `on a ${TMPFS_MB} MB tmpfs`}`);
     await cluster.init();
-    const admin = connect(cluster.url(), 1);
+    const admin = connect(cluster.url(), 1, 0);
     await admin.pool.query('create database atrium');
     await admin.pool.end();
     const databaseUrl = cluster.url('atrium');
@@ -106,7 +106,7 @@ async function main() {
     const second = new Server({ name: 'server-b', port: ports.b, ...common });
     servers.push(server, second);
     const startMs = await server.start();
-    pool = connect(databaseUrl, 4).pool;
+    pool = connect(databaseUrl, 4, 0).pool;
     const workload = new Workload(server.base);
     await workload.setup(pool, MEMBERS);
     console.log(`soak: server up in ${(startMs / 1000).toFixed(1)} s; ${workload.members.length} members, the consultant and the admin logged in`);

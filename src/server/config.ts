@@ -30,6 +30,7 @@ const schema = z.object({
   TELEGRAM_API_ROOT: z.url('must be a URL').default('https://api.telegram.org'),
   LEAD_OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  DB_PIPELINE_LANES: z.coerce.number().int().min(0).max(16).default(2),
   TEST_CLOCK: bool.optional(),
   TRUST_PROXY: bool.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -61,6 +62,8 @@ export type Config = {
   leadOfferTimeoutMinutes: number;
   /** How long a checked session is trusted without asking the database again (0: never); any change to it or its user ends that at once. */
   sessionCacheSeconds: number;
+  /** Shared pipelined connections for the fast reads of concurrent requests (db/lanes.ts); 0: every statement on a pooled connection of its own. */
+  dbPipelineLanes: number;
   /** Tests only: lets POST /__test__/clock move the app's clock forward. */
   testClock: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramApiRoot: c.TELEGRAM_API_ROOT.replace(/\/$/, ''),
     leadOfferTimeoutMinutes: c.LEAD_OFFER_TIMEOUT_MINUTES,
     sessionCacheSeconds: c.SESSION_CACHE_SECONDS,
+    dbPipelineLanes: c.DB_PIPELINE_LANES,
     testClock: c.TEST_CLOCK ?? false,
     trustProxy: c.TRUST_PROXY ?? false,
     payments: {

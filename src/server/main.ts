@@ -51,7 +51,7 @@ async function main() {
     databaseUrl = embedded.url('atrium');
   }
 
-  const { db, pool } = connect(databaseUrl);
+  const { db, pool } = connect(databaseUrl, 20, config.dbPipelineLanes);
   await runMigrations(pool);
   if (config.seedDemo && (await seedDemo(db, { dataDir: config.dataDir }))) {
     log.info('seeded demo data');

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { connect, type Db } from '../../src/server/db/client';
+import { connect, DEFAULT_LANES, type Db } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 
@@ -58,7 +58,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await admin(adminUrl, (c) => c.query(`create database "${databaseName}"`));
   const databaseUrl = withDatabase(adminUrl, databaseName);
 
-  const { db, pool } = connect(databaseUrl, 10);
+  // With the server's pipelined lanes (db/lanes.ts); DB_PIPELINE_LANES=0 runs the suite without them.
+  const { db, pool } = connect(databaseUrl, 10, Number(process.env.DB_PIPELINE_LANES ?? DEFAULT_LANES));
   let app: FastifyInstance | undefined;
   const close = async () => {
     try {

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       telegramApiRoot: 'https://api.telegram.org',
       leadOfferTimeoutMinutes: 15,
       sessionCacheSeconds: 10,
+      dbPipelineLanes: 2,
       testClock: false,
       trustProxy: false,
       payments: { provider: 'sandbox', stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined },

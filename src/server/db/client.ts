@@ -2,6 +2,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 import { NamingClient } from './named-statements';
+import { StatementLanes, type LaneOptions, type LaneQuery } from './lanes';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -11,9 +12,49 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
  */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-export function connect(url: string, max = 20): { db: Db; pool: pg.Pool } {
+/**
+ * The pool, with its single statements outside transactions sent on shared pipelined lanes when they
+ * are fast reads and a lane is free (lanes.ts); everything else, checked-out clients included, as pg does.
+ */
+class LanePool extends pg.Pool {
+  lanes: StatementLanes | undefined;
+
+  // pg's overloads are many; only the promise form with a plain statement is looked at.
+  override query(...args: unknown[]): never {
+    const [config, values, callback] = args;
+    const lanes = this.lanes;
+    if (!lanes || callback !== undefined || typeof values === 'function') return super.query(...(args as [string])) as never;
+    const plain: LaneQuery | undefined =
+      typeof config === 'string'
+        ? { text: config, values: values as unknown[] | undefined }
+        : config && typeof config === 'object' && typeof (config as LaneQuery).text === 'string' && !('submit' in config)
+          ? { ...(config as LaneQuery), ...(values !== undefined && { values: values as unknown[] }) }
+          : undefined;
+    if (!plain) return super.query(...(args as [string])) as never;
+    const onLane = lanes.query(plain);
+    if (onLane) return onLane as never;
+    const timed = lanes.timer(plain.text);
+    const result = super.query(...(args as [string])) as unknown as Promise<unknown>;
+    if (timed) result.then(timed, () => {});
+    return result as never;
+  }
+
+  override async end(): Promise<void> {
+    await this.lanes?.close();
+    return super.end();
+  }
+}
+
+/** How many pipelined lanes a pool gets unless told otherwise (DB_PIPELINE_LANES). */
+export const DEFAULT_LANES = 2;
+
+export function connect(url: string, max = 20, lanes = DEFAULT_LANES, laneOptions?: LaneOptions): { db: Db; pool: pg.Pool } {
   // JIT compilation costs more than it saves on the short queries of a web request.
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c jit=off', Client: NamingClient });
+  const options = { connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c jit=off', Client: NamingClient };
+  const pool = new LanePool(options);
+  if (lanes > 0) {
+    pool.lanes = new StatementLanes(() => new NamingClient({ ...options, application_name: 'atrium-lane', pipeline: true } as pg.ClientConfig), lanes, laneOptions);
+  }
   // An idle client's error (e.g. the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // A checked-out client (a transaction) has no listener of the pool's: when PostgreSQL goes away, its

@@ -49,6 +49,8 @@ export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
   private readonly unsubscribe: Array<() => void> = [];
+  /** pg-boss's statements still out (see stop). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     pool: pg.Pool,
@@ -56,7 +58,7 @@ export class Jobs {
     opts: { maintenanceIntervalSeconds?: number } = {},
   ) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      db: { executeSql: (text, values) => this.track(pool.query(text, values)) },
       schema: 'pgboss',
       // One process's maintenance is enough, but every process supervises so any may die.
       supervise: true,
@@ -116,5 +118,15 @@ export class Jobs {
     this.started = false;
     for (const off of this.unsubscribe.splice(0)) off();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    // pg-boss marks a finished job complete without awaiting it, and its stop can end before that
+    // statement does: let those end too, so the caller may close the pool.
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track<T>(statement: Promise<T>): Promise<T> {
+    this.inFlight.add(statement);
+    const settled = () => void this.inFlight.delete(statement);
+    statement.then(settled, settled);
+    return statement;
   }
 }
