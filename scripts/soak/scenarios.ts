@@ -139,7 +139,8 @@ export async function sigkill(s: Soak, importRows: number): Promise<Result> {
     await sleep(Math.min(8, s.faultSeconds / 4) * 1000);
     // An upload the server is in the middle of writing when it dies: half the body sent, the rest held back.
     const cut = await halfUpload(s.workload.base, s.workload.admin.token);
-    for (let i = 0; i < 50 && !partFiles(s.uploadsDir).length; i++) await sleep(100);
+    // Up to 15 s for it to reach the disk: under the full load on a busy host, a call can wait seconds.
+    for (let i = 0; i < 150 && !partFiles(s.uploadsDir).length; i++) await sleep(100);
     const before = await importState(s.db, imp.id);
     const pending = [...s.workload.ledger.contacts.values()].filter((e) => e.state === 'pending').length;
     win.from = Date.now();
