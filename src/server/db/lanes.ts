@@ -88,7 +88,7 @@ export class StatementLanes {
   query(config: LaneQuery): Promise<pg.QueryResult> | undefined {
     if (this.closed || config.rows !== undefined) return undefined;
     const seen = this.about(config.text);
-    if (!seen?.read) return undefined;
+    if (!seen.read) return undefined;
     // The lower of the two: a run on the pool counts the event loop's delays under load, and a lane's
     // first run of a statement parses it; each is refreshed while the statement runs there.
     const expected = Math.min(seen.laneMs ?? Infinity, seen.poolMs ?? Infinity);
@@ -126,14 +126,16 @@ export class StatementLanes {
   /** Times a read the pool runs, so that it can go on a lane next time if it was fast: call the answer when it is done. */
   timer(text: string): (() => void) | undefined {
     const seen = this.about(text);
-    if (!seen?.read) return undefined;
+    if (!seen.read) return undefined;
     const at = performance.now();
     return () => void (seen.poolMs = average(seen.poolMs, performance.now() - at));
   }
 
-  private about(text: string): Seen | undefined {
+  private about(text: string): Seen {
     let seen = this.seen.get(text);
-    if (!seen && this.seen.size < MAX_SEEN) {
+    if (!seen) {
+      // Texts with a page's limit in them are many: when full, start afresh (each read is timed again once).
+      if (this.seen.size >= MAX_SEEN) this.seen.clear();
       seen = { read: isRead(text), poolMs: undefined, laneMs: undefined };
       this.seen.set(text, seen);
     }

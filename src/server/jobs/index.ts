@@ -29,6 +29,9 @@ export type JobWorker<T = unknown> = {
   expireInSeconds?: number;
 };
 
+/** How long stop() waits, after pg-boss's own stop, for handlers and statements still out. */
+const STOP_WAIT_MS = 5_000;
+
 /** How often a process runs pg-boss's maintenance (which also expires the jobs of dead processes). */
 const MAINTENANCE_SECONDS = 30;
 
@@ -49,7 +52,7 @@ export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
   private readonly unsubscribe: Array<() => void> = [];
-  /** pg-boss's statements still out (see stop). */
+  /** Job handlers still running and pg-boss's statements still out (see stop). */
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
@@ -91,7 +94,7 @@ export class Jobs {
         }
       };
       for (let i = 0; i < (w.concurrency ?? 1); i++) {
-        workerIds.push(await this.boss.work(w.queue, { batchSize, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, run));
+        workerIds.push(await this.boss.work(w.queue, { batchSize, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, (jobs) => this.track(run(jobs))));
       }
       if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
       if (w.onStart) await w.onStart(ctx).catch((err) => this.log.error({ err, queue: w.queue }, 'queue start hook failed'));
@@ -118,15 +121,21 @@ export class Jobs {
     this.started = false;
     for (const off of this.unsubscribe.splice(0)) off();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
-    // pg-boss marks a finished job complete without awaiting it, and its stop can end before that
-    // statement does: let those end too, so the caller may close the pool.
-    await Promise.allSettled([...this.inFlight]);
+    // pg-boss's stop gives up on a handler after its timeout, and marks a finished job complete (or
+    // failed) without awaiting that statement: wait for both, so the caller may close the pool after
+    // this (a statement on a closed pool is an unhandled rejection inside pg-boss). A handler's end
+    // sends its completion a few ticks later, hence the rounds.
+    const until = Date.now() + STOP_WAIT_MS;
+    while (this.inFlight.size && Date.now() < until) {
+      await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, until - Date.now()).unref())]);
+      await new Promise((r) => setImmediate(r));
+    }
   }
 
-  private track<T>(statement: Promise<T>): Promise<T> {
-    this.inFlight.add(statement);
-    const settled = () => void this.inFlight.delete(statement);
-    statement.then(settled, settled);
-    return statement;
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const settled = () => void this.inFlight.delete(work);
+    work.then(settled, settled);
+    return work;
   }
 }
