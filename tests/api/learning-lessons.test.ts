@@ -58,6 +58,14 @@ describe('lesson categories and lists', () => {
     expect(freeOnly.json().results.map((l: Json) => l.id)).toEqual([paid.lessons[0]]);
     const all = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced', { token: member, body: { category: null } });
     expect(all.json()).toMatchObject({ count: 4, category: null });
+    expect(all.json().results.map((l: Json) => l.id)).toEqual(paid.lessons);
+    // Across categories the filters are matched once and both the count and the page read that match.
+    const freeAdvanced = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced&page_size=1', { token: member, body: { category: null, is_free: true } });
+    expect(freeAdvanced.json()).toMatchObject({ count: 1, next: null });
+    expect(freeAdvanced.json().results.map((l: Json) => l.id)).toEqual([paid.lessons[0]]);
+    const secondPage = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced&page=2&page_size=3', { token: member, body: { category: null } });
+    expect(secondPage.json()).toMatchObject({ count: 4 });
+    expect(secondPage.json().results.map((l: Json) => l.id)).toEqual([paid.lessons[3]]);
   });
 
   it('an unknown category or ordering is a 400', async () => {

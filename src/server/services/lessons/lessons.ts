@@ -91,10 +91,13 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
   const where = sql.join([...scope, ...filters], sql` and `);
   const scoped = sql.join(scope, sql` and `);
   const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
+  // Across all categories a filter (a title search above all) is matched once, in `m`: the count and
+  // the page both read the match instead of each running the trigram scan.
+  const matchOnce = !shape.category && filters.length > 0;
   const page = sql`coalesce((select json_agg(${briefJsonSql('r', 'r')}) from (
       with page as (
-        select l.id from lessons l join lesson_categories c on c.id = l.category_id
-        where ${where} order by ${orderBy} ${pageSql(shape)}
+        select l.id from ${matchOnce ? sql`m join lessons l on l.id = m.id` : sql`lessons l`} join lesson_categories c on c.id = l.category_id
+        ${matchOnce ? sql`` : sql`where ${where}`} order by ${orderBy} ${pageSql(shape)}
       ), g as (select ${grantColumns(userId)})
       select ${BRIEF_COLUMNS}, g.grant_categories, g.has_package from page join lessons l on l.id = page.id ${briefJoins(userId)} cross join g
       order by ${orderBy}) r), '[]')::text as rows`;
@@ -107,8 +110,10 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
             from lesson_categories c where c.id = ${sql.placeholder('category')}) x) as category,
           ${page}
         from (select count(*) filter (where ${filtered})::int as count, count(*)::int as total from lessons l where ${scoped}) k`
-    : sql`select ${filters.length ? sql`(select count(*)::int from lessons l where ${where})` : sql`null::int`} as count,
-          null::int as total, null::json as category, ${page}`;
+    : matchOnce
+      ? sql`with m as materialized (select l.id from lessons l where ${where})
+          select (select count(*)::int from m) as count, null::int as total, null::json as category, ${page}`
+      : sql`select null::int as count, null::int as total, null::json as category, ${page}`;
 });
 
 /** A page of published lessons of one category (or all), searchable by title, as JSON text. */
