@@ -6,7 +6,7 @@
  * Uses BENCH_DATABASE_URL (a superuser URL; a fresh database is created and dropped) or an embedded
  * PostgreSQL in a temp dir. BENCH_DURATION (seconds per call, default 10) and BENCH_CONNECTIONS
  * (default 16) tune it; BENCH_ROUNDS (default 5) splits each call's time into that many turns of the
- * endpoint, its raw SQL and the bare route; BENCH_VERBOSE=1 prints each round's three req/s;
+ * endpoint, its raw SQL and the bare route, after BENCH_WARMUP (default 2) seconds of unmeasured load; BENCH_VERBOSE=1 prints each round's three req/s;
  * BENCH_ONLY=<substring>[|<substring>…] runs only the matching calls; BENCH_KEEP=1 keeps the
  * database (with BENCH_DATABASE_URL) to look at the plans afterwards; BENCH_AREAS=<a,b> runs only those areas. Areas live in one file
  * each (see types.ts); list a new one in AREAS. BENCH_REUSE=<database> (with BENCH_DATABASE_URL) measures a
@@ -41,6 +41,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 // The endpoint, its raw SQL and the bare route take turns in short slices, so a swing of the shared
 // host's load falls on all three alike; each figure is the median over the rounds.
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+// Seconds of unmeasured load on the endpoint and the bare route (half on the raw SQL) before the rounds.
+const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? 2));
 
 type Row = Measured & { scenario: Scenario; raw?: RawResult; ratio?: number; floor?: number; floorRatio?: number };
 
@@ -194,6 +196,13 @@ async function main() {
       const slice = DURATION / ROUNDS;
       const rounds: { app: Measured; raw: RawResult; floor: Measured }[] = [];
       try {
+        // Unmeasured load first: the call's code is compiled by the JIT under load and the host's
+        // CPUs are awake (the first 2 s slices of a cold call ran at a fifth of the later ones).
+        if (WARMUP > 0) {
+          await measure(base, token, s, WARMUP);
+          await replay.run(WARMUP / 2);
+          await measure(floor.base, '', { ...s, path: '/floor' }, WARMUP);
+        }
         for (let i = 0; i < ROUNDS; i += 1) {
           const app = await measure(base, token, s, slice);
           const raw = await replay.run(slice);

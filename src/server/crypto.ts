@@ -3,6 +3,23 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 /** A random token for links and challenges: 256 bits, URL-safe. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+
+/**
+ * A CSP nonce (128 random bits, base64). Taken from a pool of random bytes drawn 256 nonces at a time,
+ * as node's randomUUID does: one randomBytes call per page cost about 30 µs here, a tenth of a page.
+ */
+export function cspNonce(): string {
+  if (nonceAt + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256);
+    nonceAt = 0;
+  }
+  nonceAt += NONCE_BYTES;
+  return noncePool.toString('base64', nonceAt - NONCE_BYTES, nonceAt);
+}
+
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** AES-256-GCM for secrets kept at rest (TOTP seeds), with a key derived from the app secret. */

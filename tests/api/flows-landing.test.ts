@@ -61,6 +61,21 @@ describe('the public page', () => {
     expect(String(again.headers['content-security-policy'])).not.toContain(nonce!);
   });
 
+  it('shows an edit at the next visit and each language its own page, though pages are kept rendered', async () => {
+    const flow = await publishedFlow();
+    const first = await page(flow.landing_name);
+    const nonceOf = (res: typeof first) => /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+    const second = await page(flow.landing_name);
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(second.body).toContain(`<script nonce="${nonceOf(second)}">`);
+    expect(second.body.split(nonceOf(second)).join('N')).toBe(first.body.split(nonceOf(first)).join('N'));
+    await addElement(t, owner.token, flow.id, { type: 'button', order: 1000, content: { label: 'Join the course', link: '#form' } });
+    expect((await page(flow.landing_name)).body).toContain('Join the course');
+    const de = await page(flow.landing_name, 'de');
+    expect(de.body).toContain('<html lang="de">');
+    expect(de.body).not.toContain('<label for="f-first_name">First name *</label>');
+  });
+
   it('answers 404 for a draft, an unknown or a malformed name, and counts no view', async () => {
     const draft = await makeFlow(t, owner.token);
     for (const name of [draft.landing_name, 'nobody-here', '..%2F..%2Fetc']) {

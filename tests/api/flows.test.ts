@@ -5,6 +5,7 @@ import { makeMember } from '../setup/accounts';
 import { addElement, heading, landingName, leadForm, makeFlow, multipartFields } from '../setup/flows';
 import { api, type Json } from '../setup/learning';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
+import { conversion } from '../../src/server/services/flows/stats';
 
 let t: TestApp;
 let member: string;
@@ -55,6 +56,20 @@ describe('flows CRUD', () => {
     expect((await api(t, 'GET', '/api/user_flows/', { token: member })).json().some((f: Json) => f.id === flow.id)).toBe(false);
     // The address is free again.
     await makeFlow(t, other, { landing_name: `${name}-x` });
+  });
+
+  it('lists each flow as its write answers it, the conversion written by PostgreSQL as conversion() computes it', async () => {
+    const flow = await makeFlow(t, member, { name: 'Totals' });
+    const put = (await api(t, 'PUT', `/api/user_flows/${flow.id}/`, { token: member, body: { name: 'Totals', landing_name: flow.landing_name, is_published: true } })).json();
+    const totals = [[0, 0], [3, 1], [7, 2], [8, 1], [6, 1], [200_000, 1], [1, 5], [2_000_000_000, 1_999_999_999]];
+    for (const [views, signups] of totals) {
+      await t.pool.query('update flows set views_total = $2, signups_total = $3 where id = $1', [flow.id, views, signups]);
+      const listed = ((await api(t, 'GET', '/api/user_flows/', { token: member })).json() as Json[]).find((f) => f.id === flow.id);
+      expect(listed).toEqual({ ...put, stats: { views, signups, conversion: conversion({ views: views!, signups: signups! }) } });
+      const stats = (await api(t, 'GET', `/api/user_flows/stats/${flow.id}/?days=3`, { token: member })).json();
+      expect(stats).toMatchObject({ views, signups, conversion: conversion({ views: views!, signups: signups! }) });
+      expect(stats.days.map((d: Json) => d.day)).toHaveLength(3);
+    }
   });
 
   it('refuses a taken, malformed or empty name with field messages and changes nothing', async () => {

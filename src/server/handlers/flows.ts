@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { FieldErrors } from '../http/errors';
 import { saveUpload } from '../services/admin/uploads';
 import { createFlow, deleteFlow, listFlows, updateFlow } from '../services/flows/flows';
@@ -43,16 +43,16 @@ async function withUpload<T>(req: FastifyRequest, body: unknown, write: (input: 
 
 /** Flows are their owner's (admins may act on any); other callers get 404 for every id. */
 export const flowsHandlers: HandlerTable = {
-  listFlows: async (req) => listFlows(req.server.ctx, req.auth!.id),
+  listFlows: async (req, reply) => sendJsonText<'listFlows'>(reply, await listFlows(req.server.ctx, req.auth!.id)),
   createFlow: async (req, reply) => {
     reply.status(201);
     return createFlow(req.server.ctx, req.auth!.id, req.body);
   },
   updateFlow: async (req) => updateFlow(req.server.ctx, req.auth!, req.params.id, req.body),
   deleteFlow: async (req) => deleteFlow(req.server.ctx, req.auth!, req.params.id, req.lang),
-  getFlowStats: async (req) => flowStats(req.server.ctx, req.auth!, req.params.id, req.query.days),
+  getFlowStats: async (req, reply) => sendJsonText<'getFlowStats'>(reply, await flowStats(req.server.ctx, req.auth!, req.params.id, req.query.days)),
 
-  getLandingElements: async (req) => getLandingElements(req.server.ctx, req.auth!, req.params.id),
+  getLandingElements: async (req, reply) => sendJsonText<'getLandingElements'>(reply, await getLandingElements(req.server.ctx, req.auth!, req.params.id)),
   addLandingElement: async (req, reply) => {
     const res = await withUpload(req, req.body, (input) => addLandingElement(req.server.ctx, req.auth!, req.params.id, input));
     reply.status(201);

@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { flows } from '../../db/schema';
+import { statement } from '../../db/prepared';
+import { isoSql } from '../leads/brief';
 import { FieldErrors, notFound } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { flowAccess, pgError, type FlowRow } from './access';
-import { conversion } from './stats';
+import { conversion, CONVERSION_SQL } from './stats';
 
 export function flowView(ctx: AppContext, f: FlowRow) {
   const totals = { views: f.viewsTotal, signups: f.signupsTotal };
@@ -21,10 +23,19 @@ export function flowView(ctx: AppContext, f: FlowRow) {
   };
 }
 
-/** The caller's own flows, newest first, with their totals. */
-export async function listFlows(ctx: AppContext, ownerId: number) {
-  const rows = await ctx.db.select().from(flows).where(eq(flows.ownerId, ownerId)).orderBy(sql`${flows.createdAt} desc nulls last`, sql`${flows.id} desc nulls last`);
-  return rows.map((r) => flowView(ctx, r));
+// flowView's object, written by PostgreSQL: the list is one statement built once.
+const flowsJson = statement<{ json: string }, { ownerId: number; publicUrl: string }>(sql`
+  select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'landing_name', f.landing_name,
+    'landing_url', ${sql.placeholder('publicUrl')}::text || '/l/' || f.landing_name, 'is_published', f.is_published,
+    'created_at', ${isoSql('f.created_at')}, 'updated_at', ${isoSql('f.updated_at')},
+    'stats', json_build_object('views', f.views_total, 'signups', f.signups_total, 'conversion', ${sql.raw(CONVERSION_SQL)}))
+    order by f.created_at desc nulls last, f.id desc nulls last), '[]')::text as json
+  from flows f where f.owner_id = ${sql.placeholder('ownerId')}`);
+
+/** The caller's own flows, newest first, with their totals, as JSON text. */
+export async function listFlows(ctx: AppContext, ownerId: number): Promise<string> {
+  const [r] = await flowsJson(ctx.db, { ownerId, publicUrl: ctx.config.publicUrl });
+  return r!.json;
 }
 
 export type FlowInput = { name: string; landing_name: string; is_published?: boolean };

@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { flows } from '../../db/schema';
+import { statement } from '../../db/prepared';
 import { t, type Lang } from '../../i18n';
 
 export const LANDING_NAME = /^[a-z0-9][a-z0-9_-]{2,63}$/;
+
+const flowByLandingName = statement<{ id: number; ownerId: number }, { name: string }>(
+  sql`select f.id, f.owner_id as "ownerId" from flows f where f.landing_name = ${sql.placeholder('name')} limit 1`,
+);
 
 /**
  * Whether a landing name may be used: matches=false when it can. The flow being edited keeps its own
@@ -13,11 +17,7 @@ export async function checkLandingName(ctx: AppContext, auth: AuthUser, input: {
   const name = input.name.trim();
   if (!LANDING_NAME.test(name)) return { matches: true, error: t(lang, 'landing_name_invalid') };
   try {
-    const [taken] = await ctx.db
-      .select({ id: flows.id, ownerId: flows.ownerId })
-      .from(flows)
-      .where(eq(flows.landingName, name))
-      .limit(1);
+    const [taken] = await flowByLandingName(ctx.db, { name });
     // Only the caller's own flow (an admin's: any) keeps its name; another's flow id changes nothing.
     const own = taken && taken.id === input.flow_id && (taken.ownerId === auth.id || auth.role === 'admin');
     if (own) return { matches: false, error: null };

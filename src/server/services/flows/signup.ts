@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { statement } from '../../db/prepared';
 import { flows, landingElements, users } from '../../db/schema';
 import { FieldErrors, notFound } from '../../http/errors';
 import { t, type Lang, type MessageKey } from '../../i18n';
@@ -32,6 +33,20 @@ export const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'city',
 export type FormField = (typeof FORM_FIELDS)[number];
 export type LeadForm = { title: string; fields: Array<{ name: FormField; label: string; required: boolean }>; button_label: string; success_message: string };
 export type SignupInput = Partial<Record<FormField, string>>;
+
+/**
+ * A published landing by name with its elements (type and content, in order) as JSON text, for its
+ * public page: one statement, built once.
+ */
+const landingToShowStatement = statement<{ id: number; elements: string }, { name: string }>(sql`
+  select f.id, (select coalesce(json_agg(json_build_object('type', e.type, 'content', e.content) order by e.position), '[]')::text
+                from landing_elements e where e.flow_id = f.id) as elements
+  from flows f where f.landing_name = ${sql.placeholder('name')} and f.is_published`);
+
+export async function landingToShow(ctx: AppContext, name: string): Promise<{ id: number; elements: string } | null> {
+  const [row] = await landingToShowStatement(ctx.db, { name });
+  return row ?? null;
+}
 
 /** A published landing by name, with its lead form (if it has one). */
 export async function publishedLanding(ctx: AppContext, name: string) {
