@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
+import { shapedStatement, statement } from '../../db/prepared';
 import type { AppContext, AuthUser } from '../../context';
 import type { PaymentState } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
@@ -190,16 +191,21 @@ async function getDonation(ctx: AppContext, userId: number, id: number, lang: La
   return donationView(ctx, lang, r!);
 }
 
+// The page and the count of one caller's donations, built once per page window.
+const myDonationsPage = shapedStatement<DonationRow, { limit: number; offset: number }, { userId: number }>(
+  (win) => sql`${SELECT} where p.user_id = ${sql.placeholder('userId')} and p.kind = 'donation'
+    order by p.created_at desc nulls last, p.id desc ${pageSql(win)}`,
+);
+const myDonationsCount = statement<{ n: number }, { userId: number }>(
+  sql`select count(*)::int as n from payments where user_id = ${sql.placeholder('userId')} and kind = 'donation'`,
+);
+
 /** The caller's own donations, newest first (pending, paid, and rejected ones with the reason). */
 export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lang, q: PageQuery) {
   const win = pageWindow(q);
   const [rows, [c]] = await Promise.all([
-    rowsOf<DonationRow>(
-      ctx.db,
-      sql`${SELECT} where p.user_id = ${caller.id} and p.kind = 'donation'
-        order by p.created_at desc nulls last, p.id desc ${pageSql(win)}`,
-    ),
-    rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments where user_id = ${caller.id} and kind = 'donation'`),
+    myDonationsPage(ctx.db, { limit: win.limit, offset: win.offset }, { userId: caller.id }),
+    myDonationsCount(ctx.db, { userId: caller.id }),
   ]);
   return pageOf(
     rows.map((r) => donationView(ctx, lang, r)),
