@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { cspNonce } from '../crypto';
 
 /**
  * Rendered landing pages, kept by the page's key (its language, name and elements as read from the
@@ -20,7 +20,7 @@ export class RenderedPages {
     const second = Math.floor(now.getTime() / 1000);
     let entry = this.pages.get(key);
     if (!entry || (entry.second !== null && entry.second !== second)) {
-      const marker = `n${randomBytes(18).toString('hex')}`;
+      const marker = cspNonce();
       const { html, ticking } = render(marker);
       entry = { parts: html.split(marker), second: ticking ? second : null };
       if (this.chars + key.length + html.length > MAX_CHARS) this.clear();

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import { flows } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -14,6 +14,14 @@ export type FlowRow = typeof flows.$inferSelect;
 export function flowAccess(auth: Pick<AuthUser, 'id' | 'role'>): SQL | undefined {
   return auth.role === 'admin' ? undefined : eq(flows.ownerId, auth.id);
 }
+
+/**
+ * flowAccess() for statements built once (alias f): their values come from flowAccessValues(). A
+ * statement with this condition that finds no row answers 404.
+ */
+export const FLOW_ACCESS_SQL = sql`(f.owner_id = ${sql.placeholder('callerId')} or ${sql.placeholder('admin')}::boolean)`;
+export type FlowAccessValues = { callerId: number; admin: boolean };
+export const flowAccessValues = (auth: Pick<AuthUser, 'id' | 'role'>): FlowAccessValues => ({ callerId: auth.id, admin: auth.role === 'admin' });
 
 /** The flow if the caller may act on it; `lock` takes its row lock, serialising edits of one landing. */
 export async function accessibleFlow(tx: Tx, auth: Pick<AuthUser, 'id' | 'role'>, id: number, lock = false): Promise<FlowRow> {

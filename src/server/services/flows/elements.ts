@@ -5,7 +5,7 @@ import { statement } from '../../db/prepared';
 import { FieldErrors, notFound } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import type { Tx } from '../contact-categories';
-import { accessibleFlow } from './access';
+import { accessibleFlow, FLOW_ACCESS_SQL, flowAccessValues, type FlowAccessValues } from './access';
 import { cleanContent } from './content';
 
 /** The most elements one landing page holds. */
@@ -16,7 +16,7 @@ type Row = typeof landingElements.$inferSelect;
 
 const view = (e: Row) => ({ id: e.id, type: e.type, order: e.position, content: e.content });
 
-export async function elementsOf(tx: Tx, flowId: number): Promise<Row[]> {
+async function elementsOf(tx: Tx, flowId: number): Promise<Row[]> {
   return tx.select().from(landingElements).where(eq(landingElements.flowId, flowId)).orderBy(asc(landingElements.position));
 }
 
@@ -26,17 +26,17 @@ async function answer(tx: Tx, flowId: number) {
   return { elements: rows.map(view) as never[], can_add_elements: rows.length < MAX_ELEMENTS };
 }
 
-// answer()'s object for a flow the caller may see (its owner, or an admin), written by PostgreSQL; no row: 404.
-const elementsJson = statement<{ json: string }, { flowId: number; callerId: number; admin: boolean }>(sql`
-  select json_build_object(
-    'elements', coalesce((select json_agg(json_build_object('id', e.id, 'type', e.type, 'order', e.position, 'content', e.content) order by e.position)
-                          from landing_elements e where e.flow_id = f.id), '[]'),
-    'can_add_elements', (select count(*) from landing_elements e where e.flow_id = f.id) < ${sql.raw(String(MAX_ELEMENTS))})::text as json
-  from flows f where f.id = ${sql.placeholder('flowId')} and (f.owner_id = ${sql.placeholder('callerId')} or ${sql.placeholder('admin')}::boolean)`);
+// answer()'s object for a flow the caller may see, written by PostgreSQL; no row: 404.
+const elementsJson = statement<{ json: string }, FlowAccessValues & { flowId: number }>(sql`
+  select json_build_object('elements', coalesce(e.elements, '[]'), 'can_add_elements', e.n < ${sql.raw(String(MAX_ELEMENTS))})::text as json
+  from flows f cross join lateral (
+    select json_agg(json_build_object('id', e.id, 'type', e.type, 'order', e.position, 'content', e.content) order by e.position) as elements, count(*) as n
+    from landing_elements e where e.flow_id = f.id) e
+  where f.id = ${sql.placeholder('flowId')} and ${FLOW_ACCESS_SQL}`);
 
 /** The page editor's elements in order, as JSON text. */
 export async function getLandingElements(ctx: AppContext, auth: AuthUser, flowId: number): Promise<string> {
-  const [r] = await elementsJson(ctx.db, { flowId, callerId: auth.id, admin: auth.role === 'admin' });
+  const [r] = await elementsJson(ctx.db, { flowId, ...flowAccessValues(auth) });
   if (!r) throw notFound();
   return r.json;
 }

@@ -5,7 +5,7 @@ import { statement } from '../../db/prepared';
 import { notFound } from '../../http/errors';
 import { clock } from '../../clock';
 import type { Tx } from '../contact-categories';
-import { utcDay } from './access';
+import { FLOW_ACCESS_SQL, flowAccessValues, utcDay, type FlowAccessValues } from './access';
 
 /** signups / views in percent, two decimals; 0 without views. */
 export function conversion({ views, signups }: { views: number; signups: number }): number {
@@ -25,19 +25,19 @@ export async function countSignup(tx: Tx, flowId: number) {
     .onConflictDoUpdate({ target: [flowDailyStats.flowId, flowDailyStats.day], set: { signups: sql`${flowDailyStats.signups} + 1` } });
 }
 
-// The flow's totals and its day-by-day series (zeros included) for a flow the caller may see; no row: 404.
-const statsRow = statement<{ views: number; signups: number; conversion: number; days: string }, { flowId: number; callerId: number; admin: boolean; from: string; to: string }>(sql`
-  select f.views_total as views, f.signups_total as signups, ${sql.raw(CONVERSION_SQL)} as conversion,
-    (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'views', coalesce(s.views, 0), 'signups', coalesce(s.signups, 0)) order by d.day)
-     from generate_series(${sql.placeholder('from')}::date, ${sql.placeholder('to')}::date, interval '1 day') d(day)
-     left join flow_daily_stats s on s.flow_id = f.id and s.day = d.day::date)::text as days
-  from flows f where f.id = ${sql.placeholder('flowId')} and (f.owner_id = ${sql.placeholder('callerId')} or ${sql.placeholder('admin')}::boolean)`);
+// The flow's totals and its day-by-day series (zeros included), as JSON, for a flow the caller may see; no row: 404.
+const statsJson = statement<{ json: string }, FlowAccessValues & { flowId: number; from: string; to: string }>(sql`
+  select json_build_object('views', f.views_total, 'signups', f.signups_total, 'conversion', ${sql.raw(CONVERSION_SQL)},
+    'days', (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'views', coalesce(s.views, 0), 'signups', coalesce(s.signups, 0)) order by d.day)
+             from generate_series(${sql.placeholder('from')}::date, ${sql.placeholder('to')}::date, interval '1 day') d(day)
+             left join flow_daily_stats s on s.flow_id = f.id and s.day = d.day::date))::text as json
+  from flows f where f.id = ${sql.placeholder('flowId')} and ${FLOW_ACCESS_SQL}`);
 
 /** Totals since the flow began (its running counters) and a day-by-day series of the last `days` days (UTC), zeros included; JSON text. */
 export async function flowStats(ctx: AppContext, auth: AuthUser, id: number, days = 30): Promise<string> {
   const to = utcDay(clock.now());
   const from = utcDay(new Date(Date.parse(to) - (days - 1) * 86_400_000));
-  const [r] = await statsRow(ctx.db, { flowId: id, callerId: auth.id, admin: auth.role === 'admin', from, to });
+  const [r] = await statsJson(ctx.db, { flowId: id, ...flowAccessValues(auth), from, to });
   if (!r) throw notFound();
-  return `{"views":${r.views},"signups":${r.signups},"conversion":${r.conversion},"days":${r.days}}`;
+  return r.json;
 }
