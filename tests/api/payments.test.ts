@@ -155,6 +155,75 @@ describe('manual donation', () => {
   });
 });
 
+describe('my donations', () => {
+  it('lists each donation as its own answer shows it: every state, translated and custom methods, a method no longer listed, a signed check', async () => {
+    const m = await member({ language: 'de' });
+    const custom = await rows<{ id: number }>(
+      t,
+      `insert into payment_methods (code, name, kind, instructions, logo, is_active) values ($1, 'Kasse im Büro', 'manual', 'Zimmer 4, "bitte klingeln"', '/media/logo.png', true) returning id`,
+      [`office_${Date.now()}`],
+    );
+    const sneaky = 'x "check":"/media/documents/not-a-check.pdf" ü \\ \n';
+    const made: Json[] = [];
+    for (const [fields, file] of [
+      [{ amount: '40', payment_method: String(bankId), comment: sneaky }, { name: 'c.pdf', type: 'application/pdf', content: PDF }],
+      [{ amount: '0.05', payment_method: String(custom[0]!.id) }, { name: 'c.png', type: 'image/png', content: PNG }],
+      [{ amount: '99999.99', payment_method: String(bankId) }, { name: 'c.pdf', type: 'application/pdf', content: PDF }],
+    ] as const) {
+      const res = await manual(m.token, { ...fields, payment_datetime: now() }, file, 'de');
+      expect(res.statusCode).toBe(201);
+      made.push(res.json());
+    }
+    await rows(t, `update payments set state = 'canceled', reject_reason = 'Unlesbar' where id = $1`, [made[2]!.id]);
+    await rows(t, `update payments set state = 'paid', paid_at = now() where id = $1`, [made[1]!.id]);
+    const gone = await rows<{ id: number }>(
+      t,
+      `insert into payments (user_id, kind, state, amount_cents, method, provider, created_at) values ($1, 'donation', 'failed', 1234, 'retired_wallet', 'sandbox', now()) returning id`,
+      [m.id],
+    );
+    await rows(t, `insert into payments (user_id, kind, state, amount_cents, method, provider, created_at) values ($1, 'subscription', 'paid', 500, 'card', 'sandbox', now())`, [m.id]);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/donations/?page_size=2', headers: { authorization: `JWT ${m.token}`, 'accept-language': 'de' } });
+    expect(res.statusCode).toBe(200);
+    const first = res.json() as Json;
+    expect(first).toMatchObject({ count: 4, total_count: 4, current: 1, previous: null, next: '?page_size=2&page=2' });
+    const second = (await call(t, 'GET', '/api/payments/donations/?page=2&page_size=2', { token: m.token, headers: { 'accept-language': 'de' } })).json() as Json;
+    const listed = [...first.results, ...second.results];
+    expect(listed.map((d: Json) => d.id)).toEqual([gone[0]!.id, made[2]!.id, made[1]!.id, made[0]!.id]);
+
+    // Each one as the answer to its POST (written in JS) shows it, but for what staff changed since.
+    const paidAt = async (id: number) => new Date((await rows(t, 'select paid_at from payments where id = $1', [id]))[0]!.paid_at).toISOString();
+    const byId = new Map(listed.map((d: Json) => [d.id, d]));
+    expect(byId.get(made[0]!.id)).toEqual(made[0]);
+    expect(byId.get(made[0]!.id)!.comment).toBe(sneaky);
+    expect(byId.get(made[0]!.id)!.payment_method).toMatchObject({ name: 'Banküberweisung', instructions: expect.stringContaining('IBAN') });
+    expect(byId.get(made[1]!.id)).toEqual({ ...made[1], status: 'paid', paid_at: await paidAt(made[1]!.id) });
+    expect(byId.get(made[1]!.id)!.payment_method).toEqual({ id: custom[0]!.id, name: 'Kasse im Büro', kind: 'manual', instructions: 'Zimmer 4, "bitte klingeln"', logo: '/media/logo.png' });
+    expect(byId.get(made[2]!.id)).toEqual({ ...made[2], status: 'canceled', reject_reason: 'Unlesbar' });
+    expect(byId.get(gone[0]!.id)).toEqual({
+      id: gone[0]!.id,
+      amount: '12.34',
+      payment_method: { id: 1, name: 'retired_wallet', kind: 'online', instructions: '', logo: null },
+      status: 'failed',
+      payment_datetime: null,
+      check: null,
+      comment: '',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      paid_at: null,
+      reject_reason: null,
+    });
+    for (const d of listed.filter((x: Json) => x.check)) expect((await t.app.inject({ method: 'GET', url: d.check })).statusCode).toBe(200);
+
+    // The member's language names the built-in method.
+    const ru = await member({ language: 'ru' });
+    await manual(ru.token, { amount: '1', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF });
+    expect((await call(t, 'GET', '/api/payments/donations/', { token: ru.token })).json().results[0].payment_method.name).toBe('Банковский перевод');
+    const other = await member();
+    expect((await call(t, 'GET', '/api/payments/donations/', { token: other.token })).json()).toMatchObject({ count: 0, results: [] });
+    expect((await call(t, 'GET', '/api/payments/donations/')).statusCode).toBe(401);
+  });
+});
+
 describe('staff review of manual donations', () => {
   it('a consultant approves a pending donation of their member: paid, receipt, action history, in the contact donations', async () => {
     const m = await member({ responsibleId: consultantId });

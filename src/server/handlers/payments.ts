@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sendJson, type HandlerTable } from './types';
+import { sendJson, sendJsonText, type HandlerTable } from './types';
 import { FieldErrors } from '../http/errors';
 import { contentRange, parseSimpleRest } from '../http/simple-rest';
 import { listContactDonations } from '../services/payments/contact-donations';
@@ -52,7 +52,7 @@ export const paymentsHandlers: HandlerTable = {
     reply.status(201);
     return donation;
   },
-  listMyDonations: async (req, reply) => sendJson<'listMyDonations'>(reply, await listMyDonations(req.server.ctx, req.auth!, req.lang, req.query)),
+  listMyDonations: async (req, reply) => sendJsonText<'listMyDonations'>(reply, await listMyDonations(req.server.ctx, req.auth!, req.lang, req.query)),
   listContactDonations: async (req) => listContactDonations(req.server.ctx, req.auth!, req.lang, req.body.user_id, req.query),
 
   receivePaymentWebhook: async (req) => receiveWebhook(req.server.ctx, req.params.provider, req.rawBody, req.headers),
