@@ -68,6 +68,19 @@ describe('lesson categories and lists', () => {
     expect(secondPage.json().results.map((l: Json) => l.id)).toEqual([paid.lessons[3]]);
   });
 
+  it('a search across categories keeps the ordering asked for, leaves out unpublished lessons and takes % and _ as they are', async () => {
+    await t.pool.query(`insert into lessons (category_id, title, is_published) values ($1, 'Advanced lesson hidden', false)`, [paid.id]);
+    await t.pool.query(`insert into lessons (category_id, title, published_at) values ($1, 'Advanced lesson later', now() + interval '1 day')`, [paid.id]);
+    const byTitle = await api(t, 'POST', '/api/navigator/lesson/list/?search=advanced&ordering=-title', { token: member, body: { category: null } });
+    expect(byTitle.json().count).toBe(4);
+    const titles = byTitle.json().results.map((l: Json) => l.title);
+    expect(titles).toEqual([...titles].sort().reverse());
+    for (const literal of ['lesson_3', 'lesson%3', '%', '_']) {
+      const res = await api(t, 'POST', `/api/navigator/lesson/list/?search=${encodeURIComponent(literal)}`, { token: member, body: { category: null } });
+      expect(res.json(), literal).toMatchObject({ count: 0, results: [] });
+    }
+  });
+
   it('an unknown category or ordering is a 400', async () => {
     const res = await api(t, 'POST', '/api/navigator/lesson/list/', { token: member, body: { category: 999999 } });
     expect(res.statusCode).toBe(400);

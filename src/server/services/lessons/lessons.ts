@@ -62,6 +62,9 @@ const ORDERINGS: Record<string, string> = {
 export type LessonListBody = { category: number | null; is_free?: boolean; completed?: boolean };
 export type LessonListQuery = PageQuery & { search?: string; ordering?: string };
 
+// The columns of a lesson the list orders by (ORDERINGS), as the match across categories keeps them.
+const MATCH_COLUMNS = sql.raw('l.id, l.category_id, l."order", l.title, l.published_at, l.duration_seconds');
+
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type ListShape = {
@@ -80,23 +83,30 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
   const userId = sql.placeholder('userId');
   const scope: SQL[] = [VISIBLE];
   if (shape.category) scope.push(sql`l.category_id = ${sql.placeholder('category')}`);
-  const filters: SQL[] = [];
-  if (shape.search) filters.push(sql`l.title ilike ${sql.placeholder('pattern')}`);
-  if (shape.isFree !== null) filters.push(sql.raw(`l.is_free = ${shape.isFree}`));
+  const title = shape.search ? sql`l.title ilike ${sql.placeholder('pattern')}` : null;
+  const others: SQL[] = [];
+  if (shape.isFree !== null) others.push(sql.raw(`l.is_free = ${shape.isFree}`));
   if (shape.completed !== null) {
     const done = sql`exists (select 1 from lesson_progress pc where pc.user_id = ${userId} and pc.lesson_id = l.id and pc.completed)`;
-    filters.push(shape.completed ? done : sql`not ${done}`);
+    others.push(shape.completed ? done : sql`not ${done}`);
   }
+  const filters = title ? [title, ...others] : others;
   const orderBy = sql.raw(shape.ordering ? ORDERINGS[shape.ordering]! : shape.category ? ORDERINGS.order! : 'c."order", c.id, l."order", l.id');
   const where = sql.join([...scope, ...filters], sql` and `);
   const scoped = sql.join(scope, sql` and `);
   const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
   // Across all categories a filter (a title search above all) is matched once, in `m`: the count and
-  // the page both read the match instead of each running the trigram scan.
+  // the page both read the match instead of each running the trigram scan. `m` keeps the columns
+  // the page is ordered by, so the page reads no lesson it does not show. The title is matched by
+  // lesson_title_matches (migration 0026), so that this statement's plan does not depend on the
+  // pattern and is kept instead of being made afresh per call.
   const matchOnce = !shape.category && filters.length > 0;
+  const match = title
+    ? sql`select ${MATCH_COLUMNS} from lesson_title_matches(${sql.placeholder('pattern')}) l where ${sql.join([...scope, ...others], sql` and `)}`
+    : sql`select ${MATCH_COLUMNS} from lessons l where ${where}`;
   const page = sql`coalesce((select json_agg(${briefJsonSql('r', 'r')}) from (
       with page as (
-        select l.id from ${matchOnce ? sql`m join lessons l on l.id = m.id` : sql`lessons l`} join lesson_categories c on c.id = l.category_id
+        select l.id from ${matchOnce ? sql`m l` : sql`lessons l`} join lesson_categories c on c.id = l.category_id
         ${matchOnce ? sql`` : sql`where ${where}`} order by ${orderBy} ${pageSql(shape)}
       ), g as (select ${grantColumns(userId)})
       select ${BRIEF_COLUMNS}, g.grant_categories, g.has_package from page join lessons l on l.id = page.id ${briefJoins(userId)} cross join g
@@ -111,7 +121,7 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
           ${page}
         from (select count(*) filter (where ${filtered})::int as count, count(*)::int as total from lessons l where ${scoped}) k`
     : matchOnce
-      ? sql`with m as materialized (select l.id from lessons l where ${where})
+      ? sql`with m as materialized (${match})
           select (select count(*)::int from m) as count, null::int as total, null::json as category, ${page}`
       : sql`select null::int as count, null::int as total, null::json as category, ${page}`;
 });
