@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sendJson, sendJsonText, type HandlerTable } from './types';
+import { sendJsonText, type HandlerTable } from './types';
 import { FieldErrors } from '../http/errors';
 import { contentRange, parseSimpleRest } from '../http/simple-rest';
 import { listContactDonations } from '../services/payments/contact-donations';

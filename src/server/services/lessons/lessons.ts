@@ -101,9 +101,7 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
   // lesson_title_matches (migration 0026), so that this statement's plan does not depend on the
   // pattern and is kept instead of being made afresh per call.
   const matchOnce = !shape.category && filters.length > 0;
-  const match = title
-    ? sql`select ${MATCH_COLUMNS} from lesson_title_matches(${sql.placeholder('pattern')}) l where ${sql.join([...scope, ...others], sql` and `)}`
-    : sql`select ${MATCH_COLUMNS} from lessons l where ${where}`;
+  const matched = title ? sql`lesson_title_matches(${sql.placeholder('pattern')}) l` : sql`lessons l`;
   const page = sql`coalesce((select json_agg(${briefJsonSql('r', 'r')}) from (
       with page as (
         select l.id from ${matchOnce ? sql`m l` : sql`lessons l`} join lesson_categories c on c.id = l.category_id
@@ -121,7 +119,7 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
           ${page}
         from (select count(*) filter (where ${filtered})::int as count, count(*)::int as total from lessons l where ${scoped}) k`
     : matchOnce
-      ? sql`with m as materialized (${match})
+      ? sql`with m as materialized (select ${MATCH_COLUMNS} from ${matched} where ${sql.join([...scope, ...others], sql` and `)})
           select (select count(*)::int from m) as count, null::int as total, null::json as category, ${page}`
       : sql`select null::int as count, null::int as total, null::json as category, ${page}`;
 });

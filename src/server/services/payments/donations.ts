@@ -6,14 +6,14 @@ import type { AppContext, AuthUser } from '../../context';
 import type { PaymentState } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
 import { imageKind, isPdf, UploadRejected } from '../../integrations/storage';
-import { catalogues, t, type Lang, type MessageKey } from '../../i18n';
+import type { Lang, MessageKey } from '../../i18n';
 import { centsToMoney, moneySql } from '../content/money';
+import { isoSql } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { donationCents, paymentDateTime } from './amounts';
 import { configuredProvider, insertPendingPayment, openCheckout } from './checkout';
 import { isoOrNull, iso, rowsOf } from './common';
-import { isoSql } from '../leads/brief';
-import { activeMethod, methodView, type MethodRow } from './methods';
+import { activeMethod, builtInMethodTextsJson, methodView, type MethodRow } from './methods';
 
 type Caller = Pick<AuthUser, 'id'>;
 type Errors = Record<string, MessageKey[]>;
@@ -192,25 +192,6 @@ async function getDonation(ctx: AppContext, userId: number, id: number, lang: La
   return donationView(ctx, lang, r!);
 }
 
-// Per language, the translated names and instructions of the built-in method codes, for answers
-// PostgreSQL writes (the same choice as methodView).
-const methodTexts = new Map<Lang, string>();
-function methodTextsOf(lang: Lang): string {
-  let text = methodTexts.get(lang);
-  if (!text) {
-    const names: Record<string, string> = {};
-    const hints: Record<string, string> = {};
-    for (const key of Object.keys(catalogues.en) as MessageKey[]) {
-      if (!key.startsWith('payment_method_')) continue;
-      names[key.slice('payment_method_'.length)] = t(lang, key);
-      if (key.endsWith('_instructions')) hints[key.slice('payment_method_'.length, -'_instructions'.length)] = t(lang, key);
-    }
-    text = JSON.stringify({ names, hints });
-    methodTexts.set(lang, text);
-  }
-  return text;
-}
-
 /**
  * One statement per page window: the count and the page as JSON text, each donation the object of
  * donationView but for the check, which is signed afterwards (signing needs the server's key).
@@ -242,7 +223,7 @@ const CHECK_IN_JSON = /"check"\s*:\s*"(\/media\/[^"\\]*)"/g;
 /** The caller's own donations, newest first (pending, paid, and rejected ones with the reason), as JSON text. */
 export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lang, q: PageQuery): Promise<string> {
   const win = pageWindow(q);
-  const [row] = await myDonationsStatement(ctx.db, { limit: win.limit, offset: win.offset }, { userId: caller.id, texts: methodTextsOf(lang) });
+  const [row] = await myDonationsStatement(ctx.db, { limit: win.limit, offset: win.offset }, { userId: caller.id, texts: builtInMethodTextsJson(lang) });
   const results = row!.json.replace(CHECK_IN_JSON, (_whole, path: string) => `"check":${JSON.stringify(ctx.storage.signedUrl(path))}`);
   return pageJson(pageOf([], row!.n, row!.n, win, q), results);
 }

@@ -7,17 +7,41 @@ import { rowsOf, type Executor } from './common';
 
 export type MethodRow = { id: number; code: string; name: string; kind: PaymentMethodKind; instructions: string; logo: string | null };
 
-const known = (key: string): key is MessageKey => key in catalogues.en;
+type BuiltInTexts = { names: Record<string, string>; hints: Record<string, string> };
+const PREFIX = 'payment_method_';
+const SUFFIX = '_instructions';
+
+// Per language, the catalogue's names and instructions of the built-in method codes (by code).
+const builtIn = new Map<Lang, { texts: BuiltInTexts; json: string }>();
+function builtInTexts(lang: Lang) {
+  let entry = builtIn.get(lang);
+  if (!entry) {
+    const texts: BuiltInTexts = { names: Object.create(null), hints: Object.create(null) };
+    for (const key of Object.keys(catalogues.en) as MessageKey[]) {
+      if (!key.startsWith(PREFIX)) continue;
+      texts.names[key.slice(PREFIX.length)] = t(lang, key);
+      if (key.endsWith(SUFFIX)) texts.hints[key.slice(PREFIX.length, -SUFFIX.length)] = t(lang, key);
+    }
+    entry = { texts, json: JSON.stringify(texts) };
+    builtIn.set(lang, entry);
+  }
+  return entry;
+}
+
+/**
+ * The built-in texts of one language as JSON `{names, hints}` by code, for answers PostgreSQL writes:
+ * `coalesce(t->'names'->>code, name)`, and the hint for instructions that are not empty.
+ */
+export const builtInMethodTextsJson = (lang: Lang): string => builtInTexts(lang).json;
 
 /** A method as the API shows it: the name and instructions of the built-in codes are translated. */
 export function methodView(lang: Lang, m: MethodRow) {
-  const nameKey = `payment_method_${m.code}`;
-  const hintKey = `payment_method_${m.code}_instructions`;
+  const { names, hints } = builtInTexts(lang).texts;
   return {
     id: m.id,
-    name: known(nameKey) ? t(lang, nameKey) : m.name,
+    name: names[m.code] ?? m.name,
     kind: m.kind,
-    instructions: m.instructions && known(hintKey) ? t(lang, hintKey) : m.instructions,
+    instructions: m.instructions ? (hints[m.code] ?? m.instructions) : m.instructions,
     logo: m.logo,
   };
 }
