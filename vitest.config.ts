@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // Only this project needs PostgreSQL: the cluster starts when a server test is queued.
           globalSetup: 'tests/setup/global-setup.ts',
+          // Fails a file whose code sends a statement on a pg client busy with another.
+          setupFiles: ['tests/setup/server-guards.ts'],
         },
       },
       {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags, type Language } from '../../db/schema';
+import { together } from '../../db/together';
 import { FieldErrors, notFound, type ApiError } from '../../http/errors';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { recordAction } from '../action-log';
@@ -123,9 +124,9 @@ async function partnerView(ctx: AppContext, tx: Tx, userId: number) {
     .leftJoin(creator, eq(creator.id, partnerProfiles.createdById))
     .where(eq(partnerProfiles.userId, userId));
   if (!row) throw notFound();
-  const [docs, labels] = await Promise.all([
-    tx.select().from(partnerDocuments).where(eq(partnerDocuments.userId, userId)).orderBy(partnerDocuments.id),
-    labelsOf(tx, userId),
+  const [docs, labels] = await together(tx, [
+    () => tx.select().from(partnerDocuments).where(eq(partnerDocuments.userId, userId)).orderBy(partnerDocuments.id),
+    () => labelsOf(tx, userId),
   ]);
   return {
     user_id: row.u.id,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { payments, tagGroups, tags, tasks, userGroups, users, userTags, userWorkZones, workTimes } from '../../db/schema';
+import { together } from '../../db/together';
 import { notFound } from '../../http/errors';
 import { centsToMoney } from '../content/money';
 import { brief, type Tx } from './access';
@@ -22,9 +23,9 @@ export async function workTimesOf(tx: Tx, userId: number) {
 
 /** Tags and groups of a user, by name. */
 export async function labelsOf(tx: Tx, userId: number) {
-  const [t, g] = await Promise.all([
-    tx.select({ id: tags.id, name: tags.name }).from(userTags).innerJoin(tags, eq(tags.id, userTags.tagId)).where(eq(userTags.userId, userId)).orderBy(tags.name),
-    tx
+  const [t, g] = await together(tx, [
+    () => tx.select({ id: tags.id, name: tags.name }).from(userTags).innerJoin(tags, eq(tags.id, userTags.tagId)).where(eq(userTags.userId, userId)).orderBy(tags.name),
+    () => tx
       .select({ id: tagGroups.id, name: tagGroups.name })
       .from(userGroups)
       .innerJoin(tagGroups, eq(tagGroups.id, userGroups.groupId))
@@ -48,10 +49,10 @@ export async function staffUserView(tx: Tx, userId: number) {
   if (!row) throw notFound();
   const u = row.u;
   const staff = u.role !== 'member';
-  const [labels, times, [don], [task]] = await Promise.all([
-    labelsOf(tx, userId),
-    staff ? workTimesOf(tx, userId) : Promise.resolve([]),
-    tx
+  const [labels, times, [don], [task]] = await together(tx, [
+    () => labelsOf(tx, userId),
+    () => (staff ? workTimesOf(tx, userId) : Promise.resolve([])),
+    () => tx
       .select({
         total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
         count: sql<number>`count(*)::int`,
@@ -61,7 +62,7 @@ export async function staffUserView(tx: Tx, userId: number) {
       })
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.kind, 'donation'), eq(payments.state, 'paid'))),
-    tx
+    () => tx
       .select({
         total: sql<number>`count(*)::int`,
         open: sql<number>`(count(*) filter (where ${tasks.status} = 'planned'))::int`,
