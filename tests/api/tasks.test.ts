@@ -79,6 +79,18 @@ describe('tasks', () => {
     expect(end.json().end_at).toEqual([en.task_end_before_start]);
   });
 
+  it('refuses a user who does not exist, also to an admin (who may link anybody else)', async () => {
+    const admin = await makeEmployee(t, { role: 'admin' });
+    const missing = (await t.pool.query('select max(id) + 1000 as id from users')).rows[0].id;
+    const before = (await t.pool.query('select count(*)::int as n from tasks')).rows[0].n;
+    const res = await create(admin.token, { type: 'call', start_in: 'now', description: 'Nobody', linked_user_id: missing });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().linked_user_id).toEqual([en.task_user_not_linkable]);
+    expect((await t.pool.query('select count(*)::int as n from tasks')).rows[0].n).toBe(before);
+    const anybody = await makeLead(t, { responsibleId: other.id });
+    expect((await create(admin.token, { type: 'call', start_in: 'now', description: 'Somebody', linked_user_id: anybody })).statusCode).toBe(201);
+  });
+
   it('sorts into Future, reschedules and cancels; the list filters by type and search', async () => {
     const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const task = (await create(cons.token, { type: 'meet', start_at: later, description: 'Coffee with Zelda', linked_user_id: lead })).json();

@@ -192,6 +192,12 @@ describe('the structure list', () => {
     expect(kurt).toMatchObject({ count: 0, results: [] });
     const admin = await ok('POST', '/api/team/get_my_structure_users/?page_size=50', tokens.admin!);
     expect(admin.results.map((r: Json) => r.id)).toEqual(expect.arrayContaining([ids.otto, ids.carl, ids.kurt]));
+    // Like everybody's, the admin's structure is the others: not themselves (whose level would be 0).
+    const everyone = await ok('POST', `/api/team/get_my_structure_users/?page_size=${admin.total_count}`, tokens.admin!);
+    expect(everyone.results.map((r: Json) => r.id)).not.toContain(ids.admin);
+    expect(Math.min(...everyone.results.map((r: Json) => r.level))).toBeGreaterThanOrEqual(1);
+    const users = (await t.pool.query('select count(*)::int as n from users')).rows[0].n;
+    expect([everyone.count, everyone.total_count]).toEqual([users - 1, users - 1]);
   });
 
   it('offers the filter choices, translated, tags narrowed by search', async () => {

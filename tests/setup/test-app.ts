@@ -85,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SESSION_CACHE_SECONDS: '0',
       ...options.env,
     });
-    app = await buildApp({ db, config, secret: config.jwtSecret!, logger: false });
+    app = await buildApp({ db, config, secret: config.jwtSecret!, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     await app.ready();
     const built = app;
 

@@ -138,10 +138,14 @@ export function isOutOfSpace(err: unknown): boolean {
   return false;
 }
 
-/** busboy's own parse errors carry no status: a truncated or malformed multipart body is bad input. */
+/**
+ * @fastify/busboy's own parse errors carry no status: a truncated multipart body ("Unexpected end of
+ * multipart data", or "… terminated early due to unexpected end of multipart data" on a part) or one
+ * without its boundary is bad input.
+ */
 function isBrokenMultipart(err: unknown): boolean {
   const message = (err as { message?: unknown })?.message;
-  return typeof message === 'string' && /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found)/.test(message);
+  return typeof message === 'string' && /^(Multipart: Boundary not found$|Unexpected end of multipart data$|\w+ terminated early due to unexpected end of multipart data$)/.test(message);
 }
 
 /** SQLSTATE class 22 ("data exception") on the error or its cause (drizzle wraps pg's error). */

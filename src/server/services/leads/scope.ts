@@ -17,8 +17,9 @@ export function visibleUsers(viewer: Pick<AuthUser, 'id' | 'role'>, userIdCol: S
 
 /** One user, by the same rule. */
 export async function canSeeUser(db: Exec, viewer: Pick<AuthUser, 'id' | 'role'>, userId: number): Promise<boolean> {
-  if (viewer.role === 'admin') return true;
-  const res = await db.execute<{ ok: boolean }>(sql`select ${visibleUsers(viewer, sql`${userId}::int`)} as ok`);
+  // An admin sees every user, but only a user that exists (visibleUsers is `true` for them).
+  const seen = viewer.role === 'admin' ? sql`exists (select 1 from users where id = ${userId}::int)` : visibleUsers(viewer, sql`${userId}::int`);
+  const res = await db.execute<{ ok: boolean }>(sql`select ${seen} as ok`);
   return Boolean(res.rows[0]?.ok);
 }
 

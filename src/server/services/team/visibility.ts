@@ -19,7 +19,7 @@ function columnsOf(u: UsersRef) {
 /**
  * THE rule of which users a viewer may see, as one SQL predicate over a row of `users` (reuse it;
  * do not restate it):
- *   - admin: every user;
+ *   - admin: every other user;
  *   - consultant: users they are responsible for (users.responsible_id = viewer) and users in their
  *     structure (below them in the referral tree);
  *   - member: users in their structure.
@@ -35,8 +35,8 @@ function columnsOf(u: UsersRef) {
  * `viewerPath` (users.path of the viewer, when the caller has it) only changes the plan, not the rows.
  */
 export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users, viewerPath?: string): SQL {
-  if (viewer.role === 'admin') return sql`true`;
   const u = columnsOf(ref);
+  if (viewer.role === 'admin') return sql`${u.id} <> ${viewer.id}`;
   // A known path goes in as a value: the planner then estimates the subtree's size from the column's
   // statistics (a root's structure is most of the table) instead of guessing from a subquery.
   // Such a statement is planned per call (PLAN_PER_CALL): a generic plan could not tell a root from a leaf.
