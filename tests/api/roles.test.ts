@@ -118,6 +118,28 @@ describe('x-roles are enforced for every operation', () => {
     expect(Object.keys(res.json())).toEqual(['responsible_id']);
   });
 
+  it('a time zone Intl does not know is a 400 on time_zone, on create and update, and nothing is stored', async () => {
+    const { rows } = await t.pool.query<{ id: number; time_zone: string }>(`select id, time_zone from users where email = 'member@demo.atrium'`);
+    const update = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${rows[0]!.id}`, headers: auth(admin), payload: { time_zone: '3', city: 'Nowhere' } });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toEqual({ time_zone: [catalogues.ru.time_zone_invalid] });
+    const after = await t.pool.query(`select time_zone, city from users where id = $1`, [rows[0]!.id]);
+    expect(after.rows[0].time_zone).toBe(rows[0]!.time_zone);
+    expect(after.rows[0].city).not.toBe('Nowhere');
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/',
+      headers: auth(admin),
+      payload: { email: 'zone@example.com', first_name: 'Zoe', last_name: 'Zone', role: 'member', time_zone: 'Mars/Olympus' },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(Object.keys(create.json())).toEqual(['time_zone']);
+    expect((await t.pool.query(`select 1 from users where email = 'zone@example.com'`)).rowCount).toBe(0);
+    const good = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${rows[0]!.id}`, headers: auth(admin), payload: { time_zone: 'Asia/Tokyo' } });
+    expect(good.json()).toMatchObject({ time_zone: 'Asia/Tokyo' });
+    await t.pool.query(`update users set time_zone = $2 where id = $1`, [rows[0]!.id, rows[0]!.time_zone]);
+  });
+
   it('creating a user needs the required fields whatever the content type', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { imageKind, type Storage } from '../integrations/storage';
 import { authChanged, endSession, endUserSessions } from './sessions';
+import { isTimeZone } from './time-zones';
 import { getProfile, mapUniqueViolation, normalizePhone } from './users';
 
 export type ProfileInput = {
@@ -22,14 +23,6 @@ export type ProfileInput = {
   old_password?: string;
 };
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A fresh token for the same session, so the app can replace token and user together. */
 async function freshToken(ctx: AppContext, auth: AuthUser): Promise<string> {

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
 import { authChanged } from './sessions';
+import { isTimeZone } from './time-zones';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -151,8 +152,10 @@ export type UserInput = {
   responsible_id?: number | null;
 };
 
-async function checkUnique(ctx: AppContext, input: UserInput, exceptId?: number) {
+/** The fields checked before a write: a valid time zone, a phone number, and e-mail and phone not taken by another user. */
+async function checkInput(ctx: AppContext, input: UserInput, exceptId?: number) {
   const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
   let phone: string | undefined;
   if (input.phone !== undefined && input.phone !== '') {
     const p = normalizePhone(input.phone);
@@ -201,7 +204,7 @@ export function mapUniqueViolation(err: unknown): never {
 }
 
 export async function createUser(ctx: AppContext, input: UserInput) {
-  const phone = await checkUnique(ctx, input);
+  const phone = await checkInput(ctx, input);
   const [row] = await ctx.db
     .insert(users)
     .values({
@@ -219,7 +222,7 @@ export async function createUser(ctx: AppContext, input: UserInput) {
 export async function updateUser(ctx: AppContext, id: number, input: UserInput) {
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
   if (!existing) throw notFound();
-  const phone = await checkUnique(ctx, input, id);
+  const phone = await checkInput(ctx, input, id);
   const [row] = await ctx.db
     .update(users)
     .set({

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../i18n';
+import { isTimeZone } from '../time-zones';
 import { newPromoCode, normalizePhone } from '../users';
 
 export const IMPORT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'] as const;
@@ -20,20 +21,6 @@ export type CleanRow = {
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const zones = new Map<string, boolean>();
-function validZone(tz: string) {
-  let ok = zones.get(tz);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    if (zones.size < 10_000) zones.set(tz, ok);
-  }
-  return ok;
-}
 
 /** DD/MM/YYYY (also with dots) or YYYY-MM-DD, as an ISO date; null when it is not a real date. */
 function isoDate(s: string): string | null {
@@ -77,7 +64,7 @@ export function cleanRow(row: number, cells: string[], idx: Partial<Record<Impor
   const lang = get('language').toLowerCase();
   if (lang && !['ru', 'en', 'de'].includes(lang)) return { row, reason: 'import_language_invalid' };
   const tz = get('time_zone');
-  if (tz && !validZone(tz)) return { row, reason: 'time_zone_invalid' };
+  if (tz && !isTimeZone(tz)) return { row, reason: 'time_zone_invalid' };
   return {
     row,
     email: emailRaw ? emailRaw.toLowerCase() : null,

@@ -5,6 +5,7 @@ import { FieldErrors, permissionDenied } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { authChanged } from '../sessions';
+import { isTimeZone } from '../time-zones';
 import { isAdmin, reachableUser, type Caller, type Tx } from './access';
 import { staffUserView, WEEKDAYS, workTimesOf, type Weekday } from './view';
 
@@ -106,14 +107,6 @@ export type UserSettingsInput = {
   work_zone?: string | null;
 };
 
-function validTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function existing(tx: Tx, table: typeof tags | typeof tagGroups, ids: number[]): Promise<boolean> {
   if (!ids.length) return true;
@@ -123,7 +116,7 @@ async function existing(tx: Tx, table: typeof tags | typeof tagGroups, ids: numb
 
 /** Only the fields sent change; role only by admins. Tags and groups are replaced as a whole. */
 export async function updateUserSettings(ctx: AppContext, caller: Caller, input: UserSettingsInput, lang: Lang) {
-  if (input.time_zone !== undefined && !validTimeZone(input.time_zone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
   const result = await ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     if (input.role !== undefined && input.role !== target.role && !isAdmin(caller)) throw permissionDenied();

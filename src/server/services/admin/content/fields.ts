@@ -45,11 +45,3 @@ export function pick(input: Input, fields: Record<string, string>): Record<strin
 
 export const html = (value: unknown) => sanitizeRichText(String(value ?? ''));
 
-export function validTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -17,7 +17,8 @@ import { plainText } from '../../content/html';
 import { centsToMoney, moneyToCents } from '../../content/money';
 import { forgetLessonTotals } from '../../lessons/totals';
 import type { Resource } from './engine';
-import { date, has, html, IMAGE, link, pick, validTimeZone } from './fields';
+import { date, has, html, IMAGE, link, pick } from './fields';
+import { isTimeZone } from '../../time-zones';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -242,7 +243,7 @@ export const eventsResource: Resource = {
     if (has(input, 'online_url')) out.onlineUrl = link('online_url', input.online_url, {});
     if (has(input, 'image')) out.image = link('image', input.image, IMAGE);
     if (has(input, 'time_zone')) {
-      if (!validTimeZone(String(input.time_zone))) throw FieldErrors.of('time_zone', 'time_zone_invalid');
+      if (!isTimeZone(String(input.time_zone))) throw FieldErrors.of('time_zone', 'time_zone_invalid');
       out.timeZone = input.time_zone;
     }
     if (out.place === '') out.place = null;
