@@ -23,7 +23,6 @@ export type ProfileInput = {
   old_password?: string;
 };
 
-
 /** A fresh token for the same session, so the app can replace token and user together. */
 async function freshToken(ctx: AppContext, auth: AuthUser): Promise<string> {
   const expiresAt = ctx.signer.expiry();

@@ -107,7 +107,6 @@ export type UserSettingsInput = {
   work_zone?: string | null;
 };
 
-
 async function existing(tx: Tx, table: typeof tags | typeof tagGroups, ids: number[]): Promise<boolean> {
   if (!ids.length) return true;
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));

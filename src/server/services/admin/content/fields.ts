@@ -44,4 +44,3 @@ export function pick(input: Input, fields: Record<string, string>): Record<strin
 }
 
 export const html = (value: unknown) => sanitizeRichText(String(value ?? ''));
-

@@ -16,9 +16,9 @@ import { FieldErrors } from '../../../http/errors';
 import { plainText } from '../../content/html';
 import { centsToMoney, moneyToCents } from '../../content/money';
 import { forgetLessonTotals } from '../../lessons/totals';
+import { isTimeZone } from '../../time-zones';
 import type { Resource } from './engine';
 import { date, has, html, IMAGE, link, pick } from './fields';
-import { isTimeZone } from '../../time-zones';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
