@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPromoCode } from '../../src/server/services/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -44,6 +45,21 @@ async function expectConsistent() {
     select count(*)::int as bad from users u left join want on want.id = u.id
     where want.id is null or u.path <> want.path or u.children_count <> want.children or u.descendants_count <> want.descendants`);
   expect(rows[0]!.bad).toBe(0);
+}
+
+/** Every ancestor's kept month total equals the sum over the paid donations of the users below it. */
+async function expectTotalsConsistent() {
+  const { rows } = await t.pool.query(`
+    with direct as (
+      select a as ancestor_id, team_donation_month(p.paid_at) as month, sum(p.amount_cents)::bigint as cents
+      from payments p join users u on u.id = p.user_id, unnest(team_ancestor_ids(u.path)) a
+      where p.kind = 'donation' and p.state = 'paid' and p.paid_at is not null group by 1, 2
+    ), kept as (
+      select ancestor_id, month, cents from team_donation_totals
+      where cents <> 0 and ancestor_id in (select id from users)
+    )
+    select * from direct full join kept using (ancestor_id, month) where direct.cents is distinct from kept.cents`);
+  expect(rows).toEqual([]);
 }
 
 describe('referral tree maintained by triggers', () => {
@@ -116,20 +132,6 @@ describe('referral tree maintained by triggers', () => {
 });
 
 describe('donation totals of a structure (migration 0020)', () => {
-  /** Every ancestor's kept month total equals the sum over the paid donations of the users below it. */
-  async function expectTotalsConsistent() {
-    const { rows } = await t.pool.query(`
-      with direct as (
-        select a as ancestor_id, team_donation_month(p.paid_at) as month, sum(p.amount_cents)::bigint as cents
-        from payments p join users u on u.id = p.user_id, unnest(team_ancestor_ids(u.path)) a
-        where p.kind = 'donation' and p.state = 'paid' and p.paid_at is not null group by 1, 2
-      ), kept as (
-        select ancestor_id, month, cents from team_donation_totals
-        where cents <> 0 and ancestor_id in (select id from users)
-      )
-      select * from direct full join kept using (ancestor_id, month) where direct.cents is distinct from kept.cents`);
-    expect(rows).toEqual([]);
-  }
   const pay = (userId: number, cents: number, paidAt: string, kind = 'donation', state = 'paid') =>
     t.pool
       .query<{ id: number }>(
@@ -172,5 +174,103 @@ describe('donation totals of a structure (migration 0020)', () => {
     await t.pool.query('delete from users where id = $1', [low]);
     expect(await month(other, '2026-11-01')).toBe(0);
     await expectTotalsConsistent();
+  });
+});
+
+/**
+ * Two writers at once, each in its own transaction: a move of a branch (a removed user's referrals
+ * go up) and a sign-up under that branch or a donation paid inside it. Whichever commits first, the
+ * paths, counters and totals must come out as if they had run one after the other.
+ */
+describe('referral tree under concurrent writers', () => {
+  /** `n` connections of their own (each its own transaction), closed afterwards. */
+  async function withSessions(n: number, run: (...clients: pg.Client[]) => Promise<void>) {
+    const clients = Array.from({ length: n }, () => new pg.Client({ connectionString: t.databaseUrl }));
+    try {
+      await Promise.all(clients.map((c) => c.connect()));
+      await run(...clients);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+  }
+  /** True when the promise is still pending after a while: the statement waits for the other writer. */
+  const waits = (p: Promise<unknown>) => Promise.race([p.then(() => false), new Promise((r) => setTimeout(() => r(true), 300))]);
+  const join = (c: pg.Client, referrerId: number) =>
+    c.query<{ id: number }>(`insert into users (first_name, promo_code, referrer_id) values ('new', $1, $2) returning id`, [newPromoCode(), referrerId]);
+  const payDonation = (c: pg.Client, userId: number, cents: number) =>
+    c.query(`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', $2, 'card', 'sandbox', now())`, [
+      userId,
+      cents,
+    ]);
+  const move = (c: pg.Client, id: number, referrerId: number) => c.query('update users set referrer_id = $1 where id = $2', [referrerId, id]);
+
+  /** root → a → b → c, and root → other. */
+  async function branch() {
+    const root = await add('root', null);
+    const a = await add('a', root);
+    const b = await add('b', a);
+    const c = await add('c', b);
+    const other = await add('other', root);
+    return { root, a, b, c, other };
+  }
+
+  it('a sign-up under a branch that is being moved lands under its new place', async () => {
+    const { b, c, other } = await branch();
+    await withSessions(2, async (mover, joiner) => {
+      await mover.query('begin');
+      await move(mover, b, other);
+      const joined = join(joiner, c);
+      expect(await waits(joined)).toBe(true);
+      await mover.query('commit');
+      const id = (await joined).rows[0]!.id;
+      expect((await node(id)).path).toBe(`${(await node(c)).path}.${id}`);
+    });
+    await expectConsistent();
+  });
+
+  it('a donation paid inside a branch while it is being moved is counted for its new ancestors', async () => {
+    const { b, c, other } = await branch();
+    await withSessions(2, async (mover, payer) => {
+      await mover.query('begin');
+      await move(mover, b, other);
+      const paid = payDonation(payer, c, 700);
+      expect(await waits(paid)).toBe(true);
+      await mover.query('commit');
+      await paid;
+    });
+    await expectTotalsConsistent();
+  });
+
+  it('a branch moved while a donation inside it is being paid takes that donation along', async () => {
+    const { b, c, other } = await branch();
+    await withSessions(2, async (mover, payer) => {
+      await payer.query('begin');
+      await payDonation(payer, c, 900);
+      const moved = move(mover, b, other);
+      expect(await waits(moved)).toBe(true);
+      await payer.query('commit');
+      await moved;
+    });
+    await expectTotalsConsistent();
+    await expectConsistent();
+  });
+
+  it('sign-ups under one referrer at once all land, none deadlocks', async () => {
+    const { c } = await branch();
+    await withSessions(4, async (first, ...others) => {
+      await first.query('begin');
+      await join(first, c);
+      // The others start while the first is still open, each committing as soon as its insert is done.
+      const rest = others.map(async (cl) => {
+        await cl.query('begin');
+        await join(cl, c);
+        await cl.query('commit');
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      await first.query('commit');
+      await Promise.all(rest);
+    });
+    expect((await node(c)).children_count).toBe(4);
+    await expectConsistent();
   });
 });

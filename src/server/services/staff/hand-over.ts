@@ -16,6 +16,8 @@ const userTaken = () => new ApiError(409, 'user_taken', 'user_taken');
  */
 export async function removeUser(ctx: AppContext, caller: Caller, input: { user_id: number; hand_over_to: number }, lang: Lang) {
   const result = await ctx.db.transaction(async (tx) => {
+    // Referrals move and the user goes: the tree's writers wait, before this touches any row (migration 0027).
+    await tx.execute(sql`select team_tree_lock_exclusive()`);
     const target = await reachableUser(tx, caller, input.user_id);
     if (input.hand_over_to === target.id) throw FieldErrors.of('hand_over_to', 'hand_over_to_self');
     const heir = await staffTarget(tx, caller, input.hand_over_to, 'hand_over_to');
