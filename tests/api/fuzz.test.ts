@@ -9,7 +9,8 @@ import { loadContract } from '../../src/server/contract';
  * invalid or hostile ones: wrong types, missing fields, oversized strings, NUL bytes, huge numbers,
  * bad dates, wrong content types, broken JSON and multipart). Fails on a 5xx, a status the contract
  * does not list, a body that does not match its schema, and an invalid request that was accepted or
- * changed data. `npm run fuzz` runs 50 cases per operation; FUZZ_SEED replays a run.
+ * changed data. Some valid writes are sent as identical requests at once, each answer held to the
+ * same checks (races). `npm run fuzz` runs 50 cases per operation; FUZZ_SEED replays a run.
  */
 const CASES = Number(process.env.FUZZ_CASES ?? 5);
 // `npm test` replays one fixed seed; `npm run fuzz` draws a new one each run (printed in the title).

@@ -15,6 +15,12 @@ const NOT_BUILT = new Set<string>(NOT_IMPLEMENTED);
  */
 const CONVENTIONAL = (op: OperationModel) => [...(Object.keys(op.bodies).length ? ['415', '413'] : []), '429'];
 
+/** How often a valid write is raced, and by how many identical requests. */
+const RACE_SHARE = 0.3;
+const RACE_COPIES = 4;
+
+type Answer = Awaited<ReturnType<TestApp['app']['inject']>>;
+
 type Actors = { admin: number; consultant: number; member: number };
 
 /** Creates the three fuzzing actors (their own users, so fuzzed writes to demo users cannot lock them out). */
@@ -81,20 +87,12 @@ export async function fuzzOperation(
   const fail = (req: FuzzRequest, problem: string) =>
     failures.push({ operationId: op.operationId, seed, label: req.label, request: describe(req), problem });
 
-  for (const req of cases) {
-    const token = await tokenFor(t, actors, op, r.pick);
-    const before = req.invalid ? await settledFingerprint(t, fpQuery) : '';
-    const res = await t.app.inject({
-      method: req.method as 'GET',
-      url: req.url,
-      headers: { ...req.headers, ...(token ? { authorization: `JWT ${token}` } : {}) },
-      payload: req.payload,
-    });
+  /** The contract's checks on one answer; false when nothing more can be read from it. */
+  const check = (req: FuzzRequest, res: Answer): boolean => {
     const status = String(res.statusCode);
-    if (res.statusCode === 501 && NOT_BUILT.has(op.operationId)) continue;
     if (res.statusCode >= 500) {
       fail(req, `server error ${status}: ${res.body.slice(0, 200)}`);
-      continue;
+      return false;
     }
     if (!op.statuses.includes(status) && !op.statuses.includes('default') && !CONVENTIONAL(op).includes(status)) {
       fail(req, `status ${status} is not in the contract (${op.statuses.join(', ')}): ${res.body.slice(0, 200)}`);
@@ -107,18 +105,42 @@ export async function fuzzOperation(
         body = res.json();
       } catch {
         fail(req, `status ${status}: body is not JSON`);
-        continue;
+        return false;
       }
       const problem = model.validate(ref, body);
       if (problem) fail(req, `status ${status}: body does not match the contract: ${problem}`);
     }
+    return true;
+  };
+
+  for (const req of cases) {
+    const token = await tokenFor(t, actors, op, r.pick);
+    const before = req.invalid ? await settledFingerprint(t, fpQuery) : '';
+    const send = () =>
+      t.app.inject({
+        method: req.method as 'GET',
+        url: req.url,
+        headers: { ...req.headers, ...(token ? { authorization: `JWT ${token}` } : {}) },
+        payload: req.payload,
+      });
+    // A valid write is now and then sent as identical requests at once (a double click, a retry):
+    // a race between them must still get the contract's answers (a taken name, not a unique-key 500).
+    if (!req.invalid && req.method !== 'GET' && r.chance(RACE_SHARE)) {
+      const answers = await Promise.all(Array.from({ length: RACE_COPIES }, send));
+      if (answers.some((a) => a.statusCode === 501) && NOT_BUILT.has(op.operationId)) continue;
+      for (const res of answers) check({ ...req, label: `${req.label} ×${RACE_COPIES} at once` }, res);
+      continue;
+    }
+    const res = await send();
+    if (res.statusCode === 501 && NOT_BUILT.has(op.operationId)) continue;
+    if (!check(req, res)) continue;
     if (req.invalid) {
-      if (res.statusCode < 400) fail(req, `an invalid request was accepted with ${status}`);
+      if (res.statusCode < 400) fail(req, `an invalid request was accepted with ${res.statusCode}`);
       const after = await fingerprint(t.pool, fpQuery);
       if (after !== before) {
         const was = new Set(before.split(','));
         const changed = after.split(',').filter((x) => !was.has(x)).map((x) => x.split(':')[0]);
-        fail(req, `an invalid request (${status}) changed data in ${changed.join(', ')}: ${res.body.slice(0, 160)}`);
+        fail(req, `an invalid request (${res.statusCode}) changed data in ${changed.join(', ')}: ${res.body.slice(0, 160)}`);
       }
     }
   }
