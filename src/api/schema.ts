@@ -234,7 +234,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users (paged, searchable, filterable by role and lead status) */
+        /**
+         * List users (paged, searchable, filterable by role and lead status)
+         * @description Admins see every user. A consultant sees the users in their reach (those they look after and their structure, never an admin): the roster of the consultants they manage and its pickers.
+         */
         get: operations["listUsers"];
         put?: never;
         /** Create a user ('User successfully created') */

@@ -111,7 +111,7 @@ export function App() {
               {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tickets" />}
               {(permissions === 'consultant' || permissions === 'admin') && <Resource name="imports" />}
               {(permissions === 'consultant' || permissions === 'admin') && <Resource name="action-logs" />}
-              {permissions === 'admin' && <Resource name="staff-users" />}
+              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff-users" />}
               {permissions === 'admin' && <Resource name="users" {...RESOURCES.users} />}
               {permissions === 'admin' && <Resource name="outbox" {...RESOURCES.outbox} />}
               {permissions === 'admin' && Object.entries(CONTENT_RESOURCES).map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}

@@ -20,15 +20,46 @@ afterAll(async () => {
 });
 
 describe('x-roles are enforced for every operation', () => {
-  it('GET /api/v1/users/ is for admins: member and consultant get 403, anonymous 401', async () => {
-    for (const token of [member, consultant]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/', headers: auth(token) });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: expect.any(String), code: 'permission_denied' });
-    }
+  it('GET /api/v1/users/ is for staff: a member gets 403, anonymous 401', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/', headers: auth(member) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: expect.any(String), code: 'permission_denied' });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/users/' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('not_authenticated');
+  });
+
+  it('a consultant lists only the users in their reach, never an admin, and cannot create or edit users', async () => {
+    // A user nobody looks after and nobody referred: outside the consultant's reach.
+    const { rows } = await t.pool.query<{ id: number }>(
+      `insert into users (email, first_name, last_name, promo_code) values ('stranger@example.com', 'Stranger', 'Outside', 'STRANGER1') returning id`,
+    );
+    try {
+      const list = async (query = '') => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/v1/users/${query}`, headers: auth(consultant) });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { count: number; total_count: number; results: Array<{ email: string }> };
+      };
+      // The demo member: invited by the consultant, who looks after them.
+      expect(await list()).toMatchObject({ count: 1, total_count: 1, results: [{ email: 'member@demo.atrium' }] });
+      expect(await list('?search=stranger')).toMatchObject({ count: 0, total_count: 1, results: [] });
+      expect(await list('?role=admin')).toMatchObject({ count: 0, results: [] });
+      expect((await list('?search=admin%40demo')).results).toEqual([]);
+      const everyone = await t.app.inject({ method: 'GET', url: '/api/v1/users/?page_size=100', headers: auth(admin) });
+      expect(everyone.json().results.map((u: { email: string }) => u.email)).toContain('stranger@example.com');
+
+      const create = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/',
+        headers: auth(consultant),
+        payload: { email: 'made-by-consultant@example.com', first_name: 'A', last_name: 'B', password: 'long-enough-password-1' },
+      });
+      expect(create.statusCode).toBe(403);
+      const edit = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${rows[0]!.id}`, headers: auth(consultant), payload: { first_name: 'X' } });
+      expect(edit.statusCode).toBe(403);
+    } finally {
+      await t.pool.query('delete from users where id = $1', [rows[0]!.id]);
+    }
   });
 
   it('admin gets the paged list', async () => {
@@ -104,6 +135,30 @@ describe('x-roles are enforced for every operation', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'member@demo.atrium', city: 'Hamburg' });
+  });
+
+  it("the history records an admin's new user and each edit with its old and new values, never a password", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/',
+      headers: auth(admin),
+      payload: { email: 'audited@example.com', first_name: 'Audi', last_name: 'Ted', role: 'member', password: 'first-secret-password' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as number;
+    const edit = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: auth(admin), payload });
+    expect((await edit({ role: 'consultant', is_active: false, password: 'second-secret-password' })).statusCode).toBe(200);
+    // Nothing changed: no entry.
+    expect((await edit({ role: 'consultant' })).statusCode).toBe(200);
+    const history = await t.app.inject({ method: 'POST', url: `/api/accounts/user/action_logs/?subject_id=${id}`, headers: auth(admin) });
+    expect(history.statusCode).toBe(200);
+    const entries = history.json().results as Array<{ kind: string; actor: { email: string }; description: string; data: Record<string, unknown> }>;
+    expect(entries.map((e) => e.kind)).toEqual(['user_updated', 'user_created']);
+    expect(entries.every((e) => e.actor.email === 'admin@demo.atrium')).toBe(true);
+    expect(entries[0]!.data).toEqual({ changes: { role: { from: 'member', to: 'consultant' }, is_active: { from: true, to: false }, password: true } });
+    // In the admin's own language (Russian).
+    expect(entries[0]!.description).toBe('Anna Admin изменил(а) учётную запись Audi Ted');
+    expect(history.body).not.toContain('secret-password');
   });
 
   it('a responsible_id that names no user is a 400 on responsible_id, not a 500', async () => {

@@ -130,6 +130,14 @@ test('an admin manages consultants and sees every action in the history', async 
   const kinds = await history.locator('tr').count();
   expect(kinds).toBeGreaterThanOrEqual(8);
   await shoot(page, 'admin-history');
+  // A click on a name keeps only the entries about that person, through the list's filter (the
+  // screenshots left the page in English).
+  await history.getByRole('button', { name: 'Only the actions about Maria Mitglied' }).first().click();
+  await expect(page.getByLabel('Subject id')).not.toHaveValue('');
+  await expect(history.locator('tr').first()).toContainText('Maria Mitglied');
+  const aboutMaria = await history.locator('tr').count();
+  expect(aboutMaria).toBeLessThan(kinds);
+  for (let i = 0; i < aboutMaria; i++) await expect(history.locator('tr').nth(i).locator('td').nth(2)).toHaveText('Maria Mitglied');
 });
 
 test('an admin imports a CSV and sees the counts of the file', async ({ page }) => {
@@ -154,9 +162,9 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
     await page.getByLabel(column, { exact: true }).click();
     await page.getByRole('option', { name: field, exact: true }).click();
   }
-  const me = await adminApi.get('/api/v1/users/?role=consultant&search=consultant@demo.atrium');
-  const consultantId = ((await me.json()) as { results: { id: number }[] }).results[0]!.id;
-  await page.getByLabel('Id консультанта').fill(String(consultantId));
+  // The consultant is picked by name from the staff, not typed in as an id.
+  await page.getByLabel('Консультант', { exact: true }).click();
+  await page.getByRole('option', { name: /consultant@demo\.atrium/ }).click();
   await page.getByLabel('Тег').click();
   await page.getByRole('option', { name: 'Event' }).click();
   await page.getByRole('button', { name: 'Начать импорт' }).click();

@@ -194,3 +194,23 @@ test('a manager opens view-as for a consultant, sees the banner and their tasks,
   await expect(page.getByRole('row', { name: new RegExp(`Coffee ${stamp}`) })).toHaveCount(0);
   await page.context().close();
 });
+
+test('a consultant manages the consultants of their structure in the roster', async ({ browser }) => {
+  // A consultant the demo consultant looks after; the admin and strangers stay out of the roster.
+  const made = await adminApi.post('/api/v1/users/', {
+    data: { first_name: 'Clara', last_name: `Junior${stamp}`, email: `clara-${stamp}@e2e.example`, role: 'consultant', responsible_id: consultantId, password: `clara-${stamp}-password` },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const page = await logIn(browser, 'consultant@demo.atrium');
+  await page.goto('/staff/list');
+  const row = page.locator('tbody tr').filter({ hasText: `Junior${stamp}` });
+  await expect(row).toContainText('Активен');
+  await expect(page.locator('tbody')).not.toContainText('admin@demo.atrium');
+  await expect(page.getByText('У вас нет прав на это действие')).toHaveCount(0);
+  await row.getByRole('button', { name: 'Заблокировать' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(row).toContainText('Заблокирован');
+  // On a phone the roster is a card per consultant, the actions under the name.
+  await shoot(page, 'roster', 'ru', () => expect(page.getByText(`Clara Junior${stamp}`)).toBeVisible());
+  await page.context().close();
+});

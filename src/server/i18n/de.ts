@@ -191,6 +191,7 @@ export const de: Record<MessageKey, string> = {
   action_work_times_updated: "{actor} hat die Arbeitszeiten von {subject} geändert",
   action_settings_updated: "{actor} hat die Einstellungen von {subject} geändert",
   action_user_created: "{actor} hat {subject} angelegt",
+  action_user_updated: "{actor} hat das Konto von {subject} geändert",
   action_partner_created: "{actor} hat den Partner {subject} angelegt",
   action_lead_created: "Neuer Lead {subject}",
   action_import_started: "{actor} hat einen Import gestartet",

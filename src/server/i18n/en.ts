@@ -190,6 +190,7 @@ export const en = {
   action_work_times_updated: "{actor} changed the work times of {subject}",
   action_settings_updated: "{actor} changed the settings of {subject}",
   action_user_created: "{actor} created {subject}",
+  action_user_updated: "{actor} changed the account of {subject}",
   action_partner_created: "{actor} created the partner {subject}",
   action_lead_created: "New lead {subject}",
   action_import_started: "{actor} started an import",

@@ -191,6 +191,7 @@ export const ru: Record<MessageKey, string> = {
   action_work_times_updated: "{actor} изменил(а) рабочее время {subject}",
   action_settings_updated: "{actor} изменил(а) настройки {subject}",
   action_user_created: "{actor} создал(а) {subject}",
+  action_user_updated: "{actor} изменил(а) учётную запись {subject}",
   action_partner_created: "{actor} создал(а) партнёра {subject}",
   action_lead_created: "Новый лид {subject}",
   action_import_started: "{actor} запустил(а) импорт",

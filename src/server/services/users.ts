@@ -1,13 +1,15 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { randomFillSync } from 'node:crypto';
-import type { AppContext } from '../context';
+import type { AppContext, AuthUser } from '../context';
 import { users, type Language, type LeadStatus, type Role } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
+import { inReachOf } from './staff/reach';
 import { authChanged } from './sessions';
 import { isTimeZone } from './time-zones';
+import { recordAction } from './action-log';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -113,9 +115,14 @@ const ORDERABLE = {
 
 export type UserListQuery = PageQuery & { search?: string; ordering?: string; role?: Role; lead_status?: LeadStatus };
 
-export async function listUsers(ctx: AppContext, q: UserListQuery) {
+/**
+ * The users list. An admin sees everybody; a consultant (the roster of their own consultants, the
+ * pickers) only the users in their reach, never an admin, and the total counts those too.
+ */
+export async function listUsers(ctx: AppContext, caller: Pick<AuthUser, 'id' | 'role'>, q: UserListQuery) {
   const win = pageWindow(q);
-  const filters: SQL[] = [];
+  const scope = caller.role === 'admin' ? undefined : and(inReachOf(caller.id), ne(users.role, 'admin'));
+  const filters: SQL[] = scope ? [scope] : [];
   if (q.role) filters.push(eq(users.role, q.role));
   if (q.lead_status) filters.push(eq(users.leadStatus, q.lead_status));
   if (q.search) {
@@ -130,7 +137,7 @@ export async function listUsers(ctx: AppContext, q: UserListQuery) {
   const [rows, [counted], [total]] = await Promise.all([
     ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc nulls last` : col, desc ? sql`${users.id} desc nulls last` : users.id).limit(win.limit).offset(win.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(users),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(scope),
   ]);
   return pageOf(rows.map(adminView), counted!.n, total!.n, win, q);
 }
@@ -203,39 +210,61 @@ export function mapUniqueViolation(err: unknown): never {
   throw err;
 }
 
-export async function createUser(ctx: AppContext, input: UserInput) {
-  const phone = await checkInput(ctx, input);
-  const [row] = await ctx.db
-    .insert(users)
-    .values({
-      ...columnsOf(input),
-      phone: phone ?? null,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
-      promoCode: newPromoCode(),
-      emailActivation: true,
-    })
-    .returning()
-    .catch(mapUniqueViolation);
-  return adminView(row!);
+type Actor = Pick<AuthUser, 'id'>;
+
+/** The fields an admin's edit changed, old and new; a new password only as `true` (never its text). */
+function changesOf(before: UserRow, after: UserRow, input: UserInput): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  const fields = ['email', 'phone', 'firstName', 'lastName', 'city', 'country', 'timeZone', 'language', 'role', 'isActive', 'isPartner', 'leadStatus', 'responsibleId'] as const;
+  for (const f of fields) if (before[f] !== after[f]) changes[f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = { from: before[f], to: after[f] };
+  if (input.password) changes.password = true;
+  return changes;
 }
 
-export async function updateUser(ctx: AppContext, id: number, input: UserInput) {
+/** An admin creates a user; the history records who did it. */
+export async function createUser(ctx: AppContext, actor: Actor, input: UserInput) {
+  const phone = await checkInput(ctx, input);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ ...columnsOf(input), phone: phone ?? null, passwordHash, promoCode: newPromoCode(), emailActivation: true })
+        .returning();
+      await recordAction(tx, { actorId: actor.id, subjectId: created!.id, kind: 'user_created', details: { role: created!.role } });
+      return created!;
+    })
+    .catch(mapUniqueViolation);
+  return adminView(row);
+}
+
+/** An admin edits a user; the history records what changed (old and new values), in the same transaction. */
+export async function updateUser(ctx: AppContext, actor: Actor, id: number, input: UserInput) {
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
   if (!existing) throw notFound();
   const phone = await checkInput(ctx, input, id);
-  const [row] = await ctx.db
-    .update(users)
-    .set({
-      ...columnsOf(input),
-      ...(input.phone !== undefined && { phone: phone ?? null }),
-      ...(input.password && { passwordHash: await hashPassword(input.password) }),
-      updatedAt: new Date(),
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!before) throw notFound();
+      const [after] = await tx
+        .update(users)
+        .set({
+          ...columnsOf(input),
+          ...(input.phone !== undefined && { phone: phone ?? null }),
+          ...(passwordHash && { passwordHash }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      const changes = changesOf(before, after!, input);
+      if (Object.keys(changes).length) await recordAction(tx, { actorId: actor.id, subjectId: id, kind: 'user_updated', details: { changes } });
+      return after!;
     })
-    .where(eq(users.id, id))
-    .returning()
     .catch(mapUniqueViolation);
   authChanged(ctx, id);
-  return adminView(row!);
+  return adminView(row);
 }
 
 export async function getUser(ctx: AppContext, id: number) {

@@ -1,8 +1,9 @@
-import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { inReachOf } from './reach';
 
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type Caller = Pick<AuthUser, 'id' | 'role' | 'isSuperuser'>;
@@ -10,14 +11,6 @@ export type { UserRow } from '../users';
 import type { UserRow } from '../users';
 
 export const isAdmin = (c: Caller) => c.role === 'admin';
-
-/**
- * Users a consultant may see and act on: those they are responsible for and those of their structure
- * (referral descendants, by the ltree path the team area keeps). An empty caller path reaches nobody.
- */
-export function inReachOf(callerId: number | Placeholder, u: { id: unknown; responsibleId: unknown; path: unknown } = users): SQL {
-  return sql`(${u.responsibleId} = ${callerId} or (${u.id} <> ${callerId} and ${u.path} <@ (select p.path from ${users} p where p.id = ${callerId} and p.path <> '')))`;
-}
 
 /**
  * The target user, locked for the rest of the transaction (unless `lock: false`); 404 when missing, 403 when out of the
@@ -65,3 +58,4 @@ export async function staffTarget(tx: Tx, caller: Caller, consultantId: number |
 }
 
 export { brief } from '../users';
+export { inReachOf };

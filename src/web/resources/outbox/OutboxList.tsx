@@ -1,4 +1,5 @@
-import { BooleanField, DataTable, DateField, List, SearchInput } from 'react-admin';
+import { BooleanField, DataTable, List, SearchInput } from 'react-admin';
+import { LocalDateField } from '../common/LocalDateField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -7,7 +8,7 @@ export function OutboxList() {
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="created_at" label="atrium.outbox.fields.created_at">
-          <DateField source="created_at" showTime />
+          <LocalDateField source="created_at" showTime />
         </DataTable.Col>
         <DataTable.Col source="to" label="atrium.outbox.fields.to" />
         <DataTable.Col source="subject" label="atrium.outbox.fields.subject" />

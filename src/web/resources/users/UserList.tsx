@@ -1,6 +1,8 @@
-import { BooleanField, DataTable, DateField, EmailField, List, SearchInput, SelectField, SelectInput, useTranslate } from 'react-admin';
+import { BooleanField, DataTable, EmailField, List, SearchInput, SelectField, SelectInput, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
+import { ResponsiveTable } from '../common/ResponsiveTable';
 import { leadStatusChoices, roleChoices } from './choices';
+import { LocalDateField } from '../common/LocalDateField';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -17,27 +19,37 @@ function Empty() {
   );
 }
 
+type UserRow = { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; role: string };
+
 export function UserList() {
+  const translate = useTranslate();
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} empty={<Empty />}>
-      <DataTable rowClick="edit">
-        <DataTable.Col source="id" label="atrium.users.fields.id" />
-        <DataTable.Col source="last_name" label="atrium.users.fields.last_name" />
-        <DataTable.Col source="first_name" label="atrium.users.fields.first_name" disableSort />
-        <DataTable.Col source="email" label="atrium.users.fields.email">
-          <EmailField source="email" />
-        </DataTable.Col>
-        <DataTable.Col source="phone" label="atrium.users.fields.phone" disableSort />
-        <DataTable.Col source="role" label="atrium.users.fields.role">
-          <SelectField source="role" choices={roleChoices} />
-        </DataTable.Col>
-        <DataTable.Col source="is_active" label="atrium.users.fields.is_active" disableSort>
-          <BooleanField source="is_active" />
-        </DataTable.Col>
-        <DataTable.Col source="date_joined" label="atrium.users.fields.date_joined">
-          <DateField source="date_joined" />
-        </DataTable.Col>
-      </DataTable>
+      <ResponsiveTable<UserRow>
+        primary={(r) => `${r.first_name} ${r.last_name}`.trim()}
+        secondary={(r) => r.email ?? r.phone ?? ''}
+        tertiary={(r) => translate(`atrium.users.roles.${r.role}`)}
+        table={
+          <DataTable rowClick="edit">
+            <DataTable.Col source="id" label="atrium.users.fields.id" />
+            <DataTable.Col source="last_name" label="atrium.users.fields.last_name" />
+            <DataTable.Col source="first_name" label="atrium.users.fields.first_name" disableSort />
+            <DataTable.Col source="email" label="atrium.users.fields.email">
+              <EmailField source="email" />
+            </DataTable.Col>
+            <DataTable.Col source="phone" label="atrium.users.fields.phone" disableSort />
+            <DataTable.Col source="role" label="atrium.users.fields.role">
+              <SelectField source="role" choices={roleChoices} />
+            </DataTable.Col>
+            <DataTable.Col source="is_active" label="atrium.users.fields.is_active" disableSort>
+              <BooleanField source="is_active" />
+            </DataTable.Col>
+            <DataTable.Col source="date_joined" label="atrium.users.fields.date_joined">
+              <LocalDateField source="date_joined" />
+            </DataTable.Col>
+          </DataTable>
+        }
+      />
     </List>
   );
 }

@@ -1,6 +1,7 @@
-import { Typography } from '@mui/material';
-import { DataTable, DateField, DateInput, FunctionField, List, NumberInput, TextInput, Title, useTranslate } from 'react-admin';
+import { Link, Typography } from '@mui/material';
+import { DataTable, DateInput, FunctionField, List, NumberInput, TextInput, Title, useListContext, useTranslate } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../../api/schema';
+import { LocalDateField } from '../../resources/common/LocalDateField';
 
 const filters = [
   <NumberInput key="actor_id" source="actor_id" label="atrium.admin.logs.actor_id" alwaysOn />,
@@ -11,6 +12,19 @@ const filters = [
 ];
 
 const name = (u: SchemaUserBrief | null | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
+
+/** A person's name; a click keeps only the entries by (or about) them, through the list's own filter. */
+function PersonFilter({ who, field }: { who: SchemaUserBrief | null | undefined; field: 'actor_id' | 'subject_id' }) {
+  const translate = useTranslate();
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  if (!who) return <>—</>;
+  const label = translate(field === 'actor_id' ? 'atrium.admin.logs.only_by' : 'atrium.admin.logs.only_about', { name: name(who) });
+  return (
+    <Link component="button" type="button" underline="hover" title={label} aria-label={label} onClick={() => setFilters({ ...filterValues, [field]: who.id }, { ...displayedFilters, [field]: true })} sx={{ textAlign: 'left' }}>
+      {name(who)}
+    </Link>
+  );
+}
 
 function Empty() {
   const translate = useTranslate();
@@ -30,13 +44,13 @@ export default function ActionLogsPage() {
       <List resource="action-logs" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }} empty={<Empty />} disableSyncWithLocation={false} title=" ">
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="atrium.admin.logs.when" disableSort>
-            <DateField source="created_at" showTime />
+            <LocalDateField source="created_at" showTime />
           </DataTable.Col>
           <DataTable.Col label="atrium.admin.logs.actor">
-            <FunctionField<SchemaActionLog> render={(r) => name(r.actor)} />
+            <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.actor} field="actor_id" />} />
           </DataTable.Col>
           <DataTable.Col label="atrium.admin.logs.subject">
-            <FunctionField<SchemaActionLog> render={(r) => name(r.subject)} />
+            <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.subject} field="subject_id" />} />
           </DataTable.Col>
           <DataTable.Col label="atrium.admin.logs.view_as">
             <FunctionField<SchemaActionLog> render={(r) => name(r.view_as)} />

@@ -3,6 +3,7 @@ import { Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, T
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SchemaImportUserField, SchemaUserImportSaved } from '../../../api/schema';
 import { tagsGroups } from '../../providers/data/staffUsers';
+import { StaffPicker } from '../list/StaffPicker';
 
 const FIELDS: SchemaImportUserField[] = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'];
 
@@ -12,7 +13,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const [mapping, setMapping] = useState<Record<string, SchemaImportUserField | ''>>(saved.preview.suggested_mapping);
-  const [consultant, setConsultant] = useState(String(consultantId || ''));
+  const [consultant, setConsultant] = useState<number | ''>(consultantId || '');
   const [tag, setTag] = useState('');
   const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -22,7 +23,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
   const start = async () => {
     const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f)) as Record<string, SchemaImportUserField>;
     try {
-      await dataProvider.update('imports', { id: saved.id, data: { mapping: chosen, consultant_id: Number(consultant), tag_id: Number(tag) }, previousData: saved });
+      await dataProvider.update('imports', { id: saved.id, data: { mapping: chosen, consultant_id: consultant || undefined, tag_id: Number(tag) }, previousData: saved });
       onStarted();
     } catch (e) {
       const body = (e as { body?: { errors?: Record<string, string> } }).body;
@@ -72,7 +73,9 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
       </Box>
       {errors.mapping && <Typography color="error">{errors.mapping}</Typography>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
-        <TextField label={translate('atrium.admin.imports.consultant')} value={consultant} onChange={(e) => setConsultant(e.target.value)} error={Boolean(errors.consultant_id)} helperText={errors.consultant_id} />
+        <Box sx={{ minWidth: 260 }}>
+          <StaffPicker value={consultant} onChange={setConsultant} label={translate('atrium.admin.imports.consultant')} error={errors.consultant_id} />
+        </Box>
         <TextField select label={translate('atrium.admin.imports.tag')} value={tag} onChange={(e) => setTag(e.target.value)} sx={{ minWidth: 200 }} error={Boolean(errors.tag_id)} helperText={errors.tag_id}>
           {tags.map((x) => (
             <MenuItem key={x.id} value={String(x.id)}>
@@ -80,7 +83,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" onClick={start}>
+        <Button variant="contained" onClick={start} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {translate('atrium.admin.imports.start')}
         </Button>
       </Stack>

@@ -1,14 +1,30 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import {
   Confirm,
   DataTable,
   EmailField,
   FunctionField,
   List,
+  RecordContextProvider,
   SearchInput,
   Title,
   TopToolbar,
+  useListContext,
+  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -110,33 +126,85 @@ function RosterActions() {
   );
 }
 
-/** The roster: consultants with their status and the actions on them. */
+/** No rows: nothing matches the search, or there are no consultants (in a consultant's structure) yet. */
+function RosterEmpty() {
+  const translate = useTranslate();
+  const { permissions } = usePermissions();
+  const { filterValues } = useListContext();
+  const key = filterValues?.q ? 'atrium.admin.list.no_match' : permissions === 'admin' ? 'atrium.admin.list.empty' : 'atrium.admin.list.empty_structure';
+  return (
+    <Typography sx={{ p: 2 }} color="text.secondary">
+      {translate(key)}
+    </Typography>
+  );
+}
+
+/** The actions on the row's consultant. */
+function RowActions() {
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <SettingsButton />
+      <WorkTimesButton />
+      <GiveAwayButton />
+      <BlockButton />
+      <RemoveButton />
+    </Stack>
+  );
+}
+
+const statusKey = (r: Staff) => (r.is_blocked ? 'atrium.admin.list.blocked' : 'atrium.admin.list.active');
+
+/** On a phone, a card per consultant with the actions under the name: the table is wider than the screen. */
+function RosterCards() {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<Staff>();
+  if (isPending) return null;
+  if (!data?.length) return <RosterEmpty />;
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {data.map((r) => (
+        <RecordContextProvider key={r.id} value={r}>
+          <Card variant="outlined">
+            <CardContent sx={{ pb: 1 }}>
+              <Typography variant="subtitle1">{`${r.first_name} ${r.last_name}`}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {[r.email, translate(statusKey(r))].filter(Boolean).join(' · ')}
+              </Typography>
+              <RowActions />
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
+/** The roster: consultants with their status and the actions on them (a consultant's: those of their structure). */
 export default function StaffListPage() {
   const translate = useTranslate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <>
       <Title title={translate('atrium.admin.list.title')} />
       <List resource="staff-users" filters={[<SearchInput key="q" source="q" alwaysOn />]} perPage={25} title=" " actions={<RosterActions />} empty={false} disableSyncWithLocation>
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col label="atrium.admin.list.name">
-            <FunctionField<Staff> render={(r) => `${r.first_name} ${r.last_name}`} />
-          </DataTable.Col>
-          <DataTable.Col source="email" label="atrium.admin.list.email">
-            <EmailField source="email" />
-          </DataTable.Col>
-          <DataTable.Col label="atrium.admin.list.status">
-            <FunctionField<Staff> render={(r) => translate(r.is_blocked ? 'atrium.admin.list.blocked' : 'atrium.admin.list.active')} />
-          </DataTable.Col>
-          <DataTable.Col label="">
-            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <SettingsButton />
-              <WorkTimesButton />
-              <GiveAwayButton />
-              <BlockButton />
-              <RemoveButton />
-            </Stack>
-          </DataTable.Col>
-        </DataTable>
+        {phone ? (
+          <RosterCards />
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<RosterEmpty />}>
+            <DataTable.Col label="atrium.admin.list.name">
+              <FunctionField<Staff> render={(r) => `${r.first_name} ${r.last_name}`} />
+            </DataTable.Col>
+            <DataTable.Col source="email" label="atrium.admin.list.email">
+              <EmailField source="email" />
+            </DataTable.Col>
+            <DataTable.Col label="atrium.admin.list.status">
+              <FunctionField<Staff> render={(r) => translate(statusKey(r))} />
+            </DataTable.Col>
+            <DataTable.Col label="">
+              <RowActions />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
     </>
   );
