@@ -205,6 +205,8 @@ async function shoot(page: Page, name: string) {
       await expect(page.locator('main')).not.toBeEmpty();
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.body.innerText)).not.toContain('atrium.');
+      // Nothing wider than the screen (a wide table scrolls in its own box).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
     }
   }

@@ -80,6 +80,8 @@ async function shoot(page: Page, name: string, lang: 'ru' | 'en', ready: () => P
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await page.evaluate(() => document.fonts.ready);
     await expectNoRawKeys(page);
+    // Nothing wider than the screen (a wide table scrolls in its own box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/staff-${name}-${lang}-${device}.png`, fullPage: true });
   }
 }

@@ -1,5 +1,5 @@
-import { Link, Typography } from '@mui/material';
-import { DataTable, DateInput, FunctionField, List, NumberInput, TextInput, Title, useListContext, useTranslate } from 'react-admin';
+import { Box, Divider, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, DateInput, FunctionField, List, NumberInput, RecordContextProvider, TextInput, Title, useListContext, useTranslate } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../../api/schema';
 import { LocalDateField } from '../../resources/common/LocalDateField';
 
@@ -35,28 +35,58 @@ function Empty() {
   );
 }
 
+/** On a phone, each entry as its sentence with the time and the people under it: five columns do not fit. */
+function HistoryEntries() {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<SchemaActionLog>();
+  if (isPending) return null;
+  if (!data?.length) return <Empty />;
+  return (
+    <Stack divider={<Divider />} sx={{ px: 1 }}>
+      {data.map((r) => (
+        <RecordContextProvider key={r.id} value={r}>
+          <Box sx={{ py: 1.5 }}>
+            <Typography variant="body2">{r.description}</Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.25, mt: 0.5, typography: 'caption', color: 'text.secondary' }}>
+              <LocalDateField source="created_at" showTime variant="caption" />
+              <PersonFilter who={r.actor} field="actor_id" />
+              {r.subject && <PersonFilter who={r.subject} field="subject_id" />}
+              {r.view_as && <span>{`${translate('atrium.admin.logs.view_as')}: ${name(r.view_as)}`}</span>}
+            </Stack>
+          </Box>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
 /** The actions history: each entry as the server translated it, with actor, subject and view-as. */
 export default function ActionLogsPage() {
   const translate = useTranslate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <>
       <Title title={translate('atrium.admin.logs.title')} />
       <List resource="action-logs" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }} empty={<Empty />} disableSyncWithLocation={false} title=" ">
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created_at" label="atrium.admin.logs.when" disableSort>
-            <LocalDateField source="created_at" showTime />
-          </DataTable.Col>
-          <DataTable.Col label="atrium.admin.logs.actor">
-            <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.actor} field="actor_id" />} />
-          </DataTable.Col>
-          <DataTable.Col label="atrium.admin.logs.subject">
-            <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.subject} field="subject_id" />} />
-          </DataTable.Col>
-          <DataTable.Col label="atrium.admin.logs.view_as">
-            <FunctionField<SchemaActionLog> render={(r) => name(r.view_as)} />
-          </DataTable.Col>
-          <DataTable.Col source="description" label="atrium.admin.logs.what" disableSort />
-        </DataTable>
+        {phone ? (
+          <HistoryEntries />
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="created_at" label="atrium.admin.logs.when" disableSort>
+              <LocalDateField source="created_at" showTime />
+            </DataTable.Col>
+            <DataTable.Col label="atrium.admin.logs.actor">
+              <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.actor} field="actor_id" />} />
+            </DataTable.Col>
+            <DataTable.Col label="atrium.admin.logs.subject">
+              <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.subject} field="subject_id" />} />
+            </DataTable.Col>
+            <DataTable.Col label="atrium.admin.logs.view_as">
+              <FunctionField<SchemaActionLog> render={(r) => name(r.view_as)} />
+            </DataTable.Col>
+            <DataTable.Col source="description" label="atrium.admin.logs.what" disableSort />
+          </DataTable>
+        )}
       </List>
     </>
   );
