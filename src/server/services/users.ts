@@ -160,7 +160,7 @@ export type UserInput = {
 };
 
 /** The fields checked before a write: a valid time zone, a phone number, and e-mail and phone not taken by another user. */
-async function checkInput(ctx: AppContext, input: UserInput, exceptId?: number) {
+async function checkInput(db: Pick<AppContext['db'], 'select'>, input: UserInput, exceptId?: number) {
   const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
   if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
   let phone: string | undefined;
@@ -170,11 +170,11 @@ async function checkInput(ctx: AppContext, input: UserInput, exceptId?: number) 
     else phone = p;
   }
   if (input.email) {
-    const [hit] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    const [hit] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (hit && hit.id !== exceptId) errors.email = ['email_taken'];
   }
   if (phone) {
-    const [hit] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    const [hit] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     if (hit && hit.id !== exceptId) errors.phone = ['phone_in_use'];
   }
   if (Object.keys(errors).length) throw new FieldErrors(errors);
@@ -212,18 +212,18 @@ export function mapUniqueViolation(err: unknown): never {
 
 type Actor = Pick<AuthUser, 'id'>;
 
-/** The fields an admin's edit changed, old and new; a new password only as `true` (never its text). */
+/** The fields an admin's edit changed (as the API names them), old and new; a new password only as `true` (never its text). */
 function changesOf(before: UserRow, after: UserRow, input: UserInput): Record<string, unknown> {
+  const [was, now] = [adminView(before), adminView(after)];
   const changes: Record<string, unknown> = {};
-  const fields = ['email', 'phone', 'firstName', 'lastName', 'city', 'country', 'timeZone', 'language', 'role', 'isActive', 'isPartner', 'leadStatus', 'responsibleId'] as const;
-  for (const f of fields) if (before[f] !== after[f]) changes[f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = { from: before[f], to: after[f] };
+  for (const key of Object.keys(now) as Array<keyof typeof now>) if (was[key] !== now[key]) changes[key] = { from: was[key], to: now[key] };
   if (input.password) changes.password = true;
   return changes;
 }
 
 /** An admin creates a user; the history records who did it. */
 export async function createUser(ctx: AppContext, actor: Actor, input: UserInput) {
-  const phone = await checkInput(ctx, input);
+  const phone = await checkInput(ctx.db, input);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await ctx.db
     .transaction(async (tx) => {
@@ -240,14 +240,12 @@ export async function createUser(ctx: AppContext, actor: Actor, input: UserInput
 
 /** An admin edits a user; the history records what changed (old and new values), in the same transaction. */
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, input: UserInput) {
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  if (!existing) throw notFound();
-  const phone = await checkInput(ctx, input, id);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const row = await ctx.db
     .transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound();
+      const phone = await checkInput(tx, input, id);
       const [after] = await tx
         .update(users)
         .set({

@@ -6,7 +6,8 @@ import { catalogues, t, type Lang, type MessageKey } from '../../i18n';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { shapedStatement } from '../../db/prepared';
 import { briefJson, isoSql } from '../leads/brief';
-import { inReachOf, isAdmin, type Caller } from '../staff/access';
+import { isAdmin, type Caller } from '../staff/access';
+import { inReachOf } from '../staff/reach';
 
 export type ActionLogQuery = PageQuery & {
   actor_id?: number;

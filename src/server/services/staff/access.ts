@@ -58,4 +58,3 @@ export async function staffTarget(tx: Tx, caller: Caller, consultantId: number |
 }
 
 export { brief } from '../users';
-export { inReachOf };

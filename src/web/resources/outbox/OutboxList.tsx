@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, List, SearchInput } from 'react-admin';
-import { LocalDateField } from '../common/LocalDateField';
+import { InstantField } from '../common/fields';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -8,7 +8,7 @@ export function OutboxList() {
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="created_at" label="atrium.outbox.fields.created_at">
-          <LocalDateField source="created_at" showTime />
+          <InstantField source="created_at" />
         </DataTable.Col>
         <DataTable.Col source="to" label="atrium.outbox.fields.to" />
         <DataTable.Col source="subject" label="atrium.outbox.fields.subject" />

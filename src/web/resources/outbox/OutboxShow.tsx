@@ -1,6 +1,6 @@
 import { BooleanField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { Box } from '@mui/material';
-import { LocalDateField } from '../common/LocalDateField';
+import { InstantField } from '../common/fields';
 
 /** The mail as the recipient sees it, in a sandboxed frame (no scripts, no links into the app). */
 function MailPreview() {
@@ -23,7 +23,7 @@ export function OutboxShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <LocalDateField source="created_at" label="atrium.outbox.fields.created_at" showTime />
+        <InstantField source="created_at" label="atrium.outbox.fields.created_at" />
         <TextField source="to" label="atrium.outbox.fields.to" />
         <TextField source="subject" label="atrium.outbox.fields.subject" />
         <BooleanField source="delivered" label="atrium.outbox.fields.delivered" />

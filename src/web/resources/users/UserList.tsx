@@ -1,8 +1,8 @@
 import { BooleanField, DataTable, EmailField, List, SearchInput, SelectField, SelectInput, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
+import { InstantField } from '../common/fields';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { leadStatusChoices, roleChoices } from './choices';
-import { LocalDateField } from '../common/LocalDateField';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -45,7 +45,7 @@ export function UserList() {
               <BooleanField source="is_active" />
             </DataTable.Col>
             <DataTable.Col source="date_joined" label="atrium.users.fields.date_joined">
-              <LocalDateField source="date_joined" />
+              <InstantField source="date_joined" />
             </DataTable.Col>
           </DataTable>
         }

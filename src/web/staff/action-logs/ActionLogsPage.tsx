@@ -1,7 +1,8 @@
 import { Box, Divider, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, DateInput, FunctionField, List, NumberInput, RecordContextProvider, TextInput, Title, useListContext, useTranslate } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../../api/schema';
-import { LocalDateField } from '../../resources/common/LocalDateField';
+import { fmtDateTime, useTimeZone } from '../../member/common/format';
+import { InstantField } from '../../resources/common/fields';
 
 const filters = [
   <NumberInput key="actor_id" source="actor_id" label="atrium.admin.logs.actor_id" alwaysOn />,
@@ -38,6 +39,7 @@ function Empty() {
 /** On a phone, each entry as its sentence with the time and the people under it: five columns do not fit. */
 function HistoryEntries() {
   const translate = useTranslate();
+  const tz = useTimeZone();
   const { data, isPending } = useListContext<SchemaActionLog>();
   if (isPending) return null;
   if (!data?.length) return <Empty />;
@@ -48,7 +50,7 @@ function HistoryEntries() {
           <Box sx={{ py: 1.5 }}>
             <Typography variant="body2">{r.description}</Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.25, mt: 0.5, typography: 'caption', color: 'text.secondary' }}>
-              <LocalDateField source="created_at" showTime variant="caption" />
+              <span>{fmtDateTime(r.created_at, tz)}</span>
               <PersonFilter who={r.actor} field="actor_id" />
               {r.subject && <PersonFilter who={r.subject} field="subject_id" />}
               {r.view_as && <span>{`${translate('atrium.admin.logs.view_as')}: ${name(r.view_as)}`}</span>}
@@ -73,7 +75,7 @@ export default function ActionLogsPage() {
         ) : (
           <DataTable bulkActionButtons={false} rowClick={false}>
             <DataTable.Col source="created_at" label="atrium.admin.logs.when" disableSort>
-              <LocalDateField source="created_at" showTime />
+              <InstantField source="created_at" />
             </DataTable.Col>
             <DataTable.Col label="atrium.admin.logs.actor">
               <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.actor} field="actor_id" />} />
