@@ -9,7 +9,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { fillDisk, RoundRobinProxy, Server, sleep, type Cluster } from './infra';
-import { checkImport, importState, startImport } from './imports';
+import { checkImport, importState, startImport, type StartedImport } from './imports';
 import { multipart, request, runClients, Stats, strict, type Outcome, type Policy, type Reply } from './load';
 import { partFiles, verifyLedger } from './verify';
 import { DEFAULT_MIX, noisePng, type Workload } from './workload';
@@ -131,17 +131,26 @@ export async function sigkill(s: Soak, importRows: number): Promise<Result> {
   };
   const stats = new Stats(policy);
   const notes: string[] = [];
+  const problems: string[] = [];
   const unanswered = () => [...s.workload.ledger.contacts.values()].filter((e) => e.state === 'unacked').length;
   const unansweredBefore = unanswered();
   let partsAtKill = 0;
-  const imp = await startImport(s.db, s.workload.admin.token, importRows, `killed-${s.workload.ledger.run}.soak.test`, s.server.base);
+  let imp: StartedImport | undefined;
   const fault = async () => {
     await sleep(Math.min(8, s.faultSeconds / 4) * 1000);
     // An upload the server is in the middle of writing when it dies: half the body sent, the rest held back.
     const cut = await halfUpload(s.workload.base, s.workload.admin.token);
     // Up to 15 s for it to reach the disk: under the full load on a busy host, a call can wait seconds.
     for (let i = 0; i < 150 && !partFiles(s.uploadsDir).length; i++) await sleep(100);
+    // The import takes a few seconds on a fast host: it starts only now, and the kill waits until
+    // its first batch is committed (the cursor is past the header line), so that the kill lands inside it.
+    imp = await startImport(s.db, s.workload.admin.token, importRows, `killed-${s.workload.ledger.run}.soak.test`, s.server.base);
+    for (const until = Date.now() + 60_000; Date.now() < until; await sleep(20)) {
+      const state = await importState(s.db, imp.id);
+      if ((state.status === 'running' && state.cursor > 1) || state.status === 'completed') break;
+    }
     const before = await importState(s.db, imp.id);
+    if (before.status === 'completed') problems.push('the import had finished before the kill: the fault did not take');
     const pending = [...s.workload.ledger.contacts.values()].filter((e) => e.state === 'pending').length;
     win.from = Date.now();
     partsAtKill = partFiles(s.uploadsDir).length;
@@ -153,8 +162,8 @@ export async function sigkill(s: Soak, importRows: number): Promise<Result> {
     await sleep(Math.max(8, s.faultSeconds - 10) * 1000);
   };
   await runClients(s.workload.clients(s.clients), stats, fault());
-  const problems: string[] = [];
   if (!stats.expected) problems.push('no request saw the kill: the fault did not take');
+  if (!imp) throw new Error('the import was not started');
   problems.push(...(await checkImport(s.db, imp, 300_000)));
   // A file the killed process was writing is in its incoming folder; the others sweep it once its lock is stale.
   let parts = partFiles(s.uploadsDir);
