@@ -145,11 +145,10 @@ export async function sigkill(s: Soak, importRows: number): Promise<Result> {
     // The import takes a few seconds on a fast host: it starts only now, and the kill waits until
     // its first batch is committed (the cursor is past the header line), so that the kill lands inside it.
     imp = await startImport(s.db, s.workload.admin.token, importRows, `killed-${s.workload.ledger.run}.soak.test`, s.server.base);
-    for (const until = Date.now() + 60_000; Date.now() < until; await sleep(20)) {
-      const state = await importState(s.db, imp.id);
-      if ((state.status === 'running' && state.cursor > 1) || state.status === 'completed') break;
+    let before = await importState(s.db, imp.id);
+    for (const until = Date.now() + 60_000; Date.now() < until; await sleep(20), before = await importState(s.db, imp.id)) {
+      if ((before.status === 'running' && before.cursor > 1) || before.status === 'completed') break;
     }
-    const before = await importState(s.db, imp.id);
     if (before.status === 'completed') problems.push('the import had finished before the kill: the fault did not take');
     const pending = [...s.workload.ledger.contacts.values()].filter((e) => e.state === 'pending').length;
     win.from = Date.now();

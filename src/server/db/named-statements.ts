@@ -43,8 +43,8 @@ const { Result } = pg as unknown as { Result: new (rowMode?: string, types?: unk
  * them. Given a config object, pg 8.23 first copies it property by property
  * (`Object.defineProperties(Object.create(…), Object.getOwnPropertyDescriptors(config))`) and then
  * reads a dictionary-mode object (the name check's server CPU: 69.5 → 65.3 µs a request without the
- * copy). From a text it copies nothing. Upstream: node-postgres pull request 3743. A plain pg.Query, not a subclass, so pg's
- * own code keeps seeing one kind of query object.
+ * copy). From a text it copies nothing. Upstream: node-postgres pull request 3743. A plain pg.Query,
+ * not a subclass, so pg's own code keeps seeing one kind of query object.
  */
 function plainConfigQuery(config: QueryConfig & { text: string }, values: unknown[] | undefined, name: string | undefined): InstanceType<typeof pg.Query> {
   const query = new pg.Query(config.text, values);
