@@ -3,6 +3,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/i18n/areas/contacts';
+import { clickWhenStill } from './support/motion';
 
 /**
  * A member's contacts end to end, as a fresh member (no demo user is changed): two categories, one of
@@ -212,7 +213,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await page.locator('input[name="last_name"]').fill('Иванов-Сидоров');
   await page.locator('input[name="city"]').fill('Берлин');
   await page.getByRole('combobox', { name: ru.fields.status }).click();
-  await page.getByRole('option', { name: catalogues.ru.contact_status_client }).click();
+  await clickWhenStill(page.getByRole('option', { name: catalogues.ru.contact_status_client }));
   await page.getByRole('combobox', { name: ru.fields.tags }).fill('конференция');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -222,7 +223,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
   expect(boris).toMatchObject({ last_name: 'Иванов-Сидоров', city: 'Берлин', tags: ['конференция'], categories: [friends.id] });
   // The status filter finds him alone.
   await page.getByRole('combobox', { name: ru.fields.status }).click();
-  await page.getByRole('option', { name: catalogues.ru.contact_status_client }).click();
+  await clickWhenStill(page.getByRole('option', { name: catalogues.ru.contact_status_client }));
   await expectNames(rows(page), ['Борис Иванов-Сидоров']);
   await page.goto('/contacts?filter=%7B%7D');
   await expectNames(rows(page), ['Анна Петрова', 'Борис Иванов-Сидоров', 'Вера Смирнова']);
@@ -247,7 +248,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await page.reload();
   await expect(page.getByRole('navigation', { name: ru.categories_panel })).toBeHidden();
   await page.getByRole('combobox', { name: ru.fields.category }).click();
-  await page.getByRole('option', { name: 'VIP', exact: true }).click();
+  await clickWhenStill(page.getByRole('option', { name: 'VIP', exact: true }));
   // On a phone the list is one link per contact.
   const items = page.locator('main a[href^="/contacts/"]:not([href$="/create"])');
   await expectNames(items, ['Анна Петрова']);

@@ -4,7 +4,7 @@ import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { flows as texts } from '../../src/web/i18n/areas/flows';
 import { gradientPng } from './fixtures/files';
-import { motionSettled } from './support/motion';
+import { clickWhenStill } from './support/motion';
 
 /**
  * Funnels end to end: a member creates a flow, builds its landing (heading, image, lead form) in the
@@ -34,10 +34,7 @@ test.afterAll(async () => {
 /** Adds an element through the editor: the type from the menu, then `fill` the dialog, then save. */
 async function addElement(page: Page, type: keyof typeof ru.types, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
   await page.getByRole('button', { name: ru.editor.add }).click();
-  const item = page.getByRole('menuitem', { name: ru.types[type] });
-  await expect(item).toBeVisible();
-  await motionSettled(page.locator('#add-element-menu'));
-  await item.click();
+  await clickWhenStill(page.getByRole('menuitem', { name: ru.types[type] }));
   const dialog = page.getByRole('dialog', { name: ru.editor.new_element.replace('%{type}', ru.types[type]) });
   await expect(dialog).toBeVisible();
   await fill(dialog);

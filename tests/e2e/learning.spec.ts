@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
+import { clickWhenStill } from './support/motion';
 
 /**
  * The learning area against the real server: an admin creates a category, a free and a paid lesson
@@ -73,7 +74,7 @@ async function createLesson(page: Page, title: string, category: string, free: b
   await page.goto('/admin/lessons/create');
   await page.locator('input[name="title"]').fill(title);
   await page.getByRole('combobox', { name: /Категория/ }).click();
-  await page.getByRole('option', { name: category }).click();
+  await clickWhenStill(page.getByRole('option', { name: category }));
   await page.locator('input[name="short_description"], textarea[name="short_description"]').first().fill(`${title}: what you will learn.`);
   await typeRichText(page, 'description', `In this lesson: ${title}.`);
   await uploadVideo(page);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { simplePdf } from './fixtures/files';
+import { clickWhenStill } from './support/motion';
 
 /**
  * Payments against the real server and the built-in sandbox checkout: a member buys a package, sees
@@ -152,7 +153,7 @@ async function donateManually(page: Page, amount: string, file: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('donation-amount').fill(amount);
   await dialog.getByTestId('donation-method').click();
-  await page.getByRole('option', { name: 'Banküberweisung' }).click();
+  await clickWhenStill(page.getByRole('option', { name: 'Banküberweisung' }));
   await expect(dialog.getByText('IBAN')).toBeVisible();
   await dialog.getByTestId('donation-check').setInputFiles({ name: file, mimeType: 'application/pdf', buffer: simplePdf(['Bank transfer', amount]) });
   await expect(dialog.getByText(file)).toBeVisible();

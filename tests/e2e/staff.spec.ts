@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { zoneAtNoon } from '../setup/zone';
+import { clickWhenStill } from './support/motion';
 
 /**
  * The staff workspace against the real server: a consultant plans a call in 15 minutes about a lead,
@@ -102,7 +103,7 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   await dialog.getByRole('button', { name: ru.tasks.save }).click();
   await expect(dialog.getByText(ru.tasks.select_start)).toBeVisible();
   await dialog.getByTestId('task-start').locator('..').click();
-  await page.getByRole('option', { name: ru.tasks.start_in['15'] }).click();
+  await clickWhenStill(page.getByRole('option', { name: ru.tasks.start_in['15'] }));
   await dialog.getByRole('combobox', { name: ru.tasks.fields.linked_user }).fill(leadName);
   await page.getByRole('option', { name: new RegExp(leadName) }).click();
   await dialog.locator('textarea[name="description"]').fill('Call about the autumn course');
@@ -149,7 +150,7 @@ test('a member opens a request; the consultant takes it, answers and completes i
   await member.getByRole('button', { name: ru.request.submit }).click();
   await expect(member.getByText(ru.tasks.fill_field).first()).toBeVisible();
   await member.getByRole('combobox', { name: ru.request.type }).click();
-  await member.getByRole('option').first().click();
+  await clickWhenStill(member.getByRole('option').first());
   await member.locator('input[name="subject"]').fill(subject);
   await member.locator('textarea[name="message"]').fill('The video of lesson 3 does not start.');
   await member.getByRole('button', { name: ru.request.submit }).click();

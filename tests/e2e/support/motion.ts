@@ -1,16 +1,18 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 /**
- * Waits until the element's finite CSS transitions and animations (its own and its descendants')
- * have run out. Playwright checks that a target stands still before it presses the mouse, but only
- * its first event is checked against the target: on a loaded host a menu still growing in can move
- * its item between mousedown and mouseup, the click lands on the list and nothing is chosen.
+ * Clicks `target` once the page has stopped moving: every finite CSS transition and animation has
+ * run out. Playwright checks only the first mouse event of a click against its target, so on a
+ * loaded host an item of a menu still growing in (MUI's Menu and Select) can take the mousedown and
+ * lose the mouseup: the click lands on the list and nothing is chosen.
  */
-export async function motionSettled(locator: Locator): Promise<void> {
-  await locator.evaluate(async (el) => {
+export async function clickWhenStill(target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  await target.page().evaluate(async () => {
     // A transition starts on the frame after its style changes.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
+  await target.click();
 }
