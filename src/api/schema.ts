@@ -1240,7 +1240,7 @@ export interface paths {
         put?: never;
         /**
          * Check on a public landing page that an email may sign up
-         * @description 400 when malformed (`{email: ['Please, enter valid email address']}`) or taken (`{email: ['Email is already in use']}`).
+         * @description 400 when malformed (`{email: ['Please, enter valid email address']}`) or taken (`{email: ['Email is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing.
          */
         post: operations["validateLandingEmail"];
         delete?: never;
@@ -1260,7 +1260,7 @@ export interface paths {
         put?: never;
         /**
          * Check on a public landing page that a phone number may sign up
-         * @description 400 when malformed (`{phone: ['Phone is incorrect']}`) or taken (`{phone: ['Phone is already in use']}`).
+         * @description 400 when malformed (`{phone: ['Phone is incorrect']}`) or taken (`{phone: ['Phone is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing.
          */
         post: operations["validateLandingPhone"];
         delete?: never;
@@ -1297,7 +1297,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up through a published landing's lead form (the visitor becomes a waiting lead of the flow's owner)
-         * @description The same checks as validate_email/ and validate_phone/, plus the form's required fields ('Please, fill this field'). One transaction creates the user (role member, status waiting, referred by the flow's owner), records the lead and counts the sign-up. An unpublished or unknown landing answers 404.
+         * @description The same checks as validate_email/ and validate_phone/, plus the form's required fields ('Please, fill this field'). One transaction creates the user (role member, status waiting, referred by the flow's owner), records the lead and counts the sign-up. An unpublished or unknown landing answers 404; a form token not issued with this landing's page, or expired, answers 403.
          */
         post: operations["signupLanding"];
         delete?: never;
@@ -3547,7 +3547,7 @@ export interface components {
             updated_at: components["schemas"]["DateTime"];
             stats: components["schemas"]["FlowStats"];
         };
-        /** @description Lowercase letters, digits, '-' and '_'; unique across all landings (check it first with check_unique_name). A name in use answers 400 under landing_name. */
+        /** @description Lowercase letters, digits, '-' and '_'; unique across all landings (check it first with check_unique_name). A name in use answers 400 under landing_name, and so does a reserved name (one of the app's own routes or one that looks official, such as admin, api, login or support, or any name beginning with atrium), unless the flow already has it. */
         LandingName: string;
         FlowCreateRequest: {
             /** @description Empty gives 'Please, fill this field'. */
@@ -3635,7 +3635,7 @@ export interface components {
             label?: string;
             required: boolean;
         };
-        /** @description A sign-up form. Submissions register the visitor as a lead referred by the flow's owner; email and phone are checked first with landings/validate_email/ and validate_phone/. */
+        /** @description A sign-up form. Submissions register the visitor as a lead referred by the flow's owner; email and phone are checked first with landings/validate_email/ and validate_phone/. The rendered form carries the page's form token (a hidden form_token input) that those calls and the sign-up need. */
         LandingLeadFormContent: {
             title?: string;
             fields: components["schemas"]["LandingFormField"][];
@@ -3742,12 +3742,18 @@ export interface components {
             matches: boolean;
             error: string | null;
         };
+        /** @description The name of the published landing whose form asks; 404 when none is published by that name. */
+        LandingFormLanding: string;
+        /** @description The form token of the landing's page (the hidden form_token input of its lead form), issued when the page is rendered and valid for 60 minutes, for that landing only. A missing, expired, forged or other landing's token answers 403 with code landing_form_expired. */
+        LandingFormToken: string;
         LandingEmailCheckRequest: {
             /**
              * Format: email
              * @description 'Please, enter valid email address' when malformed; 'Email is already in use' when taken.
              */
             email: string;
+            landing_name: components["schemas"]["LandingFormLanding"];
+            form_token: components["schemas"]["LandingFormToken"];
         };
         LandingCheckResponse: {
             /**
@@ -3759,6 +3765,8 @@ export interface components {
         LandingPhoneCheckRequest: {
             /** @description 'Phone is incorrect' when malformed; 'Phone is already in use' when taken. */
             phone: string;
+            landing_name: components["schemas"]["LandingFormLanding"];
+            form_token: components["schemas"]["LandingFormToken"];
         };
         FlowStatsDay: {
             /**
@@ -3777,8 +3785,9 @@ export interface components {
             /** @description Oldest first. */
             days: components["schemas"]["FlowStatsDay"][];
         };
-        /** @description The lead form's fields; which are present and required depends on the form. */
+        /** @description The lead form's fields (which are present and required depends on the form) and the page's form token. */
         LandingSignupRequest: {
+            form_token: components["schemas"]["LandingFormToken"];
             first_name?: string;
             last_name?: string;
             email?: string;
@@ -4984,6 +4993,8 @@ export type SchemaLandingElementWrite = components['schemas']['LandingElementWri
 export type SchemaLandingImageUpload = components['schemas']['LandingImageUpload'];
 export type SchemaLandingNameCheckRequest = components['schemas']['LandingNameCheckRequest'];
 export type SchemaLandingNameCheckResponse = components['schemas']['LandingNameCheckResponse'];
+export type SchemaLandingFormLanding = components['schemas']['LandingFormLanding'];
+export type SchemaLandingFormToken = components['schemas']['LandingFormToken'];
 export type SchemaLandingEmailCheckRequest = components['schemas']['LandingEmailCheckRequest'];
 export type SchemaLandingCheckResponse = components['schemas']['LandingCheckResponse'];
 export type SchemaLandingPhoneCheckRequest = components['schemas']['LandingPhoneCheckRequest'];
@@ -7453,6 +7464,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7479,6 +7492,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7537,6 +7552,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };

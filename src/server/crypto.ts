@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** A random token for links and challenges: 256 bits, URL-safe. */
 export const randomToken = () => randomBytes(32).toString('base64url');
@@ -25,8 +25,14 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 /** AES-256-GCM for secrets kept at rest (TOTP seeds), with a key derived from the app secret. */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly macKey: Buffer;
   constructor(appSecret: string) {
     this.key = Buffer.from(hkdfSync('sha256', appSecret, 'atrium', 'secret-box-v1', 32));
+    this.macKey = Buffer.from(hkdfSync('sha256', appSecret, 'atrium', 'mac-v1', 32));
+  }
+  /** HMAC-SHA256 of `text` for one purpose, for signed tokens kept nowhere (a key apart from sealing's). */
+  mac(purpose: string, text: string): Buffer {
+    return createHmac('sha256', this.macKey).update(`${purpose}\u0000${text}`).digest();
   }
   seal(plain: string): string {
     const iv = randomBytes(12);

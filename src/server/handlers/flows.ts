@@ -5,7 +5,7 @@ import { saveUpload } from '../services/admin/uploads';
 import { createFlow, deleteFlow, listFlows, updateFlow } from '../services/flows/flows';
 import { addLandingElement, deleteLandingElement, getLandingElements, updateLandingElement, type ElementInput } from '../services/flows/elements';
 import { checkLandingName } from '../services/flows/names';
-import { signupLanding, validateLandingEmail, validateLandingPhone } from '../services/flows/signup';
+import { checkLandingLookup, signupLanding, validateLandingEmail, validateLandingPhone } from '../services/flows/signup';
 import { flowStats } from '../services/flows/stats';
 
 /**
@@ -64,10 +64,12 @@ export const flowsHandlers: HandlerTable = {
   checkLandingName: async (req) => checkLandingName(req.server.ctx, req.auth!, req.body, req.lang),
 
   validateLandingEmail: async (req) => {
+    await checkLandingLookup(req.server.ctx, req.body);
     await validateLandingEmail(req.server.ctx, req.body.email);
     return { valid: true as const };
   },
   validateLandingPhone: async (req) => {
+    await checkLandingLookup(req.server.ctx, req.body);
     await validateLandingPhone(req.server.ctx, req.body.phone);
     return { valid: true as const };
   },

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { OperationId } from '../handlers/types';
 import { ApiError } from './errors';
 import { normalizePhone } from '../services/users';
+import { formTokenLanding } from '../services/flows/form-token';
 
-type Rule = { max: number; perMs: number; by: 'ip' | 'account' | 'user' };
+/** `landing`: per published landing, by the form token's landing (tokens that are not ours share one key). */
+type Rule = { max: number; perMs: number; by: 'ip' | 'account' | 'user' | 'landing' };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -36,8 +38,18 @@ export const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
   getAdminRegLink: [{ max: 120, perMs: MINUTE, by: 'ip' }],
   getAllConfigs: [{ max: 300, perMs: MINUTE, by: 'ip' }],
   addComment: [{ max: 20, perMs: MINUTE, by: 'user' }],
-  validateLandingEmail: [{ max: 60, perMs: MINUTE, by: 'ip' }],
-  validateLandingPhone: [{ max: 60, perMs: MINUTE, by: 'ip' }],
+  // Each answer says whether an address has an account: few per visitor, and a bounded number through
+  // any one landing, however many addresses ask.
+  validateLandingEmail: [
+    { max: 20, perMs: MINUTE, by: 'ip' },
+    { max: 200, perMs: HOUR, by: 'ip' },
+    { max: 120, perMs: MINUTE, by: 'landing' },
+  ],
+  validateLandingPhone: [
+    { max: 20, perMs: MINUTE, by: 'ip' },
+    { max: 200, perMs: HOUR, by: 'ip' },
+    { max: 120, perMs: MINUTE, by: 'landing' },
+  ],
   signupLanding: [{ max: 10, perMs: MINUTE, by: 'ip' }],
 };
 
@@ -66,6 +78,7 @@ export function rateLimitHandlers(app: FastifyInstance, operationId: string): pr
       keyGenerator: (req) => {
         if (rule.by === 'account') return `${scope}:account:${accountOf(req) ?? req.ip}`;
         if (rule.by === 'user') return `${scope}:user:${req.auth?.id ?? req.ip}`;
+        if (rule.by === 'landing') return `${scope}:landing:${formTokenLanding(req.server.ctx, (req.body as { form_token?: unknown } | undefined)?.form_token) ?? '-'}`;
         return `${scope}:ip:${req.ip}`;
       },
     });

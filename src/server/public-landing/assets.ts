@@ -24,8 +24,10 @@ button[disabled]{opacity:.6}
 
 /**
  * Progressive enhancement of a page that works without it: email and phone are checked as the visitor
- * leaves the field (landings/validate_email/, validate_phone/), the form posts JSON to the signup call
- * and shows the answer in place, and countdowns tick. Texts come from the server, set with textContent.
+ * leaves the field (landings/validate_email/, validate_phone/, with the landing's name and the page's
+ * form token from the form's hidden input), the form posts JSON to the signup call (the token among
+ * its inputs) and shows the answer in place, and countdowns tick. Texts come from the server, set with
+ * textContent.
  */
 export const LANDING_JS = `(function(){
 var form=document.getElementById('form');
@@ -35,9 +37,11 @@ function post(url,body,lang){return fetch(url,{method:'POST',headers:{'content-t
 .then(function(r){return r.json().catch(function(){return {};}).then(function(j){return {status:r.status,body:j};});});}
 function firstOf(v){return Array.isArray(v)?v[0]:(v&&v.detail)||'';}
 if(form&&form.tagName==='FORM'){var lang=form.getAttribute('data-lang')||'ru';var name=form.getAttribute('data-landing');
+var tok=form.querySelector('input[name=form_token]');
 ['email','phone'].forEach(function(f){var i=document.getElementById('f-'+f);if(!i)return;
-i.addEventListener('blur',function(){if(!i.value.trim()){show(f,'');return;}var b={};b[f]=i.value.trim();
-post('/api/landings/validate_'+f+'/',b,lang).then(function(r){show(f,r.status===200?'':firstOf(r.body[f]));}).catch(function(){});});});
+i.addEventListener('blur',function(){if(!i.value.trim()){show(f,'');return;}var b={landing_name:name,form_token:tok?tok.value:''};b[f]=i.value.trim();
+post('/api/landings/validate_'+f+'/',b,lang).then(function(r){if(r.status===403){show('non_field_errors',firstOf(r.body));return;}
+show(f,r.status===200?'':firstOf(r.body[f]));}).catch(function(){});});});
 form.addEventListener('submit',function(ev){ev.preventDefault();var body={};var btn=form.querySelector('button');
 Array.prototype.forEach.call(form.querySelectorAll('input'),function(i){body[i.name]=i.value;show(i.name,'');});show('non_field_errors','');
 btn.disabled=true;post('/api/landings/'+encodeURIComponent(name)+'/signup/',body,lang).then(function(r){btn.disabled=false;

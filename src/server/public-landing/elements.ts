@@ -27,7 +27,7 @@ function countdown(c: Record<string, unknown>, lang: Lang, now: Date): Html {
 ${str(c.title) && html`<p class="countdown-title">${str(c.title)}</p>`}<p class="timer" aria-live="off">${timer}</p></section>`;
 }
 
-function leadForm(name: string, c: LeadForm, lang: Lang, state?: FormState): Html {
+function leadForm(name: string, c: LeadForm, lang: Lang, formToken: string, state?: FormState): Html {
   if (state?.done) return html`<section id="form" class="lead-form"><p class="ok" role="status">${state.done}</p></section>`;
   const fields = c.fields.filter((f) => (FORM_FIELDS as readonly string[]).includes(f.name));
   const general = state?.errors.non_field_errors ?? [];
@@ -39,6 +39,7 @@ ${fields.map((f) => {
 <input id="f-${f.name}" name="${f.name}" type="${INPUT[f.name].type}" autocomplete="${INPUT[f.name].autocomplete}" maxlength="150"${trusted(f.required ? ' required' : '')}${trusted(errs.length ? ' aria-invalid="true"' : '')} aria-describedby="e-${f.name}" value="${state?.values[f.name] ?? ''}">
 <p class="err" id="e-${f.name}">${errs[0] ?? ''}</p></div>`;
 })}
+<input type="hidden" name="form_token" value="${formToken}">
 <p class="err" id="e-non_field_errors" role="alert">${general[0] ?? ''}</p>
 <button type="submit">${c.button_label || t(lang, 'landing_submit')}</button>
 </form>`;
@@ -55,8 +56,11 @@ function video(c: Record<string, unknown>): Html | null {
   return html`<figure class="video">${player}${caption && html`<figcaption>${caption}</figcaption>`}</figure>`;
 }
 
-/** One element as HTML: plain texts escaped, rich text sanitised again, URLs checked again. */
-export function renderElement(landing: string, e: Element, lang: Lang, now: Date, state?: FormState): Html | null {
+/**
+ * One element as HTML: plain texts escaped, rich text sanitised again, URLs checked again. A lead form
+ * carries `formToken` (the page's form token, or the place it is put in later) in a hidden input.
+ */
+export function renderElement(landing: string, e: Element, lang: Lang, now: Date, formToken: string, state?: FormState): Html | null {
   const c = e.content;
   switch (e.type) {
     case 'heading': {
@@ -83,7 +87,7 @@ export function renderElement(landing: string, e: Element, lang: Lang, now: Date
     case 'countdown':
       return countdown(c, lang, now);
     case 'lead_form':
-      return leadForm(landing, c as unknown as LeadForm, lang, state);
+      return leadForm(landing, c as unknown as LeadForm, lang, formToken, state);
     default:
       return null;
   }

@@ -27,8 +27,8 @@ function layout(lang: Lang, title: string, nonce: string, body: Html): string {
 <body><main>${body}</main><script nonce="${nonce}">${trusted(LANDING_JS)}</script></body></html>`.value;
 }
 
-export function landingPage(opts: { lang: Lang; title: string; landing: string; elements: Element[]; nonce: string; now: Date; state?: FormState }): string {
-  const body = opts.elements.map((e) => renderElement(opts.landing, e, opts.lang, opts.now, opts.state));
+export function landingPage(opts: { lang: Lang; title: string; landing: string; elements: Element[]; nonce: string; now: Date; formToken: string; state?: FormState }): string {
+  const body = opts.elements.map((e) => renderElement(opts.landing, e, opts.lang, opts.now, opts.formToken, opts.state));
   return layout(opts.lang, opts.title, opts.nonce, html`${body}`);
 }
 

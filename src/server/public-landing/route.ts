@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clock } from '../clock';
-import { cspNonce } from '../crypto';
+import { cspNonce, randomToken } from '../crypto';
 import type { AppContext } from '../context';
 import { ApiError, FieldErrors } from '../http/errors';
 import { rateLimitHandlers } from '../http/rate-limits';
 import { t, type Lang } from '../i18n';
 import { LANDING_NAME } from '../services/flows/names';
 import { FORM_FIELDS, landingToShow, signupLanding, type SignupInput } from '../services/flows/signup';
+import { issueFormToken } from '../services/flows/form-token';
 import { viewCounter } from '../services/flows/views';
 import { RenderedPages } from './cache';
 import type { Element, FormState } from './elements';
@@ -25,6 +26,12 @@ function send(reply: FastifyReply, status: number, nonce: string, body: string) 
 }
 
 const rendered = new WeakMap<AppContext, RenderedPages>();
+
+/**
+ * Where a kept page has its form token: each answer puts a fresh one there (the token expires, the page
+ * does not). Random per process, so no landing's content can contain it.
+ */
+const FORM_TOKEN_SLOT = `ft${randomToken()}`;
 
 function renderedPages(ctx: AppContext): RenderedPages {
   let pages = rendered.get(ctx);
@@ -47,12 +54,12 @@ async function render(req: Req, reply: FastifyReply, state?: FormState, status =
     const elements = JSON.parse(landing.elements) as Element[];
     const heading = elements.find((e) => e.type === 'heading')?.content.text;
     const title = typeof heading === 'string' && heading ? heading : name;
-    const html = landingPage({ lang: req.lang, title, landing: name, elements, nonce: n, now, state });
+    const html = landingPage({ lang: req.lang, title, landing: name, elements, nonce: n, now, formToken: FORM_TOKEN_SLOT, state });
     return { html, ticking: elements.some((e) => e.type === 'countdown') };
   };
   const page = state ? build(nonce).html : renderedPages(ctx).page(`${req.lang}\u0000${name}\u0000${landing.elements}`, nonce, now, build);
   if (countView) viewCounter(ctx).add(landing.id);
-  return send(reply, status, nonce, page);
+  return send(reply, status, nonce, page.includes(FORM_TOKEN_SLOT) ? page.split(FORM_TOKEN_SLOT).join(issueFormToken(ctx, landing.id, now)) : page);
 }
 
 /**
@@ -67,13 +74,18 @@ export function registerPublicLanding(app: FastifyInstance) {
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const input: SignupInput = {};
     for (const f of FORM_FIELDS) if (typeof raw[f] === 'string') input[f] = (raw[f] as string).slice(0, 254);
+    const formToken = typeof raw.form_token === 'string' ? raw.form_token.slice(0, 200) : undefined;
     try {
-      const { detail } = await signupLanding(req.server.ctx, req.params.name, input, req.lang as Lang);
+      const { detail } = await signupLanding(req.server.ctx, req.params.name, { ...input, form_token: formToken }, req.lang as Lang);
       return render(req, reply, { values: {}, errors: {}, done: detail }, 201);
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 404) {
         const nonce = cspNonce();
         return send(reply, 404, nonce, notFoundPage(req.lang, nonce));
+      }
+      // An expired (or foreign) form token: the page again, with what was typed and a fresh token.
+      if (err instanceof ApiError && err.statusCode === 403) {
+        return render(req, reply, { values: input, errors: { non_field_errors: [t(req.lang, err.messageKey)] } }, 403);
       }
       if (!(err instanceof FieldErrors)) throw err;
       const errors: Record<string, string[]> = {};

@@ -8,6 +8,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { flowAccess, pgError, type FlowRow } from './access';
 import { conversion, CONVERSION_SQL } from './stats';
+import { isReservedLandingName } from './names';
 
 export function flowView(ctx: AppContext, f: FlowRow) {
   const totals = { views: f.viewsTotal, signups: f.signupsTotal };
@@ -54,6 +55,7 @@ function nameTaken(err: unknown): never {
 }
 
 export async function createFlow(ctx: AppContext, ownerId: number, input: FlowInput) {
+  if (isReservedLandingName(input.landing_name)) throw FieldErrors.of('landing_name', 'landing_name_reserved');
   const [row] = await ctx.db
     .insert(flows)
     .values({ ...columnsOf(input), ownerId })
@@ -65,6 +67,12 @@ export async function createFlow(ctx: AppContext, ownerId: number, input: FlowIn
 /** Owners change their own flows; an admin's change of someone else's flow goes into the action history. */
 export async function updateFlow(ctx: AppContext, auth: AuthUser, id: number, input: FlowInput & { is_published: boolean }) {
   const row = await ctx.db.transaction(async (tx) => {
+    // A reserved name only as the one the flow already has (named before names were reserved).
+    if (isReservedLandingName(input.landing_name)) {
+      const [current] = await tx.select({ landingName: flows.landingName }).from(flows).where(and(eq(flows.id, id), flowAccess(auth)));
+      if (!current) throw notFound();
+      if (current.landingName !== input.landing_name) throw FieldErrors.of('landing_name', 'landing_name_reserved');
+    }
     const [r] = await tx
       .update(flows)
       .set({ ...columnsOf(input), updatedAt: sql`now()` })

@@ -8,6 +8,7 @@ import { leadCreated } from '../leads/intake';
 import { newPromoCode, normalizePhone } from '../users';
 import { pgError } from './access';
 import { countSignup } from './stats';
+import { checkFormToken } from './form-token';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -27,6 +28,23 @@ export async function validateLandingPhone(ctx: AppContext, raw: string): Promis
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (taken) throw FieldErrors.of('phone', 'phone_in_use');
   return phone;
+}
+
+const publishedLandingId = statement<{ id: number }, { name: string }>(
+  sql`select f.id from flows f where f.landing_name = ${sql.placeholder('name')} and f.is_published limit 1`,
+);
+
+export type LookupInput = { landing_name: string; form_token: string };
+
+/**
+ * A lookup from a landing page's form (validate_email/, validate_phone/): only for a published landing
+ * (404 otherwise) with the form token its page was rendered with (403 otherwise), so the calls are no
+ * open oracle of who has an account.
+ */
+export async function checkLandingLookup(ctx: AppContext, input: LookupInput): Promise<void> {
+  const [landing] = await publishedLandingId(ctx.db, { name: input.landing_name });
+  if (!landing) throw notFound();
+  checkFormToken(ctx, landing.id, input.form_token);
 }
 
 export const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'city', 'country'] as const;
@@ -72,14 +90,15 @@ function takenMeanwhile(err: unknown): never {
 }
 
 /**
- * A visitor signs up through a landing's form: the form's fields only, its required ones filled, a
- * valid and free email or phone. One transaction creates the user (a waiting lead referred by the
+ * A visitor signs up through a landing's form (with the form token of its page, as the lookups): the
+ * form's fields only, its required ones filled, a valid and free email or phone. One transaction creates the user (a waiting lead referred by the
  * flow's owner), records the lead through the intake and counts the sign-up.
  */
-export async function signupLanding(ctx: AppContext, name: string, input: SignupInput, lang: Lang): Promise<{ detail: string }> {
+export async function signupLanding(ctx: AppContext, name: string, input: SignupInput & { form_token?: string }, lang: Lang): Promise<{ detail: string }> {
   const landing = await publishedLanding(ctx, name);
   if (!landing?.form) throw notFound();
   const { flow, form } = landing;
+  checkFormToken(ctx, flow.id, input.form_token);
   const values: SignupInput = {};
   const errors: Record<string, MessageKey[]> = {};
   for (const f of form.fields) {
