@@ -5,6 +5,7 @@ import { addElement, heading, leadForm, makeFlow } from '../setup/flows';
 import { api, type Json } from '../setup/learning';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { viewCounter } from '../../src/server/services/flows/views';
+import { clock } from '../../src/server/clock';
 
 let t: TestApp;
 let owner: { id: number; token: string };
@@ -29,6 +30,18 @@ async function publishedFlow(extra: Json[] = []): Promise<Json> {
 
 const page = (name: string, lang = 'en') => t.app.inject({ method: 'GET', url: `/l/${name}`, headers: { 'accept-language': lang } });
 const signup = (name: string, body: Json) => api(t, 'POST', `/api/landings/${name}/signup/`, { body });
+/** The form token a rendered page carries in its lead form. */
+const tokenIn = (html: string) => {
+  const token = /<input type="hidden" name="form_token" value="([^"]+)">/.exec(html)?.[1];
+  expect(token, 'the page has a form token').toBeTruthy();
+  return token!;
+};
+const formToken = async (name: string) => tokenIn((await page(name)).body);
+/** A lookup from a visitor of their own (each test its own addresses: the per-IP limit is tight). */
+let visitors = 0;
+const visitor = () => `198.51.100.${++visitors}`;
+const lookup = (kind: 'email' | 'phone', body: Json, ip: string) =>
+  t.app.inject({ method: 'POST', url: `/api/landings/validate_${kind}/`, payload: body, remoteAddress: ip, headers: { 'accept-language': 'en' } });
 const stats = async (id: number) => (await api(t, 'GET', `/api/user_flows/stats/${id}/?days=7`, { token: owner.token })).json();
 
 describe('the public page', () => {
@@ -83,7 +96,7 @@ describe('the public page', () => {
       expect(res.statusCode, name).toBe(404);
       expect(res.body).toContain(en.landing_not_found_title);
     }
-    expect((await signup(draft.landing_name, { email: 'x@example.com' })).statusCode).toBe(404);
+    expect((await signup(draft.landing_name, { email: 'x@example.com', form_token: 'any' })).statusCode).toBe(404);
     expect((await stats(draft.id)).views).toBe(0);
   });
 });
@@ -144,29 +157,116 @@ describe('view counting', () => {
 });
 
 describe('lead form', () => {
-  it('validates email and phone publicly with the spec texts', async () => {
-    const email = (v: string) => api(t, 'POST', '/api/landings/validate_email/', { body: { email: v } });
-    const phone = (v: string) => api(t, 'POST', '/api/landings/validate_phone/', { body: { phone: v } });
-    expect((await email('fresh-1@example.com')).json()).toEqual({ valid: true });
-    expect((await email('member@demo.atrium')).json()).toEqual({ email: [en.email_in_use] });
-    expect((await email('not-an-email')).json()).toEqual({ email: [en.email_invalid] });
+  it('validates email and phone for a visitor of a published page, with its form token, in the spec texts', async () => {
+    const flow = await publishedFlow();
+    const res = await page(flow.landing_name);
+    const form_token = tokenIn(res.body);
+    // The token sits in the form as it was sent: a page kept rendered gets a fresh one at every answer.
+    expect(res.body).toContain(`<input type="hidden" name="form_token" value="${form_token}">`);
+    const ip = visitor();
+    const at = { landing_name: flow.landing_name, form_token };
+    const email = async (v: string) => (await lookup('email', { email: v, ...at }, ip)).json();
+    const phone = async (v: string) => (await lookup('phone', { phone: v, ...at }, ip)).json();
+    expect(await email('fresh-1@example.com')).toEqual({ valid: true });
+    expect(await email('member@demo.atrium')).toEqual({ email: [en.email_in_use] });
+    expect(await email('not-an-email')).toEqual({ email: [en.email_invalid] });
     await t.pool.query(`update users set phone = '+4930123456' where id = $1`, [owner.id]);
-    expect((await phone('+49 30 123456')).json()).toEqual({ phone: [en.phone_in_use] });
-    expect((await phone('12ab')).json()).toEqual({ phone: [en.phone_incorrect] });
-    expect((await phone('+49 30 654321')).json()).toEqual({ valid: true });
+    expect(await phone('+49 30 123456')).toEqual({ phone: [en.phone_in_use] });
+    expect(await phone('12ab')).toEqual({ phone: [en.phone_incorrect] });
+    expect(await phone('+49 30 654321')).toEqual({ valid: true });
+  });
+
+  it('refuses lookups without a landing, for a made-up or draft one, without its form token or with an expired or forged one, telling nothing', async () => {
+    const [flow, elsewhere] = await Promise.all([publishedFlow(), publishedFlow()]);
+    const draft = await makeFlow(t, owner.token);
+    const token = await formToken(flow.landing_name);
+    const [id, exp, mac] = token.split('.') as [string, string, string];
+    const forged = [
+      `${id}.${exp}.${'A'.repeat(22)}`,
+      `${id}.${Number(exp) + 3600}.${mac}`,
+      `${elsewhere.id}.${exp}.${mac}`,
+      'not-a-token',
+    ];
+    const expired = { detail: en.landing_form_expired, code: 'landing_form_expired' };
+    const missing = { detail: en.not_found, code: 'not_found' };
+    const cases: Array<[Json, number, Json]> = [
+      [{}, 400, { landing_name: [en.field_required], form_token: [en.field_required] }],
+      [{ form_token: token }, 400, { landing_name: [en.field_required] }],
+      [{ landing_name: flow.landing_name }, 400, { form_token: [en.field_required] }],
+      [{ landing_name: 'nobody-here', form_token: token }, 404, missing],
+      [{ landing_name: draft.landing_name, form_token: token }, 404, missing],
+      [{ landing_name: elsewhere.landing_name, form_token: token }, 403, expired],
+      ...forged.map((form_token): [Json, number, Json] => [{ landing_name: flow.landing_name, form_token }, 403, expired]),
+    ];
+    for (const [extra, status, body] of cases) {
+      const ip = visitor();
+      // A taken and a free address get the same answer: nothing is told about either.
+      for (const address of ['member@demo.atrium', 'nobody-knows@example.com']) {
+        const res = await lookup('email', { email: address, ...extra }, ip);
+        expect(res.statusCode, JSON.stringify(extra)).toBe(status);
+        expect(res.json(), JSON.stringify(extra)).toEqual(body);
+      }
+      const res = await lookup('phone', { phone: '+49 30 123456', ...extra }, ip);
+      expect(res.statusCode, JSON.stringify(extra)).toBe(status);
+      expect(res.json()).toEqual(body);
+    }
+    // The page's own token works until it expires (60 minutes), then it is refused like a forged one.
+    const ok = visitor();
+    const at = { landing_name: flow.landing_name, form_token: token };
+    expect((await lookup('email', { email: 'member@demo.atrium', ...at }, ok)).json()).toEqual({ email: [en.email_in_use] });
+    clock.advance(59 * 60_000);
+    try {
+      expect((await lookup('email', { email: 'member@demo.atrium', ...at }, ok)).json()).toEqual({ email: [en.email_in_use] });
+      clock.advance(2 * 60_000);
+      const late = await lookup('email', { email: 'member@demo.atrium', ...at }, ok);
+      expect(late.statusCode).toBe(403);
+      expect(late.json()).toEqual(expired);
+      // A page rendered now carries a token that works now.
+      const fresh = { landing_name: flow.landing_name, form_token: await formToken(flow.landing_name) };
+      expect((await lookup('email', { email: 'member@demo.atrium', ...fresh }, ok)).json()).toEqual({ email: [en.email_in_use] });
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it('limits lookups per visitor and per landing, whatever the addresses', async () => {
+    const [flow, other] = await Promise.all([publishedFlow(), publishedFlow()]);
+    const at = { landing_name: flow.landing_name, form_token: await formToken(flow.landing_name) };
+    // One visitor: 20 a minute.
+    const one = visitor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await lookup(i % 2 ? 'email' : 'phone', i % 2 ? { email: `x${i}@example.com`, ...at } : { phone: `+49 30 9${i}0000`, ...at }, one)).statusCode);
+    // Email and phone are counted apart, 11 each of 22: all answered.
+    expect(statuses).toEqual(Array(22).fill(200));
+    for (let i = 0; i < 9; i++) expect((await lookup('email', { email: `y${i}@example.com`, ...at }, one)).statusCode).toBe(200);
+    const throttled = await lookup('email', { email: 'z@example.com', ...at }, one);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ code: 'throttled' });
+    // Many visitors of one landing: 120 a minute in all, then refused for every visitor of it.
+    const answers: number[] = [];
+    for (let v = 0; v < 7; v++) {
+      const ip = visitor();
+      for (let i = 0; i < 18; i++) answers.push((await lookup('email', { email: `v${v}-${i}@example.com`, ...at }, ip)).statusCode);
+    }
+    // The first visitor's 20 answered email lookups above count for the landing too (the refused one not).
+    expect(answers.slice(0, 100)).toEqual(Array(100).fill(200));
+    expect(answers.slice(100)).toEqual(Array(26).fill(429));
+    // Another landing is not held up by this one.
+    const elsewhere = { landing_name: other.landing_name, form_token: await formToken(other.landing_name) };
+    expect((await lookup('email', { email: 'w@example.com', ...elsewhere }, visitor())).json()).toEqual({ valid: true });
   });
 
   it('signs a visitor up as a waiting lead of the owner, in one transaction with the history and the count', async () => {
     const flow = await publishedFlow();
-    await page(flow.landing_name);
+    const form_token = tokenIn((await page(flow.landing_name)).body);
     await waitFor(async () => (await stats(flow.id)).views === 1, 'the view to be counted');
 
-    const missing = await signup(flow.landing_name, { email: '' });
+    const missing = await signup(flow.landing_name, { email: '', form_token });
     expect(missing.json()).toEqual({ first_name: [en.field_required], email: [en.field_required] });
-    const dup = await signup(flow.landing_name, { first_name: 'Eve', email: 'member@demo.atrium' });
+    const dup = await signup(flow.landing_name, { first_name: 'Eve', email: 'member@demo.atrium', form_token });
     expect(dup.json()).toEqual({ email: [en.email_in_use] });
 
-    const ok = await signup(flow.landing_name, { first_name: 'Eve', email: 'eve.lead@example.com', phone: '+49 170 1234567', city: 'ignored' });
+    const ok = await signup(flow.landing_name, { first_name: 'Eve', email: 'eve.lead@example.com', phone: '+49 170 1234567', city: 'ignored', form_token });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toEqual({ detail: 'Welcome aboard!' });
     const { rows } = await t.pool.query(
@@ -183,7 +283,7 @@ describe('lead form', () => {
     expect(listed.stats).toEqual({ views: 1, signups: 1, conversion: 100 });
 
     // The same email again (and at the same time) is refused; only one user exists.
-    const twice = await Promise.all([1, 2].map(() => signup(flow.landing_name, { first_name: 'Eve', email: 'EVE.lead@example.com' })));
+    const twice = await Promise.all([1, 2].map(() => signup(flow.landing_name, { first_name: 'Eve', email: 'EVE.lead@example.com', form_token })));
     expect(twice.map((r) => r.statusCode)).toEqual([400, 400]);
     expect((await t.pool.query(`select count(*)::int n from users where email = 'eve.lead@example.com'`)).rows[0].n).toBe(1);
     expect((await stats(flow.id)).signups).toBe(1);
@@ -191,10 +291,35 @@ describe('lead form', () => {
 
   it('concurrent sign-ups with one new email create exactly one lead', async () => {
     const flow = await publishedFlow();
-    const res = await Promise.all([1, 2, 3].map(() => signup(flow.landing_name, { first_name: 'Race', email: 'race@example.com' })));
+    const form_token = await formToken(flow.landing_name);
+    const res = await Promise.all([1, 2, 3].map(() => signup(flow.landing_name, { first_name: 'Race', email: 'race@example.com', form_token })));
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     expect(res.filter((r) => r.statusCode === 400).map((r) => r.json())).toEqual([{ email: [en.email_in_use] }, { email: [en.email_in_use] }]);
     expect((await stats(flow.id)).signups).toBe(1);
+  });
+
+  it("signs up only with the form token of that landing's page, unexpired; a refused one creates nobody", async () => {
+    const [flow, other] = await Promise.all([publishedFlow(), publishedFlow()]);
+    const send = (body: Json) =>
+      t.app.inject({ method: 'POST', url: `/api/landings/${flow.landing_name}/signup/`, payload: body, remoteAddress: '203.0.113.20', headers: { 'accept-language': 'en' } });
+    const fields = { first_name: 'Tok', email: 'token-lead@example.com' };
+    const form_token = await formToken(flow.landing_name);
+    const [id, exp, mac] = form_token.split('.') as [string, string, string];
+    expect((await send(fields)).json()).toEqual({ form_token: [en.field_required] });
+    for (const bad of [await formToken(other.landing_name), `${id}.${Number(exp) + 60}.${mac}`, `${id}.${exp}.${'B'.repeat(22)}`]) {
+      const res = await send({ ...fields, form_token: bad });
+      expect(res.statusCode, bad).toBe(403);
+      expect(res.json()).toEqual({ detail: en.landing_form_expired, code: 'landing_form_expired' });
+    }
+    clock.advance(61 * 60_000);
+    try {
+      expect((await send({ ...fields, form_token })).statusCode).toBe(403);
+    } finally {
+      clock.reset();
+    }
+    expect((await t.pool.query(`select count(*)::int n from users where email = 'token-lead@example.com'`)).rows[0].n).toBe(0);
+    expect((await stats(flow.id)).signups).toBe(0);
+    expect((await send({ ...fields, form_token })).statusCode).toBe(201);
   });
 
   it('works without JavaScript: a form post re-renders the page with errors or the success text', async () => {
@@ -209,11 +334,17 @@ describe('lead form', () => {
         payload: new URLSearchParams(fields).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'de' },
       });
-    const bad = await post({ first_name: '<b>Mal</b>', email: 'nope' });
+    // Without the page's token (or with a stale one) the page comes again, what was typed kept, with a fresh token.
+    const stale = await post({ first_name: 'Nojs', email: 'nojs@example.com' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.body).toContain(catalogues.de.landing_form_expired);
+    expect(stale.body).toContain('value="nojs@example.com"');
+    const form_token = tokenIn(stale.body);
+    const bad = await post({ first_name: '<b>Mal</b>', email: 'nope', form_token });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(catalogues.de.email_invalid);
     expect(bad.body).toContain('value="&lt;b&gt;Mal&lt;/b&gt;"');
-    const good = await post({ first_name: 'Nojs', email: 'nojs@example.com' });
+    const good = await post({ first_name: 'Nojs', email: 'nojs@example.com', form_token: tokenIn(bad.body) });
     expect(good.statusCode).toBe(201);
     expect(good.body).toContain('Welcome aboard!');
     expect(good.body).not.toContain('<form');

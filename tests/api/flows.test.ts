@@ -103,6 +103,34 @@ describe('flows CRUD', () => {
     // Naming someone else's flow does not make its name free.
     expect(await check(other, { name: flow.landing_name, flow_id: flow.id })).toEqual({ matches: true, error: en.landing_name_taken });
   });
+
+  it('keeps the names of the app and those that look official from members, on create, rename and the check', async () => {
+    const check = async (body: Json) => (await api(t, 'POST', '/api/user_flows/landing_edit/check_unique_name/', { token: member, body })).json();
+    const before = (await t.pool.query('select count(*)::int n from flows')).rows[0].n;
+    for (const name of ['admin', 'api', 'login', 'support', 'healthz', 'atrium', 'atrium-help']) {
+      const created = await api(t, 'POST', '/api/user_flows/', { token: member, body: { name: 'Official', landing_name: name } });
+      expect(created.statusCode, name).toBe(400);
+      expect(created.json(), name).toEqual({ landing_name: [en.landing_name_reserved] });
+      expect(await check({ name }), name).toEqual({ matches: true, error: en.landing_name_reserved });
+      // Case does not help: the check compares lowercased (the contract's pattern refuses capitals on save).
+      expect(await check({ name: name.toUpperCase() }), name).toMatchObject({ matches: true });
+    }
+    expect((await t.pool.query('select count(*)::int n from flows')).rows[0].n).toBe(before);
+    // Not even an admin, for someone else's flow.
+    const flow = await makeFlow(t, member);
+    for (const [token, landing_name] of [[member, 'logout'], [admin, 'help']] as const) {
+      const renamed = await api(t, 'PUT', `/api/user_flows/${flow.id}/`, { token, body: { name: 'Mine', landing_name, is_published: true } });
+      expect(renamed.json(), landing_name).toEqual({ landing_name: [en.landing_name_reserved] });
+    }
+    expect((await t.pool.query('select landing_name, is_published from flows where id = $1', [flow.id])).rows[0]).toEqual({ landing_name: flow.landing_name, is_published: false });
+    // A flow named so before names were reserved keeps its name through edits (and its own check).
+    await t.pool.query(`update flows set landing_name = 'docs' where id = $1`, [flow.id]);
+    const kept = await api(t, 'PUT', `/api/user_flows/${flow.id}/`, { token: member, body: { name: 'Renamed', landing_name: 'docs', is_published: true } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await check({ name: 'docs', flow_id: flow.id })).toEqual({ matches: false, error: null });
+    // Names that merely contain a reserved word stay free.
+    expect(await check({ name: landingName('admin-course') })).toEqual({ matches: false, error: null });
+  });
 });
 
 describe('landing elements', () => {
