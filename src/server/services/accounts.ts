@@ -41,13 +41,25 @@ export async function login(ctx: AppContext, input: LoginInput, meta: SessionMet
   const attempt = await beginLoginAttempt(ctx, account, user?.id ?? null, meta.ip);
   try {
     const result = await checkLogin(ctx, user, input, meta, byEmail);
-    if (!('two_factor_required' in result)) await attempt.succeeded();
+    if ('two_factor_required' in result) await attempt.uncounted();
+    else await attempt.succeeded();
     return result;
   } catch (err) {
-    if (err instanceof FieldErrors) await attempt.failed();
+    if (err instanceof Error && notAGuess.has(err)) await attempt.uncounted();
+    else if (err instanceof FieldErrors) await attempt.failed();
     throw err;
   }
 }
+
+/**
+ * Answers that are no wrong guess at the password: a wrong or missing code on a live challenge (the
+ * challenge bounds its own codes; the try that spends it counts).
+ */
+const notAGuess = new WeakSet<Error>();
+const uncounted = (err: FieldErrors) => {
+  notAGuess.add(err);
+  return err;
+};
 
 async function checkLogin(ctx: AppContext, user: UserRow | undefined, input: LoginInput, meta: SessionMeta, byEmail: boolean) {
   const ok = await verifyPassword(user?.passwordHash, input.password);
@@ -63,7 +75,7 @@ async function checkLogin(ctx: AppContext, user: UserRow | undefined, input: Log
   }
   const challenge = await peekToken(ctx, 'login_challenge', input.challenge);
   if (!challenge || challenge.userId !== user.id) throw new FieldErrors({ non_field_errors: ['login_expired'] });
-  if (!input.code) throw FieldErrors.of('code', 'enter_code');
+  if (!input.code) throw uncounted(FieldErrors.of('code', 'enter_code'));
   if (!(await checkTotp(ctx, user, input.code))) {
     const attempts = await countAttempt(ctx, challenge.id);
     if (attempts >= MAX_CODE_ATTEMPTS) {
@@ -71,7 +83,7 @@ async function checkLogin(ctx: AppContext, user: UserRow | undefined, input: Log
       await consumeToken(ctx.db, 'login_challenge', input.challenge);
       throw new FieldErrors({ non_field_errors: ['login_expired'] });
     }
-    throw FieldErrors.of('code', 'wrong_code');
+    throw uncounted(FieldErrors.of('code', 'wrong_code'));
   }
   if (!(await consumeToken(ctx.db, 'login_challenge', input.challenge))) {
     throw new FieldErrors({ non_field_errors: ['login_expired'] });

@@ -11,7 +11,9 @@ import { hitWindow, readWindow } from '../http/rate-limit-store';
  * try, twice as long each time (5 s, 10 s, 20 s … at most 15 minutes), answered 429 with Retry-After.
  * Someone guessing from elsewhere therefore never holds up the owner's own address. Every try is counted
  * before the password is checked (so parallel requests cannot slip in during a wait) and a login that
- * succeeds clears its address's count; a day without tries forgets it.
+ * succeeds clears its address's count; a day without tries forgets it. A right password that leads
+ * to the two-factor step, and a wrong code on a live challenge, are not counted (the challenge allows
+ * 5 codes); a challenge spent on wrong codes is, so knowing the password does not buy endless codes.
  *
  * Against guessing spread over many addresses there is a looser ceiling per account: after
  * ACCOUNT_CEILING wrong tries in an hour from all addresses together, only addresses the account has
@@ -46,6 +48,7 @@ const TRY = `insert into login_failures as f (account, ip, failures, last_at) va
     greatest(1, ceil(extract(epoch from last_at + ${delayMs('failures')} * interval '1 millisecond' - now())))::int as wait_s`;
 
 const CLEAR = `delete from login_failures where account = $1 and ip = $2`;
+const REFUND = `update login_failures set failures = greatest(failures - 1, 0) where account = $1 and ip = $2`;
 const PRUNE = `delete from login_failures where last_at < now() - ${FORGET_AFTER_MS} * interval '1 millisecond'`;
 
 let lastPrune = 0;
@@ -70,8 +73,10 @@ const throttled = (seconds: number) => new ApiError(429, 'throttled', 'throttled
 export type LoginAttempt = {
   /** Signed in (or only the email is unconfirmed): the address starts afresh. */
   succeeded(): Promise<void>;
-  /** Wrong password, a blocked account, a wrong code: counts against the account's hourly ceiling. */
+  /** Wrong password, a blocked account, a spent challenge: counts against the account's hourly ceiling too. */
   failed(): Promise<void>;
+  /** Right password but a second step to go, or a wrong code on a live challenge: not counted after all. */
+  uncounted(): Promise<void>;
 };
 
 /**
@@ -103,6 +108,9 @@ export async function beginLoginAttempt(ctx: AppContext, account: string, userId
     },
     failed: async () => {
       await hitWindow(pool, ceilingKey, ACCOUNT_WINDOW_MS);
+    },
+    uncounted: async () => {
+      await pool.query(REFUND, [account, client]);
     },
   };
 }
