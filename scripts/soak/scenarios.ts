@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { FREE_FAILURES } from '../../src/server/services/login-throttle';
 import { fillDisk, RoundRobinProxy, Server, sleep, type Cluster } from './infra';
 import { checkImport, importState, startImport, type StartedImport } from './imports';
 import { multipart, request, runClients, Stats, strict, type Outcome, type Policy, type Reply } from './load';
@@ -265,12 +266,12 @@ export async function twoProcesses(s: Soak): Promise<Result> {
     if (login.status !== 200 || me.some((x) => x !== 200) || logout.status !== 200 || after.some((x) => x !== 401)) {
       problems.push(`session across processes: login ${login.status}, me ${me}, logout ${logout.status}, me after ${after}`);
     }
-    // The per-account login limit (10 a minute) counts the attempts of both processes.
+    // The login wait of one account and address (5 wrong passwords, then a growing wait) counts the attempts of both processes.
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
       statuses.push((await request(via, 'POST', '/api/accounts/login/', { form: { username: `soak-ratelimit-${s.workload.ledger.run}@soak.test`, password: `guess-${i}` } })).status);
     }
-    const wantLimit = [...Array(10).fill(400), ...Array(4).fill(429)];
+    const wantLimit = [...Array(FREE_FAILURES).fill(400), ...Array(14 - FREE_FAILURES).fill(429)];
     if (JSON.stringify(statuses) !== JSON.stringify(wantLimit)) problems.push(`login limit across processes: ${statuses.join(',')}`);
     // A job enqueued through one process is run (by either) to the end.
     const imp = await startImport(s.db, s.workload.admin.token, 500, `two-${s.workload.ledger.run}.soak.test`, `http://127.0.0.1:${s.server.opts.port}`, `http://127.0.0.1:${s.second.opts.port}`);

@@ -140,6 +140,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     setHeaders(reply, securityHeaders);
     done();
   };
+  // Contract operations answer per caller (profiles, lists, exports, session tokens): no browser or
+  // proxy may keep a copy. The docs, the contract file and static files keep their own caching.
+  const noStore: onRequestHookHandler = (_req, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  };
   // Every request's security headers and language from its header (a signed-in caller's own language
   // replaces it in the operation's guard, http/guard.ts), in one hook.
   app.addHook('onRequest', (req, reply, done) => {
@@ -171,7 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         operationResolver: ((operationId: string) => ({
           handler: handlerFor(operationId),
           // The page headers first: a request the guard refuses is still answered under them.
-          onRequest: [...(byId.get(operationId)?.servesPage ? [pageHeaders] : []), operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false })],
+          onRequest: [...(byId.get(operationId)?.servesPage ? [pageHeaders] : []), noStore, operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false })],
           ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
           preHandler: rateLimitHandlers(app, operationId),
           config: { operationId },

@@ -241,3 +241,21 @@ describe('disconnecting Google Authenticator', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('wrong codes and the login wait', () => {
+  it('counts each spent challenge as a wrong try, so an address that knows the password cannot guess codes on', async () => {
+    const m = await memberWith2fa();
+    const bad = await wrongCode(m.secret);
+    for (let round = 1; round <= 5; round++) {
+      const challenge = await firstStep(m);
+      for (let i = 1; i <= 4; i++) expect((await secondStep(m, challenge, bad)).json(), `round ${round}`).toEqual({ code: [en.wrong_code] });
+      expect((await secondStep(m, challenge, bad)).json(), `round ${round}`).toEqual({ non_field_errors: [en.login_expired] });
+    }
+    // Five challenges spent: the address now waits, even with the password and a right code.
+    const waiting = await postLogin(t, { username: m.email, password: m.password });
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().code).toBe('throttled');
+    const { rows } = await t.pool.query(`select failures from login_failures where account = $1`, [`user:${m.id}`]);
+    expect(rows).toEqual([{ failures: 5 }]);
+  });
+});

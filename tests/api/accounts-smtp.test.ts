@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 import { catalogues } from '../../src/server/i18n';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { hideLinkTokens } from '../../src/server/services/admin/outbox';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { call, makeMember, me, postLogin, tokenOf, waitFor } from '../setup/accounts';
 
@@ -150,5 +151,40 @@ describe('password reset over SMTP', () => {
     expect(received.length).toBe(count);
     const { rowCount } = await t.pool.query('select 1 from mail_outbox where "to" = $1', ['nobody@demo.atrium']);
     expect(rowCount).toBe(0);
+  });
+});
+
+describe('the admin outbox with SMTP configured', () => {
+  it('hides the token of every link, while the mail itself went out whole', async () => {
+    const m = await makeMember(t);
+    expect((await call(t, 'POST', '/api/password_reset/', { body: { email: m.email } })).statusCode).toBe(200);
+    const msg = await waitFor(async () => received.find((r) => r.to.includes(m.email)), 'the reset mail over SMTP', SMTP_WAIT_MS);
+    const mail = await PostalMime.parse(msg.raw);
+    const token = tokenOf(mail.text!, RESET_LINK);
+    const { rows } = await t.pool.query<{ id: number }>('select id from mail_outbox where "to" = $1', [m.email]);
+
+    const admin = await t.login('admin@demo.atrium');
+    const list = await call(t, 'GET', `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ q: m.email }))}`, { token: admin });
+    const one = await call(t, 'GET', `/api/admin/outbox/${rows[0]!.id}`, { token: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(one.statusCode, one.body).toBe(200);
+    for (const shown of [list.json()[0], one.json()]) {
+      expect(shown.to).toBe(m.email);
+      expect(JSON.stringify(shown)).not.toContain(token);
+      expect(shown.text).toContain(`${t.config.publicUrl}/password-reset/<hidden>`);
+      expect(shown.html).toContain(`href="${t.config.publicUrl}/password-reset/&lt;hidden&gt;"`);
+    }
+    // The link still works for the one who got the mail.
+    const res = await call(t, 'POST', '/api/password_reset/confirm/', { body: { token, password: 'outbox-masked-pass-1' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('hides a token in a query as well', () => {
+    const link = 'https://atrium.example/email-required?token=Xy_9-abcdefghijklmnopqrstuvwxyz0123456789&lang=de';
+    expect(hideLinkTokens(`Open ${link} now`, '<hidden>')).toBe('Open https://atrium.example/email-required?token=<hidden>&lang=de now');
+    // Words and a long host name stay as they are.
+    expect(hideLinkTokens('https://atrium-production-server-number-one.example/password-reset/', '<hidden>')).toBe(
+      'https://atrium-production-server-number-one.example/password-reset/',
+    );
   });
 });

@@ -64,6 +64,8 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
     return reply.status(400).send(body);
   }
   if (err instanceof ApiError) {
+    // A 429 a service decided (the login's wait) says when to come back, as the rate limiter's do.
+    if (err.statusCode === 429 && typeof err.params?.seconds === 'number') reply.header('retry-after', String(err.params.seconds));
     return reply.status(err.statusCode).send({ detail: t(lang, err.messageKey, err.params), code: err.code });
   }
   const fe = err as FastifyError & { validation?: AjvError[] };

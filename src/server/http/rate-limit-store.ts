@@ -22,6 +22,18 @@ const READ = `select hits, greatest(0, ceil(extract(epoch from reset_at - now())
 
 const PRUNE = `delete from rate_limit_hits where reset_at < now() - interval '1 minute'`;
 
+/** One hit on a fixed window of `ms` outside @fastify/rate-limit (the login's per-account ceiling). */
+export async function hitWindow(pool: pg.Pool, key: string, ms: number): Promise<Result> {
+  const { rows } = await pool.query<{ hits: number; ttl: number }>(INCR, [key, Math.max(1, Math.trunc(ms))]);
+  return { current: rows[0]!.hits, ttl: rows[0]!.ttl };
+}
+
+/** The hits of a window that has not ended (0 when there is none). */
+export async function readWindow(pool: pg.Pool, key: string): Promise<Result> {
+  const { rows } = await pool.query<{ hits: number; ttl: number }>(READ, [key]);
+  return rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 };
+}
+
 /**
  * The @fastify/rate-limit store on PostgreSQL (the unlogged table `rate_limit_hits`), so a limit
  * holds across every server process on one database instead of per process. Keys must be unique

@@ -7,6 +7,7 @@ import { getProfile, normalizePhone } from './users';
 import { endSession, openSession, type SessionMeta } from './sessions';
 import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';
 import { checkTotp } from './two-factor';
+import { beginLoginAttempt } from './login-throttle';
 
 export type LoginInput = { username: string; password: string; code?: string; challenge?: string };
 
@@ -24,30 +25,57 @@ async function completeLogin(ctx: AppContext, user: UserRow, meta: SessionMeta, 
 
 /**
  * Password login by email or phone; with Google Authenticator on, a second step with a short-lived
- * challenge and the code. Wrong credentials say which kind of login failed, nothing more.
+ * challenge and the code. Wrong credentials say which kind of login failed, nothing more. Tries are
+ * slowed per account (email and phone alike) and address (login-throttle.ts).
  */
 export async function login(ctx: AppContext, input: LoginInput, meta: SessionMeta) {
   const byEmail = input.username.includes('@');
   const phone = byEmail ? null : normalizePhone(input.username);
-  const wrong = () => new FieldErrors({ non_field_errors: [byEmail ? 'wrong_email_or_password' : 'wrong_phone_or_password'] });
   const [user] = byEmail
     ? await ctx.db.select().from(users).where(eq(users.email, input.username.trim()))
     : phone
       ? await ctx.db.select().from(users).where(eq(users.phone, phone))
       : [];
+  // One count per account however it is named; a name no account has is counted as typed.
+  const account = user ? `user:${user.id}` : `name:${phone ?? input.username.trim().toLowerCase()}`;
+  const attempt = await beginLoginAttempt(ctx, account, user?.id ?? null, meta.ip);
+  try {
+    const result = await checkLogin(ctx, user, input, meta, byEmail);
+    if ('two_factor_required' in result) await attempt.uncounted();
+    else await attempt.succeeded();
+    return result;
+  } catch (err) {
+    if (err instanceof Error && notAGuess.has(err)) await attempt.uncounted();
+    else if (err instanceof FieldErrors) await attempt.failed();
+    throw err;
+  }
+}
+
+/**
+ * Answers that are no wrong guess at the password: a wrong or missing code on a live challenge (the
+ * challenge bounds its own codes; the try that spends it counts).
+ */
+const notAGuess = new WeakSet<Error>();
+const uncounted = (err: FieldErrors) => {
+  notAGuess.add(err);
+  return err;
+};
+
+async function checkLogin(ctx: AppContext, user: UserRow | undefined, input: LoginInput, meta: SessionMeta, byEmail: boolean) {
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw wrong();
-  // The spec's text for an account that may not sign in (blocked or deactivated).
-  if (!user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });
+  // An account that may not sign in (blocked or deactivated) answers with the spec's text whatever the
+  // password, so the answer never tells that a password was right.
+  if (user && (!user.isActive || user.isBlocked)) throw new FieldErrors({ non_field_errors: ['login_failed'] });
+  if (!user || !ok) throw new FieldErrors({ non_field_errors: [byEmail ? 'wrong_email_or_password' : 'wrong_phone_or_password'] });
   if (!user.totpEnabled) return completeLogin(ctx, user, meta);
 
   if (!input.challenge) {
     const { token } = await issueToken(ctx.db, 'login_challenge', user.id, CHALLENGE_TTL_MS);
-    return { two_factor_required: true, challenge: token };
+    return { two_factor_required: true as const, challenge: token };
   }
   const challenge = await peekToken(ctx, 'login_challenge', input.challenge);
   if (!challenge || challenge.userId !== user.id) throw new FieldErrors({ non_field_errors: ['login_expired'] });
-  if (!input.code) throw FieldErrors.of('code', 'enter_code');
+  if (!input.code) throw uncounted(FieldErrors.of('code', 'enter_code'));
   if (!(await checkTotp(ctx, user, input.code))) {
     const attempts = await countAttempt(ctx, challenge.id);
     if (attempts >= MAX_CODE_ATTEMPTS) {
@@ -55,7 +83,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: SessionMet
       await consumeToken(ctx.db, 'login_challenge', input.challenge);
       throw new FieldErrors({ non_field_errors: ['login_expired'] });
     }
-    throw FieldErrors.of('code', 'wrong_code');
+    throw uncounted(FieldErrors.of('code', 'wrong_code'));
   }
   if (!(await consumeToken(ctx.db, 'login_challenge', input.challenge))) {
     throw new FieldErrors({ non_field_errors: ['login_expired'] });

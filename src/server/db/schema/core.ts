@@ -147,6 +147,21 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
+/**
+ * Wrong logins per account (`user:<id>`, or the name tried when no account has it) and client address
+ * (an IPv6 client by its /64): services/login-throttle.ts. Unlogged in the migration (0031).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull(),
+    lastAt: tstz('last_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'login_failures_pkey', columns: [t.account, t.ip] }), index('login_failures_last_at_idx').on(t.lastAt)],
+);
+
 /** Every mail the app sends; without SMTP it stays here as the dev outbox. */
 export const mailOutbox = pgTable(
   'mail_outbox',

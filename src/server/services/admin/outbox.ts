@@ -7,12 +7,28 @@ import type { ListWindow } from '../../http/simple-rest';
 export const OUTBOX_SORTABLE = ['id', 'created_at', 'to', 'subject'] as const;
 const COLUMNS = { id: mailOutbox.id, created_at: mailOutbox.createdAt, to: mailOutbox.to, subject: mailOutbox.subject };
 
-const view = (m: typeof mailOutbox.$inferSelect) => ({
+const URL_IN_MAIL = /https?:\/\/[^\s"'<>]+/g;
+/** A one-time token in a link's path or query: 32+ URL-safe characters (ours are 43), never a word. */
+const TOKEN = /[A-Za-z0-9_%-]{32,}/g;
+
+/**
+ * The mail with the token of every link replaced (`…/password-reset/<hidden>`). With SMTP the mail went
+ * to its owner, and the outbox must not hand an admin a live reset or confirmation link; without SMTP
+ * the outbox is the only inbox there is, so it shows the mail as sent.
+ */
+export function hideLinkTokens(body: string, hidden: string): string {
+  return body.replace(URL_IN_MAIL, (url) => {
+    const origin = /^https?:\/\/[^/?#]*/.exec(url)![0];
+    return origin + url.slice(origin.length).replace(TOKEN, hidden);
+  });
+}
+
+const view = (m: typeof mailOutbox.$inferSelect, hideTokens: boolean) => ({
   id: m.id,
   to: m.to,
   subject: m.subject,
-  text: m.text,
-  html: m.html,
+  text: hideTokens ? hideLinkTokens(m.text, '<hidden>') : m.text,
+  html: hideTokens ? hideLinkTokens(m.html, '&lt;hidden&gt;') : m.html,
   delivered: m.delivered,
   created_at: m.createdAt.toISOString(),
 });
@@ -25,11 +41,11 @@ export async function listOutbox(ctx: AppContext, w: ListWindow<{ q?: unknown }>
     ctx.db.select().from(mailOutbox).where(where).orderBy(w.desc ? desc(col) : asc(col), desc(mailOutbox.id)).limit(w.limit).offset(w.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
   ]);
-  return { rows: rows.map(view), total: total!.n };
+  return { rows: rows.map((m) => view(m, Boolean(ctx.config.smtpUrl))), total: total!.n };
 }
 
 export async function getOutboxMail(ctx: AppContext, id: number) {
   const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw notFound();
-  return view(row);
+  return view(row, Boolean(ctx.config.smtpUrl));
 }
