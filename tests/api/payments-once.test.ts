@@ -86,19 +86,12 @@ describe('a book', () => {
 });
 
 describe('a package', () => {
-  it('bought again while one runs starts where it ends; concurrent purchases of it answer one checkout', async () => {
+  it('bought twice, one after the other: the second period starts where the first ends', async () => {
     const m = await member();
-    const first = await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId } });
-    expect(await sandboxDecide(t, first.json().payment_url)).toContain('Payment confirmed.');
-
-    const answers = await Promise.all(
-      Array.from({ length: 4 }, () => call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId, auto_pay: true } })),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(new Set(answers.map((a) => a.json().payment_url)).size).toBe(1);
-    expect(await rows(t, `select count(*)::int as n from payments where user_id = $1 and state = 'pending'`, [m.id])).toEqual([{ n: 1 }]);
-    await Promise.all(answers.map((a) => sandboxDecide(t, a.json().payment_url)));
-
+    for (let i = 0; i < 2; i++) {
+      const buy = await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId } });
+      expect(await sandboxDecide(t, buy.json().payment_url)).toContain('Payment confirmed.');
+    }
     const list = await periods(m.id);
     expect(list).toHaveLength(2);
     expect(list[1]!.starts_at.toISOString()).toBe(list[0]!.ends_at.toISOString());
@@ -107,6 +100,23 @@ describe('a package', () => {
     const info = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json() as Json;
     expect(info.current.ends_at).toBe(list[0]!.ends_at.toISOString());
     expect(info.history).toHaveLength(2);
+  });
+
+  it('bought four times at once while one runs: one checkout, paid once, following the running period', async () => {
+    const m = await member();
+    const first = await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId } });
+    await sandboxDecide(t, first.json().payment_url);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId, auto_pay: true } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().payment_url)).size).toBe(1);
+    expect(await rows(t, `select count(*)::int as n from payments where user_id = $1 and state = 'pending'`, [m.id])).toEqual([{ n: 1 }]);
+    await Promise.all(answers.map((a) => sandboxDecide(t, a.json().payment_url)));
+    const list = await periods(m.id);
+    expect(list).toHaveLength(2);
+    expect(list[1]!.starts_at.toISOString()).toBe(list[0]!.ends_at.toISOString());
+    expect(await rows(t, `select count(*)::int as n from payments where user_id = $1 and state = 'paid'`, [m.id])).toEqual([{ n: 2 }]);
   });
 
   it('two packages paid at the same moment run one after the other', async () => {
