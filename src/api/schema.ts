@@ -3258,8 +3258,11 @@ export interface components {
         };
         /** @enum {string} */
         StaffPaymentKind: "subscription" | "donation" | "book";
-        /** @enum {string} */
-        StaffPaymentState: "pending" | "paid" | "canceled" | "failed";
+        /**
+         * @description refunded — captured for a book the member had already bought, and given back.
+         * @enum {string}
+         */
+        StaffPaymentState: "pending" | "paid" | "canceled" | "failed" | "refunded";
         /** @description A payment as staff see it (react-admin record). */
         StaffPayment: {
             id: components["schemas"]["Id"];
@@ -3404,7 +3407,7 @@ export interface components {
             kind: "donation" | "subscription" | "book";
             amount: components["schemas"]["Money"];
             /** @enum {string} */
-            status: "pending" | "paid" | "canceled" | "failed";
+            status: "pending" | "paid" | "canceled" | "failed" | "refunded";
             /** @description The payment method's name. */
             payment_method?: string | null;
             /** @description e.g. the package or book paid for; may be empty. */

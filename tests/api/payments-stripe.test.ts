@@ -119,3 +119,62 @@ describe('Stripe checkout and webhooks', () => {
     }
   });
 });
+
+describe('Stripe: a book is paid once', () => {
+  const book = async () => (await rows<{ id: number }>(t, `select id from books where not is_free and price_cents > 0 order by id limit 1`))[0]!.id;
+
+  it('four concurrent purchases create one Checkout Session and answer its URL', async () => {
+    const m = await makeMember(t);
+    const token = await t.login(m.email, m.password);
+    const bookId = await book();
+    const before = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(t, 'POST', '/api/books/purchase/', { token, body: { book: bookId } })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const urls = new Set(answers.map((a) => a.json().payment_url as string));
+    expect(urls.size).toBe(1);
+    expect([...urls][0]).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length - before).toBe(1);
+    expect(await rows(t, 'select state from payments where user_id = $1', [m.id])).toEqual([{ state: 'pending' }]);
+  });
+
+  it('a checkout given up as abandoned but captured after the book was paid through another is refunded at Stripe, once', async () => {
+    const m = await makeMember(t);
+    const token = await t.login(m.email, m.password);
+    const bookId = await book();
+    const first = await call(t, 'POST', '/api/books/purchase/', { token, body: { book: bookId } });
+    const firstSession = (first.json().payment_url as string).split('/').pop()!;
+    // A day later the first checkout counts as abandoned: buying again opens a new one.
+    clock.advance(25 * 3600_000);
+    let secondSession: string;
+    try {
+      const second = await call(t, 'POST', '/api/books/purchase/', { token, body: { book: bookId } });
+      expect(second.statusCode).toBe(200);
+      secondSession = (second.json().payment_url as string).split('/').pop()!;
+    } finally {
+      clock.reset();
+    }
+    expect(secondSession).not.toBe(firstSession);
+    const paid = stripe.completedEvent(secondSession);
+    expect((await deliver(paid, stripe.sign(paid))).json()).toEqual({ received: true, duplicate: false });
+
+    // The first one is captured after all (the payer finished it in a tab left open).
+    const late = stripe.completedEvent(firstSession);
+    expect((await deliver(late, stripe.sign(late))).statusCode).toBe(200);
+    const [refunded] = await rows<{ id: number }>(t, `select id from payments where provider_ref = $1 and state = 'refunded'`, [firstSession]);
+    expect(refunded).toBeDefined();
+    const done = await waitFor(
+      async () => (await rows(t, `select refund_ref, refunded_at from payments where id = $1 and refund_ref is not null`, [refunded!.id]))[0],
+      'the refund at Stripe',
+      10_000,
+    );
+    const refunds = stripe.refunds.filter((r) => r.paymentIntent === stripe.sessions.get(firstSession)!.paymentIntent);
+    expect(refunds).toEqual([{ id: done.refund_ref, paymentIntent: stripe.sessions.get(firstSession)!.paymentIntent, idempotencyKey: `atrium-refund-${refunded!.id}` }]);
+    expect(await rows(t, `select outcome from provider_events where event_id = $1`, [JSON.parse(late).id])).toEqual([{ outcome: 'refunded' }]);
+
+    // Redelivered, the late event changes nothing and refunds nothing more.
+    expect((await deliver(late, stripe.sign(late))).json()).toEqual({ received: true, duplicate: true });
+    expect(await rows(t, `select state from payments where user_id = $1 order by id`, [m.id])).toEqual([{ state: 'refunded' }, { state: 'paid' }]);
+    expect(await rows(t, 'select status from book_purchases where user_id = $1', [m.id])).toEqual([{ status: 'paid' }]);
+    expect(stripe.refunds.filter((r) => r.paymentIntent === stripe.sessions.get(firstSession)!.paymentIntent)).toHaveLength(1);
+  });
+});

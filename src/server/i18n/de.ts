@@ -228,6 +228,7 @@ export const de: Record<MessageKey, string> = {
   sandbox_paid: "Zahlung bestätigt.",
   sandbox_declined: "Zahlung abgelehnt.",
   sandbox_closed: "Dieser Bezahlvorgang ist bereits abgeschlossen.",
+  sandbox_already_owned: "Sie haben dieses Buch bereits gekauft: Dieser Bezahlvorgang ist geschlossen, es wurde nichts abgebucht.",
   sandbox_back: "Zurück zu Atrium",
   action_payment_approved: "{actor} hat eine manuelle Spende von {subject} bestätigt",
   action_payment_rejected: "{actor} hat eine manuelle Spende von {subject} abgelehnt",

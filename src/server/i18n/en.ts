@@ -227,6 +227,7 @@ export const en = {
   sandbox_paid: "Payment confirmed.",
   sandbox_declined: "Payment declined.",
   sandbox_closed: "This checkout is already closed.",
+  sandbox_already_owned: "You have already bought this book: this checkout is closed and nothing was charged.",
   sandbox_back: "Back to Atrium",
   action_payment_approved: "{actor} approved a manual donation of {subject}",
   action_payment_rejected: "{actor} rejected a manual donation of {subject}",

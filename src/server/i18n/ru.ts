@@ -228,6 +228,7 @@ export const ru: Record<MessageKey, string> = {
   sandbox_paid: "Оплата подтверждена.",
   sandbox_declined: "Оплата отклонена.",
   sandbox_closed: "Эта оплата уже завершена.",
+  sandbox_already_owned: "Вы уже купили эту книгу: эта оплата закрыта, деньги не списаны.",
   sandbox_back: "Вернуться в Atrium",
   action_payment_approved: "{actor} подтвердил(а) ручное пожертвование {subject}",
   action_payment_rejected: "{actor} отклонил(а) ручное пожертвование {subject}",

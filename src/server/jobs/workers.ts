@@ -2,7 +2,8 @@ import type { JobWorker } from './index';
 import { IMPORT_QUEUE, resumeImports, runImport } from '../services/imports/run';
 import { ROUTE_LEAD_QUEUE } from '../services/leads/intake';
 import { LEAD_SWEEP_QUEUE, routeLead, sweepOffers } from '../services/leads/routing';
-import { RECEIPT_QUEUE } from '../services/payments/settle';
+import { RECEIPT_QUEUE, REFUND_QUEUE } from '../services/payments/settle';
+import { refundPayment } from '../services/payments/refunds';
 import { sendReceipt } from '../services/payments/receipts';
 import { RENEWAL_QUEUE, runRenewals } from '../services/subscription/renewal';
 
@@ -18,6 +19,8 @@ export const JOB_WORKERS: readonly JobWorker<any>[] = [
   // payments: a receipt mail per paid payment; subscription renewals (auto-pay) and expiry every minute.
   // Two receipts per poll; a full batch polls again at once (jobs/index.ts), so a burst of payments drains.
   { queue: RECEIPT_QUEUE, batchSize: 2, expireInSeconds: 60, handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data) },
+  // A payment captured for a book already bought goes back to the payer (settle.ts decides, this calls the provider).
+  { queue: REFUND_QUEUE, expireInSeconds: 120, handle: async (ctx, data: { paymentId: number }) => refundPayment(ctx, data) },
   { queue: RENEWAL_QUEUE, cron: '* * * * *', pollSeconds: 5, handle: async (ctx) => void (await runRenewals(ctx)) },
   // imports: one job per started import; a restarted server resumes running imports with the rows not yet committed,
   // and the minute sweep picks up imports whose runner died in another process.

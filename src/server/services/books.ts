@@ -93,24 +93,14 @@ export async function getBook(ctx: AppContext, caller: Caller, id: number) {
 
 /**
  * Records the caller's purchase of a priced book as pending and opens the payment provider's
- * checkout for it; paying marks it paid. Buying again while pending returns the same purchase (with
- * a fresh checkout); a canceled one reopens.
+ * checkout for it; paying marks it paid. Buying again while a checkout is open answers that same
+ * checkout; a book already bought is refused; a canceled purchase reopens (payments/books.ts).
  */
 export async function purchaseBook(ctx: AppContext, caller: Caller, bookId: number, methodCode?: string) {
   const book = await getBook(ctx, caller, bookId);
   if (book.is_free) throw FieldErrors.of('non_field_errors', 'book_is_free');
   if (book.purchased) throw FieldErrors.of('non_field_errors', 'book_already_purchased');
-  const { rows } = await ctx.db.execute<{ status: BookPurchaseStatus; price_cents: number }>(sql`
-    insert into book_purchases as bp (user_id, book_id, status, price_cents)
-    select ${caller.id}, b.id, 'pending', b.price_cents from books b where b.id = ${bookId}
-    on conflict (user_id, book_id) do update set
-      status = case when bp.status = 'paid' then bp.status else 'pending' end,
-      price_cents = case when bp.status = 'paid' then bp.price_cents else excluded.price_cents end,
-      updated_at = now()
-    returning status, price_cents`);
-  const status = rows[0]?.status;
-  if (status === 'paid') return { status: 'purchased' as const, payment_url: null, book: await getBook(ctx, caller, bookId) };
   // The payment goes through the configured provider's checkout (payments area).
-  const url = await startBookCheckout(ctx, caller, { id: bookId, title: book.title, priceCents: rows[0]!.price_cents }, methodCode);
+  const url = await startBookCheckout(ctx, caller, { id: bookId, title: book.title }, methodCode);
   return { status: 'payment_required' as const, payment_url: url, book: await getBook(ctx, caller, bookId) };
 }

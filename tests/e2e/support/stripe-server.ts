@@ -16,6 +16,8 @@ export class LocalStripe {
   readonly requests: StripeRequest[] = [];
   /** Off-session charges of these customers are declined (card_declined). */
   readonly declining = new Set<string>();
+  /** Refunds made (POST /v1/refunds), one per idempotency key. */
+  readonly refunds: Array<{ id: string; paymentIntent: string; idempotencyKey: string | undefined }> = [];
   private server: http.Server | null = null;
   url = '';
 
@@ -57,6 +59,20 @@ export class LocalStripe {
       };
       this.sessions.set(id, s);
       return send(200, { id, object: 'checkout.session', mode: 'payment', payment_status: 'unpaid', status: 'open', amount_total: s.amount, currency: 'usd', url: `${this.url}/pay/${id}`, client_reference_id: s.clientReferenceId });
+    }
+    const cs = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(path);
+    if (req.method === 'GET' && cs) {
+      const s = this.sessions.get(cs[1]!);
+      if (!s) return send(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${cs[1]}'` } });
+      return send(200, { id: s.id, object: 'checkout.session', mode: 'payment', payment_intent: s.paymentIntent, customer: s.customer, client_reference_id: s.clientReferenceId });
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      // The same idempotency key answers the same refund, as Stripe does.
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const known = key ? this.refunds.find((r) => r.idempotencyKey === key) : undefined;
+      const refund = known ?? { id: `re_${randomBytes(10).toString('hex')}`, paymentIntent: form.get('payment_intent') ?? '', idempotencyKey: key };
+      if (!known) this.refunds.push(refund);
+      return send(200, { id: refund.id, object: 'refund', status: 'succeeded', payment_intent: refund.paymentIntent, currency: 'usd' });
     }
     const pi = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
     if (req.method === 'GET' && pi) return send(200, { id: pi[1], object: 'payment_intent', status: 'succeeded', payment_method: 'pm_card_visa' });

@@ -4,7 +4,7 @@ import { books, packages, tstz, userPackages, users } from './core';
 
 export const PAYMENT_KINDS = ['subscription', 'donation', 'book'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-export const PAYMENT_STATES = ['pending', 'paid', 'canceled', 'failed'] as const;
+export const PAYMENT_STATES = ['pending', 'paid', 'canceled', 'failed', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const PROVIDERS = ['sandbox', 'stripe', 'manual'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -39,6 +39,15 @@ export const payments = pgTable(
     paidAt: tstz('paid_at'),
     /** Set once when the receipt mail is handed to the mailer (the receipt job runs at most once per payment). */
     receiptSentAt: tstz('receipt_sent_at'),
+    /** Online checkouts of an item ('book:7', 'package:3'): one open (pending) per member and item. */
+    checkoutKey: text('checkout_key'),
+    /** The provider's checkout page, answered again to a repeated purchase of the item. */
+    checkoutUrl: text('checkout_url'),
+    /** Set by the request that opens the provider's checkout; the others wait for its URL. */
+    checkoutClaimedAt: tstz('checkout_claimed_at'),
+    /** A refunded payment (state 'refunded'): the provider's refund, once made. */
+    refundRef: text('refund_ref'),
+    refundedAt: tstz('refunded_at'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -54,9 +63,11 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     /** One payment per user package (a renewal makes a new user package). */
     uniqueIndex('payments_user_package_uq').on(t.userPackageId),
+    uniqueIndex('payments_open_checkout_uq').on(t.userId, t.checkoutKey).where(sql`${t.state} = 'pending' and ${t.checkoutKey} is not null`),
+    index('payments_refund_due_idx').on(t.updatedAt).where(sql`${t.state} = 'refunded' and ${t.refundRef} is null`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     check('payments_kind_check', sql`${t.kind} in ('subscription', 'donation', 'book')`),
-    check('payments_state_check', sql`${t.state} in ('pending', 'paid', 'canceled', 'failed')`),
+    check('payments_state_check', sql`${t.state} in ('pending', 'paid', 'canceled', 'failed', 'refunded')`),
   ],
 );
 
@@ -72,7 +83,7 @@ export const providerEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-    /** applied | ignored */
+    /** applied | refunded | ignored */
     outcome: text('outcome').notNull(),
     receivedAt: tstz('received_at').notNull().defaultNow(),
   },

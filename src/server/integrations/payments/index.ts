@@ -6,7 +6,7 @@ import { SandboxProvider } from './sandbox';
 import { StripeProvider } from './stripe';
 import type { PaymentProvider } from './types';
 
-export type { PaymentProvider, ProviderEvent, CheckoutInput, ChargeResult } from './types';
+export type { PaymentProvider, ProviderEvent, CheckoutInput, ChargeResult, RefundInput } from './types';
 export { SandboxProvider } from './sandbox';
 
 type Providers = { sandbox: SandboxProvider; stripe: StripeProvider | null; online: PaymentProvider };

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ChargeInput, ChargeResult, Checkout, CheckoutInput, PaymentProvider, ProviderEvent } from './types';
+import type { ChargeInput, ChargeResult, Checkout, CheckoutInput, PaymentProvider, ProviderEvent, RefundInput } from './types';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-atrium-sandbox-signature';
 /** Signed events older than this are refused (replays). */
@@ -66,5 +66,10 @@ export class SandboxProvider implements PaymentProvider {
   /** The sandbox's saved card always pays; the same payment gives the same charge reference. */
   async chargeSaved(input: ChargeInput): Promise<ChargeResult> {
     return { ref: `sbx_chg_${input.paymentId}`, paid: true };
+  }
+
+  /** Nothing was really taken: the sandbox's refund only names itself. */
+  async refund(input: RefundInput): Promise<{ ref: string }> {
+    return { ref: `sbx_rf_${input.paymentId}` };
   }
 }

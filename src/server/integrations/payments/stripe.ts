@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeInput, ChargeResult, Checkout, CheckoutInput, PaymentProvider, ProviderEvent } from './types';
+import type { ChargeInput, ChargeResult, Checkout, CheckoutInput, PaymentProvider, ProviderEvent, RefundInput } from './types';
 import { ProviderError } from './types';
 
 export type StripeOptions = { secretKey: string; webhookSecret: string; apiBase?: string };
@@ -114,5 +114,20 @@ export class StripeProvider implements PaymentProvider {
       }
       throw err;
     }
+  }
+
+  /** A full refund of what the payment captured (its PaymentIntent, found through the session if the event did not name it). */
+  async refund(input: RefundInput): Promise<{ ref: string }> {
+    let intent = input.captureRef?.startsWith('pi_') ? input.captureRef : input.ref?.startsWith('pi_') ? input.ref : null;
+    if (!intent && input.ref?.startsWith('cs_')) {
+      const session = await this.stripe.checkout.sessions.retrieve(input.ref);
+      intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+    }
+    if (!intent) throw new ProviderError(`nothing to refund for payment ${input.paymentId}`);
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: intent, metadata: { payment_id: String(input.paymentId) } },
+      { idempotencyKey: `atrium-refund-${input.paymentId}` },
+    );
+    return { ref: refund.id };
   }
 }

@@ -30,6 +30,15 @@ export type ChargeInput = {
 
 export type ChargeResult = { ref: string; paid: boolean };
 
+export type RefundInput = {
+  paymentId: number;
+  amountCents: number;
+  /** The payment's reference (a checkout, or a charge). */
+  ref: string | null;
+  /** What captured the money, when the event told it (Stripe: the PaymentIntent). */
+  captureRef: string | null;
+};
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(input: CheckoutInput): Promise<Checkout>;
@@ -37,6 +46,8 @@ export interface PaymentProvider {
   verifyEvent(raw: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent | null;
   /** Charges a saved payment method off-session (renewals); idempotent per payment id. */
   chargeSaved(input: ChargeInput): Promise<ChargeResult>;
+  /** Gives a captured payment back in full; idempotent per payment id. Answers the provider's refund id. */
+  refund(input: RefundInput): Promise<{ ref: string }>;
 }
 
 export class ProviderError extends Error {}

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext } from '../../context';
@@ -5,6 +6,7 @@ import type { PaymentKind } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { providers } from '../../integrations/payments';
 import { rowsOf, type Tx } from './common';
+import { settleFailed } from './settle';
 
 export type NewPayment = {
   userId: number;
@@ -15,30 +17,95 @@ export type NewPayment = {
   bookId?: number | null;
   userPackageId?: number | null;
   comment?: string;
+  /** The item this checkout buys ('book:7', 'package:3'); at most one open checkout per member and item. */
+  checkoutKey?: string | null;
 };
 
 /** Inserts a pending online payment with the configured provider's name; its reference comes with the checkout. */
 export async function insertPendingPayment(tx: Tx, provider: string, p: NewPayment): Promise<number> {
   const [row] = await rowsOf<{ id: number }>(
     tx,
-    sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, book_id, user_package_id, comment, created_at)
+    sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, book_id, user_package_id, comment, checkout_key, created_at)
       values (${p.userId}, ${p.kind}, 'pending', ${p.amountCents}, ${p.method}, ${provider}, ${p.packageId ?? null}, ${p.bookId ?? null},
-        ${p.userPackageId ?? null}, ${p.comment ?? ''}, ${clock.now()})
+        ${p.userPackageId ?? null}, ${p.comment ?? ''}, ${p.checkoutKey ?? null}, ${clock.now()})
       returning id`,
   );
   return row!.id;
 }
 
+/** An open checkout older than this is failed and replaced (a provider's checkout page expires after a day). */
+const OPEN_FOR = '1 day';
+
+export type OpenPayment = { id: number; amount_cents: number };
+
 /**
- * Opens the provider's checkout for a pending payment (committed before, so a provider event can
- * never arrive for a payment that does not exist) and stores its reference. A provider that cannot
- * be reached fails the payment and answers 502.
+ * The member's open checkout of an item, inside `tx`, or null. First takes the transaction's lock
+ * on (member, item), so concurrent purchases of the same item run this one after another and the
+ * second finds what the first made; the unique index payments_open_checkout_uq backs this up. An
+ * open checkout older than a day is failed here, so a new one is made.
  */
-export async function openCheckout(
-  ctx: AppContext,
-  paymentId: number,
-  opts: { description: string; email: string; returnPath: string; saveForFutureUse: boolean; amountCents: number },
-): Promise<string> {
+export async function lockOpenCheckout(tx: Tx, userId: number, key: string): Promise<OpenPayment | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`atrium:checkout:${key}`}), ${userId})`);
+  const [open] = await rowsOf<OpenPayment & { stale: boolean }>(
+    tx,
+    sql`select id, amount_cents, created_at < ${clock.now()}::timestamptz - interval '${sql.raw(OPEN_FOR)}' as stale
+      from payments where user_id = ${userId} and checkout_key = ${key} and state = 'pending' for update`,
+  );
+  if (!open) return null;
+  if (!open.stale) return { id: open.id, amount_cents: open.amount_cents };
+  await settleFailed(tx, open.id);
+  return null;
+}
+
+export type CheckoutOptions = { description: string; email: string; returnPath: string; saveForFutureUse: boolean; amountCents: number };
+
+/** A claim older than this is taken for a dead request (the provider's SDK gives up well before). */
+const CLAIM_SECONDS = 90;
+/** How often a request that did not claim the checkout looks for its URL (another process opening it). */
+const POLL_MS = 100;
+
+/** The checkouts this process is opening, per app: a repeated request waits for the same answer. */
+const opening = new WeakMap<AppContext, Map<number, Promise<string>>>();
+
+/**
+ * The provider's checkout page of a pending payment (committed before, so a provider event can
+ * never arrive for a payment that does not exist), opened once: the first request claims it in the
+ * database and calls the provider; concurrent requests for the same payment answer the same URL
+ * (in this process they await the same call, from another one they read it once stored). A
+ * provider that cannot be reached fails the payment and answers 502, to every one of them.
+ */
+export function openCheckout(ctx: AppContext, paymentId: number, opts: CheckoutOptions): Promise<string> {
+  let mine = opening.get(ctx);
+  if (!mine) opening.set(ctx, (mine = new Map()));
+  const known = mine.get(paymentId);
+  if (known) return known;
+  const url = claimOrWait(ctx, paymentId, opts).finally(() => mine.delete(paymentId));
+  mine.set(paymentId, url);
+  return url;
+}
+
+const unavailable = () => new ApiError(502, 'payment_provider_unavailable', 'payment_provider_unavailable');
+
+async function claimOrWait(ctx: AppContext, paymentId: number, opts: CheckoutOptions): Promise<string> {
+  const until = Date.now() + (CLAIM_SECONDS + 5) * 1000;
+  for (;;) {
+    const [claimed] = await rowsOf<{ id: number }>(
+      ctx.db,
+      sql`update payments set checkout_claimed_at = now()
+        where id = ${paymentId} and state = 'pending' and checkout_url is null
+          and (checkout_claimed_at is null or checkout_claimed_at < now() - interval '${sql.raw(String(CLAIM_SECONDS))} seconds')
+        returning id`,
+    );
+    if (claimed) return callProvider(ctx, paymentId, opts);
+    const [p] = await rowsOf<{ state: string; checkout_url: string | null }>(ctx.db, sql`select state, checkout_url from payments where id = ${paymentId}`);
+    // Paid or closed since, the URL still names that checkout (its page says it is closed).
+    if (p?.checkout_url) return p.checkout_url;
+    if (!p || p.state !== 'pending' || Date.now() > until) throw unavailable();
+    await sleep(POLL_MS);
+  }
+}
+
+async function callProvider(ctx: AppContext, paymentId: number, opts: CheckoutOptions): Promise<string> {
   const { online } = await providers(ctx);
   try {
     const checkout = await online.createCheckout({
@@ -49,12 +116,12 @@ export async function openCheckout(
       returnUrl: `${ctx.config.publicUrl}${opts.returnPath}`,
       saveForFutureUse: opts.saveForFutureUse,
     });
-    await ctx.db.execute(sql`update payments set provider_ref = ${checkout.ref}, updated_at = now() where id = ${paymentId}`);
+    await ctx.db.execute(sql`update payments set provider_ref = ${checkout.ref}, checkout_url = ${checkout.url}, updated_at = now() where id = ${paymentId}`);
     return checkout.url;
   } catch (err) {
     ctx.log.error({ err, paymentId }, 'payment provider refused the checkout');
-    await ctx.db.execute(sql`update payments set state = 'failed', updated_at = now() where id = ${paymentId} and state = 'pending'`);
-    throw new ApiError(502, 'payment_provider_unavailable', 'payment_provider_unavailable');
+    await ctx.db.transaction((tx) => settleFailed(tx, paymentId));
+    throw unavailable();
   }
 }
 

@@ -150,7 +150,8 @@ export async function createManualDonation(ctx: AppContext, caller: Caller, lang
 type DonationRow = {
   id: number;
   amount_cents: number;
-  state: PaymentState;
+  /** Only a book payment is ever refunded (settle.ts). */
+  state: Exclude<PaymentState, 'refunded'>;
   paid_at_claimed: Date | null;
   proof_file: string | null;
   comment: string;

@@ -42,11 +42,12 @@ export async function applyEvent(ctx: AppContext, provider: string, event: Provi
         sql`select id from payments where provider = ${provider} and provider_ref = ${event.ref} for update`,
       );
       if (payment) {
-        const changed =
+        // applied, refunded (it paid for what the member already had: settle.ts), or ignored.
+        const outcome =
           event.outcome === 'paid'
             ? await settlePaid(ctx, tx, payment.id, { provider, customerRef: event.customerRef, paymentMethodRef: event.paymentMethodRef })
-            : await settleFailed(tx, payment.id);
-        await tx.execute(sql`update provider_events set payment_id = ${payment.id}, outcome = ${changed ? 'applied' : 'ignored'} where id = ${row.id}`);
+            : (await settleFailed(tx, payment.id)) && 'applied';
+        await tx.execute(sql`update provider_events set payment_id = ${payment.id}, outcome = ${outcome || 'ignored'} where id = ${row.id}`);
       }
     }
     await testPause(ctx, 'before_commit');

@@ -10,13 +10,23 @@ import { applyEvent } from './events';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-type Checkout = { id: number; kind: PaymentKind; state: PaymentState; amount_cents: number; book_id: number | null; what: string | null };
+type Checkout = {
+  id: number;
+  kind: PaymentKind;
+  state: PaymentState;
+  amount_cents: number;
+  book_id: number | null;
+  what: string | null;
+  /** A book checkout whose book the payer has bought since (through another checkout). */
+  owned: boolean;
+};
 
 async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
   if (!/^sbx_[\w-]{16,64}$/.test(ref)) throw notFound();
   const [p] = await rowsOf<Checkout>(
     ctx.db,
-    sql`select p.id, p.kind, p.state, p.amount_cents, p.book_id, coalesce(pk.name, b.title) as what
+    sql`select p.id, p.kind, p.state, p.amount_cents, p.book_id, coalesce(pk.name, b.title) as what,
+        exists (select 1 from book_purchases bp where p.kind = 'book' and bp.user_id = p.user_id and bp.book_id = p.book_id and bp.status = 'paid') as owned
       from payments p left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
       where p.provider = 'sandbox' and p.provider_ref = ${ref}`,
   );
@@ -43,8 +53,9 @@ export async function sandboxCheckoutPage(ctx: AppContext, lang: Lang, ref: stri
   const title = t(lang, 'sandbox_title');
   const amount = centsToMoney(p.amount_cents);
   const what = p.kind === 'donation' ? t(lang, 'payment_kind_donation') : (p.what ?? '');
-  if (p.state !== 'pending') {
-    return page(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(t(lang, 'sandbox_closed'))}</p>
+  if (p.state !== 'pending' || p.owned) {
+    const why = p.state === 'pending' ? 'sandbox_already_owned' : 'sandbox_closed';
+    return page(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(t(lang, why))}</p>
 <p><a class="button pay" href="${escapeHtml(backPath(p))}">${escapeHtml(t(lang, 'sandbox_back'))}</a></p>`);
   }
   return page(
@@ -64,17 +75,26 @@ export async function sandboxCheckoutPage(ctx: AppContext, lang: Lang, ref: stri
 export async function submitSandboxCheckout(ctx: AppContext, lang: Lang, ref: string, action: 'pay' | 'decline'): Promise<string> {
   const p = await checkoutOf(ctx, ref);
   const { sandbox } = await providers(ctx);
-  if (p.state === 'pending') {
+  // A second checkout of a book bought meanwhile is refused before anything is taken.
+  const refused = p.state === 'pending' && p.owned;
+  if (refused) await refuseOwned(ctx, p.id);
+  if (p.state === 'pending' && !refused) {
     const { body, signature } = sandbox.signedEvent(ref, action === 'pay');
     const event = sandbox.verifyEvent(Buffer.from(body), { 'x-atrium-sandbox-signature': signature });
     if (event) await applyEvent(ctx, 'sandbox', event);
   }
   const back = backPath(p);
-  const message = t(lang, p.state !== 'pending' ? 'sandbox_closed' : action === 'pay' ? 'sandbox_paid' : 'sandbox_declined');
+  const message = t(lang, refused ? 'sandbox_already_owned' : p.state !== 'pending' ? 'sandbox_closed' : action === 'pay' ? 'sandbox_paid' : 'sandbox_declined');
   const title = t(lang, 'sandbox_title');
   return page(
     lang,
     title,
     `<h1>${escapeHtml(message)}</h1><p><a id="back" class="button pay" href="${escapeHtml(back)}">${escapeHtml(t(lang, 'sandbox_back'))}</a></p>`,
   ).replace('<head>', `<head><meta http-equiv="refresh" content="1;url=${escapeHtml(back)}">`);
+}
+
+/** Closes a book checkout whose book is already bought, recorded as refused. */
+async function refuseOwned(ctx: AppContext, paymentId: number): Promise<void> {
+  await ctx.db.execute(sql`update payments set state = 'canceled', meta = meta || '{"refused": "already_owned"}'::jsonb, updated_at = now()
+    where id = ${paymentId} and state = 'pending'`);
 }

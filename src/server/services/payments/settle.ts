@@ -1,51 +1,80 @@
 import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext } from '../../context';
-import type { PaymentKind } from '../../db/schema';
+import type { PaymentKind, PaymentState } from '../../db/schema';
 import { rowsOf, type Tx } from './common';
 
 export const RECEIPT_QUEUE = 'payments.receipt';
+export const REFUND_QUEUE = 'payments.refund';
 
 type Settled = { id: number; kind: PaymentKind; user_id: number; book_id: number | null; user_package_id: number | null };
 
+/** What settlePaid did: the payment is paid now, refunded (it bought what the member had), or nothing (already decided). */
+export type PaidOutcome = 'applied' | 'refunded' | false;
+
 /**
- * pending → paid, once (the conditional UPDATE decides races), then what the payment buys: the
- * subscription's package starts (a renewal keeps its future start), the book opens. The receipt
- * mail is enqueued in the same transaction. False when the payment was not pending.
+ * A payment captured by its provider (or approved by staff), once: the payment row is locked, so
+ * a second event for it changes nothing. Then what it buys:
+ * - a book opens; a book already bought (another checkout paid first) is not sold twice: the
+ *   payment turns 'refunded' and the refund job gives the money back at the provider;
+ * - a package starts now, or where the member's last running period ends (renewals too), so
+ *   periods never overlap; a lock per member orders concurrent settlements;
+ * - the receipt mail is enqueued in the same transaction.
+ * A payment already failed or canceled here but captured all the same (a late event, a checkout
+ * failed as abandoned) is settled like a pending one: the money came in.
  */
 export async function settlePaid(
   ctx: AppContext,
   tx: Tx,
   paymentId: number,
   refs: { provider?: string; customerRef?: string | null; paymentMethodRef?: string | null } = {},
-): Promise<boolean> {
+): Promise<PaidOutcome> {
   const now = clock.now();
-  const [p] = await rowsOf<Settled>(
+  const [p] = await rowsOf<Settled & { state: PaymentState; provider: string; amount_cents: number }>(
     tx,
-    sql`update payments set state = 'paid', paid_at = ${now}, updated_at = now()
-      where id = ${paymentId} and state = 'pending'
-      returning id, kind, user_id, book_id, user_package_id`,
+    sql`select id, kind, state, user_id, book_id, user_package_id, provider, amount_cents from payments where id = ${paymentId} for update`,
   );
-  if (!p) return false;
+  const late = p?.provider !== 'manual' && (p?.state === 'failed' || p?.state === 'canceled');
+  if (!p || (p.state !== 'pending' && !late)) return false;
+
+  if (p.kind === 'book' && p.book_id) {
+    // Locks the member's purchase of the book: two checkouts of it settle one after the other.
+    const [bp] = await rowsOf<{ status: string }>(
+      tx,
+      sql`insert into book_purchases as bp (user_id, book_id, status, price_cents) values (${p.user_id}, ${p.book_id}, 'pending', ${p.amount_cents})
+        on conflict (user_id, book_id) do update set updated_at = bp.updated_at returning status`,
+    );
+    if (bp!.status === 'paid') {
+      await tx.execute(sql`update payments set state = 'refunded', meta = meta || ${JSON.stringify({ capture_ref: refs.paymentMethodRef ?? null, refund_reason: 'already_owned' })}::jsonb,
+          updated_at = now() where id = ${p.id}`);
+      await ctx.jobs.sendInTx(tx, REFUND_QUEUE, { paymentId: p.id }, { singletonKey: `refund-${p.id}` });
+      return 'refunded';
+    }
+    await tx.execute(sql`update book_purchases set status = 'paid', paid_at = ${now}, updated_at = now()
+      where user_id = ${p.user_id} and book_id = ${p.book_id}`);
+  }
+
   if (p.kind === 'subscription' && p.user_package_id) {
-    await tx.execute(sql`update user_packages up
-      set status = 'active',
-        starts_at = greatest(up.starts_at, ${now}::timestamptz),
-        ends_at = greatest(up.starts_at, ${now}::timestamptz) + make_interval(months => b.months)
-      from subscription_billing b
-      where up.id = ${p.user_package_id} and b.user_package_id = up.id and up.status = 'pending'`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atrium:subscription-periods'), ${p.user_id})`);
+    await tx.execute(sql`with s as (
+        select cur.id, greatest(cur.starts_at, ${now}::timestamptz,
+          (select max(o.ends_at) from user_packages o where o.user_id = cur.user_id and o.status = 'active' and o.id <> cur.id)) as start
+        from user_packages cur
+        where cur.id = ${p.user_package_id} and (cur.status = 'pending' or (${late} and cur.status = 'canceled')))
+      update user_packages up
+      set status = 'active', starts_at = s.start, ends_at = s.start + make_interval(months => b.months)
+      from s, subscription_billing b
+      where up.id = s.id and b.user_package_id = up.id`);
     await tx.execute(sql`update subscription_billing set
         provider = coalesce(${refs.provider ?? null}, provider),
         customer_ref = coalesce(${refs.customerRef ?? null}, customer_ref),
         payment_method_ref = coalesce(${refs.paymentMethodRef ?? null}, payment_method_ref)
       where user_package_id = ${p.user_package_id}`);
   }
-  if (p.kind === 'book' && p.book_id) {
-    await tx.execute(sql`update book_purchases set status = 'paid', paid_at = ${now}, updated_at = now()
-      where user_id = ${p.user_id} and book_id = ${p.book_id} and status <> 'paid'`);
-  }
+
+  await tx.execute(sql`update payments set state = 'paid', paid_at = ${now}, updated_at = now() where id = ${p.id}`);
   await ctx.jobs.sendInTx(tx, RECEIPT_QUEUE, { paymentId: p.id }, { singletonKey: `receipt-${p.id}` });
-  return true;
+  return 'applied';
 }
 
 /** pending → failed (declined, expired): a package bought with it never starts, a book purchase is canceled. */
@@ -60,8 +89,10 @@ export async function settleFailed(tx: Tx, paymentId: number): Promise<boolean> 
     await tx.execute(sql`update user_packages set status = 'canceled' where id = ${p.user_package_id} and status = 'pending'`);
   }
   if (p.kind === 'book' && p.book_id) {
+    // Left pending while another checkout of the book is still open.
     await tx.execute(sql`update book_purchases set status = 'canceled', updated_at = now()
-      where user_id = ${p.user_id} and book_id = ${p.book_id} and status = 'pending'`);
+      where user_id = ${p.user_id} and book_id = ${p.book_id} and status = 'pending'
+        and not exists (select 1 from payments o where o.user_id = ${p.user_id} and o.book_id = ${p.book_id} and o.kind = 'book' and o.state = 'pending')`);
   }
   return true;
 }

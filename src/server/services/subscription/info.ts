@@ -71,11 +71,14 @@ export async function subscriptionInfo(ctx: AppContext, caller: Pick<AuthUser, '
   return { current: current ? view(current) : null, history: rows.map(view) };
 }
 
-/** Auto-pay of the current subscription on or off; without one, a 400. */
+/** Auto-pay of the current subscription (and the periods bought to follow it) on or off; without one, a 400. */
 export async function setAutoPay(ctx: AppContext, caller: Pick<AuthUser, 'id'>, lang: Lang, autoPay: boolean) {
   const info = await subscriptionInfo(ctx, caller, lang);
   if (!info.current) throw FieldErrors.of('non_field_errors', 'no_current_subscription');
+  // The periods bought ahead too: the last one is what renews (renewal.ts).
   await ctx.db.execute(sql`update subscription_billing b set auto_pay = ${autoPay}
-    from user_packages up where b.user_package_id = ${info.current.id} and up.id = b.user_package_id and up.user_id = ${caller.id}`);
+    from user_packages up, user_packages cur
+    where cur.id = ${info.current.id} and cur.user_id = ${caller.id} and up.user_id = ${caller.id} and up.id = b.user_package_id
+      and (up.id = cur.id or (up.status = 'active' and up.starts_at >= cur.ends_at))`);
   return subscriptionInfo(ctx, caller, lang);
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { providerNamed } from '../../integrations/payments';
 import { rowsOf } from '../payments/common';
 import { applyEvent } from '../payments/events';
+import { sweepRefunds } from '../payments/refunds';
 import { settleFailed } from '../payments/settle';
 
 export const RENEWAL_QUEUE = 'subscriptions.renew';
@@ -25,7 +26,7 @@ type Due = {
 
 /**
  * The renewal job (every minute, and whenever the test clock moves): first renew what ends soon
- * with auto-pay on, then end what is over. Safe to run twice or in parallel: a renewal is one row
+ * with auto-pay on, then end what is over, fail abandoned checkouts and retry stuck refunds. Safe to run twice or in parallel: a renewal is one row
  * per renewed package (unique renews_id), and every state change is a conditional UPDATE.
  */
 export async function runRenewals(ctx: AppContext): Promise<{ renewed: number; expired: number }> {
@@ -38,12 +39,15 @@ export async function runRenewals(ctx: AppContext): Promise<{ renewed: number; e
       join packages p on p.id = up.package_id
       where up.status = 'active' and b.auto_pay and up.ends_at <= ${now}::timestamptz + interval '${sql.raw(RENEW_AHEAD)}'
         and not exists (select 1 from subscription_billing r where r.renews_id = up.id)
+        -- A period bought ahead follows this one: only the member's last period renews.
+        and not exists (select 1 from user_packages o where o.user_id = up.user_id and o.status = 'active' and o.ends_at > up.ends_at)
       order by up.ends_at limit 200`,
   );
   let renewed = 0;
   for (const d of due) if (await renewOne(ctx, d)) renewed++;
   const { rowCount } = await ctx.db.execute(sql`update user_packages set status = 'expired' where status = 'active' and ends_at <= ${now}`);
   await failAbandonedCheckouts(ctx, now);
+  await sweepRefunds(ctx);
   return { renewed, expired: rowCount ?? 0 };
 }
 

@@ -109,6 +109,8 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
         type: res.status === 'purchased' ? 'success' : 'info',
       });
     } catch (err) {
+      // Refused (e.g. bought meanwhile in another tab): the page shows the book as it is now.
+      if (err instanceof ApiError && err.status === 400) void queryClient.invalidateQueries({ queryKey: LEARNING_ROOT });
       const text =
         err instanceof ApiError
           ? err.status === 400
