@@ -39,6 +39,8 @@ export const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
   validateLandingEmail: [{ max: 60, perMs: MINUTE, by: 'ip' }],
   validateLandingPhone: [{ max: 60, perMs: MINUTE, by: 'ip' }],
   signupLanding: [{ max: 10, perMs: MINUTE, by: 'ip' }],
+  // Each avatar is decoded and re-encoded on the server's CPU.
+  updateAvatar: [{ max: 10, perMs: 10 * MINUTE, by: 'user' }],
 };
 
 function accountOf(req: FastifyRequest): string | null {
