@@ -5305,6 +5305,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             507: components["responses"]["InsufficientStorage"];
         };
     };

@@ -17,6 +17,7 @@ import { handlerFor } from './handlers';
 import { errorHandler } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { rateLimitHandlers } from './http/rate-limits';
+import { settleUnreadBody } from './http/unread-body';
 import { pgRateLimitStore } from './http/rate-limit-store';
 import { clock } from './clock';
 import { langFromHeader, t, type Lang } from './i18n';
@@ -94,6 +95,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('lang', 'ru');
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
+  // A refused upload's unread rest must not hold up the next request on its connection.
+  app.addHook('onSend', settleUnreadBody);
 
   // The security headers, worked out once: helmet's are the same for every request (no nonce here; the
   // landing pages set their own CSP), so each request only sets the list.

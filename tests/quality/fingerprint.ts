@@ -2,9 +2,11 @@ import type pg from 'pg';
 
 /**
  * Tables whose rows change on any authenticated request or attempt, by design: session
- * last-seen times. Everything else must stay byte-identical across a refused request.
+ * last-seen times, and the rate limits' counts of attempts (a refused upload counts against the
+ * avatar limit: a multipart body is read after the limit is checked). Everything else must stay
+ * byte-identical across a refused request.
  */
-const VOLATILE = new Set(['sessions', '__drizzle_migrations']);
+const VOLATILE = new Set(['sessions', 'rate_limit_hits', '__drizzle_migrations']);
 
 /** One query that hashes every row of every table in `public`: equal fingerprints ⇒ no data changed. */
 export async function fingerprintQuery(pool: pg.Pool): Promise<string> {

@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
 import { FieldErrors } from '../http/errors';
-import { isPdf, imageKind, UploadRejected } from '../integrations/storage';
-import type { MessageKey } from '../i18n';
+import { isPdf, imageKind, MAX_IMAGE_PIXELS, UploadRejected } from '../integrations/storage';
 import { listActionLogs } from '../services/action-logs/list';
 import { giveAwayUser, managerGiveAwayUser, removeUser } from '../services/staff/hand-over';
 import { createLeadUser, createPartnerUser, getPartnerDetails, listTagsGroups, type StoredDocument } from '../services/staff/people';
 import { blockUnblockUser, updateConsultantSettings, updateUserSettings, updateWorkTimes } from '../services/staff/settings';
 
 const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** The contract's maxItems of `documents`. */
+const MAX_DOCUMENTS = 10;
 const TEXT_FIELDS = { first_name: 150, last_name: 150, email: 254, phone: 32, country: 100, city: 150, company: 200, language: 2 } as const;
 const DOCUMENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
 
@@ -23,12 +24,15 @@ async function partnerForm(req: FastifyRequest) {
   const storage = req.server.ctx.storage;
   const fields: Record<string, string> = {};
   const documents: StoredDocument[] = [];
-  const errors: Record<string, MessageKey[]> = {};
+  const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
   if (!req.isMultipart()) throw new FieldErrors({ non_field_errors: ['invalid_input'] });
+  const tooMany = () => FieldErrors.of('documents', 'documents_too_many', { limit: MAX_DOCUMENTS });
   try {
-    for await (const part of req.parts()) {
+    // One file more than allowed reaches this loop, so too many documents are told apart from a broken body.
+    for await (const part of req.parts({ limits: { files: MAX_DOCUMENTS + 1 } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'documents' || documents.length >= 10) {
+        if (part.fieldname === 'documents' && documents.length >= MAX_DOCUMENTS) throw tooMany();
+        if (part.fieldname !== 'documents') {
           part.file.resume();
           errors.documents = ['document_invalid'];
           continue;
@@ -38,7 +42,7 @@ async function partnerForm(req: FastifyRequest) {
           documents.push({ fileName: (part.filename || 'document').slice(0, 255), url: saved.url, contentType: DOCUMENT_TYPES[saved.ext]!, size: saved.size });
         } catch (err) {
           if (!(err instanceof UploadRejected)) throw err;
-          errors.documents = ['document_invalid'];
+          errors.documents = [err.reason === 'pixels' ? { key: 'image_too_many_pixels', params: { limit: MAX_IMAGE_PIXELS / 1e6 } } : 'document_invalid'];
         }
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
@@ -46,6 +50,8 @@ async function partnerForm(req: FastifyRequest) {
     }
   } catch (err) {
     await Promise.all(documents.map((d) => storage.remove(d.url)));
+    // More files than even the reader takes: the same field error (the rest of the body is not read).
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw tooMany();
     throw err;
   }
   for (const [name, max] of Object.entries(TEXT_FIELDS)) {

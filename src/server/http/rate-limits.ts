@@ -50,6 +50,8 @@ export const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
     { max: 120, perMs: MINUTE, by: 'landing' },
   ],
   signupLanding: [{ max: 10, perMs: MINUTE, by: 'ip' }],
+  // Each avatar is decoded and re-encoded on the server's CPU.
+  updateAvatar: [{ max: 10, perMs: 10 * MINUTE, by: 'user' }],
 };
 
 function accountOf(req: FastifyRequest): string | null {

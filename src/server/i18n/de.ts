@@ -81,6 +81,8 @@ export const de: Record<MessageKey, string> = {
   book_already_purchased: "Sie haben dieses Buch bereits gekauft.",
   file_required: "Bitte wählen Sie eine Datei.",
   file_too_large: "Die Datei ist zu groß: höchstens {limit} MB.",
+  image_too_many_pixels: "Das Bild ist zu groß: höchstens {limit} Megapixel.",
+  documents_too_many: "Es können höchstens {limit} Dokumente angehängt werden.",
   file_type_invalid: "Dieser Dateityp ist hier nicht erlaubt: {allowed}.",
   url_invalid: "Bitte geben Sie einen gültigen http(s)-Link ein.",
   still_in_use: "Es wird noch verwendet; entfernen oder verschieben Sie zuerst, was darauf verweist.",

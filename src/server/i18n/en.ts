@@ -80,6 +80,8 @@ export const en = {
   book_already_purchased: "You have already bought this book.",
   file_required: "Please, choose a file.",
   file_too_large: "The file is too large: at most {limit} MB.",
+  image_too_many_pixels: "The image is too large: at most {limit} megapixels.",
+  documents_too_many: "At most {limit} documents can be attached.",
   file_type_invalid: "This type of file is not allowed here: {allowed}.",
   url_invalid: "Please, enter a valid http(s) link.",
   still_in_use: "It is still in use; remove or move what refers to it first.",

@@ -81,6 +81,8 @@ export const ru: Record<MessageKey, string> = {
   book_already_purchased: "Вы уже купили эту книгу.",
   file_required: "Пожалуйста, выберите файл.",
   file_too_large: "Файл слишком большой: не более {limit} МБ.",
+  image_too_many_pixels: "Изображение слишком большое: не более {limit} мегапикселей.",
+  documents_too_many: "Можно приложить не более {limit} документов.",
   file_type_invalid: "Этот тип файла здесь не допускается: {allowed}.",
   url_invalid: "Пожалуйста, введите корректную ссылку http(s).",
   still_in_use: "Объект ещё используется; сначала удалите или перенесите то, что на него ссылается.",

@@ -5,14 +5,42 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import lockfile from 'proper-lockfile';
+import sharp from 'sharp';
+import { clock } from '../clock';
 
 /** Folders whose files are served only through short-lived signed links (paid or personal content). */
 export const PRIVATE_FOLDERS: ReadonlySet<string> = new Set(['videos', 'pdfs', 'documents']);
 
+/**
+ * How long a signed link holds, per private folder. Personal files (payment proofs, partner
+ * documents, imports, lesson handouts) are fetched once right after the answer that carries the link,
+ * so minutes are enough and a leaked link soon stops working. Videos and book PDFs are read in Range
+ * requests on the same link for as long as someone watches or reads, so theirs last hours.
+ */
+export const PRIVATE_LINK_TTL_SECONDS: Readonly<Record<string, number>> = { documents: 10 * 60, videos: 6 * 3600, pdfs: 6 * 3600 };
+
 /** A streamed upload that broke a rule; nothing of it is left on disk. */
 export class UploadRejected extends Error {
-  constructor(readonly reason: 'too_large' | 'type') {
+  constructor(readonly reason: 'too_large' | 'type' | 'pixels') {
     super(reason);
+  }
+}
+
+/**
+ * The most pixels an uploaded image may have, judged by its header before anything decodes it: a
+ * small file can declare a huge picture that costs seconds of CPU and gigabytes of memory to open
+ * (here, or in the browser of whoever views it). 25 megapixels takes any camera's usual photo.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+const IMAGE_EXTS: ReadonlySet<string> = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
+
+/** The width × height an image's header states (one frame), or null when there is no readable header. Decodes nothing. */
+export async function headerPixels(input: Buffer | string): Promise<number | null> {
+  try {
+    const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
+    return width && height ? width * height : null;
+  } catch {
+    return null;
   }
 }
 
@@ -113,13 +141,14 @@ export class Storage {
 
   /**
    * Streams an upload to disk under a generated name. `sniff` sees the first bytes and names the
-   * file's extension (or null to refuse it); more than `maxBytes` is refused. Either refusal, or
-   * any error, removes the partial file.
+   * file's extension (or null to refuse it); more than `maxBytes` is refused, and so is an image
+   * whose header states more than `maxPixels` (MAX_IMAGE_PIXELS unless told). Any refusal, or any
+   * error, removes the partial file.
    */
   async saveStream(
     folder: string,
     source: Readable,
-    opts: { maxBytes: number; sniff: (head: Buffer) => string | null; sniffBytes?: number },
+    opts: { maxBytes: number; sniff: (head: Buffer) => string | null; sniffBytes?: number; maxPixels?: number },
   ): Promise<{ url: string; size: number; ext: string }> {
     const dir = path.join(this.root, folder);
     await fs.mkdir(dir, { recursive: true });
@@ -159,6 +188,7 @@ export class Storage {
       // The multipart reader marks a part cut at its own size limit as truncated without an error.
       if ((source as Readable & { truncated?: boolean }).truncated) throw new UploadRejected('too_large');
       if (size === 0 || !ext) throw new UploadRejected('type');
+      if (IMAGE_EXTS.has(ext) && ((await headerPixels(tmp)) ?? 0) > (opts.maxPixels ?? MAX_IMAGE_PIXELS)) throw new UploadRejected('pixels');
       const name = `${randomUUID()}.${ext}`;
       await fs.rename(tmp, path.join(dir, name));
       return { url: `/media/${folder}/${name}`, size, ext };
@@ -169,17 +199,20 @@ export class Storage {
   }
 
   /** A /media URL of a private folder with `exp` and `sig` added; other URLs come back unchanged. */
-  signedUrl(url: string | null, ttlSeconds = 6 * 3600, now = Date.now()): string | null {
+  signedUrl(url: string | null, ttlSeconds?: number, now = clock.now().getTime()): string | null {
     if (!url?.startsWith('/media/')) return url;
     const folder = url.slice('/media/'.length).split('/')[0] ?? '';
     if (!PRIVATE_FOLDERS.has(folder)) return url;
-    // Rounded up to the hour, so the same link (and the browser's cache of it) holds for a while.
-    const exp = Math.ceil((now / 1000 + ttlSeconds) / 3600) * 3600;
+    const ttl = ttlSeconds ?? PRIVATE_LINK_TTL_SECONDS[folder] ?? 10 * 60;
+    // Rounded up (to the hour for long links, to 5 minutes for short ones), so the same link, and the
+    // browser's cache of it, is handed out for a while.
+    const step = ttl >= 3600 ? 3600 : 300;
+    const exp = Math.ceil((now / 1000 + ttl) / step) * step;
     return `${url}?exp=${exp}&sig=${this.sign(url, exp)}`;
   }
 
   /** True when a request for a private /media path carries a valid, unexpired signature. */
-  verifyLink(pathname: string, exp: string | undefined, sig: string | undefined, now = Date.now()): boolean {
+  verifyLink(pathname: string, exp: string | undefined, sig: string | undefined, now = clock.now().getTime()): boolean {
     const e = Number(exp);
     if (!Number.isInteger(e) || e * 1000 < now || typeof sig !== 'string') return false;
     const want = Buffer.from(this.sign(pathname, e));
@@ -192,7 +225,7 @@ export class Storage {
     let sig = this.signatures.get(key);
     if (!sig) {
       sig = createHmac('sha256', this.linkKey).update(key).digest('base64url').slice(0, 32);
-      // The same links are signed over and over within an hour (exp is rounded to it).
+      // The same links are signed over and over while exp stays the same (it is rounded up).
       if (this.signatures.size >= 5000) this.signatures.clear();
       this.signatures.set(key, sig);
     }

@@ -5,7 +5,7 @@ import { clock } from '../clock';
 import { sessions, users, type Language } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
-import { imageKind, type Storage } from '../integrations/storage';
+import { headerPixels, imageKind, type Storage } from '../integrations/storage';
 import { authChanged, endSession, endUserSessions } from './sessions';
 import { isTimeZone } from './time-zones';
 import { getProfile, mapUniqueViolation, normalizePhone } from './users';
@@ -78,15 +78,20 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
 }
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** An avatar is decoded here, on the server's CPU: its header must state at most this many pixels first. */
+export const AVATAR_MAX_PIXELS = 16_000_000;
 
 /** Checks the upload by its bytes, re-encodes it (dropping metadata) to a 512 px WebP, and stores it. */
 export async function updateAvatar(ctx: AppContext, storage: Storage, auth: AuthUser, upload: Buffer | null) {
   if (!upload || upload.length === 0 || upload.length > AVATAR_MAX_BYTES || !imageKind(upload)) {
     throw FieldErrors.of('avatar', 'image_invalid');
   }
+  const pixels = await headerPixels(upload);
+  if (pixels === null) throw FieldErrors.of('avatar', 'image_invalid');
+  if (pixels > AVATAR_MAX_PIXELS) throw FieldErrors.of('avatar', 'image_too_many_pixels', { limit: AVATAR_MAX_PIXELS / 1e6 });
   let encoded: Buffer;
   try {
-    encoded = await sharp(upload, { limitInputPixels: 40_000_000 })
+    encoded = await sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS })
       .rotate()
       .resize(512, 512, { fit: 'cover' })
       .webp({ quality: 82 })

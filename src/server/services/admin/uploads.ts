@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { FieldErrors } from '../../http/errors';
-import { imageKind, isPdf, isZip, UploadRejected, videoKind } from '../../integrations/storage';
+import { imageKind, isPdf, isZip, MAX_IMAGE_PIXELS, UploadRejected, videoKind } from '../../integrations/storage';
 
 export type UploadKind = 'image' | 'video' | 'pdf' | 'document';
 
@@ -61,6 +61,9 @@ export async function saveUpload(ctx: AppContext, kind: UploadKind, file: Readab
     if ((err instanceof UploadRejected && err.reason === 'too_large') || code === 'FST_REQ_FILE_TOO_LARGE') {
       file.resume();
       throw FieldErrors.of('file', 'file_too_large', { limit: rule.maxBytes / MB });
+    }
+    if (err instanceof UploadRejected && err.reason === 'pixels') {
+      throw FieldErrors.of('file', 'image_too_many_pixels', { limit: MAX_IMAGE_PIXELS / 1e6 });
     }
     if (err instanceof UploadRejected) {
       file.resume();

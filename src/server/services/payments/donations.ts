@@ -5,7 +5,7 @@ import { shapedStatement } from '../../db/prepared';
 import type { AppContext, AuthUser } from '../../context';
 import type { PaymentState } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
-import { imageKind, isPdf, UploadRejected } from '../../integrations/storage';
+import { imageKind, isPdf, MAX_IMAGE_PIXELS, UploadRejected } from '../../integrations/storage';
 import type { Lang, MessageKey } from '../../i18n';
 import { centsToMoney, moneySql } from '../content/money';
 import { isoSql } from '../leads/brief';
@@ -105,6 +105,8 @@ async function readParts(ctx: AppContext, parts: Parameters<typeof readManualFor
       part.file.resume();
       if ((err instanceof UploadRejected && err.reason === 'too_large') || code === 'FST_REQ_FILE_TOO_LARGE') {
         form.checkError = { key: 'file_too_large', params: { limit: CHECK_MAX_BYTES / MB } };
+      } else if (err instanceof UploadRejected && err.reason === 'pixels') {
+        form.checkError = { key: 'image_too_many_pixels', params: { limit: MAX_IMAGE_PIXELS / 1e6 } };
       } else if (err instanceof UploadRejected) {
         form.checkError = { key: 'file_type_invalid', params: { allowed: CHECK_TYPES } };
       } else throw err;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags, type Language } from '../../db/schema';
 import { together } from '../../db/together';
 import { FieldErrors, notFound, type ApiError } from '../../http/errors';
-import { t, type Lang, type MessageKey } from '../../i18n';
+import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { leadCreated } from '../leads/intake';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
@@ -23,14 +23,16 @@ export type PersonInput = {
   consultant_id?: number;
 };
 
+type FieldMessages = ConstructorParameters<typeof FieldErrors>[0];
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Every rule of a new person, all reported at once: names, email, phone (format and uniqueness), the
  * tag and the consultant (who must be in the caller's reach).
  */
-async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Record<string, MessageKey[]> = {}) {
-  const errors: Record<string, MessageKey[]> = { ...extra };
+async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: FieldMessages = {}) {
+  const errors: FieldMessages = { ...extra };
   const email = input.email.trim();
   if (!input.first_name?.trim()) errors.first_name = ['field_empty'];
   if (!input.last_name?.trim()) errors.last_name = ['field_empty'];
@@ -100,7 +102,7 @@ export async function createPartnerUser(
   input: PersonInput & { company?: string },
   documents: StoredDocument[],
   lang: Lang,
-  extra: Record<string, MessageKey[]> = {},
+  extra: FieldMessages = {},
 ) {
   return ctx.db.transaction(async (tx) => {
     const checked = await checkPerson(tx, caller, input, input.company?.trim() ? extra : { ...extra, company: ['field_empty'] });
