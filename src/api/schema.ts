@@ -64,7 +64,12 @@ export interface paths {
         };
         /** The signed-in user's profile */
         get: operations["getMe"];
-        /** Update the profile (and the password, with the old one) */
+        /**
+         * Update the profile (a new password, email or phone needs the current password)
+         * @description A new email counts only after the link mailed to it is opened (see confirmEmailChange); the old
+         *     address is told with an undo link (see undoCredentialsChange). A new phone takes effect at once
+         *     and is told, with the same undo link, to the email address (there is no SMS).
+         */
         put: operations["updateMe"];
         /** Upload a new avatar */
         post: operations["updateAvatar"];
@@ -257,7 +262,7 @@ export interface paths {
         };
         /** One user (for the admin edit screen) */
         get: operations["getUser"];
-        /** Update a user ('User successfully updated') */
+        /** Update a user ('User successfully updated'); a new password ends every session of the user */
         put: operations["updateUser"];
         post?: never;
         delete?: never;
@@ -2104,6 +2109,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/email_change/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a new email with the token mailed to it; from then on it is the account's email */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/credentials_change/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo an email or phone change with the token mailed to the old address; every session ends */
+        post: operations["undoCredentialsChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/activation/resend/": {
         parameters: {
             query?: never;
@@ -2654,20 +2693,35 @@ export interface components {
             last_name?: string;
             city?: string;
             country?: string;
+            /**
+             * @description A new phone ('' removes it) needs old_password (or code, with two-factor on). It takes effect
+             *     at once; the email address is told, with a link that undoes it and ends every session.
+             */
             phone?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description A new email needs old_password (or code, with two-factor on). It takes effect only once the
+             *     link mailed to the new address (valid 24 hours, once) is opened: until then the account keeps
+             *     the old one, and the answer's `pending_email` names the new one. The old address is told,
+             *     with a link (valid 7 days) that restores it and ends every session.
+             */
             email?: string;
             /** Format: date */
             date_birth?: string | null;
             time_zone?: string;
             /** @description A new password; needs old_password. */
             password?: string;
+            /** @description The current password; needed for a new password, email or phone. */
             old_password?: string;
+            /** @description A current two-factor code, instead of old_password for a new email or phone (only with two-factor on). */
+            code?: string;
         };
         /** @description The session's token is replaced with a fresh one together with the user. */
         ProfileUpdateResponse: {
             token: string;
             user: components["schemas"]["Profile"];
+            /** @description Present when a new email was asked for; it counts once the link mailed to it is opened. */
+            pending_email?: string;
         };
         AvatarUpload: {
             /**
@@ -2800,6 +2854,8 @@ export interface components {
             is_active?: boolean;
             is_partner?: boolean;
             lead_status?: components["schemas"]["LeadStatus"];
+            /** @description A new password for the user; every session of the user ends at once. */
+            password?: string;
             responsible_id?: number | null;
         };
         /**
@@ -4511,6 +4567,12 @@ export interface components {
         ActivateRequest: {
             token: string;
         };
+        EmailChangeConfirmRequest: {
+            token: string;
+        };
+        CredentialsUndoRequest: {
+            token: string;
+        };
         ResendActivationRequest: {
             /** Format: email */
             email: string;
@@ -5100,6 +5162,8 @@ export type SchemaImportStartRequest = components['schemas']['ImportStartRequest
 export type SchemaSession = components['schemas']['Session'];
 export type SchemaSessionList = components['schemas']['SessionList'];
 export type SchemaActivateRequest = components['schemas']['ActivateRequest'];
+export type SchemaEmailChangeConfirmRequest = components['schemas']['EmailChangeConfirmRequest'];
+export type SchemaCredentialsUndoRequest = components['schemas']['CredentialsUndoRequest'];
 export type SchemaResendActivationRequest = components['schemas']['ResendActivationRequest'];
 export type SchemaTelegramLink = components['schemas']['TelegramLink'];
 export type SchemaOutboxMail = components['schemas']['OutboxMail'];
@@ -5279,6 +5343,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateAvatar: {
@@ -8860,6 +8925,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The new email is the account's email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    undoCredentialsChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialsUndoRequest"];
+            };
+        };
+        responses: {
+            /** @description The old email or phone is back, pending changes and reset links are void, the user's sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

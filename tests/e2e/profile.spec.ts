@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { linkIn, waitForMail } from './support/mail';
 
 /**
  * The member's profile against the real server: edit, languages, password change, Google Authenticator
@@ -117,6 +118,8 @@ test('a member edits the profile and uses it in Russian, English and German', as
   // A server field error shows on the field and in the toast.
   await openProfilePage(page, 'edit');
   await page.locator('input[name="phone"]').fill('abc');
+  // A new phone needs the current password: the form asks for it once the phone differs.
+  await page.locator('input[name="old_password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.locator('#root')).toContainText('Неверный номер телефона');
   await expect(page.getByText('phone: Неверный номер телефона')).toBeVisible();
@@ -261,4 +264,63 @@ test('a member enables Google Authenticator and then logs in with a code', async
   await confirm.click();
   await expect(page.getByText('Неверный код').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a member changes the email: the current password, the link to the new address, and the undo link to the old one', async ({ page }) => {
+  const user = await freshMember('email');
+  const newEmail = `moved-${user.email}`;
+  await logIn(page, user.email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await openProfilePage(page, 'edit');
+  await expect(page.locator('input[name="old_password"]')).toHaveCount(0);
+  await page.locator('input[name="email"]').fill(newEmail);
+  const current = page.locator('input[name="old_password"]');
+  await expect(current).toBeVisible();
+  await current.fill('not-my-password');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('old_password: Неверный пароль')).toBeVisible();
+
+  await current.fill(PASSWORD);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByTestId('email-change-pending')).toContainText(newEmail);
+  await expect(page.getByTestId('email-change-pending')).toContainText(user.email);
+  // Until the link is opened, the account keeps its email.
+  await expect(page.locator('input[name="email"]')).toHaveValue(user.email);
+  await expectNoRawKeys(page);
+  await page.screenshot({ path: `${SHOTS}/profile-email-pending-ru.png`, fullPage: true });
+
+  // The link in the new inbox: opening it changes nothing until the button is pressed.
+  const confirmPath = linkIn(await waitForMail(newEmail), '/email-change/');
+  await page.goto(confirmPath);
+  await expect(page.getByRole('heading', { name: 'Подтвердите новый email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Подтвердить новый email' }).click();
+  await expect(page.getByText('Новый email подтверждён. Теперь входите с ним.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/email-change-done-ru.png`, fullPage: true });
+  await page.goto(confirmPath);
+  await page.getByRole('button', { name: 'Подтвердить новый email' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Срок действия ссылки истёк');
+
+  // The old inbox was told, with a way back that ends every session.
+  const undoPath = linkIn(await waitForMail(user.email), '/credentials-undo/');
+  await page.goto(undoPath);
+  for (const [lang, heading] of [
+    ['ru', 'Отменить изменение'],
+    ['en', 'Undo the change'],
+    ['de', 'Änderung rückgängig machen'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('atrium:locale', l), lang);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expectNoRawKeys(page);
+  }
+  await page.getByRole('button', { name: 'Änderung rückgängig machen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'alle Sitzungen sind beendet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Neues Passwort festlegen' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/credentials-undo-done-de.png`, fullPage: true });
+
+  const back = await page.request.post('/api/accounts/login/', { form: { username: user.email, password: PASSWORD } });
+  expect(back.status()).toBe(200);
+  const moved = await page.request.post('/api/accounts/login/', { form: { username: newEmail, password: PASSWORD } });
+  expect(moved.status()).toBe(400);
 });

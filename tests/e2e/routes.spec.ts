@@ -16,6 +16,8 @@ const PUBLIC_ROUTES: Array<{ path: string; heading: string }> = [
   { path: '/password-reset/some-reset-token', heading: 'Новый пароль' },
   { path: '/reset-credentials/some-reset-token', heading: 'Новые данные для входа' },
   { path: '/token-auth-bot?token=no-such-token', heading: 'Не удалось войти' },
+  { path: '/email-change/some-change-token', heading: 'Подтвердите новый email' },
+  { path: '/credentials-undo/some-undo-token', heading: 'Отменить изменение' },
 ];
 
 /** Every other route of the spec's table (staff and main areas), plus an unknown path. */

@@ -13,6 +13,7 @@ import {
 } from '../services/passwords';
 import { endOwnSession, listSessions, setLanguage, updateAvatar, updateProfile } from '../services/profile';
 import { connectGoogleAuth, disconnectGoogleAuth } from '../services/two-factor';
+import { confirmEmailChange, undoCredentialsChange } from '../services/credentials-change';
 import { telegramLink, unlinkTelegram } from '../services/telegram-link';
 import { getProfile } from '../services/users';
 
@@ -69,6 +70,15 @@ export const accountsHandlers: HandlerTable = {
   saveResetCredentials: async (req) => {
     await saveResetCredentials(req.server.ctx, req.body);
     return ok(req, 'credentials_saved');
+  },
+
+  confirmEmailChange: async (req) => {
+    await confirmEmailChange(req.server.ctx, req.body.token);
+    return ok(req, 'email_change_confirmed');
+  },
+  undoCredentialsChange: async (req) => {
+    await undoCredentialsChange(req.server.ctx, req.body.token);
+    return ok(req, 'credentials_change_undone');
   },
 
   getMe: async (req) => getProfile(req.server.ctx, req.auth!.id),

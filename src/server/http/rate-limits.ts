@@ -32,6 +32,10 @@ export const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
   confirmPasswordReset: [{ max: 30, perMs: MINUTE, by: 'ip' }],
   validateResetCredentials: [{ max: 30, perMs: MINUTE, by: 'ip' }],
   saveResetCredentials: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  confirmEmailChange: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  undoCredentialsChange: [{ max: 30, perMs: MINUTE, by: 'ip' }],
+  // A stolen session must not be a way to guess the current password (or a code) that a new email or phone needs.
+  updateMe: [{ max: 30, perMs: MINUTE, by: 'user' }],
   connectGoogleAuth: [{ max: 10, perMs: MINUTE, by: 'user' }],
   disconnectGoogleAuth: [{ max: 10, perMs: MINUTE, by: 'user' }],
   getAdminRegLink: [{ max: 120, perMs: MINUTE, by: 'ip' }],

@@ -68,10 +68,12 @@ export function actionMail(opts: {
   body: MessageKey;
   button: MessageKey;
   link: string;
+  /** Values for the body's `{placeholders}`. */
+  params?: Record<string, string | number>;
 }): Mail {
   const { lang } = opts;
   const greeting = t(lang, 'mail_greeting', { name: opts.name });
-  const body = t(lang, opts.body);
+  const body = t(lang, opts.body, opts.params);
   const button = t(lang, opts.button);
   const hint = t(lang, 'mail_link_hint', { link: opts.link });
   const footer = t(lang, 'mail_footer');

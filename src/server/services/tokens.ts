@@ -9,21 +9,27 @@ type Tx = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;
 
 export type TokenRow = typeof oneTimeTokens.$inferSelect;
 
-/** Issues a single-use token; only its hash is stored. Earlier open tokens of the same kind stop working. */
+/**
+ * Issues a single-use token; only its hash is stored. Earlier open tokens of the same kind stop
+ * working, unless `keepOthers` (undo links: a later change must not void the way back from an earlier one).
+ */
 export async function issueToken(
   db: Tx,
   purpose: TokenPurpose,
   userId: number,
   ttlMs: number,
   data: Record<string, unknown> = {},
+  opts: { keepOthers?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await db
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  if (!opts.keepOthers) {
+    await db
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  }
   await db.insert(oneTimeTokens).values({ purpose, userId, tokenHash: sha256(token), expiresAt, data });
   return { token, expiresAt };
 }

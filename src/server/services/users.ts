@@ -1,8 +1,8 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { randomFillSync } from 'node:crypto';
 import type { AppContext, AuthUser } from '../context';
-import { users, type Language, type LeadStatus, type Role } from '../db/schema';
+import { sessions, users, type Language, type LeadStatus, type Role } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
@@ -210,7 +210,7 @@ export function mapUniqueViolation(err: unknown): never {
   throw err;
 }
 
-type Actor = Pick<AuthUser, 'id'>;
+type Actor = Pick<AuthUser, 'id'> & { sessionId?: string };
 
 /** The fields an admin's edit changed (as the API names them), old and new; a new password only as `true` (never its text). */
 function changesOf(before: UserRow, after: UserRow, input: UserInput): Record<string, unknown> {
@@ -238,7 +238,11 @@ export async function createUser(ctx: AppContext, actor: Actor, input: UserInput
   return adminView(row);
 }
 
-/** An admin edits a user; the history records what changed (old and new values), in the same transaction. */
+/**
+ * An admin edits a user; the history records what changed (old and new values), in the same transaction.
+ * A password set by an admin ends every session of the user at once (but the admin's own current one),
+ * so whoever held a session before the reset is out.
+ */
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, input: UserInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const row = await ctx.db
@@ -256,6 +260,13 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
         })
         .where(eq(users.id, id))
         .returning();
+      if (passwordHash) {
+        const open = and(eq(sessions.userId, id), isNull(sessions.endedAt));
+        await tx
+          .update(sessions)
+          .set({ endedAt: new Date() })
+          .where(actor.sessionId ? and(open, ne(sessions.id, actor.sessionId)) : open);
+      }
       const changes = changesOf(before, after!, input);
       if (Object.keys(changes).length) await recordAction(tx, { actorId: actor.id, subjectId: id, kind: 'user_updated', details: { changes } });
       return after!;

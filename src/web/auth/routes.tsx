@@ -9,6 +9,8 @@ const RecoverPasswordPage = lazy(() => import('./RecoverPasswordPage'));
 const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
 const ResetCredentialsPage = lazy(() => import('./ResetCredentialsPage'));
 const TokenAuthBotPage = lazy(() => import('./TokenAuthBotPage'));
+const EmailChangePage = lazy(() => import('./EmailChangePage'));
+const CredentialsUndoPage = lazy(() => import('./CredentialsUndoPage'));
 
 // These screens render outside the layout, so they bring their own Suspense boundary.
 const page = (Page: ComponentType) => (
@@ -18,7 +20,7 @@ const page = (Page: ComponentType) => (
 );
 
 /** The public screens' paths (spec, section 2): a logged-out user may stay on them. */
-const PUBLIC_PATH = /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|reset-credentials\/[^/]+|token-auth-bot)\/?$/;
+const PUBLIC_PATH = /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
 export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
 
 /** The Admin's loginPage (/login). */
@@ -37,5 +39,7 @@ export const publicRoutes = (
     <Route path="/password-reset/:resetToken" element={page(PasswordResetPage)} />
     <Route path="/reset-credentials/:resetToken" element={page(ResetCredentialsPage)} />
     <Route path="/token-auth-bot" element={page(TokenAuthBotPage)} />
+    <Route path="/email-change/:changeToken" element={page(EmailChangePage)} />
+    <Route path="/credentials-undo/:undoToken" element={page(CredentialsUndoPage)} />
   </>
 );

@@ -27,7 +27,8 @@ export class TwoFactorRequired extends Error {
 
 export type LoginParams = { username: string; password: string; challenge?: string; code?: string };
 
-function clearSession() {
+/** Forgets the local session (token and user), e.g. after an undo link ended every session. */
+export function clearSession() {
   setToken(null);
   storeProfile(null);
 }

@@ -122,6 +122,10 @@ export const TOKEN_PURPOSES = [
   'login_challenge',
   'bot_login',
   'telegram_link',
+  // A new email address waiting for its owner to open the link sent to it (data: {email, from}).
+  'email_change',
+  // The old address's way back from an email or phone change (data: {field, value}); never voided by a later change.
+  'credentials_undo',
 ] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 

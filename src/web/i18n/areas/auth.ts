@@ -90,6 +90,20 @@ const en = {
     submit: "Save",
     done: "Your new login details are saved. Please log in.",
   },
+  email_change: {
+    title: "Confirm your new email",
+    subtitle: "Make this address the email of your Atrium account. Until you confirm, the account keeps its old email.",
+    submit: "Confirm the new email",
+    done: "Your new email is confirmed. Use it to sign in from now on.",
+    to_app: "Go to Atrium",
+  },
+  undo: {
+    title: "Undo the change",
+    subtitle: "If you did not change your login details, undo it: the old email or phone comes back and every session of your account ends.",
+    submit: "Undo the change",
+    done: "The change is undone and every session has ended. Sign in again and set a new password.",
+    new_password: "Set a new password",
+  },
   bot: {
     title: "Logging you in…",
     failed_title: "Could not log you in",
@@ -194,6 +208,20 @@ export const auth = {
       submit: "Сохранить",
       done: "Новые данные для входа сохранены. Войдите, пожалуйста.",
     },
+    email_change: {
+      title: "Подтвердите новый email",
+      subtitle: "Сделайте этот адрес email-ом вашего аккаунта Atrium. Пока вы не подтвердите, у аккаунта остаётся прежний email.",
+      submit: "Подтвердить новый email",
+      done: "Новый email подтверждён. Теперь входите с ним.",
+      to_app: "Перейти в Atrium",
+    },
+    undo: {
+      title: "Отменить изменение",
+      subtitle: "Если вы не меняли данные для входа, отмените изменение: прежний email или телефон вернётся, а все сеансы вашего аккаунта будут завершены.",
+      submit: "Отменить изменение",
+      done: "Изменение отменено, все сеансы завершены. Войдите снова и задайте новый пароль.",
+      new_password: "Задать новый пароль",
+    },
     bot: {
       title: "Выполняем вход…",
       failed_title: "Не удалось войти",
@@ -294,6 +322,20 @@ export const auth = {
       password_repeat: "Neues Passwort wiederholen",
       submit: "Speichern",
       done: "Ihre neuen Zugangsdaten sind gespeichert. Bitte melden Sie sich an.",
+    },
+    email_change: {
+      title: "Neue E-Mail-Adresse bestätigen",
+      subtitle: "Machen Sie diese Adresse zur E-Mail-Adresse Ihres Atrium-Kontos. Bis Sie bestätigen, behält das Konto seine bisherige Adresse.",
+      submit: "Neue E-Mail-Adresse bestätigen",
+      done: "Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich ab jetzt damit an.",
+      to_app: "Zu Atrium",
+    },
+    undo: {
+      title: "Änderung rückgängig machen",
+      subtitle: "Wenn Sie Ihre Zugangsdaten nicht geändert haben, machen Sie es rückgängig: Die alte E-Mail-Adresse oder Telefonnummer kommt zurück und alle Sitzungen Ihres Kontos enden.",
+      submit: "Änderung rückgängig machen",
+      done: "Die Änderung ist rückgängig gemacht und alle Sitzungen sind beendet. Melden Sie sich erneut an und legen Sie ein neues Passwort fest.",
+      new_password: "Neues Passwort festlegen",
     },
     bot: {
       title: "Sie werden angemeldet…",

@@ -46,6 +46,10 @@ const en = {
     personal: "Personal details",
     date_placeholder: "DD/MM/YYYY",
     date_hint: "For example 24/05/1990",
+    current_password: "Current password",
+    current_password_hint: "Needed to change the email or phone",
+    code: "Or a code from Google Authenticator",
+    pending: "We sent a link to %{email}. Your email changes once you open it; until then it stays %{current}. We also told your current address.",
   },
   avatar: {
     title: "Photo",
@@ -179,6 +183,10 @@ export const profile = {
       personal: "Личные данные",
       date_placeholder: "ДД/ММ/ГГГГ",
       date_hint: "Например, 24/05/1990",
+      current_password: "Текущий пароль",
+      current_password_hint: "Нужен, чтобы изменить email или телефон",
+      code: "Или код из Google Authenticator",
+      pending: "Мы отправили ссылку на %{email}. Email изменится, когда вы её откроете; до тех пор остаётся %{current}. Мы также сообщили об этом на текущий адрес.",
     },
     avatar: {
       title: "Фото",
@@ -309,6 +317,10 @@ export const profile = {
       personal: "Persönliche Angaben",
       date_placeholder: "TT/MM/JJJJ",
       date_hint: "Zum Beispiel 24/05/1990",
+      current_password: "Aktuelles Passwort",
+      current_password_hint: "Nötig, um E-Mail-Adresse oder Telefon zu ändern",
+      code: "Oder ein Code aus Google Authenticator",
+      pending: "Wir haben einen Link an %{email} gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen; bis dahin bleibt es %{current}. Wir haben auch Ihre aktuelle Adresse informiert.",
     },
     avatar: {
       title: "Foto",

@@ -31,6 +31,12 @@ const LABELS: Record<keyof Values, string> = {
   time_zone: 'atrium.profile.fields.time_zone',
 };
 
+/** "+49 30 1234567", "4930 1234567" and "+49301234567" are one number (the server normalises the same way). */
+function phoneKey(phone: string): string {
+  const compact = phone.replace(/[\s()-]/g, '');
+  return compact && !compact.startsWith('+') ? `+${compact}` : compact;
+}
+
 const valuesOf = (me: Profile): Values => ({
   first_name: me.first_name,
   last_name: me.last_name,
@@ -50,10 +56,21 @@ function EditForm({ me }: { me: Profile }) {
   const [values, setValues] = useState<Values>(() => valuesOf(me));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // A new email or phone needs the current password (or, with two-factor on, a code); a new email only
+  // counts once the link mailed to it is opened, so the form then says where to look.
+  const [proof, setProof] = useState({ old_password: '', code: '' });
+  const [pending, setPending] = useState<string | null>(null);
   const set = (name: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors(({ [name]: _, ...rest }) => rest);
   };
+  const setProofField = (name: keyof typeof proof) => (value: string) => {
+    setProof((p) => ({ ...p, [name]: value }));
+    setErrors(({ [name]: _, ...rest }) => rest);
+  };
+  const emailChanged = Boolean(values.email.trim()) && values.email.trim().toLowerCase() !== (me.email ?? '').toLowerCase();
+  const phoneChanged = phoneKey(values.phone) !== phoneKey(me.phone ?? '');
+  const needsProof = emailChanged || phoneChanged;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -62,6 +79,7 @@ function EditForm({ me }: { me: Profile }) {
     if (!values.last_name.trim()) local.last_name = translate('atrium.profile.errors.required');
     const dateBirth = parseDate(values.date_birth);
     if (dateBirth === undefined) local.date_birth = translate('atrium.profile.errors.date_format');
+    if (needsProof && !proof.old_password && !proof.code.trim()) local.old_password = translate('atrium.profile.errors.required');
     if (Object.keys(local).length) {
       setErrors(local);
       return notify('atrium.profile.errors.fill_fields', { type: 'error' });
@@ -76,6 +94,8 @@ function EditForm({ me }: { me: Profile }) {
       ...(values.time_zone && { time_zone: values.time_zone }),
       // An email cannot be removed, only changed.
       ...(values.email.trim() && { email: values.email.trim() }),
+      ...(needsProof && proof.old_password && { old_password: proof.old_password }),
+      ...(needsProof && !proof.old_password && proof.code.trim() && { code: proof.code.trim() }),
     };
     setSaving(true);
     setErrors({});
@@ -83,6 +103,8 @@ function EditForm({ me }: { me: Profile }) {
       const res = await atLeast(unwrap(api.PUT('/accounts/me/', { body })));
       await apply(res.user, res.token);
       setValues(valuesOf(res.user));
+      setProof({ old_password: '', code: '' });
+      setPending(res.pending_email ?? null);
       notify('atrium.profile.updated', { type: 'success' });
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -138,7 +160,42 @@ function EditForm({ me }: { me: Profile }) {
             <Grid size={{ xs: 12, sm: 6 }}>
               <TimeZoneInput value={values.time_zone} onChange={set('time_zone')} error={errors.time_zone} />
             </Grid>
+            {needsProof && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  fullWidth
+                  name="old_password"
+                  type="password"
+                  autoComplete="current-password"
+                  label={translate('atrium.profile.edit.current_password')}
+                  value={proof.old_password}
+                  onChange={(e) => setProofField('old_password')(e.target.value)}
+                  error={Boolean(errors.old_password)}
+                  helperText={errors.old_password ?? translate('atrium.profile.edit.current_password_hint')}
+                />
+              </Grid>
+            )}
+            {needsProof && me.google_auth_enabled && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  fullWidth
+                  name="code"
+                  autoComplete="one-time-code"
+                  label={translate('atrium.profile.edit.code')}
+                  value={proof.code}
+                  onChange={(e) => setProofField('code')(e.target.value)}
+                  error={Boolean(errors.code)}
+                  helperText={errors.code}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                />
+              </Grid>
+            )}
           </Grid>
+          {pending && (
+            <Alert severity="info" role="status" sx={{ mt: 2 }} data-testid="email-change-pending">
+              {translate('atrium.profile.edit.pending', { email: pending, current: me.email ?? '' })}
+            </Alert>
+          )}
           {general && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {general}
