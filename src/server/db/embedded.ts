@@ -38,7 +38,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-const PASSWORD = 'atrium-embedded';
+/** The embedded cluster's superuser password (it listens on loopback and a socket in the data dir only). */
+export const EMBEDDED_PASSWORD = 'atrium-embedded';
+const PASSWORD = EMBEDDED_PASSWORD;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
