@@ -1,7 +1,8 @@
 /**
  * `npm run soak`: the real server under a mixed workload of members, a consultant and an admin at 64
  * concurrent clients, and under faults: PostgreSQL restarted, the server SIGKILLed during writes and an
- * import, the uploads disk full, and two server processes behind a round-robin proxy. Prints one row
+ * import, the uploads disk full, two server processes behind a round-robin proxy, and the embedded
+ * PostgreSQL's postmaster SIGKILLed (a server of its own without DATABASE_URL). Prints one row
  * per scenario (requests, unexpected errors, p50, p99) and exits 1 when any scenario fails.
  *
  * It owns everything it uses: a PostgreSQL cluster in a temp dir on a fixed port (stopped and started
@@ -12,7 +13,7 @@
  * each fault scenario, default 30), SOAK_CLIENTS (default 64), SOAK_MEMBERS (soak members besides the
  * demo member, default 16), SOAK_OUTAGE (seconds PostgreSQL stays down, default 5), SOAK_IMPORT_ROWS
  * (rows of the import killed mid-run, default 50000), SOAK_ONLY=steady,pg-restart,sigkill,disk-full,
- * two-processes, SOAK_PORT_BASE (default 19100: proxy +0, servers +1/+2, PostgreSQL +90) and SOAK_KEEP=1
+ * two-processes,db-kill, SOAK_PORT_BASE (default 19100: proxy +0, servers +1/+2, the embedded one +3, PostgreSQL +90) and SOAK_KEEP=1
  * (keep the temp dir with the server logs) tune it.
  */
 import fs from 'node:fs';
@@ -21,7 +22,8 @@ import path from 'node:path';
 import { connect } from '../../src/server/db/client';
 import { Cluster, mountTmpfs, portFree, Server, unmount } from './infra';
 import { Stats } from './load';
-import { diskFull, pgRestart, sigkill, steady, twoProcesses, type Result, type Soak } from './scenarios';
+import { EMBEDDED_PASSWORD } from '../../src/server/db/embedded';
+import { dbKill, diskFull, pgRestart, sigkill, steady, twoProcesses, type Result, type Soak } from './scenarios';
 import { Workload } from './workload';
 
 const num = (name: string, fallback: number) => {
@@ -39,7 +41,9 @@ const IMPORT_ROWS = num('SOAK_IMPORT_ROWS', 50_000);
 const RECOVERY = 10;
 const PORT_BASE = num('SOAK_PORT_BASE', 19_100);
 const TMPFS_MB = 256;
-const ALL = ['steady', 'pg-restart', 'sigkill', 'disk-full', 'two-processes'] as const;
+const ALL = ['steady', 'pg-restart', 'sigkill', 'disk-full', 'two-processes', 'db-kill'] as const;
+/** DB_RESTART_TIMEOUT_SECONDS of the db-kill scenario's server. */
+const DB_RESTART = 60;
 const ONLY = process.env.SOAK_ONLY ? process.env.SOAK_ONLY.split(',').map((x) => x.trim()) : [...ALL];
 
 function table(results: Result[]): string {
@@ -61,7 +65,7 @@ function table(results: Result[]): string {
 
 async function main() {
   for (const name of ONLY) if (!(ALL as readonly string[]).includes(name)) throw new Error(`SOAK_ONLY: unknown scenario ${name} (${ALL.join(', ')})`);
-  const ports = { proxy: PORT_BASE, a: PORT_BASE + 1, b: PORT_BASE + 2, pg: PORT_BASE + 90 };
+  const ports = { proxy: PORT_BASE, a: PORT_BASE + 1, b: PORT_BASE + 2, embedded: PORT_BASE + 3, pg: PORT_BASE + 90 };
   for (const [what, port] of Object.entries(ports)) {
     if (!(await portFree(port))) throw new Error(`port ${port} (${what}) is in use; set SOAK_PORT_BASE to another range`);
   }
@@ -146,6 +150,24 @@ async function main() {
     await run('sigkill', () => sigkill(soak, IMPORT_ROWS));
     await run('disk-full', () => diskFull(soak));
     await run('two-processes', () => twoProcesses(soak));
+    // A server of its own on its embedded PostgreSQL (no DATABASE_URL), whose postmaster is killed.
+    await run('db-kill', async () => {
+      const dir = path.join(work, 'embedded');
+      fs.mkdirSync(dir, { mode: 0o755 });
+      const embedded = new Server({ name: 'server-embedded', port: ports.embedded, dataDir: dir, databaseUrl: '', logDir, env: { DB_RESTART_TIMEOUT_SECONDS: String(DB_RESTART) } });
+      servers.push(embedded);
+      await embedded.start();
+      const pgPort = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+      const db = connect(`postgresql://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${pgPort}/atrium`, 4, 0).pool;
+      try {
+        const own = new Workload(embedded.base);
+        await own.setup(db, MEMBERS);
+        return await dbKill({ ...soak, server: embedded, workload: own, db, dataDir: dir, uploadsDir: path.join(dir, 'uploads') }, RECOVERY, DB_RESTART);
+      } finally {
+        await embedded.stop();
+        await db.end().catch(() => {});
+      }
+    });
   } finally {
     await cleanup();
   }

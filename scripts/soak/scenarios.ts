@@ -1,5 +1,5 @@
 /**
- * The five soak scenarios. Each runs the mixed workload, injects its fault at a fixed moment, judges
+ * The six soak scenarios. Each runs the mixed workload, injects its fault at a fixed moment, judges
  * every answer with its policy (only its own fault, inside its window, may fail, and only cleanly)
  * and then reads everything back (verify.ts).
  */
@@ -290,4 +290,70 @@ export async function twoProcesses(s: Soak): Promise<Result> {
   await s.second.stop();
   if (Math.min(...proxy.served) < proxy.served.reduce((a, b) => a + b, 0) / 4) problems.push(`the proxy did not spread the load: ${proxy.served.join(' / ')}`);
   return { name: 'two-processes', stats, problems, notes };
+}
+
+/**
+ * 6. The embedded PostgreSQL's postmaster SIGKILLed under load (a server running without
+ * DATABASE_URL, `s.server` here): its supervisor restarts the database in the same server process,
+ * requests meanwhile get clean 503s, and every acknowledged write is there afterwards.
+ */
+export async function dbKill(s: Soak, recoverySeconds: number, restartTimeoutSeconds: number): Promise<Result> {
+  const win = { from: 0, to: Infinity };
+  const policy: Policy = (o, wanted) => {
+    if (o.reply && wanted.includes(o.reply.status)) return 'ok';
+    if (within(o, win) && o.reply?.status === 503 && codeOf(o.reply) === 'service_unavailable') return 'expected';
+    return 'error';
+  };
+  const stats = new Stats(policy);
+  const problems: string[] = [];
+  const pid = s.server.pid;
+  const pidFile = path.join(s.dataDir, 'pg', 'postmaster.pid');
+  const postmaster = () => Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  let killed = 0;
+  let back = 0;
+  const health = async () => {
+    try {
+      const res = await fetch(`${s.server.base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      return ((await res.json()) as { database?: string }).database;
+    } catch {
+      return undefined;
+    }
+  };
+  const states = new Set<string>();
+  const fault = async () => {
+    await sleep(Math.min(8, s.faultSeconds / 4) * 1000);
+    killed = postmaster();
+    win.from = Date.now();
+    process.kill(killed, 'SIGKILL');
+    // Back when /healthz says the database is up again (it says "restarting" meanwhile).
+    for (const until = Date.now() + (restartTimeoutSeconds + 30) * 1000; Date.now() < until; await sleep(100)) {
+      const state = await health();
+      if (state) states.add(state);
+      if (state === 'up' && postmaster() !== killed) break;
+    }
+    back = Date.now();
+    win.to = back + recoverySeconds * 1000;
+    await sleep(Math.max(recoverySeconds + 5, s.faultSeconds - 8) * 1000);
+  };
+  await runClients(s.workload.clients(s.clients), stats, fault());
+  if (s.server.pid !== pid) problems.push('the server process was replaced: it did not restart its database itself');
+  const restarted = postmaster();
+  if (restarted === killed) problems.push('the postmaster was not restarted');
+  if (!states.has('restarting')) problems.push(`/healthz never said the database was restarting (it said: ${[...states].join(', ') || 'nothing'})`);
+  const firstOk = stats.okTimes.find((t) => t > back);
+  if (!stats.expected) problems.push('no request saw the outage (no 503): the fault did not take');
+  if (!firstOk) problems.push('no request succeeded after the database was restarted');
+  else if (firstOk - back > recoverySeconds * 1000) problems.push(`the first success came ${((firstOk - back) / 1000).toFixed(1)} s after the database was back`);
+  // Background jobs recovered too: an import started now must run to the end in this same process.
+  const imp = await startImport(s.db, s.workload.admin.token, 300, `after-db-kill-${s.workload.ledger.run}.soak.test`, s.server.base);
+  problems.push(...(await checkImport(s.db, imp, 60_000)));
+  await common(s, [s.server], stats, problems);
+  return {
+    name: 'db-kill',
+    stats,
+    problems,
+    notes: [
+      `postmaster pid ${killed} SIGKILLed; the server restarted it (pid ${restarted}) and said so on /healthz within ${((back - win.from) / 1000).toFixed(1)} s; ${stats.expected} clean 503s, the last ${stats.lastExpectedAt ? ((stats.lastExpectedAt - win.from) / 1000).toFixed(2) : '-'} s after the kill; same server pid; a job (300-row import) ran after it`,
+    ],
+  };
 }

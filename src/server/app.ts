@@ -59,6 +59,8 @@ export type BuildOptions = {
   /** Signs session tokens and, derived from it, seals secrets at rest. */
   secret: string;
   logger?: boolean | object;
+  /** The embedded database's supervisor state (db/embedded.ts), reported by /healthz. */
+  databaseState?: () => string;
 };
 
 /** The whole HTTP side: contract routes under /api, health, docs, and the built web app. */
@@ -195,12 +197,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  // The database's state: up, restarting (the embedded one, after its postmaster died), failed, or unreachable.
   app.get('/healthz', async (_req, reply) => {
+    const state = opts.databaseState?.() ?? 'up';
+    if (state !== 'up') return reply.status(503).send({ status: 'unavailable', database: state });
     try {
       await opts.db.execute(sql`select 1`);
-      return { status: 'ok' };
+      return { status: 'ok', database: 'up' };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
     }
   });
 

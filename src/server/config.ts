@@ -31,6 +31,7 @@ const schema = z.object({
   LEAD_OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DB_PIPELINE_LANES: z.coerce.number().int().min(0).max(16).default(2),
+  DB_RESTART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TEST_CLOCK: bool.optional(),
   TRUST_PROXY: bool.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -64,6 +65,8 @@ export type Config = {
   sessionCacheSeconds: number;
   /** Shared pipelined connections for the fast reads of concurrent requests (db/lanes.ts); 0: every statement on a pooled connection of its own. */
   dbPipelineLanes: number;
+  /** How long the embedded PostgreSQL may stay down, restarts included, before the process exits (code 4) for its supervisor to restart it. */
+  dbRestartTimeoutSeconds: number;
   /** Tests only: lets POST /__test__/clock move the app's clock forward. */
   testClock: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leadOfferTimeoutMinutes: c.LEAD_OFFER_TIMEOUT_MINUTES,
     sessionCacheSeconds: c.SESSION_CACHE_SECONDS,
     dbPipelineLanes: c.DB_PIPELINE_LANES,
+    dbRestartTimeoutSeconds: c.DB_RESTART_TIMEOUT_SECONDS,
     testClock: c.TEST_CLOCK ?? false,
     trustProxy: c.TRUST_PROXY ?? false,
     payments: {

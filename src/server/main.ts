@@ -38,7 +38,18 @@ async function main() {
   if (!databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     try {
-      embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.warn({ pg: m }, 'postgres'));
+      embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.warn({ pg: m }, 'postgres'), {
+        supervise: {
+          restartTimeoutMs: config.dbRestartTimeoutSeconds * 1000,
+          // Nothing more to do in this process: exit, so that its supervisor (systemd, Docker, …) starts it afresh.
+          onGiveUp: (reason) => {
+            log.fatal(`${reason}; exiting so that the process is started again`);
+            const force = setTimeout(() => process.exit(4), 15_000);
+            force.unref();
+            void embedded?.stop().catch(() => {}).finally(() => process.exit(4));
+          },
+        },
+      });
     } catch (err) {
       if (err instanceof DataDirInUseError) {
         log.fatal(err.message);
@@ -63,7 +74,14 @@ async function main() {
     );
   }
   const secret = await jwtSecret(db, config.jwtSecret);
-  const app = await buildApp({ db, config, secret, logger: { level: config.logLevel, redact: LOG_REDACT } });
+  const cluster = embedded;
+  const app = await buildApp({
+    db,
+    config,
+    secret,
+    logger: { level: config.logLevel, redact: LOG_REDACT },
+    ...(cluster && { databaseState: () => cluster.state() }),
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

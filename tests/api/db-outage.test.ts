@@ -116,6 +116,7 @@ it('answers 503 while the database is gone and serves again by itself once it is
   expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS);
   const health = await app.inject({ method: 'GET', url: '/healthz' });
   expect(health.statusCode).toBe(503);
+  expect(health.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
 
   await relay.open();
   expect((await get('/api/accounts/me/', token)).statusCode).toBe(200);

@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
+import { lockDataDir } from '../../src/server/db/datadir-lock';
+import { procStat } from '../../src/server/db/proc';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-datadir-test-'));
 // mkdtemp makes the dir 0700; as root PostgreSQL runs as the `postgres` user, which must get in.
@@ -49,5 +52,76 @@ describe('the embedded PostgreSQL data dir', () => {
     const again = await startEmbeddedPostgres(dir, (m) => log.push(m), { lock: true });
     running.push(again);
     expect(await query(again.url(), 'select id, note from kept')).toEqual([{ id: 1, note: 'written before the restart' }]);
+  });
+});
+
+describe('the data-dir lock', () => {
+  const lockDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-lock-test-'));
+  const write = (d: string, owner: object) => fs.writeFileSync(path.join(d, 'atrium.lock'), JSON.stringify(owner));
+
+  it('is taken over at once when the process it names has ended', async () => {
+    const d = lockDir();
+    try {
+      const gone = spawn('true');
+      await new Promise((r) => gone.once('exit', r));
+      write(d, { pid: gone.pid, start: '1' });
+      const lock = lockDataDir(d);
+      expect(JSON.parse(fs.readFileSync(path.join(d, 'atrium.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+      lock.release();
+      expect(fs.existsSync(path.join(d, 'atrium.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('is taken over when its pid now belongs to another process (another start time)', () => {
+    const d = lockDir();
+    try {
+      // Our parent lives, but it is not the process that wrote this lock.
+      write(d, { pid: process.ppid, start: String(Number(procStat(process.ppid)!.start) + 1) });
+      lockDataDir(d).release();
+    } finally {
+      fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('is refused while its process lives, running or paused, and left as it was', async () => {
+    const d = lockDir();
+    const owner = spawn('sleep', ['60']);
+    try {
+      await new Promise((r) => owner.once('spawn', r));
+      const content = JSON.stringify({ pid: owner.pid, start: procStat(owner.pid!)!.start });
+      fs.writeFileSync(path.join(d, 'atrium.lock'), content);
+      expect(() => lockDataDir(d)).toThrow(DataDirInUseError);
+      owner.kill('SIGSTOP');
+      expect(() => lockDataDir(d)).toThrow(/in use by another Atrium process/);
+      expect(fs.readFileSync(path.join(d, 'atrium.lock'), 'utf8')).toBe(content);
+    } finally {
+      owner.kill('SIGKILL');
+      fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a stale postmaster.pid', () => {
+  it('naming an unrelated live process leaves that process alone and the cluster starts', async () => {
+    for (const c of running.splice(0)) await c.stop();
+    const log: string[] = [];
+    // The pid file of a server that ended long ago, its pid since given to another process.
+    const bystander = spawn('sleep', ['100']);
+    const ended = new Promise<NodeJS.Signals | null>((r) => bystander.once('exit', (_code, signal) => r(signal)));
+    try {
+      await new Promise((r) => bystander.once('spawn', r));
+      fs.writeFileSync(path.join(dir, 'pg', 'postmaster.pid'), `${bystander.pid}\n${path.join(dir, 'pg')}\n1700000000\n5432\n\n127.0.0.1\n  1234  5678\nready   \n`);
+      const again = await startEmbeddedPostgres(dir, (m) => log.push(m), { lock: true });
+      running.push(again);
+      expect(await query(again.url(), 'select 1 as ok')).toEqual([{ ok: 1 }]);
+      const signal = await Promise.race([ended, new Promise((r) => setTimeout(() => r('still running'), 500))]);
+      expect(signal).toBe('still running');
+      expect(bystander.exitCode).toBeNull();
+      expect(log.join('\n')).toMatch(/not PostgreSQL of .*left alone/);
+    } finally {
+      bystander.kill('SIGKILL');
+    }
   });
 });

@@ -15,7 +15,7 @@ describe('HTTP basics', () => {
   it('GET /healthz says ok', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('publishes the contract at /api/openapi.yaml', async () => {

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       leadOfferTimeoutMinutes: 15,
       sessionCacheSeconds: 10,
       dbPipelineLanes: 2,
+      dbRestartTimeoutSeconds: 60,
       testClock: false,
       trustProxy: false,
       payments: { provider: 'sandbox', stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined },
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
     expect(loadConfig({ DATABASE_URL: 'postgres://db/atrium', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ DB_RESTART_TIMEOUT_SECONDS: '5' }).dbRestartTimeoutSeconds).toBe(5);
   });
 
   it.each([
@@ -87,6 +89,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://x'],
     ['PUBLIC_URL', 'nope'],
     ['LOG_LEVEL', 'loud'],
+    ['DB_RESTART_TIMEOUT_SECONDS', '0'],
+    ['DB_RESTART_TIMEOUT_SECONDS', 'soon'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));

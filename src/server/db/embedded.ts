@@ -3,14 +3,28 @@ import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from './embedded-postgres';
-import lockfile from 'proper-lockfile';
+import { DataDirInUseError, lockDataDir } from './datadir-lock';
+import { hasProc, isPostgresOf, isRunning, procStat } from './proc';
+
+/** up: serving; restarting: the postmaster died and is being started again; failed: it could not be; stopped: shut down. */
+export type DatabaseState = 'up' | 'restarting' | 'failed' | 'stopped';
 
 export type EmbeddedCluster = {
   url: (database?: string) => string;
   stop: () => Promise<void>;
+  state: () => DatabaseState;
 };
 
-export class DataDirInUseError extends Error {}
+export type SuperviseOptions = {
+  /** How long the database may stay down, restart attempts included, before Atrium gives up. */
+  restartTimeoutMs: number;
+  /** Called once when it could not be restarted in time: the process should exit non-zero for its supervisor. */
+  onGiveUp: (reason: string) => void;
+  /** How often the postmaster is looked at. */
+  watchIntervalMs?: number;
+};
+
+export { DataDirInUseError };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,33 +38,58 @@ async function freePort(): Promise<number> {
   });
 }
 
-const PASSWORD = 'atrium-embedded';
+/** The embedded cluster's superuser password (it listens on loopback and a socket in the data dir only). */
+export const EMBEDDED_PASSWORD = 'atrium-embedded';
+const PASSWORD = EMBEDDED_PASSWORD;
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/** Stops a postmaster: fast shutdown (SIGINT), then immediate shutdown (SIGQUIT, crash recovery on the next start). */
+async function stopPostmaster(pid: number, start: string | undefined, what: string) {
+  const running = () => isRunning(pid, start);
+  for (const [signal, waitMs] of [['SIGINT', 10_000], ['SIGQUIT', 5_000]] as const) {
+    if (!running()) return;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    for (const until = Date.now() + waitMs; running() && Date.now() < until; ) await sleep(50);
   }
-};
+  if (running()) throw new Error(`${what} (pid ${pid}) still runs; stop it first.`);
+}
 
 /**
  * A crashed Atrium can leave its PostgreSQL running, or its pid file behind. We hold the data-dir
- * lock, so that server is an orphan of ours: stop it (fast shutdown) before starting a new one, and
- * only then remove a stale pid file. Two postmasters on one data dir would corrupt it.
+ * lock, so a server of this data dir is an orphan of ours: stop it before starting a new one (two
+ * postmasters on one data dir would corrupt it). A pid file naming any other process is stale: that
+ * process is left alone (the pid was given to it after ours ended) and the file removed, since
+ * PostgreSQL would refuse to start while the pid it names lives.
  */
 async function clearStalePostmaster(databaseDir: string, log: (msg: string) => void) {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return; // PostgreSQL itself handles a dead pid (and checks its shared memory)
+  // Without /proc (not Linux) a live pid is all there is to go by.
+  if (hasProc ? isPostgresOf(pid, databaseDir) : true) {
     log(`stopping the orphaned PostgreSQL (pid ${pid}) of an earlier run`);
-    process.kill(pid, 'SIGINT');
-    for (let i = 0; i < 100 && alive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
-    if (alive(pid)) throw new Error(`PostgreSQL pid ${pid} still runs on ${databaseDir}; stop it first.`);
+    await stopPostmaster(pid, procStat(pid)?.start, `PostgreSQL on ${databaseDir}`);
+  } else {
+    log(`postmaster.pid names pid ${pid}, which is not PostgreSQL of ${databaseDir}: the file is stale and that process is left alone`);
   }
   fs.rmSync(pidFile, { force: true });
+}
+
+/** The postmaster named by the pid file: its pid, and its status (line 8: starting, ready, stopping…). */
+function readPostmaster(databaseDir: string): { pid: number; start?: string; status?: string } | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    return Number.isInteger(pid) && pid > 0 ? { pid, start: procStat(pid)?.start, status: lines[7]?.trim() } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const MB = 1024 * 1024;
@@ -70,24 +109,19 @@ export function tuning(totalMemory: number): string[] {
 /**
  * Starts a real PostgreSQL cluster from the `embedded-postgres` binaries with its files under
  * `dataDir/pg`. A lock on the data dir keeps a second process from opening the same cluster.
+ *
+ * With `supervise`, the postmaster is watched: when it dies (a kill, the OOM killer) it is started
+ * again with a growing pause between attempts, and when that has not worked within
+ * `restartTimeoutMs`, `onGiveUp` is told, so that the process can exit and its own supervisor start
+ * everything afresh. Meanwhile requests fail fast with 503 (the pool's connections are refused).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (msg: string) => void,
-  opts: { lock?: boolean } = {},
+  opts: { lock?: boolean; supervise?: SuperviseOptions } = {},
 ): Promise<EmbeddedCluster> {
   fs.mkdirSync(dataDir, { recursive: true });
-  let release: (() => Promise<void>) | undefined;
-  if (opts.lock !== false) {
-    try {
-      release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, 'atrium.lock'), stale: 15_000, update: 5_000 });
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'ELOCKED') throw err;
-      throw new DataDirInUseError(
-        `The data directory ${dataDir} is in use by another Atrium process. Stop that process first, or set DATA_DIR to another directory.`,
-      );
-    }
-  }
+  const release = opts.lock !== false ? lockDataDir(dataDir).release : undefined;
   const databaseDir = path.join(dataDir, 'pg');
   const port = await freePort();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -98,6 +132,8 @@ export async function startEmbeddedPostgres(
   const socketDir = path.join(dataDir, 'run');
   const useSocket = process.platform !== 'win32' && Buffer.byteLength(`${socketDir}/.s.PGSQL.${port}`) < 100;
   if (useSocket) fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  // PostgreSQL's last words, to say why a start failed.
+  let lastLines: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -110,9 +146,43 @@ export async function startEmbeddedPostgres(
       ...['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`],
       ...tuning(os.totalmem()).flatMap((setting) => ['-c', setting]),
     ],
-    onLog: () => {},
+    onLog: (m) => {
+      lastLines = [...lastLines, ...String(m).split('\n').filter(Boolean)].slice(-4);
+    },
     onError: (m) => log(String(m)),
   });
+  // Under our lock no other server of this data dir runs: the socket files left by a killed one are
+  // stale. On a restart the socket itself stays until the new server replaces it, so that clients
+  // meanwhile are refused (a 503) rather than told it does not exist; its lock file goes, since the
+  // pid it names may since belong to another process, which PostgreSQL would take for a live server.
+  const clearSockets = (restart: boolean) => {
+    if (!useSocket) return;
+    for (const f of fs.readdirSync(socketDir)) {
+      if (f.startsWith('.s.PGSQL.') && (!restart || f.endsWith('.lock'))) fs.rmSync(path.join(socketDir, f), { force: true });
+    }
+  };
+  /**
+   * Starts the postmaster; it is ready when embedded-postgres sees "ready to accept connections" in
+   * one chunk of PostgreSQL's output, or when the new postmaster says so in its pid file (a chunk may
+   * split the line). Fails when PostgreSQL exits, or is not ready by the deadline.
+   */
+  const start = async (deadline: number, dead?: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      pg.start(),
+      new Promise((resolve, reject) => {
+        const look = () => {
+          const now = readPostmaster(databaseDir);
+          if (now && now.pid !== dead && now.status === 'ready' && isRunning(now.pid, now.start)) return resolve(undefined);
+          if (Date.now() >= deadline) return reject(new Error('not ready in time'));
+          timer = setTimeout(look, 200);
+        };
+        timer = setTimeout(look, 200);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    return readPostmaster(databaseDir);
+  };
+  let postmaster: { pid: number; start?: string } | undefined;
   try {
     if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
     // As root the server runs as the `postgres` user (the owner of its files), which must create the socket.
@@ -121,22 +191,84 @@ export async function startEmbeddedPostgres(
       fs.chownSync(socketDir, owner.uid, owner.gid);
     }
     await clearStalePostmaster(databaseDir, log);
-    await pg.start();
+    clearSockets(false);
+    postmaster = await start(Date.now() + 10 * 60_000);
   } catch (err) {
-    await release?.();
+    release?.();
     throw err;
   }
+
+  let state: DatabaseState = 'up';
+  let restarting: Promise<void> | undefined;
+  // Ends the pause between restart attempts early when the cluster is stopped.
+  let wake: (() => void) | undefined;
+  const pauseFor = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, Math.max(0, ms));
+    });
+  const supervise = opts.supervise;
+
+  const restart = async (s: SuperviseOptions) => {
+    const began = Date.now();
+    const deadline = began + s.restartTimeoutMs;
+    log(`PostgreSQL (pid ${postmaster?.pid}) has ended unexpectedly; restarting it`);
+    let pause = 250;
+    for (let attempt = 1; state === 'restarting'; attempt += 1) {
+      // Its server processes end on their own once they see the postmaster gone; until then a new one refuses to start.
+      await pauseFor(Math.min(pause, deadline - Date.now()));
+      if (state !== 'restarting' || Date.now() >= deadline) break;
+      lastLines = [];
+      try {
+        await clearStalePostmaster(databaseDir, log);
+        clearSockets(true);
+        postmaster = await start(deadline, postmaster?.pid);
+        if (state !== 'restarting') break; // stopped meanwhile: stop() ends what was just started
+        state = 'up';
+        log(`PostgreSQL restarted (pid ${postmaster?.pid}) ${((Date.now() - began) / 1000).toFixed(1)} s after it ended, attempt ${attempt}`);
+        return;
+      } catch (err) {
+        log(`restarting PostgreSQL failed (attempt ${attempt}): ${[(err as Error)?.message, ...lastLines].filter(Boolean).join(' | ') || 'it exited'}`);
+      }
+      pause = Math.min(pause * 2, 5_000);
+    }
+    if (state !== 'restarting') return;
+    state = 'failed';
+    s.onGiveUp(`PostgreSQL could not be restarted within ${s.restartTimeoutMs / 1000} s`);
+  };
+
+  const watch =
+    supervise &&
+    setInterval(() => {
+      if (state !== 'up' || !postmaster || isRunning(postmaster.pid, postmaster.start)) return;
+      state = 'restarting';
+      restarting = restart(supervise).finally(() => {
+        restarting = undefined;
+      });
+    }, supervise.watchIntervalMs ?? 500);
+  if (watch) watch.unref();
+
   const url = (database = 'postgres') =>
     useSocket
       ? `postgresql://postgres:${PASSWORD}@localhost/${database}?host=${encodeURIComponent(socketDir)}&port=${port}`
       : `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     url,
+    state: () => state,
     stop: async () => {
+      const was = state;
+      state = 'stopped';
+      if (watch) clearInterval(watch);
+      wake?.();
       try {
-        await pg.stop();
+        // A restart attempt in flight ends first (at once, or at its deadline), so that what it started is stopped too.
+        if (was === 'restarting') await restarting;
+        const current = readPostmaster(databaseDir) ?? postmaster;
+        if (current && (hasProc ? isPostgresOf(current.pid, databaseDir) : isRunning(current.pid))) {
+          await stopPostmaster(current.pid, current.start, `PostgreSQL on ${databaseDir}`);
+        }
       } finally {
-        await release?.();
+        release?.();
       }
     },
   };
