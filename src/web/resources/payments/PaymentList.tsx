@@ -1,6 +1,7 @@
 import { BooleanInput, DataTable, DateInput, List, NumberField, NumberInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
 import type { SchemaStaffPayment } from '../../../api/schema';
+import { TABLE_FITS } from '../../member/team/layout';
 import { FilterTabs } from '../common/FilterTabs';
 import { InstantField } from '../common/fields';
 import { KIND_CHOICES, TAB_STATES } from './choices';
@@ -20,7 +21,7 @@ export function PaymentList() {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} empty={false} exporter={false}>
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} empty={false} exporter={false} sx={TABLE_FITS}>
       <FilterTabs source="state" label="atrium.payments.staff.fields.state" choices={TAB_STATES} all="atrium.payments.staff.all" />
       {phone ? (
         <SimpleList<SchemaStaffPayment>

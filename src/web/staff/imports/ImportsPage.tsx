@@ -6,6 +6,7 @@ import type { AtriumDataProvider } from '../../providers/data';
 import { useMutation } from '../../providers/data/query';
 import { FilterTabs } from '../../resources/common/FilterTabs';
 import { InstantField } from '../../resources/common/fields';
+import { TABLE_FITS } from '../../member/team/layout';
 import { ImportMapping } from './ImportMapping';
 
 const T = (key: string) => `atrium.admin.imports.${key}`;
@@ -138,7 +139,7 @@ export default function ImportsPage() {
   const { data: me } = useGetIdentity();
   const [saved, setSaved] = useState<SchemaUserImportSaved | null>(null);
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <Title title={translate(T('title'))} />
       <TopToolbar sx={{ justifyContent: 'flex-start', minHeight: 0, p: 0 }}>
         <UploadButton onSaved={setSaved} />
@@ -163,6 +164,7 @@ export default function ImportsPage() {
         exporter={false}
         empty={false}
         disableSyncWithLocation={false}
+        sx={TABLE_FITS}
         queryOptions={{ refetchInterval: (q) => ((q.state.data?.data as SchemaUserImport[] | undefined)?.some(busy) ? POLL_MS : false) }}
       >
         <StatusTabs />
