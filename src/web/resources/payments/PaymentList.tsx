@@ -1,5 +1,5 @@
 import { BooleanInput, DataTable, DateInput, List, NumberField, NumberInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { TABLE_FITS } from '../../member/team/layout';
 import { FilterTabs } from '../common/FilterTabs';
@@ -27,7 +27,11 @@ export function PaymentList() {
         <SimpleList<SchemaStaffPayment>
           primaryText={(r) => `$${r.amount} · ${translate(`atrium.payments.staff.kinds.${r.kind}`)}`}
           secondaryText={(r) => `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${r.state}`)}`}
-          tertiaryText={<InstantField source="created_at" />}
+          tertiaryText={
+            <Box component="span" sx={{ ml: 1 }}>
+              <InstantField source="created_at" />
+            </Box>
+          }
           linkType="show"
           empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}
         />
