@@ -168,12 +168,18 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
   await page.getByLabel('Тег').click();
   await page.getByRole('option', { name: 'Event' }).click();
   await page.getByRole('button', { name: 'Начать импорт' }).click();
-  const card = page.locator('.MuiCard-root').filter({ hasText: `people-${stamp}.csv` });
-  await expect(card).toContainText('Завершён', { timeout: 60_000 });
-  await expect(card).toContainText(/Всего:\s*7/);
-  await expect(card).toContainText(/Успешно:\s*3/);
-  await expect(card).toContainText(/Пропущено строк:\s*4/);
-  const warnings = card.getByRole('list');
+  // The imports list is a table: one row per file, a column per count under its header.
+  const imported = row(page, `people-${stamp}.csv`);
+  await expect(imported.locator('td.column-status')).toHaveText('Завершён', { timeout: 60_000 });
+  await expect(page.getByRole('columnheader', { name: 'Всего' })).toBeVisible();
+  await expect(imported.locator('td.column-total')).toHaveText('7');
+  await expect(page.getByRole('columnheader', { name: 'Успешно' })).toBeVisible();
+  await expect(imported.locator('td.column-success')).toHaveText('3');
+  await expect(page.getByRole('columnheader', { name: 'Пропущено строк' })).toBeVisible();
+  await expect(imported.locator('td.column-skipped')).toHaveText('4');
+  // The status tabs count the caller's imports; the finished one is under "Completed".
+  await expect(page.getByRole('tab', { name: /^Завершён \(\d+\)$/i })).toBeVisible();
+  const warnings = imported.getByRole('list');
   // Rows are the file's lines (the header is line 1).
   await expect(warnings.locator('li')).toHaveText([
     'Строка 5: Этот email уже занят',

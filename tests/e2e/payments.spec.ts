@@ -208,6 +208,10 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
   await expect(staff.getByTestId('approve-payment')).toBeHidden();
 
   await staff.goto('/staff/payments');
+  // The state tabs filter the list: under "Pending" only the donation still waiting is left.
+  await staff.getByRole('tab', { name: /^Ожидает \(\d+\)$/i }).click();
+  await expect(staff.locator('tbody tr').filter({ hasText: 'Dora' })).toHaveCount(1);
+  await shot(staff, 'staff-list-pending-ru');
   await staff.locator('tbody tr').filter({ hasText: 'Dora' }).filter({ hasText: 'Ожидает' }).first().click();
   await staff.getByTestId('reject-payment').click();
   await staff.getByTestId('reject-reason').fill('Der Beleg ist unleserlich');

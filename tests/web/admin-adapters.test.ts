@@ -86,6 +86,43 @@ describe('imports adapter', () => {
   });
 });
 
+describe('imports list and custom methods', () => {
+  it('getList sends the status tab, the sort as ordering and the paging', async () => {
+    let url = '';
+    server.use(
+      http.post('/accounts/import_users/list/', ({ request, response }) => {
+        url = new URL(request.url).search;
+        return response(200).json(page([imp(3, { status: 'completed' })]));
+      }),
+    );
+    const res = await dataProvider.getList('imports', { pagination: { page: 2, perPage: 10 }, sort: { field: 'file_name', order: 'ASC' }, filter: { status: 'completed' } });
+    expect(res).toMatchObject({ total: 1, data: [{ id: 3, status: 'completed' }] });
+    expect(Object.fromEntries(new URLSearchParams(url))).toEqual({ page: '2', page_size: '10', status: 'completed', ordering: 'file_name' });
+  });
+
+  it('startImport posts the mapping, consultant and tag; a 400 comes back as an HttpError with the field errors', async () => {
+    let started: unknown = null;
+    server.use(
+      http.post('/accounts/import_users/start/', async ({ request, response }) => {
+        started = await request.json();
+        return started && (started as { consultant_id?: number }).consultant_id
+          ? response(200).json(imp(7, { status: 'mapped' }))
+          : response(400).json({ consultant_id: ['Please, select consultant'] });
+      }),
+    );
+    expect(await dataProvider.startImport(7, { mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 })).toMatchObject({ id: 7, status: 'mapped' });
+    expect(started).toEqual({ import_id: 7, mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 });
+    const err = await dataProvider.startImport(7, { mapping: {}, tag_id: 4 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 400, body: { errors: { consultant_id: 'Please, select consultant' } } });
+  });
+
+  it('importTags reads the staff tags', async () => {
+    server.use(http.get('/accounts/tags_groups/', ({ response }) => response(200).json({ tags: [{ id: 4, name: 'Event' }], groups: [{ id: 1, name: 'Region' }] })));
+    expect(await dataProvider.importTags()).toEqual([{ id: 4, name: 'Event' }]);
+  });
+});
+
 describe('staff-users adapter', () => {
   it('maps each roster action onto its endpoint', async () => {
     const bodies: Record<string, unknown> = {};

@@ -5,7 +5,6 @@ import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { paths, SchemaStaffPayment } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { approvePayment, rejectPayment } from '../../src/web/providers/data/payments';
 
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
@@ -60,7 +59,7 @@ describe('staff/payments adapter', () => {
     await expect(dataProvider.getOne('staff/payments', { id: 6 })).rejects.toBeInstanceOf(HttpError);
   });
 
-  it('approve and reject post to their actions; a reason travels in the body', async () => {
+  it('approve and reject are custom methods of the provider that post to their actions; a reason travels in the body', async () => {
     let reason: unknown;
     server.use(
       http.post('/staff/payments/{id}/approve', () => HttpResponse.json(payment(5, { state: 'paid' }))),
@@ -69,13 +68,27 @@ describe('staff/payments adapter', () => {
         return HttpResponse.json(payment(5, { state: 'canceled', reject_reason: String(reason) }));
       }),
     );
-    expect((await approvePayment(5)).state).toBe('paid');
-    expect(await rejectPayment(5, 'Unreadable')).toMatchObject({ state: 'canceled', reject_reason: 'Unreadable' });
+    expect((await dataProvider.approvePayment(5)).state).toBe('paid');
+    expect(await dataProvider.rejectPayment(5, 'Unreadable')).toMatchObject({ state: 'canceled', reject_reason: 'Unreadable' });
     expect(reason).toBe('Unreadable');
   });
 
-  it('a conflict (already decided) is refused with the server sentence', async () => {
+  it('a conflict (already decided) is refused as an HttpError with the server sentence', async () => {
     server.use(http.post('/staff/payments/{id}/approve', () => HttpResponse.json({ detail: 'This payment has already been decided.', code: 'payment_not_pending' }, { status: 409 })));
-    await expect(approvePayment(5)).rejects.toMatchObject({ status: 409, message: 'This payment has already been decided.' });
+    const err = await dataProvider.approvePayment(5).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 409, message: 'This payment has already been decided.' });
+  });
+
+  it("a refused reason comes back as react-admin's field errors", async () => {
+    server.use(http.post('/staff/payments/{id}/reject', () => HttpResponse.json({ reason: ['Please, fill this field'] }, { status: 400 })));
+    const err = await dataProvider.rejectPayment(5, ' ').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 400, body: { errors: { reason: 'Please, fill this field' } } });
+  });
+
+  it('the resource methods still reach the resources behind the custom ones', async () => {
+    server.use(http.get('/staff/payments', () => HttpResponse.json([payment(1)], { headers: { 'Content-Range': 'staff/payments 0-0/1' } })));
+    expect(await dataProvider.getList('staff/payments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).toMatchObject({ total: 1 });
   });
 });

@@ -76,6 +76,8 @@ const en = {
   imports: {
     title: "User imports",
     upload: "Upload .csv",
+    all: "All",
+    created_at: "Uploaded at",
     file: "File",
     status: "Status",
     total: "Total",
@@ -183,6 +185,8 @@ export const admin = {
     imports: {
       title: "Импорт пользователей",
       upload: "Загрузить .csv",
+      all: "Все",
+      created_at: "Дата загрузки",
       file: "Файл",
       status: "Статус",
       total: "Всего",
@@ -287,6 +291,8 @@ export const admin = {
     imports: {
       title: "Benutzerimporte",
       upload: ".csv hochladen",
+      all: "Alle",
+      created_at: "Hochgeladen am",
       file: "Datei",
       status: "Status",
       total: "Gesamt",

@@ -1,5 +1,6 @@
 import { api, unwrap } from '../../../api/client';
 import type { SchemaImportStartRequest, SchemaImportStatus } from '../../../api/schema';
+import { tagsGroups } from './staffUsers';
 import type { ResourceAdapter } from './types';
 
 /**
@@ -32,8 +33,27 @@ export const importsAdapter: ResourceAdapter = {
     return { data: saved };
   },
   async update(_resource, { id, data }) {
-    const d = data as Omit<SchemaImportStartRequest, 'import_id'>;
-    const body: SchemaImportStartRequest = { import_id: Number(id), mapping: d.mapping, consultant_id: d.consultant_id, tag_id: d.tag_id };
-    return { data: await unwrap(api.POST('/accounts/import_users/start/', { body })) };
+    return { data: await start(Number(id), data as ImportStart) };
   },
+};
+
+/**
+ * What starting an import takes besides its id: the column mapping, the consultant and the tag, as
+ * the mapping step has them; a consultant not picked yet is left out and the server's field error says so.
+ */
+export type ImportStart = Omit<SchemaImportStartRequest, 'import_id' | 'consultant_id'> & { consultant_id?: number };
+
+const start = (id: number, d: ImportStart) =>
+  unwrap(
+    api.POST('/accounts/import_users/start/', {
+      body: { import_id: id, mapping: d.mapping, consultant_id: d.consultant_id, tag_id: d.tag_id } as SchemaImportStartRequest,
+    }),
+  );
+
+/** What the imports screen needs besides its resource: custom methods of the data provider. */
+export const importsMethods = {
+  /** Starts an uploaded import with its mapping, consultant and tag; answers with the import. */
+  startImport: start,
+  /** The staff tags an import can give its users (the tag picker of the mapping step). */
+  importTags: async () => (await tagsGroups()).tags,
 };

@@ -5,12 +5,13 @@ import { flowsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
-import { paymentsAdapter } from './payments';
+import { paymentsAdapter, paymentsMethods } from './payments';
 import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
 import { actionLogsAdapter } from './actionLogs';
-import { importsAdapter } from './imports';
+import { importsAdapter, importsMethods } from './imports';
+import { withCustomMethods } from './custom';
 import { staffUsersAdapter } from './staffUsers';
 import { tasksAdapter } from './tasks';
 import { ticketsAdapter } from './tickets';
@@ -66,4 +67,10 @@ const seedProvider: DataProvider = {
 };
 
 /** Resources with an adapter use the seed endpoints; Atrium's admin resources use simple REST. */
-export const dataProvider = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
+const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
+
+/** The resources plus the custom methods (actions that are not a resource's CRUD). */
+export const dataProvider = withCustomMethods(resources, { ...paymentsMethods, ...importsMethods });
+
+/** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */
+export type AtriumDataProvider = typeof dataProvider;

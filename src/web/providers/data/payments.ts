@@ -40,16 +40,18 @@ export const paymentsAdapter: ResourceAdapter = {
   },
 };
 
-/** Confirms a pending manual donation. */
-export async function approvePayment(id: number): Promise<SchemaStaffPayment> {
-  const { data, error, response } = await api.POST('/staff/payments/{id}/approve', { params: { path: { id } } });
-  if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
-  return data;
-}
-
-/** Rejects a pending manual donation with the reason the member sees. */
-export async function rejectPayment(id: number, reason: string): Promise<SchemaStaffPayment> {
-  const { data, error, response } = await api.POST('/staff/payments/{id}/reject', { params: { path: { id } }, body: { reason } });
-  if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
-  return data;
-}
+/** The staff payments' actions, custom methods of the data provider (see index.ts). */
+export const paymentsMethods = {
+  /** Confirms a pending manual donation. */
+  async approvePayment(id: number): Promise<SchemaStaffPayment> {
+    const { data, error, response } = await api.POST('/staff/payments/{id}/approve', { params: { path: { id } } });
+    if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+    return data;
+  },
+  /** Rejects a pending manual donation with the reason the member sees. */
+  async rejectPayment(id: number, reason: string): Promise<SchemaStaffPayment> {
+    const { data, error, response } = await api.POST('/staff/payments/{id}/reject', { params: { path: { id } }, body: { reason } });
+    if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+    return data;
+  },
+};

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ApiError } from '../../../api/client';
+import { Confirm, HttpError, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
-import { approvePayment, rejectPayment } from '../../providers/data/payments';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useMutation } from '../../providers/data/query';
+
+type Decision = { action: 'approve' } | { action: 'reject'; reason: string };
 
 /** Approve (after a confirmation) or reject (with a reason) a pending manual donation. */
 export function DecisionButtons() {
@@ -17,24 +19,24 @@ export function DecisionButtons() {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  if (!record || !record.is_manual || record.state !== 'pending') return null;
-
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await action();
-      notify(done, { type: 'success' });
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const decide = useMutation({
+    mutationFn: (d: Decision & { id: number }) => (d.action === 'approve' ? dataProvider.approvePayment(d.id) : dataProvider.rejectPayment(d.id, d.reason)),
+    onSuccess: (_payment, d) => {
+      notify(d.action === 'approve' ? 'atrium.payments.staff.approved' : 'atrium.payments.staff.rejected', { type: 'success' });
       setConfirm(false);
       setRejecting(false);
       refresh();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(err.fieldErrors.reason ?? Object.values(err.fieldErrors)[0]);
-      else notify(err instanceof ApiError && err.status < 500 ? err.message : 'atrium.errors.server', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err: Error) => {
+      // A 400 is the reason's own error (toHttpError keeps the field errors); others are the server's sentence.
+      const fields = err instanceof HttpError && err.status === 400 ? (err.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+      if (fields) setError(fields.reason ?? Object.values(fields)[0]);
+      else notify(err instanceof HttpError ? err.message : 'atrium.errors.server', { type: 'error' });
+    },
+  });
+  const busy = decide.isPending;
+  if (!record || !record.is_manual || record.state !== 'pending') return null;
 
   return (
     <Stack direction="row" spacing={1} sx={{ my: 1 }}>
@@ -50,7 +52,7 @@ export function DecisionButtons() {
         title="atrium.payments.staff.approve_confirm_title"
         content="atrium.payments.staff.approve_confirm"
         confirm="atrium.payments.staff.approve"
-        onConfirm={() => void run(() => approvePayment(record.id), 'atrium.payments.staff.approved')}
+        onConfirm={() => decide.mutate({ id: record.id, action: 'approve' })}
         onClose={() => setConfirm(false)}
       />
       <Dialog open={rejecting} onClose={() => setRejecting(false)} fullWidth maxWidth="xs" aria-labelledby="reject-title">
@@ -58,7 +60,7 @@ export function DecisionButtons() {
           onSubmit={(e) => {
             e.preventDefault();
             if (!reason.trim()) return setError(translate('atrium.payments.donation.required'));
-            void run(() => rejectPayment(record.id, reason.trim()), 'atrium.payments.staff.rejected');
+            decide.mutate({ id: record.id, action: 'reject', reason: reason.trim() });
           }}
         >
           <DialogTitle id="reject-title">{translate('atrium.payments.staff.reject_title')}</DialogTitle>

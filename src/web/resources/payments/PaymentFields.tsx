@@ -3,17 +3,15 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
-import { fmtDateTime, useTimeZone } from '../../member/common/format';
+import { InstantField } from '../common/fields';
 import { STATE_COLOR } from './choices';
 
 type DateKey = 'created_at' | 'payment_datetime' | 'paid_at' | 'decided_at';
 
-/** A date and time as DD/MM/YYYY HH:mm in the signed-in user's time zone; a dash when empty. */
-export function DateTimeField({ source }: { source: DateKey; label?: string }) {
+/** The project's instant field (the profile's time zone), or a dash when the payment has no such date. */
+export function PaymentDate({ source }: { source: DateKey; label?: string }) {
   const record = useRecordContext<SchemaStaffPayment>();
-  const tz = useTimeZone();
-  const value = record?.[source];
-  return <>{value ? fmtDateTime(value, tz) : '—'}</>;
+  return record?.[source] ? <InstantField source={source} /> : <>—</>;
 }
 
 export function StateChip() {

@@ -1,12 +1,14 @@
 import { BooleanInput, DataTable, DateInput, List, NumberField, NumberInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { SchemaStaffPayment } from '../../../api/schema';
-import { fmtDate } from '../../member/common/format';
-import { KIND_CHOICES, STATE_CHOICES } from './choices';
-import { DateTimeField, KindField, MemberField, StateChip } from './PaymentFields';
+import { TABLE_FITS } from '../../member/team/layout';
+import { FilterTabs } from '../common/FilterTabs';
+import { InstantField } from '../common/fields';
+import { KIND_CHOICES, TAB_STATES } from './choices';
+import { KindField, MemberField, StateChip } from './PaymentFields';
 
+// The state is the tabs' filter; the others are react-admin's filter inputs.
 const filters = [
-  <SelectInput key="state" source="state" label="atrium.payments.staff.fields.state" choices={STATE_CHOICES} alwaysOn />,
   <SelectInput key="kind" source="kind" label="atrium.payments.staff.fields.kind" choices={KIND_CHOICES} alwaysOn />,
   <NumberInput key="user_id" source="user_id" label="atrium.payments.staff.fields.user_id" />,
   <DateInput key="date_from" source="date_from" label="atrium.payments.staff.fields.date_from" />,
@@ -14,24 +16,30 @@ const filters = [
   <BooleanInput key="manual" source="manual" label="atrium.payments.staff.fields.manual" />,
 ];
 
-/** Payments of the members the signed-in staff member looks after (admins: all), newest first. */
+/** Payments of the members the signed-in staff member looks after (admins: all), newest first, a tab per state. */
 export function PaymentList() {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} empty={false} exporter={false}>
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} empty={false} exporter={false} sx={TABLE_FITS}>
+      <FilterTabs source="state" label="atrium.payments.staff.fields.state" choices={TAB_STATES} all="atrium.payments.staff.all" />
       {phone ? (
         <SimpleList<SchemaStaffPayment>
           primaryText={(r) => `$${r.amount} · ${translate(`atrium.payments.staff.kinds.${r.kind}`)}`}
           secondaryText={(r) => `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${r.state}`)}`}
-          tertiaryText={(r) => fmtDate(r.created_at)}
+          tertiaryText={
+            <Box component="span" sx={{ ml: 1 }}>
+              <InstantField source="created_at" />
+            </Box>
+          }
           linkType="show"
+          empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false} empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}>
           <DataTable.Col source="id" label="atrium.payments.staff.fields.id" />
           <DataTable.Col source="created_at" label="atrium.payments.staff.fields.created_at">
-            <DateTimeField source="created_at" />
+            <InstantField source="created_at" />
           </DataTable.Col>
           <DataTable.Col source="user" label="atrium.payments.staff.fields.user" disableSort>
             <MemberField />

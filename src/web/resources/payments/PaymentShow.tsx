@@ -1,7 +1,7 @@
 import { FunctionField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { DecisionButtons } from './DecisionButtons';
-import { CheckPreview, DateTimeField, KindField, MemberField, StateChip } from './PaymentFields';
+import { CheckPreview, PaymentDate, KindField, MemberField, StateChip } from './PaymentFields';
 
 const L = (f: string) => `atrium.payments.staff.fields.${f}`;
 
@@ -17,15 +17,15 @@ export function PaymentShow() {
         <TextField source="method_name" label={L('method_name')} />
         <TextField source="description" label={L('description')} emptyText="—" />
         <TextField source="comment" label={L('comment')} emptyText="—" />
-        <FunctionField label={L('created_at')} render={() => <DateTimeField source="created_at" />} />
-        <FunctionField label={L('payment_datetime')} render={() => <DateTimeField source="payment_datetime" />} />
-        <FunctionField label={L('paid_at')} render={() => <DateTimeField source="paid_at" />} />
+        <FunctionField label={L('created_at')} render={() => <PaymentDate source="created_at" />} />
+        <FunctionField label={L('payment_datetime')} render={() => <PaymentDate source="payment_datetime" />} />
+        <FunctionField label={L('paid_at')} render={() => <PaymentDate source="paid_at" />} />
         <TextField source="reject_reason" label={L('reject_reason')} emptyText="—" />
         <FunctionField<SchemaStaffPayment>
           label={L('decided_by')}
           render={(r) => (r.decided_by ? `${r.decided_by.first_name} ${r.decided_by.last_name}` : '—')}
         />
-        <FunctionField label={L('decided_at')} render={() => <DateTimeField source="decided_at" />} />
+        <FunctionField label={L('decided_at')} render={() => <PaymentDate source="decided_at" />} />
         <CheckPreview />
       </SimpleShowLayout>
     </Show>

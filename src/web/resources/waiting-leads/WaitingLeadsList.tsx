@@ -1,8 +1,8 @@
 import { TABLE_FITS } from '../../member/team/layout';
 import { Alert } from '@mui/material';
-import { DataTable, List, SearchInput, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaWaitingUser } from '../../../api/schema';
-import { fmtDate, fmtDateTime, useTimeZone } from '../../member/common/format';
+import { InstantField } from '../common/fields';
 
 function Empty() {
   const translate = useTranslate();
@@ -11,12 +11,17 @@ function Empty() {
 
 const F = (key: string) => `atrium.team.waiting.fields.${key}`;
 
+/** Since when the lead waits; a lead that never changed status waits since joining. */
+function WaitingSince() {
+  const record = useRecordContext<SchemaWaitingUser>();
+  return <InstantField source={record?.waiting_since ? 'waiting_since' : 'date_joined'} />;
+}
+
 /**
  * Waiting leads, longest waiting first: staff see the whole pool, a member the leads of their own
  * structure. Filters and paging are kept per browser under the store key.
  */
 export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
-  const tz = useTimeZone();
   return (
     <List
       resource="waiting-leads"
@@ -42,11 +47,9 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
           render={(r: SchemaWaitingUser) => (r.referrer ? `${r.referrer.first_name} ${r.referrer.last_name}` : '—')}
         />
         <DataTable.Col source="source" label={F('source')} disableSort render={(r: SchemaWaitingUser) => r.source ?? '—'} />
-        <DataTable.Col
-          source="waiting_since"
-          label={F('waiting_since')}
-          render={(r: SchemaWaitingUser) => (r.waiting_since ? fmtDateTime(r.waiting_since, tz) : fmtDate(r.date_joined, tz))}
-        />
+        <DataTable.Col source="waiting_since" label={F('waiting_since')}>
+          <WaitingSince />
+        </DataTable.Col>
       </DataTable>
     </List>
   );

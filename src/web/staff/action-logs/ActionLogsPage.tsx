@@ -1,7 +1,6 @@
 import { Box, Divider, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, DateInput, FunctionField, List, NumberInput, RecordContextProvider, TextInput, Title, useListContext, useTranslate } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../../api/schema';
-import { fmtDateTime, useTimeZone } from '../../member/common/format';
 import { InstantField } from '../../resources/common/fields';
 
 const filters = [
@@ -39,7 +38,6 @@ function Empty() {
 /** On a phone, each entry as its sentence with the time and the people under it: five columns do not fit. */
 function HistoryEntries() {
   const translate = useTranslate();
-  const tz = useTimeZone();
   const { data, isPending } = useListContext<SchemaActionLog>();
   if (isPending) return null;
   if (!data?.length) return <Empty />;
@@ -49,8 +47,8 @@ function HistoryEntries() {
         <RecordContextProvider key={r.id} value={r}>
           <Box sx={{ py: 1.5 }}>
             <Typography variant="body2">{r.description}</Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.25, mt: 0.5, typography: 'caption', color: 'text.secondary' }}>
-              <span>{fmtDateTime(r.created_at, tz)}</span>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.25, mt: 0.5, typography: 'caption', color: 'text.secondary', '& .MuiTypography-root': { font: 'inherit' } }}>
+              <InstantField source="created_at" />
               <PersonFilter who={r.actor} field="actor_id" />
               {r.subject && <PersonFilter who={r.subject} field="subject_id" />}
               {r.view_as && <span>{`${translate('atrium.admin.logs.view_as')}: ${name(r.view_as)}`}</span>}

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SchemaImportUserField, SchemaUserImportSaved } from '../../../api/schema';
-import { tagsGroups } from '../../providers/data/staffUsers';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useMutation } from '../../providers/data/query';
 import { StaffPicker } from '../list/StaffPicker';
 
 const FIELDS: SchemaImportUserField[] = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'];
@@ -11,26 +12,28 @@ const FIELDS: SchemaImportUserField[] = ['first_name', 'last_name', 'email', 'ph
 export function ImportMapping({ saved, consultantId, onStarted }: { saved: SchemaUserImportSaved; consultantId: number; onStarted: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const [mapping, setMapping] = useState<Record<string, SchemaImportUserField | ''>>(saved.preview.suggested_mapping);
   const [consultant, setConsultant] = useState<number | ''>(consultantId || '');
   const [tag, setTag] = useState('');
   const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    tagsGroups().then((r) => setTags(r.tags), () => setTags([]));
-  }, []);
-  const start = async () => {
-    const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f)) as Record<string, SchemaImportUserField>;
-    try {
-      await dataProvider.update('imports', { id: saved.id, data: { mapping: chosen, consultant_id: consultant || undefined, tag_id: Number(tag) }, previousData: saved });
-      onStarted();
-    } catch (e) {
+    dataProvider.importTags().then(setTags, () => setTags([]));
+  }, [dataProvider]);
+  const starting = useMutation({
+    mutationFn: () => {
+      const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f)) as Record<string, SchemaImportUserField>;
+      return dataProvider.startImport(saved.id, { mapping: chosen, consultant_id: consultant || undefined, tag_id: Number(tag) });
+    },
+    onSuccess: onStarted,
+    onError: (e: Error) => {
       const body = (e as { body?: { errors?: Record<string, string> } }).body;
       setErrors(body?.errors ?? {});
-      notify((e as Error).message, { type: 'error' });
-    }
-  };
+      notify(e.message, { type: 'error' });
+    },
+  });
+  const start = () => starting.mutate();
   return (
     <Box sx={{ my: 2 }}>
       <Typography variant="h6">{translate('atrium.admin.imports.preview')}</Typography>
@@ -83,7 +86,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" onClick={start} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button variant="contained" onClick={start} disabled={starting.isPending} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {translate('atrium.admin.imports.start')}
         </Button>
       </Stack>

@@ -1,68 +1,149 @@
-import { useRef, useState } from 'react';
-import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { Title, useDataProvider, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
-import type { SchemaUserImport, SchemaUserImportSaved } from '../../../api/schema';
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, List, RecordContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../../api/schema';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useMutation } from '../../providers/data/query';
+import { FilterTabs } from '../../resources/common/FilterTabs';
+import { InstantField } from '../../resources/common/fields';
+import { TABLE_FITS } from '../../member/team/layout';
 import { ImportMapping } from './ImportMapping';
 
-function ImportCard({ imp }: { imp: SchemaUserImport }) {
+const T = (key: string) => `atrium.admin.imports.${key}`;
+const STATUSES: SchemaImportStatus[] = ['uploaded', 'mapped', 'running', 'completed', 'failed'];
+const STATUS_CHOICES = STATUSES.map((id) => ({ id, name: T(`statuses.${id}`) }));
+const busy = (imp: SchemaUserImport) => imp.status === 'running' || imp.status === 'mapped';
+/** While an import is queued or running, the list (and its tab counts) refresh every second. */
+const POLL_MS = 1000;
+
+/** The status, with the progress bar while the import is queued or running. */
+function StatusField() {
+  const imp = useRecordContext<SchemaUserImport>();
+  const translate = useTranslate();
+  if (!imp) return null;
+  return (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="body2">{translate(T(`statuses.${imp.status}`))}</Typography>
+      {busy(imp) && <LinearProgress variant="determinate" value={imp.progress} sx={{ my: 0.5 }} />}
+    </Box>
+  );
+}
+
+/** The rows the import left out, by the file's line number. */
+function WarningsField() {
+  const imp = useRecordContext<SchemaUserImport>();
+  const translate = useTranslate();
+  if (!imp?.warnings.length) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={translate(T('warnings'))}>
+      {imp.warnings.map((w) => (
+        <li key={w.row}>{translate(T('row'), { row: w.row, reason: w.reason })}</li>
+      ))}
+    </Box>
+  );
+}
+
+/** On a phone, each import as a card: seven columns do not fit. */
+function ImportCards() {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<SchemaUserImport>();
+  if (isPending) return null;
+  if (!data?.length) return <Typography sx={{ p: 2 }} color="text.secondary">{translate(T('empty'))}</Typography>;
+  return (
+    <Stack spacing={1.5} sx={{ p: 1 }}>
+      {data.map((imp) => (
+        <RecordContextProvider key={imp.id} value={imp}>
+          <Card variant="outlined" data-testid={`import-${imp.id}`}>
+            <CardContent>
+              <Stack direction="row" justifyContent="space-between" flexWrap="wrap" useFlexGap columnGap={1}>
+                <Typography variant="subtitle1" sx={{ wordBreak: 'break-all' }}>{imp.file_name}</Typography>
+                <InstantField source="created_at" />
+              </Stack>
+              <StatusField />
+              <Typography>
+                {translate(T('total'))}: <b>{imp.total}</b> · {translate(T('success'))}: <b>{imp.success}</b> · {translate(T('skipped'))}: <b>{imp.skipped}</b>
+              </Typography>
+              <WarningsField />
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
+/** The status tabs; their counts refresh with the list while one of its imports runs. */
+function StatusTabs() {
+  const { data } = useListContext<SchemaUserImport>();
+  return <FilterTabs source="status" label={T('status')} choices={STATUS_CHOICES} all={T('all')} refetchInterval={data?.some(busy) ? POLL_MS : false} />;
+}
+
+function ImportsTable() {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" data-testid={`import-${imp.id}`}>
-      <CardContent>
-        <Stack direction="row" justifyContent="space-between" flexWrap="wrap">
-          <Typography variant="subtitle1">{imp.file_name}</Typography>
-          <Typography color="text.secondary">{translate(`atrium.admin.imports.statuses.${imp.status}`)}</Typography>
-        </Stack>
-        {(imp.status === 'running' || imp.status === 'mapped') && <LinearProgress variant="determinate" value={imp.progress} sx={{ my: 1 }} />}
-        <Typography>
-          {translate('atrium.admin.imports.total')}: <b>{imp.total}</b> · {translate('atrium.admin.imports.success')}: <b>{imp.success}</b> ·{' '}
-          {translate('atrium.admin.imports.skipped')}: <b>{imp.skipped}</b>
-        </Typography>
-        {imp.warnings.length > 0 && (
-          <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label={translate('atrium.admin.imports.warnings')}>
-            {imp.warnings.map((w) => (
-              <li key={w.row}>{translate('atrium.admin.imports.row', { row: w.row, reason: w.reason })}</li>
-            ))}
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+    <DataTable bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate(T('empty'))}</Typography>}>
+      <DataTable.Col source="file_name" label={T('file')} />
+      <DataTable.Col source="created_at" label={T('created_at')}>
+        <InstantField source="created_at" />
+      </DataTable.Col>
+      <DataTable.Col source="status" label={T('status')}>
+        <StatusField />
+      </DataTable.Col>
+      <DataTable.NumberCol source="total" label={T('total')} disableSort />
+      <DataTable.NumberCol source="success" label={T('success')} disableSort />
+      <DataTable.NumberCol source="skipped" label={T('skipped')} disableSort />
+      <DataTable.Col source="warnings" label={T('warnings')} disableSort>
+        <WarningsField />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+/** Upload a .csv: the server answers with its first rows, which the mapping step shows. */
+function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const upload = useMutation({
+    mutationFn: (file: File) => dataProvider.create('imports', { data: { file } }),
+    onSuccess: (res) => {
+      onSaved(res.data as SchemaUserImportSaved);
+      refresh();
+    },
+    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  });
+  return (
+    <Button variant="contained" component="label" disabled={upload.isPending}>
+      {translate(T('upload'))}
+      <input
+        hidden
+        type="file"
+        accept=".csv,text/csv"
+        data-testid="import-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) upload.mutate(file);
+        }}
+      />
+    </Button>
   );
 }
 
 /** Upload a .csv, map its columns, start; the list refreshes while an import runs. */
 export default function ImportsPage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider();
+  const refresh = useRefresh();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const { data: me } = useGetIdentity();
-  const input = useRef<HTMLInputElement>(null);
   const [saved, setSaved] = useState<SchemaUserImportSaved | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { data = [], refetch } = useGetList<SchemaUserImport>('imports', { pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' } }, {
-    refetchInterval: (q) => ((q.state.data?.data ?? []).some((i) => i.status === 'running' || i.status === 'mapped') ? 1000 : false),
-  });
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const res = await dataProvider.create('imports', { data: { file } });
-      setSaved(res.data as SchemaUserImportSaved);
-      await refetch();
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={translate('atrium.admin.imports.title')} />
-      <Button variant="contained" component="label" disabled={busy}>
-        {translate('atrium.admin.imports.upload')}
-        <input ref={input} hidden type="file" accept=".csv,text/csv" data-testid="import-file" onChange={(e) => upload(e.target.files?.[0])} />
-      </Button>
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
+      <Title title={translate(T('title'))} />
+      <TopToolbar sx={{ justifyContent: 'flex-start', minHeight: 0, p: 0 }}>
+        <UploadButton onSaved={setSaved} />
+      </TopToolbar>
       {saved && (
         <ImportMapping
           key={saved.id}
@@ -70,16 +151,25 @@ export default function ImportsPage() {
           consultantId={Number(me?.id ?? 0)}
           onStarted={() => {
             setSaved(null);
-            void refetch();
+            refresh();
           }}
         />
       )}
-      <Stack spacing={2} sx={{ mt: 2 }}>
-        {data.length === 0 && <Typography color="text.secondary">{translate('atrium.admin.imports.empty')}</Typography>}
-        {data.map((imp) => (
-          <ImportCard key={imp.id} imp={imp} />
-        ))}
-      </Stack>
+      <List
+        resource="imports"
+        title=" "
+        actions={false}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={10}
+        exporter={false}
+        empty={false}
+        disableSyncWithLocation={false}
+        sx={TABLE_FITS}
+        queryOptions={{ refetchInterval: (q) => ((q.state.data?.data as SchemaUserImport[] | undefined)?.some(busy) ? POLL_MS : false) }}
+      >
+        <StatusTabs />
+        {phone ? <ImportCards /> : <ImportsTable />}
+      </List>
     </Box>
   );
 }

@@ -1,0 +1,29 @@
+import type { DataProvider } from 'react-admin';
+import { toHttpError } from './errors';
+
+/** Any argument list: each method keeps its own signature in the provider's type. */
+type Methods = Record<string, (...args: never[]) => Promise<unknown>>;
+
+/**
+ * The resource methods plus custom ones for what is not a resource (start an import, approve a
+ * payment…), as Atomic CRM's provider does. A custom method's failure goes through the same
+ * toHttpError as the resources', so screens see one kind of error.
+ */
+export function withCustomMethods<C extends Methods>(resources: DataProvider, custom: C): DataProvider & C {
+  const wrapped = Object.fromEntries(
+    Object.entries(custom).map(([name, fn]) => [
+      name,
+      async (...args: unknown[]) => {
+        try {
+          return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+        } catch (err) {
+          toHttpError(err);
+        }
+      },
+    ]),
+  );
+  // combineDataProviders answers every name with a resource call, so the custom names come first.
+  return new Proxy(resources, {
+    get: (target, name) => (typeof name === 'string' && Object.hasOwn(wrapped, name) ? wrapped[name] : Reflect.get(target, name)),
+  }) as DataProvider & C;
+}
