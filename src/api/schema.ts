@@ -2799,6 +2799,8 @@ export interface components {
             role?: components["schemas"]["Role"];
             is_active?: boolean;
             is_partner?: boolean;
+            /** @description A new password. */
+            password?: string;
             lead_status?: components["schemas"]["LeadStatus"];
             responsible_id?: number | null;
         };

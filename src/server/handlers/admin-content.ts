@@ -22,9 +22,11 @@ type AnyHandler = (req: Req, reply: FastifyReply) => Promise<unknown>;
 /** The five ra-data-simple-rest operations of one resource, named `<verb>Admin<Name>`. */
 function crud(r: Resource, one: string, many: string): Record<string, AnyHandler> {
   const sortable = Object.keys(r.sortable).concat('id');
+  // `id` (a list, react-admin's getMany) is built into every resource.
+  const filterable = Object.keys(r.filters ?? {}).concat('id');
   return {
     [`listAdmin${many}`]: async (req, reply) => {
-      const w = parseSimpleRest<Record<string, unknown>>(req.query, sortable, r.defaultSort);
+      const w = parseSimpleRest<Record<string, unknown>>(req.query, sortable, r.defaultSort, filterable);
       const { rows, total } = await listResource(req.server.ctx, r, w);
       contentRange(reply, r.name, w.offset, rows.length, total);
       return rows;

@@ -35,6 +35,8 @@ type AjvError = { keyword: string; instancePath: string; params: Record<string, 
 function fieldOf(e: AjvError): string {
   const parts = e.instancePath.split('/').filter(Boolean);
   if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
+  // A field the contract does not list is named itself, not the object holding it.
+  if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
   return parts.join('.') || 'non_field_errors';
 }
 
@@ -46,6 +48,10 @@ function messageOf(e: AjvError, lang: Lang): string {
       return t(lang, 'field_too_long', { limit: Number(e.params.limit) });
     case 'minLength':
       return Number(e.params.limit) <= 1 ? t(lang, 'field_empty') : t(lang, 'field_too_short', { limit: Number(e.params.limit) });
+    case 'additionalProperties':
+      return t(lang, 'field_unknown');
+    case 'integer':
+      return t(lang, 'field_integer');
     case 'format':
       return e.params.format === 'email' ? t(lang, 'email_invalid') : t(lang, 'field_invalid');
     default:
@@ -71,7 +77,9 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
     const body: Record<string, string[]> = {};
     for (const e of fe.validation) {
       const field = fieldOf(e);
-      (body[field] ??= []).push(messageOf(e, lang));
+      const message = messageOf(e, lang);
+      // The variants of a oneOf each report the same field: say it once.
+      if (!body[field]?.includes(message)) (body[field] ??= []).push(message);
     }
     return reply.status(400).send(body);
   }
