@@ -110,7 +110,11 @@ function resolve(node: Schema, at: Refs): Schema {
 
 /** An allOf of plain object schemas (the contract's "<Name>Create = the update plus required fields") as one schema. */
 function mergeAllOf(s: Schema, at: Refs): Schema {
-  const parts = (s.allOf as unknown[]).map((p) => (isObject(p) ? mergeAllOf(resolve(p, at), at) : p));
+  const parts = (s.allOf as unknown[]).map((p) => {
+    if (!isObject(p)) return p;
+    const part = resolve(p, at);
+    return Array.isArray(part.allOf) ? mergeAllOf(part, at) : part;
+  });
   const plain = parts.every((p) => isObject(p) && !p.oneOf && !p.anyOf && !p.allOf && (p.type === undefined || p.type === 'object'));
   if (!plain) return { ...s, allOf: parts };
   const { allOf: _, ...rest } = s;

@@ -58,7 +58,11 @@ export const adminContentHandlers = {
     const rule = UPLOAD_RULES[kind];
     if (!req.isMultipart()) throw FieldErrors.of('file', 'file_required');
     // One more byte than allowed, so the storage's own count sees an over-limit file.
-    const part = await req.file({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } }).catch(() => undefined);
+    // A part the contract does not list (http/body-fields.ts) is named; any other reading error is no file.
+    const part = await req.file({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } }).catch((err: unknown) => {
+      if (err instanceof FieldErrors) throw err;
+      return undefined;
+    });
     if (!part || part.fieldname !== 'file') {
       part?.file.resume();
       throw FieldErrors.of('file', 'file_required');
