@@ -148,9 +148,28 @@ export function closeSchema(node: unknown, at: Refs, depth = 0): Schema {
   if (isObject(out.items)) out.items = sub(out.items);
   if (isObject(out.additionalProperties)) out.additionalProperties = sub(out.additionalProperties);
   for (const k of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(sub);
+  if (Array.isArray(out.oneOf) && !out.discriminator) {
+    // Variants told apart by a const property (landing elements by `type`): ajv then judges a body
+    // by its own variant only, so a refusal names that variant's fields, not every variant's.
+    const tag = discriminatorOf(out.oneOf as Schema[]);
+    if (tag) Object.assign(out, { type: out.type ?? 'object', discriminator: { propertyName: tag } });
+  }
   const open = out.additionalProperties !== undefined || out.patternProperties !== undefined || out.unevaluatedProperties !== undefined;
   if (isObject(out.properties) && !open && !out.allOf && !out.oneOf && !out.anyOf) out.additionalProperties = false;
   return out;
+}
+
+/** The property every variant requires with a const value of its own, if there is one. */
+function discriminatorOf(variants: Schema[]): string | undefined {
+  const first = variants[0];
+  if (!first || !isObject(first.properties)) return undefined;
+  return Object.keys(first.properties).find((name) => {
+    const values = variants.map((v) => {
+      const prop = isObject(v.properties) ? v.properties[name] : undefined;
+      return Array.isArray(v.required) && v.required.includes(name) && isObject(prop) && typeof prop.const === 'string' ? prop.const : undefined;
+    });
+    return values.every((x) => x !== undefined) && new Set(values).size === values.length;
+  });
 }
 
 /** The property names a (closed) schema allows at its top level, over its variants. */

@@ -35,6 +35,8 @@ type AjvError = { keyword: string; instancePath: string; params: Record<string, 
 function fieldOf(e: AjvError): string {
   const parts = e.instancePath.split('/').filter(Boolean);
   if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
+  // A variant's tag no variant has (discriminator) is the tag field's error.
+  if (e.keyword === 'discriminator' && typeof e.params.tag === 'string') parts.push(e.params.tag);
   // A field the contract does not list is named itself, not the object holding it.
   if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
   return parts.join('.') || 'non_field_errors';

@@ -9,6 +9,8 @@ function makeAjv(coerce: boolean) {
     useDefaults: true,
     removeAdditional: false,
     allowUnionTypes: true,
+    // The contract's oneOf variants told apart by a const property (see contract.ts closeSchema).
+    discriminator: true,
     strict: true,
     // OpenAPI annotations that are not JSON Schema keywords.
     keywords: ['example', 'x-roles'],
