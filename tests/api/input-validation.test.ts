@@ -63,7 +63,7 @@ async function send(op: OperationModel, path: Record<string, string>, query: Rec
 }
 
 // As they appear in the URL (already percent-encoded where the text needs it).
-const NOT_PLAIN_INTEGERS = ['1e309', 'Infinity', '%2B1', '1.0', '%201', '0x1', '01', '-0', '1e0', '1%20'];
+const NOT_PLAIN_INTEGERS = ['1e309', 'Infinity', '%2B1', '1.0', '%201', '0x1', '01', '-0', '1e0', '1%20', '9'.repeat(400), '9007199254740993'];
 
 describe('integer query parameters', () => {
   it('page=1e309 and page_size=1e309 are a 400 naming the parameter on every paged list', async () => {
@@ -125,7 +125,8 @@ describe('integer path parameters', () => {
     let checked = 0;
     for (const op of model.operations) {
       for (const p of op.parameters.filter((x) => x.in === 'path' && integerSchema(op, x.name))) {
-        for (const value of [...NOT_PLAIN_INTEGERS, '2147483648', '0']) {
+        // (A path segment over 100 characters is refused by the router itself, before any parameter is named.)
+        for (const value of [...NOT_PLAIN_INTEGERS.filter((v) => v.length <= 100), '2147483648', '0']) {
           const res = await send(op, { [p.name]: value }, {});
           checked++;
           if (res.statusCode !== 400 || !(res.json() as Record<string, unknown>)[p.name]) wrong.push(`${op.operationId} ${p.name}=${value}: ${res.statusCode} ${res.body.slice(0, 120)}`);

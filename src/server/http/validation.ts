@@ -34,6 +34,9 @@ type Validate = ((data: unknown) => boolean) & { errors?: ValidationError[] | nu
  */
 const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
 
+/** Also a safe integer: ajv's bounds let a number past 2^53 (or Infinity, from 400 digits) through. */
+const plainInteger = (v: unknown) => typeof v === 'string' && CANONICAL_INTEGER.test(v) && Number.isSafeInteger(Number(v));
+
 const isInteger = (s: Schema | undefined) => s !== undefined && (Array.isArray(s.type) ? s.type.includes('integer') : s.type === 'integer');
 
 /** The parameters (query or path) that are integers, or arrays of integers. */
@@ -61,11 +64,11 @@ function withCanonicalIntegers(schema: Schema, validate: Validate): Validate {
       const refuse = (name: string) => errors.push({ keyword: 'integer', instancePath: `/${name}`, params: { type: 'integer' }, message: 'must be an integer' });
       for (const name of scalar) {
         const v = values[name];
-        if (v !== undefined && !(typeof v === 'string' && CANONICAL_INTEGER.test(v))) refuse(name);
+        if (v !== undefined && !plainInteger(v)) refuse(name);
       }
       for (const name of array) {
         const v = values[name];
-        if (v !== undefined && !(Array.isArray(v) ? v : [v]).every((x) => typeof x === 'string' && CANONICAL_INTEGER.test(x))) refuse(name);
+        if (v !== undefined && !(Array.isArray(v) ? v : [v]).every(plainInteger)) refuse(name);
       }
     }
     if (errors.length) {
