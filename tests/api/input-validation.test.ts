@@ -182,7 +182,7 @@ describe('request bodies with a field the contract does not list', () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/news', headers: en(tokens.admin!), payload: { title: 'Before', summary: 'x' } });
     expect(created.statusCode).toBe(201);
     const news = created.json() as { id: number; title: string };
-    for (const extra of [{ id: news.id }, { created_at: '2020-01-01T00:00:00Z' }, { bogus: 1 }]) {
+    for (const extra of [{ id: news.id }, { created_at: '2020-01-01T00:00:00Z' }, { bogus: 1 }, { constructor: 1 }, { toString: 'x' }]) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/admin/news/${news.id}`, headers: en(tokens.admin!), payload: { title: 'After', ...extra } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ [Object.keys(extra)[0]!]: [UNKNOWN] });
@@ -244,6 +244,13 @@ describe('request bodies with a field the contract does not list', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/payments/manual_donation/', headers: { ...en(tokens.member!), ...body.headers }, payload: body.payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: [UNKNOWN] });
+    expect(await payments()).toBe(before);
+    // A part named like an Object.prototype member is refused too (@fastify/multipart itself refuses those names).
+    for (const name of ['constructor', '__proto__']) {
+      const hostile = form({ [name]: 'x', amount: '10.00' });
+      const refused = await t.app.inject({ method: 'POST', url: '/api/payments/manual_donation/', headers: { ...en(tokens.member!), ...hostile.headers }, payload: hostile.payload });
+      expect(refused.statusCode).toBe(400);
+    }
     expect(await payments()).toBe(before);
   });
 

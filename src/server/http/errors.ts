@@ -65,10 +65,10 @@ function messageOf(e: AjvError, lang: Lang): string {
 export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: FastifyRequest, reply: FastifyReply) {
   const lang = req.lang;
   if (err instanceof FieldErrors) {
-    const body: Record<string, string[]> = {};
-    for (const [field, msgs] of Object.entries(err.fields)) {
-      body[field] = msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params)));
-    }
+    // Built from entries: a field named `__proto__` or `constructor` (an unknown field) stays a plain key.
+    const body = Object.fromEntries(
+      Object.entries(err.fields).map(([field, msgs]) => [field, msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params)))]),
+    );
     return reply.status(400).send(body);
   }
   if (err instanceof ApiError) {
@@ -76,14 +76,16 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
   }
   const fe = err as FastifyError & { validation?: AjvError[] };
   if (fe.validation) {
-    const body: Record<string, string[]> = {};
+    const body = new Map<string, string[]>();
     for (const e of fe.validation) {
       const field = fieldOf(e);
       const message = messageOf(e, lang);
-      // The variants of a oneOf each report the same field: say it once.
-      if (!body[field]?.includes(message)) (body[field] ??= []).push(message);
+      const messages = body.get(field) ?? [];
+      if (!messages.includes(message)) messages.push(message);
+      body.set(field, messages);
     }
-    return reply.status(400).send(body);
+    // From entries: a field named `__proto__` or `constructor` (an unknown field) stays a plain key.
+    return reply.status(400).send(Object.fromEntries(body));
   }
   const status = fe.statusCode ?? 500;
   if (status === 429) {
