@@ -2784,6 +2784,7 @@ export interface components {
             is_active?: boolean;
             is_partner?: boolean;
             password?: string;
+            lead_status?: components["schemas"]["LeadStatus"];
             responsible_id?: number | null;
         };
         AdminUserUpdate: {

@@ -63,6 +63,7 @@ export const ADMIN_USER_CREATE_FIELDS = fieldsOf<SchemaAdminUserCreate>()([
   'is_active',
   'is_partner',
   'password',
+  'lead_status',
   'responsible_id',
 ]);
 
