@@ -2838,6 +2838,7 @@ export interface components {
             is_active?: boolean;
             is_partner?: boolean;
             password?: string;
+            lead_status?: components["schemas"]["LeadStatus"];
             responsible_id?: number | null;
         };
         AdminUserUpdate: {
@@ -2853,6 +2854,8 @@ export interface components {
             role?: components["schemas"]["Role"];
             is_active?: boolean;
             is_partner?: boolean;
+            /** @description A new password. */
+            password?: string;
             lead_status?: components["schemas"]["LeadStatus"];
             /** @description A new password for the user; every session of the user ends at once. */
             password?: string;

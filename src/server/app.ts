@@ -13,6 +13,7 @@ import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glu
 import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from './context';
 import { glueCopy, loadContract } from './contract';
+import { refuseUnknownParts } from './http/body-fields';
 import { handlerFor } from './handlers';
 import { errorHandler } from './http/errors';
 import { validatorCompiler } from './http/validation';
@@ -182,7 +183,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         operationResolver: ((operationId: string) => ({
           handler: handlerFor(operationId),
           // The page headers first: a request the guard refuses is still answered under them.
-          onRequest: [...(byId.get(operationId)?.servesPage ? [pageHeaders] : []), noStore, operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false })],
+          onRequest: [
+            ...(byId.get(operationId)?.servesPage ? [pageHeaders] : []),
+            noStore,
+            operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
+            ...(byId.get(operationId)?.multipartFields ? [refuseUnknownParts(byId.get(operationId)!.multipartFields!)] : []),
+          ],
           ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
           preHandler: rateLimitHandlers(app, operationId),
           config: { operationId },

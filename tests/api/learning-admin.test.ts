@@ -69,8 +69,11 @@ describe('ra-data-simple-rest resources', () => {
     expect(q.json().map((c: Json) => c.id)).toEqual([cat.id]);
     expect((await api(t, 'GET', '/api/admin/lesson-categories?sort=["password","ASC"]', { token: admin })).statusCode).toBe(400);
 
-    // react-admin sends the whole record back; read-only fields are ignored.
-    const updated = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, { token: admin, body: { ...cat, title: 'Renamed', image: '/media/images/x.png' } });
+    // The record's read-only fields are not the update's: refused, naming them (the web app sends only the update's fields).
+    const whole = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, { token: admin, body: { ...cat, title: 'Renamed' } });
+    expect(whole.statusCode).toBe(400);
+    expect(Object.keys(whole.json()).sort()).toEqual(['created_at', 'id', 'lessons_count', 'updated_at']);
+    const updated = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, { token: admin, body: { title: 'Renamed', image: '/media/images/x.png' } });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ title: 'Renamed', image: '/media/images/x.png', order: 50 });
     const badImage = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, { token: admin, body: { image: 'javascript:alert(1)' } });
@@ -216,11 +219,20 @@ describe('uploads', () => {
     expect(uploadedFiles()).toEqual(before);
   });
 
-  it('a missing file part is a 400', async () => {
+  it('a missing file part is a 400; a part under another name is refused as an unknown field', async () => {
     const m = multipart('other', 'a.png', PNG);
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/uploads?kind=image', payload: m.payload, headers: { ...m.headers, authorization: `JWT ${admin}` } });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['file']);
+    expect(res.json()).toEqual({ other: [t_('ru', 'field_unknown')] });
+    const boundary = '----empty';
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads?kind=image',
+      payload: `--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `JWT ${admin}` },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(Object.keys(none.json())).toEqual(['file']);
   });
 
   it('a lesson video plays through a signed link with Range requests (206); unsigned links are refused', async () => {

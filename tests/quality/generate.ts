@@ -136,6 +136,36 @@ export function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   return out;
 }
 
+/**
+ * Integer parameters arrive as text: every way to write a number that is not a plain decimal integer
+ * (ajv's coercion reads them all, "1e309" as Infinity), and the values just past the bounds.
+ */
+export function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation[] {
+  const s = deref(schema);
+  const types = typesOf(s);
+  const items = s.items ? deref(s.items) : undefined;
+  if (!types.includes('integer') && !(types.includes('array') && items && typesOf(items).includes('integer'))) return [];
+  const bounds = types.includes('integer') ? s : items!;
+  const out: Mutation[] = ['1e309', 'Infinity', '-Infinity', 'NaN', '+1', '1.0', ' 1', '1 ', '0x1', '01', '-0', '1e0', '1_000'].map((value) => ({
+    label: `integer written ${JSON.stringify(value)}`,
+    value,
+    invalid: true,
+  }));
+  if (bounds.maximum !== undefined) out.push({ label: 'integer past its maximum', value: String(bounds.maximum + 1), invalid: true });
+  if (bounds.minimum !== undefined) out.push({ label: 'integer under its minimum', value: String(bounds.minimum - 1), invalid: true });
+  out.push({ label: 'integer of 400 digits', value: '9'.repeat(400), invalid: true });
+  return out;
+}
+
+/** A request body schema that lists its fields and says nothing of others: any other field is refused. */
+export function isClosedObject(schema: JsonSchema, deref: Deref): boolean {
+  const s = deref(schema);
+  if (s.additionalProperties !== undefined || s.patternProperties !== undefined) return false;
+  if (s.allOf) return s.allOf.every((p) => isClosedObject(p, deref));
+  if (s.oneOf || s.anyOf) return (s.oneOf ?? s.anyOf)!.every((p) => isClosedObject(p, deref));
+  return Boolean(s.properties) || (s.required !== undefined && !s.type);
+}
+
 export type FuzzRequest = {
   label: string;
   /** True when the contract forbids this request: it must get a 4xx and change nothing. */
@@ -259,6 +289,15 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
     invalidOptions.push(() =>
       buildRequest(op, validParams(op, r, deref, ids), { type: 'text/plain', value: 'hello' }, r, 'wrong content type', true),
     );
+    // A field the contract does not list: refused in every media type, never stored or ignored.
+    invalidOptions.push(() => {
+      const b = bodyOf()!;
+      if (!isClosedObject(op.bodies[b.type]!, deref) || typeof b.value !== 'object' || !b.value || Array.isArray(b.value)) return undefined;
+      const field = r.pick(['zz_unknown', 'is_superuser', 'id', 'created_at', '__proto__', 'constructor']);
+      // `{__proto__: …}` in a literal sets the prototype: defineProperty makes it an own field, as JSON.parse does.
+      const value = Object.defineProperty({ ...(b.value as object) }, field, { value: r.pick(['x', 1, true]), enumerable: true, writable: true, configurable: true });
+      return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value }, r, `body with unknown field ${field}`, true);
+    });
     if (types.includes('application/json')) {
       invalidOptions.push(() => ({ ...buildRequest(op, validParams(op, r, deref, ids), undefined, r, 'malformed JSON', true), headers: { 'content-type': 'application/json' }, payload: '{"a":' }));
     }
@@ -273,6 +312,14 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
   // Parameter mutations.
   const mutable = op.parameters.filter((p) => p.in !== 'header');
   if (mutable.length) {
+    const integers = mutable.filter((p) => integerTextMutations(p.schema, deref).length);
+    if (integers.length) {
+      invalidOptions.push(() => {
+        const p = r.pick(integers);
+        const m = r.pick(integerTextMutations(p.schema, deref));
+        return buildRequest(op, { ...validParams(op, r, deref, ids), [p.name]: m.value }, bodyOf(), r, `${p.in} ${p.name}: ${m.label}`, true);
+      });
+    }
     invalidOptions.push(() => {
       const p = r.pick(mutable);
       const muts = fieldMutations(p.schema, deref).filter((m) => typeof m.value !== 'object');

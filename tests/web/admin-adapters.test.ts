@@ -148,3 +148,50 @@ describe('staff-users adapter', () => {
     expect(bodies).toEqual({ block: { user_id: 5, block: true }, settings: { user_id: 5, daily_limit: 8, rating: 4 }, remove: { user_id: 5, hand_over_to: 3 } });
   });
 });
+
+describe('request bodies carry only the contract fields', () => {
+  it('simple-REST admin resources: create and update send the request schema fields, not the whole record', async () => {
+    // The simple-REST client reads the language from localStorage, which Node lacks.
+    const storage = globalThis as { localStorage?: Pick<Storage, 'getItem'> };
+    storage.localStorage ??= { getItem: () => null };
+    const bodies: unknown[] = [];
+    const record = { id: 7, title: 'News', summary: 's', body: '<p>b</p>', image: null, is_important: false, published_at: null, created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z' };
+    server.use(
+      http.put('/admin/news/{id}', async ({ request, response }) => {
+        bodies.push(await request.json());
+        return response(200).json(record);
+      }),
+      http.post('/admin/news', async ({ request, response }) => {
+        bodies.push(await request.json());
+        return response(201).json(record);
+      }),
+    );
+    await dataProvider.update('admin/news', { id: 7, data: { ...record, title: 'Renamed' }, previousData: record });
+    await dataProvider.create('admin/news', { data: { ...record, id: undefined, title: 'New' } });
+    expect(bodies).toEqual([
+      { title: 'Renamed', summary: 's', body: '<p>b</p>', image: null, is_important: false, published_at: null },
+      { title: 'New', summary: 's', body: '<p>b</p>', image: null, is_important: false, published_at: null },
+    ]);
+  });
+
+  it('users: the admin user update sends the changed contract fields only, the create only the create fields', async () => {
+    const bodies: unknown[] = [];
+    const user = { id: 5, email: 'a@example.com', first_name: 'A', last_name: 'B', role: 'member', date_joined: '2026-01-01T09:00:00.000Z', avatar: null, referrer_id: null };
+    server.use(
+      http.put('/v1/users/{id}', async ({ request, response }) => {
+        bodies.push(await request.json());
+        return response(200).json(user as never);
+      }),
+      http.post('/v1/users/', async ({ request, response }) => {
+        bodies.push(await request.json());
+        return response(201).json(user as never);
+      }),
+    );
+    await dataProvider.update('users', { id: 5, data: { ...user, first_name: 'Z', password: 'long-enough-1' }, previousData: user });
+    await dataProvider.create('users', { data: { ...user, id: undefined, date_joined: undefined, first_name: 'N' } });
+    expect(bodies).toEqual([
+      { first_name: 'Z', password: 'long-enough-1' },
+      { email: 'a@example.com', first_name: 'N', last_name: 'B', role: 'member' },
+    ]);
+  });
+});

@@ -22,9 +22,11 @@ type AnyHandler = (req: Req, reply: FastifyReply) => Promise<unknown>;
 /** The five ra-data-simple-rest operations of one resource, named `<verb>Admin<Name>`. */
 function crud(r: Resource, one: string, many: string): Record<string, AnyHandler> {
   const sortable = Object.keys(r.sortable).concat('id');
+  // `id` (a list, react-admin's getMany) is built into every resource.
+  const filterable = Object.keys(r.filters ?? {}).concat('id');
   return {
     [`listAdmin${many}`]: async (req, reply) => {
-      const w = parseSimpleRest<Record<string, unknown>>(req.query, sortable, r.defaultSort);
+      const w = parseSimpleRest<Record<string, unknown>>(req.query, sortable, r.defaultSort, filterable);
       const { rows, total } = await listResource(req.server.ctx, r, w);
       contentRange(reply, r.name, w.offset, rows.length, total);
       return rows;
@@ -56,7 +58,11 @@ export const adminContentHandlers = {
     const rule = UPLOAD_RULES[kind];
     if (!req.isMultipart()) throw FieldErrors.of('file', 'file_required');
     // One more byte than allowed, so the storage's own count sees an over-limit file.
-    const part = await req.file({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } }).catch(() => undefined);
+    // A part the contract does not list (http/body-fields.ts) is named; any other reading error is no file.
+    const part = await req.file({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } }).catch((err: unknown) => {
+      if (err instanceof FieldErrors) throw err;
+      return undefined;
+    });
     if (!part || part.fieldname !== 'file') {
       part?.file.resume();
       throw FieldErrors.of('file', 'file_required');

@@ -4,7 +4,7 @@ import { getOutboxMail, listOutbox, OUTBOX_SORTABLE } from '../services/admin/ou
 
 export const adminHandlers: HandlerTable = {
   listOutbox: async (req, reply) => {
-    const w = parseSimpleRest<{ q?: unknown }>(req.query, OUTBOX_SORTABLE, ['id', 'DESC']);
+    const w = parseSimpleRest<{ q?: unknown }>(req.query, OUTBOX_SORTABLE, ['id', 'DESC'], ['q']);
     const { rows, total } = await listOutbox(req.server.ctx, w);
     contentRange(reply, 'outbox', w.offset, rows.length, total);
     return rows;

@@ -13,6 +13,7 @@ import {
   listStaffPayments,
   rejectPayment,
   STAFF_PAYMENTS_SORTABLE,
+  STAFF_PAYMENT_FILTERS,
   type StaffPaymentFilter,
 } from '../services/payments/staff';
 
@@ -66,7 +67,7 @@ export const paymentsHandlers: HandlerTable = {
   },
 
   listStaffPayments: async (req, reply) => {
-    const w = parseSimpleRest<StaffPaymentFilter>(req.query, STAFF_PAYMENTS_SORTABLE, ['created_at', 'DESC']);
+    const w = parseSimpleRest<StaffPaymentFilter>(req.query, STAFF_PAYMENTS_SORTABLE, ['created_at', 'DESC'], STAFF_PAYMENT_FILTERS);
     const { rows, total } = await listStaffPayments(req.server.ctx, req.auth!, req.lang, w);
     contentRange(reply, 'staff/payments', w.offset, rows.length, total);
     return rows;

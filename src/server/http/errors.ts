@@ -35,6 +35,10 @@ type AjvError = { keyword: string; instancePath: string; params: Record<string, 
 function fieldOf(e: AjvError): string {
   const parts = e.instancePath.split('/').filter(Boolean);
   if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
+  // A variant's tag no variant has (discriminator) is the tag field's error.
+  if (e.keyword === 'discriminator' && typeof e.params.tag === 'string') parts.push(e.params.tag);
+  // A field the contract does not list is named itself, not the object holding it.
+  if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
   return parts.join('.') || 'non_field_errors';
 }
 
@@ -46,6 +50,10 @@ function messageOf(e: AjvError, lang: Lang): string {
       return t(lang, 'field_too_long', { limit: Number(e.params.limit) });
     case 'minLength':
       return Number(e.params.limit) <= 1 ? t(lang, 'field_empty') : t(lang, 'field_too_short', { limit: Number(e.params.limit) });
+    case 'additionalProperties':
+      return t(lang, 'field_unknown');
+    case 'integer':
+      return t(lang, 'field_integer');
     case 'format':
       return e.params.format === 'email' ? t(lang, 'email_invalid') : t(lang, 'field_invalid');
     default:
@@ -57,10 +65,10 @@ function messageOf(e: AjvError, lang: Lang): string {
 export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: FastifyRequest, reply: FastifyReply) {
   const lang = req.lang;
   if (err instanceof FieldErrors) {
-    const body: Record<string, string[]> = {};
-    for (const [field, msgs] of Object.entries(err.fields)) {
-      body[field] = msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params)));
-    }
+    // Built from entries: a field named `__proto__` or `constructor` (an unknown field) stays a plain key.
+    const body = Object.fromEntries(
+      Object.entries(err.fields).map(([field, msgs]) => [field, msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params)))]),
+    );
     return reply.status(400).send(body);
   }
   if (err instanceof ApiError) {
@@ -70,12 +78,16 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
   }
   const fe = err as FastifyError & { validation?: AjvError[] };
   if (fe.validation) {
-    const body: Record<string, string[]> = {};
+    const body = new Map<string, string[]>();
     for (const e of fe.validation) {
       const field = fieldOf(e);
-      (body[field] ??= []).push(messageOf(e, lang));
+      const message = messageOf(e, lang);
+      const messages = body.get(field) ?? [];
+      if (!messages.includes(message)) messages.push(message);
+      body.set(field, messages);
     }
-    return reply.status(400).send(body);
+    // From entries: a field named `__proto__` or `constructor` (an unknown field) stays a plain key.
+    return reply.status(400).send(Object.fromEntries(body));
   }
   const status = fe.statusCode ?? 500;
   if (status === 429) {

@@ -15,22 +15,30 @@ function parseJson(field: string, text: string | undefined): unknown {
   }
 }
 
-/** Validates sort/range/filter; sorting only by the listed fields, at most 200 rows a page. */
+/** The largest `range` bound: the positions of a list are PostgreSQL integers. */
+const MAX_POSITION = 2147483647;
+
+/**
+ * Validates sort/range/filter: sorting only by the listed fields, filtering only by the listed keys
+ * (anything else, `__proto__` and `constructor` included, is a 400), at most 200 rows a page.
+ */
 export function parseSimpleRest<F extends Record<string, unknown>>(
   q: SimpleRestQuery,
   sortable: readonly string[],
   defaultSort: [string, 'ASC' | 'DESC'],
+  filterable: readonly string[],
 ): ListWindow<F> {
   const sort = parseJson('sort', q.sort) ?? defaultSort;
   const range = parseJson('range', q.range) ?? [0, 24];
   const filter = parseJson('filter', q.filter) ?? {};
-  if (!Array.isArray(sort) || !sortable.includes(String(sort[0])) || !['ASC', 'DESC'].includes(String(sort[1]))) {
+  if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || !sortable.includes(sort[0]) || !['ASC', 'DESC'].includes(sort[1])) {
     throw FieldErrors.of('sort', 'field_invalid');
   }
-  if (!Array.isArray(range) || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_POSITION) || range[1] < range[0]) {
     throw FieldErrors.of('range', 'field_invalid');
   }
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw FieldErrors.of('filter', 'field_invalid');
+  for (const key of Object.keys(filter)) if (!filterable.includes(key)) throw FieldErrors.of('filter', 'field_unknown');
   const offset = range[0] as number;
   const limit = Math.min(200, (range[1] as number) - offset + 1);
   return { field: String(sort[0]), desc: sort[1] === 'DESC', offset, limit, filter: filter as F };

@@ -18,6 +18,8 @@ export const de: Record<MessageKey, string> = {
   field_invalid: 'Ungültiger Wert.',
   field_too_long: 'Dieses Feld darf höchstens {limit} Zeichen enthalten.',
   field_too_short: 'Dieses Feld muss mindestens {limit} Zeichen enthalten.',
+  field_integer: 'Geben Sie eine ganze Zahl ein.',
+  field_unknown: 'Unbekanntes Feld.',
   email_invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
   email_taken: 'Diese E-Mail ist bereits vergeben',
   phone_incorrect: 'Die Telefonnummer ist ungültig',

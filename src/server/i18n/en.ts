@@ -17,6 +17,8 @@ export const en = {
   field_invalid: 'Invalid value.',
   field_too_long: 'Ensure this field has no more than {limit} characters.',
   field_too_short: 'Ensure this field has at least {limit} characters.',
+  field_integer: 'Enter a whole number.',
+  field_unknown: 'Unknown field.',
   email_invalid: 'Please, enter valid email address',
   email_taken: 'Email is already taken',
   phone_incorrect: 'Phone is incorrect',

@@ -18,6 +18,8 @@ export const ru: Record<MessageKey, string> = {
   field_invalid: 'Неверное значение.',
   field_too_long: 'Убедитесь, что в поле не больше {limit} символов.',
   field_too_short: 'Убедитесь, что в поле не меньше {limit} символов.',
+  field_integer: 'Введите целое число.',
+  field_unknown: 'Неизвестное поле.',
   email_invalid: 'Пожалуйста, введите корректный email',
   email_taken: 'Этот email уже занят',
   phone_incorrect: 'Неверный номер телефона',

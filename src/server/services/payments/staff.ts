@@ -24,6 +24,9 @@ const ORDER: Record<string, string> = {
   paid_at: 'p.paid_at',
 };
 
+/** The keys of the list's `filter` (StaffPaymentFilter). */
+export const STAFF_PAYMENT_FILTERS = ['kind', 'state', 'user_id', 'date_from', 'date_to', 'manual'] as const;
+
 export type StaffPaymentFilter = {
   kind?: unknown;
   state?: unknown;

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import { getToken, LOCALE_KEY } from '../../../api/client';
+import { ADMIN_RESOURCE_FIELDS, pick } from './fields';
 
 /** `{field: [messages]}` of a 400 as react-admin's form errors `{errors: {field: message}}`, plus the toast lines. */
 function asFormError(err: HttpError): HttpError {
@@ -46,9 +47,25 @@ const rest = simpleRestProvider('/api/admin', httpClient);
  */
 const apiName = (resource: string) => resource.replace(/^admin\//, '');
 
-export const simpleRest: DataProvider = Object.fromEntries(
+const named: DataProvider = Object.fromEntries(
   Object.entries(rest).map(([method, fn]) => [
     method,
     typeof fn === 'function' ? (resource: string, ...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(apiName(resource), ...args) : fn,
   ]),
 ) as DataProvider;
+
+/**
+ * react-admin hands create and update the whole record (id, counts, timestamps) and the server
+ * refuses fields its contract does not list: only the resource's request fields are sent.
+ */
+const bodyOf = (resource: string, data: unknown): Record<string, unknown> => {
+  const fields = ADMIN_RESOURCE_FIELDS[apiName(resource)];
+  return fields ? pick(data, fields) : (data as Record<string, unknown>);
+};
+
+export const simpleRest: DataProvider = {
+  ...named,
+  create: (resource, params) => named.create(resource, { ...params, data: bodyOf(resource, params.data) }),
+  update: (resource, params) => named.update(resource, { ...params, data: bodyOf(resource, params.data) }),
+  updateMany: (resource, params) => named.updateMany(resource, { ...params, data: bodyOf(resource, params.data) }),
+};

@@ -7,6 +7,7 @@ import type {
   SchemaRemoveUserRequest,
   SchemaUpdateWorkTimesRequest,
 } from '../../../api/schema';
+import { LEAD_USER_FIELDS, pick } from './fields';
 import type { ResourceAdapter } from './types';
 
 /** The actions of the roster, one per staff endpoint; `update`'s data names the action. */
@@ -76,7 +77,7 @@ export const staffUsersAdapter: ResourceAdapter = {
     return { data: previousData ?? { id } };
   },
   async create(_resource, { data }) {
-    const r = await unwrap(api.POST('/accounts/user/create_lead_user/', { body: data as SchemaCreateLeadUserRequest }));
+    const r = await unwrap(api.POST('/accounts/user/create_lead_user/', { body: pick(data, LEAD_USER_FIELDS) as SchemaCreateLeadUserRequest }));
     return { data: r.user };
   },
 };

@@ -1,5 +1,6 @@
 import { api, unwrap } from '../../../api/client';
 import type { SchemaAdminUserCreate, SchemaAdminUserUpdate } from '../../../api/schema';
+import { ADMIN_USER_CREATE_FIELDS, ADMIN_USER_UPDATE_FIELDS, pick } from './fields';
 import type { ResourceAdapter } from './types';
 
 /** `users` → v1/users/: paged GET list, GET/PUT by id, POST to create. */
@@ -31,11 +32,12 @@ export const usersAdapter: ResourceAdapter = {
     return { data };
   },
   async create(_resource, { data }) {
-    return { data: await unwrap(api.POST('/v1/users/', { body: data as SchemaAdminUserCreate })) };
+    return { data: await unwrap(api.POST('/v1/users/', { body: pick(data, ADMIN_USER_CREATE_FIELDS) as SchemaAdminUserCreate })) };
   },
   async update(_resource, { id, data, previousData }) {
+    // Only what changed, of the fields the contract lets an admin set (the record carries read-only ones).
     const changed = Object.fromEntries(
-      Object.entries(data as Record<string, unknown>).filter(([k, v]) => previousData?.[k] !== v && k !== 'id'),
+      Object.entries(pick(data, ADMIN_USER_UPDATE_FIELDS)).filter(([k, v]) => previousData?.[k] !== v),
     );
     return {
       data: await unwrap(

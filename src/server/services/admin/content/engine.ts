@@ -44,7 +44,8 @@ function whereOf(r: Resource, filter: Record<string, unknown>): SQL | undefined 
       parts.push(ids.length ? inArray(r.table.id, ids) : sql`false`);
       continue;
     }
-    const build = r.filters?.[key];
+    // An own key only: `constructor` or `__proto__` must not reach Object.prototype.
+    const build = r.filters && Object.hasOwn(r.filters, key) ? r.filters[key] : undefined;
     if (!build) throw FieldErrors.of('filter', 'field_invalid');
     const part = build(value);
     if (part) parts.push(part);
