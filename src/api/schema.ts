@@ -2854,8 +2854,6 @@ export interface components {
             role?: components["schemas"]["Role"];
             is_active?: boolean;
             is_partner?: boolean;
-            /** @description A new password. */
-            password?: string;
             lead_status?: components["schemas"]["LeadStatus"];
             /** @description A new password for the user; every session of the user ends at once. */
             password?: string;
