@@ -19,3 +19,18 @@ export function toHttpError(err: unknown): never {
   if (err.status >= 500) throw new HttpError('atrium.errors.server', err.status, err.body);
   throw new HttpError(err.message, err.status, err.body);
 }
+
+/** The same custom methods, each turning an API failure into an HttpError (as the resources do). */
+export function withHttpErrors<T extends Record<string, (...args: never[]) => Promise<unknown>>>(methods: T): T {
+  const wrapped = Object.entries(methods).map(([name, fn]) => [
+    name,
+    async (...args: never[]) => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        toHttpError(err);
+      }
+    },
+  ]);
+  return Object.fromEntries(wrapped) as T;
+}

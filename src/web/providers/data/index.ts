@@ -3,7 +3,7 @@ import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCateg
 import { contactsAdapter } from './contacts';
 import { flowsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
-import { toHttpError } from './errors';
+import { toHttpError, withHttpErrors } from './errors';
 import { simpleRest } from './simpleRest';
 import { paymentsAdapter } from './payments';
 import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
@@ -12,8 +12,8 @@ import { usersAdapter } from './users';
 import { actionLogsAdapter } from './actionLogs';
 import { importsAdapter } from './imports';
 import { staffUsersAdapter } from './staffUsers';
-import { tasksAdapter } from './tasks';
-import { ticketsAdapter } from './tickets';
+import { taskLinkUsersAdapter, tasksAdapter } from './tasks';
+import { ticketsAdapter, ticketsMethods } from './tickets';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */
 export const adapters = {
@@ -28,6 +28,7 @@ export const adapters = {
   flows: flowsAdapter,
   'landing-elements': landingElementsAdapter,
   tasks: tasksAdapter,
+  'task-link-users': taskLinkUsersAdapter,
   tickets: ticketsAdapter,
   'staff/payments': paymentsAdapter,
   'action-logs': actionLogsAdapter,
@@ -66,4 +67,12 @@ const seedProvider: DataProvider = {
 };
 
 /** Resources with an adapter use the seed endpoints; Atrium's admin resources use simple REST. */
-export const dataProvider = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
+const resourceProvider = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
+
+/** What is not a resource (actions, choices), as custom methods beside the resource methods, as Atomic CRM does. */
+const customMethods = withHttpErrors({ ...ticketsMethods });
+
+export const dataProvider = { ...resourceProvider, ...customMethods };
+
+/** The provider's type for useDataProvider<AtriumDataProvider>() when calling a custom method. */
+export type AtriumDataProvider = typeof dataProvider;
