@@ -168,6 +168,8 @@ export default function TasksPage() {
         empty={false}
         exporter={false}
         error={<ListError />}
+        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
         <TaskTabs />
         <TasksTable onAct={(task, action) => setActing({ task, action })} />

@@ -116,6 +116,8 @@ export default function TicketsPage() {
         empty={false}
         exporter={false}
         error={<ListError />}
+        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
         <StatusTabs labels={labels} userId={viewAs.userId} />
         <DataTable<SchemaTicket>
