@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { useListContext, useTranslate } from 'react-admin';
+import { Pagination, useListContext, useTranslate } from 'react-admin';
 
 /**
  * What a staff list shows when its call fails: the server's own words (a refusal says so), the
@@ -23,4 +23,10 @@ export function ListError() {
       {translate(message, { _: message })}
     </Alert>
   );
+}
+
+/** The list's pagination, left out while the list shows its error (there is nothing to page). */
+export function ListPagination() {
+  const { error } = useListContext();
+  return error ? null : <Pagination rowsPerPageOptions={[10, 25, 50]} />;
 }

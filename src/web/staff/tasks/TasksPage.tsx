@@ -4,12 +4,12 @@ import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { DataTable, List, Pagination, SearchInput, SelectInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
 import type { TaskListMeta } from '../../providers/data/tasks';
 import { MemberPage } from '../../member/common/MemberPage';
 import { InstantField } from '../../resources/common/fields';
-import { ListError } from '../common/ListError';
+import { ListError, ListPagination } from '../common/ListError';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import { useViewAs } from '../view-as/useViewAs';
 import { ViewAsBanner } from '../view-as/ViewAsBanner';
@@ -164,7 +164,7 @@ export default function TasksPage() {
         filterDefaultValues={{ tab: 'today' }}
         sort={SORT_OF.today}
         perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination />}
         empty={false}
         exporter={false}
         error={<ListError />}

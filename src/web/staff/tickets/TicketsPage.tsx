@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Badge, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { DataTable, List, Pagination, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaTicket, SchemaTicketStatus } from '../../../api/schema';
 import type { TicketFilter } from '../../providers/data/tickets';
 import { useTicketChoices } from '../../providers/data/ticketsHooks';
 import { MemberPage } from '../../member/common/MemberPage';
 import { InstantField } from '../../resources/common/fields';
-import { ListError } from '../common/ListError';
+import { ListError, ListPagination } from '../common/ListError';
 import { useViewAs } from '../view-as/useViewAs';
 import { ViewAsBanner } from '../view-as/ViewAsBanner';
 import { TicketDialog } from './TicketDialog';
@@ -112,7 +112,7 @@ export default function TicketsPage() {
         filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination />}
         empty={false}
         exporter={false}
         error={<ListError />}
