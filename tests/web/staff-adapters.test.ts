@@ -135,3 +135,54 @@ describe('tickets adapter', () => {
     expect(rejected.data.status).toBe('rejected');
   });
 });
+
+describe('task-link-users adapter', () => {
+  it('getList searches the linkable users for the employee viewed as, perPage as the limit', async () => {
+    const { seen, record } = recorder();
+    server.use(
+      http.get('/user_tasks/get_users_to_link/', async ({ request, response }) => {
+        await record(request);
+        return response(200).json([{ id: 9, first_name: 'Lea', last_name: 'Lead' }]);
+      }),
+    );
+    const res = await dataProvider.getList('task-link-users', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'lea', user_id: 5 } });
+    expect(seen[0]!.url).toBe('/api/user_tasks/get_users_to_link/?search=lea&user_id=5&limit=20');
+    expect(res).toEqual({ data: [{ id: 9, first_name: 'Lea', last_name: 'Lead' }], total: 1 });
+    await dataProvider.getList('task-link-users', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(seen[1]!.url).toBe('/api/user_tasks/get_users_to_link/?limit=50');
+  });
+});
+
+describe('tickets custom methods', () => {
+  it('getTicketChoices reads the staff choices', async () => {
+    const { seen, record } = recorder();
+    server.use(
+      http.get('/tickets/tickets_choices/', async ({ request, response }) => {
+        await record(request);
+        return response(200).json({ types: [{ value: 'technical', label: 'Technical' }], statuses: [{ value: 'new', label: 'New' }] });
+      }),
+    );
+    const choices = await dataProvider.getTicketChoices('staff');
+    expect(seen[0]!.url).toBe('/api/tickets/tickets_choices/?scope=staff');
+    expect(choices.statuses).toEqual([{ value: 'new', label: 'New' }]);
+  });
+
+  it('sendTicketTelegram posts the message for the ticket; a member without Telegram is a 400 HttpError', async () => {
+    const { seen, record } = recorder();
+    server.use(
+      http.post('/chatbot_telegram/send_msg_through_chatbot/', async ({ request, response }) => {
+        await record(request);
+        const body = (await request.clone().json()) as { ticket_id?: number };
+        if (body.ticket_id === 5) return response(400).json({ non_field_errors: ['The member has not linked Telegram'] });
+        return response(200).json({ detail: 'Sent', sent_at: '2026-01-01T09:00:00.000Z' });
+      }),
+    );
+    await dataProvider.sendTicketTelegram(4, 'Hello');
+    expect(seen[0]!.body).toEqual({ ticket_id: 4, message: 'Hello' });
+    const err = await dataProvider.sendTicketTelegram(5, 'Hello').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(400);
+    expect((err as HttpError).body.errors).toEqual({ non_field_errors: 'The member has not linked Telegram' });
+    expect((err as HttpError).message).toBe('The member has not linked Telegram');
+  });
+});

@@ -2,6 +2,7 @@
 import type { Widen } from './types';
 
 const en = {
+  try_again: "Try again",
   view_as: {
     banner: "You are viewing %{name}'s workspace. Nothing changes unless you act explicitly.",
     leave: "Leave view-as",
@@ -125,6 +126,7 @@ const en = {
 export const staff = {
   en,
   ru: {
+    try_again: "Повторить",
     view_as: {
       banner: "Вы смотрите рабочее место: %{name}. Ничего не меняется, пока вы явно не выполните действие.",
       leave: "Выйти из просмотра",
@@ -245,6 +247,7 @@ export const staff = {
     },
   } satisfies Widen<typeof en>,
   de: {
+    try_again: "Erneut versuchen",
     view_as: {
       banner: "Sie sehen den Arbeitsbereich von %{name}. Nichts ändert sich, solange Sie nicht ausdrücklich handeln.",
       leave: "Ansicht verlassen",

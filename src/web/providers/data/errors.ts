@@ -19,3 +19,4 @@ export function toHttpError(err: unknown): never {
   if (err.status >= 500) throw new HttpError('atrium.errors.server', err.status, err.body);
   throw new HttpError(err.message, err.status, err.body);
 }
+

@@ -13,8 +13,8 @@ import { actionLogsAdapter } from './actionLogs';
 import { importsAdapter, importsMethods } from './imports';
 import { withCustomMethods } from './custom';
 import { staffUsersAdapter } from './staffUsers';
-import { tasksAdapter } from './tasks';
-import { ticketsAdapter } from './tickets';
+import { taskLinkUsersAdapter, tasksAdapter } from './tasks';
+import { ticketsAdapter, ticketsMethods } from './tickets';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */
 export const adapters = {
@@ -29,6 +29,7 @@ export const adapters = {
   flows: flowsAdapter,
   'landing-elements': landingElementsAdapter,
   tasks: tasksAdapter,
+  'task-link-users': taskLinkUsersAdapter,
   tickets: ticketsAdapter,
   'staff/payments': paymentsAdapter,
   'action-logs': actionLogsAdapter,
@@ -70,7 +71,7 @@ const seedProvider: DataProvider = {
 const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
 
 /** The resources plus the custom methods (actions that are not a resource's CRUD). */
-export const dataProvider = withCustomMethods(resources, { ...paymentsMethods, ...importsMethods });
+export const dataProvider = withCustomMethods(resources, { ...paymentsMethods, ...importsMethods, ...ticketsMethods });
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */
 export type AtriumDataProvider = typeof dataProvider;

@@ -5,7 +5,7 @@ import type { ResourceAdapter } from './types';
 /** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
 export type TaskFilter = { tab?: SchemaTaskTab; type?: SchemaTaskType | ''; q?: string; user_id?: number; linked_user_id?: number };
 
-/** The tab counts of the last list answer, for the tab badges (react-admin's getList keeps only data/total). */
+/** The tab counts of the list answer, for the tab badges (react-admin keeps them as the list's meta). */
 export type TaskListMeta = { tab_counts: SchemaTaskTabCounts };
 
 /**
@@ -43,7 +43,21 @@ export const tasksAdapter: ResourceAdapter = {
   },
 };
 
+/** The filter of `task-link-users`: free text and view-as (the employee whose task it is). */
+export type TaskLinkUsersFilter = { q?: string; user_id?: number };
+
+/**
+ * `task-link-users` → user_tasks/get_users_to_link/: the users a task may be linked to (best
+ * matches first, at most perPage ≤ 50), for the caller or the employee viewed as. A list only.
+ */
+export const taskLinkUsersAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, filter }) {
+    const data = await usersToLink((filter as TaskLinkUsersFilter | undefined)?.q ?? '', (filter as TaskLinkUsersFilter | undefined)?.user_id, pagination?.perPage);
+    return { data, total: data.length };
+  },
+};
+
 /** Users a task may be linked to (for the autocomplete), for the caller or the employee viewed as. */
-export function usersToLink(search: string, userId?: number) {
-  return unwrap(api.GET('/user_tasks/get_users_to_link/', { params: { query: { search: search || undefined, user_id: userId, limit: 20 } } }));
+function usersToLink(search: string, userId?: number, limit = 20) {
+  return unwrap(api.GET('/user_tasks/get_users_to_link/', { params: { query: { search: search || undefined, user_id: userId, limit: Math.min(limit, 50) } } }));
 }

@@ -47,8 +47,19 @@ export const ticketsAdapter: ResourceAdapter = {
   },
 };
 
+/**
+ * What the tickets screens do that is not a resource: the translated choices and a Telegram message
+ * to the ticket's member. Custom methods of the data provider (see ./index.ts), as Atomic CRM's are.
+ */
+export const ticketsMethods = {
+  /** Ticket types and statuses with their labels in the interface language. */
+  getTicketChoices: (scope: 'member' | 'staff') => ticketChoices(scope),
+  /** Sends a message to the ticket's member through the Telegram bot (added to the ticket). */
+  sendTicketTelegram: (ticketId: number, message: string) => sendTelegram(ticketId, message),
+};
+
 export const ticketChoices = (scope: 'member' | 'staff') => unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));
-export const sendTelegram = (ticketId: number, message: string) =>
+const sendTelegram = (ticketId: number, message: string) =>
   unwrap(api.POST('/chatbot_telegram/send_msg_through_chatbot/', { body: { ticket_id: ticketId, message } }));
 export const createMyTicket = (body: { type: SchemaTicketType; subject: string; message: string }) => unwrap(api.POST('/tickets/create/', { body }));
 export const getMyTicket = (id: number) => unwrap(api.GET('/tickets/my/{id}/', { params: { path: { id } } }));

@@ -1,28 +1,22 @@
-import { MenuItem, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { required, SelectInput } from 'react-admin';
+import type { SchemaTaskStartIn, SchemaTaskType } from '../../../api/schema';
 
-export const START_CHOICES = ['now', '15', '30', '45', '60', '75', '90'] as const;
-export type StartIn = (typeof START_CHOICES)[number];
+export const START_CHOICES: SchemaTaskStartIn[] = ['now', '15', '30', '45', '60', '75', '90'];
+const startChoices = START_CHOICES.map((id) => ({ id, name: `atrium.staff.tasks.start_in.${id}` }));
 
-/** Start now or in 15…90 minutes (spec, section 9). */
-export function StartField({ value, onChange, error }: { value: StartIn | ''; onChange: (v: StartIn) => void; error?: string }) {
-  const translate = useTranslate();
+export const TASK_TYPES: SchemaTaskType[] = ['meet', 'call', 'message'];
+export const TASK_TYPE_CHOICES = TASK_TYPES.map((id) => ({ id, name: `atrium.staff.tasks.types.${id}` }));
+
+/** Start now or in 15…90 minutes (spec, section 9): the form's `start_in`, required. */
+export function StartField() {
   return (
-    <TextField
-      select
-      required
-      label={translate('atrium.staff.tasks.fields.start')}
-      value={value}
-      onChange={(e) => onChange(e.target.value as StartIn)}
-      error={Boolean(error)}
-      helperText={error}
+    <SelectInput
+      source="start_in"
+      label="atrium.staff.tasks.fields.start"
+      choices={startChoices}
+      validate={required('atrium.staff.tasks.select_start')}
       slotProps={{ htmlInput: { 'data-testid': 'task-start' } }}
-    >
-      {START_CHOICES.map((c) => (
-        <MenuItem key={c} value={c}>
-          {translate(`atrium.staff.tasks.start_in.${c}`)}
-        </MenuItem>
-      ))}
-    </TextField>
+      helperText={false}
+    />
   );
 }

@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { SchemaTask } from '../../../api/schema';
-import { StartField, type StartIn } from './StartField';
-import { fieldErrors } from './TaskCreateDialog';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { Form, maxLength, required, SaveButton, TextInput, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import type { SchemaTask, SchemaTaskStartIn, SchemaTaskUpdateRequest } from '../../../api/schema';
+import { splitServerErrors } from '../common/serverErrors';
+import { StartField } from './StartField';
 
 export type TaskAction = 'complete' | 'cancel' | 'reschedule';
 
@@ -17,75 +19,69 @@ const DONE: Record<TaskAction, string> = {
   cancel: 'atrium.staff.tasks.canceled',
   reschedule: 'atrium.staff.tasks.rescheduled',
 };
+const SUBMIT: Record<TaskAction, string> = {
+  complete: 'atrium.staff.tasks.complete',
+  cancel: 'atrium.staff.tasks.cancel_task',
+  reschedule: 'atrium.staff.tasks.reschedule',
+};
+const ICONS = { complete: <CheckIcon />, cancel: <CloseIcon />, reschedule: <ScheduleIcon /> };
+const FIELDS = ['result', 'start_in'] as const;
 
-/** Complete (with a result), cancel (confirmation, optional reason) or reschedule one task. */
+type Values = { result?: string; start_in?: SchemaTaskStartIn };
+
+/** Complete (with a result), cancel (confirmation, optional reason) or reschedule one task: the tasks resource's update as an action. */
 export function TaskActionDialog({ task, action, onClose }: { task: SchemaTask; action: TaskAction; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [result, setResult] = useState('');
-  const [start, setStart] = useState<StartIn | ''>('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [update, { isPending }] = useUpdate();
-  const submit = () => {
-    if (action === 'complete' && !result.trim()) return setErrors({ result: translate('atrium.staff.tasks.fill_field') });
-    if (action === 'reschedule' && !start) return setErrors({ start_at: translate('atrium.staff.tasks.select_start') });
-    const data = action === 'reschedule' ? { action, start_in: start } : { action, result: result || undefined };
-    update(
-      'tasks',
-      { id: task.id, data, previousData: task },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify(DONE[action], { type: 'success' });
-          onClose();
-        },
-        onError: (err) => {
-          const e = fieldErrors(err);
-          if (Object.keys(e).length) setErrors(e);
-          else notify((err as Error).message, { type: 'error' });
-        },
-      },
-    );
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate<SchemaTask>();
+  const submit = async (values: Values) => {
+    const data: Omit<SchemaTaskUpdateRequest, 'task_id'> =
+      action === 'reschedule' ? { action, start_in: values.start_in } : { action, result: values.result || undefined };
+    try {
+      await update('tasks', { id: task.id, data, previousData: task }, { mutationMode: 'pessimistic', returnPromise: true });
+    } catch (error) {
+      const { fieldErrors, notice } = splitServerErrors(error, FIELDS);
+      if (notice) notify(notice, { type: 'error' });
+      return fieldErrors;
+    }
+    notify(DONE[action], { type: 'success' });
+    // The task leaves its tab: the list and the tab counts are read again.
+    refresh();
+    onClose();
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="task-action-title">
-      <DialogTitle id="task-action-title">{translate(TITLES[action])}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="task-action-form"
-          noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {action === 'reschedule' ? (
-            <StartField value={start} onChange={setStart} error={errors.start_at} />
-          ) : (
-            <TextField
-              autoFocus
-              multiline
-              minRows={2}
-              name="result"
-              required={action === 'complete'}
-              label={translate(action === 'complete' ? 'atrium.staff.tasks.fields.result' : 'atrium.staff.tasks.cancel_reason')}
-              value={result}
-              onChange={(e) => setResult(e.target.value)}
-              error={Boolean(errors.result)}
-              helperText={errors.result ?? errors.non_field_errors}
-            />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('atrium.staff.tasks.cancel')}</Button>
-        <Button type="submit" form="task-action-form" variant="contained" color={action === 'cancel' ? 'error' : 'primary'} disabled={isPending}>
-          {translate(action === 'complete' ? 'atrium.staff.tasks.complete' : action === 'cancel' ? 'atrium.staff.tasks.cancel_task' : 'atrium.staff.tasks.reschedule')}
-        </Button>
-      </DialogActions>
+      <Form<Values> onSubmit={submit} noValidate>
+        <DialogTitle id="task-action-title">{translate(TITLES[action])}</DialogTitle>
+        <DialogContent>
+          <Stack sx={{ pt: 1 }}>
+            {action === 'reschedule' ? (
+              <StartField />
+            ) : (
+              <TextInput
+                autoFocus
+                multiline
+                minRows={2}
+                source="result"
+                label={action === 'complete' ? 'atrium.staff.tasks.fields.result' : 'atrium.staff.tasks.cancel_reason'}
+                validate={action === 'complete' ? [required('atrium.staff.tasks.fill_field'), maxLength(2000)] : maxLength(2000)}
+                helperText={false}
+              />
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('atrium.staff.tasks.cancel')}</Button>
+          <SaveButton
+            label={SUBMIT[action]}
+            icon={ICONS[action]}
+            color={action === 'cancel' ? 'error' : 'primary'}
+            alwaysEnable={!isPending}
+            disabled={isPending}
+          />
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }

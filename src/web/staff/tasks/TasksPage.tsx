@@ -1,48 +1,147 @@
-import { useState } from 'react';
-import {
-  Badge, Box, Button, Card, Chip, IconButton, MenuItem, Stack, Tab, Table, TableBody, TableCell, TableHead, TablePagination, TableRow,
-  TableSortLabel, Tabs, TextField, Tooltip, Typography,
-} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Chip, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import dayjs from 'dayjs';
-import { useGetList, useTranslate } from 'react-admin';
-import type { SchemaTask, SchemaTaskTab, SchemaTaskType } from '../../../api/schema';
+import { DataTable, List, SearchInput, SelectInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
 import type { TaskListMeta } from '../../providers/data/tasks';
 import { MemberPage } from '../../member/common/MemberPage';
+import { InstantField } from '../../resources/common/fields';
+import { ListError, ListPagination } from '../common/ListError';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import { useViewAs } from '../view-as/useViewAs';
 import { ViewAsBanner } from '../view-as/ViewAsBanner';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
 import { TaskCreateDialog } from './TaskCreateDialog';
+import { TASK_TYPE_CHOICES } from './StartField';
 
 const TABS: SchemaTaskTab[] = ['today', 'future', 'completed', 'canceled'];
-const SORT_OF: Record<SchemaTaskTab, string> = { today: 'start_at', future: 'start_at', completed: 'completed_at', canceled: 'canceled_at' };
+/** Each tab's date column and its natural order: what comes next, or what was done last. */
+const SORT_OF: Record<SchemaTaskTab, { field: string; order: 'ASC' | 'DESC' }> = {
+  today: { field: 'start_at', order: 'ASC' },
+  future: { field: 'start_at', order: 'ASC' },
+  completed: { field: 'completed_at', order: 'DESC' },
+  canceled: { field: 'canceled_at', order: 'DESC' },
+};
 
-/** /staff/tasks and /staff/tasks/view-as/:pk: tabs, filters, paging, sorting, and the task actions. */
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="type" source="type" label="atrium.staff.tasks.fields.type" choices={TASK_TYPE_CHOICES} emptyText="atrium.staff.tasks.all_types" alwaysOn />,
+];
+
+const tabOf = (filterValues: Record<string, unknown>): SchemaTaskTab => (TABS.includes(filterValues.tab as SchemaTaskTab) ? (filterValues.tab as SchemaTaskTab) : 'today');
+
+/** The tabs, bound to the list's `tab` filter; each with its count from the list answer (tab_counts). */
+function TaskTabs() {
+  const translate = useTranslate();
+  const { filterValues, displayedFilters, setFilters, setSort, meta } = useListContext<SchemaTask>();
+  const counts = (meta as TaskListMeta | undefined)?.tab_counts;
+  return (
+    <Tabs
+      value={tabOf(filterValues)}
+      onChange={(_e, tab: SchemaTaskTab) => {
+        setFilters({ ...filterValues, tab }, displayedFilters, false);
+        setSort(SORT_OF[tab]);
+      }}
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
+      {TABS.map((t) => (
+        <Tab
+          key={t}
+          value={t}
+          data-testid={`tab-${t}`}
+          label={
+            <Badge color="primary" badgeContent={counts?.[t] ?? 0} max={999} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+              {translate(`atrium.staff.tasks.tabs.${t}`)}
+            </Badge>
+          }
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+function WhenField({ planned }: { planned: boolean }) {
+  const translate = useTranslate();
+  const task = useRecordContext<SchemaTask>();
+  if (!task) return null;
+  return (
+    <>
+      <InstantField source={planned ? 'start_at' : task.completed_at ? 'completed_at' : 'canceled_at'} />
+      {task.is_overdue && <Chip size="small" color="warning" label={translate('atrium.staff.tasks.overdue')} sx={{ ml: 1 }} />}
+    </>
+  );
+}
+
+function ActionButtons({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) => void }) {
+  const translate = useTranslate();
+  const task = useRecordContext<SchemaTask>();
+  if (!task) return null;
+  const button = (action: TaskAction, key: string, icon: ReactNode) => (
+    <Tooltip title={translate(key)}>
+      <IconButton aria-label={translate(key)} onClick={() => onAct(task, action)}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      {button('complete', 'atrium.staff.tasks.complete', <CheckIcon />)}
+      {button('reschedule', 'atrium.staff.tasks.reschedule', <ScheduleIcon />)}
+      {button('cancel', 'atrium.staff.tasks.cancel_task', <CloseIcon />)}
+    </Stack>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }}>{translate('atrium.staff.tasks.empty')}</Stack>;
+}
+
+/** The tasks of the current tab; planned tasks carry their actions, done ones their result. */
+function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) => void }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext<SchemaTask>();
+  const tab = tabOf(filterValues);
+  const planned = tab === 'today' || tab === 'future';
+  return (
+    <DataTable<SchemaTask>
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={<Empty />}
+      aria-label={translate('atrium.staff.tasks.title')}
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+    >
+      <DataTable.Col source={SORT_OF[tab].field} label={planned ? 'atrium.staff.tasks.fields.start_at' : `atrium.staff.tasks.tabs.${tab}`}>
+        <WhenField planned={planned} />
+      </DataTable.Col>
+      <DataTable.Col source="type" label="atrium.staff.tasks.fields.type" disableSort render={(t) => translate(`atrium.staff.tasks.types.${t.type}`)} />
+      <DataTable.Col
+        source="linked_user"
+        label="atrium.staff.tasks.fields.linked_user"
+        disableSort
+        render={(t) => (t.linked_user ? `${t.linked_user.first_name} ${t.linked_user.last_name}` : '—')}
+      />
+      <DataTable.Col source="description" label="atrium.staff.tasks.fields.description" disableSort cellSx={() => ({ maxWidth: 320 })} />
+      {!planned && <DataTable.Col source="result" label="atrium.staff.tasks.fields.result" disableSort />}
+      {planned && (
+        <DataTable.Col label="" align="right">
+          <ActionButtons onAct={onAct} />
+        </DataTable.Col>
+      )}
+    </DataTable>
+  );
+}
+
+/** /staff/tasks and /staff/tasks/view-as/:pk: tabs with counts, search and type filters, sort, paging, and the task actions. */
 export default function TasksPage() {
   const translate = useTranslate();
   const viewAs = useViewAs('/staff/tasks');
-  const [tab, setTab] = useState<SchemaTaskTab>('today');
-  const [type, setType] = useState<SchemaTaskType | ''>('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
-  const [desc, setDesc] = useState(false);
   const [creating, setCreating] = useState(false);
   const [acting, setActing] = useState<{ task: SchemaTask; action: TaskAction } | null>(null);
-  const sortField = SORT_OF[tab];
-  const { data, total, meta, isPending } = useGetList<SchemaTask>('tasks', {
-    pagination: { page: page + 1, perPage },
-    sort: { field: sortField, order: (tab === 'completed' || tab === 'canceled') !== desc ? 'DESC' : 'ASC' },
-    filter: { tab, type, q, user_id: viewAs.userId },
-  });
-  const counts = (meta as TaskListMeta | undefined)?.tab_counts;
-  const time = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '');
-  const planned = tab === 'today' || tab === 'future';
-
   return (
     <MemberPage
       title={translate('atrium.staff.tasks.title')}
@@ -56,95 +155,26 @@ export default function TasksPage() {
       }
     >
       <ViewAsBanner viewAs={viewAs} />
-      <Card variant="outlined">
-        <Tabs value={tab} onChange={(_e, v) => { setTab(v); setPage(0); }} variant="scrollable" allowScrollButtonsMobile>
-          {TABS.map((t) => (
-            <Tab
-              key={t}
-              value={t}
-              data-testid={`tab-${t}`}
-              label={
-                <Badge color="primary" badgeContent={counts?.[t] ?? 0} max={999} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
-                  {translate(`atrium.staff.tasks.tabs.${t}`)}
-                </Badge>
-              }
-            />
-          ))}
-        </Tabs>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ p: 2 }}>
-          <TextField size="small" label={translate('atrium.staff.tasks.search')} value={q} onChange={(e) => { setQ(e.target.value); setPage(0); }} />
-          <TextField select size="small" sx={{ minWidth: 160 }} label={translate('atrium.staff.tasks.fields.type')} value={type} onChange={(e) => { setType(e.target.value as SchemaTaskType | ''); setPage(0); }}>
-            <MenuItem value="">{translate('atrium.staff.tasks.all_types')}</MenuItem>
-            {(['meet', 'call', 'message'] as const).map((v) => (
-              <MenuItem key={v} value={v}>{translate(`atrium.staff.tasks.types.${v}`)}</MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate('atrium.staff.tasks.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>
-                  <TableSortLabel active direction={desc ? 'desc' : 'asc'} onClick={() => setDesc((d) => !d)}>
-                    {translate(planned ? 'atrium.staff.tasks.fields.start_at' : `atrium.staff.tasks.tabs.${tab}`)}
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell>{translate('atrium.staff.tasks.fields.type')}</TableCell>
-                <TableCell>{translate('atrium.staff.tasks.fields.linked_user')}</TableCell>
-                <TableCell>{translate('atrium.staff.tasks.fields.description')}</TableCell>
-                {!planned && <TableCell>{translate('atrium.staff.tasks.fields.result')}</TableCell>}
-                {planned && <TableCell align="right" />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.map((task) => (
-                <TableRow key={task.id} hover data-testid={`task-${task.id}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {time(planned ? task.start_at : (task.completed_at ?? task.canceled_at))}
-                    {task.is_overdue && <Chip size="small" color="warning" label={translate('atrium.staff.tasks.overdue')} sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell>{translate(`atrium.staff.tasks.types.${task.type}`)}</TableCell>
-                  <TableCell>{task.linked_user ? `${task.linked_user.first_name} ${task.linked_user.last_name}` : '—'}</TableCell>
-                  <TableCell sx={{ maxWidth: 320 }}>{task.description}</TableCell>
-                  {!planned && <TableCell>{task.result}</TableCell>}
-                  {planned && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={translate('atrium.staff.tasks.complete')}>
-                        <IconButton aria-label={translate('atrium.staff.tasks.complete')} onClick={() => setActing({ task, action: 'complete' })}><CheckIcon /></IconButton>
-                      </Tooltip>
-                      <Tooltip title={translate('atrium.staff.tasks.reschedule')}>
-                        <IconButton aria-label={translate('atrium.staff.tasks.reschedule')} onClick={() => setActing({ task, action: 'reschedule' })}><ScheduleIcon /></IconButton>
-                      </Tooltip>
-                      <Tooltip title={translate('atrium.staff.tasks.cancel_task')}>
-                        <IconButton aria-label={translate('atrium.staff.tasks.cancel_task')} onClick={() => setActing({ task, action: 'cancel' })}><CloseIcon /></IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-              {!isPending && !data?.length && (
-                <TableRow>
-                  <TableCell colSpan={6}>
-                    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>{translate('atrium.staff.tasks.empty')}</Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Box>
-        <TablePagination
-          component="div"
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          count={total ?? 0}
-          page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-        />
-      </Card>
-      <TaskCreateDialog open={creating} onClose={() => setCreating(false)} userId={viewAs.userId} />
+      <List<SchemaTask>
+        resource="tasks"
+        title={false}
+        actions={false}
+        filters={filters}
+        filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
+        filterDefaultValues={{ tab: 'today' }}
+        sort={SORT_OF.today}
+        perPage={25}
+        pagination={<ListPagination />}
+        empty={false}
+        exporter={false}
+        error={<ListError />}
+        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
+      >
+        <TaskTabs />
+        <TasksTable onAct={(task, action) => setActing({ task, action })} />
+      </List>
+      {creating && <TaskCreateDialog onClose={() => setCreating(false)} userId={viewAs.userId} />}
       {acting && <TaskActionDialog task={acting.task} action={acting.action} onClose={() => setActing(null)} />}
     </MemberPage>
   );

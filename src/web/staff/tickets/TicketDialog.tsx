@@ -1,66 +1,71 @@
 import { useState } from 'react';
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { Confirm, Loading, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Confirm, Form, FormDataConsumer, Loading, TextInput, useGetOne, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import type { SchemaTicketDetail } from '../../../api/schema';
-import { sendTelegram } from '../../providers/data/tickets';
+import { useSendTicketTelegram } from '../../providers/data/ticketsHooks';
 import { TicketMessages } from './TicketMessages';
+import type { TicketLabels } from './TicketsPage';
 
-type Labels = { status: (s: string) => string; type: (s: string) => string };
 const FINAL = ['completed', 'canceled', 'paid', 'rejected'];
+type Values = { comment?: string; telegram?: string; reason?: string };
+const filled = (v: string | undefined) => Boolean(v?.trim());
 
 /** One ticket: its conversation and what the consultant can do with it now. */
-export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () => void; labels: Labels }) {
+export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () => void; labels: TicketLabels }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
-  const { data: ticket, isPending, refetch } = useGetOne<SchemaTicketDetail>('tickets', { id });
-  const [update, { isPending: saving }] = useUpdate();
-  const [comment, setComment] = useState('');
-  const [telegram, setTelegram] = useState('');
-  const [reason, setReason] = useState('');
+  const { data: ticket, isPending, error: loadError, refetch } = useGetOne<SchemaTicketDetail>('tickets', { id });
+  const [update, { isPending: saving }] = useUpdate<SchemaTicketDetail>();
+  const telegram = useSendTicketTelegram();
   const [rejecting, setRejecting] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A new form after each action empties what was sent.
+  const [formKey, setFormKey] = useState(0);
+  const done = (message: string) => {
+    notify(message, { type: 'success' });
+    setFormKey((k) => k + 1);
+    setRejecting(false);
+    // The ticket, the list and the tab counts are read again.
+    refresh();
+  };
 
-  const act = (data: Record<string, unknown>, done = 'atrium.staff.tickets.updated') => {
+  const act = (data: Record<string, unknown>, message = 'atrium.staff.tickets.updated') => {
     setError(null);
     update(
       'tickets',
       { id, data, previousData: ticket },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify(done, { type: 'success' });
-          setComment('');
-          setRejecting(false);
-          void refetch();
-        },
-        onError: (err) => setError((err as Error).message),
-      },
+      { mutationMode: 'pessimistic', onSuccess: () => done(message), onError: (err) => setError(translate((err as Error).message, { _: (err as Error).message })) },
     );
   };
-  const send = async () => {
+  const send = (message: string) => {
     setError(null);
-    try {
-      await sendTelegram(id, telegram);
-      notify('atrium.staff.tickets.sent', { type: 'success' });
-      setTelegram('');
-      await refetch();
-      await queryClient.invalidateQueries({ queryKey: ['tickets'] });
-    } catch (err) {
-      setError((err as Error).message);
-    }
+    telegram.mutate({ ticketId: id, message }, { onSuccess: () => done('atrium.staff.tickets.sent'), onError: (err) => setError(translate(err.message, { _: err.message })) });
   };
 
+  if (loadError) {
+    return (
+      <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ticket-title">
+        <DialogTitle id="ticket-title">#{id}</DialogTitle>
+        <DialogContent>
+          <Alert severity="error" data-testid="ticket-error">{translate(loadError.message, { _: loadError.message })}</Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => void refetch()}>{translate('atrium.staff.try_again')}</Button>
+          <Button onClick={onClose}>{translate('atrium.staff.tickets.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
   const open = ticket && !FINAL.includes(ticket.status);
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="ticket-title">
       {isPending || !ticket ? (
         <DialogContent><Loading /></DialogContent>
       ) : (
-        <>
+        <Form<Values> key={formKey} noValidate onSubmit={() => undefined}>
           <DialogTitle id="ticket-title">
             #{ticket.id} {ticket.subject}{' '}
             <Chip size="small" label={labels.status(ticket.status)} data-testid="ticket-status" sx={{ ml: 1 }} />
@@ -74,41 +79,61 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
             {/* The list's record (no messages) may stand in until the detail arrives. */}
             <TicketMessages messages={ticket.messages ?? []} statusLabel={labels.status} />
             {error && <Alert severity="error" sx={{ my: 1 }} data-testid="ticket-error">{error}</Alert>}
-            {open && ticket.status === 'in_progress' && (
-              <Stack spacing={1} sx={{ mt: 1 }}>
-                <Divider />
-                <TextField multiline minRows={2} name="comment" label={translate('atrium.staff.tickets.comment')} value={comment} onChange={(e) => setComment(e.target.value)} />
-                <Stack direction="row" spacing={1}>
-                  <Button disabled={!comment.trim() || saving} onClick={() => act({ action: 'update', comment })}>{translate('atrium.staff.tickets.add_comment')}</Button>
-                </Stack>
-                <TextField multiline minRows={2} name="telegram" label={translate('atrium.staff.tickets.telegram_text')} value={telegram} onChange={(e) => setTelegram(e.target.value)} />
-                <Stack direction="row" spacing={1}>
-                  <Button disabled={!telegram.trim()} onClick={send}>{translate('atrium.staff.tickets.telegram')}</Button>
-                </Stack>
-              </Stack>
-            )}
-            {rejecting && (
-              <TextField autoFocus fullWidth multiline minRows={2} sx={{ mt: 2 }} name="reason" label={translate('atrium.staff.tickets.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
-            )}
+            <FormDataConsumer<Values>>
+              {({ formData }) =>
+                open && ticket.status === 'in_progress' && (
+                  <Stack spacing={1} sx={{ mt: 1 }}>
+                    <Divider />
+                    <TextInput multiline minRows={2} source="comment" label="atrium.staff.tickets.comment" helperText={false} />
+                    <Stack direction="row" spacing={1}>
+                      <Button disabled={!filled(formData.comment) || saving} onClick={() => act({ action: 'update', comment: formData.comment })}>
+                        {translate('atrium.staff.tickets.add_comment')}
+                      </Button>
+                    </Stack>
+                    <TextInput multiline minRows={2} source="telegram" label="atrium.staff.tickets.telegram_text" helperText={false} />
+                    <Stack direction="row" spacing={1}>
+                      <Button disabled={!filled(formData.telegram) || telegram.isPending} onClick={() => send(formData.telegram ?? '')}>
+                        {translate('atrium.staff.tickets.telegram')}
+                      </Button>
+                    </Stack>
+                  </Stack>
+                )
+              }
+            </FormDataConsumer>
+            {rejecting && <TextInput autoFocus multiline minRows={2} sx={{ mt: 2 }} source="reason" label="atrium.staff.tickets.reason" helperText={false} />}
           </DialogContent>
-          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-            {ticket.status === 'new' && (
-              <Button variant="contained" disabled={saving} onClick={() => act({ action: 'take' }, 'atrium.staff.tickets.taken')}>{translate('atrium.staff.tickets.take')}</Button>
+          <FormDataConsumer<Values>>
+            {({ formData }) => (
+              <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {ticket.status === 'new' && (
+                  <Button variant="contained" disabled={saving} onClick={() => act({ action: 'take' }, 'atrium.staff.tickets.taken')}>
+                    {translate('atrium.staff.tickets.take')}
+                  </Button>
+                )}
+                {ticket.status === 'in_progress' && (
+                  <>
+                    <Button variant="contained" disabled={saving} onClick={() => act({ action: 'complete', comment: formData.comment || undefined })}>
+                      {translate('atrium.staff.tickets.complete')}
+                    </Button>
+                    {ticket.type === 'payout' && (
+                      <Button disabled={saving} onClick={() => act({ action: 'mark_paid' })}>{translate('atrium.staff.tickets.mark_paid')}</Button>
+                    )}
+                    <Button color="error" disabled={saving} onClick={() => setConfirmCancel(true)}>{translate('atrium.staff.tickets.cancel')}</Button>
+                  </>
+                )}
+                {open && (
+                  <Button
+                    color="error"
+                    disabled={saving || (rejecting && !filled(formData.reason))}
+                    onClick={() => (rejecting ? act({ action: 'reject', reason: formData.reason }) : setRejecting(true))}
+                  >
+                    {translate('atrium.staff.tickets.reject')}
+                  </Button>
+                )}
+                <Button onClick={onClose}>{translate('atrium.staff.tickets.close')}</Button>
+              </DialogActions>
             )}
-            {ticket.status === 'in_progress' && (
-              <>
-                <Button variant="contained" disabled={saving} onClick={() => act({ action: 'complete', comment: comment || undefined })}>{translate('atrium.staff.tickets.complete')}</Button>
-                {ticket.type === 'payout' && <Button disabled={saving} onClick={() => act({ action: 'mark_paid' })}>{translate('atrium.staff.tickets.mark_paid')}</Button>}
-                <Button color="error" disabled={saving} onClick={() => setConfirmCancel(true)}>{translate('atrium.staff.tickets.cancel')}</Button>
-              </>
-            )}
-            {open && (
-              <Button color="error" disabled={saving || (rejecting && !reason.trim())} onClick={() => (rejecting ? act({ action: 'reject', reason }) : setRejecting(true))}>
-                {translate('atrium.staff.tickets.reject')}
-              </Button>
-            )}
-            <Button onClick={onClose}>{translate('atrium.staff.tickets.close')}</Button>
-          </DialogActions>
+          </FormDataConsumer>
           <Confirm
             isOpen={confirmCancel}
             title="atrium.staff.tickets.cancel"
@@ -116,7 +141,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
             onConfirm={() => { setConfirmCancel(false); act({ action: 'cancel' }); }}
             onClose={() => setConfirmCancel(false)}
           />
-        </>
+        </Form>
       )}
     </Dialog>
   );

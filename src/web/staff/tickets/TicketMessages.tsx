@@ -1,11 +1,12 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
-import dayjs from 'dayjs';
 import { useTranslate } from 'react-admin';
 import type { SchemaTicketMessage } from '../../../api/schema';
+import { fmtDateTime, useTimeZone } from '../../member/common/format';
 
-/** The conversation of a ticket, oldest first; status changes name the new status. */
+/** The conversation of a ticket, oldest first; status changes name the new status; times in the profile's zone. */
 export function TicketMessages({ messages, statusLabel }: { messages: SchemaTicketMessage[]; statusLabel: (s: string) => string }) {
   const translate = useTranslate();
+  const tz = useTimeZone();
   return (
     <List dense data-testid="ticket-messages">
       {messages.map((m) => {
@@ -15,7 +16,7 @@ export function TicketMessages({ messages, statusLabel }: { messages: SchemaTick
           <ListItem key={m.id} disableGutters alignItems="flex-start">
             <ListItemText
               primary={<Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{text}</Typography>}
-              secondary={`${translate(`atrium.staff.tickets.kinds.${m.kind}`)} · ${who} · ${dayjs(m.created_at).format('DD/MM/YYYY HH:mm')}`}
+              secondary={`${translate(`atrium.staff.tickets.kinds.${m.kind}`)} · ${who} · ${fmtDateTime(m.created_at, tz)}`}
             />
           </ListItem>
         );

@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { Box, Card, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useGetList, useTranslate } from 'react-admin';
-import type { SchemaTicket, SchemaTicketStatus, SchemaTicketType } from '../../../api/schema';
-import { ticketChoices } from '../../providers/data/tickets';
+import { useMemo, useState } from 'react';
+import { Badge, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { DataTable, List, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import type { SchemaTicket, SchemaTicketStatus } from '../../../api/schema';
+import type { TicketFilter } from '../../providers/data/tickets';
+import { useTicketChoices } from '../../providers/data/ticketsHooks';
 import { MemberPage } from '../../member/common/MemberPage';
+import { InstantField } from '../../resources/common/fields';
+import { ListError, ListPagination } from '../common/ListError';
 import { useViewAs } from '../view-as/useViewAs';
 import { ViewAsBanner } from '../view-as/ViewAsBanner';
 import { TicketDialog } from './TicketDialog';
@@ -13,96 +14,144 @@ import { TicketDialog } from './TicketDialog';
 const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
   new: 'info', in_progress: 'primary', completed: 'success', paid: 'success', canceled: 'default', rejected: 'error',
 };
+const STATUSES: SchemaTicketStatus[] = ['new', 'in_progress', 'completed', 'paid', 'canceled', 'rejected'];
+type TabValue = SchemaTicketStatus | 'all';
 
-/** /staff/tickets and /staff/tickets/view-as/:pk: filters, paging, sorting; a row opens the ticket. */
+export type TicketLabels = { status: (s: string) => string; type: (s: string) => string };
+
+/** How many tickets a tab holds: the list's other filters with the tab's status (as react-admin's OrderList counts). */
+function TabLabel({ label, status, userId }: { label: string; status?: SchemaTicketStatus; userId?: number }) {
+  const { filterValues } = useListContext<SchemaTicket>();
+  const filter: TicketFilter = { ...filterValues, status, user_id: userId };
+  const { total } = useGetList<SchemaTicket>('tickets', { filter, pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } });
+  return (
+    <Badge color="primary" badgeContent={total ?? 0} max={999} showZero={false} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+      {label}
+    </Badge>
+  );
+}
+
+/** "All" and one tab per status, bound to the list's `status` filter. */
+function StatusTabs({ labels, userId }: { labels: TicketLabels; userId?: number }) {
+  const translate = useTranslate();
+  const { filterValues, displayedFilters, setFilters } = useListContext<SchemaTicket>();
+  const current: TabValue = STATUSES.includes(filterValues.status) ? filterValues.status : 'all';
+  return (
+    <Tabs
+      value={current}
+      onChange={(_e, tab: TabValue) => {
+        const { status: _old, ...rest } = filterValues;
+        setFilters(tab === 'all' ? rest : { ...rest, status: tab }, displayedFilters, false);
+      }}
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
+      <Tab value="all" data-testid="tab-all" label={<TabLabel label={translate('atrium.staff.tickets.all_statuses')} userId={userId} />} />
+      {STATUSES.map((s) => (
+        <Tab key={s} value={s} data-testid={`tab-${s}`} label={<TabLabel label={labels.status(s)} status={s} userId={userId} />} />
+      ))}
+    </Tabs>
+  );
+}
+
+/** The subject opens the ticket from the keyboard too; a click anywhere on the row does the same. */
+function SubjectField({ labels, onOpen }: { labels: TicketLabels; onOpen: (id: number) => void }) {
+  const t = useRecordContext<SchemaTicket>();
+  if (!t) return null;
+  return (
+    <>
+      <Link component="button" type="button" underline="hover" color="inherit" sx={{ textAlign: 'left' }} onClick={(e) => { e.stopPropagation(); onOpen(t.id); }}>
+        {t.subject}
+      </Link>
+      <Typography variant="caption" display="block" color="text.secondary">{labels.type(t.type)}</Typography>
+    </>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }}>{translate('atrium.staff.tickets.empty')}</Stack>;
+}
+
+/** /staff/tickets and /staff/tickets/view-as/:pk: status tabs with counts, search and type filters, sort, paging; a row opens the ticket. */
 export default function TicketsPage() {
   const translate = useTranslate();
   const viewAs = useViewAs('/staff/tickets');
-  const [status, setStatus] = useState<SchemaTicketStatus | ''>('');
-  const [type, setType] = useState<SchemaTicketType | ''>('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
-  const [asc, setAsc] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const choices = useQuery({ queryKey: ['tickets', 'choices'], queryFn: () => ticketChoices('staff'), staleTime: 10 * 60_000 });
-  const label = (list: { value: string; label: string }[] | undefined, v: string) => list?.find((c) => c.value === v)?.label ?? v;
-  const labels = { status: (s: string) => label(choices.data?.statuses, s), type: (s: string) => label(choices.data?.types, s) };
-  const { data, total, isPending } = useGetList<SchemaTicket>('tickets', {
-    pagination: { page: page + 1, perPage },
-    sort: { field: 'created_at', order: asc ? 'ASC' : 'DESC' },
-    filter: { status, type, q, user_id: viewAs.userId },
-  });
+  const choices = useTicketChoices('staff');
+  const labels = useMemo<TicketLabels>(() => {
+    const label = (list: { value: string; label: string }[] | undefined, v: string) => list?.find((c) => c.value === v)?.label ?? v;
+    return { status: (s) => label(choices.data?.statuses, s), type: (s) => label(choices.data?.types, s) };
+  }, [choices.data]);
+  const filters = useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn />,
+      <SelectInput
+        key="type"
+        source="type"
+        label="atrium.staff.tickets.fields.type"
+        choices={choices.data?.types ?? []}
+        optionValue="value"
+        optionText="label"
+        translateChoice={false}
+        emptyText="atrium.staff.tickets.all_types"
+        isPending={choices.isPending}
+        alwaysOn
+      />,
+    ],
+    [choices.data, choices.isPending],
+  );
   return (
     <MemberPage title={translate('atrium.staff.tickets.title')}>
       <ViewAsBanner viewAs={viewAs} />
-      <Card variant="outlined">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ p: 2 }}>
-          <TextField size="small" label={translate('atrium.staff.tickets.search')} value={q} onChange={(e) => { setQ(e.target.value); setPage(0); }} />
-          <TextField select size="small" sx={{ minWidth: 170 }} label={translate('atrium.staff.tickets.fields.status')} value={status} onChange={(e) => { setStatus(e.target.value as SchemaTicketStatus); setPage(0); }}>
-            <MenuItem value="">{translate('atrium.staff.tickets.all_statuses')}</MenuItem>
-            {choices.data?.statuses.map((s) => <MenuItem key={s.value} value={s.value}>{s.label}</MenuItem>)}
-          </TextField>
-          <TextField select size="small" sx={{ minWidth: 170 }} label={translate('atrium.staff.tickets.fields.type')} value={type} onChange={(e) => { setType(e.target.value as SchemaTicketType); setPage(0); }}>
-            <MenuItem value="">{translate('atrium.staff.tickets.all_types')}</MenuItem>
-            {choices.data?.types.map((s) => <MenuItem key={s.value} value={s.value}>{s.label}</MenuItem>)}
-          </TextField>
-        </Stack>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate('atrium.staff.tickets.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('atrium.staff.tickets.fields.id')}</TableCell>
-                <TableCell>{translate('atrium.staff.tickets.fields.subject')}</TableCell>
-                <TableCell>{translate('atrium.staff.tickets.fields.user')}</TableCell>
-                <TableCell>{translate('atrium.staff.tickets.fields.status')}</TableCell>
-                <TableCell>{translate('atrium.staff.tickets.fields.consultant')}</TableCell>
-                <TableCell>
-                  <TableSortLabel active direction={asc ? 'asc' : 'desc'} onClick={() => setAsc((a) => !a)}>
-                    {translate('atrium.staff.tickets.fields.created_at')}
-                  </TableSortLabel>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.map((t) => (
-                <TableRow
-                  key={t.id}
-                  hover
-                  tabIndex={0}
-                  sx={{ cursor: 'pointer' }}
-                  data-testid={`ticket-row-${t.id}`}
-                  onClick={() => setOpenId(t.id)}
-                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setOpenId(t.id)}
-                >
-                  <TableCell>{t.id}</TableCell>
-                  <TableCell>{t.subject}<Typography variant="caption" display="block" color="text.secondary">{labels.type(t.type)}</Typography></TableCell>
-                  <TableCell>{t.user.first_name} {t.user.last_name}</TableCell>
-                  <TableCell><Chip size="small" color={COLORS[t.status]} label={labels.status(t.status)} /></TableCell>
-                  <TableCell>{t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayjs(t.created_at).format('DD/MM/YYYY HH:mm')}</TableCell>
-                </TableRow>
-              ))}
-              {!isPending && !data?.length && (
-                <TableRow>
-                  <TableCell colSpan={6}><Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>{translate('atrium.staff.tickets.empty')}</Typography></TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Box>
-        <TablePagination
-          component="div"
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          count={total ?? 0}
-          page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-        />
-      </Card>
+      <List<SchemaTicket>
+        resource="tickets"
+        title={false}
+        actions={false}
+        filters={filters}
+        filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        pagination={<ListPagination />}
+        empty={false}
+        exporter={false}
+        error={<ListError />}
+        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
+      >
+        <StatusTabs labels={labels} userId={viewAs.userId} />
+        <DataTable<SchemaTicket>
+          bulkActionButtons={false}
+          rowClick={(id) => {
+            setOpenId(Number(id));
+            return false;
+          }}
+          empty={<Empty />}
+          aria-label={translate('atrium.staff.tickets.title')}
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        >
+          <DataTable.Col source="id" label="atrium.staff.tickets.fields.id" disableSort />
+          <DataTable.Col source="subject" label="atrium.staff.tickets.fields.subject" disableSort>
+            <SubjectField labels={labels} onOpen={setOpenId} />
+          </DataTable.Col>
+          <DataTable.Col source="user" label="atrium.staff.tickets.fields.user" disableSort render={(t) => `${t.user.first_name} ${t.user.last_name}`} />
+          <DataTable.Col
+            source="status"
+            label="atrium.staff.tickets.fields.status"
+            disableSort
+            render={(t) => <Chip size="small" color={COLORS[t.status]} label={labels.status(t.status)} />}
+          />
+          <DataTable.Col
+            source="consultant"
+            label="atrium.staff.tickets.fields.consultant"
+            disableSort
+            render={(t) => (t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—')}
+          />
+          <DataTable.Col source="created_at" label="atrium.staff.tickets.fields.created_at">
+            <InstantField source="created_at" />
+          </DataTable.Col>
+        </DataTable>
+      </List>
       {openId !== null && <TicketDialog id={openId} onClose={() => setOpenId(null)} labels={labels} />}
     </MemberPage>
   );
