@@ -91,8 +91,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * For forms built without react-admin's <Form>: the first message of each field whose value breaks a
  * rule, translated. Only the fields present in `values` are checked (the form's own fields).
  */
-export function checkValues<F extends string>(validators: Partial<FieldValidators<F>>, values: Partial<Record<F, unknown>>, translate: Translate): Partial<Record<F, string>> {
-  const errors: Partial<Record<F, string>> = {};
+export function checkValues<F extends string>(validators: Partial<FieldValidators<F>>, values: Partial<Record<F, unknown>>, translate: Translate): Record<string, string> {
+  const errors: Record<string, string> = {};
   for (const field of Object.keys(values) as F[]) {
     for (const v of validators[field] ?? []) {
       const error = v(values[field], values, {});
@@ -103,3 +103,6 @@ export function checkValues<F extends string>(validators: Partial<FieldValidator
   }
   return errors;
 }
+
+/** For what a form needs beyond the contract (one of two fields, a UI-only choice): the catalogue's 'Please, fill this field'. */
+export const requiredValue = required(M('required'));

@@ -590,5 +590,6 @@ export type ContractSchema = keyof typeof contractRules;
 
 /** The validators of every field of a request schema, e.g. `validatorsFor('ContactRequest').city`. */
 export function validatorsFor<S extends ContractSchema>(schema: S, messages?: Messages<keyof (typeof contractRules)[S] & string>) {
-  return makeValidators(contractRules[schema], messages) as FieldValidators<keyof (typeof contractRules)[S] & string>;
+  const rules: Readonly<Record<string, FieldRule>> = contractRules[schema];
+  return makeValidators(rules, messages) as FieldValidators<keyof (typeof contractRules)[S] & string>;
 }

@@ -31,6 +31,7 @@ const HARD_CODED = [
   /\b(minLength|maxLength|minValue|maxValue)\(\s*[\d_]+/g,
   /\b(minLength|maxLength)\s*[:=]\s*\{?\s*\d+/g,
   /\.(?:trim\(\)\.)?length\s*[<>]=?\s*(?:[2-9]|\d{2,})\b(?![^\n]*\?)/g,
+  /\bconst\s+\w*(?:MIN|MAX)\w*\s*=\s*\d+\s*;/g,
 ];
 
 type Input = { file: string; line: number; source: string; validate: string | null };
@@ -78,7 +79,8 @@ function inputsOf(file: string): Input[] {
       const a = attrs(open);
       const src = a.get('source');
       const tag = open.tagName.getText(sf);
-      if (src?.startsWith('"')) {
+      // Inputs only (react-admin's *Input and the app's own, RichText included); fields and columns show.
+      if (src?.startsWith('"') && /(Input|RichText)$/.test(tag)) {
         const source = `${prefix}${src.slice(1, -1)}`;
         const validate = a.get('validate') ?? (/^Reference(Array)?Input$/.test(tag) ? childValidate(node) : null);
         const line = sf.getLineAndCharacterOfPosition(open.getStart(sf)).line + 1;
@@ -92,10 +94,19 @@ function inputsOf(file: string): Input[] {
   return out;
 }
 
-/** `const x = validatorsFor('Schema', …)` declarations of a file: variable → schema. */
-function validatorVars(file: string): Map<string, string> {
-  const vars = new Map<string, string>();
-  for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bconst\s+(\w+)\s*=\s*validatorsFor\(\s*'(\w+)'/g)) vars.set(m[1]!, m[2]!);
+/**
+ * The validator objects of a file: `const x = validatorsFor('Schema', …)` gives x → [Schema], and
+ * `const v = creating ? x : y` gives v → the schemas of x and y.
+ */
+function validatorVars(file: string): Map<string, string[]> {
+  const text = fs.readFileSync(file, 'utf8');
+  const vars = new Map<string, string[]>();
+  for (const m of text.matchAll(/\bconst\s+(\w+)\s*=\s*validatorsFor\(\s*'(\w+)'/g)) vars.set(m[1]!, [m[2]!]);
+  for (const m of text.matchAll(/\bconst\s+(\w+)\s*=\s*[\w.!]+\s*\?\s*(\w+)\s*:\s*(\w+)\s*;/g)) {
+    const a = vars.get(m[2]!);
+    const b = vars.get(m[3]!);
+    if (a && b) vars.set(m[1]!, [...a, ...b]);
+  }
   return vars;
 }
 
@@ -119,6 +130,17 @@ describe('form limits come from the contract', () => {
     expect(found, 'take the limit from validatorsFor(<request schema>) in src/api/validators.ts').toEqual([]);
   });
 
+  it('forms say the catalogue\'s messages, not react-admin\'s defaults', () => {
+    const found: string[] = [];
+    for (const file of webFiles) {
+      fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+        // required() says 'Required'; the product says 'Please, fill this field' (requiredValue).
+        for (const m of line.matchAll(/\b(required|email|number)\(\)/g)) found.push(`${rel(file)}:${i + 1}: ${m[0]}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
   it('every input of a contract field validates with that field\'s validators', () => {
     const problems: string[] = [];
     let checked = 0;
@@ -127,17 +149,19 @@ describe('form limits come from the contract', () => {
       if (!vars.size) continue;
       for (const input of inputsOf(file)) {
         // The schemas of this file that have the input's field with any limit.
-        const owners = [...vars].filter(([, schema]) => {
-          const rule = rulesOf(schema)[input.source];
-          return rule && ruleValidators(rule).length > 0;
-        });
+        const owners = [...vars].filter(([, schemas]) =>
+          schemas.some((schema) => {
+            const rule = rulesOf(schema)[input.source];
+            return rule && ruleValidators(rule).length > 0;
+          }),
+        );
         if (!owners.length) continue;
         checked++;
         const uses = (v: string) => new RegExp(`\\b${v}(\\.${input.source.replace(/[.[\]]/g, '\\$&')}\\b|\\[['"]${input.source.replace(/[.[\]]/g, '\\$&')}['"]\\])`).test(input.validate ?? '');
         const where = `${input.file}:${input.line} ${input.source}`;
-        if (!input.validate) problems.push(`${where}: no validate (the contract limits it: ${owners.map(([, s]) => s).join(', ')})`);
+        if (!input.validate) problems.push(`${where}: no validate (the contract limits it: ${owners.flatMap(([, s]) => s).join(', ')})`);
         else if (!owners.some(([v]) => uses(v))) problems.push(`${where}: validate={${input.validate}} does not use ${owners.map(([v]) => `${v}.${input.source}`).join(' or ')}`);
-        else if (/\b(required|minLength|maxLength|minValue|maxValue|regex|choices)\(/.test(input.validate)) problems.push(`${where}: validate={${input.validate}} adds a limit of its own`);
+        else if (/\b(minLength|maxLength|minValue|maxValue|choices)\(/.test(input.validate)) problems.push(`${where}: validate={${input.validate}} adds a limit of its own`);
       }
     }
     expect(problems).toEqual([]);
