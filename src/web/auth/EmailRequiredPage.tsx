@@ -3,12 +3,16 @@ import { Box, CircularProgress, Stack, TextField, Typography } from '@mui/materi
 import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
+import { checkValues } from '../../api/validation';
+import { validatorsFor } from '../../api/validators';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, isEmail, noErrors, tokenError, type FormErrors } from './formErrors';
+import { formErrors, noErrors, tokenError, type FormErrors } from './formErrors';
 import { useStartSession } from './session';
 import { SubmitButton } from './SubmitButton';
+
+const rules = validatorsFor('ResendActivationRequest');
 
 type LocationState = { email?: string } | null;
 
@@ -47,8 +51,8 @@ export default function EmailRequiredPage() {
   const resend = async (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    if (!value) return setErrors({ fields: { email: translate('atrium.auth.validation.required') }, alert: null });
-    if (!isEmail(value)) return setErrors({ fields: { email: translate('atrium.auth.validation.email') }, alert: null });
+    const invalid = checkValues(rules, { email: value }, translate);
+    if (invalid.email) return setErrors({ fields: { email: invalid.email }, alert: null });
     setBusy(true);
     setErrors(noErrors);
     setSent(null);

@@ -104,7 +104,7 @@ export default function LoginPage() {
               onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
               error={!!errors.fields.code}
               helperText={errors.fields.code}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12, 'data-testid': 'login-code' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code' } }}
             />
             <FormAlert message={errors.alert} />
             <SubmitButton busy={busy}>{translate('atrium.auth.login.code_submit')}</SubmitButton>

@@ -1,15 +1,21 @@
+import { checkValues } from '../../api/validation';
+import { validatorsFor } from '../../api/validators';
 import type { FormErrors } from './formErrors';
 import { PasswordField } from './PasswordField';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+// Every new password (reset link, reset-credentials link) has the same limits in the contract.
+const v = validatorsFor('PasswordResetConfirmRequest', { password: { minLength: 'atrium.auth.validation.password_short' } });
+
 /**
  * The client-side checks of "new password twice": 'Please, fill both fields' when one is empty, then the
- * length (the contract's minimum of 8), then that both match. Null when the server may be asked.
+ * contract's limits (its minimum length), then that both match. Null when the server may be asked.
  */
 export function checkNewPassword(password: string, repeat: string, translate: Translate): FormErrors | null {
   if (!password || !repeat) return { fields: {}, alert: translate('atrium.auth.validation.fill_both') };
-  if (password.length < 8) return { fields: { password: translate('atrium.auth.validation.password_short') }, alert: null };
+  const limits = checkValues({ password: v.password }, { password }, translate);
+  if (limits.password) return { fields: { password: limits.password }, alert: null };
   if (password !== repeat) return { fields: { password_repeat: translate('atrium.auth.validation.mismatch') }, alert: null };
   return null;
 }

@@ -2,11 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { api, unwrap } from '../../api/client';
+import { checkValues } from '../../api/validation';
+import { validatorsFor } from '../../api/validators';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, isEmail, noErrors, type FormErrors } from './formErrors';
+import { formErrors, noErrors, type FormErrors } from './formErrors';
 import { SubmitButton } from './SubmitButton';
+
+const rules = validatorsFor('PasswordResetRequest');
 
 /** Asks for the account's email and has a reset link sent; the answer never says whether the account exists. */
 export default function RecoverPasswordPage() {
@@ -19,8 +23,8 @@ export default function RecoverPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    if (!value) return setErrors({ fields: { email: translate('atrium.auth.validation.required') }, alert: null });
-    if (!isEmail(value)) return setErrors({ fields: { email: translate('atrium.auth.validation.email') }, alert: null });
+    const invalid = checkValues(rules, { email: value }, translate);
+    if (invalid.email) return setErrors({ fields: { email: invalid.email }, alert: null });
     setBusy(true);
     setErrors(noErrors);
     try {

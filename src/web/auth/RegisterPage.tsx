@@ -4,11 +4,13 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
 import type { SchemaRegisterRequest } from '../../api/schema';
+import { checkValues } from '../../api/validation';
+import { validatorsFor } from '../../api/validators';
 import { EMAIL_REQUIRED_PATH } from '../providers/authProvider';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, isEmail, noErrors, type FormErrors } from './formErrors';
+import { formErrors, noErrors, type FormErrors } from './formErrors';
 import { PasswordField } from './PasswordField';
 import { useStartSession } from './session';
 import { SubmitButton } from './SubmitButton';
@@ -16,6 +18,7 @@ import { SubmitButton } from './SubmitButton';
 type Values = { first_name: string; last_name: string; email: string; phone: string; password: string; promo: string };
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 'promo'] as const;
 const LANGUAGES = ['ru', 'en', 'de'] as const;
+const rules = validatorsFor('RegisterRequest', { password: { minLength: 'atrium.auth.validation.password_short' } });
 const LABELS: Record<keyof Values, string> = {
   first_name: 'atrium.auth.register.first_name',
   last_name: 'atrium.auth.register.last_name',
@@ -41,14 +44,20 @@ export default function RegisterPage() {
 
   const set = (field: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  const validate = (): Record<string, string> => {
-    const fields: Record<string, string> = {};
-    const required = translate('atrium.auth.validation.required');
-    for (const f of ['first_name', 'last_name', 'email', 'password'] as const) if (!values[f].trim()) fields[f] = required;
-    if (!fields.email && !isEmail(values.email)) fields.email = translate('atrium.auth.validation.email');
-    if (!fields.password && values.password.length < 8) fields.password = translate('atrium.auth.validation.password_short');
-    return fields;
-  };
+  // The contract's limits on what will be sent (names, email, phone and promo trimmed; a blank password is empty).
+  const validate = (): Record<string, string> =>
+    checkValues(
+      rules,
+      {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        password: values.password.trim() ? values.password : '',
+        promo: values.promo.trim(),
+      },
+      translate,
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -4,12 +4,16 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
 import type { SchemaResetCredentialsSave } from '../../api/schema';
+import { checkValues } from '../../api/validation';
+import { validatorsFor } from '../../api/validators';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, isEmail, noErrors, tokenError, type FormErrors } from './formErrors';
+import { formErrors, noErrors, tokenError, type FormErrors } from './formErrors';
 import { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
 import { SubmitButton } from './SubmitButton';
+
+const rules = validatorsFor('ResetCredentialsSave');
 
 type Current = { email: string | null; phone: string | null };
 type State = { kind: 'checking' } | { kind: 'invalid'; message: string } | { kind: 'valid'; current: Current };
@@ -58,7 +62,8 @@ export default function ResetCredentialsPage() {
     e.preventDefault();
     const newEmail = email.trim();
     const newPhone = phone.trim();
-    if (newEmail && !isEmail(newEmail)) return setErrors({ fields: { email: translate('atrium.auth.validation.email') }, alert: null });
+    const limits = checkValues(rules, { email: newEmail, phone: newPhone }, translate);
+    if (limits.email || limits.phone) return setErrors({ fields: { ...(limits.email && { email: limits.email }), ...(limits.phone && { phone: limits.phone }) }, alert: null });
     const invalid = checkNewPassword(password, repeat, translate);
     if (invalid) return setErrors(invalid);
     setBusy(true);

@@ -34,5 +34,3 @@ export function formErrors(err: unknown, translate: Translate, visibleFields: re
 export function tokenError(err: unknown): string | null {
   return err instanceof ApiError && err.status === 400 ? (err.fieldErrors.token ?? null) : null;
 }
-
-export const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim());

@@ -27,7 +27,7 @@ const en = {
   validation: {
     required: "Please, fill this field",
     email: "Please, enter valid email address",
-    password_short: "The password must be at least 8 characters long",
+    password_short: "The password must be at least %{min} characters long",
     fill_both: "Please, fill both fields",
     mismatch: "The passwords do not match",
     enter_code: "Please, enter code",
@@ -145,7 +145,7 @@ export const auth = {
     validation: {
       required: "Пожалуйста, заполните это поле",
       email: "Пожалуйста, введите корректный email",
-      password_short: "Пароль должен содержать не меньше 8 символов",
+      password_short: "Пароль должен содержать не меньше %{min} символов",
       fill_both: "Пожалуйста, заполните оба поля",
       mismatch: "Пароли не совпадают",
       enter_code: "Пожалуйста, введите код",
@@ -260,7 +260,7 @@ export const auth = {
     validation: {
       required: "Bitte füllen Sie dieses Feld aus",
       email: "Bitte geben Sie eine gültige E-Mail-Adresse ein",
-      password_short: "Das Passwort muss mindestens 8 Zeichen lang sein",
+      password_short: "Das Passwort muss mindestens %{min} Zeichen lang sein",
       fill_both: "Bitte füllen Sie beide Felder aus",
       mismatch: "Die Passwörter stimmen nicht überein",
       enter_code: "Bitte geben Sie den Code ein",

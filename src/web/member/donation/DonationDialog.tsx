@@ -21,6 +21,10 @@ import dayjs from 'dayjs';
 import { useNotify, useTranslate } from 'react-admin';
 import { api, ApiError, unwrap } from '../../../api/client';
 import { useSubscriptionKey } from '../subscription/useSubscription';
+import { contractRules } from '../../../api/validators';
+
+// The contract's limits of a donation's typed fields (the same for online and manual donations).
+const limits = contractRules.DonationRequest;
 
 type Errors = Partial<Record<'amount' | 'payment_method' | 'payment_datetime' | 'check' | 'comment' | 'non_field_errors', string>>;
 
@@ -107,7 +111,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
               required
               error={!!errors.amount}
               helperText={errors.amount ?? translate('atrium.payments.donation.amount_hint')}
-              slotProps={{ htmlInput: { 'data-testid': 'donation-amount', maxLength: 13 } }}
+              slotProps={{ htmlInput: { 'data-testid': 'donation-amount', maxLength: limits.amount.maxLength } }}
             />
             <TextField
               select
@@ -169,7 +173,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
               minRows={2}
               error={!!errors.comment}
               helperText={errors.comment}
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
+              slotProps={{ htmlInput: { maxLength: limits.comment.maxLength } }}
             />
           </Stack>
         </DialogContent>

@@ -5,17 +5,26 @@ import {
   DateTimeInput,
   ImageField,
   ImageInput,
-  maxLength,
-  required,
   SelectInput,
   SimpleFormIterator,
   TextInput,
   useTranslate,
 } from 'react-admin';
 import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import { requiredValue } from '../../../api/validation';
+import { validatorsFor } from '../../../api/validators';
 import { FORM_FIELDS, type ElementType } from './model';
 
 const L = (k: string) => `atrium.flows.element.${k}`;
+
+// Each element type's content limits, as the contract writes them (LandingElementWrite's variants).
+const heading = validatorsFor('LandingHeadingElementWrite');
+const text = validatorsFor('LandingTextElementWrite');
+const image = validatorsFor('LandingImageElementWrite');
+const video = validatorsFor('LandingVideoElementWrite');
+const button = validatorsFor('LandingButtonElementWrite');
+const countdown = validatorsFor('LandingCountdownElementWrite');
+const leadForm = validatorsFor('LandingLeadFormElementWrite');
 
 /** At least an email or a phone field, each field once (the server says the same). */
 const formFields = (fields: Array<{ name?: string }> | undefined) => {
@@ -24,21 +33,26 @@ const formFields = (fields: Array<{ name?: string }> | undefined) => {
   return undefined;
 };
 
+// The contract's count of fields, and an email or a phone among them.
+const fieldsRules = [...leadForm['content.fields'], formFields];
+// The form always picks a level (the contract's default is 1).
+const headingLevel = [requiredValue, ...heading['content.level']];
+
 function LeadFormInputs() {
   const translate = useTranslate();
   const choices = FORM_FIELDS.map((id) => ({ id, name: translate(`atrium.flows.form_fields.${id}`) }));
   return (
     <>
-      <TextInput source="content.title" label={L('title')} validate={maxLength(200)} fullWidth />
-      <ArrayInput source="content.fields" label={L('fields')} validate={formFields}>
+      <TextInput source="content.title" label={L('title')} validate={leadForm['content.title']} fullWidth />
+      <ArrayInput source="content.fields" label={L('fields')} validate={fieldsRules}>
         <SimpleFormIterator inline disableReordering={false} getItemLabel={() => ''}>
-          <SelectInput source="name" label={L('field_name')} choices={choices} validate={required()} />
-          <TextInput source="label" label={L('field_label')} validate={maxLength(100)} />
+          <SelectInput source="name" label={L('field_name')} choices={choices} validate={leadForm['content.fields[].name']} />
+          <TextInput source="label" label={L('field_label')} validate={leadForm['content.fields[].label']} />
           <BooleanInput source="required" label={L('field_required')} />
         </SimpleFormIterator>
       </ArrayInput>
-      <TextInput source="content.button_label" label={L('button_label')} validate={maxLength(80)} fullWidth />
-      <TextInput source="content.success_message" label={L('success_message')} validate={maxLength(500)} multiline fullWidth />
+      <TextInput source="content.button_label" label={L('button_label')} validate={leadForm['content.button_label']} fullWidth />
+      <TextInput source="content.success_message" label={L('success_message')} validate={leadForm['content.success_message']} multiline fullWidth />
     </>
   );
 }
@@ -53,12 +67,12 @@ export function ElementInputs({ type }: { type: ElementType }) {
     case 'heading':
       return (
         <>
-          <TextInput source="content.text" label={L('text')} validate={[required(), maxLength(200)]} fullWidth autoFocus />
+          <TextInput source="content.text" label={L('text')} validate={heading['content.text']} fullWidth autoFocus />
           <SelectInput
             source="content.level"
             label={L('level')}
             choices={[1, 2, 3].map((id) => ({ id, name: L(`level_${id}`) }))}
-            validate={required()}
+            validate={headingLevel}
           />
         </>
       );
@@ -67,7 +81,7 @@ export function ElementInputs({ type }: { type: ElementType }) {
         <RichTextInput
           source="content.html"
           label={L('html')}
-          validate={required()}
+          validate={text['content.html']}
           fullWidth
           toolbar={
             <RichTextInputToolbar>
@@ -85,31 +99,31 @@ export function ElementInputs({ type }: { type: ElementType }) {
           <ImageInput source="image_file" label={L('image_file')} accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] }} maxSize={10 * 1024 * 1024} validate={imageNeeded} placeholder={<Box sx={{ p: 1 }}>{L('pick_image')}</Box>}>
             <ImageField source="src" title="title" />
           </ImageInput>
-          <TextInput source="content.alt" label={L('alt')} validate={maxLength(300)} fullWidth />
-          <TextInput source="content.caption" label={L('caption')} validate={maxLength(300)} fullWidth />
-          <TextInput source="content.link" label={L('link')} validate={maxLength(2048)} fullWidth />
+          <TextInput source="content.alt" label={L('alt')} validate={image['content.alt']} fullWidth />
+          <TextInput source="content.caption" label={L('caption')} validate={image['content.caption']} fullWidth />
+          <TextInput source="content.link" label={L('link')} validate={image['content.link']} fullWidth />
         </>
       );
     case 'video':
       return (
         <>
-          <TextInput source="content.url" label={L('url')} validate={[required(), maxLength(2048)]} fullWidth autoFocus />
-          <TextInput source="content.caption" label={L('caption')} validate={maxLength(300)} fullWidth />
+          <TextInput source="content.url" label={L('url')} validate={video['content.url']} fullWidth autoFocus />
+          <TextInput source="content.caption" label={L('caption')} validate={video['content.caption']} fullWidth />
         </>
       );
     case 'button':
       return (
         <>
-          <TextInput source="content.label" label={L('label')} validate={[required(), maxLength(80)]} fullWidth autoFocus />
-          <TextInput source="content.link" label={L('button_link')} validate={[required(), maxLength(2048)]} fullWidth />
+          <TextInput source="content.label" label={L('label')} validate={button['content.label']} fullWidth autoFocus />
+          <TextInput source="content.link" label={L('button_link')} validate={button['content.link']} fullWidth />
         </>
       );
     case 'countdown':
       return (
         <>
-          <DateTimeInput source="content.target_at" label={L('target_at')} validate={required()} />
-          <TextInput source="content.title" label={L('title')} validate={maxLength(200)} fullWidth />
-          <TextInput source="content.expired_text" label={L('expired_text')} validate={maxLength(300)} fullWidth />
+          <DateTimeInput source="content.target_at" label={L('target_at')} validate={countdown['content.target_at']} />
+          <TextInput source="content.title" label={L('title')} validate={countdown['content.title']} fullWidth />
+          <TextInput source="content.expired_text" label={L('expired_text')} validate={countdown['content.expired_text']} fullWidth />
         </>
       );
     case 'lead_form':

@@ -22,13 +22,15 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useGetIdentity, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { api, ApiError, unwrap } from '../../../api/client';
 import type { SchemaLessonComment } from '../../../api/schema';
+import { contractRules } from '../../../api/validators';
 import { fieldErrorLines } from '../../providers/data/errors';
 import { fmtDateTime, useTimeZone } from '../common/format';
 import { Section } from '../common/MemberPage';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../common/States';
 
 const PAGE_SIZE = 20;
-const MAX = 2000;
+// A comment's length limit is the contract's.
+const MAX = contractRules.LessonCommentCreate.text.maxLength;
 
 /** The server's reason for a failed call, as the error catalogue shows it. */
 function errorText(err: unknown, translate: (k: string) => string) {

@@ -2,10 +2,12 @@ import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { SchemaLessonProgress, SchemaLessonViewRequest } from '../../../api/schema';
+import { contractRules } from '../../../api/validators';
 import { LEARNING_ROOT } from '../common/queries';
 
-const MAX = 86400;
-const clamp = (n: number) => Math.max(0, Math.min(MAX, Math.floor(n)));
+// A position the contract accepts (LessonViewRequest.time).
+const { minimum, maximum } = contractRules.LessonViewRequest.time;
+const clamp = (n: number) => Math.max(minimum, Math.min(maximum, Math.floor(n)));
 
 /**
  * Sends the watch position of a lesson (POST navigator/lesson/view/{id}/). `leaving` sends with

@@ -21,7 +21,7 @@ function CodeField({ value, onChange, error, autoFocus }: { value: string; onCha
       autoFocus={autoFocus}
       error={Boolean(error)}
       helperText={error ?? translate('atrium.profile.two_factor.code_hint')}
-      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
       sx={{ maxWidth: 240 }}
     />
   );

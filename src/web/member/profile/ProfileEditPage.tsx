@@ -3,6 +3,8 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, LinearPr
 import { useNotify, useTranslate } from 'react-admin';
 import { api, unwrap } from '../../../api/client';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
+import { checkValues } from '../../../api/validation';
+import { validatorsFor } from '../../../api/validators';
 import { AvatarCard } from './AvatarCard';
 import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
@@ -13,6 +15,7 @@ import { atLeast, useApplyProfile, useProfile, type Profile } from './session';
 type Values = Required<Pick<ProfileUpdate, 'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone'>> & {
   date_birth: string;
 };
+const rules = validatorsFor('ProfileUpdate');
 const TEXT_FIELDS = [
   { name: 'first_name', autoComplete: 'given-name', required: true },
   { name: 'last_name', autoComplete: 'family-name', required: true },
@@ -74,9 +77,21 @@ function EditForm({ me }: { me: Profile }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local: Record<string, string> = {};
-    if (!values.first_name.trim()) local.first_name = translate('atrium.profile.errors.required');
-    if (!values.last_name.trim()) local.last_name = translate('atrium.profile.errors.required');
+    // The contract's limits on what will be sent (texts trimmed), then the date and the proof.
+    const local: Record<string, string> = checkValues(
+      rules,
+      {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        city: values.city.trim(),
+        phone: values.phone.trim(),
+        email: values.email.trim(),
+        country: values.country,
+        time_zone: values.time_zone,
+        ...(proof.code.trim() && { code: proof.code.trim() }),
+      },
+      translate,
+    );
     const dateBirth = parseDate(values.date_birth);
     if (dateBirth === undefined) local.date_birth = translate('atrium.profile.errors.date_format');
     if (needsProof && !proof.old_password && !proof.code.trim()) local.old_password = translate('atrium.profile.errors.required');
@@ -151,7 +166,7 @@ function EditForm({ me }: { me: Profile }) {
                 onChange={(e) => set('date_birth')(maskDate(e.target.value))}
                 error={Boolean(errors.date_birth)}
                 helperText={errors.date_birth ?? translate('atrium.profile.edit.date_hint')}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -186,7 +201,7 @@ function EditForm({ me }: { me: Profile }) {
                   onChange={(e) => setProofField('code')(e.target.value)}
                   error={Boolean(errors.code)}
                   helperText={errors.code}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 />
               </Grid>
             )}

@@ -2,11 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { api, unwrap } from '../../../api/client';
+import { checkValues } from '../../../api/validation';
+import { contractRules, validatorsFor } from '../../../api/validators';
 import { ProfileShell } from './ProfileShell';
 import { fieldErrorsOf, useNotifyError } from './errors';
 import { atLeast, useApplyProfile } from './session';
 
-const MIN_LENGTH = 8;
+// The new password's limits are the contract's (ProfileUpdate.password).
+const rules = validatorsFor('ProfileUpdate', { password: { minLength: 'atrium.profile.password.too_short' } });
+const MIN_PASSWORD = contractRules.ProfileUpdate.password.minLength;
 type Field = 'old_password' | 'password' | 'repeat';
 const EMPTY: Record<Field, string> = { old_password: '', password: '', repeat: '' };
 const LABELS: Record<Field, string> = {
@@ -37,8 +41,9 @@ export default function ProfilePasswordPage() {
     if (!values.old_password || !values.password || !values.repeat) {
       return setProblem(translate('atrium.profile.password.fill_all'));
     }
-    if (values.password.length < MIN_LENGTH) {
-      setErrors({ password: translate('atrium.profile.password.too_short', { min: MIN_LENGTH }) });
+    const limits = checkValues(rules, { old_password: values.old_password, password: values.password }, translate);
+    if (limits.old_password || limits.password) {
+      setErrors(limits);
       return setProblem(null);
     }
     if (values.password !== values.repeat) {
@@ -74,7 +79,7 @@ export default function ProfilePasswordPage() {
       value={values[name]}
       onChange={(e) => change(name)(e.target.value)}
       error={Boolean(errors[name])}
-      helperText={errors[name] ?? (name === 'password' ? translate('atrium.profile.password.hint', { min: MIN_LENGTH }) : undefined)}
+      helperText={errors[name] ?? (name === 'password' ? translate('atrium.profile.password.hint', { min: MIN_PASSWORD }) : undefined)}
     />
   );
 

@@ -1,13 +1,19 @@
 import { Grid } from '@mui/material';
-import { BooleanInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, TextInput, regex, required } from 'react-admin';
+import { BooleanInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { requiredValue } from '../../../api/validation';
+import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../common/forms';
 import { FormSection } from '../common/FormSection';
-import { InstantInput, moneyPattern } from '../common/inputs';
+import { InstantInput } from '../common/inputs';
 import { RichText } from '../common/RichText';
 import { UploadInput } from '../common/UploadInput';
 
 const languageChoices = ['ru', 'en', 'de'].map((id) => ({ id, name: `atrium.languages.${id}` }));
-const priceRule = regex(moneyPattern, 'atrium.content.books.price_rule');
+// One form for create and edit: the create schema's limits (the title is required).
+const v = validatorsFor('BookAdminCreate', { price: { pattern: 'atrium.content.books.price_rule' } });
+
+// A priced book needs its price (the contract leaves it optional: a free book sends "0.00").
+const priceRules = [requiredValue, ...v.price];
 
 /** A free book costs "0.00"; a priced one keeps what the admin typed. */
 function transform(data: Record<string, unknown>) {
@@ -19,16 +25,16 @@ function BookForm() {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <TextInput source="title" label="atrium.content.books.fields.title" validate={required()} fullWidth autoFocus />
+          <TextInput source="title" label="atrium.content.books.fields.title" validate={v.title} fullWidth autoFocus />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <TextInput source="author" label="atrium.content.books.fields.author" fullWidth />
+          <TextInput source="author" label="atrium.content.books.fields.author" validate={v.author} fullWidth />
         </Grid>
       </Grid>
-      <RichText source="description" label="atrium.content.books.fields.description" />
+      <RichText source="description" label="atrium.content.books.fields.description" validate={v.description} />
       <FormSection title="atrium.content.books.files_section">
-        <UploadInput source="cover" label="atrium.content.books.fields.cover" kind="image" />
-        <UploadInput source="pdf" label="atrium.content.books.fields.pdf" kind="pdf" />
+        <UploadInput source="cover" label="atrium.content.books.fields.cover" kind="image" validate={v.cover} />
+        <UploadInput source="pdf" label="atrium.content.books.fields.pdf" kind="pdf" validate={v.pdf} />
       </FormSection>
       <FormSection title="atrium.content.books.sale_section">
         <Grid container columnSpacing={2}>
@@ -42,7 +48,7 @@ function BookForm() {
                   <TextInput
                     source="price"
                     label="atrium.content.books.fields.price"
-                    validate={[required(), priceRule]}
+                    validate={priceRules}
                     helperText="atrium.content.books.price_help"
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                     fullWidth
@@ -54,10 +60,10 @@ function BookForm() {
         </Grid>
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <NumberInput source="pages" label="atrium.content.books.fields.pages" min={1} step={1} fullWidth />
+            <NumberInput source="pages" label="atrium.content.books.fields.pages" min={1} step={1} validate={v.pages} fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <SelectInput source="language" label="atrium.content.books.fields.language" choices={languageChoices} fullWidth />
+            <SelectInput source="language" label="atrium.content.books.fields.language" choices={languageChoices} validate={v.language} fullWidth />
           </Grid>
         </Grid>
         <Grid container columnSpacing={2}>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { CircularProgress, ToggleButton } from '@mui/material';
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate, type Validator } from 'react-admin';
 import {
   ClearButtons,
   FormatButtons,
@@ -55,11 +55,12 @@ function UploadImageButton() {
  * Rich text for lessons, books, news and events (tiptap through ra-input-rich-text). The toolbar offers
  * only what the server keeps when it sanitises: headings, emphasis, lists, links, quotes and images.
  */
-export function RichText({ source, label }: { source: string; label: string }) {
+export function RichText({ source, label, validate }: { source: string; label: string; validate?: Validator | Validator[] }) {
   return (
     <RichTextInput
       source={source}
       label={label}
+      validate={validate}
       fullWidth
       toolbar={
         <RichTextInputToolbar>

@@ -5,15 +5,16 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  regex,
-  required,
   useRecordContext,
 } from 'react-admin';
+import { requiredValue } from '../../../api/validation';
+import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../common/forms';
 
 type ValueType = 'text' | 'number' | 'boolean' | 'empty';
 const typeChoices = (['text', 'number', 'boolean', 'empty'] as const).map((id) => ({ id, name: `atrium.content.configs.types.${id}` }));
-const keyRule = regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'atrium.content.configs.key_rule');
+// One form for create and edit: the create schema's limits (key and value are required).
+const v = validatorsFor('ConfigAdminCreate', { key: { pattern: 'atrium.content.configs.key_rule' } });
 
 const typeOf = (v: unknown): ValueType => (v === null ? 'empty' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'text');
 
@@ -22,12 +23,12 @@ function ValueInputs() {
   const record = useRecordContext<{ value?: unknown }>();
   return (
     <>
-      <SelectInput source="value_type" label="atrium.content.configs.fields.value_type" choices={typeChoices} defaultValue={record ? typeOf(record.value) : 'text'} validate={required()} />
+      <SelectInput source="value_type" label="atrium.content.configs.fields.value_type" choices={typeChoices} defaultValue={record ? typeOf(record.value) : 'text'} validate={requiredValue} />
       <FormDataConsumer<{ value_type?: ValueType }>>
         {({ formData }) => {
           switch (formData.value_type) {
             case 'number':
-              return <NumberInput key="n" source="value_number" label="atrium.content.configs.fields.value" defaultValue={typeof record?.value === 'number' ? record.value : 0} validate={required()} />;
+              return <NumberInput key="n" source="value_number" label="atrium.content.configs.fields.value" defaultValue={typeof record?.value === 'number' ? record.value : 0} validate={requiredValue} />;
             case 'boolean':
               return <BooleanInput key="b" source="value_boolean" label="atrium.content.configs.fields.value" defaultValue={record?.value === true} />;
             case 'empty':
@@ -51,9 +52,9 @@ function transform(data: Record<string, unknown>) {
 function ConfigForm() {
   return (
     <SimpleForm sx={{ maxWidth: 760 }}>
-      <TextInput source="key" label="atrium.content.configs.fields.key" validate={[required(), keyRule]} fullWidth autoFocus helperText="atrium.content.configs.key_help" />
+      <TextInput source="key" label="atrium.content.configs.fields.key" validate={v.key} fullWidth autoFocus helperText="atrium.content.configs.key_help" />
       <ValueInputs />
-      <TextInput source="description" label="atrium.content.configs.fields.description" multiline fullWidth />
+      <TextInput source="description" label="atrium.content.configs.fields.description" validate={v.description} multiline fullWidth />
       <BooleanInput source="is_public" label="atrium.content.configs.fields.is_public" helperText="atrium.content.configs.public_help" />
     </SimpleForm>
   );

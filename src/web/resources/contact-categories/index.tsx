@@ -9,16 +9,17 @@ import {
   NumberField,
   SimpleForm,
   TextInput,
-  maxLength,
-  required,
   useNotify,
   useRecordContext,
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { validatorsFor } from '../../../api/validators';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { AddButton } from '../contacts/AddButton';
 import { FormToolbar } from '../contacts/FormToolbar';
+
+const v = validatorsFor('ContactCategoryRequest');
 
 function CategoryForm() {
   const record = useRecordContext<{ contacts_count?: number }>();
@@ -32,7 +33,7 @@ function CategoryForm() {
         />
       }
     >
-      <TextInput source="name" label="atrium.contacts.category_fields.name" validate={[required(), maxLength(100)]} />
+      <TextInput source="name" label="atrium.contacts.category_fields.name" validate={v.name} />
       <BooleanInput source="is_particular" label="atrium.contacts.category_fields.is_particular" helperText="atrium.contacts.category_fields.is_particular_help" />
     </SimpleForm>
   );

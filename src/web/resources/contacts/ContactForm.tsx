@@ -8,11 +8,14 @@ import {
   TextArrayInput,
   TextInput,
   email,
-  maxLength,
-  required,
   useTranslate,
 } from 'react-admin';
+import { validatorsFor } from '../../../api/validators';
 import { FormToolbar } from './FormToolbar';
+
+// The contract's limits of every field; the email check is the form's own (the contract allows '').
+const v = validatorsFor('ContactRequest');
+const emailRules = [...v.email, email('atrium.validation.email')];
 
 type Category = { name: string; is_particular?: boolean };
 
@@ -28,38 +31,38 @@ export function ContactForm() {
     <SimpleForm validate={needsChannel} toolbar={<FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />}>
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="first_name" label="atrium.contacts.fields.first_name" validate={[required(), maxLength(150)]} fullWidth />
+          <TextInput source="first_name" label="atrium.contacts.fields.first_name" validate={v.first_name} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="last_name" label="atrium.contacts.fields.last_name" validate={maxLength(150)} fullWidth />
+          <TextInput source="last_name" label="atrium.contacts.fields.last_name" validate={v.last_name} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="phone" label="atrium.contacts.fields.phone" validate={maxLength(32)} fullWidth />
+          <TextInput source="phone" label="atrium.contacts.fields.phone" validate={v.phone} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="email" type="email" label="atrium.contacts.fields.email" validate={[email(), maxLength(254)]} fullWidth />
+          <TextInput source="email" type="email" label="atrium.contacts.fields.email" validate={emailRules} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="city" label="atrium.contacts.fields.city" fullWidth />
+          <TextInput source="city" label="atrium.contacts.fields.city" validate={v.city} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="country" label="atrium.contacts.fields.country" fullWidth />
+          <TextInput source="country" label="atrium.contacts.fields.country" validate={v.country} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ReferenceInput source="status" reference="contact-statuses">
-            <SelectInput label="atrium.contacts.fields.status" optionText="name" emptyText="atrium.contacts.bulk.clear_status" fullWidth />
+            <SelectInput label="atrium.contacts.fields.status" optionText="name" emptyText="atrium.contacts.bulk.clear_status" validate={v.status} fullWidth />
           </ReferenceInput>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ReferenceArrayInput source="categories" reference="contact-categories" perPage={200}>
-            <AutocompleteArrayInput label="atrium.contacts.fields.categories" optionText={categoryText} fullWidth />
+            <AutocompleteArrayInput label="atrium.contacts.fields.categories" optionText={categoryText} validate={v.categories} fullWidth />
           </ReferenceArrayInput>
         </Grid>
         <Grid size={12}>
-          <TextArrayInput source="tags" label="atrium.contacts.fields.tags" fullWidth />
+          <TextArrayInput source="tags" label="atrium.contacts.fields.tags" validate={v.tags} fullWidth />
         </Grid>
         <Grid size={12}>
-          <TextInput source="notes" label="atrium.contacts.fields.notes" multiline minRows={3} validate={maxLength(5000)} fullWidth />
+          <TextInput source="notes" label="atrium.contacts.fields.notes" multiline minRows={3} validate={v.notes} fullWidth />
         </Grid>
       </Grid>
     </SimpleForm>

@@ -1,11 +1,15 @@
 import { Grid } from '@mui/material';
-import { AutocompleteInput, BooleanInput, SimpleForm, TextInput, required, type Validator } from 'react-admin';
+import { AutocompleteInput, BooleanInput, SimpleForm, TextInput, type Validator } from 'react-admin';
+import { validatorsFor } from '../../../api/validators';
 import { useTimeZone } from '../../member/common/format';
 import { ContentCreate, ContentEdit } from '../common/forms';
 import { FormSection } from '../common/FormSection';
 import { InstantInput, timeZoneChoices } from '../common/inputs';
 import { RichText } from '../common/RichText';
 import { UploadInput } from '../common/UploadInput';
+
+// One form for create and edit: the create schema's limits (title and start are required).
+const v = validatorsFor('EventAdminCreate');
 
 /** The end, when given, comes after the start. */
 const endsAfterStart: Validator = (value, values: { starts_at?: string }) =>
@@ -14,11 +18,11 @@ const endsAfterStart: Validator = (value, values: { starts_at?: string }) =>
 function EventForm() {
   return (
     <SimpleForm sx={{ maxWidth: 960 }}>
-      <TextInput source="title" label="atrium.content.events.fields.title" validate={required()} fullWidth autoFocus />
+      <TextInput source="title" label="atrium.content.events.fields.title" validate={v.title} fullWidth autoFocus />
       <FormSection title="atrium.content.events.when_section">
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput source="starts_at" label="atrium.content.events.fields.starts_at" validate={required()} fullWidth />
+            <InstantInput source="starts_at" label="atrium.content.events.fields.starts_at" validate={v.starts_at} fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <InstantInput source="ends_at" label="atrium.content.events.fields.ends_at" validate={endsAfterStart} fullWidth />
@@ -28,16 +32,17 @@ function EventForm() {
           source="time_zone"
           label="atrium.content.events.fields.time_zone"
           choices={timeZoneChoices}
+          validate={v.time_zone}
           helperText="atrium.content.events.time_zone_help"
           fullWidth
         />
       </FormSection>
       <FormSection title="atrium.content.events.where_section">
-        <TextInput source="place" label="atrium.content.events.fields.place" fullWidth helperText="atrium.content.events.place_help" />
-        <TextInput source="online_url" label="atrium.content.events.fields.online_url" type="url" fullWidth helperText="atrium.content.events.online_help" />
+        <TextInput source="place" label="atrium.content.events.fields.place" validate={v.place} fullWidth helperText="atrium.content.events.place_help" />
+        <TextInput source="online_url" label="atrium.content.events.fields.online_url" type="url" validate={v.online_url} fullWidth helperText="atrium.content.events.online_help" />
       </FormSection>
-      <RichText source="description" label="atrium.content.events.fields.description" />
-      <UploadInput source="image" label="atrium.content.events.fields.image" kind="image" />
+      <RichText source="description" label="atrium.content.events.fields.description" validate={v.description} />
+      <UploadInput source="image" label="atrium.content.events.fields.image" kind="image" validate={v.image} />
       <BooleanInput source="is_published" label="atrium.content.events.fields.is_published" />
     </SimpleForm>
   );

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { InputAdornment, CircularProgress } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { maxLength, minLength, regex, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { validatorsFor } from '../../../api/validators';
 import { checkLandingName } from '../../providers/data/flows';
 
-const PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
-const validators = [required(), minLength(3), maxLength(64), regex(PATTERN, 'atrium.flows.landing_name_help')];
+const v = validatorsFor('FlowCreateRequest', { landing_name: { pattern: 'atrium.flows.landing_name_rule' } });
+/** Only a name within the contract's limits is worth asking the server about. */
+const wellFormed = (value: string) => v.landing_name.every((check) => !check(value, {}, {}));
 
 type Check = { state: 'idle' | 'checking' | 'free' | 'taken'; error?: string };
 
@@ -22,7 +24,7 @@ export function LandingNameInput() {
 
   useEffect(() => {
     const value = name.trim();
-    if (!value || value === record?.landing_name || !PATTERN.test(value) || value.length < 3) {
+    if (!value || value === record?.landing_name || !wellFormed(value)) {
       setCheck({ state: 'idle' });
       return;
     }
@@ -52,7 +54,7 @@ export function LandingNameInput() {
     <TextInput
       source="landing_name"
       label="atrium.flows.fields.landing_name"
-      validate={[...validators, taken]}
+      validate={[...v.landing_name, taken]}
       helperText={helper}
       parse={(v: string) => v.toLowerCase().replace(/\s+/g, '-')}
       fullWidth

@@ -1,14 +1,18 @@
-import { NumberInput, SimpleForm, TextInput, regex, required } from 'react-admin';
+import { NumberInput, SimpleForm, TextInput, regex } from 'react-admin';
+import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../common/forms';
 
-const urlRule = regex(/^(https?:\/\/|mailto:|\/)/i, 'atrium.content.footer_links.url_rule');
+// One form for create and edit: the create schema's limits (title and url are required).
+const v = validatorsFor('FooterLinkAdminCreate');
+// The kinds of link the server accepts (its description of url), said before saving.
+const urlRules = [...v.url, regex(/^(https?:\/\/|mailto:|\/)/i, 'atrium.content.footer_links.url_rule')];
 
 function FooterLinkForm() {
   return (
     <SimpleForm sx={{ maxWidth: 700 }}>
-      <TextInput source="title" label="atrium.content.footer_links.fields.title" validate={required()} fullWidth autoFocus />
-      <TextInput source="url" label="atrium.content.footer_links.fields.url" validate={[required(), urlRule]} fullWidth helperText="atrium.content.footer_links.url_help" />
-      <NumberInput source="order" label="atrium.content.footer_links.fields.order" min={0} step={1} helperText="atrium.content.order_help" />
+      <TextInput source="title" label="atrium.content.footer_links.fields.title" validate={v.title} fullWidth autoFocus />
+      <TextInput source="url" label="atrium.content.footer_links.fields.url" validate={urlRules} fullWidth helperText="atrium.content.footer_links.url_help" />
+      <NumberInput source="order" label="atrium.content.footer_links.fields.order" min={0} step={1} validate={v.order} helperText="atrium.content.order_help" />
     </SimpleForm>
   );
 }

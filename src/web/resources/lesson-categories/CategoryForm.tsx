@@ -1,14 +1,18 @@
-import { NumberInput, SimpleForm, TextInput, required } from 'react-admin';
+import { NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../common/forms';
 import { UploadInput } from '../common/UploadInput';
+
+// One form for create and edit: the create schema's limits (the title is required).
+const v = validatorsFor('LessonCategoryAdminCreate');
 
 function CategoryForm() {
   return (
     <SimpleForm sx={{ maxWidth: 800 }}>
-      <TextInput source="title" label="atrium.content.lesson_categories.fields.title" validate={required()} fullWidth autoFocus />
-      <TextInput source="description" label="atrium.content.lesson_categories.fields.description" multiline minRows={3} fullWidth />
-      <UploadInput source="image" label="atrium.content.lesson_categories.fields.image" kind="image" />
-      <NumberInput source="order" label="atrium.content.lesson_categories.fields.order" min={0} step={1} helperText="atrium.content.order_help" />
+      <TextInput source="title" label="atrium.content.lesson_categories.fields.title" validate={v.title} fullWidth autoFocus />
+      <TextInput source="description" label="atrium.content.lesson_categories.fields.description" multiline minRows={3} validate={v.description} fullWidth />
+      <UploadInput source="image" label="atrium.content.lesson_categories.fields.image" kind="image" validate={v.image} />
+      <NumberInput source="order" label="atrium.content.lesson_categories.fields.order" min={0} step={1} validate={v.order} helperText="atrium.content.order_help" />
     </SimpleForm>
   );
 }

@@ -6,14 +6,20 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  required,
   useRecordContext,
 } from 'react-admin';
+import { requiredValue } from '../../../api/validation';
+import { validatorsFor } from '../../../api/validators';
 import { useFormContext } from 'react-hook-form';
 import { ContentCreate, ContentEdit } from '../common/forms';
 import { UploadInput } from '../common/UploadInput';
 
 type Kind = 'file' | 'link';
+// One form for create and edit: the create schema's limits (lesson and title are required).
+const v = validatorsFor('LessonMaterialAdminCreate');
+// The chosen kind needs its file or link (the server says the same), within the contract's limits.
+const urlRules = [requiredValue, ...v.url];
+const fileRules = [requiredValue, ...v.file];
 const kindChoices = [
   { id: 'file', name: 'atrium.content.lesson_materials.file' },
   { id: 'link', name: 'atrium.content.lesson_materials.link' },
@@ -28,13 +34,13 @@ function FileOrLink() {
       <FormDataConsumer<{ kind?: Kind }>>
         {({ formData }) =>
           formData.kind === 'link' ? (
-            <TextInput source="url" label="atrium.content.lesson_materials.fields.url" type="url" validate={required()} fullWidth />
+            <TextInput source="url" label="atrium.content.lesson_materials.fields.url" type="url" validate={urlRules} fullWidth />
           ) : (
             <UploadInput
               source="file"
               label="atrium.content.lesson_materials.fields.file"
               kind="document"
-              validate={required()}
+              validate={fileRules}
               onUploaded={(res) => {
                 form.setValue('mime_type', res.content_type, { shouldDirty: true });
                 form.setValue('size_bytes', res.size, { shouldDirty: true });
@@ -60,11 +66,11 @@ function MaterialForm() {
   return (
     <SimpleForm sx={{ maxWidth: 760 }}>
       <ReferenceInput source="lesson_id" reference="admin/lessons" perPage={200}>
-        <SelectInput label="atrium.content.lesson_materials.fields.lesson_id" optionText="title" validate={required()} fullWidth />
+        <SelectInput label="atrium.content.lesson_materials.fields.lesson_id" optionText="title" validate={v.lesson_id} fullWidth />
       </ReferenceInput>
       <FileOrLink />
-      <TextInput source="title" label="atrium.content.lesson_materials.fields.title" validate={required()} fullWidth />
-      <NumberInput source="order" label="atrium.content.lesson_materials.fields.order" min={0} step={1} helperText="atrium.content.order_help" />
+      <TextInput source="title" label="atrium.content.lesson_materials.fields.title" validate={v.title} fullWidth />
+      <NumberInput source="order" label="atrium.content.lesson_materials.fields.order" min={0} step={1} validate={v.order} helperText="atrium.content.order_help" />
     </SimpleForm>
   );
 }

@@ -8,9 +8,9 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  required,
   useRecordContext,
 } from 'react-admin';
+import { validatorsFor } from '../../../api/validators';
 import { useFormContext } from 'react-hook-form';
 import { ContentCreate, ContentEdit } from '../common/forms';
 import { FormSection } from '../common/FormSection';
@@ -19,6 +19,9 @@ import { RichText } from '../common/RichText';
 import { UploadInput } from '../common/UploadInput';
 import { videoDuration } from '../common/upload';
 import { LessonMaterialsField } from './LessonMaterialsField';
+
+// One form for create and edit: the create schema's limits (category and title are required).
+const v = validatorsFor('LessonAdminCreate');
 
 type VideoSource = 'file' | 'url' | 'none';
 const sourceChoices = [
@@ -38,12 +41,13 @@ function VideoInputs() {
       <FormDataConsumer<{ video_source?: VideoSource }>>
         {({ formData }) =>
           formData.video_source === 'url' ? (
-            <TextInput source="video_url" label="atrium.content.lessons.fields.video_url" fullWidth helperText="atrium.content.lessons.video_url_help" type="url" />
+            <TextInput source="video_url" label="atrium.content.lessons.fields.video_url" fullWidth helperText="atrium.content.lessons.video_url_help" type="url" validate={v.video_url} />
           ) : formData.video_source === 'none' ? null : (
             <UploadInput
               source="video_file"
               label="atrium.content.lessons.fields.video_file"
               kind="video"
+              validate={v.video_file}
               onUploaded={(_, file) => {
                 void videoDuration(file).then((d) => {
                   if (d) form.setValue('duration_seconds', d, { shouldDirty: true });
@@ -75,20 +79,20 @@ function LessonForm({ editing }: { editing?: boolean }) {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <TextInput source="title" label="atrium.content.lessons.fields.title" validate={required()} fullWidth autoFocus />
+          <TextInput source="title" label="atrium.content.lessons.fields.title" validate={v.title} fullWidth autoFocus />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <ReferenceInput source="category_id" reference="admin/lesson-categories" sort={{ field: 'order', order: 'ASC' }} perPage={200}>
-            <SelectInput label="atrium.content.lessons.fields.category_id" optionText="title" validate={required()} fullWidth />
+            <SelectInput label="atrium.content.lessons.fields.category_id" optionText="title" validate={v.category_id} fullWidth />
           </ReferenceInput>
         </Grid>
       </Grid>
-      <TextInput source="short_description" label="atrium.content.lessons.fields.short_description" multiline minRows={2} fullWidth />
-      <RichText source="description" label="atrium.content.lessons.fields.description" />
+      <TextInput source="short_description" label="atrium.content.lessons.fields.short_description" multiline minRows={2} validate={v.short_description} fullWidth />
+      <RichText source="description" label="atrium.content.lessons.fields.description" validate={v.description} />
       <FormSection title="atrium.content.lessons.video_section">
         <VideoInputs />
-        <NumberInput source="duration_seconds" label="atrium.content.lessons.fields.duration_seconds" min={0} step={1} helperText="atrium.content.lessons.duration_help" />
-        <UploadInput source="preview" label="atrium.content.lessons.fields.preview" kind="image" />
+        <NumberInput source="duration_seconds" label="atrium.content.lessons.fields.duration_seconds" min={0} step={1} validate={v.duration_seconds} helperText="atrium.content.lessons.duration_help" />
+        <UploadInput source="preview" label="atrium.content.lessons.fields.preview" kind="image" validate={v.preview} />
       </FormSection>
       <FormSection title="atrium.content.lessons.access_section">
         <Grid container columnSpacing={2}>
@@ -99,7 +103,7 @@ function LessonForm({ editing }: { editing?: boolean }) {
             <BooleanInput source="is_published" label="atrium.content.lessons.fields.is_published" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <NumberInput source="order" label="atrium.content.lessons.fields.order" min={0} step={1} helperText="atrium.content.order_help" fullWidth />
+            <NumberInput source="order" label="atrium.content.lessons.fields.order" min={0} step={1} validate={v.order} helperText="atrium.content.order_help" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <InstantInput source="published_at" label="atrium.content.lessons.fields.published_at" helperText="atrium.content.lessons.published_help" fullWidth />

@@ -1,38 +1,44 @@
-import { BooleanInput, PasswordInput, SelectInput, SimpleForm, TextInput, email, required } from 'react-admin';
+import { BooleanInput, PasswordInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { Grid } from '@mui/material';
+import { validatorsFor } from '../../../api/validators';
 import { languageChoices, leadStatusChoices, roleChoices } from './choices';
 
+const createRules = validatorsFor('AdminUserCreate');
+const updateRules = validatorsFor('AdminUserUpdate');
+
 export function UserForm({ creating = false }: { creating?: boolean }) {
+  // Creating requires the names and role; editing only keeps them from going blank.
+  const v = creating ? createRules : updateRules;
   return (
     <SimpleForm>
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="first_name" label="atrium.users.fields.first_name" validate={required()} fullWidth />
+          <TextInput source="first_name" label="atrium.users.fields.first_name" validate={v.first_name} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="last_name" label="atrium.users.fields.last_name" validate={required()} fullWidth />
+          <TextInput source="last_name" label="atrium.users.fields.last_name" validate={v.last_name} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="email" type="email" label="atrium.users.fields.email" validate={email()} fullWidth />
+          <TextInput source="email" type="email" label="atrium.users.fields.email" validate={v.email} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="phone" label="atrium.users.fields.phone" fullWidth />
+          <TextInput source="phone" label="atrium.users.fields.phone" validate={v.phone} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="city" label="atrium.users.fields.city" fullWidth />
+          <TextInput source="city" label="atrium.users.fields.city" validate={v.city} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="country" label="atrium.users.fields.country" fullWidth />
+          <TextInput source="country" label="atrium.users.fields.country" validate={v.country} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <SelectInput source="role" label="atrium.users.fields.role" choices={roleChoices} validate={required()} fullWidth />
+          <SelectInput source="role" label="atrium.users.fields.role" choices={roleChoices} validate={v.role} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <SelectInput source="language" label="atrium.users.fields.language" choices={languageChoices} fullWidth />
+          <SelectInput source="language" label="atrium.users.fields.language" choices={languageChoices} validate={v.language} fullWidth />
         </Grid>
         {!creating && (
           <Grid size={{ xs: 12, sm: 4 }}>
-            <SelectInput source="lead_status" label="atrium.users.fields.lead_status" choices={leadStatusChoices} fullWidth />
+            <SelectInput source="lead_status" label="atrium.users.fields.lead_status" choices={leadStatusChoices} validate={updateRules.lead_status} fullWidth />
           </Grid>
         )}
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -43,7 +49,7 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
         </Grid>
         {creating && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <PasswordInput source="password" label="atrium.users.fields.password" fullWidth />
+            <PasswordInput source="password" label="atrium.users.fields.password" validate={createRules.password} fullWidth />
           </Grid>
         )}
       </Grid>
