@@ -22,6 +22,7 @@ export const contractRules = {
     is_active: { type: 'boolean' },
     is_partner: { type: 'boolean' },
     password: { type: 'string', minLength: 8, maxLength: 256 },
+    lead_status: { type: 'string', enum: ['waiting', 'processing', 'active', 'not_active'] },
     responsible_id: { type: 'integer', nullable: true, minimum: 1, maximum: 2147483647 },
   },
   AdminUserUpdate: {

@@ -4,6 +4,7 @@ import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import { Confirm, HttpError, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
+import { contractRules } from '../../../api/validators';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useMutation } from '../../providers/data/query';
 
@@ -76,7 +77,7 @@ export function DecisionButtons() {
               onChange={(e) => setReason(e.target.value)}
               error={!!error}
               helperText={error}
-              slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'reject-reason' } }}
+              slotProps={{ htmlInput: { maxLength: contractRules.PaymentRejectRequest.reason.maxLength, 'data-testid': 'reject-reason' } }}
             />
           </DialogContent>
           <DialogActions>

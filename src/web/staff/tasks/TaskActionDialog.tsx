@@ -2,10 +2,13 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { Form, maxLength, required, SaveButton, TextInput, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { Form, required, SaveButton, TextInput, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import type { SchemaTask, SchemaTaskStartIn, SchemaTaskUpdateRequest } from '../../../api/schema';
 import { splitServerErrors } from '../common/serverErrors';
 import { StartField } from './StartField';
+import { validatorsFor } from '../../../api/validators';
+
+const rules = validatorsFor('TaskUpdateRequest');
 
 export type TaskAction = 'complete' | 'cancel' | 'reschedule';
 
@@ -65,7 +68,7 @@ export function TaskActionDialog({ task, action, onClose }: { task: SchemaTask; 
                 minRows={2}
                 source="result"
                 label={action === 'complete' ? 'atrium.staff.tasks.fields.result' : 'atrium.staff.tasks.cancel_reason'}
-                validate={action === 'complete' ? [required('atrium.staff.tasks.fill_field'), maxLength(2000)] : maxLength(2000)}
+                validate={action === 'complete' ? [required('atrium.staff.tasks.fill_field'), ...rules.result] : rules.result}
                 helperText={false}
               />
             )}

@@ -4,8 +4,6 @@ import {
   AutocompleteInput,
   CreateBase,
   Form,
-  maxLength,
-  required,
   SaveButton,
   SelectInput,
   TextInput,
@@ -16,13 +14,18 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaTask, SchemaTaskCreateRequest, SchemaUserBrief } from '../../../api/schema';
+import { validatorsFor } from '../../../api/validators';
 import type { TaskLinkUsersFilter } from '../../providers/data/tasks';
 import { InstantInput } from '../../resources/common/inputs';
 import { splitServerErrors } from '../common/serverErrors';
 import { StartField, TASK_TYPE_CHOICES } from './StartField';
 
 const FIELDS = ['type', 'start_in', 'end_at', 'linked_user_id', 'description'] as const;
-const fillField = required('atrium.staff.tasks.fill_field');
+// The contract's limits, with the tasks' own wording for an empty field.
+const rules = validatorsFor('TaskCreateRequest', {
+  description: { presence: 'atrium.staff.tasks.fill_field' },
+  linked_user_id: { presence: 'atrium.staff.tasks.fill_field' },
+});
 const userLabel = (u: SchemaUserBrief & { email?: string | null }) => `${u.first_name} ${u.last_name}${u.email ? ` · ${u.email}` : ''}`;
 
 /** The users the task may be about, searched on the server (debounced by the input), the chosen one kept. */
@@ -44,7 +47,7 @@ function LinkedUserInput({ userId }: { userId?: number }) {
       matchSuggestion={() => true}
       noOptionsText="atrium.staff.tasks.no_users"
       onChange={(_value, record) => setChosen((record as SchemaUserBrief | undefined) ?? null)}
-      validate={fillField}
+      validate={rules.linked_user_id}
       helperText={false}
     />
   );
@@ -89,14 +92,14 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
                 source="type"
                 label="atrium.staff.tasks.fields.type"
                 choices={TASK_TYPE_CHOICES}
-                validate={required()}
+                validate={rules.type}
                 slotProps={{ htmlInput: { 'data-testid': 'task-type' } }}
                 helperText={false}
               />
               <StartField />
               <InstantInput source="end_at" label="atrium.staff.tasks.fields.end_at" helperText={false} />
               <LinkedUserInput userId={userId} />
-              <TextInput source="description" label="atrium.staff.tasks.fields.description" multiline minRows={3} validate={[fillField, maxLength(2000)]} helperText={false} />
+              <TextInput source="description" label="atrium.staff.tasks.fields.description" multiline minRows={3} validate={rules.description} helperText={false} />
             </Stack>
           </DialogContent>
           <DialogActions>
