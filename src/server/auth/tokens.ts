@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export type TokenClaims = { userId: number; sessionId: string };
@@ -7,7 +8,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 export class TokenSigner {
   /** The HMAC key imported once; a raw secret would be imported on every verification. */
-  private readonly cryptoKey: Promise<CryptoKey>;
+  private readonly cryptoKey: Promise<webcrypto.CryptoKey>;
   private readonly verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
   constructor(secret: string, private readonly ttlHours: number) {
     this.cryptoKey = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
