@@ -111,7 +111,7 @@ describe('a refused upload and the next request on its keep-alive connection', (
     const { refused, next } = await refusedThenNext('/api/payments/manual_donation/', m.token, body);
     expect(refused?.status).toBe(400);
     expect(JSON.parse(refused!.body)).toEqual({ check: [en.file_too_large.replace('{limit}', '10')] });
-    expect(next).toMatchObject({ status: 200, body: JSON.stringify({ status: 'ok' }) });
+    expect(next).toMatchObject({ status: 200, body: JSON.stringify({ status: 'ok', database: 'up' }) });
   }, KEEP_ALIVE_TIMEOUT_MS);
 
   it('partner documents with a too large one', async () => {
@@ -119,7 +119,7 @@ describe('a refused upload and the next request on its keep-alive connection', (
     const { refused, next } = await refusedThenNext('/api/accounts/user/create_partner_user/', admin, body);
     expect(refused?.status).toBe(400);
     expect(JSON.parse(refused!.body).documents).toEqual([en.document_invalid]);
-    expect(next).toMatchObject({ status: 200, body: JSON.stringify({ status: 'ok' }) });
+    expect(next).toMatchObject({ status: 200, body: JSON.stringify({ status: 'ok', database: 'up' }) });
   }, KEEP_ALIVE_TIMEOUT_MS);
 
   it('an admin upload refused by its first bytes', async () => {
@@ -127,7 +127,7 @@ describe('a refused upload and the next request on its keep-alive connection', (
     const { refused, next } = await refusedThenNext('/api/admin/uploads?kind=image', admin, body);
     expect(refused?.status).toBe(400);
     expect(JSON.parse(refused!.body)).toEqual({ file: [expect.stringContaining('JPEG, PNG, WebP, GIF')] });
-    expect(next).toMatchObject({ status: 200, body: JSON.stringify({ status: 'ok' }) });
+    expect(next).toMatchObject({ status: 200, body: JSON.stringify({ status: 'ok', database: 'up' }) });
   }, KEEP_ALIVE_TIMEOUT_MS);
 
   it('a body too large to read to its end: the answer closes the connection at once', async () => {
