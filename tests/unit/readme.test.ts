@@ -20,9 +20,6 @@ const SECTIONS = [
   'Libraries',
   'Documentation',
 ];
-/** Written on another branch of the same issue; the README links it ahead of the merge. */
-const LINKED_AHEAD = new Set(['docs/performance.md']);
-
 const exists = (rel: string) => fs.existsSync(path.join(ROOT, rel));
 
 /** The text of a `## <title>` section, up to the next `## `. */
@@ -84,6 +81,6 @@ describe('README.md', () => {
     const named = [...README.matchAll(/`((?:src|openapi|tests|scripts|docs)\/[^`<>*\s]*)`/g)].map((m) => m[1]!);
     const linked = [...README.matchAll(/\]\(((?:docs|src|tests|scripts|openapi)\/[^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!);
     expect(named.length + linked.length).toBeGreaterThan(10);
-    expect([...named, ...linked].filter((p) => !exists(p) && !LINKED_AHEAD.has(p))).toEqual([]);
+    expect([...named, ...linked].filter((p) => !exists(p))).toEqual([]);
   });
 });
