@@ -23,6 +23,13 @@ const en = {
   },
   menu: {
     logout: "Log out",
+    sections: {
+      learning: "Learning",
+      crm: "CRM",
+      staff: "Staff",
+      content: "Content",
+      administration: "Administration",
+    },
   },
 };
 
@@ -50,6 +57,13 @@ export const core = {
     },
     menu: {
       logout: "Выйти",
+      sections: {
+        learning: "Обучение",
+        crm: "CRM",
+        staff: "Сотрудникам",
+        content: "Контент",
+        administration: "Администрирование",
+      },
     },
   } satisfies Widen<typeof en>,
   de: {
@@ -74,6 +88,13 @@ export const core = {
     },
     menu: {
       logout: "Abmelden",
+      sections: {
+        learning: "Lernen",
+        crm: "CRM",
+        staff: "Mitarbeiter",
+        content: "Inhalte",
+        administration: "Verwaltung",
+      },
     },
   } satisfies Widen<typeof en>,
 };
