@@ -94,9 +94,10 @@ export function Menu() {
   const current = currentEntry(entries, pathname);
   const currentSection = blocks.flatMap((b) => (b.kind === 'section' && b.entries.some((e) => e.key === current?.key) ? [b.id] : []))[0];
 
-  // Arriving on a page (from a link, the address bar) opens its section, so the highlighted entry shows.
+  // Arriving on a page (from a link, the address bar) opens its section, so the highlighted entry shows;
+  // kept open afterwards, so sections close only when the user closes them.
   useEffect(() => {
-    if (currentSection && openState[currentSection] === false) setOpenState({ ...openState, [currentSection]: true });
+    if (currentSection && openState[currentSection] !== true) setOpenState({ ...openState, [currentSection]: true });
     // Only when the page's section changes: closing it while on the page keeps it closed.
   }, [currentSection]);
 
