@@ -1,123 +1,56 @@
-import { lazy } from 'react';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
-import { LoginScreen, publicRoutes } from './auth/routes';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, localStorageStore, Notification } from 'react-admin';
+import { publicRoutes } from './auth/routes';
 import { SessionWatcher } from './auth/SessionWatcher';
 import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/data';
 import { i18nProvider } from './providers/i18nProvider';
+import { lazyDataProvider } from './providers/lazyDataProvider';
 import { IosInstallBanner } from './layout/IosInstallBanner';
-import { Layout } from './layout/Layout';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
-import { CONTENT_RESOURCES, RESOURCES } from './resources/registry';
+import { loadAdminApp } from './loadAdminApp';
 
-const DashboardPage = lazy(() => import('./member/dashboard/DashboardPage'));
-const ProfileViewPage = lazy(() => import('./member/profile/ProfileViewPage'));
-const ProfileEditPage = lazy(() => import('./member/profile/ProfileEditPage'));
-const ProfileSettingsPage = lazy(() => import('./member/profile/ProfileSettingsPage'));
-const ProfilePasswordPage = lazy(() => import('./member/profile/ProfilePasswordPage'));
-const LessonsPage = lazy(() => import('./member/lessons/LessonsPage'));
-const CategoryPage = lazy(() => import('./member/lessons/CategoryPage'));
-const LessonPage = lazy(() => import('./member/lessons/LessonPage'));
-const BooksPage = lazy(() => import('./member/books/BooksPage'));
-const BookPage = lazy(() => import('./member/books/BookPage'));
-const NewsListPage = lazy(() => import('./member/news/NewsListPage'));
-const NewsViewPage = lazy(() => import('./member/news/NewsViewPage'));
-const EventsPage = lazy(() => import('./member/events/EventsPage'));
-const EventViewPage = lazy(() => import('./member/events/EventViewPage'));
-const StaffDashboardPage = lazy(() => import('./staff/dashboard/StaffDashboardPage'));
-const StaffTasksPage = lazy(() => import('./staff/tasks/TasksPage'));
-const StaffTicketsPage = lazy(() => import('./staff/tickets/TicketsPage'));
-const StaffListPage = lazy(() => import('./staff/list/StaffListPage'));
-const ImportsPage = lazy(() => import('./staff/imports/ImportsPage'));
-const ActionLogsPage = lazy(() => import('./staff/action-logs/ActionLogsPage'));
-const NewRequestPage = lazy(() => import('./member/tickets/NewRequestPage'));
-const LandingEditorPage = lazy(() => import('./member/flows/LandingEditorPage'));
-const TeamPage = lazy(() => import('./member/team/TeamPage'));
-const SubscriptionPage = lazy(() => import('./member/subscription/SubscriptionPage'));
-const UserDetailsPage = lazy(() => import('./member/team/UserDetailsPage'));
+/** The signed-in app loads off the public screens only: the login screen pays for itself alone. */
+const AdminApp = lazy(loadAdminApp);
+
+/** The adapters load with the first call (off the public screens, which read no resource). */
+const dataProvider = lazyDataProvider(() => import('./providers/data').then((module) => module.dataProvider));
 
 /** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
 const store = localStorageStore();
 
-/** "/" is not a page of its own: a signed-in user lands on the dashboard. */
-const ToDashboard = () => <Navigate to="/dashboard" replace />;
-/** Unknown paths go to "/" (and from there to the dashboard or the login screen). */
-const ToRoot = () => <Navigate to="/" replace />;
+/** The public screens' frame: the baseline styles react-admin's UI gives its pages. */
+function PublicFrame() {
+  return (
+    <CssBaseline enableColorScheme>
+      <Outlet />
+    </CssBaseline>
+  );
+}
 
 export function App() {
   return (
     <BrowserRouter>
-      {/* Admin = AdminContext + AdminUI, split so the iPhone banner and the 401 watcher run on every screen. */}
+      {/* react-admin's context (auth, data, i18n, store, notifications, theme) is shared by the public screens and the app. */}
       <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} theme={theme}>
-        <AdminUI
-          title="Atrium"
-          layout={Layout}
-          loginPage={LoginScreen}
-          dashboard={ToDashboard}
-          catchAll={ToRoot}
-          loading={LoadingScreen}
-          requireAuth
-          disableTelemetry
-        >
-          {/* Public screens: no layout, reachable whatever the login status (spec, section 2). */}
-          <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
-          {(permissions) => (
-            <>
-              <CustomRoutes>
-                <Route path="/dashboard" element={<DashboardPage />} />
-                <Route path="/profile" element={<Navigate to="/profile/view" replace />} />
-                <Route path="/profile/view" element={<ProfileViewPage />} />
-                <Route path="/profile/edit" element={<ProfileEditPage />} />
-                <Route path="/profile/settings" element={<ProfileSettingsPage />} />
-                <Route path="/profile/password" element={<ProfilePasswordPage />} />
-                <Route path="/lessons" element={<LessonsPage />} />
-                <Route path="/lessons/category/:id" element={<CategoryPage />} />
-                <Route path="/lesson/view/:id" element={<LessonPage />} />
-                <Route path="/books" element={<BooksPage />} />
-                <Route path="/books/:id" element={<BookPage />} />
-                <Route path="/news" element={<NewsListPage />} />
-                <Route path="/news/view/:id" element={<NewsViewPage />} />
-                <Route path="/events" element={<EventsPage />} />
-                <Route path="/events/view/:id" element={<EventViewPage />} />
-                <Route path="/flows/edit_landing/:id" element={<LandingEditorPage />} />
-                <Route path="/team" element={<TeamPage />} />
-                <Route path="/subscription" element={<SubscriptionPage />} />
-                <Route path="/user/view-details/:pk" element={<UserDetailsPage />} />
-                <Route path="/user/new-request/:ticketId" element={<NewRequestPage />} />
-              </CustomRoutes>
-              {(permissions === 'consultant' || permissions === 'admin') && (
-                <CustomRoutes>
-                  <Route path="/staff-dashboard" element={<StaffDashboardPage />} />
-                  <Route path="/staff-dashboard/view-as/:pk" element={<StaffDashboardPage />} />
-                  <Route path="/staff/tasks" element={<StaffTasksPage />} />
-                  <Route path="/staff/tasks/view-as/:pk" element={<StaffTasksPage />} />
-                  <Route path="/staff/tickets" element={<StaffTicketsPage />} />
-                  <Route path="/staff/tickets/view-as/:pk" element={<StaffTicketsPage />} />
-                  <Route path="/staff/list" element={<StaffListPage />} />
-                  <Route path="/staff/users_imports" element={<ImportsPage />} />
-                  <Route path="/staff/action_logs" element={<ActionLogsPage />} />
-                </CustomRoutes>
-              )}
-              {/* Only once signed in: a resource outside the permissions gate loops a logged-out user on /login. */}
-              {permissions && <Resource name="contacts" {...RESOURCES.contacts} />}
-              {permissions && <Resource name="structure" {...RESOURCES.structure} />}
-              {permissions && <Resource name="waiting-leads" {...RESOURCES['waiting-leads']} />}
-              {permissions && <Resource name="contact-categories" {...RESOURCES['contact-categories']} />}
-              {permissions && <Resource name="flows" {...RESOURCES.flows} />}
-              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff/payments" {...RESOURCES['staff/payments']} />}
-              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tasks" />}
-              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tickets" />}
-              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="imports" />}
-              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="action-logs" />}
-              {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff-users" />}
-              {permissions === 'admin' && <Resource name="users" {...RESOURCES.users} />}
-              {permissions === 'admin' && <Resource name="outbox" {...RESOURCES.outbox} />}
-              {permissions === 'admin' && Object.entries(CONTENT_RESOURCES).map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}
-            </>
-          )}
-        </AdminUI>
+        <Routes>
+          {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
+          <Route element={<PublicFrame />}>{publicRoutes}</Route>
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
+        </Routes>
+        {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
+            the dashboard, so there is one for both; AdminApp turns off react-admin's own), the iPhone banner
+            and the 401 watcher. */}
+        <Notification />
         <IosInstallBanner />
         <SessionWatcher />
       </AdminContext>

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { useLogin, useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { api, ApiError, getToken, unwrap } from '../../api/client';
+import { loadAdminApp } from '../loadAdminApp';
 import { EMAIL_REQUIRED_PATH, EmailActivationRequired, TwoFactorRequired } from '../providers/authProvider';
 import { AuthCard } from './AuthCard';
+import { announceLogin } from './loginNotice';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
 import { formErrors, noErrors, type FormErrors } from './formErrors';
@@ -36,7 +38,6 @@ function useRegisterPath(): string {
 export default function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
-  const notify = useNotify();
   const navigate = useNavigate();
   const registerPath = useRegisterPath();
   // A signed-in user does not log in again: /login leads to the dashboard (spec, section 2).
@@ -53,9 +54,11 @@ export default function LoginPage() {
   const attempt = async (params: Parameters<typeof login>[0]) => {
     setBusy(true);
     setErrors(noErrors);
+    // The app behind the login loads alongside the login call.
+    loadAdminApp().catch(() => undefined);
     try {
       await login(params);
-      notify('atrium.auth.login.logged_in', { type: 'success' });
+      announceLogin();
     } catch (err) {
       if (err instanceof TwoFactorRequired) {
         setChallenge(err.challenge);

@@ -23,15 +23,16 @@ const page = (Page: ComponentType) => (
 const PUBLIC_PATH = /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
 export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
 
-/** The Admin's loginPage (/login). */
+/** The Admin's loginPage (/login is routed in App.tsx before react-admin's UI sees it). */
 export const LoginScreen = () => page(LoginPage);
 
 /**
- * The public screens besides /login (spec, section 2): reachable logged out, so they go into
- * `<CustomRoutes noLayout>`, which react-admin renders whatever the login status.
+ * The public screens (spec, section 2): reachable logged out. App.tsx renders them outside
+ * react-admin's UI, which (with the rest of the signed-in app) is loaded only off these screens.
  */
 export const publicRoutes = (
   <>
+    <Route path="/login" element={page(LoginPage)} />
     <Route path="/register" element={page(RegisterPage)} />
     <Route path="/register/:promo" element={page(RegisterPage)} />
     <Route path="/email-required" element={page(EmailRequiredPage)} />

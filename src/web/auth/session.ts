@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { SchemaLoginResponse } from '../../api/schema';
+import { loadAdminApp } from '../loadAdminApp';
+import { announceLogin } from './loginNotice';
 import { EMAIL_REQUIRED_PATH, replaceSession } from '../providers/authProvider';
 
 /** Only a path of this app (`/x`), never another site (`//host`, `https://…`). */
@@ -19,7 +20,6 @@ export function safeAppPath(path: string | undefined | null, fallback = '/dashbo
 export function useStartSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const notify = useNotify();
   return useCallback(
     async (res: SchemaLoginResponse, email?: string) => {
       if (!res.token || !res.user) {
@@ -27,10 +27,11 @@ export function useStartSession() {
         return;
       }
       replaceSession(res.token, res.user);
+      loadAdminApp().catch(() => undefined);
       await queryClient.resetQueries({ queryKey: ['auth'] });
+      announceLogin();
       navigate(safeAppPath(res.redirect_to), { replace: true });
-      notify('atrium.auth.login.logged_in', { type: 'success' });
     },
-    [queryClient, navigate, notify],
+    [queryClient, navigate],
   );
 }

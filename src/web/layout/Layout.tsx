@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
+import { useLoginNotice } from '../auth/loginNotice';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 
@@ -9,6 +10,7 @@ import { Menu } from './Menu';
 const FIT_SCREEN = { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } };
 
 export function Layout({ children }: { children: ReactNode }) {
+  useLoginNotice();
   return (
     <RaLayout appBar={AppBar} menu={Menu} sx={FIT_SCREEN}>
       {children}

@@ -28,6 +28,12 @@ import Tune from '@mui/icons-material/Tune';
 import UploadFile from '@mui/icons-material/UploadFile';
 import VideoLibrary from '@mui/icons-material/VideoLibrary';
 import Circle from '@mui/icons-material/Circle';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import AutoStories from '@mui/icons-material/AutoStories';
+import BusinessCenter from '@mui/icons-material/BusinessCenter';
+import EditNote from '@mui/icons-material/EditNote';
+import Hub from '@mui/icons-material/Hub';
+import type { SectionId } from './menuSections';
 
 /** The Material icons the server's menus may name. */
 const ICONS = {
@@ -38,5 +44,19 @@ const ICONS = {
 
 export function MenuIcon({ name }: { name?: string }) {
   const Icon = ICONS[name as keyof typeof ICONS] ?? Circle;
+  return <Icon />;
+}
+
+const SECTION_ICONS: Record<SectionId, typeof Circle> = {
+  learning: AutoStories,
+  crm: Hub,
+  staff: BusinessCenter,
+  content: EditNote,
+  administration: AdminPanelSettings,
+};
+
+/** The icon of a side-menu section (shown alone when the sidebar is folded to icons). */
+export function SectionIcon({ id }: { id: SectionId }) {
+  const Icon = SECTION_ICONS[id];
   return <Icon />;
 }

@@ -3,10 +3,9 @@ import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'ra-core';
 import { api, getToken, LOCALE_KEY } from '../../api/client';
-import { de } from '../i18n/de';
-import { en } from '../i18n/en';
+import { auth } from '../i18n/areas/auth';
+import { core } from '../i18n/areas/core';
 import { raGerman } from '../i18n/ra-de';
-import { ru } from '../i18n/ru';
 
 export const LOCALES = ['ru', 'en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -23,25 +22,54 @@ function merge(...layers: object[]): TranslationMessages {
   return out as unknown as TranslationMessages;
 }
 
-// Russian is complete and the fallback: every language lies over it, so a missing key shows Russian.
-const russian = merge(englishMessages, russianMessages, ru);
-export const messages: Record<Locale, TranslationMessages> = {
-  ru: russian,
-  en: merge(russian, englishMessages, en),
-  de: merge(russian, raGerman, de),
+/**
+ * The app's own messages per language. Until the signed-in app is loaded only the public screens'
+ * part is here (the shell and areas/auth.ts), so the login screen does not download every area's
+ * texts in three languages; loadAppMessages() brings the rest (i18n/<lang>.ts) with the app.
+ */
+let own: Record<Locale, object> = {
+  ru: { atrium: { ...core.ru, auth: auth.ru } },
+  en: { atrium: { ...core.en, auth: auth.en } },
+  de: { atrium: { ...core.de, auth: auth.de } },
 };
+
+// Russian is complete and the fallback: every language lies over it, so a missing key shows Russian.
+function messagesFor(locale: Locale): TranslationMessages {
+  const russian = merge(englishMessages, russianMessages, own.ru);
+  if (locale === 'en') return merge(russian, englishMessages, own.en);
+  if (locale === 'de') return merge(russian, raGerman, own.de);
+  return russian;
+}
 
 export function initialLocale(): Locale {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_KEY);
   return (LOCALES as readonly string[]).includes(saved ?? '') ? (saved as Locale) : 'ru';
 }
 
+const asLocale = (locale: string): Locale => ((LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'ru');
+
 const polyglot = polyglotI18nProvider(
-  (locale) => messages[(locale as Locale) in messages ? (locale as Locale) : 'ru'],
+  (locale) => messagesFor(asLocale(locale)),
   initialLocale(),
-  LOCALES.map((locale) => ({ locale, name: ru.atrium.languages[locale] })),
+  LOCALES.map((locale) => ({ locale, name: core.ru.languages[locale] })),
   { allowMissing: true },
 );
+
+let appMessages: Promise<void> | null = null;
+
+/**
+ * Loads every area's messages (once) and gives them to the translator in the current language.
+ * The signed-in app awaits it before its first render, so no screen shows a raw key.
+ */
+export function loadAppMessages(): Promise<void> {
+  appMessages ??= import('../i18n/catalogues').then(async ({ catalogues }) => {
+    own = catalogues;
+    // The same language again: polyglot rebuilds its phrases from messagesFor (React needs no update,
+    // nothing has rendered these keys yet).
+    await polyglot.changeLocale(polyglot.getLocale());
+  });
+  return appMessages;
+}
 
 /** Remembers the choice so the API answers in the same language, also after a reload. */
 function rememberLocale(locale: string) {

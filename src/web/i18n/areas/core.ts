@@ -39,6 +39,13 @@ const en = {
   },
   menu: {
     logout: "Log out",
+    sections: {
+      learning: "Learning",
+      crm: "CRM",
+      staff: "Staff",
+      content: "Content",
+      administration: "Administration",
+    },
   },
 };
 
@@ -81,6 +88,13 @@ export const core = {
     },
     menu: {
       logout: "Выйти",
+      sections: {
+        learning: "Обучение",
+        crm: "CRM",
+        staff: "Сотрудникам",
+        content: "Контент",
+        administration: "Администрирование",
+      },
     },
   } satisfies Widen<typeof en>,
   de: {
@@ -120,6 +134,13 @@ export const core = {
     },
     menu: {
       logout: "Abmelden",
+      sections: {
+        learning: "Lernen",
+        crm: "CRM",
+        staff: "Mitarbeiter",
+        content: "Inhalte",
+        administration: "Verwaltung",
+      },
     },
   } satisfies Widen<typeof en>,
 };

@@ -1,0 +1,116 @@
+import { lazy } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { AdminUI, CustomRoutes, Resource } from 'react-admin';
+import { LoginScreen } from './auth/routes';
+import { Layout } from './layout/Layout';
+import { LoadingScreen } from './layout/Loading';
+import { CONTENT_RESOURCES, RESOURCES } from './resources/registry';
+
+const DashboardPage = lazy(() => import('./member/dashboard/DashboardPage'));
+const ProfileViewPage = lazy(() => import('./member/profile/ProfileViewPage'));
+const ProfileEditPage = lazy(() => import('./member/profile/ProfileEditPage'));
+const ProfileSettingsPage = lazy(() => import('./member/profile/ProfileSettingsPage'));
+const ProfilePasswordPage = lazy(() => import('./member/profile/ProfilePasswordPage'));
+const LessonsPage = lazy(() => import('./member/lessons/LessonsPage'));
+const CategoryPage = lazy(() => import('./member/lessons/CategoryPage'));
+const LessonPage = lazy(() => import('./member/lessons/LessonPage'));
+const BooksPage = lazy(() => import('./member/books/BooksPage'));
+const BookPage = lazy(() => import('./member/books/BookPage'));
+const NewsListPage = lazy(() => import('./member/news/NewsListPage'));
+const NewsViewPage = lazy(() => import('./member/news/NewsViewPage'));
+const EventsPage = lazy(() => import('./member/events/EventsPage'));
+const EventViewPage = lazy(() => import('./member/events/EventViewPage'));
+const StaffDashboardPage = lazy(() => import('./staff/dashboard/StaffDashboardPage'));
+const StaffTasksPage = lazy(() => import('./staff/tasks/TasksPage'));
+const StaffTicketsPage = lazy(() => import('./staff/tickets/TicketsPage'));
+const StaffListPage = lazy(() => import('./staff/list/StaffListPage'));
+const ImportsPage = lazy(() => import('./staff/imports/ImportsPage'));
+const ActionLogsPage = lazy(() => import('./staff/action-logs/ActionLogsPage'));
+const NewRequestPage = lazy(() => import('./member/tickets/NewRequestPage'));
+const LandingEditorPage = lazy(() => import('./member/flows/LandingEditorPage'));
+const TeamPage = lazy(() => import('./member/team/TeamPage'));
+const SubscriptionPage = lazy(() => import('./member/subscription/SubscriptionPage'));
+const UserDetailsPage = lazy(() => import('./member/team/UserDetailsPage'));
+
+/** App.tsx shows the notifications, for the public screens and this app alike. */
+const NoNotification = () => null;
+
+/** "/" is not a page of its own: a signed-in user lands on the dashboard. */
+const ToDashboard = () => <Navigate to="/dashboard" replace />;
+/** Unknown paths go to "/" (and from there to the dashboard or the login screen). */
+const ToRoot = () => <Navigate to="/" replace />;
+
+/**
+ * The signed-in app: react-admin's UI with the layout, the menu, every resource and page. Loaded
+ * (App.tsx) only off the public screens, so the login screen does not download it.
+ */
+export default function AdminApp() {
+  return (
+    <AdminUI
+      title="Atrium"
+      layout={Layout}
+      loginPage={LoginScreen}
+      dashboard={ToDashboard}
+      catchAll={ToRoot}
+      loading={LoadingScreen}
+      notification={NoNotification}
+      requireAuth
+      disableTelemetry
+    >
+      {(permissions) => (
+        <>
+          <CustomRoutes>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/profile" element={<Navigate to="/profile/view" replace />} />
+            <Route path="/profile/view" element={<ProfileViewPage />} />
+            <Route path="/profile/edit" element={<ProfileEditPage />} />
+            <Route path="/profile/settings" element={<ProfileSettingsPage />} />
+            <Route path="/profile/password" element={<ProfilePasswordPage />} />
+            <Route path="/lessons" element={<LessonsPage />} />
+            <Route path="/lessons/category/:id" element={<CategoryPage />} />
+            <Route path="/lesson/view/:id" element={<LessonPage />} />
+            <Route path="/books" element={<BooksPage />} />
+            <Route path="/books/:id" element={<BookPage />} />
+            <Route path="/news" element={<NewsListPage />} />
+            <Route path="/news/view/:id" element={<NewsViewPage />} />
+            <Route path="/events" element={<EventsPage />} />
+            <Route path="/events/view/:id" element={<EventViewPage />} />
+            <Route path="/flows/edit_landing/:id" element={<LandingEditorPage />} />
+            <Route path="/team" element={<TeamPage />} />
+            <Route path="/subscription" element={<SubscriptionPage />} />
+            <Route path="/user/view-details/:pk" element={<UserDetailsPage />} />
+            <Route path="/user/new-request/:ticketId" element={<NewRequestPage />} />
+          </CustomRoutes>
+          {(permissions === 'consultant' || permissions === 'admin') && (
+            <CustomRoutes>
+              <Route path="/staff-dashboard" element={<StaffDashboardPage />} />
+              <Route path="/staff-dashboard/view-as/:pk" element={<StaffDashboardPage />} />
+              <Route path="/staff/tasks" element={<StaffTasksPage />} />
+              <Route path="/staff/tasks/view-as/:pk" element={<StaffTasksPage />} />
+              <Route path="/staff/tickets" element={<StaffTicketsPage />} />
+              <Route path="/staff/tickets/view-as/:pk" element={<StaffTicketsPage />} />
+              <Route path="/staff/list" element={<StaffListPage />} />
+              <Route path="/staff/users_imports" element={<ImportsPage />} />
+              <Route path="/staff/action_logs" element={<ActionLogsPage />} />
+            </CustomRoutes>
+          )}
+          {/* Only once signed in: a resource outside the permissions gate loops a logged-out user on /login. */}
+          {permissions && <Resource name="contacts" {...RESOURCES.contacts} />}
+          {permissions && <Resource name="structure" {...RESOURCES.structure} />}
+          {permissions && <Resource name="waiting-leads" {...RESOURCES['waiting-leads']} />}
+          {permissions && <Resource name="contact-categories" {...RESOURCES['contact-categories']} />}
+          {permissions && <Resource name="flows" {...RESOURCES.flows} />}
+          {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff/payments" {...RESOURCES['staff/payments']} />}
+          {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tasks" />}
+          {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tickets" />}
+          {(permissions === 'consultant' || permissions === 'admin') && <Resource name="imports" />}
+          {(permissions === 'consultant' || permissions === 'admin') && <Resource name="action-logs" />}
+          {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff-users" />}
+          {permissions === 'admin' && <Resource name="users" {...RESOURCES.users} />}
+          {permissions === 'admin' && <Resource name="outbox" {...RESOURCES.outbox} />}
+          {permissions === 'admin' && Object.entries(CONTENT_RESOURCES).map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}
+        </>
+      )}
+    </AdminUI>
+  );
+}

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { menuEntry, openFromMenu } from './support/menu';
+
+const SHOTS = 'test-results/screenshots';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** The interface and the server (which titles the menu entries) in `lang`, as the app's own switch sets them. */
+async function setLanguage(page: Page, lang: string) {
+  const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
+  const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+  expect(res.ok()).toBeTruthy();
+  await page.evaluate((l) => {
+    localStorage.setItem('atrium:locale', l);
+    localStorage.setItem('RaStore.locale', JSON.stringify(l));
+  }, lang);
+}
+
+const section = (page: Page, name: string) => page.getByTestId('side-menu').getByRole('menuitem', { name, exact: true });
+
+test("the admin's menu is grouped into sections: the current page's open and marked, the rest folded, the choice remembered", async ({ page }) => {
+  await signIn(page, 'admin@demo.atrium');
+  // On the dashboard (outside every section) the admin's long menu starts folded.
+  for (const name of ['Обучение', 'CRM', 'Сотрудникам', 'Контент', 'Администрирование']) {
+    await expect(section(page, name)).toHaveAttribute('aria-expanded', 'false');
+  }
+  await expect(page.getByRole('menuitem', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('menuitem', { name: 'Пользователи' })).toBeHidden();
+
+  // A page opened by its address opens its section and marks its entry.
+  await page.goto('/admin/books');
+  await expect(section(page, 'Контент')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Редактор книг' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('menuitem', { name: 'Редактор книг' })).toHaveClass(/RaMenuItemLink-active/);
+  await expect(page.getByRole('menuitem', { name: 'Главная' })).not.toHaveAttribute('aria-current', 'page');
+
+  // The keyboard opens a section: Enter on its header, then Tab reaches its first entry.
+  await section(page, 'Администрирование').focus();
+  await page.keyboard.press('Enter');
+  await expect(section(page, 'Администрирование')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('menuitem', { name: 'Пользователи' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users$/);
+
+  // Folding a section hides its entries; sections stay as left after a reload.
+  await section(page, 'Контент').click();
+  await expect(section(page, 'Контент')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('menuitem', { name: 'Редактор книг' })).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('menuitem', { name: 'Пользователи' })).toBeVisible();
+  await expect(section(page, 'Администрирование')).toHaveAttribute('aria-expanded', 'true');
+  await expect(section(page, 'Контент')).toHaveAttribute('aria-expanded', 'false');
+
+  // Every entry of the 25 is reachable through its section.
+  for (const name of ['Уроки', 'Книги', 'Контакты', 'Воронки', 'Задачи', 'Заявки', 'Платежи', 'Исходящая почта', 'Ссылки в подвале']) {
+    await menuEntry(page, name);
+  }
+  await openFromMenu(page, 'Заявки');
+  await expect(page).toHaveURL(/\/staff\/tickets$/);
+  await expect(page.getByRole('menuitem', { name: 'Заявки' })).toHaveAttribute('aria-current', 'page');
+});
+
+test("a member's short menu shows its sections open; a consultant's folds all but the current page's", async ({ page, browser }) => {
+  await signIn(page, 'member@demo.atrium');
+  await expect(section(page, 'Обучение')).toHaveAttribute('aria-expanded', 'true');
+  await expect(section(page, 'CRM')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Уроки' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Воронки' })).toBeVisible();
+  await expect(section(page, 'Сотрудникам')).toHaveCount(0);
+  await expect(section(page, 'Администрирование')).toHaveCount(0);
+
+  const consultant = await (await browser.newContext()).newPage();
+  await signIn(consultant, 'consultant@demo.atrium');
+  await consultant.goto('/staff/tasks');
+  await expect(section(consultant, 'Сотрудникам')).toHaveAttribute('aria-expanded', 'true');
+  await expect(section(consultant, 'Обучение')).toHaveAttribute('aria-expanded', 'false');
+  await expect(section(consultant, 'Контент')).toHaveCount(0);
+  await consultant.context().close();
+});
+
+test("the admin's menu in English at desktop and phone width (screenshots)", async ({ page }) => {
+  await signIn(page, 'admin@demo.atrium');
+  await setLanguage(page, 'en');
+  try {
+    // Desktop first: choosing an entry in the phone's drawer closes the sidebar, and react-admin remembers that.
+    for (const device of ['desktop', 'phone'] as const) {
+      const size = VIEWPORTS[device];
+      await page.setViewportSize(size);
+      await page.goto('/staff/tasks');
+      if (device === 'phone') {
+        // The menu lives in a drawer on a phone: the AppBar's button opens it.
+        await page.getByRole('button', { name: 'Open menu' }).click();
+      }
+      await expect(section(page, 'Staff')).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('menuitem', { name: 'Tasks' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${SHOTS}/menu-admin-en-${device}.png` });
+      if (device === 'phone') {
+        // Choosing an entry in the drawer goes there and closes the drawer.
+        await openFromMenu(page, 'Users');
+        await expect(page).toHaveURL(/\/users$/);
+        await expect(page.getByRole('menuitem', { name: 'Users' })).toBeHidden();
+      }
+    }
+  } finally {
+    // The demo accounts are shared with the other specs: give them their Russian back.
+    await setLanguage(page, 'ru');
+    await page.setViewportSize(VIEWPORTS.desktop);
+  }
+});

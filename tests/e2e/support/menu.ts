@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+import { clickWhenStill } from './motion';
+
+/**
+ * The side menu's entry named `name` (exactly), for a spec to click as a person would: when its
+ * section is folded, the section is opened first. The sections keep their entries in the page while
+ * closed (hidden), which is how the entry's section is found.
+ */
+export async function menuEntry(page: Page, name: string) {
+  const menu = page.getByTestId('side-menu');
+  const entry = menu.getByRole('menuitem', { name, exact: true });
+  const hidden = menu.getByRole('menuitem', { name, exact: true, includeHidden: true });
+  await expect(hidden).toHaveCount(1);
+  if (!(await entry.isVisible())) {
+    // `has` is looked up inside each group, so it must not start from the menu.
+    const inGroup = page.getByRole('menuitem', { name, exact: true, includeHidden: true });
+    const groupId = await menu.getByRole('group', { includeHidden: true }).filter({ has: inGroup }).getAttribute('id');
+    await menu.locator(`[aria-controls="${groupId}"]`).click();
+  }
+  await expect(entry).toBeVisible();
+  return entry;
+}
+
+/** Opens the page of the side menu's entry `name`, through its section when that is folded. */
+export async function openFromMenu(page: Page, name: string) {
+  await clickWhenStill(await menuEntry(page, name));
+}
