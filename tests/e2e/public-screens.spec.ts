@@ -88,6 +88,8 @@ test('password recovery: the emailed link sets a new password', async ({ page, r
   await page.goto('/login');
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();
   await expect(page).toHaveURL(/\/recover-password$/);
+  // The URL changes first; the login form stays on screen until the recovery screen's chunk has loaded.
+  await expect(page.getByRole('heading', { name: 'Восстановление пароля' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Отправить ссылку' }).click();
   await expect(page.getByTestId('recover-sent')).toContainText(email);
