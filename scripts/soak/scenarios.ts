@@ -78,14 +78,19 @@ export async function steady(s: Soak): Promise<Result> {
   };
 }
 
-/** 2. PostgreSQL stopped (fast shutdown) and started again under load: clean 503s, then recovery without a restart. */
-export async function pgRestart(s: Soak, outageSeconds: number, recoverySeconds: number): Promise<Result> {
-  const win = { from: 0, to: Infinity };
-  const policy: Policy = (o, wanted) => {
+/** An outage's policy: the wanted answers, or a clean 503 while the database is down (inside `win`). */
+function outagePolicy(win: { from: number; to: number }): Policy {
+  return (o, wanted) => {
     if (o.reply && wanted.includes(o.reply.status)) return 'ok';
     if (within(o, win) && o.reply?.status === 503 && codeOf(o.reply) === 'service_unavailable') return 'expected';
     return 'error';
   };
+}
+
+/** 2. PostgreSQL stopped (fast shutdown) and started again under load: clean 503s, then recovery without a restart. */
+export async function pgRestart(s: Soak, outageSeconds: number, recoverySeconds: number): Promise<Result> {
+  const win = { from: 0, to: Infinity };
+  const policy = outagePolicy(win);
   const stats = new Stats(policy);
   const pid = s.server.pid;
   let back = 0;
@@ -299,11 +304,7 @@ export async function twoProcesses(s: Soak): Promise<Result> {
  */
 export async function dbKill(s: Soak, recoverySeconds: number, restartTimeoutSeconds: number): Promise<Result> {
   const win = { from: 0, to: Infinity };
-  const policy: Policy = (o, wanted) => {
-    if (o.reply && wanted.includes(o.reply.status)) return 'ok';
-    if (within(o, win) && o.reply?.status === 503 && codeOf(o.reply) === 'service_unavailable') return 'expected';
-    return 'error';
-  };
+  const policy = outagePolicy(win);
   const stats = new Stats(policy);
   const problems: string[] = [];
   const pid = s.server.pid;
