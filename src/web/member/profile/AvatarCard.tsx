@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
-import { useNotifyError } from './errors';
-import { atLeast, useApplyProfile, type Profile } from './session';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useNotifyError } from '../../common/errors';
+import { atLeast, type Profile } from './session';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -14,6 +15,7 @@ export function AvatarCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -48,18 +50,8 @@ export function AvatarCard({ me }: { me: Profile }) {
     if (!file) return;
     setSaving(true);
     try {
-      const form = new FormData();
-      form.append('avatar', file, file.name);
-      const res = await atLeast(
-        unwrap(
-          api.POST('/accounts/me/', {
-            // The typed body names the field; the request itself is the multipart form.
-            body: { avatar: file.name },
-            bodySerializer: () => form,
-          }),
-        ),
-      );
-      await apply(res.user, res.token);
+      const res = await atLeast(dataProvider.uploadAvatar(file));
+      await apply(res.user);
       reset();
       notify('atrium.profile.updated', { type: 'success' });
     } catch (err) {

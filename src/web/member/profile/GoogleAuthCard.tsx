@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { useCopy } from './copy';
-import { fieldErrorsOf, useNotifyError } from './errors';
-import { useApplyProfile, type Profile } from './session';
+import type { Profile } from './session';
 
 type Setup = { secret: string; qr: string };
 
@@ -33,6 +34,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const copy = useCopy();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
@@ -58,11 +60,11 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     }
   };
 
-  const refreshProfile = async () => apply(await unwrap(api.GET('/accounts/me/')));
+  const refreshProfile = async () => apply(await dataProvider.getProfile());
 
   const start = () =>
     run(async () => {
-      const res = await unwrap(api.POST('/accounts/google_auth/connect/', { body: {} }));
+      const res = await dataProvider.connectGoogleAuth();
       if (res.secret && res.qr_code) setSetup({ secret: res.secret, qr: res.qr_code });
       setCode('');
     });
@@ -71,7 +73,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     e.preventDefault();
     if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
     return run(async () => {
-      await unwrap(api.POST('/accounts/google_auth/connect/', { body: { code } }));
+      await dataProvider.connectGoogleAuth(code);
       setSetup(null);
       setCode('');
       await refreshProfile();
@@ -83,7 +85,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     e.preventDefault();
     if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
     return run(async () => {
-      await unwrap(api.POST('/accounts/google_auth/disconnect/', { body: { code } }));
+      await dataProvider.disconnectGoogleAuth(code);
       setCode('');
       await refreshProfile();
       notify('atrium.profile.two_factor.disabled_done', { type: 'success' });

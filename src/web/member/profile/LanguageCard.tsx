@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
-import { useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
 import { LOCALES, type Locale } from '../../providers/i18nProvider';
+import { useNotifyError } from '../../common/errors';
 import { LANGUAGE_KEYS } from './labels';
-import { useNotifyError } from './errors';
-import { useApplyProfile, type Profile } from './session';
+import type { Profile } from './session';
 
 /** The interface and mail language: saved on the server, then the whole UI switches. */
 export function LanguageCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const setLocale = useSetLocale();
   const [locale] = useLocaleState();
   const apply = useApplyProfile();
@@ -22,7 +24,7 @@ export function LanguageCard({ me }: { me: Profile }) {
   const choose = async (language: Locale) => {
     setPending(language);
     try {
-      const user = await unwrap(api.POST('/accounts/set_language/', { body: { language } }));
+      const user = await dataProvider.setLanguage(language);
       await apply(user);
       await setLocale(language);
       notify('atrium.profile.settings.language_saved', { type: 'success' });

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, LinearProgress, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
 import { checkValues } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
+import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile, useProfile } from '../../providers/data/profileHooks';
 import { AvatarCard } from './AvatarCard';
 import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
-import { errorText, fieldErrorsOf, useNotifyError } from './errors';
 import { maskDate, parseDate, showDate } from './format';
-import { atLeast, useApplyProfile, useProfile, type Profile } from './session';
+import { atLeast, type Profile } from './session';
 
 type Values = Required<Pick<ProfileUpdate, 'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone'>> & {
   date_birth: string;
@@ -55,6 +56,7 @@ function EditForm({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [values, setValues] = useState<Values>(() => valuesOf(me));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -115,8 +117,8 @@ function EditForm({ me }: { me: Profile }) {
     setSaving(true);
     setErrors({});
     try {
-      const res = await atLeast(unwrap(api.PUT('/accounts/me/', { body })));
-      await apply(res.user, res.token);
+      const res = await atLeast(dataProvider.updateProfile(body));
+      await apply(res.user);
       setValues(valuesOf(res.user));
       setProof({ old_password: '', code: '' });
       setPending(res.pending_email ?? null);

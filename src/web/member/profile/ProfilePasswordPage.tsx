@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { checkValues } from '../../../api/validation';
 import { contractRules, validatorsFor } from '../../../api/validators';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
 import { ProfileShell } from './ProfileShell';
-import { fieldErrorsOf, useNotifyError } from './errors';
-import { atLeast, useApplyProfile } from './session';
+import { atLeast } from './session';
 
 // The new password's limits are the contract's (ProfileUpdate.password).
 const rules = validatorsFor('ProfileUpdate', { password: { minLength: 'atrium.profile.password.too_short' } });
@@ -23,6 +24,7 @@ export default function ProfilePasswordPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field | 'non_field_errors', string>>>({});
@@ -53,10 +55,8 @@ export default function ProfilePasswordPage() {
     setProblem(null);
     setSaving(true);
     try {
-      const res = await atLeast(
-        unwrap(api.PUT('/accounts/me/', { body: { old_password: values.old_password, password: values.password } })),
-      );
-      await apply(res.user, res.token);
+      const res = await atLeast(dataProvider.updateProfile({ old_password: values.old_password, password: values.password }));
+      await apply(res.user);
       setValues(EMPTY);
       notify('atrium.profile.password.changed', { type: 'success' });
     } catch (err) {

@@ -5,8 +5,8 @@ import { LanguageCard } from './LanguageCard';
 import { ProfileShell } from './ProfileShell';
 import { SessionsCard } from './SessionsCard';
 import { TelegramCard } from './TelegramCard';
-import { errorText } from './errors';
-import { useProfile } from './session';
+import { errorText } from '../../common/errors';
+import { useProfile } from '../../providers/data/profileHooks';
 
 export default function ProfileSettingsPage() {
   const translate = useTranslate();

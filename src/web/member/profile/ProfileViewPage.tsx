@@ -7,9 +7,9 @@ import { Link } from 'react-router-dom';
 import type { SchemaUserBrief as UserBrief } from '../../../api/schema';
 import { ProfileShell } from './ProfileShell';
 import { useCopy } from './copy';
-import { errorText } from './errors';
+import { errorText } from '../../common/errors';
 import { countryName, showDate } from './format';
-import { useProfile } from './session';
+import { useProfile } from '../../providers/data/profileHooks';
 import { ROLE_KEYS, LANGUAGE_KEYS } from './labels';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
