@@ -11,13 +11,13 @@ import { PROFILE_KEY } from '../../src/web/providers/authProvider';
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => { server.listen({ onUnhandledRequest: 'error' }); });
 afterEach(() => {
   server.resetHandlers();
   // Not vi.unstubAllGlobals(): the setup file's page origin stays.
   vi.stubGlobal('localStorage', undefined);
 });
-afterAll(() => server.close());
+afterAll(() => { server.close(); });
 
 /** The browser's storage, where the provider keeps the session (token and user). */
 function stubStorage(token: string | null) {
@@ -120,13 +120,13 @@ describe('profile methods', () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/accounts/google_auth/connect/', async ({ request, response }) => {
-        const body = (await request.json()) as { code?: string };
+        const body = (await request.json());
         bodies.push(body);
         return response(200).json(body.code ? { enabled: true } : { enabled: false, secret: 'ABC', qr_code: 'data:image/png;base64,' });
       }),
       http.post('/accounts/google_auth/disconnect/', async ({ request, response }) => {
         bodies.push(await request.json());
-        return response(200).json({ detail: 'Two-factor authentication is off' });
+        return response(200).json({ enabled: false });
       }),
     );
     expect(await dataProvider.connectGoogleAuth()).toMatchObject({ secret: 'ABC' });
@@ -190,7 +190,7 @@ describe('donations', () => {
     server.use(
       http.get('/payments/donations/', ({ request, response }) => {
         query = new URL(request.url).search;
-        return response(200).json({ count: 3, next: null, previous: null, current: 1, results: [donation(2), donation(1)] });
+        return response(200).json({ count: 3, next: null, previous: null, current: 1, total_count: 3, results: [donation(2), donation(1)] });
       }),
     );
     const res = await dataProvider.getList('donations', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
@@ -224,7 +224,7 @@ describe('donations', () => {
     server.use(
       http.post('/payments/manual_donation/', async ({ request, response }) => {
         form = Object.fromEntries((await request.formData()).entries());
-        return response(200).json({ id: 9, payment_url: null, status: 'pending' });
+        return response(201).json({ ...donation(9), payment_method: method(2, 'manual') });
       }),
     );
     const check = new File(['%PDF'], 'check.pdf', { type: 'application/pdf' });
@@ -263,11 +263,11 @@ describe('subscription methods', () => {
     expect(bodies).toEqual({ packages: [{ period: 1 }, {}], info: [{ auto_pay: true }], purchase: [{ package: 3, auto_pay: false }] });
   });
 
-  it('a refused purchase (403) is an HttpError with the server’s sentence', async () => {
+  it('a purchase of an unknown package (404) is an HttpError with the server’s sentence', async () => {
     server.use(
-      http.post('/subscription/package_purchase/', ({ response }) => response(403).json({ detail: 'Not for consultants', code: 'permission_denied' })),
+      http.post('/subscription/package_purchase/', ({ response }) => response(404).json({ detail: 'Not found.', code: 'not_found' })),
     );
     const err = await dataProvider.purchasePackage({ package: 3, auto_pay: false }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 403, message: 'Not for consultants' });
+    expect(err).toMatchObject({ status: 404, message: 'Not found.' });
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import {
   Alert,
   Button,
@@ -53,7 +53,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
   const method = methods.data?.find((m) => m.id === methodId);
   const required = translate('atrium.payments.donation.required');
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const local: Errors = {};
     if (!amount.trim()) local.amount = required;
@@ -86,7 +86,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
       onClose();
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields as Errors);
+      if (Object.keys(fields).length) setErrors(fields);
       else notifyError(err);
     } finally {
       setBusy(false);
@@ -103,9 +103,8 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
             <TextField
               label={translate('atrium.payments.donation.amount')}
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(e) => { setAmount(e.target.value); }}
               inputMode="decimal"
-              autoFocus
               required
               error={!!errors.amount}
               helperText={errors.amount ?? translate('atrium.payments.donation.amount_hint')}
@@ -115,7 +114,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
               select
               label={translate('atrium.payments.donation.method')}
               value={methodId}
-              onChange={(e) => setMethodId(Number(e.target.value))}
+              onChange={(e) => { setMethodId(Number(e.target.value)); }}
               required
               error={!!errors.payment_method}
               helperText={errors.payment_method}
@@ -139,7 +138,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
                   type="datetime-local"
                   label={translate('atrium.payments.donation.datetime')}
                   value={when}
-                  onChange={(e) => setWhen(e.target.value)}
+                  onChange={(e) => { setWhen(e.target.value); }}
                   required
                   error={!!errors.payment_datetime}
                   helperText={errors.payment_datetime}
@@ -152,7 +151,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
                       hidden
                       type="file"
                       accept="image/jpeg,image/png,image/webp,application/pdf"
-                      onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                      onChange={(e) => { setFile(e.target.files?.[0] ?? null); }}
                       data-testid="donation-check"
                       aria-label={translate('atrium.payments.donation.check')}
                     />
@@ -166,7 +165,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
             <TextField
               label={translate('atrium.payments.donation.comment')}
               value={comment}
-              onChange={(e) => setComment(e.target.value)}
+              onChange={(e) => { setComment(e.target.value); }}
               multiline
               minRows={2}
               error={!!errors.comment}
@@ -192,10 +191,10 @@ export function DonateButton(props: ButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button startIcon={<VolunteerActivism />} onClick={() => setOpen(true)} data-testid="open-donation" {...props}>
+      <Button startIcon={<VolunteerActivism />} onClick={() => { setOpen(true); }} data-testid="open-donation" {...props}>
         {translate('atrium.payments.donation.open')}
       </Button>
-      <DonationDialog open={open} onClose={() => setOpen(false)} />
+      <DonationDialog open={open} onClose={() => { setOpen(false); }} />
     </>
   );
 }

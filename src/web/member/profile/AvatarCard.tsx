@@ -23,7 +23,12 @@ export function AvatarCard({ me }: { me: Profile }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const reset = () => {
     setFile(null);
@@ -36,11 +41,11 @@ export function AvatarCard({ me }: { me: Profile }) {
     if (!picked) return;
     if (!AVATAR_TYPES.includes(picked.type)) {
       reset();
-      return setProblem(translate('atrium.profile.avatar.wrong_type'));
+      setProblem(translate('atrium.profile.avatar.wrong_type')); return;
     }
     if (picked.size > AVATAR_MAX_BYTES) {
       reset();
-      return setProblem(translate('atrium.profile.avatar.too_large'));
+      setProblem(translate('atrium.profile.avatar.too_large')); return;
     }
     setFile(picked);
     setPreview(URL.createObjectURL(picked));
@@ -87,7 +92,7 @@ export function AvatarCard({ me }: { me: Profile }) {
               hidden
               id="avatar-file"
               name="avatar"
-              onChange={(e) => pick(e.target.files?.[0])}
+              onChange={(e) => { pick(e.target.files?.[0]); }}
             />
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
               <Button variant="outlined" startIcon={<PhotoCamera />} onClick={() => input.current?.click()} disabled={saving}>
@@ -95,7 +100,7 @@ export function AvatarCard({ me }: { me: Profile }) {
               </Button>
               {file && (
                 <>
-                  <Button variant="contained" onClick={upload} disabled={saving}>
+                  <Button variant="contained" onClick={() => void upload()} disabled={saving}>
                     {saving ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.avatar.upload')}
                   </Button>
                   <Button onClick={reset} disabled={saving}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -10,16 +10,15 @@ import type { Profile } from './session';
 
 type Setup = { secret: string; qr: string };
 
-function CodeField({ value, onChange, error, autoFocus }: { value: string; onChange: (v: string) => void; error?: string; autoFocus?: boolean }) {
+function CodeField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
   const translate = useTranslate();
   return (
     <TextField
       name="code"
       label={translate('atrium.profile.two_factor.code')}
       value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      onChange={(e) => { onChange(e.target.value.replace(/\D/g, '').slice(0, 6)); }}
       autoComplete="one-time-code"
-      autoFocus={autoFocus}
       error={Boolean(error)}
       helperText={error ?? translate('atrium.profile.two_factor.code_hint')}
       slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
@@ -69,10 +68,13 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
       setCode('');
     });
 
-  const confirm = (e: FormEvent) => {
+  const confirm = async (e: SubmitEvent) => {
     e.preventDefault();
-    if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
-    return run(async () => {
+    if (!code) {
+      setError(translate('atrium.profile.two_factor.enter_code'));
+      return;
+    }
+    await run(async () => {
       await dataProvider.connectGoogleAuth(code);
       setSetup(null);
       setCode('');
@@ -81,10 +83,13 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     });
   };
 
-  const disable = (e: FormEvent) => {
+  const disable = async (e: SubmitEvent) => {
     e.preventDefault();
-    if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
-    return run(async () => {
+    if (!code) {
+      setError(translate('atrium.profile.two_factor.enter_code'));
+      return;
+    }
+    await run(async () => {
       await dataProvider.disconnectGoogleAuth(code);
       setCode('');
       await refreshProfile();
@@ -112,7 +117,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
         </Typography>
 
         {enabled ? (
-          <Box component="form" onSubmit={disable} noValidate>
+          <Box component="form" onSubmit={(e) => void disable(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
               <CodeField value={code} onChange={changeCode} error={error} />
               <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: { sm: 1 } }}>
@@ -121,7 +126,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
             </Stack>
           </Box>
         ) : setup ? (
-          <Box component="form" onSubmit={confirm} noValidate>
+          <Box component="form" onSubmit={(e) => void confirm(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} alignItems={{ xs: 'flex-start', sm: 'center' }}>
               <Box
                 component="img"
@@ -147,7 +152,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
                       <IconButton
                         size="small"
                         aria-label={translate('atrium.profile.two_factor.copy_secret')}
-                        onClick={() => copy(setup.secret, 'atrium.profile.secret_copied')}
+                        onClick={() => void copy(setup.secret, 'atrium.profile.secret_copied')}
                       >
                         <ContentCopy fontSize="small" />
                       </IconButton>
@@ -155,12 +160,12 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
                   </Stack>
                 </Box>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-                  <CodeField value={code} onChange={changeCode} error={error} autoFocus />
+                  <CodeField value={code} onChange={changeCode} error={error} />
                   <Stack direction="row" spacing={1} sx={{ mt: { sm: 1 } }}>
                     <Button type="submit" variant="contained" disabled={busy}>
                       {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.confirm')}
                     </Button>
-                    <Button onClick={() => setSetup(null)} disabled={busy}>
+                    <Button onClick={() => { setSetup(null); }} disabled={busy}>
                       {translate('atrium.profile.cancel')}
                     </Button>
                   </Stack>
@@ -169,7 +174,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
             </Stack>
           </Box>
         ) : (
-          <Button variant="contained" onClick={start} disabled={busy}>
+          <Button variant="contained" onClick={() => void start()} disabled={busy}>
             {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.enable')}
           </Button>
         )}

@@ -26,7 +26,7 @@ export function LanguageCard({ me }: { me: Profile }) {
     try {
       const user = await dataProvider.setLanguage(language);
       await apply(user);
-      await setLocale(language);
+      setLocale(language);
       notify('atrium.profile.settings.language_saved', { type: 'success' });
     } catch (err) {
       notifyError(err);
@@ -49,7 +49,7 @@ export function LanguageCard({ me }: { me: Profile }) {
           aria-labelledby="language-title"
           name="language"
           value={pending ?? (LOCALES.includes(locale as Locale) ? locale : me.language)}
-          onChange={(e) => choose(e.target.value as Locale)}
+          onChange={(e) => void choose(e.target.value as Locale)}
         >
           {LOCALES.map((l) => (
             <FormControlLabel key={l} value={l} disabled={busy} control={<Radio />} label={translate(LANGUAGE_KEYS[l])} />

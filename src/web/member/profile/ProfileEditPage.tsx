@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, LinearProgress, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
@@ -77,7 +77,7 @@ function EditForm({ me }: { me: Profile }) {
   const phoneChanged = phoneKey(values.phone) !== phoneKey(me.phone ?? '');
   const needsProof = emailChanged || phoneChanged;
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     // The contract's limits on what will be sent (texts trimmed), then the date and the proof.
     const local: Record<string, string> = checkValues(
@@ -99,7 +99,7 @@ function EditForm({ me }: { me: Profile }) {
     if (needsProof && !proof.old_password && !proof.code.trim()) local.old_password = translate('atrium.profile.errors.required');
     if (Object.keys(local).length) {
       setErrors(local);
-      return notify('atrium.profile.errors.fill_fields', { type: 'error' });
+      notify('atrium.profile.errors.fill_fields', { type: 'error' }); return;
     }
     const body: ProfileUpdate = {
       first_name: values.first_name.trim(),
@@ -138,9 +138,9 @@ function EditForm({ me }: { me: Profile }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('atrium.profile.edit.personal')}
         </Typography>
-        <form onSubmit={submit} noValidate aria-busy={saving}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
           <Grid container spacing={2}>
-            {TEXT_FIELDS.map((f, i) => (
+            {TEXT_FIELDS.map((f) => (
               <Grid key={f.name} size={{ xs: 12, sm: 6 }}>
                 <TextField
                   fullWidth
@@ -148,10 +148,9 @@ function EditForm({ me }: { me: Profile }) {
                   label={translate(LABELS[f.name])}
                   type={'type' in f ? f.type : 'text'}
                   autoComplete={f.autoComplete}
-                  autoFocus={i === 0}
                   required={'required' in f && f.required}
                   value={values[f.name]}
-                  onChange={(e) => set(f.name)(e.target.value)}
+                  onChange={(e) => { set(f.name)(e.target.value); }}
                   error={Boolean(errors[f.name])}
                   helperText={errors[f.name]}
                 />
@@ -165,7 +164,7 @@ function EditForm({ me }: { me: Profile }) {
                 placeholder={translate('atrium.profile.edit.date_placeholder')}
                 autoComplete="bday"
                 value={values.date_birth}
-                onChange={(e) => set('date_birth')(maskDate(e.target.value))}
+                onChange={(e) => { set('date_birth')(maskDate(e.target.value)); }}
                 error={Boolean(errors.date_birth)}
                 helperText={errors.date_birth ?? translate('atrium.profile.edit.date_hint')}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -186,7 +185,7 @@ function EditForm({ me }: { me: Profile }) {
                   autoComplete="current-password"
                   label={translate('atrium.profile.edit.current_password')}
                   value={proof.old_password}
-                  onChange={(e) => setProofField('old_password')(e.target.value)}
+                  onChange={(e) => { setProofField('old_password')(e.target.value); }}
                   error={Boolean(errors.old_password)}
                   helperText={errors.old_password ?? translate('atrium.profile.edit.current_password_hint')}
                 />
@@ -200,7 +199,7 @@ function EditForm({ me }: { me: Profile }) {
                   autoComplete="one-time-code"
                   label={translate('atrium.profile.edit.code')}
                   value={proof.code}
-                  onChange={(e) => setProofField('code')(e.target.value)}
+                  onChange={(e) => { setProofField('code')(e.target.value); }}
                   error={Boolean(errors.code)}
                   helperText={errors.code}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -250,7 +249,7 @@ export default function ProfileEditPage() {
             ))}
           </CardContent>
         </Card>
-      ) : error || !me ? (
+      ) : error ? (
         <Alert severity="error">{errorText(error, translate)}</Alert>
       ) : (
         <Stack spacing={2}>

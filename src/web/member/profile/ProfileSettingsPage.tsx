@@ -21,7 +21,7 @@ export default function ProfileSettingsPage() {
             ))}
           </CardContent>
         </Card>
-      ) : error || !me ? (
+      ) : error ? (
         <Alert severity="error">{errorText(error, translate)}</Alert>
       ) : (
         <Stack spacing={2}>

@@ -77,7 +77,7 @@ export function SessionsCard({ me }: { me: Profile }) {
           <Alert severity="error" sx={{ mt: 2 }}>
             {errorText(error, translate)}
           </Alert>
-        ) : !data?.length ? (
+        ) : !data.length ? (
           <Typography sx={{ mt: 2 }} color="text.secondary">
             {translate('atrium.profile.sessions.empty')}
           </Typography>
@@ -109,7 +109,7 @@ export function SessionsCard({ me }: { me: Profile }) {
                     size="small"
                     color="error"
                     variant="outlined"
-                    onClick={() => setEnding(s)}
+                    onClick={() => { setEnding(s); }}
                     aria-label={translate('atrium.profile.sessions.end_label', { device: shortAgent(s.user_agent) })}
                   >
                     {translate('atrium.profile.sessions.end')}
@@ -130,8 +130,8 @@ export function SessionsCard({ me }: { me: Profile }) {
         )}
         confirm={translate('atrium.profile.sessions.end')}
         cancel={translate('atrium.profile.cancel')}
-        onConfirm={end}
-        onClose={() => setEnding(null)}
+        onConfirm={() => void end()}
+        onClose={() => { setEnding(null); }}
       />
     </Card>
   );

@@ -63,11 +63,11 @@ export function TelegramCard({ me }: { me: Profile }) {
           {translate(linked ? 'atrium.profile.telegram.linked_hint' : 'atrium.profile.telegram.hint')}
         </Typography>
         {linked ? (
-          <Button variant="outlined" color="error" onClick={unlink} disabled={busy}>
+          <Button variant="outlined" color="error" onClick={() => void unlink()} disabled={busy}>
             {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.unlink')}
           </Button>
         ) : (
-          <Button variant="contained" startIcon={<Telegram />} onClick={link} disabled={busy}>
+          <Button variant="contained" startIcon={<Telegram />} onClick={() => void link()} disabled={busy}>
             {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.link')}
           </Button>
         )}

@@ -24,7 +24,7 @@ function Level({ pk, depth }: { pk?: number; depth: number }) {
         <Typography variant="body2" color="error">
           {translate('atrium.team.tree.load_failed')}
         </Typography>
-        <Button size="small" onClick={() => query.refetch()}>
+        <Button size="small" onClick={() => void query.refetch()}>
           {translate('atrium.team.tree.retry')}
         </Button>
       </Stack>
@@ -57,7 +57,7 @@ function Node({ node, depth }: { node: SchemaTeamNode; depth: number }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.5, minHeight: 48, flexWrap: 'wrap', rowGap: 0.5 }}>
         <IconButton
           size="small"
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => { setOpen((o) => !o); }}
           disabled={!hasChildren}
           aria-label={translate(open ? 'atrium.team.tree.collapse' : 'atrium.team.tree.expand', { name })}
           sx={{ visibility: hasChildren ? 'visible' : 'hidden' }}

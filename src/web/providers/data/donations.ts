@@ -1,4 +1,4 @@
-import { api, ApiError, unwrap, type ApiErrorBody } from '../../../api/client';
+import { api, ApiError, unwrap } from '../../../api/client';
 import type { SchemaDonationRequest, SchemaDonationResponse, SchemaManualDonationRequest } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
@@ -26,7 +26,7 @@ export const donationsMethods = {
   donate: async (body: SchemaDonationRequest): Promise<SchemaDonationResponse & { payment_url: string }> => {
     const { data, error, response } = await api.POST('/payments/donation/', { body });
     if (response.status === 200 && data?.payment_url) return { ...data, payment_url: data.payment_url };
-    throw new ApiError(response.status, (error ?? undefined) as ApiErrorBody | undefined);
+    throw new ApiError(response.status, error ?? undefined);
   },
   /** A manual donation with its confirmation check (multipart); staff confirm it later. */
   donateManual: (donation: ManualDonation) => {

@@ -7,7 +7,7 @@ export type TeamChildrenFilter = { parent_id?: number };
 /** `team-children` → GET team/get_children/[{pk}/]: one level of the referral tree, all on one page. */
 export const teamChildrenAdapter: ResourceAdapter = {
   async getList(_resource, { filter }) {
-    const { parent_id: pk }: TeamChildrenFilter = filter ?? {};
+    const { parent_id: pk } = (filter ?? {}) as TeamChildrenFilter;
     const data = await unwrap(
       pk === undefined ? api.GET('/team/get_children/') : api.GET('/team/get_children/{pk}/', { params: { path: { pk } } }),
     );
