@@ -4,10 +4,11 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
 import { checkValues } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
-import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfile } from '../../providers/data/profileHooks';
 import { AvatarCard } from './AvatarCard';
+import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
 import { maskDate, parseDate, showDate } from './format';
@@ -237,8 +238,7 @@ function EditForm({ me }: { me: Profile }) {
 }
 
 export default function ProfileEditPage() {
-  const translate = useTranslate();
-  const { data: me, error, isPending } = useProfile();
+  const { data: me, error, isPending, refetch } = useProfile();
   return (
     <ProfileShell title="atrium.profile.edit.title">
       {isPending ? (
@@ -250,7 +250,7 @@ export default function ProfileEditPage() {
           </CardContent>
         </Card>
       ) : error ? (
-        <Alert severity="error">{errorText(error, translate)}</Alert>
+        <LoadError error={error} onRetry={refetch} />
       ) : (
         <Stack spacing={2}>
           <AvatarCard me={me} />

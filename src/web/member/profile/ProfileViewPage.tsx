@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Divider, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, Divider, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Edit from '@mui/icons-material/Edit';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaUserBrief as UserBrief } from '../../../api/schema';
+import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { useCopy } from './copy';
-import { errorText } from '../../common/errors';
 import { countryName, showDate } from './format';
 import { useProfile } from '../../providers/data/profileHooks';
 import { ROLE_KEYS, LANGUAGE_KEYS } from './labels';
@@ -58,7 +58,7 @@ function Person({ user, empty }: { user: UserBrief | null | undefined; empty: st
 export default function ProfileViewPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data: me, error, isPending } = useProfile();
+  const { data: me, error, isPending, refetch } = useProfile();
   const copy = useCopy();
   const none = translate('atrium.profile.view.not_set');
 
@@ -85,7 +85,7 @@ export default function ProfileViewPage() {
   if (error) {
     return (
       <ProfileShell title="atrium.profile.view.title">
-        <Alert severity="error">{errorText(error, translate)}</Alert>
+        <LoadError error={error} onRetry={refetch} />
       </ProfileShell>
     );
   }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -17,8 +16,9 @@ import Computer from '@mui/icons-material/Computer';
 import Smartphone from '@mui/icons-material/Smartphone';
 import { Confirm, useDataProvider, useDelete, useGetList, useLogout, useNotify, useTranslate } from 'react-admin';
 import type { SchemaSession as Session } from '../../../api/schema';
-import { errorText, useNotifyError } from '../../common/errors';
+import { useNotifyError } from '../../common/errors';
 import { shortAgent, showDateTime } from './format';
+import { LoadError } from './LoadError';
 import type { Profile } from './session';
 
 const isMobile = (ua: string) => /Mobile|Android|iPhone|iPad/.test(ua);
@@ -30,7 +30,7 @@ export function SessionsCard({ me }: { me: Profile }) {
   const notifyError = useNotifyError();
   const logout = useLogout();
   // All of the user's sessions come on one page.
-  const { data, error, isPending } = useGetList<Session>('sessions');
+  const { data, error, isPending, refetch } = useGetList<Session>('sessions');
   const dataProvider = useDataProvider();
   const [remove, { isPending: removing }] = useDelete<Session>();
   const [leaving, setLeaving] = useState(false);
@@ -74,9 +74,9 @@ export function SessionsCard({ me }: { me: Profile }) {
             <Skeleton height={56} />
           </Box>
         ) : error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorText(error, translate)}
-          </Alert>
+          <Box sx={{ mt: 2 }}>
+            <LoadError error={error} onRetry={refetch} />
+          </Box>
         ) : !data.length ? (
           <Typography sx={{ mt: 2 }} color="text.secondary">
             {translate('atrium.profile.sessions.empty')}
