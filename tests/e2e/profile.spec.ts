@@ -324,3 +324,47 @@ test('a member changes the email: the current password, the link to the new addr
   const moved = await page.request.post('/api/accounts/login/', { form: { username: newEmail, password: PASSWORD } });
   expect(moved.status()).toBe(400);
 });
+
+test('a member sees the signed-in devices, ends another one, then this one', async ({ page, baseURL }) => {
+  const user = await freshMember('sessions');
+  // A second device: a phone logged in through the API.
+  const phone = await playwrightRequest.newContext({
+    baseURL,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+  const login = await phone.post('/api/accounts/login/', { form: { username: user.email, password: PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const { token } = (await login.json()) as { token: string };
+
+  await logIn(page, user.email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // While the server fails the list, the card says why and offers to try again.
+  const failing = '**/api/accounts/sessions/';
+  await page.route(failing, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"server_error"}' }),
+  );
+  await openProfilePage(page, 'settings');
+  await expect(page.getByText('Ошибка сервера')).toBeVisible();
+  await page.unroute(failing);
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  const rows = page.getByTestId('session-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Это устройство' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Завершить сеанс на Safari 17 · iOS' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('На устройстве Safari 17 · iOS будет выполнен выход.');
+  await dialog.getByRole('button', { name: 'Завершить' }).click();
+  await expect(page.getByText('Сеанс завершён')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  const stale = await phone.get('/api/accounts/me/', { headers: { Authorization: `JWT ${token}` } });
+  expect(stale.status()).toBe(401);
+  await phone.dispose();
+
+  // Ending this device's session logs out.
+  await rows.getByRole('button', { name: /^Завершить сеанс на / }).click();
+  await expect(dialog).toContainText('Это устройство, которым вы пользуетесь сейчас');
+  await dialog.getByRole('button', { name: 'Завершить' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -4,14 +4,13 @@ import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { paths, SchemaStructureUser, SchemaWaitingUser } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { rejectResponsibility, teamChildren } from '../../src/web/providers/data/structure';
 
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+beforeAll(() => { server.listen({ onUnhandledRequest: 'error' }); });
+afterEach(() => { server.resetHandlers(); });
+afterAll(() => { server.close(); });
 
 const member = (id: number): SchemaStructureUser => ({
   id,
@@ -101,7 +100,7 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
   it('user-details getOne posts the user id; a 403 stays an HttpError', async () => {
     server.use(
       http.post('/accounts/user/details/', async ({ request, response }) => {
-        const { user_id } = (await request.json()) as { user_id: number };
+        const { user_id } = (await request.json());
         if (user_id === 9) return response(403).json({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
         return response(200).json({
           id: user_id,
@@ -150,18 +149,31 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
     expect(res.total).toBe(1);
   });
 
-  it('teamChildren loads the first level or one node’s children; reject posts the user', async () => {
+  it('team-children loads the first level or one node’s children; rejectResponsibility posts the user', async () => {
     const node = { id: 2, first_name: 'A', last_name: 'B', avatar: null, status: 'active' as const, children_count: 1, descendants_count: 3, level: 1 };
     server.use(
       http.get('/team/get_children/', ({ response }) => response(200).json([node])),
       http.get('/team/get_children/{pk}/', ({ params, response }) => response(200).json([{ ...node, id: Number(params.pk) + 1, level: 2 }])),
       http.post('/team/reject_responsible_user/', async ({ request, response }) => {
-        const body = (await request.json()) as { user_id: number };
+        const body = (await request.json());
         return response(200).json({ detail: `rejected ${body.user_id}` });
       }),
     );
-    expect(await teamChildren()).toEqual([node]);
-    expect((await teamChildren(2))[0]).toMatchObject({ id: 3, level: 2 });
-    expect(await rejectResponsibility(5)).toEqual({ detail: 'rejected 5' });
+    const level = (filter: object) =>
+      dataProvider.getList('team-children', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter });
+    expect(await level({})).toEqual({ data: [node], total: 1 });
+    expect((await level({ parent_id: 2 })).data[0]).toMatchObject({ id: 3, level: 2 });
+    expect(await dataProvider.rejectResponsibility(5)).toEqual({ detail: 'rejected 5' });
+  });
+
+  it('a refused reject (403) is an HttpError with the server’s sentence', async () => {
+    server.use(
+      http.post('/team/reject_responsible_user/', ({ response }) =>
+        response(403).json({ detail: 'You are not the responsible consultant.', code: 'permission_denied' }),
+      ),
+    );
+    const err = await dataProvider.rejectResponsibility(5).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 403, message: 'You are not the responsible consultant.' });
   });
 });

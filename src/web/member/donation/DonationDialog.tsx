@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import {
   Alert,
   Button,
@@ -16,12 +16,12 @@ import {
 } from '@mui/material';
 import AttachFile from '@mui/icons-material/AttachFile';
 import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, ApiError, unwrap } from '../../../api/client';
-import { useSubscriptionKey } from '../subscription/useSubscription';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { contractRules } from '../../../api/validators';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useQuery, useQueryClient } from '../../providers/data/query';
 
 // The contract's limits of a donation's typed fields (the same for online and manual donations).
 const limits = contractRules.DonationRequest;
@@ -36,10 +36,13 @@ type Errors = Partial<Record<'amount' | 'payment_method' | 'payment_datetime' | 
 export function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const queryClient = useQueryClient();
-  const key = useSubscriptionKey();
+  const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const methods = useQuery({ queryKey: key('payment-methods'), queryFn: () => unwrap(api.POST('/payments/get_payment_methods/')), enabled: open });
+  // The methods' names and instructions come in the interface language.
+  const methods = useQuery({ queryKey: ['payment-methods', locale], queryFn: () => dataProvider.getPaymentMethods(), enabled: open });
   const [amount, setAmount] = useState('');
   const [methodId, setMethodId] = useState<number | ''>('');
   const [when, setWhen] = useState(() => dayjs().format('YYYY-MM-DDTHH:mm'));
@@ -50,7 +53,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
   const method = methods.data?.find((m) => m.id === methodId);
   const required = translate('atrium.payments.donation.required');
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const local: Errors = {};
     if (!amount.trim()) local.amount = required;
@@ -61,35 +64,30 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
     setBusy(true);
     try {
       if (method.kind === 'online') {
-        const { data, response, error } = await api.POST('/payments/donation/', { body: { amount: amount.trim(), payment_method: method.id, comment } });
-        if (response.status === 200 && data?.payment_url) {
-          window.location.assign(data.payment_url);
-          return;
-        }
-        throw new ApiError(response.status, error as never);
+        const { payment_url } = await dataProvider.donate({ amount: amount.trim(), payment_method: method.id, comment });
+        window.location.assign(payment_url);
+        return;
       }
-      const form = new FormData();
-      form.append('amount', amount.trim());
-      form.append('payment_method', String(method.id));
-      // datetime-local has no zone: the member's browser time, sent with its offset.
-      form.append('payment_datetime', dayjs(when).isValid() ? dayjs(when).format() : when);
-      if (comment) form.append('comment', comment);
-      form.append('check', file!, file!.name);
-      await unwrap(
-        api.POST('/payments/manual_donation/', {
-          body: { amount, payment_method: method.id, payment_datetime: when, check: file!.name },
-          bodySerializer: () => form,
-        }),
-      );
+      if (!file) return;
+      await dataProvider.donateManual({
+        amount: amount.trim(),
+        payment_method: method.id,
+        // datetime-local has no zone: the member's browser time, sent with its offset.
+        payment_datetime: dayjs(when).isValid() ? dayjs(when).format() : when,
+        comment: comment || undefined,
+        check: file,
+      });
       notify('atrium.payments.donation.sent', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: key('donations') });
+      // The member's list of donations (react-admin's `donations` resource) shows the new one.
+      void queryClient.invalidateQueries({ queryKey: ['donations'] });
       setAmount('');
       setFile(null);
       setComment('');
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors as Errors);
-      else notify(err instanceof ApiError && err.status < 500 ? err.message : 'atrium.errors.server', { type: 'error' });
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length) setErrors(fields);
+      else notifyError(err);
     } finally {
       setBusy(false);
     }
@@ -105,9 +103,8 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
             <TextField
               label={translate('atrium.payments.donation.amount')}
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(e) => { setAmount(e.target.value); }}
               inputMode="decimal"
-              autoFocus
               required
               error={!!errors.amount}
               helperText={errors.amount ?? translate('atrium.payments.donation.amount_hint')}
@@ -117,7 +114,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
               select
               label={translate('atrium.payments.donation.method')}
               value={methodId}
-              onChange={(e) => setMethodId(Number(e.target.value))}
+              onChange={(e) => { setMethodId(Number(e.target.value)); }}
               required
               error={!!errors.payment_method}
               helperText={errors.payment_method}
@@ -141,7 +138,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
                   type="datetime-local"
                   label={translate('atrium.payments.donation.datetime')}
                   value={when}
-                  onChange={(e) => setWhen(e.target.value)}
+                  onChange={(e) => { setWhen(e.target.value); }}
                   required
                   error={!!errors.payment_datetime}
                   helperText={errors.payment_datetime}
@@ -154,7 +151,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
                       hidden
                       type="file"
                       accept="image/jpeg,image/png,image/webp,application/pdf"
-                      onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                      onChange={(e) => { setFile(e.target.files?.[0] ?? null); }}
                       data-testid="donation-check"
                       aria-label={translate('atrium.payments.donation.check')}
                     />
@@ -168,7 +165,7 @@ export function DonationDialog({ open, onClose }: { open: boolean; onClose: () =
             <TextField
               label={translate('atrium.payments.donation.comment')}
               value={comment}
-              onChange={(e) => setComment(e.target.value)}
+              onChange={(e) => { setComment(e.target.value); }}
               multiline
               minRows={2}
               error={!!errors.comment}
@@ -194,10 +191,10 @@ export function DonateButton(props: ButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button startIcon={<VolunteerActivism />} onClick={() => setOpen(true)} data-testid="open-donation" {...props}>
+      <Button startIcon={<VolunteerActivism />} onClick={() => { setOpen(true); }} data-testid="open-donation" {...props}>
         {translate('atrium.payments.donation.open')}
       </Button>
-      <DonationDialog open={open} onClose={() => setOpen(false)} />
+      <DonationDialog open={open} onClose={() => { setOpen(false); }} />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import type { SchemaDonation } from '../../../api/schema';
 import { fmtDateTime, fmtMoney, useTimeZone } from '../common/format';
 import { EmptyBlock, QueryState } from '../common/States';
-import { useSubscriptionKey } from '../subscription/useSubscription';
 
 const COLOR = { pending: 'info', paid: 'success', canceled: 'error', failed: 'default' } as const;
 
@@ -12,20 +10,18 @@ const COLOR = { pending: 'info', paid: 'success', canceled: 'error', failed: 'de
 export function MyDonations({ limit = 20 }: { limit?: number }) {
   const translate = useTranslate();
   const tz = useTimeZone();
-  const key = useSubscriptionKey();
-  const query = useQuery({
-    queryKey: key('donations', limit),
-    queryFn: () => unwrap(api.GET('/payments/donations/', { params: { query: { page_size: limit } } })),
-  });
+  const [locale] = useLocaleState();
+  // The server answers in the interface language: a new language is a new list.
+  const query = useGetList<SchemaDonation>('donations', { pagination: { page: 1, perPage: limit }, meta: { locale } });
   return (
     <QueryState query={query}>
-      {(page) =>
-        page.results.length === 0 ? (
+      {(donations) =>
+        donations.length === 0 ? (
           <EmptyBlock text={translate('atrium.payments.donation.none')} />
         ) : (
           <Paper variant="outlined">
             <List dense data-testid="my-donations">
-              {page.results.map((d) => (
+              {donations.map((d) => (
                 <ListItem
                   key={d.id}
                   divider

@@ -13,7 +13,7 @@ export function AddElementMenu({ canAdd, hasForm, onPick }: { canAdd: boolean; h
       variant="contained"
       startIcon={<Add />}
       disabled={!canAdd}
-      onClick={(e) => setAnchor(e.currentTarget)}
+      onClick={(e) => { setAnchor(e.currentTarget); }}
       aria-haspopup="menu"
       aria-controls={anchor ? 'add-element-menu' : undefined}
     >
@@ -23,7 +23,7 @@ export function AddElementMenu({ canAdd, hasForm, onPick }: { canAdd: boolean; h
   return (
     <>
       {canAdd ? button : <Tooltip title={translate('atrium.flows.editor.limit')}><span>{button}</span></Tooltip>}
-      <Menu id="add-element-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      <Menu id="add-element-menu" anchorEl={anchor} open={!!anchor} onClose={() => { setAnchor(null); }}>
         {ELEMENT_TYPES.map((t) => (
           <MenuItem
             key={t}

@@ -8,8 +8,9 @@ import type { ElementValues } from './model';
 /** The element as typed so far, drawn as the page will show it. */
 function LivePreview() {
   const translate = useTranslate();
-  const values = useWatch() as ElementValues;
-  if (!values?.type) return null;
+  // Empty until the form has registered its values.
+  const values = useWatch() as Partial<ElementValues>;
+  if (!values.type) return null;
   return (
     <Box aria-live="polite">
       <Typography variant="overline" color="text.secondary">
@@ -32,7 +33,7 @@ export function ElementDialog({
   onClose,
 }: {
   values: ElementValues | null;
-  onSave: (v: ElementValues) => Promise<void | Record<string, string>>;
+  onSave: (v: ElementValues) => Promise<Record<string, string> | undefined>;
   onClose: () => void;
 }) {
   const translate = useTranslate();

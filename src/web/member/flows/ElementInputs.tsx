@@ -67,7 +67,7 @@ export function ElementInputs({ type }: { type: ElementType }) {
     case 'heading':
       return (
         <>
-          <TextInput source="content.text" label={L('text')} validate={heading['content.text']} fullWidth autoFocus />
+          <TextInput source="content.text" label={L('text')} validate={heading['content.text']} fullWidth />
           <SelectInput
             source="content.level"
             label={L('level')}
@@ -107,14 +107,14 @@ export function ElementInputs({ type }: { type: ElementType }) {
     case 'video':
       return (
         <>
-          <TextInput source="content.url" label={L('url')} validate={video['content.url']} fullWidth autoFocus />
+          <TextInput source="content.url" label={L('url')} validate={video['content.url']} fullWidth />
           <TextInput source="content.caption" label={L('caption')} validate={video['content.caption']} fullWidth />
         </>
       );
     case 'button':
       return (
         <>
-          <TextInput source="content.label" label={L('label')} validate={button['content.label']} fullWidth autoFocus />
+          <TextInput source="content.label" label={L('label')} validate={button['content.label']} fullWidth />
           <TextInput source="content.link" label={L('button_link')} validate={button['content.link']} fullWidth />
         </>
       );

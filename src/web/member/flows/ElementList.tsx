@@ -66,7 +66,7 @@ export function ElementList({
           <ListItem
             key={el.id}
             draggable={!busy}
-            onDragStart={() => setDragged(el)}
+            onDragStart={() => { setDragged(el); }}
             onDragEnd={() => {
               setDragged(null);
               setOver(null);
@@ -75,7 +75,7 @@ export function ElementList({
               e.preventDefault();
               setOver(el.id);
             }}
-            onDrop={(e) => drop(e, el)}
+            onDrop={(e) => { drop(e, el); }}
             data-testid={`element-${el.type}`}
             sx={{
               border: 1,
@@ -100,16 +100,16 @@ export function ElementList({
               sx={{ minWidth: 0, flex: '1 1 auto' }}
             />
             <Box sx={{ display: 'flex', flexShrink: 0 }}>
-              <Action label={T('move_up')} onClick={() => onMove(el, el.order - 1)} disabled={busy || i === 0}>
+              <Action label={T('move_up')} onClick={() => { onMove(el, el.order - 1); }} disabled={busy || i === 0}>
                 <ArrowUpward fontSize="small" />
               </Action>
-              <Action label={T('move_down')} onClick={() => onMove(el, el.order + 1)} disabled={busy || i === elements.length - 1}>
+              <Action label={T('move_down')} onClick={() => { onMove(el, el.order + 1); }} disabled={busy || i === elements.length - 1}>
                 <ArrowDownward fontSize="small" />
               </Action>
-              <Action label={T('edit')} onClick={() => onEdit(el)} disabled={busy}>
+              <Action label={T('edit')} onClick={() => { onEdit(el); }} disabled={busy}>
                 <EditOutlined fontSize="small" />
               </Action>
-              <Action label={T('delete')} onClick={() => setDeleting(el)} disabled={busy}>
+              <Action label={T('delete')} onClick={() => { setDeleting(el); }} disabled={busy}>
                 <DeleteOutline fontSize="small" />
               </Action>
             </Box>
@@ -126,7 +126,7 @@ export function ElementList({
           if (deleting) onDelete(deleting);
           setDeleting(null);
         }}
-        onClose={() => setDeleting(null)}
+        onClose={() => { setDeleting(null); }}
       />
     </>
   );

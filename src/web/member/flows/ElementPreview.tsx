@@ -10,8 +10,8 @@ function Countdown({ content }: { content: Record<string, unknown> }) {
   const translate = useTranslate();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
+    const t = setInterval(() => { setNow(Date.now()); }, 1000);
+    return () => { clearInterval(t); };
   }, []);
   const left = Math.max(0, Math.floor((Date.parse(str(content.target_at)) - now) / 1000)) || 0;
   const u = (k: string) => translate(`atrium.flows.countdown_units.${k}`);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { HttpError, useDataProvider, useGetManyReference, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useGetManyReference, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaFlow } from '../../../api/schema';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import type { LandingElementRecord } from '../../providers/data/landingElements';
 import { CopyLinkButton } from '../../resources/flows/CopyLinkButton';
 import { MemberPage } from '../common/MemberPage';
@@ -19,7 +20,7 @@ function PagePreview({ elements }: { elements: LandingElementRecord[] }) {
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, minHeight: 240 }}>
       {elements.map((e) => (
-        <ElementPreview key={e.id} element={{ type: e.type, content: e.content as Record<string, unknown> }} />
+        <ElementPreview key={e.id} element={{ type: e.type, content: e.content }} />
       ))}
     </Stack>
   );
@@ -34,6 +35,7 @@ export default function LandingEditorPage() {
   const flowId = Number(id);
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider();
   const flow = useGetOne<SchemaFlow>('flows', { id: flowId }, { enabled: Number.isInteger(flowId) });
   const list = useGetManyReference<LandingElementRecord>('landing-elements', {
@@ -45,7 +47,7 @@ export default function LandingEditorPage() {
   const [editing, setEditing] = useState<ElementValues | null>(null);
   const [busy, setBusy] = useState(false);
   const elements = list.data ?? [];
-  const canAdd = list.meta?.can_add_elements !== false;
+  const canAdd = (list.meta as { can_add_elements?: boolean } | undefined)?.can_add_elements !== false;
 
   const run = async (work: () => Promise<unknown>, message = 'atrium.flows.editor.saved') => {
     setBusy(true);
@@ -53,27 +55,27 @@ export default function LandingEditorPage() {
       await work();
       notify(message, { type: 'success' });
     } catch (err) {
-      notify(err instanceof Error ? err.message : 'atrium.errors.generic', { type: 'error', multiLine: true });
+      notifyError(err);
     } finally {
       setBusy(false);
       await list.refetch();
     }
   };
 
-  const save = async (v: ElementValues): Promise<void | Record<string, string>> => {
+  const save = async (v: ElementValues): Promise<Record<string, string> | undefined> => {
     const data = toData(flowId, v);
     try {
       if (v.id) await dataProvider.update('landing-elements', { id: v.id, data, previousData: { ...data, id: v.id } });
       else await dataProvider.create('landing-elements', { data });
     } catch (err) {
-      const errors = err instanceof HttpError ? (err.body as { errors?: Record<string, string> })?.errors : undefined;
-      if (errors) {
+      const errors = fieldErrorsOf(err);
+      if (Object.keys(errors).length) {
         const general = errors.non_field_errors ?? errors.type;
         if (general) notify(general, { type: 'error' });
         return errors;
       }
-      notify(err instanceof Error ? err.message : 'atrium.errors.generic', { type: 'error' });
-      return;
+      notifyError(err);
+      return undefined;
     }
     setEditing(null);
     notify('atrium.flows.editor.saved', { type: 'success' });
@@ -125,7 +127,7 @@ export default function LandingEditorPage() {
               <AddElementMenu
                 canAdd={canAdd && !busy}
                 hasForm={elements.some((e) => e.type === 'lead_form')}
-                onPick={(t: ElementType) => setEditing(newElement(t, elements.length))}
+                onPick={(t: ElementType) => { setEditing(newElement(t, elements.length)); }}
               />
             </Stack>
             {!canAdd && <Alert severity="info">{translate('atrium.flows.editor.limit')}</Alert>}
@@ -134,7 +136,7 @@ export default function LandingEditorPage() {
                 {translate('atrium.flows.editor.empty')}
               </Typography>
             ) : (
-              <ElementList elements={elements} busy={busy} onMove={(e, o) => void move(e, o)} onEdit={(e) => setEditing(valuesOf(e))} onDelete={(e) => void remove(e)} />
+              <ElementList elements={elements} busy={busy} onMove={(e, o) => void move(e, o)} onEdit={(e) => { setEditing(valuesOf(e)); }} onDelete={(e) => void remove(e)} />
             )}
           </CardContent>
         </Card>
@@ -150,7 +152,7 @@ export default function LandingEditorPage() {
           <PagePreview elements={elements} />
         </Box>
       </Box>
-      <ElementDialog values={editing} onSave={save} onClose={() => setEditing(null)} />
+      <ElementDialog values={editing} onSave={save} onClose={() => { setEditing(null); }} />
     </MemberPage>
   );
 }

@@ -41,12 +41,13 @@ export function newElement(type: ElementType, order: number): ElementValues {
 
 export const valuesOf = (e: LandingElementRecord): ElementValues => ({ id: e.id, type: e.type, order: e.order, content: { ...e.content } });
 
+const OPTIONAL_TEXTS = new Set(['caption', 'alt', 'title', 'expired_text', 'button_label', 'success_message']);
+
 /** Form values → what the adapter saves: optional texts dropped when empty, dates as ISO, the picked file. */
 export function toData(flowId: number, v: ElementValues): LandingElementData {
-  const c = { ...v.content };
-  for (const k of ['caption', 'alt', 'title', 'expired_text', 'button_label', 'success_message']) if (c[k] === '' || c[k] == null) delete c[k];
+  const c = Object.fromEntries(Object.entries(v.content).filter(([k, value]) => !(OPTIONAL_TEXTS.has(k) && (value === '' || value == null))));
   if (v.type === 'image' && !c.link) c.link = null;
-  if (v.type === 'countdown' && c.target_at) c.target_at = new Date(String(c.target_at)).toISOString();
+  if (v.type === 'countdown' && c.target_at) c.target_at = new Date(c.target_at as string | number | Date).toISOString();
   if (v.type === 'lead_form') {
     c.fields = (c.fields as Array<Record<string, unknown>>).map((f) => ({ name: f.name, required: !!f.required, ...(f.label ? { label: f.label } : {}) }));
   }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
-import { useNotifyError } from './errors';
-import { atLeast, useApplyProfile, type Profile } from './session';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useNotifyError } from '../../common/errors';
+import { atLeast, type Profile } from './session';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -14,6 +15,7 @@ export function AvatarCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -21,7 +23,12 @@ export function AvatarCard({ me }: { me: Profile }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const reset = () => {
     setFile(null);
@@ -34,11 +41,11 @@ export function AvatarCard({ me }: { me: Profile }) {
     if (!picked) return;
     if (!AVATAR_TYPES.includes(picked.type)) {
       reset();
-      return setProblem(translate('atrium.profile.avatar.wrong_type'));
+      setProblem(translate('atrium.profile.avatar.wrong_type')); return;
     }
     if (picked.size > AVATAR_MAX_BYTES) {
       reset();
-      return setProblem(translate('atrium.profile.avatar.too_large'));
+      setProblem(translate('atrium.profile.avatar.too_large')); return;
     }
     setFile(picked);
     setPreview(URL.createObjectURL(picked));
@@ -48,18 +55,8 @@ export function AvatarCard({ me }: { me: Profile }) {
     if (!file) return;
     setSaving(true);
     try {
-      const form = new FormData();
-      form.append('avatar', file, file.name);
-      const res = await atLeast(
-        unwrap(
-          api.POST('/accounts/me/', {
-            // The typed body names the field; the request itself is the multipart form.
-            body: { avatar: file.name },
-            bodySerializer: () => form,
-          }),
-        ),
-      );
-      await apply(res.user, res.token);
+      const res = await atLeast(dataProvider.uploadAvatar(file));
+      await apply(res.user);
       reset();
       notify('atrium.profile.updated', { type: 'success' });
     } catch (err) {
@@ -95,7 +92,7 @@ export function AvatarCard({ me }: { me: Profile }) {
               hidden
               id="avatar-file"
               name="avatar"
-              onChange={(e) => pick(e.target.files?.[0])}
+              onChange={(e) => { pick(e.target.files?.[0]); }}
             />
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
               <Button variant="outlined" startIcon={<PhotoCamera />} onClick={() => input.current?.click()} disabled={saving}>
@@ -103,7 +100,7 @@ export function AvatarCard({ me }: { me: Profile }) {
               </Button>
               {file && (
                 <>
-                  <Button variant="contained" onClick={upload} disabled={saving}>
+                  <Button variant="contained" onClick={() => void upload()} disabled={saving}>
                     {saving ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.avatar.upload')}
                   </Button>
                   <Button onClick={reset} disabled={saving}>

@@ -1,24 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { useCopy } from './copy';
-import { fieldErrorsOf, useNotifyError } from './errors';
-import { useApplyProfile, type Profile } from './session';
+import type { Profile } from './session';
 
 type Setup = { secret: string; qr: string };
 
-function CodeField({ value, onChange, error, autoFocus }: { value: string; onChange: (v: string) => void; error?: string; autoFocus?: boolean }) {
+function CodeField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
   const translate = useTranslate();
   return (
     <TextField
       name="code"
       label={translate('atrium.profile.two_factor.code')}
       value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      onChange={(e) => { onChange(e.target.value.replace(/\D/g, '').slice(0, 6)); }}
       autoComplete="one-time-code"
-      autoFocus={autoFocus}
       error={Boolean(error)}
       helperText={error ?? translate('atrium.profile.two_factor.code_hint')}
       slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
@@ -33,6 +33,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const copy = useCopy();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
@@ -58,20 +59,23 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     }
   };
 
-  const refreshProfile = async () => apply(await unwrap(api.GET('/accounts/me/')));
+  const refreshProfile = async () => apply(await dataProvider.getProfile());
 
   const start = () =>
     run(async () => {
-      const res = await unwrap(api.POST('/accounts/google_auth/connect/', { body: {} }));
+      const res = await dataProvider.connectGoogleAuth();
       if (res.secret && res.qr_code) setSetup({ secret: res.secret, qr: res.qr_code });
       setCode('');
     });
 
-  const confirm = (e: FormEvent) => {
+  const confirm = async (e: SubmitEvent) => {
     e.preventDefault();
-    if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
-    return run(async () => {
-      await unwrap(api.POST('/accounts/google_auth/connect/', { body: { code } }));
+    if (!code) {
+      setError(translate('atrium.profile.two_factor.enter_code'));
+      return;
+    }
+    await run(async () => {
+      await dataProvider.connectGoogleAuth(code);
       setSetup(null);
       setCode('');
       await refreshProfile();
@@ -79,11 +83,14 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     });
   };
 
-  const disable = (e: FormEvent) => {
+  const disable = async (e: SubmitEvent) => {
     e.preventDefault();
-    if (!code) return setError(translate('atrium.profile.two_factor.enter_code'));
-    return run(async () => {
-      await unwrap(api.POST('/accounts/google_auth/disconnect/', { body: { code } }));
+    if (!code) {
+      setError(translate('atrium.profile.two_factor.enter_code'));
+      return;
+    }
+    await run(async () => {
+      await dataProvider.disconnectGoogleAuth(code);
       setCode('');
       await refreshProfile();
       notify('atrium.profile.two_factor.disabled_done', { type: 'success' });
@@ -110,7 +117,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
         </Typography>
 
         {enabled ? (
-          <Box component="form" onSubmit={disable} noValidate>
+          <Box component="form" onSubmit={(e) => void disable(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
               <CodeField value={code} onChange={changeCode} error={error} />
               <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: { sm: 1 } }}>
@@ -119,7 +126,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
             </Stack>
           </Box>
         ) : setup ? (
-          <Box component="form" onSubmit={confirm} noValidate>
+          <Box component="form" onSubmit={(e) => void confirm(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} alignItems={{ xs: 'flex-start', sm: 'center' }}>
               <Box
                 component="img"
@@ -145,7 +152,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
                       <IconButton
                         size="small"
                         aria-label={translate('atrium.profile.two_factor.copy_secret')}
-                        onClick={() => copy(setup.secret, 'atrium.profile.secret_copied')}
+                        onClick={() => void copy(setup.secret, 'atrium.profile.secret_copied')}
                       >
                         <ContentCopy fontSize="small" />
                       </IconButton>
@@ -153,12 +160,12 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
                   </Stack>
                 </Box>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-                  <CodeField value={code} onChange={changeCode} error={error} autoFocus />
+                  <CodeField value={code} onChange={changeCode} error={error} />
                   <Stack direction="row" spacing={1} sx={{ mt: { sm: 1 } }}>
                     <Button type="submit" variant="contained" disabled={busy}>
                       {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.confirm')}
                     </Button>
-                    <Button onClick={() => setSetup(null)} disabled={busy}>
+                    <Button onClick={() => { setSetup(null); }} disabled={busy}>
                       {translate('atrium.profile.cancel')}
                     </Button>
                   </Stack>
@@ -167,7 +174,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
             </Stack>
           </Box>
         ) : (
-          <Button variant="contained" onClick={start} disabled={busy}>
+          <Button variant="contained" onClick={() => void start()} disabled={busy}>
             {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.enable')}
           </Button>
         )}

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
-import { useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
 import { LOCALES, type Locale } from '../../providers/i18nProvider';
+import { useNotifyError } from '../../common/errors';
 import { LANGUAGE_KEYS } from './labels';
-import { useNotifyError } from './errors';
-import { useApplyProfile, type Profile } from './session';
+import type { Profile } from './session';
 
 /** The interface and mail language: saved on the server, then the whole UI switches. */
 export function LanguageCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const setLocale = useSetLocale();
   const [locale] = useLocaleState();
   const apply = useApplyProfile();
@@ -22,9 +24,9 @@ export function LanguageCard({ me }: { me: Profile }) {
   const choose = async (language: Locale) => {
     setPending(language);
     try {
-      const user = await unwrap(api.POST('/accounts/set_language/', { body: { language } }));
+      const user = await dataProvider.setLanguage(language);
       await apply(user);
-      await setLocale(language);
+      setLocale(language);
       notify('atrium.profile.settings.language_saved', { type: 'success' });
     } catch (err) {
       notifyError(err);
@@ -47,7 +49,7 @@ export function LanguageCard({ me }: { me: Profile }) {
           aria-labelledby="language-title"
           name="language"
           value={pending ?? (LOCALES.includes(locale as Locale) ? locale : me.language)}
-          onChange={(e) => choose(e.target.value as Locale)}
+          onChange={(e) => void choose(e.target.value as Locale)}
         >
           {LOCALES.map((l) => (
             <FormControlLabel key={l} value={l} disabled={busy} control={<Radio />} label={translate(LANGUAGE_KEYS[l])} />

@@ -1,16 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, LinearProgress, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
 import { checkValues } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile, useProfile } from '../../providers/data/profileHooks';
 import { AvatarCard } from './AvatarCard';
+import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
-import { errorText, fieldErrorsOf, useNotifyError } from './errors';
 import { maskDate, parseDate, showDate } from './format';
-import { atLeast, useApplyProfile, useProfile, type Profile } from './session';
+import { atLeast, type Profile } from './session';
 
 type Values = Required<Pick<ProfileUpdate, 'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone'>> & {
   date_birth: string;
@@ -55,6 +57,7 @@ function EditForm({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [values, setValues] = useState<Values>(() => valuesOf(me));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -75,7 +78,7 @@ function EditForm({ me }: { me: Profile }) {
   const phoneChanged = phoneKey(values.phone) !== phoneKey(me.phone ?? '');
   const needsProof = emailChanged || phoneChanged;
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     // The contract's limits on what will be sent (texts trimmed), then the date and the proof.
     const local: Record<string, string> = checkValues(
@@ -97,7 +100,7 @@ function EditForm({ me }: { me: Profile }) {
     if (needsProof && !proof.old_password && !proof.code.trim()) local.old_password = translate('atrium.profile.errors.required');
     if (Object.keys(local).length) {
       setErrors(local);
-      return notify('atrium.profile.errors.fill_fields', { type: 'error' });
+      notify('atrium.profile.errors.fill_fields', { type: 'error' }); return;
     }
     const body: ProfileUpdate = {
       first_name: values.first_name.trim(),
@@ -115,8 +118,8 @@ function EditForm({ me }: { me: Profile }) {
     setSaving(true);
     setErrors({});
     try {
-      const res = await atLeast(unwrap(api.PUT('/accounts/me/', { body })));
-      await apply(res.user, res.token);
+      const res = await atLeast(dataProvider.updateProfile(body));
+      await apply(res.user);
       setValues(valuesOf(res.user));
       setProof({ old_password: '', code: '' });
       setPending(res.pending_email ?? null);
@@ -136,9 +139,9 @@ function EditForm({ me }: { me: Profile }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('atrium.profile.edit.personal')}
         </Typography>
-        <form onSubmit={submit} noValidate aria-busy={saving}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
           <Grid container spacing={2}>
-            {TEXT_FIELDS.map((f, i) => (
+            {TEXT_FIELDS.map((f) => (
               <Grid key={f.name} size={{ xs: 12, sm: 6 }}>
                 <TextField
                   fullWidth
@@ -146,10 +149,9 @@ function EditForm({ me }: { me: Profile }) {
                   label={translate(LABELS[f.name])}
                   type={'type' in f ? f.type : 'text'}
                   autoComplete={f.autoComplete}
-                  autoFocus={i === 0}
                   required={'required' in f && f.required}
                   value={values[f.name]}
-                  onChange={(e) => set(f.name)(e.target.value)}
+                  onChange={(e) => { set(f.name)(e.target.value); }}
                   error={Boolean(errors[f.name])}
                   helperText={errors[f.name]}
                 />
@@ -163,7 +165,7 @@ function EditForm({ me }: { me: Profile }) {
                 placeholder={translate('atrium.profile.edit.date_placeholder')}
                 autoComplete="bday"
                 value={values.date_birth}
-                onChange={(e) => set('date_birth')(maskDate(e.target.value))}
+                onChange={(e) => { set('date_birth')(maskDate(e.target.value)); }}
                 error={Boolean(errors.date_birth)}
                 helperText={errors.date_birth ?? translate('atrium.profile.edit.date_hint')}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -184,7 +186,7 @@ function EditForm({ me }: { me: Profile }) {
                   autoComplete="current-password"
                   label={translate('atrium.profile.edit.current_password')}
                   value={proof.old_password}
-                  onChange={(e) => setProofField('old_password')(e.target.value)}
+                  onChange={(e) => { setProofField('old_password')(e.target.value); }}
                   error={Boolean(errors.old_password)}
                   helperText={errors.old_password ?? translate('atrium.profile.edit.current_password_hint')}
                 />
@@ -198,7 +200,7 @@ function EditForm({ me }: { me: Profile }) {
                   autoComplete="one-time-code"
                   label={translate('atrium.profile.edit.code')}
                   value={proof.code}
-                  onChange={(e) => setProofField('code')(e.target.value)}
+                  onChange={(e) => { setProofField('code')(e.target.value); }}
                   error={Boolean(errors.code)}
                   helperText={errors.code}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -236,8 +238,7 @@ function EditForm({ me }: { me: Profile }) {
 }
 
 export default function ProfileEditPage() {
-  const translate = useTranslate();
-  const { data: me, error, isPending } = useProfile();
+  const { data: me, error, isPending, refetch } = useProfile();
   return (
     <ProfileShell title="atrium.profile.edit.title">
       {isPending ? (
@@ -248,8 +249,8 @@ export default function ProfileEditPage() {
             ))}
           </CardContent>
         </Card>
-      ) : error || !me ? (
-        <Alert severity="error">{errorText(error, translate)}</Alert>
+      ) : error ? (
+        <LoadError error={error} onRetry={refetch} />
       ) : (
         <Stack spacing={2}>
           <AvatarCard me={me} />

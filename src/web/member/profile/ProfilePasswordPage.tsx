@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { checkValues } from '../../../api/validation';
 import { contractRules, validatorsFor } from '../../../api/validators';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
 import { ProfileShell } from './ProfileShell';
-import { fieldErrorsOf, useNotifyError } from './errors';
-import { atLeast, useApplyProfile } from './session';
+import { atLeast } from './session';
 
 // The new password's limits are the contract's (ProfileUpdate.password).
 const rules = validatorsFor('ProfileUpdate', { password: { minLength: 'atrium.profile.password.too_short' } });
@@ -23,6 +24,7 @@ export default function ProfilePasswordPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field | 'non_field_errors', string>>>({});
@@ -35,28 +37,26 @@ export default function ProfilePasswordPage() {
     setProblem(null);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     setErrors({});
     if (!values.old_password || !values.password || !values.repeat) {
-      return setProblem(translate('atrium.profile.password.fill_all'));
+      setProblem(translate('atrium.profile.password.fill_all')); return;
     }
     const limits = checkValues(rules, { old_password: values.old_password, password: values.password }, translate);
     if (limits.old_password || limits.password) {
       setErrors(limits);
-      return setProblem(null);
+      setProblem(null); return;
     }
     if (values.password !== values.repeat) {
       setErrors({ repeat: translate('atrium.profile.password.mismatch') });
-      return setProblem(translate('atrium.profile.password.mismatch'));
+      setProblem(translate('atrium.profile.password.mismatch')); return;
     }
     setProblem(null);
     setSaving(true);
     try {
-      const res = await atLeast(
-        unwrap(api.PUT('/accounts/me/', { body: { old_password: values.old_password, password: values.password } })),
-      );
-      await apply(res.user, res.token);
+      const res = await atLeast(dataProvider.updateProfile({ old_password: values.old_password, password: values.password }));
+      await apply(res.user);
       setValues(EMPTY);
       notify('atrium.profile.password.changed', { type: 'success' });
     } catch (err) {
@@ -67,17 +67,16 @@ export default function ProfilePasswordPage() {
     }
   };
 
-  const field = (name: Field, autoComplete: string, autoFocus = false) => (
+  const field = (name: Field, autoComplete: string) => (
     <TextField
       name={name}
       type="password"
       label={translate(LABELS[name])}
       autoComplete={autoComplete}
-      autoFocus={autoFocus}
       required
       fullWidth
       value={values[name]}
-      onChange={(e) => change(name)(e.target.value)}
+      onChange={(e) => { change(name)(e.target.value); }}
       error={Boolean(errors[name])}
       helperText={errors[name] ?? (name === 'password' ? translate('atrium.profile.password.hint', { min: MIN_PASSWORD }) : undefined)}
     />
@@ -93,9 +92,9 @@ export default function ProfilePasswordPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate('atrium.profile.password.intro')}
           </Typography>
-          <form onSubmit={submit} noValidate aria-busy={saving}>
+          <form onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
             <Stack spacing={2}>
-              {field('old_password', 'current-password', true)}
+              {field('old_password', 'current-password')}
               {field('password', 'new-password')}
               {field('repeat', 'new-password')}
               {(problem || errors.non_field_errors) && (

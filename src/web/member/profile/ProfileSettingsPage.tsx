@@ -1,16 +1,14 @@
-import { Alert, Card, CardContent, Skeleton, Stack } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Card, CardContent, Skeleton, Stack } from '@mui/material';
 import { GoogleAuthCard } from './GoogleAuthCard';
 import { LanguageCard } from './LanguageCard';
+import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { SessionsCard } from './SessionsCard';
 import { TelegramCard } from './TelegramCard';
-import { errorText } from './errors';
-import { useProfile } from './session';
+import { useProfile } from '../../providers/data/profileHooks';
 
 export default function ProfileSettingsPage() {
-  const translate = useTranslate();
-  const { data: me, error, isPending } = useProfile();
+  const { data: me, error, isPending, refetch } = useProfile();
   return (
     <ProfileShell title="atrium.profile.settings.title">
       {isPending ? (
@@ -21,8 +19,8 @@ export default function ProfileSettingsPage() {
             ))}
           </CardContent>
         </Card>
-      ) : error || !me ? (
-        <Alert severity="error">{errorText(error, translate)}</Alert>
+      ) : error ? (
+        <LoadError error={error} onRetry={refetch} />
       ) : (
         <Stack spacing={2}>
           <LanguageCard me={me} />

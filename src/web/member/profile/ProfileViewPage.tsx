@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Divider, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, Divider, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Edit from '@mui/icons-material/Edit';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaUserBrief as UserBrief } from '../../../api/schema';
+import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { useCopy } from './copy';
-import { errorText } from './errors';
 import { countryName, showDate } from './format';
-import { useProfile } from './session';
+import { useProfile } from '../../providers/data/profileHooks';
 import { ROLE_KEYS, LANGUAGE_KEYS } from './labels';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -58,7 +58,7 @@ function Person({ user, empty }: { user: UserBrief | null | undefined; empty: st
 export default function ProfileViewPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data: me, error, isPending } = useProfile();
+  const { data: me, error, isPending, refetch } = useProfile();
   const copy = useCopy();
   const none = translate('atrium.profile.view.not_set');
 
@@ -82,15 +82,16 @@ export default function ProfileViewPage() {
       </ProfileShell>
     );
   }
-  if (error || !me) {
+  if (error) {
     return (
       <ProfileShell title="atrium.profile.view.title">
-        <Alert severity="error">{errorText(error, translate)}</Alert>
+        <LoadError error={error} onRetry={refetch} />
       </ProfileShell>
     );
   }
 
-  const invite = me.promo_code ? `${window.location.origin}/register/${me.promo_code}` : '';
+  const promo = me.promo_code;
+  const invite = promo ? `${window.location.origin}/register/${promo}` : '';
   const status = (on: boolean | undefined, onKey: string, offKey: string) => (
     <Chip size="small" color={on ? 'success' : 'default'} variant={on ? 'filled' : 'outlined'} label={translate(on ? onKey : offKey)} />
   );
@@ -131,16 +132,16 @@ export default function ProfileViewPage() {
             <Row label={translate('atrium.profile.fields.language')}>{translate(LANGUAGE_KEYS[me.language])}</Row>
             <Row label={translate('atrium.profile.fields.role')}>{translate(ROLE_KEYS[me.role])}</Row>
             <Row label={translate('atrium.profile.fields.promo_code')}>
-              {me.promo_code ? (
+              {promo ? (
                 <Stack direction="row" alignItems="center" spacing={0.5}>
                   <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '1rem' }} data-testid="promo-code">
-                    {me.promo_code}
+                    {promo}
                   </Box>
                   <Tooltip title={translate('atrium.profile.view.copy_code')}>
                     <IconButton
                       size="small"
                       aria-label={translate('atrium.profile.view.copy_code')}
-                      onClick={() => copy(me.promo_code!, 'atrium.profile.code_copied')}
+                      onClick={() => void copy(promo, 'atrium.profile.code_copied')}
                     >
                       <ContentCopy fontSize="small" />
                     </IconButton>
@@ -160,7 +161,7 @@ export default function ProfileViewPage() {
                     <IconButton
                       size="small"
                       aria-label={translate('atrium.profile.view.copy_link')}
-                      onClick={() => copy(invite, 'atrium.profile.link_copied')}
+                      onClick={() => void copy(invite, 'atrium.profile.link_copied')}
                     >
                       <ContentCopy fontSize="small" />
                     </IconButton>

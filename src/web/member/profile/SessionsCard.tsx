@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -15,15 +14,13 @@ import {
 } from '@mui/material';
 import Computer from '@mui/icons-material/Computer';
 import Smartphone from '@mui/icons-material/Smartphone';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useLogout, useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { Confirm, useDataProvider, useDelete, useGetList, useLogout, useNotify, useTranslate } from 'react-admin';
 import type { SchemaSession as Session } from '../../../api/schema';
-import { errorText, useNotifyError } from './errors';
+import { useNotifyError } from '../../common/errors';
 import { shortAgent, showDateTime } from './format';
+import { LoadError } from './LoadError';
 import type { Profile } from './session';
 
-const SESSIONS_QUERY = ['profile', 'sessions'] as const;
 const isMobile = (ua: string) => /Mobile|Android|iPhone|iPad/.test(ua);
 
 /** The user's signed-in devices; any of them can be ended (this one ends with a logout). */
@@ -32,30 +29,33 @@ export function SessionsCard({ me }: { me: Profile }) {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const logout = useLogout();
-  const queryClient = useQueryClient();
-  const { data, error, isPending } = useQuery({
-    queryKey: SESSIONS_QUERY,
-    queryFn: () => unwrap(api.GET('/accounts/sessions/')),
-  });
+  // All of the user's sessions come on one page.
+  const { data, error, isPending, refetch } = useGetList<Session>('sessions');
+  const dataProvider = useDataProvider();
+  const [remove, { isPending: removing }] = useDelete<Session>();
+  const [leaving, setLeaving] = useState(false);
   const [ending, setEnding] = useState<Session | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = removing || leaving;
 
   const end = async () => {
     if (!ending) return;
-    setBusy(true);
+    const params = { id: ending.id, previousData: ending };
     try {
-      await unwrap(api.DELETE('/accounts/sessions/{id}/', { params: { path: { id: ending.id } } }));
-      setEnding(null);
       if (ending.current) {
+        // This device: no list to reload (it would only meet a 401), straight to the logout.
+        setLeaving(true);
+        await dataProvider.delete<Session>('sessions', params);
+        setEnding(null);
         await logout();
         return;
       }
+      // The list is reloaded once the server ended the session.
+      await remove('sessions', params, { mutationMode: 'pessimistic', returnPromise: true });
+      setEnding(null);
       notify('atrium.profile.sessions.ended', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY });
     } catch (err) {
+      setLeaving(false);
       notifyError(err);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -74,10 +74,10 @@ export function SessionsCard({ me }: { me: Profile }) {
             <Skeleton height={56} />
           </Box>
         ) : error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorText(error, translate)}
-          </Alert>
-        ) : !data?.length ? (
+          <Box sx={{ mt: 2 }}>
+            <LoadError error={error} onRetry={refetch} />
+          </Box>
+        ) : !data.length ? (
           <Typography sx={{ mt: 2 }} color="text.secondary">
             {translate('atrium.profile.sessions.empty')}
           </Typography>
@@ -109,7 +109,7 @@ export function SessionsCard({ me }: { me: Profile }) {
                     size="small"
                     color="error"
                     variant="outlined"
-                    onClick={() => setEnding(s)}
+                    onClick={() => { setEnding(s); }}
                     aria-label={translate('atrium.profile.sessions.end_label', { device: shortAgent(s.user_agent) })}
                   >
                     {translate('atrium.profile.sessions.end')}
@@ -130,8 +130,8 @@ export function SessionsCard({ me }: { me: Profile }) {
         )}
         confirm={translate('atrium.profile.sessions.end')}
         cancel={translate('atrium.profile.cancel')}
-        onConfirm={end}
-        onClose={() => setEnding(null)}
+        onConfirm={() => void end()}
+        onClose={() => { setEnding(null); }}
       />
     </Card>
   );

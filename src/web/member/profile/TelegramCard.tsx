@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import Telegram from '@mui/icons-material/Telegram';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
-import { useNotifyError } from './errors';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useNotifyError } from '../../common/errors';
 import { showDateTime } from './format';
-import { useApplyProfile, type Profile } from './session';
+import type { Profile } from './session';
 
 /** Telegram: a one-time deep link into the bot (opened in a new tab and shown), or unlink. */
 export function TelegramCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [deepLink, setDeepLink] = useState<{ link: string; expires_at: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -20,7 +22,7 @@ export function TelegramCard({ me }: { me: Profile }) {
   const link = async () => {
     setBusy(true);
     try {
-      const res = await unwrap(api.POST('/accounts/telegram/link/'));
+      const res = await dataProvider.linkTelegram();
       setDeepLink(res);
       window.open(res.link, '_blank', 'noopener,noreferrer');
     } catch (err) {
@@ -33,7 +35,7 @@ export function TelegramCard({ me }: { me: Profile }) {
   const unlink = async () => {
     setBusy(true);
     try {
-      await apply(await unwrap(api.POST('/accounts/telegram/unlink/')));
+      await apply(await dataProvider.unlinkTelegram());
       setDeepLink(null);
       notify('atrium.profile.telegram.unlinked', { type: 'success' });
     } catch (err) {
@@ -61,11 +63,11 @@ export function TelegramCard({ me }: { me: Profile }) {
           {translate(linked ? 'atrium.profile.telegram.linked_hint' : 'atrium.profile.telegram.hint')}
         </Typography>
         {linked ? (
-          <Button variant="outlined" color="error" onClick={unlink} disabled={busy}>
+          <Button variant="outlined" color="error" onClick={() => void unlink()} disabled={busy}>
             {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.unlink')}
           </Button>
         ) : (
-          <Button variant="contained" startIcon={<Telegram />} onClick={link} disabled={busy}>
+          <Button variant="contained" startIcon={<Telegram />} onClick={() => void link()} disabled={busy}>
             {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.link')}
           </Button>
         )}

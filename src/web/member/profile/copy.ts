@@ -5,7 +5,7 @@ export function useCopy() {
   const notify = useNotify();
   return async (text: string, successKey: string) => {
     try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
+      // Without a secure context (plain http) there is no clipboard: writeText throws.
       await navigator.clipboard.writeText(text);
       notify(successKey, { type: 'success' });
     } catch {

@@ -17,7 +17,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
       </Alert>
     );
   }
-  const checked = autoPay.isPending && autoPay.variables !== undefined ? autoPay.variables : current.auto_pay;
+  const checked = autoPay.isPending ? autoPay.variables : current.auto_pay;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.light', bgcolor: 'rgba(57, 73, 171, 0.04)' }} data-testid="current-package">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -49,7 +49,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
               <Switch
                 checked={checked}
                 disabled={autoPay.isPending}
-                onChange={(e) => autoPay.mutate(e.target.checked)}
+                onChange={(e) => { autoPay.mutate(e.target.checked); }}
                 slotProps={{ input: { 'aria-describedby': 'auto-pay-hint' } }}
                 data-testid="auto-pay-switch"
               />

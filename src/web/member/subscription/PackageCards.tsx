@@ -16,17 +16,19 @@ export function PackageCards() {
   const purchase = usePurchase();
   return (
     <Stack spacing={2}>
-      {(periods.data?.length ?? 0) > 1 && (
+      {periods.data && periods.data.length > 1 && (
         <ToggleButtonGroup
           size="small"
           exclusive
           value={period ?? 0}
-          onChange={(_e, v: number | null) => v !== null && setPeriod(v === 0 ? null : v)}
+          onChange={(_e, v: number | null) => {
+            if (v !== null) setPeriod(v === 0 ? null : v);
+          }}
           aria-label={translate('atrium.payments.subscription.period')}
           sx={{ flexWrap: 'wrap' }}
         >
           <ToggleButton value={0}>{translate('atrium.payments.subscription.all_periods')}</ToggleButton>
-          {periods.data!.map((p) => (
+          {periods.data.map((p) => (
             <ToggleButton key={p.id} value={p.id}>
               {p.name}
             </ToggleButton>
@@ -63,17 +65,17 @@ export function PackageCards() {
                   </CardContent>
                   <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
                     <FormControlLabel
-                      control={<Checkbox checked={autoPay[p.id] ?? false} onChange={(e) => setAutoPay({ ...autoPay, [p.id]: e.target.checked })} />}
+                      control={<Checkbox checked={autoPay[p.id] ?? false} onChange={(e) => { setAutoPay({ ...autoPay, [p.id]: e.target.checked }); }} />}
                       label={translate('atrium.payments.subscription.buy_with_auto_pay')}
                     />
                     <Button
                       variant="contained"
                       startIcon={<ShoppingCart />}
                       disabled={purchase.isPending}
-                      onClick={() => purchase.mutate({ package: p.id, auto_pay: autoPay[p.id] ?? false })}
+                      onClick={() => { purchase.mutate({ package: p.id, auto_pay: autoPay[p.id] ?? false }); }}
                       data-testid={`buy-package-${p.id}`}
                     >
-                      {purchase.isPending && purchase.variables?.package === p.id
+                      {purchase.isPending && purchase.variables.package === p.id
                         ? translate('atrium.payments.subscription.redirecting')
                         : translate('atrium.payments.subscription.buy')}
                     </Button>

@@ -3,11 +3,10 @@ import { Avatar, Box, Button, Chip, IconButton, List, ListItem, Stack, Typograph
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Groups from '@mui/icons-material/Groups';
-import { useQuery } from '@tanstack/react-query';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaTeamNode } from '../../../api/schema';
-import { teamChildren } from '../../providers/data/structure';
+import type { TeamChildrenFilter } from '../../providers/data/team';
 import { EmptyBlock, LoadingBlock } from '../common/States';
 import { StatusChip } from './StatusChip';
 
@@ -15,7 +14,9 @@ import { StatusChip } from './StatusChip';
 function Level({ pk, depth }: { pk?: number; depth: number }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const query = useQuery({ queryKey: ['team', 'children', locale, pk ?? 'me'], queryFn: () => teamChildren(pk) });
+  const filter: TeamChildrenFilter = pk === undefined ? {} : { parent_id: pk };
+  // The server names the statuses in the interface language: a new language is a new list.
+  const query = useGetList<SchemaTeamNode>('team-children', { filter, meta: { locale } });
   if (query.isPending) return <LoadingBlock minHeight={48} />;
   if (query.isError) {
     return (
@@ -23,7 +24,7 @@ function Level({ pk, depth }: { pk?: number; depth: number }) {
         <Typography variant="body2" color="error">
           {translate('atrium.team.tree.load_failed')}
         </Typography>
-        <Button size="small" onClick={() => query.refetch()}>
+        <Button size="small" onClick={() => void query.refetch()}>
           {translate('atrium.team.tree.retry')}
         </Button>
       </Stack>
@@ -56,7 +57,7 @@ function Node({ node, depth }: { node: SchemaTeamNode; depth: number }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.5, minHeight: 48, flexWrap: 'wrap', rowGap: 0.5 }}>
         <IconButton
           size="small"
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => { setOpen((o) => !o); }}
           disabled={!hasChildren}
           aria-label={translate(open ? 'atrium.team.tree.collapse' : 'atrium.team.tree.expand', { name })}
           sx={{ visibility: hasChildren ? 'visible' : 'hidden' }}

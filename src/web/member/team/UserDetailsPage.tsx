@@ -36,10 +36,10 @@ export default function UserDetailsPage() {
   const { data: u, error, isPending, refetch } = useGetOne<SchemaStaffUserDetails>('user-details', { id: Number(pk) });
   const back = { to: '/team', label: translate('atrium.team.details.back') };
   if (isPending) return <LoadingBlock />;
-  if (error || !u) {
+  if (error) {
     return (
       <MemberPage title={translate('atrium.team.details.title')} back={back}>
-        <ErrorBlock error={error} onRetry={() => refetch()} />
+        <ErrorBlock error={error} onRetry={() => void refetch()} />
       </MemberPage>
     );
   }

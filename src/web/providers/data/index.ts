@@ -1,12 +1,16 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
+import { donationsAdapter, donationsMethods } from './donations';
 import { flowsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
 import { paymentsAdapter, paymentsMethods } from './payments';
+import { profileMethods, sessionsAdapter } from './profile';
 import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
+import { subscriptionMethods } from './subscription';
+import { teamChildrenAdapter, teamMethods } from './team';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
 import { actionLogsAdapter } from './actionLogs';
@@ -26,6 +30,7 @@ export const adapters = {
   'waiting-leads': waitingLeadsAdapter,
   'user-details': userDetailsAdapter,
   'team-completed-tasks': teamCompletedTasksAdapter,
+  'team-children': teamChildrenAdapter,
   flows: flowsAdapter,
   'landing-elements': landingElementsAdapter,
   tasks: tasksAdapter,
@@ -35,6 +40,8 @@ export const adapters = {
   'action-logs': actionLogsAdapter,
   imports: importsAdapter,
   'staff-users': staffUsersAdapter,
+  sessions: sessionsAdapter,
+  donations: donationsAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;
@@ -71,7 +78,15 @@ const seedProvider: DataProvider = {
 const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
 
 /** The resources plus the custom methods (actions that are not a resource's CRUD). */
-export const dataProvider = withCustomMethods(resources, { ...paymentsMethods, ...importsMethods, ...ticketsMethods });
+export const dataProvider = withCustomMethods(resources, {
+  ...paymentsMethods,
+  ...importsMethods,
+  ...ticketsMethods,
+  ...profileMethods,
+  ...donationsMethods,
+  ...subscriptionMethods,
+  ...teamMethods,
+});
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */
 export type AtriumDataProvider = typeof dataProvider;

@@ -88,16 +88,5 @@ export const teamCompletedTasksAdapter: ResourceAdapter = {
   },
 };
 
-/** One level of the referral tree: the caller's own first level, or the children of `pk`. */
-export function teamChildren(pk?: number) {
-  return pk === undefined
-    ? unwrap(api.GET('/team/get_children/'))
-    : unwrap(api.GET('/team/get_children/{pk}/', { params: { path: { pk } } }));
-}
-
 /** The options of the structure filters (statuses, tags, groups) and its columns. */
 export const structureChoices = () => unwrap(api.GET('/team/get_my_structure_users/choices/'));
-
-/** The caller stops being the user's responsible consultant; the user goes back to the waiting leads. */
-export const rejectResponsibility = (userId: number) =>
-  unwrap(api.POST('/team/reject_responsible_user/', { body: { user_id: userId } }));
