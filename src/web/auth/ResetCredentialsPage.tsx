@@ -31,12 +31,13 @@ export default function ResetCredentialsPage() {
   const navigate = useNavigate();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const { resetToken = '' } = useParams();
-  // The link is checked once per token (switching the language does not check it again).
+  // The link is checked once per visit (switching the language does not check it again; opening it again does).
   const check = useQuery({
     queryKey: ['reset-credentials', resetToken],
     queryFn: () => dataProvider.validateResetCredentials(resetToken),
     retry: false,
     staleTime: Infinity,
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
   // Saving with a link that has run out meanwhile: the page says so instead of the form.
