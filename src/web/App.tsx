@@ -5,6 +5,7 @@ import { AdminContext, localStorageStore, Notification } from 'react-admin';
 import { publicRoutes } from './auth/routes';
 import { SessionWatcher } from './auth/SessionWatcher';
 import { authProvider } from './providers/authProvider';
+import { accountsMethods } from './providers/data/accounts';
 import { i18nProvider } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { IosInstallBanner } from './layout/IosInstallBanner';
@@ -15,8 +16,11 @@ import { loadAdminApp } from './loadAdminApp';
 /** The signed-in app loads off the public screens only: the login screen pays for itself alone. */
 const AdminApp = lazy(loadAdminApp);
 
-/** The adapters load with the first call (off the public screens, which read no resource). */
-const dataProvider = lazyDataProvider(() => import('./providers/data').then((module) => module.dataProvider));
+/**
+ * The adapters load with the first call of another method: the public screens read no resource, and
+ * their calls (logging in, registration, the mailed links) are answered by the small accounts module.
+ */
+const dataProvider = lazyDataProvider(() => import('./providers/data').then((module) => module.dataProvider), accountsMethods);
 
 /** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
 const store = localStorageStore();

@@ -4,7 +4,9 @@ import { App } from './App';
 import { initialLocale } from './providers/i18nProvider';
 
 document.documentElement.lang = initialLocale();
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

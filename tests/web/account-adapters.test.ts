@@ -94,7 +94,7 @@ describe('profile methods', () => {
     expect(JSON.parse(storage.get(PROFILE_KEY)!)).toMatchObject({ avatar: '/media/a.webp' });
   });
 
-  it('setLanguage and unlinkTelegram keep the token and store the answered user', async () => {
+  it('setProfileLanguage and unlinkTelegram keep the token and store the answered user', async () => {
     let language: unknown;
     server.use(
       http.post('/accounts/set_language/', async ({ request, response }) => {
@@ -103,7 +103,7 @@ describe('profile methods', () => {
       }),
       http.post('/accounts/telegram/unlink/', ({ response }) => response(200).json(profile({ language: 'de', telegram_linked: false }))),
     );
-    expect((await dataProvider.setLanguage('de')).language).toBe('de');
+    expect((await dataProvider.setProfileLanguage('de')).language).toBe('de');
     expect(language).toBe('de');
     expect(storage.get(TOKEN_KEY)).toBe('old-token');
     expect(JSON.parse(storage.get(PROFILE_KEY)!)).toMatchObject({ language: 'de' });

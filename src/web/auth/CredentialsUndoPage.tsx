@@ -1,7 +1,7 @@
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { api, unwrap } from '../../api/client';
 import { clearSession } from '../providers/authProvider';
+import type { AtriumDataProvider } from '../providers/data';
 import { AuthLink } from './AuthLinks';
 import { LinkActionCard } from './LinkActionCard';
 
@@ -11,9 +11,10 @@ import { LinkActionCard } from './LinkActionCard';
  */
 export default function CredentialsUndoPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const { undoToken = '' } = useParams();
   const run = async () => {
-    const res = await unwrap(api.POST('/accounts/credentials_change/undo/', { body: { token: undoToken } }));
+    const res = await dataProvider.undoCredentialsChange(undoToken);
     // Every session ended, this browser's too.
     clearSession();
     return res;

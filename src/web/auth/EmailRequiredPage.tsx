@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { api, unwrap } from '../../api/client';
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
+import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, noErrors, tokenError, type FormErrors } from './formErrors';
 import { useStartSession } from './session';
 import { SubmitButton } from './SubmitButton';
 
@@ -23,6 +23,7 @@ type LocationState = { email?: string } | null;
  */
 export default function EmailRequiredPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const startSession = useStartSession();
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -39,25 +40,31 @@ export default function EmailRequiredPage() {
     if (!token || tried.current === token) return;
     tried.current = token;
     setActivating(true);
-    unwrap(api.POST('/accounts/activate/', { body: { token } }))
+    dataProvider
+      .activateEmail(token)
       .then((res) => startSession(res))
       .catch((err: unknown) => {
-        const expired = tokenError(err);
+        // The server's 'Link has expired' (its token error), else the failure's text.
+        const expired = fieldErrorsOf(err).token;
         setErrors(expired ? { fields: {}, alert: expired } : formErrors(err, translate));
         setActivating(false);
       });
-  }, [token, startSession, translate]);
+  }, [token, startSession, translate, dataProvider]);
 
-  const resend = async (e: FormEvent) => {
+  const resend = (e: SubmitEvent) => {
     e.preventDefault();
     const value = email.trim();
     const invalid = checkValues(rules, { email: value }, translate);
-    if (invalid.email) return setErrors({ fields: { email: invalid.email }, alert: null });
+    if (invalid.email) setErrors({ fields: { email: invalid.email }, alert: null });
+    else void send(value);
+  };
+
+  const send = async (value: string) => {
     setBusy(true);
     setErrors(noErrors);
     setSent(null);
     try {
-      const res = await unwrap(api.POST('/accounts/activation/resend/', { body: { email: value } }));
+      const res = await dataProvider.resendActivation(value);
       setSent(res.detail);
     } catch (err) {
       setErrors(formErrors(err, translate, ['email']));
@@ -98,10 +105,13 @@ export default function EmailRequiredPage() {
               name="email"
               type="email"
               autoComplete="email"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
               autoFocus={!knownEmail}
               required
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+              }}
               error={!!errors.fields.email}
               helperText={errors.fields.email}
               slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}

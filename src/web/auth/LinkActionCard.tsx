@@ -1,10 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { fieldErrorsOf, formErrors } from '../common/errors';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, tokenError } from './formErrors';
 import { SubmitButton } from './SubmitButton';
 
 type Props = {
@@ -26,14 +26,19 @@ export function LinkActionCard({ area, run, after }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
+    void send();
+  };
+
+  const send = async () => {
     setBusy(true);
     setError(null);
     try {
       setDone((await run()).detail || translate(`atrium.auth.${area}.done`));
     } catch (err) {
-      setError(tokenError(err) ?? formErrors(err, translate).alert);
+      // The server's 'Link has expired' (its token error), else the failure's text.
+      setError(fieldErrorsOf(err).token ?? formErrors(err, translate).alert);
     } finally {
       setBusy(false);
     }

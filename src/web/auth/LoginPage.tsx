@@ -1,24 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useLogin, useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useLogin, useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { api, ApiError, getToken, unwrap } from '../../api/client';
+import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
 import { loadAdminApp } from '../loadAdminApp';
-import { EMAIL_REQUIRED_PATH, EmailActivationRequired, TwoFactorRequired } from '../providers/authProvider';
+import { EMAIL_REQUIRED_PATH, EmailActivationRequired, TwoFactorRequired, type LoginParams } from '../providers/authProvider';
+import { getToken } from '../providers/data/accounts';
+import type { AtriumDataProvider } from '../providers/data';
+import { useQuery } from '../providers/data/query';
 import { AuthCard } from './AuthCard';
 import { announceLogin } from './loginNotice';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, noErrors, type FormErrors } from './formErrors';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
 
 /** The registration link the server offers (`/register/<promo>` of its link), else plain /register. */
 function useRegisterPath(): string {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const { data } = useQuery({
     queryKey: ['admin_reg_link'],
-    queryFn: () => unwrap(api.GET('/accounts/admin_reg_link/')),
+    queryFn: () => dataProvider.getAdminRegLink(),
     retry: false,
     staleTime: 10 * 60_000,
   });
@@ -51,7 +53,7 @@ export default function LoginPage() {
 
   if (alreadyIn) return <Navigate to="/dashboard" replace />;
 
-  const attempt = async (params: Parameters<typeof login>[0]) => {
+  const attempt = async (params: LoginParams) => {
     setBusy(true);
     setErrors(noErrors);
     // The app behind the login loads alongside the login call.
@@ -64,8 +66,8 @@ export default function LoginPage() {
         setChallenge(err.challenge);
         setCode('');
       } else if (err instanceof EmailActivationRequired) {
-        navigate(EMAIL_REQUIRED_PATH, { state: username.includes('@') ? { email: username.trim() } : undefined });
-      } else if (challenge && err instanceof ApiError && err.status === 400 && !err.fieldErrors.code) {
+        void navigate(EMAIL_REQUIRED_PATH, { state: username.includes('@') ? { email: username.trim() } : undefined });
+      } else if (challenge && err instanceof HttpError && err.status === 400 && !fieldErrorsOf(err).code) {
         // 'Login time has expired. Please try again': the challenge is spent, back to the password step.
         setChallenge(null);
         setErrors(formErrors(err, translate));
@@ -77,19 +79,20 @@ export default function LoginPage() {
     }
   };
 
-  const submitPassword = (e: FormEvent) => {
+  const submitPassword = (e: SubmitEvent) => {
     e.preventDefault();
     const fields: Record<string, string> = {};
     if (!username.trim()) fields.username = translate('atrium.auth.validation.required');
     if (!password) fields.password = translate('atrium.auth.validation.required');
-    if (Object.keys(fields).length) return setErrors({ fields, alert: null });
-    void attempt({ username: username.trim(), password });
+    if (Object.keys(fields).length) setErrors({ fields, alert: null });
+    else void attempt({ username: username.trim(), password });
   };
 
-  const submitCode = (e: FormEvent) => {
+  const submitCode = (e: SubmitEvent) => {
     e.preventDefault();
-    if (!code.trim()) return setErrors({ fields: { code: translate('atrium.auth.validation.enter_code') }, alert: null });
-    void attempt({ username: username.trim(), password, challenge: challenge!, code: code.trim() });
+    if (!challenge) return;
+    if (!code.trim()) setErrors({ fields: { code: translate('atrium.auth.validation.enter_code') }, alert: null });
+    else void attempt({ username: username.trim(), password, challenge, code: code.trim() });
   };
 
   if (challenge) {
@@ -101,10 +104,13 @@ export default function LoginPage() {
               label={translate('atrium.auth.login.code')}
               name="code"
               autoComplete="one-time-code"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the form that held the focus: it moves to the code
               autoFocus
               required
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\s/g, ''));
+              }}
               error={!!errors.fields.code}
               helperText={errors.fields.code}
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code' } }}
@@ -145,10 +151,13 @@ export default function LoginPage() {
             label={translate('atrium.auth.login.username')}
             name="username"
             autoComplete="username"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
             required
             value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            onChange={(e) => {
+              setUsername(e.target.value);
+            }}
             error={!!errors.fields.username}
             helperText={errors.fields.username}
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
@@ -159,7 +168,9 @@ export default function LoginPage() {
             autoComplete="current-password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+            }}
             error={!!errors.fields.password}
             helperText={errors.fields.password}
           />

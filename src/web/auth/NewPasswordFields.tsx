@@ -1,6 +1,6 @@
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
-import type { FormErrors } from './formErrors';
+import type { FormErrors } from '../common/errors';
 import { PasswordField } from './PasswordField';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -38,10 +38,13 @@ export function NewPasswordFields({ password, repeat, onPassword, onRepeat, erro
         label={labels.password}
         name="password"
         autoComplete="new-password"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's first field when the caller says so (a page that is this one form)
         autoFocus={autoFocus}
         required
         value={password}
-        onChange={(e) => onPassword(e.target.value)}
+        onChange={(e) => {
+          onPassword(e.target.value);
+        }}
         error={!!errors.fields.password || (!!errors.alert && !password)}
         helperText={errors.fields.password}
       />
@@ -51,7 +54,9 @@ export function NewPasswordFields({ password, repeat, onPassword, onRepeat, erro
         autoComplete="new-password"
         required
         value={repeat}
-        onChange={(e) => onRepeat(e.target.value)}
+        onChange={(e) => {
+          onRepeat(e.target.value);
+        }}
         error={!!errors.fields.password_repeat || (!!errors.alert && !repeat)}
         helperText={errors.fields.password_repeat}
       />

@@ -21,7 +21,9 @@ export function PasswordField(props: TextFieldProps) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton title={label} edge="end" onClick={() => setVisible((v) => !v)}>
+              <IconButton title={label} edge="end" onClick={() => {
+                  setVisible((v) => !v);
+                }}>
                 {visible ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Stack } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, unwrap } from '../../api/client';
+import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, noErrors, tokenError, type FormErrors } from './formErrors';
 import { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
 import { SubmitButton } from './SubmitButton';
 
@@ -15,6 +15,7 @@ export default function PasswordResetPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const { resetToken = '' } = useParams();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -22,18 +23,23 @@ export default function PasswordResetPage() {
   const [expired, setExpired] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const invalid = checkNewPassword(password, repeat, translate);
-    if (invalid) return setErrors(invalid);
+    if (invalid) setErrors(invalid);
+    else void send();
+  };
+
+  const send = async () => {
     setBusy(true);
     setErrors(noErrors);
     try {
-      await unwrap(api.POST('/password_reset/confirm/', { body: { password, token: resetToken } }));
+      await dataProvider.confirmPasswordReset(resetToken, password);
       notify('atrium.auth.reset.done', { type: 'success' });
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (err) {
-      const expiredText = tokenError(err);
+      // The link's token refused ('Link has expired'): the way to a new link is offered.
+      const expiredText = fieldErrorsOf(err).token;
       setExpired(!!expiredText);
       setErrors(expiredText ? { fields: {}, alert: expiredText } : formErrors(err, translate, ['password']));
     } finally {
@@ -61,6 +67,7 @@ export default function PasswordResetPage() {
             onRepeat={setRepeat}
             errors={errors}
             labels={{ password: translate('atrium.auth.reset.password'), repeat: translate('atrium.auth.reset.password_repeat') }}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
           />
           <FormAlert message={errors.alert} />

@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Stack, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { api, unwrap } from '../../api/client';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
+import { formErrors, noErrors, type FormErrors } from '../common/errors';
+import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, noErrors, type FormErrors } from './formErrors';
 import { SubmitButton } from './SubmitButton';
 
 const rules = validatorsFor('PasswordResetRequest');
@@ -15,20 +15,25 @@ const rules = validatorsFor('PasswordResetRequest');
 /** Asks for the account's email and has a reset link sent; the answer never says whether the account exists. */
 export default function RecoverPasswordPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const value = email.trim();
     const invalid = checkValues(rules, { email: value }, translate);
-    if (invalid.email) return setErrors({ fields: { email: invalid.email }, alert: null });
+    if (invalid.email) setErrors({ fields: { email: invalid.email }, alert: null });
+    else void send(value);
+  };
+
+  const send = async (value: string) => {
     setBusy(true);
     setErrors(noErrors);
     try {
-      await unwrap(api.POST('/password_reset/', { body: { email: value } }));
+      await dataProvider.requestPasswordReset(value);
       setSentTo(value);
     } catch (err) {
       setErrors(formErrors(err, translate, ['email']));
@@ -58,10 +63,13 @@ export default function RecoverPasswordPage() {
             name="email"
             type="email"
             autoComplete="email"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
             required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+            }}
             error={!!errors.fields.email}
             helperText={errors.fields.email}
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Stack, TextField } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, unwrap } from '../../api/client';
 import type { SchemaRegisterRequest } from '../../api/schema';
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
+import { formErrors, noErrors, type FormErrors } from '../common/errors';
 import { EMAIL_REQUIRED_PATH } from '../providers/authProvider';
+import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, noErrors, type FormErrors } from './formErrors';
 import { PasswordField } from './PasswordField';
 import { useStartSession } from './session';
 import { SubmitButton } from './SubmitButton';
@@ -35,6 +35,7 @@ const LABELS: Record<keyof Values, string> = {
 export default function RegisterPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const startSession = useStartSession();
   const [locale] = useLocaleState();
   const { promo = '' } = useParams();
@@ -42,7 +43,9 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
 
-  const set = (field: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof Values) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+  };
 
   // The contract's limits on what will be sent (names, email, phone and promo trimmed; a blank password is empty).
   const validate = (): Record<string, string> =>
@@ -59,10 +62,14 @@ export default function RegisterPage() {
       translate,
     );
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const fields = validate();
-    if (Object.keys(fields).length) return setErrors({ fields, alert: null });
+    if (Object.keys(fields).length) setErrors({ fields, alert: null });
+    else void send();
+  };
+
+  const send = async () => {
     setBusy(true);
     setErrors(noErrors);
     const email = values.email.trim();
@@ -76,9 +83,9 @@ export default function RegisterPage() {
       ...((LANGUAGES as readonly string[]).includes(locale) && { language: locale as (typeof LANGUAGES)[number] }),
     };
     try {
-      const res = await unwrap(api.POST('/accounts/register/', { body }));
+      const res = await dataProvider.register(body);
       if (res.token && res.user) await startSession({ token: res.token, user: res.user });
-      else navigate(EMAIL_REQUIRED_PATH, { state: { email, sent: true } });
+      else void navigate(EMAIL_REQUIRED_PATH, { state: { email, sent: true } });
     } catch (err) {
       setErrors(formErrors(err, translate, FIELDS));
     } finally {
@@ -110,6 +117,7 @@ export default function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does */}
             <TextField {...field('first_name')} autoComplete="given-name" autoFocus required />
             <TextField {...field('last_name')} autoComplete="family-name" required />
           </Stack>

@@ -1,22 +1,25 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Box, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, unwrap } from '../../api/client';
 import type { SchemaResetCredentialsSave } from '../../api/schema';
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
+import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import type { AtriumDataProvider } from '../providers/data';
+import { useQuery } from '../providers/data/query';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, noErrors, tokenError, type FormErrors } from './formErrors';
 import { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
 import { SubmitButton } from './SubmitButton';
 
 const rules = validatorsFor('ResetCredentialsSave');
 
-type Current = { email: string | null; phone: string | null };
-type State = { kind: 'checking' } | { kind: 'invalid'; message: string } | { kind: 'valid'; current: Current };
+type Translate = ReturnType<typeof useTranslate>;
+
+/** What a refused link says: the server's 'Link has expired' (its token error), else the failure's text. */
+const refusal = (err: unknown, translate: Translate) => fieldErrorsOf(err).token ?? formErrors(err, translate).alert ?? '';
 
 /**
  * /reset-credentials/:resetToken, a one-hour link created by staff: the link is checked first, then the
@@ -26,46 +29,38 @@ export default function ResetCredentialsPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const { resetToken = '' } = useParams();
-  const [state, setState] = useState<State>({ kind: 'checking' });
+  // The link is checked once per visit (switching the language does not check it again; opening it again does).
+  const check = useQuery({
+    queryKey: ['reset-credentials', resetToken],
+    queryFn: () => dataProvider.validateResetCredentials(resetToken),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  // Saving with a link that has run out meanwhile: the page says so instead of the form.
+  const [spent, setSpent] = useState<unknown>(null);
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
-  // Switching the language must not check the link again.
-  const translateRef = useRef(translate);
-  translateRef.current = translate;
 
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'checking' });
-    unwrap(api.POST('/accounts/user/reset_credentials/', { body: { token: resetToken } }))
-      .then((res) => {
-        if (!live) return;
-        setState(
-          res.valid
-            ? { kind: 'valid', current: { email: res.email ?? null, phone: res.phone ?? null } }
-            : { kind: 'invalid', message: '' },
-        );
-      })
-      .catch((err: unknown) => {
-        if (live) setState({ kind: 'invalid', message: tokenError(err) ?? formErrors(err, translateRef.current).alert ?? '' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [resetToken]);
-
-  const submit = async (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const newEmail = email.trim();
     const newPhone = phone.trim();
     const limits = checkValues(rules, { email: newEmail, phone: newPhone }, translate);
-    if (limits.email || limits.phone) return setErrors({ fields: { ...(limits.email && { email: limits.email }), ...(limits.phone && { phone: limits.phone }) }, alert: null });
     const invalid = checkNewPassword(password, repeat, translate);
-    if (invalid) return setErrors(invalid);
+    if (limits.email || limits.phone) setErrors({ fields: { ...(limits.email && { email: limits.email }), ...(limits.phone && { phone: limits.phone }) }, alert: null });
+    else if (invalid) setErrors(invalid);
+    else void send(newEmail, newPhone);
+  };
+
+  const send = async (newEmail: string, newPhone: string) => {
     setBusy(true);
     setErrors(noErrors);
     const body: SchemaResetCredentialsSave = {
@@ -75,12 +70,11 @@ export default function ResetCredentialsPage() {
       ...(newPhone && { phone: newPhone }),
     };
     try {
-      await unwrap(api.PUT('/accounts/user/reset_credentials/', { body }));
+      await dataProvider.saveResetCredentials(body);
       notify('atrium.auth.credentials.done', { type: 'success' });
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (err) {
-      const expired = tokenError(err);
-      if (expired) setState({ kind: 'invalid', message: expired });
+      if (fieldErrorsOf(err).token) setSpent(err);
       else setErrors(formErrors(err, translate, ['email', 'phone', 'password']));
     } finally {
       setBusy(false);
@@ -90,7 +84,7 @@ export default function ResetCredentialsPage() {
   const title = translate('atrium.auth.credentials.title');
   const footer = <AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>;
 
-  if (state.kind === 'checking') {
+  if (check.isPending) {
     return (
       <AuthCard title={title}>
         <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', gap: 2, py: 3 }}>
@@ -100,13 +94,17 @@ export default function ResetCredentialsPage() {
       </AuthCard>
     );
   }
-  if (state.kind === 'invalid') {
+  const failure = spent ?? check.error;
+  const link = check.data;
+  if (failure || !link?.valid) {
+    const message = failure ? refusal(failure, translate) : '';
     return (
       <AuthCard title={title} footer={footer}>
-        <FormAlert message={state.message || translate('atrium.auth.link_expired')} />
+        <FormAlert message={message || translate('atrium.auth.link_expired')} />
       </AuthCard>
     );
   }
+  const current = { email: link.email ?? null, phone: link.phone ?? null };
 
   const notSet = translate('atrium.auth.credentials.not_set');
   return (
@@ -120,13 +118,13 @@ export default function ResetCredentialsPage() {
             {translate('atrium.auth.credentials.current_email')}
           </Typography>
           <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {state.current.email ?? notSet}
+            {current.email ?? notSet}
           </Typography>
           <Typography component="dt" color="text.secondary">
             {translate('atrium.auth.credentials.current_phone')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            {state.current.phone ?? notSet}
+            {current.phone ?? notSet}
           </Typography>
         </Box>
       </Paper>
@@ -137,9 +135,12 @@ export default function ResetCredentialsPage() {
             name="email"
             type="email"
             autoComplete="email"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+            }}
             error={!!errors.fields.email}
             helperText={errors.fields.email ?? translate('atrium.auth.credentials.keep_hint')}
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
@@ -150,7 +151,9 @@ export default function ResetCredentialsPage() {
             type="tel"
             autoComplete="tel"
             value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={(e) => {
+              setPhone(e.target.value);
+            }}
             error={!!errors.fields.phone}
             helperText={errors.fields.phone ?? translate('atrium.auth.credentials.keep_hint')}
           />

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLogout, useNotify } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { onUnauthorized } from '../../api/client';
+import { onUnauthorized } from '../providers/data/accounts';
 import { isPublicPath } from './routes';
 
 /**
@@ -14,8 +14,11 @@ export function SessionWatcher() {
   const logout = useLogout();
   const notify = useNotify();
   const { pathname } = useLocation();
+  // Read by the listener when a 401 arrives, after this render's effects have run.
   const path = useRef(pathname);
-  path.current = pathname;
+  useEffect(() => {
+    path.current = pathname;
+  }, [pathname]);
 
   useEffect(() => {
     let pending = false;

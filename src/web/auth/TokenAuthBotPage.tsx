@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { api, unwrap } from '../../api/client';
+import { fieldErrorsOf, formErrors } from '../common/errors';
+import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
-import { formErrors, tokenError } from './formErrors';
 import { useStartSession } from './session';
+
+/** The server's 'Link has expired' (its token error), else the failure's text; empty without a cause. */
+function failureText(cause: unknown, translate: ReturnType<typeof useTranslate>): string {
+  return cause === undefined ? '' : (fieldErrorsOf(cause).token ?? formErrors(cause, translate).alert ?? '');
+}
 
 /**
  * /token-auth-bot?token=…: the Telegram bot's one-time login link. Logs in and opens the path the server
@@ -15,30 +20,27 @@ import { useStartSession } from './session';
  */
 export default function TokenAuthBotPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const startSession = useStartSession();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [error, setError] = useState<string | null>(token ? null : '');
+  // Why the login failed (null while it runs; no token at all is a failure without a cause).
+  const [failure, setFailure] = useState<{ cause: unknown } | null>(token ? null : { cause: undefined });
+  // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
   const tried = useRef<string | null>(null);
-  const translateRef = useRef(translate);
-  translateRef.current = translate;
 
   useEffect(() => {
     if (!token || tried.current === token) return;
     tried.current = token;
-    const body = new URLSearchParams({ token });
-    unwrap(
-      api.POST('/token-auth-bot/', {
-        body: { token },
-        bodySerializer: () => body.toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      }),
-    )
+    dataProvider
+      .tokenAuthBot(token)
       .then((res) => startSession(res))
-      .catch((err: unknown) => setError(tokenError(err) ?? formErrors(err, translateRef.current).alert ?? ''));
-  }, [token, startSession]);
+      .catch((cause: unknown) => {
+        setFailure({ cause });
+      });
+  }, [token, startSession, dataProvider]);
 
-  if (error === null) {
+  if (failure === null) {
     return (
       <AuthCard title={translate('atrium.auth.bot.title')}>
         <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
@@ -52,7 +54,7 @@ export default function TokenAuthBotPage() {
       title={translate('atrium.auth.bot.failed_title')}
       footer={<AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>}
     >
-      <FormAlert message={error || translate('atrium.auth.link_expired')} />
+      <FormAlert message={failureText(failure.cause, translate) || translate('atrium.auth.link_expired')} />
     </AuthCard>
   );
 }

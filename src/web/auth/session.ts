@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { SchemaLoginResponse } from '../../api/schema';
 import { loadAdminApp } from '../loadAdminApp';
 import { announceLogin } from './loginNotice';
 import { EMAIL_REQUIRED_PATH, replaceSession } from '../providers/authProvider';
+import { useQueryClient } from '../providers/data/query';
 
 /** Only a path of this app (`/x`), never another site (`//host`, `https://…`). */
 export function safeAppPath(path: string | undefined | null, fallback = '/dashboard'): string {
@@ -23,14 +23,14 @@ export function useStartSession() {
   return useCallback(
     async (res: SchemaLoginResponse, email?: string) => {
       if (!res.token || !res.user) {
-        navigate(EMAIL_REQUIRED_PATH, { replace: true, state: email ? { email } : undefined });
+        void navigate(EMAIL_REQUIRED_PATH, { replace: true, state: email ? { email } : undefined });
         return;
       }
       replaceSession(res.token, res.user);
       loadAdminApp().catch(() => undefined);
       await queryClient.resetQueries({ queryKey: ['auth'] });
       announceLogin();
-      navigate(safeAppPath(res.redirect_to), { replace: true });
+      void navigate(safeAppPath(res.redirect_to), { replace: true });
     },
     [queryClient, navigate],
   );

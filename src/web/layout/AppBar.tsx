@@ -14,7 +14,7 @@ import {
   useUserMenu,
 } from 'react-admin';
 import { MenuIcon } from './icons';
-import { useServerMenu } from './menus';
+import { useServerMenu } from '../providers/data/menusHooks';
 import { LOADING_LABEL_ID } from './theme';
 
 function DropdownItems() {
@@ -41,9 +41,10 @@ function LogoutItem() {
   return (
     <MenuItem
       data-testid="logout"
-      onClick={async () => {
-        await logout();
-        notify('atrium.auth.login.logged_out', { type: 'info' });
+      onClick={() => {
+        void logout().then(() => {
+          notify('atrium.auth.login.logged_out', { type: 'info' });
+        });
       }}
     >
       <ListItemIcon>

@@ -5,7 +5,7 @@ import type { Theme } from '@mui/material/styles';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Menu as RaMenu, MenuItemLinkClasses, useSidebarState, useStore, useTranslate } from 'react-admin';
 import { MenuIcon, SectionIcon } from './icons';
-import { useServerMenu } from './menus';
+import { useServerMenu } from '../providers/data/menusHooks';
 import { currentEntry, groupMenu, SHORT_MENU, type MenuEntry, type SectionId } from './menuSections';
 
 /** Open (true) or closed (false) per section, as the user left them; absent = the default. */
@@ -96,10 +96,10 @@ export function Menu() {
 
   // Arriving on a page (from a link, the address bar) opens its section, so the highlighted entry shows;
   // kept open afterwards, so sections close only when the user closes them.
+  // Only when the page's section changes: closing it while on the page keeps it closed.
   useEffect(() => {
-    if (currentSection && openState[currentSection] !== true) setOpenState({ ...openState, [currentSection]: true });
-    // Only when the page's section changes: closing it while on the page keeps it closed.
-  }, [currentSection]);
+    if (currentSection) setOpenState((open) => (open[currentSection] === true ? open : { ...open, [currentSection]: true }));
+  }, [currentSection, setOpenState]);
 
   const isOpen = (id: SectionId) => openState[id] ?? (id === currentSection || entries.length <= SHORT_MENU);
 
@@ -115,7 +115,9 @@ export function Menu() {
             entries={block.entries}
             current={current}
             open={isOpen(block.id)}
-            onToggle={() => setOpenState({ ...openState, [block.id]: !isOpen(block.id) })}
+            onToggle={() => {
+              setOpenState({ ...openState, [block.id]: !isOpen(block.id) });
+            }}
           />
         ),
       )}

@@ -43,7 +43,7 @@ const ICONS = {
 };
 
 export function MenuIcon({ name }: { name?: string }) {
-  const Icon = ICONS[name as keyof typeof ICONS] ?? Circle;
+  const Icon = name !== undefined && Object.hasOwn(ICONS, name) ? ICONS[name as keyof typeof ICONS] : Circle;
   return <Icon />;
 }
 

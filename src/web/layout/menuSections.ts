@@ -42,7 +42,11 @@ export function groupMenu(entries: readonly MenuEntry[]): MenuBlock[] {
     if (!id) loose.push({ kind: 'entry', entry });
     else bySection.set(id, [...(bySection.get(id) ?? []), entry]);
   }
-  return [...loose, ...SECTIONS.filter((id) => bySection.has(id)).map((id) => ({ kind: 'section' as const, id, entries: bySection.get(id)! }))];
+  const sections = SECTIONS.flatMap((id) => {
+    const inSection = bySection.get(id);
+    return inSection ? [{ kind: 'section' as const, id, entries: inSection }] : [];
+  });
+  return [...loose, ...sections];
 }
 
 /** Pages opened from an entry but living under another path. */

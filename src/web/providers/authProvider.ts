@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { api, ApiError, getToken, onUnauthorized, setToken, unwrap } from '../../api/client';
-import type { SchemaProfile as Profile } from '../../api/schema';
+import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/schema';
+import { accountsMethods, getToken, onUnauthorized, setToken } from './data/accounts';
 
 export const PROFILE_KEY = 'atrium:user';
 
@@ -11,8 +11,10 @@ const cachedProfile = (): Profile | null => {
     return null;
   }
 };
-const storeProfile = (p: Profile | null) =>
-  p ? localStorage.setItem(PROFILE_KEY, JSON.stringify(p)) : localStorage.removeItem(PROFILE_KEY);
+const storeProfile = (p: Profile | null) => {
+  if (p) localStorage.setItem(PROFILE_KEY, JSON.stringify(p));
+  else localStorage.removeItem(PROFILE_KEY);
+};
 
 /** Where the email-activation step sends the user (built with the Accounts issue). */
 export const EMAIL_REQUIRED_PATH = '/email-required';
@@ -25,7 +27,7 @@ export class TwoFactorRequired extends Error {
   }
 }
 
-export type LoginParams = { username: string; password: string; challenge?: string; code?: string };
+export type LoginParams = SchemaLoginRequest;
 
 /** Forgets the local session (token and user), e.g. after an undo link ended every session. */
 export function clearSession() {
@@ -39,20 +41,14 @@ export function replaceSession(token: string, user: Profile) {
   storeProfile(user);
 }
 
+const statusOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined);
+
 // A 401 from any call ends the local session; react-admin's checkError then redirects to /login.
 onUnauthorized(clearSession);
 
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
-    const fields = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as LoginParams;
-    const body = new URLSearchParams(fields);
-    const res = await unwrap(
-      api.POST('/accounts/login/', {
-        body: fields,
-        bodySerializer: () => body.toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      }),
-    );
+    const res = await accountsMethods.login(params);
     if (res.email_activation_required) throw new EmailActivationRequired();
     if (res.two_factor_required && res.challenge) throw new TwoFactorRequired(res.challenge);
     if (!res.token || !res.user) throw new Error('atrium.auth.login.failed');
@@ -62,24 +58,23 @@ export const authProvider: AuthProvider = {
   },
   async logout() {
     // End the server session too; a failure (already ended, offline) must not keep the user signed in.
-    if (getToken()) await api.POST('/accounts/logout/').catch(() => undefined);
+    if (getToken()) await accountsMethods.logout().catch(() => undefined);
     clearSession();
     return '/login';
   },
-  async checkAuth() {
-    if (!getToken()) throw new Error('not authenticated');
+  checkAuth() {
+    return getToken() ? Promise.resolve() : Promise.reject(new Error('not authenticated'));
   },
-  async checkError(error: unknown) {
-    const status = error instanceof ApiError ? error.status : (error as { status?: number })?.status;
-    if (status === 401) {
-      clearSession();
-      throw new Error('atrium.auth.login.logged_out');
-    }
+  /** The provider's failures are HttpErrors (providers/data/errors.ts); a 401 ends the session. */
+  checkError(error: unknown) {
+    if (statusOf(error) !== 401) return Promise.resolve();
+    clearSession();
+    return Promise.reject(new Error('atrium.auth.login.logged_out'));
   },
   async getIdentity() {
     let profile = cachedProfile();
     if (!profile) {
-      profile = await unwrap(api.GET('/accounts/me/'));
+      profile = await accountsMethods.getMe();
       storeProfile(profile);
     }
     return {
@@ -90,7 +85,7 @@ export const authProvider: AuthProvider = {
     };
   },
   async getPermissions() {
-    const profile = cachedProfile() ?? (getToken() ? await unwrap(api.GET('/accounts/me/')) : null);
+    const profile = cachedProfile() ?? (getToken() ? await accountsMethods.getMe() : null);
     if (!profile) return null;
     // Admin access holds when the profile is superuser and active (spec, section 6).
     return profile.is_superuser && profile.is_active ? 'admin' : profile.role;

@@ -2,10 +2,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'ra-core';
-import { api, getToken, LOCALE_KEY } from '../../api/client';
 import { auth } from '../i18n/areas/auth';
 import { core } from '../i18n/areas/core';
 import { raGerman } from '../i18n/ra-de';
+import { accountsMethods, getToken, LOCALE_KEY } from './data/accounts';
 
 export const LOCALES = ['ru', 'en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -82,9 +82,7 @@ export const i18nProvider: typeof polyglot = {
   changeLocale: (locale, options) => {
     rememberLocale(locale);
     // Signed in: the server keeps the choice too, for its messages and mail.
-    if (getToken()) {
-      api.POST('/accounts/set_language/', { body: { language: locale as Locale } }).catch(() => {});
-    }
+    if (getToken()) accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
     return polyglot.changeLocale(locale, options);
   },
 };

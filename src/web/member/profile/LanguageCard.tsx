@@ -24,7 +24,7 @@ export function LanguageCard({ me }: { me: Profile }) {
   const choose = async (language: Locale) => {
     setPending(language);
     try {
-      const user = await dataProvider.setLanguage(language);
+      const user = await dataProvider.setProfileLanguage(language);
       await apply(user);
       setLocale(language);
       notify('atrium.profile.settings.language_saved', { type: 'success' });

@@ -1,9 +1,11 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
+import { accountsMethods } from './accounts';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
 import { donationsAdapter, donationsMethods } from './donations';
 import { flowsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
+import { menusMethods } from './menus';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
 import { paymentsAdapter, paymentsMethods } from './payments';
@@ -78,15 +80,18 @@ const seedProvider: DataProvider = {
 const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
 
 /** The resources plus the custom methods (actions that are not a resource's CRUD). */
-export const dataProvider = withCustomMethods(resources, {
-  ...paymentsMethods,
-  ...importsMethods,
-  ...ticketsMethods,
-  ...profileMethods,
-  ...donationsMethods,
-  ...subscriptionMethods,
-  ...teamMethods,
-});
+export const dataProvider = withCustomMethods(
+  resources,
+  accountsMethods,
+  menusMethods,
+  paymentsMethods,
+  importsMethods,
+  ticketsMethods,
+  profileMethods,
+  donationsMethods,
+  subscriptionMethods,
+  teamMethods,
+);
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */
 export type AtriumDataProvider = typeof dataProvider;

@@ -48,7 +48,7 @@ export const profileMethods = {
     return saved(unwrap(api.POST('/accounts/me/', { body: { avatar: file.name }, bodySerializer: () => form })));
   },
   /** The interface and mail language. */
-  setLanguage: (language: SchemaLanguage) => savedUser(unwrap(api.POST('/accounts/set_language/', { body: { language } }))),
+  setProfileLanguage: (language: SchemaLanguage) => savedUser(unwrap(api.POST('/accounts/set_language/', { body: { language } }))),
   /** Without a code: a new secret and QR code; with the first code: two-factor turns on. */
   connectGoogleAuth: (code?: string): Promise<SchemaGoogleAuthConnectResponse> =>
     unwrap(api.POST('/accounts/google_auth/connect/', { body: code === undefined ? {} : { code } })),

@@ -1,0 +1,7 @@
+import { api, unwrap } from '../../../api/client';
+
+/** The server's menus for the signed-in user's role (openapi/paths/menu.yaml), in the interface language. */
+export const menusMethods = {
+  /** The side menu (`main`) or the user menu (`dropdown`), entries in order. */
+  getMenu: (kind: 'main' | 'dropdown') => unwrap(kind === 'main' ? api.GET('/menu/main/') : api.GET('/menu/dropdown/')),
+};
