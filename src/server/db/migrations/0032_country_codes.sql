@@ -1,0 +1,272 @@
+-- Countries as ISO 3166-1 alpha-2 codes (issue 26). New input is mapped by the server
+-- (services/countries.ts); this migration maps the rows written before, the same way:
+--   country_names       every known way of writing a country, by its key → the code. The rows are the
+--                       output of scripts/country-names-sql.ts (the server's table: ISO codes, the names
+--                       in ru/en/de of i18n-iso-countries, COUNTRY_VARIANTS, alpha-3 codes); a later
+--                       migration extends it with that script's new rows.
+--   country_key(text)   the key of a typed name, as countryKey() in services/countries.ts: lower case,
+--                       ё as е, ß as ss, no dots, single spaces (Cyrillic and umlaut capitals are lowered
+--                       by translate, so the database's collation does not matter).
+--   country_code(text)  the code of a typed country; '' for an empty or unknown one.
+--   country_codes_normalise()  maps users.country and contacts.country to codes and merges the rows
+--                       of staff_stats_country_days that now share a code (Statistics › By country).
+CREATE TABLE country_names (
+	"name" text PRIMARY KEY NOT NULL,
+	"code" text NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO country_names (name, code) VALUES
+  ('ad', 'AD'), ('ae', 'AE'), ('af', 'AF'), ('ag', 'AG'), ('ai', 'AI'), ('al', 'AL'),
+  ('am', 'AM'), ('ao', 'AO'), ('aq', 'AQ'), ('ar', 'AR'), ('as', 'AS'), ('at', 'AT'),
+  ('au', 'AU'), ('aw', 'AW'), ('ax', 'AX'), ('az', 'AZ'), ('ba', 'BA'), ('bb', 'BB'),
+  ('bd', 'BD'), ('be', 'BE'), ('bf', 'BF'), ('bg', 'BG'), ('bh', 'BH'), ('bi', 'BI'),
+  ('bj', 'BJ'), ('bl', 'BL'), ('bm', 'BM'), ('bn', 'BN'), ('bo', 'BO'), ('bq', 'BQ'),
+  ('br', 'BR'), ('bs', 'BS'), ('bt', 'BT'), ('bv', 'BV'), ('bw', 'BW'), ('by', 'BY'),
+  ('bz', 'BZ'), ('ca', 'CA'), ('cc', 'CC'), ('cd', 'CD'), ('cf', 'CF'), ('cg', 'CG'),
+  ('ch', 'CH'), ('ci', 'CI'), ('ck', 'CK'), ('cl', 'CL'), ('cm', 'CM'), ('cn', 'CN'),
+  ('co', 'CO'), ('cr', 'CR'), ('cu', 'CU'), ('cv', 'CV'), ('cw', 'CW'), ('cx', 'CX'),
+  ('cy', 'CY'), ('cz', 'CZ'), ('de', 'DE'), ('dj', 'DJ'), ('dk', 'DK'), ('dm', 'DM'),
+  ('do', 'DO'), ('dz', 'DZ'), ('ec', 'EC'), ('ee', 'EE'), ('eg', 'EG'), ('eh', 'EH'),
+  ('er', 'ER'), ('es', 'ES'), ('et', 'ET'), ('fi', 'FI'), ('fj', 'FJ'), ('fk', 'FK'),
+  ('fm', 'FM'), ('fo', 'FO'), ('fr', 'FR'), ('ga', 'GA'), ('gb', 'GB'), ('gd', 'GD'),
+  ('ge', 'GE'), ('gf', 'GF'), ('gg', 'GG'), ('gh', 'GH'), ('gi', 'GI'), ('gl', 'GL'),
+  ('gm', 'GM'), ('gn', 'GN'), ('gp', 'GP'), ('gq', 'GQ'), ('gr', 'GR'), ('gs', 'GS'),
+  ('gt', 'GT'), ('gu', 'GU'), ('gw', 'GW'), ('gy', 'GY'), ('hk', 'HK'), ('hm', 'HM'),
+  ('hn', 'HN'), ('hr', 'HR'), ('ht', 'HT'), ('hu', 'HU'), ('id', 'ID'), ('ie', 'IE'),
+  ('il', 'IL'), ('im', 'IM'), ('in', 'IN'), ('io', 'IO'), ('iq', 'IQ'), ('ir', 'IR'),
+  ('is', 'IS'), ('it', 'IT'), ('je', 'JE'), ('jm', 'JM'), ('jo', 'JO'), ('jp', 'JP'),
+  ('ke', 'KE'), ('kg', 'KG'), ('kh', 'KH'), ('ki', 'KI'), ('km', 'KM'), ('kn', 'KN'),
+  ('kp', 'KP'), ('kr', 'KR'), ('kw', 'KW'), ('ky', 'KY'), ('kz', 'KZ'), ('la', 'LA'),
+  ('lb', 'LB'), ('lc', 'LC'), ('li', 'LI'), ('lk', 'LK'), ('lr', 'LR'), ('ls', 'LS'),
+  ('lt', 'LT'), ('lu', 'LU'), ('lv', 'LV'), ('ly', 'LY'), ('ma', 'MA'), ('mc', 'MC'),
+  ('md', 'MD'), ('me', 'ME'), ('mf', 'MF'), ('mg', 'MG'), ('mh', 'MH'), ('mk', 'MK'),
+  ('ml', 'ML'), ('mm', 'MM'), ('mn', 'MN'), ('mo', 'MO'), ('mp', 'MP'), ('mq', 'MQ'),
+  ('mr', 'MR'), ('ms', 'MS'), ('mt', 'MT'), ('mu', 'MU'), ('mv', 'MV'), ('mw', 'MW'),
+  ('mx', 'MX'), ('my', 'MY'), ('mz', 'MZ'), ('na', 'NA'), ('nc', 'NC'), ('ne', 'NE'),
+  ('nf', 'NF'), ('ng', 'NG'), ('ni', 'NI'), ('nl', 'NL'), ('no', 'NO'), ('np', 'NP'),
+  ('nr', 'NR'), ('nu', 'NU'), ('nz', 'NZ'), ('om', 'OM'), ('pa', 'PA'), ('pe', 'PE'),
+  ('pf', 'PF'), ('pg', 'PG'), ('ph', 'PH'), ('pk', 'PK'), ('pl', 'PL'), ('pm', 'PM'),
+  ('pn', 'PN'), ('pr', 'PR'), ('ps', 'PS'), ('pt', 'PT'), ('pw', 'PW'), ('py', 'PY'),
+  ('qa', 'QA'), ('re', 'RE'), ('ro', 'RO'), ('rs', 'RS'), ('ru', 'RU'), ('rw', 'RW'),
+  ('sa', 'SA'), ('sb', 'SB'), ('sc', 'SC'), ('sd', 'SD'), ('se', 'SE'), ('sg', 'SG'),
+  ('sh', 'SH'), ('si', 'SI'), ('sj', 'SJ'), ('sk', 'SK'), ('sl', 'SL'), ('sm', 'SM'),
+  ('sn', 'SN'), ('so', 'SO'), ('sr', 'SR'), ('ss', 'SS'), ('st', 'ST'), ('sv', 'SV'),
+  ('sx', 'SX'), ('sy', 'SY'), ('sz', 'SZ'), ('tc', 'TC'), ('td', 'TD'), ('tf', 'TF'),
+  ('tg', 'TG'), ('th', 'TH'), ('tj', 'TJ'), ('tk', 'TK'), ('tl', 'TL'), ('tm', 'TM'),
+  ('tn', 'TN'), ('to', 'TO'), ('tr', 'TR'), ('tt', 'TT'), ('tv', 'TV'), ('tw', 'TW'),
+  ('tz', 'TZ'), ('ua', 'UA'), ('ug', 'UG'), ('um', 'UM'), ('us', 'US'), ('uy', 'UY'),
+  ('uz', 'UZ'), ('va', 'VA'), ('vc', 'VC'), ('ve', 'VE'), ('vg', 'VG'), ('vi', 'VI'),
+  ('vn', 'VN'), ('vu', 'VU'), ('wf', 'WF'), ('ws', 'WS'), ('xk', 'XK'), ('ye', 'YE'),
+  ('yt', 'YT'), ('za', 'ZA'), ('zm', 'ZM'), ('zw', 'ZW'), ('армения', 'AM'), ('armenia', 'AM'),
+  ('азербайджан', 'AZ'), ('азербаиджан', 'AZ'), ('белоруссия', 'BY'), ('белорусь', 'BY'), ('республика беларусь', 'BY'), ('byelorussia', 'BY'),
+  ('belorussia', 'BY'), ('republic of belarus', 'BY'), ('weissrussland', 'BY'), ('чешская республика', 'CZ'), ('фрг', 'DE'), ('федеративная республика германия', 'DE'),
+  ('brd', 'DE'), ('bundesrepublik deutschland', 'DE'), ('federal republic of germany', 'DE'), ('england', 'GB'), ('scotland', 'GB'), ('wales', 'GB'),
+  ('northern ireland', 'GB'), ('britain', 'GB'), ('united kingdom of great britain and northern ireland', 'GB'), ('англия', 'GB'), ('шотландия', 'GB'), ('британия', 'GB'),
+  ('соединенное королевство', 'GB'), ('grossbritannien', 'GB'), ('schottland', 'GB'), ('грузия', 'GE'), ('georgia', 'GE'), ('кыргызстан', 'KG'),
+  ('kyrgyz republic', 'KG'), ('южная корея', 'KR'), ('корея', 'KR'), ('korea', 'KR'), ('молдова', 'MD'), ('moldova', 'MD'),
+  ('republic of moldova', 'MD'), ('republik moldau', 'MD'), ('moldau', 'MD'), ('голландия', 'NL'), ('holland', 'NL'), ('рф', 'RU'),
+  ('russland', 'RU'), ('rossiya', 'RU'), ('rossija', 'RU'), ('russian federation (the)', 'RU'), ('turkei', 'TR'), ('türkei', 'TR'),
+  ('украина', 'UA'), ('ukraine', 'UA'), ('україна', 'UA'), ('украіна', 'UA'), ('соединенные штаты', 'US'), ('соединенные штаты америки', 'US'),
+  ('америка', 'US'), ('america', 'US'), ('amerika', 'US'), ('united states', 'US'), ('andorra', 'AD'), ('united arab emirates', 'AE'),
+  ('uae', 'AE'), ('afghanistan', 'AF'), ('antigua and barbuda', 'AG'), ('anguilla', 'AI'), ('albania', 'AL'), ('angola', 'AO'),
+  ('antarctica', 'AQ'), ('argentina', 'AR'), ('american samoa', 'AS'), ('austria', 'AT'), ('australia', 'AU'), ('aruba', 'AW'),
+  ('åland islands', 'AX'), ('aland islands', 'AX'), ('azerbaijan', 'AZ'), ('bosnia and herzegovina', 'BA'), ('barbados', 'BB'), ('bangladesh', 'BD'),
+  ('belgium', 'BE'), ('burkina faso', 'BF'), ('bulgaria', 'BG'), ('bahrain', 'BH'), ('burundi', 'BI'), ('benin', 'BJ'),
+  ('saint barthélemy', 'BL'), ('saint barthelemy', 'BL'), ('bermuda', 'BM'), ('brunei darussalam', 'BN'), ('bolivia', 'BO'), ('bonaire, sint eustatius and saba', 'BQ'),
+  ('brazil', 'BR'), ('bahamas', 'BS'), ('bhutan', 'BT'), ('bouvet island', 'BV'), ('botswana', 'BW'), ('belarus', 'BY'),
+  ('belize', 'BZ'), ('canada', 'CA'), ('cocos (keeling) islands', 'CC'), ('democratic republic of the congo', 'CD'), ('congo', 'CD'), ('central african republic', 'CF'),
+  ('republic of the congo', 'CG'), ('switzerland', 'CH'), ('cote d''ivoire', 'CI'), ('côte d''ivoire', 'CI'), ('ivory coast', 'CI'), ('cook islands', 'CK'),
+  ('chile', 'CL'), ('cameroon', 'CM'), ('people''s republic of china', 'CN'), ('china', 'CN'), ('colombia', 'CO'), ('costa rica', 'CR'),
+  ('cuba', 'CU'), ('cape verde', 'CV'), ('curaçao', 'CW'), ('curacao', 'CW'), ('christmas island', 'CX'), ('cyprus', 'CY'),
+  ('czech republic', 'CZ'), ('czechia', 'CZ'), ('germany', 'DE'), ('djibouti', 'DJ'), ('denmark', 'DK'), ('dominica', 'DM'),
+  ('dominican republic', 'DO'), ('algeria', 'DZ'), ('ecuador', 'EC'), ('estonia', 'EE'), ('egypt', 'EG'), ('western sahara', 'EH'),
+  ('eritrea', 'ER'), ('spain', 'ES'), ('ethiopia', 'ET'), ('finland', 'FI'), ('fiji', 'FJ'), ('falkland islands (malvinas)', 'FK'),
+  ('micronesia, federated states of', 'FM'), ('faroe islands', 'FO'), ('france', 'FR'), ('gabon', 'GA'), ('united kingdom', 'GB'), ('uk', 'GB'),
+  ('great britain', 'GB'), ('grenada', 'GD'), ('french guiana', 'GF'), ('guernsey', 'GG'), ('ghana', 'GH'), ('gibraltar', 'GI'),
+  ('greenland', 'GL'), ('republic of the gambia', 'GM'), ('the gambia', 'GM'), ('gambia', 'GM'), ('guinea', 'GN'), ('guadeloupe', 'GP'),
+  ('equatorial guinea', 'GQ'), ('greece', 'GR'), ('south georgia and the south sandwich islands', 'GS'), ('guatemala', 'GT'), ('guam', 'GU'), ('guinea-bissau', 'GW'),
+  ('guyana', 'GY'), ('hong kong', 'HK'), ('heard island and mcdonald islands', 'HM'), ('honduras', 'HN'), ('croatia', 'HR'), ('haiti', 'HT'),
+  ('hungary', 'HU'), ('indonesia', 'ID'), ('ireland', 'IE'), ('israel', 'IL'), ('isle of man', 'IM'), ('india', 'IN'),
+  ('british indian ocean territory', 'IO'), ('iraq', 'IQ'), ('islamic republic of iran', 'IR'), ('iran', 'IR'), ('iceland', 'IS'), ('italy', 'IT'),
+  ('jersey', 'JE'), ('jamaica', 'JM'), ('jordan', 'JO'), ('japan', 'JP'), ('kenya', 'KE'), ('kyrgyzstan', 'KG'),
+  ('cambodia', 'KH'), ('kiribati', 'KI'), ('comoros', 'KM'), ('saint kitts and nevis', 'KN'), ('north korea', 'KP'), ('south korea', 'KR'),
+  ('korea, republic of', 'KR'), ('republic of korea', 'KR'), ('kuwait', 'KW'), ('cayman islands', 'KY'), ('kazakhstan', 'KZ'), ('lao people''s democratic republic', 'LA'),
+  ('lebanon', 'LB'), ('saint lucia', 'LC'), ('liechtenstein', 'LI'), ('sri lanka', 'LK'), ('liberia', 'LR'), ('lesotho', 'LS'),
+  ('lithuania', 'LT'), ('luxembourg', 'LU'), ('latvia', 'LV'), ('libya', 'LY'), ('morocco', 'MA'), ('monaco', 'MC'),
+  ('moldova, republic of', 'MD'), ('montenegro', 'ME'), ('saint martin (french part)', 'MF'), ('madagascar', 'MG'), ('marshall islands', 'MH'), ('the republic of north macedonia', 'MK'),
+  ('north macedonia', 'MK'), ('mali', 'ML'), ('myanmar', 'MM'), ('mongolia', 'MN'), ('macao', 'MO'), ('northern mariana islands', 'MP'),
+  ('martinique', 'MQ'), ('mauritania', 'MR'), ('montserrat', 'MS'), ('malta', 'MT'), ('mauritius', 'MU'), ('maldives', 'MV'),
+  ('malawi', 'MW'), ('mexico', 'MX'), ('malaysia', 'MY'), ('mozambique', 'MZ'), ('namibia', 'NA'), ('new caledonia', 'NC'),
+  ('niger', 'NE'), ('norfolk island', 'NF'), ('nigeria', 'NG'), ('nicaragua', 'NI'), ('netherlands', 'NL'), ('the netherlands', 'NL'),
+  ('netherlands (kingdom of the)', 'NL'), ('norway', 'NO'), ('nepal', 'NP'), ('nauru', 'NR'), ('niue', 'NU'), ('new zealand', 'NZ'),
+  ('oman', 'OM'), ('panama', 'PA'), ('peru', 'PE'), ('french polynesia', 'PF'), ('papua new guinea', 'PG'), ('philippines', 'PH'),
+  ('pakistan', 'PK'), ('poland', 'PL'), ('saint pierre and miquelon', 'PM'), ('pitcairn', 'PN'), ('pitcairn islands', 'PN'), ('puerto rico', 'PR'),
+  ('state of palestine', 'PS'), ('palestine', 'PS'), ('portugal', 'PT'), ('palau', 'PW'), ('paraguay', 'PY'), ('qatar', 'QA'),
+  ('reunion', 'RE'), ('romania', 'RO'), ('serbia', 'RS'), ('russian federation', 'RU'), ('russia', 'RU'), ('rwanda', 'RW'),
+  ('saudi arabia', 'SA'), ('solomon islands', 'SB'), ('seychelles', 'SC'), ('sudan', 'SD'), ('sweden', 'SE'), ('singapore', 'SG'),
+  ('saint helena', 'SH'), ('slovenia', 'SI'), ('svalbard and jan mayen', 'SJ'), ('slovakia', 'SK'), ('sierra leone', 'SL'), ('san marino', 'SM'),
+  ('senegal', 'SN'), ('somalia', 'SO'), ('suriname', 'SR'), ('south sudan', 'SS'), ('sao tome and principe', 'ST'), ('el salvador', 'SV'),
+  ('sint maarten (dutch part)', 'SX'), ('syrian arab republic', 'SY'), ('eswatini', 'SZ'), ('turks and caicos islands', 'TC'), ('chad', 'TD'), ('french southern territories', 'TF'),
+  ('togo', 'TG'), ('thailand', 'TH'), ('tajikistan', 'TJ'), ('tokelau', 'TK'), ('timor-leste', 'TL'), ('turkmenistan', 'TM'),
+  ('tunisia', 'TN'), ('tonga', 'TO'), ('türkiye', 'TR'), ('turkiye', 'TR'), ('turkey', 'TR'), ('trinidad and tobago', 'TT'),
+  ('tuvalu', 'TV'), ('taiwan, province of china', 'TW'), ('taiwan', 'TW'), ('united republic of tanzania', 'TZ'), ('tanzania', 'TZ'), ('uganda', 'UG'),
+  ('united states minor outlying islands', 'UM'), ('united states of america', 'US'), ('usa', 'US'), ('uruguay', 'UY'), ('uzbekistan', 'UZ'), ('holy see (vatican city state)', 'VA'),
+  ('saint vincent and the grenadines', 'VC'), ('venezuela', 'VE'), ('virgin islands, british', 'VG'), ('virgin islands, us', 'VI'), ('vietnam', 'VN'), ('vanuatu', 'VU'),
+  ('wallis and futuna', 'WF'), ('samoa', 'WS'), ('kosovo', 'XK'), ('yemen', 'YE'), ('mayotte', 'YT'), ('south africa', 'ZA'),
+  ('zambia', 'ZM'), ('zimbabwe', 'ZW'), ('андорра', 'AD'), ('оаэ', 'AE'), ('афганистан', 'AF'), ('антигуа и барбуда', 'AG'),
+  ('ангилья', 'AI'), ('албания', 'AL'), ('ангола', 'AO'), ('антарктида', 'AQ'), ('аргентина', 'AR'), ('американское самоа', 'AS'),
+  ('австрия', 'AT'), ('австралия', 'AU'), ('аруба', 'AW'), ('аландские острова', 'AX'), ('босния и герцеговина', 'BA'), ('барбадос', 'BB'),
+  ('бангладеш', 'BD'), ('бельгия', 'BE'), ('буркина-фасо', 'BF'), ('болгария', 'BG'), ('бахрейн', 'BH'), ('бахреин', 'BH'),
+  ('бурунди', 'BI'), ('бенин', 'BJ'), ('сен-бартелеми', 'BL'), ('бермуды', 'BM'), ('бруней', 'BN'), ('брунеи', 'BN'),
+  ('боливия', 'BO'), ('бонэйр, синт-эстатиус и саба', 'BQ'), ('бонэир, синт-эстатиус и саба', 'BQ'), ('бразилия', 'BR'), ('багамы', 'BS'), ('бутан', 'BT'),
+  ('остров буве', 'BV'), ('ботсвана', 'BW'), ('беларусь', 'BY'), ('белиз', 'BZ'), ('канада', 'CA'), ('кокосовые острова', 'CC'),
+  ('демократическая республика конго', 'CD'), ('цар', 'CF'), ('республика конго', 'CG'), ('швейцария', 'CH'), ('швеицария', 'CH'), ('кот-д’ивуар', 'CI'),
+  ('острова кука', 'CK'), ('чили', 'CL'), ('камерун', 'CM'), ('кнр (китайская народная республика)', 'CN'), ('кнр (китаиская народная республика)', 'CN'), ('колумбия', 'CO'),
+  ('коста-рика', 'CR'), ('куба', 'CU'), ('кабо-верде', 'CV'), ('кюрасао', 'CW'), ('остров рождества', 'CX'), ('кипр', 'CY'),
+  ('чехия', 'CZ'), ('германия', 'DE'), ('джибути', 'DJ'), ('дания', 'DK'), ('доминика', 'DM'), ('доминиканская республика', 'DO'),
+  ('алжир', 'DZ'), ('эквадор', 'EC'), ('эстония', 'EE'), ('египет', 'EG'), ('садр', 'EH'), ('эритрея', 'ER'),
+  ('испания', 'ES'), ('эфиопия', 'ET'), ('финляндия', 'FI'), ('фиджи', 'FJ'), ('фолклендские острова', 'FK'), ('микронезия', 'FM'),
+  ('фареры', 'FO'), ('франция', 'FR'), ('габон', 'GA'), ('великобритания', 'GB'), ('гренада', 'GD'), ('гвиана', 'GF'),
+  ('гернси', 'GG'), ('гана', 'GH'), ('гибралтар', 'GI'), ('гренландия', 'GL'), ('гамбия', 'GM'), ('гвинея', 'GN'),
+  ('гваделупа', 'GP'), ('экваториальная гвинея', 'GQ'), ('греция', 'GR'), ('южная георгия и южные сандвичевы острова', 'GS'), ('гватемала', 'GT'), ('гуам', 'GU'),
+  ('гвинея-бисау', 'GW'), ('гайана', 'GY'), ('гаиана', 'GY'), ('гонконг', 'HK'), ('херд и макдональд', 'HM'), ('гондурас', 'HN'),
+  ('хорватия', 'HR'), ('гаити', 'HT'), ('венгрия', 'HU'), ('индонезия', 'ID'), ('ирландия', 'IE'), ('израиль', 'IL'),
+  ('остров мэн', 'IM'), ('индия', 'IN'), ('британская территория в индийском океане', 'IO'), ('британская территория в индииском океане', 'IO'), ('ирак', 'IQ'), ('иран', 'IR'),
+  ('исландия', 'IS'), ('италия', 'IT'), ('джерси', 'JE'), ('ямайка', 'JM'), ('ямаика', 'JM'), ('иордания', 'JO'),
+  ('япония', 'JP'), ('кения', 'KE'), ('киргизия', 'KG'), ('камбоджа', 'KH'), ('кирибати', 'KI'), ('коморы', 'KM'),
+  ('сент-китс и невис', 'KN'), ('кндр (корейская народно-демократическая республика)', 'KP'), ('кндр (кореиская народно-демократическая республика)', 'KP'), ('республика корея', 'KR'), ('кувейт', 'KW'), ('кувеит', 'KW'),
+  ('острова кайман', 'KY'), ('острова каиман', 'KY'), ('казахстан', 'KZ'), ('лаос', 'LA'), ('ливан', 'LB'), ('сент-люсия', 'LC'),
+  ('лихтенштейн', 'LI'), ('лихтенштеин', 'LI'), ('шри-ланка', 'LK'), ('либерия', 'LR'), ('лесото', 'LS'), ('литва', 'LT'),
+  ('люксембург', 'LU'), ('латвия', 'LV'), ('ливия', 'LY'), ('марокко', 'MA'), ('монако', 'MC'), ('молдавия', 'MD'),
+  ('черногория', 'ME'), ('сен-мартен', 'MF'), ('мадагаскар', 'MG'), ('маршалловы острова', 'MH'), ('северная македония', 'MK'), ('мали', 'ML'),
+  ('мьянма', 'MM'), ('монголия', 'MN'), ('макао', 'MO'), ('северные марианские острова', 'MP'), ('мартиника', 'MQ'), ('мавритания', 'MR'),
+  ('монтсеррат', 'MS'), ('мальта', 'MT'), ('маврикий', 'MU'), ('маврикии', 'MU'), ('мальдивы', 'MV'), ('малави', 'MW'),
+  ('мексика', 'MX'), ('малайзия', 'MY'), ('малаизия', 'MY'), ('мозамбик', 'MZ'), ('намибия', 'NA'), ('новая каледония', 'NC'),
+  ('нигер', 'NE'), ('остров норфолк', 'NF'), ('нигерия', 'NG'), ('никарагуа', 'NI'), ('нидерланды', 'NL'), ('норвегия', 'NO'),
+  ('непал', 'NP'), ('науру', 'NR'), ('ниуэ', 'NU'), ('новая зеландия', 'NZ'), ('оман', 'OM'), ('панама', 'PA'),
+  ('перу', 'PE'), ('французская полинезия', 'PF'), ('папуа — новая гвинея', 'PG'), ('филиппины', 'PH'), ('пакистан', 'PK'), ('польша', 'PL'),
+  ('сен-пьер и микелон', 'PM'), ('острова питкэрн', 'PN'), ('пуэрто-рико', 'PR'), ('государство палестина', 'PS'), ('португалия', 'PT'), ('палау', 'PW'),
+  ('парагвай', 'PY'), ('парагваи', 'PY'), ('катар', 'QA'), ('реюньон', 'RE'), ('румыния', 'RO'), ('сербия', 'RS'),
+  ('российская федерация', 'RU'), ('россииская федерация', 'RU'), ('россия', 'RU'), ('руанда', 'RW'), ('саудовская аравия', 'SA'), ('соломоновы острова', 'SB'),
+  ('сейшельские острова', 'SC'), ('сеишельские острова', 'SC'), ('судан', 'SD'), ('швеция', 'SE'), ('сингапур', 'SG'), ('острова святой елены, вознесения и тристан-да-кунья', 'SH'),
+  ('острова святои елены, вознесения и тристан-да-кунья', 'SH'), ('словения', 'SI'), ('шпицберген и ян-майен', 'SJ'), ('шпицберген и ян-маиен', 'SJ'), ('словакия', 'SK'), ('сьерра-леоне', 'SL'),
+  ('сан-марино', 'SM'), ('сенегал', 'SN'), ('сомали', 'SO'), ('суринам', 'SR'), ('южный судан', 'SS'), ('южныи судан', 'SS'),
+  ('сан-томе и принсипи', 'ST'), ('сальвадор', 'SV'), ('синт-мартен', 'SX'), ('сирия', 'SY'), ('эсватини', 'SZ'), ('теркс и кайкос', 'TC'),
+  ('теркс и каикос', 'TC'), ('чад', 'TD'), ('французские южные и антарктические территории', 'TF'), ('того', 'TG'), ('таиланд', 'TH'), ('таджикистан', 'TJ'),
+  ('токелау', 'TK'), ('восточный тимор', 'TL'), ('восточныи тимор', 'TL'), ('туркмения', 'TM'), ('тунис', 'TN'), ('тонга', 'TO'),
+  ('турция', 'TR'), ('тринидад и тобаго', 'TT'), ('тувалу', 'TV'), ('тайвань', 'TW'), ('таивань', 'TW'), ('китайская республика', 'TW'),
+  ('китаиская республика', 'TW'), ('танзания', 'TZ'), ('уганда', 'UG'), ('внешние малые острова (сша)', 'UM'), ('сша', 'US'), ('уругвай', 'UY'),
+  ('уругваи', 'UY'), ('узбекистан', 'UZ'), ('ватикан', 'VA'), ('сент-винсент и гренадины', 'VC'), ('венесуэла', 'VE'), ('виргинские острова (великобритания)', 'VG'),
+  ('виргинские острова (сша)', 'VI'), ('вьетнам', 'VN'), ('вануату', 'VU'), ('уоллис и футуна', 'WF'), ('самоа', 'WS'), ('косово', 'XK'),
+  ('йемен', 'YE'), ('иемен', 'YE'), ('майотта', 'YT'), ('маиотта', 'YT'), ('юар', 'ZA'), ('замбия', 'ZM'),
+  ('зимбабве', 'ZW'), ('vereinigte arabische emirate', 'AE'), ('antigua und barbuda', 'AG'), ('albanien', 'AL'), ('armenien', 'AM'), ('antarktis', 'AQ'),
+  ('argentinien', 'AR'), ('amerikanisch-samoa', 'AS'), ('österreich', 'AT'), ('osterreich', 'AT'), ('australien', 'AU'), ('åland', 'AX'),
+  ('aland', 'AX'), ('aserbaidschan', 'AZ'), ('bosnien und herzegowina', 'BA'), ('bangladesch', 'BD'), ('belgien', 'BE'), ('bulgarien', 'BG'),
+  ('saint-barthélemy', 'BL'), ('saint-barthelemy', 'BL'), ('bolivien', 'BO'), ('bonaire', 'BQ'), ('brasilien', 'BR'), ('bouvetinsel', 'BV'),
+  ('kanada', 'CA'), ('kokosinseln', 'CC'), ('kongo', 'CD'), ('zentralafrikanische republik', 'CF'), ('republik kongo', 'CG'), ('schweiz', 'CH'),
+  ('elfenbeinküste', 'CI'), ('elfenbeinkuste', 'CI'), ('cookinseln', 'CK'), ('kamerun', 'CM'), ('kolumbien', 'CO'), ('kuba', 'CU'),
+  ('kap verde', 'CV'), ('weihnachtsinsel', 'CX'), ('zypern', 'CY'), ('tschechische republik', 'CZ'), ('tschechien', 'CZ'), ('deutschland', 'DE'),
+  ('dschibuti', 'DJ'), ('dänemark', 'DK'), ('danemark', 'DK'), ('dominikanische republik', 'DO'), ('algerien', 'DZ'), ('estland', 'EE'),
+  ('ägypten', 'EG'), ('agypten', 'EG'), ('westsahara', 'EH'), ('spanien', 'ES'), ('äthiopien', 'ET'), ('athiopien', 'ET'),
+  ('finnland', 'FI'), ('fidschi', 'FJ'), ('falklandinseln', 'FK'), ('mikronesien', 'FM'), ('färöer', 'FO'), ('faroer', 'FO'),
+  ('frankreich', 'FR'), ('gabun', 'GA'), ('vereinigtes königreich', 'GB'), ('vereinigtes konigreich', 'GB'), ('georgien', 'GE'), ('französisch-guayana', 'GF'),
+  ('franzosisch-guayana', 'GF'), ('grönland', 'GL'), ('gronland', 'GL'), ('äquatorialguinea', 'GQ'), ('aquatorialguinea', 'GQ'), ('griechenland', 'GR'),
+  ('südgeorgien und die südlichen sandwichinseln', 'GS'), ('sudgeorgien und die sudlichen sandwichinseln', 'GS'), ('hongkong', 'HK'), ('heard und mcdonaldinseln', 'HM'), ('kroatien', 'HR'), ('ungarn', 'HU'),
+  ('indonesien', 'ID'), ('irland', 'IE'), ('insel man', 'IM'), ('indien', 'IN'), ('britisches territorium im indischen ozean', 'IO'), ('irak', 'IQ'),
+  ('island', 'IS'), ('italien', 'IT'), ('jamaika', 'JM'), ('jordanien', 'JO'), ('kenia', 'KE'), ('kirgisistan', 'KG'),
+  ('kambodscha', 'KH'), ('komoren', 'KM'), ('st kitts und nevis', 'KN'), ('nordkorea', 'KP'), ('südkorea', 'KR'), ('sudkorea', 'KR'),
+  ('kaimaninseln', 'KY'), ('kasachstan', 'KZ'), ('laos', 'LA'), ('libanon', 'LB'), ('st lucia', 'LC'), ('litauen', 'LT'),
+  ('luxemburg', 'LU'), ('lettland', 'LV'), ('libyen', 'LY'), ('marokko', 'MA'), ('moldawien', 'MD'), ('saint-martin', 'MF'),
+  ('madagaskar', 'MG'), ('marshallinseln', 'MH'), ('nordmazedonien', 'MK'), ('mongolei', 'MN'), ('nördliche marianen', 'MP'), ('nordliche marianen', 'MP'),
+  ('mauretanien', 'MR'), ('malediven', 'MV'), ('mexiko', 'MX'), ('mosambik', 'MZ'), ('neukaledonien', 'NC'), ('norfolkinsel', 'NF'),
+  ('niederlande', 'NL'), ('norwegen', 'NO'), ('neuseeland', 'NZ'), ('französisch-polynesien', 'PF'), ('franzosisch-polynesien', 'PF'), ('papua-neuguinea', 'PG'),
+  ('philippinen', 'PH'), ('polen', 'PL'), ('saint-pierre und miquelon', 'PM'), ('pitcairninseln', 'PN'), ('staat palästina', 'PS'), ('staat palastina', 'PS'),
+  ('katar', 'QA'), ('réunion', 'RE'), ('rumänien', 'RO'), ('rumanien', 'RO'), ('serbien', 'RS'), ('russische föderation', 'RU'),
+  ('russische foderation', 'RU'), ('ruanda', 'RW'), ('saudi-arabien', 'SA'), ('salomonen', 'SB'), ('seychellen', 'SC'), ('schweden', 'SE'),
+  ('singapur', 'SG'), ('st helena', 'SH'), ('slowenien', 'SI'), ('svalbard und jan mayen', 'SJ'), ('slowakei', 'SK'), ('südsudan', 'SS'),
+  ('sudsudan', 'SS'), ('são tomé und príncipe', 'ST'), ('sao tome und principe', 'ST'), ('sint maarten', 'SX'), ('syrien, arabische republik', 'SY'), ('turks- und caicosinseln', 'TC'),
+  ('tschad', 'TD'), ('französische süd- und antarktisgebiete', 'TF'), ('franzosische sud- und antarktisgebiete', 'TF'), ('tadschikistan', 'TJ'), ('osttimor', 'TL'), ('tunesien', 'TN'),
+  ('trinidad und tobago', 'TT'), ('tansania, vereinigte republik', 'TZ'), ('tansania', 'TZ'), ('vereinigte staaten von amerika', 'US'), ('vereinigte staaten', 'US'), ('usbekistan', 'UZ'),
+  ('vatikanstadt', 'VA'), ('st vincent und die grenadinen', 'VC'), ('britische jungferninseln', 'VG'), ('amerikanische jungferninseln', 'VI'), ('wallis und futuna', 'WF'), ('jemen', 'YE'),
+  ('südafrika', 'ZA'), ('sudafrika', 'ZA'), ('sambia', 'ZM'), ('simbabwe', 'ZW'), ('afg', 'AF'), ('alb', 'AL'),
+  ('dza', 'DZ'), ('asm', 'AS'), ('and', 'AD'), ('ago', 'AO'), ('aia', 'AI'), ('ata', 'AQ'),
+  ('atg', 'AG'), ('arg', 'AR'), ('arm', 'AM'), ('abw', 'AW'), ('aus', 'AU'), ('aut', 'AT'),
+  ('aze', 'AZ'), ('bhs', 'BS'), ('bhr', 'BH'), ('bgd', 'BD'), ('brb', 'BB'), ('blr', 'BY'),
+  ('bel', 'BE'), ('blz', 'BZ'), ('ben', 'BJ'), ('bmu', 'BM'), ('btn', 'BT'), ('bol', 'BO'),
+  ('bih', 'BA'), ('bwa', 'BW'), ('bvt', 'BV'), ('bra', 'BR'), ('iot', 'IO'), ('brn', 'BN'),
+  ('bgr', 'BG'), ('bfa', 'BF'), ('bdi', 'BI'), ('khm', 'KH'), ('cmr', 'CM'), ('can', 'CA'),
+  ('cpv', 'CV'), ('cym', 'KY'), ('caf', 'CF'), ('tcd', 'TD'), ('chl', 'CL'), ('chn', 'CN'),
+  ('cxr', 'CX'), ('cck', 'CC'), ('col', 'CO'), ('com', 'KM'), ('cog', 'CG'), ('cod', 'CD'),
+  ('cok', 'CK'), ('cri', 'CR'), ('civ', 'CI'), ('hrv', 'HR'), ('cub', 'CU'), ('cyp', 'CY'),
+  ('cze', 'CZ'), ('dnk', 'DK'), ('dji', 'DJ'), ('dma', 'DM'), ('dom', 'DO'), ('ecu', 'EC'),
+  ('egy', 'EG'), ('slv', 'SV'), ('gnq', 'GQ'), ('eri', 'ER'), ('est', 'EE'), ('eth', 'ET'),
+  ('flk', 'FK'), ('fro', 'FO'), ('fji', 'FJ'), ('fin', 'FI'), ('fra', 'FR'), ('guf', 'GF'),
+  ('pyf', 'PF'), ('atf', 'TF'), ('gab', 'GA'), ('gmb', 'GM'), ('geo', 'GE'), ('deu', 'DE'),
+  ('gha', 'GH'), ('gib', 'GI'), ('grc', 'GR'), ('grl', 'GL'), ('grd', 'GD'), ('glp', 'GP'),
+  ('gum', 'GU'), ('gtm', 'GT'), ('gin', 'GN'), ('gnb', 'GW'), ('guy', 'GY'), ('hti', 'HT'),
+  ('hmd', 'HM'), ('vat', 'VA'), ('hnd', 'HN'), ('hkg', 'HK'), ('hun', 'HU'), ('isl', 'IS'),
+  ('ind', 'IN'), ('idn', 'ID'), ('irn', 'IR'), ('irq', 'IQ'), ('irl', 'IE'), ('isr', 'IL'),
+  ('ita', 'IT'), ('jam', 'JM'), ('jpn', 'JP'), ('jor', 'JO'), ('kaz', 'KZ'), ('ken', 'KE'),
+  ('kir', 'KI'), ('prk', 'KP'), ('kor', 'KR'), ('kwt', 'KW'), ('kgz', 'KG'), ('lao', 'LA'),
+  ('lva', 'LV'), ('lbn', 'LB'), ('lso', 'LS'), ('lbr', 'LR'), ('lby', 'LY'), ('lie', 'LI'),
+  ('ltu', 'LT'), ('lux', 'LU'), ('mac', 'MO'), ('mdg', 'MG'), ('mwi', 'MW'), ('mys', 'MY'),
+  ('mdv', 'MV'), ('mli', 'ML'), ('mlt', 'MT'), ('mhl', 'MH'), ('mtq', 'MQ'), ('mrt', 'MR'),
+  ('mus', 'MU'), ('myt', 'YT'), ('mex', 'MX'), ('fsm', 'FM'), ('mda', 'MD'), ('mco', 'MC'),
+  ('mng', 'MN'), ('msr', 'MS'), ('mar', 'MA'), ('moz', 'MZ'), ('mmr', 'MM'), ('nam', 'NA'),
+  ('nru', 'NR'), ('npl', 'NP'), ('nld', 'NL'), ('ncl', 'NC'), ('nzl', 'NZ'), ('nic', 'NI'),
+  ('ner', 'NE'), ('nga', 'NG'), ('niu', 'NU'), ('nfk', 'NF'), ('mnp', 'MP'), ('mkd', 'MK'),
+  ('nor', 'NO'), ('omn', 'OM'), ('pak', 'PK'), ('plw', 'PW'), ('pse', 'PS'), ('pan', 'PA'),
+  ('png', 'PG'), ('pry', 'PY'), ('per', 'PE'), ('phl', 'PH'), ('pcn', 'PN'), ('pol', 'PL'),
+  ('prt', 'PT'), ('pri', 'PR'), ('qat', 'QA'), ('reu', 'RE'), ('rou', 'RO'), ('rus', 'RU'),
+  ('rwa', 'RW'), ('shn', 'SH'), ('kna', 'KN'), ('lca', 'LC'), ('spm', 'PM'), ('vct', 'VC'),
+  ('wsm', 'WS'), ('smr', 'SM'), ('stp', 'ST'), ('sau', 'SA'), ('sen', 'SN'), ('syc', 'SC'),
+  ('sle', 'SL'), ('sgp', 'SG'), ('svk', 'SK'), ('svn', 'SI'), ('slb', 'SB'), ('som', 'SO'),
+  ('zaf', 'ZA'), ('sgs', 'GS'), ('esp', 'ES'), ('lka', 'LK'), ('sdn', 'SD'), ('sur', 'SR'),
+  ('sjm', 'SJ'), ('swz', 'SZ'), ('swe', 'SE'), ('che', 'CH'), ('syr', 'SY'), ('twn', 'TW'),
+  ('tjk', 'TJ'), ('tza', 'TZ'), ('tha', 'TH'), ('tls', 'TL'), ('tgo', 'TG'), ('tkl', 'TK'),
+  ('ton', 'TO'), ('tto', 'TT'), ('tun', 'TN'), ('tur', 'TR'), ('tkm', 'TM'), ('tca', 'TC'),
+  ('tuv', 'TV'), ('uga', 'UG'), ('ukr', 'UA'), ('are', 'AE'), ('gbr', 'GB'), ('umi', 'UM'),
+  ('ury', 'UY'), ('uzb', 'UZ'), ('vut', 'VU'), ('ven', 'VE'), ('vnm', 'VN'), ('vgb', 'VG'),
+  ('vir', 'VI'), ('wlf', 'WF'), ('esh', 'EH'), ('yem', 'YE'), ('zmb', 'ZM'), ('zwe', 'ZW'),
+  ('ala', 'AX'), ('bes', 'BQ'), ('cuw', 'CW'), ('ggy', 'GG'), ('imn', 'IM'), ('jey', 'JE'),
+  ('mne', 'ME'), ('blm', 'BL'), ('maf', 'MF'), ('srb', 'RS'), ('sxm', 'SX'), ('ssd', 'SS'),
+  ('xkk', 'XK');
+--> statement-breakpoint
+CREATE FUNCTION country_key(input text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT btrim(regexp_replace(replace(translate(lower(translate(input,
+    'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯÄÖÜ', 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяäöü')), 'ё.', 'е'), 'ß', 'ss'), '\s+', ' ', 'g'))
+$$;
+--> statement-breakpoint
+CREATE FUNCTION country_code(input text) RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT coalesce((SELECT n.code FROM country_names n WHERE n.name = country_key(coalesce(input, ''))), '')
+$$;
+--> statement-breakpoint
+-- Users first: the statistics triggers move each user's registrations and payments from the old
+-- country's rows to the code's. Rows left under an old name (figures whose users are gone or were
+-- never there) are then added to their code's rows, and rows with nothing left are removed.
+CREATE FUNCTION country_codes_normalise() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE users SET country = country_code(country) WHERE country <> country_code(country);
+  UPDATE contacts SET country = country_code(country) WHERE country <> country_code(country);
+  WITH moved AS (
+    DELETE FROM staff_stats_country_days WHERE country <> country_code(country)
+    RETURNING employee_id, grain, bucket, country_code(country) AS code, registrations, donations_cents, subscriptions
+  )
+  INSERT INTO staff_stats_country_days AS s (employee_id, grain, bucket, country, registrations, donations_cents, subscriptions)
+  SELECT employee_id, grain, bucket, code, sum(registrations), sum(donations_cents), sum(subscriptions)
+  FROM moved GROUP BY 1, 2, 3, 4
+  ON CONFLICT (employee_id, grain, bucket, country) DO UPDATE SET
+    registrations = s.registrations + excluded.registrations,
+    donations_cents = s.donations_cents + excluded.donations_cents,
+    subscriptions = s.subscriptions + excluded.subscriptions;
+  DELETE FROM staff_stats_country_days WHERE registrations = 0 AND donations_cents = 0 AND subscriptions = 0;
+END
+$$;
+--> statement-breakpoint
+SELECT country_codes_normalise();
+--> statement-breakpoint
+-- An import's region for phones without a country code in rows without a country ('' none).
+ALTER TABLE "user_imports" ADD COLUMN "default_region" text DEFAULT '' NOT NULL;
