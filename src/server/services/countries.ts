@@ -10,21 +10,27 @@ import { FieldErrors } from '../http/errors';
 
 /** Common ways of writing a country that the ISO names (ru, en, de) do not list. Add here, not in code. */
 export const COUNTRY_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  AE: ['Объединённые Арабские Эмираты', 'Эмираты', 'UAE', 'Vereinigte Arabische Emirate'],
   AM: ['Армения', 'Armenia'],
   AZ: ['Азербайджан'],
   BY: ['Белоруссия', 'Белорусь', 'Республика Беларусь', 'Byelorussia', 'Belorussia', 'Republic of Belarus', 'Weißrussland', 'Weissrussland'],
+  CN: ['Китай', 'КНР', 'Китайская Народная Республика', 'Volksrepublik China', 'VR China'],
   CZ: ['Чешская Республика'],
   DE: ['ФРГ', 'Федеративная Республика Германия', 'BRD', 'Bundesrepublik Deutschland', 'Federal Republic of Germany'],
   GB: ['England', 'Scotland', 'Wales', 'Northern Ireland', 'Britain', 'United Kingdom of Great Britain and Northern Ireland', 'Англия', 'Шотландия', 'Британия', 'Соединённое Королевство', 'Grossbritannien', 'Schottland'],
   GE: ['Грузия', 'Georgia'],
   KG: ['Кыргызстан', 'Kyrgyz Republic'],
+  KP: ['КНДР', 'Северная Корея', 'Корейская Народно-Демократическая Республика'],
   KR: ['Южная Корея', 'Корея', 'Korea'],
+  KZ: ['Республика Казахстан', 'Kasachstan'],
   MD: ['Молдова', 'Moldova', 'Republic of Moldova', 'Republik Moldau', 'Moldau'],
   NL: ['Голландия', 'Holland'],
   RU: ['РФ', 'Russland', 'Rossiya', 'Rossija', 'Russian Federation (the)'],
+  SY: ['Syrien'],
   TR: ['Turkei', 'Türkei'],
   UA: ['Украина', 'Ukraine', 'Україна'],
   US: ['Соединённые Штаты', 'Соединённые Штаты Америки', 'Америка', 'America', 'Amerika', 'United States'],
+  UZ: ['Uzbekistan', 'Usbekistan'],
 };
 
 /**
