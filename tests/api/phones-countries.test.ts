@@ -19,18 +19,18 @@ beforeAll(async () => {
   tagId = await makeTag(t, 'Phones');
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 async function upload(token: string, content: string) {
   const body = form([{ name: 'file', filename: 'people.csv', content: Buffer.from(content, 'utf8'), type: 'text/csv' }]);
   const res = await t.app.inject({ method: 'POST', url: '/api/accounts/import_users/save/', ...body, headers: { ...body.headers, authorization: `JWT ${token}`, 'accept-language': 'en' } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Json;
+  return res.json<Json>();
 }
 const finished = (token: string, id: number) =>
   waitFor(async () => {
-    const imp = ((await api(t, 'POST', '/api/accounts/import_users/list/', { token })).json() as Json).results.find((r: Json) => r.id === id);
+    const imp = ((await api(t, 'POST', '/api/accounts/import_users/list/', { token })).json<Json>()).results.find((r: Json) => r.id === id);
     return imp?.status === 'completed' || imp?.status === 'failed' ? (imp as Json) : null;
   }, `import ${id}`, 20_000);
 const person = async (email: string) => (await t.pool.query(`select phone, country from users where email = $1`, [email])).rows[0] as { phone: string | null; country: string };
@@ -100,14 +100,14 @@ describe('forms', () => {
     for (const country of ['Россия', 'Russia', 'RU', 'russian federation']) {
       const res = await api(t, 'PUT', '/api/accounts/me/', { token, body: { country } });
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as Json).user.country).toBe('RU');
+      expect(res.json<Json>().user.country).toBe('RU');
     }
     const bad = await api(t, 'PUT', '/api/accounts/me/', { token, body: { country: 'Narnia' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ country: ['Country is incorrect'] });
     const phone = await api(t, 'PUT', '/api/accounts/me/', { token, body: { phone: '8 (916) 222-33-44', old_password: u.password } });
     expect(phone.statusCode, phone.body).toBe(200);
-    expect((phone.json() as Json).user.phone).toBe('+79162223344');
+    expect(phone.json<Json>().user.phone).toBe('+79162223344');
   });
 
   it("admin user edit and lead creation: countries to codes, phones in the country or the form's default region", async () => {
@@ -159,9 +159,9 @@ describe('migration 0032: rows written before', () => {
     );
     await t.pool.query(`insert into contacts (owner_id, first_name, country) values ($1, 'C', 'Беларусь'), ($1, 'D', 'nowhere')`, [cons.id]);
     const byCountry = async () =>
-      ((await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: bossToken, body: { user_id: cons.id, period: 'month' } })).json() as Json[]).map(
-        (r) => [r.country, r.registrations],
-      );
+      (await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: bossToken, body: { user_id: cons.id, period: 'month' } }))
+        .json<Json[]>()
+        .map((r): [string, number] => [r.country, r.registrations]);
     expect((await byCountry()).length).toBe(14);
 
     await t.pool.query('select country_codes_normalise()');

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countryCode, countryKey, countryNameTable, formCountry } from '../../src/server/services/countries';
+import isoCountries from 'i18n-iso-countries';
 import { FieldErrors } from '../../src/server/http/errors';
+import { COUNTRY_CODES } from '../../src/web/common/countries';
 
 describe('countryCode: typed countries to ISO alpha-2', () => {
   it.each([
@@ -55,4 +57,8 @@ describe('the lookup table of migration 0032', () => {
     const keys = new Set(rows.map(([key]) => key));
     expect([...countryNameTable().keys()].filter((k) => !keys.has(k))).toEqual([]);
   });
+});
+
+it("the web's country list is the server's", () => {
+  expect([...COUNTRY_CODES].sort()).toEqual(Object.keys(isoCountries.getAlpha2Codes()).sort());
 });
