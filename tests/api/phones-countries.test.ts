@@ -65,7 +65,7 @@ describe('an import with a default region', () => {
     const done = await finished(consultant.token, saved.id as number);
     expect(done).toMatchObject({ status: 'completed', total: 9, success: 8, skipped: 1, warnings_count: 3 });
     expect(done.warnings).toEqual([
-      { row: 2, reason: "The phone had no country code: its country was taken from the import's default region" },
+      { row: 2, reason: "The phone had no country code: its country was assumed (the import's region)" },
       { row: 8, reason: 'Unknown country, left empty' },
       { row: 9, reason: 'Phone is incorrect' },
     ]);

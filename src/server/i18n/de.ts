@@ -199,7 +199,7 @@ export const de: Record<MessageKey, string> = {
   import_date_invalid: "Ungültiges Geburtsdatum",
   import_language_invalid: "Die Sprache muss ru, en oder de sein",
   import_email_repeated: "E-Mail ist bereits vergeben (frühere Zeile dieser Datei)",
-  import_phone_region_guessed: "Die Telefonnummer hatte keine Ländervorwahl: das Land wurde aus der Standardregion des Imports übernommen",
+  import_phone_region_guessed: "Die Telefonnummer hatte keine Ländervorwahl: das Land wurde angenommen (Region des Imports)",
   import_country_unknown: "Unbekanntes Land, leer gelassen",
   import_failed: "Der Import wurde angehalten: {reason}",
   action_generic: "{kind}",

@@ -198,7 +198,7 @@ export const en = {
   import_date_invalid: "Date of birth is invalid",
   import_language_invalid: "Language must be ru, en or de",
   import_email_repeated: "Email is already taken (earlier row of this file)",
-  import_phone_region_guessed: "The phone had no country code: its country was taken from the import's default region",
+  import_phone_region_guessed: "The phone had no country code: its country was assumed (the import's region)",
   import_country_unknown: "Unknown country, left empty",
   import_failed: "The import stopped: {reason}",
   action_generic: "{kind}",

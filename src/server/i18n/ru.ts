@@ -199,7 +199,7 @@ export const ru: Record<MessageKey, string> = {
   import_date_invalid: "Неверная дата рождения",
   import_language_invalid: "Язык должен быть ru, en или de",
   import_email_repeated: "Email уже занят (строкой выше в этом файле)",
-  import_phone_region_guessed: "У телефона нет кода страны: страна взята из региона импорта по умолчанию",
+  import_phone_region_guessed: "У телефона не было кода страны: страна взята по умолчанию (регион импорта)",
   import_country_unknown: "Неизвестная страна, поле оставлено пустым",
   import_failed: "Импорт остановлен: {reason}",
   action_generic: "{kind}",
