@@ -2671,7 +2671,10 @@ export interface components {
         TokenAuthBotRequest: {
             token: string;
         };
+        /** @description An ISO 3166-1 alpha-2 region (e.g. RU, DE, US): how a phone without a country code is read when the person has no country (the browser's region on a form, the importer's choice on an import). Phones are stored in E.164; one that is no valid number is 'Phone is incorrect'. */
+        RegionCode: string;
         RegisterRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             /** Format: email */
             email: string;
             password: string;
@@ -2689,9 +2692,11 @@ export interface components {
             detail?: string;
         };
         ProfileUpdate: {
+            default_region?: components["schemas"]["RegionCode"];
             first_name?: string;
             last_name?: string;
             city?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             /**
              * @description A new phone ('' removes it) needs old_password (or code, with two-factor on). It takes effect
@@ -2825,12 +2830,14 @@ export interface components {
             results: components["schemas"]["AdminUser"][];
         };
         AdminUserCreate: {
+            default_region?: components["schemas"]["RegionCode"];
             /** Format: email */
             email?: string;
             phone?: string;
             first_name: string;
             last_name: string;
             city?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             time_zone?: string;
             language?: components["schemas"]["Language"];
@@ -2842,12 +2849,14 @@ export interface components {
             responsible_id?: number | null;
         };
         AdminUserUpdate: {
+            default_region?: components["schemas"]["RegionCode"];
             /** Format: email */
             email?: string;
             phone?: string;
             first_name?: string;
             last_name?: string;
             city?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             time_zone?: string;
             language?: components["schemas"]["Language"];
@@ -3553,6 +3562,7 @@ export interface components {
         };
         /** @description A contact needs a phone or an email ('Add at least one contact'). Among the categories at most one may be particular ('Contact must have only one particular category at a time'). */
         ContactRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             /** @description Empty gives 'This field cannot be empty'. */
             first_name: string;
             last_name?: string;
@@ -3561,6 +3571,7 @@ export interface components {
             /** @description Empty or a valid address; otherwise 'Please, enter valid email address'. */
             email?: string;
             city?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             notes?: string;
             /** @description Ids of the caller's own contact categories. */
@@ -3823,6 +3834,7 @@ export interface components {
             valid: true;
         };
         LandingPhoneCheckRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             /** @description 'Phone is incorrect' when malformed; 'Phone is already in use' when taken. */
             phone: string;
             landing_name: components["schemas"]["LandingFormLanding"];
@@ -3847,12 +3859,14 @@ export interface components {
         };
         /** @description The lead form's fields (which are present and required depends on the form) and the page's form token. */
         LandingSignupRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             form_token: components["schemas"]["LandingFormToken"];
             first_name?: string;
             last_name?: string;
             email?: string;
             phone?: string;
             city?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
         };
         /**
@@ -3903,7 +3917,7 @@ export interface components {
             date_to: components["schemas"]["Date"];
         };
         StatisticsCountryRow: {
-            /** @description The country from the users' profiles; an empty string groups users without one. */
+            /** @description The users' country as an ISO 3166-1 alpha-2 code (the web shows its name in the interface's language); an empty string groups users without one. */
             country: string;
             registrations: number;
             donations_sum: components["schemas"]["Money"];
@@ -3994,12 +4008,14 @@ export interface components {
         };
         /** @description Creates a lead (status Processing, the task's owner responsible for them) and a task about them in one step. Lead errors: 'Please, enter valid email address', 'Email is already taken', 'Phone is incorrect', 'Phone is already in use'; task errors as for create ('Please, select start time', 'Please, fill this field'). */
         TaskNewLeadCreateRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             first_name: string;
             last_name: string;
             phone: string;
             /** Format: email */
             email?: string;
             city?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             type: components["schemas"]["TaskType"];
             start_in?: components["schemas"]["TaskStartIn"];
@@ -4175,11 +4191,13 @@ export interface components {
         };
         /** @description Messages: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag', 'Please, enter valid email address', 'Phone is incorrect'. */
         CreateLeadUserRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             first_name: string;
             last_name: string;
             /** Format: email */
             email: string;
             phone?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             city?: string;
             language?: components["schemas"]["Language"];
@@ -4194,11 +4212,13 @@ export interface components {
         };
         /** @description multipart/form-data. Same messages as creating a lead ('Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'). */
         CreatePartnerUserRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             first_name: string;
             last_name: string;
             /** Format: email */
             email: string;
             phone?: string;
+            /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             city?: string;
             language?: components["schemas"]["Language"];
@@ -4481,7 +4501,7 @@ export interface components {
         ImportWarning: {
             /** @description The CSV line number (1 is the header). */
             row: number;
-            /** @description A translated sentence, e.g. 'Email is already taken' or 'Phone is incorrect'. */
+            /** @description A translated sentence, e.g. 'Email is already taken' or 'Phone is incorrect' (the row was skipped), or the notes of an imported row joined by '; ' (its phone's country was guessed from the import's default region; its country was unknown and left empty). */
             reason: string;
         };
         /**
@@ -4514,6 +4534,8 @@ export interface components {
             tag: components["schemas"]["StaffTag"] | null;
             /** @description Null until started. */
             mapping: components["schemas"]["ImportMapping"] | null;
+            /** @description The region (ISO alpha-2) phones without a country code are read in when the row has no country; rows where it was used get a warning. Null until started or when none. */
+            default_region?: string | null;
             created_by: components["schemas"]["UserBrief"] | null;
             created_at: components["schemas"]["DateTime"];
             started_at: components["schemas"]["DateTime"] | null;
@@ -4548,6 +4570,7 @@ export interface components {
         };
         /** @description 'Please, select consultant' and 'Please, select tag' when missing. */
         ImportStartRequest: {
+            default_region?: components["schemas"]["RegionCode"];
             import_id: components["schemas"]["Id"];
             mapping: components["schemas"]["ImportMapping"];
             consultant_id: components["schemas"]["Id"];
@@ -4922,6 +4945,7 @@ export type SchemaLoginResponse = components['schemas']['LoginResponse'];
 export type SchemaFieldErrors = components['schemas']['FieldErrors'];
 export type SchemaErrorDetail = components['schemas']['ErrorDetail'];
 export type SchemaTokenAuthBotRequest = components['schemas']['TokenAuthBotRequest'];
+export type SchemaRegionCode = components['schemas']['RegionCode'];
 export type SchemaRegisterRequest = components['schemas']['RegisterRequest'];
 export type SchemaRegisterResponse = components['schemas']['RegisterResponse'];
 export type SchemaProfileUpdate = components['schemas']['ProfileUpdate'];

@@ -10,6 +10,7 @@ export const contractRules = {
     token: { presence: 'required', type: 'string', maxLength: 256 },
   },
   AdminUserCreate: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     email: { type: 'string', maxLength: 254, email: true },
     phone: { type: 'string', maxLength: 32 },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
@@ -26,6 +27,7 @@ export const contractRules = {
     responsible_id: { type: 'integer', nullable: true, minimum: 1, maximum: 2147483647 },
   },
   AdminUserUpdate: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     email: { type: 'string', maxLength: 254, email: true },
     phone: { type: 'string', maxLength: 32 },
     first_name: { presence: 'not_empty', type: 'string', maxLength: 150 },
@@ -106,6 +108,7 @@ export const contractRules = {
     is_particular: { type: 'boolean' },
   },
   ContactRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { type: 'string', maxLength: 150 },
     phone: { type: 'string', maxLength: 32 },
@@ -118,6 +121,7 @@ export const contractRules = {
     tags: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 50 } },
   },
   CreateLeadUserRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { presence: 'required', type: 'string', maxLength: 150 },
     email: { presence: 'required', type: 'string', maxLength: 254, email: true },
@@ -129,6 +133,7 @@ export const contractRules = {
     consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
   },
   CreatePartnerUserRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { presence: 'required', type: 'string', maxLength: 150 },
     email: { presence: 'required', type: 'string', maxLength: 254, email: true },
@@ -209,6 +214,7 @@ export const contractRules = {
     tag_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
   ImportStartRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     import_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     mapping: { presence: 'required', type: 'object' },
     consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
@@ -263,11 +269,13 @@ export const contractRules = {
     flow_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
   LandingPhoneCheckRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     phone: { presence: 'required', type: 'string', maxLength: 32 },
     landing_name: { presence: 'required', type: 'string', maxLength: 64 },
     form_token: { presence: 'required', type: 'string', maxLength: 200 },
   },
   LandingSignupRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     form_token: { presence: 'required', type: 'string', maxLength: 200 },
     first_name: { type: 'string', maxLength: 150 },
     last_name: { type: 'string', maxLength: 150 },
@@ -436,6 +444,7 @@ export const contractRules = {
     reason: { presence: 'required', type: 'string', maxLength: 500 },
   },
   ProfileUpdate: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'not_empty', type: 'string', maxLength: 150 },
     last_name: { presence: 'not_empty', type: 'string', maxLength: 150 },
     city: { type: 'string', maxLength: 150 },
@@ -449,6 +458,7 @@ export const contractRules = {
     code: { presence: 'not_empty', type: 'string', maxLength: 12 },
   },
   RegisterRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     email: { presence: 'required', type: 'string', maxLength: 254, email: true },
     password: { presence: 'required', type: 'string', minLength: 8, maxLength: 256 },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
@@ -509,6 +519,7 @@ export const contractRules = {
     date_to: { type: 'string' },
   },
   TaskNewLeadCreateRequest: {
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { presence: 'required', type: 'string', maxLength: 150 },
     phone: { presence: 'required', type: 'string', maxLength: 32 },

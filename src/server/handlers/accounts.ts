@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { FieldErrors, notFound } from '../http/errors';
 import { login, loginWithBotToken, logout } from '../services/accounts';
 import { activateEmail, adminRegistrationLink, register, resendActivation } from '../services/registration';
+import { regionFromHeader } from '../services/phones';
 import {
   confirmPasswordReset,
   createResetCredentialsLink,
@@ -43,7 +44,8 @@ export const accountsHandlers: HandlerTable = {
   },
 
   register: async (req) => {
-    await register(req.server.ctx, req.body, req.lang);
+    const region = req.body.default_region ?? regionFromHeader(req.headers['accept-language']);
+    await register(req.server.ctx, { ...req.body, default_region: region }, req.lang);
     return { detail: t(req.lang, 'activation_sent') };
   },
   activateEmail: async (req) => activateEmail(req.server.ctx, req.body.token, meta(req)),

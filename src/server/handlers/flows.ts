@@ -6,6 +6,7 @@ import { createFlow, deleteFlow, listFlows, updateFlow } from '../services/flows
 import { addLandingElement, deleteLandingElement, getLandingElements, updateLandingElement, type ElementInput } from '../services/flows/elements';
 import { checkLandingName } from '../services/flows/names';
 import { checkLandingLookup, signupLanding, validateLandingEmail, validateLandingPhone } from '../services/flows/signup';
+import { regionFromHeader } from '../services/phones';
 import { flowStats } from '../services/flows/stats';
 
 /**
@@ -70,11 +71,12 @@ export const flowsHandlers: HandlerTable = {
   },
   validateLandingPhone: async (req) => {
     await checkLandingLookup(req.server.ctx, req.body);
-    await validateLandingPhone(req.server.ctx, req.body.phone);
+    await validateLandingPhone(req.server.ctx, req.body.phone, req.body.default_region ?? regionFromHeader(req.headers['accept-language']));
     return { valid: true as const };
   },
   signupLanding: async (req, reply) => {
-    const res = await signupLanding(req.server.ctx, req.params.name, req.body, req.lang);
+    const region = req.body.default_region ?? regionFromHeader(req.headers['accept-language']);
+    const res = await signupLanding(req.server.ctx, req.params.name, { ...req.body, default_region: region }, req.lang);
     reply.status(201);
     return res;
   },

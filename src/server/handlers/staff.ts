@@ -10,7 +10,7 @@ import { blockUnblockUser, updateConsultantSettings, updateUserSettings, updateW
 const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** The contract's maxItems of `documents`. */
 const MAX_DOCUMENTS = 10;
-const TEXT_FIELDS = { first_name: 150, last_name: 150, email: 254, phone: 32, country: 100, city: 150, company: 200, language: 2 } as const;
+const TEXT_FIELDS = { first_name: 150, last_name: 150, email: 254, phone: 32, country: 100, city: 150, company: 200, language: 2, default_region: 2 } as const;
 const DOCUMENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
 
 /** PDF, JPEG or PNG by their first bytes. */
@@ -72,6 +72,7 @@ async function partnerForm(req: FastifyRequest) {
       company: fields.company,
       tag_id: id(fields.tag_id),
       consultant_id: id(fields.consultant_id),
+      default_region: fields.default_region,
     },
     documents,
     errors,

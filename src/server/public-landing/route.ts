@@ -4,9 +4,10 @@ import { cspNonce, randomToken } from '../crypto';
 import type { AppContext } from '../context';
 import { ApiError, FieldErrors } from '../http/errors';
 import { rateLimitHandlers } from '../http/rate-limits';
-import { t, type Lang } from '../i18n';
+import { t } from '../i18n';
 import { LANDING_NAME } from '../services/flows/names';
 import { FORM_FIELDS, landingToShow, signupLanding, type SignupInput } from '../services/flows/signup';
+import { regionFromHeader } from '../services/phones';
 import { issueFormToken } from '../services/flows/form-token';
 import { viewCounter } from '../services/flows/views';
 import { RenderedPages } from './cache';
@@ -76,7 +77,8 @@ export function registerPublicLanding(app: FastifyInstance) {
     for (const f of FORM_FIELDS) if (typeof raw[f] === 'string') input[f] = (raw[f] as string).slice(0, 254);
     const formToken = typeof raw.form_token === 'string' ? raw.form_token.slice(0, 200) : undefined;
     try {
-      const { detail } = await signupLanding(req.server.ctx, req.params.name, { ...input, form_token: formToken }, req.lang as Lang);
+      const region = regionFromHeader(req.headers['accept-language']);
+      const { detail } = await signupLanding(req.server.ctx, req.params.name, { ...input, form_token: formToken, default_region: region }, req.lang);
       return render(req, reply, { values: {}, errors: {}, done: detail }, 201);
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 404) {

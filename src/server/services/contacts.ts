@@ -8,6 +8,7 @@ import { isContactStatus, lockOwner, ownCategories, type Tx } from './contact-ca
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
+import { countryCode } from './countries';
 import { isoSql } from './leads/brief';
 
 type Row = typeof contacts.$inferSelect;
@@ -116,6 +117,8 @@ export type ContactInput = {
   categories?: number[];
   status?: number | null;
   tags?: string[];
+  /** ISO alpha-2: the region of a phone without a country code when the contact has no country. */
+  default_region?: string;
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -123,10 +126,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Field rules that need no database: the spec's phone, email and "at least one contact" messages. */
 function columnsOf(input: ContactInput, existing?: Row) {
   const errors: Record<string, MessageKey[]> = {};
+  const country = input.country === undefined ? (existing?.country ?? '') : countryCode(input.country);
+  if (country === null) errors.country = ['country_incorrect'];
   let phone: string | undefined;
   if (input.phone !== undefined) {
     const raw = input.phone.trim();
-    const p = raw ? normalizePhone(raw) : '';
+    const p = raw ? normalizePhone(raw, country || input.default_region) : '';
     if (p === null) errors.phone = ['phone_incorrect'];
     else phone = p;
   }
@@ -144,7 +149,7 @@ function columnsOf(input: ContactInput, existing?: Row) {
     ...(phone !== undefined && { phone }),
     ...(email !== undefined && { email }),
     ...(input.city !== undefined && { city: input.city.trim() }),
-    ...(input.country !== undefined && { country: input.country.trim() }),
+    ...(input.country !== undefined && country !== null && { country }),
     ...(input.notes !== undefined && { notes: input.notes }),
     ...(input.status !== undefined && { status: input.status }),
     ...(input.tags !== undefined && { tags: [...new Set(input.tags.map((s) => s.trim()).filter(Boolean))] }),

@@ -8,6 +8,7 @@ import { FieldErrors, notFound } from '../http/errors';
 import { headerPixels, imageKind, type Storage } from '../integrations/storage';
 import { authChanged, endSession, endUserSessions } from './sessions';
 import { isTimeZone } from './time-zones';
+import { countryCode } from './countries';
 import { getProfile, mapUniqueViolation, normalizePhone } from './users';
 import { checkOwnerProof, deliverLater, startEmailChange, tellPhoneChange } from './credentials-change';
 import type { MessageKey } from '../i18n';
@@ -24,6 +25,8 @@ export type ProfileInput = {
   password?: string;
   old_password?: string;
   code?: string;
+  /** ISO alpha-2: the region of a phone without a country code when the profile has no country. */
+  default_region?: string;
 };
 
 /** A fresh token for the same session, so the app can replace token and user together. */
@@ -42,10 +45,12 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
   const errors: Record<string, MessageKey[]> = {};
   const [me] = await ctx.db.select().from(users).where(eq(users.id, auth.id));
   if (!me) throw notFound();
+  const country = input.country === undefined ? me.country : countryCode(input.country);
+  if (country === null) errors.country = ['country_incorrect'];
   let phone: string | null | undefined;
   if (input.phone === '') phone = null;
   else if (input.phone !== undefined) {
-    phone = normalizePhone(input.phone);
+    phone = normalizePhone(input.phone, country || input.default_region);
     if (!phone) errors.phone = ['phone_incorrect'];
   }
   if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
@@ -77,7 +82,7 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
           ...(input.first_name !== undefined && { firstName: input.first_name.trim() }),
           ...(input.last_name !== undefined && { lastName: input.last_name.trim() }),
           ...(input.city !== undefined && { city: input.city.trim() }),
-          ...(input.country !== undefined && { country: input.country.trim() }),
+          ...(input.country !== undefined && country !== null && { country }),
           ...(phoneChanged && { phone }),
           ...(input.date_birth !== undefined && { dateBirth: input.date_birth }),
           ...(input.time_zone !== undefined && { timeZone: input.time_zone }),

@@ -16,6 +16,8 @@ export type RegisterInput = {
   phone?: string;
   promo?: string;
   language?: Language;
+  /** ISO alpha-2: the region of a phone without a country code (the visitor's, from the form or the browser). */
+  default_region?: string;
 };
 
 const ACTIVATION_TTL_MS = 7 * 24 * 3600_000;
@@ -54,7 +56,7 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
   }
   let phone: string | null = null;
   if (input.phone) {
-    phone = normalizePhone(input.phone);
+    phone = normalizePhone(input.phone, input.default_region);
     if (!phone) throw FieldErrors.of('phone', 'phone_incorrect');
   }
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));

@@ -10,6 +10,8 @@ import { inReachOf } from './staff/reach';
 import { authChanged } from './sessions';
 import { isTimeZone } from './time-zones';
 import { recordAction } from './action-log';
+import { countryCode } from './countries';
+import { parsePhone } from './phones';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -40,10 +42,9 @@ export function newPromoCode(): string {
   return code;
 }
 
-/** Digits with a leading +, or null when it cannot be a phone number. */
-export function normalizePhone(input: string): string | null {
-  const digits = input.replace(/[\s()-]/g, '');
-  return /^\+?\d{7,15}$/.test(digits) ? (digits.startsWith('+') ? digits : `+${digits}`) : null;
+/** The phone in E.164 (read in `region`, an ISO alpha-2 code, when it has no country code), or null when it is no valid number. */
+export function normalizePhone(input: string, region?: string | null): string | null {
+  return parsePhone(input, region)?.e164 ?? null;
 }
 
 export async function getProfile(ctx: AppContext, userId: number) {
@@ -157,15 +158,24 @@ export type UserInput = {
   lead_status?: LeadStatus;
   password?: string;
   responsible_id?: number | null;
+  /** ISO alpha-2: the region of a phone without a country code when the user has no country. */
+  default_region?: string;
 };
 
-/** The fields checked before a write: a valid time zone, a phone number, and e-mail and phone not taken by another user. */
-async function checkInput(db: Pick<AppContext['db'], 'select'>, input: UserInput, exceptId?: number) {
+/**
+ * The fields checked before a write: a valid time zone, a known country (its ISO code replaces the
+ * typed name in `input`), a phone number (read in the user's country, else the form's default region),
+ * and e-mail and phone not taken by another user.
+ */
+async function checkInput(db: Pick<AppContext['db'], 'select'>, input: UserInput, exceptId?: number, storedCountry = '') {
   const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
   if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
+  const country = input.country === undefined ? storedCountry : countryCode(input.country);
+  if (country === null) errors.country = ['country_incorrect'];
+  else if (input.country !== undefined) input.country = country;
   let phone: string | undefined;
   if (input.phone !== undefined && input.phone !== '') {
-    const p = normalizePhone(input.phone);
+    const p = normalizePhone(input.phone, country || input.default_region);
     if (!p) errors.phone = ['phone_incorrect'];
     else phone = p;
   }
@@ -249,7 +259,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
     .transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound();
-      const phone = await checkInput(tx, input, id);
+      const phone = await checkInput(tx, input, id, before.country);
       const [after] = await tx
         .update(users)
         .set({

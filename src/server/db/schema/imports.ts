@@ -25,6 +25,8 @@ export const userImports = pgTable(
     columns: jsonb('columns').$type<string[]>().notNull().default([]),
     previewRows: jsonb('preview_rows').$type<string[][]>().notNull().default([]),
     mapping: jsonb('mapping').$type<Record<string, string>>(),
+    /** ISO alpha-2: the region of phones without a country code in rows without a country ('' none). */
+    defaultRegion: text('default_region').notNull().default(''),
     status: text('status').$type<ImportStatus>().notNull().default('uploaded'),
     total: integer('total').notNull().default(0),
     success: integer('success').notNull().default(0),
@@ -44,7 +46,10 @@ export const userImports = pgTable(
   ],
 );
 
-/** One skipped row's reason (a message key); (import, row) is unique, so a re-run adds nothing twice. */
+/**
+ * One row's warning: why it was skipped (a message key), or the notes it was imported with (message
+ * keys joined by commas); (import, row) is unique, so a re-run adds nothing twice.
+ */
 export const userImportWarnings = pgTable(
   'user_import_warnings',
   {

@@ -6,6 +6,7 @@ import { FieldErrors, notFound } from '../../http/errors';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { leadCreated } from '../leads/intake';
 import { newPromoCode, normalizePhone } from '../users';
+import { countryCode } from '../countries';
 import { pgError } from './access';
 import { countSignup } from './stats';
 import { checkFormToken } from './form-token';
@@ -21,9 +22,12 @@ export async function validateLandingEmail(ctx: AppContext, raw: string): Promis
   return email;
 }
 
-/** A phone number (normalised to +digits) nobody uses yet, else the spec's messages under `phone`. */
-export async function validateLandingPhone(ctx: AppContext, raw: string): Promise<string> {
-  const phone = normalizePhone(raw.trim());
+/**
+ * A phone number (in E.164; read in `region`, the visitor's country or the form's default region, when
+ * it has no country code) nobody uses yet, else the spec's messages under `phone`.
+ */
+export async function validateLandingPhone(ctx: AppContext, raw: string, region?: string | null): Promise<string> {
+  const phone = normalizePhone(raw.trim(), region);
   if (!phone) throw FieldErrors.of('phone', 'phone_incorrect');
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (taken) throw FieldErrors.of('phone', 'phone_in_use');
@@ -94,7 +98,12 @@ function takenMeanwhile(err: unknown): never {
  * form's fields only, its required ones filled, a valid and free email or phone. One transaction creates the user (a waiting lead referred by the
  * flow's owner), records the lead through the intake and counts the sign-up.
  */
-export async function signupLanding(ctx: AppContext, name: string, input: SignupInput & { form_token?: string }, lang: Lang): Promise<{ detail: string }> {
+export async function signupLanding(
+  ctx: AppContext,
+  name: string,
+  input: SignupInput & { form_token?: string; default_region?: string },
+  lang: Lang,
+): Promise<{ detail: string }> {
   const landing = await publishedLanding(ctx, name);
   if (!landing?.form) throw notFound();
   const { flow, form } = landing;
@@ -106,10 +115,15 @@ export async function signupLanding(ctx: AppContext, name: string, input: Signup
     if (v) values[f.name] = v;
     else if (f.required) errors[f.name] = ['field_required'];
   }
-  const check = async (field: 'email' | 'phone', fn: (c: AppContext, v: string) => Promise<string>) => {
-    if (!values[field] || errors[field]) return;
+  // The country as its ISO code; the phone is read in it, else in the form's default region.
+  const country = countryCode(values.country);
+  if (country === null) errors.country = ['country_incorrect'];
+  else if (values.country) values.country = country;
+  const check = async (field: 'email' | 'phone', fn: (c: AppContext, v: string, region?: string | null) => Promise<string>) => {
+    const value = values[field];
+    if (!value || errors[field]) return;
     try {
-      values[field] = await fn(ctx, values[field]!);
+      values[field] = await fn(ctx, value, country || input.default_region);
     } catch (err) {
       if (!(err instanceof FieldErrors)) throw err;
       errors[field] = err.fields[field]!.map((m) => (typeof m === 'string' ? m : m.key));

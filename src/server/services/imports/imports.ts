@@ -39,7 +39,13 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   const byPerson = new Map(persons.map((p) => [p.id, brief(p)]));
   const byTag = new Map(tagRows.map((x) => [x.id, x]));
   const byImport = new Map<number, { row: number; reason: string }[]>();
-  for (const w of warnings.rows) (byImport.get(w.import_id) ?? byImport.set(w.import_id, []).get(w.import_id)!).push({ row: w.row, reason: t(lang, w.reason as MessageKey) });
+  // A reason is a message key, or several joined by commas (a row imported with notes).
+  const reasonText = (reason: string) => reason.split(',').map((key) => t(lang, key as MessageKey)).join('; ');
+  for (const w of warnings.rows) {
+    const list = byImport.get(w.import_id) ?? [];
+    list.push({ row: w.row, reason: reasonText(w.reason) });
+    byImport.set(w.import_id, list);
+  }
   return rows.map((r) => ({
     id: r.id,
     file_name: r.fileName,
@@ -53,6 +59,7 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
     consultant: r.consultantId ? (byPerson.get(r.consultantId) ?? null) : null,
     tag: r.tagId ? (byTag.get(r.tagId) ?? null) : null,
     mapping: r.status === 'uploaded' ? null : (r.mapping as Record<string, ImportField> | null),
+    default_region: r.defaultRegion || null,
     created_by: r.createdById ? (byPerson.get(r.createdById) ?? null) : null,
     created_at: r.createdAt.toISOString(),
     started_at: r.startedAt?.toISOString() ?? null,
@@ -147,6 +154,12 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
   }
 }
 
+/** The importer's own country: the default region of an import that names none. */
+async function importerCountry(tx: Tx, id: number): Promise<string> {
+  const [me] = await tx.select({ country: users.country }).from(users).where(eq(users.id, id));
+  return me?.country ?? '';
+}
+
 async function tagExists(tx: Tx, id: number) {
   return (await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, id))).length > 0;
 }
@@ -168,7 +181,7 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
 export async function startUserImport(
   ctx: AppContext,
   caller: Caller,
-  input: { import_id: number; mapping: Record<string, string>; consultant_id?: number; tag_id?: number },
+  input: { import_id: number; mapping: Record<string, string>; consultant_id?: number; tag_id?: number; default_region?: string },
   lang: Lang,
 ) {
   const started = await ctx.db.transaction(async (tx) => {
@@ -181,9 +194,10 @@ export async function startUserImport(
     if (Object.keys(errors).length) throw new FieldErrors(errors);
     const consultant = await staffTarget(tx, caller, input.consultant_id, 'consultant_id');
     checkMapping(imp.columns, input.mapping);
+    const defaultRegion = input.default_region ?? (await importerCountry(tx, caller.id));
     const [row] = await tx
       .update(userImports)
-      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId: input.tag_id!, finishedAt: null })
+      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId: input.tag_id ?? null, defaultRegion, finishedAt: null })
       .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))
       .returning();
     if (!row) throw FieldErrors.of('non_field_errors', 'import_not_startable');

@@ -1,6 +1,8 @@
 import type { MessageKey } from '../../i18n';
 import { isTimeZone } from '../time-zones';
-import { newPromoCode, normalizePhone } from '../users';
+import { newPromoCode } from '../users';
+import { countryCode } from '../countries';
+import { parsePhone } from '../phones';
 
 export const IMPORT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -18,6 +20,8 @@ export type CleanRow = {
   language: string | null;
   timeZone: string | null;
   promo: string;
+  /** Problems the row is imported with, for the import's report: a guessed phone region, an unknown country (left empty). */
+  notes: MessageKey[];
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,8 +49,17 @@ export function fieldIndexes(columns: string[], mapping: Record<string, string>)
   return idx;
 }
 
-/** One CSV row checked: a clean row, or the reason it is skipped. */
-export function cleanRow(row: number, cells: string[], idx: Partial<Record<ImportField, number>>): CleanRow | { row: number; reason: MessageKey } {
+/**
+ * One CSV row checked: a clean row, or the reason it is skipped. The country becomes its ISO code (an
+ * unknown one is left empty, with a note); a phone without a country code is read in the row's
+ * country, else in the import's default region (with a note: its country was guessed).
+ */
+export function cleanRow(
+  row: number,
+  cells: string[],
+  idx: Partial<Record<ImportField, number>>,
+  defaultRegion?: string | null,
+): CleanRow | { row: number; reason: MessageKey } {
   if (!cells.some((c) => c.trim())) return { row, reason: 'import_row_empty' };
   const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]!] ?? '').trim());
   const firstName = get('first_name');
@@ -56,8 +69,12 @@ export function cleanRow(row: number, cells: string[], idx: Partial<Record<Impor
   const phoneRaw = get('phone');
   if (!emailRaw && !phoneRaw) return { row, reason: 'import_mapping_needs_contact' };
   if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return { row, reason: 'email_invalid' };
-  const phone = phoneRaw ? normalizePhone(phoneRaw) : null;
-  if (phoneRaw && !phone) return { row, reason: 'phone_incorrect' };
+  const notes: MessageKey[] = [];
+  const country = countryCode(get('country'));
+  if (country === null) notes.push('import_country_unknown');
+  const parsed = phoneRaw ? parsePhone(phoneRaw, country || defaultRegion) : null;
+  if (phoneRaw && !parsed) return { row, reason: 'phone_incorrect' };
+  if (parsed?.regionUsed && !country) notes.push('import_phone_region_guessed');
   const dob = get('date_birth');
   const dateBirth = dob ? isoDate(dob) : null;
   if (dob && !dateBirth) return { row, reason: 'import_date_invalid' };
@@ -68,14 +85,15 @@ export function cleanRow(row: number, cells: string[], idx: Partial<Record<Impor
   return {
     row,
     email: emailRaw ? emailRaw.toLowerCase() : null,
-    phone,
+    phone: parsed?.e164 ?? null,
     firstName: firstName.slice(0, 150),
     lastName: lastName.slice(0, 150),
-    country: get('country').slice(0, 100),
+    country: country ?? '',
     city: get('city').slice(0, 150),
     dateBirth,
     language: lang || null,
     timeZone: tz || null,
     promo: newPromoCode(),
+    notes,
   };
 }

@@ -23,6 +23,7 @@ type ImportRow = {
   consultant_id: number | null;
   tag_id: number | null;
   created_by_id: number | null;
+  default_region: string;
 };
 
 type Skip = { row: number; reason: string };
@@ -65,6 +66,7 @@ const INSERT_SKIPPING_TAKEN = insertSql(true);
  */
 async function commitBatch(client: pg.PoolClient, imp: ImportRow, b: Batch, careful: boolean): Promise<'stopped' | 'conflict' | 'ok'> {
   const skips = [...b.skips];
+  const clashedRows = new Set<number>();
   let conflict = false;
   await client.query('begin');
   try {
@@ -97,18 +99,24 @@ async function commitBatch(client: pg.PoolClient, imp: ImportRow, b: Batch, care
       const taken = new Set(
         emails.length ? (await client.query<{ e: string }>('select lower(email::text) as e from users where email = any($1::citext[])', [emails])).rows.map((r) => r.e) : [],
       );
-      for (const r of clashed) skips.push({ row: r.row, reason: r.email && taken.has(r.email) ? 'email_taken' : 'phone_in_use' });
+      for (const r of clashed) {
+        clashedRows.add(r.row);
+        skips.push({ row: r.row, reason: r.email && taken.has(r.email) ? 'email_taken' : 'phone_in_use' });
+      }
     }
-    if (skips.length) {
+    // Rows imported with a note (a guessed phone region, an unknown country): one warning each, its reasons joined by commas.
+    const noted = b.rows.filter((r) => r.notes.length && !clashedRows.has(r.row)).map((r) => ({ row: r.row, reason: r.notes.join(',') }));
+    const warnings = [...skips, ...noted];
+    if (warnings.length) {
       await client.query(
         `insert into user_import_warnings (import_id, row, reason) select $1, * from unnest($2::int[], $3::text[]) on conflict do nothing`,
-        [imp.id, skips.map((s) => s.row), skips.map((s) => s.reason)],
+        [imp.id, warnings.map((s) => s.row), warnings.map((s) => s.reason)],
       );
     }
     const moved = await client.query(
-      `update user_imports set cursor = greatest(cursor, $2), success = success + $3, skipped = skipped + $4, warnings_count = warnings_count + $4,
+      `update user_imports set cursor = greatest(cursor, $2), success = success + $3, skipped = skipped + $4, warnings_count = warnings_count + $5,
          heartbeat_at = now() where id = $1 and status = 'running'`,
-      [imp.id, b.last, inserted.length, skips.length],
+      [imp.id, b.last, inserted.length, skips.length, warnings.length],
     );
     if (!moved.rowCount) {
       await client.query('rollback');
@@ -136,7 +144,7 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
        where id = $1 and status in ('mapped', 'running')
-       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id`,
+       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id, default_region`,
       [importId],
     );
     const imp = rows[0];
@@ -221,7 +229,7 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
       if (stopped) return;
       batch ??= { first: n, last: n, rows: [], skips: [] };
       batch.last = n;
-      const r = cleanRow(n, cells, idx);
+      const r = cleanRow(n, cells, idx, imp.default_region);
       if ('reason' in r) batch.skips.push(r);
       else if (r.email && emails.has(r.email)) batch.skips.push({ row: n, reason: 'email_taken' });
       else if (r.phone && phones.has(r.phone)) batch.skips.push({ row: n, reason: 'phone_in_use' });

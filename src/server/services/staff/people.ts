@@ -8,6 +8,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { leadCreated } from '../leads/intake';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
+import { countryCode } from '../countries';
 import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { labelsOf, staffUserView } from './view';
 
@@ -21,6 +22,8 @@ export type PersonInput = {
   language?: Language;
   tag_id?: number;
   consultant_id?: number;
+  /** ISO alpha-2: the region of a phone without a country code when no country is given. */
+  default_region?: string;
 };
 
 type FieldMessages = ConstructorParameters<typeof FieldErrors>[0];
@@ -37,9 +40,11 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
   if (!input.first_name?.trim()) errors.first_name = ['field_empty'];
   if (!input.last_name?.trim()) errors.last_name = ['field_empty'];
   if (!EMAIL.test(email)) errors.email = ['email_invalid'];
+  const country = countryCode(input.country);
+  if (country === null) errors.country = ['country_incorrect'];
   let phone: string | null = null;
   if (input.phone?.trim()) {
-    phone = normalizePhone(input.phone.trim());
+    phone = normalizePhone(input.phone.trim(), country || input.default_region);
     if (!phone) errors.phone = ['phone_incorrect'];
   }
   const taken = await tx
@@ -68,7 +73,7 @@ async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnT
       phone: checked.phone,
       firstName: input.first_name.trim(),
       lastName: input.last_name.trim(),
-      country: input.country?.trim() ?? '',
+      country: countryCode(input.country) ?? '', // checkPerson refused an unknown one
       city: input.city?.trim() ?? '',
       ...(input.language && { language: input.language }),
       promoCode: newPromoCode(),

@@ -7,6 +7,7 @@ import { recordAction } from '../action-log';
 import { leadCreated } from '../leads/intake';
 import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
+import { countryCode } from '../countries';
 import { loadTask, taskView } from './list';
 import { startOf, type StartChoice } from './time';
 
@@ -74,6 +75,8 @@ export type NewLeadTaskInput = StartChoice & {
   type: TaskType;
   description: string;
   user_id?: number;
+  /** ISO alpha-2: the region of a phone without a country code when no country is given. */
+  default_region?: string;
 };
 
 /** A new lead (Processing, the task's owner responsible) and a task about them, in one transaction. */
@@ -86,7 +89,9 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
   if (!firstName) errors.first_name = ['field_required'];
   if (!lastName) errors.last_name = ['field_required'];
   if (!description) errors.description = ['field_required'];
-  const phone = normalizePhone(input.phone ?? '');
+  const country = countryCode(input.country);
+  if (country === null) errors.country = ['country_incorrect'];
+  const phone = normalizePhone(input.phone, country || input.default_region);
   if (!phone) errors.phone = ['phone_incorrect'];
   let when: ReturnType<typeof startOf> | undefined;
   try {
@@ -116,7 +121,7 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
           phone,
           email,
           city: filled(input.city),
-          country: filled(input.country),
+          country: country ?? '',
           promoCode: newPromoCode(),
           leadStatus: 'processing',
           responsibleId: scope.ownerId,

@@ -65,6 +65,7 @@ export const ADMIN_USER_CREATE_FIELDS = fieldsOf<SchemaAdminUserCreate>()([
   'password',
   'lead_status',
   'responsible_id',
+  'default_region',
 ]);
 
 export const ADMIN_USER_UPDATE_FIELDS = fieldsOf<SchemaAdminUserUpdate>()([
@@ -82,9 +83,10 @@ export const ADMIN_USER_UPDATE_FIELDS = fieldsOf<SchemaAdminUserUpdate>()([
   'password',
   'lead_status',
   'responsible_id',
+  'default_region',
 ]);
 
-export const LEAD_USER_FIELDS = fieldsOf<SchemaCreateLeadUserRequest>()(['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'language', 'tag_id', 'consultant_id']);
+export const LEAD_USER_FIELDS = fieldsOf<SchemaCreateLeadUserRequest>()(['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'language', 'tag_id', 'consultant_id', 'default_region']);
 
 /** The listed fields of a record that it has (undefined ones left out, as JSON would). */
 export function pick(data: unknown, fields: readonly string[]): Record<string, unknown> {

@@ -1,0 +1,58 @@
+/**
+ * Countries as the server stores them: ISO 3166-1 alpha-2 codes ('' for none). Screens show them in
+ * the interface's language with Intl.DisplayNames, and a country select offers {code, name} pairs
+ * sorted by name. Typed names ("Россия", "Germany") are mapped to codes by the server.
+ */
+
+/** Every ISO 3166-1 alpha-2 code the server knows (i18n-iso-countries' list, with Kosovo). */
+export const COUNTRY_CODES: readonly string[] = `
+AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT
+BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH
+ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT
+HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS
+LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI
+NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG
+SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG
+UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW`
+  .trim()
+  .split(/\s+/);
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+function namesIn(locale: string): Intl.DisplayNames {
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    displayNames.set(locale, names);
+  }
+  return names;
+}
+
+/**
+ * A country's name in the locale ('RU' → 'Россия' in ru, 'Russia' in en, 'Russland' in de); '' for
+ * none; a value that is no code (a row from before the codes) is shown as it is.
+ */
+export function countryName(code: string | null | undefined, locale: string): string {
+  if (!code) return '';
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return namesIn(locale).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export type CountryOption = { code: string; name: string };
+
+const optionLists = new Map<string, CountryOption[]>();
+
+/** Every country as {code, name} in the locale, sorted by name there: the choices of a country select. */
+export function countryOptions(locale: string): CountryOption[] {
+  let options = optionLists.get(locale);
+  if (!options) {
+    const collator = new Intl.Collator(locale);
+    options = COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => collator.compare(a.name, b.name));
+    optionLists.set(locale, options);
+  }
+  return options;
+}

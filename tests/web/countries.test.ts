@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, countryName, countryOptions } from '../../src/web/common/countries';
+
+describe('countries on the web: ISO codes shown in the interface language', () => {
+  it('names a code in ru, en and de', () => {
+    expect(countryName('RU', 'ru')).toBe('Россия');
+    expect(countryName('RU', 'en')).toBe('Russia');
+    expect(countryName('RU', 'de')).toBe('Russland');
+    expect(countryName('DE', 'de')).toBe('Deutschland');
+    expect(countryName('GB', 'en')).toBe('United Kingdom');
+    expect(countryName('BY', 'ru')).toBe('Беларусь');
+  });
+
+  it("shows nothing for no country and an old free-text value as it is", () => {
+    expect(countryName('', 'en')).toBe('');
+    expect(countryName(null, 'en')).toBe('');
+    expect(countryName('Narnia', 'en')).toBe('Narnia');
+  });
+
+  it('offers every code once, sorted by its name in the locale', () => {
+    for (const locale of ['ru', 'en', 'de']) {
+      const options = countryOptions(locale);
+      expect(options.map((o) => o.code).sort()).toEqual([...COUNTRY_CODES].sort());
+      const names = options.map((o) => o.name);
+      expect(names).toEqual([...names].sort(new Intl.Collator(locale).compare));
+      expect(options.every((o) => o.name && o.name !== o.code)).toBe(true);
+    }
+    expect(countryOptions('de').find((o) => o.code === 'AT')).toEqual({ code: 'AT', name: 'Österreich' });
+    expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length);
+  });
+});
