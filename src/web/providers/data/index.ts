@@ -1,12 +1,15 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
-import { flowsAdapter } from './flows';
+import { flowStatsAdapter, flowsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
+import { leadsMethods } from './leads';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
 import { paymentsAdapter, paymentsMethods } from './payments';
-import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
+import { staffPartnersAdapter, staffMethods } from './staff';
+import { staffStatisticsAdapter, statisticsMethods } from './statistics';
+import { structureAdapter, structureMethods, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
 import { actionLogsAdapter } from './actionLogs';
@@ -15,6 +18,7 @@ import { withCustomMethods } from './custom';
 import { staffUsersAdapter } from './staffUsers';
 import { taskLinkUsersAdapter, tasksAdapter } from './tasks';
 import { ticketsAdapter, ticketsMethods } from './tickets';
+import { uploadsMethods } from './uploads';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */
 export const adapters = {
@@ -27,6 +31,7 @@ export const adapters = {
   'user-details': userDetailsAdapter,
   'team-completed-tasks': teamCompletedTasksAdapter,
   flows: flowsAdapter,
+  'flow-stats': flowStatsAdapter,
   'landing-elements': landingElementsAdapter,
   tasks: tasksAdapter,
   'task-link-users': taskLinkUsersAdapter,
@@ -35,6 +40,8 @@ export const adapters = {
   'action-logs': actionLogsAdapter,
   imports: importsAdapter,
   'staff-users': staffUsersAdapter,
+  'staff-partners': staffPartnersAdapter,
+  'staff-statistics': staffStatisticsAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;
@@ -71,7 +78,16 @@ const seedProvider: DataProvider = {
 const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
 
 /** The resources plus the custom methods (actions that are not a resource's CRUD). */
-export const dataProvider = withCustomMethods(resources, { ...paymentsMethods, ...importsMethods, ...ticketsMethods });
+export const dataProvider = withCustomMethods(resources, {
+  ...paymentsMethods,
+  ...importsMethods,
+  ...ticketsMethods,
+  ...leadsMethods,
+  ...staffMethods,
+  ...statisticsMethods,
+  ...structureMethods,
+  ...uploadsMethods,
+});
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */
 export type AtriumDataProvider = typeof dataProvider;

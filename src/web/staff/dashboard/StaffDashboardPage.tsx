@@ -1,8 +1,7 @@
 import { Grid, Stack } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Loading, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
 import { MemberPage } from '../../member/common/MemberPage';
+import { useStatistics } from '../../providers/data/statisticsHooks';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import { StaffSwitch } from '../view-as/StaffSwitch';
 import { useViewAs } from '../view-as/useViewAs';
@@ -18,11 +17,7 @@ export default function StaffDashboardPage() {
   const translate = useTranslate();
   const viewAs = useViewAs('/staff-dashboard');
   const period = usePeriod();
-  const stats = useQuery({
-    queryKey: ['staff', 'stats', period.request, viewAs.userId],
-    enabled: period.ready,
-    queryFn: () => unwrap(api.POST('/accounts/dashboard/statistics/', { body: { ...period.request, user_id: viewAs.userId } })),
-  });
+  const stats = useStatistics({ ...period.request, user_id: viewAs.userId }, { enabled: period.ready });
   const money = stats.data?.donations_sum.available ?? false;
   return (
     <MemberPage

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { SchemaImportUserField, SchemaUserImportSaved } from '../../../api/schema';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useMutation } from '../../providers/data/query';
 import { StaffPicker } from '../list/StaffPicker';
@@ -11,7 +12,7 @@ const FIELDS: SchemaImportUserField[] = ['first_name', 'last_name', 'email', 'ph
 /** The uploaded file's first rows with a field per column, the consultant and the tag; then start. */
 export function ImportMapping({ saved, consultantId, onStarted }: { saved: SchemaUserImportSaved; consultantId: number; onStarted: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const [mapping, setMapping] = useState<Record<string, SchemaImportUserField | ''>>(saved.preview.suggested_mapping);
   const [consultant, setConsultant] = useState<number | ''>(consultantId || '');
@@ -27,10 +28,9 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
       return dataProvider.startImport(saved.id, { mapping: chosen, consultant_id: consultant || undefined, tag_id: Number(tag) });
     },
     onSuccess: onStarted,
-    onError: (e: Error) => {
-      const body = (e as { body?: { errors?: Record<string, string> } }).body;
-      setErrors(body?.errors ?? {});
-      notify(e.message, { type: 'error' });
+    onError: (e) => {
+      setErrors(fieldErrorsOf(e));
+      notifyError(e);
     },
   });
   const start = () => starting.mutate();

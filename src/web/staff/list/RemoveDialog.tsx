@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { StaffPicker } from './StaffPicker';
-import { errorText, type Staff } from './useStaffAction';
+import { actionErrorText, type Staff } from './useStaffAction';
 
 /** Removes a consultant after confirmation; their users, open tasks and tickets go to the one picked. */
 export function RemoveButton() {
@@ -27,7 +27,9 @@ export function RemoveButton() {
           setOpen(false);
           refresh();
         },
-        onError: (e) => setError(errorText(e)),
+        onError: (e) => {
+          setError(actionErrorText(e, translate));
+        },
       },
     );
   };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Confirm, Form, FormDataConsumer, Loading, TextInput, useGetOne, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import type { SchemaTicketDetail } from '../../../api/schema';
+import { errorText } from '../../common/errors';
 import { useSendTicketTelegram } from '../../providers/data/ticketsHooks';
 import { TicketMessages } from './TicketMessages';
 import type { TicketLabels } from './TicketsPage';
@@ -34,15 +35,33 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
 
   const act = (data: Record<string, unknown>, message = 'atrium.staff.tickets.updated') => {
     setError(null);
-    update(
+    void update(
       'tickets',
       { id, data, previousData: ticket },
-      { mutationMode: 'pessimistic', onSuccess: () => done(message), onError: (err) => setError(translate((err as Error).message, { _: (err as Error).message })) },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          done(message);
+        },
+        onError: (err) => {
+          setError(errorText(err, translate));
+        },
+      },
     );
   };
   const send = (message: string) => {
     setError(null);
-    telegram.mutate({ ticketId: id, message }, { onSuccess: () => done('atrium.staff.tickets.sent'), onError: (err) => setError(translate(err.message, { _: err.message })) });
+    telegram.mutate(
+      { ticketId: id, message },
+      {
+        onSuccess: () => {
+          done('atrium.staff.tickets.sent');
+        },
+        onError: (err) => {
+          setError(errorText(err, translate));
+        },
+      },
+    );
   };
 
   if (loadError) {
@@ -50,7 +69,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ticket-title">
         <DialogTitle id="ticket-title">#{id}</DialogTitle>
         <DialogContent>
-          <Alert severity="error" data-testid="ticket-error">{translate(loadError.message, { _: loadError.message })}</Alert>
+          <Alert severity="error" data-testid="ticket-error">{errorText(loadError, translate)}</Alert>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => void refetch()}>{translate('atrium.staff.try_again')}</Button>
@@ -100,7 +119,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                 )
               }
             </FormDataConsumer>
-            {rejecting && <TextInput autoFocus multiline minRows={2} sx={{ mt: 2 }} source="reason" label="atrium.staff.tickets.reason" helperText={false} />}
+            {rejecting && <TextInput multiline minRows={2} sx={{ mt: 2 }} source="reason" label="atrium.staff.tickets.reason" helperText={false} />}
           </DialogContent>
           <FormDataConsumer<Values>>
             {({ formData }) => (
