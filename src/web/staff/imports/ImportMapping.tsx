@@ -20,7 +20,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
   const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    dataProvider.importTags().then(setTags, () => setTags([]));
+    dataProvider.importTags().then(setTags, () => { setTags([]); });
   }, [dataProvider]);
   const starting = useMutation({
     mutationFn: () => {
@@ -33,7 +33,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
       notifyError(e);
     },
   });
-  const start = () => starting.mutate();
+  const start = () => { starting.mutate(); };
   return (
     <Box sx={{ my: 2 }}>
       <Typography variant="h6">{translate('atrium.admin.imports.preview')}</Typography>
@@ -48,7 +48,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
                     size="small"
                     label={c}
                     value={mapping[c] ?? ''}
-                    onChange={(e) => setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' })}
+                    onChange={(e) => { setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' }); }}
                     sx={{ minWidth: 140 }}
                     slotProps={{ htmlInput: { 'data-testid': `map-${c}` } }}
                   >
@@ -79,7 +79,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
         <Box sx={{ minWidth: 260 }}>
           <StaffPicker value={consultant} onChange={setConsultant} label={translate('atrium.admin.imports.consultant')} error={errors.consultant_id} />
         </Box>
-        <TextField select label={translate('atrium.admin.imports.tag')} value={tag} onChange={(e) => setTag(e.target.value)} sx={{ minWidth: 200 }} error={Boolean(errors.tag_id)} helperText={errors.tag_id}>
+        <TextField select label={translate('atrium.admin.imports.tag')} value={tag} onChange={(e) => { setTag(e.target.value); }} sx={{ minWidth: 200 }} error={Boolean(errors.tag_id)} helperText={errors.tag_id}>
           {tags.map((x) => (
             <MenuItem key={x.id} value={String(x.id)}>
               {x.name}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, RecordContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { DataTable, List, RecordContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';

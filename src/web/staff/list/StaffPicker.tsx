@@ -9,7 +9,7 @@ import type { Staff } from './useStaffAction';
  */
 export function StaffPicker(props: { value: number | ''; onChange: (id: number) => void; exclude?: number; label?: string; error?: ReactNode }) {
   const translate = useTranslate();
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string>();
   const { identity } = useGetIdentity();
   const isAdmin = permissions === 'admin';
   const consultants = useGetList<Staff>('staff-users', { pagination: { page: 1, perPage: 100 }, filter: { role: 'consultant' } });

@@ -17,8 +17,8 @@ export function useStaffAction() {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  const run = (record: Staff, data: StaffAction, done?: () => void, failed?: (message: string) => void) =>
-    update(
+  const run = (record: Staff, data: StaffAction, done?: () => void, failed?: (message: string) => void) => {
+    void update(
       'staff-users',
       { id: record.id, data, previousData: record },
       {
@@ -35,5 +35,6 @@ export function useStaffAction() {
         },
       },
     );
+  };
   return { run, isPending };
 }

@@ -30,7 +30,7 @@ const partnerRules = validatorsFor('CreatePartnerUserRequest', PICKS);
 type Values = Partial<SchemaCreateLeadUserRequest & PartnerCreate>;
 
 /** Sends only what was filled: an emptied optional field (null or '') is left out, as the contract wants. */
-const filledOnly = (data: Values): Values => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== '')) as Values;
+const filledOnly = (data: Values): Values => Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''));
 
 /** The consultant the new person goes to, among the staff the caller may pick. */
 function ConsultantInput({ validate }: { validate: Validator[] }) {
