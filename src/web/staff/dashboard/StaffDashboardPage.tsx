@@ -1,5 +1,6 @@
-import { Grid, Stack } from '@mui/material';
+import { Alert, Button, Grid, Stack } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
+import { errorText } from '../../common/errors';
 import { MemberPage } from '../../member/common/MemberPage';
 import { useStatistics } from '../../providers/data/statisticsHooks';
 import { NotificationsBell } from '../notifications/NotificationsBell';
@@ -31,7 +32,32 @@ export default function StaffDashboardPage() {
       }
     >
       <ViewAsBanner viewAs={viewAs} />
-      {stats.isPending && period.ready ? <Loading /> : stats.data && <MetricCards stats={stats.data} />}
+      {/* A refusal (view-as of someone out of reach) or a failure says so, with "Try again". */}
+      {stats.error ? (
+        <Alert
+          severity="error"
+          role="alert"
+          sx={{ mb: 2 }}
+          data-testid="dashboard-error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                void stats.refetch();
+              }}
+            >
+              {translate('atrium.staff.try_again')}
+            </Button>
+          }
+        >
+          {errorText(stats.error, translate)}
+        </Alert>
+      ) : stats.isPending && period.ready ? (
+        <Loading />
+      ) : (
+        stats.data && <MetricCards stats={stats.data} />
+      )}
       {period.ready && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 8 }}>
