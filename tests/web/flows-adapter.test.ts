@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { paths, SchemaFlow, SchemaLandingElement } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { checkLandingName, flowStats } from '../../src/web/providers/data/flows';
+import { checkLandingName } from '../../src/web/providers/data/flows';
 
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
@@ -105,7 +105,8 @@ describe('flows adapter', () => {
       }),
     );
     expect(await checkLandingName('abc', 5)).toEqual({ matches: true, error: 'taken' });
-    expect((await flowStats(5, 7)).conversion).toBe(25);
+    // flow-stats: a record under the flow's id, for meta.days days.
+    expect((await dataProvider.getOne('flow-stats', { id: 5, meta: { days: 7 } })).data).toMatchObject({ id: 5, conversion: 25 });
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ['POST', '/api/user_flows/landing_edit/check_unique_name/', { name: 'abc', flow_id: 5 }],
       ['GET', '/api/user_flows/stats/5/?days=7', undefined],

@@ -79,6 +79,20 @@ export async function checkLandingName(name: string, flowId?: number) {
   return unwrap(api.POST('/user_flows/landing_edit/check_unique_name/', { body: { name, ...(flowId && { flow_id: flowId }) } }));
 }
 
-export async function flowStats(id: number, days = 30) {
+async function flowStats(id: number, days: number) {
   return unwrap(api.GET('/user_flows/stats/{id}/', { params: { path: { id }, query: { days } } }));
 }
+
+/** The days a flow's stats cover unless `meta.days` says otherwise. */
+const STATS_DAYS = 30;
+
+/**
+ * `flow-stats` → GET user_flows/stats/{id}/: one flow's totals and its days (views, sign-ups), for
+ * the last `meta.days` days; the flow's id is the record's id. A record only.
+ */
+export const flowStatsAdapter: ResourceAdapter = {
+  async getOne(_resource, { id, meta }) {
+    const days = (meta as { days?: number } | undefined)?.days ?? STATS_DAYS;
+    return { data: { ...(await flowStats(Number(id), days)), id: Number(id) } };
+  },
+};

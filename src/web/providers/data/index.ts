@@ -3,16 +3,19 @@ import { accountsMethods } from './accounts';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
 import { donationsAdapter, donationsMethods } from './donations';
-import { flowsAdapter } from './flows';
+import { flowsAdapter, flowStatsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
 import { menusMethods } from './menus';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
 import { paymentsAdapter, paymentsMethods } from './payments';
 import { profileMethods, sessionsAdapter } from './profile';
-import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
+import { structureAdapter, structureMethods, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
 import { subscriptionMethods } from './subscription';
 import { teamChildrenAdapter, teamMethods } from './team';
+import { leadsMethods } from './leads';
+import { staffMethods, staffPartnersAdapter } from './staff';
+import { staffStatisticsAdapter, statisticsMethods } from './statistics';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
 import { actionLogsAdapter } from './actionLogs';
@@ -21,6 +24,7 @@ import { withCustomMethods } from './custom';
 import { staffUsersAdapter } from './staffUsers';
 import { taskLinkUsersAdapter, tasksAdapter } from './tasks';
 import { ticketsAdapter, ticketsMethods } from './tickets';
+import { uploadsMethods } from './uploads';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */
 export const adapters = {
@@ -34,6 +38,7 @@ export const adapters = {
   'team-completed-tasks': teamCompletedTasksAdapter,
   'team-children': teamChildrenAdapter,
   flows: flowsAdapter,
+  'flow-stats': flowStatsAdapter,
   'landing-elements': landingElementsAdapter,
   tasks: tasksAdapter,
   'task-link-users': taskLinkUsersAdapter,
@@ -44,6 +49,8 @@ export const adapters = {
   'staff-users': staffUsersAdapter,
   sessions: sessionsAdapter,
   donations: donationsAdapter,
+  'staff-partners': staffPartnersAdapter,
+  'staff-statistics': staffStatisticsAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;
@@ -91,6 +98,11 @@ export const dataProvider = withCustomMethods(
   donationsMethods,
   subscriptionMethods,
   teamMethods,
+  leadsMethods,
+  staffMethods,
+  statisticsMethods,
+  structureMethods,
+  uploadsMethods,
 );
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */

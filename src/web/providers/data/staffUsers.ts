@@ -85,11 +85,3 @@ export const staffUsersAdapter: ResourceAdapter = {
 /** Tags and groups for pickers. */
 export const tagsGroups = () => unwrap(api.GET('/accounts/tags_groups/'));
 
-/** Creates a partner (create_partner_user/, multipart: the fields and up to 10 documents). */
-export async function createPartner(fields: Record<string, string | number | undefined>, documents: File[]) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
-  for (const f of documents) form.append('documents', f, f.name);
-  const body = fields as unknown as import('../../../api/schema').SchemaCreatePartnerUserRequest;
-  return unwrap(api.POST('/accounts/user/create_partner_user/', { body, bodySerializer: () => form }));
-}

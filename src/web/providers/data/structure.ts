@@ -12,6 +12,12 @@ export type StructureMeta = Pick<
   'columns' | 'tags_groups_columns' | 'total_donations_current' | 'total_donations_prev' | 'total_count'
 >;
 
+/** What the structure list needs besides its rows: custom methods of the data provider (see ./index.ts). */
+export const structureMethods = {
+  /** The options of the structure filters (statuses, tags, groups) and its columns, in the interface language. */
+  getStructureChoices: () => structureChoices(),
+};
+
 const ordering = (sort?: { field: string; order: string }) =>
   sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined;
 

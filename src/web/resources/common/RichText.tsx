@@ -13,13 +13,15 @@ import {
   RichTextInputToolbar,
   useTiptapEditor,
 } from 'ra-input-rich-text';
-import { uploadFile, UploadError } from './upload';
+import { errorText, fieldErrorsOf } from '../../common/errors';
+import { useUploadFile } from '../../providers/data/uploadsHooks';
 
 /** Uploads an image (POST /admin/uploads?kind=image) and puts it at the cursor. */
 function UploadImageButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const editor = useTiptapEditor();
+  const uploadFile = useUploadFile();
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const label = translate('atrium.content.rich_text.insert_image');
@@ -30,7 +32,8 @@ function UploadImageButton() {
       const res = await uploadFile('image', file);
       editor.chain().focus().insertContent({ type: 'image', attrs: { src: res.url, alt: '' } }).run();
     } catch (err) {
-      notify(err instanceof UploadError ? err.message : 'atrium.errors.generic', { type: 'error' });
+      // The server's first word on the file, else what failed (server, refusal, connection).
+      notify(Object.values(fieldErrorsOf(err))[0] ?? errorText(err, translate), { type: 'error' });
     } finally {
       setBusy(false);
       if (picker.current) picker.current.value = '';

@@ -5,7 +5,9 @@ import Close from '@mui/icons-material/Close';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { FieldTitle, useInput, useNotify, useTranslate, type Validator } from 'react-admin';
 import type { SchemaUploadResponse } from '../../../api/schema';
-import { uploadFile, UploadError, type UploadKind } from './upload';
+import { errorText, fieldErrorsOf } from '../../common/errors';
+import type { UploadKind } from '../../providers/data/uploads';
+import { useUploadFile } from '../../providers/data/uploadsHooks';
 
 const ACCEPT: Record<UploadKind, string> = {
   image: 'image/jpeg,image/png,image/webp,image/gif',
@@ -44,6 +46,7 @@ export function UploadInput({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const uploadFile = useUploadFile();
   const id = useId();
   const picker = useRef<HTMLInputElement>(null);
   const { field, fieldState, isRequired } = useInput({ source, validate, defaultValue: null });
@@ -63,8 +66,8 @@ export function UploadInput({
       onUploaded?.(res, file);
       notify('atrium.content.upload.done', { type: 'success', messageArgs: { name: res.name } });
     } catch (err) {
-      const msg = err instanceof UploadError ? translate(err.message, { _: err.message }) : translate('atrium.errors.generic');
-      setError(msg);
+      // The server's first word on the file, else what failed (server, refusal, connection).
+      setError(Object.values(fieldErrorsOf(err))[0] ?? errorText(err, translate));
     } finally {
       setProgress(null);
       if (picker.current) picker.current.value = '';
@@ -110,7 +113,7 @@ export function UploadInput({
             />
           </Button>
           {value && (
-            <Button size="small" color="inherit" startIcon={<Close />} onClick={() => field.onChange(null)} disabled={progress !== null}>
+            <Button size="small" color="inherit" startIcon={<Close />} onClick={() => { field.onChange(null); }} disabled={progress !== null}>
               {translate('atrium.content.upload.remove')}
             </Button>
           )}

@@ -1,9 +1,10 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useQuery } from '@tanstack/react-query';
-import { useRecordContext, useTranslate } from 'react-admin';
-import type { SchemaFlow } from '../../../api/schema';
-import { flowStats } from '../../providers/data/flows';
+import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import type { SchemaFlow, SchemaFlowStatsResponse } from '../../../api/schema';
+
+/** A flow's stats record (the `flow-stats` resource): the totals and the days, under the flow's id. */
+type FlowStats = SchemaFlowStatsResponse & { id: number };
 
 const DAYS = 30;
 
@@ -22,7 +23,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 export function FlowStatsPanel() {
   const translate = useTranslate();
   const flow = useRecordContext<SchemaFlow>();
-  const { data } = useQuery({ queryKey: ['flow-stats', flow?.id], queryFn: () => flowStats(flow!.id, DAYS), enabled: !!flow });
+  const { data } = useGetOne<FlowStats>('flow-stats', { id: flow?.id ?? 0, meta: { days: DAYS } }, { enabled: !!flow });
   if (!flow || !data) return null;
   return (
     <Card sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { xs: '100%', md: 380 }, flexShrink: 0 }}>

@@ -1,6 +1,5 @@
 import { TABLE_FITS } from '../../member/team/layout';
 import { Alert, Box, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import {
   AutocompleteArrayInput,
   ColumnsButton,
@@ -12,12 +11,15 @@ import {
   TopToolbar,
   useListContext,
   useLocaleState,
+  useDataProvider,
   useTranslate,
 } from 'react-admin';
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../api/schema';
 import { useTimeZone, fmtMoney } from '../../member/common/format';
 import { LoadingBlock } from '../../member/common/States';
-import { structureChoices, type StructureMeta } from '../../providers/data/structure';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useQuery } from '../../providers/data/query';
+import type { StructureMeta } from '../../providers/data/structure';
 import { HIDDEN_BY_DEFAULT, renderCell } from './columns';
 
 /** Kept in local storage: the list's filters, sort and page, and separately the shown columns. */
@@ -71,7 +73,9 @@ function Empty() {
 export function StructureList() {
   const [locale] = useLocaleState();
   const tz = useTimeZone();
-  const choices = useQuery({ queryKey: ['team', 'choices', locale], queryFn: structureChoices, staleTime: 60_000 });
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  // Read again in a new interface language: the labels come translated.
+  const choices = useQuery({ queryKey: ['structure', 'choices', locale], queryFn: () => dataProvider.getStructureChoices(), staleTime: 60_000 });
   if (!choices.data) return <LoadingBlock />;
   const columns = choices.data.columns;
   return (

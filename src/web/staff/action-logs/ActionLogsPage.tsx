@@ -16,11 +16,13 @@ const name = (u: SchemaUserBrief | null | undefined) => (u ? `${u.first_name} ${
 /** A person's name; a click keeps only the entries by (or about) them, through the list's own filter. */
 function PersonFilter({ who, field }: { who: SchemaUserBrief | null | undefined; field: 'actor_id' | 'subject_id' }) {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const { setFilters, ...list } = useListContext();
+  const filterValues = list.filterValues as Record<string, unknown>;
+  const displayedFilters = list.displayedFilters as Record<string, boolean>;
   if (!who) return <>—</>;
   const label = translate(field === 'actor_id' ? 'atrium.admin.logs.only_by' : 'atrium.admin.logs.only_about', { name: name(who) });
   return (
-    <Link component="button" type="button" underline="hover" title={label} aria-label={label} onClick={() => setFilters({ ...filterValues, [field]: who.id }, { ...displayedFilters, [field]: true })} sx={{ textAlign: 'left' }}>
+    <Link component="button" type="button" underline="hover" title={label} aria-label={label} onClick={() => { setFilters({ ...filterValues, [field]: who.id }, { ...displayedFilters, [field]: true }); }} sx={{ textAlign: 'left' }}>
       {name(who)}
     </Link>
   );

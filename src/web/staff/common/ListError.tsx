@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { Pagination, useListContext, useTranslate } from 'react-admin';
+import { errorText } from '../../common/errors';
 
 /**
  * What a staff list shows when its call fails: the server's own words (a refusal says so), the
@@ -8,7 +9,6 @@ import { Pagination, useListContext, useTranslate } from 'react-admin';
 export function ListError() {
   const translate = useTranslate();
   const { error, refetch } = useListContext();
-  const message = error instanceof TypeError ? 'atrium.errors.network' : (error?.message ?? 'atrium.errors.server');
   return (
     <Alert
       severity="error"
@@ -20,7 +20,7 @@ export function ListError() {
         </Button>
       }
     >
-      {translate(message, { _: message })}
+      {errorText(error, translate)}
     </Alert>
   );
 }

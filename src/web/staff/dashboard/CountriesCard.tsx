@@ -1,17 +1,13 @@
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
 import type { SchemaStatisticsRequest } from '../../../api/schema';
+import { useStatisticsByCountries } from '../../providers/data/statisticsHooks';
 
 /** Registrations per country as a pie (top 8) and a table of every country. */
 export function CountriesCard({ request, userId, money }: { request: SchemaStatisticsRequest; userId?: number; money: boolean }) {
   const translate = useTranslate();
-  const q = useQuery({
-    queryKey: ['staff', 'countries', request, userId],
-    queryFn: () => unwrap(api.POST('/accounts/dashboard/statistics_by_countries/', { body: { ...request, user_id: userId } })),
-  });
+  const q = useStatisticsByCountries({ ...request, user_id: userId });
   const rows = q.data ?? [];
   const name = (c: string) => c || translate('atrium.staff.dashboard.no_country');
   return (

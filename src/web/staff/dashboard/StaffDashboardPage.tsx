@@ -1,8 +1,8 @@
-import { Grid, Stack } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Grid, Stack } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { errorText } from '../../common/errors';
 import { MemberPage } from '../../member/common/MemberPage';
+import { useStatistics } from '../../providers/data/statisticsHooks';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import { StaffSwitch } from '../view-as/StaffSwitch';
 import { useViewAs } from '../view-as/useViewAs';
@@ -18,11 +18,7 @@ export default function StaffDashboardPage() {
   const translate = useTranslate();
   const viewAs = useViewAs('/staff-dashboard');
   const period = usePeriod();
-  const stats = useQuery({
-    queryKey: ['staff', 'stats', period.request, viewAs.userId],
-    enabled: period.ready,
-    queryFn: () => unwrap(api.POST('/accounts/dashboard/statistics/', { body: { ...period.request, user_id: viewAs.userId } })),
-  });
+  const stats = useStatistics({ ...period.request, user_id: viewAs.userId }, { enabled: period.ready });
   const money = stats.data?.donations_sum.available ?? false;
   return (
     <MemberPage
@@ -36,7 +32,32 @@ export default function StaffDashboardPage() {
       }
     >
       <ViewAsBanner viewAs={viewAs} />
-      {stats.isPending && period.ready ? <Loading /> : stats.data && <MetricCards stats={stats.data} />}
+      {/* A refusal (view-as of someone out of reach) or a failure says so, with "Try again". */}
+      {stats.error ? (
+        <Alert
+          severity="error"
+          role="alert"
+          sx={{ mb: 2 }}
+          data-testid="dashboard-error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                void stats.refetch();
+              }}
+            >
+              {translate('atrium.staff.try_again')}
+            </Button>
+          }
+        >
+          {errorText(stats.error, translate)}
+        </Alert>
+      ) : stats.isPending && period.ready ? (
+        <Loading />
+      ) : (
+        stats.data && <MetricCards stats={stats.data} />
+      )}
       {period.ready && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 8 }}>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
 import type { SchemaStatisticsRequest } from '../../../api/schema';
+import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../../providers/data/statistics';
 
 type Column = 'completed_tasks' | 'time_spent' | 'donations_sum' | 'new_subscriptions' | 'new_registrations' | 'tasks_of_new_registrations';
 
@@ -15,15 +14,18 @@ export function StaffTable({ request, userId, money }: { request: SchemaStatisti
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
   const [order, setOrder] = useState<{ col: Column | 'last_name'; desc: boolean }>({ col: 'completed_tasks', desc: true });
-  const ordering = `${order.desc ? '-' : ''}${order.col}` as '-completed_tasks';
-  const q = useQuery({
-    queryKey: ['staff', 'staff-stats', request, userId, page, size, ordering],
-    placeholderData: keepPreviousData,
-    queryFn: () => unwrap(api.POST('/accounts/dashboard/staff_statistics/', { params: { query: { page: page + 1, page_size: size, ordering } }, body: { ...request, user_id: userId } })),
-  });
+  const filter: StaffStatisticsFilter = { ...request, user_id: userId };
+  const q = useGetList<StaffStatisticsRecord>(
+    'staff-statistics',
+    { pagination: { page: page + 1, perPage: size }, sort: { field: order.col, order: order.desc ? 'DESC' : 'ASC' }, filter },
+    // The page shown stays until the next one arrives.
+    { placeholderData: (previous) => previous },
+  );
   const cols: Column[] = ['completed_tasks', 'time_spent', 'new_registrations', 'tasks_of_new_registrations', ...(money ? (['donations_sum', 'new_subscriptions'] as const) : [])];
-  const rows = q.data?.results ?? [];
-  const sortBy = (col: Column | 'last_name') => setOrder((o) => ({ col, desc: o.col === col ? !o.desc : true }));
+  const rows = q.data ?? [];
+  const sortBy = (col: Column | 'last_name') => {
+    setOrder((o) => ({ col, desc: o.col === col ? !o.desc : true }));
+  };
   return (
     <Card variant="outlined">
       <CardContent>
@@ -47,13 +49,17 @@ export function StaffTable({ request, userId, money }: { request: SchemaStatisti
             <TableHead>
               <TableRow>
                 <TableCell>
-                  <TableSortLabel active={order.col === 'last_name'} direction={order.desc ? 'desc' : 'asc'} onClick={() => sortBy('last_name')}>
+                  <TableSortLabel active={order.col === 'last_name'} direction={order.desc ? 'desc' : 'asc'} onClick={() => {
+                      sortBy('last_name');
+                    }}>
                     {translate('atrium.staff.dashboard.employee')}
                   </TableSortLabel>
                 </TableCell>
                 {cols.map((c) => (
                   <TableCell key={c} align="right">
-                    <TableSortLabel active={order.col === c} direction={order.desc ? 'desc' : 'asc'} onClick={() => sortBy(c)}>
+                    <TableSortLabel active={order.col === c} direction={order.desc ? 'desc' : 'asc'} onClick={() => {
+                        sortBy(c);
+                      }}>
                       {translate(`atrium.staff.dashboard.metrics.${c}`)}
                     </TableSortLabel>
                   </TableCell>
@@ -86,11 +92,13 @@ export function StaffTable({ request, userId, money }: { request: SchemaStatisti
           component="div"
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
           labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          count={q.data?.count ?? 0}
+          count={q.total ?? 0}
           page={page}
           rowsPerPage={size}
           rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_e, p) => setPage(p)}
+          onPageChange={(_e, p) => {
+            setPage(p);
+          }}
           onRowsPerPageChange={(e) => {
             setSize(Number(e.target.value));
             setPage(0);

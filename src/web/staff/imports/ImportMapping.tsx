@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { SchemaImportUserField, SchemaUserImportSaved } from '../../../api/schema';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useMutation } from '../../providers/data/query';
 import { StaffPicker } from '../list/StaffPicker';
@@ -11,7 +12,7 @@ const FIELDS: SchemaImportUserField[] = ['first_name', 'last_name', 'email', 'ph
 /** The uploaded file's first rows with a field per column, the consultant and the tag; then start. */
 export function ImportMapping({ saved, consultantId, onStarted }: { saved: SchemaUserImportSaved; consultantId: number; onStarted: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const [mapping, setMapping] = useState<Record<string, SchemaImportUserField | ''>>(saved.preview.suggested_mapping);
   const [consultant, setConsultant] = useState<number | ''>(consultantId || '');
@@ -19,7 +20,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
   const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    dataProvider.importTags().then(setTags, () => setTags([]));
+    dataProvider.importTags().then(setTags, () => { setTags([]); });
   }, [dataProvider]);
   const starting = useMutation({
     mutationFn: () => {
@@ -27,13 +28,12 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
       return dataProvider.startImport(saved.id, { mapping: chosen, consultant_id: consultant || undefined, tag_id: Number(tag) });
     },
     onSuccess: onStarted,
-    onError: (e: Error) => {
-      const body = (e as { body?: { errors?: Record<string, string> } }).body;
-      setErrors(body?.errors ?? {});
-      notify(e.message, { type: 'error' });
+    onError: (e) => {
+      setErrors(fieldErrorsOf(e));
+      notifyError(e);
     },
   });
-  const start = () => starting.mutate();
+  const start = () => { starting.mutate(); };
   return (
     <Box sx={{ my: 2 }}>
       <Typography variant="h6">{translate('atrium.admin.imports.preview')}</Typography>
@@ -48,7 +48,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
                     size="small"
                     label={c}
                     value={mapping[c] ?? ''}
-                    onChange={(e) => setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' })}
+                    onChange={(e) => { setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' }); }}
                     sx={{ minWidth: 140 }}
                     slotProps={{ htmlInput: { 'data-testid': `map-${c}` } }}
                   >
@@ -79,7 +79,7 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
         <Box sx={{ minWidth: 260 }}>
           <StaffPicker value={consultant} onChange={setConsultant} label={translate('atrium.admin.imports.consultant')} error={errors.consultant_id} />
         </Box>
-        <TextField select label={translate('atrium.admin.imports.tag')} value={tag} onChange={(e) => setTag(e.target.value)} sx={{ minWidth: 200 }} error={Boolean(errors.tag_id)} helperText={errors.tag_id}>
+        <TextField select label={translate('atrium.admin.imports.tag')} value={tag} onChange={(e) => { setTag(e.target.value); }} sx={{ minWidth: 200 }} error={Boolean(errors.tag_id)} helperText={errors.tag_id}>
           {tags.map((x) => (
             <MenuItem key={x.id} value={String(x.id)}>
               {x.name}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, RecordContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { DataTable, List, RecordContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../../api/schema';
+import { useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useMutation } from '../../providers/data/query';
 import { FilterTabs } from '../../resources/common/FilterTabs';
@@ -102,7 +103,7 @@ function ImportsTable() {
 /** Upload a .csv: the server answers with its first rows, which the mapping step shows. */
 function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const upload = useMutation({
@@ -111,7 +112,7 @@ function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => 
       onSaved(res.data as SchemaUserImportSaved);
       refresh();
     },
-    onError: (e: Error) => notify(e.message, { type: 'error' }),
+    onError: notifyError,
   });
   return (
     <Button variant="contained" component="label" disabled={upload.isPending}>

@@ -18,13 +18,19 @@ export function GiveAwayButton() {
   if (!record) return null;
   const label = (m: Member) => `${m.first_name} ${m.last_name}${m.email ? ` · ${m.email}` : ''}`;
   // The action runs on the given user's row: their new responsible is this row's consultant.
-  const submit = () => (user ? run({ ...user, id: user.id }, { action: 'give_away', consultant_id: record.id }, () => setOpen(false), setError) : undefined);
+  const submit = () => {
+    if (user) run({ ...user, id: user.id }, { action: 'give_away', consultant_id: record.id }, () => { setOpen(false); }, setError);
+  };
   return (
     <>
-      <Button size="small" onClick={() => (setUser(null), setError(''), setOpen(true))}>
+      <Button size="small" onClick={() => {
+        setUser(null);
+        setError('');
+        setOpen(true);
+      }}>
         {translate('atrium.admin.list.give_away')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+      <Dialog open={open} onClose={() => { setOpen(false); }} fullWidth maxWidth="xs">
         <DialogTitle>{translate('atrium.admin.list.give_away_title', { name: `${record.first_name} ${record.last_name}` })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -35,14 +41,16 @@ export function GiveAwayButton() {
               value={user}
               getOptionLabel={label}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_e, v) => setUser(v)}
-              onInputChange={(_e, v, reason) => reason === 'input' && setQ(v)}
-              renderInput={(params) => <TextField {...params} label={translate('atrium.admin.list.user')} autoFocus />}
+              onChange={(_e, v) => { setUser(v); }}
+              onInputChange={(_e, v, reason) => {
+                if (reason === 'input') setQ(v);
+              }}
+              renderInput={(params) => <TextField {...params} label={translate('atrium.admin.list.user')} />}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('atrium.admin.list.cancel')}</Button>
+          <Button onClick={() => { setOpen(false); }}>{translate('atrium.admin.list.cancel')}</Button>
           <Button variant="contained" onClick={submit} disabled={isPending || !user}>
             {translate('atrium.admin.list.give_away_confirm')}
           </Button>

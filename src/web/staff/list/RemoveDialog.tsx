@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { StaffPicker } from './StaffPicker';
-import { errorText, type Staff } from './useStaffAction';
+import { actionErrorText, type Staff } from './useStaffAction';
 
 /** Removes a consultant after confirmation; their users, open tasks and tickets go to the one picked. */
 export function RemoveButton() {
@@ -16,8 +16,8 @@ export function RemoveButton() {
   const [error, setError] = useState('');
   if (!record) return null;
   const confirm = () => {
-    if (!heir) return setError(translate('atrium.admin.people.select_consultant'));
-    remove(
+    if (!heir) { setError(translate('atrium.admin.people.select_consultant')); return; }
+    void remove(
       'staff-users',
       { id: record.id, previousData: record, meta: { hand_over_to: heir } },
       {
@@ -27,17 +27,23 @@ export function RemoveButton() {
           setOpen(false);
           refresh();
         },
-        onError: (e) => setError(errorText(e)),
+        onError: (e) => {
+          setError(actionErrorText(e, translate));
+        },
       },
     );
   };
   const name = `${record.first_name} ${record.last_name}`;
   return (
     <>
-      <Button size="small" color="error" onClick={() => (setError(''), setHeir(''), setOpen(true))}>
+      <Button size="small" color="error" onClick={() => {
+        setError('');
+        setHeir('');
+        setOpen(true);
+      }}>
         {translate('atrium.admin.list.remove')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+      <Dialog open={open} onClose={() => { setOpen(false); }} fullWidth maxWidth="xs">
         <DialogTitle>{translate('atrium.admin.list.remove_title', { name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
@@ -47,7 +53,7 @@ export function RemoveButton() {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('atrium.admin.list.cancel')}</Button>
+          <Button onClick={() => { setOpen(false); }}>{translate('atrium.admin.list.cancel')}</Button>
           <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
             {translate('atrium.admin.list.remove_confirm')}
           </Button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useGetIdentity, useGetList, usePermissions, useTranslate } from 'react-admin';
 import type { Staff } from './useStaffAction';
@@ -6,9 +7,9 @@ import type { Staff } from './useStaffAction';
  * Picks a consultant (or an admin) who is not blocked; `exclude` leaves one out (the user themself).
  * An admin picks among all staff; a consultant among themselves and the consultants of their structure.
  */
-export function StaffPicker(props: { value: number | ''; onChange: (id: number) => void; exclude?: number; label?: string; error?: string }) {
+export function StaffPicker(props: { value: number | ''; onChange: (id: number) => void; exclude?: number; label?: string; error?: ReactNode }) {
   const translate = useTranslate();
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string>();
   const { identity } = useGetIdentity();
   const isAdmin = permissions === 'admin';
   const consultants = useGetList<Staff>('staff-users', { pagination: { page: 1, perPage: 100 }, filter: { role: 'consultant' } });
@@ -25,7 +26,9 @@ export function StaffPicker(props: { value: number | ''; onChange: (id: number) 
       fullWidth
       label={props.label ?? translate('atrium.admin.people.consultant')}
       value={options.some((o) => o.id === props.value) ? props.value : ''}
-      onChange={(e) => props.onChange(Number(e.target.value))}
+      onChange={(e) => {
+        props.onChange(Number(e.target.value));
+      }}
       error={!!props.error}
       helperText={props.error}
     >

@@ -1,13 +1,14 @@
 import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import { ApiError } from '../../../api/client';
+import { errorText, fieldErrorsOf } from '../../common/errors';
 import type { StaffAction } from '../../providers/data/staffUsers';
 
 export type Staff = { id: number; first_name: string; last_name: string; email: string | null; is_blocked?: boolean; daily_lead_limit?: number; rating?: number };
 
-/** The server's own words for a failed call: the first field message of a 400, else its detail. */
-export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return Object.values(e.fieldErrors)[0] ?? e.message;
-  return e instanceof Error ? e.message : String(e);
+type Translate = ReturnType<typeof useTranslate>;
+
+/** The server's own words for a failed roster action: the first field message of a 400, else what failed. */
+export function actionErrorText(e: unknown, translate: Translate): string {
+  return Object.values(fieldErrorsOf(e))[0] ?? errorText(e, translate);
 }
 
 /** Runs one roster action on a consultant, then tells and refreshes; `failed` gets the server's message. */
@@ -16,8 +17,8 @@ export function useStaffAction() {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  const run = (record: Staff, data: StaffAction, done?: () => void, failed?: (message: string) => void) =>
-    update(
+  const run = (record: Staff, data: StaffAction, done?: () => void, failed?: (message: string) => void) => {
+    void update(
       'staff-users',
       { id: record.id, data, previousData: record },
       {
@@ -28,11 +29,12 @@ export function useStaffAction() {
           done?.();
         },
         onError: (e) => {
-          const message = errorText(e);
+          const message = actionErrorText(e, translate);
           notify(message, { type: 'error' });
           failed?.(message);
         },
       },
     );
+  };
   return { run, isPending };
 }

@@ -1,105 +1,160 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useCreate, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { createPartner, tagsGroups } from '../../providers/data/staffUsers';
-import { ApiError } from '../../../api/client';
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import {
+  CreateBase,
+  Form,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  ValidationError,
+  useInput,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import type { SchemaCreateLeadUserRequest } from '../../../api/schema';
+import { validatorsFor } from '../../../api/validators';
+import { formErrors } from '../../common/errors';
+import type { PartnerCreate } from '../../providers/data/staff';
+import { useTagsGroups } from '../../providers/data/staffHooks';
 import { StaffPicker } from '../list/StaffPicker';
-import { errorText } from '../list/useStaffAction';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
-type Tag = { id: number; name: string };
+// An empty pick is answered in the spec's words; the rest are the contract's limits and messages.
+const PICKS = { tag_id: { presence: 'atrium.admin.people.select_tag' }, consultant_id: { presence: 'atrium.admin.people.select_consultant' } };
+const leadRules = validatorsFor('CreateLeadUserRequest', PICKS);
+const partnerRules = validatorsFor('CreatePartnerUserRequest', PICKS);
 
-/** Creates a lead (enters lead routing) or, with `partner`, a partner with company and documents. */
+type Values = Partial<SchemaCreateLeadUserRequest & PartnerCreate>;
+
+/** Sends only what was filled: an emptied optional field (null or '') is left out, as the contract wants. */
+const filledOnly = (data: Values): Values => Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''));
+
+/** The consultant the new person goes to, among the staff the caller may pick. */
+function ConsultantInput({ validate }: { validate: Validator[] }) {
+  const { field, fieldState } = useInput({ source: 'consultant_id', validate });
+  const message = fieldState.error?.message;
+  return (
+    <StaffPicker
+      value={(field.value as number | null | undefined) ?? ''}
+      onChange={(id) => {
+        field.onChange(id);
+      }}
+      error={message ? <ValidationError error={message} /> : undefined}
+    />
+  );
+}
+
+/** The partner's documents (PDF, JPEG, PNG), sent with the fields; the server's word on them below. */
+function DocumentsInput() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput<File[]>({ source: 'documents', defaultValue: [] });
+  const files = (field.value as File[] | undefined) ?? [];
+  const message = fieldState.error?.message;
+  return (
+    <Stack spacing={1}>
+      <Button variant="outlined" component="label">
+        {translate('atrium.admin.people.documents')}
+        <input
+          hidden
+          multiple
+          type="file"
+          accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+          name="documents"
+          onChange={(e) => {
+            field.onChange(Array.from(e.target.files ?? []));
+          }}
+        />
+      </Button>
+      {files.map((f) => (
+        <Typography key={f.name} variant="body2">{`${f.name} · ${String(Math.ceil(f.size / 1024))} KB`}</Typography>
+      ))}
+      {message && (
+        <Alert severity="error">
+          <ValidationError error={message} />
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Save() {
+  const { isSubmitting } = useFormState();
+  // Enabled on a pristine form too: saving it empty shows what is missing.
+  return <SaveButton label="atrium.admin.people.create" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />;
+}
+
+/**
+ * Creates a lead (the `staff-users` resource; enters lead routing) or, with `partner`, a partner with
+ * company and documents (`staff-partners`, multipart). The server's field errors land under the fields.
+ */
 export function PersonDialog({ partner, open, onClose }: { partner?: boolean; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [create, { isPending }] = useCreate();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [tag, setTag] = useState<number | ''>('');
-  const [consultant, setConsultant] = useState<number | ''>('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [tags, setTags] = useState<Tag[]>([]);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open) void tagsGroups().then((r) => setTags(r.tags));
-  }, [open]);
+  const tags = useTagsGroups({ enabled: open });
+  const [alert, setAlert] = useState<string | null>(null);
+  const rules = partner ? partnerRules : leadRules;
   const fields = FIELDS.filter((f) => partner || f !== 'company');
-  const done = () => {
-    notify(translate(partner ? 'atrium.admin.people.partner_created' : 'atrium.admin.people.lead_created'), { type: 'success' });
-    setValues({});
-    setFiles([]);
-    setErrors({});
-    refresh();
+  const title = translate(partner ? 'atrium.admin.people.new_partner' : 'atrium.admin.people.new_lead');
+  const close = () => {
+    setAlert(null);
     onClose();
   };
-  const failed = (e: unknown) => setErrors(e instanceof ApiError && e.status === 400 ? { ...e.fieldErrors, _: '' } : { _: errorText(e) });
-  const submit = async () => {
-    // The server says the same for a wrong id; an empty pick is answered here in the spec's words.
-    const missing = { ...(!tag && { tag_id: translate('atrium.admin.people.select_tag') }), ...(!consultant && { consultant_id: translate('atrium.admin.people.select_consultant') }) };
-    if (Object.keys(missing).length) return setErrors(missing);
-    const data = { ...values, tag_id: tag || undefined, consultant_id: consultant || undefined };
-    if (!partner) return create('staff-users', { data }, { onSuccess: done, onError: failed });
-    setBusy(true);
-    try {
-      await createPartner(data, files);
-      done();
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const title = translate(partner ? 'atrium.admin.people.new_partner' : 'atrium.admin.people.new_lead');
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={(e) => (e.preventDefault(), void submit())} aria-label={title}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {errors._ && <Alert severity="error">{errors._}</Alert>}
-            {fields.map((f, i) => (
-              <TextField
-                key={f}
-                name={f}
-                label={translate(`atrium.admin.people.${f}`)}
-                type={f === 'email' ? 'email' : 'text'}
-                required={f !== 'phone'}
-                autoFocus={i === 0}
-                value={values[f] ?? ''}
-                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-                error={!!errors[f]}
-                helperText={errors[f]}
-              />
-            ))}
-            <TextField select label={translate('atrium.admin.people.tag')} value={tag} onChange={(e) => setTag(Number(e.target.value))} error={!!errors.tag_id} helperText={errors.tag_id}>
-              {tags.map((t) => (
-                <MenuItem key={t.id} value={t.id}>{t.name}</MenuItem>
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="person-title">
+      <CreateBase<Values>
+        resource={partner ? 'staff-partners' : 'staff-users'}
+        redirect={false}
+        mutationMode="pessimistic"
+        transform={filledOnly}
+        mutationOptions={{
+          onSuccess: () => {
+            notify(partner ? 'atrium.admin.people.partner_created' : 'atrium.admin.people.lead_created', { type: 'success' });
+            refresh();
+            close();
+          },
+          // Field errors go under their fields (the form does that); the rest shows above the form.
+          onError: (err) => {
+            setAlert(formErrors(err, translate, [...fields, 'tag_id', 'consultant_id', 'documents']).alert);
+          },
+        }}
+      >
+        <Form<Values> noValidate>
+          <DialogTitle id="person-title">{title}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {alert && <Alert severity="error">{alert}</Alert>}
+              {fields.map((f) => (
+                <TextInput
+                  key={f}
+                  source={f}
+                  label={`atrium.admin.people.${f}`}
+                  type={f === 'email' ? 'email' : 'text'}
+                  validate={f === 'company' ? partnerRules.company : rules[f]}
+                  helperText={false}
+                />
               ))}
-            </TextField>
-            <StaffPicker value={consultant} onChange={setConsultant} error={errors.consultant_id} />
-            {partner && (
-              <Stack spacing={1}>
-                <Button variant="outlined" component="label">
-                  {translate('atrium.admin.people.documents')}
-                  <input hidden multiple type="file" accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png" name="documents" onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
-                </Button>
-                {files.map((f) => (
-                  <Typography key={f.name} variant="body2">{`${f.name} · ${Math.ceil(f.size / 1024)} KB`}</Typography>
-                ))}
-                {errors.documents && <Alert severity="error">{errors.documents}</Alert>}
-              </Stack>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('atrium.admin.list.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isPending || busy}>
-            {translate('atrium.admin.people.create')}
-          </Button>
-        </DialogActions>
-      </form>
+              <SelectInput
+                source="tag_id"
+                label="atrium.admin.people.tag"
+                choices={tags.data?.tags ?? []}
+                isPending={tags.isPending}
+                validate={rules.tag_id}
+                helperText={false}
+              />
+              <ConsultantInput validate={rules.consultant_id} />
+              {partner && <DocumentsInput />}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate('atrium.admin.list.cancel')}</Button>
+            <Save />
+          </DialogActions>
+        </Form>
+      </CreateBase>
     </Dialog>
   );
 }

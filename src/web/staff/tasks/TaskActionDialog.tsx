@@ -4,7 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Form, required, SaveButton, TextInput, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import type { SchemaTask, SchemaTaskStartIn, SchemaTaskUpdateRequest } from '../../../api/schema';
-import { splitServerErrors } from '../common/serverErrors';
+import { fieldErrorsOf, formErrors } from '../../common/errors';
 import { StartField } from './StartField';
 import { validatorsFor } from '../../../api/validators';
 
@@ -44,9 +44,10 @@ export function TaskActionDialog({ task, action, onClose }: { task: SchemaTask; 
     try {
       await update('tasks', { id: task.id, data, previousData: task }, { mutationMode: 'pessimistic', returnPromise: true });
     } catch (error) {
-      const { fieldErrors, notice } = splitServerErrors(error, FIELDS);
-      if (notice) notify(notice, { type: 'error' });
-      return fieldErrors;
+      // Field errors go under their fields (returned to the form); the rest is told.
+      const { alert } = formErrors(error, translate, FIELDS);
+      if (alert) notify(alert, { type: 'error', multiLine: true });
+      return fieldErrorsOf(error);
     }
     notify(DONE[action], { type: 'success' });
     // The task leaves its tab: the list and the tab counts are read again.
@@ -63,7 +64,6 @@ export function TaskActionDialog({ task, action, onClose }: { task: SchemaTask; 
               <StartField />
             ) : (
               <TextInput
-                autoFocus
                 multiline
                 minRows={2}
                 source="result"

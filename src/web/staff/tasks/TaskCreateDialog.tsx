@@ -10,14 +10,14 @@ import {
   useGetList,
   useNotify,
   useRefresh,
-  useSaveContext,
   useTranslate,
 } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import type { SchemaTask, SchemaTaskCreateRequest, SchemaUserBrief } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import type { TaskLinkUsersFilter } from '../../providers/data/tasks';
 import { InstantInput } from '../../resources/common/inputs';
-import { splitServerErrors } from '../common/serverErrors';
+import { formErrors } from '../../common/errors';
 import { StartField, TASK_TYPE_CHOICES } from './StartField';
 
 const FIELDS = ['type', 'start_in', 'end_at', 'linked_user_id', 'description'] as const;
@@ -46,7 +46,9 @@ function LinkedUserInput({ userId }: { userId?: number }) {
       // The server already matched name, email and phone: show its answer as it is.
       matchSuggestion={() => true}
       noOptionsText="atrium.staff.tasks.no_users"
-      onChange={(_value, record) => setChosen((record as SchemaUserBrief | undefined) ?? null)}
+      onChange={(_value, record) => {
+        setChosen((record as SchemaUserBrief | undefined) ?? null);
+      }}
       validate={rules.linked_user_id}
       helperText={false}
     />
@@ -54,9 +56,9 @@ function LinkedUserInput({ userId }: { userId?: number }) {
 }
 
 function Save() {
-  const { saving } = useSaveContext();
+  const { isSubmitting } = useFormState();
   // Enabled on a pristine form too: saving it empty shows what is missing.
-  return <SaveButton label="atrium.staff.tasks.save" icon={<></>} alwaysEnable={!saving} disabled={saving} />;
+  return <SaveButton label="atrium.staff.tasks.save" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />;
 }
 
 /** A new task for the caller (or the employee viewed as): type, start, optional end, who it is about, what to do. */
@@ -71,7 +73,7 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
         resource="tasks"
         redirect={false}
         mutationMode="pessimistic"
-        transform={(data) => ({ ...data, end_at: data.end_at || undefined, user_id: userId }) as Partial<SchemaTask>}
+        transform={(data: Partial<SchemaTaskCreateRequest>): Partial<SchemaTaskCreateRequest> => ({ ...data, end_at: data.end_at || undefined, user_id: userId })}
         mutationOptions={{
           onSuccess: () => {
             notify('atrium.staff.tasks.created', { type: 'success' });
@@ -79,8 +81,9 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
             onClose();
           },
           onError: (error) => {
-            const { notice } = splitServerErrors(error, FIELDS);
-            if (notice) notify(notice, { type: 'error' });
+            // Field errors go under their fields (the form does that); the rest is told.
+            const { alert } = formErrors(error, translate, FIELDS);
+            if (alert) notify(alert, { type: 'error', multiLine: true });
           },
         }}
       >

@@ -6,7 +6,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { DataTable, List, SearchInput, SelectInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
-import type { TaskListMeta } from '../../providers/data/tasks';
+import type { TaskFilter, TaskListMeta } from '../../providers/data/tasks';
 import { MemberPage } from '../../member/common/MemberPage';
 import { InstantField } from '../../resources/common/fields';
 import { ListError, ListPagination } from '../common/ListError';
@@ -31,13 +31,15 @@ const filters = [
   <SelectInput key="type" source="type" label="atrium.staff.tasks.fields.type" choices={TASK_TYPE_CHOICES} emptyText="atrium.staff.tasks.all_types" alwaysOn />,
 ];
 
-const tabOf = (filterValues: Record<string, unknown>): SchemaTaskTab => (TABS.includes(filterValues.tab as SchemaTaskTab) ? (filterValues.tab as SchemaTaskTab) : 'today');
+const tabOf = (filterValues: TaskFilter): SchemaTaskTab => (filterValues.tab && TABS.includes(filterValues.tab) ? filterValues.tab : 'today');
 
 /** The tabs, bound to the list's `tab` filter; each with its count from the list answer (tab_counts). */
 function TaskTabs() {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters, setSort, meta } = useListContext<SchemaTask>();
-  const counts = (meta as TaskListMeta | undefined)?.tab_counts;
+  const { setFilters, setSort, ...list } = useListContext<SchemaTask>();
+  const filterValues = list.filterValues as TaskFilter;
+  const displayedFilters = list.displayedFilters as Record<string, boolean>;
+  const counts = (list.meta as TaskListMeta | undefined)?.tab_counts;
   return (
     <Tabs
       value={tabOf(filterValues)}
@@ -82,7 +84,7 @@ function ActionButtons({ onAct }: { onAct: (task: SchemaTask, action: TaskAction
   if (!task) return null;
   const button = (action: TaskAction, key: string, icon: ReactNode) => (
     <Tooltip title={translate(key)}>
-      <IconButton aria-label={translate(key)} onClick={() => onAct(task, action)}>
+      <IconButton aria-label={translate(key)} onClick={() => { onAct(task, action); }}>
         {icon}
       </IconButton>
     </Tooltip>
@@ -104,8 +106,7 @@ function Empty() {
 /** The tasks of the current tab; planned tasks carry their actions, done ones their result. */
 function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) => void }) {
   const translate = useTranslate();
-  const { filterValues } = useListContext<SchemaTask>();
-  const tab = tabOf(filterValues);
+  const tab = tabOf(useListContext<SchemaTask>().filterValues as TaskFilter);
   const planned = tab === 'today' || tab === 'future';
   return (
     <DataTable<SchemaTask>
@@ -118,12 +119,12 @@ function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) =
       <DataTable.Col source={SORT_OF[tab].field} label={planned ? 'atrium.staff.tasks.fields.start_at' : `atrium.staff.tasks.tabs.${tab}`}>
         <WhenField planned={planned} />
       </DataTable.Col>
-      <DataTable.Col source="type" label="atrium.staff.tasks.fields.type" disableSort render={(t) => translate(`atrium.staff.tasks.types.${t.type}`)} />
+      <DataTable.Col source="type" label="atrium.staff.tasks.fields.type" disableSort render={(t: SchemaTask) => translate(`atrium.staff.tasks.types.${t.type}`)} />
       <DataTable.Col
         source="linked_user"
         label="atrium.staff.tasks.fields.linked_user"
         disableSort
-        render={(t) => (t.linked_user ? `${t.linked_user.first_name} ${t.linked_user.last_name}` : '—')}
+        render={(t: SchemaTask) => (t.linked_user ? `${t.linked_user.first_name} ${t.linked_user.last_name}` : '—')}
       />
       <DataTable.Col source="description" label="atrium.staff.tasks.fields.description" disableSort cellSx={() => ({ maxWidth: 320 })} />
       {!planned && <DataTable.Col source="result" label="atrium.staff.tasks.fields.result" disableSort />}
@@ -148,7 +149,7 @@ export default function TasksPage() {
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {viewAs.userId === undefined && <NotificationsBell />}
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexGrow: 1 }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => { setCreating(true); }} sx={{ flexGrow: 1 }}>
             {translate('atrium.staff.tasks.create')}
           </Button>
         </Stack>
@@ -172,10 +173,10 @@ export default function TasksPage() {
         sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
         <TaskTabs />
-        <TasksTable onAct={(task, action) => setActing({ task, action })} />
+        <TasksTable onAct={(task, action) => { setActing({ task, action }); }} />
       </List>
-      {creating && <TaskCreateDialog onClose={() => setCreating(false)} userId={viewAs.userId} />}
-      {acting && <TaskActionDialog task={acting.task} action={acting.action} onClose={() => setActing(null)} />}
+      {creating && <TaskCreateDialog onClose={() => { setCreating(false); }} userId={viewAs.userId} />}
+      {acting && <TaskActionDialog task={acting.task} action={acting.action} onClose={() => { setActing(null); }} />}
     </MemberPage>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Confirm, Form, FormDataConsumer, Loading, TextInput, useGetOne, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import type { SchemaTicketDetail } from '../../../api/schema';
+import { errorText } from '../../common/errors';
 import { useSendTicketTelegram } from '../../providers/data/ticketsHooks';
 import { TicketMessages } from './TicketMessages';
 import type { TicketLabels } from './TicketsPage';
@@ -9,6 +10,8 @@ import type { TicketLabels } from './TicketsPage';
 const FINAL = ['completed', 'canceled', 'paid', 'rejected'];
 type Values = { comment?: string; telegram?: string; reason?: string };
 const filled = (v: string | undefined) => Boolean(v?.trim());
+/** The list's record (no messages) may stand in until the detail arrives. */
+const messagesOf = (t: Partial<Pick<SchemaTicketDetail, 'messages'>>) => t.messages ?? [];
 
 /** One ticket: its conversation and what the consultant can do with it now. */
 export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () => void; labels: TicketLabels }) {
@@ -34,15 +37,33 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
 
   const act = (data: Record<string, unknown>, message = 'atrium.staff.tickets.updated') => {
     setError(null);
-    update(
+    void update(
       'tickets',
       { id, data, previousData: ticket },
-      { mutationMode: 'pessimistic', onSuccess: () => done(message), onError: (err) => setError(translate((err as Error).message, { _: (err as Error).message })) },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          done(message);
+        },
+        onError: (err) => {
+          setError(errorText(err, translate));
+        },
+      },
     );
   };
   const send = (message: string) => {
     setError(null);
-    telegram.mutate({ ticketId: id, message }, { onSuccess: () => done('atrium.staff.tickets.sent'), onError: (err) => setError(translate(err.message, { _: err.message })) });
+    telegram.mutate(
+      { ticketId: id, message },
+      {
+        onSuccess: () => {
+          done('atrium.staff.tickets.sent');
+        },
+        onError: (err) => {
+          setError(errorText(err, translate));
+        },
+      },
+    );
   };
 
   if (loadError) {
@@ -50,7 +71,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ticket-title">
         <DialogTitle id="ticket-title">#{id}</DialogTitle>
         <DialogContent>
-          <Alert severity="error" data-testid="ticket-error">{translate(loadError.message, { _: loadError.message })}</Alert>
+          <Alert severity="error" data-testid="ticket-error">{errorText(loadError, translate)}</Alert>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => void refetch()}>{translate('atrium.staff.try_again')}</Button>
@@ -62,7 +83,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
   const open = ticket && !FINAL.includes(ticket.status);
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="ticket-title">
-      {isPending || !ticket ? (
+      {isPending ? (
         <DialogContent><Loading /></DialogContent>
       ) : (
         <Form<Values> key={formKey} noValidate onSubmit={() => undefined}>
@@ -76,8 +97,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
               {ticket.consultant && ` · ${ticket.consultant.first_name} ${ticket.consultant.last_name}`}
             </Typography>
             {ticket.rejection_reason && <Alert severity="warning" sx={{ mt: 1 }}>{ticket.rejection_reason}</Alert>}
-            {/* The list's record (no messages) may stand in until the detail arrives. */}
-            <TicketMessages messages={ticket.messages ?? []} statusLabel={labels.status} />
+            <TicketMessages messages={messagesOf(ticket)} statusLabel={labels.status} />
             {error && <Alert severity="error" sx={{ my: 1 }} data-testid="ticket-error">{error}</Alert>}
             <FormDataConsumer<Values>>
               {({ formData }) =>
@@ -86,13 +106,13 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                     <Divider />
                     <TextInput multiline minRows={2} source="comment" label="atrium.staff.tickets.comment" helperText={false} />
                     <Stack direction="row" spacing={1}>
-                      <Button disabled={!filled(formData.comment) || saving} onClick={() => act({ action: 'update', comment: formData.comment })}>
+                      <Button disabled={!filled(formData.comment) || saving} onClick={() => { act({ action: 'update', comment: formData.comment }); }}>
                         {translate('atrium.staff.tickets.add_comment')}
                       </Button>
                     </Stack>
                     <TextInput multiline minRows={2} source="telegram" label="atrium.staff.tickets.telegram_text" helperText={false} />
                     <Stack direction="row" spacing={1}>
-                      <Button disabled={!filled(formData.telegram) || telegram.isPending} onClick={() => send(formData.telegram ?? '')}>
+                      <Button disabled={!filled(formData.telegram) || telegram.isPending} onClick={() => { send(formData.telegram ?? ''); }}>
                         {translate('atrium.staff.tickets.telegram')}
                       </Button>
                     </Stack>
@@ -100,32 +120,35 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                 )
               }
             </FormDataConsumer>
-            {rejecting && <TextInput autoFocus multiline minRows={2} sx={{ mt: 2 }} source="reason" label="atrium.staff.tickets.reason" helperText={false} />}
+            {rejecting && <TextInput multiline minRows={2} sx={{ mt: 2 }} source="reason" label="atrium.staff.tickets.reason" helperText={false} />}
           </DialogContent>
           <FormDataConsumer<Values>>
             {({ formData }) => (
               <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
                 {ticket.status === 'new' && (
-                  <Button variant="contained" disabled={saving} onClick={() => act({ action: 'take' }, 'atrium.staff.tickets.taken')}>
+                  <Button variant="contained" disabled={saving} onClick={() => { act({ action: 'take' }, 'atrium.staff.tickets.taken'); }}>
                     {translate('atrium.staff.tickets.take')}
                   </Button>
                 )}
                 {ticket.status === 'in_progress' && (
                   <>
-                    <Button variant="contained" disabled={saving} onClick={() => act({ action: 'complete', comment: formData.comment || undefined })}>
+                    <Button variant="contained" disabled={saving} onClick={() => { act({ action: 'complete', comment: formData.comment || undefined }); }}>
                       {translate('atrium.staff.tickets.complete')}
                     </Button>
                     {ticket.type === 'payout' && (
-                      <Button disabled={saving} onClick={() => act({ action: 'mark_paid' })}>{translate('atrium.staff.tickets.mark_paid')}</Button>
+                      <Button disabled={saving} onClick={() => { act({ action: 'mark_paid' }); }}>{translate('atrium.staff.tickets.mark_paid')}</Button>
                     )}
-                    <Button color="error" disabled={saving} onClick={() => setConfirmCancel(true)}>{translate('atrium.staff.tickets.cancel')}</Button>
+                    <Button color="error" disabled={saving} onClick={() => { setConfirmCancel(true); }}>{translate('atrium.staff.tickets.cancel')}</Button>
                   </>
                 )}
                 {open && (
                   <Button
                     color="error"
                     disabled={saving || (rejecting && !filled(formData.reason))}
-                    onClick={() => (rejecting ? act({ action: 'reject', reason: formData.reason }) : setRejecting(true))}
+                    onClick={() => {
+                      if (rejecting) act({ action: 'reject', reason: formData.reason });
+                      else setRejecting(true);
+                    }}
                   >
                     {translate('atrium.staff.tickets.reject')}
                   </Button>
@@ -139,7 +162,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
             title="atrium.staff.tickets.cancel"
             content="atrium.staff.tickets.confirm_cancel"
             onConfirm={() => { setConfirmCancel(false); act({ action: 'cancel' }); }}
-            onClose={() => setConfirmCancel(false)}
+            onClose={() => { setConfirmCancel(false); }}
           />
         </Form>
       )}

@@ -21,7 +21,7 @@ export type TicketLabels = { status: (s: string) => string; type: (s: string) =>
 
 /** How many tickets a tab holds: the list's other filters with the tab's status (as react-admin's OrderList counts). */
 function TabLabel({ label, status, userId }: { label: string; status?: SchemaTicketStatus; userId?: number }) {
-  const { filterValues } = useListContext<SchemaTicket>();
+  const filterValues = useListContext<SchemaTicket>().filterValues as TicketFilter;
   const filter: TicketFilter = { ...filterValues, status, user_id: userId };
   const { total } = useGetList<SchemaTicket>('tickets', { filter, pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } });
   return (
@@ -34,8 +34,10 @@ function TabLabel({ label, status, userId }: { label: string; status?: SchemaTic
 /** "All" and one tab per status, bound to the list's `status` filter. */
 function StatusTabs({ labels, userId }: { labels: TicketLabels; userId?: number }) {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext<SchemaTicket>();
-  const current: TabValue = STATUSES.includes(filterValues.status) ? filterValues.status : 'all';
+  const { setFilters, ...list } = useListContext<SchemaTicket>();
+  const filterValues = list.filterValues as TicketFilter;
+  const displayedFilters = list.displayedFilters as Record<string, boolean>;
+  const current: TabValue = filterValues.status && STATUSES.includes(filterValues.status) ? filterValues.status : 'all';
   return (
     <Tabs
       value={current}
@@ -134,25 +136,25 @@ export default function TicketsPage() {
           <DataTable.Col source="subject" label="atrium.staff.tickets.fields.subject" disableSort>
             <SubjectField labels={labels} onOpen={setOpenId} />
           </DataTable.Col>
-          <DataTable.Col source="user" label="atrium.staff.tickets.fields.user" disableSort render={(t) => `${t.user.first_name} ${t.user.last_name}`} />
+          <DataTable.Col source="user" label="atrium.staff.tickets.fields.user" disableSort render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`} />
           <DataTable.Col
             source="status"
             label="atrium.staff.tickets.fields.status"
             disableSort
-            render={(t) => <Chip size="small" color={COLORS[t.status]} label={labels.status(t.status)} />}
+            render={(t: SchemaTicket) => <Chip size="small" color={COLORS[t.status]} label={labels.status(t.status)} />}
           />
           <DataTable.Col
             source="consultant"
             label="atrium.staff.tickets.fields.consultant"
             disableSort
-            render={(t) => (t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—')}
+            render={(t: SchemaTicket) => (t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—')}
           />
           <DataTable.Col source="created_at" label="atrium.staff.tickets.fields.created_at">
             <InstantField source="created_at" />
           </DataTable.Col>
         </DataTable>
       </List>
-      {openId !== null && <TicketDialog id={openId} onClose={() => setOpenId(null)} labels={labels} />}
+      {openId !== null && <TicketDialog id={openId} onClose={() => { setOpenId(null); }} labels={labels} />}
     </MemberPage>
   );
 }

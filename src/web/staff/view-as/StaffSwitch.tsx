@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
+import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../../providers/data/statistics';
 
 /** Picks an employee the caller may view as (from the staff statistics list) and opens view-as. */
 export function StaffSwitch({ pathOf }: { pathOf: (id: number) => string }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const staff = useQuery({
-    queryKey: ['staff', 'switch', search],
-    queryFn: () => unwrap(api.POST('/accounts/dashboard/staff_statistics/', { params: { query: { search: search || undefined, page_size: 20, ordering: 'last_name' } }, body: {} })),
-  });
-  const options = staff.data?.results.map((r) => r.user) ?? [];
+  const filter: StaffStatisticsFilter = { q: search };
+  const staff = useGetList<StaffStatisticsRecord>('staff-statistics', { pagination: { page: 1, perPage: 20 }, sort: { field: 'last_name', order: 'ASC' }, filter });
+  const options = staff.data?.map((r) => r.user) ?? [];
   return (
     <Autocomplete
       size="small"
@@ -22,8 +19,12 @@ export function StaffSwitch({ pathOf }: { pathOf: (id: number) => string }) {
       options={options}
       filterOptions={(x) => x}
       getOptionLabel={(u) => `${u.first_name} ${u.last_name}`.trim()}
-      onInputChange={(_e, v) => setSearch(v)}
-      onChange={(_e, u) => u && navigate(pathOf(u.id))}
+      onInputChange={(_e, v) => {
+        setSearch(v);
+      }}
+      onChange={(_e, u) => {
+        if (u) void navigate(pathOf(u.id));
+      }}
       renderInput={(params) => <TextField {...params} label={translate('atrium.staff.view_as.open')} />}
     />
   );

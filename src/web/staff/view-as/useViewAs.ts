@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
+import { useViewAsEmployee } from '../../providers/data/statisticsHooks';
 
 /**
  * View-as from the route (…/view-as/:pk): the employee's id, their name (for the banner) and where
@@ -9,11 +8,6 @@ import { api, unwrap } from '../../../api/client';
 export function useViewAs(base: string) {
   const { pk } = useParams();
   const userId = pk && /^\d+$/.test(pk) ? Number(pk) : undefined;
-  const employee = useQuery({
-    queryKey: ['staff', 'employee', userId],
-    enabled: userId !== undefined,
-    queryFn: async () => (await unwrap(api.POST('/accounts/dashboard/statistics/', { body: { user_id: userId } }))).employee,
-    staleTime: 5 * 60_000,
-  });
+  const employee = useViewAsEmployee(userId);
   return { userId, employee: employee.data, error: employee.error, exitTo: base, pathOf: (id: number) => `${base}/view-as/${id}` };
 }
