@@ -1,10 +1,10 @@
-import { combineDataProviders, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
+import { adminContentAdapters } from './adminContent';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
 import { flowsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
 import { toHttpError } from './errors';
-import { simpleRest } from './simpleRest';
 import { paymentsAdapter, paymentsMethods } from './payments';
 import { structureAdapter, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
 import type { ResourceAdapter } from './types';
@@ -35,6 +35,7 @@ export const adapters = {
   'action-logs': actionLogsAdapter,
   imports: importsAdapter,
   'staff-users': staffUsersAdapter,
+  ...adminContentAdapters,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;
@@ -54,7 +55,7 @@ function call<M extends Method>(method: M) {
   }) as DataProvider[M];
 }
 
-/** The contract's seed endpoints, through the typed adapters. */
+/** The contract's endpoints, through the typed adapters. */
 const seedProvider: DataProvider = {
   getList: call('getList'),
   getOne: call('getOne'),
@@ -67,8 +68,8 @@ const seedProvider: DataProvider = {
   deleteMany: call('deleteMany'),
 };
 
-/** Resources with an adapter use the seed endpoints; Atrium's admin resources use simple REST. */
-const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
+/** Every resource through its typed adapter (the seed's endpoints and Atrium's simple-REST ones alike). */
+const resources = seedProvider;
 
 /** The resources plus the custom methods (actions that are not a resource's CRUD). */
 export const dataProvider = withCustomMethods(resources, { ...paymentsMethods, ...importsMethods, ...ticketsMethods });
