@@ -24,6 +24,6 @@ export function withCustomMethods<C extends Methods>(resources: DataProvider, cu
   );
   // combineDataProviders answers every name with a resource call, so the custom names come first.
   return new Proxy(resources, {
-    get: (target, name) => (typeof name === 'string' && Object.hasOwn(wrapped, name) ? wrapped[name] : Reflect.get(target, name)),
+    get: (target, name) => (typeof name === 'string' && Object.hasOwn(wrapped, name) ? wrapped[name] : (Reflect.get(target, name) as unknown)),
   }) as DataProvider & C;
 }

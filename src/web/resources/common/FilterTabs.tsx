@@ -38,7 +38,7 @@ export function FilterTabs({
     <>
       <Tabs
         value={current}
-        onChange={(_e, v: string) => setFilters(v === ALL ? others : { ...others, [source]: v }, displayedFilters)}
+        onChange={(_e, v: string) => { setFilters(v === ALL ? others : { ...others, [source]: v }, displayedFilters); }}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile

@@ -110,7 +110,7 @@ export function UploadInput({
             />
           </Button>
           {value && (
-            <Button size="small" color="inherit" startIcon={<Close />} onClick={() => field.onChange(null)} disabled={progress !== null}>
+            <Button size="small" color="inherit" startIcon={<Close />} onClick={() => { field.onChange(null); }} disabled={progress !== null}>
               {translate('atrium.content.upload.remove')}
             </Button>
           )}

@@ -7,7 +7,7 @@ export function CategoriesPanel() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const { data = [] } = useGetList('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
   const current = Number(filterValues.category ?? 0);
-  const pick = (id: number) => setFilters({ ...filterValues, category: id || undefined }, displayedFilters);
+  const pick = (id: number) => { setFilters({ ...filterValues, category: id || undefined }, displayedFilters); };
   return (
     <Card
       component="nav"
@@ -18,13 +18,13 @@ export function CategoriesPanel() {
         <Typography variant="subtitle2">{translate('atrium.contacts.categories_panel')}</Typography>
         <MuiList dense>
           <ListItem disablePadding>
-            <ListItemButton selected={!current} onClick={() => pick(0)}>
+            <ListItemButton selected={!current} onClick={() => { pick(0); }}>
               <ListItemText primary={translate('atrium.contacts.all_categories')} />
             </ListItemButton>
           </ListItem>
           {data.map((c) => (
             <ListItem key={c.id} disablePadding>
-              <ListItemButton selected={current === c.id} onClick={() => pick(Number(c.id))}>
+              <ListItemButton selected={current === c.id} onClick={() => { pick(Number(c.id)); }}>
                 <ListItemText primary={String(c.name)} secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined} />
                 <Typography variant="caption">{String(c.contacts_count ?? 0)}</Typography>
               </ListItemButton>

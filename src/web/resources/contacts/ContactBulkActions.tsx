@@ -49,7 +49,7 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
           unselectAll();
           setOpen(false);
         },
-        onError: (err) => notify(err instanceof Error ? err.message : 'atrium.errors.generic', { type: 'error', multiLine: true }),
+        onError: (err) => { notify(err instanceof Error ? err.message : 'atrium.errors.generic', { type: 'error', multiLine: true }); },
       },
     );
   };
@@ -57,8 +57,8 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
   const label = LABELS[kind];
   return (
     <>
-      <Button label={label} onClick={() => setOpen(true)} />
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+      <Button label={label} onClick={() => { setOpen(true); }} />
+      <Dialog open={open} onClose={() => { setOpen(false); }} fullWidth maxWidth="xs">
         <DialogTitle>{translate(label)}</DialogTitle>
         <DialogContent>
           <TextField
@@ -66,7 +66,7 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
             fullWidth
             margin="dense"
             value={value}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => { setValue(e.target.value); }}
             label={translate(kind === 'status' ? 'atrium.contacts.fields.status' : 'atrium.contacts.fields.category')}
           >
             {kind === 'status' && <MenuItem value="">{translate('atrium.contacts.bulk.clear_status')}</MenuItem>}
@@ -78,7 +78,7 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
           </TextField>
         </DialogContent>
         <DialogActions>
-          <Button label="atrium.contacts.bulk.cancel" onClick={() => setOpen(false)} />
+          <Button label="atrium.contacts.bulk.cancel" onClick={() => { setOpen(false); }} />
           <Button label="atrium.contacts.bulk.apply" onClick={apply} disabled={isPending || (kind !== 'status' && value === '')} variant="contained" />
         </DialogActions>
       </Dialog>

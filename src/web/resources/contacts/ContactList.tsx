@@ -64,7 +64,7 @@ function Empty() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Typography color="text.secondary">{translate(filtered ? 'atrium.contacts.no_match' : 'atrium.contacts.empty')}</Typography>
         {filtered ? (
-          <MuiButton onClick={() => setFilters({}, [])} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          <MuiButton onClick={() => { setFilters({}, []); }} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
             {translate('atrium.contacts.clear_filters')}
           </MuiButton>
         ) : (
