@@ -19,7 +19,8 @@ import { uploadFile, UploadError } from './upload';
 function UploadImageButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const editor = useTiptapEditor();
+  // Null until the editor has mounted (the hook's type leaves that out).
+  const editor = useTiptapEditor() as ReturnType<typeof useTiptapEditor> | null;
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const label = translate('atrium.content.rich_text.insert_image');

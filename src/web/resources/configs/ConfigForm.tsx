@@ -45,14 +45,14 @@ function ValueInputs() {
 /** The typed input becomes `value`; the form-only fields go. */
 function transform(data: Record<string, unknown>) {
   const { value_type: type, value_text: text, value_number: num, value_boolean: bool, ...rest } = data;
-  const value = type === 'number' ? Number(num) : type === 'boolean' ? Boolean(bool) : type === 'empty' ? null : String(text ?? '');
+  const value = type === 'number' ? Number(num) : type === 'boolean' ? Boolean(bool) : type === 'empty' ? null : typeof text === 'string' ? text : '';
   return { ...rest, value };
 }
 
 function ConfigForm() {
   return (
     <SimpleForm sx={{ maxWidth: 760 }}>
-      <TextInput source="key" label="atrium.content.configs.fields.key" validate={v.key} fullWidth autoFocus helperText="atrium.content.configs.key_help" />
+      <TextInput source="key" label="atrium.content.configs.fields.key" validate={v.key} fullWidth helperText="atrium.content.configs.key_help" />
       <ValueInputs />
       <TextInput source="description" label="atrium.content.configs.fields.description" validate={v.description} multiline fullWidth />
       <BooleanInput source="is_public" label="atrium.content.configs.fields.is_public" helperText="atrium.content.configs.public_help" />

@@ -57,8 +57,8 @@ function Actions() {
 /** No contacts at all (a first one to add), or none that match the filters (a way back). */
 function Empty() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== null && v !== '');
+  const { setFilters, ...list } = useListContext();
+  const filtered = Object.values((list.filterValues ?? {}) as Record<string, unknown>).some((v) => v !== undefined && v !== null && v !== '');
   return (
     <CardContent>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -153,7 +153,7 @@ export function ContactList() {
               <Channels />
             </DataTable.Col>
             <DataTable.Col source="status" label="atrium.contacts.fields.status">
-              <ReferenceField source="status" reference="contact-statuses" link={false} emptyText="—">
+              <ReferenceField source="status" reference="contact-statuses" link={false} empty="—">
                 <TextField source="name" />
               </ReferenceField>
             </DataTable.Col>

@@ -79,7 +79,7 @@ function LessonForm({ editing }: { editing?: boolean }) {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <TextInput source="title" label="atrium.content.lessons.fields.title" validate={v.title} fullWidth autoFocus />
+          <TextInput source="title" label="atrium.content.lessons.fields.title" validate={v.title} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <ReferenceInput source="category_id" reference="admin/lesson-categories" sort={{ field: 'order', order: 'ASC' }} perPage={200}>

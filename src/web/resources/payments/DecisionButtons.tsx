@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
-import { Confirm, HttpError, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useMutation } from '../../providers/data/query';
 
@@ -15,6 +16,7 @@ export function DecisionButtons() {
   const record = useRecordContext<SchemaStaffPayment>();
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const [confirm, setConfirm] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -30,10 +32,11 @@ export function DecisionButtons() {
       refresh();
     },
     onError: (err: Error) => {
-      // A 400 is the reason's own error (toHttpError keeps the field errors); others are the server's sentence.
-      const fields = err instanceof HttpError && err.status === 400 ? (err.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      if (fields) setError(fields.reason ?? Object.values(fields)[0]);
-      else notify(err instanceof HttpError ? err.message : 'atrium.errors.server', { type: 'error' });
+      // A 400 is the reason's own error (shown under the field); others are the server's sentence.
+      const fields = fieldErrorsOf(err);
+      const message = fields.reason ?? Object.values(fields)[0];
+      if (message) setError(message);
+      else notifyError(err);
     },
   });
   const busy = decide.isPending;
@@ -67,6 +70,7 @@ export function DecisionButtons() {
           <DialogTitle id="reject-title">{translate('atrium.payments.staff.reject_title')}</DialogTitle>
           <DialogContent>
             <TextField
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus to its first field (WAI-ARIA dialog pattern)
               autoFocus
               fullWidth
               multiline
