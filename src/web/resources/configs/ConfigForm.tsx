@@ -10,6 +10,7 @@ import {
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../common/forms';
+import type { SchemaConfigAdmin } from '../../../api/schema';
 
 type ValueType = 'text' | 'number' | 'boolean' | 'empty';
 const typeChoices = (['text', 'number', 'boolean', 'empty'] as const).map((id) => ({ id, name: `atrium.content.configs.types.${id}` }));
@@ -20,7 +21,7 @@ const typeOf = (v: unknown): ValueType => (v === null ? 'empty' : typeof v === '
 
 /** The value's type first, then an input of that type (a JSON scalar: text, number, yes/no or empty). */
 function ValueInputs() {
-  const record = useRecordContext<{ value?: unknown }>();
+  const record = useRecordContext<SchemaConfigAdmin>();
   return (
     <>
       <SelectInput source="value_type" label="atrium.content.configs.fields.value_type" choices={typeChoices} defaultValue={record ? typeOf(record.value) : 'text'} validate={requiredValue} />

@@ -1,10 +1,11 @@
 import { DataTable, List, NumberField, SearchInput, UrlField } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
+import type { SchemaFooterLinkAdmin } from '../../../api/schema';
 
 export function FooterLinkList() {
   return (
     <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'order', order: 'ASC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { title: string; url: string }>
+      <ResponsiveTable<SchemaFooterLinkAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="order" label="atrium.content.footer_links.fields.order">

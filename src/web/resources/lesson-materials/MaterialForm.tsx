@@ -29,7 +29,7 @@ const kindChoices = [
 ];
 
 function FileOrLink() {
-  const record = useRecordContext<{ url?: string | null }>();
+  const record = useRecordContext<SchemaLessonMaterialAdmin>();
   const form = useFormContext();
   return (
     <>

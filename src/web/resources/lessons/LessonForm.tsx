@@ -19,6 +19,7 @@ import { RichText } from '../common/RichText';
 import { UploadInput } from '../common/UploadInput';
 import { videoDuration } from '../common/upload';
 import { LessonMaterialsField } from './LessonMaterialsField';
+import type { SchemaLessonAdmin } from '../../../api/schema';
 
 // One form for create and edit: the create schema's limits (category and title are required).
 const v = validatorsFor('LessonAdminCreate');
@@ -32,7 +33,7 @@ const sourceChoices = [
 
 /** The video: an uploaded file (its length fills the duration) or a YouTube/Vimeo/other link. */
 function VideoInputs() {
-  const record = useRecordContext<{ video_file?: string | null; video_url?: string | null }>();
+  const record = useRecordContext<SchemaLessonAdmin>();
   const form = useFormContext();
   const initial: VideoSource = record?.video_file ? 'file' : record?.video_url ? 'url' : 'file';
   return (
