@@ -4,7 +4,7 @@
  * 'This field cannot be empty', …). Forms use them as `validate={v.city}`; forms that are not
  * react-admin forms run them through `checkValues`.
  */
-import { choices, email, maxLength, maxValue, minLength, minValue, number, regex, required, type Validator } from 'react-admin';
+import { choices, email, maxLength, maxValue, minLength, minValue, number, required, type Validator } from 'react-admin';
 
 export type FieldRule = {
   presence?: 'required' | 'not_empty';
@@ -33,6 +33,10 @@ const M = (k: string) => `atrium.validation.${k}`;
 const integer = (message: string): Validator => (value) =>
   value === undefined || value === null || value === '' || Number.isInteger(Number(value)) ? undefined : message;
 
+/** react-admin's `regex` (whose memoised type does not resolve), answering the same `{message, args: {pattern}}`. */
+const matches = (pattern: RegExp, message: string): Validator => (value) =>
+  typeof value === 'string' && value !== '' && !pattern.test(value) ? { message, args: { pattern } } : undefined;
+
 const itemCount = (kind: 'minItems' | 'maxItems', limit: number, message: string): Validator => (value) => {
   if (!Array.isArray(value)) return undefined;
   const bad = kind === 'minItems' ? value.length < limit : value.length > limit;
@@ -48,7 +52,7 @@ export function ruleValidators(rule: FieldRule, messages: Partial<Record<RuleKin
   if (rule.minLength !== undefined) out.push(minLength(rule.minLength, messages.minLength ?? M('too_short')));
   if (rule.maxLength !== undefined) out.push(maxLength(rule.maxLength, messages.maxLength ?? M('too_long')));
   if (rule.email) out.push(email(messages.email ?? M('email')));
-  if (rule.pattern !== undefined) out.push(regex(new RegExp(rule.pattern, 'u'), messages.pattern ?? M('pattern')));
+  if (rule.pattern !== undefined) out.push(matches(new RegExp(rule.pattern, 'u'), messages.pattern ?? M('pattern')));
   if (rule.minimum !== undefined) out.push(minValue(rule.minimum, messages.minimum ?? M('min_value')));
   if (rule.maximum !== undefined) out.push(maxValue(rule.maximum, messages.maximum ?? M('max_value')));
   if (rule.enum) out.push(choices([...rule.enum], messages.enum ?? M('choice')));
@@ -75,7 +79,7 @@ const cache = new WeakMap<object, Map<string, Record<string, Validator[]>>>();
 
 export function makeValidators<F extends string>(rules: Readonly<Record<F, FieldRule>>, messages?: Messages<F>): FieldValidators<F> {
   let bySchema = cache.get(rules);
-  if (!bySchema) cache.set(rules, (bySchema = new Map()));
+  if (!bySchema) cache.set(rules, (bySchema = new Map<string, Record<string, Validator[]>>()));
   const id = JSON.stringify(messages ?? {});
   const hit = bySchema.get(id);
   if (hit) return hit as FieldValidators<F>;

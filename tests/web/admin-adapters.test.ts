@@ -7,9 +7,15 @@ import { dataProvider } from '../../src/web/providers/data';
 
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 const who = { id: 3, first_name: 'Kai', last_name: 'Berater' };
 const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, current: 1, total_count: results.length, results });
@@ -79,10 +85,9 @@ describe('imports adapter', () => {
 
   it("turns a 400 into react-admin's field errors", async () => {
     server.use(http.post('/accounts/import_users/start/', ({ response }) => response(400).json({ tag_id: ['Please, select tag'] })));
-    const err = await dataProvider.update('imports', { id: 7, data: { mapping: {}, consultant_id: 3, tag_id: 0 }, previousData: { id: 7 } }).catch((e) => e);
+    const err = await dataProvider.update('imports', { id: 7, data: { mapping: {}, consultant_id: 3, tag_id: 0 }, previousData: { id: 7 } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
-    expect(err.status).toBe(400);
-    expect(err.body.errors).toMatchObject({ tag_id: 'Please, select tag' });
+    expect(err).toMatchObject({ status: 400, body: { errors: { tag_id: 'Please, select tag' } } });
   });
 });
 

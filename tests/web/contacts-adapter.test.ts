@@ -11,9 +11,15 @@ import { exportContactsCsv } from '../../src/web/providers/data/contacts';
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 const contact = (id: number, extra: Partial<SchemaContact> = {}): SchemaContact => ({
   id,

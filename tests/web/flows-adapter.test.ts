@@ -9,9 +9,15 @@ import { checkLandingName } from '../../src/web/providers/data/flows';
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 const flow = (id: number, extra: Partial<SchemaFlow> = {}): SchemaFlow => ({
   id,

@@ -9,9 +9,15 @@ import { dataProvider } from '../../src/web/providers/data';
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 const payment = (id: number, extra: Partial<SchemaStaffPayment> = {}): SchemaStaffPayment => ({
   id,
@@ -64,7 +70,7 @@ describe('staff/payments adapter', () => {
     server.use(
       http.post('/staff/payments/{id}/approve', () => HttpResponse.json(payment(5, { state: 'paid' }))),
       http.post('/staff/payments/{id}/reject', async ({ request }) => {
-        reason = ((await request.json()) as { reason: string }).reason;
+        reason = (await request.json()).reason;
         return HttpResponse.json(payment(5, { state: 'canceled', reject_reason: String(reason) }));
       }),
     );

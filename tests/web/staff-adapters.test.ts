@@ -7,9 +7,15 @@ import { dataProvider } from '../../src/web/providers/data';
 
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 const who = { id: 3, first_name: 'Kai', last_name: 'Berater' };
 const task = (id: number, extra: Partial<SchemaTask> = {}): SchemaTask => ({
@@ -85,10 +91,9 @@ describe('tasks adapter', () => {
     const ok = await dataProvider.update('tasks', { id: 1, data: { action: 'complete', result: 'Done' }, previousData: task(1) });
     expect(seen[0]!.body).toEqual({ action: 'complete', result: 'Done', task_id: 1 });
     expect(ok.data).toMatchObject({ status: 'completed' });
-    const err = await dataProvider.update('tasks', { id: 1, data: { action: 'complete' }, previousData: task(1) }).catch((e) => e);
+    const err = await dataProvider.update('tasks', { id: 1, data: { action: 'complete' }, previousData: task(1) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
-    expect(err.status).toBe(400);
-    expect(err.body.errors).toMatchObject({ result: 'Please, fill this field' });
+    expect(err).toMatchObject({ status: 400, body: { errors: { result: 'Please, fill this field' } } });
   });
 });
 
@@ -125,10 +130,9 @@ describe('tickets adapter', () => {
         return response(200).json(ticket(4, { status: 'rejected', rejection_reason: 'No' }));
       }),
     );
-    const err = await dataProvider.update('tickets', { id: 4, data: { action: 'take' }, previousData: ticket(4) }).catch((e) => e);
+    const err = await dataProvider.update('tickets', { id: 4, data: { action: 'take' }, previousData: ticket(4) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
-    expect(err.status).toBe(409);
-    expect(err.message).toBe('Ticket is already taken by another consultant');
+    expect(err).toMatchObject({ status: 409, message: 'Ticket is already taken by another consultant' });
     const rejected = await dataProvider.update('tickets', { id: 4, data: { action: 'reject', reason: 'No' }, previousData: ticket(4) });
     expect(seen.map((s) => s.url)).toEqual(['/api/tickets/consultant/update_ticket/', '/api/tickets/consultant/reject_ticket/']);
     expect(seen[1]!.body).toEqual({ ticket_id: 4, reason: 'No' });

@@ -8,9 +8,15 @@ import { dataProvider } from '../../src/web/providers/data';
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
 
-beforeAll(() => { server.listen({ onUnhandledRequest: 'error' }); });
-afterEach(() => { server.resetHandlers(); });
-afterAll(() => { server.close(); });
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 const member = (id: number): SchemaStructureUser => ({
   id,
@@ -100,7 +106,7 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
   it('user-details getOne posts the user id; a 403 stays an HttpError', async () => {
     server.use(
       http.post('/accounts/user/details/', async ({ request, response }) => {
-        const { user_id } = (await request.json());
+        const { user_id } = await request.json();
         if (user_id === 9) return response(403).json({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
         return response(200).json({
           id: user_id,
@@ -155,7 +161,7 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
       http.get('/team/get_children/', ({ response }) => response(200).json([node])),
       http.get('/team/get_children/{pk}/', ({ params, response }) => response(200).json([{ ...node, id: Number(params.pk) + 1, level: 2 }])),
       http.post('/team/reject_responsible_user/', async ({ request, response }) => {
-        const body = (await request.json());
+        const body = await request.json();
         return response(200).json({ detail: `rejected ${body.user_id}` });
       }),
     );

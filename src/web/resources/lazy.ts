@@ -1,22 +1,14 @@
-import { createElement, lazy, type ComponentType } from 'react';
-
-type View = 'list' | 'edit' | 'create' | 'show';
-type ResourceModule = { default: Partial<Record<View, ComponentType>> };
+import { lazy, type ComponentType } from 'react';
 
 /**
- * A react-admin resource whose screens load on first visit, so the login screen does not pay for
- * every form and list. Name the views the resource has: react-admin registers routes (and edit/show
- * buttons) from the props it is given, before anything is loaded.
+ * One screen of a resource, loaded on first visit: a resource folder's index.ts names its views
+ * with this, so registering every resource (and the login screen before them) does not pay for
+ * every list and form. `name` is the module's export: `lazyView(() => import('./BookList'), 'BookList')`.
  */
-export function lazyResource(load: () => Promise<ResourceModule>, views: readonly View[]): Partial<Record<View, ComponentType>> {
-  const out: Partial<Record<View, ComponentType>> = {};
-  for (const view of views) {
-    out[view] = lazy(async () => {
-      const component = (await load()).default[view];
-      if (!component) throw new Error(`resource module has no ${view} view`);
-      // A view may itself be lazy (a form with a heavy editor); React.lazy cannot resolve to another lazy.
-      return { default: (props: object) => createElement(component, props) };
-    });
-  }
-  return out;
+export function lazyView<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
 }
+
+/** How a person is named in titles and references: first and last name, else the email. */
+export type Person = { first_name?: string; last_name?: string; email?: string | null };
+export const personName = (r: Person) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.email ?? '');

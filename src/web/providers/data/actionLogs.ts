@@ -7,7 +7,7 @@ export type ActionLogFilter = { actor_id?: number; subject_id?: number; kind?: s
 /** `action-logs` → accounts/user/action_logs/: newest first, paged on the server, read only. */
 export const actionLogsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, filter }) {
-    const f: ActionLogFilter = filter ?? {};
+    const f = (filter ?? {}) as ActionLogFilter;
     const page = await unwrap(
       api.POST('/accounts/user/action_logs/', {
         params: {

@@ -12,20 +12,24 @@ const toRequest = (data: Partial<SchemaContactCategory>): SchemaContactCategoryR
 
 const listCategories = () => unwrap(api.GET('/contacts/category'));
 
+/** A sort key as text: strings and numbers as they are, anything else as nothing. */
+const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+
 function byField<T extends object>(field: string, order: string) {
   const dir = order === 'DESC' ? -1 : 1;
   return (a: T, b: T) => {
     const x: unknown = (a as Record<string, unknown>)[field];
     const y: unknown = (b as Record<string, unknown>)[field];
     if (typeof x === 'number' && typeof y === 'number') return (x - y) * dir;
-    return String(x ?? '').localeCompare(String(y ?? '')) * dir;
+    return textOf(x).localeCompare(textOf(y)) * dir;
   };
 }
 
 /** `contact-categories` → contacts/category: one short unpaged list, sorted, filtered and paged here. */
 export const contactCategoriesAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
-    const q = typeof filter?.q === 'string' ? filter.q.toLowerCase() : '';
+    const { q: search } = (filter ?? {}) as { q?: unknown };
+    const q = typeof search === 'string' ? search.toLowerCase() : '';
     const all = (await listCategories()).filter((c) => !q || c.name.toLowerCase().includes(q));
     if (sort?.field) all.sort(byField<SchemaContactCategory>(sort.field, sort.order));
     const page = pagination?.page ?? 1;
@@ -42,12 +46,12 @@ export const contactCategoriesAdapter: ResourceAdapter = {
     return { data: (await listCategories()).filter((c) => wanted.has(c.id)) };
   },
   async create(_resource, { data }) {
-    const record: Partial<SchemaContactCategory> = data;
+    const record = data as Partial<SchemaContactCategory>;
     return { data: await unwrap(api.POST('/contacts/category', { body: toRequest(record) })) };
   },
   async update(_resource, { id, data, previousData }) {
-    const record: Partial<SchemaContactCategory> = { ...previousData, ...data };
-    return { data: await unwrap(api.PUT('/contacts/category/{id}/', { ...path(id), body: toRequest(record) })) };
+    const record = { ...(previousData as Partial<SchemaContactCategory> | undefined), ...(data as Partial<SchemaContactCategory> | undefined) };
+    return { data: await unwrap(api.PUT('/contacts/category/{id}/', { ...path(id as Identifier), body: toRequest(record) })) };
   },
   async delete(_resource, { id, previousData }) {
     await unwrap(api.DELETE('/contacts/category/{id}/', path(id)));

@@ -50,7 +50,7 @@ const getContact = (id: Identifier) => unwrap(api.GET('/contacts/{id}/', path(id
 /** `contacts` → contacts/: the member's own contacts; bulk changes and deletes go to contacts/bulk/. */
 export const contactsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
-    const f: ContactFilter = filter ?? {};
+    const f = (filter ?? {}) as ContactFilter;
     const page = await unwrap(
       api.GET('/contacts/', {
         params: {
@@ -74,12 +74,12 @@ export const contactsAdapter: ResourceAdapter = {
     return { data: await Promise.all(ids.map(getContact)) };
   },
   async create(_resource, { data }) {
-    const record: Partial<SchemaContact> = data;
+    const record = data as Partial<SchemaContact>;
     return { data: await unwrap(api.POST('/contacts/', { body: toContactRequest(record) })) };
   },
   async update(_resource, { id, data, previousData }) {
-    const record: Partial<SchemaContact> = { ...previousData, ...data };
-    return { data: await unwrap(api.PUT('/contacts/{id}/', { ...path(id), body: toContactRequest(record) })) };
+    const record = { ...(previousData as Partial<SchemaContact> | undefined), ...(data as Partial<SchemaContact> | undefined) };
+    return { data: await unwrap(api.PUT('/contacts/{id}/', { ...path(id as Identifier), body: toContactRequest(record) })) };
   },
   async updateMany(_resource, { ids, data }) {
     const change = bulkChangeOf(data);

@@ -25,7 +25,7 @@ const fieldsOf =
     keys;
 
 /** The request body fields of the simple-REST admin resources (API names); create takes the update's fields. */
-export const ADMIN_RESOURCE_FIELDS: Record<string, readonly string[]> = {
+export const ADMIN_RESOURCE_FIELDS = {
   'lesson-categories': fieldsOf<SchemaLessonCategoryAdminUpdate>()(['title', 'description', 'image', 'order']),
   lessons: fieldsOf<SchemaLessonAdminUpdate>()([
     'category_id',
@@ -48,7 +48,7 @@ export const ADMIN_RESOURCE_FIELDS: Record<string, readonly string[]> = {
   configs: fieldsOf<SchemaConfigAdminUpdate>()(['key', 'value', 'description', 'is_public']),
   'footer-links': fieldsOf<SchemaFooterLinkAdminUpdate>()(['title', 'url', 'order']),
   packages: fieldsOf<SchemaPackageAdminUpdate>()(['name', 'description', 'is_active', 'category_ids']),
-};
+} as const;
 
 export const ADMIN_USER_CREATE_FIELDS = fieldsOf<SchemaAdminUserCreate>()([
   'email',

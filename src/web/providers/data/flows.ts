@@ -18,6 +18,9 @@ function valueOf(f: SchemaFlow, field: string): unknown {
   return (f as unknown as Record<string, unknown>)[field];
 }
 
+/** A sort key as text: strings and numbers as they are, anything else as nothing. */
+const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 function sorter(field: string, order: string) {
   const dir = order === 'DESC' ? -1 : 1;
   return (a: SchemaFlow, b: SchemaFlow) => {
@@ -25,7 +28,7 @@ function sorter(field: string, order: string) {
     const y = valueOf(b, field);
     if (typeof x === 'number' && typeof y === 'number') return (x - y) * dir;
     if (typeof x === 'boolean' && typeof y === 'boolean') return (Number(x) - Number(y)) * dir;
-    return String(x ?? '').localeCompare(String(y ?? '')) * dir;
+    return textOf(x).localeCompare(textOf(y)) * dir;
   };
 }
 
@@ -35,8 +38,8 @@ function sorter(field: string, order: string) {
  */
 export const flowsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
-    const q = typeof filter?.q === 'string' ? filter.q.trim().toLowerCase() : '';
-    const published = filter?.is_published;
+    const { q: search, is_published: published } = (filter ?? {}) as { q?: unknown; is_published?: unknown };
+    const q = typeof search === 'string' ? search.trim().toLowerCase() : '';
     const all = (await listAll()).filter(
       (f) =>
         (!q || f.name.toLowerCase().includes(q) || f.landing_name.includes(q)) &&
@@ -57,12 +60,12 @@ export const flowsAdapter: ResourceAdapter = {
     return { data: (await listAll()).filter((f) => wanted.has(f.id)) };
   },
   async create(_resource, { data }) {
-    const record: Partial<SchemaFlow> = data;
+    const record = data as Partial<SchemaFlow>;
     return { data: await unwrap(api.POST('/user_flows/', { body: toRequest(record) })) };
   },
   async update(_resource, { id, data, previousData }) {
-    const record: Partial<SchemaFlow> = { ...previousData, ...data };
-    return { data: await unwrap(api.PUT('/user_flows/{id}/', { ...path(id), body: toRequest(record) })) };
+    const record = { ...(previousData as Partial<SchemaFlow> | undefined), ...(data as Partial<SchemaFlow> | undefined) };
+    return { data: await unwrap(api.PUT('/user_flows/{id}/', { ...path(id as Identifier), body: toRequest(record) })) };
   },
   async delete(_resource, { id, previousData }) {
     await unwrap(api.DELETE('/user_flows/{id}/', path(id)));

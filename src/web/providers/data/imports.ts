@@ -15,7 +15,7 @@ export const importsAdapter: ResourceAdapter = {
           query: {
             page: pagination?.page ?? 1,
             page_size: pagination?.perPage ?? 10,
-            status: (filter?.status as SchemaImportStatus | undefined) || undefined,
+            status: ((filter ?? {}) as { status?: SchemaImportStatus | '' }).status || undefined,
             ordering: sort?.field ? `${sort.order === 'ASC' ? '' : '-'}${sort.field}` : undefined,
           },
         },

@@ -1,4 +1,5 @@
-import { combineDataProviders, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
+import { adminContentAdapters } from './adminContent';
 import { accountsMethods } from './accounts';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
@@ -7,7 +8,6 @@ import { flowsAdapter, flowStatsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
 import { menusMethods } from './menus';
 import { toHttpError } from './errors';
-import { simpleRest } from './simpleRest';
 import { paymentsAdapter, paymentsMethods } from './payments';
 import { profileMethods, sessionsAdapter } from './profile';
 import { structureAdapter, structureMethods, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
@@ -51,6 +51,7 @@ export const adapters = {
   donations: donationsAdapter,
   'staff-partners': staffPartnersAdapter,
   'staff-statistics': staffStatisticsAdapter,
+  ...adminContentAdapters,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;
@@ -70,7 +71,7 @@ function call<M extends Method>(method: M) {
   }) as DataProvider[M];
 }
 
-/** The contract's seed endpoints, through the typed adapters. */
+/** The contract's endpoints, through the typed adapters. */
 const seedProvider: DataProvider = {
   getList: call('getList'),
   getOne: call('getOne'),
@@ -83,8 +84,8 @@ const seedProvider: DataProvider = {
   deleteMany: call('deleteMany'),
 };
 
-/** Resources with an adapter use the seed endpoints; Atrium's admin resources use simple REST. */
-const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
+/** Every resource through its typed adapter (the seed's endpoints and Atrium's simple-REST ones alike). */
+const resources = seedProvider;
 
 /** The resources plus the custom methods (actions that are not a resource's CRUD). */
 export const dataProvider = withCustomMethods(

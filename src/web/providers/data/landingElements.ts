@@ -45,7 +45,7 @@ function bodyOf(data: LandingElementData) {
  */
 export const landingElementsAdapter: ResourceAdapter = {
   async getList(_resource, { filter }) {
-    const flowId = flowOf(filter?.flow_id);
+    const flowId = flowOf(((filter ?? {}) as { flow_id?: unknown }).flow_id);
     return records(flowId, await load(flowId));
   },
   async getManyReference(_resource, { id }) {

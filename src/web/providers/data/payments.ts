@@ -1,4 +1,4 @@
-import { api, ApiError, type ApiErrorBody } from '../../../api/client';
+import { api, ApiError } from '../../../api/client';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
@@ -7,7 +7,7 @@ const totalOf = (range: string | null) => Number(range?.split('/').pop() ?? 0) |
 
 async function one(id: number): Promise<SchemaStaffPayment> {
   const { data, error, response } = await api.GET('/staff/payments/{id}', { params: { path: { id } } });
-  if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+  if (!response.ok || !data) throw new ApiError(response.status, error);
   return data;
 }
 
@@ -19,7 +19,7 @@ export const paymentsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
     const page = pagination?.page ?? 1;
     const perPage = pagination?.perPage ?? 25;
-    const clean = Object.fromEntries(Object.entries(filter ?? {}).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+    const clean = Object.fromEntries(Object.entries((filter ?? {}) as Record<string, unknown>).filter(([, v]) => v !== '' && v !== undefined && v !== null));
     const { data, error, response } = await api.GET('/staff/payments', {
       params: {
         query: {
@@ -29,7 +29,7 @@ export const paymentsAdapter: ResourceAdapter = {
         },
       },
     });
-    if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+    if (!response.ok || !data) throw new ApiError(response.status, error);
     return { data, total: totalOf(response.headers.get('Content-Range')) };
   },
   async getOne(_resource, { id }) {
@@ -45,13 +45,13 @@ export const paymentsMethods = {
   /** Confirms a pending manual donation. */
   async approvePayment(id: number): Promise<SchemaStaffPayment> {
     const { data, error, response } = await api.POST('/staff/payments/{id}/approve', { params: { path: { id } } });
-    if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+    if (!response.ok || !data) throw new ApiError(response.status, error);
     return data;
   },
   /** Rejects a pending manual donation with the reason the member sees. */
   async rejectPayment(id: number, reason: string): Promise<SchemaStaffPayment> {
     const { data, error, response } = await api.POST('/staff/payments/{id}/reject', { params: { path: { id } }, body: { reason } });
-    if (!response.ok || !data) throw new ApiError(response.status, error as ApiErrorBody | undefined);
+    if (!response.ok || !data) throw new ApiError(response.status, error);
     return data;
   },
 };

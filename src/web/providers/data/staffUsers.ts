@@ -5,6 +5,7 @@ import type {
   SchemaCreateLeadUserRequest,
   SchemaGiveAwayUserRequest,
   SchemaRemoveUserRequest,
+  SchemaRole,
   SchemaUpdateWorkTimesRequest,
 } from '../../../api/schema';
 import { LEAD_USER_FIELDS, pick } from './fields';
@@ -24,20 +25,21 @@ export type StaffAction =
  */
 export const staffUsersAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
+    const f = (filter ?? {}) as { q?: string; role?: SchemaRole | '' };
     const page = await unwrap(
       api.GET('/v1/users/', {
         params: {
           query: {
             page: pagination?.page ?? 1,
             page_size: pagination?.perPage ?? 25,
-            search: filter?.q || undefined,
-            role: filter?.role || 'consultant',
+            search: f.q || undefined,
+            role: f.role || 'consultant',
             ordering: sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
           },
         },
       }),
     );
-    if (filter?.role === 'member') return { data: page.results, total: page.count };
+    if (f.role === 'member') return { data: page.results, total: page.count };
     // v1/users/ does not carry the block state; the details of each staff row (a page is ≤ 25) do.
     const data = await Promise.all(
       page.results.map((u) =>
@@ -55,24 +57,24 @@ export const staffUsersAdapter: ResourceAdapter = {
     switch (a.action) {
       case 'block': {
         const r = await unwrap(api.POST('/accounts/user/block_unblock_user/', { body: { user_id, block: a.block } }));
-        return { data: { ...previousData, id: user_id, is_blocked: r.is_blocked } };
+        return { data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, is_blocked: r.is_blocked } };
       }
       case 'settings': {
         const r = await unwrap(api.POST('/accounts/user/consultant_settings/', { body: { user_id, daily_limit: a.daily_limit, rating: a.rating } }));
-        return { data: { ...previousData, id: user_id, daily_lead_limit: r.daily_limit, rating: r.rating } };
+        return { data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, daily_lead_limit: r.daily_limit, rating: r.rating } };
       }
       case 'work_times': {
         const r = await unwrap(api.POST('/accounts/user/update_work_times/', { body: { user_id, work_times: a.work_times } }));
-        return { data: { ...previousData, id: user_id, work_times: r.work_times } };
+        return { data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, work_times: r.work_times } };
       }
       case 'give_away': {
         await unwrap(api.POST('/accounts/user/give_away_user/', { body: { user_id, consultant_id: a.consultant_id } }));
-        return { data: { ...previousData, id: user_id } };
+        return { data: { ...(previousData as Record<string, unknown> | undefined), id: user_id } };
       }
     }
   },
   async delete(_resource, { id, previousData, meta }) {
-    const body: SchemaRemoveUserRequest = { user_id: Number(id), hand_over_to: Number((meta as { hand_over_to?: number })?.hand_over_to) };
+    const body: SchemaRemoveUserRequest = { user_id: Number(id), hand_over_to: Number(((meta ?? {}) as { hand_over_to?: number }).hand_over_to) };
     await unwrap(api.POST('/accounts/user/remove_user/', { body }));
     return { data: previousData ?? { id } };
   },

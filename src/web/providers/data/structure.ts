@@ -27,7 +27,7 @@ const ordering = (sort?: { field: string; order: string }) =>
  */
 export const structureAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
-    const f: StructureFilter = filter ?? {};
+    const f = (filter ?? {}) as StructureFilter;
     const page = await unwrap(
       api.POST('/team/get_my_structure_users/', {
         params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 25, ordering: ordering(sort) } },
@@ -59,7 +59,7 @@ export const waitingLeadsAdapter: ResourceAdapter = {
           query: {
             page: pagination?.page ?? 1,
             page_size: pagination?.perPage ?? 25,
-            search: (filter?.q as string | undefined) || undefined,
+            search: ((filter ?? {}) as { q?: string }).q || undefined,
             ordering: ordering(sort),
           },
         },
@@ -86,7 +86,7 @@ export const teamCompletedTasksAdapter: ResourceAdapter = {
   async getManyReference(_resource, { id, pagination }) {
     const page = await unwrap(
       api.POST('/team/contact/get_completed_tasks/', {
-        params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 10 } },
+        params: { query: { page: pagination.page, page_size: pagination.perPage } },
         body: { user_id: Number(id) },
       }),
     );

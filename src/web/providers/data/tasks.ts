@@ -14,7 +14,7 @@ export type TaskListMeta = { tab_counts: SchemaTaskTabCounts };
  */
 export const tasksAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
-    const f: TaskFilter = filter ?? {};
+    const f = (filter ?? {}) as TaskFilter;
     const page = await unwrap(
       api.POST('/user_tasks/list/', {
         params: {

@@ -11,7 +11,7 @@ export type TicketFilter = { status?: SchemaTicketStatus | ''; type?: SchemaTick
  */
 export const ticketsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
-    const f: TicketFilter = filter ?? {};
+    const f = (filter ?? {}) as TicketFilter;
     const page = await unwrap(
       api.POST('/tickets/consultant/list/', {
         params: {

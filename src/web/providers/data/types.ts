@@ -28,3 +28,4 @@ export type ResourceAdapter = {
   delete?: (resource: string, params: P<'delete'>) => Promise<DeleteResult>;
   deleteMany?: (resource: string, params: P<'deleteMany'>) => Promise<DeleteManyResult>;
 };
+

@@ -1,20 +1,21 @@
 import { api, unwrap } from '../../../api/client';
-import type { SchemaAdminUserCreate, SchemaAdminUserUpdate } from '../../../api/schema';
+import type { SchemaAdminUserCreate, SchemaLeadStatus, SchemaRole } from '../../../api/schema';
 import { ADMIN_USER_CREATE_FIELDS, ADMIN_USER_UPDATE_FIELDS, pick } from './fields';
 import type { ResourceAdapter } from './types';
 
 /** `users` → v1/users/: paged GET list, GET/PUT by id, POST to create. */
 export const usersAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
+    const f = (filter ?? {}) as { q?: string; role?: SchemaRole | ''; lead_status?: SchemaLeadStatus | '' };
     const page = await unwrap(
       api.GET('/v1/users/', {
         params: {
           query: {
             page: pagination?.page ?? 1,
             page_size: pagination?.perPage ?? 25,
-            search: filter?.q || undefined,
-            role: filter?.role || undefined,
-            lead_status: filter?.lead_status || undefined,
+            search: f.q || undefined,
+            role: f.role || undefined,
+            lead_status: f.lead_status || undefined,
             ordering: sort ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
           },
         },
@@ -36,12 +37,13 @@ export const usersAdapter: ResourceAdapter = {
   },
   async update(_resource, { id, data, previousData }) {
     // Only what changed, of the fields the contract lets an admin set (the record carries read-only ones).
+    const before = (previousData ?? {}) as Record<string, unknown>;
     const changed = Object.fromEntries(
-      Object.entries(pick(data, ADMIN_USER_UPDATE_FIELDS)).filter(([k, v]) => previousData?.[k] !== v),
+      Object.entries(pick(data, ADMIN_USER_UPDATE_FIELDS)).filter(([k, v]) => before[k] !== v),
     );
     return {
       data: await unwrap(
-        api.PUT('/v1/users/{id}', { params: { path: { id: Number(id) } }, body: changed as SchemaAdminUserUpdate }),
+        api.PUT('/v1/users/{id}', { params: { path: { id: Number(id) } }, body: changed }),
       ),
     };
   },

@@ -25,7 +25,7 @@ function BookForm() {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <TextInput source="title" label="atrium.content.books.fields.title" validate={v.title} fullWidth autoFocus />
+          <TextInput source="title" label="atrium.content.books.fields.title" validate={v.title} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <TextInput source="author" label="atrium.content.books.fields.author" validate={v.author} fullWidth />

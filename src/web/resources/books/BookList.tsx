@@ -1,6 +1,7 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { InstantField, PriceField, ThumbField } from '../common/fields';
+import type { SchemaBookAdmin } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -10,7 +11,7 @@ const filters = [
 export function BookList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { title: string; author: string }>
+      <ResponsiveTable<SchemaBookAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="cover" label="atrium.content.books.fields.cover" disableSort>

@@ -1,13 +1,10 @@
-import { lazy } from 'react';
-import { BookList } from './BookList';
+import type { SchemaBookAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
-// The forms carry the rich-text editor: loaded when an admin opens one.
-const BookCreate = lazy(() => import('./BookForm').then((m) => ({ default: m.BookCreate })));
-const BookEdit = lazy(() => import('./BookForm').then((m) => ({ default: m.BookEdit })));
-
+/** Admin: the books of the library (the forms carry the rich-text editor). */
 export default {
-  list: BookList,
-  create: BookCreate,
-  edit: BookEdit,
-  recordRepresentation: (r: { title?: string }) => r.title ?? '',
+  list: lazyView(() => import('./BookList'), 'BookList'),
+  create: lazyView(() => import('./BookForm'), 'BookCreate'),
+  edit: lazyView(() => import('./BookForm'), 'BookEdit'),
+  recordRepresentation: (r: SchemaBookAdmin) => r.title,
 };

@@ -31,14 +31,15 @@ export function FilterTabs({
   refetchInterval?: number | false;
 }) {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters, resource } = useListContext();
-  const { [source]: value, ...others } = (filterValues ?? {}) as Record<string, unknown>;
+  const list = useListContext();
+  const { setFilters, resource } = list;
+  const { [source]: value, ...others } = (list.filterValues ?? {}) as Record<string, unknown>;
   const current = typeof value === 'string' && value ? value : all ? ALL : choices[0]?.id;
   return (
     <>
       <Tabs
         value={current}
-        onChange={(_e, v: string) => setFilters(v === ALL ? others : { ...others, [source]: v }, displayedFilters)}
+        onChange={(_e, v: string) => { setFilters(v === ALL ? others : { ...others, [source]: v }, list.displayedFilters); }}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile

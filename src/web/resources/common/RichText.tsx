@@ -20,7 +20,8 @@ import { useUploadFile } from '../../providers/data/uploadsHooks';
 function UploadImageButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const editor = useTiptapEditor();
+  // Null until the editor has mounted (the hook's type leaves that out).
+  const editor = useTiptapEditor() as ReturnType<typeof useTiptapEditor> | null;
   const uploadFile = useUploadFile();
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);

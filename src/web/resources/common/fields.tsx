@@ -1,6 +1,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { fmtDateTime, fmtMoney, useTimeZone } from '../../member/common/format';
+import type { SchemaBookAdmin } from '../../../api/schema';
 
 /** An ISO instant as DD/MM/YYYY HH:mm in the admin's time zone; `emptyText` (a key) when null. */
 export function InstantField({ source, emptyText }: { source: string; label?: string; emptyText?: string }) {
@@ -18,7 +19,7 @@ export function InstantField({ source, emptyText }: { source: string; label?: st
 
 /** A price: "Free" for free books, else "$12.50". */
 export function PriceField() {
-  const record = useRecordContext<{ price: string; is_free: boolean }>();
+  const record = useRecordContext<SchemaBookAdmin>();
   const translate = useTranslate();
   if (!record) return null;
   return <span>{record.is_free ? translate('atrium.learning.books.free') : fmtMoney(record.price)}</span>;

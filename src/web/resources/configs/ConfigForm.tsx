@@ -10,6 +10,7 @@ import {
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../common/forms';
+import type { SchemaConfigAdmin } from '../../../api/schema';
 
 type ValueType = 'text' | 'number' | 'boolean' | 'empty';
 const typeChoices = (['text', 'number', 'boolean', 'empty'] as const).map((id) => ({ id, name: `atrium.content.configs.types.${id}` }));
@@ -20,7 +21,7 @@ const typeOf = (v: unknown): ValueType => (v === null ? 'empty' : typeof v === '
 
 /** The value's type first, then an input of that type (a JSON scalar: text, number, yes/no or empty). */
 function ValueInputs() {
-  const record = useRecordContext<{ value?: unknown }>();
+  const record = useRecordContext<SchemaConfigAdmin>();
   return (
     <>
       <SelectInput source="value_type" label="atrium.content.configs.fields.value_type" choices={typeChoices} defaultValue={record ? typeOf(record.value) : 'text'} validate={requiredValue} />
@@ -45,14 +46,14 @@ function ValueInputs() {
 /** The typed input becomes `value`; the form-only fields go. */
 function transform(data: Record<string, unknown>) {
   const { value_type: type, value_text: text, value_number: num, value_boolean: bool, ...rest } = data;
-  const value = type === 'number' ? Number(num) : type === 'boolean' ? Boolean(bool) : type === 'empty' ? null : String(text ?? '');
+  const value = type === 'number' ? Number(num) : type === 'boolean' ? Boolean(bool) : type === 'empty' ? null : typeof text === 'string' ? text : '';
   return { ...rest, value };
 }
 
 function ConfigForm() {
   return (
     <SimpleForm sx={{ maxWidth: 760 }}>
-      <TextInput source="key" label="atrium.content.configs.fields.key" validate={v.key} fullWidth autoFocus helperText="atrium.content.configs.key_help" />
+      <TextInput source="key" label="atrium.content.configs.fields.key" validate={v.key} fullWidth helperText="atrium.content.configs.key_help" />
       <ValueInputs />
       <TextInput source="description" label="atrium.content.configs.fields.description" validate={v.description} multiline fullWidth />
       <BooleanInput source="is_public" label="atrium.content.configs.fields.is_public" helperText="atrium.content.configs.public_help" />

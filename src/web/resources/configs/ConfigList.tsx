@@ -1,6 +1,7 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { ConfigValueField } from './ConfigValueField';
+import type { SchemaConfigAdmin } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -10,7 +11,7 @@ const filters = [
 export function ConfigList() {
   return (
     <List filters={filters} sort={{ field: 'key', order: 'ASC' }} perPage={50}>
-      <ResponsiveTable<{ id: number } & { key: string }>
+      <ResponsiveTable<SchemaConfigAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="key" label="atrium.content.configs.fields.key" />

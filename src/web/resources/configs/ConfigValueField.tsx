@@ -1,9 +1,10 @@
 import { Chip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import type { SchemaConfigAdmin } from '../../../api/schema';
 
 /** A config value as it is: text, a number, yes/no, or empty. */
 export function ConfigValueField(_: { label?: string }) {
-  const record = useRecordContext<{ value: string | number | boolean | null }>();
+  const record = useRecordContext<SchemaConfigAdmin>();
   const translate = useTranslate();
   if (!record) return null;
   const v = record.value;

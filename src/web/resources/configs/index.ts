@@ -1,9 +1,10 @@
-import { ConfigCreate, ConfigEdit } from './ConfigForm';
-import { ConfigList } from './ConfigList';
+import type { SchemaConfigAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
+/** Admin: the settings the app reads (public ones are served before login). */
 export default {
-  list: ConfigList,
-  create: ConfigCreate,
-  edit: ConfigEdit,
-  recordRepresentation: (r: { key?: string }) => r.key ?? '',
+  list: lazyView(() => import('./ConfigList'), 'ConfigList'),
+  create: lazyView(() => import('./ConfigForm'), 'ConfigCreate'),
+  edit: lazyView(() => import('./ConfigForm'), 'ConfigEdit'),
+  recordRepresentation: (r: SchemaConfigAdmin) => r.key,
 };

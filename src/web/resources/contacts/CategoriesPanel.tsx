@@ -1,13 +1,17 @@
 import { Card, CardContent, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, useGetList, useListContext, useTranslate } from 'react-admin';
+import type { SchemaContactCategory } from '../../../api/schema';
+import type { ContactFilter } from '../../providers/data/contacts';
 
 /** The member's categories beside the list: a click filters by one; the link manages them. */
 export function CategoriesPanel() {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const { data = [] } = useGetList('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const list = useListContext();
+  const { setFilters } = list;
+  const filterValues = list.filterValues as ContactFilter;
+  const { data = [] } = useGetList<SchemaContactCategory>('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
   const current = Number(filterValues.category ?? 0);
-  const pick = (id: number) => setFilters({ ...filterValues, category: id || undefined }, displayedFilters);
+  const pick = (id: number) => { setFilters({ ...filterValues, category: id || undefined }, list.displayedFilters); };
   return (
     <Card
       component="nav"
@@ -18,14 +22,14 @@ export function CategoriesPanel() {
         <Typography variant="subtitle2">{translate('atrium.contacts.categories_panel')}</Typography>
         <MuiList dense>
           <ListItem disablePadding>
-            <ListItemButton selected={!current} onClick={() => pick(0)}>
+            <ListItemButton selected={!current} onClick={() => { pick(0); }}>
               <ListItemText primary={translate('atrium.contacts.all_categories')} />
             </ListItemButton>
           </ListItem>
           {data.map((c) => (
             <ListItem key={c.id} disablePadding>
-              <ListItemButton selected={current === c.id} onClick={() => pick(Number(c.id))}>
-                <ListItemText primary={String(c.name)} secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined} />
+              <ListItemButton selected={current === c.id} onClick={() => { pick(c.id); }}>
+                <ListItemText primary={c.name} secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined} />
                 <Typography variant="caption">{String(c.contacts_count ?? 0)}</Typography>
               </ListItemButton>
             </ListItem>

@@ -10,6 +10,8 @@ import {
   useUnselectAll,
   useUpdateMany,
 } from 'react-admin';
+import type { SchemaContactCategory, SchemaContactStatus } from '../../../api/schema';
+import { useNotifyError } from '../../common/errors';
 import type { ContactBulkChange } from '../../providers/data/contacts';
 
 type Kind = 'status' | 'add_category' | 'remove_category';
@@ -24,12 +26,13 @@ const LABELS: Record<Kind, string> = {
 function BulkChangeButton({ kind }: { kind: Kind }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('contacts');
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState<string>('');
-  const statuses = useGetList('contact-statuses', { pagination: { page: 1, perPage: 100 } }, { enabled: open && kind === 'status' });
-  const categories = useGetList('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open && kind !== 'status' });
+  const statuses = useGetList<SchemaContactStatus>('contact-statuses', { pagination: { page: 1, perPage: 100 } }, { enabled: open && kind === 'status' });
+  const categories = useGetList<SchemaContactCategory>('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open && kind !== 'status' });
   const [updateMany, { isPending }] = useUpdateMany();
   const options = (kind === 'status' ? statuses.data : categories.data) ?? [];
 
@@ -39,7 +42,7 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
     if (kind === 'status') change = { status: id };
     else if (id === null) return;
     else change = kind === 'add_category' ? { add_category: id } : { remove_category: id };
-    updateMany(
+    void updateMany(
       'contacts',
       { ids: selectedIds, data: change },
       {
@@ -49,7 +52,7 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
           unselectAll();
           setOpen(false);
         },
-        onError: (err) => notify(err instanceof Error ? err.message : 'atrium.errors.generic', { type: 'error', multiLine: true }),
+        onError: notifyError,
       },
     );
   };
@@ -57,8 +60,8 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
   const label = LABELS[kind];
   return (
     <>
-      <Button label={label} onClick={() => setOpen(true)} />
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+      <Button label={label} onClick={() => { setOpen(true); }} />
+      <Dialog open={open} onClose={() => { setOpen(false); }} fullWidth maxWidth="xs">
         <DialogTitle>{translate(label)}</DialogTitle>
         <DialogContent>
           <TextField
@@ -66,19 +69,19 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
             fullWidth
             margin="dense"
             value={value}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => { setValue(e.target.value); }}
             label={translate(kind === 'status' ? 'atrium.contacts.fields.status' : 'atrium.contacts.fields.category')}
           >
             {kind === 'status' && <MenuItem value="">{translate('atrium.contacts.bulk.clear_status')}</MenuItem>}
             {options.map((o) => (
               <MenuItem key={o.id} value={String(o.id)}>
-                {String(o.name)}
+                {o.name}
               </MenuItem>
             ))}
           </TextField>
         </DialogContent>
         <DialogActions>
-          <Button label="atrium.contacts.bulk.cancel" onClick={() => setOpen(false)} />
+          <Button label="atrium.contacts.bulk.cancel" onClick={() => { setOpen(false); }} />
           <Button label="atrium.contacts.bulk.apply" onClick={apply} disabled={isPending || (kind !== 'status' && value === '')} variant="contained" />
         </DialogActions>
       </Dialog>

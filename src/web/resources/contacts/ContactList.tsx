@@ -25,10 +25,9 @@ import { AddButton } from './AddButton';
 import { CategoriesPanel } from './CategoriesPanel';
 import { ContactBulkActions } from './ContactBulkActions';
 import { ExportCsvButton } from './ExportCsvButton';
+import type { SchemaContact } from '../../../api/schema';
 
-type ContactRow = { id: number; first_name: string; last_name: string; phone: string; email: string; created_at: string };
-
-const fullName = (r: ContactRow) => `${r.first_name} ${r.last_name}`.trim();
+const fullName = (r: SchemaContact) => `${r.first_name} ${r.last_name}`.trim();
 
 // From md up the categories panel beside the list is the category filter; below it, this select.
 const filters = [
@@ -57,14 +56,14 @@ function Actions() {
 /** No contacts at all (a first one to add), or none that match the filters (a way back). */
 function Empty() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== null && v !== '');
+  const { setFilters, ...list } = useListContext();
+  const filtered = Object.values((list.filterValues ?? {}) as Record<string, unknown>).some((v) => v !== undefined && v !== null && v !== '');
   return (
     <CardContent>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Typography color="text.secondary">{translate(filtered ? 'atrium.contacts.no_match' : 'atrium.contacts.empty')}</Typography>
         {filtered ? (
-          <MuiButton onClick={() => setFilters({}, [])} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          <MuiButton onClick={() => { setFilters({}, []); }} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
             {translate('atrium.contacts.clear_filters')}
           </MuiButton>
         ) : (
@@ -77,7 +76,7 @@ function Empty() {
 
 /** The day the contact was added, DD/MM/YYYY in the member's time zone. */
 function AddedField() {
-  const record = useRecordContext<ContactRow>();
+  const record = useRecordContext<SchemaContact>();
   const tz = useTimeZone();
   if (!record?.created_at) return null;
   return (
@@ -99,7 +98,7 @@ function CategoryChips() {
 
 /** Phone over email, so the table stays narrow; long addresses may break anywhere. */
 function Channels() {
-  const record = useRecordContext<ContactRow>();
+  const record = useRecordContext<SchemaContact>();
   if (!record) return null;
   return (
     <Box component="span" sx={{ display: 'block', minWidth: 140 }}>
@@ -119,7 +118,7 @@ function Channels() {
 
 /** The phone row's second line: phone and email, then the categories. */
 function PhoneDetails() {
-  const record = useRecordContext<ContactRow>();
+  const record = useRecordContext<SchemaContact>();
   if (!record) return null;
   return (
     <Box component="span" sx={{ display: 'block' }}>
@@ -144,7 +143,7 @@ export function ContactList() {
       // The list takes the room left by the panel and scrolls inside it, never widening the page.
       sx={{ '& .RaList-main': { minWidth: 0, contain: 'inline-size' } }}
     >
-      <ResponsiveTable<ContactRow>
+      <ResponsiveTable<SchemaContact>
         empty={<Empty />}
         table={
           <DataTable rowClick="edit" bulkActionButtons={<ContactBulkActions />} empty={<Empty />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
@@ -153,7 +152,7 @@ export function ContactList() {
               <Channels />
             </DataTable.Col>
             <DataTable.Col source="status" label="atrium.contacts.fields.status">
-              <ReferenceField source="status" reference="contact-statuses" link={false} emptyText="—">
+              <ReferenceField source="status" reference="contact-statuses" link={false} empty="—">
                 <TextField source="name" />
               </ReferenceField>
             </DataTable.Col>

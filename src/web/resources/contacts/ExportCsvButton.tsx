@@ -5,13 +5,13 @@ import { exportContactsCsv, type ContactFilter } from '../../providers/data/cont
 
 /** Downloads the server's CSV of the list as filtered and sorted now (formula-safe on the server). */
 export function ExportCsvButton() {
-  const { filterValues, sort } = useListContext();
+  const { sort, ...list } = useListContext();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const filter: ContactFilter = filterValues;
+      const filter = list.filterValues as ContactFilter;
       const csv = await exportContactsCsv(filter, sort);
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
@@ -26,7 +26,7 @@ export function ExportCsvButton() {
     }
   };
   return (
-    <Button label="atrium.contacts.export" onClick={run} disabled={busy}>
+    <Button label="atrium.contacts.export" onClick={() => void run()} disabled={busy}>
       <DownloadIcon />
     </Button>
   );

@@ -1,11 +1,10 @@
-import { ContactCreate, ContactEdit } from './ContactCreate';
-import { ContactList } from './ContactList';
+import type { SchemaContact } from '../../../api/schema';
+import { lazyView, personName } from '../lazy';
 
-type ContactRecord = { first_name?: string; last_name?: string };
-
+/** Members and staff: their own contacts (the CRM's people). */
 export default {
-  list: ContactList,
-  edit: ContactEdit,
-  create: ContactCreate,
-  recordRepresentation: (r: ContactRecord) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+  list: lazyView(() => import('./ContactList'), 'ContactList'),
+  create: lazyView(() => import('./ContactCreate'), 'ContactCreate'),
+  edit: lazyView(() => import('./ContactCreate'), 'ContactEdit'),
+  recordRepresentation: (r: SchemaContact) => personName(r),
 };

@@ -12,13 +12,13 @@ import { UploadInput } from '../common/UploadInput';
 const v = validatorsFor('EventAdminCreate');
 
 /** The end, when given, comes after the start. */
-const endsAfterStart: Validator = (value, values: { starts_at?: string }) =>
+const endsAfterStart: Validator = (value: string | null | undefined, values: { starts_at?: string }) =>
   value && values.starts_at && Date.parse(value) <= Date.parse(values.starts_at) ? 'atrium.content.events.end_rule' : undefined;
 
 function EventForm() {
   return (
     <SimpleForm sx={{ maxWidth: 960 }}>
-      <TextInput source="title" label="atrium.content.events.fields.title" validate={v.title} fullWidth autoFocus />
+      <TextInput source="title" label="atrium.content.events.fields.title" validate={v.title} fullWidth />
       <FormSection title="atrium.content.events.when_section">
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>

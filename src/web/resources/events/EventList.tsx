@@ -1,6 +1,7 @@
 import { BooleanField, BooleanInput, DataTable, List, SearchInput, TextField } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { InstantField } from '../common/fields';
+import type { SchemaEventAdmin } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -10,7 +11,7 @@ const filters = [
 export function EventList() {
   return (
     <List filters={filters} sort={{ field: 'starts_at', order: 'DESC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { title: string; place: string | null }>
+      <ResponsiveTable<SchemaEventAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="title" label="atrium.content.events.fields.title" />

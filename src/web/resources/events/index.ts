@@ -1,13 +1,10 @@
-import { lazy } from 'react';
-import { EventList } from './EventList';
+import type { SchemaEventAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
-// The forms carry the rich-text editor: loaded when an admin opens one.
-const EventCreate = lazy(() => import('./EventForm').then((m) => ({ default: m.EventCreate })));
-const EventEdit = lazy(() => import('./EventForm').then((m) => ({ default: m.EventEdit })));
-
+/** Admin: the events calendar (the forms carry the rich-text editor). */
 export default {
-  list: EventList,
-  create: EventCreate,
-  edit: EventEdit,
-  recordRepresentation: (r: { title?: string }) => r.title ?? '',
+  list: lazyView(() => import('./EventList'), 'EventList'),
+  create: lazyView(() => import('./EventForm'), 'EventCreate'),
+  edit: lazyView(() => import('./EventForm'), 'EventEdit'),
+  recordRepresentation: (r: SchemaEventAdmin) => r.title,
 };

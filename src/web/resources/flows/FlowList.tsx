@@ -36,7 +36,7 @@ function PublishedChip({ flow }: { flow: SchemaFlow }) {
 export function FlowActions({ flow }: { flow: SchemaFlow }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center' }} onClick={(e) => e.stopPropagation()}>
+    <Box sx={{ display: 'flex', alignItems: 'center' }} onClick={(e) => { e.stopPropagation(); }}>
       <Tooltip title={translate('atrium.flows.edit_landing')}>
         <IconButton size="small" component={Link} to={`/flows/edit_landing/${flow.id}`} aria-label={translate('atrium.flows.edit_landing')}>
           <Edit fontSize="small" />

@@ -3,6 +3,7 @@ import { InputAdornment, CircularProgress } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import type { SchemaFlow } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import { checkLandingName } from '../../providers/data/flows';
 
@@ -18,28 +19,31 @@ type Check = { state: 'idle' | 'checking' | 'free' | 'taken'; error?: string };
  */
 export function LandingNameInput() {
   const translate = useTranslate();
-  const record = useRecordContext<{ id?: number; landing_name?: string }>();
-  const name: string = useWatch({ name: 'landing_name' }) ?? '';
-  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const record = useRecordContext<SchemaFlow>();
+  const name = useWatch<{ landing_name?: string }, 'landing_name'>({ name: 'landing_name' }) ?? '';
+  const value = name.trim();
+  // Only a new, well-formed name is asked about; the answer counts for the name it was asked for.
+  const worth = value !== '' && value !== record?.landing_name && wellFormed(value);
+  const [answer, setAnswer] = useState<{ value: string; check: Check } | null>(null);
+  const check: Check = !worth ? { state: 'idle' } : answer?.value === value ? answer.check : { state: 'checking' };
 
   useEffect(() => {
-    const value = name.trim();
-    if (!value || value === record?.landing_name || !wellFormed(value)) {
-      setCheck({ state: 'idle' });
-      return;
-    }
+    if (!worth) return;
     let live = true;
-    setCheck({ state: 'checking' });
     const timer = setTimeout(() => {
       checkLandingName(value, record?.id)
-        .then((r) => live && setCheck(r.matches ? { state: 'taken', error: r.error ?? translate('atrium.errors.generic') } : { state: 'free' }))
-        .catch(() => live && setCheck({ state: 'idle' }));
+        .then((r) => {
+          if (live) setAnswer({ value, check: r.matches ? { state: 'taken', error: r.error ?? translate('atrium.errors.generic') } : { state: 'free' } });
+        })
+        .catch(() => {
+          if (live) setAnswer({ value, check: { state: 'idle' } });
+        });
     }, 350);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [name, record?.id, record?.landing_name, translate]);
+  }, [worth, value, record?.id, translate]);
 
   // A name the server refused blocks saving with the same message.
   const taken = () => (check.state === 'taken' ? check.error : undefined);

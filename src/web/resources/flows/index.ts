@@ -1,9 +1,10 @@
-import { FlowCreate, FlowEdit } from './FlowCreate';
-import { FlowList } from './FlowList';
+import type { SchemaFlow } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
+/** Members and staff: their funnels (flows) and landing pages. */
 export default {
-  list: FlowList,
-  create: FlowCreate,
-  edit: FlowEdit,
-  recordRepresentation: (r: { name?: string }) => r.name ?? '',
+  list: lazyView(() => import('./FlowList'), 'FlowList'),
+  create: lazyView(() => import('./FlowCreate'), 'FlowCreate'),
+  edit: lazyView(() => import('./FlowCreate'), 'FlowEdit'),
+  recordRepresentation: (r: SchemaFlow) => r.name,
 };

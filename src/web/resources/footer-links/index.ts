@@ -1,9 +1,10 @@
-import { FooterLinkCreate, FooterLinkEdit } from './FooterLinkForm';
-import { FooterLinkList } from './FooterLinkList';
+import type { SchemaFooterLinkAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
+/** Admin: the links in the public pages' footer. */
 export default {
-  list: FooterLinkList,
-  create: FooterLinkCreate,
-  edit: FooterLinkEdit,
-  recordRepresentation: (r: { title?: string }) => r.title ?? '',
+  list: lazyView(() => import('./FooterLinkList'), 'FooterLinkList'),
+  create: lazyView(() => import('./FooterLinkForm'), 'FooterLinkCreate'),
+  edit: lazyView(() => import('./FooterLinkForm'), 'FooterLinkEdit'),
+  recordRepresentation: (r: SchemaFooterLinkAdmin) => r.title,
 };

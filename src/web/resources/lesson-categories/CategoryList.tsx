@@ -1,11 +1,12 @@
 import { DataTable, List, NumberField, SearchInput } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { InstantField, ThumbField } from '../common/fields';
+import type { SchemaLessonCategoryAdmin } from '../../../api/schema';
 
 export function CategoryList() {
   return (
     <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'order', order: 'ASC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { title: string; lessons_count: number }>
+      <ResponsiveTable<SchemaLessonCategoryAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="image" label="atrium.content.lesson_categories.fields.image" disableSort>

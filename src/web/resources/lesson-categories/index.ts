@@ -1,9 +1,10 @@
-import { CategoryCreate, CategoryEdit } from './CategoryForm';
-import { CategoryList } from './CategoryList';
+import type { SchemaLessonCategoryAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
+/** Admin: the categories the lessons are grouped in (and packages grant). */
 export default {
-  list: CategoryList,
-  create: CategoryCreate,
-  edit: CategoryEdit,
-  recordRepresentation: (r: { title?: string }) => r.title ?? '',
+  list: lazyView(() => import('./CategoryList'), 'CategoryList'),
+  create: lazyView(() => import('./CategoryForm'), 'CategoryCreate'),
+  edit: lazyView(() => import('./CategoryForm'), 'CategoryEdit'),
+  recordRepresentation: (r: SchemaLessonCategoryAdmin) => r.title,
 };

@@ -7,7 +7,10 @@ import {
   SimpleForm,
   TextInput,
   useRecordContext,
+  type Identifier,
+  type RaRecord,
 } from 'react-admin';
+import type { SchemaLessonMaterialAdmin } from '../../../api/schema';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { useFormContext } from 'react-hook-form';
@@ -26,7 +29,7 @@ const kindChoices = [
 ];
 
 function FileOrLink() {
-  const record = useRecordContext<{ url?: string | null }>();
+  const record = useRecordContext<SchemaLessonMaterialAdmin>();
   const form = useFormContext();
   return (
     <>
@@ -76,8 +79,10 @@ function MaterialForm() {
 }
 
 /** Back to the lesson the material belongs to. */
-const toLesson = (_resource?: string, _id?: unknown, data?: Record<string, unknown>) =>
-  data?.lesson_id ? `admin/lessons/${String(data.lesson_id)}` : 'list';
+const toLesson = (_resource?: string, _id?: Identifier, data?: Partial<RaRecord>) => {
+  const lessonId = (data as Partial<SchemaLessonMaterialAdmin> | undefined)?.lesson_id;
+  return lessonId ? `admin/lessons/${lessonId}` : 'list';
+};
 
 export function MaterialCreate() {
   return (

@@ -3,12 +3,11 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import LinkIcon from '@mui/icons-material/Link';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { fmtBytes } from '../../member/common/format';
-
-type Material = { file: string | null; url: string | null; mime_type: string | null; size_bytes: number | null };
+import type { SchemaLessonMaterialAdmin } from '../../../api/schema';
 
 /** "File · application/pdf · 1.2 MB" or the link. */
 export function MaterialKindField(_: { label?: string }) {
-  const record = useRecordContext<Material>();
+  const record = useRecordContext<SchemaLessonMaterialAdmin>();
   const translate = useTranslate();
   if (!record) return null;
   const isFile = Boolean(record.file);

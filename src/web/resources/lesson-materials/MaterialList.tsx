@@ -1,6 +1,7 @@
 import { DataTable, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { MaterialKindField } from './MaterialKindField';
+import type { SchemaLessonMaterialAdmin } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -12,7 +13,7 @@ const filters = [
 export function MaterialList() {
   return (
     <List filters={filters} sort={{ field: 'order', order: 'ASC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { title: string }>
+      <ResponsiveTable<SchemaLessonMaterialAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="title" label="atrium.content.lesson_materials.fields.title" />

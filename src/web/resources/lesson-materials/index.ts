@@ -1,9 +1,10 @@
-import { MaterialCreate, MaterialEdit } from './MaterialForm';
-import { MaterialList } from './MaterialList';
+import type { SchemaLessonMaterialAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
+/** Admin: a lesson's files and links. */
 export default {
-  list: MaterialList,
-  create: MaterialCreate,
-  edit: MaterialEdit,
-  recordRepresentation: (r: { title?: string }) => r.title ?? '',
+  list: lazyView(() => import('./MaterialList'), 'MaterialList'),
+  create: lazyView(() => import('./MaterialForm'), 'MaterialCreate'),
+  edit: lazyView(() => import('./MaterialForm'), 'MaterialEdit'),
+  recordRepresentation: (r: SchemaLessonMaterialAdmin) => r.title,
 };

@@ -19,6 +19,7 @@ import { RichText } from '../common/RichText';
 import { UploadInput } from '../common/UploadInput';
 import { videoDuration } from '../common/upload';
 import { LessonMaterialsField } from './LessonMaterialsField';
+import type { SchemaLessonAdmin } from '../../../api/schema';
 
 // One form for create and edit: the create schema's limits (category and title are required).
 const v = validatorsFor('LessonAdminCreate');
@@ -32,7 +33,7 @@ const sourceChoices = [
 
 /** The video: an uploaded file (its length fills the duration) or a YouTube/Vimeo/other link. */
 function VideoInputs() {
-  const record = useRecordContext<{ video_file?: string | null; video_url?: string | null }>();
+  const record = useRecordContext<SchemaLessonAdmin>();
   const form = useFormContext();
   const initial: VideoSource = record?.video_file ? 'file' : record?.video_url ? 'url' : 'file';
   return (
@@ -79,7 +80,7 @@ function LessonForm({ editing }: { editing?: boolean }) {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <TextInput source="title" label="atrium.content.lessons.fields.title" validate={v.title} fullWidth autoFocus />
+          <TextInput source="title" label="atrium.content.lessons.fields.title" validate={v.title} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <ReferenceInput source="category_id" reference="admin/lesson-categories" sort={{ field: 'order', order: 'ASC' }} perPage={200}>

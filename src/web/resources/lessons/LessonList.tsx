@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { InstantField, ThumbField } from '../common/fields';
+import type { SchemaLessonAdmin } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -24,7 +25,7 @@ const filters = [
 export function LessonList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { title: string }>
+      <ResponsiveTable<SchemaLessonAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="preview" label="atrium.content.lessons.fields.preview" disableSort>

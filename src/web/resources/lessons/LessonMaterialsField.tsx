@@ -7,15 +7,15 @@ import {
   ReferenceManyField,
   useRecordContext,
   useTranslate,
-  type Identifier,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MaterialKindField } from '../lesson-materials/MaterialKindField';
+import type { SchemaLessonAdmin } from '../../../api/schema';
 
 /** The lesson's materials (files and links), with a button to add one for this lesson. */
 export function LessonMaterialsField() {
   const translate = useTranslate();
-  const record = useRecordContext<{ id: Identifier }>();
+  const record = useRecordContext<SchemaLessonAdmin>();
   if (!record) return null;
   const source = encodeURIComponent(JSON.stringify({ lesson_id: record.id }));
   return (

@@ -1,13 +1,10 @@
-import { lazy } from 'react';
-import { LessonList } from './LessonList';
+import type { SchemaLessonAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
-// The forms carry the rich-text editor: loaded when an admin opens one.
-const LessonCreate = lazy(() => import('./LessonForm').then((m) => ({ default: m.LessonCreate })));
-const LessonEdit = lazy(() => import('./LessonForm').then((m) => ({ default: m.LessonEdit })));
-
+/** Admin: the lessons (the forms carry the rich-text editor). */
 export default {
-  list: LessonList,
-  create: LessonCreate,
-  edit: LessonEdit,
-  recordRepresentation: (r: { title?: string }) => r.title ?? '',
+  list: lazyView(() => import('./LessonList'), 'LessonList'),
+  create: lazyView(() => import('./LessonForm'), 'LessonCreate'),
+  edit: lazyView(() => import('./LessonForm'), 'LessonEdit'),
+  recordRepresentation: (r: SchemaLessonAdmin) => r.title,
 };

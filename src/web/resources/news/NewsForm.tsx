@@ -11,7 +11,7 @@ const v = validatorsFor('NewsAdminCreate');
 function NewsForm() {
   return (
     <SimpleForm sx={{ maxWidth: 960 }}>
-      <TextInput source="title" label="atrium.content.news.fields.title" validate={v.title} fullWidth autoFocus />
+      <TextInput source="title" label="atrium.content.news.fields.title" validate={v.title} fullWidth />
       <TextInput source="summary" label="atrium.content.news.fields.summary" multiline minRows={2} validate={v.summary} fullWidth helperText="atrium.content.news.summary_help" />
       <RichText source="body" label="atrium.content.news.fields.body" validate={v.body} />
       <UploadInput source="image" label="atrium.content.news.fields.image" kind="image" validate={v.image} />

@@ -1,6 +1,7 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { InstantField, ThumbField } from '../common/fields';
+import type { SchemaNewsAdmin } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -10,7 +11,7 @@ const filters = [
 export function NewsList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { title: string }>
+      <ResponsiveTable<SchemaNewsAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="image" label="atrium.content.news.fields.image" disableSort>

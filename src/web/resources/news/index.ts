@@ -1,13 +1,10 @@
-import { lazy } from 'react';
-import { NewsList } from './NewsList';
+import type { SchemaNewsAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
-// The forms carry the rich-text editor: loaded when an admin opens one.
-const NewsCreate = lazy(() => import('./NewsForm').then((m) => ({ default: m.NewsCreate })));
-const NewsEdit = lazy(() => import('./NewsForm').then((m) => ({ default: m.NewsEdit })));
-
+/** Admin: the news (the forms carry the rich-text editor). */
 export default {
-  list: NewsList,
-  create: NewsCreate,
-  edit: NewsEdit,
-  recordRepresentation: (r: { title?: string }) => r.title ?? '',
+  list: lazyView(() => import('./NewsList'), 'NewsList'),
+  create: lazyView(() => import('./NewsForm'), 'NewsCreate'),
+  edit: lazyView(() => import('./NewsForm'), 'NewsEdit'),
+  recordRepresentation: (r: SchemaNewsAdmin) => r.title,
 };

@@ -1,10 +1,11 @@
 import { BooleanField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { Box } from '@mui/material';
 import { InstantField } from '../common/fields';
+import type { SchemaOutboxMail } from '../../../api/schema';
 
 /** The mail as the recipient sees it, in a sandboxed frame (no scripts, no links into the app). */
 function MailPreview() {
-  const record = useRecordContext<{ html: string }>();
+  const record = useRecordContext<SchemaOutboxMail>();
   if (!record) return null;
   return (
     <Labeled label="atrium.outbox.fields.html">

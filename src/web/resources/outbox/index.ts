@@ -1,8 +1,9 @@
-import { OutboxList } from './OutboxList';
-import { OutboxShow } from './OutboxShow';
+import type { SchemaOutboxMail } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
+/** Admin: the mail the app sent or kept in the dev outbox. */
 export default {
-  list: OutboxList,
-  show: OutboxShow,
-  recordRepresentation: (r: { subject?: string }) => r.subject ?? '',
+  list: lazyView(() => import('./OutboxList'), 'OutboxList'),
+  show: lazyView(() => import('./OutboxShow'), 'OutboxShow'),
+  recordRepresentation: (r: SchemaOutboxMail) => r.subject,
 };

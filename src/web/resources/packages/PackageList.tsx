@@ -1,10 +1,11 @@
 import { BooleanField, ChipField, DataTable, List, ReferenceArrayField, SearchInput, SingleFieldList } from 'react-admin';
 import { ResponsiveTable } from '../common/ResponsiveTable';
+import type { SchemaPackageAdmin } from '../../../api/schema';
 
 export function PackageList() {
   return (
     <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'id', order: 'ASC' }} perPage={25}>
-      <ResponsiveTable<{ id: number } & { name: string; description: string }>
+      <ResponsiveTable<SchemaPackageAdmin>
         table={
           <DataTable rowClick="edit">
             <DataTable.Col source="name" label="atrium.content.packages.fields.name" />

@@ -1,9 +1,10 @@
-import { PackageCreate, PackageEdit } from './PackageForm';
-import { PackageList } from './PackageList';
+import type { SchemaPackageAdmin } from '../../../api/schema';
+import { lazyView } from '../lazy';
 
+/** Admin: the packages of lesson categories a subscription grants. */
 export default {
-  list: PackageList,
-  create: PackageCreate,
-  edit: PackageEdit,
-  recordRepresentation: (r: { name?: string }) => r.name ?? '',
+  list: lazyView(() => import('./PackageList'), 'PackageList'),
+  create: lazyView(() => import('./PackageForm'), 'PackageCreate'),
+  edit: lazyView(() => import('./PackageForm'), 'PackageEdit'),
+  recordRepresentation: (r: SchemaPackageAdmin) => r.name,
 };

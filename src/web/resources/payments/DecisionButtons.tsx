@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
-import { Confirm, HttpError, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
+import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useMutation } from '../../providers/data/query';
 
@@ -15,6 +16,7 @@ export function DecisionButtons() {
   const record = useRecordContext<SchemaStaffPayment>();
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const [confirm, setConfirm] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -30,10 +32,11 @@ export function DecisionButtons() {
       refresh();
     },
     onError: (err: Error) => {
-      // A 400 is the reason's own error (toHttpError keeps the field errors); others are the server's sentence.
-      const fields = err instanceof HttpError && err.status === 400 ? (err.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      if (fields) setError(fields.reason ?? Object.values(fields)[0]);
-      else notify(err instanceof HttpError ? err.message : 'atrium.errors.server', { type: 'error' });
+      // A 400 is the reason's own error (shown under the field); others are the server's sentence.
+      const fields = fieldErrorsOf(err);
+      const message = fields.reason ?? Object.values(fields)[0];
+      if (message) setError(message);
+      else notifyError(err);
     },
   });
   const busy = decide.isPending;
@@ -41,10 +44,10 @@ export function DecisionButtons() {
 
   return (
     <Stack direction="row" spacing={1} sx={{ my: 1 }}>
-      <Button variant="contained" color="success" startIcon={<Check />} onClick={() => setConfirm(true)} data-testid="approve-payment">
+      <Button variant="contained" color="success" startIcon={<Check />} onClick={() => { setConfirm(true); }} data-testid="approve-payment">
         {translate('atrium.payments.staff.approve')}
       </Button>
-      <Button variant="outlined" color="error" startIcon={<Close />} onClick={() => setRejecting(true)} data-testid="reject-payment">
+      <Button variant="outlined" color="error" startIcon={<Close />} onClick={() => { setRejecting(true); }} data-testid="reject-payment">
         {translate('atrium.payments.staff.reject')}
       </Button>
       <Confirm
@@ -53,20 +56,21 @@ export function DecisionButtons() {
         title="atrium.payments.staff.approve_confirm_title"
         content="atrium.payments.staff.approve_confirm"
         confirm="atrium.payments.staff.approve"
-        onConfirm={() => decide.mutate({ id: record.id, action: 'approve' })}
-        onClose={() => setConfirm(false)}
+        onConfirm={() => { decide.mutate({ id: record.id, action: 'approve' }); }}
+        onClose={() => { setConfirm(false); }}
       />
-      <Dialog open={rejecting} onClose={() => setRejecting(false)} fullWidth maxWidth="xs" aria-labelledby="reject-title">
+      <Dialog open={rejecting} onClose={() => { setRejecting(false); }} fullWidth maxWidth="xs" aria-labelledby="reject-title">
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!reason.trim()) return setError(translate('atrium.payments.donation.required'));
+            if (!reason.trim()) { setError(translate('atrium.payments.donation.required')); return; }
             decide.mutate({ id: record.id, action: 'reject', reason: reason.trim() });
           }}
         >
           <DialogTitle id="reject-title">{translate('atrium.payments.staff.reject_title')}</DialogTitle>
           <DialogContent>
             <TextField
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus to its first field (WAI-ARIA dialog pattern)
               autoFocus
               fullWidth
               multiline
@@ -74,14 +78,14 @@ export function DecisionButtons() {
               margin="dense"
               label={translate('atrium.payments.staff.reject_reason')}
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => { setReason(e.target.value); }}
               error={!!error}
               helperText={error}
               slotProps={{ htmlInput: { maxLength: contractRules.PaymentRejectRequest.reason.maxLength, 'data-testid': 'reject-reason' } }}
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setRejecting(false)}>{translate('atrium.payments.donation.cancel')}</Button>
+            <Button onClick={() => { setRejecting(false); }}>{translate('atrium.payments.donation.cancel')}</Button>
             <Button type="submit" color="error" variant="contained" disabled={busy} data-testid="confirm-reject">
               {translate('atrium.payments.staff.reject')}
             </Button>

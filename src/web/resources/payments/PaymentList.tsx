@@ -32,7 +32,7 @@ export function PaymentList() {
               <InstantField source="created_at" />
             </Box>
           }
-          linkType="show"
+          rowClick="show"
           empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}
         />
       ) : (

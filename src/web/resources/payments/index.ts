@@ -1,12 +1,11 @@
 import Payments from '@mui/icons-material/Payments';
 import type { SchemaStaffPayment } from '../../../api/schema';
-import { PaymentList } from './PaymentList';
-import { PaymentShow } from './PaymentShow';
+import { lazyView } from '../lazy';
 
 /** Staff: payments of the members they look after; manual donations are approved or rejected here. */
 export default {
-  list: PaymentList,
-  show: PaymentShow,
+  list: lazyView(() => import('./PaymentList'), 'PaymentList'),
+  show: lazyView(() => import('./PaymentShow'), 'PaymentShow'),
   icon: Payments,
   recordRepresentation: (r: SchemaStaffPayment) => `#${r.id} $${r.amount}`,
 };

@@ -44,7 +44,8 @@ export function renderCell(key: string, r: SchemaStructureUser, tz?: string): Re
       const groupId = /^tag_group_(\d+)$/.exec(key)?.[1];
       if (groupId) return chips(r.tags.filter((t) => t.group_id === Number(groupId)));
       const v = (r as Record<string, unknown>)[key];
-      return v === null || v === undefined || v === '' ? '—' : String(v);
+      if (v === null || v === undefined || v === '') return '—';
+      return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
     }
   }
 }

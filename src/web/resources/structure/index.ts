@@ -1,8 +1,8 @@
-import { StructureList } from './StructureList';
+import type { SchemaStructureUser } from '../../../api/schema';
+import { lazyView, personName } from '../lazy';
 
-type StructureRecord = { first_name?: string; last_name?: string };
-
+/** Staff and members: the people in one's structure. */
 export default {
-  list: StructureList,
-  recordRepresentation: (r: StructureRecord) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+  list: lazyView(() => import('./StructureList'), 'StructureList'),
+  recordRepresentation: (r: SchemaStructureUser) => personName(r),
 };

@@ -3,6 +3,7 @@ import { Typography } from '@mui/material';
 import { InstantField } from '../common/fields';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { leadStatusChoices, roleChoices } from './choices';
+import type { SchemaAdminUser } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -19,13 +20,12 @@ function Empty() {
   );
 }
 
-type UserRow = { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; role: string };
 
 export function UserList() {
   const translate = useTranslate();
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} empty={<Empty />}>
-      <ResponsiveTable<UserRow>
+      <ResponsiveTable<SchemaAdminUser>
         primary={(r) => `${r.first_name} ${r.last_name}`.trim()}
         secondary={(r) => r.email ?? r.phone ?? ''}
         tertiary={(r) => translate(`atrium.users.roles.${r.role}`)}

@@ -1,12 +1,10 @@
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
+import type { SchemaAdminUser } from '../../../api/schema';
+import { lazyView, personName } from '../lazy';
 
-type UserRecord = { first_name?: string; last_name?: string; email?: string | null };
-
+/** Admin: every account. */
 export default {
-  list: UserList,
-  edit: UserEdit,
-  create: UserCreate,
-  recordRepresentation: (r: UserRecord) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.email ?? ''),
+  list: lazyView(() => import('./UserList'), 'UserList'),
+  create: lazyView(() => import('./UserCreate'), 'UserCreate'),
+  edit: lazyView(() => import('./UserEdit'), 'UserEdit'),
+  recordRepresentation: (r: SchemaAdminUser) => personName(r),
 };
