@@ -12,6 +12,8 @@ const cachedProfile = (): Profile | null => {
   }
 };
 const storeProfile = (p: Profile | null) => {
+  // The data provider's tests run without a browser; a 401 there still clears the (absent) session.
+  if (typeof localStorage === 'undefined') return;
   if (p) localStorage.setItem(PROFILE_KEY, JSON.stringify(p));
   else localStorage.removeItem(PROFILE_KEY);
 };
