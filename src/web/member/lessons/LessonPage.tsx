@@ -3,11 +3,10 @@ import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/mater
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { useQuery } from '@tanstack/react-query';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
 import type { SchemaLessonDetail, SchemaLessonProgress } from '../../../api/schema';
+import { useLearningRecord } from '../../providers/data/learningHooks';
 import { fmtDuration } from '../common/format';
 import { HtmlContent } from '../common/HtmlContent';
 import { MemberPage, Section } from '../common/MemberPage';
@@ -23,16 +22,8 @@ import { useProgressRecorder } from './useProgressRecorder';
  */
 export default function LessonPage() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const id = Number(useParams().id);
-  const query = useQuery({
-    queryKey: ['lesson', locale, id],
-    queryFn: () => unwrap(api.GET('/navigator/lesson/view/{id}/', { params: { path: { id } } })),
-    gcTime: 0,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const query = useLearningRecord('learning/lessons', id, { gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false });
   const lesson = query.data;
   return (
     <MemberPage

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { Loading, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../../api/client';
 import type { SchemaTicketType } from '../../../api/schema';
-import { createMyTicket, getMyTicket, ticketChoices } from '../../providers/data/tickets';
+import { errorText, fieldErrorsOf } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useQuery } from '../../providers/data/query';
+import { useTicketChoices } from '../../providers/data/ticketsHooks';
 import { TicketMessages } from '../../staff/tickets/TicketMessages';
 import { MemberPage } from '../common/MemberPage';
 
@@ -17,7 +18,7 @@ export default function NewRequestPage() {
   const translate = useTranslate();
   const { ticketId } = useParams();
   const id = ticketId && /^\d+$/.test(ticketId) ? Number(ticketId) : null;
-  const choices = useQuery({ queryKey: ['tickets', 'choices', 'member'], queryFn: () => ticketChoices('member'), staleTime: 10 * 60_000 });
+  const choices = useTicketChoices('member');
   return (
     <MemberPage title={translate('atrium.staff.request.title')} maxWidth={760}>
       {id === null ? <RequestForm types={choices.data?.types ?? []} /> : <RequestView id={id} statuses={choices.data?.statuses ?? []} />}
@@ -28,6 +29,7 @@ export default function NewRequestPage() {
 function RequestForm({ types }: { types: { value: SchemaTicketType; label: string }[] }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const [type, setType] = useState<SchemaTicketType | ''>('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -43,10 +45,11 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
     if (Object.keys(e).length) return;
     setBusy(true);
     try {
-      const ticket = await createMyTicket({ type: type as SchemaTicketType, subject, message });
-      navigate(`/user/new-request/${ticket.id}`);
+      const ticket = await dataProvider.createMyTicket({ type: type as SchemaTicketType, subject, message });
+      void navigate(`/user/new-request/${ticket.id}`);
     } catch (err) {
-      if (err instanceof ApiError) setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, String(Array.isArray(v) ? v[0] : v)])));
+      const fields = fieldErrorsOf(err);
+      setErrors(Object.keys(fields).length ? fields : { non_field_errors: errorText(err, translate) });
     } finally {
       setBusy(false);
     }
@@ -70,7 +73,8 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
 
 function RequestView({ id, statuses }: { id: number; statuses: { value: string; label: string }[] }) {
   const translate = useTranslate();
-  const ticket = useQuery({ queryKey: ['tickets', 'mine', id], queryFn: () => getMyTicket(id) });
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const ticket = useQuery({ queryKey: ['tickets', 'mine', id], queryFn: () => dataProvider.getMyTicket(id) });
   if (ticket.isPending) return <Loading />;
   if (!ticket.data) return <Alert severity="warning">{translate('atrium.staff.tickets.not_found')}</Alert>;
   const t = ticket.data;

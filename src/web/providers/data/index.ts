@@ -1,8 +1,13 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
+import { booksAdapter, booksMethods } from './books';
+import { configsMethods } from './configs';
 import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
 import { contactsAdapter } from './contacts';
+import { eventsAdapter, eventsMethods } from './events';
 import { flowsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
+import { lessonCategoriesAdapter, lessonCommentsAdapter, lessonsAdapter, lessonsMethods } from './lessons';
+import { newsAdapter, newsMethods } from './news';
 import { toHttpError } from './errors';
 import { simpleRest } from './simpleRest';
 import { paymentsAdapter, paymentsMethods } from './payments';
@@ -35,6 +40,12 @@ export const adapters = {
   'action-logs': actionLogsAdapter,
   imports: importsAdapter,
   'staff-users': staffUsersAdapter,
+  'learning/books': booksAdapter,
+  'learning/categories': lessonCategoriesAdapter,
+  'learning/comments': lessonCommentsAdapter,
+  'learning/events': eventsAdapter,
+  'learning/lessons': lessonsAdapter,
+  'learning/news': newsAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;
@@ -71,7 +82,16 @@ const seedProvider: DataProvider = {
 const resources = combineDataProviders((resource) => (resource in adapters ? seedProvider : simpleRest));
 
 /** The resources plus the custom methods (actions that are not a resource's CRUD). */
-export const dataProvider = withCustomMethods(resources, { ...paymentsMethods, ...importsMethods, ...ticketsMethods });
+export const dataProvider = withCustomMethods(resources, {
+  ...paymentsMethods,
+  ...importsMethods,
+  ...ticketsMethods,
+  ...booksMethods,
+  ...configsMethods,
+  ...eventsMethods,
+  ...lessonsMethods,
+  ...newsMethods,
+});
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */
 export type AtriumDataProvider = typeof dataProvider;
