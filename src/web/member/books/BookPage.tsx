@@ -41,7 +41,7 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
   const facts = [
     book.author && [translate('atrium.learning.books.author'), book.author],
     book.pages && [translate('atrium.learning.books.pages'), String(book.pages)],
-    book.language && [translate('atrium.learning.books.language'), translate(LANGUAGES[book.language] ?? book.language)],
+    book.language && [translate('atrium.learning.books.language'), translate(LANGUAGES[book.language])],
     [translate('atrium.learning.books.published'), fmtDate(book.published_at, tz)],
   ].filter(Boolean) as Array<[string, string]>;
   return (
@@ -66,7 +66,7 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
               </Box>
             ))}
           </Box>
-          <BookActions book={book} reading={reading} onRead={() => setReading(true)} />
+          <BookActions book={book} reading={reading} onRead={() => { setReading(true); }} />
           {book.description && <HtmlContent html={book.description} />}
         </Stack>
       </Box>

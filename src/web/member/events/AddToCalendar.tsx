@@ -21,7 +21,7 @@ export function AddToCalendar({ eventId }: { eventId: number }) {
       document.body.appendChild(a);
       a.click();
       a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
     } catch {
       notify('atrium.errors.server', { type: 'error' });
     } finally {

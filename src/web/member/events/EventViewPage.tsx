@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import AccessTime from '@mui/icons-material/AccessTime';
 import OpenInNew from '@mui/icons-material/OpenInNew';
@@ -32,7 +33,9 @@ export default function EventViewPage() {
 function EventBody({ event }: { event: SchemaEventDetail }) {
   const translate = useTranslate();
   const tz = useTimeZone();
-  const ended = Date.parse(event.ends_at ?? event.starts_at) < Date.now();
+  // Ended as of opening the page (the join link and the calendar button stay while it is open).
+  const [openedAt] = useState(Date.now);
+  const ended = Date.parse(event.ends_at ?? event.starts_at) < openedAt;
   return (
     <Stack spacing={3} component="article">
       {event.image && <Box component="img" src={event.image} alt="" sx={{ width: '100%', maxHeight: 360, objectFit: 'cover', borderRadius: 2, display: 'block' }} />}

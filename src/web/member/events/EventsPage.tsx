@@ -24,7 +24,7 @@ export default function EventsPage() {
     <MemberPage title={translate('atrium.learning.events.title')} maxWidth={900}>
       <Tabs
         value={period}
-        onChange={(_, v: Period) => setParams(v === 'past' ? { period: 'past' } : {})}
+        onChange={(_, v: Period) => { setParams(v === 'past' ? { period: 'past' } : {}); }}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         aria-label={translate('atrium.learning.events.title')}
       >

@@ -28,14 +28,13 @@ export default function CategoryPage() {
     { enabled: valid },
   );
   const category = (query.meta as LessonListMeta | undefined)?.category;
-  const setShow = (next: Show) =>
-    setParams((prev) => {
+  const setShow = (next: Show) => { setParams((prev) => {
       const p = new URLSearchParams(prev);
       if (next === 'all') p.delete('show');
       else p.set('show', next);
       p.delete('page');
       return p;
-    });
+    }); };
   return (
     <MemberPage
       title={category?.title ?? translate('atrium.learning.lessons.title')}
@@ -66,7 +65,9 @@ export default function CategoryPage() {
                 size="small"
                 exclusive
                 value={show}
-                onChange={(_, v: Show | null) => v && setShow(v)}
+                onChange={(_, v: Show | null) => {
+                  if (v) setShow(v);
+                }}
                 aria-label={translate('atrium.learning.lessons.show')}
               >
                 <ToggleButton value="all">{translate('atrium.learning.lessons.show_all')}</ToggleButton>

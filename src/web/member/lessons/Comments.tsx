@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Avatar,
   Box,
@@ -84,8 +84,7 @@ function CommentForm({ lessonId }: { lessonId: number }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
+  const submit = async () => {
     if (!text.trim()) {
       setError(translate('atrium.learning.comments.required'));
       return;
@@ -105,12 +104,19 @@ function CommentForm({ lessonId }: { lessonId: number }) {
     }
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
       <TextField
         name="comment"
         label={translate('atrium.learning.comments.your_comment')}
         value={text}
-        onChange={(e) => setText(e.target.value.slice(0, MAX))}
+        onChange={(e) => { setText(e.target.value.slice(0, MAX)); }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
@@ -139,7 +145,7 @@ function CommentItem({ comment }: { comment: SchemaLessonComment }) {
   const [update] = useUpdate<SchemaLessonComment>();
   const [deleteOne] = useDelete<SchemaLessonComment>();
   const { identity } = useGetIdentity();
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string>();
   const isAdmin = permissions === 'admin';
   const mine = identity?.id === comment.author.id;
   const [confirm, setConfirm] = useState(false);
@@ -213,19 +219,19 @@ function CommentItem({ comment }: { comment: SchemaLessonComment }) {
         )}
         {(mine || isAdmin) && (
           <Tooltip title={translate('atrium.learning.comments.delete')}>
-            <IconButton size="small" disabled={busy} onClick={() => setConfirm(true)} aria-label={translate('atrium.learning.comments.delete')}>
+            <IconButton size="small" disabled={busy} onClick={() => { setConfirm(true); }} aria-label={translate('atrium.learning.comments.delete')}>
               <DeleteOutline fontSize="small" />
             </IconButton>
           </Tooltip>
         )}
       </Stack>
-      <Dialog open={confirm} onClose={() => setConfirm(false)} aria-labelledby={`delete-comment-${comment.id}`}>
+      <Dialog open={confirm} onClose={() => { setConfirm(false); }} aria-labelledby={`delete-comment-${comment.id}`}>
         <DialogTitle id={`delete-comment-${comment.id}`}>{translate('atrium.learning.comments.delete_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{translate('atrium.learning.comments.delete_text')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(false)}>{translate('ra.action.cancel')}</Button>
+          <Button onClick={() => { setConfirm(false); }}>{translate('ra.action.cancel')}</Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
             {translate('atrium.learning.comments.delete')}
           </Button>

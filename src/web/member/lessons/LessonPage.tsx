@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
@@ -45,7 +45,12 @@ export default function LessonPage() {
 function LessonBody({ lesson }: { lesson: SchemaLessonDetail }) {
   const translate = useTranslate();
   const [progress, setProgress] = useState<SchemaLessonProgress | null>(lesson.progress);
-  useEffect(() => setProgress(lesson.progress), [lesson.progress]);
+  // A reloaded lesson brings its recorded progress: it replaces the one shown (set while rendering, as React advises).
+  const [loaded, setLoaded] = useState(lesson.progress);
+  if (loaded !== lesson.progress) {
+    setLoaded(lesson.progress);
+    setProgress(lesson.progress);
+  }
   const send = useProgressRecorder(lesson.id, setProgress);
   return (
     <Stack spacing={3}>

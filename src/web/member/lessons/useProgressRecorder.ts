@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { SchemaLessonProgress, SchemaLessonViewRequest } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
@@ -17,20 +17,18 @@ const clamp = (n: number) => Math.max(minimum, Math.min(maximum, Math.floor(n)))
 export function useProgressRecorder(lessonId: number, onSaved: (p: SchemaLessonProgress) => void) {
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const refreshLearning = useRefreshLearning();
-  const saved = useRef(onSaved);
-  saved.current = onSaved;
   return useCallback(
     async (view: SchemaLessonViewRequest, leaving = false) => {
       const body: SchemaLessonViewRequest = { ...view, time: clamp(view.time) };
       if (body.duration !== undefined) body.duration = Math.max(1, clamp(body.duration));
       try {
         const progress = await dataProvider.recordLessonView(lessonId, body, leaving);
-        saved.current(progress);
+        onSaved(progress);
         void refreshLearning();
       } catch {
         // Offline or the page is closing: the next report (every ~10 s, on pause, on leaving) tries again.
       }
     },
-    [lessonId, dataProvider, refreshLearning],
+    [lessonId, onSaved, dataProvider, refreshLearning],
   );
 }

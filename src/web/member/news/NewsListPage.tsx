@@ -27,16 +27,16 @@ export default function NewsListPage() {
         size="small"
         exclusive
         value={onlyImportant ? 'important' : 'all'}
-        onChange={(_, v: string | null) =>
-          v &&
+        onChange={(_, v: string | null) => {
+          if (!v) return;
           setParams((prev) => {
             const p = new URLSearchParams(prev);
             if (v === 'important') p.set('important', '1');
             else p.delete('important');
             p.delete('page');
             return p;
-          })
-        }
+          });
+        }}
         sx={{ mb: 2 }}
         aria-label={translate('atrium.learning.news.show')}
       >

@@ -59,11 +59,11 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>{translate('atrium.staff.request.heading')}</Typography>
         <Stack component="form" noValidate spacing={2} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-          <TextField select required name="type" label={translate('atrium.staff.request.type')} value={type} onChange={(e) => setType(e.target.value as SchemaTicketType)} error={Boolean(errors.type)} helperText={errors.type}>
+          <TextField select required name="type" label={translate('atrium.staff.request.type')} value={type} onChange={(e) => { setType(e.target.value as SchemaTicketType); }} error={Boolean(errors.type)} helperText={errors.type}>
             {types.map((t) => <MenuItem key={t.value} value={t.value}>{t.label}</MenuItem>)}
           </TextField>
-          <TextField required name="subject" label={translate('atrium.staff.request.subject')} value={subject} onChange={(e) => setSubject(e.target.value)} error={Boolean(errors.subject)} helperText={errors.subject} />
-          <TextField required multiline minRows={4} name="message" label={translate('atrium.staff.request.message')} value={message} onChange={(e) => setMessage(e.target.value)} error={Boolean(errors.message)} helperText={errors.message ?? errors.non_field_errors} />
+          <TextField required name="subject" label={translate('atrium.staff.request.subject')} value={subject} onChange={(e) => { setSubject(e.target.value); }} error={Boolean(errors.subject)} helperText={errors.subject} />
+          <TextField required multiline minRows={4} name="message" label={translate('atrium.staff.request.message')} value={message} onChange={(e) => { setMessage(e.target.value); }} error={Boolean(errors.message)} helperText={errors.message ?? errors.non_field_errors} />
           <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>{translate('atrium.staff.request.submit')}</Button>
         </Stack>
       </CardContent>

@@ -24,6 +24,5 @@ export const eventsMethods = {
   /** The next events for the dashboard. */
   getNearestEvents: (limit: number): Promise<SchemaEventBrief[]> => unwrap(api.GET('/events/nearest/', { params: { query: { limit } } })),
   /** The event as an iCalendar file (text/calendar), fetched with the member's token. */
-  getEventIcs: async (eventId: number): Promise<string> =>
-    String(await unwrap(api.GET('/events/view/{id}/ics', { params: { path: { id: eventId } }, parseAs: 'text' }))),
+  getEventIcs: (eventId: number): Promise<string> => unwrap(api.GET('/events/view/{id}/ics', { params: { path: { id: eventId } }, parseAs: 'text' })),
 };

@@ -81,7 +81,7 @@ export const LEARNING_ROOT = ['learning'] as const;
  * ('learning', …) and the learning resources' lists and views. Not the open lesson (reloading it would
  * restart its player with a new signed video link) and not the comments (they refresh on their own).
  */
-function isLearningQuery({ queryKey: [root, method] }: Query) {
+export function isLearningQuery({ queryKey: [root, method] }: Query) {
   if (root === 'learning') return true;
   if (typeof root !== 'string' || !root.startsWith('learning/') || root === 'learning/comments') return false;
   return !(root === 'learning/lessons' && method === 'getOne');
