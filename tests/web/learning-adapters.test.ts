@@ -15,7 +15,7 @@ afterEach(() => { server.resetHandlers(); });
 afterAll(() => { server.close(); });
 
 const at = '2026-01-01T10:00:00.000Z';
-const pageOf = <T>(results: T[], count: number, next: string | null = null) => ({ count, next, previous: null, current: 1, results });
+const pageOf = <T>(results: T[], count: number, next: string | null = null) => ({ count, next, previous: null, current: 1, total_count: count, results });
 const category = (id: number): SchemaLessonCategory =>
   ({ id, title: `Category ${id}`, description: '', image: null, lessons_count: 4, completed_count: 1 }) as unknown as SchemaLessonCategory;
 const lesson = (id: number): SchemaLessonBrief =>
