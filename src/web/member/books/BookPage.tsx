@@ -3,16 +3,14 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AutoStories from '@mui/icons-material/AutoStories';
 import Download from '@mui/icons-material/Download';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { api, ApiError, unwrap } from '../../../api/client';
 import type { SchemaBookDetail } from '../../../api/schema';
-import { fieldErrorLines } from '../../providers/data/errors';
+import { useNotifyError } from '../../common/errors';
+import { useLearningRecord, usePurchaseBook } from '../../providers/data/learningHooks';
 import { fmtDate, fmtMoney, useTimeZone } from '../common/format';
 import { HtmlContent } from '../common/HtmlContent';
 import { MemberPage } from '../common/MemberPage';
-import { LEARNING_ROOT, useLearningKey } from '../common/queries';
 import { LoadingBlock, QueryState } from '../common/States';
 import { BookCover } from './BookCover';
 import { PriceChip } from './PriceChip';
@@ -24,13 +22,7 @@ const PdfReader = lazy(() => import('./PdfReader'));
 export default function BookPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const key = useLearningKey();
-  const query = useQuery({
-    queryKey: key('book', id),
-    queryFn: () => unwrap(api.GET('/books/view/{id}/', { params: { path: { id } } })),
-    refetchOnWindowFocus: false,
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const query = useLearningRecord('learning/books', id, { refetchOnWindowFocus: false });
   return (
     <MemberPage title={query.data?.title ?? translate('atrium.learning.books.title')} back={{ to: '/books', label: translate('atrium.learning.books.all') }} maxWidth={1040}>
       <QueryState query={query} minHeight={320}>
@@ -49,7 +41,7 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
   const facts = [
     book.author && [translate('atrium.learning.books.author'), book.author],
     book.pages && [translate('atrium.learning.books.pages'), String(book.pages)],
-    book.language && [translate('atrium.learning.books.language'), translate(LANGUAGES[book.language] ?? book.language)],
+    book.language && [translate('atrium.learning.books.language'), translate(LANGUAGES[book.language])],
     [translate('atrium.learning.books.published'), fmtDate(book.published_at, tz)],
   ].filter(Boolean) as Array<[string, string]>;
   return (
@@ -74,7 +66,7 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
               </Box>
             ))}
           </Box>
-          <BookActions book={book} reading={reading} onRead={() => setReading(true)} />
+          <BookActions book={book} reading={reading} onRead={() => { setReading(true); }} />
           {book.description && <HtmlContent html={book.description} />}
         </Stack>
       </Box>
@@ -92,34 +84,23 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
 function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; reading: boolean; onRead: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const key = useLearningKey();
+  const notifyError = useNotifyError();
+  const purchase = usePurchaseBook();
   const [busy, setBusy] = useState(false);
   const buy = async () => {
     setBusy(true);
     try {
-      const res = await unwrap(api.POST('/books/purchase/', { body: { book: book.id } }));
+      const res = await purchase(book.id);
       if (res.status === 'payment_required' && res.payment_url) {
         window.location.assign(res.payment_url);
         return;
       }
-      queryClient.setQueryData(key('book', book.id), res.book);
-      void queryClient.invalidateQueries({ queryKey: LEARNING_ROOT });
       notify(res.status === 'purchased' ? 'atrium.learning.books.bought' : 'atrium.learning.books.pending_notice', {
         type: res.status === 'purchased' ? 'success' : 'info',
       });
     } catch (err) {
-      // Refused (e.g. bought meanwhile in another tab): the page shows the book as it is now.
-      if (err instanceof ApiError && err.status === 400) void queryClient.invalidateQueries({ queryKey: LEARNING_ROOT });
-      const text =
-        err instanceof ApiError
-          ? err.status === 400
-            ? fieldErrorLines(err) || translate('atrium.errors.generic')
-            : err.status >= 500
-              ? translate('atrium.errors.server')
-              : err.message
-          : translate('atrium.errors.network');
-      notify(text, { type: 'error', multiLine: true });
+      // Refused (e.g. bought meanwhile in another tab): usePurchaseBook reloads the book as it is now.
+      notifyError(err);
     } finally {
       setBusy(false);
     }

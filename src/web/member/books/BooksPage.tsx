@@ -1,12 +1,10 @@
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import MenuBook from '@mui/icons-material/MenuBook';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
 import type { SchemaBookBrief } from '../../../api/schema';
+import { useLearningList } from '../../providers/data/learningHooks';
 import { MemberPage } from '../common/MemberPage';
-import { useLearningKey } from '../common/queries';
 import { EmptyBlock, QueryState } from '../common/States';
 import { BookCover } from './BookCover';
 import { PriceChip } from './PriceChip';
@@ -14,8 +12,7 @@ import { PriceChip } from './PriceChip';
 /** /books: every published book, newest first, with price or purchase state. */
 export default function BooksPage() {
   const translate = useTranslate();
-  const key = useLearningKey();
-  const books = useQuery({ queryKey: key('books'), queryFn: () => unwrap(api.GET('/books/list/')) });
+  const books = useLearningList('learning/books', {});
   return (
     <MemberPage title={translate('atrium.learning.books.title')}>
       <QueryState query={books}>

@@ -36,7 +36,9 @@ export default function PdfReader({ url, title }: { url: string; title: string }
         setAspect(vp.height / vp.width);
         setDoc(d);
       },
-      (err: unknown) => !cancelled && setError(err),
+      (err: unknown) => {
+        if (!cancelled) setError(err);
+      },
     );
     return () => {
       cancelled = true;
@@ -47,9 +49,9 @@ export default function PdfReader({ url, title }: { url: string; title: string }
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ro = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
+    const ro = new ResizeObserver(([entry]) => { setWidth(Math.floor(entry?.contentRect.width ?? 0)); });
     ro.observe(el);
-    return () => ro.disconnect();
+    return () => { ro.disconnect(); };
   }, []);
 
   const pageWidth = Math.max(200, Math.floor(width * (ZOOMS[zoom] ?? 1)));
@@ -66,7 +68,7 @@ export default function PdfReader({ url, title }: { url: string; title: string }
         </Typography>
         <Tooltip title={translate('atrium.learning.books.zoom_out')}>
           <span>
-            <IconButton size="small" aria-label={translate('atrium.learning.books.zoom_out')} disabled={zoom === 0} onClick={() => setZoom((z) => z - 1)}>
+            <IconButton size="small" aria-label={translate('atrium.learning.books.zoom_out')} disabled={zoom === 0} onClick={() => { setZoom((z) => z - 1); }}>
               <ZoomOut />
             </IconButton>
           </span>
@@ -76,7 +78,7 @@ export default function PdfReader({ url, title }: { url: string; title: string }
         </Typography>
         <Tooltip title={translate('atrium.learning.books.zoom_in')}>
           <span>
-            <IconButton size="small" aria-label={translate('atrium.learning.books.zoom_in')} disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => z + 1)}>
+            <IconButton size="small" aria-label={translate('atrium.learning.books.zoom_in')} disabled={zoom === ZOOMS.length - 1} onClick={() => { setZoom((z) => z + 1); }}>
               <ZoomIn />
             </IconButton>
           </span>
@@ -113,9 +115,11 @@ function PdfPage({ doc, number, width, aspect }: { doc: PDFDocumentProxy; number
 
   useEffect(() => {
     if (visible || !canvas.current) return;
-    const io = new IntersectionObserver(([e]) => e?.isIntersecting && setVisible(true), { rootMargin: '600px' });
+    const io = new IntersectionObserver(([e]) => {
+      if (e?.isIntersecting) setVisible(true);
+    }, { rootMargin: '600px' });
     io.observe(canvas.current);
-    return () => io.disconnect();
+    return () => { io.disconnect(); };
   }, [visible]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
+import { sxItems } from './sx';
 
 /**
  * Rich text from the server (sanitised there: safe to render as is). Links to app paths such as
@@ -15,7 +16,7 @@ export function HtmlContent({ html, sx }: { html: string; sx?: SxProps<Theme> })
     if (href.startsWith('/') && !href.startsWith('//') && !/^\/(api|media)\//.test(href)) {
       if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
       e.preventDefault();
-      navigate(href);
+      void navigate(href);
     } else if (/^https?:/i.test(href)) {
       a.target = '_blank';
       a.rel = 'noopener noreferrer';
@@ -44,7 +45,7 @@ export function HtmlContent({ html, sx }: { html: string; sx?: SxProps<Theme> })
           '& pre': { overflowX: 'auto', bgcolor: 'action.hover', p: 1.5, borderRadius: 1 },
           '& ul, & ol': { pl: 3 },
         },
-        ...(Array.isArray(sx) ? sx : [sx]),
+        ...sxItems(sx),
       ]}
     />
   );

@@ -8,18 +8,23 @@ import { useTranslate } from 'react-admin';
 export function SearchField({ value, onChange, label }: { value: string; onChange: (q: string) => void; label: string }) {
   const translate = useTranslate();
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // The address changed the search (Back, a link): the field shows it (set while rendering, as React advises).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text === value) return;
-    const t = setTimeout(() => onChange(text.trim()), 300);
-    return () => clearTimeout(t);
+    const t = setTimeout(() => { onChange(text.trim()); }, 300);
+    return () => { clearTimeout(t); };
   }, [text, value, onChange]);
   return (
     <TextField
       type="search"
       size="small"
       value={text}
-      onChange={(e) => setText(e.target.value)}
+      onChange={(e) => { setText(e.target.value); }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') onChange(text.trim());
       }}

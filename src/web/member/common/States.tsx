@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
-import { useTranslate } from 'react-admin';
-import { ApiError } from '../../../api/client';
+import { HttpError, useTranslate } from 'react-admin';
+import { errorText } from '../../common/errors';
 
 /** A centred spinner with an accessible name, while a block loads. */
 export function LoadingBlock({ minHeight = 160 }: { minHeight?: number }) {
@@ -14,13 +14,16 @@ export function LoadingBlock({ minHeight = 160 }: { minHeight?: number }) {
   );
 }
 
-/** What went wrong, in the member's words: no connection, not found, or a server error; with a retry. */
+/**
+ * What went wrong, in the member's words: not found, the server's reason for another refusal, a
+ * server error, or no connection; with a retry. Reads the provider's failures (react-admin's HttpError).
+ */
 export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const translate = useTranslate();
   let text = translate('atrium.errors.server');
-  if (error instanceof ApiError) {
+  if (error instanceof HttpError) {
     if (error.status === 404) text = translate('atrium.learning.common.not_found');
-    else if (error.status < 500 && error.message && !error.message.startsWith('HTTP ')) text = error.message;
+    else if (error.status < 500 && !error.message.startsWith('HTTP ')) text = errorText(error, translate);
   } else if (error instanceof TypeError) {
     text = translate('atrium.errors.network');
   }

@@ -1,12 +1,5 @@
-import { useLocaleState } from 'react-admin';
-
 /**
- * Query keys of the member's learning pages start with 'learning' (so one invalidation refreshes
- * them after watching, commenting or buying) and include the UI language: the server answers in it.
+ * Query keys of the member's learning pages: their home is the data provider's learning hooks
+ * (providers/data/learningHooks.ts); re-exported here for the member's screens.
  */
-export function useLearningKey() {
-  const [locale] = useLocaleState();
-  return (...parts: unknown[]) => ['learning', locale, ...parts] as const;
-}
-
-export const LEARNING_ROOT = ['learning'] as const;
+export { LEARNING_ROOT, useLearningKey, useRefreshLearning } from '../../providers/data/learningHooks';

@@ -6,11 +6,10 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import Newspaper from '@mui/icons-material/Newspaper';
 import School from '@mui/icons-material/School';
 import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
 import type { SchemaDashboardLessons } from '../../../api/schema';
+import { useConfigs, useImportantNews, useLearningList, useNearestEvents, useNewBook } from '../../providers/data/learningHooks';
 import { BookCover } from '../books/BookCover';
 import { DonateButton } from '../donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';
@@ -18,7 +17,6 @@ import { EventCard } from '../events/EventCard';
 import { fmtDate, useTimeZone } from '../common/format';
 import { LessonCard } from '../lessons/LessonCard';
 import { NewsCard } from '../news/NewsCard';
-import { useLearningKey } from '../common/queries';
 import { EmptyBlock, QueryState } from '../common/States';
 
 /** A dashboard box: a heading, a link to the whole list, and its content. */
@@ -44,8 +42,7 @@ function Box2({ title, to, more, children, testId }: { title: string; to?: strin
 export function ImportantNews() {
   const translate = useTranslate();
   const tz = useTimeZone();
-  const key = useLearningKey();
-  const query = useQuery({ queryKey: key('important-news'), queryFn: () => unwrap(api.GET('/news/important/')) });
+  const query = useImportantNews();
   const items = (query.data ?? []).slice(0, 3);
   if (!items.length) return null;
   return (
@@ -74,7 +71,7 @@ export function ImportantNews() {
 }
 
 /** Lessons to continue; when there are none, the newest lessons. */
-export function LessonsBox({ query }: { query: UseQueryResult<SchemaDashboardLessons> }) {
+export function LessonsBox({ query }: { query: { data: SchemaDashboardLessons | undefined; error: unknown; isPending: boolean; refetch: () => unknown } }) {
   const translate = useTranslate();
   const inProgress = (query.data?.in_progress.length ?? 0) > 0;
   return (
@@ -107,15 +104,14 @@ export function LessonsBox({ query }: { query: UseQueryResult<SchemaDashboardLes
 
 export function NewsBox() {
   const translate = useTranslate();
-  const key = useLearningKey();
-  const query = useQuery({ queryKey: key('news', '', 1, false, 'dashboard'), queryFn: () => unwrap(api.GET('/news/list', { params: { query: { page: 1, page_size: 4 } } })) });
+  const query = useLearningList('learning/news', { pagination: { page: 1, perPage: 4 } });
   return (
     <Box2 title={translate('atrium.learning.dashboard.news')} to="/news" more={translate('atrium.learning.dashboard.all_news')} testId="dashboard-news">
       <QueryState query={query}>
-        {(res) =>
-          res.results.length ? (
+        {(news) =>
+          news.length ? (
             <Stack spacing={1.5}>
-              {res.results.map((n) => (
+              {news.map((n) => (
                 <NewsCard key={n.id} item={n} dense />
               ))}
             </Stack>
@@ -132,8 +128,7 @@ export function NewsBox() {
 
 export function EventsBox() {
   const translate = useTranslate();
-  const key = useLearningKey();
-  const query = useQuery({ queryKey: key('events-nearest'), queryFn: () => unwrap(api.GET('/events/nearest/', { params: { query: { limit: 3 } } })) });
+  const query = useNearestEvents(3);
   return (
     <Box2 title={translate('atrium.learning.dashboard.events')} to="/events" more={translate('atrium.learning.dashboard.all_events')} testId="dashboard-events">
       <QueryState query={query}>
@@ -157,8 +152,7 @@ export function EventsBox() {
 
 export function NewBookBox() {
   const translate = useTranslate();
-  const key = useLearningKey();
-  const query = useQuery({ queryKey: key('book-new'), queryFn: () => unwrap(api.GET('/books/new/')) });
+  const query = useNewBook();
   return (
     <Box2 title={translate('atrium.learning.dashboard.new_book')} to="/books" more={translate('atrium.learning.dashboard.all_books')} testId="dashboard-book">
       <QueryState query={query}>
@@ -198,7 +192,7 @@ export function NewBookBox() {
 /** Invites a donation: the donation dialog, and the member's own donations on the subscription page. */
 export function DonationBox() {
   const translate = useTranslate();
-  const configs = useQuery({ queryKey: ['configs'], queryFn: () => unwrap(api.GET('/configs/get_all_configs/')), staleTime: 10 * 60_000 });
+  const configs = useConfigs();
   if (configs.data?.configs['donations.enabled'] === false) return null;
   const min = configs.data?.configs['donations.min_amount'];
   return (

@@ -1,16 +1,13 @@
 import { Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
-import { useLearningKey } from '../common/queries';
+import { useLessonDashboard } from '../../providers/data/learningHooks';
 import { DonationBox, EventsBox, ImportantNews, LessonsBox, NewBookBox, NewsBox } from './DashboardBoxes';
 
 /** The landing page after login: lessons to continue, important news, news, events, the new book, donations. */
 export default function DashboardPage() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const key = useLearningKey();
-  const lessons = useQuery({ queryKey: key('dashboard-lessons'), queryFn: () => unwrap(api.GET('/navigator/lessons/dashboard/')) });
+  const lessons = useLessonDashboard();
   const done = lessons.data?.completed_count ?? 0;
   const total = lessons.data?.total_count ?? 0;
   return (

@@ -1,26 +1,27 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import EventAvailable from '@mui/icons-material/EventAvailable';
-import { useNotify, useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AtriumDataProvider } from '../../providers/data';
 
 /** Downloads the event's .ics (fetched with the member's token) so the calendar app can add it. */
 export function AddToCalendar({ eventId }: { eventId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const text = await unwrap(api.GET('/events/view/{id}/ics', { params: { path: { id: eventId } }, parseAs: 'text' }));
-      const url = URL.createObjectURL(new Blob([text as string], { type: 'text/calendar;charset=utf-8' }));
+      const text = await dataProvider.getEventIcs(eventId);
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
       a.download = `event-${eventId}.ics`;
       document.body.appendChild(a);
       a.click();
       a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
     } catch {
       notify('atrium.errors.server', { type: 'error' });
     } finally {

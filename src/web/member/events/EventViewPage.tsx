@@ -1,17 +1,16 @@
+import { useState } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import AccessTime from '@mui/icons-material/AccessTime';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Place from '@mui/icons-material/Place';
 import Videocam from '@mui/icons-material/Videocam';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
 import type { SchemaEventDetail } from '../../../api/schema';
+import { useLearningRecord } from '../../providers/data/learningHooks';
 import { useTimeZone } from '../common/format';
 import { HtmlContent } from '../common/HtmlContent';
 import { MemberPage } from '../common/MemberPage';
-import { useLearningKey } from '../common/queries';
 import { QueryState } from '../common/States';
 import { AddToCalendar } from './AddToCalendar';
 import { DateBadge } from './EventCard';
@@ -21,12 +20,7 @@ import { eventWhen, shownZone } from './eventTime';
 export default function EventViewPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const key = useLearningKey();
-  const query = useQuery({
-    queryKey: key('event', id),
-    queryFn: () => unwrap(api.GET('/events/view/{id}/', { params: { path: { id } } })),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const query = useLearningRecord('learning/events', id);
   return (
     <MemberPage title={query.data?.title ?? translate('atrium.learning.events.title')} back={{ to: '/events', label: translate('atrium.learning.events.all') }} maxWidth={900}>
       <QueryState query={query} minHeight={320}>
@@ -39,7 +33,9 @@ export default function EventViewPage() {
 function EventBody({ event }: { event: SchemaEventDetail }) {
   const translate = useTranslate();
   const tz = useTimeZone();
-  const ended = Date.parse(event.ends_at ?? event.starts_at) < Date.now();
+  // Ended as of opening the page (the join link and the calendar button stay while it is open).
+  const [openedAt] = useState(Date.now);
+  const ended = Date.parse(event.ends_at ?? event.starts_at) < openedAt;
   return (
     <Stack spacing={3} component="article">
       {event.image && <Box component="img" src={event.image} alt="" sx={{ width: '100%', maxHeight: 360, objectFit: 'cover', borderRadius: 2, display: 'block' }} />}

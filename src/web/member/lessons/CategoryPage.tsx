@@ -1,11 +1,10 @@
 import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
+import type { LessonListMeta } from '../../providers/data/lessons';
+import { notFound, useLearningList } from '../../providers/data/learningHooks';
 import { MemberPage } from '../common/MemberPage';
 import { Pager } from '../common/Pager';
-import { useLearningKey } from '../common/queries';
 import { SearchField } from '../common/SearchField';
 import { EmptyBlock, QueryState } from '../common/States';
 import { usePaging } from '../common/usePaging';
@@ -19,51 +18,43 @@ type Show = 'all' | 'todo' | 'done';
 export default function CategoryPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const key = useLearningKey();
   const { page, q, setPage, setQ, params, setParams } = usePaging();
   const show = (params.get('show') as Show | null) ?? 'all';
   const completed = show === 'all' ? undefined : show === 'done';
-  const query = useQuery({
-    queryKey: key('lessons', id, q, page, show),
-    queryFn: () =>
-      unwrap(
-        api.POST('/navigator/lesson/list/', {
-          params: { query: { page, page_size: PAGE_SIZE, search: q || undefined } },
-          body: { category: id, ...(completed === undefined ? {} : { completed }) },
-        }),
-      ),
-    placeholderData: (prev) => prev,
-    enabled: Number.isInteger(id) && id > 0,
-  });
-  const category = query.data?.category;
-  const setShow = (next: Show) =>
-    setParams((prev) => {
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useLearningList(
+    'learning/lessons',
+    { pagination: { page, perPage: PAGE_SIZE }, filter: { category: id, q, ...(completed === undefined ? {} : { completed }) } },
+    { enabled: valid },
+  );
+  const category = (query.meta as LessonListMeta | undefined)?.category;
+  const setShow = (next: Show) => { setParams((prev) => {
       const p = new URLSearchParams(prev);
       if (next === 'all') p.delete('show');
       else p.set('show', next);
       p.delete('page');
       return p;
-    });
+    }); };
   return (
     <MemberPage
       title={category?.title ?? translate('atrium.learning.lessons.title')}
       back={{ to: '/lessons', label: translate('atrium.learning.lessons.all_categories') }}
     >
-      <QueryState query={query}>
-        {(res) => (
+      <QueryState query={valid ? query : { ...query, isPending: false, error: notFound }}>
+        {(lessons) => (
           <>
-            {res.category && (
+            {category && (
               <Stack spacing={1} sx={{ mb: 3 }}>
-                {res.category.description && <Typography color="text.secondary">{res.category.description}</Typography>}
+                {category.description && <Typography color="text.secondary">{category.description}</Typography>}
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center', maxWidth: 480 }}>
                   <Stack sx={{ flexGrow: 1 }}>
-                    <CategoryProgress category={res.category} />
+                    <CategoryProgress category={category} />
                   </Stack>
                   <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="category-progress">
                     {translate('atrium.learning.lessons.category_progress', {
-                      done: res.category.completed_count,
-                      total: res.category.lessons_count,
-                      smart_count: res.category.lessons_count,
+                      done: category.completed_count,
+                      total: category.lessons_count,
+                      smart_count: category.lessons_count,
                     })}
                   </Typography>
                 </Stack>
@@ -74,7 +65,9 @@ export default function CategoryPage() {
                 size="small"
                 exclusive
                 value={show}
-                onChange={(_, v: Show | null) => v && setShow(v)}
+                onChange={(_, v: Show | null) => {
+                  if (v) setShow(v);
+                }}
                 aria-label={translate('atrium.learning.lessons.show')}
               >
                 <ToggleButton value="all">{translate('atrium.learning.lessons.show_all')}</ToggleButton>
@@ -83,10 +76,10 @@ export default function CategoryPage() {
               </ToggleButtonGroup>
               <SearchField value={q} onChange={setQ} label={translate('atrium.learning.lessons.search_in_category')} />
             </Stack>
-            {res.results.length ? (
+            {lessons.length ? (
               <>
-                <LessonGrid lessons={res.results} showCategory={false} />
-                <Pager count={res.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+                <LessonGrid lessons={lessons} showCategory={false} />
+                <Pager count={query.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
               </>
             ) : (
               <EmptyBlock

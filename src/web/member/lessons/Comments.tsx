@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Avatar,
   Box,
@@ -18,12 +18,11 @@ import {
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useGetIdentity, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { api, ApiError, unwrap } from '../../../api/client';
-import type { SchemaLessonComment } from '../../../api/schema';
+import { useCreate, useDelete, useGetIdentity, useInfiniteGetList, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
+import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
-import { fieldErrorLines } from '../../providers/data/errors';
+import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { useQueryClient } from '../../providers/data/query';
 import { fmtDateTime, useTimeZone } from '../common/format';
 import { Section } from '../common/MemberPage';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../common/States';
@@ -32,14 +31,12 @@ const PAGE_SIZE = 20;
 // A comment's length limit is the contract's.
 const MAX = contractRules.LessonCommentCreate.text.maxLength;
 
-/** The server's reason for a failed call, as the error catalogue shows it. */
-function errorText(err: unknown, translate: (k: string) => string) {
-  if (err instanceof ApiError) {
-    if (err.status === 400) return fieldErrorLines(err) || translate('atrium.errors.generic');
-    if (err.status >= 500) return translate('atrium.errors.server');
-    return err.message;
-  }
-  return translate('atrium.errors.network');
+const RESOURCE = 'learning/comments';
+
+/** Reloads the comments (every loaded page) after one was added, hidden, shown or deleted. */
+function useRefreshComments() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [RESOURCE] });
 }
 
 /**
@@ -49,16 +46,9 @@ function errorText(err: unknown, translate: (k: string) => string) {
  */
 export function Comments({ lessonId }: { lessonId: number }) {
   const translate = useTranslate();
-  const queryKey = ['comments', lessonId] as const;
-  const query = useInfiniteQuery({
-    queryKey,
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      unwrap(api.GET('/navigator/comments/', { params: { query: { lesson: lessonId, page: pageParam, page_size: PAGE_SIZE } } })),
-    getNextPageParam: (last) => (last.next ? last.current + 1 : undefined),
-  });
-  const comments = query.data?.pages.flatMap((p) => p.results) ?? [];
-  const count = query.data?.pages[0]?.count ?? 0;
+  const query = useInfiniteGetList<SchemaLessonComment>(RESOURCE, { pagination: { page: 1, perPage: PAGE_SIZE }, filter: { lesson: lessonId } });
+  const comments = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const count = query.total ?? 0;
   return (
     <Section title={translate('atrium.learning.comments.title', { smart_count: count, count })} id="comments-heading">
       <CommentForm lessonId={lessonId} />
@@ -70,7 +60,7 @@ export function Comments({ lessonId }: { lessonId: number }) {
         ) : comments.length ? (
           <Stack spacing={2}>
             {comments.map((c) => (
-              <CommentItem key={c.id} comment={c} lessonId={lessonId} />
+              <CommentItem key={c.id} comment={c} />
             ))}
             {query.hasNextPage && (
               <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
@@ -89,12 +79,12 @@ export function Comments({ lessonId }: { lessonId: number }) {
 function CommentForm({ lessonId }: { lessonId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshComments();
+  const [create] = useCreate<SchemaLessonComment>();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
+  const submit = async () => {
     if (!text.trim()) {
       setError(translate('atrium.learning.comments.required'));
       return;
@@ -102,24 +92,31 @@ function CommentForm({ lessonId }: { lessonId: number }) {
     setBusy(true);
     setError(null);
     try {
-      await unwrap(api.POST('/navigator/comments/', { body: { text: text.trim(), lesson: lessonId } }));
+      const data: SchemaLessonCommentCreate = { text: text.trim(), lesson: lessonId };
+      await create(RESOURCE, { data }, { returnPromise: true });
       setText('');
       notify('atrium.learning.comments.added', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['comments', lessonId] });
+      await refresh();
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : {};
-      setError(fields.text ?? errorText(err, translate));
+      setError(fieldErrorsOf(err).text ?? errorText(err, translate));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
       <TextField
         name="comment"
         label={translate('atrium.learning.comments.your_comment')}
         value={text}
-        onChange={(e) => setText(e.target.value.slice(0, MAX))}
+        onChange={(e) => { setText(e.target.value.slice(0, MAX)); }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
@@ -139,19 +136,21 @@ function CommentForm({ lessonId }: { lessonId: number }) {
   );
 }
 
-function CommentItem({ comment, lessonId }: { comment: SchemaLessonComment; lessonId: number }) {
+function CommentItem({ comment }: { comment: SchemaLessonComment }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const tz = useTimeZone();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshComments();
+  const [update] = useUpdate<SchemaLessonComment>();
+  const [deleteOne] = useDelete<SchemaLessonComment>();
   const { identity } = useGetIdentity();
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string>();
   const isAdmin = permissions === 'admin';
   const mine = identity?.id === comment.author.id;
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const name = `${comment.author.first_name} ${comment.author.last_name}`.trim();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['comments', lessonId] });
 
   const act = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -160,17 +159,21 @@ function CommentItem({ comment, lessonId }: { comment: SchemaLessonComment; less
       notify(done, { type: 'success' });
       await refresh();
     } catch (err) {
-      notify(errorText(err, translate), { type: 'error' });
+      notifyError(err);
     } finally {
       setBusy(false);
       setConfirm(false);
     }
   };
   const remove = () =>
-    act(() => unwrap(api.DELETE('/navigator/comments/{id}/', { params: { path: { id: comment.id } } })), 'atrium.learning.comments.deleted');
+    act(
+      () => deleteOne(RESOURCE, { id: comment.id, previousData: comment }, { mutationMode: 'pessimistic', returnPromise: true }),
+      'atrium.learning.comments.deleted',
+    );
   const moderate = (hide: boolean) =>
     act(
-      () => unwrap(api.POST('/navigator/comments/{id}/moderation/', { params: { path: { id: comment.id } }, body: { is_hidden: hide } })),
+      () =>
+        update(RESOURCE, { id: comment.id, data: { is_hidden: hide }, previousData: comment }, { mutationMode: 'pessimistic', returnPromise: true }),
       hide ? 'atrium.learning.comments.hidden_done' : 'atrium.learning.comments.shown_done',
     );
 
@@ -216,19 +219,19 @@ function CommentItem({ comment, lessonId }: { comment: SchemaLessonComment; less
         )}
         {(mine || isAdmin) && (
           <Tooltip title={translate('atrium.learning.comments.delete')}>
-            <IconButton size="small" disabled={busy} onClick={() => setConfirm(true)} aria-label={translate('atrium.learning.comments.delete')}>
+            <IconButton size="small" disabled={busy} onClick={() => { setConfirm(true); }} aria-label={translate('atrium.learning.comments.delete')}>
               <DeleteOutline fontSize="small" />
             </IconButton>
           </Tooltip>
         )}
       </Stack>
-      <Dialog open={confirm} onClose={() => setConfirm(false)} aria-labelledby={`delete-comment-${comment.id}`}>
+      <Dialog open={confirm} onClose={() => { setConfirm(false); }} aria-labelledby={`delete-comment-${comment.id}`}>
         <DialogTitle id={`delete-comment-${comment.id}`}>{translate('atrium.learning.comments.delete_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{translate('atrium.learning.comments.delete_text')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(false)}>{translate('ra.action.cancel')}</Button>
+          <Button onClick={() => { setConfirm(false); }}>{translate('ra.action.cancel')}</Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
             {translate('atrium.learning.comments.delete')}
           </Button>

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { useQuery } from '@tanstack/react-query';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
 import type { SchemaLessonDetail, SchemaLessonProgress } from '../../../api/schema';
+import { useLearningRecord } from '../../providers/data/learningHooks';
 import { fmtDuration } from '../common/format';
 import { HtmlContent } from '../common/HtmlContent';
 import { MemberPage, Section } from '../common/MemberPage';
@@ -23,16 +22,8 @@ import { useProgressRecorder } from './useProgressRecorder';
  */
 export default function LessonPage() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const id = Number(useParams().id);
-  const query = useQuery({
-    queryKey: ['lesson', locale, id],
-    queryFn: () => unwrap(api.GET('/navigator/lesson/view/{id}/', { params: { path: { id } } })),
-    gcTime: 0,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const query = useLearningRecord('learning/lessons', id, { gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false });
   const lesson = query.data;
   return (
     <MemberPage
@@ -54,7 +45,12 @@ export default function LessonPage() {
 function LessonBody({ lesson }: { lesson: SchemaLessonDetail }) {
   const translate = useTranslate();
   const [progress, setProgress] = useState<SchemaLessonProgress | null>(lesson.progress);
-  useEffect(() => setProgress(lesson.progress), [lesson.progress]);
+  // A reloaded lesson brings its recorded progress: it replaces the one shown (set while rendering, as React advises).
+  const [loaded, setLoaded] = useState(lesson.progress);
+  if (loaded !== lesson.progress) {
+    setLoaded(lesson.progress);
+    setProgress(lesson.progress);
+  }
   const send = useProgressRecorder(lesson.id, setProgress);
   return (
     <Stack spacing={3}>

@@ -55,7 +55,7 @@ function FileVideo({ lesson, progress, send }: Props) {
     const onHidden = () => {
       if (document.visibilityState === 'hidden') report(v, 'leave');
     };
-    const onPageHide = () => report(v, 'leave');
+    const onPageHide = () => { report(v, 'leave'); };
     document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', onPageHide);
     return () => {
@@ -96,8 +96,8 @@ function FileVideo({ lesson, progress, send }: Props) {
           onTimeUpdate={(e) => {
             if (Date.now() - last.current.at >= TICK_MS) report(e.currentTarget, 'tick');
           }}
-          onPause={(e) => report(e.currentTarget, 'pause')}
-          onEnded={(e) => report(e.currentTarget, 'end')}
+          onPause={(e) => { report(e.currentTarget, 'pause'); }}
+          onEnded={(e) => { report(e.currentTarget, 'end'); }}
         />
       </Box>
       {resumedAt !== null && (
@@ -146,11 +146,12 @@ function MarkWatched({ lesson, progress, send }: Props) {
       size="small"
       startIcon={<CheckCircle />}
       disabled={busy}
-      onClick={async () => {
+      onClick={() => {
         setBusy(true);
         const duration = lesson.duration_seconds || undefined;
-        await send({ time: duration ?? 0, ...(duration ? { duration } : {}), completed: true });
-        setBusy(false);
+        void send({ time: duration ?? 0, ...(duration ? { duration } : {}), completed: true }).finally(() => {
+          setBusy(false);
+        });
       }}
     >
       {translate('atrium.learning.lesson.mark_watched')}

@@ -1,11 +1,9 @@
 import { Box } from '@mui/material';
 import School from '@mui/icons-material/School';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useLearningList } from '../../providers/data/learningHooks';
 import { MemberPage, Section } from '../common/MemberPage';
 import { Pager } from '../common/Pager';
-import { useLearningKey } from '../common/queries';
 import { SearchField } from '../common/SearchField';
 import { EmptyBlock, QueryState } from '../common/States';
 import { usePaging } from '../common/usePaging';
@@ -30,9 +28,8 @@ export default function LessonsPage() {
 
 function Overview() {
   const translate = useTranslate();
-  const key = useLearningKey();
-  const categories = useQuery({ queryKey: key('categories'), queryFn: () => unwrap(api.GET('/navigator/categories/list/')) });
-  const free = useQuery({ queryKey: key('free'), queryFn: () => unwrap(api.GET('/navigator/lesson/free/list/')) });
+  const categories = useLearningList('learning/categories', {});
+  const free = useLearningList('learning/lessons', { filter: { free: true } });
   return (
     <>
       <Section title={translate('atrium.learning.lessons.categories')} id="categories-heading">
@@ -61,21 +58,15 @@ function Overview() {
 
 function SearchResults({ q, page, setPage }: { q: string; page: number; setPage: (p: number) => void }) {
   const translate = useTranslate();
-  const key = useLearningKey();
-  const found = useQuery({
-    queryKey: key('lessons', null, q, page),
-    queryFn: () =>
-      unwrap(api.POST('/navigator/lesson/list/', { params: { query: { page, page_size: PAGE_SIZE, search: q } }, body: { category: null } })),
-    placeholderData: (prev) => prev,
-  });
+  const found = useLearningList('learning/lessons', { pagination: { page, perPage: PAGE_SIZE }, filter: { category: null, q } });
   return (
     <Section title={translate('atrium.learning.lessons.search_results', { q })} id="results-heading">
       <QueryState query={found}>
-        {(res) =>
-          res.results.length ? (
+        {(lessons) =>
+          lessons.length ? (
             <>
-              <LessonGrid lessons={res.results} />
-              <Pager count={res.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+              <LessonGrid lessons={lessons} />
+              <Pager count={found.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
             </>
           ) : (
             <EmptyBlock text={translate('atrium.learning.lessons.nothing_found')} />

@@ -1,11 +1,9 @@
 import { Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import Newspaper from '@mui/icons-material/Newspaper';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { api, unwrap } from '../../../api/client';
+import { useLearningList } from '../../providers/data/learningHooks';
 import { MemberPage } from '../common/MemberPage';
 import { Pager } from '../common/Pager';
-import { useLearningKey } from '../common/queries';
 import { SearchField } from '../common/SearchField';
 import { EmptyBlock, QueryState } from '../common/States';
 import { usePaging } from '../common/usePaging';
@@ -16,19 +14,9 @@ const PAGE_SIZE = 10;
 /** /news: published news, newest first, paged and searchable; important ones highlighted or alone. */
 export default function NewsListPage() {
   const translate = useTranslate();
-  const key = useLearningKey();
   const { page, q, setPage, setQ, params, setParams } = usePaging();
   const onlyImportant = params.get('important') === '1';
-  const query = useQuery({
-    queryKey: key('news', q, page, onlyImportant),
-    queryFn: () =>
-      unwrap(
-        api.GET('/news/list', {
-          params: { query: { page, page_size: PAGE_SIZE, search: q || undefined, ...(onlyImportant ? { is_important: true } : {}) } },
-        }),
-      ),
-    placeholderData: (prev) => prev,
-  });
+  const query = useLearningList('learning/news', { pagination: { page, perPage: PAGE_SIZE }, filter: { q, important: onlyImportant } });
   return (
     <MemberPage
       title={translate('atrium.learning.news.title')}
@@ -39,16 +27,16 @@ export default function NewsListPage() {
         size="small"
         exclusive
         value={onlyImportant ? 'important' : 'all'}
-        onChange={(_, v: string | null) =>
-          v &&
+        onChange={(_, v: string | null) => {
+          if (!v) return;
           setParams((prev) => {
             const p = new URLSearchParams(prev);
             if (v === 'important') p.set('important', '1');
             else p.delete('important');
             p.delete('page');
             return p;
-          })
-        }
+          });
+        }}
         sx={{ mb: 2 }}
         aria-label={translate('atrium.learning.news.show')}
       >
@@ -56,15 +44,15 @@ export default function NewsListPage() {
         <ToggleButton value="important">{translate('atrium.learning.news.only_important')}</ToggleButton>
       </ToggleButtonGroup>
       <QueryState query={query}>
-        {(res) =>
-          res.results.length ? (
+        {(news) =>
+          news.length ? (
             <>
               <Stack spacing={1.5}>
-                {res.results.map((n) => (
+                {news.map((n) => (
                   <NewsCard key={n.id} item={n} />
                 ))}
               </Stack>
-              <Pager count={res.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+              <Pager count={query.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
             </>
           ) : (
             <EmptyBlock icon={<Newspaper />} text={translate(q || onlyImportant ? 'atrium.learning.news.nothing_found' : 'atrium.learning.news.empty')} />

@@ -1,13 +1,11 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import PriorityHigh from '@mui/icons-material/PriorityHigh';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
+import { useLearningRecord } from '../../providers/data/learningHooks';
 import { fmtDate, useTimeZone } from '../common/format';
 import { HtmlContent } from '../common/HtmlContent';
 import { MemberPage } from '../common/MemberPage';
-import { useLearningKey } from '../common/queries';
 import { QueryState } from '../common/States';
 
 /** /news/view/:id — one news item: date, importance, image and its (server-sanitised) rich text. */
@@ -15,12 +13,7 @@ export default function NewsViewPage() {
   const translate = useTranslate();
   const tz = useTimeZone();
   const id = Number(useParams().id);
-  const key = useLearningKey();
-  const query = useQuery({
-    queryKey: key('news-item', id),
-    queryFn: () => unwrap(api.GET('/news/view/{id}', { params: { path: { id } } })),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const query = useLearningRecord('learning/news', id);
   const item = query.data;
   return (
     <MemberPage title={item?.title ?? translate('atrium.learning.news.title')} back={{ to: '/news', label: translate('atrium.learning.news.all_news') }} maxWidth={820}>

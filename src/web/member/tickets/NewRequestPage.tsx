@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { Loading, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../../api/client';
 import type { SchemaTicketType } from '../../../api/schema';
-import { createMyTicket, getMyTicket, ticketChoices } from '../../providers/data/tickets';
+import { errorText, fieldErrorsOf } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useQuery } from '../../providers/data/query';
+import { useTicketChoices } from '../../providers/data/ticketsHooks';
 import { TicketMessages } from '../../staff/tickets/TicketMessages';
 import { MemberPage } from '../common/MemberPage';
 
@@ -17,7 +18,7 @@ export default function NewRequestPage() {
   const translate = useTranslate();
   const { ticketId } = useParams();
   const id = ticketId && /^\d+$/.test(ticketId) ? Number(ticketId) : null;
-  const choices = useQuery({ queryKey: ['tickets', 'choices', 'member'], queryFn: () => ticketChoices('member'), staleTime: 10 * 60_000 });
+  const choices = useTicketChoices('member');
   return (
     <MemberPage title={translate('atrium.staff.request.title')} maxWidth={760}>
       {id === null ? <RequestForm types={choices.data?.types ?? []} /> : <RequestView id={id} statuses={choices.data?.statuses ?? []} />}
@@ -28,6 +29,7 @@ export default function NewRequestPage() {
 function RequestForm({ types }: { types: { value: SchemaTicketType; label: string }[] }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
   const [type, setType] = useState<SchemaTicketType | ''>('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -43,10 +45,11 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
     if (Object.keys(e).length) return;
     setBusy(true);
     try {
-      const ticket = await createMyTicket({ type: type as SchemaTicketType, subject, message });
-      navigate(`/user/new-request/${ticket.id}`);
+      const ticket = await dataProvider.createMyTicket({ type: type as SchemaTicketType, subject, message });
+      void navigate(`/user/new-request/${ticket.id}`);
     } catch (err) {
-      if (err instanceof ApiError) setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, String(Array.isArray(v) ? v[0] : v)])));
+      const fields = fieldErrorsOf(err);
+      setErrors(Object.keys(fields).length ? fields : { non_field_errors: errorText(err, translate) });
     } finally {
       setBusy(false);
     }
@@ -56,11 +59,11 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>{translate('atrium.staff.request.heading')}</Typography>
         <Stack component="form" noValidate spacing={2} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-          <TextField select required name="type" label={translate('atrium.staff.request.type')} value={type} onChange={(e) => setType(e.target.value as SchemaTicketType)} error={Boolean(errors.type)} helperText={errors.type}>
+          <TextField select required name="type" label={translate('atrium.staff.request.type')} value={type} onChange={(e) => { setType(e.target.value as SchemaTicketType); }} error={Boolean(errors.type)} helperText={errors.type}>
             {types.map((t) => <MenuItem key={t.value} value={t.value}>{t.label}</MenuItem>)}
           </TextField>
-          <TextField required name="subject" label={translate('atrium.staff.request.subject')} value={subject} onChange={(e) => setSubject(e.target.value)} error={Boolean(errors.subject)} helperText={errors.subject} />
-          <TextField required multiline minRows={4} name="message" label={translate('atrium.staff.request.message')} value={message} onChange={(e) => setMessage(e.target.value)} error={Boolean(errors.message)} helperText={errors.message ?? errors.non_field_errors} />
+          <TextField required name="subject" label={translate('atrium.staff.request.subject')} value={subject} onChange={(e) => { setSubject(e.target.value); }} error={Boolean(errors.subject)} helperText={errors.subject} />
+          <TextField required multiline minRows={4} name="message" label={translate('atrium.staff.request.message')} value={message} onChange={(e) => { setMessage(e.target.value); }} error={Boolean(errors.message)} helperText={errors.message ?? errors.non_field_errors} />
           <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>{translate('atrium.staff.request.submit')}</Button>
         </Stack>
       </CardContent>
@@ -70,7 +73,8 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
 
 function RequestView({ id, statuses }: { id: number; statuses: { value: string; label: string }[] }) {
   const translate = useTranslate();
-  const ticket = useQuery({ queryKey: ['tickets', 'mine', id], queryFn: () => getMyTicket(id) });
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const ticket = useQuery({ queryKey: ['tickets', 'mine', id], queryFn: () => dataProvider.getMyTicket(id) });
   if (ticket.isPending) return <Loading />;
   if (!ticket.data) return <Alert severity="warning">{translate('atrium.staff.tickets.not_found')}</Alert>;
   const t = ticket.data;

@@ -7,6 +7,11 @@ import { donationsAdapter, donationsMethods } from './donations';
 import { flowsAdapter, flowStatsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
 import { menusMethods } from './menus';
+import { booksAdapter, booksMethods } from './books';
+import { configsMethods } from './configs';
+import { eventsAdapter, eventsMethods } from './events';
+import { lessonCategoriesAdapter, lessonCommentsAdapter, lessonsAdapter, lessonsMethods } from './lessons';
+import { newsAdapter, newsMethods } from './news';
 import { toHttpError } from './errors';
 import { paymentsAdapter, paymentsMethods } from './payments';
 import { profileMethods, sessionsAdapter } from './profile';
@@ -52,6 +57,12 @@ export const adapters = {
   'staff-partners': staffPartnersAdapter,
   'staff-statistics': staffStatisticsAdapter,
   ...adminContentAdapters,
+  'learning/books': booksAdapter,
+  'learning/categories': lessonCategoriesAdapter,
+  'learning/comments': lessonCommentsAdapter,
+  'learning/events': eventsAdapter,
+  'learning/lessons': lessonsAdapter,
+  'learning/news': newsAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
 export type ResourceName = keyof typeof adapters;
@@ -104,6 +115,11 @@ export const dataProvider = withCustomMethods(
   statisticsMethods,
   structureMethods,
   uploadsMethods,
+  booksMethods,
+  configsMethods,
+  eventsMethods,
+  lessonsMethods,
+  newsMethods,
 );
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */

@@ -1,5 +1,5 @@
 import { api, unwrap } from '../../../api/client';
-import type { SchemaTicketCreateForMemberRequest, SchemaTicketStatus, SchemaTicketType, SchemaTicketUpdateRequest } from '../../../api/schema';
+import type { SchemaTicketCreateForMemberRequest, SchemaTicketCreateRequest, SchemaTicketStatus, SchemaTicketType, SchemaTicketUpdateRequest } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
 export type TicketFilter = { status?: SchemaTicketStatus | ''; type?: SchemaTicketType | ''; q?: string; user_id?: number };
@@ -56,10 +56,14 @@ export const ticketsMethods = {
   getTicketChoices: (scope: 'member' | 'staff') => ticketChoices(scope),
   /** Sends a message to the ticket's member through the Telegram bot (added to the ticket). */
   sendTicketTelegram: (ticketId: number, message: string) => sendTelegram(ticketId, message),
+  /** A member's own request to the staff (/user/new-request/new). */
+  createMyTicket: (body: SchemaTicketCreateRequest) => createMyTicket(body),
+  /** One of the member's own requests with its conversation. */
+  getMyTicket: (id: number) => getMyTicket(id),
 };
 
 export const ticketChoices = (scope: 'member' | 'staff') => unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));
 const sendTelegram = (ticketId: number, message: string) =>
   unwrap(api.POST('/chatbot_telegram/send_msg_through_chatbot/', { body: { ticket_id: ticketId, message } }));
-export const createMyTicket = (body: { type: SchemaTicketType; subject: string; message: string }) => unwrap(api.POST('/tickets/create/', { body }));
-export const getMyTicket = (id: number) => unwrap(api.GET('/tickets/my/{id}/', { params: { path: { id } } }));
+const createMyTicket = (body: { type: SchemaTicketType; subject: string; message: string }) => unwrap(api.POST('/tickets/create/', { body }));
+const getMyTicket = (id: number) => unwrap(api.GET('/tickets/my/{id}/', { params: { path: { id } } }));

@@ -1,0 +1,22 @@
+import { api, unwrap } from '../../../api/client';
+import type { SchemaBookPurchaseResponse } from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+/** `learning/books` → books/…: every published book, newest first (one page); one book with the member's access. */
+export const booksAdapter: ResourceAdapter = {
+  async getList() {
+    const list = await unwrap(api.GET('/books/list/'));
+    return { data: list, total: list.length };
+  },
+  async getOne(_resource, { id }) {
+    return { data: await unwrap(api.GET('/books/view/{id}/', { params: { path: { id: Number(id) } } })) };
+  },
+};
+
+/** What the book screens do that is not a resource: the dashboard's new book, buying one. */
+export const booksMethods = {
+  /** The newest book for the dashboard (`book` null when there is none). */
+  getNewBook: () => unwrap(api.GET('/books/new/')),
+  /** Buys a book: now (from the balance), after paying at `payment_url`, or pending a payment. */
+  purchaseBook: (bookId: number): Promise<SchemaBookPurchaseResponse> => unwrap(api.POST('/books/purchase/', { body: { book: bookId } })),
+};

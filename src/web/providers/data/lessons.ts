@@ -1,0 +1,89 @@
+import { api, unwrap } from '../../../api/client';
+import type {
+  SchemaDashboardLessons,
+  SchemaLessonCategory,
+  SchemaLessonComment,
+  SchemaLessonCommentCreate,
+  SchemaLessonProgress,
+  SchemaLessonViewRequest,
+} from '../../../api/schema';
+import type { ResourceAdapter } from './types';
+
+/** `learning/lessons`' filter: a category's lessons (null: all), a search, the member's completion; `free` lists the free lessons. */
+export type LessonFilter = { category?: number | null; q?: string; completed?: boolean; free?: boolean };
+
+/** What a page of `learning/lessons` carries besides its rows: the filtered category with the member's completion. */
+export type LessonListMeta = { category: SchemaLessonCategory | null };
+
+/**
+ * `learning/lessons` → navigator/lesson/…: the member's lessons, paged and searched (with the
+ * category as the page's `meta`), the free ones (`filter.free`), and one lesson with its progress.
+ */
+export const lessonsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, filter }) {
+    const f = (filter ?? {}) as LessonFilter;
+    if (f.free) {
+      const list = await unwrap(api.GET('/navigator/lesson/free/list/'));
+      return { data: list, total: list.length };
+    }
+    const page = await unwrap(
+      api.POST('/navigator/lesson/list/', {
+        params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 12, search: f.q || undefined } },
+        body: { category: f.category ?? null, ...(f.completed === undefined ? {} : { completed: f.completed }) },
+      }),
+    );
+    const meta: LessonListMeta = { category: page.category ?? null };
+    return { data: page.results, total: page.count, meta };
+  },
+  async getOne(_resource, { id }) {
+    return { data: await unwrap(api.GET('/navigator/lesson/view/{id}/', { params: { path: { id: Number(id) } } })) };
+  },
+};
+
+/** `learning/categories` → navigator/categories/list/: every category with the member's completion (one page). */
+export const lessonCategoriesAdapter: ResourceAdapter = {
+  async getList() {
+    const list = await unwrap(api.GET('/navigator/categories/list/'));
+    return { data: list, total: list.length };
+  },
+};
+
+/**
+ * `learning/comments` → navigator/comments/: a lesson's comments (`filter.lesson`), newest first,
+ * paged; add one, hide or show one (`update` with `{is_hidden}`, a moderator's action), delete one.
+ */
+export const lessonCommentsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, filter }) {
+    const lesson = Number((filter as { lesson?: number } | undefined)?.lesson);
+    const page = await unwrap(
+      api.GET('/navigator/comments/', { params: { query: { lesson, page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 20 } } }),
+    );
+    return { data: page.results, total: page.count, pageInfo: { hasNextPage: page.next !== null, hasPreviousPage: page.previous !== null } };
+  },
+  async create(_resource, { data }) {
+    const body = data as SchemaLessonCommentCreate;
+    return { data: await unwrap(api.POST('/navigator/comments/', { body })) };
+  },
+  async update(_resource, { id, data }) {
+    const { is_hidden } = data as Pick<SchemaLessonComment, 'is_hidden'>;
+    return {
+      data: await unwrap(api.POST('/navigator/comments/{id}/moderation/', { params: { path: { id: Number(id) } }, body: { is_hidden } })),
+    };
+  },
+  async delete(_resource, { id, previousData }) {
+    await unwrap(api.DELETE('/navigator/comments/{id}/', { params: { path: { id: Number(id) } } }));
+    return { data: previousData ?? { id } };
+  },
+};
+
+/** What the lesson screens do that is not a resource: the dashboard's lessons and the watch position. */
+export const lessonsMethods = {
+  /** The lessons to continue and the newest ones, with the member's completion counts. */
+  getLessonDashboard: (): Promise<SchemaDashboardLessons> => unwrap(api.GET('/navigator/lessons/dashboard/')),
+  /**
+   * Records the watch position of a lesson; `leaving` sends with `keepalive`, so the call completes
+   * even when the page is being closed.
+   */
+  recordLessonView: (lessonId: number, body: SchemaLessonViewRequest, leaving = false): Promise<SchemaLessonProgress> =>
+    unwrap(api.POST('/navigator/lesson/view/{id}/', { params: { path: { id: lessonId } }, body, keepalive: leaving })),
+};
