@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { multipart, request } from './load';
 
 /** A CSV of `rows` people under `domain`; every 40th email is broken, every 75th repeats the one before. */
-export function importCsv(rows: number, domain: string): { csv: Buffer; valid: number } {
+function importCsv(rows: number, domain: string): { csv: Buffer; valid: number } {
   let valid = 0;
   const lines = ['first_name;last_name;email;city'];
   for (let i = 1; i <= rows; i++) {

@@ -8,7 +8,7 @@ import http from 'node:http';
 export type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; json: () => any };
 
 /** A transport failure (refused, reset, timed out) instead of an HTTP answer. */
-export class NetError extends Error {
+class NetError extends Error {
   constructor(
     readonly code: string,
     message: string,
@@ -19,7 +19,7 @@ export class NetError extends Error {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 /** An answer slower than this counts as a hang (an error in every scenario). */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export function request(
   base: string,

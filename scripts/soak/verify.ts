@@ -85,7 +85,7 @@ function mediaFile(uploadsDir: string, url: string): string | null {
 }
 
 /** Acknowledged uploads are on disk at their full size; no `.part` file is left anywhere. */
-export function verifyFiles(ledger: Ledger, uploadsDir: string): string[] {
+function verifyFiles(ledger: Ledger, uploadsDir: string): string[] {
   const problems: string[] = [];
   for (const u of ledger.uploads) {
     const file = mediaFile(uploadsDir, u.url);

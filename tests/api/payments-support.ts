@@ -22,7 +22,7 @@ export function form(fields: Record<string, string>, file?: { field: string; nam
 }
 
 /** The path of a sandbox payment URL (the tests drive the app with inject, not over the network). */
-export const pathOf = (url: string) => new URL(url).pathname;
+const pathOf = (url: string) => new URL(url).pathname;
 
 /** Opens the sandbox checkout page and presses Pay (or Decline), as the payer's browser would. */
 export async function sandboxDecide(t: TestApp, paymentUrl: string, action: 'pay' | 'decline' = 'pay') {

@@ -30,7 +30,7 @@ export type JsonSchema = {
   [k: string]: unknown;
 };
 
-export type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
 
 export type OperationModel = OperationInfo & {
   parameters: Parameter[];
@@ -47,7 +47,7 @@ function pointer(parts: string[]): string {
 }
 
 /** Follows `#/…` references inside the bundled contract. */
-export function resolver(spec: Contract) {
+function resolver(spec: Contract) {
   const at = (ref: string): unknown => {
     if (!ref.startsWith('#/')) throw new Error(`external ref ${ref}`);
     let node: unknown = spec;

@@ -108,9 +108,9 @@ function validString(s: JsonSchema, r: Rng): string {
 }
 
 /** The ways a field can be made wrong; `hostile` ones may be accepted but must never break the server. */
-export type Mutation = { label: string; value: unknown; invalid: boolean };
+type Mutation = { label: string; value: unknown; invalid: boolean };
 
-export function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
+function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   const s = deref(schema);
   const types = typesOf(s);
   const out: Mutation[] = [];
@@ -140,7 +140,7 @@ export function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
  * Integer parameters arrive as text: every way to write a number that is not a plain decimal integer
  * (ajv's coercion reads them all, "1e309" as Infinity), and the values just past the bounds.
  */
-export function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation[] {
+function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   const s = deref(schema);
   const types = typesOf(s);
   const items = s.items ? deref(s.items) : undefined;
@@ -158,7 +158,7 @@ export function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation
 }
 
 /** A request body schema that lists its fields and says nothing of others: any other field is refused. */
-export function isClosedObject(schema: JsonSchema, deref: Deref): boolean {
+function isClosedObject(schema: JsonSchema, deref: Deref): boolean {
   const s = deref(schema);
   if (s.additionalProperties !== undefined || s.patternProperties !== undefined) return false;
   if (s.allOf) return s.allOf.every((p) => isClosedObject(p, deref));

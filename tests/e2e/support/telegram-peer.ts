@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type SentMessage = { token: string; chat_id: string; text: string };
+type SentMessage = { token: string; chat_id: string; text: string };
 
 /**
  * A local peer speaking the Telegram Bot API's sendMessage (the only method Atrium calls), for tests:
