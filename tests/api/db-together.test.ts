@@ -19,8 +19,8 @@ beforeAll(async () => {
   ({ db, pool } = connect(t.databaseUrl, 8, 0));
 });
 afterAll(async () => {
-  await pool?.end();
-  await t?.close();
+  await pool.end();
+  await t.close();
 });
 
 type Span = { label: string; started: Date; ended: Date };
@@ -48,10 +48,10 @@ describe('together', () => {
       // The transaction's pooled client (drizzle keeps it on the session): count every statement
       // handed to it while another was still running.
       const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client as pg.PoolClient & { _activeQuery: unknown; _queryQueue: unknown[] };
-      const query = client.query;
+      const query = client.query.bind(client);
       client.query = ((...args: Parameters<typeof query>) => {
         if (client._activeQuery || client._queryQueue.length) overlapping += 1;
-        return query.apply(client, args);
+        query.apply(client, args);
       }) as typeof query;
       const [first, second, pids] = await together(tx, [
         timedRead(tx, 'a', 0.2),
@@ -75,9 +75,9 @@ describe('together', () => {
       db.transaction(async (tx) =>
         together(tx, [
           () => tx.execute(sql`select 1 / 0`),
-          async () => {
+          () => {
             ranAfter = true;
-            return 1;
+            return Promise.resolve(1);
           },
         ] as const),
       ),
