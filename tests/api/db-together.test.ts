@@ -48,11 +48,12 @@ describe('together', () => {
       // The transaction's pooled client (drizzle keeps it on the session): count every statement
       // handed to it while another was still running.
       const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client as pg.PoolClient & { _activeQuery: unknown; _queryQueue: unknown[] };
-      const query = client.query.bind(client);
-      client.query = ((...args: Parameters<typeof query>) => {
+      // Untyped: pg's query has many overloads, and the wrapper hands every call on as it came.
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
         if (client._activeQuery || client._queryQueue.length) overlapping += 1;
-        query.apply(client, args);
-      }) as typeof query;
+        return query(...args);
+      }) as typeof client.query;
       const [first, second, pids] = await together(tx, [
         timedRead(tx, 'a', 0.2),
         timedRead(tx, 'b', 0.05),
