@@ -53,7 +53,7 @@ describe('together', () => {
       client.query = ((...args: unknown[]) => {
         if (client._activeQuery || client._queryQueue.length) overlapping += 1;
         return query(...args);
-      }) as typeof client.query;
+      }) as unknown as typeof client.query;
       const [first, second, pids] = await together(tx, [
         timedRead(tx, 'a', 0.2),
         timedRead(tx, 'b', 0.05),
@@ -61,7 +61,7 @@ describe('together', () => {
       ] as const);
       const own = (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
       expect(pids).toBe(own);
-      client.query = query;
+      client.query = query as unknown as typeof client.query;
       return [first, second, pids];
     });
     expect(overlapping).toBe(0);
