@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FieldRule } from '../src/api/validation';
 import { loadContract, type Contract } from '../src/server/contract';
+import { must } from './must';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = path.join(ROOT, 'src/api/validators.ts');
@@ -46,7 +47,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const REF = '#/components/schemas/';
 
 function resolver(spec: Contract) {
-  const schemas = ((spec.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ?? {}) as Record<string, Schema>;
+  const schemas = ((spec.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ?? {});
   const deref = (s: Schema, seen: string[] = []): Schema => {
     if (!s.$ref) return s;
     if (!s.$ref.startsWith(REF)) throw new Error(`unsupported $ref ${s.$ref}`);
@@ -156,7 +157,10 @@ export function collectRules(spec: Contract): Rules {
     const variants = d.oneOf ?? d.anyOf;
     if (variants) {
       // Each variant is a form of its own (e.g. one per landing element type).
-      variants.forEach((v, i) => (v.$ref ? visit(v.$ref.slice(REF.length), v) : visit(`${name}${i + 1}`, v)));
+      variants.forEach((v, i) => {
+        if (v.$ref) visit(v.$ref.slice(REF.length), v);
+        else visit(`${name}${i + 1}`, v);
+      });
       return;
     }
     if (Object.keys(d.properties ?? {}).length) add(name, s);
@@ -175,7 +179,7 @@ export function collectRules(spec: Contract): Rules {
   }
   const rules: Rules = {};
   for (const name of [...bodies.keys()].sort()) {
-    const fields = fieldsOf(bodies.get(name)!, flat);
+    const fields = fieldsOf(must(bodies.get(name)), flat);
     // Schemas of uploads only (an avatar, a file) leave nothing to type in.
     if (Object.keys(fields).length) rules[name] = fields;
   }

@@ -1,4 +1,5 @@
 import type { BenchArea } from './types';
+import { must } from '../must';
 
 const ACTORS = 200;
 const SUBJECTS = 20_000;
@@ -26,7 +27,7 @@ export const admin: BenchArea = {
        from generate_series(1, ${SUBJECTS}) g`,
     );
     const actors = (await pool.query<{ id: number }>(`select id from users where role = 'consultant' order by id`)).rows.map((r) => r.id);
-    const first = (await pool.query<{ id: number }>(`select min(id) as id from users where email like 'subject%@bench.atrium'`)).rows[0]!.id;
+    const first = must((await pool.query<{ id: number }>(`select min(id) as id from users where email like 'subject%@bench.atrium'`)).rows[0]).id;
     await pool.query(
       `insert into action_logs (actor_id, subject_id, kind, details, created_at)
        select ($1::int[])[1 + g % array_length($1::int[], 1)], $2::int + g % ${SUBJECTS}, ($3::text[])[1 + g % ${KINDS.length}],
@@ -37,7 +38,7 @@ export const admin: BenchArea = {
   },
   scenarios: async ({ pool }) => {
     const { rows } = await pool.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`);
-    const actor = rows[0]!.id;
+    const actor = must(rows[0]).id;
     return [
       {
         name: 'action history by actor',

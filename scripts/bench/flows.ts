@@ -1,4 +1,5 @@
 import type { BenchArea } from './types';
+import { must } from '../must';
 
 const OTHER_FLOWS = 20_000;
 const MEMBER_FLOWS = 20;
@@ -55,7 +56,7 @@ export const flows: BenchArea = {
   },
   scenarios: async ({ pool }) => {
     const { rows } = await pool.query<{ id: number }>(`select id from flows where landing_name = 'bench-landing'`);
-    const id = rows[0]!.id;
+    const id = must(rows[0]).id;
     return [
       { name: 'flows list', method: 'GET', path: '/api/user_flows/', p50: 20, p99: 100 },
       { name: 'flows editor', method: 'GET', path: `/api/user_flows/landing_edit/${id}/`, p50: 20, p99: 100 },

@@ -14,19 +14,20 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { must } from '../must';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const BUDGET_KB = 250;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const WEB_DIST = process.env.WEB_DIST ?? 'dist/web';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => must([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
+      s.close(() => { resolve(port); });
     });
   });
 }
@@ -101,10 +102,10 @@ async function dashboardLcp(browser: Browser, base: string): Promise<number> {
     () =>
       new Promise<number>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]!.startTime);
+          // Runs in the page: the newest LCP entry, -1 when there is none.
+          resolve(list.getEntries().at(-1)?.startTime ?? -1);
         }).observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => resolve(-1), 5000);
+        setTimeout(() => { resolve(-1); }, 5000);
       }),
   );
   await page.context().close();
@@ -133,10 +134,10 @@ async function main() {
       ...(lcps.length ? [['dashboard: LCP, CPU 4x slower', `${median(lcps).toFixed(0)} ms`, `median of ${RUNS}`]] : []),
       ['build: JS chunks (routes lazy-loaded)', String(chunks), '-'],
     ];
-    if (kb > BUDGET_KB) console.log(`largest scripts before the login is interactive: ${logins[0]!.largest.join(', ')}`);
-    const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), 8));
+    if (kb > BUDGET_KB) console.log(`largest scripts before the login is interactive: ${must(logins[0]).largest.join(', ')}`);
+    const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => must(r[i]).length), 8));
     console.log(`\nfront end (npx tsx scripts/bench/frontend.ts, Chromium ${browser.version()})`);
-    for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join('  '));
+    for (const r of rows) console.log(r.map((c, i) => c.padEnd(must(w[i]))).join('  '));
   } finally {
     await browser.close();
     const exited = new Promise((r) => server.once('exit', r));
@@ -145,7 +146,7 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

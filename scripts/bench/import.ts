@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { must } from '../must';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const TARGET_RATE = 10_000;
@@ -47,7 +48,7 @@ async function main() {
   fs.chmodSync(tmp, 0o755);
   let adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
-    cluster = await startEmbeddedPostgres(path.join(tmp, 'cluster'), (m) => console.error(m));
+    cluster = await startEmbeddedPostgres(path.join(tmp, 'cluster'), (m) => { console.error(m); });
     adminUrl = cluster.url();
   }
   const dbName = `bench_import_${Date.now().toString(36)}`;
@@ -90,8 +91,8 @@ async function main() {
     const db = new pg.Client({ connectionString: u.toString() });
     db.on('error', () => {});
     await db.connect();
-    const consultant = (await db.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`)).rows[0]!.id;
-    const tag = (await db.query<{ id: number }>(`select id from tags order by id limit 1`)).rows[0]!.id;
+    const consultant = must((await db.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`)).rows[0]).id;
+    const tag = must((await db.query<{ id: number }>(`select id from tags order by id limit 1`)).rows[0]).id;
 
     const body = new FormData();
     body.append('file', new Blob([fs.readFileSync(file)], { type: 'text/csv' }), 'import.csv');
@@ -115,13 +116,13 @@ async function main() {
     if (!started.ok) throw new Error(`start answered ${started.status}: ${await started.text()}`);
     let state: { status: string; success: number; skipped: number };
     for (let until = Date.now() + 600_000; ; ) {
-      state = (await db.query(`select status, success, skipped from user_imports where id = $1`, [imp.id])).rows[0];
+      state = must((await db.query<typeof state>(`select status, success, skipped from user_imports where id = $1`, [imp.id])).rows[0]);
       if (state.status === 'completed' || state.status === 'failed') break;
       if (Date.now() > until) throw new Error(`the import did not finish: ${JSON.stringify(state)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     const importMs = performance.now() - t1;
-    const rss = peakRssMb(server.pid!);
+    const rss = peakRssMb(must(server.pid));
     await db.end();
 
     const rate = ROWS / (importMs / 1000);
@@ -138,15 +139,15 @@ async function main() {
       rss.toFixed(0),
       `${ok ? 'ok' : 'MISSED'} (rows/s>=${TARGET_RATE}, RSS<=${TARGET_RSS_MB} MB)`,
     ];
-    const w = head.map((h, i) => Math.max(h.length, row[i]!.length));
-    console.log(`\nCSV import in the server process, Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}\n`);
-    console.log(head.map((h, i) => h.padEnd(w[i]!)).join('  '));
+    const w = head.map((h, i) => Math.max(h.length, must(row[i]).length));
+    console.log(`\nCSV import in the server process, Node ${process.version}, ${os.cpus().length} CPUs, load ${must(os.loadavg()[0]).toFixed(1)}\n`);
+    console.log(head.map((h, i) => h.padEnd(must(w[i]))).join('  '));
     console.log(w.map((n) => '-'.repeat(n)).join('  '));
-    console.log(row.map((c, i) => c.padEnd(w[i]!)).join('  '));
+    console.log(row.map((c, i) => c.padEnd(must(w[i]))).join('  '));
     process.exitCode = ok ? 0 : 1;
   } finally {
     if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
+      const exited = new Promise((r) => must(server).once('exit', r));
       server.kill('SIGTERM');
       await exited;
     }
@@ -157,7 +158,7 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

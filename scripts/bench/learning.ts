@@ -1,4 +1,5 @@
 import type { BenchArea } from './types';
+import { must } from '../must';
 
 const CATEGORIES = 50;
 const LESSONS = 10_000;
@@ -14,7 +15,7 @@ export const learning: BenchArea = {
     await pool.query(`insert into lesson_categories (title, description, "order")
       select 'Bench category ' || g, 'Category ' || g || ' of the bench', 100 + g from generate_series(1, ${CATEGORIES}) g`);
     const { rows } = await pool.query<{ first: number }>(`select min(id) as first from lesson_categories where title like 'Bench category %'`);
-    const first = rows[0]!.first;
+    const first = must(rows[0]).first;
     await pool.query(
       `insert into lessons (category_id, title, short_description, description, "order", is_free, duration_seconds, video_url, published_at)
        select $1::int + (g % ${CATEGORIES}), 'Bench lesson ' || g || ' ' || substr(md5(g::text), 1, 8), 'Short description ' || g,
@@ -48,7 +49,7 @@ export const learning: BenchArea = {
   },
   scenarios: async ({ pool }) => {
     const { rows } = await pool.query<{ id: number }>(`select id from lesson_categories where title = 'Bench category 7'`);
-    const category = rows[0]!.id;
+    const category = must(rows[0]).id;
     const { rows: free } = await pool.query<{ id: number }>(`select id from lessons where title like 'Bench lesson %' and is_free order by id limit 1`);
     return [
       { name: 'dashboard', method: 'GET', path: '/api/navigator/lessons/dashboard/', p50: 20, p99: 100 },
@@ -57,7 +58,7 @@ export const learning: BenchArea = {
       { name: 'dashboard', method: 'GET', path: '/api/books/new/', p50: 20, p99: 100 },
       { name: 'lesson list', method: 'POST', path: '/api/navigator/lesson/list/?page=1', body: { category }, p50: 20, p99: 100 },
       { name: 'lesson search', method: 'POST', path: '/api/navigator/lesson/list/?page=1&search=lesson%204321', body: { category: null }, p50: 20, p99: 100 },
-      { name: 'comments', method: 'GET', path: `/api/navigator/comments/?lesson=${free[0]!.id}` },
+      { name: 'comments', method: 'GET', path: `/api/navigator/comments/?lesson=${must(free[0]).id}` },
     ];
   },
 };

@@ -66,12 +66,12 @@ function withWrk(load: Load): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { env: { ...process.env, BENCH_METHOD: load.method, BENCH_BODY: load.body ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
     child.on('error', reject);
     child.on('close', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
-      if (code !== 0 || !line) return reject(new Error(`wrk exited ${code}: ${out}`));
+      if (code !== 0 || !line) { reject(new Error(`wrk exited ${code}: ${out}`)); return; }
       const r = JSON.parse(line) as { requests: number; duration_us: number; p50_us: number; p99_us: number; non2xx: number; socket_errors: number };
       resolve({
         requests: r.requests,
@@ -99,7 +99,7 @@ function withAutocannon(load: Load): Promise<Measured> {
         ...(load.body !== undefined && { body: load.body }),
       },
       (err, r) => {
-        if (err) return reject(err);
+        if (err) { reject(err instanceof Error ? err : new Error(String(err))); return; }
         resolve({
           requests: r.requests.total,
           throughput: r.requests.average,

@@ -1,4 +1,5 @@
 import type { BenchArea } from './types';
+import { must } from '../must';
 
 const USERS = 2_000;
 const PAYMENTS = 200_000;
@@ -16,7 +17,7 @@ export const payments: BenchArea = {
       `insert into users (email, first_name, last_name, role, responsible_id, email_activation, lead_status, promo_code, date_joined)
        select 'payer' || g || '@bench.atrium', 'Payer', 'No ' || g, 'member', $1, true, 'active', 'PAYBENCH' || g, now() - make_interval(days => 400, mins => g)
        from generate_series(1, ${USERS}) g`,
-      [c[0]!.id],
+      [must(c[0]).id],
     );
     await pool.query(
       `insert into payments (user_id, kind, state, amount_cents, method, provider, provider_ref, paid_at, created_at, proof_file, paid_at_claimed)
@@ -53,11 +54,11 @@ export const payments: BenchArea = {
       );
     }
   },
-  scenarios: async () => [
+  scenarios: () => Promise.resolve([
     { name: 'my donations', method: 'GET', path: '/api/payments/donations/?page=1', p50: 20, p99: 100 },
     { name: 'my donations', method: 'GET', path: '/api/payments/donations/?page=10', p50: 20, p99: 100 },
     { name: 'subscription', method: 'GET', path: '/api/subscription/info/', p50: 20, p99: 100 },
     { name: 'subscription', method: 'POST', path: '/api/subscription/packages/', body: {}, p50: 20, p99: 100 },
     { name: 'payment methods', method: 'POST', path: '/api/payments/get_payment_methods/', body: {}, p50: 10, p99: 50 },
-  ],
+  ]),
 };

@@ -115,6 +115,6 @@ export async function bareFastifyWithSql(
 /** A bare Fastify route on a loopback port: the ceiling no endpoint can beat on this machine. */
 export async function bareFastify(): Promise<{ base: string; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });
-  app.get('/ceiling', async () => ({ ok: true }));
+  app.get('/ceiling', () => Promise.resolve({ ok: true }));
   return { base: await listenLoopback(app), close: () => app.close() };
 }

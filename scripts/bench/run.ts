@@ -31,10 +31,11 @@ import { admin } from './admin';
 import type { BenchArea, Scenario } from './types';
 import { bareFastify, bareFastifyWithSql, recordSql, sqlReplayer, type RawResult } from './raw-sql';
 import { loadClient, measureLoad, type Measured } from './load';
+import { must } from '../must';
 
 const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff, admin];
 // BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).
-const AREAS = process.env.BENCH_AREAS ? ALL_AREAS.filter((a) => process.env.BENCH_AREAS!.split(',').includes(a.name)) : ALL_AREAS;
+const AREAS = process.env.BENCH_AREAS ? ALL_AREAS.filter((a) => must(process.env.BENCH_AREAS).split(',').includes(a.name)) : ALL_AREAS;
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -49,7 +50,7 @@ type Row = Measured & { scenario: Scenario; raw?: RawResult; ratio?: number; flo
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return s.length % 2 ? must(s[m]) : (must(s[m - 1]) + must(s[m])) / 2;
 };
 
 async function withAdmin<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -109,8 +110,8 @@ function table(rows: Row[]): string {
       target,
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 11 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => must(b[i]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 11 ? c.padStart(must(widths[i])) : c.padEnd(must(widths[i])))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
@@ -121,7 +122,7 @@ async function main() {
   if (!adminUrl) {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
     fs.chmodSync(tmp, 0o755);
-    cluster = await startEmbeddedPostgres(tmp, (m) => console.error(m));
+    cluster = await startEmbeddedPostgres(tmp, (m) => { console.error(m); });
     adminUrl = cluster.url();
   }
   const reuse = process.env.BENCH_DATABASE_URL ? process.env.BENCH_REUSE : undefined;
@@ -145,14 +146,14 @@ async function main() {
     await runMigrations(pool);
     if (!reuse) await seedDemo(db);
     const { rows } = await pool.query<{ id: number }>(`select id from users where email = 'member@demo.atrium'`);
-    const ctx = { pool, memberId: rows[0]!.id };
+    const ctx = { pool, memberId: must(rows[0]).id };
     if (!reuse) {
       for (const area of AREAS) await area.seed(ctx);
       await pool.query('vacuum analyze');
       console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
 
-    const app = await buildApp({ db, config, secret: config.jwtSecret!, logger: false });
+    const app = await buildApp({ db, config, secret: must(config.jwtSecret), logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -168,7 +169,7 @@ async function main() {
         if (!token) throw new Error(`login as ${email} failed: ${login.status}`);
         tokens.set(email, token);
       }
-      return tokens.get(email)!;
+      return must(tokens.get(email));
     };
 
     const only = process.env.BENCH_ONLY?.split('|');
@@ -239,7 +240,7 @@ async function main() {
     const missed = results.filter(
       (r) =>
         r.errors > 0 ||
-        (r.scenario.p50 !== undefined && (r.p50 > r.scenario.p50 || r.p99 > r.scenario.p99!)) ||
+        (r.scenario.p50 !== undefined && (r.p50 > r.scenario.p50 || r.p99 > must(r.scenario.p99))) ||
         (r.ratio !== undefined && r.ratio < 0.5),
     );
     process.exitCode = missed.length ? 1 : 0;
@@ -253,7 +254,7 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import type { BenchArea } from './types';
+import { must } from '../must';
 
 const CONSULTANTS = 500;
 const LEADS = 50_000;
@@ -30,7 +31,7 @@ export const staff: BenchArea = {
       [staffIds],
     );
     const { rows: lr } = await pool.query<{ first: number }>(`select min(id) as first from users where email like 'lead%@bench.atrium'`);
-    const firstLead = lr[0]!.first;
+    const firstLead = must(lr[0]).first;
     // Owner and linked lead belong together (each lead's responsible consultant does its tasks). A
     // task's status and time come from `mix`, not from g alone: g % 10 is the same for all of a
     // lead's tasks (LEADS is a multiple of 10), which gave every consultant's leads one status only.
@@ -60,7 +61,7 @@ export const staff: BenchArea = {
   },
   scenarios: async ({ pool }) => {
     const { rows } = await pool.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`);
-    const consultant = rows[0]!.id;
+    const consultant = must(rows[0]).id;
     const month = { period: 'month' };
     const admin = 'admin@demo.atrium';
     return [

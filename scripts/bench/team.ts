@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { BenchArea } from './types';
+import { must } from '../must';
 
 const TREE = 100_000;
 const SPINE = 30;
@@ -32,7 +33,7 @@ export const team: BenchArea = {
   name: 'team',
   seed: async ({ pool, memberId }) => {
     const { rows } = await pool.query<{ base: number }>('select max(id) as base from users');
-    const base = rows[0]!.base;
+    const base = must(rows[0]).base;
     await pool.query('alter table users disable trigger user');
     try {
       await pool.query(
@@ -86,7 +87,7 @@ export const team: BenchArea = {
       `select id from users where referrer_id is not null and path <@ (select path from users where id = $1) and nlevel(path) = (select nlevel(path) + 15 from users where id = $1) order by children_count desc limit 1`,
       [memberId],
     );
-    const deep = rows[0]!.id;
+    const deep = must(rows[0]).id;
     return [
       { name: 'contacts search', method: 'GET', path: '/api/contacts/?search=anna&page=1', p50: 20, p99: 100 },
       { name: 'structure (root)', method: 'POST', path: '/api/team/get_my_structure_users/?page=1&page_size=25', body: {}, p50: 50, p99: 200 },

@@ -14,7 +14,7 @@ export type Scenario = {
   p99?: number;
 };
 
-export type BenchContext = { pool: pg.Pool; memberId: number };
+type BenchContext = { pool: pg.Pool; memberId: number };
 
 /**
  * One area of the product in the bench: `seed` loads its data volume with fast SQL (once per run);

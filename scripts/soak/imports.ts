@@ -4,9 +4,10 @@
  */
 import type pg from 'pg';
 import { multipart, request } from './load';
+import { must } from '../must';
 
 /** A CSV of `rows` people under `domain`; every 40th email is broken, every 75th repeats the one before. */
-export function importCsv(rows: number, domain: string): { csv: Buffer; valid: number } {
+function importCsv(rows: number, domain: string): { csv: Buffer; valid: number } {
   let valid = 0;
   const lines = ['first_name;last_name;email;city'];
   for (let i = 1; i <= rows; i++) {
@@ -44,8 +45,8 @@ export async function startImport(
     token,
     json: {
       import_id: imp.id,
-      consultant_id: refs[0]!.consultant,
-      tag_id: refs[0]!.tag,
+      consultant_id: must(refs[0]).consultant,
+      tag_id: must(refs[0]).tag,
       mapping: { first_name: 'first_name', last_name: 'last_name', email: 'email', city: 'city' },
     },
   });
@@ -55,7 +56,7 @@ export async function startImport(
 
 export async function importState(db: pg.Pool, id: number): Promise<{ status: string; cursor: number }> {
   const { rows } = await db.query<{ status: string; cursor: number }>(`select status, cursor from user_imports where id = $1`, [id]);
-  return rows[0]!;
+  return must(rows[0]);
 }
 
 /** Waits for the import to complete; returns problems (empty when every valid row is one user). */
@@ -75,7 +76,7 @@ export async function checkImport(db: pg.Pool, imp: StartedImport, timeoutMs: nu
      from user_imports where id = $1`,
     [imp.id, `%@${imp.domain}`],
   );
-  const r = rows[0]!;
+  const r = must(rows[0]);
   const want = { success: imp.valid, skipped: imp.total - imp.valid, users: imp.valid, distinct_users: imp.valid };
   return JSON.stringify(r) === JSON.stringify(want) ? [] : [`import ${imp.id}: ${JSON.stringify(r)}, expected ${JSON.stringify(want)}`];
 }

@@ -9,6 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from '../../src/server/db/embedded-postgres';
+import { must } from '../must';
 
 const PG_PASSWORD = 'atrium-soak';
 
@@ -64,8 +65,13 @@ export type ServerOptions = { name: string; port: number; dataDir: string; datab
 export class Server {
   private child: ChildProcess | null = null;
   private exitedUnexpectedly: string | null = null;
+
   private expectingExit = false;
   starts = 0;
+
+  private running(): boolean {
+    return this.child !== null;
+  }
 
   constructor(readonly opts: ServerOptions) {}
 
@@ -115,7 +121,8 @@ export class Server {
       if (!this.expectingExit) this.exitedUnexpectedly = `${this.opts.name} exited by itself (code ${code}, signal ${signal}); see ${this.opts.name}.log`;
     });
     for (;;) {
-      if (!this.child) throw new Error(this.exitedUnexpectedly ?? `${this.opts.name} did not start`);
+      // Read through a call: the 'exit' listener above may have cleared it while we waited.
+      if (!this.running()) throw new Error(this.exitedUnexpectedly ?? `${this.opts.name} did not start`);
       try {
         const res = await fetch(`${this.base}/healthz`, { signal: AbortSignal.timeout(2000) });
         if (res.ok) return Date.now() - t0;
@@ -162,7 +169,7 @@ export class RoundRobinProxy {
     this.served = upstreams.map(() => 0);
     this.server = http.createServer((req, res) => {
       const i = this.next++ % this.upstreams.length;
-      this.served[i]! += 1;
+      this.served[i] = must(this.served[i]) + 1;
       const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' };
       const out = http.request(
         { host: '127.0.0.1', port: this.upstreams[i], method: req.method, path: req.url, headers, agent: this.agent },
@@ -183,14 +190,14 @@ export class RoundRobinProxy {
   listen(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(this.port, '127.0.0.1', () => resolve());
+      this.server.listen(this.port, '127.0.0.1', () => { resolve(); });
     });
   }
 
   close(): Promise<void> {
     this.agent.destroy();
     this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return new Promise((resolve) => this.server.close(() => { resolve(); }));
   }
 }
 
@@ -202,7 +209,7 @@ export function mountTmpfs(dir: string, sizeMb: number): string | null {
     return null;
   } catch (err) {
     const e = err as { stderr?: Buffer; message: string };
-    return (e.stderr?.toString().trim() || e.message).split('\n')[0]!;
+    return must((e.stderr?.toString().trim() || e.message).split('\n')[0]);
   }
 }
 
@@ -246,8 +253,8 @@ export async function fillDisk(file: string): Promise<number> {
 export async function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    srv.once('error', () => { resolve(false); });
+    srv.listen(port, '127.0.0.1', () => srv.close(() => { resolve(true); }));
   });
 }
 

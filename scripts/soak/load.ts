@@ -4,11 +4,12 @@
  * `ok`, an `expected` failure (the scenario's fault, inside its window) or an `error`.
  */
 import http from 'node:http';
+import { must } from '../must';
 
-export type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; json: () => any };
+export type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; json: () => unknown };
 
 /** A transport failure (refused, reset, timed out) instead of an HTTP answer. */
-export class NetError extends Error {
+class NetError extends Error {
   constructor(
     readonly code: string,
     message: string,
@@ -19,7 +20,7 @@ export class NetError extends Error {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 /** An answer slower than this counts as a hang (an error in every scenario). */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export function request(
   base: string,
@@ -46,19 +47,19 @@ export function request(
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', (err: NodeJS.ErrnoException) => reject(new NetError(err.code ?? 'ERESPONSE', err.message)));
+      res.on('error', (err: NodeJS.ErrnoException) => { reject(new NetError(err.code ?? 'ERESPONSE', err.message)); });
       res.on('end', () => {
         const buf = Buffer.concat(chunks);
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
           body: buf,
-          json: () => JSON.parse(buf.toString('utf8')),
+          json: () => JSON.parse(buf.toString('utf8')) as unknown,
         });
       });
     });
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(Object.assign(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`), { code: 'HANG' })));
-    req.on('error', (err: NodeJS.ErrnoException) => reject(new NetError(err.code ?? 'ENET', err.message)));
+    req.on('error', (err: NodeJS.ErrnoException) => { reject(new NetError(err.code ?? 'ENET', err.message)); });
     req.end(body);
   });
 }
@@ -135,7 +136,7 @@ export class Stats {
   percentile(p: number, of: number[] = this.latencies): number {
     if (!of.length) return 0;
     const sorted = Float64Array.from(of).sort();
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+    return must(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
   }
 
   /** The calls with the highest p99, as `name p50/p99 ms (count)`. */
@@ -152,8 +153,8 @@ export class Stats {
 function snippet(r: Reply): string {
   const text = r.body.toString('utf8', 0, 160).replace(/\s+/g, ' ');
   try {
-    const j = JSON.parse(r.body.toString('utf8')) as { code?: string };
-    if (j && typeof j === 'object' && typeof j.code === 'string') return j.code;
+    const j: unknown = JSON.parse(r.body.toString('utf8'));
+    if (j && typeof j === 'object' && 'code' in j && typeof j.code === 'string') return j.code;
   } catch {
     // not JSON
   }
@@ -201,5 +202,5 @@ export async function timed(
     failure = err instanceof NetError ? err : new NetError('ECLIENT', (err as Error).message);
   }
   const verdict = stats.record({ call, upload: opts.upload, reply, failure, ms: performance.now() - t0, at: Date.now() }, wanted);
-  return verdict === 'ok' ? reply! : null;
+  return verdict === 'ok' ? must(reply) : null;
 }

@@ -25,6 +25,7 @@ import { Stats } from './load';
 import { EMBEDDED_PASSWORD } from '../../src/server/db/embedded';
 import { dbKill, diskFull, pgRestart, sigkill, steady, twoProcesses, type Result, type Soak } from './scenarios';
 import { Workload } from './workload';
+import { must } from '../must';
 
 const num = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);
@@ -58,8 +59,8 @@ function table(results: Result[]): string {
     r.stats.requests ? r.stats.percentile(99).toFixed(1) : '-',
     r.setupFailed ? 'FAILED TO SET UP' : r.problems.length ? 'FAILED' : 'passed',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 1 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => must(row[i]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 1 && i <= 6 ? c.padStart(must(widths[i])) : c.padEnd(must(widths[i])))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -137,7 +138,7 @@ async function main() {
       try {
         r = await scenario();
       } catch (err) {
-        r = { name, stats: new Stats(), problems: [`aborted: ${(err as Error).stack ?? err}`], notes: [] };
+        r = { name, stats: new Stats(), problems: [`aborted: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`], notes: [] };
       }
       results.push(r);
       const verdict = r.setupFailed ? `FAILED TO SET UP: ${r.setupFailed}` : r.problems.length ? 'FAILED' : 'passed';
@@ -183,7 +184,7 @@ async function main() {
   process.exitCode = results.some((r) => r.setupFailed || r.problems.length) || results.length === 0 ? 1 : 0;
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err);
   process.exitCode = 1;
 });

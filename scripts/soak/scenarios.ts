@@ -14,6 +14,7 @@ import { checkImport, importState, startImport, type StartedImport } from './imp
 import { multipart, request, runClients, Stats, strict, type Outcome, type Policy, type Reply } from './load';
 import { partFiles, verifyLedger } from './verify';
 import { DEFAULT_MIX, noisePng, type Workload } from './workload';
+import { must } from '../must';
 
 export type Soak = {
   cluster: Cluster;
@@ -43,7 +44,7 @@ export type Result = {
 
 const codeOf = (r: Reply | undefined): string | undefined => {
   try {
-    return (r?.json() as { code?: string })?.code;
+    return (r?.json() as { code?: string } | undefined)?.code;
   } catch {
     return undefined;
   }
@@ -260,7 +261,7 @@ export async function twoProcesses(s: Soak): Promise<Result> {
   const direct = s.workload.base;
   try {
     // A session opened through one process works on the other, and ends on both.
-    const member = s.workload.members[1]!;
+    const member = must(s.workload.members[1]);
     const login = await request(via, 'POST', '/api/accounts/login/', { form: { username: member.email, password: DEMO_PASSWORD } });
     const token = (login.json() as { token?: string }).token;
     const me = [];
@@ -269,14 +270,14 @@ export async function twoProcesses(s: Soak): Promise<Result> {
     const after = [];
     for (let i = 0; i < 4; i++) after.push((await request(via, 'GET', '/api/accounts/me/', { token })).status);
     if (login.status !== 200 || me.some((x) => x !== 200) || logout.status !== 200 || after.some((x) => x !== 401)) {
-      problems.push(`session across processes: login ${login.status}, me ${me}, logout ${logout.status}, me after ${after}`);
+      problems.push(`session across processes: login ${login.status}, me ${me.join(',')}, logout ${logout.status}, me after ${after.join(',')}`);
     }
     // The login wait of one account and address (5 wrong passwords, then a growing wait) counts the attempts of both processes.
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
       statuses.push((await request(via, 'POST', '/api/accounts/login/', { form: { username: `soak-ratelimit-${s.workload.ledger.run}@soak.test`, password: `guess-${i}` } })).status);
     }
-    const wantLimit = [...Array(FREE_FAILURES).fill(400), ...Array(14 - FREE_FAILURES).fill(429)];
+    const wantLimit = [...Array<number>(FREE_FAILURES).fill(400), ...Array<number>(14 - FREE_FAILURES).fill(429)];
     if (JSON.stringify(statuses) !== JSON.stringify(wantLimit)) problems.push(`login limit across processes: ${statuses.join(',')}`);
     // A job enqueued through one process is run (by either) to the end.
     const imp = await startImport(s.db, s.workload.admin.token, 500, `two-${s.workload.ledger.run}.soak.test`, `http://127.0.0.1:${s.server.opts.port}`, `http://127.0.0.1:${s.second.opts.port}`);
@@ -327,10 +328,11 @@ export async function dbKill(s: Soak, recoverySeconds: number, restartTimeoutSec
     win.from = Date.now();
     process.kill(killed, 'SIGKILL');
     // Back when /healthz says the database is up again (it says "restarting" meanwhile).
-    for (const until = Date.now() + (restartTimeoutSeconds + 30) * 1000; Date.now() < until; await sleep(100)) {
+    for (const until = Date.now() + (restartTimeoutSeconds + 30) * 1000; Date.now() < until; ) {
       const state = await health();
       if (state) states.add(state);
       if (state === 'up' && postmaster() !== killed) break;
+      await sleep(100);
     }
     back = Date.now();
     win.to = back + recoverySeconds * 1000;

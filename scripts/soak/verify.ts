@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Ledger } from './workload';
+import { must } from '../must';
 
 /** Problems found (empty when everything holds). */
 export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: string): Promise<string[]> {
@@ -35,7 +36,7 @@ export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: stri
   for (const [marker, e] of ledger.contacts) {
     const rows = byMarker.get(marker) ?? [];
     if (e.state === 'acked' && e.deleted !== 'acked' && e.deleted !== 'uncertain') {
-      if (rows.length !== 1 || rows[0]!.id !== e.id) problems.push(`acknowledged contact ${marker} (id ${e.id}) found ${rows.length} times`);
+      if (rows.length !== 1 || must(rows[0]).id !== e.id) problems.push(`acknowledged contact ${marker} (id ${e.id}) found ${rows.length} times`);
     }
     if (e.deleted === 'acked' && rows.length) problems.push(`contact ${marker} (id ${e.id}) was deleted (200) but is still there`);
   }
@@ -59,7 +60,7 @@ export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: stri
   }
   for (const [marker, e] of ledger.tasks) {
     const rows = tasksBy.get(marker) ?? [];
-    if (e.state === 'acked' && (rows.length !== 1 || rows[0]!.id !== e.id)) problems.push(`acknowledged task ${marker} (id ${e.id}) found ${rows.length} times`);
+    if (e.state === 'acked' && (rows.length !== 1 || must(rows[0]).id !== e.id)) problems.push(`acknowledged task ${marker} (id ${e.id}) found ${rows.length} times`);
   }
 
   problems.push(...(await verifyDonations(db, ledger)));
@@ -85,7 +86,7 @@ function mediaFile(uploadsDir: string, url: string): string | null {
 }
 
 /** Acknowledged uploads are on disk at their full size; no `.part` file is left anywhere. */
-export function verifyFiles(ledger: Ledger, uploadsDir: string): string[] {
+function verifyFiles(ledger: Ledger, uploadsDir: string): string[] {
   const problems: string[] = [];
   for (const u of ledger.uploads) {
     const file = mediaFile(uploadsDir, u.url);

@@ -10,6 +10,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { newPromoCode } from '../../src/server/services/users';
 import { multipart, request, timed, type Client, type Stats } from './load';
+import { must } from '../must';
 
 export type Actor = { id: number; email: string; token: string; role: 'member' | 'consultant' | 'admin'; categoryId?: number };
 
@@ -87,7 +88,7 @@ const ADMIN_READS: Array<[string, string, string, unknown?]> = [
   ['user imports', 'POST', '/api/accounts/import_users/list/?page=1', {}],
 ];
 
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const pick = <T>(xs: readonly T[]): T => must(xs[Math.floor(Math.random() * xs.length)]);
 
 /** A PNG of random pixels (it does not compress): `side`² × 3 bytes and a bit. */
 export async function noisePng(side: number): Promise<Buffer> {
@@ -124,7 +125,7 @@ export class Workload {
     const { rows: staff } = await db.query<{ id: number; email: string; role: 'consultant' | 'admin' }>(
       `select id, email, role from users where email in ('consultant@demo.atrium', 'admin@demo.atrium')`,
     );
-    const consultantId = staff.find((s) => s.role === 'consultant')!.id;
+    const consultantId = must(staff.find((s) => s.role === 'consultant')).id;
     const hash = await hashPassword(DEMO_PASSWORD);
     const emails = Array.from({ length: memberCount }, (_, i) => `soak-member-${i + 1}@soak.test`);
     for (const email of emails) {
@@ -151,7 +152,7 @@ export class Workload {
       m.categoryId = (r.json() as { id: number }).id;
     }
     const { rows: methods } = await db.query<{ id: number }>(`select id from payment_methods where code = 'card' and kind = 'online'`);
-    this.cardMethod = methods[0]!.id;
+    this.cardMethod = must(methods[0]).id;
     this.avatar = await noisePng(48);
     this.adminFile = await noisePng(96);
   }
@@ -162,7 +163,7 @@ export class Workload {
     const admins = Math.max(1, Math.round(n * 0.1));
     const members = Math.max(1, n - consultants - admins);
     return [
-      ...Array.from({ length: members }, (_, i) => this.memberClient(this.members[i % this.members.length]!)),
+      ...Array.from({ length: members }, (_, i) => this.memberClient(must(this.members[i % this.members.length]))),
       ...Array.from({ length: consultants }, () => this.consultantClient()),
       ...Array.from({ length: admins }, () => this.adminClient()),
     ];
@@ -201,7 +202,7 @@ export class Workload {
 
   private async createContact(stats: Stats, m: Actor) {
     const marker = this.ledger.marker('c');
-    const entry: ContactEntry = { owner: m.id, category: m.categoryId!, state: 'pending' };
+    const entry: ContactEntry = { owner: m.id, category: must(m.categoryId), state: 'pending' };
     this.ledger.contacts.set(marker, entry);
     const reply = await timed(stats, 'create contact', [201], () =>
       request(this.base, 'POST', '/api/contacts/', {

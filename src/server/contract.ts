@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { stringify } from 'yaml';
 
-export const CONTRACT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
+const CONTRACT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
 
 type Operation = {
   operationId: string;
@@ -138,7 +138,7 @@ function mergeAllOf(s: Schema, at: Refs): Schema {
  * says nothing of others) closed with `additionalProperties: false`. A copy: the components stay
  * as they are for the answers that share them.
  */
-export function closeSchema(node: unknown, at: Refs, depth = 0): Schema {
+function closeSchema(node: unknown, at: Refs, depth = 0): Schema {
   if (!isObject(node) || depth > 32) return node as Schema;
   let s = resolve(node, at);
   if (Array.isArray(s.allOf)) s = mergeAllOf(s, at);

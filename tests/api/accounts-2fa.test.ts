@@ -15,7 +15,7 @@ afterEach(() => {
   clock.reset();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 /** The code of the app clock's current 30-second step. */

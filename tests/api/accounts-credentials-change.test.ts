@@ -24,7 +24,7 @@ afterEach(() => {
   clock.reset();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const putMe = (token: string, body: Json) => call(t, 'PUT', '/api/accounts/me/', { token, body });

@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 describe('GET /api/accounts/admin_reg_link/', () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const putMe = (token: string, body: Json) => call(t, 'PUT', '/api/accounts/me/', { token, body });
@@ -246,7 +246,7 @@ describe('sessions', () => {
 
     const list = await call(t, 'GET', '/api/accounts/sessions/', { token: m.token });
     expect(list.statusCode).toBe(200);
-    const sessions = list.json() as Json[];
+    const sessions = list.json<Json[]>();
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     const second = sessions.find((s) => !s.current)!;
@@ -266,7 +266,7 @@ describe('sessions', () => {
     expect((await me(t, otherToken)).status).toBe(401);
     expect((await me(t, m.token)).status).toBe(200);
 
-    const after = (await call(t, 'GET', '/api/accounts/sessions/', { token: m.token })).json() as Json[];
+    const after = (await call(t, 'GET', '/api/accounts/sessions/', { token: m.token })).json<Json[]>();
     expect(after).toHaveLength(1);
     expect(after[0]!.current).toBe(true);
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   memberId = await userId(t, 'member@demo.atrium');
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const register = (body: Json, headers: Record<string, string> = {}) =>

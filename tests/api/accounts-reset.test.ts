@@ -30,7 +30,7 @@ afterEach(() => {
   clock.reset();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const createLink = (token: string, id: number | string) =>

@@ -30,7 +30,7 @@ beforeAll(async () => {
       if (address.address.startsWith('bounce')) {
         const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
         err.responseCode = 550;
-        return cb(err);
+        cb(err); return;
       }
       cb();
     },
@@ -49,14 +49,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve, reject) => {
     smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve());
+    smtp.listen(0, '127.0.0.1', () => { resolve(); });
   });
   const { port } = smtp.server.address() as AddressInfo;
   t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Atrium <no-reply@atrium.test>' } });
 });
 afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await t.close();
+  await new Promise<void>((resolve) => { smtp.close(() => { resolve(); }); });
 });
 
 describe('password reset over SMTP', () => {
@@ -72,7 +72,7 @@ describe('password reset over SMTP', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: catalogues.en.reset_sent });
 
-    const msg = await waitFor(async () => received.find((m) => m.to.includes(MEMBER)), 'the reset mail over SMTP', SMTP_WAIT_MS);
+    const msg = await waitFor(() => Promise.resolve(received.find((m) => m.to.includes(MEMBER))), 'the reset mail over SMTP', SMTP_WAIT_MS);
     expect(msg.from).toBe('no-reply@atrium.test');
     const mail = await PostalMime.parse(msg.raw);
     expect(mail.subject).toBe('Atrium-Passwort zurücksetzen');
@@ -158,7 +158,7 @@ describe('the admin outbox with SMTP configured', () => {
   it('hides the token of every link, while the mail itself went out whole', async () => {
     const m = await makeMember(t);
     expect((await call(t, 'POST', '/api/password_reset/', { body: { email: m.email } })).statusCode).toBe(200);
-    const msg = await waitFor(async () => received.find((r) => r.to.includes(m.email)), 'the reset mail over SMTP', SMTP_WAIT_MS);
+    const msg = await waitFor(() => Promise.resolve(received.find((r) => r.to.includes(m.email))), 'the reset mail over SMTP', SMTP_WAIT_MS);
     const mail = await PostalMime.parse(msg.raw);
     const token = tokenOf(mail.text!, RESET_LINK);
     const { rows } = await t.pool.query<{ id: number }>('select id from mail_outbox where "to" = $1', [m.email]);

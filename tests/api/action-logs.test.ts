@@ -30,7 +30,7 @@ beforeAll(async () => {
   await api(t, 'POST', '/api/accounts/user/block_unblock_user/', { token: admin, body: { user_id: aMember, block: false } });
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const logs = async (token: string, query = '') => api(t, 'POST', `/api/accounts/user/action_logs/${query}`, { token });
@@ -69,7 +69,7 @@ describe('action history', () => {
 
   it("gives the admin exact counts of an employee's entries and of all entries, kept as entries are added", async () => {
     const exact = async (where = 'true') => (await t.pool.query(`select count(*)::int as n from action_logs where ${where}`)).rows[0].n;
-    const before = (await logs(admin, `?actor_id=${b.id}`)).json();
+    const before = (await logs(admin, `?actor_id=${b.id}`)).json<{ count: number; total_count: number }>();
     expect(before).toMatchObject({ count: await exact(`actor_id = ${b.id}`), total_count: await exact() });
     // One statement adding entries for two actors (and one without any) counts each of them.
     await t.pool.query(`insert into action_logs (actor_id, kind) values ($1, 'user_blocked'), ($1, 'user_unblocked'), ($2, 'user_blocked'), (null, 'import_finished')`, [b.id, a.id]);

@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 function postLogin(fields: Record<string, string>, headers: Record<string, string> = {}) {

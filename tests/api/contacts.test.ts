@@ -20,7 +20,7 @@ beforeAll(async () => {
   [member, other, consultant] = await Promise.all([t.login('member@demo.atrium'), t.login(m.email, m.password), t.login('consultant@demo.atrium')]);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 async function category(token: string, name: string, is_particular = false): Promise<Json> {
@@ -58,7 +58,7 @@ describe('statuses and categories', () => {
     const put = await api(t, 'PUT', `/api/contacts/category/${cat.id}/`, { token: member, body: { name: 'Old friends' } });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ id: cat.id, name: 'Old friends', contacts_count: 1 });
-    const cats = (await api(t, 'GET', '/api/contacts/category', { token: member })).json() as Json[];
+    const cats = (await api(t, 'GET', '/api/contacts/category', { token: member })).json<Json[]>();
     expect(cats.find((c) => c.id === cat.id)).toMatchObject({ name: 'Old friends', contacts_count: 1 });
     const del = await api(t, 'DELETE', `/api/contacts/category/${cat.id}/`, { token: member });
     expect(del.statusCode).toBe(200);

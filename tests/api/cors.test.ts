@@ -13,8 +13,8 @@ beforeAll(async () => {
   unlisted = await createTestApp();
 });
 afterAll(async () => {
-  await listed?.close();
-  await unlisted?.close();
+  await listed.close();
+  await unlisted.close();
 });
 
 const preflight = (t: TestApp, origin: string) =>

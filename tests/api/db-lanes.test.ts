@@ -30,9 +30,9 @@ beforeAll(async () => {
   await admin.query('create table lane_probe (id serial primary key, v int not null)');
 });
 afterAll(async () => {
-  await admin?.end();
-  await pool?.end();
-  await t?.close();
+  await admin.end();
+  await pool.end();
+  await t.close();
 });
 
 const where = `current_setting('application_name') as app, pg_backend_pid() as pid`;

@@ -27,10 +27,10 @@ beforeAll(async () => {
   ({ db, pool } = connect(t.databaseUrl, 2, 0));
 });
 afterAll(async () => {
-  await client?.end();
-  await plain?.end();
-  await pool?.end();
-  await t?.close();
+  await client.end();
+  await plain.end();
+  await pool.end();
+  await t.close();
 });
 
 /** The parts of a result that callers read. */
@@ -95,8 +95,7 @@ describe('NamingClient', () => {
     expect(await multi(client)).toEqual(await multi(plain));
     expect((await multi(client)).map((r) => r.rows[0])).toEqual([{ a: 1 }, { b: 2 }]);
     const viaCallback = (c: pg.Client) =>
-      new Promise<unknown>((resolve, reject) =>
-        c.query({ text: 'select $1::int as n', values: [3] }, (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res.rows))),
+      new Promise<unknown>((resolve, reject) => { c.query({ text: 'select $1::int as n', values: [3] }, (err: Error | null, res: pg.QueryResult) => { if (err) reject(err); else resolve(res.rows); }); },
       );
     expect(await viaCallback(client)).toEqual(await viaCallback(plain));
     expect(await viaCallback(client)).toEqual([{ n: 3 }]);

@@ -61,7 +61,7 @@ beforeAll(async () => {
   // The test database may be reached over TCP or a Unix socket (?host=/dir&port=n); the relay speaks TCP.
   const direct = new URL(t.databaseUrl);
   const socketDir = direct.searchParams.get('host');
-  const port = Number(direct.searchParams.get('port') ?? direct.port ?? 5432);
+  const port = Number(direct.searchParams.get('port') ?? (direct.port || 5432));
   relay = new Relay(socketDir?.startsWith('/') ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: direct.hostname, port });
   await relay.open();
   const viaRelay = new URL(`${direct.protocol}//${direct.username}:${direct.password}@127.0.0.1:${relay.port}${direct.pathname}`);
@@ -71,11 +71,11 @@ beforeAll(async () => {
   await app.ready();
 });
 afterAll(async () => {
-  await relay?.open();
-  await app?.close().catch(() => {});
-  await pool?.end().catch(() => {});
-  await relay?.cut();
-  await t?.close();
+  await relay.open();
+  await app.close().catch(() => {});
+  await pool.end().catch(() => {});
+  await relay.cut();
+  await t.close();
 });
 
 const get = (path: string, token: string) =>
@@ -89,7 +89,7 @@ async function login(): Promise<string> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { token: string }).token;
+  return (res.json<{ token: string }>()).token;
 }
 
 it('answers 503 while the database is gone and serves again by itself once it is back', async () => {

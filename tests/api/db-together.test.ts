@@ -19,8 +19,8 @@ beforeAll(async () => {
   ({ db, pool } = connect(t.databaseUrl, 8, 0));
 });
 afterAll(async () => {
-  await pool?.end();
-  await t?.close();
+  await pool.end();
+  await t.close();
 });
 
 type Span = { label: string; started: Date; ended: Date };
@@ -48,11 +48,12 @@ describe('together', () => {
       // The transaction's pooled client (drizzle keeps it on the session): count every statement
       // handed to it while another was still running.
       const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client as pg.PoolClient & { _activeQuery: unknown; _queryQueue: unknown[] };
-      const query = client.query;
-      client.query = ((...args: Parameters<typeof query>) => {
+      // Untyped: pg's query has many overloads, and the wrapper hands every call on as it came.
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
         if (client._activeQuery || client._queryQueue.length) overlapping += 1;
-        return query.apply(client, args);
-      }) as typeof query;
+        return query(...args);
+      }) as unknown as typeof client.query;
       const [first, second, pids] = await together(tx, [
         timedRead(tx, 'a', 0.2),
         timedRead(tx, 'b', 0.05),
@@ -60,7 +61,7 @@ describe('together', () => {
       ] as const);
       const own = (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
       expect(pids).toBe(own);
-      client.query = query;
+      client.query = query as unknown as typeof client.query;
       return [first, second, pids];
     });
     expect(overlapping).toBe(0);
@@ -75,9 +76,9 @@ describe('together', () => {
       db.transaction(async (tx) =>
         together(tx, [
           () => tx.execute(sql`select 1 / 0`),
-          async () => {
+          () => {
             ranAfter = true;
-            return 1;
+            return Promise.resolve(1);
           },
         ] as const),
       ),

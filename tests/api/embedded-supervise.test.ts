@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
       const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
+      srv.close(() => { resolve(port); });
     });
   });
 }
@@ -40,9 +40,9 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { resolve(code); }));
   const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
   servers.push(server);
   return server;

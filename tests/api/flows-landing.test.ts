@@ -17,7 +17,7 @@ beforeAll(async () => {
   owner = { id: m.id, token: await t.login(m.email, m.password) };
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 async function publishedFlow(extra: Json[] = []): Promise<Json> {

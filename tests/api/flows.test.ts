@@ -28,13 +28,13 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const elements = async (token: string, id: number) => {
   const res = await api(t, 'GET', `/api/user_flows/landing_edit/${id}/`, { token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Json;
+  return res.json<Json>();
 };
 
 describe('flows CRUD', () => {
@@ -43,7 +43,7 @@ describe('flows CRUD', () => {
     const flow = await makeFlow(t, member, { name: '  Spring  ', landing_name: name });
     expect(flow).toMatchObject({ name: 'Spring', landing_name: name, is_published: false, stats: { views: 0, signups: 0, conversion: 0 } });
     expect(flow.landing_url).toBe(`${t.config.publicUrl}/l/${name}`);
-    const list = (await api(t, 'GET', '/api/user_flows/', { token: member })).json() as Json[];
+    const list = (await api(t, 'GET', '/api/user_flows/', { token: member })).json<Json[]>();
     expect(list.map((f) => f.id)).toContain(flow.id);
     expect((await api(t, 'GET', '/api/user_flows/', { token: other })).json()).toEqual([]);
 
@@ -64,7 +64,7 @@ describe('flows CRUD', () => {
     const totals = [[0, 0], [3, 1], [7, 2], [8, 1], [6, 1], [200_000, 1], [1, 5], [2_000_000_000, 1_999_999_999]];
     for (const [views, signups] of totals) {
       await t.pool.query('update flows set views_total = $2, signups_total = $3 where id = $1', [flow.id, views, signups]);
-      const listed = ((await api(t, 'GET', '/api/user_flows/', { token: member })).json() as Json[]).find((f) => f.id === flow.id);
+      const listed = ((await api(t, 'GET', '/api/user_flows/', { token: member })).json<Json[]>()).find((f) => f.id === flow.id);
       expect(listed).toEqual({ ...put, stats: { views, signups, conversion: conversion({ views: views!, signups: signups! }) } });
       const stats = (await api(t, 'GET', `/api/user_flows/stats/${flow.id}/?days=3`, { token: member })).json();
       expect(stats).toMatchObject({ views, signups, conversion: conversion({ views: views!, signups: signups! }) });
@@ -227,7 +227,7 @@ describe('object permissions: every flows operation', () => {
         const res = await api(t, method as 'GET', url, { token, body });
         expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
       }
-      const list = (await api(t, 'GET', '/api/user_flows/', { token })).json() as Json[];
+      const list = (await api(t, 'GET', '/api/user_flows/', { token })).json<Json[]>();
       expect(list.some((f) => f.id === flow.id)).toBe(false);
     }
     // An element id of another flow is not reachable through one's own flow either.

@@ -27,7 +27,7 @@ beforeAll(async () => {
   model = await loadContractModel();
   actors = await createActors(t);
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 describe(`contract fuzzing (${CASES} cases per operation, seed ${SEED})`, () => {
   it.each(operations.map((o, i) => [o.operationId, i] as const))('%s', async (operationId, index) => {

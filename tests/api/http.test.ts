@@ -8,7 +8,7 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 describe('HTTP basics', () => {

@@ -64,7 +64,9 @@ async function kill() {
   server = null;
 }
 
-const dbg = (m: string) => process.env.DEBUG_KILL && console.error(new Date().toISOString(), m);
+const dbg = (m: string) => {
+  if (process.env.DEBUG_KILL) console.error(new Date().toISOString(), m);
+};
 const cursor = async (id: number) => (await t.pool.query(`select cursor, status from user_imports where id = $1`, [id])).rows[0] as { cursor: number; status: string };
 
 beforeAll(async () => {
@@ -75,7 +77,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (server) await kill();
-  await t?.close();
+  await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await makeUser(t, { email: 'existing@imp.test' });
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 async function upload(token: string, name: string, content: Buffer) {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   model = await loadContractModel();
   for (const role of ['admin', 'consultant', 'member'] as const) tokens[role] = await t.login(`${role}@demo.atrium`);
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 /** A token of a role the operation lets in (none for a public one). */
 const tokenFor = (op: OperationModel) => (op.roles.includes('public') ? {} : auth(tokens[(['admin', 'consultant', 'member'] as const).find((r) => op.roles.includes(r))!]!));
@@ -73,7 +73,7 @@ describe('integer query parameters', () => {
     for (const op of paged()) {
       for (const name of ['page', 'page_size']) {
         const res = await send(op, {}, { [name]: '1e309' });
-        if (res.statusCode !== 400 || !(res.json() as Record<string, unknown>)[name]) wrong.push(`${op.operationId} ${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode !== 400 || !(res.json<Record<string, unknown>>())[name]) wrong.push(`${op.operationId} ${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -88,7 +88,7 @@ describe('integer query parameters', () => {
         for (const value of [...NOT_PLAIN_INTEGERS, String((s.maximum ?? 2147483647) + 1), String((s.minimum ?? 0) - 1)]) {
           const res = await send(op, {}, { [p.name]: value });
           checked++;
-          if (res.statusCode !== 400 || !(res.json() as Record<string, unknown>)[p.name]) wrong.push(`${op.operationId} ${p.name}=${value}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+          if (res.statusCode !== 400 || !(res.json<Record<string, unknown>>())[p.name]) wrong.push(`${op.operationId} ${p.name}=${value}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }
     }
@@ -129,7 +129,7 @@ describe('integer path parameters', () => {
         for (const value of [...NOT_PLAIN_INTEGERS.filter((v) => v.length <= 100), '2147483648', '0']) {
           const res = await send(op, { [p.name]: value }, {});
           checked++;
-          if (res.statusCode !== 400 || !(res.json() as Record<string, unknown>)[p.name]) wrong.push(`${op.operationId} ${p.name}=${value}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+          if (res.statusCode !== 400 || !(res.json<Record<string, unknown>>())[p.name]) wrong.push(`${op.operationId} ${p.name}=${value}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }
     }
@@ -147,7 +147,7 @@ describe('simple-REST lists', () => {
     for (const op of lists()) {
       for (const filter of ['{"__proto__":1}', '{"constructor":1}', '{"toString":"x"}', '{"no_such_field":1}']) {
         const res = await send(op, {}, { filter: encodeURIComponent(filter) });
-        if (res.statusCode !== 400 || !(res.json() as Record<string, unknown>).filter) wrong.push(`${op.operationId} ${filter}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode !== 400 || !(res.json<Record<string, unknown>>()).filter) wrong.push(`${op.operationId} ${filter}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -181,7 +181,7 @@ describe('request bodies with a field the contract does not list', () => {
   it('JSON: an admin content update carrying a read-only or unknown field is refused, naming it, and nothing changes', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/news', headers: en(tokens.admin!), payload: { title: 'Before', summary: 'x' } });
     expect(created.statusCode).toBe(201);
-    const news = created.json() as { id: number; title: string };
+    const news = created.json<{ id: number; title: string }>();
     for (const extra of [{ id: news.id }, { created_at: '2020-01-01T00:00:00Z' }, { bogus: 1 }, { constructor: 1 }, { toString: 'x' }]) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/admin/news/${news.id}`, headers: en(tokens.admin!), payload: { title: 'After', ...extra } });
       expect(res.statusCode).toBe(400);
@@ -199,7 +199,7 @@ describe('request bodies with a field the contract does not list', () => {
   it('JSON: nested objects are closed too, and one variant of a oneOf is judged by its own fields', async () => {
     const flow = await t.app.inject({ method: 'POST', url: '/api/user_flows/', headers: en(tokens.member!), payload: { name: 'F', landing_name: `f${Date.now()}` } });
     if (flow.statusCode !== 201) throw new Error(`flow: ${flow.statusCode} ${flow.body}`);
-    const id = (flow.json() as { id: number }).id;
+    const id = (flow.json<{ id: number }>()).id;
     const count = async () => (await t.pool.query(`select count(*)::int as n from landing_elements`)).rows[0].n as number;
     const before = await count();
     const nested = await t.app.inject({

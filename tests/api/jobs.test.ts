@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 describe('background jobs (pg-boss)', () => {
   it('runs a worker for a sent job and enqueues inside a transaction only when it commits', async () => {
@@ -18,8 +18,9 @@ describe('background jobs (pg-boss)', () => {
     await jobs.start(t.app.ctx, [
       {
         queue: 'test-echo',
-        handle: async (_ctx, data: { word: string }) => {
+        handle: (_ctx, data: { word: string }) => {
           seen.push(data.word);
+          return Promise.resolve();
         },
       },
     ]);
@@ -88,7 +89,7 @@ describe('a batch of jobs', () => {
 describe('a backlog', () => {
   it('drains at the handlers’ speed: a full batch polls again at once, not after the polling interval', { timeout: 60_000 }, async () => {
     const seen = new Set<number>();
-    const worker = (pollSeconds: number) => ({ queue: 'test-drain', batchSize: 2, pollSeconds, handle: async (_ctx: unknown, data: { n: number }) => void seen.add(data.n) });
+    const worker = (pollSeconds: number) => ({ queue: 'test-drain', batchSize: 2, pollSeconds, handle: (_ctx: unknown, data: { n: number }) => { seen.add(data.n); return Promise.resolve(); } });
     // A first process makes the queue and leaves 12 jobs in it (it polled once, empty, at its start).
     const first = new Jobs(t.pool, t.app.ctx.log);
     await first.start(t.app.ctx, [worker(600)]);
@@ -131,7 +132,7 @@ describe('a job whose process died', () => {
       // A killed process fetches nothing more. (Left polling, pg-boss gives up on the hung handler
       // at the expiry and could take the retried job again itself, so the test would be a coin toss.)
       await (dead as unknown as { boss: { offWork(queue: string): Promise<void> } }).boss.offWork('test-crash');
-      await alive.start(t.app.ctx, [{ queue: 'test-crash', expireInSeconds: 2, handle: async (_ctx, data: { n: number }) => void done.push(data.n) }]);
+      await alive.start(t.app.ctx, [{ queue: 'test-crash', expireInSeconds: 2, handle: (_ctx, data: { n: number }) => { done.push(data.n); return Promise.resolve(); } }]);
       const until = Date.now() + 30_000;
       while (!done.length && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
       expect(done).toEqual([1]);

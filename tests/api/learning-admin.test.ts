@@ -16,7 +16,7 @@ beforeAll(async () => {
   [admin, member] = await Promise.all([t.login('admin@demo.atrium'), t.login('member@demo.atrium')]);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);

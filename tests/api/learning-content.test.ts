@@ -12,7 +12,7 @@ beforeAll(async () => {
   [admin, member] = await Promise.all([t.login('admin@demo.atrium'), t.login('member@demo.atrium')]);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 describe('books', () => {
@@ -30,7 +30,7 @@ describe('books', () => {
   it('lists published books newest first with price and purchase state', async () => {
     const res = await api(t, 'GET', '/api/books/list/', { token: member });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Json[];
+    const list = res.json<Json[]>();
     expect(list.map((b) => b.title).slice(0, 2)).toEqual(['Paid one', 'Free one']);
     expect(list.map((b) => b.title)).not.toContain('Future');
     expect(list[0]).toMatchObject({ is_free: false, price: '12.50', purchased: false, can_read: false, purchase_status: null });
@@ -85,7 +85,7 @@ describe('books', () => {
   it('the new book equals its book page for every purchase state, free and priced', async () => {
     const sameAsPage = async (token: string) => {
       const fresh = (await api(t, 'GET', '/api/books/new/', { token })).json().book as Json;
-      const page = (await api(t, 'GET', `/api/books/view/${fresh.id}/`, { token })).json() as Json;
+      const page = (await api(t, 'GET', `/api/books/view/${fresh.id}/`, { token })).json<Json>();
       expect(fresh).toEqual(page);
       return fresh;
     };
@@ -145,8 +145,8 @@ describe('news', () => {
   it('important news for the dashboard', async () => {
     const res = await api(t, 'GET', '/api/news/important/', { token: member });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Json[]).map((n) => n.id)).toContain(important);
-    expect((res.json() as Json[]).every((n) => n.is_important)).toBe(true);
+    expect((res.json<Json[]>()).map((n) => n.id)).toContain(important);
+    expect((res.json<Json[]>()).every((n) => n.is_important)).toBe(true);
   });
 
   it('one news item with its body; drafts and scheduled ones are 404', async () => {
@@ -189,7 +189,7 @@ describe('events', () => {
   it('nearest: upcoming first, without past or unpublished events', async () => {
     const res = await api(t, 'GET', '/api/events/nearest/', { token: member });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Json[];
+    const list = res.json<Json[]>();
     expect(list[0]).toMatchObject({ id: soon, time_zone: 'Asia/Tokyo', place: 'Room 1, Berlin', ics_url: `/api/events/view/${soon}/ics` });
     expect(list.map((e) => e.title)).not.toContain('Past');
     expect(list.map((e) => e.title)).not.toContain('Hidden');
@@ -238,7 +238,7 @@ describe('configs and footer links', () => {
   it('footer links in order, for signed-in users', async () => {
     const res = await api(t, 'GET', '/api/pages/footer_links/', { token: member });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Json[]).map((l) => l.url)).toEqual(['/news', 'https://example.com/privacy', 'mailto:support@example.com']);
+    expect((res.json<Json[]>()).map((l) => l.url)).toEqual(['/news', 'https://example.com/privacy', 'mailto:support@example.com']);
     expect((await api(t, 'GET', '/api/pages/footer_links/')).statusCode).toBe(401);
   });
 });

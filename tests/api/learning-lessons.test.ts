@@ -17,14 +17,14 @@ beforeAll(async () => {
   paid = await makeCategory(t, 'Advanced', 4, 1);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 describe('lesson categories and lists', () => {
   it('lists categories in order with lesson and completion counts', async () => {
     const res = await api(t, 'GET', '/api/navigator/categories/list/', { token: member });
     expect(res.statusCode).toBe(200);
-    const cats = res.json() as Json[];
+    const cats = res.json<Json[]>();
     const advanced = cats.find((c) => c.id === paid.id)!;
     expect(advanced).toMatchObject({ title: 'Advanced', lessons_count: 4, completed_count: 0, image: null, description: '' });
     // The demo content comes first (order 1..3), ours after (order 100).
@@ -92,10 +92,10 @@ describe('lesson categories and lists', () => {
   it('free lessons are listed for everyone, unlocked', async () => {
     const res = await api(t, 'GET', '/api/navigator/lesson/free/list/', { token: member });
     expect(res.statusCode).toBe(200);
-    const ids = (res.json() as Json[]).map((l) => l.id);
+    const ids = (res.json<Json[]>()).map((l) => l.id);
     expect(ids).toEqual(expect.arrayContaining([...free.lessons, paid.lessons[0]]));
     expect(ids).not.toContain(paid.lessons[1]);
-    expect((res.json() as Json[]).every((l) => l.access.locked === false)).toBe(true);
+    expect((res.json<Json[]>()).every((l) => l.access.locked === false)).toBe(true);
   });
 });
 
@@ -195,7 +195,7 @@ describe('watch progress', () => {
     await api(t, 'POST', `/api/navigator/lesson/view/${free.lessons[1]}/`, { token, body: { time: 60 } });
     await api(t, 'POST', `/api/navigator/lesson/view/${paid.lessons[0]}/`, { token, body: { time: 30 } });
 
-    const cats = (await api(t, 'GET', '/api/navigator/categories/list/', { token })).json() as Json[];
+    const cats = (await api(t, 'GET', '/api/navigator/categories/list/', { token })).json<Json[]>();
     expect(cats.find((c) => c.id === free.id)).toMatchObject({ lessons_count: 3, completed_count: 1 });
     expect(cats.find((c) => c.id === paid.id)).toMatchObject({ lessons_count: 4, completed_count: 0 });
 

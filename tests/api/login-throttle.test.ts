@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const ATTACKER = '203.0.113.7';

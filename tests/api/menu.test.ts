@@ -12,7 +12,7 @@ beforeAll(async () => {
   for (const role of ['admin', 'consultant', 'member'] as const) tokens[role] = await t.login(`${role}@demo.atrium`);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 async function mainMenu(role: keyof typeof tokens): Promise<MenuItem[]> {

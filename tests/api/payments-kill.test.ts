@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
   const s = net.createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
+  await new Promise<void>((r) => s.close(() => { r(); }));
   return port;
 }
 
@@ -51,7 +51,7 @@ async function startServer(pause?: 'before_commit' | 'after_commit'): Promise<Se
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
-  proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
@@ -90,7 +90,7 @@ async function purchase() {
   const m = await makeMember(t);
   const token = await t.login(m.email, m.password);
   const res = await call(t, 'POST', '/api/subscription/package_purchase/', { token, body: { package: proId } });
-  const sessionId = ((res.json() as Json).payment_url as string).split('/').pop()!;
+  const sessionId = ((res.json<Json>()).payment_url as string).split('/').pop()!;
   return { m, payload: stripe.completedEvent(sessionId) };
 }
 
@@ -105,7 +105,7 @@ beforeAll(async () => {
   proId = (await rows<{ id: number }>(t, `select id from packages where name = 'Pro'`))[0]!.id;
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
+  await t.close();
   await stripe.stop();
 });
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
   proId = (await rows<{ id: number }>(t, `select id from packages where name = 'Pro'`))[0]!.id;
   bookId = (await rows<{ id: number }>(t, `select id from books where not is_free and price_cents > 0 order by id limit 1`))[0]!.id;
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 async function member(language: 'en' | 'ru' | 'de' = 'en') {
   const m = await makeMember(t, { language });
@@ -37,7 +37,7 @@ describe('a book', () => {
     const m = await member();
     const answers = await Promise.all(Array.from({ length: 4 }, () => call(t, 'POST', '/api/books/purchase/', { token: m.token, body: { book: bookId } })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-    const urls = answers.map((a) => (a.json() as Json).payment_url as string);
+    const urls = answers.map((a) => (a.json<Json>()).payment_url as string);
     expect(urls[0]).toContain('/api/payments/sandbox/checkout/');
     expect(new Set(urls).size).toBe(1);
     expect(await rows(t, 'select state from payments where user_id = $1', [m.id])).toEqual([{ state: 'pending' }]);
@@ -97,7 +97,7 @@ describe('a package', () => {
     expect(list[1]!.starts_at.toISOString()).toBe(list[0]!.ends_at.toISOString());
     expect(await rows(t, `select count(*)::int as n from payments where user_id = $1 and state = 'paid'`, [m.id])).toEqual([{ n: 2 }]);
     // The current one is still the first; the second is in the history, to follow it.
-    const info = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json() as Json;
+    const info = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json<Json>();
     expect(info.current.ends_at).toBe(list[0]!.ends_at.toISOString());
     expect(info.history).toHaveLength(2);
   });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   clock.reset();
-  await t?.close();
+  await t.close();
   await stripe.stop();
 });
 
@@ -38,7 +38,7 @@ async function buyPro(autoPay = false) {
   const token = await t.login(m.email, m.password);
   const res = await call(t, 'POST', '/api/subscription/package_purchase/', { token, body: { package: proId, auto_pay: autoPay } });
   expect(res.statusCode).toBe(200);
-  const url = (res.json() as Json).payment_url as string;
+  const url = (res.json<Json>()).payment_url as string;
   expect(url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
   const sessionId = url.split('/').pop()!;
   return { m, token, sessionId };

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Json } from '../setup/accounts';
 import type { TestApp } from '../setup/test-app';
 
 /** Shared pieces of the payments and subscription API tests. */
@@ -22,7 +23,7 @@ export function form(fields: Record<string, string>, file?: { field: string; nam
 }
 
 /** The path of a sandbox payment URL (the tests drive the app with inject, not over the network). */
-export const pathOf = (url: string) => new URL(url).pathname;
+const pathOf = (url: string) => new URL(url).pathname;
 
 /** Opens the sandbox checkout page and presses Pay (or Decline), as the payer's browser would. */
 export async function sandboxDecide(t: TestApp, paymentUrl: string, action: 'pay' | 'decline' = 'pay') {
@@ -40,6 +41,6 @@ export async function sandboxDecide(t: TestApp, paymentUrl: string, action: 'pay
   return res.body;
 }
 
-export async function rows<T = Record<string, any>>(t: TestApp, text: string, params: unknown[] = []): Promise<T[]> {
+export async function rows<T = Json>(t: TestApp, text: string, params: unknown[] = []): Promise<T[]> {
   return (await t.pool.query(text, params)).rows as T[];
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   cardId = methods.find((m) => m.code === 'card')!.id;
   bankId = methods.find((m) => m.code === 'bank_transfer')!.id;
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 async function member(opts: { responsibleId?: number; language?: 'ru' | 'en' | 'de' } = {}) {
   const m = await makeMember(t, opts);
@@ -59,7 +59,7 @@ describe('online donation', () => {
     const m = await member();
     const res = await call(t, 'POST', '/api/payments/donation/', { token: m.token, body: { amount: '25.50', payment_method: cardId } });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as Json;
+    const body = res.json<Json>();
     expect(body).toMatchObject({ status: 'pending', payment_url: expect.stringMatching(/^http:\/\/localhost:\d+\/api\/payments\/sandbox\/checkout\/sbx_/) });
     const page = await t.app.inject({ method: 'GET', url: new URL(body.payment_url).pathname, headers: { 'accept-language': 'en' } });
     expect(page.body).toContain('25.50 USD');
@@ -117,7 +117,7 @@ describe('manual donation', () => {
     const m = await member();
     const res = await manual(m.token, { amount: '40', payment_method: String(bankId), payment_datetime: now(), comment: 'June' }, { name: 'check.pdf', type: 'application/pdf', content: PDF });
     expect(res.statusCode).toBe(201);
-    const d = res.json() as Json;
+    const d = res.json<Json>();
     expect(d).toMatchObject({ amount: '40.00', status: 'pending', comment: 'June', payment_method: { id: bankId, kind: 'manual' }, reject_reason: null });
     expect(d.check).toMatch(/^\/media\/documents\/[\w-]+\.pdf\?exp=\d+&sig=/);
     expect((await t.app.inject({ method: 'GET', url: d.check })).statusCode).toBe(200);
@@ -185,9 +185,9 @@ describe('my donations', () => {
 
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/donations/?page_size=2', headers: { authorization: `JWT ${m.token}`, 'accept-language': 'de' } });
     expect(res.statusCode).toBe(200);
-    const first = res.json() as Json;
+    const first = res.json<Json>();
     expect(first).toMatchObject({ count: 4, total_count: 4, current: 1, previous: null, next: '?page_size=2&page=2' });
-    const second = (await call(t, 'GET', '/api/payments/donations/?page=2&page_size=2', { token: m.token, headers: { 'accept-language': 'de' } })).json() as Json;
+    const second = (await call(t, 'GET', '/api/payments/donations/?page=2&page_size=2', { token: m.token, headers: { 'accept-language': 'de' } })).json<Json>();
     const listed = [...first.results, ...second.results];
     expect(listed.map((d: Json) => d.id)).toEqual([gone[0]!.id, made[2]!.id, made[1]!.id, made[0]!.id]);
 
@@ -227,7 +227,7 @@ describe('my donations', () => {
 describe('staff review of manual donations', () => {
   it('a consultant approves a pending donation of their member: paid, receipt, action history, in the contact donations', async () => {
     const m = await member({ responsibleId: consultantId });
-    const d = (await manual(m.token, { amount: '30', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF })).json() as Json;
+    const d = (await manual(m.token, { amount: '30', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF })).json<Json>();
     const staff = await t.login('consultant@demo.atrium');
     const list = await call(t, 'GET', `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ state: 'pending', kind: 'donation', user_id: m.id }))}`, { token: staff });
     expect(list.statusCode).toBe(200);
@@ -250,7 +250,7 @@ describe('staff review of manual donations', () => {
 
   it('a rejected donation carries the reason the member sees; online payments cannot be decided by hand', async () => {
     const m = await member({ responsibleId: consultantId });
-    const d = (await manual(m.token, { amount: '12', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.png', type: 'image/png', content: PNG })).json() as Json;
+    const d = (await manual(m.token, { amount: '12', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.png', type: 'image/png', content: PNG })).json<Json>();
     const admin = await t.login('admin@demo.atrium');
     const empty = await call(t, 'POST', `/api/staff/payments/${d.id}/reject`, { token: admin, body: { reason: '   ' } });
     expect(empty.statusCode).toBe(400);
@@ -266,7 +266,7 @@ describe('staff review of manual donations', () => {
 
   it('staff see only the payments of users they look after; members cannot use the staff calls', async () => {
     const stranger = await member();
-    const d = (await manual(stranger.token, { amount: '7', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF })).json() as Json;
+    const d = (await manual(stranger.token, { amount: '7', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF })).json<Json>();
     const staff = await t.login('consultant@demo.atrium');
     expect((await call(t, 'GET', `/api/staff/payments/${d.id}`, { token: staff })).statusCode).toBe(404);
     expect((await call(t, 'POST', `/api/staff/payments/${d.id}/approve`, { token: staff })).statusCode).toBe(404);

@@ -38,7 +38,7 @@ beforeAll(async () => {
   tokens.blocked = await openSession(t.app.ctx, blocked);
   await t.pool.query('update users set is_blocked = true where id = $1', [blocked]);
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 function expected(op: OperationModel, actor: Actor): number | 'allowed' {
   if (op.roles.includes('public')) return 'allowed';
@@ -61,7 +61,7 @@ describe('permission matrix: x-roles for every operation and actor', () => {
     for (const actor of ACTORS) {
       const want = expected(op, actor);
       if (want === 'allowed') continue;
-      const token = tokens[actor as keyof typeof tokens];
+      const token = tokens[actor];
       const res = await t.app.inject({
         method: req.method as 'GET',
         url: req.url,

@@ -8,7 +8,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 describe('Cache-Control on personal answers', () => {

@@ -23,9 +23,9 @@ beforeAll(async () => {
   await second.ready();
 });
 afterAll(async () => {
-  await second?.close();
-  await secondPool?.end();
-  await t?.close();
+  await second.close();
+  await secondPool.end();
+  await t.close();
 });
 
 const login = (app: FastifyInstance, username: string, password: string) =>

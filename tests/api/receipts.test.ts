@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 async function paidDonation(userId: number): Promise<number> {
   const { rows } = await t.pool.query<{ id: number }>(

@@ -16,7 +16,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 describe('x-roles are enforced for every operation', () => {
@@ -38,7 +38,7 @@ describe('x-roles are enforced for every operation', () => {
       const list = async (query = '') => {
         const res = await t.app.inject({ method: 'GET', url: `/api/v1/users/${query}`, headers: auth(consultant) });
         expect(res.statusCode, res.body).toBe(200);
-        return res.json() as { count: number; total_count: number; results: Array<{ email: string }> };
+        return res.json<{ count: number; total_count: number; results: Array<{ email: string }> }>();
       };
       // The demo member: invited by the consultant, who looks after them.
       expect(await list()).toMatchObject({ count: 1, total_count: 1, results: [{ email: 'member@demo.atrium' }] });

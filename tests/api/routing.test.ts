@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   clock.reset();
-  await t?.close();
+  await t.close();
 });
 
 /** Shift on a weekday (0 = Monday) from–to in the consultant's own time zone. */
@@ -183,7 +183,7 @@ describe('taking waiting leads to work', () => {
     expect(denied.statusCode).toBe(403);
     const active = await api(t, 'POST', '/api/leads/status/', { token: mine.token, body: { user_id: lead, status: 'active' } });
     expect(active.statusCode, active.body).toBe(200);
-    expect((active.json() as Json).status).toBe('active');
+    expect((active.json<Json>()).status).toBe('active');
     const waiting = await makeLead(t);
     const wrong = await api(t, 'POST', '/api/leads/status/', { token: mine.token, body: { user_id: waiting, status: 'active' } });
     expect(wrong.statusCode).toBe(403);

@@ -16,8 +16,8 @@ beforeAll(async () => {
   await other.connect();
 });
 afterAll(async () => {
-  await other?.end();
-  await t?.close();
+  await other.end();
+  await t.close();
 });
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: { authorization: `JWT ${token}` } });

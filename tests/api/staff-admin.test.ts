@@ -21,7 +21,7 @@ beforeAll(async () => {
   tagId = await makeTag(t, 'Webinar');
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const post = (url: string, token: string, body: unknown) => api(t, 'POST', `/api/accounts/${url}`, { token, body });

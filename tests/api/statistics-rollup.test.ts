@@ -195,7 +195,7 @@ beforeAll(async () => {
   other = await makeEmployee(t);
   await seed();
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 describe('statistics roll-ups', () => {
   it('answer exactly what the base tables say, in every period and time zone', async () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   cons = await makeEmployee(t, { timeZone: zoneAtNoon() });
   junior = await makeEmployee(t, { referrerId: cons.id, timeZone: zoneAtNoon() });
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 const stats = (token: string, body: Json = {}) => api(t, 'POST', '/api/accounts/dashboard/statistics/', { token, body });
 

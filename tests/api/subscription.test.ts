@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   clock.reset();
-  await t?.close();
+  await t.close();
 });
 
 async function member(language: 'en' | 'ru' | 'de' = 'en') {
@@ -62,12 +62,12 @@ describe('buying a package through the sandbox checkout', () => {
     expect(await lessonLocked(m.token)).toBe(true);
     const buy = await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId, auto_pay: true } });
     expect(buy.statusCode).toBe(200);
-    const url = (buy.json() as Json).payment_url as string;
+    const url = (buy.json<Json>()).payment_url as string;
     // Unpaid: nothing yet.
     expect((await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json()).toEqual({ current: null, history: [] });
     expect(await sandboxDecide(t, url)).toContain('/subscription');
 
-    const info = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json() as Json;
+    const info = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json<Json>();
     expect(info.current).toMatchObject({ status: 'active', auto_pay: true, amount: '19.00', package: { id: proId, name: 'Pro' }, paid_at: expect.any(String) });
     const days = (Date.parse(info.current.ends_at) - Date.parse(info.current.starts_at)) / 86400_000;
     expect(days).toBeGreaterThanOrEqual(28);
@@ -84,7 +84,7 @@ describe('buying a package through the sandbox checkout', () => {
     try {
       await runRenewals(t.app.ctx);
       expect(await lessonLocked(m.token)).toBe(true);
-      const after = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json() as Json;
+      const after = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json<Json>();
       expect(after.current).toBeNull();
       expect(after.history).toMatchObject([{ status: 'expired' }]);
       expect(await rows(t, 'select count(*)::int as n from payments where user_id = $1', [m.id])).toEqual([{ n: 1 }]);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   other = await makeEmployee(t, { timeZone: zoneAtNoon() });
   lead = await makeLead(t, { responsibleId: cons.id, status: 'processing' });
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 const create = (token: string, body: Json) => api(t, 'POST', '/api/user_tasks/create/', { token, body });
 const list = async (token: string, query = '', body: Json = {}) => {
@@ -168,7 +168,7 @@ describe('tasks', () => {
           [id],
         )
       ).rows[0];
-    const counts = async (who: typeof owner) => (await list(who.token, '?tab=today')).tab_counts;
+    const counts = async (who: typeof owner) => (await list(who.token, '?tab=today')).tab_counts as Record<'today' | 'future' | 'completed' | 'canceled', number>;
     await t.pool.query(
       `insert into tasks (owner_id, type, status, start_at) select $1, 'call', s, now() + make_interval(days => d)
        from unnest(array['planned', 'planned', 'planned', 'completed', 'canceled'], array[0, 2, 5, -1, 3]) as a(s, d)`,

@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp({ seed: false });
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 async function add(name: string, referrerId: number | null): Promise<number> {
@@ -194,7 +194,7 @@ describe('referral tree under concurrent writers', () => {
     }
   }
   /** True when the promise is still pending after a while: the statement waits for the other writer. */
-  const waits = (p: Promise<unknown>) => Promise.race([p.then(() => false), new Promise((r) => setTimeout(() => r(true), 300))]);
+  const waits = (p: Promise<unknown>) => Promise.race([p.then(() => false), new Promise((r) => setTimeout(() => { r(true); }, 300))]);
   const join = (c: pg.Client, referrerId: number) =>
     c.query<{ id: number }>(`insert into users (first_name, promo_code, referrer_id) values ('new', $1, $2) returning id`, [newPromoCode(), referrerId]);
   const payDonation = (c: pg.Client, userId: number, cents: number) =>

@@ -46,7 +46,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t?.close();
+  await t.close();
 });
 
 const ok = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Json> => {
@@ -164,7 +164,7 @@ describe('the structure list', () => {
           found.push(...body.results.map((r: Json) => r.id));
           if (!body.next) break;
         }
-        expect(found, `${ordering}`).toEqual(expected);
+        expect(found, ordering).toEqual(expected);
       }
     }
     // The totals of a search that finds everyone equal the whole structure's.

@@ -21,8 +21,8 @@ beforeAll(async () => {
   member = { id: m.id, token: await t.login(m.email, m.password) };
 });
 afterAll(async () => {
-  await t?.close();
-  await peer?.close();
+  await t.close();
+  await peer.close();
 });
 
 async function open(subject = 'Cannot open lesson 3'): Promise<Json> {

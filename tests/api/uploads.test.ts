@@ -34,8 +34,8 @@ beforeAll(async () => {
   await t.pool.query(`update users set language = 'en' where email = 'admin@demo.atrium'`);
   bankId = (await t.pool.query<{ id: number }>(`select id from payment_methods where code = 'bank_transfer'`)).rows[0]!.id;
 });
-afterAll(async () => t?.close());
-afterEach(() => clock.reset());
+afterAll(async () => t.close());
+afterEach(() => { clock.reset(); });
 
 async function member() {
   const m = await makeMember(t);
@@ -226,7 +226,7 @@ describe('signed links to private files', () => {
     );
     const res = await postForm('/api/payments/manual_donation/', m.token, body);
     expect(res.statusCode).toBe(201);
-    const link = (res.json() as Json).check as string;
+    const link = (res.json<Json>()).check as string;
     const exp = Number(new URL(link, 'http://x').searchParams.get('exp'));
     // Ten minutes, rounded up to five: never more than a quarter of an hour.
     expect(exp * 1000 - clock.now().getTime()).toBeLessThanOrEqual(15 * 60_000);
@@ -238,7 +238,7 @@ describe('signed links to private files', () => {
     expect(expired.json()).toEqual({ detail: en.permission_denied, code: 'permission_denied' });
     // A fresh answer signs a fresh link, which works.
     const again = await call(t, 'GET', '/api/payments/donations/', { token: m.token });
-    const fresh = (again.json() as Json).results[0].check as string;
+    const fresh = (again.json<Json>()).results[0].check as string;
     expect(fresh).not.toBe(link);
     expect((await t.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 // axe is injected as a script, which the app's own Content-Security-Policy (rightly) forbids.
 test.use({ bypassCSP: true });
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
 const LANGS = ['ru', 'en', 'de'] as const;
 
 const SCREENS: Record<'anonymous' | 'member' | 'consultant' | 'admin', string[]> = {

@@ -154,7 +154,7 @@ test('after 5 wrong logins for one account an address waits (429) while other ac
 for (const lang of ['ru', 'en', 'de'] as const) {
   test(`login and registration screens in ${lang}, phone and desktop`, async ({ page }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    await page.addInitScript((l) => localStorage.setItem('atrium:locale', l), lang);
+    await page.addInitScript((l) => { localStorage.setItem('atrium:locale', l); }, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       for (const [name, path] of [

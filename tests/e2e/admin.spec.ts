@@ -28,7 +28,7 @@ test.beforeAll(async ({ baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${await token(baseURL!, 'admin@demo.atrium')}` } });
 });
-test.afterAll(async () => adminApi?.dispose());
+test.afterAll(async () => adminApi.dispose());
 
 async function logIn(page: Page, email: string) {
   await page.goto('/login');
@@ -43,7 +43,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 test.describe.configure({ mode: 'serial' });
 
-test('an admin manages consultants and sees every action in the history', async ({ page, browser, baseURL }) => {
+test('an admin manages consultants and sees every action in the history', async ({ page, browser }) => {
   test.setTimeout(240_000);
   // A second consultant to hand users to.
   const second = await adminApi.post('/api/v1/users/', {

@@ -30,7 +30,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await adminApi?.dispose();
+  await adminApi.dispose();
 });
 
 /** A fresh Russian-speaking member, logged in on `page`; answers an API context acting as them. */

@@ -28,7 +28,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await adminApi?.dispose();
+  await adminApi.dispose();
 });
 
 /** Adds an element through the editor: the type from the menu, then `fill` the dialog, then save. */

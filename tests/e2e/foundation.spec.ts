@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openFromMenu } from './support/menu';
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(({ browser }) => {
   // The CI log shows which browser really ran.
   console.log(`E2E browser: ${browser.browserType().name()} ${browser.version()}`);
 });

@@ -27,7 +27,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await adminApi?.dispose();
+  await adminApi.dispose();
 });
 
 /** A new active member (no package: paid lessons stay locked) with a known password and time zone. */
@@ -211,7 +211,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   });
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(5);
   const recorded = page.waitForResponse((r) => r.url().includes(`/api/navigator/lesson/view/${freeId}/`) && r.request().method() === 'POST');
-  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await video.evaluate((v: HTMLVideoElement) => { v.pause(); });
   const progress = (await (await recorded).json()) as { position_seconds: number; completed: boolean; percent: number };
   expect(progress.position_seconds).toBeGreaterThanOrEqual(5);
   expect(progress.completed).toBe(false);

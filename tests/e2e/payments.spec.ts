@@ -29,9 +29,9 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await anonymous?.post('/__test__/clock', { data: { reset: true } });
-  await adminApi?.dispose();
-  await anonymous?.dispose();
+  await anonymous.post('/__test__/clock', { data: { reset: true } });
+  await adminApi.dispose();
+  await anonymous.dispose();
 });
 
 async function tokenOf(email: string, password: string): Promise<string> {

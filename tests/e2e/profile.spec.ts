@@ -28,7 +28,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await admin?.dispose();
+  await admin.dispose();
 });
 
 let serial = 0;
@@ -309,7 +309,7 @@ test('a member changes the email: the current password, the link to the new addr
     ['en', 'Undo the change'],
     ['de', 'Änderung rückgängig machen'],
   ] as const) {
-    await page.evaluate((l) => localStorage.setItem('atrium:locale', l), lang);
+    await page.evaluate((l) => { localStorage.setItem('atrium:locale', l); }, lang);
     await page.reload();
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expectNoRawKeys(page);

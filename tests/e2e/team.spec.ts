@@ -56,7 +56,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await anonymous?.dispose();
+  await anonymous.dispose();
 });
 
 async function logIn(page: Page) {

@@ -30,7 +30,7 @@ export type JsonSchema = {
   [k: string]: unknown;
 };
 
-export type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
 
 export type OperationModel = OperationInfo & {
   parameters: Parameter[];
@@ -47,7 +47,7 @@ function pointer(parts: string[]): string {
 }
 
 /** Follows `#/…` references inside the bundled contract. */
-export function resolver(spec: Contract) {
+function resolver(spec: Contract) {
   const at = (ref: string): unknown => {
     if (!ref.startsWith('#/')) throw new Error(`external ref ${ref}`);
     let node: unknown = spec;
@@ -58,8 +58,8 @@ export function resolver(spec: Contract) {
     return node;
   };
   const deref = <T>(node: T): T => {
-    let n = node as { $ref?: string };
-    for (let i = 0; n && typeof n === 'object' && n.$ref && i < 20; i++) n = at(n.$ref) as { $ref?: string };
+    let n: unknown = node;
+    for (let i = 0; typeof n === 'object' && n !== null && '$ref' in n && typeof n.$ref === 'string' && i < 20; i++) n = at(n.$ref);
     return n as T;
   };
   return { at, deref };
@@ -78,7 +78,7 @@ export async function loadContractModel(): Promise<ContractModel> {
   const { deref } = resolver(spec);
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   addFormats(ajv);
-  ajv.addSchema(spec as object, 'contract');
+  ajv.addSchema(spec, 'contract');
   const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
 
   const models = operations.map((info): OperationModel => {
@@ -101,7 +101,7 @@ export async function loadContractModel(): Promise<ContractModel> {
         const key = status in responses ? status : 'default' in responses ? 'default' : undefined;
         if (!key) return undefined;
         const resp = deref(responses[key]) as { content?: Record<string, { schema?: unknown }> };
-        if (!resp?.content?.[mediaType]?.schema) return undefined;
+        if (!resp.content?.[mediaType]?.schema) return undefined;
         const raw = responses[key] as { $ref?: string };
         return raw.$ref
           ? `${raw.$ref}/content/${mediaType.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`

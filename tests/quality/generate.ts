@@ -23,6 +23,9 @@ type Deref = <T>(node: T) => T;
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
+/** A value as request text: a string as it is, anything else (numbers, booleans, null, objects) as JSON. */
+const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? 'undefined' : JSON.stringify(v));
+
 function typesOf(s: JsonSchema): string[] {
   if (Array.isArray(s.type)) return s.type;
   if (s.type) return [s.type];
@@ -97,20 +100,20 @@ function validString(s: JsonSchema, r: Rng): string {
   if (s.pattern) {
     if (typeof s.example === 'string') return s.example;
     if (/\\d\+\(\\\.\\d\{1,2\}\)\?|\\\.\\d\{2\}/.test(s.pattern)) return `${r.int(1, 500)}.00`;
-    if (s.default !== undefined) return String(s.default);
+    if (s.default !== undefined) return asText(s.default);
   }
   const min = s.minLength ?? 1;
   const max = Math.min(s.maxLength ?? 24, min + 24);
   const n = r.int(min, Math.max(min, max));
   let out = '';
-  for (let i = 0; i < n; i++) out += ALNUM[r.int(0, ALNUM.length - 1)];
+  for (let i = 0; i < n; i++) out += ALNUM.charAt(r.int(0, ALNUM.length - 1));
   return out;
 }
 
 /** The ways a field can be made wrong; `hostile` ones may be accepted but must never break the server. */
-export type Mutation = { label: string; value: unknown; invalid: boolean };
+type Mutation = { label: string; value: unknown; invalid: boolean };
 
-export function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
+function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   const s = deref(schema);
   const types = typesOf(s);
   const out: Mutation[] = [];
@@ -127,7 +130,7 @@ export function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   }
   if (has('integer') || has('number')) {
     out.push({ label: 'huge number', value: 1e300, invalid: s.maximum !== undefined && s.maximum < 1e300 });
-    out.push({ label: 'unsafe integer', value: 9007199254740993, invalid: s.maximum !== undefined && s.maximum < 9e15 });
+    out.push({ label: 'unsafe integer', value: Number.MAX_SAFE_INTEGER + 1, invalid: s.maximum !== undefined && s.maximum < 9e15 });
     if (has('integer')) out.push({ label: 'fraction for integer', value: 1.5, invalid: true });
   }
   if (has('object')) out.push({ label: 'string for object', value: 'x', invalid: true });
@@ -140,7 +143,7 @@ export function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
  * Integer parameters arrive as text: every way to write a number that is not a plain decimal integer
  * (ajv's coercion reads them all, "1e309" as Infinity), and the values just past the bounds.
  */
-export function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation[] {
+function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   const s = deref(schema);
   const types = typesOf(s);
   const items = s.items ? deref(s.items) : undefined;
@@ -158,7 +161,7 @@ export function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation
 }
 
 /** A request body schema that lists its fields and says nothing of others: any other field is refused. */
-export function isClosedObject(schema: JsonSchema, deref: Deref): boolean {
+function isClosedObject(schema: JsonSchema, deref: Deref): boolean {
   const s = deref(schema);
   if (s.additionalProperties !== undefined || s.patternProperties !== undefined) return false;
   if (s.allOf) return s.allOf.every((p) => isClosedObject(p, deref));
@@ -179,7 +182,7 @@ export type FuzzRequest = {
 function encodeQuery(q: Record<string, unknown>): string {
   const parts = Object.entries(q)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(asText(v))}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
@@ -192,7 +195,7 @@ function multipart(fields: Record<string, unknown>, r: Rng): { body: Buffer; typ
       chunks.push(Buffer.from([0, 1, 2, 3, 4, 5]));
       chunks.push(Buffer.from('\r\n'));
     } else {
-      const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+      const text = asText(v);
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${text}\r\n`));
     }
   }
@@ -213,7 +216,7 @@ export function buildRequest(
   const query: Record<string, unknown> = {};
   for (const p of op.parameters) {
     const v = params[p.name];
-    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(v ?? 1)));
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(asText(v ?? 1)));
     else if (p.in === 'query' && v !== undefined) query[p.name] = v;
   }
   url += encodeQuery(query);
@@ -226,7 +229,7 @@ export function buildRequest(
     } else if (body.type === 'application/x-www-form-urlencoded') {
       headers['content-type'] = body.type;
       payload = new URLSearchParams(
-        Object.entries((body.value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+        Object.entries((body.value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, asText(v)]),
       ).toString();
     } else if (body.type === 'multipart/form-data') {
       const m = multipart((body.value ?? {}) as Record<string, unknown>, r);
@@ -269,8 +272,7 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
       const required = schema.required ?? [];
       if (!required.length || typeof b.value !== 'object' || !b.value) return undefined;
       const field = r.pick(required);
-      const value = { ...(b.value as Record<string, unknown>) };
-      delete value[field];
+      const { [field]: _dropped, ...value } = b.value as Record<string, unknown>;
       return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value }, r, `body without required ${field}`, true);
     });
     invalidOptions.push(() => {
@@ -284,7 +286,7 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
       const m = r.pick(muts);
       // Multipart and form bodies carry text: a type mutation there is not a contract violation.
       const invalid = m.invalid && b.type === 'application/json';
-      return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value: { ...(b.value as object), [field]: m.value } }, r, `body ${field}: ${m.label}`, invalid);
+      return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value: { ...(b.value), [field]: m.value } }, r, `body ${field}: ${m.label}`, invalid);
     });
     invalidOptions.push(() =>
       buildRequest(op, validParams(op, r, deref, ids), { type: 'text/plain', value: 'hello' }, r, 'wrong content type', true),
@@ -295,7 +297,7 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
       if (!isClosedObject(op.bodies[b.type]!, deref) || typeof b.value !== 'object' || !b.value || Array.isArray(b.value)) return undefined;
       const field = r.pick(['zz_unknown', 'is_superuser', 'id', 'created_at', '__proto__', 'constructor']);
       // `{__proto__: …}` in a literal sets the prototype: defineProperty makes it an own field, as JSON.parse does.
-      const value = Object.defineProperty({ ...(b.value as object) }, field, { value: r.pick(['x', 1, true]), enumerable: true, writable: true, configurable: true });
+      const value = Object.defineProperty({ ...(b.value) }, field, { value: r.pick(['x', 1, true]), enumerable: true, writable: true, configurable: true });
       return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value }, r, `body with unknown field ${field}`, true);
     });
     if (types.includes('application/json')) {

@@ -33,7 +33,7 @@ export class RawConnection {
 
   static open(port: number): Promise<RawConnection> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(new RawConnection(socket)));
+      const socket = net.connect(port, '127.0.0.1', () => { resolve(new RawConnection(socket)); });
       socket.once('error', reject);
     });
   }

@@ -96,7 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         payload: new URLSearchParams({ username: email, password }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      const body = res.json() as { token?: string };
+      const body = res.json<{ token?: string }>();
       if (res.statusCode !== 200 || !body.token) {
         throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
       }

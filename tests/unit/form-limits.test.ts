@@ -83,7 +83,7 @@ function inputsOf(file: string): Input[] {
         if (tag === 'ArrayInput') next = `${source}[].`;
       }
     }
-    ts.forEachChild(node, (c) => walk(c, next));
+    ts.forEachChild(node, (c) => { walk(c, next); });
   };
   walk(sf, '');
   return out;

@@ -56,7 +56,7 @@ describe('roles and security of every operation', () => {
   });
 
   it('public is never mixed with other roles', () => {
-    const mixed = operations.filter((o) => o.roles?.includes('public') && o.roles.length > 1);
+    const mixed = operations.filter((o) => o.roles.includes('public') && o.roles.length > 1);
     expect(mixed.map((o) => `${o.operationId}: ${JSON.stringify(o.roles)}`)).toEqual([]);
   });
 
@@ -67,7 +67,7 @@ describe('roles and security of every operation', () => {
         const op = item[m];
         if (!op) continue;
         const security = op.security as Array<Record<string, unknown>> | undefined;
-        const isPublic = op['x-roles']?.includes('public');
+        const isPublic = op['x-roles'].includes('public');
         const where = `${op.operationId} (${m.toUpperCase()} ${p})`;
         if (!Array.isArray(security)) {
           bad.push(`${where}: no explicit security`);

@@ -12,7 +12,7 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
     return typeof v === 'string' ? { ...acc, [key]: v } : { ...acc, ...flatten(v, key) };
   }, {});
 
-const catalogues = { ru: flatten(ru as Tree), en: flatten(en as Tree), de: flatten(de as Tree) };
+const catalogues = { ru: flatten(ru), en: flatten(en), de: flatten(de) };
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

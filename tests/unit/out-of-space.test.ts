@@ -12,7 +12,8 @@ import { Storage } from '../../src/server/integrations/storage';
 const disk = vi.hoisted(() => ({ fullAfter: Infinity }));
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
-  const createWriteStream = ((file: fs.PathLike, opts?: Parameters<typeof real.createWriteStream>[1]) => {
+  // A Writable standing in for the WriteStream (what the code under test uses of it: write, end, errors).
+  const createWriteStream = ((file: fs.PathLike, opts?: Parameters<typeof real.createWriteStream>[1]): Writable => {
     const out = real.createWriteStream(file, opts);
     if (!Number.isFinite(disk.fullAfter)) return out;
     let left = disk.fullAfter;
@@ -22,7 +23,7 @@ vi.mock('node:fs', async (importOriginal) => {
           const part = chunk.subarray(0, left);
           left = 0;
           // What the kernel does: the bytes that fit are written, then the write fails.
-          out.write(part, () => done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })));
+          out.write(part, () => { done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })); });
           return;
         }
         left -= chunk.length;
@@ -41,7 +42,7 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-full-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dataDir, { recursive: true, force: true }); });
 
 const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200_000, 7)]);
 const chunks = (buf: Buffer, size = 16_384) => Readable.from(Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size)));
@@ -69,8 +70,9 @@ describe('a full disk during an upload', () => {
 describe('error answers for a full disk and a database out of reach', () => {
   const app = Fastify({ logger: false });
   app.decorateRequest('lang', 'ru');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     (req as unknown as { lang: string }).lang = langFromHeader(req.headers['accept-language']);
+    done();
   });
   app.setErrorHandler(errorHandler);
   const cases: Record<string, () => unknown> = {
@@ -83,7 +85,7 @@ describe('error answers for a full disk and a database out of reach', () => {
     other: () => new Error('something else'),
   };
   for (const [name, make] of Object.entries(cases)) {
-    app.get(`/${name}`, async () => {
+    app.get(`/${name}`, () => {
       throw make();
     });
   }

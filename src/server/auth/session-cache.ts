@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { AuthUser } from '../context';
 
 /** The channel the database triggers of migration 0023 notify with a user id when that user's sign-in state changes. */
-export const AUTH_CHANNEL = 'atrium_auth';
+const AUTH_CHANNEL = 'atrium_auth';
 const MAX_ENTRIES = 50_000;
 const RECONNECT_MS = 1_000;
 

@@ -7,7 +7,7 @@ import { DataDirInUseError, lockDataDir } from './datadir-lock';
 import { hasProc, isPostgresOf, isRunning, procStat } from './proc';
 
 /** up: serving; restarting: the postmaster died and is being started again; failed: it could not be; stopped: shut down. */
-export type DatabaseState = 'up' | 'restarting' | 'failed' | 'stopped';
+type DatabaseState = 'up' | 'restarting' | 'failed' | 'stopped';
 
 export type EmbeddedCluster = {
   url: (database?: string) => string;
@@ -100,7 +100,7 @@ const MB = 1024 * 1024;
  * being read again through the kernel, pages are cheap to reach at random (they are cached), and JIT
  * compilation, which costs more than it saves on short queries, is off.
  */
-export function tuning(totalMemory: number): string[] {
+function tuning(totalMemory: number): string[] {
   const sharedMb = Math.round(Math.min(1024, Math.max(128, totalMemory / 8 / MB)));
   const cacheMb = Math.round(Math.max(512, totalMemory / 2 / MB));
   return [`shared_buffers=${sharedMb}MB`, `effective_cache_size=${cacheMb}MB`, 'random_page_cost=1.1', 'jit=off'];

@@ -4,7 +4,7 @@ import { books, configs, events, footerLinks, lessonCategories, lessonMaterials,
 import { Storage } from '../integrations/storage';
 
 /** A one-page PDF, written by hand (correct xref offsets), so the free demo book can be read. */
-export function tinyPdf(title: string, line: string): Buffer {
+function tinyPdf(title: string, line: string): Buffer {
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
   const stream = `BT /F1 24 Tf 72 720 Td (${esc(title)}) Tj ET\nBT /F1 12 Tf 72 690 Td (${esc(line)}) Tj ET\n`;
   const objects = [

@@ -24,7 +24,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
 }
 
 /** A few tag groups and tags, so creating a lead and importing users work on a fresh install. */
-export const DEMO_TAGS: Record<string, string[]> = {
+const DEMO_TAGS: Record<string, string[]> = {
   Sources: ['Website', 'Event', 'Referral'],
   Interests: ['Learning', 'Partnership'],
 };

@@ -14,7 +14,7 @@ type Responses<Op extends OperationId> = operations[Op]['responses'];
 type SuccessCode<Op extends OperationId> = Extract<keyof Responses<Op>, 200 | 201>;
 export type SuccessBody<Op extends OperationId> = JsonOf<Content<Responses<Op>[SuccessCode<Op>]>>;
 
-export type ApiRequest<Op extends OperationId> = FastifyRequest<{
+type ApiRequest<Op extends OperationId> = FastifyRequest<{
   Body: BodyOf<Op>;
   Querystring: QueryOf<Op>;
   Params: PathOf<Op>;
@@ -28,21 +28,12 @@ export type ApiRequest<Op extends OperationId> = FastifyRequest<{
 export type JsonText<T> = string & { readonly jsonOf: T };
 
 /** A handler for one operation: its request and its success body are typed by the contract. */
-export type Handler<Op extends OperationId> = (req: ApiRequest<Op>, reply: FastifyReply) => Promise<SuccessBody<Op> | JsonText<SuccessBody<Op>>>;
+type Handler<Op extends OperationId> = (req: ApiRequest<Op>, reply: FastifyReply) => Promise<SuccessBody<Op> | JsonText<SuccessBody<Op>>>;
 
 /** Sends a service's JSON text as the answer of `Op` (Fastify sends a string with a JSON content type untouched). */
 export function sendJsonText<Op extends OperationId>(reply: FastifyReply, text: string): JsonText<SuccessBody<Op>> {
   reply.type('application/json; charset=utf-8');
   return text as JsonText<SuccessBody<Op>>;
-}
-
-/**
- * Sends `body` through JSON.stringify rather than the schema's serializer. For answers whose schema
- * has a oneOf (a nullable object): to pick the branch, that serializer validates the data with ajv
- * on every call, which cost more than the rest of the answer.
- */
-export function sendJson<Op extends OperationId>(reply: FastifyReply, body: SuccessBody<Op>): JsonText<SuccessBody<Op>> {
-  return sendJsonText<Op>(reply, JSON.stringify(body));
 }
 
 export type HandlerTable = { [Op in OperationId]?: Handler<Op> };

@@ -16,7 +16,7 @@ const HOUR = 60 * MINUTE;
  * Wrong passwords are slowed per account and address by the login itself (services/login-throttle.ts):
  * a flat per-account limit here would let anyone lock the owner out.
  */
-export const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
+const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
   login: [{ max: 100, perMs: MINUTE, by: 'ip' }],
   tokenAuthBot: [{ max: 30, perMs: MINUTE, by: 'ip' }],
   register: [{ max: 20, perMs: HOUR, by: 'ip' }],

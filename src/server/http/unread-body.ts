@@ -5,7 +5,7 @@ import type { onSendHookHandler } from 'fastify';
  * little more than the largest upload most forms take (20 MB), so a file refused for its size does
  * not cost the browser a new connection. Anything larger (or of unknown length) closes it instead.
  */
-export const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * An answer sent before the request's body was read to its end (an upload refused for its size or

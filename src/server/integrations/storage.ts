@@ -17,7 +17,7 @@ export const PRIVATE_FOLDERS: ReadonlySet<string> = new Set(['videos', 'pdfs', '
  * so minutes are enough and a leaked link soon stops working. Videos and book PDFs are read in Range
  * requests on the same link for as long as someone watches or reads, so theirs last hours.
  */
-export const PRIVATE_LINK_TTL_SECONDS: Readonly<Record<string, number>> = { documents: 10 * 60, videos: 6 * 3600, pdfs: 6 * 3600 };
+const PRIVATE_LINK_TTL_SECONDS: Readonly<Record<string, number>> = { documents: 10 * 60, videos: 6 * 3600, pdfs: 6 * 3600 };
 
 /** A streamed upload that broke a rule; nothing of it is left on disk. */
 export class UploadRejected extends Error {

@@ -8,7 +8,7 @@ export class Html {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
-export const escape = (s: string) => s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
+const escape = (s: string) => s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
 
 type Value = Html | string | number | null | undefined | false | Value[];
 

@@ -271,7 +271,7 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
 }
 
 /** The most rows one export writes. */
-export const EXPORT_LIMIT = 100_000;
+const EXPORT_LIMIT = 100_000;
 
 /** The filtered list as CSV; formula-like cells get a leading quote (papaparse's escapeFormulae). */
 export async function exportContacts(ctx: AppContext, ownerId: number, q: ContactFilter, lang: Lang) {

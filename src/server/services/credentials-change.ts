@@ -22,8 +22,8 @@ import { mapUniqueViolation } from './users';
 
 const DAY_MS = 24 * 3600_000;
 /** The new address has a day to confirm; the old one a week to undo. */
-export const EMAIL_CHANGE_TTL_MS = DAY_MS;
-export const UNDO_TTL_MS = 7 * DAY_MS;
+const EMAIL_CHANGE_TTL_MS = DAY_MS;
+const UNDO_TTL_MS = 7 * DAY_MS;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Me = typeof users.$inferSelect;

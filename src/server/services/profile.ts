@@ -105,7 +105,7 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** An avatar is decoded here, on the server's CPU: its header must state at most this many pixels first. */
-export const AVATAR_MAX_PIXELS = 16_000_000;
+const AVATAR_MAX_PIXELS = 16_000_000;
 
 /** Checks the upload by its bytes, re-encodes it (dropping metadata) to a 512 px WebP, and stores it. */
 export async function updateAvatar(ctx: AppContext, storage: Storage, auth: AuthUser, upload: Buffer | null) {

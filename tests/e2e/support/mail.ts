@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 
-export const MAIL_HTTP = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 18026}`;
+const MAIL_HTTP = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 18026}`;
 
 type Received = { to: string[]; subject: string; text: string; html: string; at: string };
 

@@ -19,7 +19,7 @@ const smtp = new SMTPServer({
   onData(stream, _session, callback) {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', async () => {
+    stream.on('end', () => void (async () => {
       try {
         const mail = await PostalMime.parse(Buffer.concat(chunks));
         messages.push({
@@ -33,7 +33,7 @@ const smtp = new SMTPServer({
       } catch (err) {
         callback(err as Error);
       }
-    });
+    })());
   },
 });
 smtp.listen(SMTP_PORT, '127.0.0.1');

@@ -31,7 +31,10 @@ export class LocalStripe {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => {
+      if (this.server) this.server.close(() => { resolve(); });
+      else resolve();
+    });
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -44,7 +47,7 @@ export class LocalStripe {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
       res.end(JSON.stringify(body));
     };
-    if (!req.headers.authorization?.startsWith('Bearer sk_')) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (!req.headers.authorization?.startsWith('Bearer sk_')) { send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }); return; }
 
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
@@ -58,13 +61,13 @@ export class LocalStripe {
         customer: `cus_${randomBytes(8).toString('hex')}`,
       };
       this.sessions.set(id, s);
-      return send(200, { id, object: 'checkout.session', mode: 'payment', payment_status: 'unpaid', status: 'open', amount_total: s.amount, currency: 'usd', url: `${this.url}/pay/${id}`, client_reference_id: s.clientReferenceId });
+      send(200, { id, object: 'checkout.session', mode: 'payment', payment_status: 'unpaid', status: 'open', amount_total: s.amount, currency: 'usd', url: `${this.url}/pay/${id}`, client_reference_id: s.clientReferenceId }); return;
     }
     const cs = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(path);
     if (req.method === 'GET' && cs) {
       const s = this.sessions.get(cs[1]!);
-      if (!s) return send(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${cs[1]}'` } });
-      return send(200, { id: s.id, object: 'checkout.session', mode: 'payment', payment_intent: s.paymentIntent, customer: s.customer, client_reference_id: s.clientReferenceId });
+      if (!s) { send(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${cs[1]}'` } }); return; }
+      send(200, { id: s.id, object: 'checkout.session', mode: 'payment', payment_intent: s.paymentIntent, customer: s.customer, client_reference_id: s.clientReferenceId }); return;
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       // The same idempotency key answers the same refund, as Stripe does.
@@ -72,19 +75,19 @@ export class LocalStripe {
       const known = key ? this.refunds.find((r) => r.idempotencyKey === key) : undefined;
       const refund = known ?? { id: `re_${randomBytes(10).toString('hex')}`, paymentIntent: form.get('payment_intent') ?? '', idempotencyKey: key };
       if (!known) this.refunds.push(refund);
-      return send(200, { id: refund.id, object: 'refund', status: 'succeeded', payment_intent: refund.paymentIntent, currency: 'usd' });
+      send(200, { id: refund.id, object: 'refund', status: 'succeeded', payment_intent: refund.paymentIntent, currency: 'usd' }); return;
     }
     const pi = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
-    if (req.method === 'GET' && pi) return send(200, { id: pi[1], object: 'payment_intent', status: 'succeeded', payment_method: 'pm_card_visa' });
+    if (req.method === 'GET' && pi) { send(200, { id: pi[1], object: 'payment_intent', status: 'succeeded', payment_method: 'pm_card_visa' }); return; }
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const id = `pi_${randomBytes(10).toString('hex')}`;
       const customer = form.get('customer') ?? '';
       if (this.declining.has(customer)) {
-        return send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' } } });
+        send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' } } }); return;
       }
-      return send(200, { id, object: 'payment_intent', status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', customer, payment_method: form.get('payment_method') });
+      send(200, { id, object: 'payment_intent', status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', customer, payment_method: form.get('payment_method') }); return;
     }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
   }
 
   /** A `checkout.session.completed` event for a session, as JSON text. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type SentMessage = { token: string; chat_id: string; text: string };
+type SentMessage = { token: string; chat_id: string; text: string };
 
 /**
  * A local peer speaking the Telegram Bot API's sendMessage (the only method Atrium calls), for tests:
@@ -19,13 +19,13 @@ export async function startTelegramPeer(opts: { port?: number; refuse?: string[]
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (!m || m[2] !== 'sendMessage') return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+      if (!m || m[2] !== 'sendMessage') { reply(404, { ok: false, error_code: 404, description: 'Not Found' }); return; }
       const raw = Buffer.concat(chunks).toString('utf8');
       const type = req.headers['content-type'] ?? '';
-      const body: Record<string, unknown> = type.includes('json') ? JSON.parse(raw || '{}') : Object.fromEntries(new URLSearchParams(raw));
+      const body = (type.includes('json') ? JSON.parse(raw || '{}') : Object.fromEntries(new URLSearchParams(raw))) as { chat_id?: string | number; text?: string };
       const chatId = String(body.chat_id ?? '');
-      if (opts.refuse?.includes(chatId)) return reply(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
-      sent.push({ token: m[1]!, chat_id: chatId, text: String(body.text ?? '') });
+      if (opts.refuse?.includes(chatId)) { reply(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }); return; }
+      sent.push({ token: m[1]!, chat_id: chatId, text: body.text ?? '' });
       reply(200, {
         ok: true,
         result: { message_id: nextId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: 'private' }, text: body.text },
@@ -37,6 +37,6 @@ export async function startTelegramPeer(opts: { port?: number; refuse?: string[]
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => server.close(() => { resolve(); })),
   };
 }

@@ -6,8 +6,7 @@ import { SandboxProvider } from './sandbox';
 import { StripeProvider } from './stripe';
 import type { PaymentProvider } from './types';
 
-export type { PaymentProvider, ProviderEvent, CheckoutInput, ChargeResult, RefundInput } from './types';
-export { SandboxProvider } from './sandbox';
+export type { PaymentProvider, ProviderEvent } from './types';
 
 type Providers = { sandbox: SandboxProvider; stripe: StripeProvider | null; online: PaymentProvider };
 const cache = new WeakMap<AppContext, Promise<Providers>>();

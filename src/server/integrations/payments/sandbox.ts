@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ChargeInput, ChargeResult, Checkout, CheckoutInput, PaymentProvider, ProviderEvent, RefundInput } from './types';
 
-export const SANDBOX_SIGNATURE_HEADER = 'x-atrium-sandbox-signature';
+const SANDBOX_SIGNATURE_HEADER = 'x-atrium-sandbox-signature';
 /** Signed events older than this are refused (replays). */
 const TOLERANCE_SECONDS = 300;
 
-export type SandboxEventBody = { id: string; type: 'payment.succeeded' | 'payment.failed'; created: number; data: { ref: string; customer: string | null } };
+type SandboxEventBody = { id: string; type: 'payment.succeeded' | 'payment.failed'; created: number; data: { ref: string; customer: string | null } };
 
 /**
  * The built-in provider: a hosted checkout page served by Atrium itself (the payer confirms or

@@ -18,7 +18,7 @@ export type ActionLogQuery = PageQuery & {
 };
 
 /** Counting stops here: past it the pager shows "many" pages, and the first page stays fast at any volume. */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 
 /** What a consultant may read: their own actions and actions about themselves or users in their reach. */
 function visibleTo(callerId: Placeholder): SQL {

@@ -9,7 +9,7 @@ import { accessibleFlow, FLOW_ACCESS_SQL, flowAccessValues, type FlowAccessValue
 import { cleanContent } from './content';
 
 /** The most elements one landing page holds. */
-export const MAX_ELEMENTS = 50;
+const MAX_ELEMENTS = 50;
 
 export type ElementInput = { type: LandingElementType; order: number; content: Record<string, unknown> };
 type Row = typeof landingElements.$inferSelect;

@@ -10,7 +10,7 @@ import { flowAccess, pgError, type FlowRow } from './access';
 import { conversion, CONVERSION_SQL } from './stats';
 import { isReservedLandingName } from './names';
 
-export function flowView(ctx: AppContext, f: FlowRow) {
+function flowView(ctx: AppContext, f: FlowRow) {
   const totals = { views: f.viewsTotal, signups: f.signupsTotal };
   return {
     id: f.id,

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors';
  * its email/phone lookups and its sign-up, so those answer only for a visitor of that published page,
  * and only for a while. Signed with the app's secret (`landingId.expiry.mac`), so nothing is stored.
  */
-export const FORM_TOKEN_TTL_MS = 60 * 60_000;
+const FORM_TOKEN_TTL_MS = 60 * 60_000;
 const PURPOSE = 'landing-form-v1';
 const SHAPE = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
 

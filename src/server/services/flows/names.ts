@@ -9,7 +9,7 @@ export const LANDING_NAME = /^[a-z0-9][a-z0-9_-]{2,63}$/;
  * Landing names no member may claim: the app's own routes and names that would pass for the site's
  * own pages under /l/ (an "/l/admin" or "/l/support" page collecting logins). Compared lowercased.
  */
-export const RESERVED_LANDING_NAMES: ReadonlySet<string> = new Set([
+const RESERVED_LANDING_NAMES: ReadonlySet<string> = new Set([
   // the app's routes and paths
   'api', 'app', 'assets', 'static', 'media', 'uploads', 'files', 'docs', 'doc', 'openapi', 'healthz', 'health',
   'metrics', 'status', 'login', 'logout', 'signin', 'signout', 'signup', 'register', 'registration', 'auth',

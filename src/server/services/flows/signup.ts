@@ -71,7 +71,7 @@ export async function landingToShow(ctx: AppContext, name: string): Promise<{ id
 }
 
 /** A published landing by name, with its lead form (if it has one). */
-export async function publishedLanding(ctx: AppContext, name: string) {
+async function publishedLanding(ctx: AppContext, name: string) {
   const [flow] = await ctx.db
     .select()
     .from(flows)

@@ -14,8 +14,8 @@ import { csvRows, detectFormat, suggestMapping } from './csv';
 import { IMPORT_FIELDS, type ImportField } from './rows';
 import { IMPORT_QUEUE } from './run';
 
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-export const MAX_ROWS = 100_000;
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_ROWS = 100_000;
 const WARNINGS_SHOWN = 100;
 
 type Row = typeof userImports.$inferSelect;

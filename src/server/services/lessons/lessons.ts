@@ -6,7 +6,7 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging
 import { shapedStatement, statement } from '../../db/prepared';
 import { accessView, briefValues, grantColumns, grantsOf, lessonLocked, lockReason } from './access';
 import { publishedLessonsTotal } from './totals';
-import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, iso, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
+import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
 
 type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
 
@@ -257,5 +257,3 @@ export async function dashboardLessons(ctx: AppContext, caller: Caller): Promise
   const [[info], total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }), publishedLessonsTotal(ctx)]);
   return `{"in_progress":${info!.in_progress},"latest":${info!.latest},"total_count":${total},"completed_count":${info!.completed}}`;
 }
-
-export { iso };

@@ -12,7 +12,7 @@ export async function notify(tx: Pick<Db, 'insert'>, userId: number, kind: Notif
   await tx.insert(notifications).values({ userId, kind, data, createdAt: at });
 }
 
-export function notificationText(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
+function notificationText(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
   const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : String(v ?? '')]));
   return kind === 'lead_offered' ? t(lang, 'notification_lead_offered', p) : t(lang, 'notification_ticket_created', p);
 }

@@ -2,7 +2,7 @@ import { clock } from '../../clock';
 import { moneyToCents } from '../content/money';
 
 /** Donations are between 0.01 and 100000.00 USD. */
-export const MAX_DONATION_CENTS = 100_000_00;
+const MAX_DONATION_CENTS = 100_000_00;
 
 /** Cents of a donation amount ("25", "25.5", "25.50"), or null when it is not one. */
 export function donationCents(text: unknown): number | null {

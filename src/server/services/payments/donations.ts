@@ -20,12 +20,12 @@ type Errors = Record<string, MessageKey[]>;
 type Params = Record<string, string | number>;
 
 const MB = 1024 * 1024;
-export const CHECK_MAX_BYTES = 10 * MB;
-export const CHECK_FOLDER = 'documents';
+const CHECK_MAX_BYTES = 10 * MB;
+const CHECK_FOLDER = 'documents';
 const CHECK_TYPES = 'JPEG, PNG, WebP, PDF';
 
 /** An image (JPEG, PNG, WebP) or a PDF, judged by its first bytes. */
-export const checkKind = (head: Buffer): string | null => {
+const checkKind = (head: Buffer): string | null => {
   if (isPdf(head)) return 'pdf';
   const k = imageKind(head);
   return k === 'jpeg' ? 'jpg' : k;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags, type Language } from '../../db/schema';
@@ -173,10 +173,4 @@ export async function listTagsGroups(ctx: AppContext) {
     ctx.db.select({ id: tagGroups.id, name: tagGroups.name }).from(tagGroups).orderBy(tagGroups.name),
   ]);
   return { tags: tagRows, groups: groupRows };
-}
-
-// Kept for callers that need a partner's document rows (e.g. removal of files).
-export async function partnerDocumentUrls(tx: Tx, userIds: number[]) {
-  if (!userIds.length) return [];
-  return tx.select({ url: partnerDocuments.url }).from(partnerDocuments).where(and(inArray(partnerDocuments.userId, userIds))).orderBy(desc(partnerDocuments.id));
 }

@@ -23,7 +23,7 @@ const day = (d: string) => sql`(select ${d}::date)`;
 const none = (cols: string) => sql.raw(`(select ${cols} where false)`);
 
 /** The roll-up rows' employee filter (alias r). */
-export function rollupKey(whose: Whose): SQL {
+function rollupKey(whose: Whose): SQL {
   if (whose.kind === 'organisation') return sql`r.employee_id = 0`;
   if (whose.kind === 'employee') return sql`r.employee_id = ${whose.id}`;
   return sql`r.employee_id <> 0`;

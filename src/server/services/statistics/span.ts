@@ -30,10 +30,10 @@ export type Span = {
  * completed in `outside`, the rest of that day, when that reads less (the rest of today is mostly
  * still to come).
  */
-export type FreshEdge = { from: Date; to: Date; day: string; outside: [Date, Date][] | null };
+type FreshEdge = { from: Date; to: Date; day: string; outside: [Date, Date][] | null };
 
 /** Roll-up rows of one grain with `bucket` in [from, to), added (sign 1) or taken away (-1). */
-export type Bucket = { grain: StatsGrain; from: Date; to: Date; sign: 1 | -1 };
+type Bucket = { grain: StatsGrain; from: Date; to: Date; sign: 1 | -1 };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

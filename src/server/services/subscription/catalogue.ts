@@ -35,7 +35,7 @@ export const PACKAGE_SELECT = sql`select p.id, p.name, p.description, pt.price_c
       from package_categories pc join lesson_categories c on c.id = pc.category_id where pc.package_id = p.id), '[]') as categories
   from packages p join package_terms pt on pt.package_id = p.id join subscription_periods sp on sp.id = pt.period_id`;
 
-export function packageView(lang: Lang, r: PackageRow, currentPackageId: number | null = null) {
+function packageView(lang: Lang, r: PackageRow, currentPackageId: number | null = null) {
   return {
     id: r.id,
     name: r.name,

@@ -7,7 +7,7 @@ import { briefJson, iso, isoSql, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers } from '../leads/scope';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 
-export type TaskTab = 'today' | 'future' | 'completed' | 'canceled';
+type TaskTab = 'today' | 'future' | 'completed' | 'canceled';
 
 /** Instants come as ISO text (isoSql). */
 type TaskRow = {
@@ -27,10 +27,10 @@ type TaskRow = {
 };
 
 /** The select list every task answer is built from (tasks as t, users lu and ow). */
-export const TASK_COLUMNS = sql`t.id, t.type, t.status, ${isoSql('t.start_at')} as start_at, ${isoSql('t.end_at')} as end_at, t.description,
+const TASK_COLUMNS = sql`t.id, t.type, t.status, ${isoSql('t.start_at')} as start_at, ${isoSql('t.end_at')} as end_at, t.description,
   t.result, ${isoSql('t.completed_at')} as completed_at, ${isoSql('t.canceled_at')} as canceled_at, ${isoSql('t.created_at')} as created_at,
   ${isoSql('t.updated_at')} as updated_at, ${briefJson('lu')} as linked_user, ${briefJson('ow')} as owner`;
-export const TASK_FROM = sql`tasks t join users ow on ow.id = t.owner_id left join users lu on lu.id = t.linked_user_id`;
+const TASK_FROM = sql`tasks t join users ow on ow.id = t.owner_id left join users lu on lu.id = t.linked_user_id`;
 
 export function taskView(r: TaskRow, now = clock.now()) {
   return {

@@ -2,7 +2,7 @@ import { t, type Lang, type MessageKey } from '../../i18n';
 import { LEAD_STATUSES } from '../../db/schema';
 
 /** The columns the structure table may show; `sql` is set for the sortable ones (the ordering keys). */
-export const STRUCTURE_COLUMNS = [
+const STRUCTURE_COLUMNS = [
   { key: 'first_name', sql: 'u.first_name' },
   { key: 'last_name', sql: 'u.last_name' },
   { key: 'email', sql: 'u.email' },
@@ -23,8 +23,6 @@ export const STRUCTURE_COLUMNS = [
   { key: 'date_joined', sql: 'u.date_joined' },
   { key: 'last_login' },
 ] as const;
-
-export type StructureColumnKey = (typeof STRUCTURE_COLUMNS)[number]['key'];
 
 export const ORDER_SQL: Record<string, string> = Object.fromEntries(
   STRUCTURE_COLUMNS.flatMap((c) => ('sql' in c ? [[c.key, c.sql]] : [])),

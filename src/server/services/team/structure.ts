@@ -13,7 +13,7 @@ import { visibleUsersWhere, type Viewer } from './visibility';
 export type StructureFilter = { search?: string; status?: LeadStatus; tags?: number[]; groups?: number[] };
 
 /** Query and body filters merged: a field given in the body wins. */
-export function mergeFilters(query: StructureFilter & { ordering?: string }, body: StructureFilter | undefined): StructureFilter {
+function mergeFilters(query: StructureFilter & { ordering?: string }, body: StructureFilter | undefined): StructureFilter {
   return {
     search: body?.search ?? query.search,
     status: body?.status ?? query.status,

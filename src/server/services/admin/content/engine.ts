@@ -8,7 +8,7 @@ import type { ListWindow } from '../../../http/simple-rest';
 /* eslint-disable @typescript-eslint/no-explicit-any -- one engine over many tables: rows are typed by each resource's view. */
 type Row = any;
 type Input = Record<string, unknown>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * One admin content resource served the ra-data-simple-rest way: list (sort/range/filter), get,
