@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { statistics } from '../../src/web/i18n/areas/statistics';
+import { tasks } from '../../src/web/i18n/areas/tasks';
+import { tickets } from '../../src/web/i18n/areas/tickets';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
@@ -97,25 +100,25 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
 
   const page = await logIn(browser, 'consultant@demo.atrium');
   await page.goto('/staff/tasks');
-  await page.getByRole('button', { name: ru.tasks.create }).click();
+  await page.getByRole('button', { name: tasks.ru.create }).click();
   const dialog = page.getByRole('dialog');
   // Saving without a start time and description gives the spec's messages.
-  await dialog.getByRole('button', { name: ru.tasks.save }).click();
-  await expect(dialog.getByText(ru.tasks.select_start)).toBeVisible();
+  await dialog.getByRole('button', { name: tasks.ru.save }).click();
+  await expect(dialog.getByText(tasks.ru.select_start)).toBeVisible();
   await dialog.getByTestId('task-start').locator('..').click();
-  await clickWhenStill(page.getByRole('option', { name: ru.tasks.start_in['15'] }));
-  await dialog.getByRole('combobox', { name: ru.tasks.fields.linked_user }).fill(leadName);
+  await clickWhenStill(page.getByRole('option', { name: tasks.ru.start_in['15'] }));
+  await dialog.getByRole('combobox', { name: tasks.ru.fields.linked_user }).fill(leadName);
   await page.getByRole('option', { name: new RegExp(leadName) }).click();
   await dialog.locator('textarea[name="description"]').fill('Call about the autumn course');
-  await dialog.getByRole('button', { name: ru.tasks.save }).click();
+  await dialog.getByRole('button', { name: tasks.ru.save }).click();
   await expect(dialog).toBeHidden();
 
   const row = page.getByRole('row', { name: new RegExp(leadName) });
   await expect(row).toContainText('Call about the autumn course');
-  await row.getByRole('button', { name: ru.tasks.complete }).click();
+  await row.getByRole('button', { name: tasks.ru.complete }).click();
   const done = page.getByRole('dialog');
   await done.locator('textarea[name="result"]').fill('Signed up for the course');
-  await done.getByRole('button', { name: ru.tasks.complete }).click();
+  await done.getByRole('button', { name: tasks.ru.complete }).click();
   await expect(done).toBeHidden();
   await page.getByTestId('tab-completed').click();
   await expect(page.getByRole('row', { name: new RegExp(leadName) })).toContainText('Signed up for the course');
@@ -136,9 +139,9 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
     localStorage.setItem('RaStore.locale', JSON.stringify('en'));
   });
   await page.goto('/staff-dashboard');
-  await shoot(page, 'dashboard', 'en', () => expect(page.getByText(staff.en.dashboard.by_staff)).toBeVisible());
+  await shoot(page, 'dashboard', 'en', () => expect(page.getByText(statistics.en.by_staff)).toBeVisible());
   await page.goto('/staff/tasks');
-  await shoot(page, 'tasks', 'en', () => expect(page.getByTestId('tab-today')).toContainText(staff.en.tasks.tabs.today));
+  await shoot(page, 'tasks', 'en', () => expect(page.getByTestId('tab-today')).toContainText(tasks.en.tabs.today));
   await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: 'ru' } });
   await page.context().close();
 });
@@ -147,13 +150,13 @@ test('a member opens a request; the consultant takes it, answers and completes i
   const subject = `Lesson video ${stamp}`;
   const member = await logIn(browser, 'member@demo.atrium');
   await member.goto('/user/new-request/new');
-  await member.getByRole('button', { name: ru.request.submit }).click();
-  await expect(member.getByText(ru.tasks.fill_field).first()).toBeVisible();
-  await member.getByRole('combobox', { name: ru.request.type }).click();
+  await member.getByRole('button', { name: tickets.ru.request.submit }).click();
+  await expect(member.getByText(tasks.ru.fill_field).first()).toBeVisible();
+  await member.getByRole('combobox', { name: tickets.ru.request.type }).click();
   await clickWhenStill(member.getByRole('option').first());
   await member.locator('input[name="subject"]').fill(subject);
   await member.locator('textarea[name="message"]').fill('The video of lesson 3 does not start.');
-  await member.getByRole('button', { name: ru.request.submit }).click();
+  await member.getByRole('button', { name: tickets.ru.request.submit }).click();
   await expect(member.getByTestId('request-sent')).toBeVisible();
   await expect(member).toHaveURL(/\/user\/new-request\/\d+$/);
   await shoot(member, 'request', 'ru', () => expect(member.getByTestId('request-sent')).toBeVisible());
@@ -162,14 +165,14 @@ test('a member opens a request; the consultant takes it, answers and completes i
   await page.goto('/staff/tickets');
   await page.getByRole('row', { name: new RegExp(subject) }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: ru.tickets.take }).click();
+  await dialog.getByRole('button', { name: tickets.ru.take }).click();
   await expect(dialog.getByTestId('ticket-status')).toHaveText('В работе');
   await dialog.locator('textarea[name="comment"]').fill('Please reload the page, it works again.');
-  await dialog.getByRole('button', { name: ru.tickets.add_comment }).click();
+  await dialog.getByRole('button', { name: tickets.ru.add_comment }).click();
   await expect(dialog.getByTestId('ticket-messages')).toContainText('Please reload the page, it works again.');
   await shoot(page, 'ticket', 'ru', () => expect(page.getByRole('row', { name: new RegExp(subject) })).toBeVisible());
   await page.getByRole('row', { name: new RegExp(subject) }).click();
-  await page.getByRole('dialog').getByRole('button', { name: ru.tickets.complete }).click();
+  await page.getByRole('dialog').getByRole('button', { name: tickets.ru.complete }).click();
   await expect(page.getByRole('dialog').getByTestId('ticket-status')).toHaveText('Выполнена');
 
   await member.reload();

@@ -4,6 +4,9 @@ import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
 import { staff } from './areas/staff';
+import { statistics } from './areas/statistics';
+import { tasks } from './areas/tasks';
+import { tickets } from './areas/tickets';
 import { content, contentResources, tiptap } from './areas/content';
 import { core } from './areas/core';
 import { learning } from './areas/learning';
@@ -14,7 +17,7 @@ import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const ru: AppMessages = {
-  atrium: { ...core.ru, auth: auth.ru, users: users.ru, outbox: outbox.ru, profile: profile.ru, learning: learning.ru, content: content.ru, contacts: contacts.ru, team: team.ru, staff: staff.ru, flows: flows.ru, payments: payments.ru, admin: admin.ru },
+  atrium: { ...core.ru, auth: auth.ru, users: users.ru, outbox: outbox.ru, profile: profile.ru, learning: learning.ru, content: content.ru, contacts: contacts.ru, team: team.ru, staff: staff.ru, tasks: tasks.ru, tickets: tickets.ru, statistics: statistics.ru, flows: flows.ru, payments: payments.ru, admin: admin.ru },
   resources: {
     users: { name: users.ru.resource_name },
     outbox: { name: outbox.ru.resource_name },

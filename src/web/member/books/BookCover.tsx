@@ -1,6 +1,6 @@
 import { Box, Typography, type SxProps, type Theme } from '@mui/material';
 import MenuBook from '@mui/icons-material/MenuBook';
-import { sxItems } from '../common/sx';
+import { sxItems } from '../../common/sx';
 
 /** The cover image, or a plain coloured cover with the title when there is none (2:3 like a book). */
 export function BookCover({ cover, title, compact, sx }: { cover: string | null; title: string; compact?: boolean; sx?: SxProps<Theme> }) {

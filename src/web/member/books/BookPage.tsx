@@ -8,10 +8,10 @@ import { useParams } from 'react-router-dom';
 import type { SchemaBookDetail } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
 import { useLearningRecord, usePurchaseBook } from '../../providers/data/learningHooks';
-import { fmtDate, fmtMoney, useTimeZone } from '../common/format';
-import { HtmlContent } from '../common/HtmlContent';
-import { MemberPage } from '../common/MemberPage';
-import { LoadingBlock, QueryState } from '../common/States';
+import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
+import { HtmlContent } from '../../common/HtmlContent';
+import { MemberPage } from '../../common/MemberPage';
+import { LoadingBlock, QueryState } from '../../common/States';
 import { BookCover } from './BookCover';
 import { PriceChip } from './PriceChip';
 

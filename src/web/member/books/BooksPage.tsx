@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaBookBrief } from '../../../api/schema';
 import { useLearningList } from '../../providers/data/learningHooks';
-import { MemberPage } from '../common/MemberPage';
-import { EmptyBlock, QueryState } from '../common/States';
+import { MemberPage } from '../../common/MemberPage';
+import { EmptyBlock, QueryState } from '../../common/States';
 import { BookCover } from './BookCover';
 import { PriceChip } from './PriceChip';
 

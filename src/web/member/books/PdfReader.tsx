@@ -6,7 +6,7 @@ import ZoomOut from '@mui/icons-material/ZoomOut';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useTranslate } from 'react-admin';
-import { ErrorBlock, LoadingBlock } from '../common/States';
+import { ErrorBlock, LoadingBlock } from '../../common/States';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

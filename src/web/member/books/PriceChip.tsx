@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaBookBrief } from '../../../api/schema';
-import { fmtMoney } from '../common/format';
+import { fmtMoney } from '../../common/format';
 
 /** Free, the price, or where the member's purchase stands. */
 export function PriceChip({ book }: { book: Pick<SchemaBookBrief, 'is_free' | 'price' | 'purchased' | 'purchase_status'> }) {

@@ -14,10 +14,10 @@ import { BookCover } from '../books/BookCover';
 import { DonateButton } from '../donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';
 import { EventCard } from '../events/EventCard';
-import { fmtDate, useTimeZone } from '../common/format';
+import { fmtDate, useTimeZone } from '../../common/format';
 import { LessonCard } from '../lessons/LessonCard';
 import { NewsCard } from '../news/NewsCard';
-import { EmptyBlock, QueryState } from '../common/States';
+import { EmptyBlock, QueryState } from '../../common/States';
 
 /** A dashboard box: a heading, a link to the whole list, and its content. */
 function Box2({ title, to, more, children, testId }: { title: string; to?: string; more?: string; children: ReactNode; testId: string }) {

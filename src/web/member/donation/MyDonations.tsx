@@ -1,8 +1,8 @@
 import { Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { SchemaDonation } from '../../../api/schema';
-import { fmtDateTime, fmtMoney, useTimeZone } from '../common/format';
-import { EmptyBlock, QueryState } from '../common/States';
+import { fmtDateTime, fmtMoney, useTimeZone } from '../../common/format';
+import { EmptyBlock, QueryState } from '../../common/States';
 
 const COLOR = { pending: 'info', paid: 'success', canceled: 'error', failed: 'default' } as const;
 

@@ -4,7 +4,7 @@ import Videocam from '@mui/icons-material/Videocam';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaEventBrief } from '../../../api/schema';
-import { dayAndMonth, useTimeZone } from '../common/format';
+import { dayAndMonth, useTimeZone } from '../../common/format';
 import { eventWhen, isRunning } from './eventTime';
 
 /** A calendar-page badge: the day and the short month. */

@@ -2,11 +2,11 @@ import { Stack, Tab, Tabs, Typography } from '@mui/material';
 import Event from '@mui/icons-material/Event';
 import { useTranslate } from 'react-admin';
 import { useLearningList } from '../../providers/data/learningHooks';
-import { useTimeZone } from '../common/format';
-import { MemberPage } from '../common/MemberPage';
-import { Pager } from '../common/Pager';
-import { EmptyBlock, QueryState } from '../common/States';
-import { usePaging } from '../common/usePaging';
+import { useTimeZone } from '../../common/format';
+import { MemberPage } from '../../common/MemberPage';
+import { Pager } from '../../common/Pager';
+import { EmptyBlock, QueryState } from '../../common/States';
+import { usePaging } from '../../common/usePaging';
 import { EventCard } from './EventCard';
 import { shownZone } from './eventTime';
 

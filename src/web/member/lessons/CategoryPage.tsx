@@ -3,11 +3,11 @@ import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { LessonListMeta } from '../../providers/data/lessons';
 import { notFound, useLearningList } from '../../providers/data/learningHooks';
-import { MemberPage } from '../common/MemberPage';
-import { Pager } from '../common/Pager';
-import { SearchField } from '../common/SearchField';
-import { EmptyBlock, QueryState } from '../common/States';
-import { usePaging } from '../common/usePaging';
+import { MemberPage } from '../../common/MemberPage';
+import { Pager } from '../../common/Pager';
+import { SearchField } from '../../common/SearchField';
+import { EmptyBlock, QueryState } from '../../common/States';
+import { usePaging } from '../../common/usePaging';
 import { CategoryProgress } from './CategoryCard';
 import { LessonGrid } from './LessonCard';
 

@@ -23,9 +23,9 @@ import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../ap
 import { contractRules } from '../../../api/validators';
 import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { useQueryClient } from '../../providers/data/query';
-import { fmtDateTime, useTimeZone } from '../common/format';
-import { Section } from '../common/MemberPage';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../common/States';
+import { fmtDateTime, useTimeZone } from '../../common/format';
+import { Section } from '../../common/MemberPage';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../common/States';
 
 const PAGE_SIZE = 20;
 // A comment's length limit is the contract's.

@@ -6,7 +6,7 @@ import Schedule from '@mui/icons-material/Schedule';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaLessonBrief } from '../../../api/schema';
-import { fmtDuration } from '../common/format';
+import { fmtDuration } from '../../common/format';
 
 /** A lesson in a list: preview, title, category, duration, free/locked badges and the member's progress. */
 export function LessonCard({ lesson, showCategory = true }: { lesson: SchemaLessonBrief; showCategory?: boolean }) {

@@ -3,7 +3,7 @@ import Description from '@mui/icons-material/Description';
 import LinkIcon from '@mui/icons-material/Link';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import type { SchemaLessonMaterial } from '../../../api/schema';
-import { fmtBytes } from '../common/format';
+import { fmtBytes } from '../../common/format';
 
 const icon = (m: SchemaLessonMaterial) =>
   m.kind === 'link' ? <LinkIcon /> : m.mime_type === 'application/pdf' ? <PictureAsPdf /> : <Description />;

@@ -7,7 +7,7 @@ import Replay from '@mui/icons-material/Replay';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaLessonDetail, SchemaLessonProgress, SchemaLessonViewRequest } from '../../../api/schema';
-import { fmtDateTime, fmtDuration, useTimeZone } from '../common/format';
+import { fmtDateTime, fmtDuration, useTimeZone } from '../../common/format';
 
 type Send = (view: SchemaLessonViewRequest, leaving?: boolean) => Promise<void>;
 type Props = { lesson: SchemaLessonDetail; progress: SchemaLessonProgress | null; send: Send };

@@ -2,11 +2,11 @@ import { Box } from '@mui/material';
 import School from '@mui/icons-material/School';
 import { useTranslate } from 'react-admin';
 import { useLearningList } from '../../providers/data/learningHooks';
-import { MemberPage, Section } from '../common/MemberPage';
-import { Pager } from '../common/Pager';
-import { SearchField } from '../common/SearchField';
-import { EmptyBlock, QueryState } from '../common/States';
-import { usePaging } from '../common/usePaging';
+import { MemberPage, Section } from '../../common/MemberPage';
+import { Pager } from '../../common/Pager';
+import { SearchField } from '../../common/SearchField';
+import { EmptyBlock, QueryState } from '../../common/States';
+import { usePaging } from '../../common/usePaging';
 import { CategoryCard } from './CategoryCard';
 import { LessonGrid } from './LessonCard';
 

@@ -3,7 +3,7 @@ import PriorityHigh from '@mui/icons-material/PriorityHigh';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaNewsBrief } from '../../../api/schema';
-import { fmtDate, useTimeZone } from '../common/format';
+import { fmtDate, useTimeZone } from '../../common/format';
 
 /** A news item in a list; important ones are marked and edged in the warning colour. */
 export function NewsCard({ item, dense }: { item: SchemaNewsBrief; dense?: boolean }) {

@@ -2,11 +2,11 @@ import { Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import Newspaper from '@mui/icons-material/Newspaper';
 import { useTranslate } from 'react-admin';
 import { useLearningList } from '../../providers/data/learningHooks';
-import { MemberPage } from '../common/MemberPage';
-import { Pager } from '../common/Pager';
-import { SearchField } from '../common/SearchField';
-import { EmptyBlock, QueryState } from '../common/States';
-import { usePaging } from '../common/usePaging';
+import { MemberPage } from '../../common/MemberPage';
+import { Pager } from '../../common/Pager';
+import { SearchField } from '../../common/SearchField';
+import { EmptyBlock, QueryState } from '../../common/States';
+import { usePaging } from '../../common/usePaging';
 import { NewsCard } from './NewsCard';
 
 const PAGE_SIZE = 10;

@@ -3,10 +3,10 @@ import PriorityHigh from '@mui/icons-material/PriorityHigh';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useLearningRecord } from '../../providers/data/learningHooks';
-import { fmtDate, useTimeZone } from '../common/format';
-import { HtmlContent } from '../common/HtmlContent';
-import { MemberPage } from '../common/MemberPage';
-import { QueryState } from '../common/States';
+import { fmtDate, useTimeZone } from '../../common/format';
+import { HtmlContent } from '../../common/HtmlContent';
+import { MemberPage } from '../../common/MemberPage';
+import { QueryState } from '../../common/States';
 
 /** /news/view/:id — one news item: date, importance, image and its (server-sanitised) rich text. */
 export default function NewsViewPage() {

@@ -2,7 +2,7 @@ import { Alert, Box, Chip, FormControlLabel, Paper, Stack, Switch, Typography } 
 import CardMembership from '@mui/icons-material/CardMembership';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
-import { fmtDate, useTimeZone } from '../common/format';
+import { fmtDate, useTimeZone } from '../../common/format';
 import { useAutoPay } from './useSubscription';
 
 /** The active package: name, period, end date and the auto-pay switch. */

@@ -1,8 +1,8 @@
 import { Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
-import { fmtDate, fmtMoney, useTimeZone } from '../common/format';
-import { EmptyBlock } from '../common/States';
+import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
+import { EmptyBlock } from '../../common/States';
 
 const COLOR = { active: 'success', expired: 'default', canceled: 'warning', pending: 'info' } as const;
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Card, CardActions, CardContent, Checkbox, Chip, FormControlLabel, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import { useTranslate } from 'react-admin';
-import { fmtMoney } from '../common/format';
-import { EmptyBlock, QueryState } from '../common/States';
+import { fmtMoney } from '../../common/format';
+import { EmptyBlock, QueryState } from '../../common/States';
 import { usePackages, usePeriods, usePurchase } from './useSubscription';
 
 /** The packages on sale, filterable by period; buying goes to the payment page. */

@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { MemberPage } from '../common/MemberPage';
-import { QueryState } from '../common/States';
+import { MemberPage } from '../../common/MemberPage';
+import { QueryState } from '../../common/States';
 import { DonateButton } from '../donation/DonationDialog';
 import { MyDonations } from '../donation/MyDonations';
 import { CurrentPackage } from './CurrentPackage';

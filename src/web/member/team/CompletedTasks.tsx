@@ -1,8 +1,8 @@
 import { Alert, Card, CardContent } from '@mui/material';
 import { DataTable, Pagination, ReferenceManyField, useTranslate } from 'react-admin';
 import type { SchemaTeamCompletedTask } from '../../../api/schema';
-import { fmtDateTime, useTimeZone } from '../common/format';
-import { Section } from '../common/MemberPage';
+import { fmtDateTime, useTimeZone } from '../../common/format';
+import { Section } from '../../common/MemberPage';
 
 const F = (key: string) => `atrium.team.details.fields.${key}`;
 

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { StructureList } from '../../resources/structure/StructureList';
 import { WaitingLeadsList } from '../../resources/waiting-leads/WaitingLeadsList';
-import { MemberPage } from '../common/MemberPage';
+import { MemberPage } from '../../common/MemberPage';
 import { TeamTree } from './TeamTree';
 
 const TABS = ['tree', 'structure', 'waiting'] as const;

@@ -7,7 +7,7 @@ import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaTeamNode } from '../../../api/schema';
 import type { TeamChildrenFilter } from '../../providers/data/team';
-import { EmptyBlock, LoadingBlock } from '../common/States';
+import { EmptyBlock, LoadingBlock } from '../../common/States';
 import { StatusChip } from './StatusChip';
 
 /** One level of the tree, loaded when its parent opens (pk undefined = the signed-in user's own level). */

@@ -2,9 +2,9 @@ import { Avatar, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/ma
 import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaStaffUserDetails, SchemaUserBrief } from '../../../api/schema';
-import { fmtDate, fmtMoney, useTimeZone } from '../common/format';
-import { MemberPage, Section } from '../common/MemberPage';
-import { ErrorBlock, LoadingBlock } from '../common/States';
+import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
+import { MemberPage, Section } from '../../common/MemberPage';
+import { ErrorBlock, LoadingBlock } from '../../common/States';
 import { CompletedTasks } from './CompletedTasks';
 import { RejectButton } from './RejectButton';
 import { StatusChip } from './StatusChip';

@@ -2,11 +2,11 @@ import { Grid } from '@mui/material';
 import { BooleanInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
-import { ContentCreate, ContentEdit } from '../common/forms';
-import { FormSection } from '../common/FormSection';
-import { InstantInput } from '../common/inputs';
-import { RichText } from '../common/RichText';
-import { UploadInput } from '../common/UploadInput';
+import { ContentCreate, ContentEdit } from '../../common/forms';
+import { FormSection } from '../../common/FormSection';
+import { InstantInput } from '../../common/inputs';
+import { RichText } from '../../common/RichText';
+import { UploadInput } from '../../common/UploadInput';
 
 const languageChoices = ['ru', 'en', 'de'].map((id) => ({ id, name: `atrium.languages.${id}` }));
 // One form for create and edit: the create schema's limits (the title is required).

@@ -1,6 +1,6 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
-import { InstantField, PriceField, ThumbField } from '../common/fields';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { InstantField, PriceField, ThumbField } from '../../common/fields';
 import type { SchemaBookAdmin } from '../../../api/schema';
 
 const filters = [

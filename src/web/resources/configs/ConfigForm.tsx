@@ -9,7 +9,7 @@ import {
 } from 'react-admin';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
-import { ContentCreate, ContentEdit } from '../common/forms';
+import { ContentCreate, ContentEdit } from '../../common/forms';
 import type { SchemaConfigAdmin } from '../../../api/schema';
 
 type ValueType = 'text' | 'number' | 'boolean' | 'empty';

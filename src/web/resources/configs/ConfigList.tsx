@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { ConfigValueField } from './ConfigValueField';
 import type { SchemaConfigAdmin } from '../../../api/schema';
 

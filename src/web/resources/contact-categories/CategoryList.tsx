@@ -1,7 +1,7 @@
 import { CardContent, Stack, Typography } from '@mui/material';
 import { BooleanField, DataTable, List, NumberField, useTranslate } from 'react-admin';
 import type { SchemaContactCategory } from '../../../api/schema';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AddButton } from '../contacts/AddButton';
 
 /** No categories yet: what they are for, and the first one to create. */

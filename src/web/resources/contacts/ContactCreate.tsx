@@ -1,6 +1,6 @@
 import { Create, Edit } from 'react-admin';
 import { ContactForm } from './ContactForm';
-import { useSavedToList } from '../common/useSavedToList';
+import { useSavedToList } from '../../common/useSavedToList';
 
 export function ContactCreate() {
   const saved = useSavedToList('atrium.contacts.created', 'contacts');

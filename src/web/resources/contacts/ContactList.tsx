@@ -19,8 +19,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { fmtDate, useTimeZone } from '../../member/common/format';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { fmtDate, useTimeZone } from '../../common/format';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AddButton } from './AddButton';
 import { CategoriesPanel } from './CategoriesPanel';
 import { ContactBulkActions } from './ContactBulkActions';

@@ -1,12 +1,12 @@
 import { Grid } from '@mui/material';
 import { AutocompleteInput, BooleanInput, SimpleForm, TextInput, type Validator } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
-import { useTimeZone } from '../../member/common/format';
-import { ContentCreate, ContentEdit } from '../common/forms';
-import { FormSection } from '../common/FormSection';
-import { InstantInput, timeZoneChoices } from '../common/inputs';
-import { RichText } from '../common/RichText';
-import { UploadInput } from '../common/UploadInput';
+import { useTimeZone } from '../../common/format';
+import { ContentCreate, ContentEdit } from '../../common/forms';
+import { FormSection } from '../../common/FormSection';
+import { InstantInput, timeZoneChoices } from '../../common/inputs';
+import { RichText } from '../../common/RichText';
+import { UploadInput } from '../../common/UploadInput';
 
 // One form for create and edit: the create schema's limits (title and start are required).
 const v = validatorsFor('EventAdminCreate');

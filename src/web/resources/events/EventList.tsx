@@ -1,6 +1,6 @@
 import { BooleanField, BooleanInput, DataTable, List, SearchInput, TextField } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
-import { InstantField } from '../common/fields';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { InstantField } from '../../common/fields';
 import type { SchemaEventAdmin } from '../../../api/schema';
 
 const filters = [

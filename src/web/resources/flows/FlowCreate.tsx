@@ -1,5 +1,5 @@
 import { Create, Edit } from 'react-admin';
-import { useSavedToList } from '../common/useSavedToList';
+import { useSavedToList } from '../../common/useSavedToList';
 import { FlowForm } from './FlowForm';
 import { FlowStatsPanel } from './FlowStatsPanel';
 

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaFlow } from '../../../api/schema';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { CopyLinkButton } from './CopyLinkButton';
 
 const filters = [

@@ -1,6 +1,6 @@
 import { NumberInput, SimpleForm, TextInput, type Validator } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
-import { ContentCreate, ContentEdit } from '../common/forms';
+import { ContentCreate, ContentEdit } from '../../common/forms';
 
 // One form for create and edit: the create schema's limits (title and url are required).
 const v = validatorsFor('FooterLinkAdminCreate');

@@ -1,5 +1,5 @@
 import { DataTable, List, NumberField, SearchInput, UrlField } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import type { SchemaFooterLinkAdmin } from '../../../api/schema';
 
 export function FooterLinkList() {

@@ -1,7 +1,7 @@
 import { NumberInput, SimpleForm, TextInput } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
-import { ContentCreate, ContentEdit } from '../common/forms';
-import { UploadInput } from '../common/UploadInput';
+import { ContentCreate, ContentEdit } from '../../common/forms';
+import { UploadInput } from '../../common/UploadInput';
 
 // One form for create and edit: the create schema's limits (the title is required).
 const v = validatorsFor('LessonCategoryAdminCreate');

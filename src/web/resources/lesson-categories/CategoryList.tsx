@@ -1,6 +1,6 @@
 import { DataTable, List, NumberField, SearchInput } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
-import { InstantField, ThumbField } from '../common/fields';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { InstantField, ThumbField } from '../../common/fields';
 import type { SchemaLessonCategoryAdmin } from '../../../api/schema';
 
 export function CategoryList() {

@@ -14,8 +14,8 @@ import type { SchemaLessonMaterialAdmin } from '../../../api/schema';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { useFormContext } from 'react-hook-form';
-import { ContentCreate, ContentEdit } from '../common/forms';
-import { UploadInput } from '../common/UploadInput';
+import { ContentCreate, ContentEdit } from '../../common/forms';
+import { UploadInput } from '../../common/UploadInput';
 
 type Kind = 'file' | 'link';
 // One form for create and edit: the create schema's limits (lesson and title are required).

@@ -2,7 +2,7 @@ import { Stack, Typography } from '@mui/material';
 import AttachFile from '@mui/icons-material/AttachFile';
 import LinkIcon from '@mui/icons-material/Link';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { fmtBytes } from '../../member/common/format';
+import { fmtBytes } from '../../common/format';
 import type { SchemaLessonMaterialAdmin } from '../../../api/schema';
 
 /** "File · application/pdf · 1.2 MB" or the link. */

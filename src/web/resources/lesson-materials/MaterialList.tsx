@@ -1,5 +1,5 @@
 import { DataTable, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { MaterialKindField } from './MaterialKindField';
 import type { SchemaLessonMaterialAdmin } from '../../../api/schema';
 

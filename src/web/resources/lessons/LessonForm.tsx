@@ -12,12 +12,12 @@ import {
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
 import { useFormContext } from 'react-hook-form';
-import { ContentCreate, ContentEdit } from '../common/forms';
-import { FormSection } from '../common/FormSection';
-import { InstantInput } from '../common/inputs';
-import { RichText } from '../common/RichText';
-import { UploadInput } from '../common/UploadInput';
-import { videoDuration } from '../common/upload';
+import { ContentCreate, ContentEdit } from '../../common/forms';
+import { FormSection } from '../../common/FormSection';
+import { InstantInput } from '../../common/inputs';
+import { RichText } from '../../common/RichText';
+import { UploadInput } from '../../common/UploadInput';
+import { videoDuration } from '../../common/upload';
 import { LessonMaterialsField } from './LessonMaterialsField';
 import type { SchemaLessonAdmin } from '../../../api/schema';
 

@@ -9,8 +9,8 @@ import {
   SearchInput,
   SelectInput,
 } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
-import { InstantField, ThumbField } from '../common/fields';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { InstantField, ThumbField } from '../../common/fields';
 import type { SchemaLessonAdmin } from '../../../api/schema';
 
 const filters = [

@@ -1,9 +1,9 @@
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
-import { ContentCreate, ContentEdit } from '../common/forms';
-import { InstantInput } from '../common/inputs';
-import { RichText } from '../common/RichText';
-import { UploadInput } from '../common/UploadInput';
+import { ContentCreate, ContentEdit } from '../../common/forms';
+import { InstantInput } from '../../common/inputs';
+import { RichText } from '../../common/RichText';
+import { UploadInput } from '../../common/UploadInput';
 
 // One form for create and edit: the create schema's limits (the title is required).
 const v = validatorsFor('NewsAdminCreate');

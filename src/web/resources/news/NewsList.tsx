@@ -1,6 +1,6 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
-import { InstantField, ThumbField } from '../common/fields';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { InstantField, ThumbField } from '../../common/fields';
 import type { SchemaNewsAdmin } from '../../../api/schema';
 
 const filters = [

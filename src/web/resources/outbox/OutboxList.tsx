@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, List, SearchInput } from 'react-admin';
-import { InstantField } from '../common/fields';
+import { InstantField } from '../../common/fields';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

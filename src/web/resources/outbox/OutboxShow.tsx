@@ -1,6 +1,6 @@
 import { BooleanField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { Box } from '@mui/material';
-import { InstantField } from '../common/fields';
+import { InstantField } from '../../common/fields';
 import type { SchemaOutboxMail } from '../../../api/schema';
 
 /** The mail as the recipient sees it, in a sandboxed frame (no scripts, no links into the app). */

@@ -1,6 +1,6 @@
 import { AutocompleteArrayInput, BooleanInput, ReferenceArrayInput, SimpleForm, TextInput } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
-import { ContentCreate, ContentEdit } from '../common/forms';
+import { ContentCreate, ContentEdit } from '../../common/forms';
 
 // One form for create and edit: the create schema's limits (the name is required).
 const v = validatorsFor('PackageAdminCreate');

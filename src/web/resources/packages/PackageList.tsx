@@ -1,5 +1,5 @@
 import { BooleanField, ChipField, DataTable, List, ReferenceArrayField, SearchInput, SingleFieldList } from 'react-admin';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import type { SchemaPackageAdmin } from '../../../api/schema';
 
 export function PackageList() {

@@ -3,7 +3,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
-import { InstantField } from '../common/fields';
+import { InstantField } from '../../common/fields';
 import { STATE_COLOR } from './choices';
 
 type DateKey = 'created_at' | 'payment_datetime' | 'paid_at' | 'decided_at';

@@ -2,8 +2,8 @@ import { BooleanInput, DataTable, DateInput, List, NumberField, NumberInput, Sel
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { TABLE_FITS } from '../../member/team/layout';
-import { FilterTabs } from '../common/FilterTabs';
-import { InstantField } from '../common/fields';
+import { FilterTabs } from '../../common/FilterTabs';
+import { InstantField } from '../../common/fields';
 import { KIND_CHOICES, TAB_STATES } from './choices';
 import { KindField, MemberField, StateChip } from './PaymentFields';
 

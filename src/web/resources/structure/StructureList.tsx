@@ -15,8 +15,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../api/schema';
-import { useTimeZone, fmtMoney } from '../../member/common/format';
-import { LoadingBlock } from '../../member/common/States';
+import { useTimeZone, fmtMoney } from '../../common/format';
+import { LoadingBlock } from '../../common/States';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useQuery } from '../../providers/data/query';
 import type { StructureMeta } from '../../providers/data/structure';

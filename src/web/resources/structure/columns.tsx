@@ -1,7 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { SchemaStructureUser, SchemaUserBrief } from '../../../api/schema';
-import { fmtDate, fmtDateTime, fmtMoney } from '../../member/common/format';
+import { fmtDate, fmtDateTime, fmtMoney } from '../../common/format';
 import { StatusChip } from '../../member/team/StatusChip';
 
 const name = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');

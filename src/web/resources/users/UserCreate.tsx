@@ -1,6 +1,6 @@
 import { Create } from 'react-admin';
 import { UserForm } from './UserForm';
-import { useSavedToList } from '../common/useSavedToList';
+import { useSavedToList } from '../../common/useSavedToList';
 
 export function UserCreate() {
   const saved = useSavedToList('atrium.users.created', 'users');

@@ -1,6 +1,6 @@
 import { Edit } from 'react-admin';
 import { UserForm } from './UserForm';
-import { useSavedToList } from '../common/useSavedToList';
+import { useSavedToList } from '../../common/useSavedToList';
 
 export function UserEdit() {
   const saved = useSavedToList('atrium.users.updated', 'users');

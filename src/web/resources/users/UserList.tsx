@@ -1,7 +1,7 @@
 import { BooleanField, DataTable, EmailField, List, SearchInput, SelectField, SelectInput, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { InstantField } from '../common/fields';
-import { ResponsiveTable } from '../common/ResponsiveTable';
+import { InstantField } from '../../common/fields';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { leadStatusChoices, roleChoices } from './choices';
 import type { SchemaAdminUser } from '../../../api/schema';
 

@@ -2,7 +2,7 @@ import { TABLE_FITS } from '../../member/team/layout';
 import { Alert } from '@mui/material';
 import { DataTable, List, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaWaitingUser } from '../../../api/schema';
-import { InstantField } from '../common/fields';
+import { InstantField } from '../../common/fields';
 
 function Empty() {
   const translate = useTranslate();

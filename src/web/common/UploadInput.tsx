@@ -1,0 +1,133 @@
+import { useId, useRef, useState } from 'react';
+import { Box, Button, FormHelperText, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import AttachFile from '@mui/icons-material/AttachFile';
+import Close from '@mui/icons-material/Close';
+import CloudUpload from '@mui/icons-material/CloudUpload';
+import { FieldTitle, useInput, useNotify, useTranslate, type Validator } from 'react-admin';
+import type { SchemaUploadResponse } from '../../api/schema';
+import { errorText, fieldErrorsOf } from './errors';
+import type { UploadKind } from '../providers/data/uploads';
+import { useUploadFile } from '../providers/data/uploadsHooks';
+
+const ACCEPT: Record<UploadKind, string> = {
+  image: 'image/jpeg,image/png,image/webp,image/gif',
+  video: 'video/mp4,video/webm',
+  pdf: 'application/pdf',
+  document: '.pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.zip',
+};
+const HINTS: Record<UploadKind, string> = {
+  image: 'atrium.content.upload.hint_image',
+  video: 'atrium.content.upload.hint_video',
+  pdf: 'atrium.content.upload.hint_pdf',
+  document: 'atrium.content.upload.hint_document',
+};
+
+const fileName = (url: string) => decodeURIComponent(url.split('?')[0]?.split('/').pop() ?? url);
+
+/**
+ * A file field of a content record: uploads the chosen file to /api/admin/uploads (with progress)
+ * and keeps the returned /media URL in the field; images show a preview. `onUploaded` lets a form
+ * fill other fields from the file (a video's length, a material's type and size).
+ */
+export function UploadInput({
+  source,
+  label,
+  kind,
+  helperText,
+  validate,
+  onUploaded,
+}: {
+  source: string;
+  label: string;
+  kind: UploadKind;
+  helperText?: string;
+  validate?: Validator | Validator[];
+  onUploaded?: (res: SchemaUploadResponse, file: File) => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const uploadFile = useUploadFile();
+  const id = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const { field, fieldState, isRequired } = useInput({ source, validate, defaultValue: null });
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [uploadedName, setUploadedName] = useState<string | null>(null);
+  const value = (field.value as string | null) || null;
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    try {
+      const res = await uploadFile(kind, file, setProgress);
+      field.onChange(res.url);
+      setUploadedName(res.name);
+      onUploaded?.(res, file);
+      notify('atrium.content.upload.done', { type: 'success', messageArgs: { name: res.name } });
+    } catch (err) {
+      // The server's first word on the file, else what failed (server, refusal, connection).
+      setError(Object.values(fieldErrorsOf(err))[0] ?? errorText(err, translate));
+    } finally {
+      setProgress(null);
+      if (picker.current) picker.current.value = '';
+    }
+  };
+
+  const shownError = error ?? (fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : null);
+  return (
+    <Box sx={{ mb: 2, width: '100%' }} data-testid={`upload-${source}`}>
+      <Typography variant="caption" color="text.secondary" component="label" htmlFor={id}>
+        <FieldTitle label={label} source={source} isRequired={isRequired} />
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 0.5, alignItems: { sm: 'center' } }}>
+        {kind === 'image' && value && (
+          <Box component="img" src={value} alt="" sx={{ width: 120, maxHeight: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+        )}
+        {kind !== 'image' && value && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <AttachFile fontSize="small" color="action" />
+            {/* Private uploads (videos, PDFs, documents) open only through signed links: show the name. */}
+            {!value.startsWith('/media/') || value.startsWith('/media/images/') ? (
+              <MuiLink href={value} target="_blank" rel="noopener" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {uploadedName ?? fileName(value)}
+              </MuiLink>
+            ) : (
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid={`upload-${source}-name`}>
+                {uploadedName ?? fileName(value)}
+              </Typography>
+            )}
+          </Stack>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button component="label" variant="outlined" size="small" startIcon={<CloudUpload />} disabled={progress !== null}>
+            {translate(value ? 'atrium.content.upload.replace' : 'atrium.content.upload.choose')}
+            <input
+              id={id}
+              ref={picker}
+              type="file"
+              name={source}
+              accept={ACCEPT[kind]}
+              hidden
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
+          </Button>
+          {value && (
+            <Button size="small" color="inherit" startIcon={<Close />} onClick={() => { field.onChange(null); }} disabled={progress !== null}>
+              {translate('atrium.content.upload.remove')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {progress !== null && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.round(progress * 100)}
+          sx={{ mt: 1, maxWidth: 360 }}
+          aria-label={translate('atrium.content.upload.uploading')}
+        />
+      )}
+      <FormHelperText error={Boolean(shownError)}>{shownError ?? helperText ?? translate(HINTS[kind])}</FormHelperText>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { useGetIdentity } from 'react-admin';
+import type { SchemaProfile } from '../../api/schema';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const DATE = 'DD/MM/YYYY';
+export const TIME = 'HH:mm';
+
+/** The member's time zone (profile.time_zone); undefined means the browser's own. */
+export function useTimeZone(): string | undefined {
+  const { identity } = useGetIdentity();
+  const tz = (identity?.profile as SchemaProfile | undefined)?.time_zone;
+  return tz || undefined;
+}
+
+/** An ISO instant in the member's zone (the browser's when the zone is unknown or invalid). */
+export function inZone(iso: string, tz?: string) {
+  const d = dayjs(iso);
+  if (!tz) return d;
+  try {
+    return d.tz(tz);
+  } catch {
+    return d;
+  }
+}
+
+export const fmtDate = (iso: string, tz?: string) => inZone(iso, tz).format(DATE);
+export const fmtTime = (iso: string, tz?: string) => inZone(iso, tz).format(TIME);
+export const fmtDateTime = (iso: string, tz?: string) => inZone(iso, tz).format(`${DATE} ${TIME}`);
+
+/** "12.50" → "$12.50" (prices and donations are USD). */
+export const fmtMoney = (amount: string) => `$${amount}`;
+
+/** Seconds as m:ss or h:mm:ss. */
+export function fmtDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A file size as "640 KB" / "1.2 MB". */
+export function fmtBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
+
+/** A short month name and the day, in the UI language ("24", "Nov"), for date badges. */
+export function dayAndMonth(iso: string, locale: string, tz?: string) {
+  const d = inZone(iso, tz);
+  const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(d.year(), d.month(), 15)),
+  );
+  return { day: d.format('D'), month: month.replace('.', '') };
+}

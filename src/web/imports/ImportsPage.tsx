@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, List, RecordContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../api/schema';
+import { useNotifyError } from '../common/errors';
+import type { AtriumDataProvider } from '../providers/data';
+import { useMutation } from '../providers/data/query';
+import { FilterTabs } from '../common/FilterTabs';
+import { InstantField } from '../common/fields';
+import { TABLE_FITS } from '../member/team/layout';
+import { ImportMapping } from './ImportMapping';
+
+const T = (key: string) => `atrium.admin.imports.${key}`;
+const STATUSES: SchemaImportStatus[] = ['uploaded', 'mapped', 'running', 'completed', 'failed'];
+const STATUS_CHOICES = STATUSES.map((id) => ({ id, name: T(`statuses.${id}`) }));
+const busy = (imp: SchemaUserImport) => imp.status === 'running' || imp.status === 'mapped';
+/** While an import is queued or running, the list (and its tab counts) refresh every second. */
+const POLL_MS = 1000;
+
+/** The status, with the progress bar while the import is queued or running. */
+function StatusField() {
+  const imp = useRecordContext<SchemaUserImport>();
+  const translate = useTranslate();
+  if (!imp) return null;
+  return (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="body2">{translate(T(`statuses.${imp.status}`))}</Typography>
+      {busy(imp) && <LinearProgress variant="determinate" value={imp.progress} sx={{ my: 0.5 }} />}
+    </Box>
+  );
+}
+
+/** The rows the import left out, by the file's line number. */
+function WarningsField() {
+  const imp = useRecordContext<SchemaUserImport>();
+  const translate = useTranslate();
+  if (!imp?.warnings.length) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={translate(T('warnings'))}>
+      {imp.warnings.map((w) => (
+        <li key={w.row}>{translate(T('row'), { row: w.row, reason: w.reason })}</li>
+      ))}
+    </Box>
+  );
+}
+
+/** On a phone, each import as a card: seven columns do not fit. */
+function ImportCards() {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<SchemaUserImport>();
+  if (isPending) return null;
+  if (!data?.length) return <Typography sx={{ p: 2 }} color="text.secondary">{translate(T('empty'))}</Typography>;
+  return (
+    <Stack spacing={1.5} sx={{ p: 1 }}>
+      {data.map((imp) => (
+        <RecordContextProvider key={imp.id} value={imp}>
+          <Card variant="outlined" data-testid={`import-${imp.id}`}>
+            <CardContent>
+              <Stack direction="row" justifyContent="space-between" flexWrap="wrap" useFlexGap columnGap={1}>
+                <Typography variant="subtitle1" sx={{ wordBreak: 'break-all' }}>{imp.file_name}</Typography>
+                <InstantField source="created_at" />
+              </Stack>
+              <StatusField />
+              <Typography>
+                {translate(T('total'))}: <b>{imp.total}</b> · {translate(T('success'))}: <b>{imp.success}</b> · {translate(T('skipped'))}: <b>{imp.skipped}</b>
+              </Typography>
+              <WarningsField />
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
+/** The status tabs; their counts refresh with the list while one of its imports runs. */
+function StatusTabs() {
+  const { data } = useListContext<SchemaUserImport>();
+  return <FilterTabs source="status" label={T('status')} choices={STATUS_CHOICES} all={T('all')} refetchInterval={data?.some(busy) ? POLL_MS : false} />;
+}
+
+function ImportsTable() {
+  const translate = useTranslate();
+  return (
+    <DataTable bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate(T('empty'))}</Typography>}>
+      <DataTable.Col source="file_name" label={T('file')} />
+      <DataTable.Col source="created_at" label={T('created_at')}>
+        <InstantField source="created_at" />
+      </DataTable.Col>
+      <DataTable.Col source="status" label={T('status')}>
+        <StatusField />
+      </DataTable.Col>
+      <DataTable.NumberCol source="total" label={T('total')} disableSort />
+      <DataTable.NumberCol source="success" label={T('success')} disableSort />
+      <DataTable.NumberCol source="skipped" label={T('skipped')} disableSort />
+      <DataTable.Col source="warnings" label={T('warnings')} disableSort>
+        <WarningsField />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+/** Upload a .csv: the server answers with its first rows, which the mapping step shows. */
+function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => void }) {
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const upload = useMutation({
+    mutationFn: (file: File) => dataProvider.create('imports', { data: { file } }),
+    onSuccess: (res) => {
+      onSaved(res.data as SchemaUserImportSaved);
+      refresh();
+    },
+    onError: notifyError,
+  });
+  return (
+    <Button variant="contained" component="label" disabled={upload.isPending}>
+      {translate(T('upload'))}
+      <input
+        hidden
+        type="file"
+        accept=".csv,text/csv"
+        data-testid="import-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) upload.mutate(file);
+        }}
+      />
+    </Button>
+  );
+}
+
+/** Upload a .csv, map its columns, start; the list refreshes while an import runs. */
+export default function ImportsPage() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const { data: me } = useGetIdentity();
+  const [saved, setSaved] = useState<SchemaUserImportSaved | null>(null);
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
+      <Title title={translate(T('title'))} />
+      <TopToolbar sx={{ justifyContent: 'flex-start', minHeight: 0, p: 0 }}>
+        <UploadButton onSaved={setSaved} />
+      </TopToolbar>
+      {saved && (
+        <ImportMapping
+          key={saved.id}
+          saved={saved}
+          consultantId={Number(me?.id ?? 0)}
+          onStarted={() => {
+            setSaved(null);
+            refresh();
+          }}
+        />
+      )}
+      <List
+        resource="imports"
+        title=" "
+        actions={false}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={10}
+        exporter={false}
+        empty={false}
+        disableSyncWithLocation={false}
+        sx={TABLE_FITS}
+        queryOptions={{ refetchInterval: (q) => ((q.state.data?.data as SchemaUserImport[] | undefined)?.some(busy) ? POLL_MS : false) }}
+      >
+        <StatusTabs />
+        {phone ? <ImportCards /> : <ImportsTable />}
+      </List>
+    </Box>
+  );
+}

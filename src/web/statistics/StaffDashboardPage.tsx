@@ -1,0 +1,73 @@
+import { Alert, Button, Grid, Stack } from '@mui/material';
+import { Loading, useTranslate } from 'react-admin';
+import { errorText } from '../common/errors';
+import { MemberPage } from '../common/MemberPage';
+import { useStatistics } from '../providers/data/statisticsHooks';
+import { NotificationsBell } from '../staff/notifications/NotificationsBell';
+import { StaffSwitch } from '../staff/view-as/StaffSwitch';
+import { useViewAs } from '../staff/view-as/useViewAs';
+import { ViewAsBanner } from '../staff/view-as/ViewAsBanner';
+import { CountriesCard } from './CountriesCard';
+import { MetricCards } from './MetricCards';
+import { PeriodPicker } from './PeriodPicker';
+import { StaffTable } from './StaffTable';
+import { usePeriod } from './usePeriod';
+
+/** /staff-dashboard and /staff-dashboard/view-as/:pk: the figures, by country and by employee. */
+export default function StaffDashboardPage() {
+  const translate = useTranslate();
+  const viewAs = useViewAs('/staff-dashboard');
+  const period = usePeriod();
+  const stats = useStatistics({ ...period.request, user_id: viewAs.userId }, { enabled: period.ready });
+  const money = stats.data?.donations_sum.available ?? false;
+  return (
+    <MemberPage
+      title={translate('atrium.statistics.title')}
+      actions={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <PeriodPicker state={period} />
+          <StaffSwitch pathOf={viewAs.pathOf} />
+          {viewAs.userId === undefined && <NotificationsBell />}
+        </Stack>
+      }
+    >
+      <ViewAsBanner viewAs={viewAs} />
+      {/* A refusal (view-as of someone out of reach) or a failure says so, with "Try again". */}
+      {stats.error ? (
+        <Alert
+          severity="error"
+          role="alert"
+          sx={{ mb: 2 }}
+          data-testid="dashboard-error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                void stats.refetch();
+              }}
+            >
+              {translate('atrium.staff.try_again')}
+            </Button>
+          }
+        >
+          {errorText(stats.error, translate)}
+        </Alert>
+      ) : stats.isPending && period.ready ? (
+        <Loading />
+      ) : (
+        stats.data && <MetricCards stats={stats.data} />
+      )}
+      {period.ready && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 8 }}>
+            <StaffTable request={period.request} userId={viewAs.userId} money={money} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <CountriesCard request={period.request} userId={viewAs.userId} money={money} />
+          </Grid>
+        </Grid>
+      )}
+    </MemberPage>
+  );
+}
