@@ -38,3 +38,12 @@ function mediaTypeError(req: FastifyRequest, op: GuardedOperation): Error | unde
   if (!type) return op.bodyRequired ? new FieldErrors({ non_field_errors: ['invalid_input'] }) : undefined;
   return op.contentTypes.includes(type) ? undefined : new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
 }
+
+/**
+ * The signed-in caller of an operation that is not public. The guard has admitted the request, so
+ * this is set; a handler reached without it (a public operation asking by mistake) answers 401.
+ */
+export function signedIn(req: FastifyRequest): AuthUser {
+  if (!req.auth) throw notAuthenticated();
+  return req.auth;
+}
