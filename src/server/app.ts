@@ -163,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // browser does without CORS headers, so the plugin (and its Vary header) is left out.
   if (opts.config.corsOrigins.length) {
     await app.register(cors, {
-      origin: (origin, cb) => cb(null, !origin || opts.config.corsOrigins.includes(origin)),
+      origin: (origin, cb) => { cb(null, !origin || opts.config.corsOrigins.includes(origin)); },
       credentials: false,
     });
   }

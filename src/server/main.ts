@@ -38,7 +38,7 @@ async function main() {
   if (!databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     try {
-      embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.warn({ pg: m }, 'postgres'), {
+      embedded = await startEmbeddedPostgres(config.dataDir, (m) => { log.warn({ pg: m }, 'postgres'); }, {
         supervise: {
           restartTimeoutMs: config.dbRestartTimeoutSeconds * 1000,
           // Nothing more to do in this process: exit, so that its supervisor (systemd, Docker, …) starts it afresh.

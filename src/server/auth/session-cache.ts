@@ -133,7 +133,7 @@ export class SessionCache {
     this.retry = setTimeout(() => {
       this.retry = null;
       if (this.stopped) return;
-      this.listen().catch(() => this.reconnectLater());
+      this.listen().catch(() => { this.reconnectLater(); });
     }, RECONNECT_MS);
     this.retry.unref();
   }

@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+      srv.close(() => { resolve(typeof addr === 'object' && addr ? addr.port : 0); });
     });
   });
 }
@@ -149,7 +149,7 @@ export async function startEmbeddedPostgres(
     onLog: (m) => {
       lastLines = [...lastLines, ...String(m).split('\n').filter(Boolean)].slice(-4);
     },
-    onError: (m) => log(String(m)),
+    onError: (m) => { log(String(m)); },
   });
   // Under our lock no other server of this data dir runs: the socket files left by a killed one are
   // stale. On a restart the socket itself stays until the new server replaces it, so that clients
@@ -173,13 +173,13 @@ export async function startEmbeddedPostgres(
       new Promise((resolve, reject) => {
         const look = () => {
           const now = readPostmaster(databaseDir);
-          if (now && now.pid !== dead && now.status === 'ready' && isRunning(now.pid, now.start)) return resolve(undefined);
-          if (Date.now() >= deadline) return reject(new Error('not ready in time'));
+          if (now && now.pid !== dead && now.status === 'ready' && isRunning(now.pid, now.start)) { resolve(undefined); return; }
+          if (Date.now() >= deadline) { reject(new Error('not ready in time')); return; }
           timer = setTimeout(look, 200);
         };
         timer = setTimeout(look, 200);
       }),
-    ]).finally(() => clearTimeout(timer));
+    ]).finally(() => { clearTimeout(timer); });
     return readPostmaster(databaseDir);
   };
   let postmaster: { pid: number; start?: string } | undefined;

@@ -11,7 +11,7 @@ const dialect = new PgDialect();
  */
 export async function prepared<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await db.$client.query({ text, values: params as unknown[] });
+  const result = await db.$client.query({ text, values: params });
   return result.rows as T[];
 }
 

@@ -23,12 +23,12 @@ export function operationGuard(op: GuardedOperation): onRequestHookHandler {
     return mediaTypeError(req, op);
   };
   return (req, _reply, done) => {
-    if (isPublic) return done(mediaTypeError(req, op));
+    if (isPublic) { done(mediaTypeError(req, op)); return; }
     const token = tokenFromHeader(req.headers.authorization);
-    if (!token) return done(notAuthenticated());
+    if (!token) { done(notAuthenticated()); return; }
     const known = knownSession(req.server.ctx, token);
-    if (known) return done(admit(req, known));
-    resolveSession(req.server.ctx, token).then((auth) => done(admit(req, auth)), done);
+    if (known) { done(admit(req, known)); return; }
+    resolveSession(req.server.ctx, token).then((auth) => { done(admit(req, auth)); }, done);
   };
 }
 

@@ -54,15 +54,15 @@ export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
     incr(key: string, callback: Callback, timeWindow: number): void {
       prune();
       pool.query<{ hits: number; ttl: number }>(INCR, [key, Math.max(1, Math.trunc(timeWindow))]).then(
-        ({ rows }) => callback(null, { current: rows[0]!.hits, ttl: rows[0]!.ttl }),
-        (err: Error) => callback(err),
+        ({ rows }) => { callback(null, { current: rows[0]!.hits, ttl: rows[0]!.ttl }); },
+        (err: Error) => { callback(err); },
       );
     }
 
     read(key: string, callback: Callback): void {
       pool.query<{ hits: number; ttl: number }>(READ, [key]).then(
-        ({ rows }) => callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }),
-        (err: Error) => callback(err),
+        ({ rows }) => { callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }); },
+        (err: Error) => { callback(err); },
       );
     }
 

@@ -68,7 +68,7 @@ export class Jobs {
       schedule: true,
       maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
     });
-    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    this.boss.on('error', (err) => { this.log.error({ err }, 'job queue error'); });
   }
 
   async start(ctx: AppContext, workers: readonly JobWorker<any>[] = JOB_WORKERS): Promise<void> {
@@ -97,10 +97,10 @@ export class Jobs {
         workerIds.push(await this.boss.work(w.queue, { batchSize, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, (jobs) => this.track(run(jobs))));
       }
       if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
-      if (w.onStart) await w.onStart(ctx).catch((err) => this.log.error({ err, queue: w.queue }, 'queue start hook failed'));
+      if (w.onStart) await w.onStart(ctx).catch((err) => { this.log.error({ err, queue: w.queue }, 'queue start hook failed'); });
       // Time-driven queues also run when the test clock moves (TEST_CLOCK=1), not only on the next minute.
       if (w.cron && ctx.config.testClock) {
-        const wake = () => workerIds.forEach((id) => this.boss.notifyWorker(id));
+        const wake = () => { workerIds.forEach((id) => { this.boss.notifyWorker(id); }); };
         this.unsubscribe.push(clock.onAdvance(() => void this.boss.send(w.queue, {}).then(wake, () => {})));
       }
     }

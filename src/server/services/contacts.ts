@@ -9,6 +9,7 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from './paging'
 import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
 import { isoSql } from './leads/brief';
+import { one } from '../db/rows';
 
 type Row = typeof contacts.$inferSelect;
 
@@ -87,15 +88,15 @@ function orderOf(ordering: string | undefined): SQL[] {
 export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery): Promise<string> {
   const win = pageWindow(q);
   const where = whereOf(ownerId, q);
-  const [info] = await prepared<{ total: number; count: number; rows: string }>(ctx.db, sql`
+  const info = one(await prepared<{ total: number; count: number; rows: string }>(ctx.db, sql`
     select (select count(*)::int from ${contacts} where ${contacts.ownerId} = ${ownerId}) as total,
       (select count(*)::int from ${contacts} where ${where}) as count,
       coalesce((select json_agg(r) from (
         select ${contactId}, first_name, last_name, phone, email, city, country, notes,
           array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories,
           status, tags, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
-        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`);
-  return pageJson(pageOf([], info!.count, info!.total, win, q), info!.rows);
+        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`));
+  return pageJson(pageOf([], info.count, info.total, win, q), info.rows);
 }
 
 export async function getContact(ctx: AppContext, ownerId: number, id: number) {
@@ -162,12 +163,12 @@ export async function createContact(ctx: AppContext, ownerId: number, input: Con
     await lockOwner(tx, ownerId);
     const cats = [...new Set(input.categories ?? [])];
     await ownCategories(tx, ownerId, cats);
-    const [row] = await tx
+    const row = one(await tx
       .insert(contacts)
       .values({ ...cols, firstName: cols.firstName ?? '', ownerId })
-      .returning();
-    await setCategories(tx, row!.id, cats);
-    return view(row!, cats.sort((a, b) => a - b));
+      .returning());
+    await setCategories(tx, row.id, cats);
+    return view(row, cats.sort((a, b) => a - b));
   });
 }
 
@@ -182,13 +183,13 @@ export async function updateContact(ctx: AppContext, ownerId: number, id: number
       await ownCategories(tx, ownerId, cats);
       await setCategories(tx, id, cats);
     }
-    const [row] = await tx
+    const row = one(await tx
       .update(contacts)
       .set({ ...cols, updatedAt: new Date() })
       .where(eq(contacts.id, id))
-      .returning();
+      .returning());
     const cats = await categoriesOf(tx, [id]);
-    return view(row!, cats.get(id) ?? []);
+    return view(row, cats.get(id) ?? []);
   });
 }
 

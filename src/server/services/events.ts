@@ -7,6 +7,7 @@ import { notFound } from '../http/errors';
 import { plainText } from './content/html';
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
+import { one } from '../db/rows';
 
 type EventRow = {
   id: number;
@@ -47,8 +48,8 @@ const nearestJson = shapedStatement<{ json: string }, { limit: number }, Record<
 
 /** Events that have not ended yet, soonest first, as JSON text. */
 export async function listNearestEvents(ctx: AppContext, limit = 10): Promise<string> {
-  const [r] = await nearestJson(ctx.db, { limit }, {});
-  return r!.json;
+  const r = one(await nearestJson(ctx.db, { limit }, {}));
+  return r.json;
 }
 
 export type EventListQuery = PageQuery & { period?: 'upcoming' | 'past' | 'all' };

@@ -7,6 +7,7 @@ import { actionMail } from '../integrations/mail';
 import { mapUniqueViolation, newPromoCode, normalizePhone, getProfile } from './users';
 import { consumeToken, issueToken } from './tokens';
 import { openSession, type SessionMeta } from './sessions';
+import { one } from '../db/rows';
 
 export type RegisterInput = {
   email: string;
@@ -63,7 +64,7 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     if (phoneTaken) throw FieldErrors.of('phone', 'phone_in_use');
   }
-  const [user] = await ctx.db
+  const user = one(await ctx.db
     .insert(users)
     .values({
       email: input.email,
@@ -77,9 +78,9 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
       leadStatus: 'waiting',
     })
     .returning()
-    .catch(mapUniqueViolation);
-  await sendActivation(ctx, user!);
-  return user!;
+    .catch(mapUniqueViolation));
+  await sendActivation(ctx, user);
+  return user;
 }
 
 /** Confirms the email with the emailed token and logs the user in. */

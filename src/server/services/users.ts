@@ -10,6 +10,7 @@ import { inReachOf } from './staff/reach';
 import { authChanged } from './sessions';
 import { isTimeZone } from './time-zones';
 import { recordAction } from './action-log';
+import { one } from '../db/rows';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -227,12 +228,12 @@ export async function createUser(ctx: AppContext, actor: Actor, input: UserInput
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await ctx.db
     .transaction(async (tx) => {
-      const [created] = await tx
+      const created = one(await tx
         .insert(users)
         .values({ ...columnsOf(input), phone: phone ?? null, passwordHash, promoCode: newPromoCode(), emailActivation: true })
-        .returning();
-      await recordAction(tx, { actorId: actor.id, subjectId: created!.id, kind: 'user_created', details: { role: created!.role } });
-      return created!;
+        .returning());
+      await recordAction(tx, { actorId: actor.id, subjectId: created.id, kind: 'user_created', details: { role: created.role } });
+      return created;
     })
     .catch(mapUniqueViolation);
   return adminView(row);
@@ -250,7 +251,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound();
       const phone = await checkInput(tx, input, id);
-      const [after] = await tx
+      const after = one(await tx
         .update(users)
         .set({
           ...columnsOf(input),
@@ -259,7 +260,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           updatedAt: new Date(),
         })
         .where(eq(users.id, id))
-        .returning();
+        .returning());
       if (passwordHash) {
         const open = and(eq(sessions.userId, id), isNull(sessions.endedAt));
         await tx
@@ -267,9 +268,9 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           .set({ endedAt: new Date() })
           .where(actor.sessionId ? and(open, ne(sessions.id, actor.sessionId)) : open);
       }
-      const changes = changesOf(before, after!, input);
+      const changes = changesOf(before, after, input);
       if (Object.keys(changes).length) await recordAction(tx, { actorId: actor.id, subjectId: id, kind: 'user_updated', details: { changes } });
-      return after!;
+      return after;
     })
     .catch(mapUniqueViolation);
   authChanged(ctx, id);

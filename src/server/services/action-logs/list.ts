@@ -8,6 +8,7 @@ import { shapedStatement } from '../../db/prepared';
 import { briefJson, isoSql } from '../leads/brief';
 import { isAdmin, type Caller } from '../staff/access';
 import { inReachOf } from '../staff/reach';
+import { one } from '../../db/rows';
 
 export type ActionLogQuery = PageQuery & {
   actor_id?: number;
@@ -168,7 +169,7 @@ export async function listActionLogs(ctx: AppContext, caller: Caller & { timeZon
     limit: win.limit,
     offset: win.offset,
   };
-  const [page] = await listStatement(ctx.db, shape, {
+  const page = one(await listStatement(ctx.db, shape, {
     callerId: caller.id,
     actorId: q.actor_id ?? null,
     subjectId: q.subject_id ?? null,
@@ -178,6 +179,6 @@ export async function listActionLogs(ctx: AppContext, caller: Caller & { timeZon
     tz: caller.timeZone,
     ...messagesOf(lang),
     space: JS_SPACE,
-  });
-  return pageJson(pageOf([], page!.count, page!.total, win, q), page!.rows);
+  }));
+  return pageJson(pageOf([], page.count, page.total, win, q), page.rows);
 }

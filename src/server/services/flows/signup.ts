@@ -9,6 +9,7 @@ import { newPromoCode, normalizePhone } from '../users';
 import { pgError } from './access';
 import { countSignup } from './stats';
 import { checkFormToken } from './form-token';
+import { one } from '../../db/rows';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -109,7 +110,7 @@ export async function signupLanding(ctx: AppContext, name: string, input: Signup
   const check = async (field: 'email' | 'phone', fn: (c: AppContext, v: string) => Promise<string>) => {
     if (!values[field] || errors[field]) return;
     try {
-      values[field] = await fn(ctx, values[field]!);
+      values[field] = await fn(ctx, values[field]);
     } catch (err) {
       if (!(err instanceof FieldErrors)) throw err;
       errors[field] = err.fields[field]!.map((m) => (typeof m === 'string' ? m : m.key));
@@ -121,7 +122,7 @@ export async function signupLanding(ctx: AppContext, name: string, input: Signup
   if (Object.keys(errors).length) throw new FieldErrors(errors);
 
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
+    const user = one(await tx
       .insert(users)
       .values({
         email: values.email ?? null,
@@ -137,8 +138,8 @@ export async function signupLanding(ctx: AppContext, name: string, input: Signup
         promoCode: newPromoCode(),
       })
       .returning({ id: users.id })
-      .catch(takenMeanwhile);
-    await leadCreated(tx, ctx, { userId: user!.id, source: 'landing', details: { flow_id: flow.id, landing_name: flow.landingName } });
+      .catch(takenMeanwhile));
+    await leadCreated(tx, ctx, { userId: user.id, source: 'landing', details: { flow_id: flow.id, landing_name: flow.landingName } });
     await countSignup(tx, flow.id);
   });
   return { detail: form.success_message || t(lang, 'landing_signup_done') };

@@ -51,7 +51,7 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
     next = c;
     wake?.();
   };
-  source.on('error', (error) => put({ error }));
+  source.on('error', (error) => { put({ error }); });
   // Papaparse's types only name browser inputs; a Node readable is supported at run time.
   (Papa.parse as unknown as (input: unknown, config: object) => void)(text, {
     delimiter: format.delimiter,
@@ -62,8 +62,8 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
       p.pause();
       put({ rows: res.data });
     },
-    complete: () => put({ done: true }),
-    error: (error: Error) => put({ error }),
+    complete: () => { put({ done: true }); },
+    error: (error: Error) => { put({ error }); },
   });
   try {
     for (;;) {
@@ -119,7 +119,7 @@ export function suggestMapping(columns: string[]): Record<string, ImportField> {
   const used = new Set<string>();
   for (const col of columns) {
     const key = col.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-    const field = (Object.keys(SYNONYMS) as ImportField[]).find((f) => !used.has(f) && SYNONYMS[f]!.includes(key));
+    const field = (Object.keys(SYNONYMS) as ImportField[]).find((f) => !used.has(f) && SYNONYMS[f].includes(key));
     if (field) {
       mapping[col] = field;
       used.add(field);

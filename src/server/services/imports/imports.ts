@@ -13,6 +13,7 @@ import { brief, isAdmin, staffTarget, type Caller, type Tx } from '../staff/acce
 import { csvRows, detectFormat, suggestMapping } from './csv';
 import { IMPORT_FIELDS, type ImportField } from './rows';
 import { IMPORT_QUEUE } from './run';
+import { one } from '../../db/rows';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_ROWS = 100_000;
@@ -121,7 +122,7 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
     const saved = await ctx.db.transaction(async (tx) => {
       const consultant = input.consultantId ? await staffTarget(tx, caller, input.consultantId, 'consultant_id') : null;
       if (input.tagId && !(await tagExists(tx, input.tagId))) throw FieldErrors.of('tag_id', 'select_tag');
-      const [row] = await tx
+      const row = one(await tx
         .insert(userImports)
         .values({
           createdById: caller.id,
@@ -131,15 +132,15 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
           fileUrl: stored.url,
           encoding: format.encoding,
           delimiter: format.delimiter,
-          columns: columns!,
+          columns: columns,
           previewRows: preview,
           total,
         })
-        .returning();
-      return row!;
+        .returning());
+      return row;
     });
     const [view] = await views(ctx, [saved], lang);
-    return { ...view!, preview: { columns: columns!, rows: preview, suggested_mapping: suggestMapping(columns!) } };
+    return { ...view!, preview: { columns: columns, rows: preview, suggested_mapping: suggestMapping(columns) } };
   } catch (err) {
     await ctx.storage.remove(stored.url);
     if (err instanceof FieldErrors || (err as { statusCode?: number }).statusCode) throw err;
@@ -196,6 +197,6 @@ export async function startUserImport(
     await ctx.jobs.sendInTx(tx, IMPORT_QUEUE, { importId: imp.id });
     return row;
   });
-  const [view] = await views(ctx, [started], lang);
-  return view!;
+  const view = one(await views(ctx, [started], lang));
+  return view;
 }

@@ -48,7 +48,7 @@ export function fieldIndexes(columns: string[], mapping: Record<string, string>)
 /** One CSV row checked: a clean row, or the reason it is skipped. */
 export function cleanRow(row: number, cells: string[], idx: Partial<Record<ImportField, number>>): CleanRow | { row: number; reason: MessageKey } {
   if (!cells.some((c) => c.trim())) return { row, reason: 'import_row_empty' };
-  const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]!] ?? '').trim());
+  const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim());
   const firstName = get('first_name');
   const lastName = get('last_name');
   if (!firstName || !lastName) return { row, reason: 'import_name_required' };

@@ -10,6 +10,7 @@ import { leadCreated } from '../leads/intake';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { labelsOf, staffUserView } from './view';
+import { one } from '../../db/rows';
 
 export type PersonInput = {
   first_name: string;
@@ -61,7 +62,7 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
 }
 
 async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnType<typeof checkPerson>>, isPartner: boolean) {
-  const [row] = await tx
+  const row = one(await tx
     .insert(users)
     .values({
       email: checked.email,
@@ -77,9 +78,9 @@ async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnT
       isPartner,
     })
     .returning({ id: users.id })
-    .catch(mapUniqueViolation);
-  await tx.insert(userTags).values({ userId: row!.id, tagId: checked.tagId });
-  return row!.id;
+    .catch(mapUniqueViolation));
+  await tx.insert(userTags).values({ userId: row.id, tagId: checked.tagId });
+  return row.id;
 }
 
 /** A lead made by staff: it comes in through the same door as every lead (leadCreated). */

@@ -6,6 +6,7 @@ import { shapedStatement } from '../../db/prepared';
 import { briefJson, iso, isoSql, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers } from '../leads/scope';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { one } from '../../db/rows';
 
 export type TaskTab = 'today' | 'future' | 'completed' | 'canceled';
 
@@ -159,7 +160,7 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
     limit: win.limit,
     offset: win.offset,
   };
-  const [info] = await listStatement(ctx.db, shape, {
+  const info = one(await listStatement(ctx.db, shape, {
     ownerId: scope.ownerId,
     type: q.type ?? null,
     linked: body.linked_user_id ?? null,
@@ -168,10 +169,10 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
     tz: scope.ownerTimeZone,
     now: now.toISOString(),
     like: search ? likeOf(search) : null,
-  });
-  const tabCounts = { today: info!.today, future: info!.future, completed: info!.completed, canceled: info!.canceled };
-  const page = pageOf([], info!.count, tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled, win, { ...q, tab });
-  return pageJson(page, info!.rows, { tab_counts: tabCounts });
+  }));
+  const tabCounts = { today: info.today, future: info.future, completed: info.completed, canceled: info.canceled };
+  const page = pageOf([], info.count, tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled, win, { ...q, tab });
+  return pageJson(page, info.rows, { tab_counts: tabCounts });
 }
 
 /** Users a task of this employee may be linked to: the ones they look after, best name matches first. */

@@ -9,6 +9,7 @@ import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { loadTask, taskView } from './list';
 import { startOf, type StartChoice } from './time';
+import { one } from '../../db/rows';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -18,7 +19,7 @@ export type TaskCreateInput = StartChoice & { type: TaskType; description: strin
 
 async function insertTask(tx: Tx, caller: AuthUser, scope: Scope, input: { type: TaskType; description: string; linkedUserId: number; startAt: Date; endAt: Date | null }) {
   const now = clock.now();
-  const [row] = await tx
+  const row = one(await tx
     .insert(tasks)
     .values({
       ownerId: scope.ownerId,
@@ -31,15 +32,15 @@ async function insertTask(tx: Tx, caller: AuthUser, scope: Scope, input: { type:
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: tasks.id });
+    .returning({ id: tasks.id }));
   await recordAction(tx, {
     actorId: caller.id,
     subjectId: input.linkedUserId,
     viewAsId: scope.viewAsId,
     kind: 'task_create',
-    details: { task_id: row!.id, type: input.type, owner_id: scope.ownerId, start_at: input.startAt.toISOString() },
+    details: { task_id: row.id, type: input.type, owner_id: scope.ownerId, start_at: input.startAt.toISOString() },
   });
-  return row!.id;
+  return row.id;
 }
 
 /** Plans a task for the caller (or, viewing as, for that employee) about a user they look after. */
@@ -108,7 +109,7 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
   const id = await ctx.db
     .transaction(async (tx) => {
       const now = clock.now();
-      const [lead] = await tx
+      const lead = one(await tx
         .insert(users)
         .values({
           firstName,
@@ -122,9 +123,9 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
           responsibleId: scope.ownerId,
           dateJoined: now,
         })
-        .returning({ id: users.id });
-      await leadCreated(tx, ctx, { userId: lead!.id, source: 'staff', actorId: caller.id, details: { responsible_id: scope.ownerId } });
-      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead!.id, ...when! });
+        .returning({ id: users.id }));
+      await leadCreated(tx, ctx, { userId: lead.id, source: 'staff', actorId: caller.id, details: { responsible_id: scope.ownerId } });
+      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead.id, ...when! });
     })
     .catch(mapUniqueViolation);
   return taskView((await loadTask(ctx.db, id))!);

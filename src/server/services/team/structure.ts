@@ -9,6 +9,7 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging
 import { moneySql, monthWindows } from './money';
 import { ORDER_SQL, columnsFor } from './structure-columns';
 import { visibleUsersWhere, type Viewer } from './visibility';
+import { one } from '../../db/rows';
 
 export type StructureFilter = { search?: string; status?: LeadStatus; tags?: number[]; groups?: number[] };
 
@@ -62,7 +63,7 @@ type Months = ReturnType<typeof monthWindows>;
 
 /** The list's rows of these users, in the order given, as the answer's JSON text (StructureUser). */
 async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: string, months: Months): Promise<string> {
-  const [row] = await prepared<{ rows: string }>(ctx.db, sql`
+  const row = one(await prepared<{ rows: string }>(ctx.db, sql`
     with me as (select path from users where id = ${viewerId})
     select coalesce(json_agg(x), '[]')::text as rows from (
     select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country,
@@ -93,8 +94,8 @@ async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: str
       where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation'
         and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}
     ) d on true
-    order by page.ord) x`);
-  return row!.rows;
+    order by page.ord) x`));
+  return row.rows;
 }
 
 export async function listStructureUsers(

@@ -10,6 +10,7 @@ import { canSeeUser, conflict, scopeOf, visibleUsers } from '../leads/scope';
 import { notify } from '../notifications';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { FINAL_STATUSES, TICKET_COLUMNS, TICKET_FROM, TICKET_TYPES, loadTicketRow, ticketDetail, ticketView, type TicketType } from './view';
+import { one } from '../../db/rows';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 const STATUSES: TicketStatus[] = ['new', 'in_progress', 'completed', 'canceled', 'paid', 'rejected'];
@@ -29,13 +30,13 @@ async function addMessage(
   m: { kind: 'message' | 'comment' | 'status_change' | 'telegram'; authorId: number | null; message: string; statusFrom?: TicketStatus; statusTo?: TicketStatus },
   at: Date,
 ) {
-  const [row] = await tx
+  const row = one(await tx
     .insert(ticketMessages)
     .values({ ticketId, kind: m.kind, authorId: m.authorId, message: m.message, statusFrom: m.statusFrom, statusTo: m.statusTo, createdAt: at })
-    .returning({ id: ticketMessages.id });
+    .returning({ id: ticketMessages.id }));
   await tx.execute(sql`update tickets set messages_count = messages_count + 1, last_message_at = ${at.toISOString()}::timestamptz,
     updated_at = ${at.toISOString()}::timestamptz where id = ${ticketId}`);
-  return row!.id;
+  return row.id;
 }
 
 type NewTicket = { type: TicketType; subject: string; message: string };
