@@ -4,7 +4,7 @@ import { tagGroups, tags, users } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { newPromoCode } from '../services/users';
 import { seedDemoContent } from './seed-content';
-import { one } from './rows';
+import { one, present } from './rows';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
@@ -78,7 +78,7 @@ async function seedDemoAccounts(db: Db): Promise<boolean> {
     await tx
       .update(users)
       .set({ referrerId: ids.consultant, responsibleId: ids.consultant })
-      .where(eq(users.id, ids.member!));
+      .where(eq(users.id, present(ids.member, 'the demo member')));
     await tx.execute(sql`select 1`);
   });
   return true;

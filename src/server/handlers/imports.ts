@@ -17,7 +17,7 @@ export const importsHandlers: HandlerTable = {
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || stored) part.file.resume();
-          else stored = await storeImportFile(ctx, part.file, part.filename ?? '');
+          else stored = await storeImportFile(ctx, part.file, part.filename);
         } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       }
     } catch (err) {

@@ -40,7 +40,7 @@ async function partnerForm(req: FastifyRequest) {
         }
         try {
           const saved = await storage.saveStream('documents/partners', part.file, { maxBytes: MAX_DOCUMENT_BYTES, sniff: sniffDocument, sniffBytes: 16 });
-          documents.push({ fileName: (part.filename || 'document').slice(0, 255), url: saved.url, contentType: DOCUMENT_TYPES[saved.ext]!, size: saved.size });
+          documents.push({ fileName: (part.filename || 'document').slice(0, 255), url: saved.url, contentType: DOCUMENT_TYPES[saved.ext] ?? 'application/octet-stream', size: saved.size });
         } catch (err) {
           if (!(err instanceof UploadRejected)) throw err;
           errors.documents = [err.reason === 'pixels' ? { key: 'image_too_many_pixels', params: { limit: MAX_IMAGE_PIXELS / 1e6 } } : 'document_invalid'];

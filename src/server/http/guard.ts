@@ -34,7 +34,8 @@ export function operationGuard(op: GuardedOperation): onRequestHookHandler {
 
 function mediaTypeError(req: FastifyRequest, op: GuardedOperation): Error | undefined {
   if (!op.contentTypes.length) return undefined;
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
+  const type = mediaType.trim().toLowerCase();
   if (!type) return op.bodyRequired ? new FieldErrors({ non_field_errors: ['invalid_input'] }) : undefined;
   return op.contentTypes.includes(type) ? undefined : new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
 }

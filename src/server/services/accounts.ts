@@ -105,7 +105,7 @@ export async function loginWithBotToken(ctx: AppContext, token: string, meta: Se
   if (!user || !user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });
   // Only a path of this app: "//host" or "/\host" would leave it.
   const wanted = row.data.redirect_to;
-  const target = typeof wanted === 'string' && /^\/(?![\/\\])/.test(wanted) ? wanted : '/dashboard';
+  const target = typeof wanted === 'string' && /^\/(?![/\\])/.test(wanted) ? wanted : '/dashboard';
   return completeLogin(ctx, user, meta, target);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AppContext } from '../context';
 import { CONTACT_STATUSES, contactCategories, contactCategoryLinks, contacts } from '../db/schema';
@@ -40,11 +40,11 @@ async function categoriesOf(tx: Tx, ids: number[]): Promise<Map<number, number[]
     .from(contactCategoryLinks)
     .where(inArray(contactCategoryLinks.contactId, ids))
     .orderBy(contactCategoryLinks.contactId, contactCategoryLinks.categoryId);
-  for (const l of links) (map.get(l.contactId) ?? map.set(l.contactId, []).get(l.contactId)!).push(l.categoryId);
+  for (const l of links) map.set(l.contactId, [...(map.get(l.contactId) ?? []), l.categoryId]);
   return map;
 }
 
-const ORDERABLE = {
+const ORDERABLE: Partial<Record<string, AnyColumn>> = {
   id: contacts.id,
   first_name: contacts.firstName,
   last_name: contacts.lastName,
@@ -74,12 +74,12 @@ function whereOf(ownerId: number, q: ContactFilter): SQL {
     );
   }
   if (q.status) filters.push(eq(contacts.status, q.status));
-  return and(...filters)!;
+  return and(...filters) ?? sql`true`;
 }
 
 function orderOf(ordering: string | undefined): SQL[] {
   const desc = ordering ? ordering.startsWith('-') : true;
-  const col = ORDERABLE[(ordering?.replace(/^-/, '') ?? 'created_at') as keyof typeof ORDERABLE] ?? contacts.createdAt;
+  const col = ORDERABLE[ordering?.replace(/^-/, '') ?? 'created_at'] ?? contacts.createdAt;
   // NULLS LAST both ways keeps the (owner_id, created_at desc, id desc) index usable.
   return desc ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`] : [sql`${col} asc`, sql`${contacts.id} asc`];
 }
@@ -231,12 +231,13 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
         break;
       case 'add_category':
       case 'remove_category': {
-        if (input.category === undefined) throw FieldErrors.of('category', 'field_required');
-        const particular = await ownCategories(tx, ownerId, [input.category], 'category');
+        const category = input.category;
+        if (category === undefined) throw FieldErrors.of('category', 'field_required');
+        const particular = await ownCategories(tx, ownerId, [category], 'category');
         if (input.action === 'remove_category') {
           await tx
             .delete(contactCategoryLinks)
-            .where(and(eq(contactCategoryLinks.categoryId, input.category), inArray(contactCategoryLinks.contactId, ids)));
+            .where(and(eq(contactCategoryLinks.categoryId, category), inArray(contactCategoryLinks.contactId, ids)));
         } else {
           if (particular.length) {
             const [clash] = await tx
@@ -246,7 +247,7 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
               .where(
                 and(
                   inArray(contactCategoryLinks.contactId, ids),
-                  ne(contactCategoryLinks.categoryId, input.category),
+                  ne(contactCategoryLinks.categoryId, category),
                   eq(contactCategories.isParticular, true),
                 ),
               )
@@ -255,7 +256,7 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
           }
           await tx
             .insert(contactCategoryLinks)
-            .values(ids.map((contactId) => ({ contactId, categoryId: input.category! })))
+            .values(ids.map((contactId) => ({ contactId, categoryId: category })))
             .onConflictDoNothing();
         }
         await tx.update(contacts).set({ updatedAt: new Date() }).where(inArray(contacts.id, ids));

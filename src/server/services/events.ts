@@ -65,7 +65,7 @@ export async function listEvents(ctx: AppContext, q: EventListQuery) {
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from events e where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from events e where e.is_published`),
   ]);
-  return pageOf(page.rows.map(brief), counted.rows[0]!.n, total.rows[0]!.n, win, q);
+  return pageOf(page.rows.map(brief), one(counted.rows).n, one(total.rows).n, win, q);
 }
 
 async function eventRow(ctx: AppContext, id: number): Promise<EventRow> {

@@ -45,7 +45,7 @@ export async function listNews(ctx: AppContext, q: NewsListQuery) {
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from news n where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from news n where ${PUBLISHED}`),
   ]);
-  return pageOf(page.rows.map(brief), counted.rows[0]!.n, total.rows[0]!.n, win, q);
+  return pageOf(page.rows.map(brief), one(counted.rows).n, one(total.rows).n, win, q);
 }
 
 // The dashboard's list, written as JSON by PostgreSQL (the same fields as brief()).

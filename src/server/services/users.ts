@@ -135,12 +135,12 @@ export async function listUsers(ctx: AppContext, caller: Pick<AuthUser, 'id' | '
   const desc = q.ordering?.startsWith('-');
   const key = (q.ordering?.replace(/^-/, '') ?? 'id') as keyof typeof ORDERABLE;
   const col = ORDERABLE[key] ?? users.id;
-  const [rows, [counted], [total]] = await Promise.all([
+  const [rows, countedRows, totalRows] = await Promise.all([
     ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc nulls last` : col, desc ? sql`${users.id} desc nulls last` : users.id).limit(win.limit).offset(win.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(scope),
   ]);
-  return pageOf(rows.map(adminView), counted!.n, total!.n, win, q);
+  return pageOf(rows.map(adminView), one(countedRows).n, one(totalRows).n, win, q);
 }
 
 export type UserInput = {

@@ -52,7 +52,8 @@ export function descriptionSegments(text: string): string[] {
   for (const m of text.matchAll(/\{(\w+)\}/g)) {
     const literal = text.slice(last, m.index);
     last = m.index + m[0].length;
-    if (DESCRIPTION_PARAMS.includes(m[1]!)) out.push(`${out.pop()}${literal}`, m[1]!, '');
+    const name = m[1] ?? '';
+    if (DESCRIPTION_PARAMS.includes(name)) out.push(`${out.pop()}${literal}`, name, '');
     else out.push(`${out.pop()}${literal}${m[0]}`);
   }
   out.push(`${out.pop()}${text.slice(last)}`);

@@ -54,14 +54,14 @@ export function parseVideo(raw: string): Video | null {
   const u = new URL(href);
   const host = u.hostname.replace(/^(www\.|m\.)/, '');
   let m: RegExpExecArray | null;
-  if (host === 'youtu.be' && (m = /^\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1]! };
+  if (host === 'youtu.be' && (m = /^\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1] ?? '' };
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     const v = u.searchParams.get('v');
     if (u.pathname === '/watch' && v && /^[\w-]{6,20}$/.test(v)) return { kind: 'youtube', id: v };
-    if ((m = /^\/(?:embed|shorts)\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1]! };
+    if ((m = /^\/(?:embed|shorts)\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1] ?? '' };
   }
   if ((host === 'vimeo.com' || host === 'player.vimeo.com') && (m = /^\/(?:video\/)?(\d{4,12})$/.exec(u.pathname))) {
-    return { kind: 'vimeo', id: m[1]! };
+    return { kind: 'vimeo', id: m[1] ?? '' };
   }
   if (u.protocol === 'https:' && /\.mp4$/i.test(u.pathname)) return { kind: 'file', url: href };
   return null;

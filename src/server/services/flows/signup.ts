@@ -113,7 +113,9 @@ export async function signupLanding(ctx: AppContext, name: string, input: Signup
       values[field] = await fn(ctx, values[field]);
     } catch (err) {
       if (!(err instanceof FieldErrors)) throw err;
-      errors[field] = err.fields[field]!.map((m) => (typeof m === 'string' ? m : m.key));
+      const messages = err.fields[field];
+      if (!messages) throw err;
+      errors[field] = messages.map((m) => (typeof m === 'string' ? m : m.key));
     }
   };
   await check('email', validateLandingEmail);

@@ -47,6 +47,8 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
   let wake: (() => void) | null = null;
   let next: Chunk | null = null;
   let parser: { pause(): void; resume(): void; abort(): void } | null = null;
+  // Set by the parser's callbacks: read afresh after each wait.
+  const taken = (): Chunk | null => next;
   const put = (c: Chunk) => {
     next = c;
     wake?.();
@@ -67,8 +69,9 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
   });
   try {
     for (;;) {
-      if (!next) await new Promise<void>((r) => (wake = r));
-      const c: Chunk = next!;
+      if (!taken()) await new Promise<void>((r) => (wake = r));
+      const c = taken();
+      if (!c) continue;
       next = null;
       wake = null;
       if ('error' in c) throw c.error;
@@ -89,7 +92,7 @@ export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<
   for await (const rows of chunks(file, format)) {
     for (const cells of rows) {
       n++;
-      const blank = cells.length === 0 || (cells.length === 1 && cells[0]!.trim() === '');
+      const blank = cells.length === 0 || (cells.length === 1 && cells[0]?.trim() === '');
       if (blank) {
         blanks++;
         continue;

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { tags, userImports, userImportWarnings, users, type ImportStatus } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
@@ -40,7 +39,7 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   const byPerson = new Map(persons.map((p) => [p.id, brief(p)]));
   const byTag = new Map(tagRows.map((x) => [x.id, x]));
   const byImport = new Map<number, { row: number; reason: string }[]>();
-  for (const w of warnings.rows) (byImport.get(w.import_id) ?? byImport.set(w.import_id, []).get(w.import_id)!).push({ row: w.row, reason: t(lang, w.reason as MessageKey) });
+  for (const w of warnings.rows) byImport.set(w.import_id, [...(byImport.get(w.import_id) ?? []), { row: w.row, reason: t(lang, w.reason as MessageKey) }]);
   return rows.map((r) => ({
     id: r.id,
     file_name: r.fileName,
@@ -61,7 +60,7 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   }));
 }
 
-const ORDERABLE = { created_at: userImports.createdAt, id: userImports.id, file_name: userImports.fileName, status: userImports.status } as const;
+const ORDERABLE: Partial<Record<string, AnyColumn>> = { created_at: userImports.createdAt, id: userImports.id, file_name: userImports.fileName, status: userImports.status };
 
 /** Consultants see the imports they made; admins all. */
 export async function listUserImports(ctx: AppContext, caller: Caller, q: PageQuery & { ordering?: string; status?: ImportStatus }, lang: Lang) {
@@ -69,15 +68,14 @@ export async function listUserImports(ctx: AppContext, caller: Caller, q: PageQu
   const own = isAdmin(caller) ? undefined : eq(userImports.createdById, caller.id);
   const filters = [own, q.status ? eq(userImports.status, q.status) : undefined].filter(Boolean) as SQL[];
   const where = filters.length ? and(...filters) : undefined;
-  const key = (q.ordering?.replace(/^-/, '') ?? 'created_at') as keyof typeof ORDERABLE;
-  const col = ORDERABLE[key] ?? userImports.createdAt;
+  const col = ORDERABLE[q.ordering?.replace(/^-/, '') ?? 'created_at'] ?? userImports.createdAt;
   const dir = q.ordering && !q.ordering.startsWith('-') ? asc : desc;
-  const [rows, [counted], [total]] = await Promise.all([
+  const [rows, countedRows, totalRows] = await Promise.all([
     ctx.db.select().from(userImports).where(where).orderBy(dir(col), dir(userImports.id)).limit(win.limit).offset(win.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(where),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(own),
   ]);
-  return pageOf(await views(ctx, rows, lang), counted!.n, total!.n, win, q);
+  return pageOf(await views(ctx, rows, lang), one(countedRows).n, one(totalRows).n, win, q);
 }
 
 /** Streams an uploaded .csv to a private folder under a generated name; refuses binary or oversized files. */
@@ -139,8 +137,8 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
         .returning());
       return row;
     });
-    const [view] = await views(ctx, [saved], lang);
-    return { ...view!, preview: { columns: columns, rows: preview, suggested_mapping: suggestMapping(columns) } };
+    const view = one(await views(ctx, [saved], lang));
+    return { ...view, preview: { columns: columns, rows: preview, suggested_mapping: suggestMapping(columns) } };
   } catch (err) {
     await ctx.storage.remove(stored.url);
     if (err instanceof FieldErrors || (err as { statusCode?: number }).statusCode) throw err;
@@ -177,14 +175,15 @@ export async function startUserImport(
     if (!imp) throw notFound();
     if (!isAdmin(caller) && imp.createdById !== caller.id) throw permissionDenied();
     const errors: Record<string, MessageKey[]> = {};
-    if (!input.tag_id || !(await tagExists(tx, input.tag_id))) errors.tag_id = ['select_tag'];
+    const tagId = input.tag_id;
+    if (!tagId || !(await tagExists(tx, tagId))) errors.tag_id = ['select_tag'];
     if (!input.consultant_id) errors.consultant_id = ['select_consultant'];
-    if (Object.keys(errors).length) throw new FieldErrors(errors);
+    if (Object.keys(errors).length || !tagId) throw new FieldErrors(errors);
     const consultant = await staffTarget(tx, caller, input.consultant_id, 'consultant_id');
     checkMapping(imp.columns, input.mapping);
     const [row] = await tx
       .update(userImports)
-      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId: input.tag_id!, finishedAt: null })
+      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId, finishedAt: null })
       .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))
       .returning();
     if (!row) throw FieldErrors.of('non_field_errors', 'import_not_startable');

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { AppContext } from '../../context';
 import { csvRows, type CsvFormat } from './csv';
 import { cleanRow, fieldIndexes, type CleanRow } from './rows';
+import { one } from '../../db/rows';
 
 export const IMPORT_QUEUE = 'user-import';
 /** Rows per transaction: each commit records its batch together with the users it made. */
@@ -131,7 +132,7 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
   const client = await ctx.db.$client.connect();
   let locked = false;
   try {
-    locked = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows[0]!.ok;
+    locked = one((await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows).ok;
     if (!locked) return;
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null

@@ -117,7 +117,7 @@ export async function addComment(ctx: AppContext, caller: Caller, body: { text: 
   if (lesson !== null) await assertLessonOpen(ctx, caller, lesson, () => FieldErrors.of('lesson', 'field_invalid'));
   const { rows } = await ctx.db.execute<{ id: number }>(sql`
     insert into lesson_comments (lesson_id, author_id, text) values (${lesson}, ${caller.id}, ${text}) returning id`);
-  return getComment(ctx, caller, rows[0]!.id);
+  return getComment(ctx, caller, one(rows).id);
 }
 
 /** The author deletes their own comment, admins any; others get 403. */

@@ -7,6 +7,7 @@ import { shapedStatement, statement } from '../../db/prepared';
 import { accessView, briefValues, grantColumns, grantsOf, lessonLocked, lockReason } from './access';
 import { publishedLessonsTotal } from './totals';
 import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, iso, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
+import { one } from '../../db/rows';
 
 type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
 
@@ -139,15 +140,16 @@ export async function listLessons(ctx: AppContext, caller: Caller, body: LessonL
     offset: win.offset,
   };
   const values = { userId: caller.id, category: body.category, pattern: search ? likePattern(search) : null, ...briefValues(caller) };
-  const [[info], allPublished] = await Promise.all([
+  const [infoRows, allPublished] = await Promise.all([
     listStatement(ctx.db, shape, values),
     body.category === null ? publishedLessonsTotal(ctx) : Promise.resolve(0),
   ]);
-  if (body.category !== null && !info!.category) throw FieldErrors.of('category', 'field_invalid');
-  const total = info!.total ?? allPublished;
-  const count = info!.count ?? total;
-  const category = info!.category ? categoryView({ ...info!.category, lessons_count: total }) : null;
-  return pageJson(pageOf([], count, total, win, q), info!.rows, { category });
+  const info = one(infoRows);
+  if (body.category !== null && !info.category) throw FieldErrors.of('category', 'field_invalid');
+  const total = info.total ?? allPublished;
+  const count = info.count ?? total;
+  const category = info.category ? categoryView({ ...info.category, lessons_count: total }) : null;
+  return pageJson(pageOf([], count, total, win, q), info.rows, { category });
 }
 
 type LessonRow = BriefRow & { description: string; video_url: string | null; video_file: string | null; is_published: boolean };
@@ -226,7 +228,7 @@ export async function recordLessonView(ctx: AppContext, caller: Caller, id: numb
       completed_at = coalesce(lp.completed_at, excluded.completed_at),
       updated_at = now()
     returning position_seconds, duration_seconds as p_duration, completed as p_completed, updated_at as p_updated_at`);
-  return progressView({ ...rows[0]!, duration_seconds: row.duration_seconds })!;
+  return progressView({ ...one(rows), duration_seconds: row.duration_seconds })!;
 }
 
 /** Lessons to continue (started, not completed, latest first) and the newest not started. */
@@ -254,8 +256,9 @@ const dashboardStatement = statement<{ completed: number; in_progress: string; l
 
 /** Lessons to continue and the newest not started, written whole by PostgreSQL (the dashboard's busiest call). */
 export async function dashboardLessons(ctx: AppContext, caller: Caller): Promise<string> {
-  const [[info], total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }), publishedLessonsTotal(ctx)]);
-  return `{"in_progress":${info!.in_progress},"latest":${info!.latest},"total_count":${total},"completed_count":${info!.completed}}`;
+  const [infoRows, total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }), publishedLessonsTotal(ctx)]);
+  const info = one(infoRows);
+  return `{"in_progress":${info.in_progress},"latest":${info.latest},"total_count":${total},"completed_count":${info.completed}}`;
 }
 
 export { iso };

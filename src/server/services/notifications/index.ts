@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { t, type Lang } from '../../i18n';
 import { iso } from '../leads/brief';
+import { one } from '../../db/rows';
 
 export type NotificationKind = 'lead_offered' | 'ticket_created';
 
@@ -32,14 +33,14 @@ export async function listNotifications(ctx: AppContext, caller: AuthUser, limit
       message: notificationText(caller.language, r.kind, r.data),
       data: r.data,
       read: r.read_at !== null,
-      created_at: iso(r.created_at)!,
+      created_at: iso(r.created_at),
     })),
   };
 }
 
 async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
   const res = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`);
-  return res.rows[0]!.n;
+  return one(res.rows).n;
 }
 
 export async function markNotificationsRead(ctx: AppContext, caller: AuthUser, ids?: number[]) {

@@ -49,7 +49,8 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
     .where(phone ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.email, email));
   if (!errors.email && taken.some((u) => u.email?.toLowerCase() === email.toLowerCase())) errors.email = ['email_taken'];
   if (phone && taken.some((u) => u.phone === phone)) errors.phone = ['phone_in_use'];
-  if (!input.tag_id || !(await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, input.tag_id))).length) errors.tag_id = ['select_tag'];
+  const tagId = input.tag_id;
+  if (!tagId || !(await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId))).length) errors.tag_id = ['select_tag'];
   let consultantId = 0;
   try {
     consultantId = (await staffTarget(tx, caller, input.consultant_id, 'consultant_id')).id;
@@ -57,8 +58,8 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
     if (!(err instanceof FieldErrors)) throw err as ApiError;
     errors.consultant_id = ['select_consultant'];
   }
-  if (Object.keys(errors).length) throw new FieldErrors(errors);
-  return { email, phone, consultantId, tagId: input.tag_id! };
+  if (Object.keys(errors).length || !tagId) throw new FieldErrors(errors);
+  return { email, phone, consultantId, tagId };
 }
 
 async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnType<typeof checkPerson>>, isPartner: boolean) {
@@ -106,12 +107,14 @@ export async function createPartnerUser(
   extra: FieldMessages = {},
 ) {
   return ctx.db.transaction(async (tx) => {
-    const checked = await checkPerson(tx, caller, input, input.company?.trim() ? extra : { ...extra, company: ['field_empty'] });
+    const company = input.company?.trim();
+    const checked = await checkPerson(tx, caller, input, company ? extra : { ...extra, company: ['field_empty'] });
+    if (!company) throw FieldErrors.of('company', 'field_empty');
     const id = await insertPerson(tx, input, checked, true);
-    await tx.insert(partnerProfiles).values({ userId: id, company: input.company!.trim(), createdById: caller.id });
+    await tx.insert(partnerProfiles).values({ userId: id, company, createdById: caller.id });
     if (documents.length) await tx.insert(partnerDocuments).values(documents.map((d) => ({ ...d, userId: id })));
     await leadCreated(tx, ctx, { userId: id, source: 'staff', actorId: caller.id, details: { partner: true } });
-    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'partner_created', details: { company: input.company!.trim(), documents: documents.length } });
+    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'partner_created', details: { company, documents: documents.length } });
     return { detail: t(lang, 'user_created'), partner: await partnerView(ctx, tx, id) };
   });
 }

@@ -38,7 +38,7 @@ export function taskView(r: TaskRow, now = clock.now()) {
     id: Number(r.id),
     type: r.type,
     status: r.status,
-    start_at: iso(r.start_at)!,
+    start_at: iso(r.start_at),
     end_at: iso(r.end_at),
     description: r.description,
     result: r.result,
@@ -47,8 +47,8 @@ export function taskView(r: TaskRow, now = clock.now()) {
     is_overdue: r.status === 'planned' && new Date(r.start_at) < now,
     completed_at: iso(r.completed_at),
     canceled_at: iso(r.canceled_at),
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 

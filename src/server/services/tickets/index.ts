@@ -54,7 +54,7 @@ async function insertTicket(tx: Tx, userId: number, input: NewTicket, author: nu
     values (${userId}, ${by?.consultantId ?? null}, ${input.type}, ${input.subject.trim()}, ${by ? 'in_progress' : 'new'},
       ${by?.consultantId ?? null}, ${by ? at.toISOString() : null}::timestamptz, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
     returning id`);
-  const id = res.rows[0]!.id;
+  const id = one(res.rows).id;
   await addMessage(tx, id, { kind: 'message', authorId: author, message: input.message.trim() }, at);
   return id;
 }
@@ -123,7 +123,7 @@ export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${TICKET_FROM} where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets k where ${base}`),
   ]);
-  return pageOf(rows.rows.map(ticketView), counted.rows[0]!.n, total.rows[0]!.n, win, q);
+  return pageOf(rows.rows.map(ticketView), one(counted.rows).n, one(total.rows).n, win, q);
 }
 
 /** The ticket if the caller may see it: admins all; a consultant theirs or their members'. 404/403 otherwise. */
@@ -234,7 +234,7 @@ export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: { t
         and (k.consultant_id is null or k.consultant_id = ${caller.id} ${caller.role === 'admin' ? sql`or true` : sql``})
       returning p.prev`);
     if (!done.rows.length) throw conflict('ticket_taken');
-    await addMessage(tx, row.id, { kind: 'status_change', authorId: caller.id, message: reason, statusFrom: done.rows[0]!.prev, statusTo: 'rejected' }, now);
+    await addMessage(tx, row.id, { kind: 'status_change', authorId: caller.id, message: reason, statusFrom: one(done.rows).prev, statusTo: 'rejected' }, now);
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: row.user_id,

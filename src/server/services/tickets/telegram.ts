@@ -9,6 +9,7 @@ import { briefJson } from '../leads/brief';
 import { canSeeUser } from '../leads/scope';
 import { addTicketMessage, visibleTicket } from './index';
 import { messageView, type MessageRow } from './view';
+import { one } from '../../db/rows';
 
 /**
  * A consultant's message to a member through the bot. Sent first (Telegram cannot be rolled back),
@@ -49,7 +50,7 @@ export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, inp
     const m = await ctx.db.execute<MessageRow>(sql`
       select m.id, m.kind, ${briefJson('a')} as author, m.message, m.status_from, m.status_to, m.created_at
       from ticket_messages m left join users a on a.id = m.author_id where m.id = ${messageId}`);
-    ticketMessage = messageView(m.rows[0]!);
+    ticketMessage = messageView(one(m.rows));
   }
   return { detail: t(caller.language, 'telegram_sent'), sent_at: now.toISOString(), ticket_message: ticketMessage };
 }
