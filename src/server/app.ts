@@ -247,7 +247,8 @@ function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next:
   let failed: unknown;
   const req: Pick<IncomingMessage, 'headers' | 'method' | 'url'> = { headers: {}, method: 'GET', url: '/' };
   middleware(req as IncomingMessage, res as unknown as ServerResponse, (err) => (failed = err));
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (failed instanceof Error) throw failed;
+  if (failed) throw new Error('the middleware failed', { cause: failed });
   return [...headers];
 }
 

@@ -18,7 +18,7 @@ import { confirmEmailChange, undoCredentialsChange } from '../services/credentia
 import { telegramLink, unlinkTelegram } from '../services/telegram-link';
 import { getProfile } from '../services/users';
 
-const meta = (req: FastifyRequest) => ({ userAgent: String(req.headers['user-agent'] ?? ''), ip: req.ip });
+const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'] ?? '', ip: req.ip });
 const ok = (req: FastifyRequest, key: Parameters<typeof t>[1]) => ({ detail: t(req.lang, key) });
 
 /** The one uploaded file of a multipart request, or null (too large or missing counts as invalid). */

@@ -11,7 +11,7 @@ import { bulkContacts, createContact, deleteContact, exportContacts, getContact,
 
 /** Every call acts on the caller's own contacts and categories; another owner's ids answer 404. */
 export const contactsHandlers: HandlerTable = {
-  listContactStatuses: async (req) => listContactStatuses(req.lang),
+  listContactStatuses: (req) => Promise.resolve(listContactStatuses(req.lang)),
   listContactCategories: async (req) => listContactCategories(req.server.ctx, signedIn(req).id),
   createContactCategory: async (req, reply) => {
     reply.status(201);

@@ -3,7 +3,7 @@ import { signedIn } from '../http/guard';
 import { checkAccess, dropdownMenu, mainMenu } from '../services/menu';
 
 export const menuHandlers: HandlerTable = {
-  getMainMenu: async (req) => mainMenu(signedIn(req).role, req.lang),
-  getDropdownMenu: async (req) => dropdownMenu(signedIn(req).role, req.lang),
-  checkMenuAccess: async (req) => checkAccess(req.body.path, signedIn(req).role),
+  getMainMenu: (req) => Promise.resolve(mainMenu(signedIn(req).role, req.lang)),
+  getDropdownMenu: (req) => Promise.resolve(dropdownMenu(signedIn(req).role, req.lang)),
+  checkMenuAccess: (req) => Promise.resolve(checkAccess(req.body.path, signedIn(req).role)),
 };

@@ -13,7 +13,7 @@ import {
 import { sendTelegramMessage } from '../services/tickets/telegram';
 
 export const ticketsHandlers: HandlerTable = {
-  getTicketChoices: async (req) => ticketChoices(req.lang, signedIn(req).role, req.query.scope),
+  getTicketChoices: (req) => Promise.resolve(ticketChoices(req.lang, signedIn(req).role, req.query.scope)),
   createTicket: async (req, reply) => {
     const ticket = await createTicket(req.server.ctx, signedIn(req), req.body);
     reply.status(201);

@@ -202,6 +202,8 @@ export class Storage {
   }
 
   /** A /media URL of a private folder with `exp` and `sig` added; other URLs come back unchanged. */
+  signedUrl(url: string, ttlSeconds?: number, now?: number): string;
+  signedUrl(url: string | null, ttlSeconds?: number, now?: number): string | null;
   signedUrl(url: string | null, ttlSeconds?: number, now = clock.now().getTime()): string | null {
     if (!url?.startsWith('/media/')) return url;
     const folder = url.slice('/media/'.length).split('/')[0] ?? '';

@@ -58,7 +58,7 @@ let lastPrune = 0;
 export function clientKey(ip: string | undefined): string {
   if (!ip) return '';
   const mapped = ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  const addr = mapped.split('%')[0]!;
+  const [addr = ''] = mapped.split('%');
   if (isIPv4(addr) || !isIPv6(addr)) return addr;
   const [head, tail] = addr.includes('::') ? addr.split('::') : [addr, undefined];
   const groups = (part: string | undefined) => (part ? part.split(':') : []);

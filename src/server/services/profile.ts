@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { AppContext, AuthUser } from '../context';
 import { clock } from '../clock';
 import { sessions, users, type Language } from '../db/schema';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { headerPixels, imageKind, type Storage } from '../integrations/storage';
 import { authChanged, endSession, endUserSessions } from './sessions';

@@ -25,7 +25,7 @@ export async function checkTotp(ctx: AppContext, user: TotpUser, code: string): 
   }).catch(() => ({ valid: false as const }));
   if (!result.valid || !('timeStep' in result)) return false;
   // Only one request can move the step forward: a concurrent replay of the same code loses here.
-  const step = Number(result.timeStep);
+  const step = result.timeStep;
   const moved = await ctx.db
     .update(users)
     .set({ totpLastStep: step })

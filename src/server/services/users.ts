@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomFillSync } from 'node:crypto';
 import type { AppContext, AuthUser } from '../context';
 import { sessions, users, type Language, type LeadStatus, type Role } from '../db/schema';
@@ -37,7 +37,7 @@ export function newPromoCode(): string {
   }
   let code = '';
   // 256 is a multiple of the alphabet's 32 letters, so every letter is equally likely.
-  for (let i = 0; i < 8; i++) code += PROMO_ALPHABET[promoBytes[promoAt++]! % PROMO_ALPHABET.length];
+  for (let i = 0; i < 8; i++) code += PROMO_ALPHABET.charAt((promoBytes[promoAt++] ?? 0) % PROMO_ALPHABET.length);
   return code;
 }
 
@@ -105,14 +105,14 @@ const adminView = (u: UserRow) => ({
   date_joined: u.dateJoined.toISOString(),
 });
 
-const ORDERABLE = {
+const ORDERABLE: Partial<Record<string, AnyPgColumn>> = {
   id: users.id,
   email: users.email,
   first_name: users.firstName,
   last_name: users.lastName,
   date_joined: users.dateJoined,
   role: users.role,
-} as const;
+};
 
 export type UserListQuery = PageQuery & { search?: string; ordering?: string; role?: Role; lead_status?: LeadStatus };
 
@@ -133,8 +133,7 @@ export async function listUsers(ctx: AppContext, caller: Pick<AuthUser, 'id' | '
   }
   const where = filters.length ? and(...filters) : undefined;
   const desc = q.ordering?.startsWith('-');
-  const key = (q.ordering?.replace(/^-/, '') ?? 'id') as keyof typeof ORDERABLE;
-  const col = ORDERABLE[key] ?? users.id;
+  const col = ORDERABLE[q.ordering?.replace(/^-/, '') ?? 'id'] ?? users.id;
   const [rows, countedRows, totalRows] = await Promise.all([
     ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc nulls last` : col, desc ? sql`${users.id} desc nulls last` : users.id).limit(win.limit).offset(win.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),

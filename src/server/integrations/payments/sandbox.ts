@@ -19,9 +19,9 @@ export class SandboxProvider implements PaymentProvider {
     private readonly secret: string,
   ) {}
 
-  async createCheckout(_input: CheckoutInput): Promise<Checkout> {
+  createCheckout(_input: CheckoutInput): Promise<Checkout> {
     const ref = `sbx_${randomBytes(18).toString('base64url')}`;
-    return { ref, url: `${this.publicUrl}/api/payments/sandbox/checkout/${ref}/` };
+    return Promise.resolve({ ref, url: `${this.publicUrl}/api/payments/sandbox/checkout/${ref}/` });
   }
 
   /** The event the checkout page sends when the payer decides, with its signature header. */

@@ -146,12 +146,18 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
       await processFile(ctx, client, imp);
     } catch (err) {
       ctx.log.error({ err, importId }, 'import failed');
-      await client.query(`update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`, [importId, String((err as Error).message ?? err).slice(0, 500)]);
+      await client.query(`update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`, [importId, (err instanceof Error ? err.message : String(err)).slice(0, 500)]);
     }
   } finally {
     if (locked) await client.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, importId]).catch(() => {});
     client.release();
   }
+}
+
+/** A batch's failure, as it was thrown (an Error from pg or the code; anything else wrapped). */
+function throwIfFailed(failure: unknown): void {
+  if (failure instanceof Error) throw failure;
+  if (failure !== null) throw new Error('an import batch failed', { cause: failure });
 }
 
 /** Lines a past run committed, as sorted [first, last] ranges. */
@@ -169,8 +175,9 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
   const done = await committedRanges(client, imp.id);
   let doneAt = 0;
   const isDone = (n: number) => {
-    while (doneAt < done.length && done[doneAt]![1] < n) doneAt++;
-    return doneAt < done.length && done[doneAt]![0] <= n;
+    while ((done[doneAt]?.[1] ?? Infinity) < n) doneAt++;
+    const range = done[doneAt];
+    return range !== undefined && range[0] <= n;
   };
   // Emails and phones met so far in the file: a later row with one of them is a duplicate inside the
   // file, skipped here (so batches side by side never race for the same user).
@@ -183,22 +190,26 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
   let careful = false;
   let stopped = false;
   let failure: unknown = null;
+  // Set by the batches' callbacks: read afresh after each await.
+  const hasStopped = (): boolean => stopped;
+  const failed = (): unknown => failure;
   const dispatch = async (b: Batch) => {
     if (!free.length && lanes.length < IMPORT_LANES) {
       const lane = await ctx.db.$client.connect();
       lanes.push(lane);
       free.push(lane);
     }
-    while (!free.length && !failure) await Promise.race(running);
-    if (failure) throw failure;
-    const lane = free.pop()!;
+    while (!free.length && !failed()) await Promise.race(running);
+    throwIfFailed(failed());
+    const lane = free.pop();
+    if (!lane) throw new Error('no free connection for the import batch');
     const job: Promise<void> = commitBatch(lane, imp, b, careful)
       .then(
         (r) => {
           if (r === 'stopped') stopped = true;
           if (r === 'conflict') careful = true;
         },
-        (err) => {
+        (err: unknown) => {
           failure ??= err;
         },
       )
@@ -219,7 +230,7 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
         batch = null;
         continue;
       }
-      if (stopped) return;
+      if (hasStopped()) return;
       batch ??= { first: n, last: n, rows: [], skips: [] };
       batch.last = n;
       const r = cleanRow(n, cells, idx);
@@ -242,8 +253,8 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
     await Promise.all(running);
     for (const lane of lanes) if (lane !== client) lane.release();
   }
-  if (failure) throw failure;
-  if (stopped) return;
+  throwIfFailed(failed());
+  if (hasStopped()) return;
   await client.query('begin');
   const finished = await client.query(
     `update user_imports set status = 'completed', finished_at = now() where id = $1 and status = 'running' returning id`,

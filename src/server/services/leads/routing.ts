@@ -96,7 +96,7 @@ export async function routeLead(ctx: AppContext, leadId: number): Promise<number
     if (bot.configured) {
       const text = t(offer.consultant.language, 'notification_lead_offered', offer.data);
       // Best effort: the in-app notification is the record; Telegram is a courtesy.
-      await bot.send(offer.consultant.telegram_chat_id, text).catch((err) => { ctx.log.warn({ err }, 'telegram lead notice failed'); });
+      await bot.send(offer.consultant.telegram_chat_id, text).catch((err: unknown) => { ctx.log.warn({ err }, 'telegram lead notice failed'); });
     }
   }
   return offer.consultant.id;

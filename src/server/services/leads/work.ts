@@ -60,7 +60,7 @@ export async function setLeadStatus(ctx: AppContext, caller: AuthUser, userId: n
   const row = cur.rows[0];
   if (!row) throw notFound();
   if (caller.role !== 'admin' && row.responsible_id !== caller.id) throw permissionDenied();
-  const from = Object.keys(NEXT).filter((s) => NEXT[s]!.includes(status));
+  const from = Object.entries(NEXT).flatMap(([s, next]) => (next.includes(status) ? [s] : []));
   await ctx.db.transaction(async (tx) => {
     const done = await tx.execute<{ id: number; prev: string }>(sql`
       update users u set lead_status = ${status}, updated_at = now()

@@ -7,7 +7,7 @@ import { shapedStatement, statement } from '../../db/prepared';
 import { accessView, briefValues, grantColumns, grantsOf, lessonLocked, lockReason } from './access';
 import { publishedLessonsTotal } from './totals';
 import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, iso, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
-import { one } from '../../db/rows';
+import { one, present } from '../../db/rows';
 
 type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
 
@@ -49,7 +49,7 @@ export async function listFreeLessons(ctx: AppContext, caller: Caller) {
   return rows.map((r) => briefView(caller.lang, grants, r));
 }
 
-const ORDERINGS: Record<string, string> = {
+const ORDERINGS: Partial<Record<string, string>> = {
   order: 'l."order", l.id',
   '-order': 'l."order" desc, l.id desc',
   title: 'l.title, l.id',
@@ -92,7 +92,8 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
     others.push(shape.completed ? done : sql`not ${done}`);
   }
   const filters = title ? [title, ...others] : others;
-  const orderBy = sql.raw(shape.ordering ? ORDERINGS[shape.ordering]! : shape.category ? ORDERINGS.order! : 'c."order", c.id, l."order", l.id');
+  const byCategory = 'c."order", c.id, l."order", l.id';
+  const orderBy = sql.raw((shape.ordering ? ORDERINGS[shape.ordering] : shape.category ? ORDERINGS.order : byCategory) ?? byCategory);
   const where = sql.join([...scope, ...filters], sql` and `);
   const scoped = sql.join(scope, sql` and `);
   const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
@@ -183,7 +184,7 @@ export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
   ]);
   let video: { url: string; type: 'file' | 'youtube' | 'vimeo' | 'link' } | null = null;
   if (!access.locked) {
-    if (row.video_file) video = { url: ctx.storage.signedUrl(row.video_file)!, type: 'file' };
+    if (row.video_file) video = { url: ctx.storage.signedUrl(row.video_file), type: 'file' };
     else video = playable(row.video_url);
   }
   const brief = briefView(caller.lang, grants, row);
@@ -196,7 +197,7 @@ export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
       id: m.id,
       title: m.title,
       kind: m.file ? ('file' as const) : ('link' as const),
-      url: m.file ? ctx.storage.signedUrl(m.file)! : m.url!,
+      url: m.file ? ctx.storage.signedUrl(m.file) : present(m.url, "the material's link"),
       mime_type: m.mime_type,
       size_bytes: m.size_bytes,
     })),
@@ -228,7 +229,7 @@ export async function recordLessonView(ctx: AppContext, caller: Caller, id: numb
       completed_at = coalesce(lp.completed_at, excluded.completed_at),
       updated_at = now()
     returning position_seconds, duration_seconds as p_duration, completed as p_completed, updated_at as p_updated_at`);
-  return progressView({ ...one(rows), duration_seconds: row.duration_seconds })!;
+  return present(progressView({ ...one(rows), duration_seconds: row.duration_seconds }), 'the progress just stored');
 }
 
 /** Lessons to continue (started, not completed, latest first) and the newest not started. */

@@ -13,8 +13,11 @@ export async function notify(tx: Pick<Db, 'insert'>, userId: number, kind: Notif
   await tx.insert(notifications).values({ userId, kind, data, createdAt: at });
 }
 
+/** A stored parameter as text (they are written as strings and numbers). */
+const paramText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v === null || v === undefined ? '' : JSON.stringify(v));
+
 export function notificationText(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
-  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : String(v ?? '')]));
+  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : paramText(v)]));
   return kind === 'lead_offered' ? t(lang, 'notification_lead_offered', p) : t(lang, 'notification_ticket_created', p);
 }
 

@@ -77,7 +77,7 @@ const opening = new WeakMap<AppContext, Map<number, Promise<string>>>();
  */
 export function openCheckout(ctx: AppContext, paymentId: number, opts: CheckoutOptions): Promise<string> {
   let mine = opening.get(ctx);
-  if (!mine) opening.set(ctx, (mine = new Map()));
+  if (!mine) opening.set(ctx, (mine = new Map<number, Promise<string>>()));
   const known = mine.get(paymentId);
   if (known) return known;
   const url = claimOrWait(ctx, paymentId, opts).finally(() => mine.delete(paymentId));

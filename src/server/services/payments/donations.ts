@@ -143,7 +143,7 @@ export async function createManualDonation(ctx: AppContext, caller: Caller, lang
         values (${caller.id}, 'donation', 'pending', ${cents}, ${method.code}, 'manual', ${when}, ${form.check.url}, ${comment}, ${clock.now()})
         returning id`,
     ));
-    return getDonation(ctx, caller.id, row.id, lang);
+    return await getDonation(ctx, caller.id, row.id, lang);
   } catch (err) {
     await ctx.storage.remove(form.check?.url);
     throw err;

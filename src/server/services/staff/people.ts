@@ -35,8 +35,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: FieldMessages = {}) {
   const errors: FieldMessages = { ...extra };
   const email = input.email.trim();
-  if (!input.first_name?.trim()) errors.first_name = ['field_empty'];
-  if (!input.last_name?.trim()) errors.last_name = ['field_empty'];
+  if (!input.first_name.trim()) errors.first_name = ['field_empty'];
+  if (!input.last_name.trim()) errors.last_name = ['field_empty'];
   if (!EMAIL.test(email)) errors.email = ['email_invalid'];
   let phone: string | null = null;
   if (input.phone?.trim()) {

@@ -8,6 +8,7 @@ import { authChanged } from '../sessions';
 import { isTimeZone } from '../time-zones';
 import { isAdmin, reachableUser, type Caller, type Tx } from './access';
 import { staffUserView, WEEKDAYS, workTimesOf, type Weekday } from './view';
+import { present } from '../../db/rows';
 
 export type WorkTimeInput = { weekday: Weekday; time_from: string | null; time_to: string | null; is_day_off: boolean };
 
@@ -41,8 +42,8 @@ export async function updateWorkTimes(ctx: AppContext, caller: Caller, input: { 
       } else {
         await tx
           .insert(workTimes)
-          .values({ userId: target.id, weekday, timeFrom: e.time_from!, timeTo: e.time_to! })
-          .onConflictDoUpdate({ target: [workTimes.userId, workTimes.weekday], set: { timeFrom: e.time_from!, timeTo: e.time_to! } });
+          .values({ userId: target.id, weekday, timeFrom: present(e.time_from, 'time_from'), timeTo: present(e.time_to, 'time_to') })
+          .onConflictDoUpdate({ target: [workTimes.userId, workTimes.weekday], set: { timeFrom: present(e.time_from, 'time_from'), timeTo: present(e.time_to, 'time_to') } });
       }
     }
     const after = await workTimesOf(tx, target.id);

@@ -6,7 +6,7 @@ import { shapedStatement } from '../../db/prepared';
 import { briefJson, iso, isoSql, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers } from '../leads/scope';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
-import { one } from '../../db/rows';
+import { one, present } from '../../db/rows';
 
 export type TaskTab = 'today' | 'future' | 'completed' | 'canceled';
 
@@ -71,7 +71,7 @@ function tabWhere(tab: TaskTab, tomorrow: SQL): SQL {
   }
 }
 
-const ORDER: Record<string, SQL> = {
+const ORDER: Partial<Record<string, SQL>> = {
   start_at: sql`t.start_at asc, t.id asc`,
   '-start_at': sql`t.start_at desc, t.id desc`,
   created_at: sql`t.created_at asc, t.id asc`,
@@ -123,7 +123,7 @@ const listStatement = shapedStatement<Record<TaskTab, number> & { rows: string; 
   // The page as the answer's JSON text (taskView's fields), so it is neither parsed nor serialized again.
   const rows = sql`coalesce((select json_agg(r) from (
     select ${TASK_COLUMNS}, (t.status = 'planned' and t.start_at < ${sql.placeholder('now')}::timestamptz) as is_overdue
-    from ${TASK_FROM} where ${where} order by ${ORDER[shape.order]!} ${pageSql(shape)}) r), '[]')::text as rows`;
+    from ${TASK_FROM} where ${where} order by ${present(ORDER[shape.order], 'the ordering')} ${pageSql(shape)}) r), '[]')::text as rows`;
   const count = shape.search
     ? sql`(select count(*)::int from tasks t left join users lu on lu.id = t.linked_user_id where ${where})`
     : sql.identifier(shape.tab);
@@ -156,7 +156,7 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
     from: Boolean(body.date_from),
     to: Boolean(body.date_to),
     search: Boolean(search),
-    order: ORDER[q.ordering ?? ''] ? q.ordering! : DEFAULT_ORDER[tab],
+    order: q.ordering && ORDER[q.ordering] ? q.ordering : DEFAULT_ORDER[tab],
     limit: win.limit,
     offset: win.offset,
   };

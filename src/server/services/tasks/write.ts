@@ -9,7 +9,7 @@ import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { loadTask, taskView } from './list';
 import { startOf, type StartChoice } from './time';
-import { one } from '../../db/rows';
+import { one, present } from '../../db/rows';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -58,11 +58,12 @@ export async function createTask(ctx: AppContext, caller: AuthUser, input: TaskC
   }
   const linkable = await canSeeUser(ctx.db, { id: scope.ownerId, role: scope.ownerRole }, input.linked_user_id);
   if (!linkable || input.linked_user_id === scope.ownerId) errors.linked_user_id = ['task_user_not_linkable'];
-  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  if (Object.keys(errors).length || !when) throw new FieldErrors(errors);
+  const start = when;
   const id = await ctx.db.transaction((tx) =>
-    insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: input.linked_user_id, ...when! }),
+    insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: input.linked_user_id, ...start }),
   );
-  return taskView((await loadTask(ctx.db, id))!);
+  return taskView(present(await loadTask(ctx.db, id), 'the task just created'));
 }
 
 export type NewLeadTaskInput = StartChoice & {
@@ -87,7 +88,7 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
   if (!firstName) errors.first_name = ['field_required'];
   if (!lastName) errors.last_name = ['field_required'];
   if (!description) errors.description = ['field_required'];
-  const phone = normalizePhone(input.phone ?? '');
+  const phone = normalizePhone(input.phone);
   if (!phone) errors.phone = ['phone_incorrect'];
   let when: ReturnType<typeof startOf> | undefined;
   try {
@@ -104,7 +105,8 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
     if (clash.rows[0]?.email_hit) errors.email = ['email_taken'];
     if (clash.rows[0]?.phone_hit && !errors.phone) errors.phone = ['phone_in_use'];
   }
-  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  if (Object.keys(errors).length || !when) throw new FieldErrors(errors);
+  const start = when;
 
   const id = await ctx.db
     .transaction(async (tx) => {
@@ -125,10 +127,10 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
         })
         .returning({ id: users.id }));
       await leadCreated(tx, ctx, { userId: lead.id, source: 'staff', actorId: caller.id, details: { responsible_id: scope.ownerId } });
-      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead.id, ...when! });
+      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead.id, ...start });
     })
     .catch(mapUniqueViolation);
-  return taskView((await loadTask(ctx.db, id))!);
+  return taskView(present(await loadTask(ctx.db, id), 'the task just created'));
 }
 
 export type TaskUpdateInput = StartChoice & {
@@ -201,5 +203,5 @@ export async function updateTask(ctx: AppContext, caller: AuthUser, input: TaskU
       details: { task_id: input.task_id, owner_id: task.owner_id, ...(set.result && { result: set.result }) },
     });
   });
-  return taskView((await loadTask(ctx.db, input.task_id))!);
+  return taskView(present(await loadTask(ctx.db, input.task_id), 'the task just changed'));
 }

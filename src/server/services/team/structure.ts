@@ -135,7 +135,7 @@ export async function listStructureUsers(
     // A search matches few users, and matching them (the trigram index) is the costly part: it is
     // done once, and the count, the page's ids and the matches' donations all come from that match.
     const { col, dir } = sortOf(q.ordering);
-    const [[hit], total] = await Promise.all([
+    const [hitRows, total] = await Promise.all([
       prepared<{ n: number; ids: number[]; cur: string; prev: string }>(ctx.db, sql`
         with m as materialized (select u.id, ${col} as sort_key from users u where ${where})
         select (select count(*)::int from m) as n,
@@ -144,10 +144,11 @@ export async function listStructureUsers(
         from (${donationSums(sql`p.amount_cents`)} from m cross join lateral (${paidDonationsOf(sql`m.id`)}) p) d`),
       counter ? (me?.descendants ?? 0) : countOf(scope),
     ]);
-    rows = hit!.ids.length ? await rowsOf(ctx, viewer.id, hit!.ids, now, months) : '[]';
+    const hit = one(hitRows);
+    rows = hit.ids.length ? await rowsOf(ctx, viewer.id, hit.ids, now, months) : '[]';
     sums = hit;
     totalCount = total;
-    count = hit!.n;
+    count = hit.n;
   } else {
     // The page's users first, planned for this viewer's subtree (see visibleUsersWhere); then their
     // columns by id, a statement whose cached plan fits every page (planning all its joins per call

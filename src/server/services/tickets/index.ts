@@ -10,7 +10,7 @@ import { canSeeUser, conflict, scopeOf, visibleUsers } from '../leads/scope';
 import { notify } from '../notifications';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { FINAL_STATUSES, TICKET_COLUMNS, TICKET_FROM, TICKET_TYPES, loadTicketRow, ticketDetail, ticketView, type TicketType } from './view';
-import { one } from '../../db/rows';
+import { one, present } from '../../db/rows';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 const STATUSES: TicketStatus[] = ['new', 'in_progress', 'completed', 'canceled', 'paid', 'rejected'];
@@ -70,7 +70,7 @@ export async function createTicket(ctx: AppContext, caller: AuthUser, input: New
     if (responsible) await notify(tx, responsible, 'ticket_created', { ticket_id: id, id, subject: input.subject.trim() }, now);
     return id;
   });
-  return (await ticketDetail(ctx.db, id))!;
+  return present(await ticketDetail(ctx.db, id), 'the ticket');
 }
 
 /** A consultant opens a ticket for a member they look after; it starts taken by them. */
@@ -85,7 +85,7 @@ export async function createTicketForMember(ctx: AppContext, caller: AuthUser, i
     await recordAction(tx, { actorId: caller.id, subjectId: input.user_id, kind: 'ticket_create', details: { ticket_id: id, type: input.type } });
     return id;
   });
-  return (await ticketDetail(ctx.db, id))!;
+  return present(await ticketDetail(ctx.db, id), 'the ticket');
 }
 
 /** Tickets the employee handles: theirs, and those of the members they look after. */
@@ -94,9 +94,10 @@ function ticketsOf(employee: { id: number; role: AuthUser['role'] }): SQL {
   return sql`(k.consultant_id = ${employee.id} or ${visibleUsers(employee, sql`k.user_id`)})`;
 }
 
-const ORDER: Record<string, SQL> = {
+const NEWEST = sql`k.created_at desc nulls last, k.id desc`;
+const ORDER: Partial<Record<string, SQL>> = {
   created_at: sql`k.created_at asc, k.id asc`,
-  '-created_at': sql`k.created_at desc nulls last, k.id desc`,
+  '-created_at': NEWEST,
   updated_at: sql`k.updated_at asc, k.id asc`,
   '-updated_at': sql`k.updated_at desc nulls last, k.id desc`,
   status: sql`k.status asc, k.created_at desc nulls last`,
@@ -117,7 +118,7 @@ export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q
     f.push(sql`(k.subject ilike ${like} or (mu.first_name || ' ' || mu.last_name || ' ' || coalesce(mu.email::text, '')) ilike ${like})`);
   }
   const where = sql.join(f, sql` and `);
-  const order = ORDER[q.ordering ?? '-created_at'] ?? ORDER['-created_at']!;
+  const order = ORDER[q.ordering ?? '-created_at'] ?? NEWEST;
   const [rows, counted, total] = await Promise.all([
     ctx.db.execute<Parameters<typeof ticketView>[0]>(sql`select ${TICKET_COLUMNS} from ${TICKET_FROM} where ${where} order by ${order} ${pageSql(win)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${TICKET_FROM} where ${where}`),
@@ -144,7 +145,7 @@ export async function getMyTicket(ctx: AppContext, caller: AuthUser, id: number)
 
 export async function getConsultantTicket(ctx: AppContext, caller: AuthUser, id: number) {
   await visibleTicket(ctx, caller, id);
-  return (await ticketDetail(ctx.db, id))!;
+  return present(await ticketDetail(ctx.db, id), 'the ticket');
 }
 
 export type TicketUpdateInput = {
@@ -180,7 +181,7 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
       if (comment) await addMessage(tx, row.id, { kind: 'comment', authorId: caller.id, message: comment }, now);
       await recordAction(tx, { actorId: caller.id, subjectId: row.user_id, kind: 'ticket_take', details: { ticket_id: row.id } });
     });
-    return (await ticketDetail(ctx.db, row.id))!;
+    return present(await ticketDetail(ctx.db, row.id), 'the ticket');
   }
   if (FINAL_STATUSES.includes(row.status)) throw new FieldErrors({ non_field_errors: ['ticket_closed'] });
   if (row.status === 'new') throw new FieldErrors({ non_field_errors: ['ticket_take_first'] });
@@ -214,7 +215,7 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
       details: { ticket_id: row.id, ...(target && { status: target }) },
     });
   });
-  return (await ticketDetail(ctx.db, row.id))!;
+  return present(await ticketDetail(ctx.db, row.id), 'the ticket');
 }
 
 /** Rejects a new ticket (or one the caller took) with a reason the member sees. */
@@ -243,7 +244,7 @@ export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: { t
       details: { ticket_id: row.id, reason },
     });
   });
-  return (await ticketDetail(ctx.db, row.id))!;
+  return present(await ticketDetail(ctx.db, row.id), 'the ticket');
 }
 
 export { addMessage as addTicketMessage, visibleTicket };

@@ -9,7 +9,7 @@ import { briefJson } from '../leads/brief';
 import { canSeeUser } from '../leads/scope';
 import { addTicketMessage, visibleTicket } from './index';
 import { messageView, type MessageRow } from './view';
-import { one } from '../../db/rows';
+import { one, present } from '../../db/rows';
 
 /**
  * A consultant's message to a member through the bot. Sent first (Telegram cannot be rolled back),
@@ -23,7 +23,7 @@ export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, inp
   if (input.ticket_id != null) {
     userId = (await visibleTicket(ctx, caller, input.ticket_id)).user_id;
   } else {
-    userId = input.user_id!;
+    userId = present(input.user_id, 'user_id');
     const exists = await ctx.db.execute(sql`select 1 from users where id = ${userId}`);
     if (!exists.rows.length) throw notFound();
     if (!(await canSeeUser(ctx.db, caller, userId))) throw permissionDenied();
