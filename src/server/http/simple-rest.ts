@@ -31,7 +31,8 @@ export function parseSimpleRest<F extends Record<string, unknown>>(
   const sort = parseJson('sort', q.sort) ?? defaultSort;
   const range = parseJson('range', q.range) ?? [0, 24];
   const filter = parseJson('filter', q.filter) ?? {};
-  const [field, direction]: unknown[] = Array.isArray(sort) && sort.length === 2 ? sort : [];
+  const pair: unknown[] = Array.isArray(sort) && sort.length === 2 ? (sort as unknown[]) : [];
+  const [field, direction] = pair;
   if (typeof field !== 'string' || !sortable.includes(field) || (direction !== 'ASC' && direction !== 'DESC')) {
     throw FieldErrors.of('sort', 'field_invalid');
   }

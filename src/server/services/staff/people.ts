@@ -148,7 +148,7 @@ async function partnerView(ctx: AppContext, tx: Tx, userId: number) {
     documents: docs.map((d) => ({
       id: d.id,
       file_name: d.fileName,
-      url: ctx.storage.signedUrl(d.url) ?? d.url,
+      url: ctx.storage.signedUrl(d.url),
       content_type: d.contentType,
       size: d.size,
       uploaded_at: d.uploadedAt.toISOString(),
