@@ -8,8 +8,9 @@ import { endSession, openSession, type SessionMeta } from './sessions';
 import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';
 import { checkTotp } from './two-factor';
 import { beginLoginAttempt } from './login-throttle';
+import type { SchemaLoginRequest } from '../../api/schema';
 
-export type LoginInput = { username: string; password: string; code?: string; challenge?: string };
+export type LoginInput = SchemaLoginRequest;
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;

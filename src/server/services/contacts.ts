@@ -10,6 +10,7 @@ import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
 import { isoSql } from './leads/brief';
 import { one } from '../db/rows';
+import type { SchemaContactBulkRequest, SchemaContactRequest } from '../../api/schema';
 
 type Row = typeof contacts.$inferSelect;
 
@@ -106,18 +107,7 @@ export async function getContact(ctx: AppContext, ownerId: number, id: number) {
   return view(row, cats.get(id) ?? []);
 }
 
-export type ContactInput = {
-  first_name?: string;
-  last_name?: string;
-  phone?: string;
-  email?: string;
-  city?: string;
-  country?: string;
-  notes?: string;
-  categories?: number[];
-  status?: number | null;
-  tags?: string[];
-};
+export type ContactInput = Partial<SchemaContactRequest>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -202,12 +192,7 @@ export async function deleteContact(ctx: AppContext, ownerId: number, id: number
   return { detail: t(lang, 'deleted') };
 }
 
-export type BulkInput = {
-  ids: number[];
-  action: 'add_category' | 'remove_category' | 'set_status' | 'delete';
-  category?: number;
-  status?: number | null;
-};
+export type BulkInput = SchemaContactBulkRequest;
 
 /** All or nothing: any id that is not the owner's contact answers 404 and changes nothing. */
 export async function bulkContacts(ctx: AppContext, ownerId: number, input: BulkInput, lang: Lang) {

@@ -11,20 +11,9 @@ import { isTimeZone } from './time-zones';
 import { getProfile, mapUniqueViolation, normalizePhone } from './users';
 import { checkOwnerProof, deliverLater, startEmailChange, tellPhoneChange } from './credentials-change';
 import type { MessageKey } from '../i18n';
+import type { SchemaProfileUpdate } from '../../api/schema';
 
-export type ProfileInput = {
-  first_name?: string;
-  last_name?: string;
-  city?: string;
-  country?: string;
-  phone?: string;
-  email?: string;
-  date_birth?: string | null;
-  time_zone?: string;
-  password?: string;
-  old_password?: string;
-  code?: string;
-};
+export type ProfileInput = SchemaProfileUpdate;
 
 /** A fresh token for the same session, so the app can replace token and user together. */
 async function freshToken(ctx: AppContext, auth: AuthUser): Promise<string> {

@@ -8,16 +8,9 @@ import { mapUniqueViolation, newPromoCode, normalizePhone, getProfile } from './
 import { consumeToken, issueToken } from './tokens';
 import { openSession, type SessionMeta } from './sessions';
 import { one } from '../db/rows';
+import type { SchemaRegisterRequest } from '../../api/schema';
 
-export type RegisterInput = {
-  email: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-  phone?: string;
-  promo?: string;
-  language?: Language;
-};
+export type RegisterInput = SchemaRegisterRequest;
 
 const ACTIVATION_TTL_MS = 7 * 24 * 3600_000;
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomFillSync } from 'node:crypto';
 import type { AppContext, AuthUser } from '../context';
-import { sessions, users, type Language, type LeadStatus, type Role } from '../db/schema';
+import { sessions, users, type LeadStatus, type Role } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
@@ -11,6 +11,7 @@ import { authChanged } from './sessions';
 import { isTimeZone } from './time-zones';
 import { recordAction } from './action-log';
 import { one } from '../db/rows';
+import type { SchemaAdminUserUpdate } from '../../api/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -142,22 +143,7 @@ export async function listUsers(ctx: AppContext, caller: Pick<AuthUser, 'id' | '
   return pageOf(rows.map(adminView), one(countedRows).n, one(totalRows).n, win, q);
 }
 
-export type UserInput = {
-  email?: string;
-  phone?: string;
-  first_name?: string;
-  last_name?: string;
-  city?: string;
-  country?: string;
-  time_zone?: string;
-  language?: Language;
-  role?: Role;
-  is_active?: boolean;
-  is_partner?: boolean;
-  lead_status?: LeadStatus;
-  password?: string;
-  responsible_id?: number | null;
-};
+export type UserInput = SchemaAdminUserUpdate;
 
 /** The fields checked before a write: a valid time zone, a phone number, and e-mail and phone not taken by another user. */
 async function checkInput(db: Pick<AppContext['db'], 'select'>, input: UserInput, exceptId?: number) {

@@ -10,6 +10,7 @@ import { flowAccess, pgError, type FlowRow } from './access';
 import { conversion, CONVERSION_SQL } from './stats';
 import { isReservedLandingName } from './names';
 import { one } from '../../db/rows';
+import type { SchemaFlowCreateRequest } from '../../../api/schema';
 
 export function flowView(ctx: AppContext, f: FlowRow) {
   const totals = { views: f.viewsTotal, signups: f.signupsTotal };
@@ -40,7 +41,7 @@ export async function listFlows(ctx: AppContext, ownerId: number): Promise<strin
   return r.json;
 }
 
-export type FlowInput = { name: string; landing_name: string; is_published?: boolean };
+export type FlowInput = SchemaFlowCreateRequest;
 
 function columnsOf(input: FlowInput) {
   const name = input.name.trim();

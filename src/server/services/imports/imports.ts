@@ -13,6 +13,7 @@ import { csvRows, detectFormat, suggestMapping } from './csv';
 import { IMPORT_FIELDS, type ImportField } from './rows';
 import { IMPORT_QUEUE } from './run';
 import { one } from '../../db/rows';
+import type { SchemaImportStartRequest } from '../../../api/schema';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_ROWS = 100_000;
@@ -167,7 +168,7 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
 export async function startUserImport(
   ctx: AppContext,
   caller: Caller,
-  input: { import_id: number; mapping: Record<string, string>; consultant_id?: number; tag_id?: number },
+  input: SchemaImportStartRequest,
   lang: Lang,
 ) {
   const started = await ctx.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { isoSql } from '../leads/brief';
 import { grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
 import { iso, VISIBLE } from './views';
 import { one } from '../../db/rows';
+import type { SchemaLessonCommentCreate } from '../../../api/schema';
 
 type Caller = Pick<AuthUser, 'id' | 'role'>;
 
@@ -110,7 +111,7 @@ export async function getComment(ctx: AppContext, caller: Caller, id: number) {
   return view(await commentRow(ctx, caller, id));
 }
 
-export async function addComment(ctx: AppContext, caller: Caller, body: { text: string; lesson?: number | null }) {
+export async function addComment(ctx: AppContext, caller: Caller, body: SchemaLessonCommentCreate) {
   const text = body.text.trim();
   if (!text) throw FieldErrors.of('text', 'field_empty');
   const lesson = body.lesson ?? null;

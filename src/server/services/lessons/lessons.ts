@@ -8,6 +8,7 @@ import { accessView, briefValues, grantColumns, grantsOf, lessonLocked, lockReas
 import { publishedLessonsTotal } from './totals';
 import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, iso, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
 import { one, present } from '../../db/rows';
+import type { SchemaLessonListRequest, SchemaLessonViewRequest } from '../../../api/schema';
 
 type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
 
@@ -60,7 +61,7 @@ const ORDERINGS: Partial<Record<string, string>> = {
   '-duration_seconds': 'l.duration_seconds desc, l.id desc',
 };
 
-export type LessonListBody = { category: number | null; is_free?: boolean; completed?: boolean };
+export type LessonListBody = SchemaLessonListRequest;
 export type LessonListQuery = PageQuery & { search?: string; ordering?: string };
 
 // The columns of a lesson the list orders by (ORDERINGS), as the match across categories keeps them.
@@ -206,7 +207,7 @@ export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
   };
 }
 
-export type LessonViewBody = { time: number; duration?: number; completed?: boolean };
+export type LessonViewBody = SchemaLessonViewRequest;
 
 /**
  * Stores the caller's watch position (the latest one: the member resumes where they stopped).

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
-import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags, type Language } from '../../db/schema';
+import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags } from '../../db/schema';
 import { together } from '../../db/together';
 import { FieldErrors, notFound, type ApiError } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
@@ -11,18 +11,10 @@ import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { labelsOf, staffUserView } from './view';
 import { one } from '../../db/rows';
+import type { SchemaCreateLeadUserRequest, SchemaCreatePartnerUserRequest } from '../../../api/schema';
 
-export type PersonInput = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone?: string;
-  country?: string;
-  city?: string;
-  language?: Language;
-  tag_id?: number;
-  consultant_id?: number;
-};
+/** A new person: the contract's lead request; the partner form (multipart) may leave out the tag and the consultant, which are checked here. */
+export type PersonInput = Omit<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'> & Partial<Pick<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'>>;
 
 type FieldMessages = ConstructorParameters<typeof FieldErrors>[0];
 
@@ -101,7 +93,7 @@ export type StoredDocument = { fileName: string; url: string; contentType: strin
 export async function createPartnerUser(
   ctx: AppContext,
   caller: Caller,
-  input: PersonInput & { company?: string },
+  input: PersonInput & Partial<Pick<SchemaCreatePartnerUserRequest, 'company'>>,
   documents: StoredDocument[],
   lang: Lang,
   extra: FieldMessages = {},

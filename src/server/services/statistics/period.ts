@@ -1,10 +1,11 @@
 import { FieldErrors } from '../../http/errors';
 import { clock } from '../../clock';
+import type { SchemaStatisticsRequest } from '../../../api/schema';
 
 export const PERIODS = ['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range'] as const;
 export type Period = (typeof PERIODS)[number];
 
-export type PeriodInput = { period?: Period; date_from?: string; date_to?: string };
+export type PeriodInput = Pick<SchemaStatisticsRequest, 'period' | 'date_from' | 'date_to'>;
 
 // Building an Intl.DateTimeFormat costs more than the rest of a statistics call's JavaScript: one per zone.
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -8,14 +8,15 @@ import { leadCreated } from '../leads/intake';
 import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { loadTask, taskView } from './list';
-import { startOf, type StartChoice } from './time';
+import { startOf } from './time';
 import { one, present } from '../../db/rows';
+import type { SchemaTaskCreateRequest, SchemaTaskNewLeadCreateRequest, SchemaTaskUpdateRequest } from '../../../api/schema';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 const filled = (s: string | undefined | null) => (s ?? '').trim();
 
-export type TaskCreateInput = StartChoice & { type: TaskType; description: string; linked_user_id: number; user_id?: number };
+export type TaskCreateInput = SchemaTaskCreateRequest;
 
 async function insertTask(tx: Tx, caller: AuthUser, scope: Scope, input: { type: TaskType; description: string; linkedUserId: number; startAt: Date; endAt: Date | null }) {
   const now = clock.now();
@@ -66,17 +67,7 @@ export async function createTask(ctx: AppContext, caller: AuthUser, input: TaskC
   return taskView(present(await loadTask(ctx.db, id), 'the task just created'));
 }
 
-export type NewLeadTaskInput = StartChoice & {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email?: string;
-  city?: string;
-  country?: string;
-  type: TaskType;
-  description: string;
-  user_id?: number;
-};
+export type NewLeadTaskInput = SchemaTaskNewLeadCreateRequest;
 
 /** A new lead (Processing, the task's owner responsible) and a task about them, in one transaction. */
 export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input: NewLeadTaskInput) {
@@ -133,13 +124,7 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
   return taskView(present(await loadTask(ctx.db, id), 'the task just created'));
 }
 
-export type TaskUpdateInput = StartChoice & {
-  task_id: number;
-  action: 'complete' | 'cancel' | 'reschedule' | 'edit';
-  result?: string;
-  type?: TaskType;
-  description?: string;
-};
+export type TaskUpdateInput = SchemaTaskUpdateRequest;
 
 /**
  * Complete, cancel, reschedule or edit. The change is one conditional UPDATE on a planned task, so two

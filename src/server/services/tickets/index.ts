@@ -11,6 +11,7 @@ import { notify } from '../notifications';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { FINAL_STATUSES, TICKET_COLUMNS, TICKET_FROM, TICKET_TYPES, loadTicketRow, ticketDetail, ticketView, type TicketType } from './view';
 import { one, present } from '../../db/rows';
+import type { SchemaTicketCreateRequest, SchemaTicketRejectRequest, SchemaTicketUpdateRequest } from '../../../api/schema';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 const STATUSES: TicketStatus[] = ['new', 'in_progress', 'completed', 'canceled', 'paid', 'rejected'];
@@ -39,7 +40,7 @@ async function addMessage(
   return row.id;
 }
 
-type NewTicket = { type: TicketType; subject: string; message: string };
+type NewTicket = SchemaTicketCreateRequest;
 
 function checkText(input: NewTicket) {
   const errors: Record<string, MessageKey[]> = {};
@@ -148,12 +149,7 @@ export async function getConsultantTicket(ctx: AppContext, caller: AuthUser, id:
   return present(await ticketDetail(ctx.db, id), 'the ticket');
 }
 
-export type TicketUpdateInput = {
-  ticket_id: number;
-  action: 'take' | 'update' | 'complete' | 'cancel' | 'mark_paid';
-  status?: TicketStatus;
-  comment?: string;
-};
+export type TicketUpdateInput = SchemaTicketUpdateRequest;
 
 const TARGET: Record<Exclude<TicketUpdateInput['action'], 'take' | 'update'>, TicketStatus> = {
   complete: 'completed',
@@ -219,7 +215,7 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
 }
 
 /** Rejects a new ticket (or one the caller took) with a reason the member sees. */
-export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: { ticket_id: number; reason: string }) {
+export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: SchemaTicketRejectRequest) {
   const row = await visibleTicket(ctx, caller, input.ticket_id);
   const reason = input.reason.trim();
   if (!reason) throw FieldErrors.of('reason', 'field_required');

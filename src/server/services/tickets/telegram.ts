@@ -10,12 +10,13 @@ import { canSeeUser } from '../leads/scope';
 import { addTicketMessage, visibleTicket } from './index';
 import { messageView, type MessageRow } from './view';
 import { one, present } from '../../db/rows';
+import type { SchemaTelegramMessageRequest } from '../../../api/schema';
 
 /**
  * A consultant's message to a member through the bot. Sent first (Telegram cannot be rolled back),
  * then kept on the ticket and in the history; a member without a linked chat gets a clear 400.
  */
-export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, input: { ticket_id?: number; user_id?: number; message: string }) {
+export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, input: SchemaTelegramMessageRequest) {
   if ((input.ticket_id == null) === (input.user_id == null)) throw new FieldErrors({ non_field_errors: ['telegram_one_target'] });
   const text = input.message.trim();
   if (!text) throw FieldErrors.of('message', 'field_required');
