@@ -163,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // browser does without CORS headers, so the plugin (and its Vary header) is left out.
   if (opts.config.corsOrigins.length) {
     await app.register(cors, {
-      origin: (origin, cb) => cb(null, !origin || opts.config.corsOrigins.includes(origin)),
+      origin: (origin, cb) => { cb(null, !origin || opts.config.corsOrigins.includes(origin)); },
       credentials: false,
     });
   }
@@ -180,24 +180,28 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(openapiGlue, {
         specification: glueCopy(contract.spec),
         // The glue's type asks for whole route options; it merges these partial ones itself.
-        operationResolver: ((operationId: string) => ({
+        operationResolver: ((operationId: string) => {
+          const multipartFields = byId.get(operationId)?.multipartFields;
+          return {
           handler: handlerFor(operationId),
           // The page headers first: a request the guard refuses is still answered under them.
           onRequest: [
             ...(byId.get(operationId)?.servesPage ? [pageHeaders] : []),
             noStore,
             operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
-            ...(byId.get(operationId)?.multipartFields ? [refuseUnknownParts(byId.get(operationId)!.multipartFields!)] : []),
+            ...(multipartFields ? [refuseUnknownParts(multipartFields)] : []),
           ],
           ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
           preHandler: rateLimitHandlers(app, operationId),
           config: { operationId },
-        })) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
+        };
+        }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
       });
       api.get('/openapi.yaml', async (_req, reply) => reply.type('application/yaml').send(contract.yaml));
-      await api.register(async (docs) => {
+      await api.register((docs, _opts, done) => {
         docs.addHook('onRequest', pageHeaders);
         registerDocs(docs);
+        done();
       });
     },
     { prefix: '/api' },
@@ -218,12 +222,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerMedia(app);
   if (opts.config.testClock) {
     // Tests only (TEST_CLOCK=1): move the app's clock forward instead of waiting for links to expire.
-    app.post('/__test__/clock', async (req) => {
+    app.post('/__test__/clock', (req, reply) => {
       const body = (req.body ?? {}) as { advance_ms?: unknown; reset?: unknown };
       if (body.reset === true) clock.reset();
       const advance = Number(body.advance_ms ?? 0);
       if (Number.isFinite(advance) && advance > 0) clock.advance(advance);
-      return { now: clock.now().toISOString() };
+      return reply.send({ now: clock.now().toISOString() });
     });
   }
   // Public landing pages (/l/{name}) are routes of their own, ahead of the web app's fallback.
@@ -241,8 +245,10 @@ function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next:
     getHeader: (name: string) => headers.get(name),
   };
   let failed: unknown;
-  middleware({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, res as unknown as ServerResponse, (err) => (failed = err));
-  if (failed) throw failed;
+  const req: Pick<IncomingMessage, 'headers' | 'method' | 'url'> = { headers: {}, method: 'GET', url: '/' };
+  middleware(req as IncomingMessage, res as unknown as ServerResponse, (err) => (failed = err));
+  if (failed instanceof Error) throw failed;
+  if (failed) throw new Error('the middleware failed', { cause: failed });
   return [...headers];
 }
 

@@ -103,7 +103,7 @@ function resolve(node: Schema, at: Refs): Schema {
   let s = node;
   for (let i = 0; typeof s.$ref === 'string' && i < 20; i++) {
     const { $ref, ...rest } = s;
-    s = { ...at($ref as string), ...rest };
+    s = { ...at($ref), ...rest };
   }
   return s;
 }
@@ -118,7 +118,7 @@ function mergeAllOf(s: Schema, at: Refs): Schema {
   const plain = parts.every((p) => isObject(p) && !p.oneOf && !p.anyOf && !p.allOf && (p.type === undefined || p.type === 'object'));
   if (!plain) return { ...s, allOf: parts };
   const { allOf: _, ...rest } = s;
-  const merged: Schema = { ...rest, type: 'object', properties: {} as Record<string, unknown> };
+  const merged: Schema = { ...rest, type: 'object', properties: {} };
   const required = new Set<string>();
   for (const p of [rest, ...(parts as Schema[])]) {
     for (const [k, v] of Object.entries(p)) {

@@ -25,7 +25,7 @@ async function main() {
   // survivable (the job expires and runs again); any other unhandled rejection still ends the process.
   process.on('unhandledRejection', (reason) => {
     if (isDatabaseUnavailable(reason)) {
-      log.warn({ reason: String((reason as Error)?.message ?? reason) }, 'background database call failed while the database was unavailable');
+      log.warn({ reason: reason instanceof Error ? reason.message : String(reason) }, 'background database call failed while the database was unavailable');
       return;
     }
     log.fatal({ err: reason }, 'unhandled rejection');
@@ -38,7 +38,7 @@ async function main() {
   if (!databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     try {
-      embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.warn({ pg: m }, 'postgres'), {
+      embedded = await startEmbeddedPostgres(config.dataDir, (m) => { log.warn({ pg: m }, 'postgres'); }, {
         supervise: {
           restartTimeoutMs: config.dbRestartTimeoutSeconds * 1000,
           // Nothing more to do in this process: exit, so that its supervisor (systemd, Docker, …) starts it afresh.
@@ -106,7 +106,7 @@ async function main() {
   log.info(`Atrium is running on ${config.publicUrl}`);
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -80,7 +80,7 @@ export class SessionCache {
   async start(): Promise<void> {
     if (this.ttlMs <= 0) return;
     this.stopped = false;
-    await this.listen().catch((err) => {
+    await this.listen().catch((err: unknown) => {
       this.log.warn({ err }, 'session cache: no notification connection yet, sessions are checked on every request');
       this.reconnectLater();
     });
@@ -122,7 +122,10 @@ export class SessionCache {
       client.end().catch(() => {});
       throw err;
     }
-    if (this.stopped) return void (await client.end().catch(() => {}));
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
     // Whatever was stored before this connection listened may have missed a change.
     this.clear();
     this.live = true;
@@ -133,7 +136,7 @@ export class SessionCache {
     this.retry = setTimeout(() => {
       this.retry = null;
       if (this.stopped) return;
-      this.listen().catch(() => this.reconnectLater());
+      this.listen().catch(() => { this.reconnectLater(); });
     }, RECONNECT_MS);
     this.retry.unref();
   }

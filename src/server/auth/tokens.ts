@@ -40,7 +40,8 @@ export class TokenSigner {
       const { payload } = await jwtVerify(token, await this.cryptoKey, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      const oldest = this.verified.size >= VERIFIED_CACHE_SIZE ? this.verified.keys().next() : undefined;
+      if (oldest && !oldest.done) this.verified.delete(oldest.value);
       this.verified.set(token, { userId, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 });
       return { userId, sessionId: payload.sid };
     } catch {

@@ -53,7 +53,7 @@ export function connect(url: string, max = 20, lanes = DEFAULT_LANES, laneOption
   const options = { connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c jit=off', Client: NamingClient };
   const pool = new LanePool(options);
   if (lanes > 0) {
-    pool.lanes = new StatementLanes(() => new NamingClient({ ...options, application_name: 'atrium-lane', pipeline: true } as pg.ClientConfig), lanes, laneOptions);
+    pool.lanes = new StatementLanes(() => new NamingClient({ ...options, application_name: 'atrium-lane', pipeline: true }), lanes, laneOptions);
   }
   // An idle client's error (e.g. the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

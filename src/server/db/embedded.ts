@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+      srv.close(() => { resolve(typeof addr === 'object' && addr ? addr.port : 0); });
     });
   });
 }
@@ -147,9 +147,9 @@ export async function startEmbeddedPostgres(
       ...tuning(os.totalmem()).flatMap((setting) => ['-c', setting]),
     ],
     onLog: (m) => {
-      lastLines = [...lastLines, ...String(m).split('\n').filter(Boolean)].slice(-4);
+      lastLines = [...lastLines, ...m.split('\n').filter(Boolean)].slice(-4);
     },
-    onError: (m) => log(String(m)),
+    onError: (m) => { log(String(m)); },
   });
   // Under our lock no other server of this data dir runs: the socket files left by a killed one are
   // stale. On a restart the socket itself stays until the new server replaces it, so that clients
@@ -173,13 +173,13 @@ export async function startEmbeddedPostgres(
       new Promise((resolve, reject) => {
         const look = () => {
           const now = readPostmaster(databaseDir);
-          if (now && now.pid !== dead && now.status === 'ready' && isRunning(now.pid, now.start)) return resolve(undefined);
-          if (Date.now() >= deadline) return reject(new Error('not ready in time'));
+          if (now && now.pid !== dead && now.status === 'ready' && isRunning(now.pid, now.start)) { resolve(undefined); return; }
+          if (Date.now() >= deadline) { reject(new Error('not ready in time')); return; }
           timer = setTimeout(look, 200);
         };
         timer = setTimeout(look, 200);
       }),
-    ]).finally(() => clearTimeout(timer));
+    ]).finally(() => { clearTimeout(timer); });
     return readPostmaster(databaseDir);
   };
   let postmaster: { pid: number; start?: string } | undefined;
@@ -208,6 +208,8 @@ export async function startEmbeddedPostgres(
       setTimeout(resolve, Math.max(0, ms));
     });
   const supervise = opts.supervise;
+  // Read afresh after an await: stop() may change it meanwhile.
+  const stateNow = (): DatabaseState => state;
 
   const restart = async (s: SuperviseOptions) => {
     const began = Date.now();
@@ -217,18 +219,18 @@ export async function startEmbeddedPostgres(
     for (let attempt = 1; state === 'restarting'; attempt += 1) {
       // Its server processes end on their own once they see the postmaster gone; until then a new one refuses to start.
       await pauseFor(Math.min(pause, deadline - Date.now()));
-      if (state !== 'restarting' || Date.now() >= deadline) break;
+      if (stateNow() !== 'restarting' || Date.now() >= deadline) break;
       lastLines = [];
       try {
         await clearStalePostmaster(databaseDir, log);
         clearSockets(true);
         postmaster = await start(deadline, postmaster?.pid);
-        if (state !== 'restarting') break; // stopped meanwhile: stop() ends what was just started
+        if (stateNow() !== 'restarting') break; // stopped meanwhile: stop() ends what was just started
         state = 'up';
         log(`PostgreSQL restarted (pid ${postmaster?.pid}) ${((Date.now() - began) / 1000).toFixed(1)} s after it ended, attempt ${attempt}`);
         return;
       } catch (err) {
-        log(`restarting PostgreSQL failed (attempt ${attempt}): ${[(err as Error)?.message, ...lastLines].filter(Boolean).join(' | ') || 'it exited'}`);
+        log(`restarting PostgreSQL failed (attempt ${attempt}): ${[err instanceof Error ? err.message : undefined, ...lastLines].filter(Boolean).join(' | ') || 'it exited'}`);
       }
       pause = Math.min(pause * 2, 5_000);
     }

@@ -94,8 +94,8 @@ export class StatementLanes {
     const expected = Math.min(seen.laneMs ?? Infinity, seen.poolMs ?? Infinity);
     if (!(expected < this.fastMs)) return undefined;
     const lane = this.pick();
-    if (!lane) return undefined;
-    const client = lane.client!;
+    const client = lane?.client;
+    if (!lane || !client) return undefined;
     // Everything sent on this lane in this turn of the event loop leaves in one write.
     if (!lane.corked) {
       const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
@@ -154,7 +154,8 @@ export class StatementLanes {
         this.openLane(lane, now);
         continue;
       }
-      const overdue = lane.sent.length > 0 && now - lane.sent[0]!.at > this.overdueMs;
+      const first = lane.sent[0];
+      const overdue = first !== undefined && now - first.at > this.overdueMs;
       if (lane.queuedMs < this.maxWaitMs && !overdue) return lane;
     }
     return undefined;

@@ -11,7 +11,7 @@ const dialect = new PgDialect();
  */
 export async function prepared<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await db.$client.query({ text, values: params as unknown[] });
+  const result = await db.$client.query({ text, values: params });
   return result.rows as T[];
 }
 
@@ -33,6 +33,7 @@ async function run<T>(db: Db, query: Built, values: unknown[]): Promise<T[]> {
  * each call only fills them in. For the statements of every request (the session check) and the
  * hottest pages, where building the text from drizzle's fragments cost more CPU than the call itself.
  */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- V names the values each call must give (explicit type arguments)
 export function statement<T, V extends Record<string, unknown>>(query: SQL): (db: Db, values: V) => Promise<T[]> {
   const once = built(query);
   return (db, values) => run<T>(db, once, fillPlaceholders(once.params, values));
@@ -44,6 +45,7 @@ export function statement<T, V extends Record<string, unknown>>(query: SQL): (db
  * time that shape is asked for; later calls only fill in the values. Shapes past `max` are built
  * per call and not kept.
  */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- V names the values each call must give (explicit type arguments)
 export function shapedStatement<T, S extends Record<string, unknown>, V extends Record<string, unknown>>(build: (shape: S) => SQL, max = 256) {
   const shapes = new Map<string, Built>();
   return async (db: Db, shape: S, values: V): Promise<T[]> => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { books, configs, events, footerLinks, lessonCategories, lessonMaterials, lessons, news, packageCategories, packages } from './schema';
 import { Storage } from '../integrations/storage';
+import { one } from './rows';
 
 /** A one-page PDF, written by hand (correct xref offsets), so the free demo book can be read. */
 function tinyPdf(title: string, line: string): Buffer {
@@ -58,7 +59,7 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
       isFree,
       shortDescription: `${title}: a short demo lesson.`,
       description: `<p>${title}.</p><ul><li>Watch the video</li><li>Read the materials</li><li>Leave a comment</li></ul>`,
-      videoUrl: yt[order % yt.length]!,
+      videoUrl: yt[order % yt.length] ?? null,
       durationSeconds: 300 + order * 60,
       publishedAt: new Date(now - ago * DAY),
     });
@@ -76,17 +77,17 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
       ])
       .returning({ id: lessons.id });
     await tx.insert(lessonMaterials).values([
-      { lessonId: ls[0]!.id, title: 'Atrium help centre', url: 'https://example.com/help', order: 1 },
-      { lessonId: ls[3]!.id, title: 'Invitation checklist', url: 'https://example.com/checklist', order: 1 },
+      { lessonId: one(ls).id, title: 'Atrium help centre', url: 'https://example.com/help', order: 1 },
+      { lessonId: one(ls.slice(3)).id, title: 'Invitation checklist', url: 'https://example.com/checklist', order: 1 },
     ]);
-    const [pkg] = await tx.insert(packages).values({ name: 'Pro', description: 'All Pro lessons.' }).returning({ id: packages.id });
+    const pkg = one(await tx.insert(packages).values({ name: 'Pro', description: 'All Pro lessons.' }).returning({ id: packages.id }));
     await tx.insert(packageCategories).values([
-      { packageId: pkg!.id, categoryId: pro },
-      { packageId: pkg!.id, categoryId: team },
+      { packageId: pkg.id, categoryId: pro },
+      { packageId: pkg.id, categoryId: team },
     ]);
     // On sale for one month at 19.00 USD (the periods come with the payments migration).
     await tx.execute(sql`insert into package_terms (package_id, period_id, price_cents)
-      select ${pkg!.id}, id, 1900 from subscription_periods where months = 1`);
+      select ${pkg.id}, id, 1900 from subscription_periods where months = 1`);
     await tx.insert(books).values([
       {
         title: 'First steps',

@@ -4,6 +4,7 @@ import { tagGroups, tags, users } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { newPromoCode } from '../services/users';
 import { seedDemoContent } from './seed-content';
+import { one, present } from './rows';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
@@ -34,10 +35,10 @@ async function seedDemoTags(db: Db): Promise<boolean> {
     let added = 0;
     for (const [group, names] of Object.entries(DEMO_TAGS)) {
       await tx.insert(tagGroups).values({ name: group }).onConflictDoNothing({ target: tagGroups.name });
-      const [g] = await tx.select({ id: tagGroups.id }).from(tagGroups).where(eq(tagGroups.name, group));
+      const g = one(await tx.select({ id: tagGroups.id }).from(tagGroups).where(eq(tagGroups.name, group)));
       const rows = await tx
         .insert(tags)
-        .values(names.map((name) => ({ name, groupId: g!.id })))
+        .values(names.map((name) => ({ name, groupId: g.id })))
         .onConflictDoNothing({ target: tags.name })
         .returning({ id: tags.id });
       added += rows.length;
@@ -53,7 +54,7 @@ async function seedDemoAccounts(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const ids: Record<string, number> = {};
     for (const a of DEMO_ACCOUNTS) {
-      const [row] = await tx
+      const row = one(await tx
         .insert(users)
         .values({
           email: a.email,
@@ -70,14 +71,14 @@ async function seedDemoAccounts(db: Db): Promise<boolean> {
           country: 'DE',
           timeZone: 'Europe/Berlin',
         })
-        .returning({ id: users.id });
-      ids[a.role] = row!.id;
+        .returning({ id: users.id }));
+      ids[a.role] = row.id;
     }
     // The member was invited by the consultant, who also looks after them.
     await tx
       .update(users)
       .set({ referrerId: ids.consultant, responsibleId: ids.consultant })
-      .where(eq(users.id, ids.member!));
+      .where(eq(users.id, present(ids.member, 'the demo member')));
     await tx.execute(sql`select 1`);
   });
   return true;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { t } from '../i18n';
 import { FieldErrors, notFound } from '../http/errors';
 import { login, loginWithBotToken, logout } from '../services/accounts';
@@ -18,7 +19,7 @@ import { confirmEmailChange, undoCredentialsChange } from '../services/credentia
 import { telegramLink, unlinkTelegram } from '../services/telegram-link';
 import { getProfile } from '../services/users';
 
-const meta = (req: FastifyRequest) => ({ userAgent: String(req.headers['user-agent'] ?? ''), ip: req.ip });
+const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'] ?? '', ip: req.ip });
 const ok = (req: FastifyRequest, key: Parameters<typeof t>[1]) => ({ detail: t(req.lang, key) });
 
 /** The one uploaded file of a multipart request, or null (too large or missing counts as invalid). */
@@ -39,7 +40,7 @@ export const accountsHandlers: HandlerTable = {
   login: async (req) => login(req.server.ctx, req.body, meta(req)),
   tokenAuthBot: async (req) => loginWithBotToken(req.server.ctx, req.body.token, meta(req)),
   logout: async (req) => {
-    await logout(req.server.ctx, req.auth!.sessionId);
+    await logout(req.server.ctx, signedIn(req).sessionId);
     return ok(req, 'logged_out');
   },
 
@@ -67,7 +68,7 @@ export const accountsHandlers: HandlerTable = {
     await confirmPasswordReset(req.server.ctx, req.body.token, req.body.password);
     return ok(req, 'password_changed');
   },
-  createResetCredentialsLink: async (req) => createResetCredentialsLink(req.server.ctx, req.auth!, req.query.user_id),
+  createResetCredentialsLink: async (req) => createResetCredentialsLink(req.server.ctx, signedIn(req), req.query.user_id),
   validateResetCredentials: async (req) => validateResetCredentials(req.server.ctx, req.body.token),
   saveResetCredentials: async (req) => {
     await saveResetCredentials(req.server.ctx, req.body);
@@ -83,22 +84,22 @@ export const accountsHandlers: HandlerTable = {
     return ok(req, 'credentials_change_undone');
   },
 
-  getMe: async (req) => getProfile(req.server.ctx, req.auth!.id),
-  updateMe: async (req) => updateProfile(req.server.ctx, req.auth!, req.body),
+  getMe: async (req) => getProfile(req.server.ctx, signedIn(req).id),
+  updateMe: async (req) => updateProfile(req.server.ctx, signedIn(req), req.body),
   updateAvatar: async (req) => {
     const file = await uploadedFile(req, 'avatar');
     if (!file) throw FieldErrors.of('avatar', 'image_invalid');
-    return updateAvatar(req.server.ctx, req.server.ctx.storage, req.auth!, file);
+    return updateAvatar(req.server.ctx, req.server.ctx.storage, signedIn(req), file);
   },
-  setLanguage: async (req) => setLanguage(req.server.ctx, req.auth!.id, req.body.language),
-  listSessions: async (req) => listSessions(req.server.ctx, req.auth!),
+  setLanguage: async (req) => setLanguage(req.server.ctx, signedIn(req).id, req.body.language),
+  listSessions: async (req) => listSessions(req.server.ctx, signedIn(req)),
   endSession: async (req) => {
-    await endOwnSession(req.server.ctx, req.auth!, req.params.id);
+    await endOwnSession(req.server.ctx, signedIn(req), req.params.id);
     return ok(req, 'session_ended');
   },
 
-  connectGoogleAuth: async (req) => connectGoogleAuth(req.server.ctx, req.auth!.id, req.body.code),
-  disconnectGoogleAuth: async (req) => disconnectGoogleAuth(req.server.ctx, req.auth!.id, req.body.code),
-  linkTelegram: async (req) => telegramLink(req.server.ctx, req.auth!.id),
-  unlinkTelegram: async (req) => unlinkTelegram(req.server.ctx, req.auth!.id),
+  connectGoogleAuth: async (req) => connectGoogleAuth(req.server.ctx, signedIn(req).id, req.body.code),
+  disconnectGoogleAuth: async (req) => disconnectGoogleAuth(req.server.ctx, signedIn(req).id, req.body.code),
+  linkTelegram: async (req) => telegramLink(req.server.ctx, signedIn(req).id),
+  unlinkTelegram: async (req) => unlinkTelegram(req.server.ctx, signedIn(req).id),
 };

@@ -1,4 +1,5 @@
 import { sendJsonText, type HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import {
   createContactCategory,
   deleteContactCategory,
@@ -10,26 +11,26 @@ import { bulkContacts, createContact, deleteContact, exportContacts, getContact,
 
 /** Every call acts on the caller's own contacts and categories; another owner's ids answer 404. */
 export const contactsHandlers: HandlerTable = {
-  listContactStatuses: async (req) => listContactStatuses(req.lang),
-  listContactCategories: async (req) => listContactCategories(req.server.ctx, req.auth!.id),
+  listContactStatuses: (req) => Promise.resolve(listContactStatuses(req.lang)),
+  listContactCategories: async (req) => listContactCategories(req.server.ctx, signedIn(req).id),
   createContactCategory: async (req, reply) => {
     reply.status(201);
-    return createContactCategory(req.server.ctx, req.auth!.id, req.body);
+    return createContactCategory(req.server.ctx, signedIn(req).id, req.body);
   },
-  updateContactCategory: async (req) => updateContactCategory(req.server.ctx, req.auth!.id, req.params.id, req.body),
-  deleteContactCategory: async (req) => deleteContactCategory(req.server.ctx, req.auth!.id, req.params.id, req.lang),
+  updateContactCategory: async (req) => updateContactCategory(req.server.ctx, signedIn(req).id, req.params.id, req.body),
+  deleteContactCategory: async (req) => deleteContactCategory(req.server.ctx, signedIn(req).id, req.params.id, req.lang),
 
-  listContacts: async (req, reply) => sendJsonText<'listContacts'>(reply, await listContacts(req.server.ctx, req.auth!.id, req.query)),
-  getContact: async (req) => getContact(req.server.ctx, req.auth!.id, req.params.id),
+  listContacts: async (req, reply) => sendJsonText<'listContacts'>(reply, await listContacts(req.server.ctx, signedIn(req).id, req.query)),
+  getContact: async (req) => getContact(req.server.ctx, signedIn(req).id, req.params.id),
   createContact: async (req, reply) => {
     reply.status(201);
-    return createContact(req.server.ctx, req.auth!.id, req.body);
+    return createContact(req.server.ctx, signedIn(req).id, req.body);
   },
-  updateContact: async (req) => updateContact(req.server.ctx, req.auth!.id, req.params.id, req.body),
-  deleteContact: async (req) => deleteContact(req.server.ctx, req.auth!.id, req.params.id, req.lang),
-  bulkContacts: async (req) => bulkContacts(req.server.ctx, req.auth!.id, req.body, req.lang),
+  updateContact: async (req) => updateContact(req.server.ctx, signedIn(req).id, req.params.id, req.body),
+  deleteContact: async (req) => deleteContact(req.server.ctx, signedIn(req).id, req.params.id, req.lang),
+  bulkContacts: async (req) => bulkContacts(req.server.ctx, signedIn(req).id, req.body, req.lang),
   exportContacts: async (req, reply) => {
-    const csv = await exportContacts(req.server.ctx, req.auth!.id, req.query, req.lang);
+    const csv = await exportContacts(req.server.ctx, signedIn(req).id, req.query, req.lang);
     reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="contacts.csv"');
     return csv;
   },

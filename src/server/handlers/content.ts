@@ -1,4 +1,5 @@
 import { sendJsonText, type HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { getBook, getNewBook, listBooks, purchaseBook } from '../services/books';
 import { eventIcs, getEvent, listEvents, listNearestEvents } from '../services/events';
 import { getNews, listImportantNews, listNews } from '../services/news';
@@ -6,10 +7,10 @@ import { getAllConfigs, getFooterLinks } from '../services/site';
 
 /** Books, news, events, configs and footer links as members read them. */
 export const contentHandlers: HandlerTable = {
-  getNewBook: async (req, reply) => sendJsonText<'getNewBook'>(reply, await getNewBook(req.server.ctx, req.auth!)),
-  listBooks: async (req) => listBooks(req.server.ctx, req.auth!),
-  getBook: async (req) => getBook(req.server.ctx, req.auth!, req.params.id),
-  purchaseBook: async (req) => purchaseBook(req.server.ctx, req.auth!, req.body.book, req.body.payment_method),
+  getNewBook: async (req, reply) => sendJsonText<'getNewBook'>(reply, await getNewBook(req.server.ctx, signedIn(req))),
+  listBooks: async (req) => listBooks(req.server.ctx, signedIn(req)),
+  getBook: async (req) => getBook(req.server.ctx, signedIn(req), req.params.id),
+  purchaseBook: async (req) => purchaseBook(req.server.ctx, signedIn(req), req.body.book, req.body.payment_method),
 
   listImportantNews: async (_req, reply) => sendJsonText<'listImportantNews'>(reply, await listImportantNews(reply.server.ctx)),
   listNews: async (req) => listNews(req.server.ctx, req.query),

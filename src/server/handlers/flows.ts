@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
 import { saveUpload } from '../services/admin/uploads';
 import { createFlow, deleteFlow, listFlows, updateFlow } from '../services/flows/flows';
@@ -44,25 +45,25 @@ async function withUpload<T>(req: FastifyRequest, body: unknown, write: (input: 
 
 /** Flows are their owner's (admins may act on any); other callers get 404 for every id. */
 export const flowsHandlers: HandlerTable = {
-  listFlows: async (req, reply) => sendJsonText<'listFlows'>(reply, await listFlows(req.server.ctx, req.auth!.id)),
+  listFlows: async (req, reply) => sendJsonText<'listFlows'>(reply, await listFlows(req.server.ctx, signedIn(req).id)),
   createFlow: async (req, reply) => {
     reply.status(201);
-    return createFlow(req.server.ctx, req.auth!.id, req.body);
+    return createFlow(req.server.ctx, signedIn(req).id, req.body);
   },
-  updateFlow: async (req) => updateFlow(req.server.ctx, req.auth!, req.params.id, req.body),
-  deleteFlow: async (req) => deleteFlow(req.server.ctx, req.auth!, req.params.id, req.lang),
-  getFlowStats: async (req, reply) => sendJsonText<'getFlowStats'>(reply, await flowStats(req.server.ctx, req.auth!, req.params.id, req.query.days)),
+  updateFlow: async (req) => updateFlow(req.server.ctx, signedIn(req), req.params.id, req.body),
+  deleteFlow: async (req) => deleteFlow(req.server.ctx, signedIn(req), req.params.id, req.lang),
+  getFlowStats: async (req, reply) => sendJsonText<'getFlowStats'>(reply, await flowStats(req.server.ctx, signedIn(req), req.params.id, req.query.days)),
 
-  getLandingElements: async (req, reply) => sendJsonText<'getLandingElements'>(reply, await getLandingElements(req.server.ctx, req.auth!, req.params.id)),
+  getLandingElements: async (req, reply) => sendJsonText<'getLandingElements'>(reply, await getLandingElements(req.server.ctx, signedIn(req), req.params.id)),
   addLandingElement: async (req, reply) => {
-    const res = await withUpload(req, req.body, (input) => addLandingElement(req.server.ctx, req.auth!, req.params.id, input));
+    const res = await withUpload(req, req.body, (input) => addLandingElement(req.server.ctx, signedIn(req), req.params.id, input));
     reply.status(201);
     return res;
   },
   updateLandingElement: async (req) =>
-    withUpload(req, req.body, (input) => updateLandingElement(req.server.ctx, req.auth!, req.params.id, req.params.elementId, input)),
-  deleteLandingElement: async (req) => deleteLandingElement(req.server.ctx, req.auth!, req.params.id, req.params.elementId, req.lang),
-  checkLandingName: async (req) => checkLandingName(req.server.ctx, req.auth!, req.body, req.lang),
+    withUpload(req, req.body, (input) => updateLandingElement(req.server.ctx, signedIn(req), req.params.id, req.params.elementId, input)),
+  deleteLandingElement: async (req) => deleteLandingElement(req.server.ctx, signedIn(req), req.params.id, req.params.elementId, req.lang),
+  checkLandingName: async (req) => checkLandingName(req.server.ctx, signedIn(req), req.body, req.lang),
 
   validateLandingEmail: async (req) => {
     await checkLandingLookup(req.server.ctx, req.body);

@@ -1,4 +1,5 @@
 import type { HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
 import { listUserImports, saveUserImport, startUserImport, storeImportFile } from '../services/imports/imports';
 
@@ -6,7 +7,7 @@ const id = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : un
 
 /** CSV user imports: upload with preview, start with a mapping, progress in the list. */
 export const importsHandlers: HandlerTable = {
-  listUserImports: async (req) => listUserImports(req.server.ctx, req.auth!, req.query, req.lang),
+  listUserImports: async (req) => listUserImports(req.server.ctx, signedIn(req), req.query, req.lang),
   saveUserImport: async (req, reply) => {
     const ctx = req.server.ctx;
     if (!req.isMultipart()) throw FieldErrors.of('file', 'field_required');
@@ -16,7 +17,7 @@ export const importsHandlers: HandlerTable = {
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || stored) part.file.resume();
-          else stored = await storeImportFile(ctx, part.file, part.filename ?? '');
+          else stored = await storeImportFile(ctx, part.file, part.filename);
         } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       }
     } catch (err) {
@@ -24,9 +25,9 @@ export const importsHandlers: HandlerTable = {
       throw err;
     }
     if (!stored) throw FieldErrors.of('file', 'field_required');
-    const saved = await saveUserImport(ctx, req.auth!, { stored, consultantId: id(fields.consultant_id), tagId: id(fields.tag_id) }, req.lang);
+    const saved = await saveUserImport(ctx, signedIn(req), { stored, consultantId: id(fields.consultant_id), tagId: id(fields.tag_id) }, req.lang);
     reply.status(201);
     return saved;
   },
-  startUserImport: async (req) => startUserImport(req.server.ctx, req.auth!, req.body, req.lang),
+  startUserImport: async (req) => startUserImport(req.server.ctx, signedIn(req), req.body, req.lang),
 };

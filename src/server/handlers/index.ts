@@ -49,7 +49,5 @@ export function handlerFor(operationId: string): AnyHandler {
   if (!NOT_IMPLEMENTED.includes(operationId as OperationId)) {
     throw new Error(`Operation ${operationId} has no handler and is not listed in NOT_IMPLEMENTED`);
   }
-  return async () => {
-    throw new ApiError(501, 'not_implemented', 'not_implemented', { operation: operationId });
-  };
+  return () => Promise.reject(new ApiError(501, 'not_implemented', 'not_implemented', { operation: operationId }));
 }

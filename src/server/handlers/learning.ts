@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { t } from '../i18n';
 import { addComment, deleteComment, getComment, listComments, moderateComment } from '../services/lessons/comments';
 import { dashboardLessons, getLesson, listCategories, listFreeLessons, listLessons, recordLessonView } from '../services/lessons/lessons';
 
-const caller = (req: FastifyRequest) => ({ id: req.auth!.id, role: req.auth!.role, lang: req.lang });
+const caller = (req: FastifyRequest) => ({ id: signedIn(req).id, role: signedIn(req).role, lang: req.lang });
 
 /** Lessons: categories, lists, the lesson page, watch progress, comments, the dashboard block. */
 export const lessonsHandlers: HandlerTable = {

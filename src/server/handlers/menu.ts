@@ -1,8 +1,9 @@
 import type { HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { checkAccess, dropdownMenu, mainMenu } from '../services/menu';
 
 export const menuHandlers: HandlerTable = {
-  getMainMenu: async (req) => mainMenu(req.auth!.role, req.lang),
-  getDropdownMenu: async (req) => dropdownMenu(req.auth!.role, req.lang),
-  checkMenuAccess: async (req) => checkAccess(req.body.path, req.auth!.role),
+  getMainMenu: (req) => Promise.resolve(mainMenu(signedIn(req).role, req.lang)),
+  getDropdownMenu: (req) => Promise.resolve(dropdownMenu(signedIn(req).role, req.lang)),
+  checkMenuAccess: (req) => Promise.resolve(checkAccess(req.body.path, signedIn(req).role)),
 };

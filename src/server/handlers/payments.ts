@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
 import { contentRange, parseSimpleRest } from '../http/simple-rest';
 import { listContactDonations } from '../services/payments/contact-donations';
@@ -44,17 +45,17 @@ export const paymentsHandlers: HandlerTable = {
   listPaymentMethods: async (req) => listPaymentMethods(req.server.ctx, req.lang),
   createDonation: async (req) => {
     const body = req.isMultipart() ? await multipartFields(req) : (req.body as Record<string, unknown>);
-    return createDonation(req.server.ctx, req.auth!, body);
+    return createDonation(req.server.ctx, signedIn(req), body);
   },
   createManualDonation: async (req, reply) => {
     if (!req.isMultipart()) throw FieldErrors.of('check', 'check_required');
     const form = await malformedIsBadInput(() => readManualForm(req.server.ctx, req.parts()));
-    const donation = await createManualDonation(req.server.ctx, req.auth!, req.lang, form);
+    const donation = await createManualDonation(req.server.ctx, signedIn(req), req.lang, form);
     reply.status(201);
     return donation;
   },
-  listMyDonations: async (req, reply) => sendJsonText<'listMyDonations'>(reply, await listMyDonations(req.server.ctx, req.auth!, req.lang, req.query)),
-  listContactDonations: async (req) => listContactDonations(req.server.ctx, req.auth!, req.lang, req.body.user_id, req.query),
+  listMyDonations: async (req, reply) => sendJsonText<'listMyDonations'>(reply, await listMyDonations(req.server.ctx, signedIn(req), req.lang, req.query)),
+  listContactDonations: async (req) => listContactDonations(req.server.ctx, signedIn(req), req.lang, req.body.user_id, req.query),
 
   receivePaymentWebhook: async (req) => receiveWebhook(req.server.ctx, req.params.provider, req.rawBody, req.headers),
   getSandboxCheckout: async (req, reply) => {
@@ -68,11 +69,11 @@ export const paymentsHandlers: HandlerTable = {
 
   listStaffPayments: async (req, reply) => {
     const w = parseSimpleRest<StaffPaymentFilter>(req.query, STAFF_PAYMENTS_SORTABLE, ['created_at', 'DESC'], STAFF_PAYMENT_FILTERS);
-    const { rows, total } = await listStaffPayments(req.server.ctx, req.auth!, req.lang, w);
+    const { rows, total } = await listStaffPayments(req.server.ctx, signedIn(req), req.lang, w);
     contentRange(reply, 'staff/payments', w.offset, rows.length, total);
     return rows;
   },
-  getStaffPayment: async (req) => getStaffPayment(req.server.ctx, req.auth!, req.lang, req.params.id),
-  approvePayment: async (req) => approvePayment(req.server.ctx, req.auth!, req.lang, req.params.id),
-  rejectPayment: async (req) => rejectPayment(req.server.ctx, req.auth!, req.lang, req.params.id, req.body.reason),
+  getStaffPayment: async (req) => getStaffPayment(req.server.ctx, signedIn(req), req.lang, req.params.id),
+  approvePayment: async (req) => approvePayment(req.server.ctx, signedIn(req), req.lang, req.params.id),
+  rejectPayment: async (req) => rejectPayment(req.server.ctx, signedIn(req), req.lang, req.params.id, req.body.reason),
 };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
 import { isPdf, imageKind, MAX_IMAGE_PIXELS, UploadRejected } from '../integrations/storage';
 import { listActionLogs } from '../services/action-logs/list';
@@ -39,7 +40,7 @@ async function partnerForm(req: FastifyRequest) {
         }
         try {
           const saved = await storage.saveStream('documents/partners', part.file, { maxBytes: MAX_DOCUMENT_BYTES, sniff: sniffDocument, sniffBytes: 16 });
-          documents.push({ fileName: (part.filename || 'document').slice(0, 255), url: saved.url, contentType: DOCUMENT_TYPES[saved.ext]!, size: saved.size });
+          documents.push({ fileName: (part.filename || 'document').slice(0, 255), url: saved.url, contentType: DOCUMENT_TYPES[saved.ext] ?? 'application/octet-stream', size: saved.size });
         } catch (err) {
           if (!(err instanceof UploadRejected)) throw err;
           errors.documents = [err.reason === 'pixels' ? { key: 'image_too_many_pixels', params: { limit: MAX_IMAGE_PIXELS / 1e6 } } : 'document_invalid'];
@@ -81,23 +82,23 @@ async function partnerForm(req: FastifyRequest) {
 
 /** Consultant administration; every rule about who may act on whom lives in services/staff. */
 export const staffHandlers: HandlerTable = {
-  updateWorkTimes: async (req) => updateWorkTimes(req.server.ctx, req.auth!, req.body),
-  updateConsultantSettings: async (req) => updateConsultantSettings(req.server.ctx, req.auth!, req.body),
-  blockUnblockUser: async (req) => blockUnblockUser(req.server.ctx, req.auth!, req.body, req.lang),
-  updateUserSettings: async (req) => updateUserSettings(req.server.ctx, req.auth!, req.body, req.lang),
-  removeUser: async (req) => removeUser(req.server.ctx, req.auth!, req.body, req.lang),
-  giveAwayUser: async (req) => giveAwayUser(req.server.ctx, req.auth!, req.body, req.lang),
-  managerGiveAwayUser: async (req) => managerGiveAwayUser(req.server.ctx, req.auth!, req.body, req.lang),
+  updateWorkTimes: async (req) => updateWorkTimes(req.server.ctx, signedIn(req), req.body),
+  updateConsultantSettings: async (req) => updateConsultantSettings(req.server.ctx, signedIn(req), req.body),
+  blockUnblockUser: async (req) => blockUnblockUser(req.server.ctx, signedIn(req), req.body, req.lang),
+  updateUserSettings: async (req) => updateUserSettings(req.server.ctx, signedIn(req), req.body, req.lang),
+  removeUser: async (req) => removeUser(req.server.ctx, signedIn(req), req.body, req.lang),
+  giveAwayUser: async (req) => giveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
+  managerGiveAwayUser: async (req) => managerGiveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
   listTagsGroups: async (req) => listTagsGroups(req.server.ctx),
   createLeadUser: async (req, reply) => {
-    const created = await createLeadUser(req.server.ctx, req.auth!, req.body, req.lang);
+    const created = await createLeadUser(req.server.ctx, signedIn(req), req.body, req.lang);
     reply.status(201);
     return created;
   },
   createPartnerUser: async (req, reply) => {
     const form = await partnerForm(req);
     try {
-      const created = await createPartnerUser(req.server.ctx, req.auth!, form.input, form.documents, req.lang, form.errors);
+      const created = await createPartnerUser(req.server.ctx, signedIn(req), form.input, form.documents, req.lang, form.errors);
       reply.status(201);
       return created;
     } catch (err) {
@@ -105,7 +106,7 @@ export const staffHandlers: HandlerTable = {
       throw err;
     }
   },
-  getPartnerDetails: async (req) => getPartnerDetails(req.server.ctx, req.auth!, req.body.user_id),
+  getPartnerDetails: async (req) => getPartnerDetails(req.server.ctx, signedIn(req), req.body.user_id),
   // The page is written by PostgreSQL as the answer's JSON text, descriptions translated there too.
-  listActionLogs: async (req, reply) => sendJsonText<'listActionLogs'>(reply, await listActionLogs(req.server.ctx, req.auth!, req.query, req.lang)),
+  listActionLogs: async (req, reply) => sendJsonText<'listActionLogs'>(reply, await listActionLogs(req.server.ctx, signedIn(req), req.query, req.lang)),
 };

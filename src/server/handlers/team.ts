@@ -1,4 +1,5 @@
 import { sendJsonText, type HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import { structureChoices } from '../services/team/choices';
 import { listContactCompletedTasks } from '../services/team/completed-tasks';
 import { getUserDetails } from '../services/team/details';
@@ -8,13 +9,13 @@ import { listWaitingUsers, rejectResponsibleUser } from '../services/team/waitin
 
 /** The team area: every call is scoped by services/team/visibility.ts (403/404 outside the caller's reach). */
 export const teamHandlers: HandlerTable = {
-  getTeamChildren: async (req) => myChildren(req.server.ctx, req.auth!),
-  getTeamChildrenOf: async (req) => childrenOfUser(req.server.ctx, req.auth!, req.params.pk),
+  getTeamChildren: async (req) => myChildren(req.server.ctx, signedIn(req)),
+  getTeamChildrenOf: async (req) => childrenOfUser(req.server.ctx, signedIn(req), req.params.pk),
   listStructureUsers: async (req, reply) =>
-    sendJsonText<'listStructureUsers'>(reply, await listStructureUsers(req.server.ctx, req.auth!, req.lang, req.query, req.body ?? undefined)),
+    sendJsonText<'listStructureUsers'>(reply, await listStructureUsers(req.server.ctx, signedIn(req), req.lang, req.query, req.body ?? undefined)),
   getStructureChoices: async (req) => structureChoices(req.server.ctx, req.lang, req.query.search),
-  listContactCompletedTasks: async (req) => listContactCompletedTasks(req.server.ctx, req.auth!, req.body.user_id, req.query),
-  listWaitingUsers: async (req) => listWaitingUsers(req.server.ctx, req.auth!, req.query),
-  rejectResponsibleUser: async (req) => rejectResponsibleUser(req.server.ctx, req.auth!, req.body.user_id, req.lang),
-  getUserDetails: async (req) => getUserDetails(req.server.ctx, req.auth!, req.body.user_id),
+  listContactCompletedTasks: async (req) => listContactCompletedTasks(req.server.ctx, signedIn(req), req.body.user_id, req.query),
+  listWaitingUsers: async (req) => listWaitingUsers(req.server.ctx, signedIn(req), req.query),
+  rejectResponsibleUser: async (req) => rejectResponsibleUser(req.server.ctx, signedIn(req), req.body.user_id, req.lang),
+  getUserDetails: async (req) => getUserDetails(req.server.ctx, signedIn(req), req.body.user_id),
 };

@@ -1,4 +1,5 @@
 import type { HandlerTable } from './types';
+import { signedIn } from '../http/guard';
 import {
   createTicket,
   createTicketForMember,
@@ -12,21 +13,21 @@ import {
 import { sendTelegramMessage } from '../services/tickets/telegram';
 
 export const ticketsHandlers: HandlerTable = {
-  getTicketChoices: async (req) => ticketChoices(req.lang, req.auth!.role, req.query.scope),
+  getTicketChoices: (req) => Promise.resolve(ticketChoices(req.lang, signedIn(req).role, req.query.scope)),
   createTicket: async (req, reply) => {
-    const ticket = await createTicket(req.server.ctx, req.auth!, req.body);
+    const ticket = await createTicket(req.server.ctx, signedIn(req), req.body);
     reply.status(201);
     return ticket;
   },
-  getMyTicket: async (req) => getMyTicket(req.server.ctx, req.auth!, req.params.id),
-  listConsultantTickets: async (req) => listConsultantTickets(req.server.ctx, req.auth!, req.query),
-  getConsultantTicket: async (req) => getConsultantTicket(req.server.ctx, req.auth!, req.body.ticket_id),
-  updateTicket: async (req) => updateTicket(req.server.ctx, req.auth!, req.body),
-  rejectTicket: async (req) => rejectTicket(req.server.ctx, req.auth!, req.body),
+  getMyTicket: async (req) => getMyTicket(req.server.ctx, signedIn(req), req.params.id),
+  listConsultantTickets: async (req) => listConsultantTickets(req.server.ctx, signedIn(req), req.query),
+  getConsultantTicket: async (req) => getConsultantTicket(req.server.ctx, signedIn(req), req.body.ticket_id),
+  updateTicket: async (req) => updateTicket(req.server.ctx, signedIn(req), req.body),
+  rejectTicket: async (req) => rejectTicket(req.server.ctx, signedIn(req), req.body),
   createTicketForMember: async (req, reply) => {
-    const ticket = await createTicketForMember(req.server.ctx, req.auth!, req.body);
+    const ticket = await createTicketForMember(req.server.ctx, signedIn(req), req.body);
     reply.status(201);
     return ticket;
   },
-  sendTelegramMessage: async (req) => sendTelegramMessage(req.server.ctx, req.auth!, req.body),
+  sendTelegramMessage: async (req) => sendTelegramMessage(req.server.ctx, signedIn(req), req.body),
 };

@@ -22,7 +22,7 @@ export function refuseUnknownParts(allowed: readonly string[]): onRequestHookHan
       }
     };
     const files: FastifyRequest['files'] = async function* (options) {
-      for await (const part of checked(options as Parameters<typeof checked>[0])) if (isFile(part)) yield part;
+      for await (const part of checked(options)) if (isFile(part)) yield part;
     };
     req.parts = checked;
     req.files = files;

@@ -158,7 +158,7 @@ export function isOutOfSpace(err: unknown): boolean {
  * without its boundary is bad input.
  */
 function isBrokenMultipart(err: unknown): boolean {
-  const message = (err as { message?: unknown })?.message;
+  const message = err instanceof Error ? err.message : undefined;
   return typeof message === 'string' && /^(Multipart: Boundary not found$|Unexpected end of multipart data$|\w+ terminated early due to unexpected end of multipart data$)/.test(message);
 }
 

@@ -23,18 +23,28 @@ export function operationGuard(op: GuardedOperation): onRequestHookHandler {
     return mediaTypeError(req, op);
   };
   return (req, _reply, done) => {
-    if (isPublic) return done(mediaTypeError(req, op));
+    if (isPublic) { done(mediaTypeError(req, op)); return; }
     const token = tokenFromHeader(req.headers.authorization);
-    if (!token) return done(notAuthenticated());
+    if (!token) { done(notAuthenticated()); return; }
     const known = knownSession(req.server.ctx, token);
-    if (known) return done(admit(req, known));
-    resolveSession(req.server.ctx, token).then((auth) => done(admit(req, auth)), done);
+    if (known) { done(admit(req, known)); return; }
+    resolveSession(req.server.ctx, token).then((auth) => { done(admit(req, auth)); }, done);
   };
 }
 
 function mediaTypeError(req: FastifyRequest, op: GuardedOperation): Error | undefined {
   if (!op.contentTypes.length) return undefined;
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
+  const type = mediaType.trim().toLowerCase();
   if (!type) return op.bodyRequired ? new FieldErrors({ non_field_errors: ['invalid_input'] }) : undefined;
   return op.contentTypes.includes(type) ? undefined : new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
+}
+
+/**
+ * The signed-in caller of an operation that is not public. The guard has admitted the request, so
+ * this is set; a handler reached without it (a public operation asking by mistake) answers 401.
+ */
+export function signedIn(req: FastifyRequest): AuthUser {
+  if (!req.auth) throw notAuthenticated();
+  return req.auth;
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { one } from '../db/rows';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -20,12 +21,15 @@ const INCR = `insert into rate_limit_hits as r (key, hits, reset_at)
 const READ = `select hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl
   from rate_limit_hits where key = $1 and reset_at > now()`;
 
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
 const PRUNE = `delete from rate_limit_hits where reset_at < now() - interval '1 minute'`;
 
 /** One hit on a fixed window of `ms` outside @fastify/rate-limit (the login's per-account ceiling). */
 export async function hitWindow(pool: pg.Pool, key: string, ms: number): Promise<Result> {
   const { rows } = await pool.query<{ hits: number; ttl: number }>(INCR, [key, Math.max(1, Math.trunc(ms))]);
-  return { current: rows[0]!.hits, ttl: rows[0]!.ttl };
+  const row = one(rows);
+  return { current: row.hits, ttl: row.ttl };
 }
 
 /** The hits of a window that has not ended (0 when there is none). */
@@ -54,15 +58,18 @@ export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
     incr(key: string, callback: Callback, timeWindow: number): void {
       prune();
       pool.query<{ hits: number; ttl: number }>(INCR, [key, Math.max(1, Math.trunc(timeWindow))]).then(
-        ({ rows }) => callback(null, { current: rows[0]!.hits, ttl: rows[0]!.ttl }),
-        (err: Error) => callback(err),
+        ({ rows }) => {
+          const row = one(rows);
+          callback(null, { current: row.hits, ttl: row.ttl });
+        },
+        (err: unknown) => { callback(asError(err)); },
       );
     }
 
     read(key: string, callback: Callback): void {
       pool.query<{ hits: number; ttl: number }>(READ, [key]).then(
-        ({ rows }) => callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }),
-        (err: Error) => callback(err),
+        ({ rows }) => { callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }); },
+        (err: unknown) => { callback(asError(err)); },
       );
     }
 

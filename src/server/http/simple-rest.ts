@@ -31,17 +31,19 @@ export function parseSimpleRest<F extends Record<string, unknown>>(
   const sort = parseJson('sort', q.sort) ?? defaultSort;
   const range = parseJson('range', q.range) ?? [0, 24];
   const filter = parseJson('filter', q.filter) ?? {};
-  if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || !sortable.includes(sort[0]) || !['ASC', 'DESC'].includes(sort[1])) {
+  const pair: unknown[] = Array.isArray(sort) && sort.length === 2 ? (sort as unknown[]) : [];
+  const [field, direction] = pair;
+  if (typeof field !== 'string' || !sortable.includes(field) || (direction !== 'ASC' && direction !== 'DESC')) {
     throw FieldErrors.of('sort', 'field_invalid');
   }
   if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_POSITION) || range[1] < range[0]) {
     throw FieldErrors.of('range', 'field_invalid');
   }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw FieldErrors.of('filter', 'field_invalid');
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw FieldErrors.of('filter', 'field_invalid');
   for (const key of Object.keys(filter)) if (!filterable.includes(key)) throw FieldErrors.of('filter', 'field_unknown');
   const offset = range[0] as number;
   const limit = Math.min(200, (range[1] as number) - offset + 1);
-  return { field: String(sort[0]), desc: sort[1] === 'DESC', offset, limit, filter: filter as F };
+  return { field, desc: direction === 'DESC', offset, limit, filter: filter as F };
 }
 
 /** Sets `Content-Range: <resource> first-last/total` the way ra-data-simple-rest reads it. */

@@ -85,6 +85,6 @@ function withCanonicalIntegers(schema: Schema, validate: Validate): Validate {
 export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return exact.compile(schema) as ReturnType<FastifySchemaCompiler<Record<string, unknown>>>;
   const validate = coercing.compile(schema) as Validate;
-  const checked = httpPart === 'querystring' || httpPart === 'params' ? withCanonicalIntegers(schema as Schema, validate) : validate;
+  const checked = httpPart === 'querystring' || httpPart === 'params' ? withCanonicalIntegers(schema, validate) : validate;
   return checked as unknown as ReturnType<FastifySchemaCompiler<Record<string, unknown>>>;
 };

@@ -8,7 +8,9 @@ export const catalogues: Record<Lang, Record<MessageKey, string>> = { ru, en, de
 
 /** Translates a server message; Russian is the default and the fallback. */
 export function t(lang: Lang | undefined, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = catalogues[lang ?? 'ru']?.[key] ?? ru[key] ?? key;
+  // A language or key that came in unchecked (a stored profile, a key kept in a row) falls back.
+  const lookup: Partial<Record<string, Partial<Record<string, string>>>> = catalogues;
+  const text = lookup[lang ?? 'ru']?.[key] ?? lookup.ru?.[key] ?? key;
   return params ? text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`)) : text;
 }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { t, type Lang, type MessageKey } from '../i18n';
+import { one } from '../db/rows';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -31,8 +32,8 @@ export class Mailer {
    * exists exactly when the caller's change commits. Deliver it with `deliver` after the commit.
    */
   async store(db: Pick<Db, 'insert'>, mail: Mail): Promise<number> {
-    const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-    return row!.id;
+    const row = one(await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }));
+    return row.id;
   }
 
   /** Sends a stored mail over SMTP (without SMTP the outbox is the inbox) and records the outcome. */
@@ -52,12 +53,13 @@ export class Mailer {
 
   /** Fire and forget: the caller's answer must not wait for (or reveal) the delivery. */
   sendLater(mail: Mail): void {
-    this.send(mail).catch((err) => this.log.error({ err }, 'mail could not be stored'));
+    this.send(mail).catch((err: unknown) => { this.log.error({ err }, 'mail could not be stored'); });
   }
 }
 
+const HTML_ESCAPES: Partial<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** A translated mail with one call to action, as HTML and as plain text. */
 export function actionMail(opts: {

@@ -156,6 +156,8 @@ export class Storage {
     const need = opts.sniffBytes ?? 64;
     let head = Buffer.alloc(0);
     let ext: string | null = null;
+    // Set by the stream's callbacks: read afresh once it has ended.
+    const sniffed = (): string | null => ext;
     let size = 0;
     const check = (final: boolean) => {
       if (ext !== null || (head.length < need && !final)) return;
@@ -187,11 +189,12 @@ export class Storage {
       await pipeline(source, guard, createWriteStream(tmp, { flags: 'wx' }));
       // The multipart reader marks a part cut at its own size limit as truncated without an error.
       if ((source as Readable & { truncated?: boolean }).truncated) throw new UploadRejected('too_large');
-      if (size === 0 || !ext) throw new UploadRejected('type');
-      if (IMAGE_EXTS.has(ext) && ((await headerPixels(tmp)) ?? 0) > (opts.maxPixels ?? MAX_IMAGE_PIXELS)) throw new UploadRejected('pixels');
-      const name = `${randomUUID()}.${ext}`;
+      const found = sniffed();
+      if (size === 0 || !found) throw new UploadRejected('type');
+      if (IMAGE_EXTS.has(found) && ((await headerPixels(tmp)) ?? 0) > (opts.maxPixels ?? MAX_IMAGE_PIXELS)) throw new UploadRejected('pixels');
+      const name = `${randomUUID()}.${found}`;
       await fs.rename(tmp, path.join(dir, name));
-      return { url: `/media/${folder}/${name}`, size, ext };
+      return { url: `/media/${folder}/${name}`, size, ext: found };
     } catch (err) {
       await fs.rm(tmp, { force: true });
       throw err;
@@ -199,6 +202,8 @@ export class Storage {
   }
 
   /** A /media URL of a private folder with `exp` and `sig` added; other URLs come back unchanged. */
+  signedUrl(url: string, ttlSeconds?: number, now?: number): string;
+  signedUrl(url: string | null, ttlSeconds?: number, now?: number): string | null;
   signedUrl(url: string | null, ttlSeconds?: number, now = clock.now().getTime()): string | null {
     if (!url?.startsWith('/media/')) return url;
     const folder = url.slice('/media/'.length).split('/')[0] ?? '';

@@ -7,7 +7,8 @@ import { JOB_WORKERS } from './workers';
 /** A worker for one queue: the area's code lives in its service; this only names the queue. */
 export type JobWorker<T = unknown> = {
   queue: string;
-  handle: (ctx: AppContext, data: T) => Promise<void>;
+  /** A method, so a worker of one queue's data fits the list of every worker (`JobWorker[]`): the queue carries only that data. */
+  handle(ctx: AppContext, data: T): Promise<void>;
   /** Pollers of this queue per process, each running one job at a time (default 1): for long jobs. */
   concurrency?: number;
   /**
@@ -68,10 +69,10 @@ export class Jobs {
       schedule: true,
       maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
     });
-    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    this.boss.on('error', (err) => { this.log.error({ err }, 'job queue error'); });
   }
 
-  async start(ctx: AppContext, workers: readonly JobWorker<any>[] = JOB_WORKERS): Promise<void> {
+  async start(ctx: AppContext, workers: readonly JobWorker[] = JOB_WORKERS): Promise<void> {
     await this.boss.start();
     this.started = true;
     for (const w of workers) {
@@ -85,22 +86,24 @@ export class Jobs {
         // its interval, so a burst drains at the handlers' speed rather than one batch per interval.
         if (jobs.length >= batchSize) for (const id of workerIds) this.boss.notifyWorker(id);
         const done = await Promise.allSettled(jobs.map((job) => w.handle(ctx, job.data)));
-        if (jobs.length === 1 && done[0]!.status === 'rejected') throw done[0]!.reason;
+        const [only] = done;
+        if (jobs.length === 1 && only?.status === 'rejected') throw only.reason;
         // pg-boss completes the batch's jobs that are still active: fail (and so retry) only the ones that threw.
-        for (const [i, r] of done.entries()) {
-          if (r.status === 'fulfilled') continue;
+        for (const [i, job] of jobs.entries()) {
+          const r = done[i];
+          if (r?.status !== 'rejected') continue;
           this.log.error({ err: r.reason, queue: w.queue }, 'job failed');
-          await this.boss.fail(w.queue, jobs[i]!.id, { message: r.reason instanceof Error ? r.reason.message : String(r.reason) });
+          await this.boss.fail(w.queue, job.id, { message: r.reason instanceof Error ? r.reason.message : String(r.reason) });
         }
       };
       for (let i = 0; i < (w.concurrency ?? 1); i++) {
         workerIds.push(await this.boss.work(w.queue, { batchSize, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, (jobs) => this.track(run(jobs))));
       }
       if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
-      if (w.onStart) await w.onStart(ctx).catch((err) => this.log.error({ err, queue: w.queue }, 'queue start hook failed'));
+      if (w.onStart) await w.onStart(ctx).catch((err: unknown) => { this.log.error({ err, queue: w.queue }, 'queue start hook failed'); });
       // Time-driven queues also run when the test clock moves (TEST_CLOCK=1), not only on the next minute.
       if (w.cron && ctx.config.testClock) {
-        const wake = () => workerIds.forEach((id) => this.boss.notifyWorker(id));
+        const wake = () => { workerIds.forEach((id) => { this.boss.notifyWorker(id); }); };
         this.unsubscribe.push(clock.onAdvance(() => void this.boss.send(w.queue, {}).then(wake, () => {})));
       }
     }

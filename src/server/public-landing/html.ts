@@ -6,9 +6,9 @@ export class Html {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+const ESCAPES: Partial<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
-const escape = (s: string) => s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
+const escape = (s: string) => s.replace(/[&<>"'`]/g, (c) => ESCAPES[c] ?? c);
 
 type Value = Html | string | number | null | undefined | false | Value[];
 
@@ -20,9 +20,9 @@ function render(v: Value): string {
 }
 
 export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
-  let out = strings[0]!;
+  let out = strings[0] ?? '';
   values.forEach((v, i) => {
-    out += render(v) + strings[i + 1]!;
+    out += render(v) + (strings[i + 1] ?? '');
   });
   return new Html(out);
 }

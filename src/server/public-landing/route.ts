@@ -72,14 +72,14 @@ export function registerPublicLanding(app: FastifyInstance) {
   app.addHook('onClose', async () => viewCounter(app.ctx).flush());
   app.get<{ Params: { name: string } }>('/l/:name', async (req, reply) => render(req, reply, undefined, 200, true));
   app.post<{ Params: { name: string }; Body: Record<string, unknown> | undefined }>('/l/:name', { preHandler: rateLimitHandlers(app, 'signupLanding') }, async (req, reply) => {
-    const raw = (req.body ?? {}) as Record<string, unknown>;
+    const raw = req.body ?? {};
     const input: SignupInput = {};
-    for (const f of FORM_FIELDS) if (typeof raw[f] === 'string') input[f] = (raw[f] as string).slice(0, 254);
+    for (const f of FORM_FIELDS) if (typeof raw[f] === 'string') input[f] = raw[f].slice(0, 254);
     const formToken = typeof raw.form_token === 'string' ? raw.form_token.slice(0, 200) : undefined;
     try {
       const region = regionFromHeader(req.headers['accept-language']);
       const { detail } = await signupLanding(req.server.ctx, req.params.name, { ...input, form_token: formToken, default_region: region }, req.lang);
-      return render(req, reply, { values: {}, errors: {}, done: detail }, 201);
+      return await render(req, reply, { values: {}, errors: {}, done: detail }, 201);
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 404) {
         const nonce = cspNonce();

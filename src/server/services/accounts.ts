@@ -8,8 +8,9 @@ import { endSession, openSession, type SessionMeta } from './sessions';
 import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';
 import { checkTotp } from './two-factor';
 import { beginLoginAttempt } from './login-throttle';
+import type { SchemaLoginRequest } from '../../api/schema';
 
-export type LoginInput = { username: string; password: string; code?: string; challenge?: string };
+export type LoginInput = SchemaLoginRequest;
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
@@ -105,7 +106,7 @@ export async function loginWithBotToken(ctx: AppContext, token: string, meta: Se
   if (!user || !user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });
   // Only a path of this app: "//host" or "/\host" would leave it.
   const wanted = row.data.redirect_to;
-  const target = typeof wanted === 'string' && /^\/(?![\/\\])/.test(wanted) ? wanted : '/dashboard';
+  const target = typeof wanted === 'string' && /^\/(?![/\\])/.test(wanted) ? wanted : '/dashboard';
   return completeLogin(ctx, user, meta, target);
 }
 

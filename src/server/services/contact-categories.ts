@@ -5,6 +5,8 @@ import type { Db } from '../db/client';
 import { CONTACT_STATUSES, contactCategories, contactCategoryLinks } from '../db/schema';
 import { FieldErrors, notFound } from '../http/errors';
 import { t, type Lang } from '../i18n';
+import { one } from '../db/rows';
+import type { SchemaContactCategoryRequest } from '../../api/schema';
 
 /** A transaction or the database: the services below run inside either. */
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -42,16 +44,16 @@ export async function listContactCategories(ctx: AppContext, ownerId: number) {
   return rows.map((r) => view(r.c, r.n));
 }
 
-export type CategoryInput = { name: string; is_particular?: boolean };
+export type CategoryInput = SchemaContactCategoryRequest;
 
 export async function createContactCategory(ctx: AppContext, ownerId: number, input: CategoryInput) {
   const name = input.name.trim();
   if (!name) throw FieldErrors.of('name', 'field_empty');
-  const [row] = await ctx.db
+  const row = one(await ctx.db
     .insert(contactCategories)
-    .values({ ownerId, name, isParticular: input.is_particular ?? false })
-    .returning();
-  return view(row!);
+    .values({ ownerId, name, isParticular: input.is_particular })
+    .returning());
+  return view(row);
 }
 
 export async function updateContactCategory(ctx: AppContext, ownerId: number, id: number, input: CategoryInput) {
@@ -64,7 +66,8 @@ export async function updateContactCategory(ctx: AppContext, ownerId: number, id
       .from(contactCategories)
       .where(and(eq(contactCategories.id, id), eq(contactCategories.ownerId, ownerId)));
     if (!cat) throw notFound();
-    const particular = input.is_particular ?? cat.isParticular;
+    // The contract's default (false) is filled in when the field is left out.
+    const particular = input.is_particular;
     if (particular && !cat.isParticular) {
       // A contact of this category that already has another particular category blocks the change.
       const mine = alias(contactCategoryLinks, 'mine');
@@ -77,16 +80,16 @@ export async function updateContactCategory(ctx: AppContext, ownerId: number, id
         .limit(1);
       if (clash) throw FieldErrors.of('is_particular', 'contact_one_particular');
     }
-    const [row] = await tx
+    const row = one(await tx
       .update(contactCategories)
       .set({ name, isParticular: particular })
       .where(eq(contactCategories.id, id))
-      .returning();
+      .returning());
     const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(contactCategoryLinks)
       .where(eq(contactCategoryLinks.categoryId, id));
-    return view(row!, counted?.n ?? 0);
+    return view(row, counted?.n ?? 0);
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AppContext } from '../context';
 import { CONTACT_STATUSES, contactCategories, contactCategoryLinks, contacts } from '../db/schema';
@@ -10,6 +10,8 @@ import { prepared } from '../db/prepared';
 import { normalizePhone } from './users';
 import { countryCode } from './countries';
 import { isoSql } from './leads/brief';
+import { one } from '../db/rows';
+import type { SchemaContactBulkRequest, SchemaContactRequest } from '../../api/schema';
 
 type Row = typeof contacts.$inferSelect;
 
@@ -40,11 +42,11 @@ async function categoriesOf(tx: Tx, ids: number[]): Promise<Map<number, number[]
     .from(contactCategoryLinks)
     .where(inArray(contactCategoryLinks.contactId, ids))
     .orderBy(contactCategoryLinks.contactId, contactCategoryLinks.categoryId);
-  for (const l of links) (map.get(l.contactId) ?? map.set(l.contactId, []).get(l.contactId)!).push(l.categoryId);
+  for (const l of links) map.set(l.contactId, [...(map.get(l.contactId) ?? []), l.categoryId]);
   return map;
 }
 
-const ORDERABLE = {
+const ORDERABLE: Partial<Record<string, AnyColumn>> = {
   id: contacts.id,
   first_name: contacts.firstName,
   last_name: contacts.lastName,
@@ -74,12 +76,12 @@ function whereOf(ownerId: number, q: ContactFilter): SQL {
     );
   }
   if (q.status) filters.push(eq(contacts.status, q.status));
-  return and(...filters)!;
+  return and(...filters) ?? sql`true`;
 }
 
 function orderOf(ordering: string | undefined): SQL[] {
   const desc = ordering ? ordering.startsWith('-') : true;
-  const col = ORDERABLE[(ordering?.replace(/^-/, '') ?? 'created_at') as keyof typeof ORDERABLE] ?? contacts.createdAt;
+  const col = ORDERABLE[ordering?.replace(/^-/, '') ?? 'created_at'] ?? contacts.createdAt;
   // NULLS LAST both ways keeps the (owner_id, created_at desc, id desc) index usable.
   return desc ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`] : [sql`${col} asc`, sql`${contacts.id} asc`];
 }
@@ -88,15 +90,15 @@ function orderOf(ordering: string | undefined): SQL[] {
 export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery): Promise<string> {
   const win = pageWindow(q);
   const where = whereOf(ownerId, q);
-  const [info] = await prepared<{ total: number; count: number; rows: string }>(ctx.db, sql`
+  const info = one(await prepared<{ total: number; count: number; rows: string }>(ctx.db, sql`
     select (select count(*)::int from ${contacts} where ${contacts.ownerId} = ${ownerId}) as total,
       (select count(*)::int from ${contacts} where ${where}) as count,
       coalesce((select json_agg(r) from (
         select ${contactId}, first_name, last_name, phone, email, city, country, notes,
           array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories,
           status, tags, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
-        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`);
-  return pageJson(pageOf([], info!.count, info!.total, win, q), info!.rows);
+        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`));
+  return pageJson(pageOf([], info.count, info.total, win, q), info.rows);
 }
 
 export async function getContact(ctx: AppContext, ownerId: number, id: number) {
@@ -106,20 +108,7 @@ export async function getContact(ctx: AppContext, ownerId: number, id: number) {
   return view(row, cats.get(id) ?? []);
 }
 
-export type ContactInput = {
-  first_name?: string;
-  last_name?: string;
-  phone?: string;
-  email?: string;
-  city?: string;
-  country?: string;
-  notes?: string;
-  categories?: number[];
-  status?: number | null;
-  tags?: string[];
-  /** ISO alpha-2: the region of a phone without a country code when the contact has no country. */
-  default_region?: string;
-};
+export type ContactInput = Partial<SchemaContactRequest>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -167,12 +156,12 @@ export async function createContact(ctx: AppContext, ownerId: number, input: Con
     await lockOwner(tx, ownerId);
     const cats = [...new Set(input.categories ?? [])];
     await ownCategories(tx, ownerId, cats);
-    const [row] = await tx
+    const row = one(await tx
       .insert(contacts)
       .values({ ...cols, firstName: cols.firstName ?? '', ownerId })
-      .returning();
-    await setCategories(tx, row!.id, cats);
-    return view(row!, cats.sort((a, b) => a - b));
+      .returning());
+    await setCategories(tx, row.id, cats);
+    return view(row, cats.sort((a, b) => a - b));
   });
 }
 
@@ -187,13 +176,13 @@ export async function updateContact(ctx: AppContext, ownerId: number, id: number
       await ownCategories(tx, ownerId, cats);
       await setCategories(tx, id, cats);
     }
-    const [row] = await tx
+    const row = one(await tx
       .update(contacts)
       .set({ ...cols, updatedAt: new Date() })
       .where(eq(contacts.id, id))
-      .returning();
+      .returning());
     const cats = await categoriesOf(tx, [id]);
-    return view(row!, cats.get(id) ?? []);
+    return view(row, cats.get(id) ?? []);
   });
 }
 
@@ -206,12 +195,7 @@ export async function deleteContact(ctx: AppContext, ownerId: number, id: number
   return { detail: t(lang, 'deleted') };
 }
 
-export type BulkInput = {
-  ids: number[];
-  action: 'add_category' | 'remove_category' | 'set_status' | 'delete';
-  category?: number;
-  status?: number | null;
-};
+export type BulkInput = SchemaContactBulkRequest;
 
 /** All or nothing: any id that is not the owner's contact answers 404 and changes nothing. */
 export async function bulkContacts(ctx: AppContext, ownerId: number, input: BulkInput, lang: Lang) {
@@ -235,12 +219,13 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
         break;
       case 'add_category':
       case 'remove_category': {
-        if (input.category === undefined) throw FieldErrors.of('category', 'field_required');
-        const particular = await ownCategories(tx, ownerId, [input.category], 'category');
+        const category = input.category;
+        if (category === undefined) throw FieldErrors.of('category', 'field_required');
+        const particular = await ownCategories(tx, ownerId, [category], 'category');
         if (input.action === 'remove_category') {
           await tx
             .delete(contactCategoryLinks)
-            .where(and(eq(contactCategoryLinks.categoryId, input.category), inArray(contactCategoryLinks.contactId, ids)));
+            .where(and(eq(contactCategoryLinks.categoryId, category), inArray(contactCategoryLinks.contactId, ids)));
         } else {
           if (particular.length) {
             const [clash] = await tx
@@ -250,7 +235,7 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
               .where(
                 and(
                   inArray(contactCategoryLinks.contactId, ids),
-                  ne(contactCategoryLinks.categoryId, input.category),
+                  ne(contactCategoryLinks.categoryId, category),
                   eq(contactCategories.isParticular, true),
                 ),
               )
@@ -259,7 +244,7 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
           }
           await tx
             .insert(contactCategoryLinks)
-            .values(ids.map((contactId) => ({ contactId, categoryId: input.category! })))
+            .values(ids.map((contactId) => ({ contactId, categoryId: category })))
             .onConflictDoNothing();
         }
         await tx.update(contacts).set({ updatedAt: new Date() }).where(inArray(contacts.id, ids));

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { present } from '../db/rows';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { oneTimeTokens, users } from '../db/schema';
@@ -81,7 +82,7 @@ async function undoMail(ctx: AppContext, tx: Tx, me: Me, field: 'email' | 'phone
   const { token } = await issueToken(tx, 'credentials_undo', me.id, UNDO_TTL_MS, { field, value }, { keepOthers: true });
   return actionMail({
     lang: me.language,
-    to: me.email!,
+    to: present(me.email, "the user's email"),
     name: me.firstName,
     subject: field === 'email' ? 'mail_email_changed_subject' : 'mail_phone_changed_subject',
     body: field === 'email' ? 'mail_email_changed_text' : 'mail_phone_changed_text',

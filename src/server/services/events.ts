@@ -7,6 +7,7 @@ import { notFound } from '../http/errors';
 import { plainText } from './content/html';
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
+import { one } from '../db/rows';
 
 type EventRow = {
   id: number;
@@ -47,8 +48,8 @@ const nearestJson = shapedStatement<{ json: string }, { limit: number }, Record<
 
 /** Events that have not ended yet, soonest first, as JSON text. */
 export async function listNearestEvents(ctx: AppContext, limit = 10): Promise<string> {
-  const [r] = await nearestJson(ctx.db, { limit }, {});
-  return r!.json;
+  const r = one(await nearestJson(ctx.db, { limit }, {}));
+  return r.json;
 }
 
 export type EventListQuery = PageQuery & { period?: 'upcoming' | 'past' | 'all' };
@@ -64,7 +65,7 @@ export async function listEvents(ctx: AppContext, q: EventListQuery) {
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from events e where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from events e where e.is_published`),
   ]);
-  return pageOf(page.rows.map(brief), counted.rows[0]!.n, total.rows[0]!.n, win, q);
+  return pageOf(page.rows.map(brief), one(counted.rows).n, one(total.rows).n, win, q);
 }
 
 async function eventRow(ctx: AppContext, id: number): Promise<EventRow> {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { sessions } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { hitWindow, readWindow } from '../http/rate-limit-store';
+import { one } from '../db/rows';
 
 /**
  * Password guessing is slowed per account and client address instead of locking the account: an
@@ -57,7 +58,7 @@ let lastPrune = 0;
 export function clientKey(ip: string | undefined): string {
   if (!ip) return '';
   const mapped = ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  const addr = mapped.split('%')[0]!;
+  const [addr = ''] = mapped.split('%');
   if (isIPv4(addr) || !isIPv6(addr)) return addr;
   const [head, tail] = addr.includes('::') ? addr.split('::') : [addr, undefined];
   const groups = (part: string | undefined) => (part ? part.split(':') : []);
@@ -100,7 +101,7 @@ export async function beginLoginAttempt(ctx: AppContext, account: string, userId
   }
 
   const { rows } = await pool.query<{ refused: boolean; wait_s: number }>(TRY, [account, client]);
-  if (rows[0]!.refused) throw throttled(rows[0]!.wait_s);
+  if (one(rows).refused) throw throttled(one(rows).wait_s);
 
   return {
     succeeded: async () => {

@@ -5,6 +5,7 @@ import { isoSql } from './leads/brief';
 import { notFound } from '../http/errors';
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
+import { one } from '../db/rows';
 
 type NewsRow = {
   id: number;
@@ -44,7 +45,7 @@ export async function listNews(ctx: AppContext, q: NewsListQuery) {
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from news n where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from news n where ${PUBLISHED}`),
   ]);
-  return pageOf(page.rows.map(brief), counted.rows[0]!.n, total.rows[0]!.n, win, q);
+  return pageOf(page.rows.map(brief), one(counted.rows).n, one(total.rows).n, win, q);
 }
 
 // The dashboard's list, written as JSON by PostgreSQL (the same fields as brief()).
@@ -55,8 +56,8 @@ const importantNewsJson = statement<{ json: string }, Record<string, never>>(sql
 
 /** The important news, newest first, as JSON text. */
 export async function listImportantNews(ctx: AppContext): Promise<string> {
-  const [r] = await importantNewsJson(ctx.db, {});
-  return r!.json;
+  const r = one(await importantNewsJson(ctx.db, {}));
+  return r.json;
 }
 
 /** One published news item; its body was sanitised when saved. */

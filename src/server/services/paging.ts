@@ -24,8 +24,15 @@ export function pageWindow(q: PageQuery, defaultSize = 20) {
  * with the numbers in the text the generic plan is the right one and is reused.
  */
 export function pageSql(win: { limit: number; offset: number }): SQL {
-  const whole = (n: number) => Math.max(0, Math.trunc(Number(n)) || 0);
+  const whole = (n: number) => Math.max(0, Math.trunc(n) || 0);
   return sql.raw(`limit ${whole(win.limit)} offset ${whole(win.offset)}`);
+}
+
+/** A query value as it is written back into a link (a list as its items joined with commas). */
+function queryText(v: unknown): string {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (Array.isArray(v)) return v.map((x: unknown) => (x === null || x === undefined ? '' : queryText(x))).join(',');
+  return JSON.stringify(v);
 }
 
 /** Builds the paged answer; next/previous are query strings that keep the caller's other filters. */
@@ -38,7 +45,7 @@ export function pageOf<T>(
 ): Page<T> {
   const link = (page: number) => {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && k !== 'page') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && k !== 'page') qs.set(k, queryText(v));
     qs.set('page', String(page));
     qs.set('page_size', String(win.size));
     return `?${qs.toString()}`;

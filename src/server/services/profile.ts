@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { AppContext, AuthUser } from '../context';
 import { clock } from '../clock';
 import { sessions, users, type Language } from '../db/schema';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { headerPixels, imageKind, type Storage } from '../integrations/storage';
 import { authChanged, endSession, endUserSessions } from './sessions';
@@ -12,22 +12,9 @@ import { countryCode } from './countries';
 import { getProfile, mapUniqueViolation, normalizePhone } from './users';
 import { checkOwnerProof, deliverLater, startEmailChange, tellPhoneChange } from './credentials-change';
 import type { MessageKey } from '../i18n';
+import type { SchemaProfileUpdate } from '../../api/schema';
 
-export type ProfileInput = {
-  first_name?: string;
-  last_name?: string;
-  city?: string;
-  country?: string;
-  phone?: string;
-  email?: string;
-  date_birth?: string | null;
-  time_zone?: string;
-  password?: string;
-  old_password?: string;
-  code?: string;
-  /** ISO alpha-2: the region of a phone without a country code when the profile has no country. */
-  default_region?: string;
-};
+export type ProfileInput = SchemaProfileUpdate;
 
 /** A fresh token for the same session, so the app can replace token and user together. */
 async function freshToken(ctx: AppContext, auth: AuthUser): Promise<string> {

@@ -7,18 +7,10 @@ import { actionMail } from '../integrations/mail';
 import { mapUniqueViolation, newPromoCode, normalizePhone, getProfile } from './users';
 import { consumeToken, issueToken } from './tokens';
 import { openSession, type SessionMeta } from './sessions';
+import { one } from '../db/rows';
+import type { SchemaRegisterRequest } from '../../api/schema';
 
-export type RegisterInput = {
-  email: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-  phone?: string;
-  promo?: string;
-  language?: Language;
-  /** ISO alpha-2: the region of a phone without a country code (the visitor's, from the form or the browser). */
-  default_region?: string;
-};
+export type RegisterInput = SchemaRegisterRequest;
 
 const ACTIVATION_TTL_MS = 7 * 24 * 3600_000;
 
@@ -65,7 +57,7 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     if (phoneTaken) throw FieldErrors.of('phone', 'phone_in_use');
   }
-  const [user] = await ctx.db
+  const user = one(await ctx.db
     .insert(users)
     .values({
       email: input.email,
@@ -79,9 +71,9 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
       leadStatus: 'waiting',
     })
     .returning()
-    .catch(mapUniqueViolation);
-  await sendActivation(ctx, user!);
-  return user!;
+    .catch(mapUniqueViolation));
+  await sendActivation(ctx, user);
+  return user;
 }
 
 /** Confirms the email with the emailed token and logs the user in. */

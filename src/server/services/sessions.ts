@@ -2,17 +2,18 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../context';
 import { statement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
+import { one } from '../db/rows';
 
 export type SessionMeta = { userAgent?: string; ip?: string };
 
 /** Opens a session row and signs a token naming it. */
 export async function openSession(ctx: AppContext, userId: number, meta: SessionMeta = {}): Promise<string> {
   const expiresAt = ctx.signer.expiry();
-  const [row] = await ctx.db
+  const row = one(await ctx.db
     .insert(sessions)
     .values({ userId, expiresAt, userAgent: (meta.userAgent ?? '').slice(0, 500), ip: meta.ip ?? '' })
-    .returning({ id: sessions.id });
-  return ctx.signer.sign({ userId, sessionId: row!.id }, expiresAt);
+    .returning({ id: sessions.id }));
+  return ctx.signer.sign({ userId, sessionId: row.id }, expiresAt);
 }
 
 // One statement: check the session and touch last_seen_at at most once a minute. It runs on every

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { FieldErrors } from '../http/errors';
 import { clock } from '../clock';
+import { one } from '../db/rows';
 
 type TotpUser = Pick<typeof users.$inferSelect, 'id' | 'totpSecretEnc' | 'totpLastStep'>;
 
@@ -24,7 +25,7 @@ export async function checkTotp(ctx: AppContext, user: TotpUser, code: string): 
   }).catch(() => ({ valid: false as const }));
   if (!result.valid || !('timeStep' in result)) return false;
   // Only one request can move the step forward: a concurrent replay of the same code loses here.
-  const step = Number(result.timeStep);
+  const step = result.timeStep;
   const moved = await ctx.db
     .update(users)
     .set({ totpLastStep: step })
@@ -34,8 +35,8 @@ export async function checkTotp(ctx: AppContext, user: TotpUser, code: string): 
 }
 
 async function loadUser(ctx: AppContext, userId: number) {
-  const [u] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  return u!;
+  const u = one(await ctx.db.select().from(users).where(eq(users.id, userId)));
+  return u;
 }
 
 /** Without a code: a new secret (kept sealed, not yet enabled) and its QR code. With a code: enable. */

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomFillSync } from 'node:crypto';
 import type { AppContext, AuthUser } from '../context';
-import { sessions, users, type Language, type LeadStatus, type Role } from '../db/schema';
+import { sessions, users, type LeadStatus, type Role } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
@@ -12,6 +12,8 @@ import { isTimeZone } from './time-zones';
 import { recordAction } from './action-log';
 import { countryCode } from './countries';
 import { parsePhone } from './phones';
+import { one } from '../db/rows';
+import type { SchemaAdminUserUpdate } from '../../api/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -38,7 +40,7 @@ export function newPromoCode(): string {
   }
   let code = '';
   // 256 is a multiple of the alphabet's 32 letters, so every letter is equally likely.
-  for (let i = 0; i < 8; i++) code += PROMO_ALPHABET[promoBytes[promoAt++]! % PROMO_ALPHABET.length];
+  for (let i = 0; i < 8; i++) code += PROMO_ALPHABET.charAt((promoBytes[promoAt++] ?? 0) % PROMO_ALPHABET.length);
   return code;
 }
 
@@ -105,14 +107,14 @@ const adminView = (u: UserRow) => ({
   date_joined: u.dateJoined.toISOString(),
 });
 
-const ORDERABLE = {
+const ORDERABLE: Partial<Record<string, AnyPgColumn>> = {
   id: users.id,
   email: users.email,
   first_name: users.firstName,
   last_name: users.lastName,
   date_joined: users.dateJoined,
   role: users.role,
-} as const;
+};
 
 export type UserListQuery = PageQuery & { search?: string; ordering?: string; role?: Role; lead_status?: LeadStatus };
 
@@ -133,34 +135,16 @@ export async function listUsers(ctx: AppContext, caller: Pick<AuthUser, 'id' | '
   }
   const where = filters.length ? and(...filters) : undefined;
   const desc = q.ordering?.startsWith('-');
-  const key = (q.ordering?.replace(/^-/, '') ?? 'id') as keyof typeof ORDERABLE;
-  const col = ORDERABLE[key] ?? users.id;
-  const [rows, [counted], [total]] = await Promise.all([
+  const col = ORDERABLE[q.ordering?.replace(/^-/, '') ?? 'id'] ?? users.id;
+  const [rows, countedRows, totalRows] = await Promise.all([
     ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc nulls last` : col, desc ? sql`${users.id} desc nulls last` : users.id).limit(win.limit).offset(win.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(scope),
   ]);
-  return pageOf(rows.map(adminView), counted!.n, total!.n, win, q);
+  return pageOf(rows.map(adminView), one(countedRows).n, one(totalRows).n, win, q);
 }
 
-export type UserInput = {
-  email?: string;
-  phone?: string;
-  first_name?: string;
-  last_name?: string;
-  city?: string;
-  country?: string;
-  time_zone?: string;
-  language?: Language;
-  role?: Role;
-  is_active?: boolean;
-  is_partner?: boolean;
-  lead_status?: LeadStatus;
-  password?: string;
-  responsible_id?: number | null;
-  /** ISO alpha-2: the region of a phone without a country code when the user has no country. */
-  default_region?: string;
-};
+export type UserInput = SchemaAdminUserUpdate;
 
 /**
  * The fields checked before a write: a valid time zone, a known country (its ISO code replaces the
@@ -237,12 +221,12 @@ export async function createUser(ctx: AppContext, actor: Actor, input: UserInput
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await ctx.db
     .transaction(async (tx) => {
-      const [created] = await tx
+      const created = one(await tx
         .insert(users)
         .values({ ...columnsOf(input), phone: phone ?? null, passwordHash, promoCode: newPromoCode(), emailActivation: true })
-        .returning();
-      await recordAction(tx, { actorId: actor.id, subjectId: created!.id, kind: 'user_created', details: { role: created!.role } });
-      return created!;
+        .returning());
+      await recordAction(tx, { actorId: actor.id, subjectId: created.id, kind: 'user_created', details: { role: created.role } });
+      return created;
     })
     .catch(mapUniqueViolation);
   return adminView(row);
@@ -260,7 +244,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound();
       const phone = await checkInput(tx, input, id, before.country);
-      const [after] = await tx
+      const after = one(await tx
         .update(users)
         .set({
           ...columnsOf(input),
@@ -269,7 +253,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           updatedAt: new Date(),
         })
         .where(eq(users.id, id))
-        .returning();
+        .returning());
       if (passwordHash) {
         const open = and(eq(sessions.userId, id), isNull(sessions.endedAt));
         await tx
@@ -277,9 +261,9 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           .set({ endedAt: new Date() })
           .where(actor.sessionId ? and(open, ne(sessions.id, actor.sessionId)) : open);
       }
-      const changes = changesOf(before, after!, input);
+      const changes = changesOf(before, after, input);
       if (Object.keys(changes).length) await recordAction(tx, { actorId: actor.id, subjectId: id, kind: 'user_updated', details: { changes } });
-      return after!;
+      return after;
     })
     .catch(mapUniqueViolation);
   authChanged(ctx, id);

@@ -5,6 +5,7 @@ import { settings } from '../../db/schema';
 import { SandboxProvider } from './sandbox';
 import { StripeProvider } from './stripe';
 import type { PaymentProvider } from './types';
+import { one } from '../../db/rows';
 
 export type { PaymentProvider, ProviderEvent } from './types';
 
@@ -14,8 +15,8 @@ const cache = new WeakMap<AppContext, Promise<Providers>>();
 /** The sandbox's signing secret: generated once, kept in the settings table (like the JWT secret). */
 async function sandboxSecret(ctx: AppContext): Promise<string> {
   await ctx.db.insert(settings).values({ key: 'sandbox_webhook_secret', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, 'sandbox_webhook_secret'));
-  return String(row!.value);
+  const row = one(await ctx.db.select().from(settings).where(eq(settings.key, 'sandbox_webhook_secret')));
+  return String(row.value);
 }
 
 async function build(ctx: AppContext): Promise<Providers> {

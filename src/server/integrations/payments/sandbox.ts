@@ -19,9 +19,9 @@ export class SandboxProvider implements PaymentProvider {
     private readonly secret: string,
   ) {}
 
-  async createCheckout(_input: CheckoutInput): Promise<Checkout> {
+  createCheckout(_input: CheckoutInput): Promise<Checkout> {
     const ref = `sbx_${randomBytes(18).toString('base64url')}`;
-    return { ref, url: `${this.publicUrl}/api/payments/sandbox/checkout/${ref}/` };
+    return Promise.resolve({ ref, url: `${this.publicUrl}/api/payments/sandbox/checkout/${ref}/` });
   }
 
   /** The event the checkout page sends when the payer decides, with its signature header. */
@@ -49,27 +49,29 @@ export class SandboxProvider implements PaymentProvider {
     const want = Buffer.from(createHmac('sha256', this.secret).update(`${ts}.`).update(raw).digest('hex'));
     const got = Buffer.from(parts.v1);
     if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-    let event: SandboxEventBody;
+    // Signed, so written by the sandbox (SandboxEventBody); still read as unknown JSON.
+    let event: { id?: unknown; type?: unknown; data?: { ref?: unknown; customer?: unknown } | null } | null;
     try {
-      event = JSON.parse(raw.toString('utf8')) as SandboxEventBody;
+      event = JSON.parse(raw.toString('utf8')) as typeof event;
     } catch {
       return null;
     }
-    if (typeof event.id !== 'string' || typeof event.data?.ref !== 'string') return null;
+    if (typeof event?.id !== 'string' || typeof event.data?.ref !== 'string') return null;
     if (event.type === 'payment.succeeded') {
-      return { id: event.id, type: event.type, outcome: 'paid', ref: event.data.ref, customerRef: event.data.customer, paymentMethodRef: null };
+      const customer = event.data.customer;
+      return { id: event.id, type: event.type, outcome: 'paid', ref: event.data.ref, customerRef: typeof customer === 'string' ? customer : null, paymentMethodRef: null };
     }
     if (event.type === 'payment.failed') return { id: event.id, type: event.type, outcome: 'failed', ref: event.data.ref };
     return { id: event.id, type: String(event.type), outcome: 'ignored' };
   }
 
   /** The sandbox's saved card always pays; the same payment gives the same charge reference. */
-  async chargeSaved(input: ChargeInput): Promise<ChargeResult> {
-    return { ref: `sbx_chg_${input.paymentId}`, paid: true };
+  chargeSaved(input: ChargeInput): Promise<ChargeResult> {
+    return Promise.resolve({ ref: `sbx_chg_${input.paymentId}`, paid: true });
   }
 
   /** Nothing was really taken: the sandbox's refund only names itself. */
-  async refund(input: RefundInput): Promise<{ ref: string }> {
-    return { ref: `sbx_rf_${input.paymentId}` };
+  refund(input: RefundInput): Promise<{ ref: string }> {
+    return Promise.resolve({ ref: `sbx_rf_${input.paymentId}` });
   }
 }

@@ -8,6 +8,7 @@ import { shapedStatement } from '../../db/prepared';
 import { briefJson, isoSql } from '../leads/brief';
 import { isAdmin, type Caller } from '../staff/access';
 import { inReachOf } from '../staff/reach';
+import { one } from '../../db/rows';
 
 export type ActionLogQuery = PageQuery & {
   actor_id?: number;
@@ -51,7 +52,8 @@ export function descriptionSegments(text: string): string[] {
   for (const m of text.matchAll(/\{(\w+)\}/g)) {
     const literal = text.slice(last, m.index);
     last = m.index + m[0].length;
-    if (DESCRIPTION_PARAMS.includes(m[1]!)) out.push(`${out.pop()}${literal}`, m[1]!, '');
+    const name = m[1] ?? '';
+    if (DESCRIPTION_PARAMS.includes(name)) out.push(`${out.pop()}${literal}`, name, '');
     else out.push(`${out.pop()}${literal}${m[0]}`);
   }
   out.push(`${out.pop()}${text.slice(last)}`);
@@ -168,7 +170,7 @@ export async function listActionLogs(ctx: AppContext, caller: Caller & { timeZon
     limit: win.limit,
     offset: win.offset,
   };
-  const [page] = await listStatement(ctx.db, shape, {
+  const page = one(await listStatement(ctx.db, shape, {
     callerId: caller.id,
     actorId: q.actor_id ?? null,
     subjectId: q.subject_id ?? null,
@@ -178,6 +180,6 @@ export async function listActionLogs(ctx: AppContext, caller: Caller & { timeZon
     tz: caller.timeZone,
     ...messagesOf(lang),
     space: JS_SPACE,
-  });
-  return pageJson(pageOf([], page!.count, page!.total, win, q), page!.rows);
+  }));
+  return pageJson(pageOf([], page.count, page.total, win, q), page.rows);
 }

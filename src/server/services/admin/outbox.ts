@@ -1,11 +1,12 @@
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql, type AnyColumn } from 'drizzle-orm';
+import { one } from '../../db/rows';
 import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { ListWindow } from '../../http/simple-rest';
 
 export const OUTBOX_SORTABLE = ['id', 'created_at', 'to', 'subject'] as const;
-const COLUMNS = { id: mailOutbox.id, created_at: mailOutbox.createdAt, to: mailOutbox.to, subject: mailOutbox.subject };
+const COLUMNS: Partial<Record<string, AnyColumn>> = { id: mailOutbox.id, created_at: mailOutbox.createdAt, to: mailOutbox.to, subject: mailOutbox.subject };
 
 const URL_IN_MAIL = /https?:\/\/[^\s"'<>]+/g;
 /** A one-time token in a link's path or query: 32+ URL-safe characters (ours are 43), never a word. */
@@ -18,7 +19,7 @@ const TOKEN = /[A-Za-z0-9_%-]{32,}/g;
  */
 export function hideLinkTokens(body: string, hidden: string): string {
   return body.replace(URL_IN_MAIL, (url) => {
-    const origin = /^https?:\/\/[^/?#]*/.exec(url)![0];
+    const origin = /^https?:\/\/[^/?#]*/.exec(url)?.[0] ?? '';
     return origin + url.slice(origin.length).replace(TOKEN, hidden);
   });
 }
@@ -36,12 +37,12 @@ const view = (m: typeof mailOutbox.$inferSelect, hideTokens: boolean) => ({
 export async function listOutbox(ctx: AppContext, w: ListWindow<{ q?: unknown }>) {
   const q = typeof w.filter.q === 'string' && w.filter.q.trim() ? `%${w.filter.q.trim()}%` : null;
   const where = q ? or(ilike(mailOutbox.to, q), ilike(mailOutbox.subject, q)) : undefined;
-  const col = COLUMNS[w.field as keyof typeof COLUMNS] ?? mailOutbox.id;
-  const [rows, [total]] = await Promise.all([
+  const col = COLUMNS[w.field] ?? mailOutbox.id;
+  const [rows, counted] = await Promise.all([
     ctx.db.select().from(mailOutbox).where(where).orderBy(w.desc ? desc(col) : asc(col), desc(mailOutbox.id)).limit(w.limit).offset(w.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
   ]);
-  return { rows: rows.map((m) => view(m, Boolean(ctx.config.smtpUrl))), total: total!.n };
+  return { rows: rows.map((m) => view(m, Boolean(ctx.config.smtpUrl))), total: one(counted).n };
 }
 
 export async function getOutboxMail(ctx: AppContext, id: number) {

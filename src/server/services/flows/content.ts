@@ -54,14 +54,14 @@ export function parseVideo(raw: string): Video | null {
   const u = new URL(href);
   const host = u.hostname.replace(/^(www\.|m\.)/, '');
   let m: RegExpExecArray | null;
-  if (host === 'youtu.be' && (m = /^\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1]! };
+  if (host === 'youtu.be' && (m = /^\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1] ?? '' };
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     const v = u.searchParams.get('v');
     if (u.pathname === '/watch' && v && /^[\w-]{6,20}$/.test(v)) return { kind: 'youtube', id: v };
-    if ((m = /^\/(?:embed|shorts)\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1]! };
+    if ((m = /^\/(?:embed|shorts)\/([\w-]{6,20})$/.exec(u.pathname))) return { kind: 'youtube', id: m[1] ?? '' };
   }
   if ((host === 'vimeo.com' || host === 'player.vimeo.com') && (m = /^\/(?:video\/)?(\d{4,12})$/.exec(u.pathname))) {
-    return { kind: 'vimeo', id: m[1]! };
+    return { kind: 'vimeo', id: m[1] ?? '' };
   }
   if (u.protocol === 'https:' && /\.mp4$/i.test(u.pathname)) return { kind: 'file', url: href };
   return null;
@@ -69,6 +69,8 @@ export function parseVideo(raw: string): Video | null {
 
 type Content = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+/** A text field as given (the contract has checked it is a string when present). */
+const raw = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
  * Checks and cleans an element's content (the contract has already checked its shape and lengths):
@@ -94,14 +96,14 @@ export function cleanContent(type: LandingElementType, c: Content): Content {
       out = { text: need('text', str(c.text)), level: typeof c.level === 'number' ? c.level : 1 };
       break;
     case 'text':
-      out = { html: need('html', sanitizeLandingHtml(String(c.html ?? ''))) };
+      out = { html: need('html', sanitizeLandingHtml(raw(c.html))) };
       break;
     case 'image':
       if (!isOwnImage(c.image)) errors['content.image'] = ['landing_image_invalid'];
       out = { image: c.image, caption: str(c.caption), alt: str(c.alt), link: link('link', c.link) };
       break;
     case 'video':
-      if (!parseVideo(String(c.url ?? ''))) errors['content.url'] = ['landing_video_invalid'];
+      if (!parseVideo(raw(c.url))) errors['content.url'] = ['landing_video_invalid'];
       out = { url: str(c.url), caption: str(c.caption) };
       break;
     case 'button':

@@ -7,6 +7,7 @@ import { t, type Lang } from '../../i18n';
 import type { Tx } from '../contact-categories';
 import { accessibleFlow, FLOW_ACCESS_SQL, flowAccessValues, type FlowAccessValues } from './access';
 import { cleanContent } from './content';
+import { one } from '../../db/rows';
 
 /** The most elements one landing page holds. */
 const MAX_ELEMENTS = 50;
@@ -42,7 +43,7 @@ export async function getLandingElements(ctx: AppContext, auth: AuthUser, flowId
 }
 
 async function countOf(tx: Tx, flowId: number, type?: LandingElementType, except?: number) {
-  const [r] = await tx
+  const r = one(await tx
     .select({ n: count() })
     .from(landingElements)
     .where(
@@ -51,8 +52,8 @@ async function countOf(tx: Tx, flowId: number, type?: LandingElementType, except
         type ? eq(landingElements.type, type) : undefined,
         except ? ne(landingElements.id, except) : undefined,
       ),
-    );
-  return r!.n;
+    ));
+  return r.n;
 }
 
 async function oneFormOnly(tx: Tx, flowId: number, input: ElementInput, except?: number) {

@@ -9,6 +9,8 @@ import { recordAction } from '../action-log';
 import { flowAccess, pgError, type FlowRow } from './access';
 import { conversion, CONVERSION_SQL } from './stats';
 import { isReservedLandingName } from './names';
+import { one } from '../../db/rows';
+import type { SchemaFlowCreateRequest } from '../../../api/schema';
 
 function flowView(ctx: AppContext, f: FlowRow) {
   const totals = { views: f.viewsTotal, signups: f.signupsTotal };
@@ -35,11 +37,11 @@ const flowsJson = statement<{ json: string }, { ownerId: number; publicUrl: stri
 
 /** The caller's own flows, newest first, with their totals, as JSON text. */
 export async function listFlows(ctx: AppContext, ownerId: number): Promise<string> {
-  const [r] = await flowsJson(ctx.db, { ownerId, publicUrl: ctx.config.publicUrl });
-  return r!.json;
+  const r = one(await flowsJson(ctx.db, { ownerId, publicUrl: ctx.config.publicUrl }));
+  return r.json;
 }
 
-export type FlowInput = { name: string; landing_name: string; is_published?: boolean };
+export type FlowInput = SchemaFlowCreateRequest;
 
 function columnsOf(input: FlowInput) {
   const name = input.name.trim();
@@ -56,12 +58,12 @@ function nameTaken(err: unknown): never {
 
 export async function createFlow(ctx: AppContext, ownerId: number, input: FlowInput) {
   if (isReservedLandingName(input.landing_name)) throw FieldErrors.of('landing_name', 'landing_name_reserved');
-  const [row] = await ctx.db
+  const row = one(await ctx.db
     .insert(flows)
     .values({ ...columnsOf(input), ownerId })
     .returning()
-    .catch(nameTaken);
-  return flowView(ctx, row!);
+    .catch(nameTaken));
+  return flowView(ctx, row);
 }
 
 /** Owners change their own flows; an admin's change of someone else's flow goes into the action history. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { statement } from '../../db/prepared';
 import { t, type Lang } from '../../i18n';
+import type { SchemaLandingNameCheckRequest } from '../../../api/schema';
 
 export const LANDING_NAME = /^[a-z0-9][a-z0-9_-]{2,63}$/;
 
@@ -40,7 +41,7 @@ const flowByLandingName = statement<{ id: number; ownerId: number }, { name: str
  * Whether a landing name may be used: matches=false when it can. The flow being edited keeps its own
  * name. Any failure of the check itself answers matches=true with a generic text (the spec's rule).
  */
-export async function checkLandingName(ctx: AppContext, auth: AuthUser, input: { name: string; flow_id?: number }, lang: Lang) {
+export async function checkLandingName(ctx: AppContext, auth: AuthUser, input: SchemaLandingNameCheckRequest, lang: Lang) {
   const name = input.name.trim();
   if (!LANDING_NAME.test(name)) return { matches: true, error: t(lang, 'landing_name_invalid') };
   try {

@@ -10,6 +10,7 @@ import { countryCode } from '../countries';
 import { pgError } from './access';
 import { countSignup } from './stats';
 import { checkFormToken } from './form-token';
+import { one } from '../../db/rows';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -126,7 +127,9 @@ export async function signupLanding(
       values[field] = await fn(ctx, value, country || input.default_region);
     } catch (err) {
       if (!(err instanceof FieldErrors)) throw err;
-      errors[field] = err.fields[field]!.map((m) => (typeof m === 'string' ? m : m.key));
+      const messages = err.fields[field];
+      if (!messages) throw err;
+      errors[field] = messages.map((m) => (typeof m === 'string' ? m : m.key));
     }
   };
   await check('email', validateLandingEmail);
@@ -135,7 +138,7 @@ export async function signupLanding(
   if (Object.keys(errors).length) throw new FieldErrors(errors);
 
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
+    const user = one(await tx
       .insert(users)
       .values({
         email: values.email ?? null,
@@ -151,8 +154,8 @@ export async function signupLanding(
         promoCode: newPromoCode(),
       })
       .returning({ id: users.id })
-      .catch(takenMeanwhile);
-    await leadCreated(tx, ctx, { userId: user!.id, source: 'landing', details: { flow_id: flow.id, landing_name: flow.landingName } });
+      .catch(takenMeanwhile));
+    await leadCreated(tx, ctx, { userId: user.id, source: 'landing', details: { flow_id: flow.id, landing_name: flow.landingName } });
     await countSignup(tx, flow.id);
   });
   return { detail: form.success_message || t(lang, 'landing_signup_done') };

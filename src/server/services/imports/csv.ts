@@ -47,11 +47,13 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
   let wake: (() => void) | null = null;
   let next: Chunk | null = null;
   let parser: { pause(): void; resume(): void; abort(): void } | null = null;
+  // Set by the parser's callbacks: read afresh after each wait.
+  const taken = (): Chunk | null => next;
   const put = (c: Chunk) => {
     next = c;
     wake?.();
   };
-  source.on('error', (error) => put({ error }));
+  source.on('error', (error) => { put({ error }); });
   // Papaparse's types only name browser inputs; a Node readable is supported at run time.
   (Papa.parse as unknown as (input: unknown, config: object) => void)(text, {
     delimiter: format.delimiter,
@@ -62,13 +64,14 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
       p.pause();
       put({ rows: res.data });
     },
-    complete: () => put({ done: true }),
-    error: (error: Error) => put({ error }),
+    complete: () => { put({ done: true }); },
+    error: (error: Error) => { put({ error }); },
   });
   try {
     for (;;) {
-      if (!next) await new Promise<void>((r) => (wake = r));
-      const c: Chunk = next!;
+      if (!taken()) await new Promise<void>((r) => (wake = r));
+      const c = taken();
+      if (!c) continue;
       next = null;
       wake = null;
       if ('error' in c) throw c.error;
@@ -89,7 +92,7 @@ export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<
   for await (const rows of chunks(file, format)) {
     for (const cells of rows) {
       n++;
-      const blank = cells.length === 0 || (cells.length === 1 && cells[0]!.trim() === '');
+      const blank = cells.length === 0 || (cells.length === 1 && cells[0]?.trim() === '');
       if (blank) {
         blanks++;
         continue;
@@ -119,7 +122,7 @@ export function suggestMapping(columns: string[]): Record<string, ImportField> {
   const used = new Set<string>();
   for (const col of columns) {
     const key = col.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-    const field = (Object.keys(SYNONYMS) as ImportField[]).find((f) => !used.has(f) && SYNONYMS[f]!.includes(key));
+    const field = (Object.keys(SYNONYMS) as ImportField[]).find((f) => !used.has(f) && SYNONYMS[f].includes(key));
     if (field) {
       mapping[col] = field;
       used.add(field);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { tags, userImports, userImportWarnings, users, type ImportStatus } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
@@ -13,6 +12,8 @@ import { brief, isAdmin, staffTarget, type Caller, type Tx } from '../staff/acce
 import { csvRows, detectFormat, suggestMapping } from './csv';
 import { IMPORT_FIELDS, type ImportField } from './rows';
 import { IMPORT_QUEUE } from './run';
+import { one } from '../../db/rows';
+import type { SchemaImportStartRequest } from '../../../api/schema';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const MAX_ROWS = 100_000;
@@ -67,7 +68,7 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   }));
 }
 
-const ORDERABLE = { created_at: userImports.createdAt, id: userImports.id, file_name: userImports.fileName, status: userImports.status } as const;
+const ORDERABLE: Partial<Record<string, AnyColumn>> = { created_at: userImports.createdAt, id: userImports.id, file_name: userImports.fileName, status: userImports.status };
 
 /** Consultants see the imports they made; admins all. */
 export async function listUserImports(ctx: AppContext, caller: Caller, q: PageQuery & { ordering?: string; status?: ImportStatus }, lang: Lang) {
@@ -75,15 +76,14 @@ export async function listUserImports(ctx: AppContext, caller: Caller, q: PageQu
   const own = isAdmin(caller) ? undefined : eq(userImports.createdById, caller.id);
   const filters = [own, q.status ? eq(userImports.status, q.status) : undefined].filter(Boolean) as SQL[];
   const where = filters.length ? and(...filters) : undefined;
-  const key = (q.ordering?.replace(/^-/, '') ?? 'created_at') as keyof typeof ORDERABLE;
-  const col = ORDERABLE[key] ?? userImports.createdAt;
+  const col = ORDERABLE[q.ordering?.replace(/^-/, '') ?? 'created_at'] ?? userImports.createdAt;
   const dir = q.ordering && !q.ordering.startsWith('-') ? asc : desc;
-  const [rows, [counted], [total]] = await Promise.all([
+  const [rows, countedRows, totalRows] = await Promise.all([
     ctx.db.select().from(userImports).where(where).orderBy(dir(col), dir(userImports.id)).limit(win.limit).offset(win.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(where),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(own),
   ]);
-  return pageOf(await views(ctx, rows, lang), counted!.n, total!.n, win, q);
+  return pageOf(await views(ctx, rows, lang), one(countedRows).n, one(totalRows).n, win, q);
 }
 
 /** Streams an uploaded .csv to a private folder under a generated name; refuses binary or oversized files. */
@@ -128,7 +128,7 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
     const saved = await ctx.db.transaction(async (tx) => {
       const consultant = input.consultantId ? await staffTarget(tx, caller, input.consultantId, 'consultant_id') : null;
       if (input.tagId && !(await tagExists(tx, input.tagId))) throw FieldErrors.of('tag_id', 'select_tag');
-      const [row] = await tx
+      const row = one(await tx
         .insert(userImports)
         .values({
           createdById: caller.id,
@@ -138,15 +138,15 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
           fileUrl: stored.url,
           encoding: format.encoding,
           delimiter: format.delimiter,
-          columns: columns!,
+          columns: columns,
           previewRows: preview,
           total,
         })
-        .returning();
-      return row!;
+        .returning());
+      return row;
     });
-    const [view] = await views(ctx, [saved], lang);
-    return { ...view!, preview: { columns: columns!, rows: preview, suggested_mapping: suggestMapping(columns!) } };
+    const view = one(await views(ctx, [saved], lang));
+    return { ...view, preview: { columns: columns, rows: preview, suggested_mapping: suggestMapping(columns) } };
   } catch (err) {
     await ctx.storage.remove(stored.url);
     if (err instanceof FieldErrors || (err as { statusCode?: number }).statusCode) throw err;
@@ -181,7 +181,7 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
 export async function startUserImport(
   ctx: AppContext,
   caller: Caller,
-  input: { import_id: number; mapping: Record<string, string>; consultant_id?: number; tag_id?: number; default_region?: string },
+  input: SchemaImportStartRequest,
   lang: Lang,
 ) {
   const started = await ctx.db.transaction(async (tx) => {
@@ -189,15 +189,16 @@ export async function startUserImport(
     if (!imp) throw notFound();
     if (!isAdmin(caller) && imp.createdById !== caller.id) throw permissionDenied();
     const errors: Record<string, MessageKey[]> = {};
-    if (!input.tag_id || !(await tagExists(tx, input.tag_id))) errors.tag_id = ['select_tag'];
+    const tagId = input.tag_id;
+    if (!tagId || !(await tagExists(tx, tagId))) errors.tag_id = ['select_tag'];
     if (!input.consultant_id) errors.consultant_id = ['select_consultant'];
-    if (Object.keys(errors).length) throw new FieldErrors(errors);
+    if (Object.keys(errors).length || !tagId) throw new FieldErrors(errors);
     const consultant = await staffTarget(tx, caller, input.consultant_id, 'consultant_id');
     checkMapping(imp.columns, input.mapping);
     const defaultRegion = input.default_region ?? (await importerCountry(tx, caller.id));
     const [row] = await tx
       .update(userImports)
-      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId: input.tag_id ?? null, defaultRegion, finishedAt: null })
+      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId, defaultRegion, finishedAt: null })
       .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))
       .returning();
     if (!row) throw FieldErrors.of('non_field_errors', 'import_not_startable');
@@ -210,6 +211,6 @@ export async function startUserImport(
     await ctx.jobs.sendInTx(tx, IMPORT_QUEUE, { importId: imp.id });
     return row;
   });
-  const [view] = await views(ctx, [started], lang);
-  return view!;
+  const view = one(await views(ctx, [started], lang));
+  return view;
 }

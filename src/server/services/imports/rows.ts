@@ -61,7 +61,7 @@ export function cleanRow(
   defaultRegion?: string | null,
 ): CleanRow | { row: number; reason: MessageKey } {
   if (!cells.some((c) => c.trim())) return { row, reason: 'import_row_empty' };
-  const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]!] ?? '').trim());
+  const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim());
   const firstName = get('first_name');
   const lastName = get('last_name');
   if (!firstName || !lastName) return { row, reason: 'import_name_required' };

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { AppContext } from '../../context';
 import { csvRows, type CsvFormat } from './csv';
 import { cleanRow, fieldIndexes, type CleanRow } from './rows';
+import { one } from '../../db/rows';
 
 export const IMPORT_QUEUE = 'user-import';
 /** Rows per transaction: each commit records its batch together with the users it made. */
@@ -139,7 +140,7 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
   const client = await ctx.db.$client.connect();
   let locked = false;
   try {
-    locked = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows[0]!.ok;
+    locked = one((await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows).ok;
     if (!locked) return;
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
@@ -153,12 +154,18 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
       await processFile(ctx, client, imp);
     } catch (err) {
       ctx.log.error({ err, importId }, 'import failed');
-      await client.query(`update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`, [importId, String((err as Error).message ?? err).slice(0, 500)]);
+      await client.query(`update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`, [importId, (err instanceof Error ? err.message : String(err)).slice(0, 500)]);
     }
   } finally {
     if (locked) await client.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, importId]).catch(() => {});
     client.release();
   }
+}
+
+/** A batch's failure, as it was thrown (an Error from pg or the code; anything else wrapped). */
+function throwIfFailed(failure: unknown): void {
+  if (failure instanceof Error) throw failure;
+  if (failure !== null) throw new Error('an import batch failed', { cause: failure });
 }
 
 /** Lines a past run committed, as sorted [first, last] ranges. */
@@ -176,8 +183,9 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
   const done = await committedRanges(client, imp.id);
   let doneAt = 0;
   const isDone = (n: number) => {
-    while (doneAt < done.length && done[doneAt]![1] < n) doneAt++;
-    return doneAt < done.length && done[doneAt]![0] <= n;
+    while ((done[doneAt]?.[1] ?? Infinity) < n) doneAt++;
+    const range = done[doneAt];
+    return range !== undefined && range[0] <= n;
   };
   // Emails and phones met so far in the file: a later row with one of them is a duplicate inside the
   // file, skipped here (so batches side by side never race for the same user).
@@ -190,22 +198,26 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
   let careful = false;
   let stopped = false;
   let failure: unknown = null;
+  // Set by the batches' callbacks: read afresh after each await.
+  const hasStopped = (): boolean => stopped;
+  const failed = (): unknown => failure;
   const dispatch = async (b: Batch) => {
     if (!free.length && lanes.length < IMPORT_LANES) {
       const lane = await ctx.db.$client.connect();
       lanes.push(lane);
       free.push(lane);
     }
-    while (!free.length && !failure) await Promise.race(running);
-    if (failure) throw failure;
-    const lane = free.pop()!;
+    while (!free.length && !failed()) await Promise.race(running);
+    throwIfFailed(failed());
+    const lane = free.pop();
+    if (!lane) throw new Error('no free connection for the import batch');
     const job: Promise<void> = commitBatch(lane, imp, b, careful)
       .then(
         (r) => {
           if (r === 'stopped') stopped = true;
           if (r === 'conflict') careful = true;
         },
-        (err) => {
+        (err: unknown) => {
           failure ??= err;
         },
       )
@@ -226,7 +238,7 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
         batch = null;
         continue;
       }
-      if (stopped) return;
+      if (hasStopped()) return;
       batch ??= { first: n, last: n, rows: [], skips: [] };
       batch.last = n;
       const r = cleanRow(n, cells, idx, imp.default_region);
@@ -249,8 +261,8 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
     await Promise.all(running);
     for (const lane of lanes) if (lane !== client) lane.release();
   }
-  if (failure) throw failure;
-  if (stopped) return;
+  throwIfFailed(failed());
+  if (hasStopped()) return;
   await client.query('begin');
   const finished = await client.query(
     `update user_imports set status = 'completed', finished_at = now() where id = $1 and status = 'running' returning id`,

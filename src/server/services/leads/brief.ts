@@ -16,7 +16,12 @@ export const likeOf = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\$
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** An instant as the API writes it (ISO 8601 in UTC with milliseconds); text already in that form (isoSql) is kept. */
-export const iso = (d: Date | string | null | undefined) => (d == null ? null : typeof d === 'string' && ISO.test(d) ? d : new Date(d).toISOString());
+export function iso(d: Date | string): string;
+export function iso(d: Date | string | null | undefined): string | null;
+export function iso(d: Date | string | null | undefined): string | null {
+  if (d === null || d === undefined) return null;
+  return typeof d === 'string' && ISO.test(d) ? d : new Date(d).toISOString();
+}
 
 /**
  * A timestamptz column as the API's ISO text, for rows built as JSON in SQL: json_agg would write

@@ -7,6 +7,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { notify } from '../notifications';
 import { ROUTE_LEAD_QUEUE } from './intake';
+import { one } from '../../db/rows';
 
 /** pg-boss queue of the minute sweep: expired offers go back to the pool, unoffered leads get offered. */
 export const LEAD_SWEEP_QUEUE = 'lead-offer-sweep';
@@ -74,18 +75,18 @@ export async function routeLead(ctx: AppContext, leadId: number): Promise<number
       .values({ userId: c.id, pass: Number(c.pass) + 1 / c.rating })
       .onConflictDoUpdate({ target: leadRouting.userId, set: { pass: sql`${Number(c.pass) + 1 / c.rating}` } });
     const expiresAt = new Date(now.getTime() + timeout * 60_000);
-    const [row] = await tx
+    const row = one(await tx
       .insert(leadOffers)
       .values({ leadId, consultantId: c.id, offeredAt: now, expiresAt })
-      .returning({ id: leadOffers.id });
+      .returning({ id: leadOffers.id }));
     const name = `${l.first_name} ${l.last_name}`.trim();
     await recordAction(tx, {
       actorId: null,
       subjectId: leadId,
       kind: 'lead_offer',
-      details: { consultant_id: c.id, offer_id: row!.id, expires_at: expiresAt.toISOString() },
+      details: { consultant_id: c.id, offer_id: row.id, expires_at: expiresAt.toISOString() },
     });
-    const data = { lead_id: leadId, offer_id: row!.id, expires_at: expiresAt.toISOString(), name, minutes: timeout };
+    const data = { lead_id: leadId, offer_id: row.id, expires_at: expiresAt.toISOString(), name, minutes: timeout };
     await notify(tx, c.id, 'lead_offered', data, now);
     return { consultant: c, data };
   });
@@ -95,7 +96,7 @@ export async function routeLead(ctx: AppContext, leadId: number): Promise<number
     if (bot.configured) {
       const text = t(offer.consultant.language, 'notification_lead_offered', offer.data);
       // Best effort: the in-app notification is the record; Telegram is a courtesy.
-      await bot.send(offer.consultant.telegram_chat_id, text).catch((err) => ctx.log.warn({ err }, 'telegram lead notice failed'));
+      await bot.send(offer.consultant.telegram_chat_id, text).catch((err: unknown) => { ctx.log.warn({ err }, 'telegram lead notice failed'); });
     }
   }
   return offer.consultant.id;

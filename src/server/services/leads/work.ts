@@ -6,6 +6,7 @@ import { clock } from '../../clock';
 import { recordAction } from '../action-log';
 import { briefJson, type Brief } from './brief';
 import { conflict } from './scope';
+import { one } from '../../db/rows';
 
 type LeadRow = { user: Brief; status: 'waiting' | 'processing' | 'active' | 'not_active'; responsible: Brief | null };
 
@@ -13,7 +14,7 @@ async function leadView(db: AppContext['db'], id: number, lang: AuthUser['langua
   const res = await db.execute<LeadRow>(sql`
     select ${briefJson('u')} as user, u.lead_status as status, ${briefJson('r')} as responsible
     from users u left join users r on r.id = u.responsible_id where u.id = ${id}`);
-  return { detail: t(lang, 'user_updated'), ...res.rows[0]! };
+  return { detail: t(lang, 'user_updated'), ...one(res.rows) };
 }
 
 /**
@@ -59,7 +60,7 @@ export async function setLeadStatus(ctx: AppContext, caller: AuthUser, userId: n
   const row = cur.rows[0];
   if (!row) throw notFound();
   if (caller.role !== 'admin' && row.responsible_id !== caller.id) throw permissionDenied();
-  const from = Object.keys(NEXT).filter((s) => NEXT[s]!.includes(status));
+  const from = Object.entries(NEXT).flatMap(([s, next]) => (next.includes(status) ? [s] : []));
   await ctx.db.transaction(async (tx) => {
     const done = await tx.execute<{ id: number; prev: string }>(sql`
       update users u set lead_status = ${status}, updated_at = now()
@@ -68,7 +69,7 @@ export async function setLeadStatus(ctx: AppContext, caller: AuthUser, userId: n
         ${caller.role === 'admin' ? sql`` : sql`and u.responsible_id = ${caller.id}`}
       returning u.id, p.prev`);
     if (!done.rows.length) throw new FieldErrors({ status: ['lead_status_not_allowed'] });
-    await recordAction(tx, { actorId: caller.id, subjectId: userId, kind: 'lead_status', details: { from: done.rows[0]!.prev, to: status } });
+    await recordAction(tx, { actorId: caller.id, subjectId: userId, kind: 'lead_status', details: { from: one(done.rows).prev, to: status } });
   });
   return leadView(ctx.db, userId, caller.language);
 }

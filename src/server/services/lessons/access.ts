@@ -3,6 +3,7 @@ import { statement } from '../../db/prepared';
 import type { AppContext, AuthUser } from '../../context';
 import { ApiError } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
+import { one } from '../../db/rows';
 
 /**
  * Who may watch what. A free lesson is open to every signed-in user; any other lesson needs an
@@ -32,8 +33,8 @@ const grantsStatement = statement<GrantRow, { userId: number }>(sql`select ${gra
 
 export async function grantsOf(ctx: AppContext, user: Pick<AuthUser, 'id' | 'role'>): Promise<Grants> {
   if (user.role === 'admin') return { all: true, hasPackage: true, categories: new Set() };
-  const [row] = await grantsStatement(ctx.db, { userId: user.id });
-  return grantsFrom(user, row!);
+  const row = one(await grantsStatement(ctx.db, { userId: user.id }));
+  return grantsFrom(user, row);
 }
 
 export type LockReason = 'subscription_required' | 'package_required';

@@ -6,6 +6,8 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging
 import { isoSql } from '../leads/brief';
 import { grantColumns, grantsFrom, grantsOf, lessonLocked, lockReason, type GrantRow } from './access';
 import { iso, VISIBLE } from './views';
+import { one } from '../../db/rows';
+import type { SchemaLessonCommentCreate } from '../../../api/schema';
 
 type Caller = Pick<AuthUser, 'id' | 'role'>;
 
@@ -88,13 +90,13 @@ export async function listComments(ctx: AppContext, caller: Caller, q: CommentLi
   if (q.ordering && !['created_at', '-created_at'].includes(q.ordering)) throw FieldErrors.of('ordering', 'field_invalid');
   const win = pageWindow(q);
   const shape = { lesson: q.lesson !== undefined, admin: caller.role === 'admin', oldestFirst: q.ordering === 'created_at', limit: win.limit, offset: win.offset };
-  const [row] = await commentsStatement(ctx.db, shape, { lessonId: q.lesson ?? null, callerId: caller.id });
+  const row = one(await commentsStatement(ctx.db, shape, { lessonId: q.lesson ?? null, callerId: caller.id }));
   if (shape.lesson) {
-    if (!row!.lesson) throw notFound();
-    const reason = lockReason(grantsFrom(caller, { grant_categories: row!.grant_categories ?? [], has_package: row!.has_package ?? false }), row!.lesson);
+    if (!row.lesson) throw notFound();
+    const reason = lockReason(grantsFrom(caller, { grant_categories: row.grant_categories ?? [], has_package: row.has_package ?? false }), row.lesson);
     if (reason) throw lessonLocked(reason);
   }
-  return pageJson(pageOf([], row!.n, row!.n, win, q), row!.json);
+  return pageJson(pageOf([], row.n, row.n, win, q), row.json);
 }
 
 async function commentRow(ctx: AppContext, caller: Caller, id: number): Promise<CommentRow> {
@@ -109,14 +111,14 @@ export async function getComment(ctx: AppContext, caller: Caller, id: number) {
   return view(await commentRow(ctx, caller, id));
 }
 
-export async function addComment(ctx: AppContext, caller: Caller, body: { text: string; lesson?: number | null }) {
+export async function addComment(ctx: AppContext, caller: Caller, body: SchemaLessonCommentCreate) {
   const text = body.text.trim();
   if (!text) throw FieldErrors.of('text', 'field_empty');
   const lesson = body.lesson ?? null;
   if (lesson !== null) await assertLessonOpen(ctx, caller, lesson, () => FieldErrors.of('lesson', 'field_invalid'));
   const { rows } = await ctx.db.execute<{ id: number }>(sql`
     insert into lesson_comments (lesson_id, author_id, text) values (${lesson}, ${caller.id}, ${text}) returning id`);
-  return getComment(ctx, caller, rows[0]!.id);
+  return getComment(ctx, caller, one(rows).id);
 }
 
 /** The author deletes their own comment, admins any; others get 403. */

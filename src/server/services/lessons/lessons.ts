@@ -7,6 +7,8 @@ import { shapedStatement, statement } from '../../db/prepared';
 import { accessView, briefValues, grantColumns, grantsOf, lessonLocked, lockReason } from './access';
 import { publishedLessonsTotal } from './totals';
 import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
+import { one, present } from '../../db/rows';
+import type { SchemaLessonListRequest, SchemaLessonViewRequest } from '../../../api/schema';
 
 type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
 
@@ -48,7 +50,7 @@ export async function listFreeLessons(ctx: AppContext, caller: Caller) {
   return rows.map((r) => briefView(caller.lang, grants, r));
 }
 
-const ORDERINGS: Record<string, string> = {
+const ORDERINGS: Partial<Record<string, string>> = {
   order: 'l."order", l.id',
   '-order': 'l."order" desc, l.id desc',
   title: 'l.title, l.id',
@@ -59,7 +61,7 @@ const ORDERINGS: Record<string, string> = {
   '-duration_seconds': 'l.duration_seconds desc, l.id desc',
 };
 
-export type LessonListBody = { category: number | null; is_free?: boolean; completed?: boolean };
+export type LessonListBody = SchemaLessonListRequest;
 export type LessonListQuery = PageQuery & { search?: string; ordering?: string };
 
 // The columns of a lesson the list orders by (ORDERINGS), as the match across categories keeps them.
@@ -91,7 +93,8 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
     others.push(shape.completed ? done : sql`not ${done}`);
   }
   const filters = title ? [title, ...others] : others;
-  const orderBy = sql.raw(shape.ordering ? ORDERINGS[shape.ordering]! : shape.category ? ORDERINGS.order! : 'c."order", c.id, l."order", l.id');
+  const byCategory = 'c."order", c.id, l."order", l.id';
+  const orderBy = sql.raw((shape.ordering ? ORDERINGS[shape.ordering] : shape.category ? ORDERINGS.order : byCategory) ?? byCategory);
   const where = sql.join([...scope, ...filters], sql` and `);
   const scoped = sql.join(scope, sql` and `);
   const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
@@ -139,15 +142,16 @@ export async function listLessons(ctx: AppContext, caller: Caller, body: LessonL
     offset: win.offset,
   };
   const values = { userId: caller.id, category: body.category, pattern: search ? likePattern(search) : null, ...briefValues(caller) };
-  const [[info], allPublished] = await Promise.all([
+  const [infoRows, allPublished] = await Promise.all([
     listStatement(ctx.db, shape, values),
     body.category === null ? publishedLessonsTotal(ctx) : Promise.resolve(0),
   ]);
-  if (body.category !== null && !info!.category) throw FieldErrors.of('category', 'field_invalid');
-  const total = info!.total ?? allPublished;
-  const count = info!.count ?? total;
-  const category = info!.category ? categoryView({ ...info!.category, lessons_count: total }) : null;
-  return pageJson(pageOf([], count, total, win, q), info!.rows, { category });
+  const info = one(infoRows);
+  if (body.category !== null && !info.category) throw FieldErrors.of('category', 'field_invalid');
+  const total = info.total ?? allPublished;
+  const count = info.count ?? total;
+  const category = info.category ? categoryView({ ...info.category, lessons_count: total }) : null;
+  return pageJson(pageOf([], count, total, win, q), info.rows, { category });
 }
 
 type LessonRow = BriefRow & { description: string; video_url: string | null; video_file: string | null; is_published: boolean };
@@ -181,7 +185,7 @@ export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
   ]);
   let video: { url: string; type: 'file' | 'youtube' | 'vimeo' | 'link' } | null = null;
   if (!access.locked) {
-    if (row.video_file) video = { url: ctx.storage.signedUrl(row.video_file)!, type: 'file' };
+    if (row.video_file) video = { url: ctx.storage.signedUrl(row.video_file), type: 'file' };
     else video = playable(row.video_url);
   }
   const brief = briefView(caller.lang, grants, row);
@@ -194,7 +198,7 @@ export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
       id: m.id,
       title: m.title,
       kind: m.file ? ('file' as const) : ('link' as const),
-      url: m.file ? ctx.storage.signedUrl(m.file)! : m.url!,
+      url: m.file ? ctx.storage.signedUrl(m.file) : present(m.url, "the material's link"),
       mime_type: m.mime_type,
       size_bytes: m.size_bytes,
     })),
@@ -203,7 +207,7 @@ export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
   };
 }
 
-export type LessonViewBody = { time: number; duration?: number; completed?: boolean };
+export type LessonViewBody = SchemaLessonViewRequest;
 
 /**
  * Stores the caller's watch position (the latest one: the member resumes where they stopped).
@@ -226,7 +230,7 @@ export async function recordLessonView(ctx: AppContext, caller: Caller, id: numb
       completed_at = coalesce(lp.completed_at, excluded.completed_at),
       updated_at = now()
     returning position_seconds, duration_seconds as p_duration, completed as p_completed, updated_at as p_updated_at`);
-  return progressView({ ...rows[0]!, duration_seconds: row.duration_seconds })!;
+  return present(progressView({ ...one(rows), duration_seconds: row.duration_seconds }), 'the progress just stored');
 }
 
 /** Lessons to continue (started, not completed, latest first) and the newest not started. */
@@ -254,6 +258,7 @@ const dashboardStatement = statement<{ completed: number; in_progress: string; l
 
 /** Lessons to continue and the newest not started, written whole by PostgreSQL (the dashboard's busiest call). */
 export async function dashboardLessons(ctx: AppContext, caller: Caller): Promise<string> {
-  const [[info], total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }), publishedLessonsTotal(ctx)]);
-  return `{"in_progress":${info!.in_progress},"latest":${info!.latest},"total_count":${total},"completed_count":${info!.completed}}`;
+  const [infoRows, total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }), publishedLessonsTotal(ctx)]);
+  const info = one(infoRows);
+  return `{"in_progress":${info.in_progress},"latest":${info.latest},"total_count":${total},"completed_count":${info.completed}}`;
 }

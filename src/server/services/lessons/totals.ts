@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { prepared } from '../../db/prepared';
 import { VISIBLE } from './views';
+import { one } from '../../db/rows';
 
 /**
  * How many lessons are published, for the dashboard and the unfiltered lists. Counting 10,000 rows
@@ -14,9 +15,9 @@ const cache = new WeakMap<object, { value: number; at: number }>();
 export async function publishedLessonsTotal(ctx: AppContext): Promise<number> {
   const hit = cache.get(ctx.db);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const [row] = await prepared<{ n: number }>(ctx.db, sql`select count(*)::int as n from lessons l where ${VISIBLE}`);
-  cache.set(ctx.db, { value: row!.n, at: Date.now() });
-  return row!.n;
+  const row = one(await prepared<{ n: number }>(ctx.db, sql`select count(*)::int as n from lessons l where ${VISIBLE}`));
+  cache.set(ctx.db, { value: row.n, at: Date.now() });
+  return row.n;
 }
 
 export function forgetLessonTotals(ctx: AppContext): void {

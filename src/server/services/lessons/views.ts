@@ -64,7 +64,7 @@ export type BriefRow = {
   comments_count: number;
 };
 
-export const iso = (d: Date | string) => isoOf(d)!;
+export const iso = (d: Date | string) => isoOf(d);
 
 export function progressView(row: Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at' | 'duration_seconds'>) {
   if (row.position_seconds === null || row.p_completed === null) return null;

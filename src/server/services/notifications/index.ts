@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { t, type Lang } from '../../i18n';
 import { iso } from '../leads/brief';
+import { one } from '../../db/rows';
 
 export type NotificationKind = 'lead_offered' | 'ticket_created';
 
@@ -12,8 +13,11 @@ export async function notify(tx: Pick<Db, 'insert'>, userId: number, kind: Notif
   await tx.insert(notifications).values({ userId, kind, data, createdAt: at });
 }
 
+/** A stored parameter as text (they are written as strings and numbers). */
+const paramText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v === null || v === undefined ? '' : JSON.stringify(v));
+
 function notificationText(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
-  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : String(v ?? '')]));
+  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : paramText(v)]));
   return kind === 'lead_offered' ? t(lang, 'notification_lead_offered', p) : t(lang, 'notification_ticket_created', p);
 }
 
@@ -32,14 +36,14 @@ export async function listNotifications(ctx: AppContext, caller: AuthUser, limit
       message: notificationText(caller.language, r.kind, r.data),
       data: r.data,
       read: r.read_at !== null,
-      created_at: iso(r.created_at)!,
+      created_at: iso(r.created_at),
     })),
   };
 }
 
 async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
   const res = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`);
-  return res.rows[0]!.n;
+  return one(res.rows).n;
 }
 
 export async function markNotificationsRead(ctx: AppContext, caller: AuthUser, ids?: number[]) {

@@ -4,6 +4,7 @@ import { FieldErrors } from '../../http/errors';
 import { configuredProvider, insertPendingPayment, lockOpenCheckout, openCheckout } from './checkout';
 import { rowsOf } from './common';
 import { activeMethod, defaultOnlineMethod } from './methods';
+import { one } from '../../db/rows';
 
 /**
  * The checkout of a book purchase (services/books.ts): one per member and book. A purchase while
@@ -22,7 +23,7 @@ export async function startBookCheckout(
   const payment = await ctx.db.transaction(async (tx) => {
     const open = await lockOpenCheckout(tx, caller.id, `book:${book.id}`);
     // Under the lock: a purchase paid meanwhile (another checkout) is seen here.
-    const [bp] = await rowsOf<{ status: string; price_cents: number }>(
+    const bp = one(await rowsOf<{ status: string; price_cents: number }>(
       tx,
       sql`insert into book_purchases as bp (user_id, book_id, status, price_cents)
         select ${caller.id}, b.id, 'pending', b.price_cents from books b where b.id = ${book.id}
@@ -31,18 +32,18 @@ export async function startBookCheckout(
           price_cents = case when bp.status = 'paid' or ${open !== null} then bp.price_cents else excluded.price_cents end,
           updated_at = now()
         returning status, price_cents`,
-    );
-    if (bp!.status === 'paid') throw FieldErrors.of('non_field_errors', 'book_already_purchased');
+    ));
+    if (bp.status === 'paid') throw FieldErrors.of('non_field_errors', 'book_already_purchased');
     if (open) return { id: open.id, amountCents: open.amount_cents };
     const id = await insertPendingPayment(tx, provider, {
       userId: caller.id,
       kind: 'book',
-      amountCents: bp!.price_cents,
+      amountCents: bp.price_cents,
       method: method.code,
       bookId: book.id,
       checkoutKey: `book:${book.id}`,
     });
-    return { id, amountCents: bp!.price_cents };
+    return { id, amountCents: bp.price_cents };
   });
   const [u] = await rowsOf<{ email: string | null }>(ctx.db, sql`select email from users where id = ${caller.id}`);
   return openCheckout(ctx, payment.id, {

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/errors';
 import { providers } from '../../integrations/payments';
 import { rowsOf, type Tx } from './common';
 import { settleFailed } from './settle';
+import { one } from '../../db/rows';
 
 export type NewPayment = {
   userId: number;
@@ -23,14 +24,14 @@ export type NewPayment = {
 
 /** Inserts a pending online payment with the configured provider's name; its reference comes with the checkout. */
 export async function insertPendingPayment(tx: Tx, provider: string, p: NewPayment): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(
+  const row = one(await rowsOf<{ id: number }>(
     tx,
     sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, book_id, user_package_id, comment, checkout_key, created_at)
       values (${p.userId}, ${p.kind}, 'pending', ${p.amountCents}, ${p.method}, ${provider}, ${p.packageId ?? null}, ${p.bookId ?? null},
         ${p.userPackageId ?? null}, ${p.comment ?? ''}, ${p.checkoutKey ?? null}, ${clock.now()})
       returning id`,
-  );
-  return row!.id;
+  ));
+  return row.id;
 }
 
 /** An open checkout older than this is failed and replaced (a provider's checkout page expires after a day). */
@@ -76,7 +77,7 @@ const opening = new WeakMap<AppContext, Map<number, Promise<string>>>();
  */
 export function openCheckout(ctx: AppContext, paymentId: number, opts: CheckoutOptions): Promise<string> {
   let mine = opening.get(ctx);
-  if (!mine) opening.set(ctx, (mine = new Map()));
+  if (!mine) opening.set(ctx, (mine = new Map<number, Promise<string>>()));
   const known = mine.get(paymentId);
   if (known) return known;
   const url = claimOrWait(ctx, paymentId, opts).finally(() => mine.delete(paymentId));

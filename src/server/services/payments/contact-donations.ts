@@ -7,6 +7,7 @@ import { centsToMoney } from '../content/money';
 import { pageOf, pageSql, pageWindow } from '../paging';
 import { iso, isoOrNull, rowsOf } from './common';
 import { visibleUser } from './visibility';
+import { one } from '../../db/rows';
 
 type Caller = Pick<AuthUser, 'id' | 'role'>;
 const ORDERING: Record<string, string> = { created_at: 'p.created_at', amount: 'p.amount_cents', paid_at: 'p.paid_at' };
@@ -45,7 +46,7 @@ export async function listContactDonations(
   if (!ORDERING[field]) throw FieldErrors.of('ordering', 'field_invalid');
   const dir = q.ordering?.startsWith('-') || !q.ordering ? 'desc' : 'asc';
   const win = pageWindow(q);
-  const [rows, [c]] = await Promise.all([
+  const [rows, cRows] = await Promise.all([
     rowsOf<Row>(
       ctx.db,
       sql`select p.id, p.kind, p.state, p.amount_cents, p.method, m.name as method_name, pk.name as package_name, b.title as book_title,
@@ -71,5 +72,6 @@ export async function listContactDonations(
       paid_at: isoOrNull(r.paid_at),
     };
   });
-  return pageOf(results, c!.n, c!.n, win, q);
+  const { n } = one(cRows);
+  return pageOf(results, n, n, win, q);
 }

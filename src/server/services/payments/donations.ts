@@ -14,6 +14,7 @@ import { donationCents, paymentDateTime } from './amounts';
 import { configuredProvider, insertPendingPayment, openCheckout } from './checkout';
 import { isoOrNull, iso, rowsOf } from './common';
 import { activeMethod, builtInMethodTextsJson, methodView, type MethodRow } from './methods';
+import { one } from '../../db/rows';
 
 type Caller = Pick<AuthUser, 'id'>;
 type Errors = Record<string, MessageKey[]>;
@@ -136,13 +137,13 @@ export async function createManualDonation(ctx: AppContext, caller: Caller, lang
     const comment = (f.comment ?? '').slice(0, 1000);
     if (Object.keys(errors).length || !method || cents === null || !when || !form.check) throw new FieldErrors(errors);
 
-    const [row] = await rowsOf<{ id: number }>(
+    const row = one(await rowsOf<{ id: number }>(
       ctx.db,
       sql`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at_claimed, proof_file, comment, created_at)
         values (${caller.id}, 'donation', 'pending', ${cents}, ${method.code}, 'manual', ${when}, ${form.check.url}, ${comment}, ${clock.now()})
         returning id`,
-    );
-    return getDonation(ctx, caller.id, row!.id, lang);
+    ));
+    return await getDonation(ctx, caller.id, row.id, lang);
   } catch (err) {
     await ctx.storage.remove(form.check?.url);
     throw err;
@@ -191,8 +192,8 @@ function donationView(ctx: AppContext, lang: Lang, r: DonationRow) {
 }
 
 async function getDonation(ctx: AppContext, userId: number, id: number, lang: Lang) {
-  const [r] = await rowsOf<DonationRow>(ctx.db, sql`${SELECT} where p.id = ${id} and p.user_id = ${userId}`);
-  return donationView(ctx, lang, r!);
+  const r = one(await rowsOf<DonationRow>(ctx.db, sql`${SELECT} where p.id = ${id} and p.user_id = ${userId}`));
+  return donationView(ctx, lang, r);
 }
 
 /**
@@ -226,7 +227,7 @@ const CHECK_IN_JSON = /"check"\s*:\s*"(\/media\/[^"\\]*)"/g;
 /** The caller's own donations, newest first (pending, paid, and rejected ones with the reason), as JSON text. */
 export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lang, q: PageQuery): Promise<string> {
   const win = pageWindow(q);
-  const [row] = await myDonationsStatement(ctx.db, { limit: win.limit, offset: win.offset }, { userId: caller.id, texts: builtInMethodTextsJson(lang) });
-  const results = row!.json.replace(CHECK_IN_JSON, (_whole, path: string) => `"check":${JSON.stringify(ctx.storage.signedUrl(path))}`);
-  return pageJson(pageOf([], row!.n, row!.n, win, q), results);
+  const row = one(await myDonationsStatement(ctx.db, { limit: win.limit, offset: win.offset }, { userId: caller.id, texts: builtInMethodTextsJson(lang) }));
+  const results = row.json.replace(CHECK_IN_JSON, (_whole, path: string) => `"check":${JSON.stringify(ctx.storage.signedUrl(path))}`);
+  return pageJson(pageOf([], row.n, row.n, win, q), results);
 }

@@ -16,7 +16,7 @@ const builtIn = new Map<Lang, { texts: BuiltInTexts; json: string }>();
 function builtInTexts(lang: Lang) {
   let entry = builtIn.get(lang);
   if (!entry) {
-    const texts: BuiltInTexts = { names: Object.create(null), hints: Object.create(null) };
+    const texts: BuiltInTexts = { names: Object.create(null) as Record<string, string>, hints: Object.create(null) as Record<string, string> };
     for (const key of Object.keys(catalogues.en) as MessageKey[]) {
       if (!key.startsWith(PREFIX)) continue;
       texts.names[key.slice(PREFIX.length)] = t(lang, key);
@@ -56,7 +56,7 @@ export async function listPaymentMethods(ctx: AppContext, lang: Lang) {
 
 /** An active method of the given kind by id (or code), else the field error 'Please, select payment method'. */
 export async function activeMethod(db: Executor, ref: number | string | undefined | null, kind: PaymentMethodKind, field = 'payment_method'): Promise<MethodRow> {
-  const id = typeof ref === 'number' ? ref : /^\d{1,9}$/.test(String(ref ?? '')) ? Number(ref) : null;
+  const id = typeof ref === 'number' ? ref : typeof ref === 'string' && /^\d{1,9}$/.test(ref) ? Number(ref) : null;
   const code = typeof ref === 'string' && id === null ? ref : null;
   if (id === null && code === null) throw FieldErrors.of(field, 'payment_method_invalid');
   const [m] = await rowsOf<MethodRow>(

@@ -6,7 +6,8 @@ import { centsToMoney } from '../content/money';
 import { rowsOf, type Tx } from './common';
 import type { Mail } from '../../integrations/mail';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const HTML_ESCAPES: Partial<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * The receipt mail of one paid payment. The conditional UPDATE claims it, and the mail is stored in
@@ -14,9 +15,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
  * (or a database lost) in between leaves neither, so the retried job sends it then.
  */
 export async function sendReceipt(ctx: AppContext, data: { paymentId?: number }): Promise<void> {
-  if (!Number.isInteger(data.paymentId)) return;
+  const paymentId = data.paymentId;
+  if (paymentId === undefined || !Number.isInteger(paymentId)) return;
   const stored = await ctx.db.transaction(async (tx) => {
-    const mail = await claimReceipt(ctx, tx, data.paymentId!);
+    const mail = await claimReceipt(ctx, tx, paymentId);
     return mail ? { id: await ctx.mailer.store(tx, mail), mail } : null;
   });
   if (stored) await ctx.mailer.deliver(stored.id, stored.mail);

@@ -3,6 +3,7 @@ import { clock } from '../../clock';
 import type { AppContext } from '../../context';
 import type { PaymentKind, PaymentState } from '../../db/schema';
 import { rowsOf, type Tx } from './common';
+import { one } from '../../db/rows';
 
 export const RECEIPT_QUEUE = 'payments.receipt';
 export const REFUND_QUEUE = 'payments.refund';
@@ -39,12 +40,12 @@ export async function settlePaid(
 
   if (p.kind === 'book' && p.book_id) {
     // Locks the member's purchase of the book: two checkouts of it settle one after the other.
-    const [bp] = await rowsOf<{ status: string }>(
+    const bp = one(await rowsOf<{ status: string }>(
       tx,
       sql`insert into book_purchases as bp (user_id, book_id, status, price_cents) values (${p.user_id}, ${p.book_id}, 'pending', ${p.amount_cents})
         on conflict (user_id, book_id) do update set updated_at = bp.updated_at returning status`,
-    );
-    if (bp!.status === 'paid') {
+    ));
+    if (bp.status === 'paid') {
       await tx.execute(sql`update payments set state = 'refunded', meta = meta || ${JSON.stringify({ capture_ref: refs.paymentMethodRef ?? null, refund_reason: 'already_owned' })}::jsonb,
           updated_at = now() where id = ${p.id}`);
       await ctx.jobs.sendInTx(tx, REFUND_QUEUE, { paymentId: p.id }, { singletonKey: `refund-${p.id}` });

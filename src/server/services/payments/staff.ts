@@ -11,6 +11,7 @@ import { pageSql } from '../paging';
 import { iso, isoOrNull, rowsOf } from './common';
 import { settlePaid } from './settle';
 import { visibleUser } from './visibility';
+import { one } from '../../db/rows';
 
 type Caller = Pick<AuthUser, 'id' | 'role'>;
 
@@ -142,11 +143,11 @@ export async function listStaffPayments(ctx: AppContext, caller: Caller, lang: L
   // The same null ordering on both keys as the index payments_created_idx (drizzle's `desc()` is DESC NULLS LAST).
   const dir = w.desc ? 'desc' : 'asc';
   const order = sql.raw(`${ORDER[w.field] ?? 'p.id'} ${dir} nulls last, p.id ${dir} nulls last`);
-  const [rows, [c]] = await Promise.all([
+  const [rows, cRows] = await Promise.all([
     rowsOf<Row>(ctx.db, sql`${SELECT} where ${where} order by ${order} ${pageSql(w)}`),
     rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments p join users u on u.id = p.user_id where ${where}`),
   ]);
-  return { rows: rows.map((r) => view(ctx, lang, r)), total: c!.n };
+  return { rows: rows.map((r) => view(ctx, lang, r)), total: one(cRows).n };
 }
 
 /** One payment the caller may see; others answer 404 (as if they did not exist). */

@@ -6,6 +6,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { authChanged } from '../sessions';
+import type { SchemaGiveAwayUserRequest, SchemaRemoveUserRequest } from '../../../api/schema';
 
 const userTaken = () => new ApiError(409, 'user_taken', 'user_taken');
 
@@ -14,7 +15,7 @@ const userTaken = () => new ApiError(409, 'user_taken', 'user_taken');
  * go to `hand_over_to`; their referrals move up to the removed user's referrer (or to the new
  * consultant), so nothing is orphaned. The history keeps a snapshot of who was removed.
  */
-export async function removeUser(ctx: AppContext, caller: Caller, input: { user_id: number; hand_over_to: number }, lang: Lang) {
+export async function removeUser(ctx: AppContext, caller: Caller, input: SchemaRemoveUserRequest, lang: Lang) {
   const result = await ctx.db.transaction(async (tx) => {
     // Referrals move and the user goes: the tree's writers wait, before this touches any row (migration 0027).
     await tx.execute(sql`select team_tree_lock_exclusive()`);
@@ -65,7 +66,7 @@ export async function removeUser(ctx: AppContext, caller: Caller, input: { user_
  * Hands one user to another consultant. The move is one conditional UPDATE on the responsible the
  * caller saw: when someone else moved the user first, nothing changes and the answer is 409.
  */
-export async function giveAwayUser(ctx: AppContext, caller: Caller, input: { user_id: number; consultant_id: number }, lang: Lang) {
+export async function giveAwayUser(ctx: AppContext, caller: Caller, input: SchemaGiveAwayUserRequest, lang: Lang) {
   return ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id, { lock: false });
     // Any active consultant may receive the user, also one outside the caller's structure.

@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
-import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags, type Language } from '../../db/schema';
+import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags } from '../../db/schema';
 import { together } from '../../db/together';
 import { FieldErrors, notFound, type ApiError } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
@@ -11,20 +11,11 @@ import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
 import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { labelsOf, staffUserView } from './view';
+import { one } from '../../db/rows';
+import type { SchemaCreateLeadUserRequest, SchemaCreatePartnerUserRequest } from '../../../api/schema';
 
-export type PersonInput = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone?: string;
-  country?: string;
-  city?: string;
-  language?: Language;
-  tag_id?: number;
-  consultant_id?: number;
-  /** ISO alpha-2: the region of a phone without a country code when no country is given. */
-  default_region?: string;
-};
+/** A new person: the contract's lead request; the partner form (multipart) may leave out the tag and the consultant, which are checked here. */
+export type PersonInput = Omit<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'> & Partial<Pick<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'>>;
 
 type FieldMessages = ConstructorParameters<typeof FieldErrors>[0];
 
@@ -37,8 +28,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: FieldMessages = {}) {
   const errors: FieldMessages = { ...extra };
   const email = input.email.trim();
-  if (!input.first_name?.trim()) errors.first_name = ['field_empty'];
-  if (!input.last_name?.trim()) errors.last_name = ['field_empty'];
+  if (!input.first_name.trim()) errors.first_name = ['field_empty'];
+  if (!input.last_name.trim()) errors.last_name = ['field_empty'];
   if (!EMAIL.test(email)) errors.email = ['email_invalid'];
   const country = countryCode(input.country);
   if (country === null) errors.country = ['country_incorrect'];
@@ -53,7 +44,8 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
     .where(phone ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.email, email));
   if (!errors.email && taken.some((u) => u.email?.toLowerCase() === email.toLowerCase())) errors.email = ['email_taken'];
   if (phone && taken.some((u) => u.phone === phone)) errors.phone = ['phone_in_use'];
-  if (!input.tag_id || !(await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, input.tag_id))).length) errors.tag_id = ['select_tag'];
+  const tagId = input.tag_id;
+  if (!tagId || !(await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId))).length) errors.tag_id = ['select_tag'];
   let consultantId = 0;
   try {
     consultantId = (await staffTarget(tx, caller, input.consultant_id, 'consultant_id')).id;
@@ -61,12 +53,12 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
     if (!(err instanceof FieldErrors)) throw err as ApiError;
     errors.consultant_id = ['select_consultant'];
   }
-  if (Object.keys(errors).length) throw new FieldErrors(errors);
-  return { email, phone, consultantId, tagId: input.tag_id! };
+  if (Object.keys(errors).length || !tagId) throw new FieldErrors(errors);
+  return { email, phone, consultantId, tagId };
 }
 
 async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnType<typeof checkPerson>>, isPartner: boolean) {
-  const [row] = await tx
+  const row = one(await tx
     .insert(users)
     .values({
       email: checked.email,
@@ -82,9 +74,9 @@ async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnT
       isPartner,
     })
     .returning({ id: users.id })
-    .catch(mapUniqueViolation);
-  await tx.insert(userTags).values({ userId: row!.id, tagId: checked.tagId });
-  return row!.id;
+    .catch(mapUniqueViolation));
+  await tx.insert(userTags).values({ userId: row.id, tagId: checked.tagId });
+  return row.id;
 }
 
 /** A lead made by staff: it comes in through the same door as every lead (leadCreated). */
@@ -104,18 +96,20 @@ export type StoredDocument = { fileName: string; url: string; contentType: strin
 export async function createPartnerUser(
   ctx: AppContext,
   caller: Caller,
-  input: PersonInput & { company?: string },
+  input: PersonInput & Partial<Pick<SchemaCreatePartnerUserRequest, 'company'>>,
   documents: StoredDocument[],
   lang: Lang,
   extra: FieldMessages = {},
 ) {
   return ctx.db.transaction(async (tx) => {
-    const checked = await checkPerson(tx, caller, input, input.company?.trim() ? extra : { ...extra, company: ['field_empty'] });
+    const company = input.company?.trim();
+    const checked = await checkPerson(tx, caller, input, company ? extra : { ...extra, company: ['field_empty'] });
+    if (!company) throw FieldErrors.of('company', 'field_empty');
     const id = await insertPerson(tx, input, checked, true);
-    await tx.insert(partnerProfiles).values({ userId: id, company: input.company!.trim(), createdById: caller.id });
+    await tx.insert(partnerProfiles).values({ userId: id, company, createdById: caller.id });
     if (documents.length) await tx.insert(partnerDocuments).values(documents.map((d) => ({ ...d, userId: id })));
     await leadCreated(tx, ctx, { userId: id, source: 'staff', actorId: caller.id, details: { partner: true } });
-    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'partner_created', details: { company: input.company!.trim(), documents: documents.length } });
+    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'partner_created', details: { company, documents: documents.length } });
     return { detail: t(lang, 'user_created'), partner: await partnerView(ctx, tx, id) };
   });
 }
@@ -149,7 +143,7 @@ async function partnerView(ctx: AppContext, tx: Tx, userId: number) {
     documents: docs.map((d) => ({
       id: d.id,
       file_name: d.fileName,
-      url: ctx.storage.signedUrl(d.url) ?? d.url,
+      url: ctx.storage.signedUrl(d.url),
       content_type: d.contentType,
       size: d.size,
       uploaded_at: d.uploadedAt.toISOString(),

@@ -1,15 +1,17 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { sessions, tagGroups, tags, userGroups, users, userTags, userWorkZones, workTimes, type Language, type Role } from '../../db/schema';
+import { sessions, tagGroups, tags, userGroups, users, userTags, userWorkZones, workTimes, type Role } from '../../db/schema';
 import { FieldErrors, permissionDenied } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { authChanged } from '../sessions';
 import { isTimeZone } from '../time-zones';
 import { isAdmin, reachableUser, type Caller, type Tx } from './access';
-import { staffUserView, WEEKDAYS, workTimesOf, type Weekday } from './view';
+import { staffUserView, WEEKDAYS, workTimesOf } from './view';
+import { present } from '../../db/rows';
+import type { SchemaBlockUnblockUserRequest, SchemaConsultantSettingsRequest, SchemaStaffWorkTime, SchemaUpdateUserSettingsRequest, SchemaUpdateWorkTimesRequest } from '../../../api/schema';
 
-export type WorkTimeInput = { weekday: Weekday; time_from: string | null; time_to: string | null; is_day_off: boolean };
+export type WorkTimeInput = SchemaStaffWorkTime;
 
 /** Checks the whole week before anything is written: one bad day refuses the lot. */
 function checkWeek(entries: WorkTimeInput[]) {
@@ -28,7 +30,7 @@ function requireStaff(u: { role: Role }) {
 }
 
 /** The consultant themselves, a consultant whose structure they sit in, or an admin. */
-export async function updateWorkTimes(ctx: AppContext, caller: Caller, input: { user_id: number; work_times: WorkTimeInput[] }) {
+export async function updateWorkTimes(ctx: AppContext, caller: Caller, input: SchemaUpdateWorkTimesRequest) {
   checkWeek(input.work_times);
   return ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id, { allowSelf: true });
@@ -41,8 +43,8 @@ export async function updateWorkTimes(ctx: AppContext, caller: Caller, input: { 
       } else {
         await tx
           .insert(workTimes)
-          .values({ userId: target.id, weekday, timeFrom: e.time_from!, timeTo: e.time_to! })
-          .onConflictDoUpdate({ target: [workTimes.userId, workTimes.weekday], set: { timeFrom: e.time_from!, timeTo: e.time_to! } });
+          .values({ userId: target.id, weekday, timeFrom: present(e.time_from, 'time_from'), timeTo: present(e.time_to, 'time_to') })
+          .onConflictDoUpdate({ target: [workTimes.userId, workTimes.weekday], set: { timeFrom: present(e.time_from, 'time_from'), timeTo: present(e.time_to, 'time_to') } });
       }
     }
     const after = await workTimesOf(tx, target.id);
@@ -52,7 +54,7 @@ export async function updateWorkTimes(ctx: AppContext, caller: Caller, input: { 
 }
 
 /** Daily lead limit and rating: admins for any consultant, consultants for those of their structure. */
-export async function updateConsultantSettings(ctx: AppContext, caller: Caller, input: { user_id: number; daily_limit: number; rating: number }) {
+export async function updateConsultantSettings(ctx: AppContext, caller: Caller, input: SchemaConsultantSettingsRequest) {
   return ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     requireStaff(target);
@@ -69,7 +71,7 @@ export async function updateConsultantSettings(ctx: AppContext, caller: Caller, 
 }
 
 /** Blocking ends every open session of the user in the same transaction: their next call gets 401. */
-export async function blockUnblockUser(ctx: AppContext, caller: Caller, input: { user_id: number; block: boolean }, lang: Lang) {
+export async function blockUnblockUser(ctx: AppContext, caller: Caller, input: SchemaBlockUnblockUserRequest, lang: Lang) {
   const result = await ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     await tx.update(users).set({ isBlocked: input.block, updatedAt: new Date() }).where(eq(users.id, target.id));
@@ -96,16 +98,7 @@ export async function blockUnblockUser(ctx: AppContext, caller: Caller, input: {
   return result;
 }
 
-export type UserSettingsInput = {
-  user_id: number;
-  role?: Role;
-  is_partner?: boolean;
-  tags?: number[];
-  groups?: number[];
-  language?: Language;
-  time_zone?: string;
-  work_zone?: string | null;
-};
+export type UserSettingsInput = SchemaUpdateUserSettingsRequest;
 
 async function existing(tx: Tx, table: typeof tags | typeof tagGroups, ids: number[]): Promise<boolean> {
   if (!ids.length) return true;

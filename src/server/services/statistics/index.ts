@@ -8,6 +8,7 @@ import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { countriesSql, daysSql, freshSql, minutesOf, partsSql, type Whose } from './figures';
 import { PERIODS, periodDays, type PeriodInput } from './period';
 import { spanOf, type Span } from './span';
+import { one } from '../../db/rows';
 
 const money = (cents: number | string | null) => (Number(cents ?? 0) / 100).toFixed(2);
 
@@ -30,11 +31,11 @@ async function spanFor(ctx: AppContext, days: { from: string; to: string }, tz: 
   const dayKey = `${days.from}|${days.to}|${tz}`;
   let b = bounds.get(dayKey);
   if (!b) {
-    const [r] = await prepared<{ s: Date; e: Date }>(
+    const r = one(await prepared<{ s: Date; e: Date }>(
       ctx.db,
       sql`select (${days.from}::date::timestamp at time zone ${tz}) as s, ((${days.to}::date + 1)::timestamp at time zone ${tz}) as e`,
-    );
-    b = { s: new Date(r!.s).getTime(), e: new Date(r!.e).getTime() };
+    ));
+    b = { s: new Date(r.s).getTime(), e: new Date(r.e).getTime() };
     if (bounds.size >= MAX_BOUNDS) bounds.clear();
     bounds.set(dayKey, b);
   }
@@ -89,17 +90,17 @@ export async function getStatistics(ctx: AppContext, caller: AuthUser, input: Pe
   const days = periodDays(input, scope.ownerTimeZone);
   const { span, key } = await spanFor(ctx, days, scope.ownerTimeZone);
   const whose = whoseOf(scope);
-  const [f] = await figuresStatement(ctx.db, `${key}|${whoseKey(whose)}|${scope.ownerId}`, () => figuresSql(span, whose, scope.ownerId));
+  const f = one(await figuresStatement(ctx.db, `${key}|${whoseKey(whose)}|${scope.ownerId}`, () => figuresSql(span, whose, scope.ownerId)));
   const withMoney = moneyVisible(caller);
   const metric = (available: boolean, value: number | string) => ({ available, value: available ? value : typeof value === 'string' ? '0.00' : 0 });
   return {
-    employee: f!.employee,
-    completed_tasks: metric(true, f!.completed_tasks),
-    time_spent: metric(true, f!.time_spent),
-    donations_sum: metric(withMoney, money(f!.donations_cents)),
-    new_subscriptions: metric(withMoney, f!.new_subscriptions),
-    new_registrations: metric(true, f!.new_registrations),
-    tasks_of_new_registrations: metric(true, f!.tasks_of_new_registrations),
+    employee: f.employee,
+    completed_tasks: metric(true, f.completed_tasks),
+    time_spent: metric(true, f.time_spent),
+    donations_sum: metric(withMoney, money(f.donations_cents)),
+    new_subscriptions: metric(withMoney, f.new_subscriptions),
+    new_registrations: metric(true, f.new_registrations),
+    tasks_of_new_registrations: metric(true, f.tasks_of_new_registrations),
     available_periods: [...PERIODS],
     current_period: days.period,
     date_from: days.from,
@@ -118,7 +119,7 @@ export async function getStatisticsByCountries(ctx: AppContext, caller: AuthUser
   const { span, key } = await spanFor(ctx, days, scope.ownerTimeZone);
   const whose = whoseOf(scope);
   const withMoney = moneyVisible(caller);
-  const [row] = await countriesStatement(ctx.db, `${key}|${whoseKey(whose)}|${withMoney}`, () => sql`
+  const row = one(await countriesStatement(ctx.db, `${key}|${whoseKey(whose)}|${withMoney}`, () => sql`
     with ${partsSql(span, whose)}
     select coalesce(json_agg(json_build_object('country', country, 'registrations', registrations,
       'donations_sum', ${withMoney ? sql`(donations_cents / 100.0)::numeric(20, 2)::text` : sql`'0.00'`},
@@ -127,8 +128,8 @@ export async function getStatisticsByCountries(ctx: AppContext, caller: AuthUser
       select country, sum(reg)::int as registrations, sum(cents)::bigint as donations_cents, sum(subs)::int as subscriptions
       from (${countriesSql(span, whose)}) x
       group by country having sum(reg) <> 0 or sum(cents) <> 0 or sum(subs) <> 0
-      order by 2 desc, 3 desc, 1 limit 300) c`);
-  return row!.json;
+      order by 2 desc, 3 desc, 1 limit 300) c`));
+  return row.json;
 }
 
 const STAFF_ORDER = new Set([

@@ -1,10 +1,11 @@
 import { FieldErrors } from '../../http/errors';
 import { clock } from '../../clock';
+import type { SchemaStatisticsRequest } from '../../../api/schema';
 
 export const PERIODS = ['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range'] as const;
 export type Period = (typeof PERIODS)[number];
 
-export type PeriodInput = { period?: Period; date_from?: string; date_to?: string };
+export type PeriodInput = Pick<SchemaStatisticsRequest, 'period' | 'date_from' | 'date_to'>;
 
 // Building an Intl.DateTimeFormat costs more than the rest of a statistics call's JavaScript: one per zone.
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -38,11 +39,12 @@ export function periodDays(input: PeriodInput, tz: string): { period: Period; fr
   const period = input.period ?? 'today';
   if (period === 'range') {
     const errors: Record<string, ['fill_both_fields']> = {};
-    if (!input.date_from) errors.date_from = ['fill_both_fields'];
-    if (!input.date_to) errors.date_to = ['fill_both_fields'];
-    if (Object.keys(errors).length) throw new FieldErrors(errors);
-    if (input.date_from! > input.date_to!) throw FieldErrors.of('date_from', 'date_range_invalid');
-    return { period, from: input.date_from!, to: input.date_to! };
+    const { date_from: from, date_to: to } = input;
+    if (!from) errors.date_from = ['fill_both_fields'];
+    if (!to) errors.date_to = ['fill_both_fields'];
+    if (Object.keys(errors).length || !from || !to) throw new FieldErrors(errors);
+    if (from > to) throw FieldErrors.of('date_from', 'date_range_invalid');
+    return { period, from, to };
   }
   const to = localToday(tz);
   const d = new Date(`${to}T00:00:00Z`);

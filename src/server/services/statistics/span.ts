@@ -57,7 +57,8 @@ type Plan = { buckets: Bucket[]; rows: number };
  * of today, "this year" a dozen rows. Only the number of rows read depends on `now`.
  */
 function plan(a: number, b: number, level: number, now: number): Plan {
-  const grain = GRAINS[level]!;
+  const grain = GRAINS[level];
+  if (!grain) throw new Error(`no statistics grain at level ${level}`);
   const out: Plan = { buckets: [], rows: 0 };
   const add = (p: Plan, sign: 1 | -1) => {
     for (const x of p.buckets) out.buckets.push({ ...x, sign: (x.sign * sign) as 1 | -1 });
@@ -71,8 +72,8 @@ function plan(a: number, b: number, level: number, now: number): Plan {
     else if (level === 0) throw new Error('hour bounds expected');
     else {
       const part = plan(x, y, level - 1, now);
-      const around = [plan(g0, x, level - 1, now), plan(y, g1, level - 1, now)];
-      if (whole.rows + around[0]!.rows + around[1]!.rows < part.rows) {
+      const around = [plan(g0, x, level - 1, now), plan(y, g1, level - 1, now)] as const;
+      if (whole.rows + around[0].rows + around[1].rows < part.rows) {
         add(whole, 1);
         for (const p of around) add(p, -1);
       } else add(part, 1);

@@ -6,6 +6,7 @@ import { configuredProvider, insertPendingPayment, lockOpenCheckout, openCheckou
 import { rowsOf } from '../payments/common';
 import { defaultOnlineMethod } from '../payments/methods';
 import { PACKAGE_SELECT, type PackageRow } from './catalogue';
+import { one } from '../../db/rows';
 
 /**
  * Buying a package: a pending user package with its billing (period, price, auto-pay) and a pending
@@ -29,20 +30,20 @@ export async function purchasePackage(ctx: AppContext, caller: Pick<AuthUser, 'i
       }
       return { id: open.id, amountCents: open.amount_cents };
     }
-    const [up] = await rowsOf<{ id: number }>(
+    const up = one(await rowsOf<{ id: number }>(
       tx,
       sql`insert into user_packages (user_id, package_id, starts_at, ends_at, status)
         values (${caller.id}, ${pkg.id}, ${now}, ${now}::timestamptz + make_interval(months => ${pkg.months}), 'pending') returning id`,
-    );
+    ));
     await tx.execute(sql`insert into subscription_billing (user_package_id, months, price_cents, auto_pay, provider)
-      values (${up!.id}, ${pkg.months}, ${pkg.price_cents}, ${input.auto_pay ?? false}, ${provider})`);
+      values (${up.id}, ${pkg.months}, ${pkg.price_cents}, ${input.auto_pay ?? false}, ${provider})`);
     const id = await insertPendingPayment(tx, provider, {
       userId: caller.id,
       kind: 'subscription',
       amountCents: pkg.price_cents,
       method: method.code,
       packageId: pkg.id,
-      userPackageId: up!.id,
+      userPackageId: up.id,
       checkoutKey: key,
     });
     return { id, amountCents: pkg.price_cents };

@@ -6,6 +6,7 @@ import { rowsOf } from '../payments/common';
 import { applyEvent } from '../payments/events';
 import { sweepRefunds } from '../payments/refunds';
 import { settleFailed } from '../payments/settle';
+import { one } from '../../db/rows';
 
 export const RENEWAL_QUEUE = 'subscriptions.renew';
 /** Auto-pay charges this long before the end, so access does not lapse. */
@@ -68,29 +69,29 @@ async function renewOne(ctx: AppContext, d: Due): Promise<boolean> {
   const provider = d.provider ? await providerNamed(ctx, d.provider) : null;
   // The next period (starting when this one ends) and its payment, or nothing if another worker won.
   const paymentId = await ctx.db.transaction(async (tx) => {
-    const [next] = await rowsOf<{ id: number }>(
+    const next = one(await rowsOf<{ id: number }>(
       tx,
       sql`insert into user_packages (user_id, package_id, starts_at, ends_at, status)
         values (${d.user_id}, ${d.package_id}, ${d.ends_at}, ${d.ends_at}::timestamptz + make_interval(months => ${d.months}), 'pending')
         returning id`,
-    );
+    ));
     const [billing] = await rowsOf<{ user_package_id: number }>(
       tx,
       sql`insert into subscription_billing (user_package_id, months, price_cents, auto_pay, renews_id, provider, customer_ref, payment_method_ref)
-        values (${next!.id}, ${d.months}, ${d.price_cents}, true, ${d.id}, ${d.provider}, ${d.customer_ref}, ${d.payment_method_ref})
+        values (${next.id}, ${d.months}, ${d.price_cents}, true, ${d.id}, ${d.provider}, ${d.customer_ref}, ${d.payment_method_ref})
         on conflict (renews_id) do nothing returning user_package_id`,
     );
     if (!billing) {
       tx.rollback();
       return null;
     }
-    const [pay] = await rowsOf<{ id: number }>(
+    const pay = one(await rowsOf<{ id: number }>(
       tx,
       sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, user_package_id, comment, created_at)
-        values (${d.user_id}, 'subscription', 'pending', ${d.price_cents}, 'card', ${d.provider ?? 'sandbox'}, ${d.package_id}, ${next!.id}, 'renewal', ${clock.now()})
+        values (${d.user_id}, 'subscription', 'pending', ${d.price_cents}, 'card', ${d.provider ?? 'sandbox'}, ${d.package_id}, ${next.id}, 'renewal', ${clock.now()})
         returning id`,
-    );
-    return pay!.id;
+    ));
+    return pay.id;
   }).catch((err: unknown) => {
     if (err instanceof TransactionRollbackError) return null;
     throw err;

@@ -6,6 +6,7 @@ import { shapedStatement } from '../../db/prepared';
 import { briefJson, iso, isoSql, likeOf, type Brief } from '../leads/brief';
 import { scopeOf, visibleUsers } from '../leads/scope';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
+import { one, present } from '../../db/rows';
 
 type TaskTab = 'today' | 'future' | 'completed' | 'canceled';
 
@@ -37,7 +38,7 @@ export function taskView(r: TaskRow, now = clock.now()) {
     id: Number(r.id),
     type: r.type,
     status: r.status,
-    start_at: iso(r.start_at)!,
+    start_at: iso(r.start_at),
     end_at: iso(r.end_at),
     description: r.description,
     result: r.result,
@@ -46,8 +47,8 @@ export function taskView(r: TaskRow, now = clock.now()) {
     is_overdue: r.status === 'planned' && new Date(r.start_at) < now,
     completed_at: iso(r.completed_at),
     canceled_at: iso(r.canceled_at),
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 
@@ -70,7 +71,7 @@ function tabWhere(tab: TaskTab, tomorrow: SQL): SQL {
   }
 }
 
-const ORDER: Record<string, SQL> = {
+const ORDER: Partial<Record<string, SQL>> = {
   start_at: sql`t.start_at asc, t.id asc`,
   '-start_at': sql`t.start_at desc, t.id desc`,
   created_at: sql`t.created_at asc, t.id asc`,
@@ -122,7 +123,7 @@ const listStatement = shapedStatement<Record<TaskTab, number> & { rows: string; 
   // The page as the answer's JSON text (taskView's fields), so it is neither parsed nor serialized again.
   const rows = sql`coalesce((select json_agg(r) from (
     select ${TASK_COLUMNS}, (t.status = 'planned' and t.start_at < ${sql.placeholder('now')}::timestamptz) as is_overdue
-    from ${TASK_FROM} where ${where} order by ${ORDER[shape.order]!} ${pageSql(shape)}) r), '[]')::text as rows`;
+    from ${TASK_FROM} where ${where} order by ${present(ORDER[shape.order], 'the ordering')} ${pageSql(shape)}) r), '[]')::text as rows`;
   const count = shape.search
     ? sql`(select count(*)::int from tasks t left join users lu on lu.id = t.linked_user_id where ${where})`
     : sql.identifier(shape.tab);
@@ -155,11 +156,11 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
     from: Boolean(body.date_from),
     to: Boolean(body.date_to),
     search: Boolean(search),
-    order: ORDER[q.ordering ?? ''] ? q.ordering! : DEFAULT_ORDER[tab],
+    order: q.ordering && ORDER[q.ordering] ? q.ordering : DEFAULT_ORDER[tab],
     limit: win.limit,
     offset: win.offset,
   };
-  const [info] = await listStatement(ctx.db, shape, {
+  const info = one(await listStatement(ctx.db, shape, {
     ownerId: scope.ownerId,
     type: q.type ?? null,
     linked: body.linked_user_id ?? null,
@@ -168,10 +169,10 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
     tz: scope.ownerTimeZone,
     now: now.toISOString(),
     like: search ? likeOf(search) : null,
-  });
-  const tabCounts = { today: info!.today, future: info!.future, completed: info!.completed, canceled: info!.canceled };
-  const page = pageOf([], info!.count, tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled, win, { ...q, tab });
-  return pageJson(page, info!.rows, { tab_counts: tabCounts });
+  }));
+  const tabCounts = { today: info.today, future: info.future, completed: info.completed, canceled: info.canceled };
+  const page = pageOf([], info.count, tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled, win, { ...q, tab });
+  return pageJson(page, info.rows, { tab_counts: tabCounts });
 }
 
 /** Users a task of this employee may be linked to: the ones they look after, best name matches first. */

@@ -1,7 +1,8 @@
 import { FieldErrors } from '../../http/errors';
 import { clock } from '../../clock';
+import type { SchemaTaskCreateRequest } from '../../../api/schema';
 
-export type StartChoice = { start_in?: 'now' | '15' | '30' | '45' | '60' | '75' | '90'; start_at?: string; end_at?: string };
+export type StartChoice = Pick<SchemaTaskCreateRequest, 'start_in' | 'start_at' | 'end_at'>;
 
 /** Start now or in 15…90 minutes (from the app clock), or at an exact time; none gives 'Please, select start time'. */
 export function startOf(input: StartChoice): { startAt: Date; endAt: Date | null } {

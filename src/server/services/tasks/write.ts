@@ -9,17 +9,19 @@ import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
 import { loadTask, taskView } from './list';
-import { startOf, type StartChoice } from './time';
+import { startOf } from './time';
+import { one, present } from '../../db/rows';
+import type { SchemaTaskCreateRequest, SchemaTaskNewLeadCreateRequest, SchemaTaskUpdateRequest } from '../../../api/schema';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 const filled = (s: string | undefined | null) => (s ?? '').trim();
 
-export type TaskCreateInput = StartChoice & { type: TaskType; description: string; linked_user_id: number; user_id?: number };
+export type TaskCreateInput = SchemaTaskCreateRequest;
 
 async function insertTask(tx: Tx, caller: AuthUser, scope: Scope, input: { type: TaskType; description: string; linkedUserId: number; startAt: Date; endAt: Date | null }) {
   const now = clock.now();
-  const [row] = await tx
+  const row = one(await tx
     .insert(tasks)
     .values({
       ownerId: scope.ownerId,
@@ -32,15 +34,15 @@ async function insertTask(tx: Tx, caller: AuthUser, scope: Scope, input: { type:
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: tasks.id });
+    .returning({ id: tasks.id }));
   await recordAction(tx, {
     actorId: caller.id,
     subjectId: input.linkedUserId,
     viewAsId: scope.viewAsId,
     kind: 'task_create',
-    details: { task_id: row!.id, type: input.type, owner_id: scope.ownerId, start_at: input.startAt.toISOString() },
+    details: { task_id: row.id, type: input.type, owner_id: scope.ownerId, start_at: input.startAt.toISOString() },
   });
-  return row!.id;
+  return row.id;
 }
 
 /** Plans a task for the caller (or, viewing as, for that employee) about a user they look after. */
@@ -58,26 +60,15 @@ export async function createTask(ctx: AppContext, caller: AuthUser, input: TaskC
   }
   const linkable = await canSeeUser(ctx.db, { id: scope.ownerId, role: scope.ownerRole }, input.linked_user_id);
   if (!linkable || input.linked_user_id === scope.ownerId) errors.linked_user_id = ['task_user_not_linkable'];
-  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  if (Object.keys(errors).length || !when) throw new FieldErrors(errors);
+  const start = when;
   const id = await ctx.db.transaction((tx) =>
-    insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: input.linked_user_id, ...when! }),
+    insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: input.linked_user_id, ...start }),
   );
-  return taskView((await loadTask(ctx.db, id))!);
+  return taskView(present(await loadTask(ctx.db, id), 'the task just created'));
 }
 
-export type NewLeadTaskInput = StartChoice & {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email?: string;
-  city?: string;
-  country?: string;
-  type: TaskType;
-  description: string;
-  user_id?: number;
-  /** ISO alpha-2: the region of a phone without a country code when no country is given. */
-  default_region?: string;
-};
+export type NewLeadTaskInput = SchemaTaskNewLeadCreateRequest;
 
 /** A new lead (Processing, the task's owner responsible) and a task about them, in one transaction. */
 export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input: NewLeadTaskInput) {
@@ -108,12 +99,13 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
     if (clash.rows[0]?.email_hit) errors.email = ['email_taken'];
     if (clash.rows[0]?.phone_hit && !errors.phone) errors.phone = ['phone_in_use'];
   }
-  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  if (Object.keys(errors).length || !when) throw new FieldErrors(errors);
+  const start = when;
 
   const id = await ctx.db
     .transaction(async (tx) => {
       const now = clock.now();
-      const [lead] = await tx
+      const lead = one(await tx
         .insert(users)
         .values({
           firstName,
@@ -127,21 +119,15 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
           responsibleId: scope.ownerId,
           dateJoined: now,
         })
-        .returning({ id: users.id });
-      await leadCreated(tx, ctx, { userId: lead!.id, source: 'staff', actorId: caller.id, details: { responsible_id: scope.ownerId } });
-      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead!.id, ...when! });
+        .returning({ id: users.id }));
+      await leadCreated(tx, ctx, { userId: lead.id, source: 'staff', actorId: caller.id, details: { responsible_id: scope.ownerId } });
+      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead.id, ...start });
     })
     .catch(mapUniqueViolation);
-  return taskView((await loadTask(ctx.db, id))!);
+  return taskView(present(await loadTask(ctx.db, id), 'the task just created'));
 }
 
-export type TaskUpdateInput = StartChoice & {
-  task_id: number;
-  action: 'complete' | 'cancel' | 'reschedule' | 'edit';
-  result?: string;
-  type?: TaskType;
-  description?: string;
-};
+export type TaskUpdateInput = SchemaTaskUpdateRequest;
 
 /**
  * Complete, cancel, reschedule or edit. The change is one conditional UPDATE on a planned task, so two
@@ -205,5 +191,5 @@ export async function updateTask(ctx: AppContext, caller: AuthUser, input: TaskU
       details: { task_id: input.task_id, owner_id: task.owner_id, ...(set.result && { result: set.result }) },
     });
   });
-  return taskView((await loadTask(ctx.db, input.task_id))!);
+  return taskView(present(await loadTask(ctx.db, input.task_id), 'the task just changed'));
 }

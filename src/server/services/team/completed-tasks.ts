@@ -34,9 +34,9 @@ export async function listContactCompletedTasks(ctx: AppContext, viewer: Viewer,
   const results = rows.rows.map((r) => ({
     ...r,
     result: r.result ?? '',
-    start_time: iso(r.start_time)!,
+    start_time: iso(r.start_time),
     end_time: iso(r.end_time),
-    completed_at: iso(r.completed_at)!,
+    completed_at: iso(r.completed_at),
   }));
   const n = counted.rows[0]?.n ?? 0;
   return pageOf(results as never[], n, n, win, q);

@@ -9,6 +9,7 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging
 import { moneySql, monthWindows } from './money';
 import { ORDER_SQL, columnsFor } from './structure-columns';
 import { visibleUsersWhere, type Viewer } from './visibility';
+import { one } from '../../db/rows';
 
 export type StructureFilter = { search?: string; status?: LeadStatus; tags?: number[]; groups?: number[] };
 
@@ -62,7 +63,7 @@ type Months = ReturnType<typeof monthWindows>;
 
 /** The list's rows of these users, in the order given, as the answer's JSON text (StructureUser). */
 async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: string, months: Months): Promise<string> {
-  const [row] = await prepared<{ rows: string }>(ctx.db, sql`
+  const row = one(await prepared<{ rows: string }>(ctx.db, sql`
     with me as (select path from users where id = ${viewerId})
     select coalesce(json_agg(x), '[]')::text as rows from (
     select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country,
@@ -93,8 +94,8 @@ async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: str
       where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation'
         and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}
     ) d on true
-    order by page.ord) x`);
-  return row!.rows;
+    order by page.ord) x`));
+  return row.rows;
 }
 
 export async function listStructureUsers(
@@ -134,7 +135,7 @@ export async function listStructureUsers(
     // A search matches few users, and matching them (the trigram index) is the costly part: it is
     // done once, and the count, the page's ids and the matches' donations all come from that match.
     const { col, dir } = sortOf(q.ordering);
-    const [[hit], total] = await Promise.all([
+    const [hitRows, total] = await Promise.all([
       prepared<{ n: number; ids: number[]; cur: string; prev: string }>(ctx.db, sql`
         with m as materialized (select u.id, ${col} as sort_key from users u where ${where})
         select (select count(*)::int from m) as n,
@@ -143,10 +144,11 @@ export async function listStructureUsers(
         from (${donationSums(sql`p.amount_cents`)} from m cross join lateral (${paidDonationsOf(sql`m.id`)}) p) d`),
       counter ? (me?.descendants ?? 0) : countOf(scope),
     ]);
-    rows = hit!.ids.length ? await rowsOf(ctx, viewer.id, hit!.ids, now, months) : '[]';
+    const hit = one(hitRows);
+    rows = hit.ids.length ? await rowsOf(ctx, viewer.id, hit.ids, now, months) : '[]';
     sums = hit;
     totalCount = total;
-    count = hit!.n;
+    count = hit.n;
   } else {
     // The page's users first, planned for this viewer's subtree (see visibleUsersWhere); then their
     // columns by id, a statement whose cached plan fits every page (planning all its joins per call

@@ -78,7 +78,7 @@ export async function listWaitingUsers(ctx: AppContext, viewer: Viewer, q: PageQ
 export async function rejectResponsibleUser(ctx: AppContext, viewer: Viewer, userId: number, lang: Lang) {
   const done = await ctx.db.transaction(async (tx) => {
     const mine = viewer.role === 'admin' ? sql`responsible_id is not null` : sql`responsible_id = ${viewer.id}`;
-    const res = await tx.execute<{ previous: number }>(sql`
+    const res = await tx.execute<{ previous: number | null }>(sql`
       update users u set responsible_id = null, lead_status = 'waiting', updated_at = now()
       from (select id, responsible_id as previous from users where id = ${userId} for update) old
       where u.id = old.id and ${mine}

@@ -10,6 +10,8 @@ import { canSeeUser, conflict, scopeOf, visibleUsers } from '../leads/scope';
 import { notify } from '../notifications';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { FINAL_STATUSES, TICKET_COLUMNS, TICKET_FROM, TICKET_TYPES, loadTicketRow, ticketDetail, ticketView, type TicketType } from './view';
+import { one, present } from '../../db/rows';
+import type { SchemaTicketCreateRequest, SchemaTicketRejectRequest, SchemaTicketUpdateRequest } from '../../../api/schema';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 const STATUSES: TicketStatus[] = ['new', 'in_progress', 'completed', 'canceled', 'paid', 'rejected'];
@@ -29,16 +31,16 @@ async function addMessage(
   m: { kind: 'message' | 'comment' | 'status_change' | 'telegram'; authorId: number | null; message: string; statusFrom?: TicketStatus; statusTo?: TicketStatus },
   at: Date,
 ) {
-  const [row] = await tx
+  const row = one(await tx
     .insert(ticketMessages)
     .values({ ticketId, kind: m.kind, authorId: m.authorId, message: m.message, statusFrom: m.statusFrom, statusTo: m.statusTo, createdAt: at })
-    .returning({ id: ticketMessages.id });
+    .returning({ id: ticketMessages.id }));
   await tx.execute(sql`update tickets set messages_count = messages_count + 1, last_message_at = ${at.toISOString()}::timestamptz,
     updated_at = ${at.toISOString()}::timestamptz where id = ${ticketId}`);
-  return row!.id;
+  return row.id;
 }
 
-type NewTicket = { type: TicketType; subject: string; message: string };
+type NewTicket = SchemaTicketCreateRequest;
 
 function checkText(input: NewTicket) {
   const errors: Record<string, MessageKey[]> = {};
@@ -53,7 +55,7 @@ async function insertTicket(tx: Tx, userId: number, input: NewTicket, author: nu
     values (${userId}, ${by?.consultantId ?? null}, ${input.type}, ${input.subject.trim()}, ${by ? 'in_progress' : 'new'},
       ${by?.consultantId ?? null}, ${by ? at.toISOString() : null}::timestamptz, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
     returning id`);
-  const id = res.rows[0]!.id;
+  const id = one(res.rows).id;
   await addMessage(tx, id, { kind: 'message', authorId: author, message: input.message.trim() }, at);
   return id;
 }
@@ -69,7 +71,7 @@ export async function createTicket(ctx: AppContext, caller: AuthUser, input: New
     if (responsible) await notify(tx, responsible, 'ticket_created', { ticket_id: id, id, subject: input.subject.trim() }, now);
     return id;
   });
-  return (await ticketDetail(ctx.db, id))!;
+  return present(await ticketDetail(ctx.db, id), 'the ticket');
 }
 
 /** A consultant opens a ticket for a member they look after; it starts taken by them. */
@@ -84,7 +86,7 @@ export async function createTicketForMember(ctx: AppContext, caller: AuthUser, i
     await recordAction(tx, { actorId: caller.id, subjectId: input.user_id, kind: 'ticket_create', details: { ticket_id: id, type: input.type } });
     return id;
   });
-  return (await ticketDetail(ctx.db, id))!;
+  return present(await ticketDetail(ctx.db, id), 'the ticket');
 }
 
 /** Tickets the employee handles: theirs, and those of the members they look after. */
@@ -93,9 +95,10 @@ function ticketsOf(employee: { id: number; role: AuthUser['role'] }): SQL {
   return sql`(k.consultant_id = ${employee.id} or ${visibleUsers(employee, sql`k.user_id`)})`;
 }
 
-const ORDER: Record<string, SQL> = {
+const NEWEST = sql`k.created_at desc nulls last, k.id desc`;
+const ORDER: Partial<Record<string, SQL>> = {
   created_at: sql`k.created_at asc, k.id asc`,
-  '-created_at': sql`k.created_at desc nulls last, k.id desc`,
+  '-created_at': NEWEST,
   updated_at: sql`k.updated_at asc, k.id asc`,
   '-updated_at': sql`k.updated_at desc nulls last, k.id desc`,
   status: sql`k.status asc, k.created_at desc nulls last`,
@@ -116,13 +119,13 @@ export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q
     f.push(sql`(k.subject ilike ${like} or (mu.first_name || ' ' || mu.last_name || ' ' || coalesce(mu.email::text, '')) ilike ${like})`);
   }
   const where = sql.join(f, sql` and `);
-  const order = ORDER[q.ordering ?? '-created_at'] ?? ORDER['-created_at']!;
+  const order = ORDER[q.ordering ?? '-created_at'] ?? NEWEST;
   const [rows, counted, total] = await Promise.all([
     ctx.db.execute<Parameters<typeof ticketView>[0]>(sql`select ${TICKET_COLUMNS} from ${TICKET_FROM} where ${where} order by ${order} ${pageSql(win)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${TICKET_FROM} where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets k where ${base}`),
   ]);
-  return pageOf(rows.rows.map(ticketView), counted.rows[0]!.n, total.rows[0]!.n, win, q);
+  return pageOf(rows.rows.map(ticketView), one(counted.rows).n, one(total.rows).n, win, q);
 }
 
 /** The ticket if the caller may see it: admins all; a consultant theirs or their members'. 404/403 otherwise. */
@@ -143,15 +146,10 @@ export async function getMyTicket(ctx: AppContext, caller: AuthUser, id: number)
 
 export async function getConsultantTicket(ctx: AppContext, caller: AuthUser, id: number) {
   await visibleTicket(ctx, caller, id);
-  return (await ticketDetail(ctx.db, id))!;
+  return present(await ticketDetail(ctx.db, id), 'the ticket');
 }
 
-export type TicketUpdateInput = {
-  ticket_id: number;
-  action: 'take' | 'update' | 'complete' | 'cancel' | 'mark_paid';
-  status?: TicketStatus;
-  comment?: string;
-};
+export type TicketUpdateInput = SchemaTicketUpdateRequest;
 
 const TARGET: Record<Exclude<TicketUpdateInput['action'], 'take' | 'update'>, TicketStatus> = {
   complete: 'completed',
@@ -179,7 +177,7 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
       if (comment) await addMessage(tx, row.id, { kind: 'comment', authorId: caller.id, message: comment }, now);
       await recordAction(tx, { actorId: caller.id, subjectId: row.user_id, kind: 'ticket_take', details: { ticket_id: row.id } });
     });
-    return (await ticketDetail(ctx.db, row.id))!;
+    return present(await ticketDetail(ctx.db, row.id), 'the ticket');
   }
   if (FINAL_STATUSES.includes(row.status)) throw new FieldErrors({ non_field_errors: ['ticket_closed'] });
   if (row.status === 'new') throw new FieldErrors({ non_field_errors: ['ticket_take_first'] });
@@ -213,11 +211,11 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
       details: { ticket_id: row.id, ...(target && { status: target }) },
     });
   });
-  return (await ticketDetail(ctx.db, row.id))!;
+  return present(await ticketDetail(ctx.db, row.id), 'the ticket');
 }
 
 /** Rejects a new ticket (or one the caller took) with a reason the member sees. */
-export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: { ticket_id: number; reason: string }) {
+export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: SchemaTicketRejectRequest) {
   const row = await visibleTicket(ctx, caller, input.ticket_id);
   const reason = input.reason.trim();
   if (!reason) throw FieldErrors.of('reason', 'field_required');
@@ -233,7 +231,7 @@ export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: { t
         and (k.consultant_id is null or k.consultant_id = ${caller.id} ${caller.role === 'admin' ? sql`or true` : sql``})
       returning p.prev`);
     if (!done.rows.length) throw conflict('ticket_taken');
-    await addMessage(tx, row.id, { kind: 'status_change', authorId: caller.id, message: reason, statusFrom: done.rows[0]!.prev, statusTo: 'rejected' }, now);
+    await addMessage(tx, row.id, { kind: 'status_change', authorId: caller.id, message: reason, statusFrom: one(done.rows).prev, statusTo: 'rejected' }, now);
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: row.user_id,
@@ -242,7 +240,7 @@ export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: { t
       details: { ticket_id: row.id, reason },
     });
   });
-  return (await ticketDetail(ctx.db, row.id))!;
+  return present(await ticketDetail(ctx.db, row.id), 'the ticket');
 }
 
 export { addMessage as addTicketMessage, visibleTicket };

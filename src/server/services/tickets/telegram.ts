@@ -9,12 +9,14 @@ import { briefJson } from '../leads/brief';
 import { canSeeUser } from '../leads/scope';
 import { addTicketMessage, visibleTicket } from './index';
 import { messageView, type MessageRow } from './view';
+import { one, present } from '../../db/rows';
+import type { SchemaTelegramMessageRequest } from '../../../api/schema';
 
 /**
  * A consultant's message to a member through the bot. Sent first (Telegram cannot be rolled back),
  * then kept on the ticket and in the history; a member without a linked chat gets a clear 400.
  */
-export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, input: { ticket_id?: number; user_id?: number; message: string }) {
+export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, input: SchemaTelegramMessageRequest) {
   if ((input.ticket_id == null) === (input.user_id == null)) throw new FieldErrors({ non_field_errors: ['telegram_one_target'] });
   const text = input.message.trim();
   if (!text) throw FieldErrors.of('message', 'field_required');
@@ -22,7 +24,7 @@ export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, inp
   if (input.ticket_id != null) {
     userId = (await visibleTicket(ctx, caller, input.ticket_id)).user_id;
   } else {
-    userId = input.user_id!;
+    userId = present(input.user_id, 'user_id');
     const exists = await ctx.db.execute(sql`select 1 from users where id = ${userId}`);
     if (!exists.rows.length) throw notFound();
     if (!(await canSeeUser(ctx.db, caller, userId))) throw permissionDenied();
@@ -49,7 +51,7 @@ export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, inp
     const m = await ctx.db.execute<MessageRow>(sql`
       select m.id, m.kind, ${briefJson('a')} as author, m.message, m.status_from, m.status_to, m.created_at
       from ticket_messages m left join users a on a.id = m.author_id where m.id = ${messageId}`);
-    ticketMessage = messageView(m.rows[0]!);
+    ticketMessage = messageView(one(m.rows));
   }
   return { detail: t(caller.language, 'telegram_sent'), sent_at: now.toISOString(), ticket_message: ticketMessage };
 }

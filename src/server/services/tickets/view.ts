@@ -44,8 +44,8 @@ export function ticketView(r: TicketRow) {
     rejection_reason: r.rejection_reason,
     messages_count: r.messages_count,
     last_message_at: iso(r.last_message_at),
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
     taken_at: iso(r.taken_at),
     closed_at: iso(r.closed_at),
   };
@@ -61,7 +61,7 @@ export type MessageRow = {
   created_at: Date;
 };
 
-export const messageView = (m: MessageRow) => ({ ...m, created_at: iso(m.created_at)! });
+export const messageView = (m: MessageRow) => ({ ...m, created_at: iso(m.created_at) });
 
 export async function loadTicketRow(db: Pick<AppContext['db'], 'execute'>, id: number) {
   const res = await db.execute<TicketRow>(sql`select ${TICKET_COLUMNS} from ${TICKET_FROM} where k.id = ${id}`);

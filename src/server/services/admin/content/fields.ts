@@ -1,10 +1,8 @@
 import { FieldErrors } from '../../../http/errors';
 import { sanitizeRichText } from '../../content/html';
 
-type Input = Record<string, unknown>;
-
-/** True when the input names the field (PUT leaves out what stays as it is). */
-export const has = (input: Input, key: string) => Object.prototype.hasOwnProperty.call(input, key) && input[key] !== undefined;
+/** `f(value)` when the input gives the field (PUT leaves out what stays as it is), else undefined. */
+export const given = <V, R>(value: V | undefined, f: (v: V) => R): R | undefined => (value === undefined ? undefined : f(value));
 
 type LinkRule = { media?: readonly string[]; http?: boolean; mailto?: boolean; appPath?: boolean };
 
@@ -12,12 +10,12 @@ type LinkRule = { media?: readonly string[]; http?: boolean; mailto?: boolean; a
  * A link field: null, an http(s) URL, a /media/<folder>/<file> of an upload (only the given
  * folders), a mailto: address or an app path, as the rule allows. Anything else is a 400 on it.
  */
-export function link(field: string, value: unknown, rule: LinkRule): string | null {
+export function link(field: string, value: string | null, rule: LinkRule): string | null {
   if (value === null || value === '') return null;
-  const text = String(value).trim();
-  if (rule.media && /^\/media\/[\w-]+\/[\w.-]+$/.test(text) && !text.includes('..')) {
-    const folder = text.split('/')[2]!;
-    if (rule.media.includes(folder)) return text;
+  const text = value.trim();
+  const media = /^\/media\/([\w-]+)\/[\w.-]+$/.exec(text);
+  if (rule.media && media && !text.includes('..')) {
+    if (rule.media.includes(media[1] ?? '')) return text;
   }
   if (rule.appPath && /^\/(?!\/)[\w\-./?=&#%]*$/.test(text) && !text.startsWith('/media/') && !text.includes('..')) return text;
   if (rule.mailto && /^mailto:[^\s@]+@[^\s@]+$/i.test(text)) return text;
@@ -34,13 +32,6 @@ export function link(field: string, value: unknown, rule: LinkRule): string | nu
 
 export const IMAGE = { media: ['images'] } as const;
 
-export const date = (value: unknown) => new Date(String(value));
+export const date = (value: string) => new Date(value);
 
-/** Copies plain fields that the input names into columns, renaming snake_case to the table's keys. */
-export function pick(input: Input, fields: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [from, to] of Object.entries(fields)) if (has(input, from)) out[to] = input[from];
-  return out;
-}
-
-export const html = (value: unknown) => sanitizeRichText(String(value ?? ''));
+export const html = (value: string) => sanitizeRichText(value);

@@ -1,4 +1,24 @@
 import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type {
+  SchemaBookAdmin,
+  SchemaBookAdminUpdate,
+  SchemaConfigAdmin,
+  SchemaConfigAdminUpdate,
+  SchemaEventAdmin,
+  SchemaEventAdminUpdate,
+  SchemaFooterLinkAdmin,
+  SchemaFooterLinkAdminUpdate,
+  SchemaLessonAdmin,
+  SchemaLessonAdminUpdate,
+  SchemaLessonCategoryAdmin,
+  SchemaLessonCategoryAdminUpdate,
+  SchemaLessonMaterialAdmin,
+  SchemaLessonMaterialAdminUpdate,
+  SchemaNewsAdmin,
+  SchemaNewsAdminUpdate,
+  SchemaPackageAdmin,
+  SchemaPackageAdminUpdate,
+} from '../../../../api/schema';
 import type { AppContext } from '../../../context';
 import {
   books,
@@ -18,22 +38,29 @@ import { centsToMoney, moneyToCents } from '../../content/money';
 import { forgetLessonTotals } from '../../lessons/totals';
 import { isTimeZone } from '../../time-zones';
 import type { Resource } from './engine';
-import { date, has, html, IMAGE, link, pick } from './fields';
+import { date, given, html, IMAGE, link } from './fields';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+function iso(d: Date): string;
+function iso(d: Date | null): string | null;
+function iso(d: Date | null) {
+  return d ? d.toISOString() : null;
+}
 const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const bool = (v: unknown) => v === true || v === 'true';
 const byId = (v: unknown) => Number(v);
 
-export const lessonCategoriesResource: Resource = {
+export const lessonCategoriesResource: Resource<typeof lessonCategories, SchemaLessonCategoryAdminUpdate, SchemaLessonCategoryAdmin, number> = {
   name: 'lesson-categories',
   table: lessonCategories,
   sortable: { id: lessonCategories.id, title: lessonCategories.title, order: lessonCategories.order, created_at: lessonCategories.createdAt },
   defaultSort: ['order', 'ASC'],
   filters: { q: (v) => ilike(lessonCategories.title, like(v)) },
+  required: { title: 'title' },
   columns: (_ctx, input) => ({
-    ...pick(input, { title: 'title', description: 'description', order: 'order' }),
-    ...(has(input, 'image') && { image: link('image', input.image, IMAGE) }),
+    title: input.title,
+    description: input.description,
+    order: input.order,
+    image: given(input.image, (v) => link('image', v, IMAGE)),
   }),
   extras: async (ctx: AppContext, ids) => {
     const rows = await ctx.db
@@ -43,19 +70,19 @@ export const lessonCategoriesResource: Resource = {
       .groupBy(lessons.categoryId);
     return new Map(rows.map((r) => [r.id, r.n]));
   },
-  view: (r: typeof lessonCategories.$inferSelect, extra) => ({
+  view: (r, lessonsCount) => ({
     id: r.id,
     title: r.title,
     description: r.description,
     image: r.image,
     order: r.order,
-    lessons_count: (extra.get(r.id) as number | undefined) ?? 0,
+    lessons_count: lessonsCount ?? 0,
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
   }),
 };
 
-export const lessonsResource: Resource = {
+export const lessonsResource: Resource<typeof lessons, SchemaLessonAdminUpdate, SchemaLessonAdmin> = {
   name: 'lessons',
   table: lessons,
   sortable: {
@@ -75,28 +102,29 @@ export const lessonsResource: Resource = {
     is_published: (v) => eq(lessons.isPublished, bool(v)),
   },
   constraintFields: { lessons_category_id_lesson_categories_id_fk: 'category_id' },
+  required: { categoryId: 'category_id', title: 'title' },
   onChange: forgetLessonTotals,
-  columns: (_ctx, input, existing: typeof lessons.$inferSelect | null) => {
-    const out: Record<string, unknown> = pick(input, {
-      category_id: 'categoryId',
-      title: 'title',
-      duration_seconds: 'durationSeconds',
-      is_free: 'isFree',
-      order: 'order',
-      is_published: 'isPublished',
-    });
-    if (has(input, 'short_description')) out.shortDescription = plainText(String(input.short_description));
-    if (has(input, 'description')) out.description = html(input.description);
-    if (has(input, 'preview')) out.preview = link('preview', input.preview, IMAGE);
-    if (has(input, 'video_url')) out.videoUrl = link('video_url', input.video_url, {});
-    if (has(input, 'video_file')) out.videoFile = link('video_file', input.video_file, { media: ['videos'], http: false });
-    if (has(input, 'published_at')) out.publishedAt = date(input.published_at);
-    const videoUrl = 'videoUrl' in out ? out.videoUrl : existing?.videoUrl;
-    const videoFile = 'videoFile' in out ? out.videoFile : existing?.videoFile;
+  columns: (_ctx, input, existing) => {
+    const out = {
+      categoryId: input.category_id,
+      title: input.title,
+      durationSeconds: input.duration_seconds,
+      isFree: input.is_free,
+      order: input.order,
+      isPublished: input.is_published,
+      shortDescription: given(input.short_description, plainText),
+      description: given(input.description, html),
+      preview: given(input.preview, (v) => link('preview', v, IMAGE)),
+      videoUrl: given(input.video_url, (v) => link('video_url', v, {})),
+      videoFile: given(input.video_file, (v) => link('video_file', v, { media: ['videos'], http: false })),
+      publishedAt: given(input.published_at, date),
+    };
+    const videoUrl = out.videoUrl === undefined ? existing?.videoUrl : out.videoUrl;
+    const videoFile = out.videoFile === undefined ? existing?.videoFile : out.videoFile;
     if (videoUrl && videoFile) throw FieldErrors.of('video_file', 'video_source_one');
     return out;
   },
-  view: (r: typeof lessons.$inferSelect) => ({
+  view: (r) => ({
     id: r.id,
     category_id: r.categoryId,
     title: r.title,
@@ -115,29 +143,30 @@ export const lessonsResource: Resource = {
   }),
 };
 
-export const lessonMaterialsResource: Resource = {
+export const lessonMaterialsResource: Resource<typeof lessonMaterials, SchemaLessonMaterialAdminUpdate, SchemaLessonMaterialAdmin> = {
   name: 'lesson-materials',
   table: lessonMaterials,
   sortable: { id: lessonMaterials.id, title: lessonMaterials.title, order: lessonMaterials.order, lesson_id: lessonMaterials.lessonId },
   defaultSort: ['order', 'ASC'],
   filters: { q: (v) => ilike(lessonMaterials.title, like(v)), lesson_id: (v) => eq(lessonMaterials.lessonId, byId(v)) },
   constraintFields: { lesson_materials_lesson_id_lessons_id_fk: 'lesson_id' },
-  columns: (_ctx, input, existing: typeof lessonMaterials.$inferSelect | null) => {
-    const out: Record<string, unknown> = pick(input, {
-      lesson_id: 'lessonId',
-      title: 'title',
-      mime_type: 'mimeType',
-      size_bytes: 'sizeBytes',
-      order: 'order',
-    });
-    if (has(input, 'file')) out.file = link('file', input.file, { media: ['documents', 'pdfs', 'images', 'videos'], http: false });
-    if (has(input, 'url')) out.url = link('url', input.url, {});
-    const file = 'file' in out ? out.file : existing?.file;
-    const url = 'url' in out ? out.url : existing?.url;
+  required: { lessonId: 'lesson_id', title: 'title' },
+  columns: (_ctx, input, existing) => {
+    const out = {
+      lessonId: input.lesson_id,
+      title: input.title,
+      mimeType: input.mime_type,
+      sizeBytes: input.size_bytes,
+      order: input.order,
+      file: given(input.file, (v) => link('file', v, { media: ['documents', 'pdfs', 'images', 'videos'], http: false })),
+      url: given(input.url, (v) => link('url', v, {})),
+    };
+    const file = out.file === undefined ? existing?.file : out.file;
+    const url = out.url === undefined ? existing?.url : out.url;
     if (!file && !url) throw FieldErrors.of('file', 'material_target_required');
     return out;
   },
-  view: (r: typeof lessonMaterials.$inferSelect) => ({
+  view: (r) => ({
     id: r.id,
     lesson_id: r.lessonId,
     title: r.title,
@@ -149,7 +178,7 @@ export const lessonMaterialsResource: Resource = {
   }),
 };
 
-export const booksResource: Resource = {
+export const booksResource: Resource<typeof books, SchemaBookAdminUpdate, SchemaBookAdmin> = {
   name: 'books',
   table: books,
   sortable: { id: books.id, title: books.title, author: books.author, published_at: books.publishedAt, price: books.priceCents },
@@ -158,30 +187,31 @@ export const booksResource: Resource = {
     q: (v) => or(ilike(books.title, like(v)), ilike(books.author, like(v))),
     is_free: (v) => eq(books.isFree, bool(v)),
   },
-  columns: (_ctx, input, existing: typeof books.$inferSelect | null) => {
-    const out: Record<string, unknown> = pick(input, {
-      title: 'title',
-      author: 'author',
-      is_free: 'isFree',
-      pages: 'pages',
-      language: 'language',
-      is_published: 'isPublished',
-    });
-    if (has(input, 'description')) out.description = html(input.description);
-    if (has(input, 'cover')) out.cover = link('cover', input.cover, IMAGE);
-    if (has(input, 'pdf')) out.pdf = link('pdf', input.pdf, { media: ['pdfs'], http: false });
-    if (has(input, 'published_at')) out.publishedAt = date(input.published_at);
-    if (has(input, 'price')) {
-      const cents = moneyToCents(String(input.price));
-      if (!Number.isFinite(cents) || cents < 0) throw FieldErrors.of('price', 'field_invalid');
-      out.priceCents = cents;
-    }
-    const isFree = (out.isFree ?? existing?.isFree ?? false) as boolean;
+  required: { title: 'title' },
+  columns: (_ctx, input, existing) => {
+    const out = {
+      title: input.title,
+      author: input.author,
+      isFree: input.is_free,
+      pages: input.pages,
+      language: input.language,
+      isPublished: input.is_published,
+      description: given(input.description, html),
+      cover: given(input.cover, (v) => link('cover', v, IMAGE)),
+      pdf: given(input.pdf, (v) => link('pdf', v, { media: ['pdfs'], http: false })),
+      publishedAt: given(input.published_at, date),
+      priceCents: given(input.price, (price) => {
+        const cents = moneyToCents(price);
+        if (!Number.isFinite(cents) || cents < 0) throw FieldErrors.of('price', 'field_invalid');
+        return cents;
+      }),
+    };
+    const isFree = out.isFree ?? existing?.isFree ?? false;
     if (isFree) out.priceCents = 0;
-    else if (((out.priceCents ?? existing?.priceCents ?? 0) as number) <= 0) throw FieldErrors.of('price', 'free_book_price');
+    else if ((out.priceCents ?? existing?.priceCents ?? 0) <= 0) throw FieldErrors.of('price', 'free_book_price');
     return out;
   },
-  view: (r: typeof books.$inferSelect) => ({
+  view: (r) => ({
     id: r.id,
     title: r.title,
     author: r.author,
@@ -199,21 +229,22 @@ export const booksResource: Resource = {
   }),
 };
 
-export const newsResource: Resource = {
+export const newsResource: Resource<typeof news, SchemaNewsAdminUpdate, SchemaNewsAdmin> = {
   name: 'news',
   table: news,
   sortable: { id: news.id, title: news.title, published_at: news.publishedAt, is_important: news.isImportant },
   defaultSort: ['published_at', 'DESC'],
   filters: { q: (v) => ilike(news.title, like(v)), is_important: (v) => eq(news.isImportant, bool(v)) },
-  columns: (_ctx, input) => {
-    const out: Record<string, unknown> = pick(input, { title: 'title', is_important: 'isImportant' });
-    if (has(input, 'summary')) out.summary = plainText(String(input.summary));
-    if (has(input, 'body')) out.body = html(input.body);
-    if (has(input, 'image')) out.image = link('image', input.image, IMAGE);
-    if (has(input, 'published_at')) out.publishedAt = input.published_at === null ? null : date(input.published_at);
-    return out;
-  },
-  view: (r: typeof news.$inferSelect) => ({
+  required: { title: 'title' },
+  columns: (_ctx, input) => ({
+    title: input.title,
+    isImportant: input.is_important,
+    summary: given(input.summary, plainText),
+    body: given(input.body, html),
+    image: given(input.image, (v) => link('image', v, IMAGE)),
+    publishedAt: given(input.published_at, (v) => (v === null ? null : date(v))),
+  }),
+  view: (r) => ({
     id: r.id,
     title: r.title,
     summary: r.summary,
@@ -226,7 +257,7 @@ export const newsResource: Resource = {
   }),
 };
 
-export const eventsResource: Resource = {
+export const eventsResource: Resource<typeof events, SchemaEventAdminUpdate, SchemaEventAdmin> = {
   name: 'events',
   table: events,
   sortable: { id: events.id, title: events.title, starts_at: events.startsAt },
@@ -235,24 +266,28 @@ export const eventsResource: Resource = {
     q: (v) => ilike(events.title, like(v)),
     upcoming: (v) => (bool(v) ? sql`coalesce(${events.endsAt}, ${events.startsAt}) >= now()` : undefined),
   },
-  columns: (_ctx, input, existing: typeof events.$inferSelect | null) => {
-    const out: Record<string, unknown> = pick(input, { title: 'title', place: 'place', is_published: 'isPublished' });
-    if (has(input, 'description')) out.description = html(input.description);
-    if (has(input, 'starts_at')) out.startsAt = date(input.starts_at);
-    if (has(input, 'ends_at')) out.endsAt = input.ends_at === null ? null : date(input.ends_at);
-    if (has(input, 'online_url')) out.onlineUrl = link('online_url', input.online_url, {});
-    if (has(input, 'image')) out.image = link('image', input.image, IMAGE);
-    if (has(input, 'time_zone')) {
-      if (!isTimeZone(String(input.time_zone))) throw FieldErrors.of('time_zone', 'time_zone_invalid');
-      out.timeZone = input.time_zone;
-    }
-    if (out.place === '') out.place = null;
-    const start = (out.startsAt ?? existing?.startsAt) as Date;
-    const end = ('endsAt' in out ? out.endsAt : existing?.endsAt) as Date | null;
+  required: { title: 'title', startsAt: 'starts_at' },
+  columns: (_ctx, input, existing) => {
+    const out = {
+      title: input.title,
+      place: input.place === '' ? null : input.place,
+      isPublished: input.is_published,
+      description: given(input.description, html),
+      startsAt: given(input.starts_at, date),
+      endsAt: given(input.ends_at, (v) => (v === null ? null : date(v))),
+      onlineUrl: given(input.online_url, (v) => link('online_url', v, {})),
+      image: given(input.image, (v) => link('image', v, IMAGE)),
+      timeZone: given(input.time_zone, (tz) => {
+        if (!isTimeZone(tz)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
+        return tz;
+      }),
+    };
+    const start = out.startsAt ?? existing?.startsAt;
+    const end = out.endsAt === undefined ? existing?.endsAt : out.endsAt;
     if (end && start && end.getTime() < start.getTime()) throw FieldErrors.of('ends_at', 'end_before_start');
     return out;
   },
-  view: (r: typeof events.$inferSelect) => ({
+  view: (r) => ({
     id: r.id,
     title: r.title,
     description: r.description,
@@ -268,15 +303,16 @@ export const eventsResource: Resource = {
   }),
 };
 
-export const configsResource: Resource = {
+export const configsResource: Resource<typeof configs, SchemaConfigAdminUpdate, SchemaConfigAdmin> = {
   name: 'configs',
   table: configs,
   sortable: { id: configs.id, key: configs.key, updated_at: configs.updatedAt },
   defaultSort: ['key', 'ASC'],
   filters: { q: (v) => ilike(configs.key, like(v)), is_public: (v) => eq(configs.isPublic, bool(v)) },
   constraintFields: { configs_key_unique: 'key' },
-  columns: (_ctx, input) => pick(input, { key: 'key', value: 'value', description: 'description', is_public: 'isPublic' }),
-  view: (r: typeof configs.$inferSelect) => ({
+  required: { key: 'key' },
+  columns: (_ctx, input) => ({ key: input.key, value: input.value, description: input.description, isPublic: input.is_public }),
+  view: (r) => ({
     id: r.id,
     key: r.key,
     value: r.value ?? null,
@@ -286,30 +322,33 @@ export const configsResource: Resource = {
   }),
 };
 
-export const footerLinksResource: Resource = {
+export const footerLinksResource: Resource<typeof footerLinks, SchemaFooterLinkAdminUpdate, SchemaFooterLinkAdmin> = {
   name: 'footer-links',
   table: footerLinks,
   sortable: { id: footerLinks.id, title: footerLinks.title, order: footerLinks.order },
   defaultSort: ['order', 'ASC'],
   filters: { q: (v) => ilike(footerLinks.title, like(v)) },
+  required: { title: 'title', url: 'url' },
   columns: (_ctx, input) => ({
-    ...pick(input, { title: 'title', order: 'order' }),
-    ...(has(input, 'url') && { url: link('url', input.url, { mailto: true, appPath: true }) ?? '' }),
+    title: input.title,
+    order: input.order,
+    url: given(input.url, (v) => link('url', v, { mailto: true, appPath: true }) ?? ''),
   }),
-  view: (r: typeof footerLinks.$inferSelect) => ({ id: r.id, title: r.title, url: r.url, order: r.order }),
+  view: (r) => ({ id: r.id, title: r.title, url: r.url, order: r.order }),
 };
 
-export const packagesResource: Resource = {
+export const packagesResource: Resource<typeof packages, SchemaPackageAdminUpdate, SchemaPackageAdmin, number[]> = {
   name: 'packages',
   table: packages,
   sortable: { id: packages.id, name: packages.name, created_at: packages.createdAt },
   defaultSort: ['id', 'ASC'],
   filters: { q: (v) => ilike(packages.name, like(v)), is_active: (v) => eq(packages.isActive, bool(v)) },
   constraintFields: { package_categories_category_id_lesson_categories_id_fk: 'category_ids' },
-  columns: (_ctx, input) => pick(input, { name: 'name', description: 'description', is_active: 'isActive' }),
+  required: { name: 'name' },
+  columns: (_ctx, input) => ({ name: input.name, description: input.description, isActive: input.is_active }),
   afterSave: async (tx, id, input) => {
-    if (!has(input, 'category_ids')) return;
-    const ids = [...new Set(input.category_ids as number[])];
+    if (input.category_ids === undefined) return;
+    const ids = [...new Set(input.category_ids)];
     await tx.delete(packageCategories).where(eq(packageCategories.packageId, id));
     if (ids.length) await tx.insert(packageCategories).values(ids.map((categoryId) => ({ packageId: id, categoryId })));
   },
@@ -323,12 +362,12 @@ export const packagesResource: Resource = {
     for (const r of rows) map.set(r.packageId, [...(map.get(r.packageId) ?? []), r.categoryId]);
     return map;
   },
-  view: (r: typeof packages.$inferSelect, extra) => ({
+  view: (r, categoryIds) => ({
     id: r.id,
     name: r.name,
     description: r.description,
     is_active: r.isActive,
-    category_ids: (extra.get(r.id) as number[] | undefined) ?? [],
+    category_ids: categoryIds ?? [],
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
   }),
