@@ -9,7 +9,7 @@ import { FieldErrors } from '../http/errors';
  */
 
 /** Common ways of writing a country that the ISO names (ru, en, de) do not list. Add here, not in code. */
-export const COUNTRY_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+const COUNTRY_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   AE: ['Объединённые Арабские Эмираты', 'Эмираты', 'UAE', 'Vereinigte Arabische Emirate'],
   AM: ['Армения', 'Armenia'],
   AZ: ['Азербайджан'],

@@ -7,7 +7,7 @@ import { EMAIL_REQUIRED_PATH, replaceSession } from '../providers/authProvider';
 import { useQueryClient } from '../providers/data/query';
 
 /** Only a path of this app (`/x`), never another site (`//host`, `https://…`). */
-export function safeAppPath(path: string | undefined | null, fallback = '/dashboard'): string {
+function safeAppPath(path: string | undefined | null, fallback = '/dashboard'): string {
   return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : fallback;
 }
 

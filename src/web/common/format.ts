@@ -7,8 +7,8 @@ import type { SchemaProfile } from '../../api/schema';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const DATE = 'DD/MM/YYYY';
-export const TIME = 'HH:mm';
+const DATE = 'DD/MM/YYYY';
+const TIME = 'HH:mm';
 
 /** The member's time zone (profile.time_zone); undefined means the browser's own. */
 export function useTimeZone(): string | undefined {
@@ -29,7 +29,6 @@ export function inZone(iso: string, tz?: string) {
 }
 
 export const fmtDate = (iso: string, tz?: string) => inZone(iso, tz).format(DATE);
-export const fmtTime = (iso: string, tz?: string) => inZone(iso, tz).format(TIME);
 export const fmtDateTime = (iso: string, tz?: string) => inZone(iso, tz).format(`${DATE} ${TIME}`);
 
 /** "12.50" → "$12.50" (prices and donations are USD). */

@@ -5,11 +5,11 @@ import IosShareIcon from '@mui/icons-material/IosShare';
 import { useTranslate } from 'react-admin';
 
 /** When the banner was last closed (epoch ms); it stays hidden for 90 days after that (spec, section 9). */
-export const IOS_BANNER_DISMISSED_KEY = 'atrium:ios-banner-dismissed-at';
-export const IOS_BANNER_SNOOZE_MS = 90 * 24 * 60 * 60 * 1000;
+const IOS_BANNER_DISMISSED_KEY = 'atrium:ios-banner-dismissed-at';
+const IOS_BANNER_SNOOZE_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Safari on an iPhone, iPad or iPod (an iPad in desktop mode calls itself a touch Mac); not Chrome/Firefox/Edge/Opera for iOS. */
-export function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
+function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
   const ios = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
   return ios && /Safari\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(userAgent);
 }

@@ -4,7 +4,7 @@
  */
 export type MenuEntry = { key: string; title: string; path: string; icon?: string };
 
-export const SECTIONS = ['learning', 'crm', 'staff', 'content', 'administration'] as const;
+const SECTIONS = ['learning', 'crm', 'staff', 'content', 'administration'] as const;
 export type SectionId = (typeof SECTIONS)[number];
 
 const SECTION_OF: Record<string, SectionId> = {
@@ -26,7 +26,7 @@ const SECTION_OF: Record<string, SectionId> = {
 };
 
 /** Content management entries are all named content_<resource>. */
-export const sectionOf = (key: string): SectionId | undefined => SECTION_OF[key] ?? (key.startsWith('content_') ? 'content' : undefined);
+const sectionOf = (key: string): SectionId | undefined => SECTION_OF[key] ?? (key.startsWith('content_') ? 'content' : undefined);
 
 export type MenuBlock = { kind: 'entry'; entry: MenuEntry } | { kind: 'section'; id: SectionId; entries: MenuEntry[] };
 

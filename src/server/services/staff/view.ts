@@ -7,7 +7,6 @@ import { centsToMoney } from '../content/money';
 import { brief, type Tx } from './access';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 const hhmm = (t: string) => t.slice(0, 5);
 

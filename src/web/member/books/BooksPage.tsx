@@ -38,7 +38,7 @@ export default function BooksPage() {
   );
 }
 
-export function BookCard({ book, isNew }: { book: SchemaBookBrief; isNew?: boolean }) {
+function BookCard({ book, isNew }: { book: SchemaBookBrief; isNew?: boolean }) {
   const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="book-card">

@@ -33,7 +33,7 @@ type Errors = Partial<Record<'amount' | 'payment_method' | 'payment_datetime' | 
  * (only when the answer is 200); a manual one asks for the payment date and time and the
  * confirmation check, and waits for staff.
  */
-export function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();

@@ -24,7 +24,7 @@ export function DateBadge({ iso }: { iso: string }) {
 }
 
 /** Where: the venue, online, or both. */
-export function EventWhere({ event }: { event: Pick<SchemaEventBrief, 'place' | 'online_url'> }) {
+function EventWhere({ event }: { event: Pick<SchemaEventBrief, 'place' | 'online_url'> }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 0.5, color: 'text.secondary' }}>

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaLessonCategory } from '../../../api/schema';
 
-export const completion = (c: Pick<SchemaLessonCategory, 'lessons_count' | 'completed_count'>) =>
+const completion = (c: Pick<SchemaLessonCategory, 'lessons_count' | 'completed_count'>) =>
   c.lessons_count ? Math.round((c.completed_count * 100) / c.lessons_count) : 0;
 
 /** A category: its title, description and how far the member got (completed of all lessons). */

@@ -7,8 +7,8 @@ import { useApplyProfile } from '../../providers/data/profileHooks';
 import { useNotifyError } from '../../common/errors';
 import { atLeast, type Profile } from './session';
 
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The avatar: pick an image, see it, upload it (multipart POST /accounts/me/, field `avatar`). */
 export function AvatarCard({ me }: { me: Profile }) {

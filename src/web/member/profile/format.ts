@@ -7,8 +7,8 @@ dayjs.extend(customParseFormat);
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const DATE = 'DD/MM/YYYY';
-export const DATE_TIME = 'DD/MM/YYYY HH:mm';
+const DATE = 'DD/MM/YYYY';
+const DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /** An API date (YYYY-MM-DD) as DD/MM/YYYY; '' when empty. */
 export const showDate = (iso: string | null | undefined) => (iso ? dayjs(iso, 'YYYY-MM-DD').format(DATE) : '');

@@ -2,7 +2,7 @@ import { api, unwrap } from '../../../api/client';
 import type { ResourceAdapter } from './types';
 
 /** The history list's filter: actor, subject, kind and a day range (YYYY-MM-DD). */
-export type ActionLogFilter = { actor_id?: number; subject_id?: number; kind?: string; date_from?: string; date_to?: string };
+type ActionLogFilter = { actor_id?: number; subject_id?: number; kind?: string; date_from?: string; date_to?: string };
 
 /** `action-logs` → accounts/user/action_logs/: newest first, paged on the server, read only. */
 export const actionLogsAdapter: ResourceAdapter = {

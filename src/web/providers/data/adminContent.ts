@@ -40,7 +40,7 @@ const id = (value: number) => ({ params: { path: { id: value } } });
  * member pages own /lessons, /books, /news and /events); the API path is /api/admin/<name>.
  */
 
-export const adminLessonCategoriesAdapter = simpleRestAdapter<SchemaLessonCategoryAdmin, SchemaLessonCategoryAdminCreate, SchemaLessonCategoryAdminUpdate>(
+const adminLessonCategoriesAdapter = simpleRestAdapter<SchemaLessonCategoryAdmin, SchemaLessonCategoryAdminCreate, SchemaLessonCategoryAdminUpdate>(
   {
     list: (init) => api.GET('/admin/lesson-categories', init),
     one: (key, signal) => api.GET('/admin/lesson-categories/{id}', { ...id(key), signal }),
@@ -51,7 +51,7 @@ export const adminLessonCategoriesAdapter = simpleRestAdapter<SchemaLessonCatego
   FIELDS['lesson-categories'],
 );
 
-export const adminLessonsAdapter = simpleRestAdapter<SchemaLessonAdmin, SchemaLessonAdminCreate, SchemaLessonAdminUpdate>(
+const adminLessonsAdapter = simpleRestAdapter<SchemaLessonAdmin, SchemaLessonAdminCreate, SchemaLessonAdminUpdate>(
   {
     list: (init) => api.GET('/admin/lessons', init),
     one: (key, signal) => api.GET('/admin/lessons/{id}', { ...id(key), signal }),
@@ -62,7 +62,7 @@ export const adminLessonsAdapter = simpleRestAdapter<SchemaLessonAdmin, SchemaLe
   FIELDS.lessons,
 );
 
-export const adminLessonMaterialsAdapter = simpleRestAdapter<SchemaLessonMaterialAdmin, SchemaLessonMaterialAdminCreate, SchemaLessonMaterialAdminUpdate>(
+const adminLessonMaterialsAdapter = simpleRestAdapter<SchemaLessonMaterialAdmin, SchemaLessonMaterialAdminCreate, SchemaLessonMaterialAdminUpdate>(
   {
     list: (init) => api.GET('/admin/lesson-materials', init),
     one: (key, signal) => api.GET('/admin/lesson-materials/{id}', { ...id(key), signal }),
@@ -73,7 +73,7 @@ export const adminLessonMaterialsAdapter = simpleRestAdapter<SchemaLessonMateria
   FIELDS['lesson-materials'],
 );
 
-export const adminBooksAdapter = simpleRestAdapter<SchemaBookAdmin, SchemaBookAdminCreate, SchemaBookAdminUpdate>(
+const adminBooksAdapter = simpleRestAdapter<SchemaBookAdmin, SchemaBookAdminCreate, SchemaBookAdminUpdate>(
   {
     list: (init) => api.GET('/admin/books', init),
     one: (key, signal) => api.GET('/admin/books/{id}', { ...id(key), signal }),
@@ -84,7 +84,7 @@ export const adminBooksAdapter = simpleRestAdapter<SchemaBookAdmin, SchemaBookAd
   FIELDS.books,
 );
 
-export const adminNewsAdapter = simpleRestAdapter<SchemaNewsAdmin, SchemaNewsAdminCreate, SchemaNewsAdminUpdate>(
+const adminNewsAdapter = simpleRestAdapter<SchemaNewsAdmin, SchemaNewsAdminCreate, SchemaNewsAdminUpdate>(
   {
     list: (init) => api.GET('/admin/news', init),
     one: (key, signal) => api.GET('/admin/news/{id}', { ...id(key), signal }),
@@ -95,7 +95,7 @@ export const adminNewsAdapter = simpleRestAdapter<SchemaNewsAdmin, SchemaNewsAdm
   FIELDS.news,
 );
 
-export const adminEventsAdapter = simpleRestAdapter<SchemaEventAdmin, SchemaEventAdminCreate, SchemaEventAdminUpdate>(
+const adminEventsAdapter = simpleRestAdapter<SchemaEventAdmin, SchemaEventAdminCreate, SchemaEventAdminUpdate>(
   {
     list: (init) => api.GET('/admin/events', init),
     one: (key, signal) => api.GET('/admin/events/{id}', { ...id(key), signal }),
@@ -106,7 +106,7 @@ export const adminEventsAdapter = simpleRestAdapter<SchemaEventAdmin, SchemaEven
   FIELDS.events,
 );
 
-export const adminConfigsAdapter = simpleRestAdapter<SchemaConfigAdmin, SchemaConfigAdminCreate, SchemaConfigAdminUpdate>(
+const adminConfigsAdapter = simpleRestAdapter<SchemaConfigAdmin, SchemaConfigAdminCreate, SchemaConfigAdminUpdate>(
   {
     list: (init) => api.GET('/admin/configs', init),
     one: (key, signal) => api.GET('/admin/configs/{id}', { ...id(key), signal }),
@@ -117,7 +117,7 @@ export const adminConfigsAdapter = simpleRestAdapter<SchemaConfigAdmin, SchemaCo
   FIELDS.configs,
 );
 
-export const adminFooterLinksAdapter = simpleRestAdapter<SchemaFooterLinkAdmin, SchemaFooterLinkAdminCreate, SchemaFooterLinkAdminUpdate>(
+const adminFooterLinksAdapter = simpleRestAdapter<SchemaFooterLinkAdmin, SchemaFooterLinkAdminCreate, SchemaFooterLinkAdminUpdate>(
   {
     list: (init) => api.GET('/admin/footer-links', init),
     one: (key, signal) => api.GET('/admin/footer-links/{id}', { ...id(key), signal }),
@@ -128,7 +128,7 @@ export const adminFooterLinksAdapter = simpleRestAdapter<SchemaFooterLinkAdmin, 
   FIELDS['footer-links'],
 );
 
-export const adminPackagesAdapter = simpleRestAdapter<SchemaPackageAdmin, SchemaPackageAdminCreate, SchemaPackageAdminUpdate>(
+const adminPackagesAdapter = simpleRestAdapter<SchemaPackageAdmin, SchemaPackageAdminCreate, SchemaPackageAdminUpdate>(
   {
     list: (init) => api.GET('/admin/packages', init),
     one: (key, signal) => api.GET('/admin/packages/{id}', { ...id(key), signal }),
@@ -140,7 +140,7 @@ export const adminPackagesAdapter = simpleRestAdapter<SchemaPackageAdmin, Schema
 );
 
 /** The mail the app sent (read only: listOutbox, getOutboxMail). */
-export const outboxAdapter = simpleRestAdapter<SchemaOutboxMail>({
+const outboxAdapter = simpleRestAdapter<SchemaOutboxMail>({
   list: (init) => api.GET('/admin/outbox', init),
   one: (key, signal) => api.GET('/admin/outbox/{id}', { ...id(key), signal }),
 });

@@ -15,7 +15,7 @@ export type ContactBulkChange = { status: number | null } | { add_category: numb
 const path = (id: Identifier) => ({ params: { path: { id: Number(id) } } });
 
 /** The writable fields of a contact record, as ContactRequest names them. */
-export function toContactRequest(data: Partial<SchemaContact>): SchemaContactRequest {
+function toContactRequest(data: Partial<SchemaContact>): SchemaContactRequest {
   return {
     first_name: data.first_name ?? '',
     last_name: data.last_name ?? '',

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { ApiError } from '../../../api/client';
 
 /** "field: first message" per line, as the spec's error catalogue shows a 400. */
-export function fieldErrorLines(err: ApiError): string {
+function fieldErrorLines(err: ApiError): string {
   const lines = Object.entries(err.fieldErrors).map(([field, msg]) =>
     field === 'non_field_errors' ? msg : `${field}: ${msg}`,
   );

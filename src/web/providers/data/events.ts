@@ -3,7 +3,7 @@ import type { SchemaEventBrief } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
 /** `learning/events`' filter: upcoming (soonest first) or past (latest first). */
-export type EventFilter = { period?: 'upcoming' | 'past' };
+type EventFilter = { period?: 'upcoming' | 'past' };
 
 /** `learning/events` → events/…: the events of a period, paged; one event. */
 export const eventsAdapter: ResourceAdapter = {

@@ -41,7 +41,7 @@ export const importsAdapter: ResourceAdapter = {
  * What starting an import takes besides its id: the column mapping, the consultant and the tag, as
  * the mapping step has them; a consultant not picked yet is left out and the server's field error says so.
  */
-export type ImportStart = Omit<SchemaImportStartRequest, 'import_id' | 'consultant_id'> & { consultant_id?: number };
+type ImportStart = Omit<SchemaImportStartRequest, 'import_id' | 'consultant_id'> & { consultant_id?: number };
 
 const start = (id: number, d: ImportStart) =>
   unwrap(

@@ -32,7 +32,7 @@ import { ticketsAdapter, ticketsMethods } from './tickets';
 import { uploadsMethods } from './uploads';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */
-export const adapters = {
+const adapters = {
   users: usersAdapter,
   contacts: contactsAdapter,
   'contact-categories': contactCategoriesAdapter,
@@ -65,7 +65,6 @@ export const adapters = {
   'learning/news': newsAdapter,
 } satisfies Record<string, ResourceAdapter>;
 
-export type ResourceName = keyof typeof adapters;
 
 type Method = keyof ResourceAdapter;
 

@@ -1,4 +1,3 @@
-import type { Identifier } from 'react-admin';
 import { api, ApiError, unwrap } from '../../../api/client';
 import type { SchemaLandingElement, SchemaLandingElementsResponse, SchemaLandingElementWrite } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
@@ -78,4 +77,3 @@ export const landingElementsAdapter: ResourceAdapter = {
   },
 };
 
-export const elementPath = (flowId: Identifier) => `/flows/edit_landing/${flowId}`;

@@ -69,12 +69,11 @@ export function useLearningRecord<R extends LearningResource>(resource: R, id: n
  * Keys of the learning custom methods' queries: 'learning' first (one invalidation refreshes them
  * after watching, commenting or buying) and the interface language.
  */
-export function useLearningKey() {
+function useLearningKey() {
   const [locale] = useLocaleState();
   return useCallback((...parts: unknown[]) => ['learning', locale, ...parts] as const, [locale]);
 }
 
-export const LEARNING_ROOT = ['learning'] as const;
 
 /**
  * The queries a learning change (a lesson watched, a book bought) makes stale: the custom methods'
@@ -94,7 +93,7 @@ export function useRefreshLearning() {
 }
 
 /** Puts a learning record's new state (e.g. a book just bought) in the cache of its view. */
-export function useSetLearningRecord() {
+function useSetLearningRecord() {
   const queryClient = useQueryClient();
   const [locale] = useLocaleState();
   return useCallback(

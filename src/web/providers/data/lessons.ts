@@ -10,7 +10,7 @@ import type {
 import type { ResourceAdapter } from './types';
 
 /** `learning/lessons`' filter: a category's lessons (null: all), a search, the member's completion; `free` lists the free lessons. */
-export type LessonFilter = { category?: number | null; q?: string; completed?: boolean; free?: boolean };
+type LessonFilter = { category?: number | null; q?: string; completed?: boolean; free?: boolean };
 
 /** What a page of `learning/lessons` carries besides its rows: the filtered category with the member's completion. */
 export type LessonListMeta = { category: SchemaLessonCategory | null };

@@ -3,7 +3,7 @@ import type { SchemaNewsBrief } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
 /** `learning/news`' filter: a search, and only the important ones. */
-export type NewsFilter = { q?: string; important?: boolean };
+type NewsFilter = { q?: string; important?: boolean };
 
 /** `learning/news` → news/…: published news, newest first, paged and searchable; one news item. */
 export const newsAdapter: ResourceAdapter = {

@@ -34,7 +34,7 @@ import { pick } from './fields';
  */
 
 /** The JSON-encoded query of a simple-REST list (openapi/parameters-simple-rest.yaml). */
-export type SimpleRestQuery = { sort?: string; range?: string; filter?: string };
+type SimpleRestQuery = { sort?: string; range?: string; filter?: string };
 
 /** What openapi-fetch answers: the data, or an error body, and the response (for Content-Range). */
 type Answer<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
@@ -65,7 +65,7 @@ export type SimpleRestAdapter<R extends { id: Identifier }> = {
 };
 
 /** The total of `Content-Range: <name> first-last/total`, as ra-data-simple-rest reads it. */
-export function totalOf(response: Response): number {
+function totalOf(response: Response): number {
   const range = response.headers.get('Content-Range');
   if (range === null) {
     throw new Error(
@@ -78,7 +78,7 @@ export function totalOf(response: Response): number {
 type Window = { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: unknown };
 
 /** sort, range and filter as ra-data-simple-rest sends them (its defaults: page 1 of 10, by id ascending). */
-export function listQuery({ pagination, sort, filter }: Window): SimpleRestQuery {
+function listQuery({ pagination, sort, filter }: Window): SimpleRestQuery {
   const { page, perPage } = pagination ?? { page: 1, perPage: 10 };
   const { field, order } = sort ?? { field: 'id', order: 'ASC' };
   const query: SimpleRestQuery = {

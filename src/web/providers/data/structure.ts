@@ -4,7 +4,7 @@ import type { SchemaLeadStatus, SchemaStructureUserPage } from '../../../api/sch
 import type { ResourceAdapter } from './types';
 
 /** The structure list's filter as the list keeps it (q = search). */
-export type StructureFilter = { q?: string; status?: SchemaLeadStatus | ''; tags?: number[]; groups?: number[] };
+type StructureFilter = { q?: string; status?: SchemaLeadStatus | ''; tags?: number[]; groups?: number[] };
 
 /** What the structure page shows around the rows: columns, tag-group columns and the donation totals. */
 export type StructureMeta = Pick<
@@ -95,4 +95,4 @@ export const teamCompletedTasksAdapter: ResourceAdapter = {
 };
 
 /** The options of the structure filters (statuses, tags, groups) and its columns. */
-export const structureChoices = () => unwrap(api.GET('/team/get_my_structure_users/choices/'));
+const structureChoices = () => unwrap(api.GET('/team/get_my_structure_users/choices/'));

@@ -62,7 +62,7 @@ export const ticketsMethods = {
   getMyTicket: (id: number) => getMyTicket(id),
 };
 
-export const ticketChoices = (scope: 'member' | 'staff') => unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));
+const ticketChoices = (scope: 'member' | 'staff') => unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));
 const sendTelegram = (ticketId: number, message: string) =>
   unwrap(api.POST('/chatbot_telegram/send_msg_through_chatbot/', { body: { ticket_id: ticketId, message } }));
 const createMyTicket = (body: { type: SchemaTicketType; subject: string; message: string }) => unwrap(api.POST('/tickets/create/', { body }));

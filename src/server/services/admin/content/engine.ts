@@ -9,10 +9,10 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A content table: any table with a serial `id`. */
 export type ContentTable = PgTable & { id: AnyPgColumn<{ data: number; notNull: true }> };
-export type RowOf<T extends ContentTable> = T['$inferSelect'];
-export type InsertOf<T extends ContentTable> = T['$inferInsert'];
+type RowOf<T extends ContentTable> = T['$inferSelect'];
+type InsertOf<T extends ContentTable> = T['$inferInsert'];
 /** The columns to write (never the id): on create, what is left out takes its default; on update, it stays. */
-export type ColumnsOf<T extends ContentTable> = Partial<InsertOf<T>> & { id?: never };
+type ColumnsOf<T extends ContentTable> = Partial<InsertOf<T>> & { id?: never };
 
 /** The keys of `T` that must be given (no `?`). */
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
