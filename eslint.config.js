@@ -8,7 +8,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/api/schema.ts', 'src/api/validators.ts'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.cache/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/api/schema.ts',
+      'src/api/validators.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -21,7 +30,10 @@ export default tseslint.config(
     rules: {
       // Numbers and booleans in template strings read fine; objects and unknowns still do not.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

@@ -4,7 +4,16 @@ import { must } from '../must';
 const ACTORS = 200;
 const SUBJECTS = 20_000;
 const ENTRIES = 1_000_000;
-const KINDS = ['lead_created', 'user_blocked', 'user_unblocked', 'user_given_away', 'consultant_settings_updated', 'work_times_updated', 'task_completed', 'ticket_taken'];
+const KINDS = [
+  'lead_created',
+  'user_blocked',
+  'user_unblocked',
+  'user_given_away',
+  'consultant_settings_updated',
+  'work_times_updated',
+  'task_completed',
+  'ticket_taken',
+];
 
 /**
  * The admin's action history at the volume of issue #8: 1,000,000 entries over the last year, made by
@@ -26,8 +35,13 @@ export const admin: BenchArea = {
        select 'subject' || g || '@bench.atrium', 'Subject', 'No ' || g, 'SUBJB' || g, 'processing', now() - make_interval(mins => 50 * g)
        from generate_series(1, ${SUBJECTS}) g`,
     );
-    const actors = (await pool.query<{ id: number }>(`select id from users where role = 'consultant' order by id`)).rows.map((r) => r.id);
-    const first = must((await pool.query<{ id: number }>(`select min(id) as id from users where email like 'subject%@bench.atrium'`)).rows[0]).id;
+    const actors = (
+      await pool.query<{ id: number }>(`select id from users where role = 'consultant' order by id`)
+    ).rows.map((r) => r.id);
+    const first = must(
+      (await pool.query<{ id: number }>(`select min(id) as id from users where email like 'subject%@bench.atrium'`))
+        .rows[0],
+    ).id;
     await pool.query(
       `insert into action_logs (actor_id, subject_id, kind, details, created_at)
        select ($1::int[])[1 + g % array_length($1::int[], 1)], $2::int + g % ${SUBJECTS}, ($3::text[])[1 + g % ${KINDS.length}],

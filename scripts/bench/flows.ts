@@ -61,7 +61,14 @@ export const flows: BenchArea = {
       { name: 'flows list', method: 'GET', path: '/api/user_flows/', p50: 20, p99: 100 },
       { name: 'flows editor', method: 'GET', path: `/api/user_flows/landing_edit/${id}/`, p50: 20, p99: 100 },
       { name: 'flows stats', method: 'GET', path: `/api/user_flows/stats/${id}/?days=90`, p50: 20, p99: 100 },
-      { name: 'flows name check', method: 'POST', path: '/api/user_flows/landing_edit/check_unique_name/', body: { name: 'other-15000' }, p50: 20, p99: 100 },
+      {
+        name: 'flows name check',
+        method: 'POST',
+        path: '/api/user_flows/landing_edit/check_unique_name/',
+        body: { name: 'other-15000' },
+        p50: 20,
+        p99: 100,
+      },
       { name: 'flows public page', method: 'GET', path: '/l/bench-landing', p50: 20, p99: 100 },
     ];
   },

@@ -27,7 +27,9 @@ async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as net.AddressInfo).port;
-      s.close(() => { resolve(port); });
+      s.close(() => {
+        resolve(port);
+      });
     });
   });
 }
@@ -37,7 +39,15 @@ async function startServer(port: number): Promise<ChildProcess> {
   fs.chmodSync(dataDir, 0o755);
   // One node process (tsx as a loader), so SIGTERM reaches the server itself and it stops its PostgreSQL.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', WEB_DIST },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      WEB_DIST,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {
@@ -69,7 +79,12 @@ async function loginRun(browser: Browser, base: string): Promise<LoginRun> {
   let ready = false;
   page.on('response', (res) => {
     if (!ready && res.request().resourceType() === 'script') {
-      bodies.push(res.body().then((b) => [res.url(), b] as [string, Buffer]).catch(() => [res.url(), Buffer.alloc(0)] as [string, Buffer]));
+      bodies.push(
+        res
+          .body()
+          .then((b) => [res.url(), b] as [string, Buffer])
+          .catch(() => [res.url(), Buffer.alloc(0)] as [string, Buffer]),
+      );
     }
   });
   await page.goto(`${base}/login`, { waitUntil: 'commit' });
@@ -81,9 +96,14 @@ async function loginRun(browser: Browser, base: string): Promise<LoginRun> {
   });
   const tti = await page.evaluate(() => performance.now());
   ready = true;
-  const sizes = (await Promise.all(bodies)).map(([url, b]) => [path.basename(url), zlib.gzipSync(b, { level: 9 }).length] as const);
+  const sizes = (await Promise.all(bodies)).map(
+    ([url, b]) => [path.basename(url), zlib.gzipSync(b, { level: 9 }).length] as const,
+  );
   const gzipBytes = sizes.reduce((sum, [, n]) => sum + n, 0);
-  const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([f, n]) => `${f} ${(n / 1024).toFixed(0)} KB`);
+  const largest = [...sizes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([f, n]) => `${f} ${(n / 1024).toFixed(0)} KB`);
   await page.context().close();
   return { gzipBytes, scripts: bodies.length, tti, largest };
 }
@@ -105,7 +125,9 @@ async function dashboardLcp(browser: Browser, base: string): Promise<number> {
           // Runs in the page: the newest LCP entry, -1 when there is none.
           resolve(list.getEntries().at(-1)?.startTime ?? -1);
         }).observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => { resolve(-1); }, 5000);
+        setTimeout(() => {
+          resolve(-1);
+        }, 5000);
       }),
   );
   await page.context().close();
@@ -120,7 +142,13 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const logins = [];
@@ -129,12 +157,21 @@ async function main() {
     if (!process.env.BENCH_WEB_LOGIN_ONLY) for (let i = 0; i < RUNS; i++) lcps.push(await dashboardLcp(browser, base));
     const kb = median(logins.map((l) => l.gzipBytes)) / 1024;
     const rows = [
-      ['login: JS before interactive (gzip)', `${kb.toFixed(0)} KB in ${median(logins.map((l) => l.scripts))} files`, `${kb <= BUDGET_KB ? 'ok' : 'MISSED'} (<= ${BUDGET_KB} KB)`],
-      ['login: time to interactive, CPU 4x slower', `${median(logins.map((l) => l.tti)).toFixed(0)} ms`, `median of ${RUNS}`],
+      [
+        'login: JS before interactive (gzip)',
+        `${kb.toFixed(0)} KB in ${median(logins.map((l) => l.scripts))} files`,
+        `${kb <= BUDGET_KB ? 'ok' : 'MISSED'} (<= ${BUDGET_KB} KB)`,
+      ],
+      [
+        'login: time to interactive, CPU 4x slower',
+        `${median(logins.map((l) => l.tti)).toFixed(0)} ms`,
+        `median of ${RUNS}`,
+      ],
       ...(lcps.length ? [['dashboard: LCP, CPU 4x slower', `${median(lcps).toFixed(0)} ms`, `median of ${RUNS}`]] : []),
       ['build: JS chunks (routes lazy-loaded)', String(chunks), '-'],
     ];
-    if (kb > BUDGET_KB) console.log(`largest scripts before the login is interactive: ${must(logins[0]).largest.join(', ')}`);
+    if (kb > BUDGET_KB)
+      console.log(`largest scripts before the login is interactive: ${must(logins[0]).largest.join(', ')}`);
     const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => must(r[i]).length), 8));
     console.log(`\nfront end (npx tsx scripts/bench/frontend.ts, Chromium ${browser.version()})`);
     for (const r of rows) console.log(r.map((c, i) => c.padEnd(must(w[i]))).join('  '));

@@ -48,7 +48,9 @@ async function main() {
   fs.chmodSync(tmp, 0o755);
   let adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
-    cluster = await startEmbeddedPostgres(path.join(tmp, 'cluster'), (m) => { console.error(m); });
+    cluster = await startEmbeddedPostgres(path.join(tmp, 'cluster'), (m) => {
+      console.error(m);
+    });
     adminUrl = cluster.url();
   }
   const dbName = `bench_import_${Date.now().toString(36)}`;
@@ -77,8 +79,13 @@ async function main() {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    for (let until = Date.now() + 180_000; ; ) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    for (let until = Date.now() + 180_000; ;) {
+      if (
+        await fetch(`${base}/healthz`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
       if (Date.now() > until) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -91,7 +98,9 @@ async function main() {
     const db = new pg.Client({ connectionString: u.toString() });
     db.on('error', () => {});
     await db.connect();
-    const consultant = must((await db.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`)).rows[0]).id;
+    const consultant = must(
+      (await db.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`)).rows[0],
+    ).id;
     const tag = must((await db.query<{ id: number }>(`select id from tags order by id limit 1`)).rows[0]).id;
 
     const body = new FormData();
@@ -110,13 +119,23 @@ async function main() {
         import_id: imp.id,
         consultant_id: consultant,
         tag_id: tag,
-        mapping: { first_name: 'first_name', last_name: 'last_name', email: 'email', phone: 'phone', city: 'city', country: 'country' },
+        mapping: {
+          first_name: 'first_name',
+          last_name: 'last_name',
+          email: 'email',
+          phone: 'phone',
+          city: 'city',
+          country: 'country',
+        },
       }),
     });
     if (!started.ok) throw new Error(`start answered ${started.status}: ${await started.text()}`);
     let state: { status: string; success: number; skipped: number };
-    for (let until = Date.now() + 600_000; ; ) {
-      state = must((await db.query<typeof state>(`select status, success, skipped from user_imports where id = $1`, [imp.id])).rows[0]);
+    for (let until = Date.now() + 600_000; ;) {
+      state = must(
+        (await db.query<typeof state>(`select status, success, skipped from user_imports where id = $1`, [imp.id]))
+          .rows[0],
+      );
       if (state.status === 'completed' || state.status === 'failed') break;
       if (Date.now() > until) throw new Error(`the import did not finish: ${JSON.stringify(state)}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -126,7 +145,11 @@ async function main() {
     await db.end();
 
     const rate = ROWS / (importMs / 1000);
-    const ok = state.status === 'completed' && state.success + state.skipped === ROWS && rate >= TARGET_RATE && rss <= TARGET_RSS_MB;
+    const ok =
+      state.status === 'completed' &&
+      state.success + state.skipped === ROWS &&
+      rate >= TARGET_RATE &&
+      rss <= TARGET_RSS_MB;
     const head = ['command', 'rows', 'imported', 'skipped', 'upload s', 'import s', 'rows/s', 'peak RSS MB', 'target'];
     const row = [
       'POST /api/accounts/import_users/start/',
@@ -140,7 +163,9 @@ async function main() {
       `${ok ? 'ok' : 'MISSED'} (rows/s>=${TARGET_RATE}, RSS<=${TARGET_RSS_MB} MB)`,
     ];
     const w = head.map((h, i) => Math.max(h.length, must(row[i]).length));
-    console.log(`\nCSV import in the server process, Node ${process.version}, ${os.cpus().length} CPUs, load ${must(os.loadavg()[0]).toFixed(1)}\n`);
+    console.log(
+      `\nCSV import in the server process, Node ${process.version}, ${os.cpus().length} CPUs, load ${must(os.loadavg()[0]).toFixed(1)}\n`,
+    );
     console.log(head.map((h, i) => h.padEnd(must(w[i]))).join('  '));
     console.log(w.map((n) => '-'.repeat(n)).join('  '));
     console.log(row.map((c, i) => c.padEnd(must(w[i]))).join('  '));

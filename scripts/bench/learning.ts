@@ -14,7 +14,9 @@ export const learning: BenchArea = {
   seed: async ({ pool, memberId }) => {
     await pool.query(`insert into lesson_categories (title, description, "order")
       select 'Bench category ' || g, 'Category ' || g || ' of the bench', 100 + g from generate_series(1, ${CATEGORIES}) g`);
-    const { rows } = await pool.query<{ first: number }>(`select min(id) as first from lesson_categories where title like 'Bench category %'`);
+    const { rows } = await pool.query<{ first: number }>(
+      `select min(id) as first from lesson_categories where title like 'Bench category %'`,
+    );
     const first = must(rows[0]).first;
     await pool.query(
       `insert into lessons (category_id, title, short_description, description, "order", is_free, duration_seconds, video_url, published_at)
@@ -48,16 +50,34 @@ export const learning: BenchArea = {
       select 'Bench book ' || g, 'Author ' || g, '<p>Book</p>', 999, now() - make_interval(days => g) from generate_series(1, 300) g`);
   },
   scenarios: async ({ pool }) => {
-    const { rows } = await pool.query<{ id: number }>(`select id from lesson_categories where title = 'Bench category 7'`);
+    const { rows } = await pool.query<{ id: number }>(
+      `select id from lesson_categories where title = 'Bench category 7'`,
+    );
     const category = must(rows[0]).id;
-    const { rows: free } = await pool.query<{ id: number }>(`select id from lessons where title like 'Bench lesson %' and is_free order by id limit 1`);
+    const { rows: free } = await pool.query<{ id: number }>(
+      `select id from lessons where title like 'Bench lesson %' and is_free order by id limit 1`,
+    );
     return [
       { name: 'dashboard', method: 'GET', path: '/api/navigator/lessons/dashboard/', p50: 20, p99: 100 },
       { name: 'dashboard', method: 'GET', path: '/api/news/important/', p50: 20, p99: 100 },
       { name: 'dashboard', method: 'GET', path: '/api/events/nearest/', p50: 20, p99: 100 },
       { name: 'dashboard', method: 'GET', path: '/api/books/new/', p50: 20, p99: 100 },
-      { name: 'lesson list', method: 'POST', path: '/api/navigator/lesson/list/?page=1', body: { category }, p50: 20, p99: 100 },
-      { name: 'lesson search', method: 'POST', path: '/api/navigator/lesson/list/?page=1&search=lesson%204321', body: { category: null }, p50: 20, p99: 100 },
+      {
+        name: 'lesson list',
+        method: 'POST',
+        path: '/api/navigator/lesson/list/?page=1',
+        body: { category },
+        p50: 20,
+        p99: 100,
+      },
+      {
+        name: 'lesson search',
+        method: 'POST',
+        path: '/api/navigator/lesson/list/?page=1&search=lesson%204321',
+        body: { category: null },
+        p50: 20,
+        p99: 100,
+      },
       { name: 'comments', method: 'GET', path: `/api/navigator/comments/?lesson=${must(free[0]).id}` },
     ];
   },

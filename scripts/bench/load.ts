@@ -60,19 +60,44 @@ function withWrk(load: Load): Promise<Measured> {
     scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-wrk-')), 'call.lua');
     fs.writeFileSync(scriptFile, WRK_SCRIPT);
   }
-  const args = ['-t1', `-c${load.connections}`, `-d${Math.max(1, Math.round(load.seconds))}s`, '--timeout', '10s', '-s', scriptFile];
+  const args = [
+    '-t1',
+    `-c${load.connections}`,
+    `-d${Math.max(1, Math.round(load.seconds))}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    scriptFile,
+  ];
   for (const [name, value] of Object.entries(load.headers)) args.push('-H', `${name}: ${value}`);
   args.push(load.url);
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', args, { env: { ...process.env, BENCH_METHOD: load.method, BENCH_BODY: load.body ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('wrk', args, {
+      env: { ...process.env, BENCH_METHOD: load.method, BENCH_BODY: load.body ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
-      if (code !== 0 || !line) { reject(new Error(`wrk exited ${code}: ${out}`)); return; }
-      const r = JSON.parse(line) as { requests: number; duration_us: number; p50_us: number; p99_us: number; non2xx: number; socket_errors: number };
+      if (code !== 0 || !line) {
+        reject(new Error(`wrk exited ${code}: ${out}`));
+        return;
+      }
+      const r = JSON.parse(line) as {
+        requests: number;
+        duration_us: number;
+        p50_us: number;
+        p99_us: number;
+        non2xx: number;
+        socket_errors: number;
+      };
       resolve({
         requests: r.requests,
         throughput: r.requests / (r.duration_us / 1e6),
@@ -99,7 +124,10 @@ function withAutocannon(load: Load): Promise<Measured> {
         ...(load.body !== undefined && { body: load.body }),
       },
       (err, r) => {
-        if (err) { reject(err instanceof Error ? err : new Error(String(err))); return; }
+        if (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+          return;
+        }
         resolve({
           requests: r.requests.total,
           throughput: r.requests.average,

@@ -54,11 +54,19 @@ export const payments: BenchArea = {
       );
     }
   },
-  scenarios: () => Promise.resolve([
-    { name: 'my donations', method: 'GET', path: '/api/payments/donations/?page=1', p50: 20, p99: 100 },
-    { name: 'my donations', method: 'GET', path: '/api/payments/donations/?page=10', p50: 20, p99: 100 },
-    { name: 'subscription', method: 'GET', path: '/api/subscription/info/', p50: 20, p99: 100 },
-    { name: 'subscription', method: 'POST', path: '/api/subscription/packages/', body: {}, p50: 20, p99: 100 },
-    { name: 'payment methods', method: 'POST', path: '/api/payments/get_payment_methods/', body: {}, p50: 10, p99: 50 },
-  ]),
+  scenarios: () =>
+    Promise.resolve([
+      { name: 'my donations', method: 'GET', path: '/api/payments/donations/?page=1', p50: 20, p99: 100 },
+      { name: 'my donations', method: 'GET', path: '/api/payments/donations/?page=10', p50: 20, p99: 100 },
+      { name: 'subscription', method: 'GET', path: '/api/subscription/info/', p50: 20, p99: 100 },
+      { name: 'subscription', method: 'POST', path: '/api/subscription/packages/', body: {}, p50: 20, p99: 100 },
+      {
+        name: 'payment methods',
+        method: 'POST',
+        path: '/api/payments/get_payment_methods/',
+        body: {},
+        p50: 10,
+        p99: 50,
+      },
+    ]),
 };

@@ -51,7 +51,11 @@ async function listenLoopback(app: FastifyInstance): Promise<string> {
  * for the rounds of one call: `run(seconds)` loops them for that long and gives sequences per second
  * and latency.
  */
-export function sqlReplayer(url: string, statements: Recorded[], connections: number): { run: (seconds: number) => Promise<RawResult>; close: () => Promise<void> } {
+export function sqlReplayer(
+  url: string,
+  statements: Recorded[],
+  connections: number,
+): { run: (seconds: number) => Promise<RawResult>; close: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: connections });
   return {
     run: async (seconds) => {

@@ -35,7 +35,9 @@ import { must } from '../must';
 
 const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff, admin];
 // BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).
-const AREAS = process.env.BENCH_AREAS ? ALL_AREAS.filter((a) => must(process.env.BENCH_AREAS).split(',').includes(a.name)) : ALL_AREAS;
+const AREAS = process.env.BENCH_AREAS
+  ? ALL_AREAS.filter((a) => must(process.env.BENCH_AREAS).split(',').includes(a.name))
+  : ALL_AREAS;
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -70,13 +72,31 @@ function measure(base: string, token: string, s: Scenario, seconds = DURATION): 
     method: s.method,
     connections: CONNECTIONS,
     seconds,
-    headers: { ...(token && { authorization: `JWT ${token}` }), 'content-type': 'application/json', 'accept-language': 'en' },
+    headers: {
+      ...(token && { authorization: `JWT ${token}` }),
+      'content-type': 'application/json',
+      'accept-language': 'en',
+    },
     ...(s.body !== undefined && { body: JSON.stringify(s.body) }),
   });
 }
 
 function table(rows: Row[]): string {
-  const head = ['command', 'endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'raw SQL req/s', 'raw p50', 'ratio', 'bare+SQL req/s', 'bare ratio', 'target'];
+  const head = [
+    'command',
+    'endpoint',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'raw SQL req/s',
+    'raw p50',
+    'ratio',
+    'bare+SQL req/s',
+    'bare ratio',
+    'target',
+  ];
   const body = rows.map((r) => {
     const ratio = r.ratio;
     const ok =
@@ -85,7 +105,10 @@ function table(rows: Row[]): string {
       r.errors === 0 &&
       (ratio === undefined || ratio >= 0.5);
     // Where even the bare route stays under 0.5, HTTP itself costs more than the call's SQL here: said so.
-    const floor = ratio !== undefined && ratio < 0.5 && r.floorRatio !== undefined && r.floorRatio < 0.5 ? `; bare route ${r.floorRatio.toFixed(2)}: HTTP floor` : '';
+    const floor =
+      ratio !== undefined && ratio < 0.5 && r.floorRatio !== undefined && r.floorRatio < 0.5
+        ? `; bare route ${r.floorRatio.toFixed(2)}: HTTP floor`
+        : '';
     const target =
       r.scenario.p50 !== undefined
         ? `${ok ? 'ok' : 'MISSED'} (p50<=${r.scenario.p50}, p99<=${r.scenario.p99}, ratio>=0.5${floor})`
@@ -111,7 +134,8 @@ function table(rows: Row[]): string {
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => must(b[i]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 11 ? c.padStart(must(widths[i])) : c.padEnd(must(widths[i])))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 && i <= 11 ? c.padStart(must(widths[i])) : c.padEnd(must(widths[i])))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
@@ -122,7 +146,9 @@ async function main() {
   if (!adminUrl) {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
     fs.chmodSync(tmp, 0o755);
-    cluster = await startEmbeddedPostgres(tmp, (m) => { console.error(m); });
+    cluster = await startEmbeddedPostgres(tmp, (m) => {
+      console.error(m);
+    });
     adminUrl = cluster.url();
   }
   const reuse = process.env.BENCH_DATABASE_URL ? process.env.BENCH_REUSE : undefined;
@@ -173,7 +199,9 @@ async function main() {
     };
 
     const only = process.env.BENCH_ONLY?.split('|');
-    const scenarios = (await Promise.all(AREAS.map((a) => a.scenarios(ctx)))).flat().filter((s) => !only || only.some((o) => `${s.name} ${s.path}`.includes(o)));
+    const scenarios = (await Promise.all(AREAS.map((a) => a.scenarios(ctx))))
+      .flat()
+      .filter((s) => !only || only.some((o) => `${s.name} ${s.path}`.includes(o)));
     const results: Row[] = [];
     for (const s of scenarios) {
       const token = await tokenOf(s.as);
@@ -221,16 +249,29 @@ async function main() {
         p50: median(rounds.map((r) => r.app.p50)),
         p99: median(rounds.map((r) => r.app.p99)),
         errors: rounds.reduce((n, r) => n + r.app.errors, 0),
-        raw: { throughput: median(rounds.map((r) => r.raw.throughput)), p50: median(rounds.map((r) => r.raw.p50)), p99: median(rounds.map((r) => r.raw.p99)) },
+        raw: {
+          throughput: median(rounds.map((r) => r.raw.throughput)),
+          p50: median(rounds.map((r) => r.raw.p50)),
+          p99: median(rounds.map((r) => r.raw.p99)),
+        },
         ratio: median(rounds.map((r) => r.app.throughput / r.raw.throughput)),
         floor: median(rounds.map((r) => r.floor.throughput)),
         floorRatio: median(rounds.map((r) => r.floor.throughput / r.raw.throughput)),
       };
-      if (process.env.BENCH_VERBOSE) console.log(rounds.map((r) => `${r.app.throughput.toFixed(0)}/${r.raw.throughput.toFixed(0)}/${r.floor.throughput.toFixed(0)}`).join('  '));
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          rounds
+            .map(
+              (r) => `${r.app.throughput.toFixed(0)}/${r.raw.throughput.toFixed(0)}/${r.floor.throughput.toFixed(0)}`,
+            )
+            .join('  '),
+        );
       results.push(row);
       console.log(`${s.name}: ${s.method} ${s.path} done`);
     }
-    console.log(`\n${CONNECTIONS} concurrent clients (${loadClient}), ${DURATION} s per call in ${ROUNDS} rounds (medians), Node ${process.version}, ${os.cpus().length} CPUs\n`);
+    console.log(
+      `\n${CONNECTIONS} concurrent clients (${loadClient}), ${DURATION} s per call in ${ROUNDS} rounds (medians), Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    );
     const ceiling = await bareFastify();
     const ceilingScenario: Scenario = { name: 'ceiling', method: 'GET', path: '/ceiling' };
     results.push({ scenario: ceilingScenario, ...(await measure(ceiling.base, '', ceilingScenario)) });

@@ -30,7 +30,9 @@ export const staff: BenchArea = {
        from generate_series(1, ${LEADS}) g`,
       [staffIds],
     );
-    const { rows: lr } = await pool.query<{ first: number }>(`select min(id) as first from users where email like 'lead%@bench.atrium'`);
+    const { rows: lr } = await pool.query<{ first: number }>(
+      `select min(id) as first from users where email like 'lead%@bench.atrium'`,
+    );
     const firstLead = must(lr[0]).first;
     // Owner and linked lead belong together (each lead's responsible consultant does its tasks). A
     // task's status and time come from `mix`, not from g alone: g % 10 is the same for all of a
@@ -65,12 +67,60 @@ export const staff: BenchArea = {
     const month = { period: 'month' };
     const admin = 'admin@demo.atrium';
     return [
-      { name: 'statistics', method: 'POST', path: '/api/accounts/dashboard/statistics/', body: month, as: admin, p50: 100, p99: 400 },
-      { name: 'statistics view-as', method: 'POST', path: '/api/accounts/dashboard/statistics/', body: { ...month, user_id: consultant }, as: admin, p50: 100, p99: 400 },
-      { name: 'by countries', method: 'POST', path: '/api/accounts/dashboard/statistics_by_countries/', body: month, as: admin, p50: 100, p99: 400 },
-      { name: 'staff statistics', method: 'POST', path: '/api/accounts/dashboard/staff_statistics/?page=1', body: month, as: admin, p50: 100, p99: 400 },
-      { name: 'task list', method: 'POST', path: '/api/user_tasks/list/?tab=today', body: {}, as: 'consultant@demo.atrium', p50: 20, p99: 100 },
-      { name: 'task list completed', method: 'POST', path: '/api/user_tasks/list/?tab=completed', body: {}, as: 'consultant@demo.atrium', p50: 20, p99: 100 },
+      {
+        name: 'statistics',
+        method: 'POST',
+        path: '/api/accounts/dashboard/statistics/',
+        body: month,
+        as: admin,
+        p50: 100,
+        p99: 400,
+      },
+      {
+        name: 'statistics view-as',
+        method: 'POST',
+        path: '/api/accounts/dashboard/statistics/',
+        body: { ...month, user_id: consultant },
+        as: admin,
+        p50: 100,
+        p99: 400,
+      },
+      {
+        name: 'by countries',
+        method: 'POST',
+        path: '/api/accounts/dashboard/statistics_by_countries/',
+        body: month,
+        as: admin,
+        p50: 100,
+        p99: 400,
+      },
+      {
+        name: 'staff statistics',
+        method: 'POST',
+        path: '/api/accounts/dashboard/staff_statistics/?page=1',
+        body: month,
+        as: admin,
+        p50: 100,
+        p99: 400,
+      },
+      {
+        name: 'task list',
+        method: 'POST',
+        path: '/api/user_tasks/list/?tab=today',
+        body: {},
+        as: 'consultant@demo.atrium',
+        p50: 20,
+        p99: 100,
+      },
+      {
+        name: 'task list completed',
+        method: 'POST',
+        path: '/api/user_tasks/list/?tab=completed',
+        body: {},
+        as: 'consultant@demo.atrium',
+        p50: 20,
+        p99: 100,
+      },
     ];
   },
 };

@@ -7,7 +7,24 @@ const SPINE = 30;
 const OWNERS = 10_000;
 const CONTACTS = 1_000_000;
 const PAYMENTS = 20_000;
-const NAMES = ['Anna', 'Boris', 'Clara', 'Dmitri', 'Elena', 'Fjodor', 'Galina', 'Hans', 'Irina', 'Jakob', 'Katja', 'Lars', 'Mila', 'Nikolai', 'Olga', 'Pavel'];
+const NAMES = [
+  'Anna',
+  'Boris',
+  'Clara',
+  'Dmitri',
+  'Elena',
+  'Fjodor',
+  'Galina',
+  'Hans',
+  'Irina',
+  'Jakob',
+  'Katja',
+  'Lars',
+  'Mila',
+  'Nikolai',
+  'Olga',
+  'Pavel',
+];
 
 /** Drops a table's secondary indexes, runs `load`, then builds them again (bulk loads are far faster so). */
 async function withoutIndexes(pool: pg.Pool, table: string, load: () => Promise<unknown>) {
@@ -55,7 +72,9 @@ export const team: BenchArea = {
     await pool.query('select team_rebuild_tree()');
 
     await pool.query(`insert into tag_groups (name) select 'Bench group ' || g from generate_series(1, 4) g`);
-    await pool.query(`insert into tags (name, group_id) select 'Bench tag ' || g, (select min(id) from tag_groups) + g % 4 from generate_series(1, 20) g`);
+    await pool.query(
+      `insert into tags (name, group_id) select 'Bench tag ' || g, (select min(id) from tag_groups) + g % 4 from generate_series(1, 20) g`,
+    );
     await pool.query(
       `insert into user_tags (user_id, tag_id)
        select $1::int + g, (select min(id) from tags) + g % 20 from generate_series(1, ${TREE}, 3) g`,
@@ -90,8 +109,22 @@ export const team: BenchArea = {
     const deep = must(rows[0]).id;
     return [
       { name: 'contacts search', method: 'GET', path: '/api/contacts/?search=anna&page=1', p50: 20, p99: 100 },
-      { name: 'structure (root)', method: 'POST', path: '/api/team/get_my_structure_users/?page=1&page_size=25', body: {}, p50: 50, p99: 200 },
-      { name: 'structure search', method: 'POST', path: '/api/team/get_my_structure_users/?page=1&page_size=25', body: { search: 'treea1b' }, p50: 50, p99: 200 },
+      {
+        name: 'structure (root)',
+        method: 'POST',
+        path: '/api/team/get_my_structure_users/?page=1&page_size=25',
+        body: {},
+        p50: 50,
+        p99: 200,
+      },
+      {
+        name: 'structure search',
+        method: 'POST',
+        path: '/api/team/get_my_structure_users/?page=1&page_size=25',
+        body: { search: 'treea1b' },
+        p50: 50,
+        p99: 200,
+      },
       { name: 'get_children (root)', method: 'GET', path: '/api/team/get_children/', p50: 10, p99: 50 },
       { name: 'get_children (level 15)', method: 'GET', path: `/api/team/get_children/${deep}/`, p50: 10, p99: 50 },
     ];

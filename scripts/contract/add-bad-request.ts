@@ -27,11 +27,16 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
       if (!takesInput || !isMap(responses) || responses.has('400') || responses.has(400)) continue;
       responses.set('400', doc.createNode({ $ref: '../responses.yaml#/BadRequest' }));
       // Keep the status codes in order.
-      responses.items.sort((a, b) => String((a.key as { value?: unknown }).value ?? a.key).localeCompare(String((b.key as { value?: unknown }).value ?? b.key)));
+      responses.items.sort((a, b) =>
+        String((a.key as { value?: unknown }).value ?? a.key).localeCompare(
+          String((b.key as { value?: unknown }).value ?? b.key),
+        ),
+      );
       changed = true;
       added++;
     }
   }
-  if (changed) fs.writeFileSync(full, doc.toString({ lineWidth: 100, flowCollectionPadding: false, singleQuote: true }));
+  if (changed)
+    fs.writeFileSync(full, doc.toString({ lineWidth: 100, flowCollectionPadding: false, singleQuote: true }));
 }
 console.log(`added 400 to ${added} operations`);

@@ -50,12 +50,16 @@ export async function startImport(
       mapping: { first_name: 'first_name', last_name: 'last_name', email: 'email', city: 'city' },
     },
   });
-  if (started.status !== 200) throw new Error(`import start: ${started.status} ${started.body.toString().slice(0, 200)}`);
+  if (started.status !== 200)
+    throw new Error(`import start: ${started.status} ${started.body.toString().slice(0, 200)}`);
   return { id: imp.id, valid, total: imp.total, domain };
 }
 
 export async function importState(db: pg.Pool, id: number): Promise<{ status: string; cursor: number }> {
-  const { rows } = await db.query<{ status: string; cursor: number }>(`select status, cursor from user_imports where id = $1`, [id]);
+  const { rows } = await db.query<{ status: string; cursor: number }>(
+    `select status, cursor from user_imports where id = $1`,
+    [id],
+  );
   return must(rows[0]);
 }
 
@@ -66,7 +70,8 @@ export async function checkImport(db: pg.Pool, imp: StartedImport, timeoutMs: nu
     const s = await importState(db, imp.id).catch(() => null);
     if (s?.status === 'completed') break;
     if (s?.status === 'failed') return [`import ${imp.id} failed`];
-    if (Date.now() > until) return [`import ${imp.id} did not complete within ${timeoutMs / 1000} s (${JSON.stringify(s)})`];
+    if (Date.now() > until)
+      return [`import ${imp.id} did not complete within ${timeoutMs / 1000} s (${JSON.stringify(s)})`];
     await new Promise((r) => setTimeout(r, 250));
   }
   const { rows } = await db.query<{ success: number; skipped: number; users: number; distinct_users: number }>(
@@ -78,5 +83,7 @@ export async function checkImport(db: pg.Pool, imp: StartedImport, timeoutMs: nu
   );
   const r = must(rows[0]);
   const want = { success: imp.valid, skipped: imp.total - imp.valid, users: imp.valid, distinct_users: imp.valid };
-  return JSON.stringify(r) === JSON.stringify(want) ? [] : [`import ${imp.id}: ${JSON.stringify(r)}, expected ${JSON.stringify(want)}`];
+  return JSON.stringify(r) === JSON.stringify(want)
+    ? []
+    : [`import ${imp.id}: ${JSON.stringify(r)}, expected ${JSON.stringify(want)}`];
 }

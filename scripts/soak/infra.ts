@@ -32,7 +32,14 @@ export class Cluster {
       createPostgresUser: isRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
       // TCP only, as a PostgreSQL server on another host would be reached.
-      postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        '-c',
+        'max_connections=200',
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+      ],
       onLog: () => {},
       onError: () => {},
     });
@@ -59,7 +66,14 @@ export class Cluster {
   }
 }
 
-export type ServerOptions = { name: string; port: number; dataDir: string; databaseUrl: string; logDir: string; env?: Record<string, string> };
+export type ServerOptions = {
+  name: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  logDir: string;
+  env?: Record<string, string>;
+};
 
 /** One real Atrium server process. */
 export class Server {
@@ -118,7 +132,8 @@ export class Server {
     this.expectingExit = false;
     child.once('exit', (code, signal) => {
       if (this.child === child) this.child = null;
-      if (!this.expectingExit) this.exitedUnexpectedly = `${this.opts.name} exited by itself (code ${code}, signal ${signal}); see ${this.opts.name}.log`;
+      if (!this.expectingExit)
+        this.exitedUnexpectedly = `${this.opts.name} exited by itself (code ${code}, signal ${signal}); see ${this.opts.name}.log`;
     });
     for (;;) {
       // Read through a call: the 'exit' listener above may have cleared it while we waited.
@@ -129,7 +144,8 @@ export class Server {
       } catch {
         // not listening yet
       }
-      if (Date.now() - t0 > timeoutMs) throw new Error(`${this.opts.name} did not answer /healthz within ${timeoutMs / 1000} s`);
+      if (Date.now() - t0 > timeoutMs)
+        throw new Error(`${this.opts.name} did not answer /healthz within ${timeoutMs / 1000} s`);
       await sleep(100);
     }
   }
@@ -179,7 +195,10 @@ export class RoundRobinProxy {
         },
       );
       out.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end('{"detail":"bad gateway","code":"bad_gateway"}');
+        if (!res.headersSent)
+          res
+            .writeHead(502, { 'content-type': 'application/json' })
+            .end('{"detail":"bad gateway","code":"bad_gateway"}');
         else res.destroy();
       });
       req.pipe(out);
@@ -190,14 +209,20 @@ export class RoundRobinProxy {
   listen(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(this.port, '127.0.0.1', () => { resolve(); });
+      this.server.listen(this.port, '127.0.0.1', () => {
+        resolve();
+      });
     });
   }
 
   close(): Promise<void> {
     this.agent.destroy();
     this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => { resolve(); }));
+    return new Promise((resolve) =>
+      this.server.close(() => {
+        resolve();
+      }),
+    );
   }
 }
 
@@ -253,8 +278,14 @@ export async function fillDisk(file: string): Promise<number> {
 export async function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', () => { resolve(false); });
-    srv.listen(port, '127.0.0.1', () => srv.close(() => { resolve(true); }));
+    srv.once('error', () => {
+      resolve(false);
+    });
+    srv.listen(port, '127.0.0.1', () =>
+      srv.close(() => {
+        resolve(true);
+      }),
+    );
   });
 }
 

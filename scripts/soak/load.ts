@@ -26,7 +26,13 @@ export function request(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; json?: unknown; form?: Record<string, string>; multipart?: Multipart; headers?: Record<string, string> } = {},
+  opts: {
+    token?: string;
+    json?: unknown;
+    form?: Record<string, string>;
+    multipart?: Multipart;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { 'accept-language': 'en', ...opts.headers };
   if (opts.token) headers.authorization = `JWT ${opts.token}`;
@@ -44,22 +50,31 @@ export function request(
   if (body) headers['content-length'] = String(body.length);
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', (err: NodeJS.ErrnoException) => { reject(new NetError(err.code ?? 'ERESPONSE', err.message)); });
-      res.on('end', () => {
-        const buf = Buffer.concat(chunks);
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: buf,
-          json: () => JSON.parse(buf.toString('utf8')) as unknown,
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (err: NodeJS.ErrnoException) => {
+          reject(new NetError(err.code ?? 'ERESPONSE', err.message));
         });
-      });
+        res.on('end', () => {
+          const buf = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: buf,
+            json: () => JSON.parse(buf.toString('utf8')) as unknown,
+          });
+        });
+      },
+    );
+    req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      req.destroy(Object.assign(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`), { code: 'HANG' })),
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      reject(new NetError(err.code ?? 'ENET', err.message));
     });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(Object.assign(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`), { code: 'HANG' })));
-    req.on('error', (err: NodeJS.ErrnoException) => { reject(new NetError(err.code ?? 'ENET', err.message)); });
     req.end(body);
   });
 }
@@ -67,7 +82,9 @@ export function request(
 export type Multipart = { boundary: string; body: Buffer };
 
 /** A multipart/form-data body with text fields and files. */
-export function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>): Multipart {
+export function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>,
+): Multipart {
   const boundary = `----soak${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
@@ -177,7 +194,8 @@ export async function runClients(clients: Client[], stats: Stats, until: Promise
         const failedBefore = stats.expected + stats.errors;
         await client({ stats, stopped });
         // Like a real client, one that just failed waits a moment before it tries again.
-        if (stats.expected + stats.errors > failedBefore) await new Promise((r) => setTimeout(r, RETRY_AFTER_FAILURE_MS));
+        if (stats.expected + stats.errors > failedBefore)
+          await new Promise((r) => setTimeout(r, RETRY_AFTER_FAILURE_MS));
       }
     }),
   );
@@ -201,6 +219,9 @@ export async function timed(
   } catch (err) {
     failure = err instanceof NetError ? err : new NetError('ECLIENT', (err as Error).message);
   }
-  const verdict = stats.record({ call, upload: opts.upload, reply, failure, ms: performance.now() - t0, at: Date.now() }, wanted);
+  const verdict = stats.record(
+    { call, upload: opts.upload, reply, failure, ms: performance.now() - t0, at: Date.now() },
+    wanted,
+  );
   return verdict === 'ok' ? must(reply) : null;
 }

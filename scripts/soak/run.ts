@@ -60,15 +60,19 @@ function table(results: Result[]): string {
     r.setupFailed ? 'FAILED TO SET UP' : r.problems.length ? 'FAILED' : 'passed',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => must(row[i]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 1 && i <= 6 ? c.padStart(must(widths[i])) : c.padEnd(must(widths[i])))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 1 && i <= 6 ? c.padStart(must(widths[i])) : c.padEnd(must(widths[i])))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 async function main() {
-  for (const name of ONLY) if (!(ALL as readonly string[]).includes(name)) throw new Error(`SOAK_ONLY: unknown scenario ${name} (${ALL.join(', ')})`);
+  for (const name of ONLY)
+    if (!(ALL as readonly string[]).includes(name))
+      throw new Error(`SOAK_ONLY: unknown scenario ${name} (${ALL.join(', ')})`);
   const ports = { proxy: PORT_BASE, a: PORT_BASE + 1, b: PORT_BASE + 2, embedded: PORT_BASE + 3, pg: PORT_BASE + 90 };
   for (const [what, port] of Object.entries(ports)) {
-    if (!(await portFree(port))) throw new Error(`port ${port} (${what}) is in use; set SOAK_PORT_BASE to another range`);
+    if (!(await portFree(port)))
+      throw new Error(`port ${port} (${what}) is in use; set SOAK_PORT_BASE to another range`);
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-soak-'));
   // As root PostgreSQL runs as the `postgres` user, which must get into the work dir.
@@ -100,7 +104,9 @@ async function main() {
     });
   }
   try {
-    console.log(`soak: work dir ${work}; data dir ${tmpfsError ? `a plain dir (tmpfs: ${tmpfsError})` : `on a ${TMPFS_MB} MB tmpfs`}`);
+    console.log(
+      `soak: work dir ${work}; data dir ${tmpfsError ? `a plain dir (tmpfs: ${tmpfsError})` : `on a ${TMPFS_MB} MB tmpfs`}`,
+    );
     await cluster.init();
     const admin = connect(cluster.url(), 1, 0);
     await admin.pool.query('create database atrium');
@@ -114,7 +120,9 @@ async function main() {
     pool = connect(databaseUrl, 4, 0).pool;
     const workload = new Workload(server.base);
     await workload.setup(pool, MEMBERS);
-    console.log(`soak: server up in ${(startMs / 1000).toFixed(1)} s; ${workload.members.length} members, the consultant and the admin logged in`);
+    console.log(
+      `soak: server up in ${(startMs / 1000).toFixed(1)} s; ${workload.members.length} members, the consultant and the admin logged in`,
+    );
 
     const soak: Soak = {
       cluster,
@@ -138,7 +146,12 @@ async function main() {
       try {
         r = await scenario();
       } catch (err) {
-        r = { name, stats: new Stats(), problems: [`aborted: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`], notes: [] };
+        r = {
+          name,
+          stats: new Stats(),
+          problems: [`aborted: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`],
+          notes: [],
+        };
       }
       results.push(r);
       const verdict = r.setupFailed ? `FAILED TO SET UP: ${r.setupFailed}` : r.problems.length ? 'FAILED' : 'passed';
@@ -155,7 +168,14 @@ async function main() {
     await run('db-kill', async () => {
       const dir = path.join(work, 'embedded');
       fs.mkdirSync(dir, { mode: 0o755 });
-      const embedded = new Server({ name: 'server-embedded', port: ports.embedded, dataDir: dir, databaseUrl: '', logDir, env: { DB_RESTART_TIMEOUT_SECONDS: String(DB_RESTART) } });
+      const embedded = new Server({
+        name: 'server-embedded',
+        port: ports.embedded,
+        dataDir: dir,
+        databaseUrl: '',
+        logDir,
+        env: { DB_RESTART_TIMEOUT_SECONDS: String(DB_RESTART) },
+      });
       servers.push(embedded);
       await embedded.start();
       const pgPort = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
@@ -163,7 +183,11 @@ async function main() {
       try {
         const own = new Workload(embedded.base);
         await own.setup(db, MEMBERS);
-        return await dbKill({ ...soak, server: embedded, workload: own, db, dataDir: dir, uploadsDir: path.join(dir, 'uploads') }, RECOVERY, DB_RESTART);
+        return await dbKill(
+          { ...soak, server: embedded, workload: own, db, dataDir: dir, uploadsDir: path.join(dir, 'uploads') },
+          RECOVERY,
+          DB_RESTART,
+        );
       } finally {
         await embedded.stop();
         await db.end().catch(() => {});
@@ -173,7 +197,9 @@ async function main() {
     await cleanup();
   }
 
-  console.log(`\n${CLIENTS} concurrent clients, Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n`);
+  console.log(
+    `\n${CLIENTS} concurrent clients, Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n`,
+  );
   console.log(table(results));
   console.log('');
   for (const r of results) {

@@ -57,7 +57,13 @@ async function common(s: Soak, servers: Server[], stats: Stats, problems: string
     const crash = srv.takeCrash();
     if (crash) problems.push(crash);
   }
-  if (stats.errors) problems.push(`${stats.errors} unexpected error(s): ${[...stats.errorKinds].slice(0, 6).map(([k, n]) => `${n}× ${k}`).join('; ')}`);
+  if (stats.errors)
+    problems.push(
+      `${stats.errors} unexpected error(s): ${[...stats.errorKinds]
+        .slice(0, 6)
+        .map(([k, n]) => `${n}× ${k}`)
+        .join('; ')}`,
+    );
   problems.push(...(await verifyLedger(s.db, s.workload.ledger, s.uploadsDir)));
 }
 
@@ -111,9 +117,16 @@ export async function pgRestart(s: Soak, outageSeconds: number, recoverySeconds:
   const firstOk = stats.okTimes.find((t) => t > back);
   if (!stats.expected) problems.push('no request saw the outage (no 503): the fault did not take');
   if (!firstOk) problems.push('no request succeeded after PostgreSQL came back');
-  else if (firstOk - back > recoverySeconds * 1000) problems.push(`the first success came ${((firstOk - back) / 1000).toFixed(1)} s after PostgreSQL was back`);
+  else if (firstOk - back > recoverySeconds * 1000)
+    problems.push(`the first success came ${((firstOk - back) / 1000).toFixed(1)} s after PostgreSQL was back`);
   // Background jobs recovered too: an import started now must run to the end in this same process.
-  const imp = await startImport(s.db, s.workload.admin.token, 300, `after-restart-${s.workload.ledger.run}.soak.test`, s.server.base);
+  const imp = await startImport(
+    s.db,
+    s.workload.admin.token,
+    300,
+    `after-restart-${s.workload.ledger.run}.soak.test`,
+    s.server.base,
+  );
   problems.push(...(await checkImport(s.db, imp, 60_000)));
   await common(s, [s.server], stats, problems);
   return {
@@ -151,9 +164,19 @@ export async function sigkill(s: Soak, importRows: number): Promise<Result> {
     for (let i = 0; i < 150 && !partFiles(s.uploadsDir).length; i++) await sleep(100);
     // The import takes a few seconds on a fast host: it starts only now, and the kill waits until
     // its first batch is committed (the cursor is past the header line), so that the kill lands inside it.
-    imp = await startImport(s.db, s.workload.admin.token, importRows, `killed-${s.workload.ledger.run}.soak.test`, s.server.base);
+    imp = await startImport(
+      s.db,
+      s.workload.admin.token,
+      importRows,
+      `killed-${s.workload.ledger.run}.soak.test`,
+      s.server.base,
+    );
     let before = await importState(s.db, imp.id);
-    for (const until = Date.now() + 60_000; Date.now() < until; await sleep(20), before = await importState(s.db, imp.id)) {
+    for (
+      const until = Date.now() + 60_000;
+      Date.now() < until;
+      await sleep(20), before = await importState(s.db, imp.id)
+    ) {
       if ((before.status === 'running' && before.cursor > 1) || before.status === 'completed') break;
     }
     if (before.status === 'completed') problems.push('the import had finished before the kill: the fault did not take');
@@ -164,7 +187,9 @@ export async function sigkill(s: Soak, importRows: number): Promise<Result> {
     cut.destroy();
     const downMs = await s.server.start();
     win.to = Date.now() + 2000;
-    notes.push(`SIGKILL with ${pending} contact writes in flight and the import at row ${before.cursor} of ${imp.total} (${before.status}); back in ${(downMs / 1000).toFixed(1)} s`);
+    notes.push(
+      `SIGKILL with ${pending} contact writes in flight and the import at row ${before.cursor} of ${imp.total} (${before.status}); back in ${(downMs / 1000).toFixed(1)} s`,
+    );
     await sleep(Math.max(8, s.faultSeconds - 10) * 1000);
   };
   await runClients(s.workload.clients(s.clients), stats, fault());
@@ -173,9 +198,13 @@ export async function sigkill(s: Soak, importRows: number): Promise<Result> {
   problems.push(...(await checkImport(s.db, imp, 300_000)));
   // A file the killed process was writing is in its incoming folder; the others sweep it once its lock is stale.
   let parts = partFiles(s.uploadsDir);
-  for (const until = Date.now() + 90_000; parts.length && Date.now() < until; parts = partFiles(s.uploadsDir)) await sleep(1000);
+  for (const until = Date.now() + 90_000; parts.length && Date.now() < until; parts = partFiles(s.uploadsDir))
+    await sleep(1000);
   if (!partsAtKill) problems.push('no upload was half-written at the kill: the fault did not take');
-  else if (!parts.length) notes.push(`${partsAtKill} upload(s) half-written at the kill; the partial file was swept (gone ${((Date.now() - win.from) / 1000).toFixed(0)} s after the kill at the latest)`);
+  else if (!parts.length)
+    notes.push(
+      `${partsAtKill} upload(s) half-written at the kill; the partial file was swept (gone ${((Date.now() - win.from) / 1000).toFixed(0)} s after the kill at the latest)`,
+    );
   await common(s, [s.server], stats, problems);
   notes.push(
     `${stats.expected} requests cut by the kill; ${unanswered() - unansweredBefore} contact writes without an answer (each found at most once, whole); the ${imp.valid}-user import completed exactly once`,
@@ -192,7 +221,11 @@ async function halfUpload(base: string, token: string): Promise<http.ClientReque
     port: url.port,
     path: url.pathname + url.search,
     method: 'POST',
-    headers: { authorization: `JWT ${token}`, 'content-type': `multipart/form-data; boundary=${body.boundary}`, 'content-length': String(body.body.length) },
+    headers: {
+      authorization: `JWT ${token}`,
+      'content-type': `multipart/form-data; boundary=${body.boundary}`,
+      'content-length': String(body.body.length),
+    },
   });
   req.on('error', () => {});
   req.write(body.body.subarray(0, body.body.length >> 1));
@@ -203,12 +236,19 @@ async function halfUpload(base: string, token: string): Promise<http.ClientReque
 export async function diskFull(s: Soak): Promise<Result> {
   const stats = new Stats(strict);
   if (s.tmpfsError) {
-    return { name: 'disk-full', stats, problems: [], notes: [], setupFailed: `could not mount a tmpfs on the data dir: ${s.tmpfsError}` };
+    return {
+      name: 'disk-full',
+      stats,
+      problems: [],
+      notes: [],
+      setupFailed: `could not mount a tmpfs on the data dir: ${s.tmpfsError}`,
+    };
   }
   const win = { from: 0, to: Infinity };
   stats.policy = (o, wanted) => {
     if (o.reply && wanted.includes(o.reply.status)) return 'ok';
-    if (o.upload && within(o, win) && o.reply?.status === 507 && codeOf(o.reply) === 'insufficient_storage') return 'expected';
+    if (o.upload && within(o, win) && o.reply?.status === 507 && codeOf(o.reply) === 'insufficient_storage')
+      return 'expected';
     return 'error';
   };
   const filler = path.join(s.dataDir, 'filler.bin');
@@ -245,7 +285,9 @@ export async function diskFull(s: Soak): Promise<Result> {
     name: 'disk-full',
     stats,
     problems,
-    notes: [`tmpfs filled with ${(filled / 2 ** 20).toFixed(0)} MB for ${((freed - win.from) / 1000).toFixed(0)} s; ${fullAnswers} uploads answered 507 insufficient_storage meanwhile`],
+    notes: [
+      `tmpfs filled with ${(filled / 2 ** 20).toFixed(0)} MB for ${((freed - win.from) / 1000).toFixed(0)} s; ${fullAnswers} uploads answered 507 insufficient_storage meanwhile`,
+    ],
   };
 }
 
@@ -262,7 +304,9 @@ export async function twoProcesses(s: Soak): Promise<Result> {
   try {
     // A session opened through one process works on the other, and ends on both.
     const member = must(s.workload.members[1]);
-    const login = await request(via, 'POST', '/api/accounts/login/', { form: { username: member.email, password: DEMO_PASSWORD } });
+    const login = await request(via, 'POST', '/api/accounts/login/', {
+      form: { username: member.email, password: DEMO_PASSWORD },
+    });
     const token = (login.json() as { token?: string }).token;
     const me = [];
     for (let i = 0; i < 4; i++) me.push((await request(via, 'GET', '/api/accounts/me/', { token })).status);
@@ -270,17 +314,33 @@ export async function twoProcesses(s: Soak): Promise<Result> {
     const after = [];
     for (let i = 0; i < 4; i++) after.push((await request(via, 'GET', '/api/accounts/me/', { token })).status);
     if (login.status !== 200 || me.some((x) => x !== 200) || logout.status !== 200 || after.some((x) => x !== 401)) {
-      problems.push(`session across processes: login ${login.status}, me ${me.join(',')}, logout ${logout.status}, me after ${after.join(',')}`);
+      problems.push(
+        `session across processes: login ${login.status}, me ${me.join(',')}, logout ${logout.status}, me after ${after.join(',')}`,
+      );
     }
     // The login wait of one account and address (5 wrong passwords, then a growing wait) counts the attempts of both processes.
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
-      statuses.push((await request(via, 'POST', '/api/accounts/login/', { form: { username: `soak-ratelimit-${s.workload.ledger.run}@soak.test`, password: `guess-${i}` } })).status);
+      statuses.push(
+        (
+          await request(via, 'POST', '/api/accounts/login/', {
+            form: { username: `soak-ratelimit-${s.workload.ledger.run}@soak.test`, password: `guess-${i}` },
+          })
+        ).status,
+      );
     }
     const wantLimit = [...Array<number>(FREE_FAILURES).fill(400), ...Array<number>(14 - FREE_FAILURES).fill(429)];
-    if (JSON.stringify(statuses) !== JSON.stringify(wantLimit)) problems.push(`login limit across processes: ${statuses.join(',')}`);
+    if (JSON.stringify(statuses) !== JSON.stringify(wantLimit))
+      problems.push(`login limit across processes: ${statuses.join(',')}`);
     // A job enqueued through one process is run (by either) to the end.
-    const imp = await startImport(s.db, s.workload.admin.token, 500, `two-${s.workload.ledger.run}.soak.test`, `http://127.0.0.1:${s.server.opts.port}`, `http://127.0.0.1:${s.second.opts.port}`);
+    const imp = await startImport(
+      s.db,
+      s.workload.admin.token,
+      500,
+      `two-${s.workload.ledger.run}.soak.test`,
+      `http://127.0.0.1:${s.server.opts.port}`,
+      `http://127.0.0.1:${s.second.opts.port}`,
+    );
 
     s.workload.base = via;
     await runClients(s.workload.clients(s.clients), stats, sleep(s.faultSeconds * 1000));
@@ -294,7 +354,8 @@ export async function twoProcesses(s: Soak): Promise<Result> {
   }
   await common(s, [s.server, s.second], stats, problems);
   await s.second.stop();
-  if (Math.min(...proxy.served) < proxy.served.reduce((a, b) => a + b, 0) / 4) problems.push(`the proxy did not spread the load: ${proxy.served.join(' / ')}`);
+  if (Math.min(...proxy.served) < proxy.served.reduce((a, b) => a + b, 0) / 4)
+    problems.push(`the proxy did not spread the load: ${proxy.served.join(' / ')}`);
   return { name: 'two-processes', stats, problems, notes };
 }
 
@@ -328,7 +389,7 @@ export async function dbKill(s: Soak, recoverySeconds: number, restartTimeoutSec
     win.from = Date.now();
     process.kill(killed, 'SIGKILL');
     // Back when /healthz says the database is up again (it says "restarting" meanwhile).
-    for (const until = Date.now() + (restartTimeoutSeconds + 30) * 1000; Date.now() < until; ) {
+    for (const until = Date.now() + (restartTimeoutSeconds + 30) * 1000; Date.now() < until;) {
       const state = await health();
       if (state) states.add(state);
       if (state === 'up' && postmaster() !== killed) break;
@@ -342,13 +403,21 @@ export async function dbKill(s: Soak, recoverySeconds: number, restartTimeoutSec
   if (s.server.pid !== pid) problems.push('the server process was replaced: it did not restart its database itself');
   const restarted = postmaster();
   if (restarted === killed) problems.push('the postmaster was not restarted');
-  if (!states.has('restarting')) problems.push(`/healthz never said the database was restarting (it said: ${[...states].join(', ') || 'nothing'})`);
+  if (!states.has('restarting'))
+    problems.push(`/healthz never said the database was restarting (it said: ${[...states].join(', ') || 'nothing'})`);
   const firstOk = stats.okTimes.find((t) => t > back);
   if (!stats.expected) problems.push('no request saw the outage (no 503): the fault did not take');
   if (!firstOk) problems.push('no request succeeded after the database was restarted');
-  else if (firstOk - back > recoverySeconds * 1000) problems.push(`the first success came ${((firstOk - back) / 1000).toFixed(1)} s after the database was back`);
+  else if (firstOk - back > recoverySeconds * 1000)
+    problems.push(`the first success came ${((firstOk - back) / 1000).toFixed(1)} s after the database was back`);
   // Background jobs recovered too: an import started now must run to the end in this same process.
-  const imp = await startImport(s.db, s.workload.admin.token, 300, `after-db-kill-${s.workload.ledger.run}.soak.test`, s.server.base);
+  const imp = await startImport(
+    s.db,
+    s.workload.admin.token,
+    300,
+    `after-db-kill-${s.workload.ledger.run}.soak.test`,
+    s.server.base,
+  );
   problems.push(...(await checkImport(s.db, imp, 60_000)));
   await common(s, [s.server], stats, problems);
   return {

@@ -15,7 +15,13 @@ export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: stri
   const prefix = `soak-${ledger.run}-`;
 
   // Contacts: one row per marker, with its category link (written in the same transaction).
-  const { rows: contacts } = await db.query<{ id: number; first_name: string; email: string; owner_id: number; cats: number[] }>(
+  const { rows: contacts } = await db.query<{
+    id: number;
+    first_name: string;
+    email: string;
+    owner_id: number;
+    cats: number[];
+  }>(
     `select c.id, c.first_name, c.email, c.owner_id, coalesce(array_agg(l.category_id) filter (where l.category_id is not null), '{}') as cats
      from contacts c left join contact_category_links l on l.contact_id = c.id
      where c.first_name like $1 group by c.id`,
@@ -36,13 +42,21 @@ export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: stri
   for (const [marker, e] of ledger.contacts) {
     const rows = byMarker.get(marker) ?? [];
     if (e.state === 'acked' && e.deleted !== 'acked' && e.deleted !== 'uncertain') {
-      if (rows.length !== 1 || must(rows[0]).id !== e.id) problems.push(`acknowledged contact ${marker} (id ${e.id}) found ${rows.length} times`);
+      if (rows.length !== 1 || must(rows[0]).id !== e.id)
+        problems.push(`acknowledged contact ${marker} (id ${e.id}) found ${rows.length} times`);
     }
-    if (e.deleted === 'acked' && rows.length) problems.push(`contact ${marker} (id ${e.id}) was deleted (200) but is still there`);
+    if (e.deleted === 'acked' && rows.length)
+      problems.push(`contact ${marker} (id ${e.id}) was deleted (200) but is still there`);
   }
 
   // Tasks: one row per marker, with the action log entry of the same transaction.
-  const { rows: tasks } = await db.query<{ id: number; description: string; owner_id: number; linked_user_id: number; logs: number }>(
+  const { rows: tasks } = await db.query<{
+    id: number;
+    description: string;
+    owner_id: number;
+    linked_user_id: number;
+    logs: number;
+  }>(
     `select t.id::int as id, t.description, t.owner_id, t.linked_user_id,
             (select count(*)::int from action_logs a where a.kind = 'task_create' and a.details->>'task_id' = t.id::text) as logs
      from tasks t where t.description like $1`,
@@ -55,17 +69,21 @@ export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: stri
     if (!e) problems.push(`task ${marker} exists but was never sent`);
     if (rows.length > 1) problems.push(`task ${marker} exists ${rows.length} times`);
     for (const r of rows) {
-      if (e && (r.owner_id !== e.owner || r.linked_user_id !== e.linked || r.logs !== 1)) problems.push(`task ${marker} is half-written: ${JSON.stringify(r)}`);
+      if (e && (r.owner_id !== e.owner || r.linked_user_id !== e.linked || r.logs !== 1))
+        problems.push(`task ${marker} is half-written: ${JSON.stringify(r)}`);
     }
   }
   for (const [marker, e] of ledger.tasks) {
     const rows = tasksBy.get(marker) ?? [];
-    if (e.state === 'acked' && (rows.length !== 1 || must(rows[0]).id !== e.id)) problems.push(`acknowledged task ${marker} (id ${e.id}) found ${rows.length} times`);
+    if (e.state === 'acked' && (rows.length !== 1 || must(rows[0]).id !== e.id))
+      problems.push(`acknowledged task ${marker} (id ${e.id}) found ${rows.length} times`);
   }
 
   problems.push(...(await verifyDonations(db, ledger)));
   problems.push(...verifyFiles(ledger, uploadsDir));
-  const { rows: avatars } = await db.query<{ id: number; avatar: string }>(`select id, avatar from users where avatar is not null`);
+  const { rows: avatars } = await db.query<{ id: number; avatar: string }>(
+    `select id, avatar from users where avatar is not null`,
+  );
   for (const a of avatars) {
     const file = mediaFile(uploadsDir, a.avatar);
     const head = file && fs.existsSync(file) ? fs.readFileSync(file).subarray(0, 12) : null;
@@ -91,7 +109,8 @@ function verifyFiles(ledger: Ledger, uploadsDir: string): string[] {
   for (const u of ledger.uploads) {
     const file = mediaFile(uploadsDir, u.url);
     const size = file && fs.existsSync(file) ? fs.statSync(file).size : -1;
-    if (size !== u.size) problems.push(`upload ${u.url}: ${size < 0 ? 'missing' : `${size} bytes on disk, ${u.size} acknowledged`}`);
+    if (size !== u.size)
+      problems.push(`upload ${u.url}: ${size < 0 ? 'missing' : `${size} bytes on disk, ${u.size} acknowledged`}`);
   }
   const parts = partFiles(uploadsDir);
   if (parts.length) problems.push(`${parts.length} partial upload file(s) left: ${parts.slice(0, 3).join(', ')}`);
@@ -103,7 +122,15 @@ export function partFiles(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => path.basename(f).endsWith('.part'));
 }
 
-type DonationRow = { id: number; state: string; paid: boolean; receipt: boolean; events: number; mails: number; job: string | null };
+type DonationRow = {
+  id: number;
+  state: string;
+  paid: boolean;
+  receipt: boolean;
+  events: number;
+  mails: number;
+  job: string | null;
+};
 
 /**
  * Paid donations: paid once (one applied provider event), and the receipt job (pg-boss) sent exactly
@@ -128,7 +155,8 @@ async function verifyDonations(db: pg.Pool, ledger: Ledger, waitMs = 150_000): P
     ).rows;
   const due = (r: DonationRow) => r.state === 'paid' && r.mails === 0 && !ledger.brokenDonations.has(r.id);
   let rows = await read();
-  for (const until = Date.now() + waitMs; rows.some(due) && Date.now() < until; rows = await read()) await new Promise((r) => setTimeout(r, 500));
+  for (const until = Date.now() + waitMs; rows.some(due) && Date.now() < until; rows = await read())
+    await new Promise((r) => setTimeout(r, 500));
   const problems: string[] = [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const [id, e] of ledger.donations) {
@@ -139,12 +167,16 @@ async function verifyDonations(db: pg.Pool, ledger: Ledger, waitMs = 150_000): P
       continue;
     }
     if (e.state === 'paid' && r.state !== 'paid') problems.push(`donation ${id} was paid (200) but is ${r.state}`);
-    if (e.state === 'pending' && r.state !== 'pending') problems.push(`donation ${id} was never paid but is ${r.state}`);
+    if (e.state === 'pending' && r.state !== 'pending')
+      problems.push(`donation ${id} was never paid but is ${r.state}`);
     if (r.state === 'paid' && (!r.paid || r.events !== 1 || !r.receipt || r.mails !== 1)) {
       ledger.brokenDonations.add(id);
-      problems.push(`paid donation ${id} is not whole: ${JSON.stringify(r)} (want paid_at, 1 applied event, receipt_sent_at, 1 receipt mail; job = the receipt job's state)`);
+      problems.push(
+        `paid donation ${id} is not whole: ${JSON.stringify(r)} (want paid_at, 1 applied event, receipt_sent_at, 1 receipt mail; job = the receipt job's state)`,
+      );
     }
-    if (r.state !== 'paid' && (r.paid || r.events || r.mails)) problems.push(`unpaid donation ${id} is half-paid: ${JSON.stringify(r)}`);
+    if (r.state !== 'paid' && (r.paid || r.events || r.mails))
+      problems.push(`unpaid donation ${id} is half-paid: ${JSON.stringify(r)}`);
   }
   return problems;
 }

@@ -12,7 +12,13 @@ import { newPromoCode } from '../../src/server/services/users';
 import { multipart, request, timed, type Client, type Stats } from './load';
 import { must } from '../must';
 
-export type Actor = { id: number; email: string; token: string; role: 'member' | 'consultant' | 'admin'; categoryId?: number };
+export type Actor = {
+  id: number;
+  email: string;
+  token: string;
+  role: 'member' | 'consultant' | 'admin';
+  categoryId?: number;
+};
 
 type ContactEntry = {
   owner: number;
@@ -94,7 +100,9 @@ const pick = <T>(xs: readonly T[]): T => must(xs[Math.floor(Math.random() * xs.l
 export async function noisePng(side: number): Promise<Buffer> {
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256);
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 export type Mix = {
@@ -136,10 +144,15 @@ export class Workload {
       );
     }
     const login = async (email: string): Promise<Actor> => {
-      const r = await request(this.base, 'POST', '/api/accounts/login/', { form: { username: email, password: DEMO_PASSWORD } });
+      const r = await request(this.base, 'POST', '/api/accounts/login/', {
+        form: { username: email, password: DEMO_PASSWORD },
+      });
       if (r.status !== 200) throw new Error(`login as ${email}: ${r.status} ${r.body.toString()}`);
       const { token } = r.json() as { token: string };
-      const me = (await request(this.base, 'GET', '/api/accounts/me/', { token })).json() as { id: number; role: Actor['role'] };
+      const me = (await request(this.base, 'GET', '/api/accounts/me/', { token })).json() as {
+        id: number;
+        role: Actor['role'];
+      };
       return { id: me.id, email, token, role: me.role };
     };
     this.consultant = await login('consultant@demo.atrium');
@@ -147,11 +160,16 @@ export class Workload {
     this.members = [await login('member@demo.atrium')];
     for (const email of emails) this.members.push(await login(email));
     for (const m of this.members) {
-      const r = await request(this.base, 'POST', '/api/contacts/category', { token: m.token, json: { name: `Soak ${this.ledger.run}`, is_particular: false } });
+      const r = await request(this.base, 'POST', '/api/contacts/category', {
+        token: m.token,
+        json: { name: `Soak ${this.ledger.run}`, is_particular: false },
+      });
       if (r.status !== 201) throw new Error(`category for ${m.email}: ${r.status} ${r.body.toString()}`);
       m.categoryId = (r.json() as { id: number }).id;
     }
-    const { rows: methods } = await db.query<{ id: number }>(`select id from payment_methods where code = 'card' and kind = 'online'`);
+    const { rows: methods } = await db.query<{ id: number }>(
+      `select id from payment_methods where code = 'card' and kind = 'online'`,
+    );
     this.cardMethod = must(methods[0]).id;
     this.avatar = await noisePng(48);
     this.adminFile = await noisePng(96);
@@ -170,7 +188,9 @@ export class Workload {
   }
 
   private read(stats: Stats, token: string, [name, method, path, body]: [string, string, string, unknown?]) {
-    return timed(stats, name, [200], () => request(this.base, method, path, { token, ...(body !== undefined && { json: body }) }));
+    return timed(stats, name, [200], () =>
+      request(this.base, method, path, { token, ...(body !== undefined && { json: body }) }),
+    );
   }
 
   private memberClient(m: Actor): Client {
@@ -207,7 +227,13 @@ export class Workload {
     const reply = await timed(stats, 'create contact', [201], () =>
       request(this.base, 'POST', '/api/contacts/', {
         token: m.token,
-        json: { first_name: marker, last_name: 'Soak', email: `${marker}@soak.test`, city: 'Berlin', categories: [m.categoryId] },
+        json: {
+          first_name: marker,
+          last_name: 'Soak',
+          email: `${marker}@soak.test`,
+          city: 'Berlin',
+          categories: [m.categoryId],
+        },
       }),
     );
     if (reply) {
@@ -217,7 +243,9 @@ export class Workload {
   }
 
   private ownContact(m: Actor): [string, ContactEntry] | undefined {
-    const own = [...this.ledger.contacts.entries()].filter(([, e]) => e.owner === m.id && e.state === 'acked' && !e.deleted && !e.reading);
+    const own = [...this.ledger.contacts.entries()].filter(
+      ([, e]) => e.owner === m.id && e.state === 'acked' && !e.deleted && !e.reading,
+    );
     return own.length ? pick(own) : undefined;
   }
 
@@ -226,7 +254,9 @@ export class Workload {
     if (!found) return this.createContact(stats, m);
     const [, entry] = found;
     entry.deleted = 'pending';
-    const reply = await timed(stats, 'delete contact', [200], () => request(this.base, 'DELETE', `/api/contacts/${entry.id}/`, { token: m.token }));
+    const reply = await timed(stats, 'delete contact', [200], () =>
+      request(this.base, 'DELETE', `/api/contacts/${entry.id}/`, { token: m.token }),
+    );
     entry.deleted = reply ? 'acked' : 'uncertain';
   }
 
@@ -236,7 +266,9 @@ export class Workload {
     if (!found) return this.createContact(stats, m);
     const [marker, entry] = found;
     entry.reading = true;
-    const reply = await timed(stats, 'read contact', [200], () => request(this.base, 'GET', `/api/contacts/${entry.id}/`, { token: m.token }));
+    const reply = await timed(stats, 'read contact', [200], () =>
+      request(this.base, 'GET', `/api/contacts/${entry.id}/`, { token: m.token }),
+    );
     entry.reading = false;
     if (!reply) return;
     const c = reply.json() as { first_name: string; categories: number[] };
@@ -254,7 +286,12 @@ export class Workload {
     const reply = await timed(stats, 'create task', [201], () =>
       request(this.base, 'POST', '/api/user_tasks/create/', {
         token: this.consultant.token,
-        json: { type: pick(['call', 'meet', 'message']), start_in: pick(['now', '15', '30', '60']), description: marker, linked_user_id: linked },
+        json: {
+          type: pick(['call', 'meet', 'message']),
+          start_in: pick(['now', '15', '30', '60']),
+          description: marker,
+          linked_user_id: linked,
+        },
       }),
     );
     if (reply) {
@@ -266,14 +303,19 @@ export class Workload {
   /** Starts a donation and pays it on the sandbox checkout page (public, no session). */
   private async donate(stats: Stats, m: Actor) {
     const started = await timed(stats, 'start donation', [200], () =>
-      request(this.base, 'POST', '/api/payments/donation/', { token: m.token, json: { amount: '5.00', payment_method: this.cardMethod } }),
+      request(this.base, 'POST', '/api/payments/donation/', {
+        token: m.token,
+        json: { amount: '5.00', payment_method: this.cardMethod },
+      }),
     );
     if (!started) return;
     const { id, payment_url } = started.json() as { id: number; payment_url: string };
     const entry: DonationEntry = { user: m.id, state: 'pending' };
     this.ledger.donations.set(id, entry);
     // The URL names the server's public URL; go to the path on whichever server (or proxy) this run uses.
-    const paid = await timed(stats, 'pay on checkout', [200], () => request(this.base, 'POST', new URL(payment_url).pathname, { form: { action: 'pay' } }));
+    const paid = await timed(stats, 'pay on checkout', [200], () =>
+      request(this.base, 'POST', new URL(payment_url).pathname, { form: { action: 'pay' } }),
+    );
     entry.state = paid ? 'paid' : 'uncertain';
   }
 
@@ -281,7 +323,13 @@ export class Workload {
     const body = multipart([{ name: 'avatar', filename: 'me.png', type: 'image/png', data: this.avatar }]);
     // Avatars are rate-limited per user (10 in 10 minutes): at the soak's pace most answers are that
     // limit's 429, a right answer too; the first ones of each member still write their file.
-    const reply = await timed(stats, 'upload avatar', [200, 429], () => request(this.base, 'POST', '/api/accounts/me/', { token: m.token, multipart: body }), { upload: true });
+    const reply = await timed(
+      stats,
+      'upload avatar',
+      [200, 429],
+      () => request(this.base, 'POST', '/api/accounts/me/', { token: m.token, multipart: body }),
+      { upload: true },
+    );
     if (reply?.status === 200) {
       const { user } = reply.json() as { user: { avatar: string | null } };
       if (user.avatar) this.ledger.avatars.set(m.id, user.avatar);
@@ -290,7 +338,13 @@ export class Workload {
 
   private async uploadFile(stats: Stats) {
     const body = multipart([{ name: 'file', filename: 'noise.png', type: 'image/png', data: this.adminFile }]);
-    const reply = await timed(stats, 'admin upload', [201], () => request(this.base, 'POST', '/api/admin/uploads?kind=image', { token: this.admin.token, multipart: body }), { upload: true });
+    const reply = await timed(
+      stats,
+      'admin upload',
+      [201],
+      () => request(this.base, 'POST', '/api/admin/uploads?kind=image', { token: this.admin.token, multipart: body }),
+      { upload: true },
+    );
     if (reply) {
       const saved = reply.json() as { url: string; size: number };
       this.ledger.uploads.push({ url: saved.url, size: saved.size });

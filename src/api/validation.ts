@@ -4,7 +4,17 @@
  * 'This field cannot be empty', …). Forms use them as `validate={v.city}`; forms that are not
  * react-admin forms run them through `checkValues`.
  */
-import { choices, email, maxLength, maxValue, minLength, minValue, number, required, type Validator } from 'react-admin';
+import {
+  choices,
+  email,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  number,
+  required,
+  type Validator,
+} from 'react-admin';
 
 export type FieldRule = {
   presence?: 'required' | 'not_empty';
@@ -22,7 +32,19 @@ export type FieldRule = {
   items?: FieldRule;
 };
 
-export type RuleKind = 'presence' | 'type' | 'minLength' | 'maxLength' | 'pattern' | 'email' | 'minimum' | 'maximum' | 'enum' | 'minItems' | 'maxItems' | 'items';
+export type RuleKind =
+  | 'presence'
+  | 'type'
+  | 'minLength'
+  | 'maxLength'
+  | 'pattern'
+  | 'email'
+  | 'minimum'
+  | 'maximum'
+  | 'enum'
+  | 'minItems'
+  | 'maxItems'
+  | 'items';
 
 /** A form's own wording for some of its fields' rules, e.g. `{ key: { pattern: 'atrium.content.configs.key_rule' } }`. */
 export type Messages<F extends string> = Partial<Record<F, Partial<Record<RuleKind, string>>>>;
@@ -30,18 +52,24 @@ export type FieldValidators<F extends string> = Record<F, Validator[]>;
 
 const M = (k: string) => `atrium.validation.${k}`;
 
-const integer = (message: string): Validator => (value) =>
-  value === undefined || value === null || value === '' || Number.isInteger(Number(value)) ? undefined : message;
+const integer =
+  (message: string): Validator =>
+  (value) =>
+    value === undefined || value === null || value === '' || Number.isInteger(Number(value)) ? undefined : message;
 
 /** react-admin's `regex` (whose memoised type does not resolve), answering the same `{message, args: {pattern}}`. */
-const matches = (pattern: RegExp, message: string): Validator => (value) =>
-  typeof value === 'string' && value !== '' && !pattern.test(value) ? { message, args: { pattern } } : undefined;
+const matches =
+  (pattern: RegExp, message: string): Validator =>
+  (value) =>
+    typeof value === 'string' && value !== '' && !pattern.test(value) ? { message, args: { pattern } } : undefined;
 
-const itemCount = (kind: 'minItems' | 'maxItems', limit: number, message: string): Validator => (value) => {
-  if (!Array.isArray(value)) return undefined;
-  const bad = kind === 'minItems' ? value.length < limit : value.length > limit;
-  return bad ? { message, args: kind === 'minItems' ? { min: limit } : { max: limit } } : undefined;
-};
+const itemCount =
+  (kind: 'minItems' | 'maxItems', limit: number, message: string): Validator =>
+  (value) => {
+    if (!Array.isArray(value)) return undefined;
+    const bad = kind === 'minItems' ? value.length < limit : value.length > limit;
+    return bad ? { message, args: kind === 'minItems' ? { min: limit } : { max: limit } } : undefined;
+  };
 
 /** The validators of one field, in the order a person fixes them: presence, kind, length, form, range. */
 export function ruleValidators(rule: FieldRule, messages: Partial<Record<RuleKind, string>> = {}): Validator[] {
@@ -59,7 +87,10 @@ export function ruleValidators(rule: FieldRule, messages: Partial<Record<RuleKin
   if (rule.minItems !== undefined) out.push(itemCount('minItems', rule.minItems, messages.minItems ?? M('too_few')));
   if (rule.maxItems !== undefined) out.push(itemCount('maxItems', rule.maxItems, messages.maxItems ?? M('too_many')));
   if (rule.items) {
-    const each = ruleValidators(rule.items, messages.items ? { maxLength: messages.items, minLength: messages.items, pattern: messages.items } : {});
+    const each = ruleValidators(
+      rule.items,
+      messages.items ? { maxLength: messages.items, minLength: messages.items, pattern: messages.items } : {},
+    );
     out.push((value, values, props) => {
       if (!Array.isArray(value)) return undefined;
       for (const item of value) {
@@ -77,14 +108,18 @@ export function ruleValidators(rule: FieldRule, messages: Partial<Record<RuleKin
 // The same object for the same schema and messages: react-admin re-validates when `validate` changes.
 const cache = new WeakMap<object, Map<string, Record<string, Validator[]>>>();
 
-export function makeValidators<F extends string>(rules: Readonly<Record<F, FieldRule>>, messages?: Messages<F>): FieldValidators<F> {
+export function makeValidators<F extends string>(
+  rules: Readonly<Record<F, FieldRule>>,
+  messages?: Messages<F>,
+): FieldValidators<F> {
   let bySchema = cache.get(rules);
   if (!bySchema) cache.set(rules, (bySchema = new Map<string, Record<string, Validator[]>>()));
   const id = JSON.stringify(messages ?? {});
   const hit = bySchema.get(id);
   if (hit) return hit as FieldValidators<F>;
   const out = {} as Record<string, Validator[]>;
-  for (const [field, rule] of Object.entries(rules) as [F, FieldRule][]) out[field] = ruleValidators(rule, messages?.[field]);
+  for (const [field, rule] of Object.entries(rules) as [F, FieldRule][])
+    out[field] = ruleValidators(rule, messages?.[field]);
   bySchema.set(id, out);
   return out as FieldValidators<F>;
 }
@@ -95,7 +130,11 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * For forms built without react-admin's <Form>: the first message of each field whose value breaks a
  * rule, translated. Only the fields present in `values` are checked (the form's own fields).
  */
-export function checkValues<F extends string>(validators: Partial<FieldValidators<F>>, values: Partial<Record<F, unknown>>, translate: Translate): Record<string, string> {
+export function checkValues<F extends string>(
+  validators: Partial<FieldValidators<F>>,
+  values: Partial<Record<F, unknown>>,
+  translate: Translate,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of Object.keys(values) as F[]) {
     for (const v of validators[field] ?? []) {

@@ -103,39 +103,43 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // The security headers, worked out once: helmet's are the same for every request (no nonce here; the
   // landing pages set their own CSP), so each request only sets the list.
-  const securityHeaders = headersOf(helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  const securityHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+          mediaSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  }));
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   // A JSON answer is never rendered as a page: the strictest policy (OWASP's for REST APIs) and only the
   // headers that matter to it, about half the bytes on every API call. Everything under /api/ gets it
   // unless the contract says the operation answers with a page (the sandbox checkout) or it is the docs,
   // which then set the page set over it: a page added any other way fails closed.
-  const apiHeaders = headersOf(helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xFrameOptions: { action: 'deny' },
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  }));
+  const apiHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: { action: 'deny' },
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
   // In Fastify's own header store, not on the raw response: Node then writes the head from one object
   // instead of validating every header a second time on the slow path (a tenth of a cheap call's CPU).
   // A route's own header, set later (the media files' sandbox CSP, a landing page's nonce), still wins.
@@ -163,7 +167,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // browser does without CORS headers, so the plugin (and its Vary header) is left out.
   if (opts.config.corsOrigins.length) {
     await app.register(cors, {
-      origin: (origin, cb) => { cb(null, !origin || opts.config.corsOrigins.includes(origin)); },
+      origin: (origin, cb) => {
+        cb(null, !origin || opts.config.corsOrigins.includes(origin));
+      },
       credentials: false,
     });
   }
@@ -183,18 +189,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         operationResolver: ((operationId: string) => {
           const multipartFields = byId.get(operationId)?.multipartFields;
           return {
-          handler: handlerFor(operationId),
-          // The page headers first: a request the guard refuses is still answered under them.
-          onRequest: [
-            ...(byId.get(operationId)?.servesPage ? [pageHeaders] : []),
-            noStore,
-            operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
-            ...(multipartFields ? [refuseUnknownParts(multipartFields)] : []),
-          ],
-          ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
-          preHandler: rateLimitHandlers(app, operationId),
-          config: { operationId },
-        };
+            handler: handlerFor(operationId),
+            // The page headers first: a request the guard refuses is still answered under them.
+            onRequest: [
+              ...(byId.get(operationId)?.servesPage ? [pageHeaders] : []),
+              noStore,
+              operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
+              ...(multipartFields ? [refuseUnknownParts(multipartFields)] : []),
+            ],
+            ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
+            preHandler: rateLimitHandlers(app, operationId),
+            config: { operationId },
+          };
         }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
       });
       api.get('/openapi.yaml', async (_req, reply) => reply.type('application/yaml').send(contract.yaml));
@@ -237,7 +243,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 }
 
 /** The headers a Connect-style middleware sets on a response, recorded once against a stand-in response. */
-function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): [string, string][] {
+function headersOf(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): [string, string][] {
   const headers = new Map<string, string>();
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
@@ -273,7 +281,13 @@ function registerMedia(app: FastifyInstance) {
       // Judge the folder the file server will actually read (encoded ../ included).
       const folder = path.posix.normalize(decoded.slice('/media/'.length)).split('/')[0] ?? '';
       if (!PRIVATE_FOLDERS.has(folder)) return;
-      if (!storage.verifyLink(url.pathname, url.searchParams.get('exp') ?? undefined, url.searchParams.get('sig') ?? undefined)) {
+      if (
+        !storage.verifyLink(
+          url.pathname,
+          url.searchParams.get('exp') ?? undefined,
+          url.searchParams.get('sig') ?? undefined,
+        )
+      ) {
         return reply.status(403).send({ detail: t(req.lang, 'permission_denied'), code: 'permission_denied' });
       }
     });

@@ -14,7 +14,12 @@ const schema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  JWT_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -25,18 +30,35 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().default('dist/web'),
-  TELEGRAM_BOT_USERNAME: z.string().regex(/^\w{5,32}$/, 'must be a Telegram bot username').default('AtriumSchoolBot'),
-  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'must be a Telegram bot token (123456:ABC…)').optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^\w{5,32}$/, 'must be a Telegram bot username')
+    .default('AtriumSchoolBot'),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'must be a Telegram bot token (123456:ABC…)')
+    .optional(),
   TELEGRAM_API_ROOT: z.url('must be a URL').default('https://api.telegram.org'),
-  LEAD_OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LEAD_OFFER_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DB_PIPELINE_LANES: z.coerce.number().int().min(0).max(16).default(2),
   DB_RESTART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TEST_CLOCK: bool.optional(),
   TRUST_PROXY: bool.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  STRIPE_SECRET_KEY: z.string().regex(/^sk_\w+$/, 'must be a Stripe secret key (sk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^sk_\w+$/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_API_BASE: z.url('must be a URL such as http://127.0.0.1:12111').optional(),
 });
 
@@ -72,7 +94,12 @@ export type Config = {
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   /** Online payments: the built-in sandbox checkout, or Stripe (then both Stripe secrets are needed). */
-  payments: { provider: 'sandbox' | 'stripe'; stripeSecretKey?: string; stripeWebhookSecret?: string; stripeApiBase?: string };
+  payments: {
+    provider: 'sandbox' | 'stripe';
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    stripeApiBase?: string;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -82,12 +109,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
   if (c.PAYMENT_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (got stripe)');
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (got stripe)',
+    );
   }
   return {
     port: c.PORT,
@@ -102,7 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts only on the embedded default, unless asked for explicitly.
     seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
     logLevel: c.LOG_LEVEL,
-    corsOrigins: c.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: c.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webDist: path.resolve(c.WEB_DIST),
     telegramBotUsername: c.TELEGRAM_BOT_USERNAME,
     telegramBotToken: c.TELEGRAM_BOT_TOKEN,

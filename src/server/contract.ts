@@ -51,9 +51,13 @@ export async function loadContract(): Promise<{ spec: Contract; yaml: string; op
         roles: op['x-roles'],
         contentTypes: Object.keys(op.requestBody?.content ?? {}),
         bodyRequired: Boolean(op.requestBody?.required),
-        servesPage: Object.entries(op.responses ?? {}).some(([status, r]) => status.startsWith('2') && 'text/html' in (r.content ?? {})),
+        servesPage: Object.entries(op.responses ?? {}).some(
+          ([status, r]) => status.startsWith('2') && 'text/html' in (r.content ?? {}),
+        ),
         ...(op.requestBody?.content['multipart/form-data'] !== undefined && {
-          multipartFields: fieldNames(closeSchema((op.requestBody.content['multipart/form-data'] as { schema?: unknown }).schema, refs(spec))),
+          multipartFields: fieldNames(
+            closeSchema((op.requestBody.content['multipart/form-data'] as { schema?: unknown }).schema, refs(spec)),
+          ),
         }),
       });
     }
@@ -91,7 +95,8 @@ type Refs = (ref: string) => Schema;
 function refs(spec: Contract): Refs {
   return (ref) => {
     let node: unknown = spec;
-    for (const raw of ref.replace(/^#\//, '').split('/')) node = (node as Schema)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const raw of ref.replace(/^#\//, '').split('/'))
+      node = (node as Schema)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
     if (!node || typeof node !== 'object') throw new Error(`The contract's reference ${ref} leads nowhere`);
     return node as Schema;
   };
@@ -115,7 +120,9 @@ function mergeAllOf(s: Schema, at: Refs): Schema {
     const part = resolve(p, at);
     return Array.isArray(part.allOf) ? mergeAllOf(part, at) : part;
   });
-  const plain = parts.every((p) => isObject(p) && !p.oneOf && !p.anyOf && !p.allOf && (p.type === undefined || p.type === 'object'));
+  const plain = parts.every(
+    (p) => isObject(p) && !p.oneOf && !p.anyOf && !p.allOf && (p.type === undefined || p.type === 'object'),
+  );
   if (!plain) return { ...s, allOf: parts };
   const { allOf: _, ...rest } = s;
   const merged: Schema = { ...rest, type: 'object', properties: {} };
@@ -124,7 +131,8 @@ function mergeAllOf(s: Schema, at: Refs): Schema {
     for (const [k, v] of Object.entries(p)) {
       if (k === 'properties') {
         const props = merged.properties as Record<string, unknown>;
-        for (const [name, prop] of Object.entries(v as Schema)) props[name] = name in props ? { allOf: [props[name], prop] } : prop;
+        for (const [name, prop] of Object.entries(v as Schema))
+          props[name] = name in props ? { allOf: [props[name], prop] } : prop;
       } else if (k === 'required') (v as string[]).forEach((r) => required.add(r));
       else if (k !== 'type') merged[k] = v;
     }
@@ -144,17 +152,22 @@ function closeSchema(node: unknown, at: Refs, depth = 0): Schema {
   if (Array.isArray(s.allOf)) s = mergeAllOf(s, at);
   const out: Schema = { ...s };
   const sub = (x: unknown) => closeSchema(x, at, depth + 1);
-  if (isObject(out.properties)) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, sub(v)]));
+  if (isObject(out.properties))
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, sub(v)]));
   if (isObject(out.items)) out.items = sub(out.items);
   if (isObject(out.additionalProperties)) out.additionalProperties = sub(out.additionalProperties);
-  for (const k of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(sub);
+  for (const k of ['allOf', 'oneOf', 'anyOf'] as const)
+    if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(sub);
   if (Array.isArray(out.oneOf) && !out.discriminator) {
     // Variants told apart by a const property (landing elements by `type`): ajv then judges a body
     // by its own variant only, so a refusal names that variant's fields, not every variant's.
     const tag = discriminatorOf(out.oneOf as Schema[]);
     if (tag) Object.assign(out, { type: out.type ?? 'object', discriminator: { propertyName: tag } });
   }
-  const open = out.additionalProperties !== undefined || out.patternProperties !== undefined || out.unevaluatedProperties !== undefined;
+  const open =
+    out.additionalProperties !== undefined ||
+    out.patternProperties !== undefined ||
+    out.unevaluatedProperties !== undefined;
   if (isObject(out.properties) && !open && !out.allOf && !out.oneOf && !out.anyOf) out.additionalProperties = false;
   return out;
 }
@@ -166,7 +179,9 @@ function discriminatorOf(variants: Schema[]): string | undefined {
   return Object.keys(first.properties).find((name) => {
     const values = variants.map((v) => {
       const prop = isObject(v.properties) ? v.properties[name] : undefined;
-      return Array.isArray(v.required) && v.required.includes(name) && isObject(prop) && typeof prop.const === 'string' ? prop.const : undefined;
+      return Array.isArray(v.required) && v.required.includes(name) && isObject(prop) && typeof prop.const === 'string'
+        ? prop.const
+        : undefined;
     });
     return values.every((x) => x !== undefined) && new Set(values).size === values.length;
   });

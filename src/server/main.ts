@@ -25,7 +25,10 @@ async function main() {
   // survivable (the job expires and runs again); any other unhandled rejection still ends the process.
   process.on('unhandledRejection', (reason) => {
     if (isDatabaseUnavailable(reason)) {
-      log.warn({ reason: reason instanceof Error ? reason.message : String(reason) }, 'background database call failed while the database was unavailable');
+      log.warn(
+        { reason: reason instanceof Error ? reason.message : String(reason) },
+        'background database call failed while the database was unavailable',
+      );
       return;
     }
     log.fatal({ err: reason }, 'unhandled rejection');
@@ -38,18 +41,27 @@ async function main() {
   if (!databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     try {
-      embedded = await startEmbeddedPostgres(config.dataDir, (m) => { log.warn({ pg: m }, 'postgres'); }, {
-        supervise: {
-          restartTimeoutMs: config.dbRestartTimeoutSeconds * 1000,
-          // Nothing more to do in this process: exit, so that its supervisor (systemd, Docker, …) starts it afresh.
-          onGiveUp: (reason) => {
-            log.fatal(`${reason}; exiting so that the process is started again`);
-            const force = setTimeout(() => process.exit(4), 15_000);
-            force.unref();
-            void embedded?.stop().catch(() => {}).finally(() => process.exit(4));
+      embedded = await startEmbeddedPostgres(
+        config.dataDir,
+        (m) => {
+          log.warn({ pg: m }, 'postgres');
+        },
+        {
+          supervise: {
+            restartTimeoutMs: config.dbRestartTimeoutSeconds * 1000,
+            // Nothing more to do in this process: exit, so that its supervisor (systemd, Docker, …) starts it afresh.
+            onGiveUp: (reason) => {
+              log.fatal(`${reason}; exiting so that the process is started again`);
+              const force = setTimeout(() => process.exit(4), 15_000);
+              force.unref();
+              void embedded
+                ?.stop()
+                .catch(() => {})
+                .finally(() => process.exit(4));
+            },
           },
         },
-      });
+      );
     } catch (err) {
       if (err instanceof DataDirInUseError) {
         log.fatal(err.message);

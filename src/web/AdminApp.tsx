@@ -100,7 +100,9 @@ export default function AdminApp() {
           {permissions && <Resource name="waiting-leads" {...RESOURCES['waiting-leads']} />}
           {permissions && <Resource name="contact-categories" {...RESOURCES['contact-categories']} />}
           {permissions && <Resource name="flows" {...RESOURCES.flows} />}
-          {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff/payments" {...RESOURCES['staff/payments']} />}
+          {(permissions === 'consultant' || permissions === 'admin') && (
+            <Resource name="staff/payments" {...RESOURCES['staff/payments']} />
+          )}
           {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tasks" />}
           {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tickets" />}
           {(permissions === 'consultant' || permissions === 'admin') && <Resource name="imports" />}
@@ -108,7 +110,10 @@ export default function AdminApp() {
           {(permissions === 'consultant' || permissions === 'admin') && <Resource name="staff-users" />}
           {permissions === 'admin' && <Resource name="users" {...RESOURCES.users} />}
           {permissions === 'admin' && <Resource name="outbox" {...RESOURCES.outbox} />}
-          {permissions === 'admin' && Object.entries(CONTENT_RESOURCES).map(([name, resource]) => <Resource key={name} name={name} {...resource} />)}
+          {permissions === 'admin' &&
+            Object.entries(CONTENT_RESOURCES).map(([name, resource]) => (
+              <Resource key={name} name={name} {...resource} />
+            ))}
         </>
       )}
     </AdminUI>

@@ -20,7 +20,10 @@ const AdminApp = lazy(loadAdminApp);
  * The adapters load with the first call of another method: the public screens read no resource, and
  * their calls (logging in, registration, the mailed links) are answered by the small accounts module.
  */
-const dataProvider = lazyDataProvider(() => import('./providers/data').then((module) => module.dataProvider), accountsMethods);
+const dataProvider = lazyDataProvider(
+  () => import('./providers/data').then((module) => module.dataProvider),
+  accountsMethods,
+);
 
 /** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
 const store = localStorageStore();
@@ -38,7 +41,13 @@ export function App() {
   return (
     <BrowserRouter>
       {/* react-admin's context (auth, data, i18n, store, notifications, theme) is shared by the public screens and the app. */}
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} theme={theme}>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={theme}
+      >
         <Routes>
           {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
           <Route element={<PublicFrame />}>{publicRoutes}</Route>

@@ -38,7 +38,8 @@ async function wrongCode(secret: string): Promise<string> {
 }
 
 const connect = (token: string, body: Json) => call(t, 'POST', '/api/accounts/google_auth/connect/', { token, body });
-const disconnect = (token: string, body: Json) => call(t, 'POST', '/api/accounts/google_auth/disconnect/', { token, body });
+const disconnect = (token: string, body: Json) =>
+  call(t, 'POST', '/api/accounts/google_auth/disconnect/', { token, body });
 
 /** A fresh member (rate limits are per account) with Google Authenticator enabled. */
 async function memberWith2fa() {
@@ -109,7 +110,8 @@ describe('connecting Google Authenticator', () => {
 describe('connecting again while enabled', () => {
   it('neither replaces the secret nor switches two-factor login off', async () => {
     const m = await memberWith2fa();
-    const before = (await t.pool.query('select totp_secret_enc from users where id = $1', [m.id])).rows[0].totp_secret_enc;
+    const before = (await t.pool.query('select totp_secret_enc from users where id = $1', [m.id])).rows[0]
+      .totp_secret_enc;
 
     const res = await connect(m.token, {});
     expect(res.statusCode).toBe(200);
@@ -161,7 +163,12 @@ describe('two-step login', () => {
     const b = await memberWith2fa();
     const challengeOfB = await firstStep(b);
 
-    const badPassword = await postLogin(t, { username: a.email, password: 'wrong-password', challenge: challengeOfB, code: await nextCode(a.secret) });
+    const badPassword = await postLogin(t, {
+      username: a.email,
+      password: 'wrong-password',
+      challenge: challengeOfB,
+      code: await nextCode(a.secret),
+    });
     expect(badPassword.statusCode).toBe(400);
     expect(badPassword.json()).toEqual({ non_field_errors: [en.wrong_email_or_password] });
 
@@ -248,8 +255,11 @@ describe('wrong codes and the login wait', () => {
     const bad = await wrongCode(m.secret);
     for (let round = 1; round <= 5; round++) {
       const challenge = await firstStep(m);
-      for (let i = 1; i <= 4; i++) expect((await secondStep(m, challenge, bad)).json(), `round ${round}`).toEqual({ code: [en.wrong_code] });
-      expect((await secondStep(m, challenge, bad)).json(), `round ${round}`).toEqual({ non_field_errors: [en.login_expired] });
+      for (let i = 1; i <= 4; i++)
+        expect((await secondStep(m, challenge, bad)).json(), `round ${round}`).toEqual({ code: [en.wrong_code] });
+      expect((await secondStep(m, challenge, bad)).json(), `round ${round}`).toEqual({
+        non_field_errors: [en.login_expired],
+      });
     }
     // Five challenges spent: the address now waits, even with the password and a right code.
     const waiting = await postLogin(t, { username: m.email, password: m.password });

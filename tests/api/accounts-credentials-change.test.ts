@@ -60,7 +60,10 @@ describe('changing the email', () => {
     expect(wrong.json()).toEqual({ old_password: [en.wrong_password] });
     // In the user's language.
     await t.pool.query(`update users set language = 'de' where id = $1`, [m.id]);
-    const german = await call(t, 'PUT', '/api/accounts/me/', { token: await t.login(m.email, m.password), body: { email } });
+    const german = await call(t, 'PUT', '/api/accounts/me/', {
+      token: await t.login(m.email, m.password),
+      body: { email },
+    });
     expect(german.json()).toEqual({ old_password: [catalogues.de.credentials_change_needs_password] });
 
     expect((await me(t, m.token)).body).toMatchObject({ email: m.email, city: '' });
@@ -120,7 +123,10 @@ describe('changing the email', () => {
     await new Promise((r) => setTimeout(r, 300));
     const mails = await mailsTo(t, email);
     expect(mails.map((x) => x.subject)).toEqual([en.mail_email_change_subject]);
-    const { rows } = await t.pool.query(`select 1 from one_time_tokens where user_id = $1 and purpose = 'password_reset'`, [m.id]);
+    const { rows } = await t.pool.query(
+      `select 1 from one_time_tokens where user_id = $1 and purpose = 'password_reset'`,
+      [m.id],
+    );
     expect(rows).toEqual([]);
     expect((await me(t, m.token)).status).toBe(200);
   });
@@ -174,7 +180,10 @@ describe('changing the email', () => {
     const start = await call(t, 'POST', '/api/accounts/google_auth/connect/', { token: m.token, body: {} });
     const secret = start.json().secret as string;
     const code = () => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-    expect((await call(t, 'POST', '/api/accounts/google_auth/connect/', { token: m.token, body: { code: await code() } })).statusCode).toBe(200);
+    expect(
+      (await call(t, 'POST', '/api/accounts/google_auth/connect/', { token: m.token, body: { code: await code() } }))
+        .statusCode,
+    ).toBe(200);
     clock.advance(31_000);
     const right = await code();
     const wrong = right === '000000' ? '111111' : '000000';
@@ -250,7 +259,10 @@ describe('an admin sets a password', () => {
     // Both sessions are checked and kept in the session cache.
     expect((await me(t, m.token)).status).toBe(200);
     expect((await me(t, other)).status).toBe(200);
-    const res = await call(t, 'PUT', `/api/v1/users/${m.id}`, { token: adminToken, body: { password: 'admin-set-password-1' } });
+    const res = await call(t, 'PUT', `/api/v1/users/${m.id}`, {
+      token: adminToken,
+      body: { password: 'admin-set-password-1' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(t, m.token)).status).toBe(401);
     expect((await me(t, other)).status).toBe(401);

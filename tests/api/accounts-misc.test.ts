@@ -39,7 +39,11 @@ describe('POST /api/token-auth-bot/', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ token: expect.any(String), user: expect.objectContaining({ id: memberId, email: 'member@demo.atrium' }), redirect_to: '/lessons' });
+    expect(body).toEqual({
+      token: expect.any(String),
+      user: expect.objectContaining({ id: memberId, email: 'member@demo.atrium' }),
+      redirect_to: '/lessons',
+    });
     expect((await me(t, body.token)).status).toBe(200);
 
     const again = await call(t, 'POST', '/api/token-auth-bot/', { body: { token } });
@@ -120,12 +124,17 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 5)).toEqual(Array(5).fill(400));
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
-    expect(throttled!.body).toEqual({ detail: expect.stringMatching(/^Zu viele Anfragen\. Bitte versuchen Sie es in \d+ Sekunden erneut\.$/), code: 'throttled' });
+    expect(throttled!.body).toEqual({
+      detail: expect.stringMatching(/^Zu viele Anfragen\. Bitte versuchen Sie es in \d+ Sekunden erneut\.$/),
+      code: 'throttled',
+    });
     expect(Number(throttled!.headers['retry-after'])).toBeGreaterThan(0);
 
     // Even the right password waits now, and the same account by another spelling is the same account.
     expect((await postLogin(t, { username: victim.email, password: victim.password })).statusCode).toBe(429);
-    expect((await postLogin(t, { username: victim.email.toUpperCase(), password: victim.password })).statusCode).toBe(429);
+    expect((await postLogin(t, { username: victim.email.toUpperCase(), password: victim.password })).statusCode).toBe(
+      429,
+    );
 
     // Same IP, another account.
     const other = await postLogin(t, { username: 'consultant@demo.atrium', password: DEMO_PASSWORD });
@@ -158,7 +167,10 @@ describe('rate limits', () => {
     }
     const sixth = await reset(m.email);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/), code: 'throttled' });
+    expect(sixth.json()).toEqual({
+      detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      code: 'throttled',
+    });
     // Another email is not held up by it.
     expect((await reset('member@demo.atrium')).statusCode).toBe(200);
   });

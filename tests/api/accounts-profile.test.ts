@@ -75,14 +75,23 @@ describe('PUT /api/accounts/me/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(errors);
     // Nothing was saved.
-    expect((await me(t, m.token)).body).toMatchObject({ first_name: 'Test', last_name: 'Member', phone: null, date_birth: null });
+    expect((await me(t, m.token)).body).toMatchObject({
+      first_name: 'Test',
+      last_name: 'Member',
+      phone: null,
+      date_birth: null,
+    });
   });
 
   it('names every bad field at once', async () => {
     const m = await member();
     const res = await putMe(m.token, { phone: 'abc', time_zone: 'Nowhere/Land', date_birth: '2999-12-31' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ phone: [en.phone_incorrect], time_zone: [en.time_zone_invalid], date_birth: [en.date_invalid] });
+    expect(res.json()).toEqual({
+      phone: [en.phone_incorrect],
+      time_zone: [en.time_zone_invalid],
+      date_birth: [en.date_invalid],
+    });
   });
 
   it('refuses a phone or an email of another user', async () => {
@@ -155,7 +164,9 @@ describe('POST /api/accounts/set_language/', () => {
 function multipart(field: string, filename: string, type: string, content: Buffer) {
   const boundary = `----atrium-test-${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -174,12 +185,16 @@ function uploadAvatar(token: string, body: ReturnType<typeof multipart>) {
 describe('avatar upload', () => {
   it('re-encodes a PNG to WebP and serves it sandboxed', async () => {
     const m = await member();
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const res = await uploadAvatar(m.token, multipart('avatar', 'me.png', 'image/png', png));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toEqual(expect.any(String));
-    expect(body.user.avatar).toMatch(/^\/media\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/);
+    expect(body.user.avatar).toMatch(
+      /^\/media\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/,
+    );
     expect((await me(t, body.token)).body.avatar).toBe(body.user.avatar);
 
     const file = await t.app.inject({ method: 'GET', url: body.user.avatar });
@@ -191,7 +206,9 @@ describe('avatar upload', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
 
     // A second upload replaces the first; the old file is gone.
-    const jpeg = await sharp({ create: { width: 32, height: 48, channels: 3, background: '#abcdef' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 32, height: 48, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
     const second = await uploadAvatar(m.token, multipart('avatar', 'photo.jpg', 'image/jpeg', jpeg));
     expect(second.statusCode).toBe(200);
     expect(second.json().user.avatar).not.toBe(body.user.avatar);
@@ -204,7 +221,10 @@ describe('avatar upload', () => {
 
   it('refuses a text file named .png', async () => {
     const m = await member();
-    const res = await uploadAvatar(m.token, multipart('avatar', 'evil.png', 'image/png', Buffer.from('<script>alert(1)</script>')));
+    const res = await uploadAvatar(
+      m.token,
+      multipart('avatar', 'evil.png', 'image/png', Buffer.from('<script>alert(1)</script>')),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ avatar: [en.image_invalid] });
     expect((await me(t, m.token)).body.avatar).toBeNull();
@@ -213,7 +233,15 @@ describe('avatar upload', () => {
   it('refuses an image over 5 MB', async () => {
     const m = await member();
     // Noise does not compress: a real PNG of a bit over 5 MB.
-    const big = await sharp({ create: { width: 1400, height: 1300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({
+      create: {
+        width: 1400,
+        height: 1300,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
@@ -226,7 +254,9 @@ describe('avatar upload', () => {
 
   it('refuses a request without the avatar part', async () => {
     const m = await member();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
     const res = await uploadAvatar(m.token, multipart('picture', 'me.png', 'image/png', png));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ avatar: [en.image_invalid] });

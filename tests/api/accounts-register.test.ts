@@ -64,7 +64,9 @@ describe('registration without a promo code', () => {
     const res = await postLogin(t, { username: email, password: 'new-password-1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email_activation_required: true });
-    expect(await t.pool.query('select 1 from sessions s join users u on u.id = s.user_id where u.email = $1', [email])).toMatchObject({
+    expect(
+      await t.pool.query('select 1 from sessions s join users u on u.id = s.user_id where u.email = $1', [email]),
+    ).toMatchObject({
       rowCount: 0,
     });
   });
@@ -116,7 +118,9 @@ describe('registration with a promo code', () => {
     const res = await register(newcomer('invited@test.atrium', { promo: memberPromo }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: en.activation_sent });
-    const { rows } = await t.pool.query('select referrer_id, email_activation from users where email = $1', ['invited@test.atrium']);
+    const { rows } = await t.pool.query('select referrer_id, email_activation from users where email = $1', [
+      'invited@test.atrium',
+    ]);
     expect(rows[0]).toEqual({ referrer_id: memberId, email_activation: false });
   });
 

@@ -167,7 +167,7 @@ describe('using a reset-credentials link', () => {
     expect((await postLogin(t, { username: 'member@demo.atrium', password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 
-  it('refuses an unknown token, in the caller\'s language', async () => {
+  it("refuses an unknown token, in the caller's language", async () => {
     const res = await call(t, 'POST', '/api/accounts/user/reset_credentials/', {
       body: { token: 'nope' },
       headers: { 'accept-language': 'de' },

@@ -30,7 +30,8 @@ beforeAll(async () => {
       if (address.address.startsWith('bounce')) {
         const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
         err.responseCode = 550;
-        cb(err); return;
+        cb(err);
+        return;
       }
       cb();
     },
@@ -49,14 +50,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve, reject) => {
     smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => { resolve(); });
+    smtp.listen(0, '127.0.0.1', () => {
+      resolve();
+    });
   });
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Atrium <no-reply@atrium.test>' } });
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Atrium <no-reply@atrium.test>' },
+  });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => { smtp.close(() => { resolve(); }); });
+  await new Promise<void>((resolve) => {
+    smtp.close(() => {
+      resolve();
+    });
+  });
 });
 
 describe('password reset over SMTP', () => {
@@ -72,7 +81,11 @@ describe('password reset over SMTP', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: catalogues.en.reset_sent });
 
-    const msg = await waitFor(() => Promise.resolve(received.find((m) => m.to.includes(MEMBER))), 'the reset mail over SMTP', SMTP_WAIT_MS);
+    const msg = await waitFor(
+      () => Promise.resolve(received.find((m) => m.to.includes(MEMBER))),
+      'the reset mail over SMTP',
+      SMTP_WAIT_MS,
+    );
     expect(msg.from).toBe('no-reply@atrium.test');
     const mail = await PostalMime.parse(msg.raw);
     expect(mail.subject).toBe('Atrium-Passwort zurücksetzen');
@@ -92,16 +105,24 @@ describe('password reset over SMTP', () => {
   });
 
   it('records the mail as delivered in the outbox', async () => {
-    const row = await waitFor(async () => {
-      const { rows } = await t.pool.query('select subject, delivered, error from mail_outbox where "to" = $1', [MEMBER]);
-      return rows[0]?.delivered ? rows[0] : null;
-    }, 'mail_outbox.delivered', SMTP_WAIT_MS);
+    const row = await waitFor(
+      async () => {
+        const { rows } = await t.pool.query('select subject, delivered, error from mail_outbox where "to" = $1', [
+          MEMBER,
+        ]);
+        return rows[0]?.delivered ? rows[0] : null;
+      },
+      'mail_outbox.delivered',
+      SMTP_WAIT_MS,
+    );
     expect(row).toEqual({ subject: 'Atrium-Passwort zurücksetzen', delivered: true, error: null });
   });
 
   it('sets the new password through the link and ends the old sessions', async () => {
     expect((await me(t, sessionBefore)).status).toBe(200);
-    const res = await call(t, 'POST', '/api/password_reset/confirm/', { body: { token: resetToken, password: 'brand-new-pass-1' } });
+    const res = await call(t, 'POST', '/api/password_reset/confirm/', {
+      body: { token: resetToken, password: 'brand-new-pass-1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: catalogues.en.password_changed });
 
@@ -120,7 +141,9 @@ describe('password reset over SMTP', () => {
   });
 
   it('refuses the link a second time', async () => {
-    const res = await call(t, 'POST', '/api/password_reset/confirm/', { body: { token: resetToken, password: 'another-pass-2' } });
+    const res = await call(t, 'POST', '/api/password_reset/confirm/', {
+      body: { token: resetToken, password: 'another-pass-2' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ token: ['Link has expired'] });
     const still = await postLogin(t, { username: MEMBER, password: 'brand-new-pass-1' });
@@ -133,10 +156,16 @@ describe('password reset over SMTP', () => {
     const res = await call(t, 'POST', '/api/password_reset/', { body: { email: 'bounce@test.atrium' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: catalogues.en.reset_sent });
-    const row = await waitFor(async () => {
-      const { rows } = await t.pool.query('select delivered, error from mail_outbox where "to" = $1', ['bounce@test.atrium']);
-      return rows[0]?.error ? rows[0] : null;
-    }, 'the delivery error in mail_outbox', SMTP_WAIT_MS);
+    const row = await waitFor(
+      async () => {
+        const { rows } = await t.pool.query('select delivered, error from mail_outbox where "to" = $1', [
+          'bounce@test.atrium',
+        ]);
+        return rows[0]?.error ? rows[0] : null;
+      },
+      'the delivery error in mail_outbox',
+      SMTP_WAIT_MS,
+    );
     expect(row.delivered).toBe(false);
     expect(row.error).toMatch(/550/);
     expect(received.some((r) => r.to.includes('bounce@test.atrium'))).toBe(false);
@@ -158,13 +187,22 @@ describe('the admin outbox with SMTP configured', () => {
   it('hides the token of every link, while the mail itself went out whole', async () => {
     const m = await makeMember(t);
     expect((await call(t, 'POST', '/api/password_reset/', { body: { email: m.email } })).statusCode).toBe(200);
-    const msg = await waitFor(() => Promise.resolve(received.find((r) => r.to.includes(m.email))), 'the reset mail over SMTP', SMTP_WAIT_MS);
+    const msg = await waitFor(
+      () => Promise.resolve(received.find((r) => r.to.includes(m.email))),
+      'the reset mail over SMTP',
+      SMTP_WAIT_MS,
+    );
     const mail = await PostalMime.parse(msg.raw);
     const token = tokenOf(mail.text!, RESET_LINK);
     const { rows } = await t.pool.query<{ id: number }>('select id from mail_outbox where "to" = $1', [m.email]);
 
     const admin = await t.login('admin@demo.atrium');
-    const list = await call(t, 'GET', `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ q: m.email }))}`, { token: admin });
+    const list = await call(
+      t,
+      'GET',
+      `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ q: m.email }))}`,
+      { token: admin },
+    );
     const one = await call(t, 'GET', `/api/admin/outbox/${rows[0]!.id}`, { token: admin });
     expect(list.statusCode, list.body).toBe(200);
     expect(one.statusCode, one.body).toBe(200);
@@ -175,13 +213,17 @@ describe('the admin outbox with SMTP configured', () => {
       expect(shown.html).toContain(`href="${t.config.publicUrl}/password-reset/&lt;hidden&gt;"`);
     }
     // The link still works for the one who got the mail.
-    const res = await call(t, 'POST', '/api/password_reset/confirm/', { body: { token, password: 'outbox-masked-pass-1' } });
+    const res = await call(t, 'POST', '/api/password_reset/confirm/', {
+      body: { token, password: 'outbox-masked-pass-1' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('hides a token in a query as well', () => {
     const link = 'https://atrium.example/email-required?token=Xy_9-abcdefghijklmnopqrstuvwxyz0123456789&lang=de';
-    expect(hideLinkTokens(`Open ${link} now`, '<hidden>')).toBe('Open https://atrium.example/email-required?token=<hidden>&lang=de now');
+    expect(hideLinkTokens(`Open ${link} now`, '<hidden>')).toBe(
+      'Open https://atrium.example/email-required?token=<hidden>&lang=de now',
+    );
     // Words and a long host name stay as they are.
     expect(hideLinkTokens('https://atrium-production-server-number-one.example/password-reset/', '<hidden>')).toBe(
       'https://atrium-production-server-number-one.example/password-reset/',

@@ -23,11 +23,20 @@ beforeAll(async () => {
   [a, b] = [await consultant(), await consultant()];
   aMember = (await makeUser(t, { responsibleId: a.id })).id;
   bMember = (await makeUser(t, { responsibleId: b.id })).id;
-  for (const [c, m] of [[a, aMember], [b, bMember]] as const) {
-    const res = await api(t, 'POST', '/api/accounts/user/block_unblock_user/', { token: c.token, body: { user_id: m, block: true } });
+  for (const [c, m] of [
+    [a, aMember],
+    [b, bMember],
+  ] as const) {
+    const res = await api(t, 'POST', '/api/accounts/user/block_unblock_user/', {
+      token: c.token,
+      body: { user_id: m, block: true },
+    });
     expect(res.statusCode).toBe(200);
   }
-  await api(t, 'POST', '/api/accounts/user/block_unblock_user/', { token: admin, body: { user_id: aMember, block: false } });
+  await api(t, 'POST', '/api/accounts/user/block_unblock_user/', {
+    token: admin,
+    body: { user_id: aMember, block: false },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -47,7 +56,9 @@ describe('action history', () => {
   });
 
   it('filters by actor, kind and day', async () => {
-    expect((await logs(admin, `?actor_id=${b.id}&kind=user_blocked`)).json().results.map((r: Json) => r.subject.id)).toEqual([bMember]);
+    expect(
+      (await logs(admin, `?actor_id=${b.id}&kind=user_blocked`)).json().results.map((r: Json) => r.subject.id),
+    ).toEqual([bMember]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await logs(admin, `?actor_id=${b.id}&date_from=2000-01-01&date_to=2000-01-02`)).json().count).toBe(0);
     expect((await logs(admin, `?actor_id=${b.id}&date_from=${today}`)).json().count).toBeGreaterThanOrEqual(1);
@@ -68,11 +79,15 @@ describe('action history', () => {
   });
 
   it("gives the admin exact counts of an employee's entries and of all entries, kept as entries are added", async () => {
-    const exact = async (where = 'true') => (await t.pool.query(`select count(*)::int as n from action_logs where ${where}`)).rows[0].n;
+    const exact = async (where = 'true') =>
+      (await t.pool.query(`select count(*)::int as n from action_logs where ${where}`)).rows[0].n;
     const before = (await logs(admin, `?actor_id=${b.id}`)).json<{ count: number; total_count: number }>();
     expect(before).toMatchObject({ count: await exact(`actor_id = ${b.id}`), total_count: await exact() });
     // One statement adding entries for two actors (and one without any) counts each of them.
-    await t.pool.query(`insert into action_logs (actor_id, kind) values ($1, 'user_blocked'), ($1, 'user_unblocked'), ($2, 'user_blocked'), (null, 'import_finished')`, [b.id, a.id]);
+    await t.pool.query(
+      `insert into action_logs (actor_id, kind) values ($1, 'user_blocked'), ($1, 'user_unblocked'), ($2, 'user_blocked'), (null, 'import_finished')`,
+      [b.id, a.id],
+    );
     const after = (await logs(admin, `?actor_id=${b.id}`)).json();
     expect(after).toMatchObject({ count: before.count + 2, total_count: before.total_count + 4 });
     // Same time (one statement), so the later id comes first.
@@ -90,14 +105,34 @@ describe('action history', () => {
     // The names carry JavaScript whitespace PostgreSQL's btrim alone would keep, and a placeholder t() must not fill.
     const actor = await makeUser(t, { role: 'consultant' });
     const subject = await makeUser(t);
-    await t.pool.query(`update users set first_name = $2, last_name = $3 where id = $1`, [actor.id, '\u00a0Ann {subject}', 'Lee\u3000\t']);
-    await t.pool.query(`update users set first_name = $2, last_name = $3 where id = $1`, [subject.id, 'Zoë', '%1$s %%']);
-    const kinds = [...Object.keys(catalogues.en).filter((k) => k.startsWith('action_')).map((k) => k.slice('action_'.length)), 'mystery_{actor}', ''];
+    await t.pool.query(`update users set first_name = $2, last_name = $3 where id = $1`, [
+      actor.id,
+      '\u00a0Ann {subject}',
+      'Lee\u3000\t',
+    ]);
+    await t.pool.query(`update users set first_name = $2, last_name = $3 where id = $1`, [
+      subject.id,
+      'Zoë',
+      '%1$s %%',
+    ]);
+    const kinds = [
+      ...Object.keys(catalogues.en)
+        .filter((k) => k.startsWith('action_'))
+        .map((k) => k.slice('action_'.length)),
+      'mystery_{actor}',
+      '',
+    ];
     const ghost = 2_000_000_000; // an actor id no user has
     for (const kind of kinds) {
       await t.pool.query(
         `insert into action_logs (actor_id, subject_id, kind, details) values ($1, $2, $3, '{}'), ($1, null, $3, $4), ($5, $2, $3, '{"user": "x"}'), (null, null, $3, '{"user": {"first_name": " Gone "}}')`,
-        [actor.id, subject.id, kind, JSON.stringify({ user: { first_name: 'Removed', last_name: ' Person\n' } }), ghost],
+        [
+          actor.id,
+          subject.id,
+          kind,
+          JSON.stringify({ user: { first_name: 'Removed', last_name: ' Person\n' } }),
+          ghost,
+        ],
       );
     }
     // What the JavaScript that wrote descriptions before did, with t().
@@ -106,7 +141,11 @@ describe('action history', () => {
       const removed = e.data.user;
       const params = {
         actor: name(e.actor_id_known ? e.actor : null, translate(lang, 'action_someone')),
-        subject: e.subject ? name(e.subject, '') : removed ? `${removed.first_name ?? ''} ${removed.last_name ?? ''}`.trim() : '',
+        subject: e.subject
+          ? name(e.subject, '')
+          : removed
+            ? `${removed.first_name ?? ''} ${removed.last_name ?? ''}`.trim()
+            : '',
         kind: e.kind,
       };
       const key = `action_${e.kind}` as MessageKey;
@@ -126,7 +165,8 @@ describe('action history', () => {
           if (!res.json().next) return out;
         }
       };
-      for (const id of [actor.id, ghost]) entries.push(...(await all(`actor_id=${id}&`)).map((e) => ({ ...e, actor_id_known: id === actor.id })));
+      for (const id of [actor.id, ghost])
+        entries.push(...(await all(`actor_id=${id}&`)).map((e) => ({ ...e, actor_id_known: id === actor.id })));
       entries.push(...(await all('')).filter((e) => e.data.user?.first_name === ' Gone '));
       expect(entries).toHaveLength(kinds.length * 4);
       for (const e of entries) expect(e.description, `${lang} ${e.kind}`).toBe(describe(lang, e));
@@ -151,4 +191,3 @@ describe('action history', () => {
     expect(formatOf('{actor} gave 100% to {subject} ({kind}, {n})')).toBe('%1$s gave 100%% to %2$s (%3$s, {n})');
   });
 });
-

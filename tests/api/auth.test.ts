@@ -55,7 +55,10 @@ describe('POST /api/accounts/login/', () => {
   });
 
   it('rejects a wrong password in English when asked for', async () => {
-    const res = await postLogin({ username: 'member@demo.atrium', password: 'wrong-password' }, { 'accept-language': 'en' });
+    const res = await postLogin(
+      { username: 'member@demo.atrium', password: 'wrong-password' },
+      { 'accept-language': 'en' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['Wrong email or password'] });
   });
@@ -68,7 +71,10 @@ describe('POST /api/accounts/login/', () => {
   });
 
   it('answers in German for de', async () => {
-    const res = await postLogin({ username: 'nobody@demo.atrium', password: 'x' }, { 'accept-language': 'de-DE,de;q=0.9' });
+    const res = await postLogin(
+      { username: 'nobody@demo.atrium', password: 'x' },
+      { 'accept-language': 'de-DE,de;q=0.9' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: [catalogues.de.wrong_email_or_password] });
   });
@@ -91,7 +97,10 @@ describe('POST /api/accounts/login/', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json()).toEqual({ username: [catalogues.en.field_required], password: [catalogues.en.field_required] });
+    expect(nothing.json()).toEqual({
+      username: [catalogues.en.field_required],
+      password: [catalogues.en.field_required],
+    });
 
     const empty = await postLogin({ username: '', password: '' }, { 'accept-language': 'en' });
     expect(empty.statusCode).toBe(400);
@@ -125,7 +134,10 @@ describe('GET /api/accounts/me/', () => {
   it.each([
     ['garbage', 'JWT not-a-token'],
     ['an unknown scheme', 'Basic dXNlcjpwYXNz'],
-    ['a token signed with another key', 'JWT eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwic2lkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIn0.ZmFrZS1zaWduYXR1cmUtZmFrZS1zaWduYXR1cmU'],
+    [
+      'a token signed with another key',
+      'JWT eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwic2lkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIn0.ZmFrZS1zaWduYXR1cmUtZmFrZS1zaWduYXR1cmU',
+    ],
   ])('answers 401 for %s', async (_name, header) => {
     const res = await getMe(header);
     expect(res.statusCode).toBe(401);
@@ -135,7 +147,9 @@ describe('GET /api/accounts/me/', () => {
   it('answers 401 once the session has ended', async () => {
     const token = await t.login('member@demo.atrium');
     expect((await getMe(`JWT ${token}`)).statusCode).toBe(200);
-    await t.pool.query(`update sessions set ended_at = now() where user_id = (select id from users where email = $1)`, ['member@demo.atrium']);
+    await t.pool.query(`update sessions set ended_at = now() where user_id = (select id from users where email = $1)`, [
+      'member@demo.atrium',
+    ]);
     const res = await getMe(`JWT ${token}`);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('not_authenticated');
@@ -150,7 +164,10 @@ describe('GET /api/accounts/me/', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('not_authenticated');
       // And a blocked user cannot log in again.
-      const again = await postLogin({ username: 'admin@demo.atrium', password: DEMO_PASSWORD }, { 'accept-language': 'en' });
+      const again = await postLogin(
+        { username: 'admin@demo.atrium', password: DEMO_PASSWORD },
+        { 'accept-language': 'en' },
+      );
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ non_field_errors: [catalogues.en.login_failed] });
     } finally {

@@ -17,7 +17,11 @@ beforeAll(async () => {
   // Answers in English (the demo member's profile says Russian; the profile language wins over Accept-Language).
   await t.pool.query(`update users set language = 'en' where email = 'member@demo.atrium'`);
   const m = await makeMember(t);
-  [member, other, consultant] = await Promise.all([t.login('member@demo.atrium'), t.login(m.email, m.password), t.login('consultant@demo.atrium')]);
+  [member, other, consultant] = await Promise.all([
+    t.login('member@demo.atrium'),
+    t.login(m.email, m.password),
+    t.login('consultant@demo.atrium'),
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -55,7 +59,10 @@ describe('statuses and categories', () => {
     const cat = await category(member, 'Friends');
     expect(cat).toMatchObject({ name: 'Friends', is_particular: false, contacts_count: 0 });
     await contact(member, { first_name: 'Fritz', categories: [cat.id] });
-    const put = await api(t, 'PUT', `/api/contacts/category/${cat.id}/`, { token: member, body: { name: 'Old friends' } });
+    const put = await api(t, 'PUT', `/api/contacts/category/${cat.id}/`, {
+      token: member,
+      body: { name: 'Old friends' },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ id: cat.id, name: 'Old friends', contacts_count: 1 });
     const cats = (await api(t, 'GET', '/api/contacts/category', { token: member })).json<Json[]>();
@@ -63,7 +70,9 @@ describe('statuses and categories', () => {
     const del = await api(t, 'DELETE', `/api/contacts/category/${cat.id}/`, { token: member });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ detail: en.deleted });
-    expect((await api(t, 'GET', '/api/contacts/category', { token: member })).json().some((c: Json) => c.id === cat.id)).toBe(false);
+    expect(
+      (await api(t, 'GET', '/api/contacts/category', { token: member })).json().some((c: Json) => c.id === cat.id),
+    ).toBe(false);
   });
 
   it('an empty category name is refused', async () => {
@@ -98,7 +107,10 @@ describe('contacts CRUD and validation', () => {
     const got = await api(t, 'GET', `/api/contacts/${created.id}/`, { token: member });
     expect(got.json()).toEqual(created);
 
-    const put = await api(t, 'PUT', `/api/contacts/${created.id}/`, { token: member, body: { first_name: 'Erika', status: null, categories: [] } });
+    const put = await api(t, 'PUT', `/api/contacts/${created.id}/`, {
+      token: member,
+      body: { first_name: 'Erika', status: null, categories: [] },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ status: null, categories: [], email: 'erika@example.com', city: 'Berlin' });
 
@@ -108,7 +120,10 @@ describe('contacts CRUD and validation', () => {
   });
 
   it("answers the spec's messages for phone, email and a missing channel", async () => {
-    const bad = await api(t, 'POST', '/api/contacts/', { token: other, body: { first_name: 'X', phone: 'call me', email: 'nope@' } });
+    const bad = await api(t, 'POST', '/api/contacts/', {
+      token: other,
+      body: { first_name: 'X', phone: 'call me', email: 'nope@' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ phone: ['Phone is incorrect'], email: ['Please, enter valid email address'] });
     const none = await api(t, 'POST', '/api/contacts/', { token: other, body: { first_name: 'X' } });
@@ -116,7 +131,10 @@ describe('contacts CRUD and validation', () => {
     expect(none.json()).toEqual({ non_field_errors: [en.contact_needs_channel] });
     const empty = await api(t, 'POST', '/api/contacts/', { token: other, body: { first_name: '', phone: '+4930555' } });
     expect(empty.json().first_name).toEqual([en.field_empty]);
-    const status = await api(t, 'POST', '/api/contacts/', { token: other, body: { first_name: 'X', phone: '+49305551234', status: 9 } });
+    const status = await api(t, 'POST', '/api/contacts/', {
+      token: other,
+      body: { first_name: 'X', phone: '+49305551234', status: 9 },
+    });
     expect(status.json().status).toEqual([en.contact_status_unknown]);
   });
 
@@ -124,23 +142,37 @@ describe('contacts CRUD and validation', () => {
     const a = await category(member, 'Hot', true);
     const b = await category(member, 'Cold', true);
     const plain = await category(member, 'Plain');
-    const two = await api(t, 'POST', '/api/contacts/', { token: member, body: { first_name: 'P', phone: '+49305551111', categories: [a.id, b.id] } });
+    const two = await api(t, 'POST', '/api/contacts/', {
+      token: member,
+      body: { first_name: 'P', phone: '+49305551111', categories: [a.id, b.id] },
+    });
     expect(two.statusCode).toBe(400);
     expect(two.json().categories).toEqual(['Contact must have only one particular category at a time']);
 
     const c = await contact(member, { first_name: 'Q', categories: [a.id, plain.id] });
-    const promote = await api(t, 'PUT', `/api/contacts/category/${plain.id}/`, { token: member, body: { name: 'Plain', is_particular: true } });
+    const promote = await api(t, 'PUT', `/api/contacts/category/${plain.id}/`, {
+      token: member,
+      body: { name: 'Plain', is_particular: true },
+    });
     expect(promote.statusCode).toBe(400);
     expect(promote.json().is_particular).toEqual([en.contact_one_particular]);
-    const bulk = await api(t, 'POST', '/api/contacts/bulk/', { token: member, body: { ids: [c.id], action: 'add_category', category: b.id } });
+    const bulk = await api(t, 'POST', '/api/contacts/bulk/', {
+      token: member,
+      body: { ids: [c.id], action: 'add_category', category: b.id },
+    });
     expect(bulk.statusCode).toBe(400);
     expect(bulk.json().category).toEqual([en.contact_one_particular]);
-    expect((await api(t, 'GET', `/api/contacts/${c.id}/`, { token: member })).json().categories).toEqual([a.id, plain.id].sort((x, y) => x - y));
+    expect((await api(t, 'GET', `/api/contacts/${c.id}/`, { token: member })).json().categories).toEqual(
+      [a.id, plain.id].sort((x, y) => x - y),
+    );
   });
 
   it("another owner's category in a contact's categories is a 400", async () => {
     const foreign = await category(other, 'Theirs');
-    const res = await api(t, 'POST', '/api/contacts/', { token: member, body: { first_name: 'R', phone: '+49305552222', categories: [foreign.id] } });
+    const res = await api(t, 'POST', '/api/contacts/', {
+      token: member,
+      body: { first_name: 'R', phone: '+49305552222', categories: [foreign.id] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().categories).toEqual([en.contact_category_unknown]);
   });
@@ -153,7 +185,13 @@ describe('the list: search, filters, paging', () => {
     const m = await makeMember(t);
     owner = await t.login(m.email, m.password);
     cat = await category(owner, 'Leads');
-    await contact(owner, { first_name: 'Alice', last_name: 'Smith', email: 'alice@example.com', status: 1, categories: [cat.id] });
+    await contact(owner, {
+      first_name: 'Alice',
+      last_name: 'Smith',
+      email: 'alice@example.com',
+      status: 1,
+      categories: [cat.id],
+    });
     await contact(owner, { first_name: 'Bob', last_name: 'Jones', phone: '+44 20 7946 0001', status: 2 });
     await contact(owner, { first_name: 'Carol', last_name: 'Smithers', status: 2, categories: [cat.id] });
   });
@@ -170,18 +208,27 @@ describe('the list: search, filters, paging', () => {
   });
 
   it('searches names, email and phone; filters by category and status; orders', async () => {
-    expect((await list(owner, '?search=smith')).results.map((c: Json) => c.first_name).sort()).toEqual(['Alice', 'Carol']);
+    expect((await list(owner, '?search=smith')).results.map((c: Json) => c.first_name).sort()).toEqual([
+      'Alice',
+      'Carol',
+    ]);
     expect((await list(owner, '?search=alice%40example')).count).toBe(1);
     expect((await list(owner, '?search=7946')).results[0].first_name).toBe('Bob');
     const byCat = await list(owner, `?category=${cat.id}`);
     expect(byCat).toMatchObject({ count: 2, total_count: 3 });
     expect((await list(owner, '?status=2')).results.map((c: Json) => c.first_name).sort()).toEqual(['Bob', 'Carol']);
-    expect((await list(owner, `?status=2&category=${cat.id}`)).results.map((c: Json) => c.first_name)).toEqual(['Carol']);
-    expect((await list(owner, '?ordering=first_name')).results.map((c: Json) => c.first_name)).toEqual(['Alice', 'Bob', 'Carol']);
+    expect((await list(owner, `?status=2&category=${cat.id}`)).results.map((c: Json) => c.first_name)).toEqual([
+      'Carol',
+    ]);
+    expect((await list(owner, '?ordering=first_name')).results.map((c: Json) => c.first_name)).toEqual([
+      'Alice',
+      'Bob',
+      'Carol',
+    ]);
     expect((await list(owner, '?search=%25')).count).toBe(0);
   });
 
-  it('never lists another owner\'s contacts', async () => {
+  it("never lists another owner's contacts", async () => {
     const mine = await list(member);
     expect(mine.results.some((c: Json) => ['Alice', 'Bob', 'Carol'].includes(c.first_name))).toBe(false);
   });
@@ -222,14 +269,23 @@ describe('bulk actions', () => {
     const a = await contact(other, { first_name: 'A' });
     const b = await contact(other, { first_name: 'B' });
     const ids = [a.id, b.id];
-    const status = await api(t, 'POST', '/api/contacts/bulk/', { token: other, body: { ids, action: 'set_status', status: 3 } });
+    const status = await api(t, 'POST', '/api/contacts/bulk/', {
+      token: other,
+      body: { ids, action: 'set_status', status: 3 },
+    });
     expect(status.statusCode, status.body).toBe(200);
     expect(status.json()).toMatchObject({ count: 2 });
-    const add = await api(t, 'POST', '/api/contacts/bulk/', { token: other, body: { ids, action: 'add_category', category: cat.id } });
+    const add = await api(t, 'POST', '/api/contacts/bulk/', {
+      token: other,
+      body: { ids, action: 'add_category', category: cat.id },
+    });
     expect(add.statusCode).toBe(200);
     const after = await list(other, `?category=${cat.id}&status=3`);
     expect(after.results.map((c: Json) => c.id).sort()).toEqual([...ids].sort());
-    await api(t, 'POST', '/api/contacts/bulk/', { token: other, body: { ids: [a.id], action: 'remove_category', category: cat.id } });
+    await api(t, 'POST', '/api/contacts/bulk/', {
+      token: other,
+      body: { ids: [a.id], action: 'remove_category', category: cat.id },
+    });
     expect((await list(other, `?category=${cat.id}`)).results.map((c: Json) => c.id)).toEqual([b.id]);
     const del = await api(t, 'POST', '/api/contacts/bulk/', { token: other, body: { ids, action: 'delete' } });
     expect(del.json()).toEqual({ detail: en.deleted, count: 2 });
@@ -246,17 +302,26 @@ describe('bulk actions', () => {
       const res = await api(t, 'POST', '/api/contacts/bulk/', { token: other, body });
       expect(res.statusCode).toBe(404);
     }
-    expect((await api(t, 'GET', `/api/contacts/${mine.id}/`, { token: other })).json()).toMatchObject({ first_name: 'Keep', status: 1 });
+    expect((await api(t, 'GET', `/api/contacts/${mine.id}/`, { token: other })).json()).toMatchObject({
+      first_name: 'Keep',
+      status: 1,
+    });
     expect((await api(t, 'GET', `/api/contacts/${theirs.id}/`, { token: member })).statusCode).toBe(200);
   });
 
-  it("a foreign category in a bulk is a 400; a missing category is required", async () => {
+  it('a foreign category in a bulk is a 400; a missing category is required', async () => {
     const mine = await contact(other, { first_name: 'Z' });
     const foreign = await category(member, 'Not yours');
-    const res = await api(t, 'POST', '/api/contacts/bulk/', { token: other, body: { ids: [mine.id], action: 'add_category', category: foreign.id } });
+    const res = await api(t, 'POST', '/api/contacts/bulk/', {
+      token: other,
+      body: { ids: [mine.id], action: 'add_category', category: foreign.id },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().category).toEqual([en.contact_category_unknown]);
-    const missing = await api(t, 'POST', '/api/contacts/bulk/', { token: other, body: { ids: [mine.id], action: 'add_category' } });
+    const missing = await api(t, 'POST', '/api/contacts/bulk/', {
+      token: other,
+      body: { ids: [mine.id], action: 'add_category' },
+    });
     expect(missing.json().category).toEqual([en.field_required]);
   });
 });
@@ -266,7 +331,13 @@ describe('CSV export', () => {
     const m = await makeMember(t);
     const owner = await t.login(m.email, m.password);
     const cat = await category(owner, 'Export');
-    await contact(owner, { first_name: '=HYPERLINK("http://evil.example","x")', last_name: '@SUM(A1)', categories: [cat.id], status: 3, tags: ['a', 'b'] });
+    await contact(owner, {
+      first_name: '=HYPERLINK("http://evil.example","x")',
+      last_name: '@SUM(A1)',
+      categories: [cat.id],
+      status: 3,
+      tags: ['a', 'b'],
+    });
     await contact(owner, { first_name: 'Plain', email: 'plain@example.com' });
     const res = await api(t, 'GET', `/api/contacts/export/?category=${cat.id}`, { token: owner });
     expect(res.statusCode, res.body).toBe(200);
@@ -283,6 +354,8 @@ describe('CSV export', () => {
       tags: 'a; b',
     });
     const all = await api(t, 'GET', '/api/contacts/export/?search=plain', { token: owner });
-    expect(Papa.parse<Json>(all.body, { header: true, skipEmptyLines: true }).data.map((r) => r.email)).toEqual(['plain@example.com']);
+    expect(Papa.parse<Json>(all.body, { header: true, skipEmptyLines: true }).data.map((r) => r.email)).toEqual([
+      'plain@example.com',
+    ]);
   });
 });

@@ -59,28 +59,36 @@ describe('pipelined lanes', () => {
   it('runs the fast reads of concurrent calls on one shared connection, each with its own answer', async () => {
     const text = `select ${where}, $1::int as n`;
     const lane = await untilOnLane(text, [-1]);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => pool.query<Where & { n: number }>(text, [n])));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => pool.query<Where & { n: number }>(text, [n])),
+    );
     expect(results.map((r) => r.rows[0]!.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
     // Twenty statements out at once on one connection: a pool would have needed twenty.
     expect(new Set(results.map((r) => r.rows[0]!.pid))).toEqual(new Set([lane.pid]));
     expect(results.every((r) => r.rows[0]!.app === LANE)).toBe(true);
     // drizzle's statements take the same way.
     const viaDrizzle = await db.execute<Where>(sql.raw(`select ${where}, 'drizzle' as via`));
-    const again = viaDrizzle.rows[0]!.app === LANE ? viaDrizzle.rows[0]! : await untilOnLane(`select ${where}, 'drizzle' as via`);
+    const again =
+      viaDrizzle.rows[0]!.app === LANE ? viaDrizzle.rows[0]! : await untilOnLane(`select ${where}, 'drizzle' as via`);
     expect(again.pid).toBe(lane.pid);
   });
 
   it('keeps an error to its own statement: the others sent with it are answered', async () => {
     const text = `select ${where}, $1::int / $2::int as q`;
     await untilOnLane(text, [1, 1]);
-    const settled = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => pool.query<Where & { q: number }>(text, [i * 10, i === 4 ? 0 : 10])));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => pool.query<Where & { q: number }>(text, [i * 10, i === 4 ? 0 : 10])),
+    );
     settled.forEach((s, i) => {
       if (i === 4) {
         expect(s.status).toBe('rejected');
         expect((s as PromiseRejectedResult).reason.code).toBe('22012');
       } else {
         expect(s.status).toBe('fulfilled');
-        expect((s as PromiseFulfilledResult<pg.QueryResult<Where & { q: number }>>).value.rows[0]).toMatchObject({ q: i, app: LANE });
+        expect((s as PromiseFulfilledResult<pg.QueryResult<Where & { q: number }>>).value.rows[0]).toMatchObject({
+          q: i,
+          app: LANE,
+        });
       }
     });
     // The lane goes on serving.
@@ -93,11 +101,17 @@ describe('pipelined lanes', () => {
       expect(inserted.rows[0]!.app).not.toBe(LANE);
       const locked = await pool.query<Where>(`select ${where} from lane_probe where v = $1 for update`, [i]);
       expect(locked.rows[0]!.app).not.toBe(LANE);
-      const withCte = await pool.query<Where>(`with moved as (update lane_probe set v = v where v = $1 returning id) select ${where} from moved`, [i]);
+      const withCte = await pool.query<Where>(
+        `with moved as (update lane_probe set v = v where v = $1 returning id) select ${where} from moved`,
+        [i],
+      );
       expect(withCte.rows[0]!.app).not.toBe(LANE);
     }
     await untilOnLane(`select ${where}, count(*) from lane_probe where v >= $1`, [0]);
-    const inTransaction = await db.transaction(async (tx) => (await tx.execute<Where>(sql.raw(`select ${where}, count(*) from lane_probe where v >= 0`))).rows[0]!);
+    const inTransaction = await db.transaction(
+      async (tx) =>
+        (await tx.execute<Where>(sql.raw(`select ${where}, count(*) from lane_probe where v >= 0`))).rows[0]!,
+    );
     expect(inTransaction.app).not.toBe(LANE);
     expect((await pool.query('select count(*)::int as n from lane_probe')).rows[0].n).toBe(15);
   });
@@ -111,7 +125,13 @@ describe('pipelined lanes', () => {
     const quick = await Promise.all(Array.from({ length: 5 }, (_, n) => pool.query<Where & { n: number }>(fast, [n])));
     expect(quick.every((r) => r.rows[0]!.app === LANE)).toBe(true);
     // Answered while the slow one is still running.
-    expect((await admin.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like '%pg_sleep%' and state = 'active' and pid <> pg_backend_pid()`)).rows[0].n).toBe(1);
+    expect(
+      (
+        await admin.query(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and query like '%pg_sleep%' and state = 'active' and pid <> pg_backend_pid()`,
+        )
+      ).rows[0].n,
+    ).toBe(1);
     expect((await long).rows[0]!.app).not.toBe(LANE);
   });
 

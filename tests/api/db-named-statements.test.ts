@@ -34,12 +34,22 @@ afterAll(async () => {
 });
 
 /** The parts of a result that callers read. */
-const answer = (res: pg.QueryResult) => ({ command: res.command, rowCount: res.rowCount, rows: res.rows, fields: res.fields.map((f) => [f.name, f.dataTypeID]) });
+const answer = (res: pg.QueryResult) => ({
+  command: res.command,
+  rowCount: res.rowCount,
+  rows: res.rows,
+  fields: res.fields.map((f) => [f.name, f.dataTypeID]),
+});
 /** The same call on NamingClient and on pg's own client: both answers, to compare. */
-const both = async (call: (c: pg.Client) => Promise<pg.QueryResult>) => [answer(await call(client)), answer(await call(plain))];
+const both = async (call: (c: pg.Client) => Promise<pg.QueryResult>) => [
+  answer(await call(client)),
+  answer(await call(plain)),
+];
 
 const prepared = async () =>
-  (await client.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
+  (await client.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map(
+    (r) => r.name,
+  );
 
 describe('NamingClient', () => {
   it('runs a statement with values as a named statement, and the same text under the same name', async () => {
@@ -81,7 +91,12 @@ describe('NamingClient', () => {
 
   it('answers rows as arrays and parses with the given types (drizzle’s config)', async () => {
     const types = { getTypeParser: (oid: number) => (oid === 23 ? (v: string) => `int:${v}` : (v: string) => v) };
-    const config = { text: 'select $1::int as n, $2::text as s', values: [7, 'seven'], rowMode: 'array', types } as pg.QueryArrayConfig;
+    const config = {
+      text: 'select $1::int as n, $2::text as s',
+      values: [7, 'seven'],
+      rowMode: 'array',
+      types,
+    } as pg.QueryArrayConfig;
     const [named, own] = await both((c) => c.query(config));
     expect(named).toEqual(own);
     expect(named!.rows).toEqual([['int:7', 'seven']]);
@@ -91,12 +106,17 @@ describe('NamingClient', () => {
   it('answers a drizzle select, one with several result sets, and a callback-style call', async () => {
     const [row] = await db.execute<{ n: number }>(sql`select ${5}::int as n`).then((r) => r.rows);
     expect(row).toEqual({ n: 5 });
-    const multi = async (c: pg.Client) => ((await c.query('select 1 as a; select 2 as b')) as unknown as pg.QueryResult[]).map(answer);
+    const multi = async (c: pg.Client) =>
+      ((await c.query('select 1 as a; select 2 as b')) as unknown as pg.QueryResult[]).map(answer);
     expect(await multi(client)).toEqual(await multi(plain));
     expect((await multi(client)).map((r) => r.rows[0])).toEqual([{ a: 1 }, { b: 2 }]);
     const viaCallback = (c: pg.Client) =>
-      new Promise<unknown>((resolve, reject) => { c.query({ text: 'select $1::int as n', values: [3] }, (err: Error | null, res: pg.QueryResult) => { if (err) reject(err); else resolve(res.rows); }); },
-      );
+      new Promise<unknown>((resolve, reject) => {
+        c.query({ text: 'select $1::int as n', values: [3] }, (err: Error | null, res: pg.QueryResult) => {
+          if (err) reject(err);
+          else resolve(res.rows);
+        });
+      });
     expect(await viaCallback(client)).toEqual(await viaCallback(plain));
     expect(await viaCallback(client)).toEqual([{ n: 3 }]);
   });
@@ -104,7 +124,9 @@ describe('NamingClient', () => {
   it('rejects a failing statement with PostgreSQL’s error and a stack that leads back to the caller', async () => {
     const failing = client.query({ text: 'select 1 / $1::int as n', values: [0] });
     const err = (await failing.catch((e: unknown) => e)) as pg.DatabaseError;
-    const ownErr = (await plain.query({ text: 'select 1 / $1::int as n', values: [0] }).catch((e: unknown) => e)) as pg.DatabaseError;
+    const ownErr = (await plain
+      .query({ text: 'select 1 / $1::int as n', values: [0] })
+      .catch((e: unknown) => e)) as pg.DatabaseError;
     expect(err).toBeInstanceOf(pg.DatabaseError);
     expect([err.code, err.message]).toEqual([ownErr.code, ownErr.message]);
     expect(err.code).toBe('22012');
@@ -114,7 +136,9 @@ describe('NamingClient', () => {
   });
 
   it('passes any other option on to pg (rows in a portal here)', async () => {
-    const [named, own] = await both((c) => c.query({ text: 'select generate_series(1, $1::int) as n', values: [3], rows: 2 } as pg.QueryConfig));
+    const [named, own] = await both((c) =>
+      c.query({ text: 'select generate_series(1, $1::int) as n', values: [3], rows: 2 } as pg.QueryConfig),
+    );
     expect(named).toEqual(own);
     expect(named!.rows.length).toBeGreaterThan(0);
   });

@@ -62,9 +62,13 @@ beforeAll(async () => {
   const direct = new URL(t.databaseUrl);
   const socketDir = direct.searchParams.get('host');
   const port = Number(direct.searchParams.get('port') ?? (direct.port || 5432));
-  relay = new Relay(socketDir?.startsWith('/') ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: direct.hostname, port });
+  relay = new Relay(
+    socketDir?.startsWith('/') ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: direct.hostname, port },
+  );
   await relay.open();
-  const viaRelay = new URL(`${direct.protocol}//${direct.username}:${direct.password}@127.0.0.1:${relay.port}${direct.pathname}`);
+  const viaRelay = new URL(
+    `${direct.protocol}//${direct.username}:${direct.password}@127.0.0.1:${relay.port}${direct.pathname}`,
+  );
   const c = connect(viaRelay.toString(), 5);
   pool = c.pool;
   app = await buildApp({ db: c.db, config: t.config, secret: t.config.jwtSecret!, logger: false });
@@ -89,7 +93,7 @@ async function login(): Promise<string> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(res.statusCode).toBe(200);
-  return (res.json<{ token: string }>()).token;
+  return res.json<{ token: string }>().token;
 }
 
 it('answers 503 while the database is gone and serves again by itself once it is back', async () => {

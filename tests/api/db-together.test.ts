@@ -47,7 +47,10 @@ describe('together', () => {
     const [a, b, c] = await db.transaction(async (tx) => {
       // The transaction's pooled client (drizzle keeps it on the session): count every statement
       // handed to it while another was still running.
-      const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client as pg.PoolClient & { _activeQuery: unknown; _queryQueue: unknown[] };
+      const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client as pg.PoolClient & {
+        _activeQuery: unknown;
+        _queryQueue: unknown[];
+      };
       // Untyped: pg's query has many overloads, and the wrapper hands every call on as it came.
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       client.query = ((...args: unknown[]) => {

@@ -51,13 +51,17 @@ describe('the embedded PostgreSQL data dir', () => {
 
     const again = await startEmbeddedPostgres(dir, (m) => log.push(m), { lock: true });
     running.push(again);
-    expect(await query(again.url(), 'select id, note from kept')).toEqual([{ id: 1, note: 'written before the restart' }]);
+    expect(await query(again.url(), 'select id, note from kept')).toEqual([
+      { id: 1, note: 'written before the restart' },
+    ]);
   });
 });
 
 describe('the data-dir lock', () => {
   const lockDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-lock-test-'));
-  const write = (d: string, owner: object) => { fs.writeFileSync(path.join(d, 'atrium.lock'), JSON.stringify(owner)); };
+  const write = (d: string, owner: object) => {
+    fs.writeFileSync(path.join(d, 'atrium.lock'), JSON.stringify(owner));
+  };
 
   it('is taken over at once when the process it names has ended', async () => {
     const d = lockDir();
@@ -109,14 +113,28 @@ describe('a stale postmaster.pid', () => {
     const log: string[] = [];
     // The pid file of a server that ended long ago, its pid since given to another process.
     const bystander = spawn('sleep', ['100']);
-    const ended = new Promise<NodeJS.Signals | null>((r) => bystander.once('exit', (_code, signal) => { r(signal); }));
+    const ended = new Promise<NodeJS.Signals | null>((r) =>
+      bystander.once('exit', (_code, signal) => {
+        r(signal);
+      }),
+    );
     try {
       await new Promise((r) => bystander.once('spawn', r));
-      fs.writeFileSync(path.join(dir, 'pg', 'postmaster.pid'), `${bystander.pid}\n${path.join(dir, 'pg')}\n1700000000\n5432\n\n127.0.0.1\n  1234  5678\nready   \n`);
+      fs.writeFileSync(
+        path.join(dir, 'pg', 'postmaster.pid'),
+        `${bystander.pid}\n${path.join(dir, 'pg')}\n1700000000\n5432\n\n127.0.0.1\n  1234  5678\nready   \n`,
+      );
       const again = await startEmbeddedPostgres(dir, (m) => log.push(m), { lock: true });
       running.push(again);
       expect(await query(again.url(), 'select 1 as ok')).toEqual([{ ok: 1 }]);
-      const signal = await Promise.race([ended, new Promise((r) => setTimeout(() => { r('still running'); }, 500))]);
+      const signal = await Promise.race([
+        ended,
+        new Promise((r) =>
+          setTimeout(() => {
+            r('still running');
+          }, 500),
+        ),
+      ]);
       expect(signal).toBe('still running');
       expect(bystander.exitCode).toBeNull();
       expect(log.join('\n')).toMatch(/not PostgreSQL of .*left alone/);

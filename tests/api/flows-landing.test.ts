@@ -28,7 +28,8 @@ async function publishedFlow(extra: Json[] = []): Promise<Json> {
   return flow;
 }
 
-const page = (name: string, lang = 'en') => t.app.inject({ method: 'GET', url: `/l/${name}`, headers: { 'accept-language': lang } });
+const page = (name: string, lang = 'en') =>
+  t.app.inject({ method: 'GET', url: `/l/${name}`, headers: { 'accept-language': lang } });
 const signup = (name: string, body: Json) => api(t, 'POST', `/api/landings/${name}/signup/`, { body });
 /** The form token a rendered page carries in its lead form. */
 const tokenIn = (html: string) => {
@@ -41,16 +42,31 @@ const formToken = async (name: string) => tokenIn((await page(name)).body);
 let visitors = 0;
 const visitor = () => `198.51.100.${++visitors}`;
 const lookup = (kind: 'email' | 'phone', body: Json, ip: string) =>
-  t.app.inject({ method: 'POST', url: `/api/landings/validate_${kind}/`, payload: body, remoteAddress: ip, headers: { 'accept-language': 'en' } });
-const stats = async (id: number) => (await api(t, 'GET', `/api/user_flows/stats/${id}/?days=7`, { token: owner.token })).json();
+  t.app.inject({
+    method: 'POST',
+    url: `/api/landings/validate_${kind}/`,
+    payload: body,
+    remoteAddress: ip,
+    headers: { 'accept-language': 'en' },
+  });
+const stats = async (id: number) =>
+  (await api(t, 'GET', `/api/user_flows/stats/${id}/?days=7`, { token: owner.token })).json();
 
 describe('the public page', () => {
   it('renders escaped content under a strict nonce CSP, outside the login wall', async () => {
     const flow = await publishedFlow([
-      { type: 'text', order: 1000, content: { html: '<p>See <img src=x onerror=alert(1)> <a href="javascript:alert(1)">this</a></p>' } },
+      {
+        type: 'text',
+        order: 1000,
+        content: { html: '<p>See <img src=x onerror=alert(1)> <a href="javascript:alert(1)">this</a></p>' },
+      },
       { type: 'button', order: 1000, content: { label: 'Sign up', link: '#form' } },
       { type: 'video', order: 1000, content: { url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', caption: 'Intro' } },
-      { type: 'countdown', order: 1000, content: { target_at: '2099-01-01T00:00:00Z', title: 'Starts in', expired_text: 'Started' } },
+      {
+        type: 'countdown',
+        order: 1000,
+        content: { target_at: '2099-01-01T00:00:00Z', title: 'Starts in', expired_text: 'Started' },
+      },
     ]);
     const res = await page(flow.landing_name);
     expect(res.statusCode).toBe(200);
@@ -77,12 +93,17 @@ describe('the public page', () => {
   it('shows an edit at the next visit and each language its own page, though pages are kept rendered', async () => {
     const flow = await publishedFlow();
     const first = await page(flow.landing_name);
-    const nonceOf = (res: typeof first) => /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+    const nonceOf = (res: typeof first) =>
+      /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
     const second = await page(flow.landing_name);
     expect(nonceOf(second)).not.toBe(nonceOf(first));
     expect(second.body).toContain(`<script nonce="${nonceOf(second)}">`);
     expect(second.body.split(nonceOf(second)).join('N')).toBe(first.body.split(nonceOf(first)).join('N'));
-    await addElement(t, owner.token, flow.id, { type: 'button', order: 1000, content: { label: 'Join the course', link: '#form' } });
+    await addElement(t, owner.token, flow.id, {
+      type: 'button',
+      order: 1000,
+      content: { label: 'Join the course', link: '#form' },
+    });
     expect((await page(flow.landing_name)).body).toContain('Join the course');
     const de = await page(flow.landing_name, 'de');
     expect(de.body).toContain('<html lang="de">');
@@ -196,7 +217,11 @@ describe('lead form', () => {
       [{ landing_name: 'nobody-here', form_token: token }, 404, missing],
       [{ landing_name: draft.landing_name, form_token: token }, 404, missing],
       [{ landing_name: elsewhere.landing_name, form_token: token }, 403, expired],
-      ...forged.map((form_token): [Json, number, Json] => [{ landing_name: flow.landing_name, form_token }, 403, expired]),
+      ...forged.map((form_token): [Json, number, Json] => [
+        { landing_name: flow.landing_name, form_token },
+        403,
+        expired,
+      ]),
     ];
     for (const [extra, status, body] of cases) {
       const ip = visitor();
@@ -213,17 +238,23 @@ describe('lead form', () => {
     // The page's own token works until it expires (60 minutes), then it is refused like a forged one.
     const ok = visitor();
     const at = { landing_name: flow.landing_name, form_token: token };
-    expect((await lookup('email', { email: 'member@demo.atrium', ...at }, ok)).json()).toEqual({ email: [en.email_in_use] });
+    expect((await lookup('email', { email: 'member@demo.atrium', ...at }, ok)).json()).toEqual({
+      email: [en.email_in_use],
+    });
     clock.advance(59 * 60_000);
     try {
-      expect((await lookup('email', { email: 'member@demo.atrium', ...at }, ok)).json()).toEqual({ email: [en.email_in_use] });
+      expect((await lookup('email', { email: 'member@demo.atrium', ...at }, ok)).json()).toEqual({
+        email: [en.email_in_use],
+      });
       clock.advance(2 * 60_000);
       const late = await lookup('email', { email: 'member@demo.atrium', ...at }, ok);
       expect(late.statusCode).toBe(403);
       expect(late.json()).toEqual(expired);
       // A page rendered now carries a token that works now.
       const fresh = { landing_name: flow.landing_name, form_token: await formToken(flow.landing_name) };
-      expect((await lookup('email', { email: 'member@demo.atrium', ...fresh }, ok)).json()).toEqual({ email: [en.email_in_use] });
+      expect((await lookup('email', { email: 'member@demo.atrium', ...fresh }, ok)).json()).toEqual({
+        email: [en.email_in_use],
+      });
     } finally {
       clock.reset();
     }
@@ -235,10 +266,20 @@ describe('lead form', () => {
     // One visitor: 20 a minute.
     const one = visitor();
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await lookup(i % 2 ? 'email' : 'phone', i % 2 ? { email: `x${i}@example.com`, ...at } : { phone: `+49 30 9${i}0000`, ...at }, one)).statusCode);
+    for (let i = 0; i < 22; i++)
+      statuses.push(
+        (
+          await lookup(
+            i % 2 ? 'email' : 'phone',
+            i % 2 ? { email: `x${i}@example.com`, ...at } : { phone: `+49 30 9${i}0000`, ...at },
+            one,
+          )
+        ).statusCode,
+      );
     // Email and phone are counted apart, 11 each of 22: all answered.
     expect(statuses).toEqual(Array(22).fill(200));
-    for (let i = 0; i < 9; i++) expect((await lookup('email', { email: `y${i}@example.com`, ...at }, one)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++)
+      expect((await lookup('email', { email: `y${i}@example.com`, ...at }, one)).statusCode).toBe(200);
     const throttled = await lookup('email', { email: 'z@example.com', ...at }, one);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({ code: 'throttled' });
@@ -246,14 +287,17 @@ describe('lead form', () => {
     const answers: number[] = [];
     for (let v = 0; v < 7; v++) {
       const ip = visitor();
-      for (let i = 0; i < 18; i++) answers.push((await lookup('email', { email: `v${v}-${i}@example.com`, ...at }, ip)).statusCode);
+      for (let i = 0; i < 18; i++)
+        answers.push((await lookup('email', { email: `v${v}-${i}@example.com`, ...at }, ip)).statusCode);
     }
     // The first visitor's 20 answered email lookups above count for the landing too (the refused one not).
     expect(answers.slice(0, 100)).toEqual(Array(100).fill(200));
     expect(answers.slice(100)).toEqual(Array(26).fill(429));
     // Another landing is not held up by this one.
     const elsewhere = { landing_name: other.landing_name, form_token: await formToken(other.landing_name) };
-    expect((await lookup('email', { email: 'w@example.com', ...elsewhere }, visitor())).json()).toEqual({ valid: true });
+    expect((await lookup('email', { email: 'w@example.com', ...elsewhere }, visitor())).json()).toEqual({
+      valid: true,
+    });
   });
 
   it('signs a visitor up as a waiting lead of the owner, in one transaction with the history and the count', async () => {
@@ -266,47 +310,85 @@ describe('lead form', () => {
     const dup = await signup(flow.landing_name, { first_name: 'Eve', email: 'member@demo.atrium', form_token });
     expect(dup.json()).toEqual({ email: [en.email_in_use] });
 
-    const ok = await signup(flow.landing_name, { first_name: 'Eve', email: 'eve.lead@example.com', phone: '+49 170 1234567', city: 'ignored', form_token });
+    const ok = await signup(flow.landing_name, {
+      first_name: 'Eve',
+      email: 'eve.lead@example.com',
+      phone: '+49 170 1234567',
+      city: 'ignored',
+      form_token,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toEqual({ detail: 'Welcome aboard!' });
     const { rows } = await t.pool.query(
       `select role, lead_status, referrer_id, first_name, city, phone, password_hash from users where email = 'eve.lead@example.com'`,
     );
-    expect(rows[0]).toEqual({ role: 'member', lead_status: 'waiting', referrer_id: owner.id, first_name: 'Eve', city: '', phone: '+491701234567', password_hash: null });
-    const log = await t.pool.query(`select details from action_logs where kind = 'lead_created' and details->>'source' = 'landing' and (details->>'flow_id')::int = $1`, [flow.id]);
+    expect(rows[0]).toEqual({
+      role: 'member',
+      lead_status: 'waiting',
+      referrer_id: owner.id,
+      first_name: 'Eve',
+      city: '',
+      phone: '+491701234567',
+      password_hash: null,
+    });
+    const log = await t.pool.query(
+      `select details from action_logs where kind = 'lead_created' and details->>'source' = 'landing' and (details->>'flow_id')::int = $1`,
+      [flow.id],
+    );
     expect(log.rows).toHaveLength(1);
     expect(await stats(flow.id)).toMatchObject({ views: 1, signups: 1, conversion: 100 });
     const s = await stats(flow.id);
     expect(s.days).toHaveLength(7);
     expect(s.days.at(-1)).toMatchObject({ views: 1, signups: 1 });
-    const listed = (await api(t, 'GET', '/api/user_flows/', { token: owner.token })).json().find((f: Json) => f.id === flow.id);
+    const listed = (await api(t, 'GET', '/api/user_flows/', { token: owner.token }))
+      .json()
+      .find((f: Json) => f.id === flow.id);
     expect(listed.stats).toEqual({ views: 1, signups: 1, conversion: 100 });
 
     // The same email again (and at the same time) is refused; only one user exists.
-    const twice = await Promise.all([1, 2].map(() => signup(flow.landing_name, { first_name: 'Eve', email: 'EVE.lead@example.com', form_token })));
+    const twice = await Promise.all(
+      [1, 2].map(() => signup(flow.landing_name, { first_name: 'Eve', email: 'EVE.lead@example.com', form_token })),
+    );
     expect(twice.map((r) => r.statusCode)).toEqual([400, 400]);
-    expect((await t.pool.query(`select count(*)::int n from users where email = 'eve.lead@example.com'`)).rows[0].n).toBe(1);
+    expect(
+      (await t.pool.query(`select count(*)::int n from users where email = 'eve.lead@example.com'`)).rows[0].n,
+    ).toBe(1);
     expect((await stats(flow.id)).signups).toBe(1);
   });
 
   it('concurrent sign-ups with one new email create exactly one lead', async () => {
     const flow = await publishedFlow();
     const form_token = await formToken(flow.landing_name);
-    const res = await Promise.all([1, 2, 3].map(() => signup(flow.landing_name, { first_name: 'Race', email: 'race@example.com', form_token })));
+    const res = await Promise.all(
+      [1, 2, 3].map(() => signup(flow.landing_name, { first_name: 'Race', email: 'race@example.com', form_token })),
+    );
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
-    expect(res.filter((r) => r.statusCode === 400).map((r) => r.json())).toEqual([{ email: [en.email_in_use] }, { email: [en.email_in_use] }]);
+    expect(res.filter((r) => r.statusCode === 400).map((r) => r.json())).toEqual([
+      { email: [en.email_in_use] },
+      { email: [en.email_in_use] },
+    ]);
     expect((await stats(flow.id)).signups).toBe(1);
   });
 
   it("signs up only with the form token of that landing's page, unexpired; a refused one creates nobody", async () => {
     const [flow, other] = await Promise.all([publishedFlow(), publishedFlow()]);
     const send = (body: Json) =>
-      t.app.inject({ method: 'POST', url: `/api/landings/${flow.landing_name}/signup/`, payload: body, remoteAddress: '203.0.113.20', headers: { 'accept-language': 'en' } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/landings/${flow.landing_name}/signup/`,
+        payload: body,
+        remoteAddress: '203.0.113.20',
+        headers: { 'accept-language': 'en' },
+      });
     const fields = { first_name: 'Tok', email: 'token-lead@example.com' };
     const form_token = await formToken(flow.landing_name);
     const [id, exp, mac] = form_token.split('.') as [string, string, string];
     expect((await send(fields)).json()).toEqual({ form_token: [en.field_required] });
-    for (const bad of [await formToken(other.landing_name), `${id}.${Number(exp) + 60}.${mac}`, `${id}.${exp}.${'B'.repeat(22)}`]) {
+    for (const bad of [
+      await formToken(other.landing_name),
+      `${id}.${Number(exp) + 60}.${mac}`,
+      `${id}.${exp}.${'B'.repeat(22)}`,
+    ]) {
       const res = await send({ ...fields, form_token: bad });
       expect(res.statusCode, bad).toBe(403);
       expect(res.json()).toEqual({ detail: en.landing_form_expired, code: 'landing_form_expired' });
@@ -317,7 +399,9 @@ describe('lead form', () => {
     } finally {
       clock.reset();
     }
-    expect((await t.pool.query(`select count(*)::int n from users where email = 'token-lead@example.com'`)).rows[0].n).toBe(0);
+    expect(
+      (await t.pool.query(`select count(*)::int n from users where email = 'token-lead@example.com'`)).rows[0].n,
+    ).toBe(0);
     expect((await stats(flow.id)).signups).toBe(0);
     expect((await send({ ...fields, form_token })).statusCode).toBe(201);
   });

@@ -14,7 +14,11 @@ import { loadContract } from '../../src/server/contract';
  */
 const CASES = Number(process.env.FUZZ_CASES ?? 5);
 // `npm test` replays one fixed seed; `npm run fuzz` draws a new one each run (printed in the title).
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : CASES > 5 ? Math.floor(Math.random() * 1e9) : 20261121;
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : CASES > 5
+    ? Math.floor(Math.random() * 1e9)
+    : 20261121;
 
 const { operations } = await loadContract();
 

@@ -70,10 +70,16 @@ describe('HTTP basics', () => {
   it('a multipart body cut off inside a part is a 400 on every multipart operation, and nothing is written', async () => {
     const { operations } = await loadContract();
     const multipartOps = operations.filter((o) => o.contentTypes.includes('multipart/form-data'));
-    expect(multipartOps.map((o) => o.operationId)).toEqual(expect.arrayContaining(['createPartnerUser', 'saveUserImport', 'createManualDonation']));
+    expect(multipartOps.map((o) => o.operationId)).toEqual(
+      expect.arrayContaining(['createPartnerUser', 'saveUserImport', 'createManualDonation']),
+    );
     const token = await t.login('admin@demo.atrium');
     const counts = async () =>
-      (await t.pool.query(`select (select count(*) from users) as users, (select count(*) from user_imports) as imports, (select count(*) from payments) as payments`)).rows[0];
+      (
+        await t.pool.query(
+          `select (select count(*) from users) as users, (select count(*) from user_imports) as imports, (select count(*) from payments) as payments`,
+        )
+      ).rows[0];
     const before = await counts();
     for (const op of multipartOps) {
       const res = await t.app.inject({
@@ -123,7 +129,10 @@ describe('HTTP basics', () => {
     const pages = operations.filter((o) => o.servesPage);
     expect(pages.map((o) => o.operationId).sort()).toEqual(['getSandboxCheckout', 'submitSandboxCheckout']);
     const pageRequests = [
-      ...['/healthz', '/api/docs', '/api/docs/init.js', '/api/docs/assets/swagger-ui.css'].map((url) => ({ method: 'GET', url })),
+      ...['/healthz', '/api/docs', '/api/docs/init.js', '/api/docs/assets/swagger-ui.css'].map((url) => ({
+        method: 'GET',
+        url,
+      })),
       ...pages.map((o) => ({ method: o.method, url: `/api${o.path.replace('{ref}', 'no-such-checkout')}` })),
     ];
     for (const { method, url } of pageRequests) {

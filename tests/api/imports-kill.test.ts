@@ -41,7 +41,16 @@ function csv(file: string): number {
 
 async function startServer() {
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: TEST_JWT_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: TEST_JWT_SECRET,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const until = Date.now() + 180_000;
@@ -67,7 +76,11 @@ async function kill() {
 const dbg = (m: string) => {
   if (process.env.DEBUG_KILL) console.error(new Date().toISOString(), m);
 };
-const cursor = async (id: number) => (await t.pool.query(`select cursor, status from user_imports where id = $1`, [id])).rows[0] as { cursor: number; status: string };
+const cursor = async (id: number) =>
+  (await t.pool.query(`select cursor, status from user_imports where id = $1`, [id])).rows[0] as {
+    cursor: number;
+    status: string;
+  };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -106,7 +119,12 @@ it('survives three SIGKILLs mid-import with every valid row imported exactly onc
   const started = await fetch(`${base}/api/accounts/import_users/start/`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ import_id: imp.id, consultant_id: consultant.id, tag_id: tag, mapping: { first_name: 'first_name', last_name: 'last_name', email: 'email', city: 'city' } }),
+    body: JSON.stringify({
+      import_id: imp.id,
+      consultant_id: consultant.id,
+      tag_id: tag,
+      mapping: { first_name: 'first_name', last_name: 'last_name', email: 'email', city: 'city' },
+    }),
   });
   expect(started.status).toBe(200);
 
@@ -139,5 +157,13 @@ it('survives three SIGKILLs mid-import with every valid row imported exactly onc
      from user_imports where id = $2`,
     [String(imp.id), imp.id],
   );
-  expect(rows[0]).toEqual({ success: valid, skipped: ROWS - valid, total: ROWS, warnings_count: ROWS - valid, users: valid, leads: valid, warnings: ROWS - valid });
+  expect(rows[0]).toEqual({
+    success: valid,
+    skipped: ROWS - valid,
+    total: ROWS,
+    warnings_count: ROWS - valid,
+    users: valid,
+    leads: valid,
+    warnings: ROWS - valid,
+  });
 });

@@ -24,15 +24,24 @@ afterAll(async () => {
 
 async function upload(token: string, name: string, content: Buffer) {
   const body = form([{ name: 'file', filename: name, content, type: 'text/csv' }]);
-  return t.app.inject({ method: 'POST', url: '/api/accounts/import_users/save/', ...body, headers: { ...body.headers, authorization: `JWT ${token}`, 'accept-language': 'en' } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/accounts/import_users/save/',
+    ...body,
+    headers: { ...body.headers, authorization: `JWT ${token}`, 'accept-language': 'en' },
+  });
 }
 const start = (token: string, body: Json) => api(t, 'POST', '/api/accounts/import_users/start/', { token, body });
 const list = async (token: string) => (await api(t, 'POST', '/api/accounts/import_users/list/', { token })).json();
 const finished = (token: string, id: number) =>
-  waitFor(async () => {
-    const imp = (await list(token)).results.find((r: Json) => r.id === id);
-    return imp?.status === 'completed' || imp?.status === 'failed' ? imp : null;
-  }, `import ${id}`, 20_000);
+  waitFor(
+    async () => {
+      const imp = (await list(token)).results.find((r: Json) => r.id === id);
+      return imp?.status === 'completed' || imp?.status === 'failed' ? imp : null;
+    },
+    `import ${id}`,
+    20_000,
+  );
 
 const GOOD_BAD_DUP = [
   'Vorname;Nachname;E-Mail;Telefon;Stadt',
@@ -56,17 +65,45 @@ describe('user imports', () => {
     expect(imp).toMatchObject({ status: 'uploaded', total: 9, success: 0, mapping: null });
     expect(imp.preview.columns).toEqual(['Vorname', 'Nachname', 'E-Mail', 'Telefon', 'Stadt']);
     expect(imp.preview.rows[0]).toEqual(['Anna', 'Alpha', 'anna@imp.test', '+49 30 100 001', 'Berlin']);
-    expect(imp.preview.suggested_mapping).toEqual({ Vorname: 'first_name', Nachname: 'last_name', 'E-Mail': 'email', Telefon: 'phone', Stadt: 'city' });
+    expect(imp.preview.suggested_mapping).toEqual({
+      Vorname: 'first_name',
+      Nachname: 'last_name',
+      'E-Mail': 'email',
+      Telefon: 'phone',
+      Stadt: 'city',
+    });
 
-    const missing = await start(consultant.token, { import_id: imp.id, mapping: imp.preview.suggested_mapping, consultant_id: consultant.id, tag_id: 999999 });
+    const missing = await start(consultant.token, {
+      import_id: imp.id,
+      mapping: imp.preview.suggested_mapping,
+      consultant_id: consultant.id,
+      tag_id: 999999,
+    });
     expect(missing.json()).toEqual({ tag_id: ['Please, select tag'] });
-    const res = await start(consultant.token, { import_id: imp.id, mapping: imp.preview.suggested_mapping, consultant_id: consultant.id, tag_id: tagId });
+    const res = await start(consultant.token, {
+      import_id: imp.id,
+      mapping: imp.preview.suggested_mapping,
+      consultant_id: consultant.id,
+      tag_id: tagId,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const again = await start(consultant.token, { import_id: imp.id, mapping: imp.preview.suggested_mapping, consultant_id: consultant.id, tag_id: tagId });
+    const again = await start(consultant.token, {
+      import_id: imp.id,
+      mapping: imp.preview.suggested_mapping,
+      consultant_id: consultant.id,
+      tag_id: tagId,
+    });
     expect(again.statusCode).toBe(400);
 
     const done = await finished(consultant.token, imp.id);
-    expect(done).toMatchObject({ status: 'completed', total: 9, success: 3, skipped: 6, warnings_count: 6, progress: 100 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      total: 9,
+      success: 3,
+      skipped: 6,
+      warnings_count: 6,
+      progress: 100,
+    });
     expect(done.warnings).toEqual([
       { row: 4, reason: 'Email is already taken' },
       { row: 5, reason: 'Email is already taken' },
@@ -82,43 +119,97 @@ describe('user imports', () => {
     );
     // Each imported user is the root of their own (empty) tree.
     expect(rows).toEqual([
-      { email: 'anna@imp.test', phone: '+4930100001', city: 'Berlin', responsible_id: consultant.id, tags: [tagId], own_root: true },
-      { email: 'bernd@imp.test', phone: null, city: 'Köln', responsible_id: consultant.id, tags: [tagId], own_root: true },
-      { email: null, phone: '+4930100002', city: 'Hamburg', responsible_id: consultant.id, tags: [tagId], own_root: true },
+      {
+        email: 'anna@imp.test',
+        phone: '+4930100001',
+        city: 'Berlin',
+        responsible_id: consultant.id,
+        tags: [tagId],
+        own_root: true,
+      },
+      {
+        email: 'bernd@imp.test',
+        phone: null,
+        city: 'Köln',
+        responsible_id: consultant.id,
+        tags: [tagId],
+        own_root: true,
+      },
+      {
+        email: null,
+        phone: '+4930100002',
+        city: 'Hamburg',
+        responsible_id: consultant.id,
+        tags: [tagId],
+        own_root: true,
+      },
     ]);
-    const leads = await t.pool.query(`select count(*)::int as n from action_logs where kind = 'lead_created' and details->>'import_id' = $1`, [String(imp.id)]);
+    const leads = await t.pool.query(
+      `select count(*)::int as n from action_logs where kind = 'lead_created' and details->>'import_id' = $1`,
+      [String(imp.id)],
+    );
     expect(leads.rows[0].n).toBe(3);
   });
 
   it('reads Windows-1251 with commas, and re-starting a finished import adds nothing', async () => {
     const text = 'Имя,Фамилия,Email\r\nИван,Петров,ivan@imp.test\r\nОльга,Сидорова,olga@imp.test\r\n';
     const saved = (await upload(admin, 'ru.csv', iconv.encode(text, 'win1251'))).json();
-    expect(saved.preview.rows).toEqual([['Иван', 'Петров', 'ivan@imp.test'], ['Ольга', 'Сидорова', 'olga@imp.test']]);
+    expect(saved.preview.rows).toEqual([
+      ['Иван', 'Петров', 'ivan@imp.test'],
+      ['Ольга', 'Сидорова', 'olga@imp.test'],
+    ]);
     expect(saved.preview.suggested_mapping).toEqual({ Имя: 'first_name', Фамилия: 'last_name', Email: 'email' });
-    const body = { import_id: saved.id, mapping: saved.preview.suggested_mapping, consultant_id: consultant.id, tag_id: tagId };
+    const body = {
+      import_id: saved.id,
+      mapping: saved.preview.suggested_mapping,
+      consultant_id: consultant.id,
+      tag_id: tagId,
+    };
     expect((await start(admin, body)).statusCode).toBe(200);
     expect(await finished(admin, saved.id)).toMatchObject({ success: 2, skipped: 0 });
     // A failed run may be started again; it resumes after its cursor and never repeats a row.
     await t.pool.query(`update user_imports set status = 'failed' where id = $1`, [saved.id]);
     expect((await start(admin, body)).statusCode).toBe(200);
     expect(await finished(admin, saved.id)).toMatchObject({ status: 'completed', success: 2, skipped: 0 });
-    expect((await t.pool.query(`select count(*)::int as n from users where email in ('ivan@imp.test', 'olga@imp.test')`)).rows[0].n).toBe(2);
+    expect(
+      (await t.pool.query(`select count(*)::int as n from users where email in ('ivan@imp.test', 'olga@imp.test')`))
+        .rows[0].n,
+    ).toBe(2);
   });
 
   it('refuses binary files, unknown columns and other consultants’ imports', async () => {
-    expect((await upload(admin, 'x.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1]))).json()).toEqual({ file: ['The file is not a readable .csv file'] });
+    expect((await upload(admin, 'x.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1]))).json()).toEqual({
+      file: ['The file is not a readable .csv file'],
+    });
     expect((await upload(admin, 'x.txt', Buffer.from('a,b\n1,2\n'))).statusCode).toBe(400);
     const saved = (await upload(admin, 'y.csv', Buffer.from('first,last,email\na,b,c@d.ee\n'))).json();
-    const bad = await start(admin, { import_id: saved.id, mapping: { nope: 'email', first: 'first_name', last: 'last_name' }, consultant_id: consultant.id, tag_id: tagId });
+    const bad = await start(admin, {
+      import_id: saved.id,
+      mapping: { nope: 'email', first: 'first_name', last: 'last_name' },
+      consultant_id: consultant.id,
+      tag_id: tagId,
+    });
     expect(bad.json()).toEqual({ mapping: ['The file has no column nope'] });
-    const other = await start(consultant.token, { import_id: saved.id, mapping: { first: 'first_name', last: 'last_name', email: 'email' }, consultant_id: consultant.id, tag_id: tagId });
+    const other = await start(consultant.token, {
+      import_id: saved.id,
+      mapping: { first: 'first_name', last: 'last_name', email: 'email' },
+      consultant_id: consultant.id,
+      tag_id: tagId,
+    });
     expect(other.statusCode).toBe(403);
     expect((await list(consultant.token)).results.map((r: Json) => r.id)).not.toContain(saved.id);
     const outsider = await makeUser(t, { role: 'consultant' });
     const mine = (await upload(consultant.token, 'z.csv', Buffer.from('first,last,email\na,b,c@d.ee\n'))).json();
-    const foreign = await start(consultant.token, { import_id: mine.id, mapping: { first: 'first_name', last: 'last_name', email: 'email' }, consultant_id: outsider.id, tag_id: tagId });
+    const foreign = await start(consultant.token, {
+      import_id: mine.id,
+      mapping: { first: 'first_name', last: 'last_name', email: 'email' },
+      consultant_id: outsider.id,
+      tag_id: tagId,
+    });
     expect(foreign.statusCode).toBe(403);
     const member = await makeUser(t);
-    expect((await upload(await t.login(member.email, member.password), 'm.csv', Buffer.from('a\n1\n'))).statusCode).toBe(403);
+    expect(
+      (await upload(await t.login(member.email, member.password), 'm.csv', Buffer.from('a\n1\n'))).statusCode,
+    ).toBe(403);
   });
 });

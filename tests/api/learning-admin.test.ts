@@ -24,14 +24,22 @@ const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')
 
 function upload(kind: string, filename: string, content: Buffer, token = admin) {
   const m = multipart('file', filename, content);
-  return t.app.inject({ method: 'POST', url: `/api/admin/uploads?kind=${kind}`, payload: m.payload, headers: { ...m.headers, authorization: `JWT ${token}`, 'accept-language': 'en' } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/uploads?kind=${kind}`,
+    payload: m.payload,
+    headers: { ...m.headers, authorization: `JWT ${token}`, 'accept-language': 'en' },
+  });
 }
 
 /** Every file under the uploads dir (temporary .part files included). */
 function uploadedFiles(): string[] {
   const root = path.join(t.config.dataDir, 'uploads');
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 describe('admin content is for admins only', () => {
@@ -42,10 +50,15 @@ describe('admin content is for admins only', () => {
     const consultant = await t.login('consultant@demo.atrium');
     for (const op of adminOnly) {
       for (const token of [member, consultant]) {
-        const res = await api(t, op.method as 'GET', `/api${op.path.replace(/\{\w+\}/g, '1')}${op.path === '/admin/uploads' ? '?kind=image' : ''}`, {
-          token,
-          ...(op.contentTypes.includes('application/json') && { body: {} }),
-        });
+        const res = await api(
+          t,
+          op.method as 'GET',
+          `/api${op.path.replace(/\{\w+\}/g, '1')}${op.path === '/admin/uploads' ? '?kind=image' : ''}`,
+          {
+            token,
+            ...(op.contentTypes.includes('application/json') && { body: {} }),
+          },
+        );
         expect(res.statusCode, `${op.operationId} ${op.method} ${op.path}`).toBe(403);
       }
     }
@@ -54,38 +67,69 @@ describe('admin content is for admins only', () => {
 
 describe('ra-data-simple-rest resources', () => {
   it('lesson categories: create, list with Content-Range, get, update, delete (refused while in use)', async () => {
-    const created = await api(t, 'POST', '/api/admin/lesson-categories', { token: admin, body: { title: 'Admin made', order: 50 } });
+    const created = await api(t, 'POST', '/api/admin/lesson-categories', {
+      token: admin,
+      body: { title: 'Admin made', order: 50 },
+    });
     expect(created.statusCode).toBe(201);
     const cat = created.json();
     expect(cat).toMatchObject({ title: 'Admin made', order: 50, description: '', image: null, lessons_count: 0 });
 
-    const list = await api(t, 'GET', `/api/admin/lesson-categories?sort=${encodeURIComponent('["order","DESC"]')}&range=${encodeURIComponent('[0,1]')}`, { token: admin });
+    const list = await api(
+      t,
+      'GET',
+      `/api/admin/lesson-categories?sort=${encodeURIComponent('["order","DESC"]')}&range=${encodeURIComponent('[0,1]')}`,
+      { token: admin },
+    );
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toBe('lesson-categories 0-1/4');
     expect(list.json()[0].id).toBe(cat.id);
-    const many = await api(t, 'GET', `/api/admin/lesson-categories?filter=${encodeURIComponent(JSON.stringify({ id: [cat.id] }))}`, { token: admin });
+    const many = await api(
+      t,
+      'GET',
+      `/api/admin/lesson-categories?filter=${encodeURIComponent(JSON.stringify({ id: [cat.id] }))}`,
+      { token: admin },
+    );
     expect(many.json()).toHaveLength(1);
-    const q = await api(t, 'GET', `/api/admin/lesson-categories?filter=${encodeURIComponent('{"q":"admin m"}')}`, { token: admin });
+    const q = await api(t, 'GET', `/api/admin/lesson-categories?filter=${encodeURIComponent('{"q":"admin m"}')}`, {
+      token: admin,
+    });
     expect(q.json().map((c: Json) => c.id)).toEqual([cat.id]);
-    expect((await api(t, 'GET', '/api/admin/lesson-categories?sort=["password","ASC"]', { token: admin })).statusCode).toBe(400);
+    expect(
+      (await api(t, 'GET', '/api/admin/lesson-categories?sort=["password","ASC"]', { token: admin })).statusCode,
+    ).toBe(400);
 
     // The record's read-only fields are not the update's: refused, naming them (the web app sends only the update's fields).
-    const whole = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, { token: admin, body: { ...cat, title: 'Renamed' } });
+    const whole = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, {
+      token: admin,
+      body: { ...cat, title: 'Renamed' },
+    });
     expect(whole.statusCode).toBe(400);
     expect(Object.keys(whole.json()).sort()).toEqual(['created_at', 'id', 'lessons_count', 'updated_at']);
-    const updated = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, { token: admin, body: { title: 'Renamed', image: '/media/images/x.png' } });
+    const updated = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, {
+      token: admin,
+      body: { title: 'Renamed', image: '/media/images/x.png' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ title: 'Renamed', image: '/media/images/x.png', order: 50 });
-    const badImage = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, { token: admin, body: { image: 'javascript:alert(1)' } });
+    const badImage = await api(t, 'PUT', `/api/admin/lesson-categories/${cat.id}`, {
+      token: admin,
+      body: { image: 'javascript:alert(1)' },
+    });
     expect(badImage.statusCode).toBe(400);
     expect(Object.keys(badImage.json())).toEqual(['image']);
 
-    const lesson = await api(t, 'POST', '/api/admin/lessons', { token: admin, body: { category_id: cat.id, title: 'L1' } });
+    const lesson = await api(t, 'POST', '/api/admin/lessons', {
+      token: admin,
+      body: { category_id: cat.id, title: 'L1' },
+    });
     expect(lesson.statusCode).toBe(201);
     const inUse = await api(t, 'DELETE', `/api/admin/lesson-categories/${cat.id}`, { token: admin });
     expect(inUse.statusCode).toBe(400);
     expect(Object.keys(inUse.json())).toEqual(['non_field_errors']);
-    expect((await api(t, 'DELETE', `/api/admin/lessons/${lesson.json().id}`, { token: admin })).json().title).toBe('L1');
+    expect((await api(t, 'DELETE', `/api/admin/lessons/${lesson.json().id}`, { token: admin })).json().title).toBe(
+      'L1',
+    );
     const del = await api(t, 'DELETE', `/api/admin/lesson-categories/${cat.id}`, { token: admin });
     expect(del.statusCode).toBe(200);
     expect(del.json().id).toBe(cat.id);
@@ -93,93 +137,188 @@ describe('ra-data-simple-rest resources', () => {
   });
 
   it('lessons: sanitised description, one video source, a real category, filters', async () => {
-    const cat = (await api(t, 'POST', '/api/admin/lesson-categories', { token: admin, body: { title: 'Videos' } })).json();
+    const cat = (
+      await api(t, 'POST', '/api/admin/lesson-categories', { token: admin, body: { title: 'Videos' } })
+    ).json();
     const res = await api(t, 'POST', '/api/admin/lessons', {
       token: admin,
-      body: { category_id: cat.id, title: 'Clip', description: '<p onclick="x()">Hi<script>1</script></p>', video_url: 'https://youtu.be/ScMzIvxBSi4', is_free: true, order: 3, duration_seconds: 90 },
+      body: {
+        category_id: cat.id,
+        title: 'Clip',
+        description: '<p onclick="x()">Hi<script>1</script></p>',
+        video_url: 'https://youtu.be/ScMzIvxBSi4',
+        is_free: true,
+        order: 3,
+        duration_seconds: 90,
+      },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ description: '<p>Hi</p>', video_url: 'https://youtu.be/ScMzIvxBSi4', video_file: null, is_free: true, is_published: true });
-    const both = await api(t, 'PUT', `/api/admin/lessons/${res.json().id}`, { token: admin, body: { video_file: '/media/videos/a.mp4' } });
+    expect(res.json()).toMatchObject({
+      description: '<p>Hi</p>',
+      video_url: 'https://youtu.be/ScMzIvxBSi4',
+      video_file: null,
+      is_free: true,
+      is_published: true,
+    });
+    const both = await api(t, 'PUT', `/api/admin/lessons/${res.json().id}`, {
+      token: admin,
+      body: { video_file: '/media/videos/a.mp4' },
+    });
     expect(both.statusCode).toBe(400);
     expect(Object.keys(both.json())).toEqual(['video_file']);
-    const swap = await api(t, 'PUT', `/api/admin/lessons/${res.json().id}`, { token: admin, body: { video_url: null, video_file: '/media/videos/a.mp4' } });
+    const swap = await api(t, 'PUT', `/api/admin/lessons/${res.json().id}`, {
+      token: admin,
+      body: { video_url: null, video_file: '/media/videos/a.mp4' },
+    });
     expect(swap.json()).toMatchObject({ video_url: null, video_file: '/media/videos/a.mp4' });
-    const noCat = await api(t, 'POST', '/api/admin/lessons', { token: admin, body: { category_id: 999999, title: 'X' } });
+    const noCat = await api(t, 'POST', '/api/admin/lessons', {
+      token: admin,
+      body: { category_id: 999999, title: 'X' },
+    });
     expect(noCat.statusCode).toBe(400);
     expect(Object.keys(noCat.json())).toEqual(['category_id']);
     const missing = await api(t, 'POST', '/api/admin/lessons', { token: admin, body: { title: 'X' } });
     expect(missing.statusCode).toBe(400);
-    const filtered = await api(t, 'GET', `/api/admin/lessons?filter=${encodeURIComponent(JSON.stringify({ category_id: cat.id, is_free: true }))}`, { token: admin });
+    const filtered = await api(
+      t,
+      'GET',
+      `/api/admin/lessons?filter=${encodeURIComponent(JSON.stringify({ category_id: cat.id, is_free: true }))}`,
+      { token: admin },
+    );
     expect(filtered.headers['content-range']).toBe('lessons 0-0/1');
   });
 
   it('lesson materials need a file or a link', async () => {
     const lessonId = (await t.pool.query('select id from lessons order by id limit 1')).rows[0].id;
-    const none = await api(t, 'POST', '/api/admin/lesson-materials', { token: admin, body: { lesson_id: lessonId, title: 'Empty' } });
+    const none = await api(t, 'POST', '/api/admin/lesson-materials', {
+      token: admin,
+      body: { lesson_id: lessonId, title: 'Empty' },
+    });
     expect(none.statusCode).toBe(400);
-    const ok = await api(t, 'POST', '/api/admin/lesson-materials', { token: admin, body: { lesson_id: lessonId, title: 'Workbook', file: '/media/documents/w.pdf', size_bytes: 1234, mime_type: 'application/pdf' } });
+    const ok = await api(t, 'POST', '/api/admin/lesson-materials', {
+      token: admin,
+      body: {
+        lesson_id: lessonId,
+        title: 'Workbook',
+        file: '/media/documents/w.pdf',
+        size_bytes: 1234,
+        mime_type: 'application/pdf',
+      },
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ file: '/media/documents/w.pdf', url: null, size_bytes: 1234 });
-    const byLesson = await api(t, 'GET', `/api/admin/lesson-materials?filter=${encodeURIComponent(JSON.stringify({ lesson_id: lessonId }))}`, { token: admin });
+    const byLesson = await api(
+      t,
+      'GET',
+      `/api/admin/lesson-materials?filter=${encodeURIComponent(JSON.stringify({ lesson_id: lessonId }))}`,
+      { token: admin },
+    );
     expect(byLesson.json().map((m: Json) => m.title)).toContain('Workbook');
   });
 
   it('books: price in USD strings, free books cost nothing, a priced book needs a price', async () => {
-    const paid = await api(t, 'POST', '/api/admin/books', { token: admin, body: { title: 'Priced', price: '9.9', pdf: '/media/pdfs/p.pdf' } });
+    const paid = await api(t, 'POST', '/api/admin/books', {
+      token: admin,
+      body: { title: 'Priced', price: '9.9', pdf: '/media/pdfs/p.pdf' },
+    });
     expect(paid.statusCode).toBe(201);
     expect(paid.json()).toMatchObject({ price: '9.90', is_free: false, pdf: '/media/pdfs/p.pdf' });
     const free = await api(t, 'PUT', `/api/admin/books/${paid.json().id}`, { token: admin, body: { is_free: true } });
     expect(free.json()).toMatchObject({ price: '0.00', is_free: true });
-    const noPrice = await api(t, 'PUT', `/api/admin/books/${paid.json().id}`, { token: admin, body: { is_free: false } });
+    const noPrice = await api(t, 'PUT', `/api/admin/books/${paid.json().id}`, {
+      token: admin,
+      body: { is_free: false },
+    });
     expect(noPrice.statusCode).toBe(400);
     expect(Object.keys(noPrice.json())).toEqual(['price']);
-    const outside = await api(t, 'POST', '/api/admin/books', { token: admin, body: { title: 'X', price: '1.00', pdf: 'https://example.com/x.pdf' } });
+    const outside = await api(t, 'POST', '/api/admin/books', {
+      token: admin,
+      body: { title: 'X', price: '1.00', pdf: 'https://example.com/x.pdf' },
+    });
     expect(outside.statusCode).toBe(400);
   });
 
   it('events: a valid time zone and an end after the start', async () => {
     const start = new Date(Date.now() + 86400_000).toISOString();
-    const ev = await api(t, 'POST', '/api/admin/events', { token: admin, body: { title: 'Webinar', starts_at: start, time_zone: 'Europe/Berlin', online_url: 'https://meet.example.com/w' } });
+    const ev = await api(t, 'POST', '/api/admin/events', {
+      token: admin,
+      body: {
+        title: 'Webinar',
+        starts_at: start,
+        time_zone: 'Europe/Berlin',
+        online_url: 'https://meet.example.com/w',
+      },
+    });
     expect(ev.statusCode).toBe(201);
     expect(ev.json()).toMatchObject({ time_zone: 'Europe/Berlin', ends_at: null, place: null });
-    const before = await api(t, 'PUT', `/api/admin/events/${ev.json().id}`, { token: admin, body: { ends_at: new Date(Date.now()).toISOString() } });
+    const before = await api(t, 'PUT', `/api/admin/events/${ev.json().id}`, {
+      token: admin,
+      body: { ends_at: new Date(Date.now()).toISOString() },
+    });
     expect(before.statusCode).toBe(400);
     expect(Object.keys(before.json())).toEqual(['ends_at']);
-    const zone = await api(t, 'PUT', `/api/admin/events/${ev.json().id}`, { token: admin, body: { time_zone: 'Mars/Olympus' } });
+    const zone = await api(t, 'PUT', `/api/admin/events/${ev.json().id}`, {
+      token: admin,
+      body: { time_zone: 'Mars/Olympus' },
+    });
     expect(zone.statusCode).toBe(400);
   });
 
   it('news, configs, footer links and packages', async () => {
-    const draft = await api(t, 'POST', '/api/admin/news', { token: admin, body: { title: 'Draft', published_at: null, is_important: true } });
+    const draft = await api(t, 'POST', '/api/admin/news', {
+      token: admin,
+      body: { title: 'Draft', published_at: null, is_important: true },
+    });
     expect(draft.json()).toMatchObject({ published_at: null, is_important: true });
     expect((await api(t, 'GET', `/api/news/view/${draft.json().id}`, { token: member })).statusCode).toBe(404);
 
-    const cfg = await api(t, 'POST', '/api/admin/configs', { token: admin, body: { key: 'feature.books', value: true } });
+    const cfg = await api(t, 'POST', '/api/admin/configs', {
+      token: admin,
+      body: { key: 'feature.books', value: true },
+    });
     expect(cfg.statusCode).toBe(201);
     expect(cfg.json()).toMatchObject({ key: 'feature.books', value: true, is_public: true });
-    const dupe = await api(t, 'POST', '/api/admin/configs', { token: admin, body: { key: 'feature.books', value: false } });
+    const dupe = await api(t, 'POST', '/api/admin/configs', {
+      token: admin,
+      body: { key: 'feature.books', value: false },
+    });
     expect(dupe.statusCode).toBe(400);
     expect(Object.keys(dupe.json())).toEqual(['key']);
     expect((await api(t, 'GET', '/api/configs/get_all_configs/')).json().configs['feature.books']).toBe(true);
 
-    const link = await api(t, 'POST', '/api/admin/footer-links', { token: admin, body: { title: 'Events', url: '/events', order: 9 } });
+    const link = await api(t, 'POST', '/api/admin/footer-links', {
+      token: admin,
+      body: { title: 'Events', url: '/events', order: 9 },
+    });
     expect(link.statusCode).toBe(201);
     for (const url of ['javascript:alert(1)', '//evil.example', 'data:text/html,x']) {
       const bad = await api(t, 'POST', '/api/admin/footer-links', { token: admin, body: { title: 'Bad', url } });
       expect(bad.statusCode, url).toBe(400);
     }
 
-    const cats = (await t.pool.query('select id from lesson_categories order by id limit 2')).rows.map((r) => r.id as number);
-    const pkg = await api(t, 'POST', '/api/admin/packages', { token: admin, body: { name: 'Gold', category_ids: cats } });
+    const cats = (await t.pool.query('select id from lesson_categories order by id limit 2')).rows.map(
+      (r) => r.id as number,
+    );
+    const pkg = await api(t, 'POST', '/api/admin/packages', {
+      token: admin,
+      body: { name: 'Gold', category_ids: cats },
+    });
     expect(pkg.statusCode).toBe(201);
     expect(pkg.json()).toMatchObject({ name: 'Gold', is_active: true, category_ids: cats });
-    const narrowed = await api(t, 'PUT', `/api/admin/packages/${pkg.json().id}`, { token: admin, body: { category_ids: [cats[1]] } });
+    const narrowed = await api(t, 'PUT', `/api/admin/packages/${pkg.json().id}`, {
+      token: admin,
+      body: { category_ids: [cats[1]] },
+    });
     expect(narrowed.json().category_ids).toEqual([cats[1]]);
-    const unknown = await api(t, 'PUT', `/api/admin/packages/${pkg.json().id}`, { token: admin, body: { category_ids: [999999] } });
+    const unknown = await api(t, 'PUT', `/api/admin/packages/${pkg.json().id}`, {
+      token: admin,
+      body: { category_ids: [999999] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json())).toEqual(['category_ids']);
-    expect((await api(t, 'GET', `/api/admin/packages/${pkg.json().id}`, { token: admin })).json().category_ids).toEqual([cats[1]]);
+    expect((await api(t, 'GET', `/api/admin/packages/${pkg.json().id}`, { token: admin })).json().category_ids).toEqual(
+      [cats[1]],
+    );
 
     const m = await makeMember(t);
     await t.pool.query('insert into user_packages (user_id, package_id) values ($1, $2)', [m.id, pkg.json().id]);
@@ -201,7 +340,12 @@ describe('uploads', () => {
   it('a text file claiming to be a PNG is refused (400) and nothing is kept', async () => {
     const before = uploadedFiles().length;
     const m = multipart('file', 'evil.png', Buffer.from('<script>alert(1)</script> definitely a png'), 'image/png');
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/uploads?kind=image', payload: m.payload, headers: { ...m.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads?kind=image',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['file']);
     expect(uploadedFiles()).toHaveLength(before);
@@ -221,7 +365,12 @@ describe('uploads', () => {
 
   it('a missing file part is a 400; a part under another name is refused as an unknown field', async () => {
     const m = multipart('other', 'a.png', PNG);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/uploads?kind=image', payload: m.payload, headers: { ...m.headers, authorization: `JWT ${admin}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads?kind=image',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: `JWT ${admin}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ other: [t_('ru', 'field_unknown')] });
     const boundary = '----empty';
@@ -239,8 +388,15 @@ describe('uploads', () => {
     const up = await upload('video', 'clip.mp4', MP4);
     expect(up.statusCode).toBe(201);
     expect(up.json()).toMatchObject({ content_type: 'video/mp4', size: MP4.length });
-    const cat = (await api(t, 'POST', '/api/admin/lesson-categories', { token: admin, body: { title: 'Uploaded' } })).json();
-    const lesson = (await api(t, 'POST', '/api/admin/lessons', { token: admin, body: { category_id: cat.id, title: 'Own video', is_free: true, video_file: up.json().url } })).json();
+    const cat = (
+      await api(t, 'POST', '/api/admin/lesson-categories', { token: admin, body: { title: 'Uploaded' } })
+    ).json();
+    const lesson = (
+      await api(t, 'POST', '/api/admin/lessons', {
+        token: admin,
+        body: { category_id: cat.id, title: 'Own video', is_free: true, video_file: up.json().url },
+      })
+    ).json();
 
     const page = await api(t, 'GET', `/api/navigator/lesson/view/${lesson.id}/`, { token: member });
     expect(page.json()).toMatchObject({ video_type: 'file' });
@@ -254,7 +410,10 @@ describe('uploads', () => {
 
     expect((await t.app.inject({ method: 'GET', url: up.json().url })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `${signed.slice(0, -3)}abc` })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: up.json().url.replace('/videos/', '/images/..%2Fvideos/') })).statusCode).not.toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: up.json().url.replace('/videos/', '/images/..%2Fvideos/') }))
+        .statusCode,
+    ).not.toBe(200);
   });
 
   it('PDFs upload too', async () => {

@@ -19,11 +19,24 @@ describe('books', () => {
   let freeBook: number;
   let paidBook: number;
   beforeAll(async () => {
-    freeBook = (await one(t, `insert into books (title, author, description, pdf, is_free, published_at)
-      values ('Free one', 'A', '<p>Free <b>book</b></p>', '/media/pdfs/free.pdf', true, now() + interval '1 second') returning id`)).id;
-    paidBook = (await one(t, `insert into books (title, author, description, pdf, price_cents, published_at)
-      values ('Paid one', 'B', '<p>Paid</p>', '/media/pdfs/paid.pdf', 1250, now() + interval '2 seconds') returning id`)).id;
-    await one(t, `insert into books (title, price_cents, published_at) values ('Future', 500, now() + interval '1 day') returning id`);
+    freeBook = (
+      await one(
+        t,
+        `insert into books (title, author, description, pdf, is_free, published_at)
+      values ('Free one', 'A', '<p>Free <b>book</b></p>', '/media/pdfs/free.pdf', true, now() + interval '1 second') returning id`,
+      )
+    ).id;
+    paidBook = (
+      await one(
+        t,
+        `insert into books (title, author, description, pdf, price_cents, published_at)
+      values ('Paid one', 'B', '<p>Paid</p>', '/media/pdfs/paid.pdf', 1250, now() + interval '2 seconds') returning id`,
+      )
+    ).id;
+    await one(
+      t,
+      `insert into books (title, price_cents, published_at) values ('Future', 500, now() + interval '1 day') returning id`,
+    );
     await new Promise((r) => setTimeout(r, 2100));
   });
 
@@ -33,7 +46,13 @@ describe('books', () => {
     const list = res.json<Json[]>();
     expect(list.map((b) => b.title).slice(0, 2)).toEqual(['Paid one', 'Free one']);
     expect(list.map((b) => b.title)).not.toContain('Future');
-    expect(list[0]).toMatchObject({ is_free: false, price: '12.50', purchased: false, can_read: false, purchase_status: null });
+    expect(list[0]).toMatchObject({
+      is_free: false,
+      price: '12.50',
+      purchased: false,
+      can_read: false,
+      purchase_status: null,
+    });
     expect(list[1]).toMatchObject({ is_free: true, price: '0.00', can_read: true, description: 'Free book' });
   });
 
@@ -70,7 +89,12 @@ describe('books', () => {
     // What a paid checkout does (services/payments/settle.ts):
     await t.pool.query(`update book_purchases set status = 'paid', paid_at = now() where user_id = $1`, [m.id]);
     const bought = await api(t, 'GET', `/api/books/view/${paidBook}/`, { token });
-    expect(bought.json()).toMatchObject({ purchased: true, can_read: true, purchase_status: 'paid', pdf: expect.stringMatching(/^\/media\/pdfs\/paid\.pdf\?/) });
+    expect(bought.json()).toMatchObject({
+      purchased: true,
+      can_read: true,
+      purchase_status: 'paid',
+      pdf: expect.stringMatching(/^\/media\/pdfs\/paid\.pdf\?/),
+    });
 
     const twice = await api(t, 'POST', '/api/books/purchase/', { token, body: { book: paidBook } });
     expect(twice.statusCode).toBe(400);
@@ -91,7 +115,14 @@ describe('books', () => {
     };
     const m = await makeMember(t);
     const token = await t.login(m.email, m.password);
-    expect(await sameAsPage(token)).toMatchObject({ id: paidBook, price: '12.50', purchased: false, can_read: false, purchase_status: null, pdf: null });
+    expect(await sameAsPage(token)).toMatchObject({
+      id: paidBook,
+      price: '12.50',
+      purchased: false,
+      can_read: false,
+      purchase_status: null,
+      pdf: null,
+    });
     for (const status of ['pending', 'canceled', 'paid']) {
       await t.pool.query(
         `insert into book_purchases (user_id, book_id, status, price_cents) values ($1, $2, $3, 1250)
@@ -103,12 +134,28 @@ describe('books', () => {
     expect((await sameAsPage(token)).pdf).toMatch(/^\/media\/pdfs\/paid\.pdf\?exp=\d+&sig=[\w-]+$/);
 
     // A newer free book, with pages, a language and a cover; then none at all.
-    const { id } = await one(t, `insert into books (title, author, description, pdf, cover, is_free, price_cents, pages, language, published_at)
-      values ('Newest "free"', 'C', '<p>Ünïcode ✓</p>', '/media/pdfs/n.pdf', '/media/covers/n.png', true, 990, 12, 'de', now() - interval '1 second') returning id`);
-    await t.pool.query(`update books set published_at = now() + interval '1 hour' where id in ($1, $2)`, [paidBook, freeBook]);
+    const { id } = await one(
+      t,
+      `insert into books (title, author, description, pdf, cover, is_free, price_cents, pages, language, published_at)
+      values ('Newest "free"', 'C', '<p>Ünïcode ✓</p>', '/media/pdfs/n.pdf', '/media/covers/n.png', true, 990, 12, 'de', now() - interval '1 second') returning id`,
+    );
+    await t.pool.query(`update books set published_at = now() + interval '1 hour' where id in ($1, $2)`, [
+      paidBook,
+      freeBook,
+    ]);
     try {
-      expect(await sameAsPage(member)).toMatchObject({ id, is_free: true, price: '0.00', can_read: true, pages: 12, language: 'de', pdf: expect.stringMatching(/^\/media\/pdfs\/n\.pdf\?/) });
-      const { rows: hidden } = await t.pool.query<{ id: number }>(`update books set is_published = false where is_published returning id`);
+      expect(await sameAsPage(member)).toMatchObject({
+        id,
+        is_free: true,
+        price: '0.00',
+        can_read: true,
+        pages: 12,
+        language: 'de',
+        pdf: expect.stringMatching(/^\/media\/pdfs\/n\.pdf\?/),
+      });
+      const { rows: hidden } = await t.pool.query<{ id: number }>(
+        `update books set is_published = false where is_published returning id`,
+      );
       try {
         expect((await api(t, 'GET', '/api/books/new/', { token: member })).json()).toEqual({ book: null });
       } finally {
@@ -116,7 +163,10 @@ describe('books', () => {
       }
     } finally {
       await t.pool.query(`delete from books where id = $1`, [id]);
-      await t.pool.query(`update books set published_at = now() - interval '1 minute' where id in ($1, $2)`, [paidBook, freeBook]);
+      await t.pool.query(`update books set published_at = now() - interval '1 minute' where id in ($1, $2)`, [
+        paidBook,
+        freeBook,
+      ]);
     }
   });
 });
@@ -124,9 +174,16 @@ describe('books', () => {
 describe('news', () => {
   let important: number;
   beforeAll(async () => {
-    important = (await one(t, `insert into news (title, summary, body, is_important, published_at)
-      values ('Big news', 'Read it', '<p>Body</p>', true, now() - interval '1 minute') returning id`)).id;
-    await t.pool.query(`insert into news (title, published_at) values ('Draft', null), ('Scheduled', now() + interval '1 day')`);
+    important = (
+      await one(
+        t,
+        `insert into news (title, summary, body, is_important, published_at)
+      values ('Big news', 'Read it', '<p>Body</p>', true, now() - interval '1 minute') returning id`,
+      )
+    ).id;
+    await t.pool.query(
+      `insert into news (title, published_at) values ('Draft', null), ('Scheduled', now() + interval '1 day')`,
+    );
   });
 
   it('pages published news newest first, searchable, filterable', async () => {
@@ -145,15 +202,16 @@ describe('news', () => {
   it('important news for the dashboard', async () => {
     const res = await api(t, 'GET', '/api/news/important/', { token: member });
     expect(res.statusCode).toBe(200);
-    expect((res.json<Json[]>()).map((n) => n.id)).toContain(important);
-    expect((res.json<Json[]>()).every((n) => n.is_important)).toBe(true);
+    expect(res.json<Json[]>().map((n) => n.id)).toContain(important);
+    expect(res.json<Json[]>().every((n) => n.is_important)).toBe(true);
   });
 
   it('one news item with its body; drafts and scheduled ones are 404', async () => {
     const res = await api(t, 'GET', `/api/news/view/${important}`, { token: member });
     expect(res.json()).toMatchObject({ title: 'Big news', body: '<p>Body</p>', is_important: true });
     const { rows } = await t.pool.query(`select id from news where title in ('Draft', 'Scheduled')`);
-    for (const r of rows) expect((await api(t, 'GET', `/api/news/view/${r.id}`, { token: member })).statusCode).toBe(404);
+    for (const r of rows)
+      expect((await api(t, 'GET', `/api/news/view/${r.id}`, { token: member })).statusCode).toBe(404);
   });
 
   it('a body saved through the admin API is sanitised', async () => {
@@ -179,18 +237,32 @@ describe('news', () => {
 describe('events', () => {
   let soon: number;
   beforeAll(async () => {
-    soon = (await one(t, `insert into events (title, description, starts_at, ends_at, time_zone, place, online_url)
+    soon = (
+      await one(
+        t,
+        `insert into events (title, description, starts_at, ends_at, time_zone, place, online_url)
       values ('Soon, really; soon', '<p>Talk</p>', now() + interval '1 hour', now() + interval '2 hours', 'Asia/Tokyo', 'Room 1, Berlin', 'https://meet.example.com/x')
-      returning id`)).id;
-    await t.pool.query(`insert into events (title, starts_at, ends_at) values ('Past', now() - interval '2 days', now() - interval '1 day')`);
-    await t.pool.query(`insert into events (title, starts_at, is_published) values ('Hidden', now() + interval '1 day', false)`);
+      returning id`,
+      )
+    ).id;
+    await t.pool.query(
+      `insert into events (title, starts_at, ends_at) values ('Past', now() - interval '2 days', now() - interval '1 day')`,
+    );
+    await t.pool.query(
+      `insert into events (title, starts_at, is_published) values ('Hidden', now() + interval '1 day', false)`,
+    );
   });
 
   it('nearest: upcoming first, without past or unpublished events', async () => {
     const res = await api(t, 'GET', '/api/events/nearest/', { token: member });
     expect(res.statusCode).toBe(200);
     const list = res.json<Json[]>();
-    expect(list[0]).toMatchObject({ id: soon, time_zone: 'Asia/Tokyo', place: 'Room 1, Berlin', ics_url: `/api/events/view/${soon}/ics` });
+    expect(list[0]).toMatchObject({
+      id: soon,
+      time_zone: 'Asia/Tokyo',
+      place: 'Room 1, Berlin',
+      ics_url: `/api/events/view/${soon}/ics`,
+    });
     expect(list.map((e) => e.title)).not.toContain('Past');
     expect(list.map((e) => e.title)).not.toContain('Hidden');
     const starts = list.map((e) => Date.parse(e.starts_at));
@@ -207,7 +279,11 @@ describe('events', () => {
 
   it('one event, and its .ics file', async () => {
     const res = await api(t, 'GET', `/api/events/view/${soon}/`, { token: member });
-    expect(res.json()).toMatchObject({ title: 'Soon, really; soon', description: '<p>Talk</p>', online_url: 'https://meet.example.com/x' });
+    expect(res.json()).toMatchObject({
+      title: 'Soon, really; soon',
+      description: '<p>Talk</p>',
+      online_url: 'https://meet.example.com/x',
+    });
     const ics = await api(t, 'GET', `/api/events/view/${soon}/ics`, { token: member });
     expect(ics.statusCode).toBe(200);
     expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
@@ -230,15 +306,26 @@ describe('configs and footer links', () => {
     await t.pool.query(`insert into configs (key, value, is_public) values ('internal.secret', '"x"', false)`);
     const res = await api(t, 'GET', '/api/configs/get_all_configs/');
     expect(res.statusCode).toBe(200);
-    expect(res.json().configs).toMatchObject({ 'support.email': 'support@example.com', 'donations.enabled': true, 'donations.min_amount': 5 });
+    expect(res.json().configs).toMatchObject({
+      'support.email': 'support@example.com',
+      'donations.enabled': true,
+      'donations.min_amount': 5,
+    });
     expect(res.json().configs['internal.secret']).toBeUndefined();
-    expect(res.json().items.find((i: Json) => i.key === 'app.name')).toMatchObject({ value: 'Atrium', description: expect.any(String) });
+    expect(res.json().items.find((i: Json) => i.key === 'app.name')).toMatchObject({
+      value: 'Atrium',
+      description: expect.any(String),
+    });
   });
 
   it('footer links in order, for signed-in users', async () => {
     const res = await api(t, 'GET', '/api/pages/footer_links/', { token: member });
     expect(res.statusCode).toBe(200);
-    expect((res.json<Json[]>()).map((l) => l.url)).toEqual(['/news', 'https://example.com/privacy', 'mailto:support@example.com']);
+    expect(res.json<Json[]>().map((l) => l.url)).toEqual([
+      '/news',
+      'https://example.com/privacy',
+      'mailto:support@example.com',
+    ]);
     expect((await api(t, 'GET', '/api/pages/footer_links/')).statusCode).toBe(401);
   });
 });

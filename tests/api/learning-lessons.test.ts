@@ -26,13 +26,22 @@ describe('lesson categories and lists', () => {
     expect(res.statusCode).toBe(200);
     const cats = res.json<Json[]>();
     const advanced = cats.find((c) => c.id === paid.id)!;
-    expect(advanced).toMatchObject({ title: 'Advanced', lessons_count: 4, completed_count: 0, image: null, description: '' });
+    expect(advanced).toMatchObject({
+      title: 'Advanced',
+      lessons_count: 4,
+      completed_count: 0,
+      image: null,
+      description: '',
+    });
     // The demo content comes first (order 1..3), ours after (order 100).
     expect(cats.map((c) => c.order)).toEqual([...cats.map((c) => c.order)].sort((a, b) => a - b));
   });
 
   it('pages the lessons of a category with access, progress and the category', async () => {
-    const res = await api(t, 'POST', `/api/navigator/lesson/list/?page_size=2`, { token: member, body: { category: paid.id } });
+    const res = await api(t, 'POST', `/api/navigator/lesson/list/?page_size=2`, {
+      token: member,
+      body: { category: paid.id },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 4, total_count: 4, current: 1, previous: null });
@@ -40,43 +49,78 @@ describe('lesson categories and lists', () => {
     expect(body.category).toMatchObject({ id: paid.id, lessons_count: 4, completed_count: 0 });
     expect(body.results.map((l: Json) => l.id)).toEqual(paid.lessons.slice(0, 2));
     const [first, second] = body.results;
-    expect(first).toMatchObject({ category: { id: paid.id, title: 'Advanced' }, order: 1, progress: null, comments_count: 0 });
+    expect(first).toMatchObject({
+      category: { id: paid.id, title: 'Advanced' },
+      order: 1,
+      progress: null,
+      comments_count: 0,
+    });
     expect(first.access).toEqual({ is_free: true, locked: false, reason: null, message: null, available_from: null });
     expect(second.access).toMatchObject({ is_free: false, locked: true, reason: 'subscription_required' });
     // The demo member's profile language is Russian.
     expect(second.access.message).toBe(catalogues.ru.lesson_locked_subscription);
 
-    const page2 = await api(t, 'POST', `/api/navigator/lesson/list/?page=2&page_size=2`, { token: member, body: { category: paid.id } });
+    const page2 = await api(t, 'POST', `/api/navigator/lesson/list/?page=2&page_size=2`, {
+      token: member,
+      body: { category: paid.id },
+    });
     expect(page2.json().results.map((l: Json) => l.id)).toEqual(paid.lessons.slice(2));
   });
 
   it('searches by title, filters free lessons, and counts before/after the filters', async () => {
-    const res = await api(t, 'POST', '/api/navigator/lesson/list/?search=lesson%203', { token: member, body: { category: paid.id } });
+    const res = await api(t, 'POST', '/api/navigator/lesson/list/?search=lesson%203', {
+      token: member,
+      body: { category: paid.id },
+    });
     expect(res.json()).toMatchObject({ count: 1, total_count: 4 });
     expect(res.json().results[0].title).toBe('Advanced lesson 3');
-    const freeOnly = await api(t, 'POST', '/api/navigator/lesson/list/', { token: member, body: { category: paid.id, is_free: true } });
+    const freeOnly = await api(t, 'POST', '/api/navigator/lesson/list/', {
+      token: member,
+      body: { category: paid.id, is_free: true },
+    });
     expect(freeOnly.json().results.map((l: Json) => l.id)).toEqual([paid.lessons[0]]);
-    const all = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced', { token: member, body: { category: null } });
+    const all = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced', {
+      token: member,
+      body: { category: null },
+    });
     expect(all.json()).toMatchObject({ count: 4, category: null });
     expect(all.json().results.map((l: Json) => l.id)).toEqual(paid.lessons);
     // Across categories the filters are matched once and both the count and the page read that match.
-    const freeAdvanced = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced&page_size=1', { token: member, body: { category: null, is_free: true } });
+    const freeAdvanced = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced&page_size=1', {
+      token: member,
+      body: { category: null, is_free: true },
+    });
     expect(freeAdvanced.json()).toMatchObject({ count: 1, next: null });
     expect(freeAdvanced.json().results.map((l: Json) => l.id)).toEqual([paid.lessons[0]]);
-    const secondPage = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced&page=2&page_size=3', { token: member, body: { category: null } });
+    const secondPage = await api(t, 'POST', '/api/navigator/lesson/list/?search=Advanced&page=2&page_size=3', {
+      token: member,
+      body: { category: null },
+    });
     expect(secondPage.json()).toMatchObject({ count: 4 });
     expect(secondPage.json().results.map((l: Json) => l.id)).toEqual([paid.lessons[3]]);
   });
 
   it('a search across categories keeps the ordering asked for, leaves out unpublished lessons and takes % and _ as they are', async () => {
-    await t.pool.query(`insert into lessons (category_id, title, is_published) values ($1, 'Advanced lesson hidden', false)`, [paid.id]);
-    await t.pool.query(`insert into lessons (category_id, title, published_at) values ($1, 'Advanced lesson later', now() + interval '1 day')`, [paid.id]);
-    const byTitle = await api(t, 'POST', '/api/navigator/lesson/list/?search=advanced&ordering=-title', { token: member, body: { category: null } });
+    await t.pool.query(
+      `insert into lessons (category_id, title, is_published) values ($1, 'Advanced lesson hidden', false)`,
+      [paid.id],
+    );
+    await t.pool.query(
+      `insert into lessons (category_id, title, published_at) values ($1, 'Advanced lesson later', now() + interval '1 day')`,
+      [paid.id],
+    );
+    const byTitle = await api(t, 'POST', '/api/navigator/lesson/list/?search=advanced&ordering=-title', {
+      token: member,
+      body: { category: null },
+    });
     expect(byTitle.json().count).toBe(4);
     const titles = byTitle.json().results.map((l: Json) => l.title);
     expect(titles).toEqual([...titles].sort().reverse());
     for (const literal of ['lesson_3', 'lesson%3', '%', '_']) {
-      const res = await api(t, 'POST', `/api/navigator/lesson/list/?search=${encodeURIComponent(literal)}`, { token: member, body: { category: null } });
+      const res = await api(t, 'POST', `/api/navigator/lesson/list/?search=${encodeURIComponent(literal)}`, {
+        token: member,
+        body: { category: null },
+      });
       expect(res.json(), literal).toMatchObject({ count: 0, results: [] });
     }
   });
@@ -85,23 +129,29 @@ describe('lesson categories and lists', () => {
     const res = await api(t, 'POST', '/api/navigator/lesson/list/', { token: member, body: { category: 999999 } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['category']);
-    const bad = await api(t, 'POST', '/api/navigator/lesson/list/?ordering=password', { token: member, body: { category: null } });
+    const bad = await api(t, 'POST', '/api/navigator/lesson/list/?ordering=password', {
+      token: member,
+      body: { category: null },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('free lessons are listed for everyone, unlocked', async () => {
     const res = await api(t, 'GET', '/api/navigator/lesson/free/list/', { token: member });
     expect(res.statusCode).toBe(200);
-    const ids = (res.json<Json[]>()).map((l) => l.id);
+    const ids = res.json<Json[]>().map((l) => l.id);
     expect(ids).toEqual(expect.arrayContaining([...free.lessons, paid.lessons[0]]));
     expect(ids).not.toContain(paid.lessons[1]);
-    expect((res.json<Json[]>()).every((l) => l.access.locked === false)).toBe(true);
+    expect(res.json<Json[]>().every((l) => l.access.locked === false)).toBe(true);
   });
 });
 
 describe('the lesson page and access', () => {
   it('a free lesson plays: embed URL, description, materials, neighbours', async () => {
-    await t.pool.query(`insert into lesson_materials (lesson_id, title, url) values ($1, 'Slides', 'https://example.com/slides')`, [free.lessons[1]]);
+    await t.pool.query(
+      `insert into lesson_materials (lesson_id, title, url) values ($1, 'Slides', 'https://example.com/slides')`,
+      [free.lessons[1]],
+    );
     const res = await api(t, 'GET', `/api/navigator/lesson/view/${free.lessons[1]}/`, { token: member });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -117,11 +167,22 @@ describe('the lesson page and access', () => {
   });
 
   it('a paid lesson without access is locked: no video, no materials, a reason; its view is a 403', async () => {
-    await t.pool.query(`insert into lesson_materials (lesson_id, title, url) values ($1, 'Secret', 'https://example.com/secret')`, [paid.lessons[1]]);
+    await t.pool.query(
+      `insert into lesson_materials (lesson_id, title, url) values ($1, 'Secret', 'https://example.com/secret')`,
+      [paid.lessons[1]],
+    );
     const res = await api(t, 'GET', `/api/navigator/lesson/view/${paid.lessons[1]}/`, { token: member });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ video_url: null, video_type: null, materials: [], access: { locked: true, reason: 'subscription_required' } });
-    const view = await api(t, 'POST', `/api/navigator/lesson/view/${paid.lessons[1]}/`, { token: member, body: { time: 10 } });
+    expect(res.json()).toMatchObject({
+      video_url: null,
+      video_type: null,
+      materials: [],
+      access: { locked: true, reason: 'subscription_required' },
+    });
+    const view = await api(t, 'POST', `/api/navigator/lesson/view/${paid.lessons[1]}/`, {
+      token: member,
+      body: { time: 10 },
+    });
     expect(view.statusCode).toBe(403);
     expect(view.json()).toEqual({ code: 'subscription_required', detail: res.json().access.message });
     const { rows } = await t.pool.query('select 1 from lesson_progress where lesson_id = $1', [paid.lessons[1]]);
@@ -134,11 +195,17 @@ describe('the lesson page and access', () => {
     await grantPackage(t, m.id, [free.id]);
     const other = await api(t, 'GET', `/api/navigator/lesson/view/${paid.lessons[1]}/`, { token });
     expect(other.json().access).toMatchObject({ locked: true, reason: 'package_required' });
-    expect((await api(t, 'POST', `/api/navigator/lesson/view/${paid.lessons[1]}/`, { token, body: { time: 5 } })).statusCode).toBe(403);
+    expect(
+      (await api(t, 'POST', `/api/navigator/lesson/view/${paid.lessons[1]}/`, { token, body: { time: 5 } })).statusCode,
+    ).toBe(403);
 
     await grantPackage(t, m.id, [paid.id]);
     const open = await api(t, 'GET', `/api/navigator/lesson/view/${paid.lessons[1]}/`, { token });
-    expect(open.json()).toMatchObject({ access: { locked: false }, video_type: 'youtube', materials: [{ title: 'Secret' }] });
+    expect(open.json()).toMatchObject({
+      access: { locked: false },
+      video_type: 'youtube',
+      materials: [{ title: 'Secret' }],
+    });
     const view = await api(t, 'POST', `/api/navigator/lesson/view/${paid.lessons[1]}/`, { token, body: { time: 5 } });
     expect(view.statusCode).toBe(200);
   });
@@ -158,8 +225,12 @@ describe('the lesson page and access', () => {
     expect(res.json().access.locked).toBe(false);
     expect((await api(t, 'GET', '/api/navigator/lesson/view/999999/', { token: member })).statusCode).toBe(404);
     await t.pool.query('update lessons set is_published = false where id = $1', [free.lessons[2]]);
-    expect((await api(t, 'GET', `/api/navigator/lesson/view/${free.lessons[2]}/`, { token: member })).statusCode).toBe(404);
-    expect((await api(t, 'GET', `/api/navigator/lesson/view/${free.lessons[2]}/`, { token: admin })).statusCode).toBe(200);
+    expect((await api(t, 'GET', `/api/navigator/lesson/view/${free.lessons[2]}/`, { token: member })).statusCode).toBe(
+      404,
+    );
+    expect((await api(t, 'GET', `/api/navigator/lesson/view/${free.lessons[2]}/`, { token: admin })).statusCode).toBe(
+      200,
+    );
     await t.pool.query('update lessons set is_published = true where id = $1', [free.lessons[2]]);
   });
 });
@@ -174,14 +245,22 @@ describe('watch progress', () => {
     expect(first.json()).toMatchObject({ position_seconds: 120, duration_seconds: 600, completed: false, percent: 20 });
 
     const page = await api(t, 'GET', `/api/navigator/lesson/view/${id}/`, { token });
-    expect(page.json().progress).toMatchObject({ position_seconds: 120, completed: false, percent: 20, updated_at: expect.any(String) });
+    expect(page.json().progress).toMatchObject({
+      position_seconds: 120,
+      completed: false,
+      percent: 20,
+      updated_at: expect.any(String),
+    });
 
     const done = await api(t, 'POST', `/api/navigator/lesson/view/${id}/`, { token, body: { time: 560 } });
     expect(done.json()).toMatchObject({ position_seconds: 560, completed: true, percent: 100 });
     const back = await api(t, 'POST', `/api/navigator/lesson/view/${id}/`, { token, body: { time: 30 } });
     expect(back.json()).toMatchObject({ position_seconds: 30, completed: true });
 
-    const ended = await api(t, 'POST', `/api/navigator/lesson/view/${free.lessons[1]}/`, { token, body: { time: 10, duration: 700, completed: true } });
+    const ended = await api(t, 'POST', `/api/navigator/lesson/view/${free.lessons[1]}/`, {
+      token,
+      body: { time: 10, duration: 700, completed: true },
+    });
     expect(ended.json()).toMatchObject({ duration_seconds: 700, completed: true });
 
     const bad = await api(t, 'POST', `/api/navigator/lesson/view/${id}/`, { token, body: { time: -1 } });
@@ -191,7 +270,10 @@ describe('watch progress', () => {
   it('shows completion per category and on the dashboard', async () => {
     const m = await makeMember(t);
     const token = await t.login(m.email, m.password);
-    await api(t, 'POST', `/api/navigator/lesson/view/${free.lessons[0]}/`, { token, body: { time: 600, completed: true } });
+    await api(t, 'POST', `/api/navigator/lesson/view/${free.lessons[0]}/`, {
+      token,
+      body: { time: 600, completed: true },
+    });
     await api(t, 'POST', `/api/navigator/lesson/view/${free.lessons[1]}/`, { token, body: { time: 60 } });
     await api(t, 'POST', `/api/navigator/lesson/view/${paid.lessons[0]}/`, { token, body: { time: 30 } });
 
@@ -199,7 +281,10 @@ describe('watch progress', () => {
     expect(cats.find((c) => c.id === free.id)).toMatchObject({ lessons_count: 3, completed_count: 1 });
     expect(cats.find((c) => c.id === paid.id)).toMatchObject({ lessons_count: 4, completed_count: 0 });
 
-    const list = await api(t, 'POST', '/api/navigator/lesson/list/', { token, body: { category: free.id, completed: true } });
+    const list = await api(t, 'POST', '/api/navigator/lesson/list/', {
+      token,
+      body: { category: free.id, completed: true },
+    });
     expect(list.json().results.map((l: Json) => l.id)).toEqual([free.lessons[0]]);
     expect(list.json().category).toMatchObject({ completed_count: 1 });
 
@@ -211,7 +296,9 @@ describe('watch progress', () => {
     expect(body.latest).toHaveLength(6);
     expect(body.latest.map((l: Json) => l.id)).not.toContain(free.lessons[0]);
     expect(body.completed_count).toBe(1);
-    const { rows } = await t.pool.query(`select count(*)::int as n from lessons where is_published and published_at <= now()`);
+    const { rows } = await t.pool.query(
+      `select count(*)::int as n from lessons where is_published and published_at <= now()`,
+    );
     expect(body.total_count).toBe(rows[0].n);
   });
 });
@@ -219,7 +306,19 @@ describe('watch progress', () => {
 describe('briefs written by PostgreSQL', () => {
   // The list and the dashboard have PostgreSQL write their lesson briefs; the lesson page builds its
   // brief in JavaScript. Both must give the same object for every state of access and progress.
-  const BRIEF_KEYS = ['id', 'title', 'short_description', 'category', 'preview', 'duration_seconds', 'order', 'access', 'progress', 'comments_count', 'published_at'];
+  const BRIEF_KEYS = [
+    'id',
+    'title',
+    'short_description',
+    'category',
+    'preview',
+    'duration_seconds',
+    'order',
+    'access',
+    'progress',
+    'comments_count',
+    'published_at',
+  ];
   const briefOf = (lesson: Json) => Object.fromEntries(BRIEF_KEYS.map((k) => [k, lesson[k]]));
 
   it('the list and the dashboard give each lesson the brief of its page', async () => {
@@ -230,24 +329,36 @@ describe('briefs written by PostgreSQL', () => {
     await watch(free.lessons[1]!, { time: 60 });
     // A row from before the player reported lengths: no duration of its own, past the lesson's end.
     const id = await userId(t, m.email);
-    await t.pool.query('update lesson_progress set duration_seconds = 0, position_seconds = 5000 where user_id = $1 and lesson_id = $2', [id, free.lessons[1]]);
+    await t.pool.query(
+      'update lesson_progress set duration_seconds = 0, position_seconds = 5000 where user_id = $1 and lesson_id = $2',
+      [id, free.lessons[1]],
+    );
     await watch(free.lessons[2]!, { time: 600, completed: true });
     await watch(paid.lessons[0]!, { time: 7 });
     const other = await makeCategory(t, 'Granted', 2, 0);
     await grantPackage(t, id, [other.id]);
-    expect((await api(t, 'POST', `/api/navigator/comments/`, { token, body: { lesson: other.lessons[0], text: 'Counted' } })).statusCode).toBe(201);
+    expect(
+      (await api(t, 'POST', `/api/navigator/comments/`, { token, body: { lesson: other.lessons[0], text: 'Counted' } }))
+        .statusCode,
+    ).toBe(201);
 
     for (const caller of [token, admin]) {
-      const pageOfLesson = async (id: number) => briefOf((await api(t, 'GET', `/api/navigator/lesson/view/${id}/`, { token: caller })).json());
+      const pageOfLesson = async (id: number) =>
+        briefOf((await api(t, 'GET', `/api/navigator/lesson/view/${id}/`, { token: caller })).json());
       const lists = await Promise.all(
-        [free.id, paid.id, other.id].map(async (category) => (await api(t, 'POST', '/api/navigator/lesson/list/', { token: caller, body: { category } })).json().results as Json[]),
+        [free.id, paid.id, other.id].map(
+          async (category) =>
+            (await api(t, 'POST', '/api/navigator/lesson/list/', { token: caller, body: { category } })).json()
+              .results as Json[],
+        ),
       );
       const dash = (await api(t, 'GET', '/api/navigator/lessons/dashboard/', { token: caller })).json();
       const seen = [...lists.flat(), ...dash.in_progress, ...dash.latest] as Json[];
       expect(seen.length).toBeGreaterThan(9);
       for (const brief of seen) expect(briefOf(brief)).toEqual(await pageOfLesson(brief.id));
     }
-    const mine = (await api(t, 'POST', '/api/navigator/lesson/list/', { token, body: { category: free.id } })).json().results as Json[];
+    const mine = (await api(t, 'POST', '/api/navigator/lesson/list/', { token, body: { category: free.id } })).json()
+      .results as Json[];
     expect(mine.map((l) => l.progress?.percent)).toEqual([33, 100, 100]);
   });
 });
@@ -260,7 +371,12 @@ describe('comments', () => {
     const [ta, tb] = [await t.login(a.email, a.password), await t.login(b.email, b.password)];
     const first = await api(t, 'POST', '/api/navigator/comments/', { token: ta, body: { lesson, text: '  First!  ' } });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ lesson, text: 'First!', is_hidden: false, author: { id: a.id, first_name: 'Test', last_name: 'Member' } });
+    expect(first.json()).toMatchObject({
+      lesson,
+      text: 'First!',
+      is_hidden: false,
+      author: { id: a.id, first_name: 'Test', last_name: 'Member' },
+    });
     expect(first.json().author.email).toBeUndefined();
     const second = await api(t, 'POST', '/api/navigator/comments/', { token: tb, body: { lesson, text: 'Second' } });
     const general = await api(t, 'POST', '/api/navigator/comments/', { token: tb, body: { text: 'No lesson' } });
@@ -271,19 +387,28 @@ describe('comments', () => {
     expect(list.json()).toMatchObject({ count: 2, total_count: 2 });
     expect(list.json().results.map((c: Json) => c.text)).toEqual(['Second', 'First!']);
     expect(list.json().results[0].created_at).toEqual(expect.any(String));
-    const oldest = await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}&ordering=created_at`, { token: member });
+    const oldest = await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}&ordering=created_at`, {
+      token: member,
+    });
     expect(oldest.json().results.map((c: Json) => c.text)).toEqual(['First!', 'Second']);
     // The list (written by PostgreSQL) and one comment (built in JavaScript) give the same object.
-    for (const c of list.json().results as Json[]) expect(c).toEqual((await api(t, 'GET', `/api/navigator/comments/${c.id}/`, { token: member })).json());
+    for (const c of list.json().results as Json[])
+      expect(c).toEqual((await api(t, 'GET', `/api/navigator/comments/${c.id}/`, { token: member })).json());
     await t.pool.query('update lesson_comments set updated_at = now() where id = $1', [first.json().id]);
-    const edited = (await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}`, { token: member })).json().results[1];
+    const edited = (await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}`, { token: member })).json()
+      .results[1];
     expect(edited.updated_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
     expect(edited).toEqual((await api(t, 'GET', `/api/navigator/comments/${edited.id}/`, { token: member })).json());
 
-    const lessonList = await api(t, 'POST', '/api/navigator/lesson/list/', { token: member, body: { category: free.id } });
+    const lessonList = await api(t, 'POST', '/api/navigator/lesson/list/', {
+      token: member,
+      body: { category: free.id },
+    });
     expect(lessonList.json().results[0].comments_count).toBe(2);
 
-    expect((await api(t, 'GET', `/api/navigator/comments/${second.json().id}/`, { token: ta })).json().text).toBe('Second');
+    expect((await api(t, 'GET', `/api/navigator/comments/${second.json().id}/`, { token: ta })).json().text).toBe(
+      'Second',
+    );
 
     const foreign = await api(t, 'DELETE', `/api/navigator/comments/${second.json().id}/`, { token: ta });
     expect(foreign.statusCode).toBe(403);
@@ -300,13 +425,25 @@ describe('comments', () => {
     const a = await makeMember(t);
     const ta = await t.login(a.email, a.password);
     const c = (await api(t, 'POST', '/api/navigator/comments/', { token: ta, body: { lesson, text: 'Spam?' } })).json();
-    expect((await api(t, 'POST', `/api/navigator/comments/${c.id}/moderation/`, { token: member, body: { is_hidden: true } })).statusCode).toBe(403);
-    const hidden = await api(t, 'POST', `/api/navigator/comments/${c.id}/moderation/`, { token: admin, body: { is_hidden: true } });
+    expect(
+      (
+        await api(t, 'POST', `/api/navigator/comments/${c.id}/moderation/`, {
+          token: member,
+          body: { is_hidden: true },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const hidden = await api(t, 'POST', `/api/navigator/comments/${c.id}/moderation/`, {
+      token: admin,
+      body: { is_hidden: true },
+    });
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json().is_hidden).toBe(true);
 
     const texts = async (token: string) =>
-      ((await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}`, { token })).json().results as Json[]).map((x) => x.text);
+      ((await api(t, 'GET', `/api/navigator/comments/?lesson=${lesson}`, { token })).json().results as Json[]).map(
+        (x) => x.text,
+      );
     expect(await texts(member)).not.toContain('Spam?');
     expect(await texts(ta)).toContain('Spam?');
     expect(await texts(admin)).toContain('Spam?');
@@ -319,13 +456,19 @@ describe('comments', () => {
 
   it('a locked lesson cannot be commented or its comments read (403); bad input is a 400', async () => {
     const locked = paid.lessons[2]!;
-    const add = await api(t, 'POST', '/api/navigator/comments/', { token: member, body: { lesson: locked, text: 'Let me in' } });
+    const add = await api(t, 'POST', '/api/navigator/comments/', {
+      token: member,
+      body: { lesson: locked, text: 'Let me in' },
+    });
     expect(add.statusCode).toBe(403);
     expect((await api(t, 'GET', `/api/navigator/comments/?lesson=${locked}`, { token: member })).statusCode).toBe(403);
     const blank = await api(t, 'POST', '/api/navigator/comments/', { token: member, body: { text: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ text: [catalogues.ru.field_empty] });
-    const unknown = await api(t, 'POST', '/api/navigator/comments/', { token: member, body: { text: 'x', lesson: 999999 } });
+    const unknown = await api(t, 'POST', '/api/navigator/comments/', {
+      token: member,
+      body: { text: 'x', lesson: 999999 },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json())).toEqual(['lesson']);
   });
@@ -333,7 +476,9 @@ describe('comments', () => {
 
 describe('the demo content', () => {
   it('is seeded once: the demo member does not have the Pro package', async () => {
-    const { rows } = await t.pool.query(`select count(*)::int as n from lessons l join lesson_categories c on c.id = l.category_id where c.title = 'Pro: leadership'`);
+    const { rows } = await t.pool.query(
+      `select count(*)::int as n from lessons l join lesson_categories c on c.id = l.category_id where c.title = 'Pro: leadership'`,
+    );
     expect(rows[0].n).toBe(2);
     const memberId = await userId(t, 'member@demo.atrium');
     const { rows: pk } = await t.pool.query('select 1 from user_packages where user_id = $1', [memberId]);

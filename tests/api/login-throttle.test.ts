@@ -36,7 +36,10 @@ async function wrongLogins(username: string, ip: string, count: number): Promise
 
 /** As if the address had waited `seconds`: its last counted try moves back that far. */
 async function wait(account: string, ip: string, seconds: number) {
-  await t.pool.query(`update login_failures set last_at = last_at - make_interval(secs => $3) where account = $1 and ip = $2`, [account, ip, seconds]);
+  await t.pool.query(
+    `update login_failures set last_at = last_at - make_interval(secs => $3) where account = $1 and ip = $2`,
+    [account, ip, seconds],
+  );
 }
 
 const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
@@ -49,7 +52,10 @@ describe('wrong logins per account and address', () => {
     // The right password from the guessing address waits too: a wait says nothing about the password.
     const guessed = await login(m.email, m.password, ATTACKER);
     expect(guessed.statusCode).toBe(429);
-    expect(guessed.json()).toEqual({ detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/), code: 'throttled' });
+    expect(guessed.json()).toEqual({
+      detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      code: 'throttled',
+    });
 
     const owner = await login(m.email, m.password, OWNER);
     expect(owner.statusCode).toBe(200);
@@ -79,13 +85,18 @@ describe('wrong logins per account and address', () => {
       expect(waits[i]).toBeGreaterThan(first * 2 ** (i - 1));
       expect(waits[i]).toBeLessThanOrEqual(first * 2 ** i);
     }
-    const { rows } = await t.pool.query(`select failures from login_failures where account = $1 and ip = $2`, [account, ATTACKER]);
+    const { rows } = await t.pool.query(`select failures from login_failures where account = $1 and ip = $2`, [
+      account,
+      ATTACKER,
+    ]);
     expect(rows).toEqual([{ failures: FREE_FAILURES + 3 }]);
   });
 
   it('lets parallel tries through no further than the count allows', async () => {
     const m = await makeMember(t);
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => login(m.email, `guess-${i}`, ATTACKER).then((r) => r.statusCode)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(m.email, `guess-${i}`, ATTACKER).then((r) => r.statusCode)),
+    );
     expect(statuses.filter((s) => s === 400)).toHaveLength(FREE_FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10 - FREE_FAILURES);
   });
@@ -106,7 +117,10 @@ describe('wrong logins per account and address', () => {
     expect(statuses).toEqual(Array(FREE_FAILURES).fill(400));
     expect((await login(m.email, m.password, ATTACKER)).statusCode).toBe(429);
     expect((await login('+4915187654321', m.password, ATTACKER)).statusCode).toBe(429);
-    const { rows } = await t.pool.query(`select account, failures from login_failures where ip = $1 and account = $2`, [ATTACKER, `user:${m.id}`]);
+    const { rows } = await t.pool.query(`select account, failures from login_failures where ip = $1 and account = $2`, [
+      ATTACKER,
+      `user:${m.id}`,
+    ]);
     expect(rows).toEqual([{ account: `user:${m.id}`, failures: FREE_FAILURES }]);
   });
 
@@ -118,7 +132,8 @@ describe('wrong logins per account and address', () => {
   it('counts an IPv6 client by its /64', async () => {
     const m = await makeMember(t);
     const statuses: number[] = [];
-    for (let i = 1; i <= FREE_FAILURES + 1; i++) statuses.push((await login(m.email, `guess-${i}`, `2001:db8:1:2::${i.toString(16)}`)).statusCode);
+    for (let i = 1; i <= FREE_FAILURES + 1; i++)
+      statuses.push((await login(m.email, `guess-${i}`, `2001:db8:1:2::${i.toString(16)}`)).statusCode);
     expect(statuses).toEqual([...Array(FREE_FAILURES).fill(400), 429]);
     // Another /64 is another client.
     expect((await login(m.email, m.password, '2001:db8:1:3::1')).statusCode).toBe(200);
@@ -159,7 +174,10 @@ describe('a blocked account', () => {
     expect(wrong.json()).toEqual(right.json());
     expect(right.json()).toEqual({ non_field_errors: [catalogues.en.login_failed] });
     // And a right password there is a failed try like any other.
-    const { rows } = await t.pool.query(`select failures from login_failures where account = $1 and ip = $2`, [`user:${m.id}`, OWNER]);
+    const { rows } = await t.pool.query(`select failures from login_failures where account = $1 and ip = $2`, [
+      `user:${m.id}`,
+      OWNER,
+    ]);
     expect(rows).toEqual([{ failures: 2 }]);
   });
 

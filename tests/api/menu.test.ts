@@ -22,14 +22,23 @@ async function mainMenu(role: keyof typeof tokens): Promise<MenuItem[]> {
 }
 
 async function checkAccess(role: keyof typeof tokens, path: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/menu/check_access/', headers: auth(tokens[role]), payload: { path } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/menu/check_access/',
+    headers: auth(tokens[role]),
+    payload: { path },
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
 describe('GET /api/menu/main/', () => {
   it('differs per role', async () => {
-    const [member, consultant, admin] = await Promise.all([mainMenu('member'), mainMenu('consultant'), mainMenu('admin')]);
+    const [member, consultant, admin] = await Promise.all([
+      mainMenu('member'),
+      mainMenu('consultant'),
+      mainMenu('admin'),
+    ]);
     const paths = (m: MenuItem[]) => m.map((i) => i.path);
 
     expect(paths(member)).toContain('/dashboard');
@@ -42,7 +51,11 @@ describe('GET /api/menu/main/', () => {
     expect(paths(admin)).toContain('/users');
 
     for (const item of [...member, ...consultant, ...admin]) {
-      expect(item).toMatchObject({ key: expect.any(String), title: expect.any(String), path: expect.stringMatching(/^\//) });
+      expect(item).toMatchObject({
+        key: expect.any(String),
+        title: expect.any(String),
+        path: expect.stringMatching(/^\//),
+      });
     }
   });
 
@@ -101,7 +114,12 @@ describe('POST /api/menu/check_access/', () => {
   });
 
   it('rejects a missing path with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/menu/check_access/', headers: auth(tokens.member), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/menu/check_access/',
+      headers: auth(tokens.member),
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['path']);
   });

@@ -36,7 +36,11 @@ async function freePort(): Promise<number> {
   const s = net.createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => { r(); }));
+  await new Promise<void>((r) =>
+    s.close(() => {
+      r();
+    }),
+  );
   return port;
 }
 
@@ -45,7 +49,12 @@ type Server = { proc: ChildProcess; url: string; stderr: () => string };
 async function startServer(pause?: 'before_commit' | 'after_commit'): Promise<Server> {
   const port = await freePort();
   const proc = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...env(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...(pause && { ATRIUM_TEST_WEBHOOK_PAUSE: pause }) },
+    env: {
+      ...env(),
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(pause && { ATRIUM_TEST_WEBHOOK_PAUSE: pause }),
+    },
     // Its own process group, so SIGKILL reaches npx, tsx and the server alike.
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -56,7 +65,10 @@ async function startServer(pause?: 'before_commit' | 'after_commit'): Promise<Se
   const until = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > until) throw new Error(`server did not start: ${err}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -90,7 +102,7 @@ async function purchase() {
   const m = await makeMember(t);
   const token = await t.login(m.email, m.password);
   const res = await call(t, 'POST', '/api/subscription/package_purchase/', { token, body: { package: proId } });
-  const sessionId = ((res.json<Json>()).payment_url as string).split('/').pop()!;
+  const sessionId = (res.json<Json>().payment_url as string).split('/').pop()!;
   return { m, payload: stripe.completedEvent(sessionId) };
 }
 
@@ -101,7 +113,14 @@ const state = async (userId: number) => ({
 
 beforeAll(async () => {
   await stripe.start();
-  t = await createTestApp({ env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_atrium', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url } });
+  t = await createTestApp({
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_atrium',
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    },
+  });
   proId = (await rows<{ id: number }>(t, `select id from packages where name = 'Pro'`))[0]!.id;
 }, 60_000);
 afterAll(async () => {
@@ -138,7 +157,9 @@ describe('SIGKILL between receiving a webhook and acknowledging it', () => {
         await kill9(second);
       }
       expect(await state(m.id)).toEqual({ payments: [{ state: 'paid' }], packages: [{ status: 'active' }] });
-      expect(await rows(t, 'select count(*)::int as n from provider_events where event_id = $1', [JSON.parse(payload).id])).toEqual([{ n: 1 }]);
+      expect(
+        await rows(t, 'select count(*)::int as n from provider_events where event_id = $1', [JSON.parse(payload).id]),
+      ).toEqual([{ n: 1 }]);
     },
     180_000,
   );

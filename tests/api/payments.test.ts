@@ -29,7 +29,12 @@ async function member(opts: { responsibleId?: number; language?: 'ru' | 'en' | '
   return { ...m, token: await t.login(m.email, m.password) };
 }
 
-function manual(token: string, fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }, lang = 'en') {
+function manual(
+  token: string,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; content: Buffer },
+  lang = 'en',
+) {
   const body = form(fields, file && { field: 'check', ...file });
   return t.app.inject({
     method: 'POST',
@@ -48,7 +53,12 @@ describe('payment methods', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       expect.objectContaining({ id: cardId, name: 'Karte', kind: 'online' }),
-      expect.objectContaining({ id: bankId, name: 'Banküberweisung', kind: 'manual', instructions: expect.stringContaining('IBAN') }),
+      expect.objectContaining({
+        id: bankId,
+        name: 'Banküberweisung',
+        kind: 'manual',
+        instructions: expect.stringContaining('IBAN'),
+      }),
     ]);
     expect((await call(t, 'POST', '/api/payments/get_payment_methods/')).statusCode).toBe(401);
   });
@@ -57,11 +67,21 @@ describe('payment methods', () => {
 describe('online donation', () => {
   it('answers a payment URL; paying through the sandbox marks it paid once and mails a receipt', async () => {
     const m = await member();
-    const res = await call(t, 'POST', '/api/payments/donation/', { token: m.token, body: { amount: '25.50', payment_method: cardId } });
+    const res = await call(t, 'POST', '/api/payments/donation/', {
+      token: m.token,
+      body: { amount: '25.50', payment_method: cardId },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<Json>();
-    expect(body).toMatchObject({ status: 'pending', payment_url: expect.stringMatching(/^http:\/\/localhost:\d+\/api\/payments\/sandbox\/checkout\/sbx_/) });
-    const page = await t.app.inject({ method: 'GET', url: new URL(body.payment_url).pathname, headers: { 'accept-language': 'en' } });
+    expect(body).toMatchObject({
+      status: 'pending',
+      payment_url: expect.stringMatching(/^http:\/\/localhost:\d+\/api\/payments\/sandbox\/checkout\/sbx_/),
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(body.payment_url).pathname,
+      headers: { 'accept-language': 'en' },
+    });
     expect(page.body).toContain('25.50 USD');
     expect(await sandboxDecide(t, body.payment_url)).toContain('Payment confirmed.');
     // Pressing Pay again (a second tab) changes nothing.
@@ -69,11 +89,17 @@ describe('online donation', () => {
     const [p] = await rows(t, 'select state, amount_cents, provider, paid_at from payments where id = $1', [body.id]);
     expect(p).toMatchObject({ state: 'paid', amount_cents: 2550, provider: 'sandbox' });
     expect((await rows(t, 'select * from provider_events where payment_id = $1', [body.id])).length).toBe(1);
-    const mail = await waitFor(async () => (await rows(t, 'select subject, text from mail_outbox where "to" = $1', [m.email]))[0], 'receipt');
+    const mail = await waitFor(
+      async () => (await rows(t, 'select subject, text from mail_outbox where "to" = $1', [m.email]))[0],
+      'receipt',
+    );
     expect(mail.subject).toBe('Your payment receipt');
     expect(mail.text).toContain('25.50 USD');
     const mine = await call(t, 'GET', '/api/payments/donations/', { token: m.token });
-    expect(mine.json()).toMatchObject({ count: 1, results: [{ id: body.id, amount: '25.50', status: 'paid', payment_method: { name: 'Card' } }] });
+    expect(mine.json()).toMatchObject({
+      count: 1,
+      results: [{ id: body.id, amount: '25.50', status: 'paid', payment_method: { name: 'Card' } }],
+    });
   });
 
   it('a declined payment is failed; multipart works like JSON', async () => {
@@ -93,9 +119,18 @@ describe('online donation', () => {
   it('refuses a bad amount or method with the field messages and records nothing', async () => {
     const m = await member();
     const cases: Array<[Json, Json]> = [
-      [{ amount: '0', payment_method: cardId }, { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] }],
-      [{ amount: '100000.01', payment_method: cardId }, { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] }],
-      [{ amount: '12.345', payment_method: cardId }, { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] }],
+      [
+        { amount: '0', payment_method: cardId },
+        { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] },
+      ],
+      [
+        { amount: '100000.01', payment_method: cardId },
+        { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] },
+      ],
+      [
+        { amount: '12.345', payment_method: cardId },
+        { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] },
+      ],
       [{ amount: '10', payment_method: bankId }, { payment_method: ['Please, select payment method'] }],
       [{ amount: '10', payment_method: 999999 }, { payment_method: ['Please, select payment method'] }],
       [{ payment_method: cardId }, { amount: ['Please, fill this field'] }],
@@ -106,8 +141,13 @@ describe('online donation', () => {
       expect(res.json()).toEqual(errors);
     }
     const ru = await member({ language: 'ru' });
-    const refused = await call(t, 'POST', '/api/payments/donation/', { token: ru.token, body: { amount: '-1', payment_method: cardId } });
-    expect(refused.json()).toEqual({ amount: ['Пожалуйста, введите сумму в USD больше 0, например 25.00 (не более 100000.00).'] });
+    const refused = await call(t, 'POST', '/api/payments/donation/', {
+      token: ru.token,
+      body: { amount: '-1', payment_method: cardId },
+    });
+    expect(refused.json()).toEqual({
+      amount: ['Пожалуйста, введите сумму в USD больше 0, например 25.00 (не более 100000.00).'],
+    });
     expect((await rows(t, 'select count(*)::int as n from payments where user_id = $1', [m.id]))[0]!.n).toBe(0);
   });
 });
@@ -115,14 +155,28 @@ describe('online donation', () => {
 describe('manual donation', () => {
   it('records a pending donation with its check (a PDF or an image), visible only through a signed link', async () => {
     const m = await member();
-    const res = await manual(m.token, { amount: '40', payment_method: String(bankId), payment_datetime: now(), comment: 'June' }, { name: 'check.pdf', type: 'application/pdf', content: PDF });
+    const res = await manual(
+      m.token,
+      { amount: '40', payment_method: String(bankId), payment_datetime: now(), comment: 'June' },
+      { name: 'check.pdf', type: 'application/pdf', content: PDF },
+    );
     expect(res.statusCode).toBe(201);
     const d = res.json<Json>();
-    expect(d).toMatchObject({ amount: '40.00', status: 'pending', comment: 'June', payment_method: { id: bankId, kind: 'manual' }, reject_reason: null });
+    expect(d).toMatchObject({
+      amount: '40.00',
+      status: 'pending',
+      comment: 'June',
+      payment_method: { id: bankId, kind: 'manual' },
+      reject_reason: null,
+    });
     expect(d.check).toMatch(/^\/media\/documents\/[\w-]+\.pdf\?exp=\d+&sig=/);
     expect((await t.app.inject({ method: 'GET', url: d.check })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: d.check.split('?')[0] })).statusCode).toBe(403);
-    const img = await manual(m.token, { amount: '1.5', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.png', type: 'image/png', content: PNG });
+    const img = await manual(
+      m.token,
+      { amount: '1.5', payment_method: String(bankId), payment_datetime: now() },
+      { name: 'c.png', type: 'image/png', content: PNG },
+    );
     expect(img.statusCode).toBe(201);
   });
 
@@ -132,15 +186,43 @@ describe('manual donation', () => {
     const ok = { amount: '10', payment_method: String(bankId), payment_datetime: now() };
     const pdf = { name: 'check.pdf', type: 'application/pdf', content: PDF };
     const cases: Array<[Record<string, string>, typeof pdf | undefined, Json]> = [
-      [{ ...ok, amount: 'ten' }, pdf, { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] }],
+      [
+        { ...ok, amount: 'ten' },
+        pdf,
+        { amount: ['Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).'] },
+      ],
       [{ ...ok, amount: '' }, pdf, { amount: ['Please, fill this field'] }],
       [{ ...ok, payment_method: String(cardId) }, pdf, { payment_method: ['Please, select payment method'] }],
       [{ ...ok, payment_datetime: 'yesterday' }, pdf, { payment_datetime: ['Payment date and time is invalid'] }],
-      [{ ...ok, payment_datetime: '2026-02-30T10:00:00Z' }, pdf, { payment_datetime: ['Payment date and time is invalid'] }],
-      [{ ...ok, payment_datetime: new Date(Date.now() + 86400_000).toISOString() }, pdf, { payment_datetime: ['Payment date and time is invalid'] }],
+      [
+        { ...ok, payment_datetime: '2026-02-30T10:00:00Z' },
+        pdf,
+        { payment_datetime: ['Payment date and time is invalid'] },
+      ],
+      [
+        { ...ok, payment_datetime: new Date(Date.now() + 86400_000).toISOString() },
+        pdf,
+        { payment_datetime: ['Payment date and time is invalid'] },
+      ],
       [ok, undefined, { check: ['Please, attach the confirmation check'] }],
-      [ok, { name: 'check.pdf', type: 'application/pdf', content: Buffer.from('MZ\x90\x00 not a pdf at all, an executable') }, { check: ['This type of file is not allowed here: JPEG, PNG, WebP, PDF.'] }],
-      [ok, { name: 'big.pdf', type: 'application/pdf', content: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024 - PDF.length, 32)]) }, { check: ['The file is too large: at most 10 MB.'] }],
+      [
+        ok,
+        {
+          name: 'check.pdf',
+          type: 'application/pdf',
+          content: Buffer.from('MZ\x90\x00 not a pdf at all, an executable'),
+        },
+        { check: ['This type of file is not allowed here: JPEG, PNG, WebP, PDF.'] },
+      ],
+      [
+        ok,
+        {
+          name: 'big.pdf',
+          type: 'application/pdf',
+          content: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024 - PDF.length, 32)]),
+        },
+        { check: ['The file is too large: at most 10 MB.'] },
+      ],
     ];
     for (const [fields, file, errors] of cases) {
       const res = await manual(m.token, fields, file);
@@ -166,9 +248,18 @@ describe('my donations', () => {
     const sneaky = 'x "check":"/media/documents/not-a-check.pdf" ü \\ \n';
     const made: Json[] = [];
     for (const [fields, file] of [
-      [{ amount: '40', payment_method: String(bankId), comment: sneaky }, { name: 'c.pdf', type: 'application/pdf', content: PDF }],
-      [{ amount: '0.05', payment_method: String(custom[0]!.id) }, { name: 'c.png', type: 'image/png', content: PNG }],
-      [{ amount: '99999.99', payment_method: String(bankId) }, { name: 'c.pdf', type: 'application/pdf', content: PDF }],
+      [
+        { amount: '40', payment_method: String(bankId), comment: sneaky },
+        { name: 'c.pdf', type: 'application/pdf', content: PDF },
+      ],
+      [
+        { amount: '0.05', payment_method: String(custom[0]!.id) },
+        { name: 'c.png', type: 'image/png', content: PNG },
+      ],
+      [
+        { amount: '99999.99', payment_method: String(bankId) },
+        { name: 'c.pdf', type: 'application/pdf', content: PDF },
+      ],
     ] as const) {
       const res = await manual(m.token, { ...fields, payment_datetime: now() }, file, 'de');
       expect(res.statusCode).toBe(201);
@@ -181,24 +272,47 @@ describe('my donations', () => {
       `insert into payments (user_id, kind, state, amount_cents, method, provider, created_at) values ($1, 'donation', 'failed', 1234, 'retired_wallet', 'sandbox', now()) returning id`,
       [m.id],
     );
-    await rows(t, `insert into payments (user_id, kind, state, amount_cents, method, provider, created_at) values ($1, 'subscription', 'paid', 500, 'card', 'sandbox', now())`, [m.id]);
+    await rows(
+      t,
+      `insert into payments (user_id, kind, state, amount_cents, method, provider, created_at) values ($1, 'subscription', 'paid', 500, 'card', 'sandbox', now())`,
+      [m.id],
+    );
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/payments/donations/?page_size=2', headers: { authorization: `JWT ${m.token}`, 'accept-language': 'de' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/donations/?page_size=2',
+      headers: { authorization: `JWT ${m.token}`, 'accept-language': 'de' },
+    });
     expect(res.statusCode).toBe(200);
     const first = res.json<Json>();
     expect(first).toMatchObject({ count: 4, total_count: 4, current: 1, previous: null, next: '?page_size=2&page=2' });
-    const second = (await call(t, 'GET', '/api/payments/donations/?page=2&page_size=2', { token: m.token, headers: { 'accept-language': 'de' } })).json<Json>();
+    const second = (
+      await call(t, 'GET', '/api/payments/donations/?page=2&page_size=2', {
+        token: m.token,
+        headers: { 'accept-language': 'de' },
+      })
+    ).json<Json>();
     const listed = [...first.results, ...second.results];
     expect(listed.map((d: Json) => d.id)).toEqual([gone[0]!.id, made[2]!.id, made[1]!.id, made[0]!.id]);
 
     // Each one as the answer to its POST (written in JS) shows it, but for what staff changed since.
-    const paidAt = async (id: number) => new Date((await rows(t, 'select paid_at from payments where id = $1', [id]))[0]!.paid_at).toISOString();
+    const paidAt = async (id: number) =>
+      new Date((await rows(t, 'select paid_at from payments where id = $1', [id]))[0]!.paid_at).toISOString();
     const byId = new Map(listed.map((d: Json) => [d.id, d]));
     expect(byId.get(made[0]!.id)).toEqual(made[0]);
     expect(byId.get(made[0]!.id)!.comment).toBe(sneaky);
-    expect(byId.get(made[0]!.id)!.payment_method).toMatchObject({ name: 'Banküberweisung', instructions: expect.stringContaining('IBAN') });
+    expect(byId.get(made[0]!.id)!.payment_method).toMatchObject({
+      name: 'Banküberweisung',
+      instructions: expect.stringContaining('IBAN'),
+    });
     expect(byId.get(made[1]!.id)).toEqual({ ...made[1], status: 'paid', paid_at: await paidAt(made[1]!.id) });
-    expect(byId.get(made[1]!.id)!.payment_method).toEqual({ id: custom[0]!.id, name: 'Kasse im Büro', kind: 'manual', instructions: 'Zimmer 4, "bitte klingeln"', logo: '/media/logo.png' });
+    expect(byId.get(made[1]!.id)!.payment_method).toEqual({
+      id: custom[0]!.id,
+      name: 'Kasse im Büro',
+      kind: 'manual',
+      instructions: 'Zimmer 4, "bitte klingeln"',
+      logo: '/media/logo.png',
+    });
     expect(byId.get(made[2]!.id)).toEqual({ ...made[2], status: 'canceled', reject_reason: 'Unlesbar' });
     expect(byId.get(gone[0]!.id)).toEqual({
       id: gone[0]!.id,
@@ -212,14 +326,24 @@ describe('my donations', () => {
       paid_at: null,
       reject_reason: null,
     });
-    for (const d of listed.filter((x: Json) => x.check)) expect((await t.app.inject({ method: 'GET', url: d.check })).statusCode).toBe(200);
+    for (const d of listed.filter((x: Json) => x.check))
+      expect((await t.app.inject({ method: 'GET', url: d.check })).statusCode).toBe(200);
 
     // The member's language names the built-in method.
     const ru = await member({ language: 'ru' });
-    await manual(ru.token, { amount: '1', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF });
-    expect((await call(t, 'GET', '/api/payments/donations/', { token: ru.token })).json().results[0].payment_method.name).toBe('Банковский перевод');
+    await manual(
+      ru.token,
+      { amount: '1', payment_method: String(bankId), payment_datetime: now() },
+      { name: 'c.pdf', type: 'application/pdf', content: PDF },
+    );
+    expect(
+      (await call(t, 'GET', '/api/payments/donations/', { token: ru.token })).json().results[0].payment_method.name,
+    ).toBe('Банковский перевод');
     const other = await member();
-    expect((await call(t, 'GET', '/api/payments/donations/', { token: other.token })).json()).toMatchObject({ count: 0, results: [] });
+    expect((await call(t, 'GET', '/api/payments/donations/', { token: other.token })).json()).toMatchObject({
+      count: 0,
+      results: [],
+    });
     expect((await call(t, 'GET', '/api/payments/donations/')).statusCode).toBe(401);
   });
 });
@@ -227,57 +351,138 @@ describe('my donations', () => {
 describe('staff review of manual donations', () => {
   it('a consultant approves a pending donation of their member: paid, receipt, action history, in the contact donations', async () => {
     const m = await member({ responsibleId: consultantId });
-    const d = (await manual(m.token, { amount: '30', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF })).json<Json>();
+    const d = (
+      await manual(
+        m.token,
+        { amount: '30', payment_method: String(bankId), payment_datetime: now() },
+        { name: 'c.pdf', type: 'application/pdf', content: PDF },
+      )
+    ).json<Json>();
     const staff = await t.login('consultant@demo.atrium');
-    const list = await call(t, 'GET', `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ state: 'pending', kind: 'donation', user_id: m.id }))}`, { token: staff });
+    const list = await call(
+      t,
+      'GET',
+      `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ state: 'pending', kind: 'donation', user_id: m.id }))}`,
+      { token: staff },
+    );
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toBe('staff/payments 0-0/1');
-    expect(list.json()[0]).toMatchObject({ id: d.id, is_manual: true, check_type: 'pdf', check: expect.stringMatching(/sig=/), user: { id: m.id } });
+    expect(list.json()[0]).toMatchObject({
+      id: d.id,
+      is_manual: true,
+      check_type: 'pdf',
+      check: expect.stringMatching(/sig=/),
+      user: { id: m.id },
+    });
 
     const ok = await call(t, 'POST', `/api/staff/payments/${d.id}/approve`, { token: staff });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ state: 'paid', decided_by: { id: consultantId }, paid_at: expect.any(String) });
     const again = await call(t, 'POST', `/api/staff/payments/${d.id}/approve`, { token: staff });
     expect(again.statusCode).toBe(409);
-    const log = await rows(t, `select actor_id, subject_id, kind, details from action_logs where kind = 'payment_approved' and subject_id = $1`, [m.id]);
-    expect(log).toEqual([{ actor_id: consultantId, subject_id: m.id, kind: 'payment_approved', details: { payment_id: d.id, amount: '30.00' } }]);
-    await waitFor(async () => (await rows(t, 'select 1 from mail_outbox where "to" = $1', [m.email])).length === 1, 'receipt');
+    const log = await rows(
+      t,
+      `select actor_id, subject_id, kind, details from action_logs where kind = 'payment_approved' and subject_id = $1`,
+      [m.id],
+    );
+    expect(log).toEqual([
+      {
+        actor_id: consultantId,
+        subject_id: m.id,
+        kind: 'payment_approved',
+        details: { payment_id: d.id, amount: '30.00' },
+      },
+    ]);
+    await waitFor(
+      async () => (await rows(t, 'select 1 from mail_outbox where "to" = $1', [m.email])).length === 1,
+      'receipt',
+    );
 
-    const contact = await call(t, 'POST', '/api/team/contact/get_donations/', { token: staff, body: { user_id: m.id } });
+    const contact = await call(t, 'POST', '/api/team/contact/get_donations/', {
+      token: staff,
+      body: { user_id: m.id },
+    });
     expect(contact.statusCode).toBe(200);
-    expect(contact.json()).toMatchObject({ count: 1, results: [{ id: d.id, kind: 'donation', amount: '30.00', status: 'paid', payment_method: 'Банковский перевод' }] });
+    expect(contact.json()).toMatchObject({
+      count: 1,
+      results: [{ id: d.id, kind: 'donation', amount: '30.00', status: 'paid', payment_method: 'Банковский перевод' }],
+    });
   });
 
   it('a rejected donation carries the reason the member sees; online payments cannot be decided by hand', async () => {
     const m = await member({ responsibleId: consultantId });
-    const d = (await manual(m.token, { amount: '12', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.png', type: 'image/png', content: PNG })).json<Json>();
+    const d = (
+      await manual(
+        m.token,
+        { amount: '12', payment_method: String(bankId), payment_datetime: now() },
+        { name: 'c.png', type: 'image/png', content: PNG },
+      )
+    ).json<Json>();
     const admin = await t.login('admin@demo.atrium');
-    const empty = await call(t, 'POST', `/api/staff/payments/${d.id}/reject`, { token: admin, body: { reason: '   ' } });
+    const empty = await call(t, 'POST', `/api/staff/payments/${d.id}/reject`, {
+      token: admin,
+      body: { reason: '   ' },
+    });
     expect(empty.statusCode).toBe(400);
-    const res = await call(t, 'POST', `/api/staff/payments/${d.id}/reject`, { token: admin, body: { reason: 'The check is unreadable' } });
+    const res = await call(t, 'POST', `/api/staff/payments/${d.id}/reject`, {
+      token: admin,
+      body: { reason: 'The check is unreadable' },
+    });
     expect(res.json()).toMatchObject({ state: 'canceled', reject_reason: 'The check is unreadable' });
     const mine = await call(t, 'GET', '/api/payments/donations/', { token: m.token });
-    expect(mine.json().results[0]).toMatchObject({ id: d.id, status: 'canceled', reject_reason: 'The check is unreadable' });
+    expect(mine.json().results[0]).toMatchObject({
+      id: d.id,
+      status: 'canceled',
+      reject_reason: 'The check is unreadable',
+    });
 
-    const online = await call(t, 'POST', '/api/payments/donation/', { token: m.token, body: { amount: '3', payment_method: cardId } });
+    const online = await call(t, 'POST', '/api/payments/donation/', {
+      token: m.token,
+      body: { amount: '3', payment_method: cardId },
+    });
     const forbidden = await call(t, 'POST', `/api/staff/payments/${online.json().id}/approve`, { token: admin });
     expect(forbidden.statusCode).toBe(403);
   });
 
   it('staff see only the payments of users they look after; members cannot use the staff calls', async () => {
     const stranger = await member();
-    const d = (await manual(stranger.token, { amount: '7', payment_method: String(bankId), payment_datetime: now() }, { name: 'c.pdf', type: 'application/pdf', content: PDF })).json<Json>();
+    const d = (
+      await manual(
+        stranger.token,
+        { amount: '7', payment_method: String(bankId), payment_datetime: now() },
+        { name: 'c.pdf', type: 'application/pdf', content: PDF },
+      )
+    ).json<Json>();
     const staff = await t.login('consultant@demo.atrium');
     expect((await call(t, 'GET', `/api/staff/payments/${d.id}`, { token: staff })).statusCode).toBe(404);
     expect((await call(t, 'POST', `/api/staff/payments/${d.id}/approve`, { token: staff })).statusCode).toBe(404);
-    const list = await call(t, 'GET', `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ user_id: stranger.id }))}`, { token: staff });
+    const list = await call(
+      t,
+      'GET',
+      `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ user_id: stranger.id }))}`,
+      { token: staff },
+    );
     expect(list.json()).toEqual([]);
-    expect((await call(t, 'POST', '/api/team/contact/get_donations/', { token: staff, body: { user_id: stranger.id } })).statusCode).toBe(403);
+    expect(
+      (await call(t, 'POST', '/api/team/contact/get_donations/', { token: staff, body: { user_id: stranger.id } }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(t, 'GET', '/api/staff/payments', { token: stranger.token })).statusCode).toBe(403);
-    expect((await call(t, 'POST', '/api/team/contact/get_donations/', { token: staff, body: { user_id: 2147483000 } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'POST', '/api/team/contact/get_donations/', { token: staff, body: { user_id: 2147483000 } }))
+        .statusCode,
+    ).toBe(404);
     const admin = await t.login('admin@demo.atrium');
-    expect((await call(t, 'GET', `/api/staff/payments/${d.id}`, { token: admin })).json()).toMatchObject({ id: d.id, state: 'pending' });
-    const bad = await call(t, 'GET', `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ state: 'lost' }))}`, { token: admin });
+    expect((await call(t, 'GET', `/api/staff/payments/${d.id}`, { token: admin })).json()).toMatchObject({
+      id: d.id,
+      state: 'pending',
+    });
+    const bad = await call(
+      t,
+      'GET',
+      `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ state: 'lost' }))}`,
+      { token: admin },
+    );
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -33,7 +33,8 @@ async function makeUser(role: 'member' | 'consultant' | 'admin', name: string): 
 beforeAll(async () => {
   t = await createTestApp();
   model = await loadContractModel();
-  for (const role of ['member', 'consultant', 'admin'] as const) tokens[role] = await openSession(t.app.ctx, await makeUser(role, role));
+  for (const role of ['member', 'consultant', 'admin'] as const)
+    tokens[role] = await openSession(t.app.ctx, await makeUser(role, role));
   const blocked = await makeUser('member', 'blocked');
   tokens.blocked = await openSession(t.app.ctx, blocked);
   await t.pool.query('update users set is_blocked = true where id = $1', [blocked]);
@@ -55,8 +56,17 @@ describe('permission matrix: x-roles for every operation and actor', () => {
     const op = model.operations.find((o) => o.operationId === operationId)!;
     const r = rng(operationId.length * 31 + 7);
     const types = Object.keys(op.bodies);
-    const body = types.length ? { type: types[0]!, value: validValue(op.bodies[types[0]!], r, model.deref) } : undefined;
-    const req = buildRequest(op, validParams(op, r, model.deref, () => 1), body, r, 'matrix', false);
+    const body = types.length
+      ? { type: types[0]!, value: validValue(op.bodies[types[0]!], r, model.deref) }
+      : undefined;
+    const req = buildRequest(
+      op,
+      validParams(op, r, model.deref, () => 1),
+      body,
+      r,
+      'matrix',
+      false,
+    );
     const wrong: string[] = [];
     for (const actor of ACTORS) {
       const want = expected(op, actor);
@@ -68,7 +78,8 @@ describe('permission matrix: x-roles for every operation and actor', () => {
         headers: { ...req.headers, ...(token ? { authorization: `JWT ${token}` } : {}) },
         payload: req.payload,
       });
-      if (res.statusCode !== want) wrong.push(`${actor}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode !== want)
+        wrong.push(`${actor}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -48,7 +48,12 @@ describe('the admin outbox without SMTP (the dev inbox)', () => {
     const token = tokenOf(stored.text, /\/password-reset\/([A-Za-z0-9_%-]+)/);
 
     const admin = await t.login('admin@demo.atrium');
-    const list = await call(t, 'GET', `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ q: m.email }))}`, { token: admin });
+    const list = await call(
+      t,
+      'GET',
+      `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ q: m.email }))}`,
+      { token: admin },
+    );
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toHaveLength(1);
     expect(list.json()[0].text).toContain(`/password-reset/${token}`);

@@ -23,17 +23,34 @@ afterAll(async () => {
 });
 
 async function upload(token: string, content: string) {
-  const body = form([{ name: 'file', filename: 'people.csv', content: Buffer.from(content, 'utf8'), type: 'text/csv' }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/accounts/import_users/save/', ...body, headers: { ...body.headers, authorization: `JWT ${token}`, 'accept-language': 'en' } });
+  const body = form([
+    { name: 'file', filename: 'people.csv', content: Buffer.from(content, 'utf8'), type: 'text/csv' },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/accounts/import_users/save/',
+    ...body,
+    headers: { ...body.headers, authorization: `JWT ${token}`, 'accept-language': 'en' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Json>();
 }
 const finished = (token: string, id: number) =>
-  waitFor(async () => {
-    const imp = ((await api(t, 'POST', '/api/accounts/import_users/list/', { token })).json<Json>()).results.find((r: Json) => r.id === id);
-    return imp?.status === 'completed' || imp?.status === 'failed' ? (imp as Json) : null;
-  }, `import ${id}`, 20_000);
-const person = async (email: string) => (await t.pool.query(`select phone, country from users where email = $1`, [email])).rows[0] as { phone: string | null; country: string };
+  waitFor(
+    async () => {
+      const imp = (await api(t, 'POST', '/api/accounts/import_users/list/', { token }))
+        .json<Json>()
+        .results.find((r: Json) => r.id === id);
+      return imp?.status === 'completed' || imp?.status === 'failed' ? (imp as Json) : null;
+    },
+    `import ${id}`,
+    20_000,
+  );
+const person = async (email: string) =>
+  (await t.pool.query(`select phone, country from users where email = $1`, [email])).rows[0] as {
+    phone: string | null;
+    country: string;
+  };
 
 describe('an import with a default region', () => {
   it('stores phones in E.164, countries as codes, and reports guessed regions, unknown countries and wrong phones', async () => {
@@ -85,11 +102,18 @@ describe('an import with a default region', () => {
     const saved = await upload(consultant.token, 'first,last,phone\nJean,Martin,06 98 76 54 32\n');
     const res = await api(t, 'POST', '/api/accounts/import_users/start/', {
       token: consultant.token,
-      body: { import_id: saved.id, mapping: { first: 'first_name', last: 'last_name', phone: 'phone' }, consultant_id: consultant.id, tag_id: tagId },
+      body: {
+        import_id: saved.id,
+        mapping: { first: 'first_name', last: 'last_name', phone: 'phone' },
+        consultant_id: consultant.id,
+        tag_id: tagId,
+      },
     });
     expect(res.json()).toMatchObject({ default_region: 'FR' });
     expect(await finished(consultant.token, saved.id as number)).toMatchObject({ success: 1, warnings_count: 1 });
-    expect((await t.pool.query(`select country from users where phone = '+33698765432'`)).rows).toEqual([{ country: '' }]);
+    expect((await t.pool.query(`select country from users where phone = '+33698765432'`)).rows).toEqual([
+      { country: '' },
+    ]);
   });
 });
 
@@ -105,14 +129,20 @@ describe('forms', () => {
     const bad = await api(t, 'PUT', '/api/accounts/me/', { token, body: { country: 'Narnia' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ country: ['Country is incorrect'] });
-    const phone = await api(t, 'PUT', '/api/accounts/me/', { token, body: { phone: '8 (916) 222-33-44', old_password: u.password } });
+    const phone = await api(t, 'PUT', '/api/accounts/me/', {
+      token,
+      body: { phone: '8 (916) 222-33-44', old_password: u.password },
+    });
     expect(phone.statusCode, phone.body).toBe(200);
     expect(phone.json<Json>().user.phone).toBe('+79162223344');
   });
 
   it("admin user edit and lead creation: countries to codes, phones in the country or the form's default region", async () => {
     const u = await makeUser(t);
-    const edit = await api(t, 'PUT', `/api/v1/users/${u.id}`, { token: admin, body: { country: 'Deutschland', phone: '030 1234567' } });
+    const edit = await api(t, 'PUT', `/api/v1/users/${u.id}`, {
+      token: admin,
+      body: { country: 'Deutschland', phone: '030 1234567' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ country: 'DE', phone: '+49301234567' });
     const wrong = await api(t, 'PUT', `/api/v1/users/${u.id}`, { token: admin, body: { phone: '12ab' } });
@@ -120,23 +150,45 @@ describe('forms', () => {
 
     const lead = await api(t, 'POST', '/api/accounts/user/create_lead_user/', {
       token: admin,
-      body: { first_name: 'Lea', last_name: 'Lead', email: 'lea@ph.test', phone: '(202) 555-0142', tag_id: tagId, consultant_id: consultant.id, default_region: 'US' },
+      body: {
+        first_name: 'Lea',
+        last_name: 'Lead',
+        email: 'lea@ph.test',
+        phone: '(202) 555-0142',
+        tag_id: tagId,
+        consultant_id: consultant.id,
+        default_region: 'US',
+      },
     });
     expect(lead.statusCode, lead.body).toBe(201);
     expect(await person('lea@ph.test')).toEqual({ phone: '+12025550142', country: '' });
     const unknown = await api(t, 'POST', '/api/accounts/user/create_lead_user/', {
       token: admin,
-      body: { first_name: 'Lu', last_name: 'Lead', email: 'lu@ph.test', country: 'Atlantis', tag_id: tagId, consultant_id: consultant.id },
+      body: {
+        first_name: 'Lu',
+        last_name: 'Lead',
+        email: 'lu@ph.test',
+        country: 'Atlantis',
+        tag_id: tagId,
+        consultant_id: consultant.id,
+      },
     });
     expect(unknown.json()).toMatchObject({ country: ['Country is incorrect'] });
   });
 
   it("registration reads a phone in the form's region, else the browser's", async () => {
-    const register = (body: Json, headers: Record<string, string> = {}) => api(t, 'POST', '/api/accounts/register/', { body: { password: 'long-enough-1', first_name: 'R', last_name: 'R', ...body }, headers });
+    const register = (body: Json, headers: Record<string, string> = {}) =>
+      api(t, 'POST', '/api/accounts/register/', {
+        body: { password: 'long-enough-1', first_name: 'R', last_name: 'R', ...body },
+        headers,
+      });
     const withRegion = await register({ email: 'reg1@ph.test', phone: '06 11 22 33 44', default_region: 'FR' });
     expect(withRegion.statusCode, withRegion.body).toBe(200);
     expect((await person('reg1@ph.test')).phone).toBe('+33611223344');
-    const fromBrowser = await register({ email: 'reg2@ph.test', phone: '8 916 333 44 55' }, { 'accept-language': 'ru-RU,ru;q=0.9' });
+    const fromBrowser = await register(
+      { email: 'reg2@ph.test', phone: '8 916 333 44 55' },
+      { 'accept-language': 'ru-RU,ru;q=0.9' },
+    );
     expect(fromBrowser.statusCode, fromBrowser.body).toBe(200);
     expect((await person('reg2@ph.test')).phone).toBe('+79163334455');
     const none = await register({ email: 'reg3@ph.test', phone: '8 916 333 44 66' });
@@ -150,16 +202,38 @@ describe('migration 0032: rows written before', () => {
     const bossToken = await t.login(boss.email, boss.password);
     const cons = await makeUser(t, { role: 'consultant' });
     // Legacy rows as typed, written straight to the database: the statistics triggers count them under their names.
-    const typed = ['DE', 'Germany', 'Deutschland', 'GB', 'UK', 'Россия', 'Russia', 'RU', 'China', 'France', 'Беларусь', 'Belarus', 'Narnia'];
+    const typed = [
+      'DE',
+      'Germany',
+      'Deutschland',
+      'GB',
+      'UK',
+      'Россия',
+      'Russia',
+      'RU',
+      'China',
+      'France',
+      'Беларусь',
+      'Belarus',
+      'Narnia',
+    ];
     for (const country of typed) await makeLead(t, { responsibleId: cons.id, country });
     // A figure with no user behind it (say the user was deleted without the triggers): kept, merged.
     await t.pool.query(
       `insert into staff_stats_country_days (employee_id, grain, bucket, country, registrations) values ($1, 'month', date_trunc('month', now(), 'UTC'), 'Германия', 2)`,
       [cons.id],
     );
-    await t.pool.query(`insert into contacts (owner_id, first_name, country) values ($1, 'C', 'Беларусь'), ($1, 'D', 'nowhere')`, [cons.id]);
+    await t.pool.query(
+      `insert into contacts (owner_id, first_name, country) values ($1, 'C', 'Беларусь'), ($1, 'D', 'nowhere')`,
+      [cons.id],
+    );
     const byCountry = async () =>
-      (await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: bossToken, body: { user_id: cons.id, period: 'month' } }))
+      (
+        await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', {
+          token: bossToken,
+          body: { user_id: cons.id, period: 'month' },
+        })
+      )
         .json<Json[]>()
         .map((r): [string, number] => [r.country, r.registrations]);
     expect((await byCountry()).length).toBe(14);
@@ -177,7 +251,9 @@ describe('migration 0032: rows written before', () => {
         ['', 1],
       ]),
     );
-    const users = await t.pool.query(`select distinct country from users where responsible_id = $1 order by 1`, [cons.id]);
+    const users = await t.pool.query(`select distinct country from users where responsible_id = $1 order by 1`, [
+      cons.id,
+    ]);
     expect(users.rows.map((r) => r.country)).toEqual(['', 'BY', 'CN', 'DE', 'FR', 'GB', 'RU']);
     const contacts = await t.pool.query(`select country from contacts where owner_id = $1 order by id`, [cons.id]);
     expect(contacts.rows).toEqual([{ country: 'BY' }, { country: '' }]);
@@ -187,7 +263,10 @@ describe('migration 0032: rows written before', () => {
       [cons.id],
     );
     expect(left.rows).toEqual([]);
-    const grains = await t.pool.query(`select grain, sum(registrations)::int as n from staff_stats_country_days where employee_id = $1 group by 1 order by 1`, [cons.id]);
+    const grains = await t.pool.query(
+      `select grain, sum(registrations)::int as n from staff_stats_country_days where employee_id = $1 group by 1 order by 1`,
+      [cons.id],
+    );
     expect(grains.rows).toEqual([
       { grain: 'day', n: 13 },
       { grain: 'hour', n: 13 },

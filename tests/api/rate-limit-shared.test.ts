@@ -48,20 +48,29 @@ it('holds the login wait of one account and address across two instances taking 
   expect(statuses.slice(FREE_FAILURES)).toEqual(Array(14 - FREE_FAILURES).fill(429));
   const throttled = await login(second, victim.email, victim.password);
   expect(throttled.statusCode).toBe(429);
-  expect(throttled.json()).toEqual({ detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/), code: 'throttled' });
+  expect(throttled.json()).toEqual({
+    detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+    code: 'throttled',
+  });
   expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
   expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(FIRST_DELAY_MS / 1000);
   // The count lives in the database, keyed by account and address; refused tries are not counted.
-  const { rows } = await t.pool.query<{ failures: number }>(`select failures from login_failures where account = $1 and ip = '127.0.0.1'`, [`user:${victim.id}`]);
+  const { rows } = await t.pool.query<{ failures: number }>(
+    `select failures from login_failures where account = $1 and ip = '127.0.0.1'`,
+    [`user:${victim.id}`],
+  );
   expect(rows[0]?.failures).toBe(FREE_FAILURES);
 });
 
 it('lets the next try in once the wait is over, on either instance, and a login clears the count', async () => {
   const m = await makeMember(t);
-  for (let i = 0; i < FREE_FAILURES; i++) expect((await login(i % 2 ? second : t.app, m.email, `guess-${i}`)).statusCode).toBe(400);
+  for (let i = 0; i < FREE_FAILURES; i++)
+    expect((await login(i % 2 ? second : t.app, m.email, `guess-${i}`)).statusCode).toBe(400);
   expect((await login(t.app, m.email, m.password)).statusCode).toBe(429);
   // End the wait (as the seconds passing would).
-  await t.pool.query(`update login_failures set last_at = last_at - interval '1 hour' where account = $1`, [`user:${m.id}`]);
+  await t.pool.query(`update login_failures set last_at = last_at - interval '1 hour' where account = $1`, [
+    `user:${m.id}`,
+  ]);
   const res = await login(second, m.email, m.password);
   expect(res.statusCode).toBe(200);
   const { rows } = await t.pool.query(`select failures from login_failures where account = $1`, [`user:${m.id}`]);

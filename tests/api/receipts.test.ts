@@ -34,8 +34,12 @@ it('leaves the receipt unclaimed when storing the mail fails, and sends it once 
   const m = await makeMember(t);
   const id = await paidDonation(m.id);
   // The mail cannot be stored, as when the process dies or the database goes away after the claim.
-  await t.pool.query(`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`);
-  await t.pool.query(`create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()`);
+  await t.pool.query(
+    `create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`,
+  );
+  await t.pool.query(
+    `create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()`,
+  );
   try {
     await expect(sendReceipt(t.app.ctx, { paymentId: id })).rejects.toThrow();
     expect(await state(id, m.email)).toEqual({ claimed: false, mails: 0 });

@@ -52,10 +52,20 @@ describe('x-roles are enforced for every operation', () => {
         method: 'POST',
         url: '/api/v1/users/',
         headers: auth(consultant),
-        payload: { email: 'made-by-consultant@example.com', first_name: 'A', last_name: 'B', password: 'long-enough-password-1' },
+        payload: {
+          email: 'made-by-consultant@example.com',
+          first_name: 'A',
+          last_name: 'B',
+          password: 'long-enough-password-1',
+        },
       });
       expect(create.statusCode).toBe(403);
-      const edit = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${rows[0]!.id}`, headers: auth(consultant), payload: { first_name: 'X' } });
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${rows[0]!.id}`,
+        headers: auth(consultant),
+        payload: { first_name: 'X' },
+      });
       expect(edit.statusCode).toBe(403);
     } finally {
       await t.pool.query('delete from users where id = $1', [rows[0]!.id]);
@@ -76,7 +86,11 @@ describe('x-roles are enforced for every operation', () => {
   });
 
   it('pages, filters and keeps the filters in `next`', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/?page_size=1&ordering=email', headers: auth(admin) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/?page_size=1&ordering=email',
+      headers: auth(admin),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 3, total_count: 3, current: 1, previous: null });
@@ -120,7 +134,12 @@ describe('x-roles are enforced for every operation', () => {
   });
 
   it('PUT /api/v1/users/{id} on a missing id is 404', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/users/999999', headers: auth(admin), payload: { first_name: 'X' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/999999',
+      headers: auth(admin),
+      payload: { first_name: 'X' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: expect.any(String), code: 'not_found' });
   });
@@ -142,20 +161,40 @@ describe('x-roles are enforced for every operation', () => {
       method: 'POST',
       url: '/api/v1/users/',
       headers: auth(admin),
-      payload: { email: 'audited@example.com', first_name: 'Audi', last_name: 'Ted', role: 'member', password: 'first-secret-password' },
+      payload: {
+        email: 'audited@example.com',
+        first_name: 'Audi',
+        last_name: 'Ted',
+        role: 'member',
+        password: 'first-secret-password',
+      },
     });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().id as number;
-    const edit = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: auth(admin), payload });
-    expect((await edit({ role: 'consultant', is_active: false, password: 'second-secret-password' })).statusCode).toBe(200);
+    const edit = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: auth(admin), payload });
+    expect((await edit({ role: 'consultant', is_active: false, password: 'second-secret-password' })).statusCode).toBe(
+      200,
+    );
     // Nothing changed: no entry.
     expect((await edit({ role: 'consultant' })).statusCode).toBe(200);
-    const history = await t.app.inject({ method: 'POST', url: `/api/accounts/user/action_logs/?subject_id=${id}`, headers: auth(admin) });
+    const history = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/user/action_logs/?subject_id=${id}`,
+      headers: auth(admin),
+    });
     expect(history.statusCode).toBe(200);
-    const entries = history.json().results as Array<{ kind: string; actor: { email: string }; description: string; data: Record<string, unknown> }>;
+    const entries = history.json().results as Array<{
+      kind: string;
+      actor: { email: string };
+      description: string;
+      data: Record<string, unknown>;
+    }>;
     expect(entries.map((e) => e.kind)).toEqual(['user_updated', 'user_created']);
     expect(entries.every((e) => e.actor.email === 'admin@demo.atrium')).toBe(true);
-    expect(entries[0]!.data).toEqual({ changes: { role: { from: 'member', to: 'consultant' }, is_active: { from: true, to: false }, password: true } });
+    expect(entries[0]!.data).toEqual({
+      changes: { role: { from: 'member', to: 'consultant' }, is_active: { from: true, to: false }, password: true },
+    });
     // In the admin's own language (Russian).
     expect(entries[0]!.description).toBe('Anna Admin изменил(а) учётную запись Audi Ted');
     expect(history.body).not.toContain('secret-password');
@@ -174,8 +213,15 @@ describe('x-roles are enforced for every operation', () => {
   });
 
   it('a time zone Intl does not know is a 400 on time_zone, on create and update, and nothing is stored', async () => {
-    const { rows } = await t.pool.query<{ id: number; time_zone: string }>(`select id, time_zone from users where email = 'member@demo.atrium'`);
-    const update = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${rows[0]!.id}`, headers: auth(admin), payload: { time_zone: '3', city: 'Nowhere' } });
+    const { rows } = await t.pool.query<{ id: number; time_zone: string }>(
+      `select id, time_zone from users where email = 'member@demo.atrium'`,
+    );
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${rows[0]!.id}`,
+      headers: auth(admin),
+      payload: { time_zone: '3', city: 'Nowhere' },
+    });
     expect(update.statusCode).toBe(400);
     expect(update.json()).toEqual({ time_zone: [catalogues.ru.time_zone_invalid] });
     const after = await t.pool.query(`select time_zone, city from users where id = $1`, [rows[0]!.id]);
@@ -185,12 +231,23 @@ describe('x-roles are enforced for every operation', () => {
       method: 'POST',
       url: '/api/v1/users/',
       headers: auth(admin),
-      payload: { email: 'zone@example.com', first_name: 'Zoe', last_name: 'Zone', role: 'member', time_zone: 'Mars/Olympus' },
+      payload: {
+        email: 'zone@example.com',
+        first_name: 'Zoe',
+        last_name: 'Zone',
+        role: 'member',
+        time_zone: 'Mars/Olympus',
+      },
     });
     expect(create.statusCode).toBe(400);
     expect(Object.keys(create.json())).toEqual(['time_zone']);
     expect((await t.pool.query(`select 1 from users where email = 'zone@example.com'`)).rowCount).toBe(0);
-    const good = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${rows[0]!.id}`, headers: auth(admin), payload: { time_zone: 'Asia/Tokyo' } });
+    const good = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${rows[0]!.id}`,
+      headers: auth(admin),
+      payload: { time_zone: 'Asia/Tokyo' },
+    });
     expect(good.json()).toMatchObject({ time_zone: 'Asia/Tokyo' });
     await t.pool.query(`update users set time_zone = $2 where id = $1`, [rows[0]!.id, rows[0]!.time_zone]);
   });

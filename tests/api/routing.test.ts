@@ -27,7 +27,12 @@ afterAll(async () => {
 
 /** Shift on a weekday (0 = Monday) from–to in the consultant's own time zone. */
 const shift = (userId: number, weekday: number, from = '09:00', to = '18:00') =>
-  t.pool.query('insert into work_times (user_id, weekday, time_from, time_to) values ($1, $2, $3, $4)', [userId, weekday, from, to]);
+  t.pool.query('insert into work_times (user_id, weekday, time_from, time_to) values ($1, $2, $3, $4)', [
+    userId,
+    weekday,
+    from,
+    to,
+  ]);
 
 /** A new lead through the one door (in a transaction, as landings and imports do). */
 async function newLead(name: string): Promise<number> {
@@ -42,10 +47,16 @@ async function newLead(name: string): Promise<number> {
 }
 
 const offersOf = async (leadId: number) =>
-  (await t.pool.query<{ consultant_id: number; status: string }>('select consultant_id, status from lead_offers where lead_id = $1 order by id', [leadId])).rows;
+  (
+    await t.pool.query<{ consultant_id: number; status: string }>(
+      'select consultant_id, status from lead_offers where lead_id = $1 order by id',
+      [leadId],
+    )
+  ).rows;
 
 /** Only these consultants take part (the other tests' consultants are switched off). */
-const only = (ids: number[]) => t.pool.query(`update users set is_active = (id = any($1::int[])) where role = 'consultant'`, [ids]);
+const only = (ids: number[]) =>
+  t.pool.query(`update users set is_active = (id = any($1::int[])) where role = 'consultant'`, [ids]);
 
 describe('automatic lead routing', () => {
   it('offers new leads only to active consultants on shift (in their time zone) and under their daily limit', async () => {
@@ -75,12 +86,17 @@ describe('automatic lead routing', () => {
     const leads = got.map((r) => r.id);
 
     // The offer is in the history and in the consultant's notifications.
-    const log = await t.pool.query(`select kind, details from action_logs where subject_id = $1 order by id`, [leads[0]]);
+    const log = await t.pool.query(`select kind, details from action_logs where subject_id = $1 order by id`, [
+      leads[0],
+    ]);
     expect(log.rows.map((r) => r.kind)).toEqual(['lead_created', 'lead_offer']);
     const notes = (await api(t, 'GET', '/api/notifications/', { token: onShift.token })).json();
     expect(notes.unread_count).toBe(2);
     expect(notes.results[0]).toMatchObject({ kind: 'lead_offered', message: expect.stringContaining('5 minutes') });
-    const read = await api(t, 'POST', '/api/notifications/read/', { token: onShift.token, body: { ids: [notes.results[0].id] } });
+    const read = await api(t, 'POST', '/api/notifications/read/', {
+      token: onShift.token,
+      body: { ids: [notes.results[0].id] },
+    });
     expect(read.json()).toEqual({ unread_count: 1 });
 
     // Taking the lead accepts the offer.
@@ -114,7 +130,9 @@ describe('automatic lead routing', () => {
       { consultant_id: firstPick, status: 'expired' },
       { consultant_id: next, status: 'open' },
     ]);
-    const kinds = (await t.pool.query(`select kind from action_logs where subject_id = $1 order by id`, [lead])).rows.map((r) => r.kind);
+    const kinds = (
+      await t.pool.query(`select kind from action_logs where subject_id = $1 order by id`, [lead])
+    ).rows.map((r) => r.kind);
     expect(kinds).toEqual(['lead_offer', 'lead_offer_expired', 'lead_offer']);
   });
 
@@ -123,7 +141,13 @@ describe('automatic lead routing', () => {
     await only([later.id]);
     const lead = await makeLead(t, { joined: clock.now() });
     const jobsFor = async () =>
-      (await one<{ n: number }>(t, `select count(*)::int as n from pgboss.job where name = 'route-lead' and data->>'leadId' = $1`, [String(lead)])).n;
+      (
+        await one<{ n: number }>(
+          t,
+          `select count(*)::int as n from pgboss.job where name = 'route-lead' and data->>'leadId' = $1`,
+          [String(lead)],
+        )
+      ).n;
     await sweepOffers(t.app.ctx);
     expect(await jobsFor()).toBe(0);
     await shift(later.id, 2);
@@ -162,7 +186,9 @@ describe('taking waiting leads to work', () => {
   it('20 consultants take one lead at once: exactly one wins, 19 get the spec message', async () => {
     const lead = await makeLead(t);
     const rivals = await Promise.all(Array.from({ length: 20 }, () => makeEmployee(t)));
-    const answers = await Promise.all(rivals.map((r) => api(t, 'POST', '/api/leads/take/', { token: r.token, body: { user_id: lead } })));
+    const answers = await Promise.all(
+      rivals.map((r) => api(t, 'POST', '/api/leads/take/', { token: r.token, body: { user_id: lead } })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     const lost = answers.filter((a) => a.statusCode === 409);
     expect(lost).toHaveLength(19);
@@ -170,7 +196,11 @@ describe('taking waiting leads to work', () => {
     const winner = rivals[answers.findIndex((a) => a.statusCode === 200)]!;
     const row = await one(t, 'select lead_status, responsible_id from users where id = $1', [lead]);
     expect(row).toEqual({ lead_status: 'processing', responsible_id: winner.id });
-    const takes = await one<{ n: number }>(t, `select count(*)::int as n from action_logs where subject_id = $1 and kind = 'lead_take'`, [lead]);
+    const takes = await one<{ n: number }>(
+      t,
+      `select count(*)::int as n from action_logs where subject_id = $1 and kind = 'lead_take'`,
+      [lead],
+    );
     expect(takes.n).toBe(1);
   });
 
@@ -179,13 +209,22 @@ describe('taking waiting leads to work', () => {
     const stranger = await makeEmployee(t);
     const lead = await makeLead(t);
     await api(t, 'POST', '/api/leads/take/', { token: mine.token, body: { user_id: lead } });
-    const denied = await api(t, 'POST', '/api/leads/status/', { token: stranger.token, body: { user_id: lead, status: 'active' } });
+    const denied = await api(t, 'POST', '/api/leads/status/', {
+      token: stranger.token,
+      body: { user_id: lead, status: 'active' },
+    });
     expect(denied.statusCode).toBe(403);
-    const active = await api(t, 'POST', '/api/leads/status/', { token: mine.token, body: { user_id: lead, status: 'active' } });
+    const active = await api(t, 'POST', '/api/leads/status/', {
+      token: mine.token,
+      body: { user_id: lead, status: 'active' },
+    });
     expect(active.statusCode, active.body).toBe(200);
-    expect((active.json<Json>()).status).toBe('active');
+    expect(active.json<Json>().status).toBe('active');
     const waiting = await makeLead(t);
-    const wrong = await api(t, 'POST', '/api/leads/status/', { token: mine.token, body: { user_id: waiting, status: 'active' } });
+    const wrong = await api(t, 'POST', '/api/leads/status/', {
+      token: mine.token,
+      body: { user_id: waiting, status: 'active' },
+    });
     expect(wrong.statusCode).toBe(403);
   });
 });

@@ -20,7 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: { authorization: `JWT ${token}` } });
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: { authorization: `JWT ${token}` } });
 
 /** The next call sees a change made elsewhere once the notification is in: well within a second. */
 async function soon(check: () => Promise<boolean>) {
@@ -37,7 +38,11 @@ describe('session cache', () => {
     const token = await t.login(u.email, u.password);
     expect((await me(token)).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/accounts/logout/', headers: { authorization: `JWT ${token}` } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/logout/',
+      headers: { authorization: `JWT ${token}` },
+    });
     expect(out.statusCode).toBeLessThan(300);
     expect((await me(token)).statusCode).toBe(401);
   });
@@ -46,7 +51,14 @@ describe('session cache', () => {
     const u = await makeUser(t);
     const token = await t.login(u.email, u.password);
     // The menu comes in the session's language (the user's, not Accept-Language).
-    const menu = async () => (await t.app.inject({ method: 'GET', url: '/api/menu/main/', headers: { authorization: `JWT ${token}`, 'accept-language': 'ru' } })).body;
+    const menu = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/menu/main/',
+          headers: { authorization: `JWT ${token}`, 'accept-language': 'ru' },
+        })
+      ).body;
     const inEnglish = await menu();
     // A change that fires no trigger (replica mode) is not heard: the kept session is still English.
     await other.query(`set session_replication_role = replica`);

@@ -26,7 +26,8 @@ afterAll(async () => {
 
 const post = (url: string, token: string, body: unknown) => api(t, 'POST', `/api/accounts/${url}`, { token, body });
 const logsAbout = async (subjectId: number) =>
-  (await t.pool.query(`select kind, actor_id, details from action_logs where subject_id = $1 order by id`, [subjectId])).rows as Json[];
+  (await t.pool.query(`select kind, actor_id, details from action_logs where subject_id = $1 order by id`, [subjectId]))
+    .rows as Json[];
 
 describe('work times', () => {
   it('saves a week and refuses a day whose start is not before its end, changing nothing', async () => {
@@ -40,7 +41,12 @@ describe('work times', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().work_times).toHaveLength(7);
-    expect(ok.json().work_times[0]).toEqual({ weekday: 'MON', time_from: '09:00', time_to: '18:00', is_day_off: false });
+    expect(ok.json().work_times[0]).toEqual({
+      weekday: 'MON',
+      time_from: '09:00',
+      time_to: '18:00',
+      is_day_off: false,
+    });
     const bad = await post('user/update_work_times/', admin, {
       user_id: c.id,
       work_times: [
@@ -58,8 +64,12 @@ describe('work times', () => {
   it('lets a consultant set their own hours but not those of a consultant outside their structure', async () => {
     const other = await makeUser(t, { role: 'consultant' });
     const week = [{ weekday: 'WED', time_from: '08:00', time_to: '12:00', is_day_off: false }];
-    expect((await post('user/update_work_times/', boss.token, { user_id: boss.id, work_times: week })).statusCode).toBe(200);
-    expect((await post('user/update_work_times/', boss.token, { user_id: other.id, work_times: week })).statusCode).toBe(403);
+    expect((await post('user/update_work_times/', boss.token, { user_id: boss.id, work_times: week })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post('user/update_work_times/', boss.token, { user_id: other.id, work_times: week })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -70,13 +80,26 @@ describe('consultant settings', () => {
     const res = await post('user/consultant_settings/', boss.token, { user_id: mine.id, daily_limit: 7, rating: 4 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ user_id: mine.id, daily_limit: 7, rating: 4 });
-    expect((await t.pool.query(`select daily_lead_limit, rating from users where id = $1`, [mine.id])).rows[0]).toEqual({ daily_lead_limit: 7, rating: 4 });
-    expect((await post('user/consultant_settings/', boss.token, { user_id: foreign.id, daily_limit: 1, rating: 1 })).statusCode).toBe(403);
-    expect((await post('user/consultant_settings/', boss.token, { user_id: boss.id, daily_limit: 99, rating: 5 })).statusCode).toBe(403);
+    expect((await t.pool.query(`select daily_lead_limit, rating from users where id = $1`, [mine.id])).rows[0]).toEqual(
+      { daily_lead_limit: 7, rating: 4 },
+    );
+    expect(
+      (await post('user/consultant_settings/', boss.token, { user_id: foreign.id, daily_limit: 1, rating: 1 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post('user/consultant_settings/', boss.token, { user_id: boss.id, daily_limit: 99, rating: 5 }))
+        .statusCode,
+    ).toBe(403);
     const member = await makeUser(t);
     const memberToken = await t.login(member.email, member.password);
-    expect((await post('user/consultant_settings/', memberToken, { user_id: mine.id, daily_limit: 1, rating: 1 })).statusCode).toBe(403);
-    expect((await post('user/consultant_settings/', admin, { user_id: foreign.id, daily_limit: 3, rating: 6 })).statusCode).toBe(400);
+    expect(
+      (await post('user/consultant_settings/', memberToken, { user_id: mine.id, daily_limit: 1, rating: 1 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post('user/consultant_settings/', admin, { user_id: foreign.id, daily_limit: 3, rating: 6 })).statusCode,
+    ).toBe(400);
     expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual(['consultant_settings_updated']);
   });
 });
@@ -92,8 +115,13 @@ describe('block and unblock', () => {
     expect((await api(t, 'GET', '/api/accounts/me/', { token })).statusCode).toBe(401);
     await expect(t.login(c.email, c.password)).rejects.toThrow();
     expect((await post('user/block_unblock_user/', admin, { user_id: c.id, block: false })).statusCode).toBe(200);
-    expect((await api(t, 'GET', '/api/accounts/me/', { token: await t.login(c.email, c.password) })).statusCode).toBe(200);
-    expect((await logsAbout(c.id)).filter((l) => l.actor_id === adminId).map((l) => l.kind)).toEqual(['user_blocked', 'user_unblocked']);
+    expect((await api(t, 'GET', '/api/accounts/me/', { token: await t.login(c.email, c.password) })).statusCode).toBe(
+      200,
+    );
+    expect((await logsAbout(c.id)).filter((l) => l.actor_id === adminId).map((l) => l.kind)).toEqual([
+      'user_blocked',
+      'user_unblocked',
+    ]);
   });
 
   it('refuses a consultant blocking an admin, themselves or a user outside their reach (403)', async () => {
@@ -102,7 +130,9 @@ describe('block and unblock', () => {
       expect((await post('user/block_unblock_user/', boss.token, { user_id, block: true })).statusCode).toBe(403);
     }
     const mine = await makeUser(t, { responsibleId: boss.id });
-    expect((await post('user/block_unblock_user/', boss.token, { user_id: mine.id, block: true })).statusCode).toBe(200);
+    expect((await post('user/block_unblock_user/', boss.token, { user_id: mine.id, block: true })).statusCode).toBe(
+      200,
+    );
     expect((await post('user/block_unblock_user/', admin, { user_id: 99999999, block: true })).statusCode).toBe(404);
   });
 });
@@ -112,9 +142,16 @@ describe('remove a user', () => {
     const leaving = await makeUser(t, { role: 'consultant', referrerId: boss.id });
     const heir = await makeUser(t, { role: 'consultant', referrerId: boss.id });
     const client = await makeUser(t, { responsibleId: leaving.id, referrerId: leaving.id });
-    await t.pool.query(`insert into tasks (owner_id, type, start_at) values ($1, 'call', now()), ($1, 'meet', now())`, [leaving.id]);
-    await t.pool.query(`insert into tasks (owner_id, type, start_at, status) values ($1, 'call', now(), 'completed')`, [leaving.id]);
-    await t.pool.query(`insert into tickets (user_id, consultant_id, type, subject, status) values ($1, $2, 'question', 'Help', 'in_progress')`, [client.id, leaving.id]);
+    await t.pool.query(`insert into tasks (owner_id, type, start_at) values ($1, 'call', now()), ($1, 'meet', now())`, [
+      leaving.id,
+    ]);
+    await t.pool.query(`insert into tasks (owner_id, type, start_at, status) values ($1, 'call', now(), 'completed')`, [
+      leaving.id,
+    ]);
+    await t.pool.query(
+      `insert into tickets (user_id, consultant_id, type, subject, status) values ($1, $2, 'question', 'Help', 'in_progress')`,
+      [client.id, leaving.id],
+    );
     const none = await post('user/remove_user/', boss.token, { user_id: leaving.id, hand_over_to: 99999999 });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ hand_over_to: ['Please, select consultant'] });
@@ -122,14 +159,24 @@ describe('remove a user', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ detail: 'Deleted successfully' });
     expect((await t.pool.query(`select 1 from users where id = $1`, [leaving.id])).rowCount).toBe(0);
-    expect((await t.pool.query(`select responsible_id, referrer_id from users where id = $1`, [client.id])).rows[0]).toEqual({
+    expect(
+      (await t.pool.query(`select responsible_id, referrer_id from users where id = $1`, [client.id])).rows[0],
+    ).toEqual({
       responsible_id: heir.id,
       referrer_id: boss.id,
     });
-    expect((await t.pool.query(`select count(*)::int as n from tasks where owner_id = $1 and status = 'planned'`, [heir.id])).rows[0].n).toBe(2);
-    expect((await t.pool.query(`select consultant_id from tickets where user_id = $1`, [client.id])).rows[0].consultant_id).toBe(heir.id);
+    expect(
+      (await t.pool.query(`select count(*)::int as n from tasks where owner_id = $1 and status = 'planned'`, [heir.id]))
+        .rows[0].n,
+    ).toBe(2);
+    expect(
+      (await t.pool.query(`select consultant_id from tickets where user_id = $1`, [client.id])).rows[0].consultant_id,
+    ).toBe(heir.id);
     const [log] = (await logsAbout(leaving.id)).filter((l) => l.kind === 'user_removed');
-    expect(log).toMatchObject({ actor_id: boss.id, details: { hand_over_to: heir.id, users: 1, tasks: 2, tickets: 1 } });
+    expect(log).toMatchObject({
+      actor_id: boss.id,
+      details: { hand_over_to: heir.id, users: 1, tasks: 2, tickets: 1 },
+    });
   });
 
   it('refuses a consultant removing a user outside their reach (403), changing nothing', async () => {
@@ -149,16 +196,24 @@ describe('give away', () => {
     const one = await post('user/give_away_user/', admin, { user_id: u1.id, consultant_id: b.id });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toEqual({ detail: 'User successfully updated', moved: 1 });
-    const raced = await post('manager/give_away_user/', admin, { from_consultant_id: a.id, to_consultant_id: b.id, user_ids: [u1.id, u2.id] });
+    const raced = await post('manager/give_away_user/', admin, {
+      from_consultant_id: a.id,
+      to_consultant_id: b.id,
+      user_ids: [u1.id, u2.id],
+    });
     expect(raced.statusCode).toBe(409);
     expect(raced.json().detail).toBe('User is already taken by another consultant');
-    expect((await t.pool.query(`select responsible_id from users where id = $1`, [u2.id])).rows[0].responsible_id).toBe(a.id);
+    expect((await t.pool.query(`select responsible_id from users where id = $1`, [u2.id])).rows[0].responsible_id).toBe(
+      a.id,
+    );
     const all = await post('manager/give_away_user/', admin, { from_consultant_id: a.id, to_consultant_id: b.id });
     expect(all.json()).toEqual({ detail: 'User successfully updated', moved: 1 });
     expect((await post('user/give_away_user/', admin, { user_id: u2.id, consultant_id: u1.id })).json()).toEqual({
       consultant_id: ['Please, select consultant'],
     });
-    expect((await post('user/give_away_user/', boss.token, { user_id: u2.id, consultant_id: boss.id })).statusCode).toBe(403);
+    expect(
+      (await post('user/give_away_user/', boss.token, { user_id: u2.id, consultant_id: boss.id })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -189,8 +244,13 @@ describe('creating people', () => {
       consultant_id: boss.id,
     });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json()).toMatchObject({ detail: 'User successfully created', user: { first_name: 'Lea', tags: [{ id: tagId, name: 'Webinar' }], responsible: { id: boss.id } } });
-    expect((await logsAbout(ok.json().user.id)).map((l) => l.kind)).toEqual(expect.arrayContaining(['lead_created', 'user_created']));
+    expect(ok.json()).toMatchObject({
+      detail: 'User successfully created',
+      user: { first_name: 'Lea', tags: [{ id: tagId, name: 'Webinar' }], responsible: { id: boss.id } },
+    });
+    expect((await logsAbout(ok.json().user.id)).map((l) => l.kind)).toEqual(
+      expect.arrayContaining(['lead_created', 'user_created']),
+    );
   });
 
   it('creates a partner with a document checked by its bytes, and shows the details', async () => {
@@ -202,17 +262,41 @@ describe('creating people', () => {
       { name: 'tag_id', value: String(tagId) },
       { name: 'consultant_id', value: String(boss.id) },
     ];
-    const fake = form([...fields('fake@admin.test'), { name: 'documents', filename: 'contract.pdf', content: Buffer.from('MZ not a pdf at all'), type: 'application/pdf' }]);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/accounts/user/create_partner_user/', ...fake, headers: { ...fake.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' } });
+    const fake = form([
+      ...fields('fake@admin.test'),
+      {
+        name: 'documents',
+        filename: 'contract.pdf',
+        content: Buffer.from('MZ not a pdf at all'),
+        type: 'application/pdf',
+      },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/user/create_partner_user/',
+      ...fake,
+      headers: { ...fake.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().documents).toEqual(['Documents must be PDF, JPEG or PNG files of at most 10 MB']);
     expect((await t.pool.query(`select 1 from users where email = 'fake@admin.test'`)).rowCount).toBe(0);
 
-    const good = form([...fields('paul@admin.test'), { name: 'documents', filename: 'contract.pdf', content: PDF, type: 'application/pdf' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/accounts/user/create_partner_user/', ...good, headers: { ...good.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' } });
+    const good = form([
+      ...fields('paul@admin.test'),
+      { name: 'documents', filename: 'contract.pdf', content: PDF, type: 'application/pdf' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/user/create_partner_user/',
+      ...good,
+      headers: { ...good.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const partner = res.json().partner;
-    expect(partner).toMatchObject({ company: 'Paul GmbH', documents: [{ file_name: 'contract.pdf', content_type: 'application/pdf', size: PDF.length }] });
+    expect(partner).toMatchObject({
+      company: 'Paul GmbH',
+      documents: [{ file_name: 'contract.pdf', content_type: 'application/pdf', size: PDF.length }],
+    });
     expect(partner.documents[0].url).toMatch(/^\/media\/documents\/partners\/[0-9a-f-]+\.pdf\?exp=\d+&sig=/);
     const file = await t.app.inject({ method: 'GET', url: partner.documents[0].url });
     expect(file.statusCode).toBe(200);
@@ -220,7 +304,13 @@ describe('creating people', () => {
     expect(details.statusCode).toBe(200);
     expect(details.json().company).toBe('Paul GmbH');
     const stranger = await makeUser(t, { role: 'consultant' });
-    expect((await post('user/get_partner_details/', await t.login(stranger.email, stranger.password), { user_id: partner.user_id })).statusCode).toBe(403);
+    expect(
+      (
+        await post('user/get_partner_details/', await t.login(stranger.email, stranger.password), {
+          user_id: partner.user_id,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -228,11 +318,24 @@ describe('user settings, tags and groups', () => {
   it('replaces tags and groups; only admins change a role', async () => {
     const group = (await t.pool.query(`insert into tag_groups (name) values ('VIP') returning id`)).rows[0].id;
     const mine = await makeUser(t, { responsibleId: boss.id });
-    const res = await post('user/update_settings/', boss.token, { user_id: mine.id, tags: [tagId], groups: [group], time_zone: 'Europe/Berlin', work_zone: 'DACH' });
+    const res = await post('user/update_settings/', boss.token, {
+      user_id: mine.id,
+      tags: [tagId],
+      groups: [group],
+      time_zone: 'Europe/Berlin',
+      work_zone: 'DACH',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user).toMatchObject({ tags: [{ id: tagId }], groups: [{ id: group, name: 'VIP' }], time_zone: 'Europe/Berlin', work_zone: 'DACH' });
+    expect(res.json().user).toMatchObject({
+      tags: [{ id: tagId }],
+      groups: [{ id: group, name: 'VIP' }],
+      time_zone: 'Europe/Berlin',
+      work_zone: 'DACH',
+    });
     expect((await post('user/update_settings/', boss.token, { user_id: mine.id, role: 'admin' })).statusCode).toBe(403);
-    expect((await post('user/update_settings/', boss.token, { user_id: mine.id, time_zone: 'Mars/Base' })).json()).toEqual({ time_zone: [catalogues.en.time_zone_invalid] });
+    expect(
+      (await post('user/update_settings/', boss.token, { user_id: mine.id, time_zone: 'Mars/Base' })).json(),
+    ).toEqual({ time_zone: [catalogues.en.time_zone_invalid] });
     const tg = await api(t, 'GET', '/api/accounts/tags_groups/', { token: boss.token });
     expect(tg.json().groups).toEqual(expect.arrayContaining([{ id: group, name: 'VIP' }]));
   });

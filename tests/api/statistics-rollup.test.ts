@@ -24,7 +24,11 @@ async function seed() {
   const owners = [cons.id, junior.id, other.id];
   for (let i = 0; i < 36; i++) {
     const joined = i % 2 ? new Date(Date.UTC(2026, 2, 27, 0, 0) + i * 7_919_000) : new Date(Date.now() - i * 5_003_000);
-    await makeLead(t, { responsibleId: i % 6 === 5 ? null : owners[i % 3]!, country: ['DE', 'AT', '', 'NP'][i % 4], joined });
+    await makeLead(t, {
+      responsibleId: i % 6 === 5 ? null : owners[i % 3]!,
+      country: ['DE', 'AT', '', 'NP'][i % 4],
+      joined,
+    });
   }
   // Tasks: owners are usually the lead's responsible, sometimes not; durations with odd seconds.
   await t.pool.query(
@@ -51,11 +55,21 @@ async function seed() {
 
 /** [start, end) of the local days from..to in the time zone. */
 async function bounds(from: string, to: string, tz: string) {
-  const [b] = await q<{ s: Date; e: Date }>(`select ($1::date::timestamp at time zone $3) as s, (($2::date + 1)::timestamp at time zone $3) as e`, [from, to, tz]);
+  const [b] = await q<{ s: Date; e: Date }>(
+    `select ($1::date::timestamp at time zone $3) as s, (($2::date + 1)::timestamp at time zone $3) as e`,
+    [from, to, tz],
+  );
   return b!;
 }
 
-type Figures = { completed_tasks: number; time_spent: number; donations_cents: number; new_subscriptions: number; new_registrations: number; tasks_of_new_registrations: number };
+type Figures = {
+  completed_tasks: number;
+  time_spent: number;
+  donations_cents: number;
+  new_subscriptions: number;
+  new_registrations: number;
+  tasks_of_new_registrations: number;
+};
 
 /** The six figures straight from the base tables; `id` null: the whole organisation. */
 async function oracle(id: number | null, s: Date, e: Date): Promise<Figures> {
@@ -116,7 +130,10 @@ const ZONES = ['Europe/Berlin', 'UTC', 'Asia/Kathmandu', 'America/St_Johns', 'Pa
 async function expectExact() {
   let checked = 0;
   for (const tz of ZONES) {
-    await t.pool.query(`update users set time_zone = $1 where id = any($2)`, [tz, [boss.id, cons.id, junior.id, other.id]]);
+    await t.pool.query(`update users set time_zone = $1 where id = any($2)`, [
+      tz,
+      [boss.id, cons.id, junior.id, other.id],
+    ]);
     for (const period of PERIODS) {
       const org = await post(boss.token, '/api/accounts/dashboard/statistics/', period);
       const { s, e } = await bounds(org.date_from, org.date_to, tz);
@@ -135,38 +152,77 @@ async function expectExact() {
       ).toEqual(want);
       const asCons = await post(boss.token, '/api/accounts/dashboard/statistics/', { ...period, user_id: cons.id });
       const wantCons = await oracle(cons.id, s, e);
-      expect([asCons.completed_tasks.value, asCons.time_spent.value, asCons.new_registrations.value, asCons.tasks_of_new_registrations.value], tag).toEqual([
+      expect(
+        [
+          asCons.completed_tasks.value,
+          asCons.time_spent.value,
+          asCons.new_registrations.value,
+          asCons.tasks_of_new_registrations.value,
+        ],
+        tag,
+      ).toEqual([
         wantCons.completed_tasks,
         wantCons.time_spent,
         wantCons.new_registrations,
         wantCons.tasks_of_new_registrations,
       ]);
-      expect([Math.round(Number(asCons.donations_sum.value) * 100), asCons.new_subscriptions.value], tag).toEqual([wantCons.donations_cents, wantCons.new_subscriptions]);
+      expect([Math.round(Number(asCons.donations_sum.value) * 100), asCons.new_subscriptions.value], tag).toEqual([
+        wantCons.donations_cents,
+        wantCons.new_subscriptions,
+      ]);
       const own = await post(junior.token, '/api/accounts/dashboard/statistics/', period);
       expect(own.completed_tasks.value, tag).toBe((await oracle(junior.id, s, e)).completed_tasks);
 
-      expect(await post(boss.token, '/api/accounts/dashboard/statistics_by_countries/', period), tag).toEqual(await countriesOracle(null, s, e));
-      expect(await post(boss.token, '/api/accounts/dashboard/statistics_by_countries/', { ...period, user_id: other.id }), tag).toEqual(
-        await countriesOracle(other.id, s, e),
+      expect(await post(boss.token, '/api/accounts/dashboard/statistics_by_countries/', period), tag).toEqual(
+        await countriesOracle(null, s, e),
       );
+      expect(
+        await post(boss.token, '/api/accounts/dashboard/statistics_by_countries/', { ...period, user_id: other.id }),
+        tag,
+      ).toEqual(await countriesOracle(other.id, s, e));
 
       // Ranked by another figure, tasks of new registrations are read for the page only; ranked by them, for everyone first.
       for (const ordering of ['last_name', '-tasks_of_new_registrations']) {
-        const staff = await post(boss.token, `/api/accounts/dashboard/staff_statistics/?page_size=200&ordering=${ordering}`, period);
+        const staff = await post(
+          boss.token,
+          `/api/accounts/dashboard/staff_statistics/?page_size=200&ordering=${ordering}`,
+          period,
+        );
         for (const emp of [boss, cons, junior, other]) {
           const row = staff.results.find((r: Json) => r.user.id === emp.id);
           const w = await oracle(emp.id, s, e);
           expect(
-            [row.completed_tasks, row.time_spent, Math.round(Number(row.donations_sum) * 100), row.new_subscriptions, row.new_registrations, row.tasks_of_new_registrations],
+            [
+              row.completed_tasks,
+              row.time_spent,
+              Math.round(Number(row.donations_sum) * 100),
+              row.new_subscriptions,
+              row.new_registrations,
+              row.tasks_of_new_registrations,
+            ],
             `${tag} staff ${emp.id} ${ordering}`,
-          ).toEqual([w.completed_tasks, w.time_spent, w.donations_cents, w.new_subscriptions, w.new_registrations, w.tasks_of_new_registrations]);
+          ).toEqual([
+            w.completed_tasks,
+            w.time_spent,
+            w.donations_cents,
+            w.new_subscriptions,
+            w.new_registrations,
+            w.tasks_of_new_registrations,
+          ]);
         }
       }
       // A consultant's structure (their own roll-up rows only), one employee per page.
-      const juniorRow = await post(cons.token, '/api/accounts/dashboard/staff_statistics/?page_size=1&ordering=-last_name', period);
+      const juniorRow = await post(
+        cons.token,
+        '/api/accounts/dashboard/staff_statistics/?page_size=1&ordering=-last_name',
+        period,
+      );
       expect(juniorRow.count, tag).toBe(2);
       const wj = await oracle(juniorRow.results[0].user.id, s, e);
-      expect([juniorRow.results[0].completed_tasks, juniorRow.results[0].tasks_of_new_registrations], `${tag} structure`).toEqual([wj.completed_tasks, wj.tasks_of_new_registrations]);
+      expect(
+        [juniorRow.results[0].completed_tasks, juniorRow.results[0].tasks_of_new_registrations],
+        `${tag} structure`,
+      ).toEqual([wj.completed_tasks, wj.tasks_of_new_registrations]);
       checked++;
     }
   }
@@ -176,8 +232,12 @@ async function expectExact() {
 /** The roll-ups equal what staff_stats_rebuild() computes from the base tables (rows of zeros aside). */
 async function expectConsistent() {
   const snapshot = async () => ({
-    days: await q(`select * from staff_stats_days where (completed_tasks, time_spent_us, registrations, donations_cents, subscriptions) <> (0, 0, 0, 0, 0) order by employee_id, grain, bucket`),
-    countries: await q(`select * from staff_stats_country_days where (registrations, donations_cents, subscriptions) <> (0, 0, 0) order by employee_id, grain, bucket, country`),
+    days: await q(
+      `select * from staff_stats_days where (completed_tasks, time_spent_us, registrations, donations_cents, subscriptions) <> (0, 0, 0, 0, 0) order by employee_id, grain, bucket`,
+    ),
+    countries: await q(
+      `select * from staff_stats_country_days where (registrations, donations_cents, subscriptions) <> (0, 0, 0) order by employee_id, grain, bucket, country`,
+    ),
     fresh: await q(`select * from staff_stats_fresh where tasks <> 0 order by employee_id, joined_day, completed_day`),
   });
   const kept = await snapshot();
@@ -204,15 +264,23 @@ describe('statistics roll-ups', () => {
   }, 120_000);
 
   it('follow every write: completions, reopenings, owners, links, payments, responsibles, countries, join dates, deletions', async () => {
-    const leads = (await q<{ id: number }>(`select id from users where email like 'l%@lead.atrium' order by id`)).map((r) => r.id);
-    await t.pool.query(`update tasks set status = 'completed', completed_at = now() - interval '5 minutes' where status = 'planned' and id % 3 = 0`);
-    await t.pool.query(`update tasks set status = 'planned', completed_at = null where status = 'completed' and id % 13 = 0`);
+    const leads = (await q<{ id: number }>(`select id from users where email like 'l%@lead.atrium' order by id`)).map(
+      (r) => r.id,
+    );
+    await t.pool.query(
+      `update tasks set status = 'completed', completed_at = now() - interval '5 minutes' where status = 'planned' and id % 3 = 0`,
+    );
+    await t.pool.query(
+      `update tasks set status = 'planned', completed_at = null where status = 'completed' and id % 13 = 0`,
+    );
     await t.pool.query(`update tasks set owner_id = $1 where id % 4 = 1`, [other.id]);
     await t.pool.query(`update tasks set linked_user_id = $1 where id % 9 = 2`, [leads[3]]);
     await t.pool.query(`update tasks set end_at = end_at + interval '29.75 seconds', type = 'call' where id % 8 = 3`);
     await t.pool.query(`update tasks set description = 'only the text' where id % 2 = 0`);
     await t.pool.query(`delete from tasks where id % 17 = 0`);
-    await t.pool.query(`update payments set state = 'paid', paid_at = now() - interval '2 hours' where state = 'pending' and id % 2 = 0`);
+    await t.pool.query(
+      `update payments set state = 'paid', paid_at = now() - interval '2 hours' where state = 'pending' and id % 2 = 0`,
+    );
     await t.pool.query(`update payments set state = 'canceled' where state = 'paid' and id % 7 = 0`);
     await t.pool.query(`update payments set kind = 'donation', amount_cents = amount_cents + 1 where id % 5 = 1`);
     await t.pool.query(`update payments set user_id = $1 where id % 6 = 4`, [leads[10]]);
@@ -220,7 +288,9 @@ describe('statistics roll-ups', () => {
     // A hand-over of every lead of one consultant, a country and join dates, a lead given up.
     await t.pool.query(`update users set responsible_id = $1 where responsible_id = $2`, [other.id, junior.id]);
     await t.pool.query(`update users set country = 'CH' where id = any($1)`, [leads.slice(0, 5)]);
-    await t.pool.query(`update users set date_joined = date_joined - interval '26 hours' where id = any($1)`, [leads.slice(5, 12)]);
+    await t.pool.query(`update users set date_joined = date_joined - interval '26 hours' where id = any($1)`, [
+      leads.slice(5, 12),
+    ]);
     await t.pool.query(`update users set responsible_id = null where id = $1`, [leads[13]]);
     // Deletions: leads (their payments go, their tasks lose the link) and a consultant (their tasks go, their leads lose them).
     await t.pool.query(`delete from users where id = any($1)`, [leads.slice(20, 23)]);
@@ -246,7 +316,9 @@ describe('statistics roll-ups', () => {
 
   it('rebuild after a TRUNCATE of the base tables', async () => {
     await t.pool.query('truncate payments cascade');
-    const [r] = await q<{ n: number }>(`select coalesce(sum(donations_cents), 0)::int as n from staff_stats_days where employee_id = 0 and grain = 'month'`);
+    const [r] = await q<{ n: number }>(
+      `select coalesce(sum(donations_cents), 0)::int as n from staff_stats_days where employee_id = 0 and grain = 'month'`,
+    );
     expect(r!.n).toBe(0);
     await expectConsistent();
   });

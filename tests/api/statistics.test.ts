@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const stats = (token: string, body: Json = {}) => api(t, 'POST', '/api/accounts/dashboard/statistics/', { token, body });
+const stats = (token: string, body: Json = {}) =>
+  api(t, 'POST', '/api/accounts/dashboard/statistics/', { token, body });
 
 async function completedTask(owner: number, linked: number | null, minutes = 30, type = 'call') {
   await t.pool.query(
@@ -33,16 +34,27 @@ async function completedTask(owner: number, linked: number | null, minutes = 30,
 describe('staff statistics', () => {
   it("counts today's completed tasks, time spent, registrations and their tasks; money only for admins", async () => {
     const before = (await stats(cons.token)).json();
-    expect(before).toMatchObject({ current_period: 'today', completed_tasks: { available: true, value: 0 }, donations_sum: { available: false } });
+    expect(before).toMatchObject({
+      current_period: 'today',
+      completed_tasks: { available: true, value: 0 },
+      donations_sum: { available: false },
+    });
     expect(before.available_periods).toEqual(['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range']);
 
     const fresh = await makeLead(t, { responsibleId: cons.id, status: 'processing', country: 'DE' });
-    const old = await makeLead(t, { responsibleId: cons.id, status: 'active', joined: new Date(Date.now() - 400 * 86_400_000) });
+    const old = await makeLead(t, {
+      responsibleId: cons.id,
+      status: 'active',
+      joined: new Date(Date.now() - 400 * 86_400_000),
+    });
     await completedTask(cons.id, fresh, 30);
     await completedTask(cons.id, old, 15, 'meet');
     await completedTask(cons.id, old, 20, 'message');
-    await t.pool.query(`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', 1250, 'card', 'sandbox', now()),
-      ($1, 'subscription', 'paid', 900, 'card', 'sandbox', now())`, [fresh]);
+    await t.pool.query(
+      `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', 1250, 'card', 'sandbox', now()),
+      ($1, 'subscription', 'paid', 900, 'card', 'sandbox', now())`,
+      [fresh],
+    );
 
     const after = (await stats(cons.token)).json();
     expect(after).toMatchObject({
@@ -54,18 +66,43 @@ describe('staff statistics', () => {
       new_subscriptions: { available: false, value: 0 },
     });
     const asCons = (await stats(boss.token, { user_id: cons.id })).json();
-    expect(asCons).toMatchObject({ completed_tasks: { value: 3 }, donations_sum: { available: true, value: '12.50' }, new_subscriptions: { value: 1 } });
+    expect(asCons).toMatchObject({
+      completed_tasks: { value: 3 },
+      donations_sum: { available: true, value: '12.50' },
+      new_subscriptions: { value: 1 },
+    });
 
-    const countries = (await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: boss.token, body: { user_id: cons.id } })).json();
+    const countries = (
+      await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', {
+        token: boss.token,
+        body: { user_id: cons.id },
+      })
+    ).json();
     expect(countries).toContainEqual({ country: 'DE', registrations: 1, donations_sum: '12.50', subscriptions: 1 });
     // The consultant sees their registrations per country, not the money.
-    const ownCountries = (await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: cons.token, body: {} })).json();
+    const ownCountries = (
+      await api(t, 'POST', '/api/accounts/dashboard/statistics_by_countries/', { token: cons.token, body: {} })
+    ).json();
     expect(ownCountries).toContainEqual({ country: 'DE', registrations: 1, donations_sum: '0.00', subscriptions: 0 });
 
-    const staff = await api(t, 'POST', '/api/accounts/dashboard/staff_statistics/?ordering=-completed_tasks', { token: boss.token, body: {} });
+    const staff = await api(t, 'POST', '/api/accounts/dashboard/staff_statistics/?ordering=-completed_tasks', {
+      token: boss.token,
+      body: {},
+    });
     expect(staff.statusCode, staff.body).toBe(200);
-    expect(staff.json().results[0]).toMatchObject({ user: { id: cons.id }, completed_tasks: 3, time_spent: 45, donations_sum: '12.50', tasks_of_new_registrations: 1 });
-    const mine = (await api(t, 'POST', '/api/accounts/dashboard/staff_statistics/', { token: cons.token, body: { period: 'month' } })).json();
+    expect(staff.json().results[0]).toMatchObject({
+      user: { id: cons.id },
+      completed_tasks: 3,
+      time_spent: 45,
+      donations_sum: '12.50',
+      tasks_of_new_registrations: 1,
+    });
+    const mine = (
+      await api(t, 'POST', '/api/accounts/dashboard/staff_statistics/', {
+        token: cons.token,
+        body: { period: 'month' },
+      })
+    ).json();
     expect(mine.results.map((r: Json) => r.user.id).sort()).toEqual([cons.id, junior.id].sort());
   });
 
@@ -83,7 +120,12 @@ describe('staff statistics', () => {
     const back = await stats(cons.token, { period: 'range', date_from: '2026-02-01', date_to: '2026-01-01' });
     expect(back.json()).toEqual({ date_from: [en.date_range_invalid] });
     const ok = (await stats(cons.token, { period: 'range', date_from: '2020-01-01', date_to: '2099-12-31' })).json();
-    expect(ok).toMatchObject({ current_period: 'range', date_from: '2020-01-01', date_to: '2099-12-31', completed_tasks: { value: 3 } });
+    expect(ok).toMatchObject({
+      current_period: 'range',
+      date_from: '2020-01-01',
+      date_to: '2099-12-31',
+      completed_tasks: { value: 3 },
+    });
   });
 
   it('periods start on Monday, the 1st, the quarter, the half year and the year in the time zone', () => {

@@ -13,9 +13,16 @@ let freeCategoryLesson: number;
 beforeAll(async () => {
   t = await createTestApp();
   proId = (await rows<{ id: number }>(t, `select id from packages where name = 'Pro'`))[0]!.id;
-  proLesson = (await rows<{ id: number }>(t, `select l.id from lessons l join package_categories pc on pc.category_id = l.category_id
-    where pc.package_id = $1 and not l.is_free order by l.id limit 1`, [proId]))[0]!.id;
-  freeCategoryLesson = (await rows<{ id: number }>(t, `select id from lessons where is_free order by id limit 1`))[0]!.id;
+  proLesson = (
+    await rows<{ id: number }>(
+      t,
+      `select l.id from lessons l join package_categories pc on pc.category_id = l.category_id
+    where pc.package_id = $1 and not l.is_free order by l.id limit 1`,
+      [proId],
+    )
+  )[0]!.id;
+  freeCategoryLesson = (await rows<{ id: number }>(t, `select id from lessons where is_free order by id limit 1`))[0]!
+    .id;
 });
 afterAll(async () => {
   clock.reset();
@@ -27,7 +34,8 @@ async function member(language: 'en' | 'ru' | 'de' = 'en') {
   return { ...m, token: await t.login(m.email, m.password) };
 }
 
-const lessonLocked = async (token: string) => (await call(t, 'GET', `/api/navigator/lesson/view/${proLesson}/`, { token })).json().access.locked as boolean;
+const lessonLocked = async (token: string) =>
+  (await call(t, 'GET', `/api/navigator/lesson/view/${proLesson}/`, { token })).json().access.locked as boolean;
 
 describe('catalogue', () => {
   it('lists the periods (translated) and the packages on sale with what they grant', async () => {
@@ -39,17 +47,34 @@ describe('catalogue', () => {
       { id: expect.any(Number), name: '12 месяцев', months: 12 },
     ]);
     const monthly = periods.json()[0].id;
-    const packages = await call(t, 'POST', '/api/subscription/packages/', { token: m.token, body: { period: monthly } });
+    const packages = await call(t, 'POST', '/api/subscription/packages/', {
+      token: m.token,
+      body: { period: monthly },
+    });
     expect(packages.json()).toEqual([
-      expect.objectContaining({ id: proId, name: 'Pro', price: '19.00', period: { id: monthly, name: '1 месяц', months: 1 }, is_current: false, lesson_categories: expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]) }),
+      expect.objectContaining({
+        id: proId,
+        name: 'Pro',
+        price: '19.00',
+        period: { id: monthly, name: '1 месяц', months: 1 },
+        is_current: false,
+        lesson_categories: expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]),
+      }),
     ]);
-    expect((await call(t, 'POST', '/api/subscription/packages/', { token: m.token, body: { period: periods.json()[2].id } })).json()).toEqual([]);
+    expect(
+      (
+        await call(t, 'POST', '/api/subscription/packages/', { token: m.token, body: { period: periods.json()[2].id } })
+      ).json(),
+    ).toEqual([]);
     expect((await call(t, 'POST', '/api/subscription/packages/', { token: m.token })).json()).toHaveLength(1);
   });
 
   it('an unknown package is a 404; auto-pay without a subscription is a 400', async () => {
     const m = await member();
-    expect((await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: 999999 } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: 999999 } }))
+        .statusCode,
+    ).toBe(404);
     const res = await call(t, 'POST', '/api/subscription/info/', { token: m.token, body: { auto_pay: true } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['You have no current subscription.'] });
@@ -60,22 +85,39 @@ describe('buying a package through the sandbox checkout', () => {
   it('opens the granted lessons until the end of the period; auto-pay off lets it end and access stops', async () => {
     const m = await member();
     expect(await lessonLocked(m.token)).toBe(true);
-    const buy = await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId, auto_pay: true } });
+    const buy = await call(t, 'POST', '/api/subscription/package_purchase/', {
+      token: m.token,
+      body: { package: proId, auto_pay: true },
+    });
     expect(buy.statusCode).toBe(200);
-    const url = (buy.json<Json>()).payment_url as string;
+    const url = buy.json<Json>().payment_url as string;
     // Unpaid: nothing yet.
-    expect((await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json()).toEqual({ current: null, history: [] });
+    expect((await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json()).toEqual({
+      current: null,
+      history: [],
+    });
     expect(await sandboxDecide(t, url)).toContain('/subscription');
 
     const info = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json<Json>();
-    expect(info.current).toMatchObject({ status: 'active', auto_pay: true, amount: '19.00', package: { id: proId, name: 'Pro' }, paid_at: expect.any(String) });
+    expect(info.current).toMatchObject({
+      status: 'active',
+      auto_pay: true,
+      amount: '19.00',
+      package: { id: proId, name: 'Pro' },
+      paid_at: expect.any(String),
+    });
     const days = (Date.parse(info.current.ends_at) - Date.parse(info.current.starts_at)) / 86400_000;
     expect(days).toBeGreaterThanOrEqual(28);
     expect(days).toBeLessThanOrEqual(31);
     expect(info.history).toHaveLength(1);
     expect(await lessonLocked(m.token)).toBe(false);
     expect((await call(t, 'POST', '/api/subscription/packages/', { token: m.token })).json()[0].is_current).toBe(true);
-    await waitFor(async () => (await rows(t, `select 1 from mail_outbox where "to" = $1 and subject = 'Your payment receipt'`, [m.email])).length === 1, 'receipt');
+    await waitFor(
+      async () =>
+        (await rows(t, `select 1 from mail_outbox where "to" = $1 and subject = 'Your payment receipt'`, [m.email]))
+          .length === 1,
+      'receipt',
+    );
 
     const off = await call(t, 'POST', '/api/subscription/info/', { token: m.token, body: { auto_pay: false } });
     expect(off.json().current.auto_pay).toBe(false);
@@ -95,17 +137,27 @@ describe('buying a package through the sandbox checkout', () => {
 
   it('auto-pay on renews once before the end, however many workers run; the new period follows the old one', async () => {
     const m = await member();
-    const buy = await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId, auto_pay: true } });
+    const buy = await call(t, 'POST', '/api/subscription/package_purchase/', {
+      token: m.token,
+      body: { package: proId, auto_pay: true },
+    });
     await sandboxDecide(t, buy.json().payment_url);
     const first = (await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json().current as Json;
     clock.advance(Date.parse(first.ends_at) - clock.now().getTime() - 3600_000);
     try {
       await Promise.all([runRenewals(t.app.ctx), runRenewals(t.app.ctx), runRenewals(t.app.ctx)]);
-      const list = await rows(t, 'select up.status, up.starts_at, up.ends_at, p.state from user_packages up join payments p on p.user_package_id = up.id where up.user_id = $1 order by up.id', [m.id]);
+      const list = await rows(
+        t,
+        'select up.status, up.starts_at, up.ends_at, p.state from user_packages up join payments p on p.user_package_id = up.id where up.user_id = $1 order by up.id',
+        [m.id],
+      );
       expect(list).toHaveLength(2);
       expect(list[1]).toMatchObject({ status: 'active', state: 'paid' });
       expect(new Date(list[1]!.starts_at).toISOString()).toBe(first.ends_at);
-      await waitFor(async () => (await rows(t, `select 1 from mail_outbox where "to" = $1`, [m.email])).length === 2, 'two receipts');
+      await waitFor(
+        async () => (await rows(t, `select 1 from mail_outbox where "to" = $1`, [m.email])).length === 2,
+        'two receipts',
+      );
     } finally {
       clock.reset();
     }
@@ -113,10 +165,22 @@ describe('buying a package through the sandbox checkout', () => {
 
   it('a declined checkout leaves no subscription', async () => {
     const m = await member();
-    const buy = await call(t, 'POST', '/api/subscription/package_purchase/', { token: m.token, body: { package: proId } });
+    const buy = await call(t, 'POST', '/api/subscription/package_purchase/', {
+      token: m.token,
+      body: { package: proId },
+    });
     expect(await sandboxDecide(t, buy.json().payment_url, 'decline')).toContain('Payment declined.');
-    expect((await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json()).toEqual({ current: null, history: [] });
-    expect(await rows(t, 'select up.status, p.state from user_packages up join payments p on p.user_package_id = up.id where up.user_id = $1', [m.id])).toEqual([{ status: 'canceled', state: 'failed' }]);
+    expect((await call(t, 'GET', '/api/subscription/info/', { token: m.token })).json()).toEqual({
+      current: null,
+      history: [],
+    });
+    expect(
+      await rows(
+        t,
+        'select up.status, p.state from user_packages up join payments p on p.user_package_id = up.id where up.user_id = $1',
+        [m.id],
+      ),
+    ).toEqual([{ status: 'canceled', state: 'failed' }]);
     expect(freeCategoryLesson).toBeGreaterThan(0);
   });
 });
@@ -124,7 +188,10 @@ describe('buying a package through the sandbox checkout', () => {
 describe('buying a book through the same checkout', () => {
   it('an unpaid checkout fails after a day, and the book can be bought again', async () => {
     const m = await member();
-    const [book] = await rows<{ id: number }>(t, `select id from books where not is_free and price_cents > 0 order by id limit 1`);
+    const [book] = await rows<{ id: number }>(
+      t,
+      `select id from books where not is_free and price_cents > 0 order by id limit 1`,
+    );
     const buy = await call(t, 'POST', '/api/books/purchase/', { token: m.token, body: { book: book!.id } });
     expect(buy.json().book.purchase_status).toBe('pending');
     clock.advance(25 * 3600_000);
@@ -134,18 +201,29 @@ describe('buying a book through the same checkout', () => {
       clock.reset();
     }
     expect(await rows(t, `select state from payments where user_id = $1`, [m.id])).toEqual([{ state: 'failed' }]);
-    expect((await call(t, 'GET', `/api/books/view/${book!.id}/`, { token: m.token })).json().purchase_status).toBe('canceled');
+    expect((await call(t, 'GET', `/api/books/view/${book!.id}/`, { token: m.token })).json().purchase_status).toBe(
+      'canceled',
+    );
     expect(await sandboxDecide(t, buy.json().payment_url)).toContain('already closed');
   });
 
   it('answers the payment URL; once paid the book opens', async () => {
     const m = await member();
-    const [book] = await rows<{ id: number }>(t, `select id from books where not is_free and price_cents > 0 order by id limit 1`);
+    const [book] = await rows<{ id: number }>(
+      t,
+      `select id from books where not is_free and price_cents > 0 order by id limit 1`,
+    );
     const buy = await call(t, 'POST', '/api/books/purchase/', { token: m.token, body: { book: book!.id } });
-    expect(buy.json()).toMatchObject({ status: 'payment_required', payment_url: expect.stringContaining('/api/payments/sandbox/checkout/'), book: { can_read: false } });
+    expect(buy.json()).toMatchObject({
+      status: 'payment_required',
+      payment_url: expect.stringContaining('/api/payments/sandbox/checkout/'),
+      book: { can_read: false },
+    });
     expect(await sandboxDecide(t, buy.json().payment_url)).toContain(`/books/${book!.id}`);
     const view = await call(t, 'GET', `/api/books/view/${book!.id}/`, { token: m.token });
     expect(view.json()).toMatchObject({ purchased: true, can_read: true, purchase_status: 'paid' });
-    expect(await rows(t, `select kind, state from payments where user_id = $1`, [m.id])).toEqual([{ kind: 'book', state: 'paid' }]);
+    expect(await rows(t, `select kind, state from payments where user_id = $1`, [m.id])).toEqual([
+      { kind: 'book', state: 'paid' },
+    ]);
   });
 });

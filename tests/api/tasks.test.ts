@@ -31,10 +31,21 @@ const list = async (token: string, query = '', body: Json = {}) => {
 describe('tasks', () => {
   it('creates a call in 15 minutes about a lead, lists it under Today, completes it with a result', async () => {
     const before = Date.now();
-    const res = await create(cons.token, { type: 'call', start_in: '15', description: 'Call about the course', linked_user_id: lead });
+    const res = await create(cons.token, {
+      type: 'call',
+      start_in: '15',
+      description: 'Call about the course',
+      linked_user_id: lead,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const task = res.json();
-    expect(task).toMatchObject({ type: 'call', status: 'planned', description: 'Call about the course', linked_user: { id: lead }, owner: { id: cons.id } });
+    expect(task).toMatchObject({
+      type: 'call',
+      status: 'planned',
+      description: 'Call about the course',
+      linked_user: { id: lead },
+      owner: { id: cons.id },
+    });
     const start = Date.parse(task.start_at);
     expect(start - before).toBeGreaterThanOrEqual(15 * 60_000 - 1000);
     expect(start - before).toBeLessThan(16 * 60_000);
@@ -43,20 +54,36 @@ describe('tasks', () => {
     expect(page.results.map((r: Json) => r.id)).toContain(task.id);
     expect(page.tab_counts.today).toBeGreaterThanOrEqual(1);
 
-    const noResult = await api(t, 'POST', '/api/user_tasks/update/', { token: cons.token, body: { task_id: task.id, action: 'complete' } });
+    const noResult = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: cons.token,
+      body: { task_id: task.id, action: 'complete' },
+    });
     expect(noResult.statusCode).toBe(400);
     expect(noResult.json().result).toEqual([en.field_required]);
 
-    const done = await api(t, 'POST', '/api/user_tasks/update/', { token: cons.token, body: { task_id: task.id, action: 'complete', result: 'Agreed to a meeting' } });
+    const done = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: cons.token,
+      body: { task_id: task.id, action: 'complete', result: 'Agreed to a meeting' },
+    });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'completed', result: 'Agreed to a meeting', completed_at: expect.any(String) });
+    expect(done.json()).toMatchObject({
+      status: 'completed',
+      result: 'Agreed to a meeting',
+      completed_at: expect.any(String),
+    });
     const completed = await list(cons.token, '?tab=completed');
     expect(completed.results[0].id).toBe(task.id);
     // A second completion (another tab of the browser) changes nothing.
-    const again = await api(t, 'POST', '/api/user_tasks/update/', { token: cons.token, body: { task_id: task.id, action: 'cancel' } });
+    const again = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: cons.token,
+      body: { task_id: task.id, action: 'cancel' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().non_field_errors).toEqual([en.task_not_planned]);
-    const log = await t.pool.query(`select kind, actor_id, view_as_id from action_logs where details->>'task_id' = $1 order by id`, [String(task.id)]);
+    const log = await t.pool.query(
+      `select kind, actor_id, view_as_id from action_logs where details->>'task_id' = $1 order by id`,
+      [String(task.id)],
+    );
     expect(log.rows.map((r) => r.kind)).toEqual(['task_create', 'task_complete']);
   });
 
@@ -67,15 +94,29 @@ describe('tasks', () => {
     const noUser = await create(cons.token, { type: 'meet', description: 'x', start_in: 'now' });
     expect(noUser.statusCode).toBe(400);
     expect(noUser.json().linked_user_id).toEqual([en.field_required]);
-    expect((await t.pool.query('select count(*)::int as n from tasks where owner_id = $1 and type = $2', [cons.id, 'meet'])).rows[0].n).toBe(0);
+    expect(
+      (await t.pool.query('select count(*)::int as n from tasks where owner_id = $1 and type = $2', [cons.id, 'meet']))
+        .rows[0].n,
+    ).toBe(0);
   });
 
   it('refuses a user the consultant does not look after, and an end before the start', async () => {
     const stranger = await makeLead(t, { responsibleId: other.id });
-    const res = await create(cons.token, { type: 'message', start_in: 'now', description: 'Hi', linked_user_id: stranger });
+    const res = await create(cons.token, {
+      type: 'message',
+      start_in: 'now',
+      description: 'Hi',
+      linked_user_id: stranger,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().linked_user_id).toEqual([en.task_user_not_linkable]);
-    const end = await create(cons.token, { type: 'meet', start_in: '60', end_at: new Date().toISOString(), description: 'x', linked_user_id: lead });
+    const end = await create(cons.token, {
+      type: 'meet',
+      start_in: '60',
+      end_at: new Date().toISOString(),
+      description: 'x',
+      linked_user_id: lead,
+    });
     expect(end.json().end_at).toEqual([en.task_end_before_start]);
   });
 
@@ -83,17 +124,32 @@ describe('tasks', () => {
     const admin = await makeEmployee(t, { role: 'admin' });
     const missing = (await t.pool.query('select max(id) + 1000 as id from users')).rows[0].id;
     const before = (await t.pool.query('select count(*)::int as n from tasks')).rows[0].n;
-    const res = await create(admin.token, { type: 'call', start_in: 'now', description: 'Nobody', linked_user_id: missing });
+    const res = await create(admin.token, {
+      type: 'call',
+      start_in: 'now',
+      description: 'Nobody',
+      linked_user_id: missing,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().linked_user_id).toEqual([en.task_user_not_linkable]);
     expect((await t.pool.query('select count(*)::int as n from tasks')).rows[0].n).toBe(before);
     const anybody = await makeLead(t, { responsibleId: other.id });
-    expect((await create(admin.token, { type: 'call', start_in: 'now', description: 'Somebody', linked_user_id: anybody })).statusCode).toBe(201);
+    expect(
+      (await create(admin.token, { type: 'call', start_in: 'now', description: 'Somebody', linked_user_id: anybody }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('sorts into Future, reschedules and cancels; the list filters by type and search', async () => {
     const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const task = (await create(cons.token, { type: 'meet', start_at: later, description: 'Coffee with Zelda', linked_user_id: lead })).json();
+    const task = (
+      await create(cons.token, {
+        type: 'meet',
+        start_at: later,
+        description: 'Coffee with Zelda',
+        linked_user_id: lead,
+      })
+    ).json();
     const future = await list(cons.token, '?tab=future');
     expect(future.results.map((r: Json) => r.id)).toContain(task.id);
     expect((await list(cons.token, '?tab=future&type=call')).results.map((r: Json) => r.id)).not.toContain(task.id);
@@ -104,31 +160,57 @@ describe('tasks', () => {
     expect(await ids({ date_from: day(5) })).not.toContain(task.id);
     expect(await ids({ date_to: day(1) })).not.toContain(task.id);
     expect(await ids({ linked_user_id: other.id })).not.toContain(task.id);
-    const moved = await api(t, 'POST', '/api/user_tasks/update/', { token: cons.token, body: { task_id: task.id, action: 'reschedule', start_in: '30' } });
+    const moved = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: cons.token,
+      body: { task_id: task.id, action: 'reschedule', start_in: '30' },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await list(cons.token, '?tab=today')).results.map((r: Json) => r.id)).toContain(task.id);
-    const noTime = await api(t, 'POST', '/api/user_tasks/update/', { token: cons.token, body: { task_id: task.id, action: 'reschedule' } });
+    const noTime = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: cons.token,
+      body: { task_id: task.id, action: 'reschedule' },
+    });
     expect(noTime.json().start_at).toEqual([en.start_time_required]);
-    const canceled = await api(t, 'POST', '/api/user_tasks/update/', { token: cons.token, body: { task_id: task.id, action: 'cancel', result: 'Ill' } });
+    const canceled = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: cons.token,
+      body: { task_id: task.id, action: 'cancel', result: 'Ill' },
+    });
     expect(canceled.json()).toMatchObject({ status: 'canceled', result: 'Ill' });
     expect((await list(cons.token, '?tab=canceled')).results.map((r: Json) => r.id)).toEqual([task.id]);
   });
 
   it('another consultant can neither see nor change these tasks; an admin acts in view-as, logged under both', async () => {
-    const task = (await create(cons.token, { type: 'call', start_in: 'now', description: 'View-as', linked_user_id: lead })).json();
+    const task = (
+      await create(cons.token, { type: 'call', start_in: 'now', description: 'View-as', linked_user_id: lead })
+    ).json();
     const peek = await api(t, 'POST', `/api/user_tasks/list/?user_id=${cons.id}`, { token: other.token, body: {} });
     expect(peek.statusCode).toBe(403);
-    const touch = await api(t, 'POST', '/api/user_tasks/update/', { token: other.token, body: { task_id: task.id, action: 'cancel' } });
+    const touch = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: other.token,
+      body: { task_id: task.id, action: 'cancel' },
+    });
     expect(touch.statusCode).toBe(403);
 
     const asCons = await list(boss.token, `?user_id=${cons.id}&tab=today`);
     expect(asCons.results.map((r: Json) => r.id)).toContain(task.id);
-    const done = await api(t, 'POST', '/api/user_tasks/update/', { token: boss.token, body: { task_id: task.id, action: 'complete', result: 'Done by manager' } });
+    const done = await api(t, 'POST', '/api/user_tasks/update/', {
+      token: boss.token,
+      body: { task_id: task.id, action: 'complete', result: 'Done by manager' },
+    });
     expect(done.statusCode).toBe(200);
-    const made = await create(boss.token, { type: 'meet', start_in: '90', description: 'Planned for cons', linked_user_id: lead, user_id: cons.id });
+    const made = await create(boss.token, {
+      type: 'meet',
+      start_in: '90',
+      description: 'Planned for cons',
+      linked_user_id: lead,
+      user_id: cons.id,
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().owner.id).toBe(cons.id);
-    const log = await t.pool.query(`select kind, actor_id, view_as_id from action_logs where actor_id = $1 order by id`, [boss.id]);
+    const log = await t.pool.query(
+      `select kind, actor_id, view_as_id from action_logs where actor_id = $1 order by id`,
+      [boss.id],
+    );
     expect(log.rows).toEqual([
       { kind: 'task_complete', actor_id: boss.id, view_as_id: cons.id },
       { kind: 'task_create', actor_id: boss.id, view_as_id: cons.id },
@@ -141,17 +223,32 @@ describe('tasks', () => {
     await makeLead(t, { responsibleId: other.id, name: 'Quasimodo' });
     const res = await api(t, 'GET', '/api/user_tasks/get_users_to_link/?search=qu', { token: cons.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((u: Json) => u.id).sort()).toEqual([mine, below].sort());
+    expect(
+      res
+        .json()
+        .map((u: Json) => u.id)
+        .sort(),
+    ).toEqual([mine, below].sort());
   });
 
   it('creates a new lead and a task about them in one step; a taken phone changes nothing', async () => {
-    const body = { first_name: 'Nina', last_name: 'Neu', phone: '+49 170 5550101', type: 'call', start_in: '45', description: 'First call' };
+    const body = {
+      first_name: 'Nina',
+      last_name: 'Neu',
+      phone: '+49 170 5550101',
+      type: 'call',
+      start_in: '45',
+      description: 'First call',
+    };
     const res = await api(t, 'POST', '/api/user_tasks/create_new_lead_task/', { token: cons.token, body });
     expect(res.statusCode, res.body).toBe(201);
     const leadId = res.json().linked_user.id;
     const u = (await t.pool.query('select lead_status, responsible_id from users where id = $1', [leadId])).rows[0];
     expect(u).toEqual({ lead_status: 'processing', responsible_id: cons.id });
-    const dup = await api(t, 'POST', '/api/user_tasks/create_new_lead_task/', { token: cons.token, body: { ...body, start_in: undefined } });
+    const dup = await api(t, 'POST', '/api/user_tasks/create_new_lead_task/', {
+      token: cons.token,
+      body: { ...body, start_in: undefined },
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ phone: [en.phone_in_use], start_at: [en.start_time_required] });
   });
@@ -168,7 +265,8 @@ describe('tasks', () => {
           [id],
         )
       ).rows[0];
-    const counts = async (who: typeof owner) => (await list(who.token, '?tab=today')).tab_counts as Record<'today' | 'future' | 'completed' | 'canceled', number>;
+    const counts = async (who: typeof owner) =>
+      (await list(who.token, '?tab=today')).tab_counts as Record<'today' | 'future' | 'completed' | 'canceled', number>;
     await t.pool.query(
       `insert into tasks (owner_id, type, status, start_at) select $1, 'call', s, now() + make_interval(days => d)
        from unnest(array['planned', 'planned', 'planned', 'completed', 'canceled'], array[0, 2, 5, -1, 3]) as a(s, d)`,
@@ -176,12 +274,21 @@ describe('tasks', () => {
     );
     expect(await counts(owner)).toEqual(await exact(owner.id));
     expect(await counts(owner)).toMatchObject({ future: 2, completed: 1, canceled: 1 });
-    await t.pool.query(`update tasks set status = 'completed', completed_at = now() where owner_id = $1 and status = 'planned' and start_at > now() + interval '4 days'`, [owner.id]);
-    await t.pool.query(`update tasks set start_at = now() + interval '10 days' where owner_id = $1 and status = 'planned'`, [owner.id]);
+    await t.pool.query(
+      `update tasks set status = 'completed', completed_at = now() where owner_id = $1 and status = 'planned' and start_at > now() + interval '4 days'`,
+      [owner.id],
+    );
+    await t.pool.query(
+      `update tasks set start_at = now() + interval '10 days' where owner_id = $1 and status = 'planned'`,
+      [owner.id],
+    );
     expect(await counts(owner)).toEqual(await exact(owner.id));
     expect(await counts(owner)).toMatchObject({ today: 0, future: 2, completed: 2 });
     const before = await counts(other);
-    await t.pool.query(`update tasks set owner_id = $2 where owner_id = $1 and status = 'completed'`, [owner.id, other.id]);
+    await t.pool.query(`update tasks set owner_id = $2 where owner_id = $1 and status = 'completed'`, [
+      owner.id,
+      other.id,
+    ]);
     await t.pool.query(`delete from tasks where owner_id = $1 and status = 'canceled'`, [owner.id]);
     expect(await counts(owner)).toEqual(await exact(owner.id));
     expect(await counts(owner)).toMatchObject({ completed: 0, canceled: 0 });

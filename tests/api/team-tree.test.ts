@@ -25,7 +25,10 @@ async function add(name: string, referrerId: number | null): Promise<number> {
 type Node = { path: string; children_count: number; descendants_count: number };
 
 async function node(id: number): Promise<Node> {
-  const { rows } = await t.pool.query<Node>('select path::text as path, children_count, descendants_count from users where id = $1', [id]);
+  const { rows } = await t.pool.query<Node>(
+    'select path::text as path, children_count, descendants_count from users where id = $1',
+    [id],
+  );
   return rows[0]!;
 }
 
@@ -91,7 +94,10 @@ describe('referral tree maintained by triggers', () => {
     expect(await node(r1)).toMatchObject({ children_count: 0, descendants_count: 0 });
     expect(await node(r2)).toMatchObject({ children_count: 1, descendants_count: 3 });
     // p to r1 and c (inside p's branch) to r2, in one statement.
-    await t.pool.query('update users set referrer_id = case id when $1::int then $2::int else $3::int end where id in ($1, $4)', [p, r1, r2, c]);
+    await t.pool.query(
+      'update users set referrer_id = case id when $1::int then $2::int else $3::int end where id in ($1, $4)',
+      [p, r1, r2, c],
+    );
     expect(await node(g)).toMatchObject({ path: `${r2}.${c}.${g}` });
     expect(await node(r1)).toMatchObject({ children_count: 1, descendants_count: 1 });
     expect(await node(r2)).toMatchObject({ children_count: 1, descendants_count: 2 });
@@ -151,7 +157,12 @@ describe('donation totals of a structure (migration 0020)', () => {
     await pay(low, 999, '2026-11-05T12:00:00Z', 'subscription');
     const pending = await pay(low, 777, '2026-11-06T12:00:00Z', 'donation', 'pending');
     const month = async (id: number, m: string) =>
-      (await t.pool.query(`select coalesce(sum(cents), 0)::int as n from team_donation_totals where ancestor_id = $1 and month = $2`, [id, m])).rows[0].n;
+      (
+        await t.pool.query(
+          `select coalesce(sum(cents), 0)::int as n from team_donation_totals where ancestor_id = $1 and month = $2`,
+          [id, m],
+        )
+      ).rows[0].n;
     expect(await month(top, '2026-10-01')).toBe(1000);
     expect(await month(top, '2026-11-01')).toBe(650);
     expect(await month(mid, '2026-11-01')).toBe(250);
@@ -194,15 +205,27 @@ describe('referral tree under concurrent writers', () => {
     }
   }
   /** True when the promise is still pending after a while: the statement waits for the other writer. */
-  const waits = (p: Promise<unknown>) => Promise.race([p.then(() => false), new Promise((r) => setTimeout(() => { r(true); }, 300))]);
-  const join = (c: pg.Client, referrerId: number) =>
-    c.query<{ id: number }>(`insert into users (first_name, promo_code, referrer_id) values ('new', $1, $2) returning id`, [newPromoCode(), referrerId]);
-  const payDonation = (c: pg.Client, userId: number, cents: number) =>
-    c.query(`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', $2, 'card', 'sandbox', now())`, [
-      userId,
-      cents,
+  const waits = (p: Promise<unknown>) =>
+    Promise.race([
+      p.then(() => false),
+      new Promise((r) =>
+        setTimeout(() => {
+          r(true);
+        }, 300),
+      ),
     ]);
-  const move = (c: pg.Client, id: number, referrerId: number) => c.query('update users set referrer_id = $1 where id = $2', [referrerId, id]);
+  const join = (c: pg.Client, referrerId: number) =>
+    c.query<{ id: number }>(
+      `insert into users (first_name, promo_code, referrer_id) values ('new', $1, $2) returning id`,
+      [newPromoCode(), referrerId],
+    );
+  const payDonation = (c: pg.Client, userId: number, cents: number) =>
+    c.query(
+      `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', $2, 'card', 'sandbox', now())`,
+      [userId, cents],
+    );
+  const move = (c: pg.Client, id: number, referrerId: number) =>
+    c.query('update users set referrer_id = $1 where id = $2', [referrerId, id]);
 
   /** root → a → b → c, and root → other. */
   async function branch() {

@@ -16,7 +16,9 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { rows } = await t.pool.query<{ id: number; role: string }>(`select id, role from users where email like '%@demo.atrium'`);
+  const { rows } = await t.pool.query<{ id: number; role: string }>(
+    `select id, role from users where email like '%@demo.atrium'`,
+  );
   const demo = Object.fromEntries(rows.map((r) => [r.role, r.id]));
   // consultant ─ member (demo) ─┬─ anna ─ berta ─ carl
   //                             ├─ alex
@@ -26,14 +28,22 @@ beforeAll(async () => {
   ids.member = demo.member!;
   ids.admin = demo.admin!;
   ids.anna = (await makeUser(t, { firstName: 'Anna', lastName: 'Alpha', referrerId: ids.member })).id;
-  ids.alex = (await makeUser(t, { firstName: 'Alex', lastName: 'Omega', referrerId: ids.member, status: 'not_active' })).id;
+  ids.alex = (
+    await makeUser(t, { firstName: 'Alex', lastName: 'Omega', referrerId: ids.member, status: 'not_active' })
+  ).id;
   ids.berta = (await makeUser(t, { firstName: 'Berta', lastName: 'Beta', referrerId: ids.anna })).id;
   ids.carl = (await makeUser(t, { firstName: 'Carl', lastName: 'Gamma', referrerId: ids.berta })).id;
-  ids.wendy = (await makeUser(t, { firstName: 'Wendy', lastName: 'Wait', referrerId: ids.member, status: 'waiting' })).id;
+  ids.wendy = (
+    await makeUser(t, { firstName: 'Wendy', lastName: 'Wait', referrerId: ids.member, status: 'waiting' })
+  ).id;
   const outsider = await makeUser(t, { firstName: 'Olga', lastName: 'Outside' });
   ids.outsider = outsider.id;
-  ids.otto = (await makeUser(t, { firstName: 'Otto', lastName: 'Other', referrerId: ids.outsider, status: 'waiting' })).id;
-  ids.xena = (await makeUser(t, { firstName: 'Xena', lastName: 'Cared', responsibleId: ids.consultant, status: 'processing' })).id;
+  ids.otto = (
+    await makeUser(t, { firstName: 'Otto', lastName: 'Other', referrerId: ids.outsider, status: 'waiting' })
+  ).id;
+  ids.xena = (
+    await makeUser(t, { firstName: 'Xena', lastName: 'Cared', responsibleId: ids.consultant, status: 'processing' })
+  ).id;
   const kurt = await makeUser(t, { firstName: 'Kurt', lastName: 'Consultant', role: 'consultant' });
   ids.kurt = kurt.id;
   await t.pool.query(`update users set language = 'en' where email like '%@demo.atrium'`);
@@ -96,8 +106,12 @@ describe('the referral tree', () => {
     }
     expect((await api(t, 'GET', '/api/team/get_children/999999/', { token: tokens.member })).statusCode).toBe(404);
     // Responsibility opens a user to their consultant; an admin reaches everybody.
-    expect((await api(t, 'GET', `/api/team/get_children/${ids.xena}/`, { token: tokens.consultant })).statusCode).toBe(200);
-    expect((await api(t, 'GET', `/api/team/get_children/${ids.outsider}/`, { token: tokens.admin })).json()).toMatchObject([{ id: ids.otto }]);
+    expect((await api(t, 'GET', `/api/team/get_children/${ids.xena}/`, { token: tokens.consultant })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await api(t, 'GET', `/api/team/get_children/${ids.outsider}/`, { token: tokens.admin })).json(),
+    ).toMatchObject([{ id: ids.otto }]);
   });
 });
 
@@ -113,23 +127,56 @@ describe('the structure list', () => {
     await paidDonation(t, ids.otto!, 7700, now); // outside the member's structure
 
     const body = await ok('POST', '/api/team/get_my_structure_users/?page_size=2&ordering=first_name', tokens.member!);
-    expect(body).toMatchObject({ count: 5, total_count: 5, current: 1, previous: null, total_donations_current: '22.50', total_donations_prev: '5.00' });
+    expect(body).toMatchObject({
+      count: 5,
+      total_count: 5,
+      current: 1,
+      previous: null,
+      total_donations_current: '22.50',
+      total_donations_prev: '5.00',
+    });
     expect(body.next).toContain('page=2');
     expect(body.results.map((r: Json) => r.first_name)).toEqual(['Alex', 'Anna']);
-    expect(body.results[1]).toMatchObject({ level: 1, donations_current: '12.50', donations_prev: '0.00', children_count: 1, tags: [] });
-    expect(body.columns.find((c: Json) => c.key === 'donations_current')).toEqual({ key: 'donations_current', label: en.team_col_donations_current, sortable: false });
+    expect(body.results[1]).toMatchObject({
+      level: 1,
+      donations_current: '12.50',
+      donations_prev: '0.00',
+      children_count: 1,
+      tags: [],
+    });
+    expect(body.columns.find((c: Json) => c.key === 'donations_current')).toEqual({
+      key: 'donations_current',
+      label: en.team_col_donations_current,
+      sortable: false,
+    });
 
-    const page2 = await ok('POST', '/api/team/get_my_structure_users/?page=3&page_size=2&ordering=first_name', tokens.member!);
+    const page2 = await ok(
+      'POST',
+      '/api/team/get_my_structure_users/?page=3&page_size=2&ordering=first_name',
+      tokens.member!,
+    );
     expect(page2.results).toMatchObject([{ first_name: 'Wendy', level: 1 }]);
     const carl = (await ok('POST', '/api/team/get_my_structure_users/?search=gamm', tokens.member!)).results;
-    expect(carl).toMatchObject([{ id: ids.carl, level: 3, donations_current: '10.00', donations_prev: '5.00', referrer: { id: ids.berta } }]);
+    expect(carl).toMatchObject([
+      { id: ids.carl, level: 3, donations_current: '10.00', donations_prev: '5.00', referrer: { id: ids.berta } },
+    ]);
   });
 
   it('filters by status, tags and groups (query or body), and totals follow the filters', async () => {
-    const { rows: g } = await t.pool.query<{ id: number }>(`insert into tag_groups (name) values ('Region') returning id`);
-    const { rows: tg } = await t.pool.query<{ id: number }>(`insert into tags (name, group_id) values ('North', $1), ('VIP', null) returning id`, [g[0]!.id]);
+    const { rows: g } = await t.pool.query<{ id: number }>(
+      `insert into tag_groups (name) values ('Region') returning id`,
+    );
+    const { rows: tg } = await t.pool.query<{ id: number }>(
+      `insert into tags (name, group_id) values ('North', $1), ('VIP', null) returning id`,
+      [g[0]!.id],
+    );
     const [north, vip] = [tg[0]!.id, tg[1]!.id];
-    await t.pool.query('insert into user_tags (user_id, tag_id) values ($1, $2), ($3, $4)', [ids.anna, north, ids.berta, vip]);
+    await t.pool.query('insert into user_tags (user_id, tag_id) values ($1, $2), ($3, $4)', [
+      ids.anna,
+      north,
+      ids.berta,
+      vip,
+    ]);
 
     const inactive = await ok('POST', '/api/team/get_my_structure_users/?status=not_active', tokens.member!);
     expect(inactive).toMatchObject({ count: 1, total_count: 5, total_donations_current: '0.00' });
@@ -142,15 +189,25 @@ describe('the structure list', () => {
     // A search sums the donations of the users it finds (per user, through the payments index).
     const searched = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!, { search: 'gamma' });
     expect(searched).toMatchObject({ count: 1, total_donations_current: '10.00', total_donations_prev: '5.00' });
-    expect(byGroup.results[0]).toMatchObject({ id: ids.anna, tags: [{ id: north, name: 'North', group_id: g[0]!.id }] });
-    expect(byGroup.tags_groups_columns).toContainEqual({ key: `tag_group_${g[0]!.id}`, label: 'Region', group_id: g[0]!.id });
+    expect(byGroup.results[0]).toMatchObject({
+      id: ids.anna,
+      tags: [{ id: north, name: 'North', group_id: g[0]!.id }],
+    });
+    expect(byGroup.tags_groups_columns).toContainEqual({
+      key: `tag_group_${g[0]!.id}`,
+      label: 'Region',
+      group_id: g[0]!.id,
+    });
     // The body wins over the query.
-    const both = await ok('POST', '/api/team/get_my_structure_users/?status=not_active', tokens.member!, { status: 'waiting' });
+    const both = await ok('POST', '/api/team/get_my_structure_users/?status=not_active', tokens.member!, {
+      status: 'waiting',
+    });
     expect(both.results.map((r: Json) => r.id)).toEqual([ids.wendy]);
   });
 
   it('pages a search in the list order, its count and totals those of the users it finds, for every scope', async () => {
-    const matches = (r: Json) => `${r.first_name} ${r.last_name} ${r.email ?? ''} ${r.phone ?? ''}`.toLowerCase().includes('e');
+    const matches = (r: Json) =>
+      `${r.first_name} ${r.last_name} ${r.email ?? ''} ${r.phone ?? ''}`.toLowerCase().includes('e');
     for (const token of [tokens.member!, tokens.consultant!, tokens.admin!]) {
       for (const ordering of ['', 'first_name', '-first_name', 'date_joined']) {
         const order = ordering && `&ordering=${ordering}`;
@@ -159,7 +216,9 @@ describe('the structure list', () => {
         expect(expected.length).toBeGreaterThan(1);
         const found: number[] = [];
         for (let page = 1; ; page += 1) {
-          const body = await ok('POST', `/api/team/get_my_structure_users/?page_size=2&page=${page}${order}`, token, { search: 'E' });
+          const body = await ok('POST', `/api/team/get_my_structure_users/?page_size=2&page=${page}${order}`, token, {
+            search: 'E',
+          });
           expect(body).toMatchObject({ count: expected.length, total_count: all.total_count });
           found.push(...body.results.map((r: Json) => r.id));
           if (!body.next) break;
@@ -170,7 +229,11 @@ describe('the structure list', () => {
     // The totals of a search that finds everyone equal the whole structure's.
     const whole = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!);
     const everyone = await ok('POST', '/api/team/get_my_structure_users/', tokens.member!, { search: '@' });
-    expect(everyone).toMatchObject({ count: whole.count, total_donations_current: whole.total_donations_current, total_donations_prev: whole.total_donations_prev });
+    expect(everyone).toMatchObject({
+      count: whole.count,
+      total_donations_current: whole.total_donations_current,
+      total_donations_prev: whole.total_donations_prev,
+    });
   });
 
   it('refuses bad filters with field messages', async () => {
@@ -187,13 +250,19 @@ describe('the structure list', () => {
     expect(seen).toEqual(expect.arrayContaining([ids.member, ids.anna, ids.carl, ids.xena]));
     expect(seen).not.toContain(ids.otto);
     expect(seen).not.toContain(ids.consultant);
-    expect(consultant.results.find((r: Json) => r.id === ids.xena)).toMatchObject({ responsible: { id: ids.consultant } });
+    expect(consultant.results.find((r: Json) => r.id === ids.xena)).toMatchObject({
+      responsible: { id: ids.consultant },
+    });
     const kurt = await ok('POST', '/api/team/get_my_structure_users/', tokens.kurt!);
     expect(kurt).toMatchObject({ count: 0, results: [] });
     const admin = await ok('POST', '/api/team/get_my_structure_users/?page_size=50', tokens.admin!);
     expect(admin.results.map((r: Json) => r.id)).toEqual(expect.arrayContaining([ids.otto, ids.carl, ids.kurt]));
     // Like everybody's, the admin's structure is the others: not themselves (whose level would be 0).
-    const everyone = await ok('POST', `/api/team/get_my_structure_users/?page_size=${admin.total_count}`, tokens.admin!);
+    const everyone = await ok(
+      'POST',
+      `/api/team/get_my_structure_users/?page_size=${admin.total_count}`,
+      tokens.admin!,
+    );
     expect(everyone.results.map((r: Json) => r.id)).not.toContain(ids.admin);
     expect(Math.min(...everyone.results.map((r: Json) => r.level))).toBeGreaterThanOrEqual(1);
     const users = (await t.pool.query('select count(*)::int as n from users')).rows[0].n;
@@ -217,10 +286,20 @@ describe('the structure list', () => {
 describe('user details and completed tasks', () => {
   it('shows a structure user’s details to the member, the consultant and the admin; nobody else', async () => {
     const d = await ok('POST', '/api/accounts/user/details/', tokens.member!, { user_id: ids.anna });
-    expect(d).toMatchObject({ id: ids.anna, first_name: 'Anna', referrals_count: 1, referrer: { id: ids.member }, status: 'active' });
-    expect((await ok('POST', '/api/accounts/user/details/', tokens.consultant!, { user_id: ids.xena })).id).toBe(ids.xena);
+    expect(d).toMatchObject({
+      id: ids.anna,
+      first_name: 'Anna',
+      referrals_count: 1,
+      referrer: { id: ids.member },
+      status: 'active',
+    });
+    expect((await ok('POST', '/api/accounts/user/details/', tokens.consultant!, { user_id: ids.xena })).id).toBe(
+      ids.xena,
+    );
     expect((await ok('POST', '/api/accounts/user/details/', tokens.admin!, { user_id: ids.otto })).id).toBe(ids.otto);
-    expect((await ok('POST', '/api/accounts/user/details/', tokens.member!, { user_id: ids.member })).id).toBe(ids.member);
+    expect((await ok('POST', '/api/accounts/user/details/', tokens.member!, { user_id: ids.member })).id).toBe(
+      ids.member,
+    );
     for (const [token, user_id] of [
       [tokens.outsider, ids.anna],
       [tokens.member, ids.otto],
@@ -229,7 +308,10 @@ describe('user details and completed tasks', () => {
     ] as const) {
       expect((await api(t, 'POST', '/api/accounts/user/details/', { token, body: { user_id } })).statusCode).toBe(403);
     }
-    expect((await api(t, 'POST', '/api/accounts/user/details/', { token: tokens.member, body: { user_id: 999999 } })).statusCode).toBe(404);
+    expect(
+      (await api(t, 'POST', '/api/accounts/user/details/', { token: tokens.member, body: { user_id: 999999 } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lists only completed tasks about a visible user, newest first', async () => {
@@ -255,8 +337,17 @@ describe('user details and completed tasks', () => {
       const res = await api(t, 'POST', '/api/team/contact/get_completed_tasks/', { token, body: { user_id } });
       expect(res.statusCode).toBe(403);
     }
-    expect((await api(t, 'POST', '/api/team/contact/get_completed_tasks/', { token: tokens.member, body: { user_id: 999999 } })).statusCode).toBe(404);
-    expect((await api(t, 'POST', '/api/team/contact/get_completed_tasks/', { token: tokens.member, body: {} })).json()).toEqual({
+    expect(
+      (
+        await api(t, 'POST', '/api/team/contact/get_completed_tasks/', {
+          token: tokens.member,
+          body: { user_id: 999999 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await api(t, 'POST', '/api/team/contact/get_completed_tasks/', { token: tokens.member, body: {} })).json(),
+    ).toEqual({
       user_id: [en.field_required],
     });
   });
@@ -266,7 +357,11 @@ describe('waiting leads and rejecting responsibility', () => {
   it('staff see the whole pool; a member only the waiting leads of their structure', async () => {
     const staff = await ok('POST', '/api/team/get_waiting_users/', tokens.kurt!);
     expect(staff.results.map((r: Json) => r.id)).toEqual(expect.arrayContaining([ids.wendy, ids.otto]));
-    expect(staff.results.find((r: Json) => r.id === ids.wendy)).toMatchObject({ status: 'waiting', referrer: { id: ids.member }, waiting_since: expect.any(String) });
+    expect(staff.results.find((r: Json) => r.id === ids.wendy)).toMatchObject({
+      status: 'waiting',
+      referrer: { id: ids.member },
+      waiting_since: expect.any(String),
+    });
     const member = await ok('POST', '/api/team/get_waiting_users/', tokens.member!);
     expect(member.results.map((r: Json) => r.id)).toEqual([ids.wendy]);
     const searched = await ok('POST', '/api/team/get_waiting_users/?search=otto', tokens.consultant!);
@@ -282,33 +377,64 @@ describe('waiting leads and rejecting responsibility', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
     expect([a, b].find((r) => r.statusCode === 200)!.json()).toEqual({ detail: en.team_responsibility_rejected });
-    expect([a, b].find((r) => r.statusCode === 403)!.json()).toEqual({ detail: en.team_not_responsible, code: 'not_responsible' });
+    expect([a, b].find((r) => r.statusCode === 403)!.json()).toEqual({
+      detail: en.team_not_responsible,
+      code: 'not_responsible',
+    });
     const { rows } = await t.pool.query('select lead_status, responsible_id from users where id = $1', [ids.xena]);
     expect(rows[0]).toEqual({ lead_status: 'waiting', responsible_id: null });
-    const log = await t.pool.query(`select actor_id, details from action_logs where kind = 'lead_rejected' and subject_id = $1`, [ids.xena]);
+    const log = await t.pool.query(
+      `select actor_id, details from action_logs where kind = 'lead_rejected' and subject_id = $1`,
+      [ids.xena],
+    );
     expect(log.rows).toEqual([{ actor_id: ids.consultant, details: { previous_responsible_id: ids.consultant } }]);
     const pool = await ok('POST', '/api/team/get_waiting_users/?search=xena', tokens.kurt!);
     expect(pool.results.map((r: Json) => r.id)).toEqual([ids.xena]);
     // Routed again at once, and never back to the consultant who gave it up.
-    const routed = await t.pool.query(`select count(*)::int as n from pgboss.job where name = 'route-lead' and (data->>'leadId')::int = $1`, [ids.xena]);
+    const routed = await t.pool.query(
+      `select count(*)::int as n from pgboss.job where name = 'route-lead' and (data->>'leadId')::int = $1`,
+      [ids.xena],
+    );
     expect(routed.rows[0].n).toBe(1);
-    const offers = await t.pool.query(`select consultant_id, status from lead_offers where lead_id = $1 and consultant_id = $2`, [ids.xena, ids.consultant]);
+    const offers = await t.pool.query(
+      `select consultant_id, status from lead_offers where lead_id = $1 and consultant_id = $2`,
+      [ids.xena, ids.consultant],
+    );
     expect(offers.rows).toEqual([{ consultant_id: ids.consultant, status: 'closed' }]);
   });
 
   it('nobody else can reject: another consultant 403, a member 403, unknown 404, admin without responsible 400', async () => {
-    const other = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.kurt, body: { user_id: ids.member } });
+    const other = await api(t, 'POST', '/api/team/reject_responsible_user/', {
+      token: tokens.kurt,
+      body: { user_id: ids.member },
+    });
     expect(other.statusCode).toBe(403);
-    const member = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.member, body: { user_id: ids.anna } });
+    const member = await api(t, 'POST', '/api/team/reject_responsible_user/', {
+      token: tokens.member,
+      body: { user_id: ids.anna },
+    });
     expect(member.statusCode).toBe(403);
-    const unknown = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.consultant, body: { user_id: 999999 } });
+    const unknown = await api(t, 'POST', '/api/team/reject_responsible_user/', {
+      token: tokens.consultant,
+      body: { user_id: 999999 },
+    });
     expect(unknown.statusCode).toBe(404);
-    const nobody = await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.admin, body: { user_id: ids.anna } });
+    const nobody = await api(t, 'POST', '/api/team/reject_responsible_user/', {
+      token: tokens.admin,
+      body: { user_id: ids.anna },
+    });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json()).toEqual({ user_id: [en.team_user_has_no_responsible] });
     const { rows } = await t.pool.query('select responsible_id from users where id = $1', [ids.member]);
     expect(rows[0].responsible_id).toBe(ids.consultant);
     // An admin may take any consultant's user off them.
-    expect((await api(t, 'POST', '/api/team/reject_responsible_user/', { token: tokens.admin, body: { user_id: ids.member } })).statusCode).toBe(200);
+    expect(
+      (
+        await api(t, 'POST', '/api/team/reject_responsible_user/', {
+          token: tokens.admin,
+          body: { user_id: ids.member },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

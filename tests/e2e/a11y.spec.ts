@@ -14,11 +14,33 @@ const LANGS = ['ru', 'en', 'de'] as const;
 const SCREENS: Record<'anonymous' | 'member' | 'consultant' | 'admin', string[]> = {
   anonymous: ['/login', '/register', '/recover-password'],
   member: [
-    '/dashboard', '/lessons', '/books', '/news', '/events', '/subscription', '/contacts', '/team', '/flows',
-    '/profile/view', '/profile/edit', '/profile/settings', '/profile/password',
+    '/dashboard',
+    '/lessons',
+    '/books',
+    '/news',
+    '/events',
+    '/subscription',
+    '/contacts',
+    '/team',
+    '/flows',
+    '/profile/view',
+    '/profile/edit',
+    '/profile/settings',
+    '/profile/password',
   ],
   consultant: ['/staff-dashboard', '/staff/tasks', '/staff/tickets', '/staff/list', '/staff/users_imports'],
-  admin: ['/users', '/outbox', '/admin/lesson-categories', '/admin/lessons', '/admin/books', '/admin/news', '/admin/events', '/admin/packages', '/admin/configs', '/admin/footer-links'],
+  admin: [
+    '/users',
+    '/outbox',
+    '/admin/lesson-categories',
+    '/admin/lessons',
+    '/admin/books',
+    '/admin/news',
+    '/admin/events',
+    '/admin/packages',
+    '/admin/configs',
+    '/admin/footer-links',
+  ],
 };
 
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
@@ -26,13 +48,21 @@ type Violation = { id: string; impact: string; help: string; nodes: { target: st
 async function audit(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 async function signIn(page: Page, email: string) {
@@ -46,7 +76,10 @@ async function signIn(page: Page, email: string) {
 async function setLanguage(page: Page, lang: string, signedIn: boolean) {
   if (signedIn) {
     const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
-    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    const res = await page.request.post('/api/accounts/set_language/', {
+      headers: { Authorization: `JWT ${token}` },
+      data: { language: lang },
+    });
     expect(res.ok()).toBeTruthy();
   }
   await page.evaluate((l) => {
@@ -70,7 +103,9 @@ for (const [who, paths] of Object.entries(SCREENS)) {
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           // Audit the screen, not its loading state: spinners go once the data is there (a slow machine
           // can still be loading after network idle). A spinner that never goes is audited as it is.
-          await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 15_000 }).catch(() => {});
+          await expect(page.locator('.MuiCircularProgress-root'))
+            .toHaveCount(0, { timeout: 15_000 })
+            .catch(() => {});
           await page.waitForTimeout(300);
           for (const v of await audit(page)) found.push(`${lang} ${path}: ${v}`);
         }

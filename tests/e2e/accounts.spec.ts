@@ -77,7 +77,9 @@ test('a password reset ends the other sessions and the old password', async ({ p
   await expect(page).toHaveURL(/\/login$/);
 
   expect((await request.get('/api/accounts/me/', { headers: bearer(other.token) })).status()).toBe(401);
-  const old = await request.post('/api/accounts/login/', { form: { username: user.email, password: 'old-password-1' } });
+  const old = await request.post('/api/accounts/login/', {
+    form: { username: user.email, password: 'old-password-1' },
+  });
   expect(old.status()).toBe(400);
   await uiLogin(page, user.email, 'new-password-2');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -104,7 +106,10 @@ test('a reset-credentials link has expired an hour later (server clock moved for
   }
 });
 
-test('error catalogue: a 401 from any call logs out with "Logged out"; a 500 says "Server error"', async ({ page, request }) => {
+test('error catalogue: a 401 from any call logs out with "Logged out"; a 500 says "Server error"', async ({
+  page,
+  request,
+}) => {
   const user = await newMember(request, 'errors', 'errors-password-1');
   await uiLogin(page, user.email, 'errors-password-1');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -154,7 +159,9 @@ test('after 5 wrong logins for one account an address waits (429) while other ac
 for (const lang of ['ru', 'en', 'de'] as const) {
   test(`login and registration screens in ${lang}, phone and desktop`, async ({ page }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    await page.addInitScript((l) => { localStorage.setItem('atrium:locale', l); }, lang);
+    await page.addInitScript((l) => {
+      localStorage.setItem('atrium:locale', l);
+    }, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       for (const [name, path] of [

@@ -26,7 +26,10 @@ async function token(baseURL: string, username: string) {
 
 test.beforeAll(async ({ baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${await token(baseURL!, 'admin@demo.atrium')}` } });
+  adminApi = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `JWT ${await token(baseURL!, 'admin@demo.atrium')}` },
+  });
 });
 test.afterAll(async () => adminApi.dispose());
 
@@ -47,7 +50,15 @@ test('an admin manages consultants and sees every action in the history', async 
   test.setTimeout(240_000);
   // A second consultant to hand users to.
   const second = await adminApi.post('/api/v1/users/', {
-    data: { email: `second-${stamp}@e2e.example`, first_name: 'Sofia', last_name: `Zweit${stamp}`, role: 'consultant', language: 'ru', password: 'second-password-1', time_zone: 'Europe/Berlin' },
+    data: {
+      email: `second-${stamp}@e2e.example`,
+      first_name: 'Sofia',
+      last_name: `Zweit${stamp}`,
+      role: 'consultant',
+      language: 'ru',
+      password: 'second-password-1',
+      time_zone: 'Europe/Berlin',
+    },
   });
   expect(second.status(), await second.text()).toBe(201);
 
@@ -76,7 +87,7 @@ test('an admin manages consultants and sees every action in the history', async 
   await mon.getByLabel('С').fill('18:00');
   await mon.getByLabel('До').fill('09:00');
   await dialog(page).getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog(page).getByRole('alert')).toContainText("Неверное время начала и окончания");
+  await expect(dialog(page).getByRole('alert')).toContainText('Неверное время начала и окончания');
   await mon.getByLabel('С').fill('08:30');
   await mon.getByLabel('До').fill('17:00');
   await dialog(page).getByRole('button', { name: 'Сохранить' }).click();
@@ -108,7 +119,9 @@ test('an admin manages consultants and sees every action in the history', async 
     await form.getByLabel('Email').fill(`${partner ? 'partner' : 'lead'}-${stamp}@e2e.example`);
     if (partner) {
       await form.getByLabel('Компания').fill('Muster GmbH');
-      await form.locator('input[type="file"]').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: simplePdf(['Contract']) });
+      await form
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: simplePdf(['Contract']) });
       await expect(form.getByText(/contract\.pdf/)).toBeVisible();
     }
     await form.getByRole('button', { name: 'Создать' }).click();
@@ -126,7 +139,8 @@ test('an admin manages consultants and sees every action in the history', async 
   // Every action above is in the history, newest first.
   await page.goto('/staff/action_logs');
   const history = page.locator('tbody');
-  for (const who of ['Konstantin Berater', 'Maria Mitglied', `Lea Lead${stamp}`, `Paul Partner${stamp}`]) await expect(history).toContainText(who);
+  for (const who of ['Konstantin Berater', 'Maria Mitglied', `Lea Lead${stamp}`, `Paul Partner${stamp}`])
+    await expect(history).toContainText(who);
   const kinds = await history.locator('tr').count();
   expect(kinds).toBeGreaterThanOrEqual(8);
   await shoot(page, 'admin-history');
@@ -137,7 +151,8 @@ test('an admin manages consultants and sees every action in the history', async 
   await expect(history.locator('tr').first()).toContainText('Maria Mitglied');
   const aboutMaria = await history.locator('tr').count();
   expect(aboutMaria).toBeLessThan(kinds);
-  for (let i = 0; i < aboutMaria; i++) await expect(history.locator('tr').nth(i).locator('td').nth(2)).toHaveText('Maria Mitglied');
+  for (let i = 0; i < aboutMaria; i++)
+    await expect(history.locator('tr').nth(i).locator('td').nth(2)).toHaveText('Maria Mitglied');
 });
 
 test('an admin imports a CSV and sees the counts of the file', async ({ page }) => {
@@ -155,7 +170,9 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
   await page.setViewportSize(VIEWPORTS.desktop);
   await logIn(page, 'admin@demo.atrium');
   await page.goto('/staff/users_imports');
-  await page.getByTestId('import-file').setInputFiles({ name: `people-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${csv}`, 'utf8') });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: `people-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${csv}`, 'utf8') });
   await expect(page.getByText('Просмотр и сопоставление')).toBeVisible();
   const mapping: Record<string, string> = { Имя: 'Имя', Фамилия: 'Фамилия', Почта: 'Email', Телефон: 'Телефон' };
   for (const [column, field] of Object.entries(mapping)) {
@@ -198,7 +215,10 @@ async function shoot(page: Page, name: string) {
   const url = page.url();
   const tok = await page.evaluate(() => localStorage.getItem('atrium:token'));
   for (const lang of ['ru', 'en'] as const) {
-    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${tok}` }, data: { language: lang } });
+    const res = await page.request.post('/api/accounts/set_language/', {
+      headers: { Authorization: `JWT ${tok}` },
+      data: { language: lang },
+    });
     expect(res.ok(), await res.text()).toBeTruthy();
     await page.evaluate((l) => {
       localStorage.setItem('atrium:locale', l);
@@ -212,12 +232,17 @@ async function shoot(page: Page, name: string) {
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.body.innerText)).not.toContain('atrium.');
       // Nothing wider than the screen (a wide table scrolls in its own box).
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
     }
   }
   // Back to Russian for the steps after, on the server too (it answers in the user's saved language).
-  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${tok}` }, data: { language: 'ru' } });
+  await page.request.post('/api/accounts/set_language/', {
+    headers: { Authorization: `JWT ${tok}` },
+    data: { language: 'ru' },
+  });
   await page.evaluate(() => {
     localStorage.setItem('atrium:locale', 'ru');
     localStorage.setItem('RaStore.locale', JSON.stringify('ru'));

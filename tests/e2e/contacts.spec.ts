@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/i18n/areas/contacts';
@@ -37,7 +44,14 @@ test.afterAll(async () => {
 async function freshMember(page: Page, baseURL: string) {
   const email = `contacts-${stamp}@e2e.example`;
   const created = await adminApi.post('/api/v1/users/', {
-    data: { email, first_name: 'Katja', last_name: `Kontakt${stamp}`, role: 'member', language: 'ru', password: PASSWORD },
+    data: {
+      email,
+      first_name: 'Katja',
+      last_name: `Kontakt${stamp}`,
+      role: 'member',
+      language: 'ru',
+      password: PASSWORD,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   await page.goto('/login');
@@ -50,7 +64,17 @@ async function freshMember(page: Page, baseURL: string) {
 }
 
 type Category = { id: number; name: string; is_particular: boolean; contacts_count: number };
-type Contact = { id: number; first_name: string; last_name: string; phone: string; email: string; city: string; status: number | null; categories: number[]; tags: string[] };
+type Contact = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  city: string;
+  status: number | null;
+  categories: number[];
+  tags: string[];
+};
 
 async function categoriesOf(api: APIRequestContext): Promise<Category[]> {
   const res = await api.get('/api/contacts/category');
@@ -74,7 +98,10 @@ async function pickCategories(page: Page, options: string[]) {
   await page.keyboard.press('Escape');
 }
 
-async function createContact(page: Page, c: { first: string; last: string; phone?: string; email?: string; categories: string[] }) {
+async function createContact(
+  page: Page,
+  c: { first: string; last: string; phone?: string; email?: string; categories: string[] },
+) {
   await page.getByRole('link', { name: 'Создать' }).first().click();
   await expect(page).toHaveURL(/\/contacts\/create$/);
   await expect(page.locator('#react-admin-title')).toHaveText(ru.create_title);
@@ -89,7 +116,10 @@ async function createContact(page: Page, c: { first: string; last: string; phone
 }
 
 async function createCategory(page: Page, name: string, particular: boolean) {
-  await page.getByRole('link', { name: /Создать|Добавить категорию/ }).first().click();
+  await page
+    .getByRole('link', { name: /Создать|Добавить категорию/ })
+    .first()
+    .click();
   await expect(page.locator('#react-admin-title')).toHaveText(ru.category_create_title);
   await page.locator('input[name="name"]').fill(name);
   if (particular) await page.getByRole('switch', { name: ru.category_fields.is_particular }).check();
@@ -109,7 +139,10 @@ async function overflowing(page: Page) {
       .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).visibility !== 'hidden')
       .filter((e) => !e.closest('[aria-hidden="true"]'))
       .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 3).join('.')} right=${Math.round(e.getBoundingClientRect().right)}`);
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 3).join('.')} right=${Math.round(e.getBoundingClientRect().right)}`,
+      );
   });
 }
 
@@ -119,7 +152,10 @@ async function expectNames(list: Locator, names: string[]) {
   for (const n of names) await expect(list.filter({ hasText: n })).toHaveCount(1);
 }
 
-test('a member manages categories and contacts, filters them and meets the one-particular rule', async ({ page, baseURL }) => {
+test('a member manages categories and contacts, filters them and meets the one-particular rule', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   expect(catalogues.en.contact_one_particular).toBe(SPEC_ONE_PARTICULAR);
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -132,22 +168,38 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await expectNoRawKeys(page);
 
   // --- Two categories from the panel's link: one plain, one particular. ---
-  await page.getByRole('navigation', { name: ru.categories_panel }).getByRole('link', { name: ru.manage_categories }).click();
+  await page
+    .getByRole('navigation', { name: ru.categories_panel })
+    .getByRole('link', { name: ru.manage_categories })
+    .click();
   await expect(page).toHaveURL(/\/contact-categories$/);
   await expect(page.getByText(ru.categories_empty)).toBeVisible();
   await expectNoRawKeys(page);
   await createCategory(page, 'Друзья', false);
   await createCategory(page, 'VIP', true);
   const cats = await categoriesOf(api);
-  expect(cats.map((c) => [c.name, c.is_particular])).toEqual([['Друзья', false], ['VIP', true]]);
+  expect(cats.map((c) => [c.name, c.is_particular])).toEqual([
+    ['Друзья', false],
+    ['VIP', true],
+  ]);
   const friends = cats.find((c) => c.name === 'Друзья')!;
   const vip = cats.find((c) => c.name === 'VIP')!;
 
   // --- Three contacts; the particular category is marked in the picker. ---
   await page.goto('/contacts');
   const vipOption = `VIP (${ru.particular_mark})`;
-  await createContact(page, { first: 'Анна', last: 'Петрова', phone: '+49 30 555 0101', categories: [vipOption, 'Друзья'] });
-  await createContact(page, { first: 'Борис', last: 'Иванов', email: `boris-${stamp}@e2e.example`, categories: ['Друзья'] });
+  await createContact(page, {
+    first: 'Анна',
+    last: 'Петрова',
+    phone: '+49 30 555 0101',
+    categories: [vipOption, 'Друзья'],
+  });
+  await createContact(page, {
+    first: 'Борис',
+    last: 'Иванов',
+    email: `boris-${stamp}@e2e.example`,
+    categories: ['Друзья'],
+  });
   await createContact(page, { first: 'Вера', last: 'Смирнова', phone: '+49 30 555 0303', categories: [] });
   await expectNames(rows(page), ['Анна Петрова', 'Борис Иванов', 'Вера Смирнова']);
   await expect(row(page, 'Анна Петрова')).toContainText('VIP');
@@ -180,7 +232,9 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText(RU_ONE_PARTICULAR, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/contacts/${byName['Анна']!.id}$`));
-  expect((await contactsOf(api)).find((c) => c.id === byName['Анна']!.id)!.categories.sort()).toEqual([friends.id, vip.id].sort());
+  expect((await contactsOf(api)).find((c) => c.id === byName['Анна']!.id)!.categories.sort()).toEqual(
+    [friends.id, vip.id].sort(),
+  );
   expect((await api.delete(`/api/contacts/category/${partnersId}/`)).status()).toBe(200);
 
   // --- Filters: the panel by category, the status select, the search. ---
@@ -220,7 +274,12 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await expect(page.getByText(ru.updated)).toBeVisible();
   await expect(row(page, 'Борис Иванов-Сидоров')).toContainText(catalogues.ru.contact_status_client);
   const boris = (await contactsOf(api)).find((c) => c.id === byName['Борис']!.id)!;
-  expect(boris).toMatchObject({ last_name: 'Иванов-Сидоров', city: 'Берлин', tags: ['конференция'], categories: [friends.id] });
+  expect(boris).toMatchObject({
+    last_name: 'Иванов-Сидоров',
+    city: 'Берлин',
+    tags: ['конференция'],
+    categories: [friends.id],
+  });
   // The status filter finds him alone.
   await page.getByRole('combobox', { name: ru.fields.status }).click();
   await clickWhenStill(page.getByRole('option', { name: catalogues.ru.contact_status_client }));
@@ -299,7 +358,10 @@ test('a member manages categories and contacts, filters them and meets the one-p
       const shots = {
         'contacts-list': { url: '/contacts?filter=%7B%7D', ready: page.getByText('Борис Иванов-Сидоров') },
         'contacts-form': { url: `/contacts/${anna}`, ready: page.locator('input[name="first_name"]') },
-        'contacts-create': { url: '/contacts/create', ready: page.locator('#react-admin-title').getByText(t.create_title) },
+        'contacts-create': {
+          url: '/contacts/create',
+          ready: page.locator('#react-admin-title').getByText(t.create_title),
+        },
         'contacts-categories': { url: '/contact-categories', ready: page.getByText('Близкие друзья') },
       };
       for (const [name, { url, ready }] of Object.entries(shots)) {

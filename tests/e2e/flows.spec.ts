@@ -32,7 +32,11 @@ test.afterAll(async () => {
 });
 
 /** Adds an element through the editor: the type from the menu, then `fill` the dialog, then save. */
-async function addElement(page: Page, type: keyof typeof ru.types, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+async function addElement(
+  page: Page,
+  type: keyof typeof ru.types,
+  fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
   await page.getByRole('button', { name: ru.editor.add }).click();
   await clickWhenStill(page.getByRole('menuitem', { name: ru.types[type] }));
   const dialog = page.getByRole('dialog', { name: ru.editor.new_element.replace('%{type}', ru.types[type]) });
@@ -65,7 +69,10 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   // --- Create the flow; the address is checked while typing. ---
   await page.goto('/flows');
   await expect(page.getByText(ru.empty)).toBeVisible();
-  await page.getByRole('link', { name: /Создать/ }).first().click();
+  await page
+    .getByRole('link', { name: /Создать/ })
+    .first()
+    .click();
   await page.locator('input[name="name"]').fill('Весенний поток');
   const landing = `spring-${stamp}`;
   await page.locator('input[name="landing_name"]').fill(landing);
@@ -74,7 +81,9 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   await expect(page.getByText(ru.created)).toBeVisible();
   const row = page.getByRole('row', { name: /Весенний поток/ });
   await expect(row).toBeVisible();
-  const flow = ((await (await ownerApi.get('/api/user_flows/')).json()) as Array<{ id: number; landing_name: string }>)[0]!;
+  const flow = (
+    (await (await ownerApi.get('/api/user_flows/')).json()) as Array<{ id: number; landing_name: string }>
+  )[0]!;
   expect(flow.landing_name).toBe(landing);
 
   // --- The editor: heading, image, lead form; hostile text (as a crafted API call would send it). ---
@@ -87,16 +96,27 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
     await expect(d.getByRole('heading', { name: 'Начните расти вместе с нами' })).toBeVisible();
   });
   await addElement(page, 'image', async (d) => {
-    await d.locator('input[type="file"]').setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: gradientPng(480, 240, [47, 85, 212], [245, 166, 35]) });
+    await d.locator('input[type="file"]').setInputFiles({
+      name: 'team.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(480, 240, [47, 85, 212], [245, 166, 35]),
+    });
     await d.locator('input[name="content.alt"]').fill('Наша команда');
     await expect(d.getByRole('img', { name: 'Наша команда' })).toBeVisible();
   });
   await addElement(page, 'lead_form', async (d) => {
     await d.locator('input[name="content.title"]').fill('Оставьте заявку');
-    await d.locator('input[name="content.success_message"], textarea[name="content.success_message"]').first().fill('Спасибо, мы свяжемся с вами!');
+    await d
+      .locator('input[name="content.success_message"], textarea[name="content.success_message"]')
+      .first()
+      .fill('Спасибо, мы свяжемся с вами!');
   });
   const hostile = await ownerApi.post(`/api/user_flows/landing_edit/${flow.id}/`, {
-    data: { type: 'text', order: 1, content: { html: '<p>Смотрите <img src=x onerror=alert(1)> <a href="javascript:alert(1)">сюда</a></p>' } },
+    data: {
+      type: 'text',
+      order: 1,
+      content: { html: '<p>Смотрите <img src=x onerror=alert(1)> <a href="javascript:alert(1)">сюда</a></p>' },
+    },
   });
   expect(hostile.status(), await hostile.text()).toBe(201);
   await page.reload();
@@ -156,9 +176,14 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
 
   // --- The stats count the view and the sign-up; the lead waits, referred by the owner. ---
   await expect
-    .poll(async () => (await (await ownerApi.get(`/api/user_flows/stats/${flow.id}/`)).json()) as { views: number; signups: number })
+    .poll(
+      async () =>
+        (await (await ownerApi.get(`/api/user_flows/stats/${flow.id}/`)).json()) as { views: number; signups: number },
+    )
     .toMatchObject({ views: 1, signups: 1 });
-  const users = (await (await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(lead)}`)).json()) as { results: Array<Record<string, unknown>> };
+  const users = (await (await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(lead)}`)).json()) as {
+    results: Array<Record<string, unknown>>;
+  };
   expect(users.results[0]).toMatchObject({ email: lead, lead_status: 'waiting', referrer_id: ownerId, role: 'member' });
   const waiting = await ownerApi.post(`/api/team/get_waiting_users/?search=${encodeURIComponent(lead)}`, { data: {} });
   if (waiting.status() !== 501) {
@@ -171,7 +196,10 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
 
   // --- Screenshots of the list, the flow with its chart, and the editor in three languages. ---
   for (const lang of ['ru', 'en', 'de'] as const) {
-    const set = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    const set = await page.request.post('/api/accounts/set_language/', {
+      headers: { Authorization: `JWT ${token}` },
+      data: { language: lang },
+    });
     expect(set.ok(), await set.text()).toBeTruthy();
     await page.evaluate((l) => {
       localStorage.setItem('atrium:locale', l);
@@ -181,8 +209,14 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
       await page.setViewportSize(size);
       const shots = {
         'flows-list': { url: '/flows', ready: page.getByText(`/l/${landing}`).first() },
-        'flows-edit': { url: `/flows/${flow.id}`, ready: page.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first() },
-        'flows-editor': { url: `/flows/edit_landing/${flow.id}`, ready: page.getByRole('list', { name: texts[lang].editor.elements }) },
+        'flows-edit': {
+          url: `/flows/${flow.id}`,
+          ready: page.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first(),
+        },
+        'flows-editor': {
+          url: `/flows/edit_landing/${flow.id}`,
+          ready: page.getByRole('list', { name: texts[lang].editor.elements }),
+        },
       };
       for (const [name, { url, ready }] of Object.entries(shots)) {
         await page.goto(url);
@@ -196,7 +230,12 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   }
   // The element editor with its live preview.
   await page.goto(`/flows/edit_landing/${flow.id}`);
-  await page.getByRole('list', { name: texts.de.editor.elements }).getByRole('listitem').last().getByRole('button', { name: texts.de.editor.edit }).click();
+  await page
+    .getByRole('list', { name: texts.de.editor.elements })
+    .getByRole('listitem')
+    .last()
+    .getByRole('button', { name: texts.de.editor.edit })
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/flows-element-de-desktop.png`, fullPage: true });
   await ownerApi.dispose();

@@ -44,13 +44,23 @@ test.describe('on an iPhone in Safari', () => {
     await expect(banner(page)).toHaveCount(0);
 
     // 89 days later it is still hidden…
-    await page.evaluate(({ key, at }) => { localStorage.setItem(key, at); }, { key: DISMISSED_KEY, at: String(Date.now() - 89 * DAY_MS) });
+    await page.evaluate(
+      ({ key, at }) => {
+        localStorage.setItem(key, at);
+      },
+      { key: DISMISSED_KEY, at: String(Date.now() - 89 * DAY_MS) },
+    );
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
 
     // …and after 90 days it shows again.
-    await page.evaluate(({ key, at }) => { localStorage.setItem(key, at); }, { key: DISMISSED_KEY, at: String(Date.now() - 91 * DAY_MS) });
+    await page.evaluate(
+      ({ key, at }) => {
+        localStorage.setItem(key, at);
+      },
+      { key: DISMISSED_KEY, at: String(Date.now() - 91 * DAY_MS) },
+    );
     await page.reload();
     await expect(banner(page)).toBeVisible();
   });

@@ -34,7 +34,15 @@ test.afterAll(async () => {
 async function freshMember() {
   const email = `learner-${stamp}@e2e.example`;
   const res = await adminApi.post('/api/v1/users/', {
-    data: { email, first_name: 'Lena', last_name: 'Lernt', role: 'member', language: 'ru', password: PASSWORD, time_zone: 'Europe/Berlin' },
+    data: {
+      email,
+      first_name: 'Lena',
+      last_name: 'Lernt',
+      role: 'member',
+      language: 'ru',
+      password: PASSWORD,
+      time_zone: 'Europe/Berlin',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return { email, name: 'Lena Lernt' };
@@ -75,7 +83,10 @@ async function createLesson(page: Page, title: string, category: string, free: b
   await page.locator('input[name="title"]').fill(title);
   await page.getByRole('combobox', { name: /Категория/ }).click();
   await clickWhenStill(page.getByRole('option', { name: category }));
-  await page.locator('input[name="short_description"], textarea[name="short_description"]').first().fill(`${title}: what you will learn.`);
+  await page
+    .locator('input[name="short_description"], textarea[name="short_description"]')
+    .first()
+    .fill(`${title}: what you will learn.`);
   await typeRichText(page, 'description', `In this lesson: ${title}.`);
   await uploadVideo(page);
   if (free) await page.getByLabel('Бесплатный урок').check();
@@ -90,7 +101,9 @@ const at = (days: number, hour: number) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
 };
 
-test('an admin publishes learning content; a member learns, resumes, comments and is moderated', async ({ browser }) => {
+test('an admin publishes learning content; a member learns, resumes, comments and is moderated', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const member = await freshMember();
   const titles = {
@@ -135,7 +148,11 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await admin.locator('input[name="title"]').fill(titles.news);
   await admin.locator('textarea[name="summary"]').first().fill('Read this before the next meet-up.');
   await typeRichText(admin, 'body', 'The meet-up moves to a bigger room. See you there!');
-  await admin.locator('input[type="file"][name="image"]').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: gradientPng(640, 280, [255, 183, 77], [57, 73, 171]) });
+  await admin.locator('input[type="file"][name="image"]').setInputFiles({
+    name: 'room.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(640, 280, [255, 183, 77], [57, 73, 171]),
+  });
   await expect(admin.getByTestId('upload-image').locator('img')).toHaveAttribute('src', /^\/media\/images\//);
   await admin.getByLabel('Важная').check();
   await save(admin);
@@ -157,9 +174,17 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await admin.locator('input[name="title"]').fill(titles.book);
   await admin.locator('input[name="author"]').fill('E. Tester');
   await typeRichText(admin, 'description', 'A book about learning together.');
-  await admin.locator('input[type="file"][name="cover"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(200, 300, [57, 73, 171], [38, 166, 154]) });
+  await admin.locator('input[type="file"][name="cover"]').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(200, 300, [57, 73, 171], [38, 166, 154]),
+  });
   await expect(admin.getByTestId('upload-cover').locator('img')).toHaveAttribute('src', /^\/media\/images\//);
-  await admin.locator('input[type="file"][name="pdf"]').setInputFiles({ name: 'book.pdf', mimeType: 'application/pdf', buffer: simplePdf([titles.book, 'Chapter one', 'Chapter two']) });
+  await admin.locator('input[type="file"][name="pdf"]').setInputFiles({
+    name: 'book.pdf',
+    mimeType: 'application/pdf',
+    buffer: simplePdf([titles.book, 'Chapter one', 'Chapter two']),
+  });
   await expect(admin.getByTestId('upload-pdf-name')).toHaveText('book.pdf');
   await admin.locator('input[name="price"]').fill('12.50');
   await save(admin);
@@ -178,7 +203,10 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(page.getByTestId('dashboard-lessons')).toContainText(titles.paid);
   // The donation box opens the donation dialog and links to the member's donations (payments area).
   await expect(page.getByTestId('dashboard-donation').getByTestId('open-donation')).toBeVisible();
-  await expect(page.getByTestId('dashboard-donation').getByRole('link')).toHaveAttribute('href', '/subscription#donations');
+  await expect(page.getByTestId('dashboard-donation').getByRole('link')).toHaveAttribute(
+    'href',
+    '/subscription#donations',
+  );
   await expectNoRawKeys(page);
 
   await page.goto('/lessons');
@@ -196,7 +224,9 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await page.goto('/news');
   await expect(page.getByTestId('news-card').filter({ hasText: titles.news })).toContainText('Важно');
   await page.goto('/events');
-  await expect(page.getByTestId('event-card').filter({ hasText: titles.event })).toContainText('Alexanderplatz 1, Berlin');
+  await expect(page.getByTestId('event-card').filter({ hasText: titles.event })).toContainText(
+    'Alexanderplatz 1, Berlin',
+  );
   await page.goto('/books');
   await expect(page.getByTestId('book-card').filter({ hasText: titles.book })).toContainText('$12.50');
 
@@ -209,9 +239,15 @@ test('an admin publishes learning content; a member learns, resumes, comments an
     v.muted = true;
     await v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(5);
-  const recorded = page.waitForResponse((r) => r.url().includes(`/api/navigator/lesson/view/${freeId}/`) && r.request().method() === 'POST');
-  await video.evaluate((v: HTMLVideoElement) => { v.pause(); });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(5);
+  const recorded = page.waitForResponse(
+    (r) => r.url().includes(`/api/navigator/lesson/view/${freeId}/`) && r.request().method() === 'POST',
+  );
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+  });
   const progress = (await (await recorded).json()) as { position_seconds: number; completed: boolean; percent: number };
   expect(progress.position_seconds).toBeGreaterThanOrEqual(5);
   expect(progress.completed).toBe(false);
@@ -252,7 +288,12 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(page.getByText('Ваш комментарий скрыт модератором.')).toBeVisible();
 
   // --- Buying the priced book records the purchase; the free demo book reads in the page. ---
-  const books = (await (await adminApi.get('/api/books/list/')).json()) as Array<{ id: number; title: string; is_free: boolean; pdf?: string }>;
+  const books = (await (await adminApi.get('/api/books/list/')).json()) as Array<{
+    id: number;
+    title: string;
+    is_free: boolean;
+    pdf?: string;
+  }>;
   const book = books.find((b) => b.title === titles.book)!;
   await page.goto(`/books/${book.id}`);
   await page.getByTestId('buy-book').click();
@@ -266,8 +307,16 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(page.getByTestId('pdf-reader').locator('canvas').first()).toBeVisible();
 
   // --- Screenshots in three languages, phone and desktop, and no raw keys anywhere. ---
-  const news = ((await (await adminApi.get('/api/news/list?search=' + encodeURIComponent(titles.news))).json()) as { results: Array<{ id: number }> }).results[0]!;
-  const event = ((await (await adminApi.get('/api/events/list/?page_size=100')).json()) as { results: Array<{ id: number; title: string }> }).results.find((e) => e.title === titles.event)!;
+  const news = (
+    (await (await adminApi.get('/api/news/list?search=' + encodeURIComponent(titles.news))).json()) as {
+      results: Array<{ id: number }>;
+    }
+  ).results[0]!;
+  const event = (
+    (await (await adminApi.get('/api/events/list/?page_size=100')).json()) as {
+      results: Array<{ id: number; title: string }>;
+    }
+  ).results.find((e) => e.title === titles.event)!;
   const pages = {
     dashboard: { path: '/dashboard', ready: page.getByTestId('dashboard-book').getByText(titles.book) },
     lesson: { path: `/lesson/view/${freeId}`, ready: page.getByTestId('resume-notice') },
@@ -278,7 +327,10 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
   for (const lang of ['ru', 'en', 'de'] as const) {
     // The interface language and the server's (its messages, the menu) change together, as the app's own switch does.
-    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    const res = await page.request.post('/api/accounts/set_language/', {
+      headers: { Authorization: `JWT ${token}` },
+      data: { language: lang },
+    });
     expect(res.ok(), await res.text()).toBeTruthy();
     await page.evaluate((l) => {
       localStorage.setItem('atrium:locale', l);
@@ -290,7 +342,8 @@ test('an admin publishes learning content; a member learns, resumes, comments an
         await page.goto(url);
         await expect(ready).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        if (name === 'lesson') await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+        if (name === 'lesson')
+          await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
         await page.evaluate(() => document.fonts.ready);
         await expectNoRawKeys(page);
         await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });

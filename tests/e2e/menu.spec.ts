@@ -15,7 +15,10 @@ async function signIn(page: Page, email: string) {
 /** The interface and the server (which titles the menu entries) in `lang`, as the app's own switch sets them. */
 async function setLanguage(page: Page, lang: string) {
   const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
-  const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+  const res = await page.request.post('/api/accounts/set_language/', {
+    headers: { Authorization: `JWT ${token}` },
+    data: { language: lang },
+  });
   expect(res.ok()).toBeTruthy();
   await page.evaluate((l) => {
     localStorage.setItem('atrium:locale', l);
@@ -23,9 +26,12 @@ async function setLanguage(page: Page, lang: string) {
   }, lang);
 }
 
-const section = (page: Page, name: string) => page.getByTestId('side-menu').getByRole('menuitem', { name, exact: true });
+const section = (page: Page, name: string) =>
+  page.getByTestId('side-menu').getByRole('menuitem', { name, exact: true });
 
-test("the admin's menu is grouped into sections: the current page's open and marked, the rest folded, the choice remembered", async ({ page }) => {
+test("the admin's menu is grouped into sections: the current page's open and marked, the rest folded, the choice remembered", async ({
+  page,
+}) => {
   await signIn(page, 'admin@demo.atrium');
   // On the dashboard (outside every section) the admin's long menu starts folded.
   for (const name of ['Обучение', 'CRM', 'Сотрудникам', 'Контент', 'Администрирование']) {
@@ -60,7 +66,17 @@ test("the admin's menu is grouped into sections: the current page's open and mar
   await expect(section(page, 'Контент')).toHaveAttribute('aria-expanded', 'false');
 
   // Every entry of the 25 is reachable through its section.
-  for (const name of ['Уроки', 'Книги', 'Контакты', 'Воронки', 'Задачи', 'Заявки', 'Платежи', 'Исходящая почта', 'Ссылки в подвале']) {
+  for (const name of [
+    'Уроки',
+    'Книги',
+    'Контакты',
+    'Воронки',
+    'Задачи',
+    'Заявки',
+    'Платежи',
+    'Исходящая почта',
+    'Ссылки в подвале',
+  ]) {
     await menuEntry(page, name);
   }
   await openFromMenu(page, 'Заявки');
@@ -68,7 +84,10 @@ test("the admin's menu is grouped into sections: the current page's open and mar
   await expect(page.getByRole('menuitem', { name: 'Заявки' })).toHaveAttribute('aria-current', 'page');
 });
 
-test("a member's short menu shows its sections open; a consultant's folds all but the current page's", async ({ page, browser }) => {
+test("a member's short menu shows its sections open; a consultant's folds all but the current page's", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'member@demo.atrium');
   await expect(section(page, 'Обучение')).toHaveAttribute('aria-expanded', 'true');
   await expect(section(page, 'CRM')).toHaveAttribute('aria-expanded', 'true');

@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { simplePdf } from './fixtures/files';
 import { clickWhenStill } from './support/motion';
 
@@ -25,7 +32,10 @@ let anonymous: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   anonymous = await playwrightRequest.newContext({ baseURL });
-  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${await tokenOf('admin@demo.atrium', 'demo-password')}` } });
+  adminApi = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `JWT ${await tokenOf('admin@demo.atrium', 'demo-password')}` },
+  });
 });
 
 test.afterAll(async () => {
@@ -42,7 +52,9 @@ async function tokenOf(email: string, password: string): Promise<string> {
 
 async function freshMember(name: string, language: 'ru' | 'en' | 'de') {
   const email = `${name.toLowerCase()}-${stamp}@e2e.example`;
-  const res = await adminApi.post('/api/v1/users/', { data: { email, first_name: name, last_name: 'Payer', role: 'member', language, password: PASSWORD } });
+  const res = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: name, last_name: 'Payer', role: 'member', language, password: PASSWORD },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return email;
 }
@@ -61,7 +73,10 @@ async function logIn(browser: Browser, email: string, password: string, button: 
 /** The interface language and the server's change together, as the app's own switch does. */
 async function useLanguage(page: Page, lang: 'ru' | 'en' | 'de') {
   const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
-  const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+  const res = await page.request.post('/api/accounts/set_language/', {
+    headers: { Authorization: `JWT ${token}` },
+    data: { language: lang },
+  });
   expect(res.ok(), await res.text()).toBeTruthy();
   await page.evaluate((l) => {
     localStorage.setItem('atrium:locale', l);
@@ -82,15 +97,21 @@ async function expectNoRawKeys(page: Page) {
 }
 
 async function lessonLocked(token: string, lessonId: number): Promise<boolean> {
-  const res = await anonymous.get(`/api/navigator/lesson/view/${lessonId}/`, { headers: { Authorization: `JWT ${token}` } });
+  const res = await anonymous.get(`/api/navigator/lesson/view/${lessonId}/`, {
+    headers: { Authorization: `JWT ${token}` },
+  });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { access: { locked: boolean } }).access.locked;
 }
 
-test('a member buys a package through the sandbox checkout; access ends with the period when auto-pay is off', async ({ browser }) => {
+test('a member buys a package through the sandbox checkout; access ends with the period when auto-pay is off', async ({
+  browser,
+}) => {
   const email = await freshMember('Paula', 'en');
   const token = await tokenOf(email, PASSWORD);
-  const lessons = await adminApi.get(`/api/admin/lessons?filter=${encodeURIComponent(JSON.stringify({ q: 'Planning a quarter' }))}`);
+  const lessons = await adminApi.get(
+    `/api/admin/lessons?filter=${encodeURIComponent(JSON.stringify({ q: 'Planning a quarter' }))}`,
+  );
   const lessonId = ((await lessons.json()) as Array<{ id: number }>)[0]!.id;
   expect(await lessonLocked(token, lessonId)).toBe(true);
 
@@ -155,12 +176,16 @@ async function donateManually(page: Page, amount: string, file: string) {
   await dialog.getByTestId('donation-method').click();
   await clickWhenStill(page.getByRole('option', { name: 'Banküberweisung' }));
   await expect(dialog.getByText('IBAN')).toBeVisible();
-  await dialog.getByTestId('donation-check').setInputFiles({ name: file, mimeType: 'application/pdf', buffer: simplePdf(['Bank transfer', amount]) });
+  await dialog
+    .getByTestId('donation-check')
+    .setInputFiles({ name: file, mimeType: 'application/pdf', buffer: simplePdf(['Bank transfer', amount]) });
   await expect(dialog.getByText(file)).toBeVisible();
   return dialog;
 }
 
-test('manual donations with a PDF check: staff approve one (receipt, totals) and reject another with a reason', async ({ browser }) => {
+test('manual donations with a PDF check: staff approve one (receipt, totals) and reject another with a reason', async ({
+  browser,
+}) => {
   const email = await freshMember('Dora', 'de');
   const member = await logIn(browser, email, PASSWORD, 'Войти');
   await useLanguage(member, 'de');
@@ -221,7 +246,9 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
   // The member sees both outcomes; the approved one counts in their donations as staff see them.
   await member.reload();
   await expect(member.getByTestId('my-donation').filter({ hasText: 'Erhalten' })).toHaveCount(1);
-  await expect(member.getByTestId('my-donation').filter({ hasText: 'Grund: Der Beleg ist unleserlich' })).toHaveCount(1);
+  await expect(member.getByTestId('my-donation').filter({ hasText: 'Grund: Der Beleg ist unleserlich' })).toHaveCount(
+    1,
+  );
   await shot(member, 'my-donations-decided-de');
   await shot(member, 'my-donations-decided-de', 'phone');
 
@@ -235,9 +262,14 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
     ['7.50', 'canceled'],
   ]);
   // The approved one (only) counts in the team's donation totals of the structure list.
-  const structure = await adminApi.post(`/api/team/get_my_structure_users/?search=${encodeURIComponent(email)}`, { data: {} });
+  const structure = await adminApi.post(`/api/team/get_my_structure_users/?search=${encodeURIComponent(email)}`, {
+    data: {},
+  });
   expect(structure.ok(), await structure.text()).toBeTruthy();
-  expect(await structure.json()).toMatchObject({ total_donations_current: '15.00', results: [{ id: userId, donations_current: '15.00' }] });
+  expect(await structure.json()).toMatchObject({
+    total_donations_current: '15.00',
+    results: [{ id: userId, donations_current: '15.00' }],
+  });
   await staff.context().close();
   await member.context().close();
 });

@@ -62,7 +62,11 @@ async function logIn(page: Page, email: string, password: string) {
 
 async function logOut(page: Page) {
   // The user menu button is named by the user's name (or "Profile" while the user has none).
-  await page.locator('.RaUserMenu-userButton').or(page.getByRole('button', { name: /Профиль|Profile|Profil/ })).first().click();
+  await page
+    .locator('.RaUserMenu-userButton')
+    .or(page.getByRole('button', { name: /Профиль|Profile|Profil/ }))
+    .first()
+    .click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -266,7 +270,9 @@ test('a member enables Google Authenticator and then logs in with a code', async
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a member changes the email: the current password, the link to the new address, and the undo link to the old one', async ({ page }) => {
+test('a member changes the email: the current password, the link to the new address, and the undo link to the old one', async ({
+  page,
+}) => {
   const user = await freshMember('email');
   const newEmail = `moved-${user.email}`;
   await logIn(page, user.email, PASSWORD);
@@ -309,7 +315,9 @@ test('a member changes the email: the current password, the link to the new addr
     ['en', 'Undo the change'],
     ['de', 'Änderung rückgängig machen'],
   ] as const) {
-    await page.evaluate((l) => { localStorage.setItem('atrium:locale', l); }, lang);
+    await page.evaluate((l) => {
+      localStorage.setItem('atrium:locale', l);
+    }, lang);
     await page.reload();
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expectNoRawKeys(page);
@@ -330,7 +338,8 @@ test('a member sees the signed-in devices, ends another one, then this one', asy
   // A second device: a phone logged in through the API.
   const phone = await playwrightRequest.newContext({
     baseURL,
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
   });
   const login = await phone.post('/api/accounts/login/', { form: { username: user.email, password: PASSWORD } });
   expect(login.ok(), await login.text()).toBeTruthy();

@@ -151,7 +151,10 @@ test('with Google Authenticator on, login asks for the code', async ({ page, req
   const auth = { Authorization: `JWT ${me.token}` };
   const started = await request.post('/api/accounts/google_auth/connect/', { headers: auth, data: {} });
   const { secret } = (await started.json()) as { secret: string };
-  const enable = await request.post('/api/accounts/google_auth/connect/', { headers: auth, data: { code: await generate({ secret }) } });
+  const enable = await request.post('/api/accounts/google_auth/connect/', {
+    headers: auth,
+    data: { code: await generate({ secret }) },
+  });
   expect(await enable.json()).toEqual({ enabled: true });
 
   await uiLogin(page, email, password);

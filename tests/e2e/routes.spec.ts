@@ -88,7 +88,9 @@ test.describe('logged out', () => {
 
   test('a spinner shows while the login status is unknown', async ({ page }) => {
     // Hold the first call of a logged-in start (the profile) so the status stays unknown for a while.
-    await page.addInitScript(() => { localStorage.setItem('atrium:token', 'not-a-real-token'); });
+    await page.addInitScript(() => {
+      localStorage.setItem('atrium:token', 'not-a-real-token');
+    });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/accounts/me/', async (route) => {

@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { statistics } from '../../src/web/i18n/areas/statistics';
 import { tasks } from '../../src/web/i18n/areas/tasks';
 import { tickets } from '../../src/web/i18n/areas/tickets';
@@ -24,7 +31,6 @@ let adminApi: APIRequestContext;
 let consultantApi: APIRequestContext;
 let consultantId: number;
 let consultantTimeZone: string;
-
 
 // Screenshots in two languages and two sizes on a shared 2-core machine take their time.
 test.setTimeout(240_000);
@@ -85,15 +91,26 @@ async function shoot(page: Page, name: string, lang: 'ru' | 'en', ready: () => P
     await page.evaluate(() => document.fonts.ready);
     await expectNoRawKeys(page);
     // Nothing wider than the screen (a wide table scrolls in its own box).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/staff-${name}-${lang}-${device}.png`, fullPage: true });
   }
 }
 
-test('a consultant plans a call in 15 minutes about a lead, completes it, and today’s completed tasks go up', async ({ browser }) => {
+test('a consultant plans a call in 15 minutes about a lead, completes it, and today’s completed tasks go up', async ({
+  browser,
+}) => {
   const leadName = `Lina${stamp}`;
   const lead = await adminApi.post('/api/v1/users/', {
-    data: { email: `lead-${stamp}@e2e.example`, first_name: leadName, last_name: 'Lead', role: 'member', lead_status: 'processing', responsible_id: consultantId },
+    data: {
+      email: `lead-${stamp}@e2e.example`,
+      first_name: leadName,
+      last_name: 'Lead',
+      role: 'member',
+      lead_status: 'processing',
+      responsible_id: consultantId,
+    },
   });
   expect(lead.status(), await lead.text()).toBe(201);
   const before = await completedToday();
@@ -133,7 +150,10 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   await shoot(page, 'tasks', 'ru', () => expect(page.getByTestId('tab-today')).toBeVisible());
   // English: the app's own switch changes the interface and the server's messages together.
   const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
-  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: 'en' } });
+  await page.request.post('/api/accounts/set_language/', {
+    headers: { Authorization: `JWT ${token}` },
+    data: { language: 'en' },
+  });
   await page.evaluate(() => {
     localStorage.setItem('atrium:locale', 'en');
     localStorage.setItem('RaStore.locale', JSON.stringify('en'));
@@ -142,7 +162,10 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   await shoot(page, 'dashboard', 'en', () => expect(page.getByText(statistics.en.by_staff)).toBeVisible());
   await page.goto('/staff/tasks');
   await shoot(page, 'tasks', 'en', () => expect(page.getByTestId('tab-today')).toContainText(tasks.en.tabs.today));
-  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: 'ru' } });
+  await page.request.post('/api/accounts/set_language/', {
+    headers: { Authorization: `JWT ${token}` },
+    data: { language: 'ru' },
+  });
   await page.context().close();
 });
 
@@ -183,7 +206,9 @@ test('a member opens a request; the consultant takes it, answers and completes i
 });
 
 test('a manager opens view-as for a consultant, sees the banner and their tasks, and leaves', async ({ browser }) => {
-  const member = ((await (await consultantApi.get('/api/user_tasks/get_users_to_link/')).json()) as Array<{ id: number }>)[0]!;
+  const member = (
+    (await (await consultantApi.get('/api/user_tasks/get_users_to_link/')).json()) as Array<{ id: number }>
+  )[0]!;
   const task = await consultantApi.post('/api/user_tasks/create/', {
     data: { type: 'meet', start_in: '30', description: `Coffee ${stamp}`, linked_user_id: member.id },
   });
@@ -204,7 +229,14 @@ test('a manager opens view-as for a consultant, sees the banner and their tasks,
 test('a consultant manages the consultants of their structure in the roster', async ({ browser }) => {
   // A consultant the demo consultant looks after; the admin and strangers stay out of the roster.
   const made = await adminApi.post('/api/v1/users/', {
-    data: { first_name: 'Clara', last_name: `Junior${stamp}`, email: `clara-${stamp}@e2e.example`, role: 'consultant', responsible_id: consultantId, password: `clara-${stamp}-password` },
+    data: {
+      first_name: 'Clara',
+      last_name: `Junior${stamp}`,
+      email: `clara-${stamp}@e2e.example`,
+      role: 'consultant',
+      responsible_id: consultantId,
+      password: `clara-${stamp}-password`,
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const page = await logIn(browser, 'consultant@demo.atrium');

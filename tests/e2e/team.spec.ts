@@ -26,7 +26,9 @@ async function tokenOf(email: string, password = 'demo-password') {
 }
 
 async function register(person: (typeof people)[keyof typeof people], promo: string) {
-  const res = await anonymous.post('/api/accounts/register/', { data: { ...person, password: 'team-password-1', promo, language: 'ru' } });
+  const res = await anonymous.post('/api/accounts/register/', {
+    data: { ...person, password: 'team-password-1', promo, language: 'ru' },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
@@ -75,12 +77,17 @@ async function expectNoRawKeys(page: Page) {
 
 const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
 
-test('a member unfolds the tree two levels deep, opens a member’s details and the structure table', async ({ page }) => {
+test('a member unfolds the tree two levels deep, opens a member’s details and the structure table', async ({
+  page,
+}) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await logIn(page);
   await page.goto('/team');
   const tree = page.getByRole('tree');
-  const anna = tree.getByRole('treeitem').filter({ hasText: fullName(people.anna) }).first();
+  const anna = tree
+    .getByRole('treeitem')
+    .filter({ hasText: fullName(people.anna) })
+    .first();
   await expect(anna).toContainText('Приглашено: 1');
   await expect(anna).toContainText('Уровень 1');
   await expect(tree.getByRole('treeitem').filter({ hasText: fullName(people.alex) })).toBeVisible();
@@ -128,7 +135,10 @@ test('screenshots of the team pages, phone and desktop, ru and en', async ({ pag
     [token, people.anna.last_name] as const,
   );
   for (const lang of ['ru', 'en'] as const) {
-    const res = await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: lang } });
+    const res = await page.request.post('/api/accounts/set_language/', {
+      headers: { Authorization: `JWT ${token}` },
+      data: { language: lang },
+    });
     expect(res.ok(), await res.text()).toBeTruthy();
     await page.evaluate((l) => {
       localStorage.setItem('atrium:locale', l);
@@ -137,7 +147,10 @@ test('screenshots of the team pages, phone and desktop, ru and en', async ({ pag
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       await page.goto('/team');
-      const first = page.getByRole('treeitem').filter({ hasText: fullName(people.anna) }).first();
+      const first = page
+        .getByRole('treeitem')
+        .filter({ hasText: fullName(people.anna) })
+        .first();
       await first.getByRole('button').first().click();
       await expect(first.getByRole('treeitem').filter({ hasText: fullName(people.boris) })).toBeVisible();
       await expectNoRawKeys(page);
@@ -152,5 +165,8 @@ test('screenshots of the team pages, phone and desktop, ru and en', async ({ pag
       await page.screenshot({ path: `${SHOTS}/team-details-${lang}-${device}.png`, fullPage: true });
     }
   }
-  await page.request.post('/api/accounts/set_language/', { headers: { Authorization: `JWT ${token}` }, data: { language: 'ru' } });
+  await page.request.post('/api/accounts/set_language/', {
+    headers: { Authorization: `JWT ${token}` },
+    data: { language: 'ru' },
+  });
 });

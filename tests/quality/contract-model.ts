@@ -59,7 +59,8 @@ function resolver(spec: Contract) {
   };
   const deref = <T>(node: T): T => {
     let n: unknown = node;
-    for (let i = 0; typeof n === 'object' && n !== null && '$ref' in n && typeof n.$ref === 'string' && i < 20; i++) n = at(n.$ref);
+    for (let i = 0; typeof n === 'object' && n !== null && '$ref' in n && typeof n.$ref === 'string' && i < 20; i++)
+      n = at(n.$ref);
     return n as T;
   };
   return { at, deref };

@@ -38,7 +38,12 @@ export async function createActors(t: TestApp): Promise<Actors> {
 }
 
 /** A session of one of the roles the operation allows, drawn per case (each role's own code paths get fuzzed). */
-async function tokenFor(t: TestApp, actors: Actors, op: OperationModel, pick: <T>(xs: readonly T[]) => T): Promise<string | undefined> {
+async function tokenFor(
+  t: TestApp,
+  actors: Actors,
+  op: OperationModel,
+  pick: <T>(xs: readonly T[]) => T,
+): Promise<string | undefined> {
   if (op.roles.includes('public')) return undefined;
   const role = pick((['admin', 'consultant', 'member'] as const).filter((r) => op.roles.includes(r)));
   const id = actors[role];
@@ -139,8 +144,14 @@ export async function fuzzOperation(
       const after = await fingerprint(t.pool, fpQuery);
       if (after !== before) {
         const was = new Set(before.split(','));
-        const changed = after.split(',').filter((x) => !was.has(x)).map((x) => x.split(':')[0]);
-        fail(req, `an invalid request (${res.statusCode}) changed data in ${changed.join(', ')}: ${res.body.slice(0, 160)}`);
+        const changed = after
+          .split(',')
+          .filter((x) => !was.has(x))
+          .map((x) => x.split(':')[0]);
+        fail(
+          req,
+          `an invalid request (${res.statusCode}) changed data in ${changed.join(', ')}: ${res.body.slice(0, 160)}`,
+        );
       }
     }
   }

@@ -118,19 +118,25 @@ function fieldMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   const types = typesOf(s);
   const out: Mutation[] = [];
   const has = (t: string) => types.includes(t);
-  if (types.length && !has('string')) out.push({ label: 'string for non-string', value: 'not-a-number', invalid: true });
+  if (types.length && !has('string'))
+    out.push({ label: 'string for non-string', value: 'not-a-number', invalid: true });
   if (has('string') && !has('integer') && !has('number')) {
     if (!s.enum) out.push({ label: 'number for string', value: 12345, invalid: true });
     out.push({ label: 'NUL byte', value: 'a\u0000b', invalid: false });
     const huge = 'x'.repeat(s.maxLength !== undefined ? s.maxLength + 1 : 100_000);
     out.push({ label: 'oversized string', value: huge, invalid: s.maxLength !== undefined });
-    if (s.format === 'date' || s.format === 'date-time') out.push({ label: 'bad date', value: '2026-13-45', invalid: true });
+    if (s.format === 'date' || s.format === 'date-time')
+      out.push({ label: 'bad date', value: '2026-13-45', invalid: true });
     if (s.format === 'email') out.push({ label: 'bad email', value: 'not-an-email', invalid: true });
     if (s.enum) out.push({ label: 'unknown enum', value: 'zz-not-in-enum', invalid: true });
   }
   if (has('integer') || has('number')) {
     out.push({ label: 'huge number', value: 1e300, invalid: s.maximum !== undefined && s.maximum < 1e300 });
-    out.push({ label: 'unsafe integer', value: Number.MAX_SAFE_INTEGER + 1, invalid: s.maximum !== undefined && s.maximum < 9e15 });
+    out.push({
+      label: 'unsafe integer',
+      value: Number.MAX_SAFE_INTEGER + 1,
+      invalid: s.maximum !== undefined && s.maximum < 9e15,
+    });
     if (has('integer')) out.push({ label: 'fraction for integer', value: 1.5, invalid: true });
   }
   if (has('object')) out.push({ label: 'string for object', value: 'x', invalid: true });
@@ -147,15 +153,32 @@ function integerTextMutations(schema: JsonSchema, deref: Deref): Mutation[] {
   const s = deref(schema);
   const types = typesOf(s);
   const items = s.items ? deref(s.items) : undefined;
-  if (!types.includes('integer') && !(types.includes('array') && items && typesOf(items).includes('integer'))) return [];
+  if (!types.includes('integer') && !(types.includes('array') && items && typesOf(items).includes('integer')))
+    return [];
   const bounds = types.includes('integer') ? s : items!;
-  const out: Mutation[] = ['1e309', 'Infinity', '-Infinity', 'NaN', '+1', '1.0', ' 1', '1 ', '0x1', '01', '-0', '1e0', '1_000'].map((value) => ({
+  const out: Mutation[] = [
+    '1e309',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    '+1',
+    '1.0',
+    ' 1',
+    '1 ',
+    '0x1',
+    '01',
+    '-0',
+    '1e0',
+    '1_000',
+  ].map((value) => ({
     label: `integer written ${JSON.stringify(value)}`,
     value,
     invalid: true,
   }));
-  if (bounds.maximum !== undefined) out.push({ label: 'integer past its maximum', value: String(bounds.maximum + 1), invalid: true });
-  if (bounds.minimum !== undefined) out.push({ label: 'integer under its minimum', value: String(bounds.minimum - 1), invalid: true });
+  if (bounds.maximum !== undefined)
+    out.push({ label: 'integer past its maximum', value: String(bounds.maximum + 1), invalid: true });
+  if (bounds.minimum !== undefined)
+    out.push({ label: 'integer under its minimum', value: String(bounds.minimum - 1), invalid: true });
   out.push({ label: 'integer of 400 digits', value: '9'.repeat(400), invalid: true });
   return out;
 }
@@ -191,7 +214,11 @@ function multipart(fields: Record<string, unknown>, r: Rng): { body: Buffer; typ
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     if (v === 'binary') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.from([0, 1, 2, 3, 4, 5]));
       chunks.push(Buffer.from('\r\n'));
     } else {
@@ -244,7 +271,12 @@ export function buildRequest(
 }
 
 /** Valid values for every parameter (required ones always, optional ones sometimes). */
-export function validParams(op: OperationModel, r: Rng, deref: Deref, ids: (name: string) => unknown): Record<string, unknown> {
+export function validParams(
+  op: OperationModel,
+  r: Rng,
+  deref: Deref,
+  ids: (name: string) => unknown,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of op.parameters) {
     if (p.in === 'header') continue;
@@ -256,7 +288,13 @@ export function validParams(op: OperationModel, r: Rng, deref: Deref, ids: (name
 }
 
 /** `count` requests for the operation: about half valid, half invalid or hostile, seeded by `r`. */
-export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref, ids: (name: string) => unknown): FuzzRequest[] {
+export function casesFor(
+  op: OperationModel,
+  count: number,
+  r: Rng,
+  deref: Deref,
+  ids: (name: string) => unknown,
+): FuzzRequest[] {
   const types = Object.keys(op.bodies);
   const bodyOf = () => {
     if (!types.length) return undefined;
@@ -273,7 +311,14 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
       if (!required.length || typeof b.value !== 'object' || !b.value) return undefined;
       const field = r.pick(required);
       const { [field]: _dropped, ...value } = b.value as Record<string, unknown>;
-      return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value }, r, `body without required ${field}`, true);
+      return buildRequest(
+        op,
+        validParams(op, r, deref, ids),
+        { type: b.type, value },
+        r,
+        `body without required ${field}`,
+        true,
+      );
     });
     invalidOptions.push(() => {
       const b = bodyOf()!;
@@ -286,22 +331,58 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
       const m = r.pick(muts);
       // Multipart and form bodies carry text: a type mutation there is not a contract violation.
       const invalid = m.invalid && b.type === 'application/json';
-      return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value: { ...(b.value), [field]: m.value } }, r, `body ${field}: ${m.label}`, invalid);
+      return buildRequest(
+        op,
+        validParams(op, r, deref, ids),
+        { type: b.type, value: { ...b.value, [field]: m.value } },
+        r,
+        `body ${field}: ${m.label}`,
+        invalid,
+      );
     });
     invalidOptions.push(() =>
-      buildRequest(op, validParams(op, r, deref, ids), { type: 'text/plain', value: 'hello' }, r, 'wrong content type', true),
+      buildRequest(
+        op,
+        validParams(op, r, deref, ids),
+        { type: 'text/plain', value: 'hello' },
+        r,
+        'wrong content type',
+        true,
+      ),
     );
     // A field the contract does not list: refused in every media type, never stored or ignored.
     invalidOptions.push(() => {
       const b = bodyOf()!;
-      if (!isClosedObject(op.bodies[b.type]!, deref) || typeof b.value !== 'object' || !b.value || Array.isArray(b.value)) return undefined;
+      if (
+        !isClosedObject(op.bodies[b.type]!, deref) ||
+        typeof b.value !== 'object' ||
+        !b.value ||
+        Array.isArray(b.value)
+      )
+        return undefined;
       const field = r.pick(['zz_unknown', 'is_superuser', 'id', 'created_at', '__proto__', 'constructor']);
       // `{__proto__: …}` in a literal sets the prototype: defineProperty makes it an own field, as JSON.parse does.
-      const value = Object.defineProperty({ ...(b.value) }, field, { value: r.pick(['x', 1, true]), enumerable: true, writable: true, configurable: true });
-      return buildRequest(op, validParams(op, r, deref, ids), { type: b.type, value }, r, `body with unknown field ${field}`, true);
+      const value = Object.defineProperty({ ...b.value }, field, {
+        value: r.pick(['x', 1, true]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      return buildRequest(
+        op,
+        validParams(op, r, deref, ids),
+        { type: b.type, value },
+        r,
+        `body with unknown field ${field}`,
+        true,
+      );
     });
     if (types.includes('application/json')) {
-      invalidOptions.push(() => ({ ...buildRequest(op, validParams(op, r, deref, ids), undefined, r, 'malformed JSON', true), headers: { 'content-type': 'application/json' }, payload: '{"a":' }));
+      invalidOptions.push(() => ({
+        ...buildRequest(op, validParams(op, r, deref, ids), undefined, r, 'malformed JSON', true),
+        headers: { 'content-type': 'application/json' },
+        payload: '{"a":',
+      }));
     }
     if (types.includes('multipart/form-data')) {
       invalidOptions.push(() => ({
@@ -319,7 +400,14 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
       invalidOptions.push(() => {
         const p = r.pick(integers);
         const m = r.pick(integerTextMutations(p.schema, deref));
-        return buildRequest(op, { ...validParams(op, r, deref, ids), [p.name]: m.value }, bodyOf(), r, `${p.in} ${p.name}: ${m.label}`, true);
+        return buildRequest(
+          op,
+          { ...validParams(op, r, deref, ids), [p.name]: m.value },
+          bodyOf(),
+          r,
+          `${p.in} ${p.name}: ${m.label}`,
+          true,
+        );
       });
     }
     invalidOptions.push(() => {
@@ -329,7 +417,14 @@ export function casesFor(op: OperationModel, count: number, r: Rng, deref: Deref
       const m = r.pick(muts);
       const params = { ...validParams(op, r, deref, ids), [p.name]: m.value };
       // Parameters are text: digits for a string are fine; a NUL byte in a URL is hostile, not a schema violation.
-      return buildRequest(op, params, bodyOf(), r, `${p.in} ${p.name}: ${m.label}`, m.invalid && m.label !== 'NUL byte' && m.label !== 'number for string');
+      return buildRequest(
+        op,
+        params,
+        bodyOf(),
+        r,
+        `${p.in} ${p.name}: ${m.label}`,
+        m.invalid && m.label !== 'NUL byte' && m.label !== 'number for string',
+      );
     });
   }
   const out: FuzzRequest[] = [];

@@ -40,7 +40,11 @@ export async function me(t: TestApp, token: string) {
 }
 
 /** Polls until `probe` gives a value that is not null/undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 2000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 2000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -50,7 +54,15 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
   }
 }
 
-export type OutboxRow = { id: number; to: string; subject: string; text: string; html: string; delivered: boolean; error: string | null };
+export type OutboxRow = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  delivered: boolean;
+  error: string | null;
+};
 
 export async function mailsTo(t: TestApp, email: string): Promise<OutboxRow[]> {
   const { rows } = await t.pool.query<OutboxRow>(

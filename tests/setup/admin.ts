@@ -15,12 +15,16 @@ export function form(parts: Part[]) {
   for (const p of parts) {
     if ('filename' in p) {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
         p.content,
         Buffer.from('\r\n'),
       );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -32,19 +36,38 @@ let seq = 0;
 /** A user straight in the database (password `staff-password-1`), English, activated. */
 export async function makeUser(
   t: TestApp,
-  opts: { role?: 'member' | 'consultant' | 'admin'; referrerId?: number; responsibleId?: number; email?: string; phone?: string } = {},
+  opts: {
+    role?: 'member' | 'consultant' | 'admin';
+    referrerId?: number;
+    responsibleId?: number;
+    email?: string;
+    phone?: string;
+  } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = 'staff-password-1';
   const email = opts.email ?? `u${++seq}-${Date.now()}@admin.test`;
   const { rows } = await t.pool.query<{ id: number }>(
     `insert into users (email, phone, password_hash, first_name, last_name, email_activation, promo_code, language, role, is_superuser, referrer_id, responsible_id)
      values ($1, $2, $3, 'Test', $4, true, $5, 'en', $6, $7, $8, $9) returning id`,
-    [email, opts.phone ?? null, await hashPassword(password), `User${seq}`, newPromoCode(), opts.role ?? 'member', opts.role === 'admin', opts.referrerId ?? null, opts.responsibleId ?? null],
+    [
+      email,
+      opts.phone ?? null,
+      await hashPassword(password),
+      `User${seq}`,
+      newPromoCode(),
+      opts.role ?? 'member',
+      opts.role === 'admin',
+      opts.referrerId ?? null,
+      opts.responsibleId ?? null,
+    ],
   );
   return { id: rows[0]!.id, email, password };
 }
 
 export async function makeTag(t: TestApp, name: string): Promise<number> {
-  const { rows } = await t.pool.query<{ id: number }>(`insert into tags (name) values ($1) on conflict (name) do update set name = excluded.name returning id`, [name]);
+  const { rows } = await t.pool.query<{ id: number }>(
+    `insert into tags (name) values ($1) on conflict (name) do update set name = excluded.name returning id`,
+    [name],
+  );
   return rows[0]!.id;
 }

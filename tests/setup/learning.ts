@@ -13,7 +13,10 @@ export function multipart(field: string, filename: string, content: Buffer, type
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function one<T = Json>(t: TestApp, text: string, params: unknown[] = []): Promise<T> {
@@ -22,8 +25,17 @@ export async function one<T = Json>(t: TestApp, text: string, params: unknown[] 
 }
 
 /** A category with `n` lessons (the first `free` of them free), straight in the database. */
-export async function makeCategory(t: TestApp, title: string, n: number, free = 0): Promise<{ id: number; lessons: number[] }> {
-  const { id } = await one<{ id: number }>(t, `insert into lesson_categories (title, "order") values ($1, 100) returning id`, [title]);
+export async function makeCategory(
+  t: TestApp,
+  title: string,
+  n: number,
+  free = 0,
+): Promise<{ id: number; lessons: number[] }> {
+  const { id } = await one<{ id: number }>(
+    t,
+    `insert into lesson_categories (title, "order") values ($1, 100) returning id`,
+    [title],
+  );
   const lessons: number[] = [];
   for (let i = 1; i <= n; i++) {
     const row = await one<{ id: number }>(
@@ -37,9 +49,19 @@ export async function makeCategory(t: TestApp, title: string, n: number, free = 
   return { id, lessons };
 }
 
-export async function grantPackage(t: TestApp, userId: number, categoryIds: number[], status = 'active'): Promise<number> {
+export async function grantPackage(
+  t: TestApp,
+  userId: number,
+  categoryIds: number[],
+  status = 'active',
+): Promise<number> {
   const pkg = await one<{ id: number }>(t, `insert into packages (name) values ('Test package') returning id`);
-  for (const c of categoryIds) await t.pool.query('insert into package_categories (package_id, category_id) values ($1, $2)', [pkg.id, c]);
-  await t.pool.query(`insert into user_packages (user_id, package_id, status) values ($1, $2, $3)`, [userId, pkg.id, status]);
+  for (const c of categoryIds)
+    await t.pool.query('insert into package_categories (package_id, category_id) values ($1, $2)', [pkg.id, c]);
+  await t.pool.query(`insert into user_packages (user_id, package_id, status) values ($1, $2, $3)`, [
+    userId,
+    pkg.id,
+    status,
+  ]);
   return pkg.id;
 }

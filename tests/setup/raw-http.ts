@@ -33,7 +33,9 @@ export class RawConnection {
 
   static open(port: number): Promise<RawConnection> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => { resolve(new RawConnection(socket)); });
+      const socket = net.connect(port, '127.0.0.1', () => {
+        resolve(new RawConnection(socket));
+      });
       socket.once('error', reject);
     });
   }
@@ -50,7 +52,11 @@ export class RawConnection {
 
   /** Writes a request: the head from its parts, then the body as given (all of it, or a part of it). */
   send(method: string, path: string, headers: Record<string, string | number>, body?: Buffer): void {
-    const head = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const head = [
+      `${method} ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     this.socket.write(`${head.join('\r\n')}\r\n\r\n`);
     if (body) this.socket.write(body);
   }

@@ -53,7 +53,8 @@ async function admin<T>(adminUrl: string, run: (c: pg.Client) => Promise<T>): Pr
 /** A migrated (and by default seeded) database of its own and the whole app on it, driven by `app.inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject('adminDbUrl');
-  if (!adminUrl) throw new Error('adminDbUrl is not provided: run the tests through vitest (tests/setup/global-setup.ts)');
+  if (!adminUrl)
+    throw new Error('adminDbUrl is not provided: run the tests through vitest (tests/setup/global-setup.ts)');
   const databaseName = `t_${randomBytes(8).toString('hex')}`;
   await admin(adminUrl, (c) => c.query(`create database "${databaseName}"`));
   const databaseUrl = withDatabase(adminUrl, databaseName);
@@ -85,7 +86,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SESSION_CACHE_SECONDS: '0',
       ...options.env,
     });
-    app = await buildApp({ db, config, secret: config.jwtSecret!, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+    app = await buildApp({
+      db,
+      config,
+      secret: config.jwtSecret!,
+      logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    });
     await app.ready();
     const built = app;
 

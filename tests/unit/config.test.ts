@@ -40,18 +40,32 @@ describe('loadConfig', () => {
       dbRestartTimeoutSeconds: 60,
       testClock: false,
       trustProxy: false,
-      payments: { provider: 'sandbox', stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined },
+      payments: {
+        provider: 'sandbox',
+        stripeSecretKey: undefined,
+        stripeWebhookSecret: undefined,
+        stripeApiBase: undefined,
+      },
     });
   });
 
   it('needs both Stripe secrets for PAYMENT_PROVIDER=stripe', () => {
-    expect(errorOf({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }).message).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(errorOf({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }).message).toContain(
+      'STRIPE_WEBHOOK_SECRET',
+    );
     expect(errorOf({ PAYMENT_PROVIDER: 'paypal' }).message).toContain('PAYMENT_PROVIDER');
-    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments.provider).toBe('stripe');
+    expect(
+      loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })
+        .payments.provider,
+    ).toBe('stripe');
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined, logLevel: 'info' });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
   });
 
   it('reads good values', () => {
@@ -96,7 +110,8 @@ describe('loadConfig', () => {
     expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
     expect(err.message).toContain(JSON.stringify(value));
     // Only the bad variable is named.
-    for (const other of VARIABLES.filter((v) => v !== name)) expect(err.message).not.toMatch(new RegExp(`\\b${other}:`));
+    for (const other of VARIABLES.filter((v) => v !== name))
+      expect(err.message).not.toMatch(new RegExp(`\\b${other}:`));
   });
 
   it('names every bad variable in one error', () => {

@@ -8,9 +8,36 @@ import { COUNTRY_CODES } from '../../src/web/common/countries';
 
 describe('countryCode: typed countries to ISO alpha-2', () => {
   it.each([
-    ['RU', ['Россия', 'Russia', 'RU', 'ru', 'RUS', 'Russian Federation', 'Российская Федерация', 'РФ', 'Russland', '  россия ']],
+    [
+      'RU',
+      [
+        'Россия',
+        'Russia',
+        'RU',
+        'ru',
+        'RUS',
+        'Russian Federation',
+        'Российская Федерация',
+        'РФ',
+        'Russland',
+        '  россия ',
+      ],
+    ],
     ['DE', ['Deutschland', 'Germany', 'Германия', 'DE', 'DEU', 'ФРГ', 'BRD']],
-    ['GB', ['UK', 'Great Britain', 'United Kingdom', 'England', 'Великобритания', 'Англия', 'Großbritannien', 'Grossbritannien', 'GB']],
+    [
+      'GB',
+      [
+        'UK',
+        'Great Britain',
+        'United Kingdom',
+        'England',
+        'Великобритания',
+        'Англия',
+        'Großbritannien',
+        'Grossbritannien',
+        'GB',
+      ],
+    ],
     ['US', ['USA', 'U.S.A.', 'США', 'United States', 'United States of America', 'Vereinigte Staaten', 'Америка']],
     ['BY', ['Беларусь', 'Belarus', 'Белоруссия', 'Weißrussland', 'BY']],
     ['FR', ['France', 'Франция', 'Frankreich']],
@@ -44,8 +71,13 @@ describe('countryCode: typed countries to ISO alpha-2', () => {
 });
 
 describe('the lookup table of migration 0032', () => {
-  const sql = fs.readFileSync(path.join(import.meta.dirname, '../../src/server/db/migrations/0032_country_codes.sql'), 'utf8');
-  const rows = [...sql.matchAll(/\('((?:[^']|'')*)', '([A-Z]{2})'\)/g)].map((m) => [m[1]!.replace(/''/g, "'"), m[2]!] as const);
+  const sql = fs.readFileSync(
+    path.join(import.meta.dirname, '../../src/server/db/migrations/0032_country_codes.sql'),
+    'utf8',
+  );
+  const rows = [...sql.matchAll(/\('((?:[^']|'')*)', '([A-Z]{2})'\)/g)].map(
+    (m) => [m[1]!.replace(/''/g, "'"), m[2]!] as const,
+  );
 
   it('maps every name the way the server maps it', () => {
     const table = countryNameTable();

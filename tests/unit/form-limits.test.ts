@@ -10,7 +10,6 @@ import { ruleValidators } from '../../src/api/validation';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEB = path.join(ROOT, 'src/web');
 
-
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
@@ -43,7 +42,8 @@ function inputsOf(file: string): Input[] {
   // `validate={rules}` with `const rules = [...v.email, email()]` in the file reads as its initializer.
   const consts = new Map<string, string>();
   const collect = (n: ts.Node) => {
-    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) consts.set(n.name.text, n.initializer.getText(sf));
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer)
+      consts.set(n.name.text, n.initializer.getText(sf));
     ts.forEachChild(n, collect);
   };
   collect(sf);
@@ -83,7 +83,9 @@ function inputsOf(file: string): Input[] {
         if (tag === 'ArrayInput') next = `${source}[].`;
       }
     }
-    ts.forEachChild(node, (c) => { walk(c, next); });
+    ts.forEachChild(node, (c) => {
+      walk(c, next);
+    });
   };
   walk(sf, '');
   return out;
@@ -111,7 +113,9 @@ describe('form limits come from the contract', () => {
   it('src/api/validators.ts matches openapi/ (otherwise run `npm run generate`)', { timeout: 60_000 }, async () => {
     const fresh = await generate();
     const current = fs.readFileSync(OUTPUT, 'utf8');
-    expect(current === fresh, 'src/api/validators.ts is stale: run `npm run generate` (never edit it by hand)').toBe(true);
+    expect(current === fresh, 'src/api/validators.ts is stale: run `npm run generate` (never edit it by hand)').toBe(
+      true,
+    );
   });
 
   it('no web form writes a limit of its own', () => {
@@ -125,18 +129,20 @@ describe('form limits come from the contract', () => {
     expect(found, 'take the limit from validatorsFor(<request schema>) in src/api/validators.ts').toEqual([]);
   });
 
-  it('forms say the catalogue\'s messages, not react-admin\'s defaults', () => {
+  it("forms say the catalogue's messages, not react-admin's defaults", () => {
     const found: string[] = [];
     for (const file of webFiles) {
-      fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        // required() says 'Required'; the product says 'Please, fill this field' (requiredValue).
-        for (const m of line.matchAll(/\b(required|email|number)\(\)/g)) found.push(`${rel(file)}:${i + 1}: ${m[0]}`);
-      });
+      fs.readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          // required() says 'Required'; the product says 'Please, fill this field' (requiredValue).
+          for (const m of line.matchAll(/\b(required|email|number)\(\)/g)) found.push(`${rel(file)}:${i + 1}: ${m[0]}`);
+        });
     }
     expect(found).toEqual([]);
   });
 
-  it('every input of a contract field validates with that field\'s validators', () => {
+  it("every input of a contract field validates with that field's validators", () => {
     const problems: string[] = [];
     let checked = 0;
     for (const file of webFiles) {
@@ -152,11 +158,19 @@ describe('form limits come from the contract', () => {
         );
         if (!owners.length) continue;
         checked++;
-        const uses = (v: string) => new RegExp(`\\b${v}(\\.${input.source.replace(/[.[\]]/g, '\\$&')}\\b|\\[['"]${input.source.replace(/[.[\]]/g, '\\$&')}['"]\\])`).test(input.validate ?? '');
+        const uses = (v: string) =>
+          new RegExp(
+            `\\b${v}(\\.${input.source.replace(/[.[\]]/g, '\\$&')}\\b|\\[['"]${input.source.replace(/[.[\]]/g, '\\$&')}['"]\\])`,
+          ).test(input.validate ?? '');
         const where = `${input.file}:${input.line} ${input.source}`;
-        if (!input.validate) problems.push(`${where}: no validate (the contract limits it: ${owners.flatMap(([, s]) => s).join(', ')})`);
-        else if (!owners.some(([v]) => uses(v))) problems.push(`${where}: validate={${input.validate}} does not use ${owners.map(([v]) => `${v}.${input.source}`).join(' or ')}`);
-        else if (/\b(minLength|maxLength|minValue|maxValue|choices)\(/.test(input.validate)) problems.push(`${where}: validate={${input.validate}} adds a limit of its own`);
+        if (!input.validate)
+          problems.push(`${where}: no validate (the contract limits it: ${owners.flatMap(([, s]) => s).join(', ')})`);
+        else if (!owners.some(([v]) => uses(v)))
+          problems.push(
+            `${where}: validate={${input.validate}} does not use ${owners.map(([v]) => `${v}.${input.source}`).join(' or ')}`,
+          );
+        else if (/\b(minLength|maxLength|minValue|maxValue|choices)\(/.test(input.validate))
+          problems.push(`${where}: validate={${input.validate}} adds a limit of its own`);
       }
     }
     expect(problems).toEqual([]);
@@ -165,6 +179,7 @@ describe('form limits come from the contract', () => {
 
   it('the contact form limits city and country as the contract does', () => {
     const inputs = inputsOf(path.join(WEB, 'resources/contacts/ContactForm.tsx'));
-    for (const source of ['city', 'country']) expect(inputs.find((i) => i.source === source)?.validate).toBe(`v.${source}`);
+    for (const source of ['city', 'country'])
+      expect(inputs.find((i) => i.source === source)?.validate).toBe(`v.${source}`);
   });
 });

@@ -11,8 +11,16 @@ import { ru } from '../../src/web/i18n/ru';
 const spec = {
   paths: {
     '/things/': {
-      post: { operationId: 'createThing', 'x-roles': ['admin'], requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingCreate' } } } } },
-      patch: { operationId: 'updateThing', 'x-roles': ['admin'], requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingUpdate' } } } } },
+      post: {
+        operationId: 'createThing',
+        'x-roles': ['admin'],
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingCreate' } } } },
+      },
+      patch: {
+        operationId: 'updateThing',
+        'x-roles': ['admin'],
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingUpdate' } } } },
+      },
     },
     '/notes/': {
       post: {
@@ -21,14 +29,22 @@ const spec = {
         requestBody: {
           content: {
             'multipart/form-data': {
-              schema: { type: 'object', required: ['text', 'file'], properties: { text: { type: 'string', maxLength: 10 }, file: { type: 'string', format: 'binary' } } },
+              schema: {
+                type: 'object',
+                required: ['text', 'file'],
+                properties: { text: { type: 'string', maxLength: 10 }, file: { type: 'string', format: 'binary' } },
+              },
             },
           },
         },
       },
     },
     '/blocks/': {
-      post: { operationId: 'addBlock', 'x-roles': ['member'], requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Block' } } } } },
+      post: {
+        operationId: 'addBlock',
+        'x-roles': ['member'],
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Block' } } } },
+      },
     },
     '/list/': { get: { operationId: 'list', 'x-roles': ['public'] } },
   },
@@ -48,14 +64,31 @@ const spec = {
           active: { type: 'boolean' },
           tags: { type: 'array', maxItems: 3, items: { type: 'string', minLength: 1, maxLength: 20 } },
           place: { type: 'object', required: ['city'], properties: { city: { type: 'string', maxLength: 150 } } },
-          rows: { type: 'array', minItems: 1, items: { type: 'object', required: ['label'], properties: { label: { type: 'string', maxLength: 40 } } } },
+          rows: {
+            type: 'array',
+            minItems: 1,
+            items: { type: 'object', required: ['label'], properties: { label: { type: 'string', maxLength: 40 } } },
+          },
           picture: { type: 'string', format: 'binary' },
         },
       },
-      ThingCreate: { allOf: [{ $ref: '#/components/schemas/ThingUpdate' }, { type: 'object', required: ['title', 'active', 'owner'] }] },
+      ThingCreate: {
+        allOf: [
+          { $ref: '#/components/schemas/ThingUpdate' },
+          { type: 'object', required: ['title', 'active', 'owner'] },
+        ],
+      },
       Block: { oneOf: [{ $ref: '#/components/schemas/TextBlock' }, { $ref: '#/components/schemas/LinkBlock' }] },
-      TextBlock: { type: 'object', required: ['type', 'text'], properties: { type: { type: 'string', const: 'text' }, text: { type: 'string', minLength: 1, maxLength: 100 } } },
-      LinkBlock: { type: 'object', required: ['type', 'url'], properties: { type: { type: 'string', const: 'link' }, url: { type: 'string', maxLength: 2048 } } },
+      TextBlock: {
+        type: 'object',
+        required: ['type', 'text'],
+        properties: { type: { type: 'string', const: 'text' }, text: { type: 'string', minLength: 1, maxLength: 100 } },
+      },
+      LinkBlock: {
+        type: 'object',
+        required: ['type', 'url'],
+        properties: { type: { type: 'string', const: 'link' }, url: { type: 'string', maxLength: 2048 } },
+      },
     },
   },
 } as unknown as Contract;
@@ -98,15 +131,21 @@ describe('the validators generator', () => {
 });
 
 describe('the contract validators', () => {
-  const run = (rule: FieldRule, value: unknown) => ruleValidators(rule).map((v) => v(value, {}, {})).find(Boolean);
+  const run = (rule: FieldRule, value: unknown) =>
+    ruleValidators(rule)
+      .map((v) => v(value, {}, {}))
+      .find(Boolean);
 
-  it('answer with the catalogue\'s messages', () => {
+  it("answer with the catalogue's messages", () => {
     expect(run({ presence: 'required' }, '')).toBe('atrium.validation.required');
     expect(run({ presence: 'not_empty' }, '')).toBe('atrium.validation.empty');
     expect(run({ maxLength: 3 }, 'abcd')).toEqual({ message: 'atrium.validation.too_long', args: { max: 3 } });
     expect(run({ minLength: 3 }, 'ab')).toEqual({ message: 'atrium.validation.too_short', args: { min: 3 } });
     expect(run({ minLength: 3 }, '')).toBeUndefined();
-    expect(run({ pattern: '^[a-z]+$' }, 'A1')).toEqual({ message: 'atrium.validation.pattern', args: { pattern: /^[a-z]+$/u } });
+    expect(run({ pattern: '^[a-z]+$' }, 'A1')).toEqual({
+      message: 'atrium.validation.pattern',
+      args: { pattern: /^[a-z]+$/u },
+    });
     expect(run({ email: true }, 'nope')).toEqual({ message: 'atrium.validation.email', args: expect.anything() });
     expect(run({ type: 'integer' }, '1.5')).toBe('atrium.validation.integer');
     expect(run({ minimum: 1 }, 0)).toEqual({ message: 'atrium.validation.min_value', args: { min: 1 } });
@@ -114,18 +153,25 @@ describe('the contract validators', () => {
     expect(run({ enum: ['a'] }, 'b')).toEqual({ message: 'atrium.validation.choice', args: { list: ['a'] } });
     expect(run({ maxItems: 1 }, [1, 2])).toEqual({ message: 'atrium.validation.too_many', args: { max: 1 } });
     expect(run({ minItems: 1 }, [])).toEqual({ message: 'atrium.validation.too_few', args: { min: 1 } });
-    expect(run({ items: { maxLength: 2 } }, ['ok', 'long'])).toEqual({ message: 'atrium.validation.too_long', args: { max: 2 } });
+    expect(run({ items: { maxLength: 2 } }, ['ok', 'long'])).toEqual({
+      message: 'atrium.validation.too_long',
+      args: { max: 2 },
+    });
     expect(run({ presence: 'required', maxLength: 3, minimum: 1 }, 'ok')).toBeUndefined();
   });
 
-  it('take a form\'s own wording for a rule', () => {
+  it("take a form's own wording for a rule", () => {
     const v = makeValidators({ key: { pattern: '^[a-z]+$' } }, { key: { pattern: 'atrium.content.configs.key_rule' } });
-    expect(v.key[0]!('A', {}, {})).toEqual({ message: 'atrium.content.configs.key_rule', args: { pattern: /^[a-z]+$/u } });
+    expect(v.key[0]!('A', {}, {})).toEqual({
+      message: 'atrium.content.configs.key_rule',
+      args: { pattern: /^[a-z]+$/u },
+    });
   });
 
   it('check plain forms too, translated, for the fields they hold', () => {
     const v = makeValidators({ name: { presence: 'required', maxLength: 3 }, city: { maxLength: 2 } });
-    const translate = (key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ''}`;
+    const translate = (key: string, options?: Record<string, unknown>) =>
+      `${key}${options ? JSON.stringify(options) : ''}`;
     expect(checkValues(v, { name: 'abcd' }, translate)).toEqual({ name: 'atrium.validation.too_long{"max":3}' });
     expect(checkValues(v, { name: '', city: 'ok' }, translate)).toEqual({ name: 'atrium.validation.required' });
   });
@@ -135,7 +181,17 @@ describe('the contract validators', () => {
     for (const fields of Object.values(contractRules)) {
       for (const rule of Object.values(fields) as FieldRule[]) {
         // Values that break each rule, so that every validator speaks once.
-        for (const value of ['', 'x'.repeat(600000), 'Ä!', -1e12, 1e12, 1.5, Array(2000).fill('x'), ['x'.repeat(600000)], []]) {
+        for (const value of [
+          '',
+          'x'.repeat(600000),
+          'Ä!',
+          -1e12,
+          1e12,
+          1.5,
+          Array(2000).fill('x'),
+          ['x'.repeat(600000)],
+          [],
+        ]) {
           for (const v of ruleValidators(rule)) {
             const error = v(value, {}, {});
             if (typeof error === 'string') keys.add(error);
@@ -145,7 +201,10 @@ describe('the contract validators', () => {
       }
     }
     expect(keys.size).toBeGreaterThan(5);
-    const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
-    for (const key of keys) for (const [lang, cat] of Object.entries({ en, ru, de })) expect(typeof lookup(cat, key), `${lang}: ${key}`).toBe('string');
+    const lookup = (tree: unknown, key: string) =>
+      key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
+    for (const key of keys)
+      for (const [lang, cat] of Object.entries({ en, ru, de }))
+        expect(typeof lookup(cat, key), `${lang}: ${key}`).toBe('string');
   });
 });

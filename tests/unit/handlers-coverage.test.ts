@@ -17,7 +17,10 @@ describe('handlers and NOT_IMPLEMENTED cover the contract', () => {
     const ids = operations.map((o) => o.operationId);
     const dupes = ids.filter((id, i) => ids.indexOf(id) !== i);
     expect(dupes, 'duplicate operationIds').toEqual([]);
-    expect(ids.every((id) => typeof id === 'string' && id.length > 0), 'every operation has an operationId').toBe(true);
+    expect(
+      ids.every((id) => typeof id === 'string' && id.length > 0),
+      'every operation has an operationId',
+    ).toBe(true);
   });
 
   it('every operation has a handler or is listed as not implemented', () => {
@@ -42,15 +45,25 @@ describe('handlers and NOT_IMPLEMENTED cover the contract', () => {
 
   it('neither table names an operation the contract does not have', () => {
     const known = new Set(operations.map((o) => o.operationId));
-    expect(Object.keys(handlers).filter((id) => !known.has(id)), 'unknown ids in handlers').toEqual([]);
-    expect(NOT_IMPLEMENTED.filter((id) => !known.has(id)), 'unknown ids in NOT_IMPLEMENTED').toEqual([]);
+    expect(
+      Object.keys(handlers).filter((id) => !known.has(id)),
+      'unknown ids in handlers',
+    ).toEqual([]);
+    expect(
+      NOT_IMPLEMENTED.filter((id) => !known.has(id)),
+      'unknown ids in NOT_IMPLEMENTED',
+    ).toEqual([]);
   });
 });
 
 describe('roles and security of every operation', () => {
   it('x-roles is a non-empty list of known roles', () => {
     const bad = operations.filter(
-      (o) => !Array.isArray(o.roles) || o.roles.length === 0 || o.roles.some((r) => !ROLES.includes(r)) || new Set(o.roles).size !== o.roles.length,
+      (o) =>
+        !Array.isArray(o.roles) ||
+        o.roles.length === 0 ||
+        o.roles.some((r) => !ROLES.includes(r)) ||
+        new Set(o.roles).size !== o.roles.length,
     );
     expect(bad.map((o) => `${o.operationId}: ${JSON.stringify(o.roles)}`)).toEqual([]);
   });

@@ -9,15 +9,24 @@ describe('server message catalogues', () => {
     const en = Object.keys(catalogues.en).sort();
     for (const lang of LANGS) {
       const keys = Object.keys(catalogues[lang]).sort();
-      expect(keys.filter((k) => !en.includes(k)), `${lang}: keys not in en`).toEqual([]);
-      expect(en.filter((k) => !keys.includes(k)), `${lang}: keys missing`).toEqual([]);
+      expect(
+        keys.filter((k) => !en.includes(k)),
+        `${lang}: keys not in en`,
+      ).toEqual([]);
+      expect(
+        en.filter((k) => !keys.includes(k)),
+        `${lang}: keys missing`,
+      ).toEqual([]);
     }
   });
 
   it('has no empty messages', () => {
     for (const lang of LANGS) {
       const empty = Object.entries(catalogues[lang]).filter(([, v]) => typeof v !== 'string' || v.trim() === '');
-      expect(empty.map(([k]) => k), `${lang}: empty messages`).toEqual([]);
+      expect(
+        empty.map(([k]) => k),
+        `${lang}: empty messages`,
+      ).toEqual([]);
     }
   });
 
@@ -27,7 +36,8 @@ describe('server message catalogues', () => {
       const want = placeholders(text);
       for (const lang of LANGS) {
         const got = placeholders((catalogues[lang] as Record<string, string>)[key] ?? '');
-        if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`${lang}.${key}: ${JSON.stringify(got)} != en ${JSON.stringify(want)}`);
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          bad.push(`${lang}.${key}: ${JSON.stringify(got)} != en ${JSON.stringify(want)}`);
       }
     }
     expect(bad).toEqual([]);

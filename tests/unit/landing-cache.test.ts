@@ -9,7 +9,10 @@ describe('rendered landing pages', () => {
     let renders = 0;
     const render = (n: string) => {
       renders++;
-      return { html: `<style nonce="${n}"></style><p>nonce-looking text</p><script nonce="${n}"></script>`, ticking: false };
+      return {
+        html: `<style nonce="${n}"></style><p>nonce-looking text</p><script nonce="${n}"></script>`,
+        ticking: false,
+      };
     };
     const a = pages.page('en|page|[]', 'AAA', at(0), render);
     const b = pages.page('en|page|[]', 'BBB', at(5_000), render);

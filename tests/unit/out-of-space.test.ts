@@ -23,7 +23,15 @@ vi.mock('node:fs', async (importOriginal) => {
           const part = chunk.subarray(0, left);
           left = 0;
           // What the kernel does: the bytes that fit are written, then the write fails.
-          out.write(part, () => { done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })); });
+          out.write(part, () => {
+            done(
+              Object.assign(new Error('ENOSPC: no space left on device, write'), {
+                code: 'ENOSPC',
+                errno: -28,
+                syscall: 'write',
+              }),
+            );
+          });
           return;
         }
         left -= chunk.length;
@@ -42,19 +50,24 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-full-'));
-afterAll(() => { fs.rmSync(dataDir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
-const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200_000, 7)]);
-const chunks = (buf: Buffer, size = 16_384) => Readable.from(Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size)));
+const png = () =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200_000, 7)]);
+const chunks = (buf: Buffer, size = 16_384) =>
+  Readable.from(Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size)));
 
 describe('a full disk during an upload', () => {
   it('fails the write with ENOSPC and leaves no partial file', async () => {
     const storage = new Storage(dataDir);
     disk.fullAfter = 50_000;
     try {
-      const err = await storage
-        .saveStream('images', chunks(png()), { maxBytes: 1_000_000, sniff: () => 'png' })
-        .then(() => null, (e: unknown) => e);
+      const err = await storage.saveStream('images', chunks(png()), { maxBytes: 1_000_000, sniff: () => 'png' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isOutOfSpace(err)).toBe(true);
     } finally {
       disk.fullAfter = Infinity;
@@ -78,8 +91,15 @@ describe('error answers for a full disk and a database out of reach', () => {
   const cases: Record<string, () => unknown> = {
     enospc: () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
     // drizzle wraps pg's error; PostgreSQL's fast shutdown ends sessions with 57P01.
-    shutdown: () => Object.assign(new Error('Failed query: select 1'), { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }),
-    refused: () => Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })]), { code: 'ECONNREFUSED' }),
+    shutdown: () =>
+      Object.assign(new Error('Failed query: select 1'), {
+        cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      }),
+    refused: () =>
+      Object.assign(
+        new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })]),
+        { code: 'ECONNREFUSED' },
+      ),
     cut: () => new Error('Connection terminated unexpectedly'),
     pool: () => new Error('timeout exceeded when trying to connect'),
     other: () => new Error('something else'),
@@ -123,7 +143,11 @@ describe('partial files of a process that died', () => {
       const live = new Storage(dir);
       await live.save('images', 'png', png());
       const incoming = path.join(dir, 'uploads', '.incoming');
-      const folders = () => fs.readdirSync(incoming).filter((n) => !n.endsWith('.lock')).sort();
+      const folders = () =>
+        fs
+          .readdirSync(incoming)
+          .filter((n) => !n.endsWith('.lock'))
+          .sort();
       const [liveFolder] = folders();
       // A process killed mid-write: its folder with a partial file, its lock last refreshed a minute ago.
       const dead = path.join(incoming, 'killed-process');

@@ -15,10 +15,13 @@ describe('parsePhone: E.164 against a region', () => {
     expect(parsePhone(input, region)).toEqual({ e164, regionUsed: !input.startsWith('+') });
   });
 
-  it.each([undefined, null, 'RU', 'US', 'FR', 'DE'])('a number with its country code keeps it whatever the region (%s)', (region) => {
-    expect(parsePhone('+44 20 7946 0958', region)).toEqual({ e164: '+442079460958', regionUsed: false });
-    expect(parsePhone('0044 20 7946 0958', region)).toEqual({ e164: '+442079460958', regionUsed: false });
-  });
+  it.each([undefined, null, 'RU', 'US', 'FR', 'DE'])(
+    'a number with its country code keeps it whatever the region (%s)',
+    (region) => {
+      expect(parsePhone('+44 20 7946 0958', region)).toEqual({ e164: '+442079460958', regionUsed: false });
+      expect(parsePhone('0044 20 7946 0958', region)).toEqual({ e164: '+442079460958', regionUsed: false });
+    },
+  );
 
   it('reads digits that start with a country code when there is no region, as a guess', () => {
     expect(parsePhone('4930123456')).toEqual({ e164: '+4930123456', regionUsed: true });

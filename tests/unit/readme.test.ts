@@ -33,7 +33,12 @@ function section(title: string): string {
 /** The rows of the first Markdown table in `text`, as cells (the header and separator left out). */
 function tableRows(text: string): string[][] {
   const lines = text.split('\n').filter((l) => l.startsWith('|'));
-  return lines.slice(2).map((l) => l.slice(1, -1).split('|').map((c) => c.trim()));
+  return lines.slice(2).map((l) =>
+    l
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim()),
+  );
 }
 
 const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
@@ -62,13 +67,21 @@ describe('README.md', () => {
   });
 
   it('has a feature map row for every contract file, naming files that exist', () => {
-    const bases = ['openapi/paths', 'src/server/handlers', 'src/server/services', 'src/web/providers/data', 'src/web', 'src/web/i18n/areas'];
+    const bases = [
+      'openapi/paths',
+      'src/server/handlers',
+      'src/server/services',
+      'src/web/providers/data',
+      'src/web',
+      'src/web/i18n/areas',
+    ];
     const rows = tableRows(section('Feature map'));
     const missing: string[] = [];
     for (const cells of rows) {
       expect(cells, `feature map row "${cells.join(' | ')}"`).toHaveLength(bases.length + 1);
       bases.forEach((base, i) => {
-        for (const name of ticked(cells[i + 1] ?? '')) if (!exists(path.join(base, name))) missing.push(`${base}/${name}`);
+        for (const name of ticked(cells[i + 1] ?? ''))
+          if (!exists(path.join(base, name))) missing.push(`${base}/${name}`);
       });
     }
     expect(missing).toEqual([]);
@@ -79,7 +92,9 @@ describe('README.md', () => {
 
   it('names only paths that exist', () => {
     const named = [...README.matchAll(/`((?:src|openapi|tests|scripts|docs)\/[^`<>*\s]*)`/g)].map((m) => m[1]!);
-    const linked = [...README.matchAll(/\]\(((?:docs|src|tests|scripts|openapi)\/[^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!);
+    const linked = [...README.matchAll(/\]\(((?:docs|src|tests|scripts|openapi)\/[^)#\s]+)(?:#[^)]*)?\)/g)].map(
+      (m) => m[1]!,
+    );
     expect(named.length + linked.length).toBeGreaterThan(10);
     expect([...named, ...linked].filter((p) => !exists(p))).toEqual([]);
   });

@@ -20,9 +20,12 @@ const live = (span: Span, now: Date) => span.buckets.filter((b) => b.from < now)
 describe('statistics span', () => {
   it('counts every whole hour of the period exactly once and leaves the rest (under an hour each end) to the edges', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 400; i++) {
-      const start = Date.UTC(2025, 0, 1) + Math.floor(rand() * 800 * 24) * HOUR + (i % 3 === 0 ? 0 : Math.floor(rand() * 4) * 15 * 60_000);
+      const start =
+        Date.UTC(2025, 0, 1) +
+        Math.floor(rand() * 800 * 24) * HOUR +
+        (i % 3 === 0 ? 0 : Math.floor(rand() * 4) * 15 * 60_000);
       const end = start + Math.floor(rand() * 120 * 24 * HOUR) + (i % 5 === 0 ? 45 * 60_000 : 0) + HOUR;
       const now = new Date(start + rand() * (end - start + 90 * 24 * HOUR));
       const span = spanOf(new Date(start), new Date(end), now);
@@ -32,10 +35,7 @@ describe('statistics span', () => {
       for (let h = hs; h < he; h += HOUR) want.set(h, 1);
       expect(hoursCounted(span)).toEqual(want);
       const edges = span.edges.map(([a, b]) => [a.getTime(), b.getTime()]);
-      expect(edges).toEqual([
-        ...(start < hs ? [[start, hs]] : []),
-        ...(he < end ? [[he, end]] : []),
-      ]);
+      expect(edges).toEqual([...(start < hs ? [[start, hs]] : []), ...(he < end ? [[he, end]] : [])]);
       for (const [a, b] of edges) expect(b! - a!).toBeLessThan(HOUR);
       // The days of the tasks of new registrations: whole UTC days inside, the rest at the ends.
       const days = (span.wholeEnd.getTime() - span.wholeStart.getTime()) / (24 * HOUR);
@@ -52,12 +52,22 @@ describe('statistics span', () => {
     const month = spanOf(at('2026-10-31T23:00:00Z'), at('2026-11-21T23:00:00Z'), now);
     expect(month.edges).toEqual([]);
     expect(live(month, now)).toBe(2);
-    expect(month.buckets).toContainEqual({ grain: 'month', from: at('2026-11-01T00:00:00Z'), to: at('2026-12-01T00:00:00Z'), sign: 1 });
+    expect(month.buckets).toContainEqual({
+      grain: 'month',
+      from: at('2026-11-01T00:00:00Z'),
+      to: at('2026-12-01T00:00:00Z'),
+      sign: 1,
+    });
     // Tasks of new registrations: the last hour of October from the tasks; today as the roll-up's day
     // minus its last hour (still to come).
     expect(month.freshEdges).toEqual([
       { from: at('2026-10-31T23:00:00Z'), to: at('2026-11-01T00:00:00Z'), day: '2026-10-31', outside: null },
-      { from: at('2026-11-21T00:00:00Z'), to: at('2026-11-21T23:00:00Z'), day: '2026-11-21', outside: [[at('2026-11-21T23:00:00Z'), at('2026-11-22T00:00:00Z')]] },
+      {
+        from: at('2026-11-21T00:00:00Z'),
+        to: at('2026-11-21T23:00:00Z'),
+        day: '2026-11-21',
+        outside: [[at('2026-11-21T23:00:00Z'), at('2026-11-22T00:00:00Z')]],
+      },
     ]);
     const year = spanOf(at('2025-12-31T23:00:00Z'), at('2026-11-21T23:00:00Z'), now);
     expect(live(year, now)).toBeLessThanOrEqual(3);
@@ -66,7 +76,12 @@ describe('statistics span', () => {
     expect(kathmandu.edges.map(([a, b]) => (b.getTime() - a.getTime()) / 60_000)).toEqual([45, 15]);
     // A past range (Berlin, 3 Feb .. 17 May): whole months, each partial one as its month minus its other days.
     const past = spanOf(at('2026-02-02T23:00:00Z'), at('2026-05-17T22:00:00Z'), now);
-    const b = (sign: 1 | -1, grain: string, from: string, to: string) => ({ sign, grain, from: at(`${from}:00:00Z`), to: at(`${to}:00:00Z`) });
+    const b = (sign: 1 | -1, grain: string, from: string, to: string) => ({
+      sign,
+      grain,
+      from: at(`${from}:00:00Z`),
+      to: at(`${to}:00:00Z`),
+    });
     expect(past.buckets).toEqual([
       b(1, 'month', '2026-02-01T00', '2026-03-01T00'),
       b(-1, 'day', '2026-02-01T00', '2026-02-03T00'),

@@ -12,7 +12,9 @@ const STATIC = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.[
 
 function resolve(from: string, spec: string): string | undefined {
   const base = path.resolve(path.dirname(from), spec);
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+    (f) => fs.existsSync(f) && fs.statSync(f).isFile(),
+  );
 }
 
 function reach(entries: string[]): Set<string> {
@@ -33,7 +35,10 @@ function reach(entries: string[]): Set<string> {
 const rel = (files: Set<string>) => [...files].map((f) => path.relative(WEB, f).split(path.sep).join('/'));
 
 describe('what the login screen loads', () => {
-  const publicPages = fs.readdirSync(path.join(WEB, 'auth')).filter((f) => /Page\.tsx$/.test(f)).map((f) => path.join(WEB, 'auth', f));
+  const publicPages = fs
+    .readdirSync(path.join(WEB, 'auth'))
+    .filter((f) => /Page\.tsx$/.test(f))
+    .map((f) => path.join(WEB, 'auth', f));
   const loaded = rel(reach([path.join(WEB, 'main.tsx'), ...publicPages]));
 
   it('reaches the entry and every public screen', () => {

@@ -11,13 +11,17 @@ import { PROFILE_KEY } from '../../src/web/providers/authProvider';
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
 
-beforeAll(() => { server.listen({ onUnhandledRequest: 'error' }); });
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
 afterEach(() => {
   server.resetHandlers();
   // Not vi.unstubAllGlobals(): the setup file's page origin stays.
   vi.stubGlobal('localStorage', undefined);
 });
-afterAll(() => { server.close(); });
+afterAll(() => {
+  server.close();
+});
 
 /** The browser's storage, where the provider keeps the session (token and user). */
 function stubStorage(token: string | null) {
@@ -59,7 +63,11 @@ describe('profile methods', () => {
     server.use(
       http.put('/accounts/me/', async ({ request, response }) => {
         body = await request.json();
-        return response(200).json({ token: 'new-token', user: profile({ first_name: 'Anna' }), pending_email: 'new@example.com' });
+        return response(200).json({
+          token: 'new-token',
+          user: profile({ first_name: 'Anna' }),
+          pending_email: 'new@example.com',
+        });
       }),
     );
     const res = await dataProvider.updateProfile({ first_name: 'Anna', old_password: 'secret123' });
@@ -101,7 +109,9 @@ describe('profile methods', () => {
         language = ((await request.json()) as { language: string }).language;
         return response(200).json(profile({ language: 'de' }));
       }),
-      http.post('/accounts/telegram/unlink/', ({ response }) => response(200).json(profile({ language: 'de', telegram_linked: false }))),
+      http.post('/accounts/telegram/unlink/', ({ response }) =>
+        response(200).json(profile({ language: 'de', telegram_linked: false })),
+      ),
     );
     expect((await dataProvider.setProfileLanguage('de')).language).toBe('de');
     expect(language).toBe('de');
@@ -120,9 +130,11 @@ describe('profile methods', () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/accounts/google_auth/connect/', async ({ request, response }) => {
-        const body = (await request.json());
+        const body = await request.json();
         bodies.push(body);
-        return response(200).json(body.code ? { enabled: true } : { enabled: false, secret: 'ABC', qr_code: 'data:image/png;base64,' });
+        return response(200).json(
+          body.code ? { enabled: true } : { enabled: false, secret: 'ABC', qr_code: 'data:image/png;base64,' },
+        );
       }),
       http.post('/accounts/google_auth/disconnect/', async ({ request, response }) => {
         bodies.push(await request.json());
@@ -136,7 +148,9 @@ describe('profile methods', () => {
   });
 
   it('a wrong two-factor code lands on the code field', async () => {
-    server.use(http.post('/accounts/google_auth/disconnect/', ({ response }) => response(400).json({ code: ['Invalid code'] })));
+    server.use(
+      http.post('/accounts/google_auth/disconnect/', ({ response }) => response(400).json({ code: ['Invalid code'] })),
+    );
     const err = await dataProvider.disconnectGoogleAuth('000000').catch((e: unknown) => e);
     expect((err as HttpError).body).toEqual({ errors: { code: 'Invalid code' } });
   });
@@ -161,7 +175,11 @@ describe('sessions resource', () => {
         return response(200).json({ detail: 'ok' });
       }),
     );
-    const list = await dataProvider.getList('sessions', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const list = await dataProvider.getList('sessions', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(list).toEqual({ data: [session('a', true), session('b')], total: 2 });
     const res = await dataProvider.delete('sessions', { id: 'b', previousData: session('b') });
     expect(ended).toEqual(['b']);
@@ -169,14 +187,23 @@ describe('sessions resource', () => {
   });
 
   it('ending an unknown session is a 404 HttpError', async () => {
-    server.use(http.delete('/accounts/sessions/{id}/', ({ response }) => response(404).json({ detail: 'Not found.', code: 'not_found' })));
+    server.use(
+      http.delete('/accounts/sessions/{id}/', ({ response }) =>
+        response(404).json({ detail: 'Not found.', code: 'not_found' }),
+      ),
+    );
     const err = await dataProvider.delete('sessions', { id: 'zzz' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 404, message: 'Not found.' });
   });
 });
 
 describe('donations', () => {
-  const method = (id: number, kind: 'online' | 'manual'): SchemaPaymentMethod => ({ id, name: `Method ${id}`, kind, instructions: '' });
+  const method = (id: number, kind: 'online' | 'manual'): SchemaPaymentMethod => ({
+    id,
+    name: `Method ${id}`,
+    kind,
+    instructions: '',
+  });
   const donation = (id: number): SchemaDonation => ({
     id,
     amount: '25.00',
@@ -190,31 +217,58 @@ describe('donations', () => {
     server.use(
       http.get('/payments/donations/', ({ request, response }) => {
         query = new URL(request.url).search;
-        return response(200).json({ count: 3, next: null, previous: null, current: 1, total_count: 3, results: [donation(2), donation(1)] });
+        return response(200).json({
+          count: 3,
+          next: null,
+          previous: null,
+          current: 1,
+          total_count: 3,
+          results: [donation(2), donation(1)],
+        });
       }),
     );
-    const res = await dataProvider.getList('donations', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    const res = await dataProvider.getList('donations', {
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
     expect(query).toBe('?page=1&page_size=5');
     expect(res).toEqual({ data: [donation(2), donation(1)], total: 3 });
   });
 
   it('getPaymentMethods lists the methods', async () => {
-    server.use(http.post('/payments/get_payment_methods/', ({ response }) => response(200).json([method(1, 'online'), method(2, 'manual')])));
+    server.use(
+      http.post('/payments/get_payment_methods/', ({ response }) =>
+        response(200).json([method(1, 'online'), method(2, 'manual')]),
+      ),
+    );
     expect(await dataProvider.getPaymentMethods()).toHaveLength(2);
   });
 
   it('donate answers the payment page only on a 200', async () => {
-    server.use(http.post('/payments/donation/', ({ response }) => response(200).json({ id: 5, payment_url: 'https://pay.example/5', status: 'pending' })));
-    expect(await dataProvider.donate({ amount: '25.00', payment_method: 1 })).toMatchObject({ payment_url: 'https://pay.example/5' });
+    server.use(
+      http.post('/payments/donation/', ({ response }) =>
+        response(200).json({ id: 5, payment_url: 'https://pay.example/5', status: 'pending' }),
+      ),
+    );
+    expect(await dataProvider.donate({ amount: '25.00', payment_method: 1 })).toMatchObject({
+      payment_url: 'https://pay.example/5',
+    });
 
-    server.use(http.post('/payments/donation/', () => HttpResponse.json({ id: 6, payment_url: 'https://pay.example/6', status: 'pending' }, { status: 201 })));
+    server.use(
+      http.post('/payments/donation/', () =>
+        HttpResponse.json({ id: 6, payment_url: 'https://pay.example/6', status: 'pending' }, { status: 201 }),
+      ),
+    );
     const err = await dataProvider.donate({ amount: '25.00', payment_method: 1 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(201);
   });
 
   it('a bad amount is a 400 with the field error', async () => {
-    server.use(http.post('/payments/donation/', ({ response }) => response(400).json({ amount: ['Amount is incorrect'] })));
+    server.use(
+      http.post('/payments/donation/', ({ response }) => response(400).json({ amount: ['Amount is incorrect'] })),
+    );
     const err = await dataProvider.donate({ amount: '0', payment_method: 1 }).catch((e: unknown) => e);
     expect((err as HttpError).body).toEqual({ errors: { amount: 'Amount is incorrect' } });
   });
@@ -228,7 +282,12 @@ describe('donations', () => {
       }),
     );
     const check = new File(['%PDF'], 'check.pdf', { type: 'application/pdf' });
-    await dataProvider.donateManual({ amount: '10.00', payment_method: 2, payment_datetime: '2026-01-01T10:00:00+01:00', check });
+    await dataProvider.donateManual({
+      amount: '10.00',
+      payment_method: 2,
+      payment_datetime: '2026-01-01T10:00:00+01:00',
+      check,
+    });
     expect(Object.keys(form).sort()).toEqual(['amount', 'check', 'payment_datetime', 'payment_method']);
     expect(form).toMatchObject({ amount: '10.00', payment_method: '2', payment_datetime: '2026-01-01T10:00:00+01:00' });
     expect((form.check as File).name).toBe('check.pdf');
@@ -239,7 +298,9 @@ describe('subscription methods', () => {
   it('periods, packages (of a period or all), info, auto-pay and purchase reach their endpoints', async () => {
     const bodies: Record<string, unknown[]> = { packages: [], info: [], purchase: [] };
     server.use(
-      http.post('/subscription/periods/', ({ response }) => response(200).json([{ id: 1, name: '1 month', months: 1 }])),
+      http.post('/subscription/periods/', ({ response }) =>
+        response(200).json([{ id: 1, name: '1 month', months: 1 }]),
+      ),
       http.post('/subscription/packages/', async ({ request, response }) => {
         bodies.packages!.push(await request.json());
         return response(200).json([]);
@@ -259,13 +320,21 @@ describe('subscription methods', () => {
     await dataProvider.getSubscriptionPackages(null);
     expect(await dataProvider.getSubscriptionInfo()).toEqual({ current: null, history: [] });
     await dataProvider.setAutoPay(true);
-    expect(await dataProvider.purchasePackage({ package: 3, auto_pay: false })).toEqual({ payment_url: 'https://pay.example/p' });
-    expect(bodies).toEqual({ packages: [{ period: 1 }, {}], info: [{ auto_pay: true }], purchase: [{ package: 3, auto_pay: false }] });
+    expect(await dataProvider.purchasePackage({ package: 3, auto_pay: false })).toEqual({
+      payment_url: 'https://pay.example/p',
+    });
+    expect(bodies).toEqual({
+      packages: [{ period: 1 }, {}],
+      info: [{ auto_pay: true }],
+      purchase: [{ package: 3, auto_pay: false }],
+    });
   });
 
   it('a purchase of an unknown package (404) is an HttpError with the server’s sentence', async () => {
     server.use(
-      http.post('/subscription/package_purchase/', ({ response }) => response(404).json({ detail: 'Not found.', code: 'not_found' })),
+      http.post('/subscription/package_purchase/', ({ response }) =>
+        response(404).json({ detail: 'Not found.', code: 'not_found' }),
+      ),
     );
     const err = await dataProvider.purchasePackage({ package: 3, auto_pay: false }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 404, message: 'Not found.' });

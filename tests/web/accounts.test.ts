@@ -55,7 +55,12 @@ const formOf = async (request: Request) => new URLSearchParams(await request.tex
 function recorder() {
   const seen: { method: string; path: string; type: string | null; body: string }[] = [];
   const record = async (request: Request) => {
-    seen.push({ method: request.method, path: new URL(request.url).pathname, type: request.headers.get('Content-Type'), body: await request.text() });
+    seen.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      type: request.headers.get('Content-Type'),
+      body: await request.text(),
+    });
   };
   return { seen, record };
 }
@@ -73,7 +78,10 @@ describe('accounts: the public screens’ calls, custom methods of the data prov
         return HttpResponse.json({ token: 't', user: profile, redirect_to: '/lessons' });
       }),
     );
-    expect(await dataProvider.login({ username: 'ann@example.com', password: 'pw', code: undefined })).toEqual({ two_factor_required: true, challenge: 'c1' });
+    expect(await dataProvider.login({ username: 'ann@example.com', password: 'pw', code: undefined })).toEqual({
+      two_factor_required: true,
+      challenge: 'c1',
+    });
     expect(await dataProvider.tokenAuthBot('bot-1')).toMatchObject({ token: 't', redirect_to: '/lessons' });
     expect(seen.map(({ type, body }) => [type, Object.fromEntries(new URLSearchParams(body))])).toEqual([
       ['application/x-www-form-urlencoded', { username: 'ann@example.com', password: 'pw' }],
@@ -108,13 +116,23 @@ describe('accounts: the public screens’ calls, custom methods of the data prov
       http.post('/accounts/credentials_change/undo/', ok),
       http.get('/accounts/admin_reg_link/', () => HttpResponse.json({ link: 'http://localhost/register/ADMIN1' })),
     );
-    const register = { email: 'new@example.com', password: 'long enough', first_name: 'New', last_name: 'User', language: 'de' as const };
+    const register = {
+      email: 'new@example.com',
+      password: 'long enough',
+      first_name: 'New',
+      last_name: 'User',
+      language: 'de' as const,
+    };
     expect(await dataProvider.register(register)).toEqual({ detail: 'Check your mail' });
     expect(await dataProvider.activateEmail('act-1')).toMatchObject({ token: 't', user: { id: 5 } });
     expect(await dataProvider.resendActivation('ann@example.com')).toEqual({ detail: 'Done' });
     await dataProvider.requestPasswordReset('ann@example.com');
     await dataProvider.confirmPasswordReset('reset-1', 'new password');
-    expect(await dataProvider.validateResetCredentials('cred-1')).toEqual({ valid: true, email: 'ann@example.com', phone: null });
+    expect(await dataProvider.validateResetCredentials('cred-1')).toEqual({
+      valid: true,
+      email: 'ann@example.com',
+      phone: null,
+    });
     await dataProvider.saveResetCredentials({ token: 'cred-1', password: 'new password', phone: '+4930555000' });
     await dataProvider.confirmEmailChange('change-1');
     await dataProvider.undoCredentialsChange('undo-1');
@@ -126,7 +144,11 @@ describe('accounts: the public screens’ calls, custom methods of the data prov
       ['POST', '/api/password_reset/', { email: 'ann@example.com' }],
       ['POST', '/api/password_reset/confirm/', { token: 'reset-1', password: 'new password' }],
       ['POST', '/api/accounts/user/reset_credentials/', { token: 'cred-1' }],
-      ['PUT', '/api/accounts/user/reset_credentials/', { token: 'cred-1', password: 'new password', phone: '+4930555000' }],
+      [
+        'PUT',
+        '/api/accounts/user/reset_credentials/',
+        { token: 'cred-1', password: 'new password', phone: '+4930555000' },
+      ],
       ['POST', '/api/accounts/email_change/confirm/', { token: 'change-1' }],
       ['POST', '/api/accounts/credentials_change/undo/', { token: 'undo-1' }],
     ]);
@@ -135,22 +157,35 @@ describe('accounts: the public screens’ calls, custom methods of the data prov
   it('a refused call is react-admin’s HttpError, read by common/errors, also when the auth provider calls the module directly', async () => {
     server.use(
       http.post('/password_reset/confirm/', () => HttpResponse.json({ token: ['Link has expired'] }, { status: 400 })),
-      http.post('/accounts/register/', () => HttpResponse.json({ email: ['Email is taken'], non_field_errors: ['Try later'] }, { status: 400 })),
-      http.post('/accounts/credentials_change/undo/', ({ response }) => response(429).json({ detail: 'Too many requests', code: 'throttled' })),
+      http.post('/accounts/register/', () =>
+        HttpResponse.json({ email: ['Email is taken'], non_field_errors: ['Try later'] }, { status: 400 }),
+      ),
+      http.post('/accounts/credentials_change/undo/', ({ response }) =>
+        response(429).json({ detail: 'Too many requests', code: 'throttled' }),
+      ),
       // Not in the contract: a server failure.
-      http.post('/accounts/activation/resend/', ({ response }) => response.untyped(HttpResponse.json({ detail: 'Boom' }, { status: 500 }))),
+      http.post('/accounts/activation/resend/', ({ response }) =>
+        response.untyped(HttpResponse.json({ detail: 'Boom' }, { status: 500 })),
+      ),
     );
     const expired = await accountsMethods.confirmPasswordReset('old', 'new password').catch((e: unknown) => e);
     expect(expired).toBeInstanceOf(HttpError);
     expect(fieldErrorsOf(expired)).toEqual({ token: 'Link has expired' });
 
-    const taken = await dataProvider.register({ email: 'a@example.com', password: 'long enough', first_name: 'A', last_name: 'B' }).catch((e: unknown) => e);
-    expect(formErrors(taken, translate, ['email'])).toEqual({ fields: { email: 'Email is taken' }, alert: 'Try later' });
+    const taken = await dataProvider
+      .register({ email: 'a@example.com', password: 'long enough', first_name: 'A', last_name: 'B' })
+      .catch((e: unknown) => e);
+    expect(formErrors(taken, translate, ['email'])).toEqual({
+      fields: { email: 'Email is taken' },
+      alert: 'Try later',
+    });
 
     const throttled = await dataProvider.undoCredentialsChange('u').catch((e: unknown) => e);
     expect(throttled).toMatchObject({ status: 429 });
     expect(errorText(throttled, translate)).toBe('Too many requests');
-    expect(errorText(await dataProvider.resendActivation('a@example.com').catch((e: unknown) => e), translate)).toBe('atrium.errors.server');
+    expect(errorText(await dataProvider.resendActivation('a@example.com').catch((e: unknown) => e), translate)).toBe(
+      'atrium.errors.server',
+    );
   });
 });
 
@@ -160,7 +195,11 @@ describe('the auth and i18n providers through the accounts module', () => {
     server.use(
       http.post('/accounts/login/', async ({ request }) => {
         const form = await formOf(request);
-        return HttpResponse.json(form.get('code') === '123456' ? { token: 'jwt-1', user: profile, redirect_to: '/lessons' } : { two_factor_required: true, challenge: 'ch' });
+        return HttpResponse.json(
+          form.get('code') === '123456'
+            ? { token: 'jwt-1', user: profile, redirect_to: '/lessons' }
+            : { two_factor_required: true, challenge: 'ch' },
+        );
       }),
       http.post('/accounts/logout/', () => {
         loggedOut = true;
@@ -171,7 +210,9 @@ describe('the auth and i18n providers through the accounts module', () => {
     expect(second).toBeInstanceOf(TwoFactorRequired);
     expect((second as TwoFactorRequired).challenge).toBe('ch');
     expect(getToken()).toBeNull();
-    expect(await authProvider.login({ username: 'ann@example.com', password: 'pw', challenge: 'ch', code: '123456' })).toEqual({ redirectTo: '/lessons' });
+    expect(
+      await authProvider.login({ username: 'ann@example.com', password: 'pw', challenge: 'ch', code: '123456' }),
+    ).toEqual({ redirectTo: '/lessons' });
     expect(getToken()).toBe('jwt-1');
     expect(await authProvider.getPermissions?.({})).toBe('member');
     await authProvider.logout({});
@@ -180,14 +221,23 @@ describe('the auth and i18n providers through the accounts module', () => {
   });
 
   it('a wrong password is an HttpError with the field messages; checkError ends the session on a 401 only', async () => {
-    server.use(http.post('/accounts/login/', () => HttpResponse.json({ non_field_errors: ['Wrong email or password'] }, { status: 400 })));
+    server.use(
+      http.post('/accounts/login/', () =>
+        HttpResponse.json({ non_field_errors: ['Wrong email or password'] }, { status: 400 }),
+      ),
+    );
     const wrong = await authProvider.login({ username: 'ann@example.com', password: 'bad' }).catch((e: unknown) => e);
-    expect(formErrors(wrong, translate, ['username', 'password'])).toEqual({ fields: {}, alert: 'Wrong email or password' });
+    expect(formErrors(wrong, translate, ['username', 'password'])).toEqual({
+      fields: {},
+      alert: 'Wrong email or password',
+    });
 
     setToken('jwt-2');
     await expect(authProvider.checkError(new HttpError('Forbidden', 403))).resolves.toBeUndefined();
     expect(getToken()).toBe('jwt-2');
-    await expect(authProvider.checkError(new HttpError('Unauthorized', 401))).rejects.toThrow('atrium.auth.login.logged_out');
+    await expect(authProvider.checkError(new HttpError('Unauthorized', 401))).rejects.toThrow(
+      'atrium.auth.login.logged_out',
+    );
     expect(getToken()).toBeNull();
   });
 
@@ -223,7 +273,10 @@ describe('menus', () => {
 
 describe('lazyDataProvider', () => {
   it('answers the ready methods without loading, and loads the rest once, custom names included', async () => {
-    const loaded = { getList: vi.fn(() => Promise.resolve({ data: [], total: 0 })), approvePayment: vi.fn((id: number) => Promise.resolve({ id })) };
+    const loaded = {
+      getList: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
+      approvePayment: vi.fn((id: number) => Promise.resolve({ id })),
+    };
     const load = vi.fn(() => Promise.resolve(loaded as unknown as typeof dataProvider));
     const ready = { getAdminRegLink: vi.fn(() => Promise.resolve({ link: '/register' })) };
     const provider = lazyDataProvider(load, ready) as typeof dataProvider;
@@ -232,9 +285,15 @@ describe('lazyDataProvider', () => {
     expect(load).not.toHaveBeenCalled();
 
     expect(await provider.approvePayment(3)).toEqual({ id: 3 });
-    await provider.getList('contacts', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await provider.getList('contacts', {
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(load).toHaveBeenCalledTimes(1);
     expect(loaded.approvePayment).toHaveBeenCalledWith(3);
-    await expect((provider as unknown as Record<string, () => Promise<unknown>>).nothingLikeThis!()).rejects.toThrow('Unknown dataProvider function: nothingLikeThis');
+    await expect((provider as unknown as Record<string, () => Promise<unknown>>).nothingLikeThis!()).rejects.toThrow(
+      'Unknown dataProvider function: nothingLikeThis',
+    );
   });
 });

@@ -18,7 +18,14 @@ afterAll(() => {
 });
 
 const who = { id: 3, first_name: 'Kai', last_name: 'Berater' };
-const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, current: 1, total_count: results.length, results });
+const page = <T>(results: T[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  current: 1,
+  total_count: results.length,
+  results,
+});
 const imp = (id: number, extra: Partial<SchemaUserImport> = {}): SchemaUserImport => ({
   id,
   file_name: 'leads.csv',
@@ -42,7 +49,16 @@ const imp = (id: number, extra: Partial<SchemaUserImport> = {}): SchemaUserImpor
 describe('action-logs adapter', () => {
   it('sends the filters and paging as the query', async () => {
     let url = '';
-    const log: SchemaActionLog = { id: 1, actor: who, subject: null, view_as: null, kind: 'user_blocked', description: 'Kai blocked Lea', data: {}, created_at: '2026-01-01T09:00:00.000Z' };
+    const log: SchemaActionLog = {
+      id: 1,
+      actor: who,
+      subject: null,
+      view_as: null,
+      kind: 'user_blocked',
+      description: 'Kai blocked Lea',
+      data: {},
+      created_at: '2026-01-01T09:00:00.000Z',
+    };
     server.use(
       http.post('/accounts/user/action_logs/', ({ request, response }) => {
         url = new URL(request.url).search;
@@ -55,7 +71,13 @@ describe('action-logs adapter', () => {
       filter: { actor_id: 3, kind: 'user_blocked', date_from: '2026-01-01' },
     });
     expect(res).toEqual({ data: [log], total: 1 });
-    expect(Object.fromEntries(new URLSearchParams(url))).toEqual({ page: '2', page_size: '10', actor_id: '3', kind: 'user_blocked', date_from: '2026-01-01' });
+    expect(Object.fromEntries(new URLSearchParams(url))).toEqual({
+      page: '2',
+      page_size: '10',
+      actor_id: '3',
+      kind: 'user_blocked',
+      date_from: '2026-01-01',
+    });
   });
 });
 
@@ -66,7 +88,10 @@ describe('imports adapter', () => {
     server.use(
       http.post('/accounts/import_users/save/', async ({ request, response }) => {
         form = await request.formData();
-        return response(201).json({ ...imp(7), preview: { columns: ['Name'], rows: [['Anna']], suggested_mapping: { Name: 'first_name' } } });
+        return response(201).json({
+          ...imp(7),
+          preview: { columns: ['Name'], rows: [['Anna']], suggested_mapping: { Name: 'first_name' } },
+        });
       }),
       http.post('/accounts/import_users/start/', async ({ request, response }) => {
         started = await request.json();
@@ -78,14 +103,24 @@ describe('imports adapter', () => {
     expect(saved.data).toMatchObject({ id: 7, preview: { columns: ['Name'] } });
     expect((form!.get('file') as File).name).toBe('leads.csv');
     expect(form!.get('tag_id')).toBe('4');
-    const res = await dataProvider.update('imports', { id: 7, data: { mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 }, previousData: { id: 7 } });
+    const res = await dataProvider.update('imports', {
+      id: 7,
+      data: { mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 },
+      previousData: { id: 7 },
+    });
     expect(res.data).toMatchObject({ status: 'mapped' });
     expect(started).toEqual({ import_id: 7, mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 });
   });
 
   it("turns a 400 into react-admin's field errors", async () => {
-    server.use(http.post('/accounts/import_users/start/', ({ response }) => response(400).json({ tag_id: ['Please, select tag'] })));
-    const err = await dataProvider.update('imports', { id: 7, data: { mapping: {}, consultant_id: 3, tag_id: 0 }, previousData: { id: 7 } }).catch((e: unknown) => e);
+    server.use(
+      http.post('/accounts/import_users/start/', ({ response }) =>
+        response(400).json({ tag_id: ['Please, select tag'] }),
+      ),
+    );
+    const err = await dataProvider
+      .update('imports', { id: 7, data: { mapping: {}, consultant_id: 3, tag_id: 0 }, previousData: { id: 7 } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 400, body: { errors: { tag_id: 'Please, select tag' } } });
   });
@@ -100,9 +135,18 @@ describe('imports list and custom methods', () => {
         return response(200).json(page([imp(3, { status: 'completed' })]));
       }),
     );
-    const res = await dataProvider.getList('imports', { pagination: { page: 2, perPage: 10 }, sort: { field: 'file_name', order: 'ASC' }, filter: { status: 'completed' } });
+    const res = await dataProvider.getList('imports', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'file_name', order: 'ASC' },
+      filter: { status: 'completed' },
+    });
     expect(res).toMatchObject({ total: 1, data: [{ id: 3, status: 'completed' }] });
-    expect(Object.fromEntries(new URLSearchParams(url))).toEqual({ page: '2', page_size: '10', status: 'completed', ordering: 'file_name' });
+    expect(Object.fromEntries(new URLSearchParams(url))).toEqual({
+      page: '2',
+      page_size: '10',
+      status: 'completed',
+      ordering: 'file_name',
+    });
   });
 
   it('startImport posts the mapping, consultant and tag; a 400 comes back as an HttpError with the field errors', async () => {
@@ -115,7 +159,9 @@ describe('imports list and custom methods', () => {
           : response(400).json({ consultant_id: ['Please, select consultant'] });
       }),
     );
-    expect(await dataProvider.startImport(7, { mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 })).toMatchObject({ id: 7, status: 'mapped' });
+    expect(
+      await dataProvider.startImport(7, { mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 }),
+    ).toMatchObject({ id: 7, status: 'mapped' });
     expect(started).toEqual({ import_id: 7, mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 });
     const err = await dataProvider.startImport(7, { mapping: {}, tag_id: 4 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
@@ -123,7 +169,11 @@ describe('imports list and custom methods', () => {
   });
 
   it('importTags reads the staff tags', async () => {
-    server.use(http.get('/accounts/tags_groups/', ({ response }) => response(200).json({ tags: [{ id: 4, name: 'Event' }], groups: [{ id: 1, name: 'Region' }] })));
+    server.use(
+      http.get('/accounts/tags_groups/', ({ response }) =>
+        response(200).json({ tags: [{ id: 4, name: 'Event' }], groups: [{ id: 1, name: 'Region' }] }),
+      ),
+    );
     expect(await dataProvider.importTags()).toEqual([{ id: 4, name: 'Event' }]);
   });
 });
@@ -145,12 +195,24 @@ describe('staff-users adapter', () => {
         return response(200).json({ detail: 'Deleted successfully' });
       }),
     );
-    const blocked = await dataProvider.update('staff-users', { id: 5, data: { action: 'block', block: true }, previousData: { id: 5 } });
+    const blocked = await dataProvider.update('staff-users', {
+      id: 5,
+      data: { action: 'block', block: true },
+      previousData: { id: 5 },
+    });
     expect(blocked.data).toMatchObject({ id: 5, is_blocked: true });
-    const set = await dataProvider.update('staff-users', { id: 5, data: { action: 'settings', daily_limit: 8, rating: 4 }, previousData: { id: 5 } });
+    const set = await dataProvider.update('staff-users', {
+      id: 5,
+      data: { action: 'settings', daily_limit: 8, rating: 4 },
+      previousData: { id: 5 },
+    });
     expect(set.data).toMatchObject({ daily_lead_limit: 8, rating: 4 });
     await dataProvider.delete('staff-users', { id: 5, previousData: { id: 5 }, meta: { hand_over_to: 3 } });
-    expect(bodies).toEqual({ block: { user_id: 5, block: true }, settings: { user_id: 5, daily_limit: 8, rating: 4 }, remove: { user_id: 5, hand_over_to: 3 } });
+    expect(bodies).toEqual({
+      block: { user_id: 5, block: true },
+      settings: { user_id: 5, daily_limit: 8, rating: 4 },
+      remove: { user_id: 5, hand_over_to: 3 },
+    });
   });
 });
 
@@ -160,7 +222,17 @@ describe('request bodies carry only the contract fields', () => {
     const storage = globalThis as { localStorage?: Pick<Storage, 'getItem'> };
     storage.localStorage ??= { getItem: () => null };
     const bodies: unknown[] = [];
-    const record = { id: 7, title: 'News', summary: 's', body: '<p>b</p>', image: null, is_important: false, published_at: null, created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z' };
+    const record = {
+      id: 7,
+      title: 'News',
+      summary: 's',
+      body: '<p>b</p>',
+      image: null,
+      is_important: false,
+      published_at: null,
+      created_at: '2026-01-01T09:00:00.000Z',
+      updated_at: '2026-01-01T09:00:00.000Z',
+    };
     server.use(
       http.put('/admin/news/{id}', async ({ request, response }) => {
         bodies.push(await request.json());
@@ -181,7 +253,16 @@ describe('request bodies carry only the contract fields', () => {
 
   it('users: the admin user update sends the changed contract fields only, the create only the create fields', async () => {
     const bodies: unknown[] = [];
-    const user = { id: 5, email: 'a@example.com', first_name: 'A', last_name: 'B', role: 'member', date_joined: '2026-01-01T09:00:00.000Z', avatar: null, referrer_id: null };
+    const user = {
+      id: 5,
+      email: 'a@example.com',
+      first_name: 'A',
+      last_name: 'B',
+      role: 'member',
+      date_joined: '2026-01-01T09:00:00.000Z',
+      avatar: null,
+      referrer_id: null,
+    };
     server.use(
       http.put('/v1/users/{id}', async ({ request, response }) => {
         bodies.push(await request.json());
@@ -192,7 +273,11 @@ describe('request bodies carry only the contract fields', () => {
         return response(201).json(user as never);
       }),
     );
-    await dataProvider.update('users', { id: 5, data: { ...user, first_name: 'Z', password: 'long-enough-1' }, previousData: user });
+    await dataProvider.update('users', {
+      id: 5,
+      data: { ...user, first_name: 'Z', password: 'long-enough-1' },
+      previousData: user,
+    });
     await dataProvider.create('users', { data: { ...user, id: undefined, date_joined: undefined, first_name: 'N' } });
     expect(bodies).toEqual([
       { first_name: 'Z', password: 'long-enough-1' },

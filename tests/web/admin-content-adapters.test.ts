@@ -57,7 +57,11 @@ describe('admin content adapters (simple REST through the typed client)', () => 
       filter: { q: 'intro', category_id: 2, is_free: false },
     });
     expect(res).toEqual({ data: [lesson(26), lesson(27)], total: 42 });
-    expect(query).toEqual({ sort: ['order', 'DESC'], range: [25, 49], filter: { q: 'intro', category_id: 2, is_free: false } });
+    expect(query).toEqual({
+      sort: ['order', 'DESC'],
+      range: [25, 49],
+      filter: { q: 'intro', category_id: 2, is_free: false },
+    });
   });
 
   it('getList without paging or sort uses ra-data-simple-rest defaults and leaves an absent filter out', async () => {
@@ -75,9 +79,13 @@ describe('admin content adapters (simple REST through the typed client)', () => 
 
   it('a list answer without Content-Range is refused, as ra-data-simple-rest does', async () => {
     server.use(http.get('/admin/books', ({ response }) => response(200).json([])));
-    await expect(dataProvider.getList('admin/books', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(
-      /Content-Range header is missing/,
-    );
+    await expect(
+      dataProvider.getList('admin/books', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toThrow(/Content-Range header is missing/);
   });
 
   it('getMany asks the list for the ids; getManyReference adds the target to the filter', async () => {
@@ -88,7 +96,9 @@ describe('admin content adapters (simple REST through the typed client)', () => 
         return response(200).json([lesson(3), lesson(5)], { headers: { 'Content-Range': 'lessons 0-1/2' } });
       }),
     );
-    expect((await dataProvider.getMany<SchemaLessonAdmin>('admin/lessons', { ids: [3, 5] })).data.map((l) => l.id)).toEqual([3, 5]);
+    expect(
+      (await dataProvider.getMany<SchemaLessonAdmin>('admin/lessons', { ids: [3, 5] })).data.map((l) => l.id),
+    ).toEqual([3, 5]);
     const ref = await dataProvider.getManyReference<SchemaLessonAdmin>('admin/lessons', {
       target: 'category_id',
       id: 2,
@@ -104,13 +114,23 @@ describe('admin content adapters (simple REST through the typed client)', () => 
   });
 
   it('getOne reads the record by id', async () => {
-    server.use(http.get('/admin/lessons/{id}', ({ params, response }) => response(200).json(lesson(Number(params.id)))));
+    server.use(
+      http.get('/admin/lessons/{id}', ({ params, response }) => response(200).json(lesson(Number(params.id)))),
+    );
     expect((await dataProvider.getOne<SchemaLessonAdmin>('admin/lessons', { id: 9 })).data).toEqual(lesson(9));
   });
 
   it('create and update send only the request schema fields', async () => {
     const bodies: unknown[] = [];
-    const pack: SchemaPackageAdmin = { id: 4, name: 'Starter', description: '', is_active: true, category_ids: [1], created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z' };
+    const pack: SchemaPackageAdmin = {
+      id: 4,
+      name: 'Starter',
+      description: '',
+      is_active: true,
+      category_ids: [1],
+      created_at: '2026-01-01T09:00:00.000Z',
+      updated_at: '2026-01-01T09:00:00.000Z',
+    };
     server.use(
       http.post('/admin/packages', async ({ request, response }) => {
         bodies.push(await request.json());
@@ -121,9 +141,15 @@ describe('admin content adapters (simple REST through the typed client)', () => 
         return response(200).json({ ...pack, name: 'Pro' });
       }),
     );
-    const created = await dataProvider.create<SchemaPackageAdmin>('admin/packages', { data: { name: 'Starter', description: '', is_active: true, category_ids: [1], id: 99, extra: 'x' } });
+    const created = await dataProvider.create<SchemaPackageAdmin>('admin/packages', {
+      data: { name: 'Starter', description: '', is_active: true, category_ids: [1], id: 99, extra: 'x' },
+    });
     expect(created.data).toEqual(pack);
-    const updated = await dataProvider.update<SchemaPackageAdmin>('admin/packages', { id: 4, data: { ...pack, name: 'Pro' }, previousData: pack });
+    const updated = await dataProvider.update<SchemaPackageAdmin>('admin/packages', {
+      id: 4,
+      data: { ...pack, name: 'Pro' },
+      previousData: pack,
+    });
     expect(updated.data.name).toBe('Pro');
     expect(bodies).toEqual([
       { name: 'Starter', description: '', is_active: true, category_ids: [1] },
@@ -139,13 +165,17 @@ describe('admin content adapters (simple REST through the typed client)', () => 
         return response(200).json(lesson(Number(params.id)));
       }),
     );
-    expect((await dataProvider.delete<SchemaLessonAdmin>('admin/lessons', { id: 7, previousData: lesson(7) })).data).toEqual(lesson(7));
+    expect(
+      (await dataProvider.delete<SchemaLessonAdmin>('admin/lessons', { id: 7, previousData: lesson(7) })).data,
+    ).toEqual(lesson(7));
     expect((await dataProvider.deleteMany('admin/lessons', { ids: [8, 9] })).data).toEqual([8, 9]);
     expect(deleted.sort()).toEqual(['7', '8', '9']);
   });
 
   it("turns a 400 into react-admin's HttpError with the field errors", async () => {
-    server.use(http.post('/admin/lessons', ({ response }) => response(400).json({ title: ['Please, fill this field'] })));
+    server.use(
+      http.post('/admin/lessons', ({ response }) => response(400).json({ title: ['Please, fill this field'] })),
+    );
     const err: unknown = await dataProvider.create('admin/lessons', { data: { title: '' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 400, body: { errors: { title: 'Please, fill this field' } } });

@@ -38,7 +38,12 @@ const contact = (id: number, extra: Partial<SchemaContact> = {}): SchemaContact 
   ...extra,
 });
 
-const category = (id: number, name: string, is_particular = false): SchemaContactCategory => ({ id, name, is_particular, contacts_count: 0 });
+const category = (id: number, name: string, is_particular = false): SchemaContactCategory => ({
+  id,
+  name,
+  is_particular,
+  contacts_count: 0,
+});
 
 /** Every request the handlers saw: method, path with query, and the JSON body if any. */
 function recorder() {
@@ -57,7 +62,14 @@ describe('contacts adapter', () => {
     server.use(
       http.get('/contacts/', async ({ request, response }) => {
         await record(request);
-        return response(200).json({ count: 42, next: '?page=3', previous: '?page=1', current: 2, total_count: 50, results: [contact(7)] });
+        return response(200).json({
+          count: 42,
+          next: '?page=3',
+          previous: '?page=1',
+          current: 2,
+          total_count: 50,
+          results: [contact(7)],
+        });
       }),
     );
     const res = await dataProvider.getList('contacts', {
@@ -65,7 +77,9 @@ describe('contacts adapter', () => {
       sort: { field: 'last_name', order: 'DESC' },
       filter: { q: 'smith', category: 3, status: 2 },
     });
-    expect(seen).toEqual([{ method: 'GET', url: '/api/contacts/?page=2&page_size=10&search=smith&category=3&status=2&ordering=-last_name' }]);
+    expect(seen).toEqual([
+      { method: 'GET', url: '/api/contacts/?page=2&page_size=10&search=smith&category=3&status=2&ordering=-last_name' },
+    ]);
     expect(res).toEqual({ data: [contact(7)], total: 42 });
   });
 
@@ -77,7 +91,11 @@ describe('contacts adapter', () => {
         return response(200).json({ count: 0, next: null, previous: null, current: 1, total_count: 0, results: [] });
       }),
     );
-    await dataProvider.getList('contacts', { pagination: { page: 1, perPage: 25 }, sort: { field: 'created_at', order: 'ASC' }, filter: { q: '', category: '' } });
+    await dataProvider.getList('contacts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'created_at', order: 'ASC' },
+      filter: { q: '', category: '' },
+    });
     expect(seen[0]!.url).toBe('/api/contacts/?page=1&page_size=25&ordering=created_at');
   });
 
@@ -96,7 +114,9 @@ describe('contacts adapter', () => {
       http.put('/contacts/{id}/', async ({ request, params, response }) => {
         await record(request);
         const body = await request.json();
-        return response(200).json(contact(Number(params.id), { first_name: body.first_name, status: body.status ?? null }));
+        return response(200).json(
+          contact(Number(params.id), { first_name: body.first_name, status: body.status ?? null }),
+        );
       }),
       http.delete('/contacts/{id}/', async ({ request, response }) => {
         await record(request);
@@ -105,9 +125,15 @@ describe('contacts adapter', () => {
     );
     expect((await dataProvider.getOne('contacts', { id: 4 })).data).toEqual(contact(4));
     expect((await dataProvider.getMany('contacts', { ids: [1, 2] })).data.map((c) => c.id)).toEqual([1, 2]);
-    const created = await dataProvider.create('contacts', { data: { first_name: 'Ann', phone: '+4930555111', categories: [5], tags: ['x'] } });
+    const created = await dataProvider.create('contacts', {
+      data: { first_name: 'Ann', phone: '+4930555111', categories: [5], tags: ['x'] },
+    });
     expect(created.data).toMatchObject({ id: 9, first_name: 'Ann', categories: [5], tags: ['x'] });
-    const updated = await dataProvider.update('contacts', { id: 4, data: { ...contact(4), first_name: 'Eve', status: 2 }, previousData: contact(4) });
+    const updated = await dataProvider.update('contacts', {
+      id: 4,
+      data: { ...contact(4), first_name: 'Eve', status: 2 },
+      previousData: contact(4),
+    });
     expect(updated.data).toMatchObject({ id: 4, first_name: 'Eve', status: 2 });
     const deleted = await dataProvider.delete('contacts', { id: 4, previousData: contact(4) });
     expect(deleted.data).toEqual(contact(4));
@@ -166,16 +192,24 @@ describe('contacts adapter', () => {
         response(400).json({ phone: ['Phone is incorrect'], email: ['Please, enter valid email address', 'second'] }),
       ),
     );
-    const err = await dataProvider.create('contacts', { data: { first_name: 'X', phone: 'nope' } }).catch((e: unknown) => e);
+    const err = await dataProvider
+      .create('contacts', { data: { first_name: 'X', phone: 'nope' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     const httpError = err as HttpError;
     expect(httpError.status).toBe(400);
-    expect(httpError.body).toEqual({ errors: { phone: 'Phone is incorrect', email: 'Please, enter valid email address' } });
+    expect(httpError.body).toEqual({
+      errors: { phone: 'Phone is incorrect', email: 'Please, enter valid email address' },
+    });
     expect(httpError.message).toBe('phone: Phone is incorrect\nemail: Please, enter valid email address');
   });
 
   it('a 401 calls the unauthorized listener and rejects', async () => {
-    server.use(http.get('/contacts/{id}/', ({ response }) => response(401).json({ detail: 'Session ended', code: 'not_authenticated' })));
+    server.use(
+      http.get('/contacts/{id}/', ({ response }) =>
+        response(401).json({ detail: 'Session ended', code: 'not_authenticated' }),
+      ),
+    );
     const listener = vi.fn();
     const off = onUnauthorized(listener);
     try {
@@ -188,8 +222,10 @@ describe('contacts adapter', () => {
     }
   });
 
-  it('a 404 (another owner\'s contact) is an HttpError with the detail', async () => {
-    server.use(http.delete('/contacts/{id}/', ({ response }) => response(404).json({ detail: 'Not found.', code: 'not_found' })));
+  it("a 404 (another owner's contact) is an HttpError with the detail", async () => {
+    server.use(
+      http.delete('/contacts/{id}/', ({ response }) => response(404).json({ detail: 'Not found.', code: 'not_found' })),
+    );
     const err = await dataProvider.delete('contacts', { id: 99 }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 404, message: 'Not found.' });
   });
@@ -202,7 +238,9 @@ describe('contacts adapter', () => {
         return new HttpResponse("id,first_name\r\n1,'=X", { headers: { 'content-type': 'text/csv' } });
       }),
     );
-    expect(await exportContactsCsv({ q: 'a', status: 2 }, { field: 'first_name', order: 'ASC' })).toBe("id,first_name\r\n1,'=X");
+    expect(await exportContactsCsv({ q: 'a', status: 2 }, { field: 'first_name', order: 'ASC' })).toBe(
+      "id,first_name\r\n1,'=X",
+    );
     expect(seen[0]!.url).toBe('/api/contacts/export/?search=a&status=2&ordering=first_name');
   });
 });
@@ -212,9 +250,17 @@ describe('contact-categories and contact-statuses adapters', () => {
 
   it('lists, sorts, pages and finds categories from the one unpaged list', async () => {
     server.use(http.get('/contacts/category', ({ response }) => response(200).json(cats)));
-    const page = await dataProvider.getList('contact-categories', { pagination: { page: 1, perPage: 2 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const page = await dataProvider.getList('contact-categories', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(page).toEqual({ data: [cats[2], cats[1]], total: 3 });
-    const found = await dataProvider.getList('contact-categories', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'fam' } });
+    const found = await dataProvider.getList('contact-categories', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'fam' },
+    });
     expect(found.data.map((c) => c.id)).toEqual([3]);
     expect((await dataProvider.getOne('contact-categories', { id: 2 })).data).toEqual(cats[1]);
     expect((await dataProvider.getMany('contact-categories', { ids: [1, 3] })).data.map((c) => c.id)).toEqual([1, 3]);
@@ -239,8 +285,14 @@ describe('contact-categories and contact-statuses adapters', () => {
         return response(200).json({ detail: 'Deleted successfully' });
       }),
     );
-    expect((await dataProvider.create('contact-categories', { data: { name: 'New' } })).data).toEqual(category(4, 'New'));
-    await dataProvider.update('contact-categories', { id: 4, data: { name: 'Hot', is_particular: true }, previousData: category(4, 'New') });
+    expect((await dataProvider.create('contact-categories', { data: { name: 'New' } })).data).toEqual(
+      category(4, 'New'),
+    );
+    await dataProvider.update('contact-categories', {
+      id: 4,
+      data: { name: 'Hot', is_particular: true },
+      previousData: category(4, 'New'),
+    });
     await dataProvider.delete('contact-categories', { id: 4, previousData: category(4, 'Hot', true) });
     expect(seen).toEqual([
       { method: 'POST', url: '/api/contacts/category', body: { name: 'New', is_particular: false } },
@@ -255,7 +307,13 @@ describe('contact-categories and contact-statuses adapters', () => {
       { id: 2, name: 'In progress', color: null },
     ];
     server.use(http.get('/contacts/status/', ({ response }) => response(200).json(statuses)));
-    expect(await dataProvider.getList('contact-statuses', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).toEqual({
+    expect(
+      await dataProvider.getList('contact-statuses', {
+        pagination: { page: 1, perPage: 100 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).toEqual({
       data: statuses,
       total: 2,
     });

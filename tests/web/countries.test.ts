@@ -11,7 +11,7 @@ describe('countries on the web: ISO codes shown in the interface language', () =
     expect(countryName('BY', 'ru')).toBe('Беларусь');
   });
 
-  it("shows nothing for no country and an old free-text value as it is", () => {
+  it('shows nothing for no country and an old free-text value as it is', () => {
     expect(countryName('', 'en')).toBe('');
     expect(countryName(null, 'en')).toBe('');
     expect(countryName('Narnia', 'en')).toBe('Narnia');

@@ -7,7 +7,9 @@ const resources = { getList: () => Promise.resolve({ data: [], total: 0 }) } as 
 
 describe('withCustomMethods', () => {
   it('refuses two method groups that name a method alike', () => {
-    expect(() => withCustomMethods(resources, { save: () => Promise.resolve(1) }, { save: () => Promise.resolve(2) })).toThrow(/"save"/);
+    expect(() =>
+      withCustomMethods(resources, { save: () => Promise.resolve(1) }, { save: () => Promise.resolve(2) }),
+    ).toThrow(/"save"/);
   });
 
   it('keeps every group, and turns an API failure into an HttpError', async () => {

@@ -4,20 +4,48 @@ import { setupServer } from 'msw/node';
 import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths, SchemaBookDetail, SchemaEventBrief, SchemaLessonBrief, SchemaLessonCategory, SchemaLessonComment, SchemaNewsBrief } from '../../src/api/schema';
+import type {
+  paths,
+  SchemaBookDetail,
+  SchemaEventBrief,
+  SchemaLessonBrief,
+  SchemaLessonCategory,
+  SchemaLessonComment,
+  SchemaNewsBrief,
+} from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
 import { isLearningQuery } from '../../src/web/providers/data/learningHooks';
 
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
-beforeAll(() => { server.listen({ onUnhandledRequest: 'error' }); });
-afterEach(() => { server.resetHandlers(); });
-afterAll(() => { server.close(); });
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 const at = '2026-01-01T10:00:00.000Z';
-const pageOf = <T>(results: T[], count: number, next: string | null = null) => ({ count, next, previous: null, current: 1, total_count: count, results });
+const pageOf = <T>(results: T[], count: number, next: string | null = null) => ({
+  count,
+  next,
+  previous: null,
+  current: 1,
+  total_count: count,
+  results,
+});
 const category = (id: number): SchemaLessonCategory =>
-  ({ id, title: `Category ${id}`, description: '', image: null, lessons_count: 4, completed_count: 1 }) as unknown as SchemaLessonCategory;
+  ({
+    id,
+    title: `Category ${id}`,
+    description: '',
+    image: null,
+    lessons_count: 4,
+    completed_count: 1,
+  }) as unknown as SchemaLessonCategory;
 const lesson = (id: number): SchemaLessonBrief =>
   ({
     id,
@@ -39,10 +67,33 @@ const comment = (id: number, extra: Partial<SchemaLessonComment> = {}): SchemaLe
   is_hidden: false,
   ...extra,
 });
-const news = (id: number): SchemaNewsBrief => ({ id, title: `News ${id}`, summary: '', image: null, is_important: id === 1, published_at: at });
-const event = (id: number): SchemaEventBrief => ({ id, title: `Event ${id}`, starts_at: at, ends_at: null, place: '', online_url: null }) as unknown as SchemaEventBrief;
+const news = (id: number): SchemaNewsBrief => ({
+  id,
+  title: `News ${id}`,
+  summary: '',
+  image: null,
+  is_important: id === 1,
+  published_at: at,
+});
+const event = (id: number): SchemaEventBrief =>
+  ({
+    id,
+    title: `Event ${id}`,
+    starts_at: at,
+    ends_at: null,
+    place: '',
+    online_url: null,
+  }) as unknown as SchemaEventBrief;
 const book = (id: number, extra: Partial<SchemaBookDetail> = {}): SchemaBookDetail =>
-  ({ id, title: `Book ${id}`, price: '5.00', can_read: false, purchase_status: null, pdf: null, ...extra }) as unknown as SchemaBookDetail;
+  ({
+    id,
+    title: `Book ${id}`,
+    price: '5.00',
+    can_read: false,
+    purchase_status: null,
+    pdf: null,
+    ...extra,
+  }) as unknown as SchemaBookDetail;
 
 describe('learning/lessons', () => {
   it('getList posts the category and completion, sends page, size and search, and gives the category as meta', async () => {
@@ -60,7 +111,11 @@ describe('learning/lessons', () => {
       sort: { field: 'id', order: 'DESC' },
       filter: { category: 2, q: 'intro', completed: false },
     });
-    expect(res).toMatchObject({ total: 14, data: [{ id: 1 }, { id: 2 }], meta: { category: { id: 2, completed_count: 1 } } });
+    expect(res).toMatchObject({
+      total: 14,
+      data: [{ id: 1 }, { id: 2 }],
+      meta: { category: { id: 2, completed_count: 1 } },
+    });
     expect(Object.fromEntries(query!)).toEqual({ page: '2', page_size: '12', search: 'intro' });
     expect(body).toEqual({ category: 2, completed: false });
   });
@@ -71,8 +126,14 @@ describe('learning/lessons', () => {
       http.get('/navigator/categories/list/', () => HttpResponse.json([category(1), category(2)])),
     );
     const params = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' as const } };
-    expect(await dataProvider.getList('learning/lessons', { ...params, filter: { free: true } })).toMatchObject({ total: 1, data: [{ id: 3 }] });
-    expect(await dataProvider.getList('learning/categories', { ...params, filter: {} })).toMatchObject({ total: 2, data: [{ id: 1 }, { id: 2 }] });
+    expect(await dataProvider.getList('learning/lessons', { ...params, filter: { free: true } })).toMatchObject({
+      total: 1,
+      data: [{ id: 3 }],
+    });
+    expect(await dataProvider.getList('learning/categories', { ...params, filter: {} })).toMatchObject({
+      total: 2,
+      data: [{ id: 1 }, { id: 2 }],
+    });
   });
 
   it('getOne reads a lesson; an unknown one is a 404 HttpError', async () => {
@@ -96,9 +157,16 @@ describe('learning/lessons', () => {
       http.post('/navigator/lesson/view/{id}/', async ({ request, params }) => {
         body = await request.json();
         keepalive = request.keepalive;
-        return HttpResponse.json({ position_seconds: 30, percent: 50, completed: false, id: Number(params.id) } as never);
+        return HttpResponse.json({
+          position_seconds: 30,
+          percent: 50,
+          completed: false,
+          id: Number(params.id),
+        } as never);
       }),
-      http.get('/navigator/lessons/dashboard/', () => HttpResponse.json({ in_progress: [lesson(1)], latest: [], total_count: 4, completed_count: 1 })),
+      http.get('/navigator/lessons/dashboard/', () =>
+        HttpResponse.json({ in_progress: [lesson(1)], latest: [], total_count: 4, completed_count: 1 }),
+      ),
     );
     expect(await dataProvider.recordLessonView(5, { time: 30, duration: 60 }, true)).toMatchObject({ percent: 50 });
     expect(body).toEqual({ time: 30, duration: 60 });
@@ -108,7 +176,7 @@ describe('learning/lessons', () => {
 });
 
 describe('learning/comments', () => {
-  it('getList pages a lesson\'s comments and says whether there is a next page', async () => {
+  it("getList pages a lesson's comments and says whether there is a next page", async () => {
     let query: URLSearchParams | undefined;
     server.use(
       http.get('/navigator/comments/', ({ request }) => {
@@ -116,8 +184,16 @@ describe('learning/comments', () => {
         return HttpResponse.json(pageOf([comment(2), comment(1)], 21, '?page=2'));
       }),
     );
-    const res = await dataProvider.getList('learning/comments', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' }, filter: { lesson: 5 } });
-    expect(res).toMatchObject({ total: 21, data: [{ id: 2 }, { id: 1 }], pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    const res = await dataProvider.getList('learning/comments', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { lesson: 5 },
+    });
+    expect(res).toMatchObject({
+      total: 21,
+      data: [{ id: 2 }, { id: 1 }],
+      pageInfo: { hasNextPage: true, hasPreviousPage: false },
+    });
     expect(Object.fromEntries(query!)).toEqual({ lesson: '5', page: '1', page_size: '20' });
   });
 
@@ -130,8 +206,12 @@ describe('learning/comments', () => {
           : HttpResponse.json({ text: ['This field cannot be empty'] }, { status: 400 });
       }),
     );
-    expect((await dataProvider.create('learning/comments', { data: { text: 'Thanks', lesson: 5 } })).data).toMatchObject({ id: 3, text: 'Thanks' });
-    const err = await dataProvider.create('learning/comments', { data: { text: '', lesson: 5 } }).catch((e: unknown) => e);
+    expect(
+      (await dataProvider.create('learning/comments', { data: { text: 'Thanks', lesson: 5 } })).data,
+    ).toMatchObject({ id: 3, text: 'Thanks' });
+    const err = await dataProvider
+      .create('learning/comments', { data: { text: '', lesson: 5 } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 400, body: { errors: { text: 'This field cannot be empty' } } });
   });
@@ -149,10 +229,16 @@ describe('learning/comments', () => {
         return HttpResponse.json({ ok: true } as never);
       }),
     );
-    const hidden = await dataProvider.update('learning/comments', { id: 4, data: { is_hidden: true }, previousData: comment(4) });
+    const hidden = await dataProvider.update('learning/comments', {
+      id: 4,
+      data: { is_hidden: true },
+      previousData: comment(4),
+    });
     expect(hidden.data).toMatchObject({ id: 4, is_hidden: true });
     expect(moderated).toEqual({ is_hidden: true });
-    expect((await dataProvider.delete('learning/comments', { id: 4, previousData: comment(4) })).data).toMatchObject({ id: 4 });
+    expect((await dataProvider.delete('learning/comments', { id: 4, previousData: comment(4) })).data).toMatchObject({
+      id: 4,
+    });
     expect(deleted).toBe('4');
   });
 });
@@ -167,7 +253,11 @@ describe('learning/news and learning/events', () => {
       }),
       http.get('/news/important/', () => HttpResponse.json([news(1)])),
     );
-    const res = await dataProvider.getList('learning/news', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: { q: 'meet', important: true } });
+    const res = await dataProvider.getList('learning/news', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { q: 'meet', important: true },
+    });
     expect(res).toMatchObject({ total: 1, data: [{ id: 1 }] });
     expect(Object.fromEntries(query!)).toEqual({ page: '1', page_size: '10', search: 'meet', is_important: 'true' });
     expect(await dataProvider.getImportantNews()).toMatchObject([{ id: 1, is_important: true }]);
@@ -185,9 +275,19 @@ describe('learning/news and learning/events', () => {
         limit = new URL(request.url).searchParams.get('limit');
         return HttpResponse.json([event(8)]);
       }),
-      http.get('/events/view/{id}/ics', () => new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { headers: { 'Content-Type': 'text/calendar' } }) as never),
+      http.get(
+        '/events/view/{id}/ics',
+        () =>
+          new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+            headers: { 'Content-Type': 'text/calendar' },
+          }) as never,
+      ),
     );
-    const res = await dataProvider.getList('learning/events', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: { period: 'past' } });
+    const res = await dataProvider.getList('learning/events', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { period: 'past' },
+    });
     expect(res).toMatchObject({ total: 1, data: [{ id: 7 }] });
     expect(period).toBe('past');
     expect(await dataProvider.getNearestEvents(3)).toMatchObject([{ id: 8 }]);
@@ -196,36 +296,52 @@ describe('learning/news and learning/events', () => {
   });
 });
 
-describe('learning/books, configs and the member\'s requests', () => {
+describe("learning/books, configs and the member's requests", () => {
   it('books getList reads every book; purchaseBook posts the book and returns the new state; a refusal is a 400 HttpError', async () => {
     server.use(
       http.get('/books/list/', () => HttpResponse.json([book(1), book(2)] as never)),
       http.post('/books/purchase/', async ({ request }) => {
         const { book: id } = (await request.json()) as { book: number };
         return id === 1
-          ? HttpResponse.json({ status: 'purchased' as const, payment_url: null, book: book(1, { can_read: true, purchase_status: 'paid' }) })
+          ? HttpResponse.json({
+              status: 'purchased' as const,
+              payment_url: null,
+              book: book(1, { can_read: true, purchase_status: 'paid' }),
+            })
           : HttpResponse.json({ non_field_errors: ['You already have this book.'] }, { status: 400 });
       }),
     );
-    expect(await dataProvider.getList('learning/books', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).toMatchObject({ total: 2 });
+    expect(
+      await dataProvider.getList('learning/books', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'DESC' },
+        filter: {},
+      }),
+    ).toMatchObject({ total: 2 });
     expect(await dataProvider.purchaseBook(1)).toMatchObject({ status: 'purchased', book: { id: 1, can_read: true } });
     const err = await dataProvider.purchaseBook(2).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 400, body: { errors: { non_field_errors: 'You already have this book.' } } });
   });
 
-  it('getConfigs reads the public settings; createMyTicket and getMyTicket are the member\'s request methods', async () => {
+  it("getConfigs reads the public settings; createMyTicket and getMyTicket are the member's request methods", async () => {
     let sent: unknown;
     server.use(
-      http.get('/configs/get_all_configs/', () => HttpResponse.json({ configs: { 'donations.enabled': true } } as never)),
+      http.get('/configs/get_all_configs/', () =>
+        HttpResponse.json({ configs: { 'donations.enabled': true } } as never),
+      ),
       http.post('/tickets/create/', async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json({ id: 12, subject: 'Help' } as never, { status: 201 });
       }),
-      http.get('/tickets/my/{id}/', ({ params }) => HttpResponse.json({ id: Number(params.id), subject: 'Help', messages: [] } as never)),
+      http.get('/tickets/my/{id}/', ({ params }) =>
+        HttpResponse.json({ id: Number(params.id), subject: 'Help', messages: [] } as never),
+      ),
     );
     expect(await dataProvider.getConfigs()).toMatchObject({ configs: { 'donations.enabled': true } });
-    expect(await dataProvider.createMyTicket({ type: 'question', subject: 'Help', message: 'How?' })).toMatchObject({ id: 12 });
+    expect(await dataProvider.createMyTicket({ type: 'question', subject: 'Help', message: 'How?' })).toMatchObject({
+      id: 12,
+    });
     expect(sent).toEqual({ type: 'question', subject: 'Help', message: 'How?' });
     expect(await dataProvider.getMyTicket(12)).toMatchObject({ id: 12, messages: [] });
   });
@@ -245,7 +361,17 @@ describe('the learning refresh', () => {
     } as const;
     for (const key of Object.values(keys)) client.setQueryData(key, {});
     await client.invalidateQueries({ predicate: isLearningQuery });
-    const stale = Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated]));
-    expect(stale).toEqual({ books: true, book: true, lessons: true, lesson: false, comments: false, dashboard: true, tickets: false });
+    const stale = Object.fromEntries(
+      Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated]),
+    );
+    expect(stale).toEqual({
+      books: true,
+      book: true,
+      lessons: true,
+      lesson: false,
+      comments: false,
+      dashboard: true,
+      tickets: false,
+    });
   });
 });

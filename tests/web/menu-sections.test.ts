@@ -4,7 +4,8 @@ import { currentEntry, groupMenu, SHORT_MENU, type MenuBlock } from '../../src/w
 import { en } from '../../src/web/i18n/en';
 
 /** The side menu's sections, from the server's real menus for each role. */
-const keys = (blocks: MenuBlock[]) => blocks.map((b) => (b.kind === 'entry' ? b.entry.key : `${b.id}: ${b.entries.map((e) => e.key).join(' ')}`));
+const keys = (blocks: MenuBlock[]) =>
+  blocks.map((b) => (b.kind === 'entry' ? b.entry.key : `${b.id}: ${b.entries.map((e) => e.key).join(' ')}`));
 
 describe('side menu sections', () => {
   it("groups the admin's 25 entries into learning, CRM, staff, content and administration, losing none", () => {
@@ -25,16 +26,30 @@ describe('side menu sections', () => {
   });
 
   it("gives consultants and members the same sections, without the admin's", () => {
-    expect(keys(groupMenu(mainMenu('consultant', 'en'))).map((k) => k.split(':')[0])).toEqual(['dashboard', 'subscription', 'learning', 'crm', 'staff']);
+    expect(keys(groupMenu(mainMenu('consultant', 'en'))).map((k) => k.split(':')[0])).toEqual([
+      'dashboard',
+      'subscription',
+      'learning',
+      'crm',
+      'staff',
+    ]);
     const member = mainMenu('member', 'en');
-    expect(keys(groupMenu(member)).map((k) => k.split(':')[0])).toEqual(['dashboard', 'subscription', 'learning', 'crm']);
+    expect(keys(groupMenu(member)).map((k) => k.split(':')[0])).toEqual([
+      'dashboard',
+      'subscription',
+      'learning',
+      'crm',
+    ]);
     // A member's menu is short enough to start fully open; the staff's is not.
     expect(member.length).toBeLessThanOrEqual(SHORT_MENU);
     expect(mainMenu('consultant', 'en').length).toBeGreaterThan(SHORT_MENU);
   });
 
   it('keeps an entry it does not know outside the sections, so it stays reachable', () => {
-    const blocks = groupMenu([...mainMenu('member', 'en'), { key: 'brand_new', title: 'New', path: '/new', icon: 'Circle' }]);
+    const blocks = groupMenu([
+      ...mainMenu('member', 'en'),
+      { key: 'brand_new', title: 'New', path: '/new', icon: 'Circle' },
+    ]);
     expect(keys(blocks).slice(0, 3)).toEqual(['dashboard', 'subscription', 'brand_new']);
   });
 

@@ -41,7 +41,9 @@ describe('staff/payments adapter', () => {
     server.use(
       http.get('/staff/payments', ({ request }) => {
         query = new URL(request.url).searchParams;
-        return HttpResponse.json([payment(31), payment(30)], { headers: { 'Content-Range': 'staff/payments 25-26/27' } });
+        return HttpResponse.json([payment(31), payment(30)], {
+          headers: { 'Content-Range': 'staff/payments 25-26/27' },
+        });
       }),
     );
     const res = await dataProvider.getList('staff/payments', {
@@ -58,7 +60,9 @@ describe('staff/payments adapter', () => {
   it('getOne reads one payment; a 404 becomes an HttpError', async () => {
     server.use(
       http.get('/staff/payments/{id}', ({ params }) =>
-        params.id === '5' ? HttpResponse.json(payment(5)) : HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 }),
+        params.id === '5'
+          ? HttpResponse.json(payment(5))
+          : HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 }),
       ),
     );
     expect((await dataProvider.getOne('staff/payments', { id: 5 })).data).toMatchObject({ id: 5, amount: '15.00' });
@@ -75,26 +79,50 @@ describe('staff/payments adapter', () => {
       }),
     );
     expect((await dataProvider.approvePayment(5)).state).toBe('paid');
-    expect(await dataProvider.rejectPayment(5, 'Unreadable')).toMatchObject({ state: 'canceled', reject_reason: 'Unreadable' });
+    expect(await dataProvider.rejectPayment(5, 'Unreadable')).toMatchObject({
+      state: 'canceled',
+      reject_reason: 'Unreadable',
+    });
     expect(reason).toBe('Unreadable');
   });
 
   it('a conflict (already decided) is refused as an HttpError with the server sentence', async () => {
-    server.use(http.post('/staff/payments/{id}/approve', () => HttpResponse.json({ detail: 'This payment has already been decided.', code: 'payment_not_pending' }, { status: 409 })));
+    server.use(
+      http.post('/staff/payments/{id}/approve', () =>
+        HttpResponse.json(
+          { detail: 'This payment has already been decided.', code: 'payment_not_pending' },
+          { status: 409 },
+        ),
+      ),
+    );
     const err = await dataProvider.approvePayment(5).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 409, message: 'This payment has already been decided.' });
   });
 
   it("a refused reason comes back as react-admin's field errors", async () => {
-    server.use(http.post('/staff/payments/{id}/reject', () => HttpResponse.json({ reason: ['Please, fill this field'] }, { status: 400 })));
+    server.use(
+      http.post('/staff/payments/{id}/reject', () =>
+        HttpResponse.json({ reason: ['Please, fill this field'] }, { status: 400 }),
+      ),
+    );
     const err = await dataProvider.rejectPayment(5, ' ').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 400, body: { errors: { reason: 'Please, fill this field' } } });
   });
 
   it('the resource methods still reach the resources behind the custom ones', async () => {
-    server.use(http.get('/staff/payments', () => HttpResponse.json([payment(1)], { headers: { 'Content-Range': 'staff/payments 0-0/1' } })));
-    expect(await dataProvider.getList('staff/payments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).toMatchObject({ total: 1 });
+    server.use(
+      http.get('/staff/payments', () =>
+        HttpResponse.json([payment(1)], { headers: { 'Content-Range': 'staff/payments 0-0/1' } }),
+      ),
+    );
+    expect(
+      await dataProvider.getList('staff/payments', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).toMatchObject({ total: 1 });
   });
 });

@@ -64,7 +64,12 @@ describe('tasks adapter', () => {
       http.post('/user_tasks/list/', async ({ request, response }) => {
         await record(request);
         return response(200).json({
-          count: 1, next: null, previous: null, current: 1, total_count: 4, results: [task(1)],
+          count: 1,
+          next: null,
+          previous: null,
+          current: 1,
+          total_count: 4,
+          results: [task(1)],
           tab_counts: { today: 1, future: 2, completed: 1, canceled: 0 },
         });
       }),
@@ -74,7 +79,9 @@ describe('tasks adapter', () => {
       sort: { field: 'start_at', order: 'DESC' },
       filter: { tab: 'future', type: 'call', q: 'lea', user_id: 5 },
     });
-    expect(seen[0]!.url).toBe('/api/user_tasks/list/?page=1&page_size=10&tab=future&type=call&search=lea&user_id=5&ordering=-start_at');
+    expect(seen[0]!.url).toBe(
+      '/api/user_tasks/list/?page=1&page_size=10&tab=future&type=call&search=lea&user_id=5&ordering=-start_at',
+    );
     expect(res).toMatchObject({ total: 1, data: [{ id: 1 }], meta: { tab_counts: { future: 2 } } });
   });
 
@@ -88,10 +95,16 @@ describe('tasks adapter', () => {
         return response(200).json(task(1, { status: 'completed', result: body.result }));
       }),
     );
-    const ok = await dataProvider.update('tasks', { id: 1, data: { action: 'complete', result: 'Done' }, previousData: task(1) });
+    const ok = await dataProvider.update('tasks', {
+      id: 1,
+      data: { action: 'complete', result: 'Done' },
+      previousData: task(1),
+    });
     expect(seen[0]!.body).toEqual({ action: 'complete', result: 'Done', task_id: 1 });
     expect(ok.data).toMatchObject({ status: 'completed' });
-    const err = await dataProvider.update('tasks', { id: 1, data: { action: 'complete' }, previousData: task(1) }).catch((e: unknown) => e);
+    const err = await dataProvider
+      .update('tasks', { id: 1, data: { action: 'complete' }, previousData: task(1) })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 400, body: { errors: { result: 'Please, fill this field' } } });
   });
@@ -103,15 +116,32 @@ describe('tickets adapter', () => {
     server.use(
       http.post('/tickets/consultant/list/', async ({ request, response }) => {
         await record(request);
-        return response(200).json({ count: 1, next: null, previous: null, current: 1, total_count: 1, results: [ticket(4)] });
+        return response(200).json({
+          count: 1,
+          next: null,
+          previous: null,
+          current: 1,
+          total_count: 1,
+          results: [ticket(4)],
+        });
       }),
       http.post('/tickets/consultant/detail/', async ({ request, response }) => {
         await record(request);
-        return response(200).json(ticket(4, { messages: [{ id: 1, kind: 'message', author: who, message: 'Hi', created_at: '2026-01-01T09:00:00.000Z' }] }));
+        return response(200).json(
+          ticket(4, {
+            messages: [{ id: 1, kind: 'message', author: who, message: 'Hi', created_at: '2026-01-01T09:00:00.000Z' }],
+          }),
+        );
       }),
     );
-    const list = await dataProvider.getList('tickets', { pagination: { page: 2, perPage: 5 }, sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'new', user_id: 7 } });
-    expect(seen[0]!.url).toBe('/api/tickets/consultant/list/?page=2&page_size=5&status=new&user_id=7&ordering=-created_at');
+    const list = await dataProvider.getList('tickets', {
+      pagination: { page: 2, perPage: 5 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { status: 'new', user_id: 7 },
+    });
+    expect(seen[0]!.url).toBe(
+      '/api/tickets/consultant/list/?page=2&page_size=5&status=new&user_id=7&ordering=-created_at',
+    );
     expect(list.total).toBe(1);
     const one = await dataProvider.getOne('tickets', { id: 4 });
     expect(seen[1]!.body).toEqual({ ticket_id: 4 });
@@ -130,11 +160,20 @@ describe('tickets adapter', () => {
         return response(200).json(ticket(4, { status: 'rejected', rejection_reason: 'No' }));
       }),
     );
-    const err = await dataProvider.update('tickets', { id: 4, data: { action: 'take' }, previousData: ticket(4) }).catch((e: unknown) => e);
+    const err = await dataProvider
+      .update('tickets', { id: 4, data: { action: 'take' }, previousData: ticket(4) })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 409, message: 'Ticket is already taken by another consultant' });
-    const rejected = await dataProvider.update('tickets', { id: 4, data: { action: 'reject', reason: 'No' }, previousData: ticket(4) });
-    expect(seen.map((s) => s.url)).toEqual(['/api/tickets/consultant/update_ticket/', '/api/tickets/consultant/reject_ticket/']);
+    const rejected = await dataProvider.update('tickets', {
+      id: 4,
+      data: { action: 'reject', reason: 'No' },
+      previousData: ticket(4),
+    });
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/tickets/consultant/update_ticket/',
+      '/api/tickets/consultant/reject_ticket/',
+    ]);
     expect(seen[1]!.body).toEqual({ ticket_id: 4, reason: 'No' });
     expect(rejected.data.status).toBe('rejected');
   });
@@ -149,10 +188,18 @@ describe('task-link-users adapter', () => {
         return response(200).json([{ id: 9, first_name: 'Lea', last_name: 'Lead' }]);
       }),
     );
-    const res = await dataProvider.getList('task-link-users', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'lea', user_id: 5 } });
+    const res = await dataProvider.getList('task-link-users', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'lea', user_id: 5 },
+    });
     expect(seen[0]!.url).toBe('/api/user_tasks/get_users_to_link/?search=lea&user_id=5&limit=20');
     expect(res).toEqual({ data: [{ id: 9, first_name: 'Lea', last_name: 'Lead' }], total: 1 });
-    await dataProvider.getList('task-link-users', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await dataProvider.getList('task-link-users', {
+      pagination: { page: 1, perPage: 200 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(seen[1]!.url).toBe('/api/user_tasks/get_users_to_link/?limit=50');
   });
 });
@@ -163,7 +210,10 @@ describe('tickets custom methods', () => {
     server.use(
       http.get('/tickets/tickets_choices/', async ({ request, response }) => {
         await record(request);
-        return response(200).json({ types: [{ value: 'technical', label: 'Technical' }], statuses: [{ value: 'new', label: 'New' }] });
+        return response(200).json({
+          types: [{ value: 'technical', label: 'Technical' }],
+          statuses: [{ value: 'new', label: 'New' }],
+        });
       }),
     );
     const choices = await dataProvider.getTicketChoices('staff');
@@ -177,7 +227,8 @@ describe('tickets custom methods', () => {
       http.post('/chatbot_telegram/send_msg_through_chatbot/', async ({ request, response }) => {
         await record(request);
         const body = (await request.clone().json()) as { ticket_id?: number };
-        if (body.ticket_id === 5) return response(400).json({ non_field_errors: ['The member has not linked Telegram'] });
+        if (body.ticket_id === 5)
+          return response(400).json({ non_field_errors: ['The member has not linked Telegram'] });
         return response(200).json({ detail: 'Sent', sent_at: '2026-01-01T09:00:00.000Z' });
       }),
     );

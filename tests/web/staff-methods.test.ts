@@ -3,15 +3,26 @@ import { setupServer } from 'msw/node';
 import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths, SchemaStaffStatisticsRow, SchemaStatisticsResponse, SchemaStructureChoices } from '../../src/api/schema';
+import type {
+  paths,
+  SchemaStaffStatisticsRow,
+  SchemaStatisticsResponse,
+  SchemaStructureChoices,
+} from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
 
 /** The staff screens' resources and custom methods: statistics, notifications, partners, tags, structure choices. */
 const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
 const server = setupServer();
-beforeAll(() => { server.listen({ onUnhandledRequest: 'error' }); });
-afterEach(() => { server.resetHandlers(); });
-afterAll(() => { server.close(); });
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
 
 function recorder() {
   const seen: Array<{ url: string; body?: unknown }> = [];
@@ -53,7 +64,14 @@ describe('staff-statistics resource and statistics methods', () => {
     server.use(
       http.post('/accounts/dashboard/staff_statistics/', async ({ request, response }) => {
         await record(request);
-        return response(200).json({ count: 12, next: null, previous: null, current: 2, total_count: 12, results: [row(4), row(9)] });
+        return response(200).json({
+          count: 12,
+          next: null,
+          previous: null,
+          current: 2,
+          total_count: 12,
+          results: [row(4), row(9)],
+        });
       }),
     );
     const res = await dataProvider.getList('staff-statistics', {
@@ -73,7 +91,7 @@ describe('staff-statistics resource and statistics methods', () => {
     expect(res.data[0]).toMatchObject({ user: { id: 4 }, completed_tasks: 4 });
   });
 
-  it('getList sorts descending with a minus and sends an empty body for the caller\'s own today', async () => {
+  it("getList sorts descending with a minus and sends an empty body for the caller's own today", async () => {
     const { seen, record } = recorder();
     server.use(
       http.post('/accounts/dashboard/staff_statistics/', async ({ request, response }) => {
@@ -81,8 +99,14 @@ describe('staff-statistics resource and statistics methods', () => {
         return response(200).json({ count: 0, next: null, previous: null, current: 1, total_count: 0, results: [] });
       }),
     );
-    await dataProvider.getList('staff-statistics', { pagination: { page: 1, perPage: 25 }, sort: { field: 'completed_tasks', order: 'DESC' }, filter: {} });
-    expect(seen).toEqual([{ url: '/api/accounts/dashboard/staff_statistics/?page=1&page_size=25&ordering=-completed_tasks', body: {} }]);
+    await dataProvider.getList('staff-statistics', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'completed_tasks', order: 'DESC' },
+      filter: {},
+    });
+    expect(seen).toEqual([
+      { url: '/api/accounts/dashboard/staff_statistics/?page=1&page_size=25&ordering=-completed_tasks', body: {} },
+    ]);
   });
 
   it('getStatistics and getStatisticsByCountries post the period and view-as; a refused view-as is a 403 HttpError', async () => {
@@ -91,7 +115,11 @@ describe('staff-statistics resource and statistics methods', () => {
       http.post('/accounts/dashboard/statistics/', async ({ request, response }) => {
         await record(request);
         const body = (await request.clone().json()) as { user_id?: number };
-        if (body.user_id === 99) return HttpResponse.json({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' }, { status: 403 });
+        if (body.user_id === 99)
+          return HttpResponse.json(
+            { detail: 'You do not have permission to perform this action.', code: 'permission_denied' },
+            { status: 403 },
+          );
         return response(200).json(stats);
       }),
       http.post('/accounts/dashboard/statistics_by_countries/', async ({ request, response }) => {
@@ -100,7 +128,9 @@ describe('staff-statistics resource and statistics methods', () => {
       }),
     );
     expect((await dataProvider.getStatistics({ period: 'week', user_id: 5 })).employee.first_name).toBe('Kai');
-    expect(await dataProvider.getStatisticsByCountries({ period: 'today' })).toEqual([{ country: 'DE', registrations: 2, donations_sum: '5.00', subscriptions: 1 }]);
+    expect(await dataProvider.getStatisticsByCountries({ period: 'today' })).toEqual([
+      { country: 'DE', registrations: 2, donations_sum: '5.00', subscriptions: 1 },
+    ]);
     const err = await dataProvider.getStatistics({ user_id: 99 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(403);
@@ -121,7 +151,16 @@ describe('notifications and lead offers (leads methods)', () => {
         await record(request);
         return response(200).json({
           unread_count: 1,
-          results: [{ id: 1, kind: 'lead_offered', message: 'A lead for you', data: { lead_id: 7 }, read: false, created_at: '2026-01-01T09:00:00.000Z' }],
+          results: [
+            {
+              id: 1,
+              kind: 'lead_offered',
+              message: 'A lead for you',
+              data: { lead_id: 7 },
+              read: false,
+              created_at: '2026-01-01T09:00:00.000Z',
+            },
+          ],
         });
       }),
       http.post('/notifications/read/', async ({ request, response }) => {
@@ -130,9 +169,15 @@ describe('notifications and lead offers (leads methods)', () => {
       }),
       http.post('/leads/take/', async ({ request }) => {
         await record(request);
-        const body = (await request.clone().json());
-        if (body.user_id === 8) return HttpResponse.json({ non_field_errors: ['The offer has expired'] }, { status: 400 });
-        return HttpResponse.json({ detail: 'ok', user: { id: 7, first_name: 'Lea', last_name: 'Lead' }, status: 'processing', responsible: { id: 5, first_name: 'Kai', last_name: 'Berater' } });
+        const body = await request.clone().json();
+        if (body.user_id === 8)
+          return HttpResponse.json({ non_field_errors: ['The offer has expired'] }, { status: 400 });
+        return HttpResponse.json({
+          detail: 'ok',
+          user: { id: 7, first_name: 'Lea', last_name: 'Lead' },
+          status: 'processing',
+          responsible: { id: 5, first_name: 'Kai', last_name: 'Berater' },
+        });
       }),
     );
     const list = await dataProvider.getNotifications(20);
@@ -162,13 +207,29 @@ describe('staff-partners resource and staff methods', () => {
         form = await request.formData();
         return response(201).json({
           detail: 'User successfully created',
-          partner: { user_id: 31, first_name: 'Paul', last_name: 'Partner', company: 'Muster GmbH', documents: [], created_at: '2026-01-01T09:00:00.000Z' },
+          partner: {
+            user_id: 31,
+            first_name: 'Paul',
+            last_name: 'Partner',
+            company: 'Muster GmbH',
+            documents: [],
+            created_at: '2026-01-01T09:00:00.000Z',
+          },
         });
       }),
     );
     const pdf = new File(['%PDF-1.4'], 'contract.pdf', { type: 'application/pdf' });
     const res = await dataProvider.create('staff-partners', {
-      data: { first_name: 'Paul', last_name: 'Partner', email: 'paul@example.com', company: 'Muster GmbH', tag_id: 2, consultant_id: 3, phone: '', documents: [pdf] },
+      data: {
+        first_name: 'Paul',
+        last_name: 'Partner',
+        email: 'paul@example.com',
+        company: 'Muster GmbH',
+        tag_id: 2,
+        consultant_id: 3,
+        phone: '',
+        documents: [pdf],
+      },
     });
     expect(res.data).toMatchObject({ id: 31, user_id: 31, company: 'Muster GmbH' });
     expect(Object.fromEntries([...form!.entries()].filter(([k]) => k !== 'documents'))).toEqual({
@@ -185,24 +246,47 @@ describe('staff-partners resource and staff methods', () => {
 
   it('create: a refused field comes back as an HttpError with the field errors', async () => {
     server.use(
-      http.post('/accounts/user/create_partner_user/', () => HttpResponse.json({ email: ['A user with this email already exists'] }, { status: 400 })),
+      http.post('/accounts/user/create_partner_user/', () =>
+        HttpResponse.json({ email: ['A user with this email already exists'] }, { status: 400 }),
+      ),
     );
     const err = await dataProvider
-      .create('staff-partners', { data: { first_name: 'P', last_name: 'P', email: 'taken@example.com', company: 'C', tag_id: 2, consultant_id: 3 } })
+      .create('staff-partners', {
+        data: {
+          first_name: 'P',
+          last_name: 'P',
+          email: 'taken@example.com',
+          company: 'C',
+          tag_id: 2,
+          consultant_id: 3,
+        },
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).body).toEqual({ errors: { email: 'A user with this email already exists' } });
   });
 
   it('getTagsGroups reads the staff tags and groups', async () => {
-    server.use(http.get('/accounts/tags_groups/', ({ response }) => response(200).json({ tags: [{ id: 2, name: 'Website' }], groups: [{ id: 1, name: 'VIP' }] })));
-    expect(await dataProvider.getTagsGroups()).toEqual({ tags: [{ id: 2, name: 'Website' }], groups: [{ id: 1, name: 'VIP' }] });
+    server.use(
+      http.get('/accounts/tags_groups/', ({ response }) =>
+        response(200).json({ tags: [{ id: 2, name: 'Website' }], groups: [{ id: 1, name: 'VIP' }] }),
+      ),
+    );
+    expect(await dataProvider.getTagsGroups()).toEqual({
+      tags: [{ id: 2, name: 'Website' }],
+      groups: [{ id: 1, name: 'VIP' }],
+    });
   });
 });
 
 describe('structure methods', () => {
-  it('getStructureChoices reads the filters\' options and the columns', async () => {
-    const choices: SchemaStructureChoices = { statuses: [{ value: 'active', label: 'Active' }], tags: [], groups: [], columns: [{ key: 'email', label: 'Email', sortable: true }] };
+  it("getStructureChoices reads the filters' options and the columns", async () => {
+    const choices: SchemaStructureChoices = {
+      statuses: [{ value: 'active', label: 'Active' }],
+      tags: [],
+      groups: [],
+      columns: [{ key: 'email', label: 'Email', sortable: true }],
+    };
     server.use(http.get('/team/get_my_structure_users/choices/', () => HttpResponse.json(choices)));
     expect(await dataProvider.getStructureChoices()).toEqual(choices);
   });

@@ -63,7 +63,9 @@ describe('structure adapter', () => {
       sort: { field: 'first_name', order: 'DESC' },
       filter: { q: 'ann', status: 'active', tags: [3], groups: [] },
     });
-    expect(seen).toEqual([{ url: '?page=2&page_size=10&ordering=-first_name', body: { search: 'ann', status: 'active', tags: [3] } }]);
+    expect(seen).toEqual([
+      { url: '?page=2&page_size=10&ordering=-first_name', body: { search: 'ann', status: 'active', tags: [3] } },
+    ]);
     expect(res.data).toEqual([member(4)]);
     expect(res.total).toBe(1);
     expect(res.meta).toEqual({
@@ -76,7 +78,9 @@ describe('structure adapter', () => {
   });
 
   it('a 400 of a bad filter becomes an HttpError with field errors', async () => {
-    server.use(http.post('/team/get_my_structure_users/', ({ response }) => response(400).json({ status: ['Invalid value.'] })));
+    server.use(
+      http.post('/team/get_my_structure_users/', ({ response }) => response(400).json({ status: ['Invalid value.'] })),
+    );
     const err = await dataProvider
       .getList('structure', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
       .catch((e: unknown) => e);
@@ -107,7 +111,11 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
     server.use(
       http.post('/accounts/user/details/', async ({ request, response }) => {
         const { user_id } = await request.json();
-        if (user_id === 9) return response(403).json({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
+        if (user_id === 9)
+          return response(403).json({
+            detail: 'You do not have permission to perform this action.',
+            code: 'permission_denied',
+          });
         return response(200).json({
           id: user_id,
           first_name: 'Anna',
@@ -140,7 +148,9 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
         seen = { query: new URL(request.url).search, body: await request.json() };
         return response(200).json({
           ...meta,
-          results: [{ id: 1, type: 'call', start_time: '2026-01-01T10:00:00.000Z', completed_at: '2026-01-01T10:10:00.000Z' }],
+          results: [
+            { id: 1, type: 'call', start_time: '2026-01-01T10:00:00.000Z', completed_at: '2026-01-01T10:10:00.000Z' },
+          ],
         });
       }),
     );
@@ -156,17 +166,32 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
   });
 
   it('team-children loads the first level or one node’s children; rejectResponsibility posts the user', async () => {
-    const node = { id: 2, first_name: 'A', last_name: 'B', avatar: null, status: 'active' as const, children_count: 1, descendants_count: 3, level: 1 };
+    const node = {
+      id: 2,
+      first_name: 'A',
+      last_name: 'B',
+      avatar: null,
+      status: 'active' as const,
+      children_count: 1,
+      descendants_count: 3,
+      level: 1,
+    };
     server.use(
       http.get('/team/get_children/', ({ response }) => response(200).json([node])),
-      http.get('/team/get_children/{pk}/', ({ params, response }) => response(200).json([{ ...node, id: Number(params.pk) + 1, level: 2 }])),
+      http.get('/team/get_children/{pk}/', ({ params, response }) =>
+        response(200).json([{ ...node, id: Number(params.pk) + 1, level: 2 }]),
+      ),
       http.post('/team/reject_responsible_user/', async ({ request, response }) => {
         const body = await request.json();
         return response(200).json({ detail: `rejected ${body.user_id}` });
       }),
     );
     const level = (filter: object) =>
-      dataProvider.getList('team-children', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter });
+      dataProvider.getList('team-children', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter,
+      });
     expect(await level({})).toEqual({ data: [node], total: 1 });
     expect((await level({ parent_id: 2 })).data[0]).toMatchObject({ id: 3, level: 2 });
     expect(await dataProvider.rejectResponsibility(5)).toEqual({ detail: 'rejected 5' });

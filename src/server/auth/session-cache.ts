@@ -136,7 +136,9 @@ export class SessionCache {
     this.retry = setTimeout(() => {
       this.retry = null;
       if (this.stopped) return;
-      this.listen().catch(() => { this.reconnectLater(); });
+      this.listen().catch(() => {
+        this.reconnectLater();
+      });
     }, RECONNECT_MS);
     this.retry.unref();
   }

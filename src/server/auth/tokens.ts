@@ -10,8 +10,17 @@ export class TokenSigner {
   /** The HMAC key imported once; a raw secret would be imported on every verification. */
   private readonly cryptoKey: Promise<webcrypto.CryptoKey>;
   private readonly verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
-  constructor(secret: string, private readonly ttlHours: number) {
-    this.cryptoKey = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  constructor(
+    secret: string,
+    private readonly ttlHours: number,
+  ) {
+    this.cryptoKey = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {

@@ -23,11 +23,15 @@ class LanePool extends pg.Pool {
   override query(...args: unknown[]): never {
     const [config, values, callback] = args;
     const lanes = this.lanes;
-    if (!lanes || callback !== undefined || typeof values === 'function') return super.query(...(args as [string])) as never;
+    if (!lanes || callback !== undefined || typeof values === 'function')
+      return super.query(...(args as [string])) as never;
     const plain: LaneQuery | undefined =
       typeof config === 'string'
         ? { text: config, values: values as unknown[] | undefined }
-        : config && typeof config === 'object' && typeof (config as LaneQuery).text === 'string' && !('submit' in config)
+        : config &&
+            typeof config === 'object' &&
+            typeof (config as LaneQuery).text === 'string' &&
+            !('submit' in config)
           ? { ...(config as LaneQuery), ...(values !== undefined && { values: values as unknown[] }) }
           : undefined;
     if (!plain) return super.query(...(args as [string])) as never;
@@ -48,12 +52,28 @@ class LanePool extends pg.Pool {
 /** How many pipelined lanes a pool gets unless told otherwise (DB_PIPELINE_LANES). */
 export const DEFAULT_LANES = 2;
 
-export function connect(url: string, max = 20, lanes = DEFAULT_LANES, laneOptions?: LaneOptions): { db: Db; pool: pg.Pool } {
+export function connect(
+  url: string,
+  max = 20,
+  lanes = DEFAULT_LANES,
+  laneOptions?: LaneOptions,
+): { db: Db; pool: pg.Pool } {
   // JIT compilation costs more than it saves on the short queries of a web request.
-  const options = { connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c jit=off', Client: NamingClient };
+  const options = {
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: '-c jit=off',
+    Client: NamingClient,
+  };
   const pool = new LanePool(options);
   if (lanes > 0) {
-    pool.lanes = new StatementLanes(() => new NamingClient({ ...options, application_name: 'atrium-lane', pipeline: true }), lanes, laneOptions);
+    pool.lanes = new StatementLanes(
+      () => new NamingClient({ ...options, application_name: 'atrium-lane', pipeline: true }),
+      lanes,
+      laneOptions,
+    );
   }
   // An idle client's error (e.g. the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

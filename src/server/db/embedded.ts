@@ -33,7 +33,9 @@ async function freePort(): Promise<number> {
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => { resolve(typeof addr === 'object' && addr ? addr.port : 0); });
+      srv.close(() => {
+        resolve(typeof addr === 'object' && addr ? addr.port : 0);
+      });
     });
   });
 }
@@ -47,14 +49,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 /** Stops a postmaster: fast shutdown (SIGINT), then immediate shutdown (SIGQUIT, crash recovery on the next start). */
 async function stopPostmaster(pid: number, start: string | undefined, what: string) {
   const running = () => isRunning(pid, start);
-  for (const [signal, waitMs] of [['SIGINT', 10_000], ['SIGQUIT', 5_000]] as const) {
+  for (const [signal, waitMs] of [
+    ['SIGINT', 10_000],
+    ['SIGQUIT', 5_000],
+  ] as const) {
     if (!running()) return;
     try {
       process.kill(pid, signal);
     } catch {
       return;
     }
-    for (const until = Date.now() + waitMs; running() && Date.now() < until; ) await sleep(50);
+    for (const until = Date.now() + waitMs; running() && Date.now() < until;) await sleep(50);
   }
   if (running()) throw new Error(`${what} (pid ${pid}) still runs; stop it first.`);
 }
@@ -76,7 +81,9 @@ async function clearStalePostmaster(databaseDir: string, log: (msg: string) => v
     log(`stopping the orphaned PostgreSQL (pid ${pid}) of an earlier run`);
     await stopPostmaster(pid, procStat(pid)?.start, `PostgreSQL on ${databaseDir}`);
   } else {
-    log(`postmaster.pid names pid ${pid}, which is not PostgreSQL of ${databaseDir}: the file is stale and that process is left alone`);
+    log(
+      `postmaster.pid names pid ${pid}, which is not PostgreSQL of ${databaseDir}: the file is stale and that process is left alone`,
+    );
   }
   fs.rmSync(pidFile, { force: true });
 }
@@ -86,7 +93,9 @@ function readPostmaster(databaseDir: string): { pid: number; start?: string; sta
   try {
     const lines = fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
     const pid = Number(lines[0]);
-    return Number.isInteger(pid) && pid > 0 ? { pid, start: procStat(pid)?.start, status: lines[7]?.trim() } : undefined;
+    return Number.isInteger(pid) && pid > 0
+      ? { pid, start: procStat(pid)?.start, status: lines[7]?.trim() }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -143,13 +152,22 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
-      ...['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`],
+      ...[
+        '-c',
+        'max_connections=200',
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${useSocket ? socketDir : ''}`,
+      ],
       ...tuning(os.totalmem()).flatMap((setting) => ['-c', setting]),
     ],
     onLog: (m) => {
       lastLines = [...lastLines, ...m.split('\n').filter(Boolean)].slice(-4);
     },
-    onError: (m) => { log(String(m)); },
+    onError: (m) => {
+      log(String(m));
+    },
   });
   // Under our lock no other server of this data dir runs: the socket files left by a killed one are
   // stale. On a restart the socket itself stays until the new server replaces it, so that clients
@@ -158,7 +176,8 @@ export async function startEmbeddedPostgres(
   const clearSockets = (restart: boolean) => {
     if (!useSocket) return;
     for (const f of fs.readdirSync(socketDir)) {
-      if (f.startsWith('.s.PGSQL.') && (!restart || f.endsWith('.lock'))) fs.rmSync(path.join(socketDir, f), { force: true });
+      if (f.startsWith('.s.PGSQL.') && (!restart || f.endsWith('.lock')))
+        fs.rmSync(path.join(socketDir, f), { force: true });
     }
   };
   /**
@@ -173,13 +192,21 @@ export async function startEmbeddedPostgres(
       new Promise((resolve, reject) => {
         const look = () => {
           const now = readPostmaster(databaseDir);
-          if (now && now.pid !== dead && now.status === 'ready' && isRunning(now.pid, now.start)) { resolve(undefined); return; }
-          if (Date.now() >= deadline) { reject(new Error('not ready in time')); return; }
+          if (now && now.pid !== dead && now.status === 'ready' && isRunning(now.pid, now.start)) {
+            resolve(undefined);
+            return;
+          }
+          if (Date.now() >= deadline) {
+            reject(new Error('not ready in time'));
+            return;
+          }
           timer = setTimeout(look, 200);
         };
         timer = setTimeout(look, 200);
       }),
-    ]).finally(() => { clearTimeout(timer); });
+    ]).finally(() => {
+      clearTimeout(timer);
+    });
     return readPostmaster(databaseDir);
   };
   let postmaster: { pid: number; start?: string } | undefined;
@@ -227,10 +254,14 @@ export async function startEmbeddedPostgres(
         postmaster = await start(deadline, postmaster?.pid);
         if (stateNow() !== 'restarting') break; // stopped meanwhile: stop() ends what was just started
         state = 'up';
-        log(`PostgreSQL restarted (pid ${postmaster?.pid}) ${((Date.now() - began) / 1000).toFixed(1)} s after it ended, attempt ${attempt}`);
+        log(
+          `PostgreSQL restarted (pid ${postmaster?.pid}) ${((Date.now() - began) / 1000).toFixed(1)} s after it ended, attempt ${attempt}`,
+        );
         return;
       } catch (err) {
-        log(`restarting PostgreSQL failed (attempt ${attempt}): ${[err instanceof Error ? err.message : undefined, ...lastLines].filter(Boolean).join(' | ') || 'it exited'}`);
+        log(
+          `restarting PostgreSQL failed (attempt ${attempt}): ${[err instanceof Error ? err.message : undefined, ...lastLines].filter(Boolean).join(' | ') || 'it exited'}`,
+        );
       }
       pause = Math.min(pause * 2, 5_000);
     }

@@ -46,7 +46,8 @@ export const isRead = (text: string) => READ.test(text) && !NOT_READ.test(text);
 const MAX_SEEN = 4000;
 // A moving average: the last few runs count most.
 const WEIGHT = 0.3;
-const average = (before: number | undefined, ms: number) => (before === undefined ? ms : before + WEIGHT * (ms - before));
+const average = (before: number | undefined, ms: number) =>
+  before === undefined ? ms : before + WEIGHT * (ms - before);
 
 /**
  * Shared connections in pipeline mode (node-postgres' `pipeline: true`) for the fast reads of
@@ -81,7 +82,15 @@ export class StatementLanes {
     this.maxWaitMs = options.maxWaitMs ?? 2;
     this.overdueMs = options.overdueMs ?? 50;
     this.retryMs = options.retryMs ?? 1000;
-    this.lanes = Array.from({ length: count }, () => ({ client: undefined, connecting: false, retryAt: 0, sent: [], queuedMs: 0, lastDoneAt: 0, corked: false }));
+    this.lanes = Array.from({ length: count }, () => ({
+      client: undefined,
+      connecting: false,
+      retryAt: 0,
+      sent: [],
+      queuedMs: 0,
+      lastDoneAt: 0,
+      corked: false,
+    }));
   }
 
   /** Sends a fast read on a lane that can take it; undefined when it is not one or no lane can now. */
@@ -98,7 +107,8 @@ export class StatementLanes {
     if (!lane || !client) return undefined;
     // Everything sent on this lane in this turn of the event loop leaves in one write.
     if (!lane.corked) {
-      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
+        .stream;
       lane.corked = true;
       stream.cork();
       setImmediate(() => {

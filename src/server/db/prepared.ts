@@ -46,7 +46,10 @@ export function statement<T, V extends Record<string, unknown>>(query: SQL): (db
  * per call and not kept.
  */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- V names the values each call must give (explicit type arguments)
-export function shapedStatement<T, S extends Record<string, unknown>, V extends Record<string, unknown>>(build: (shape: S) => SQL, max = 256) {
+export function shapedStatement<T, S extends Record<string, unknown>, V extends Record<string, unknown>>(
+  build: (shape: S) => SQL,
+  max = 256,
+) {
   const shapes = new Map<string, Built>();
   return async (db: Db, shape: S, values: V): Promise<T[]> => {
     const key = JSON.stringify(shape);

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { books, configs, events, footerLinks, lessonCategories, lessonMaterials, lessons, news, packageCategories, packages } from './schema';
+import {
+  books,
+  configs,
+  events,
+  footerLinks,
+  lessonCategories,
+  lessonMaterials,
+  lessons,
+  news,
+  packageCategories,
+  packages,
+} from './schema';
 import { Storage } from '../integrations/storage';
 import { one } from './rows';
 
@@ -39,7 +50,9 @@ const DAY = 86400_000;
 export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean> {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from lesson_categories`);
   if ((rows[0]?.n ?? 0) > 0) return false;
-  const pdf = dataDir ? await new Storage(dataDir).save('pdfs', 'pdf', tinyPdf('Atrium: First steps', 'A free demo book.')) : null;
+  const pdf = dataDir
+    ? await new Storage(dataDir).save('pdfs', 'pdf', tinyPdf('Atrium: First steps', 'A free demo book.'))
+    : null;
   const now = Date.now();
   await db.transaction(async (tx) => {
     const cats = await tx
@@ -51,7 +64,11 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
       ])
       .returning({ id: lessonCategories.id });
     const [start, team, pro] = cats.map((c) => c.id) as [number, number, number];
-    const yt = ['https://www.youtube.com/watch?v=aqz-KE-bpKQ', 'https://youtu.be/ScMzIvxBSi4', 'https://www.youtube.com/watch?v=jNQXAC9IVRw'];
+    const yt = [
+      'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      'https://youtu.be/ScMzIvxBSi4',
+      'https://www.youtube.com/watch?v=jNQXAC9IVRw',
+    ];
     const lesson = (categoryId: number, order: number, title: string, isFree: boolean, ago: number) => ({
       categoryId,
       order,
@@ -80,7 +97,9 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
       { lessonId: one(ls).id, title: 'Atrium help centre', url: 'https://example.com/help', order: 1 },
       { lessonId: one(ls.slice(3)).id, title: 'Invitation checklist', url: 'https://example.com/checklist', order: 1 },
     ]);
-    const pkg = one(await tx.insert(packages).values({ name: 'Pro', description: 'All Pro lessons.' }).returning({ id: packages.id }));
+    const pkg = one(
+      await tx.insert(packages).values({ name: 'Pro', description: 'All Pro lessons.' }).returning({ id: packages.id }),
+    );
     await tx.insert(packageCategories).values([
       { packageId: pkg.id, categoryId: pro },
       { packageId: pkg.id, categoryId: team },
@@ -120,10 +139,31 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
       },
     ]);
     await tx.insert(news).values([
-      { title: 'Welcome to the new Atrium', summary: 'The new platform is live.', body: '<p>The new platform is live. <a href="/lessons">Start learning</a>.</p>', isImportant: true, publishedAt: new Date(now - 7 * DAY) },
-      { title: 'New lessons on team calls', summary: 'Three new lessons in Growing your team.', body: '<p>Three new lessons.</p>', publishedAt: new Date(now - 5 * DAY) },
-      { title: 'Book of the month', summary: 'Leading a growing team.', body: '<p>Our pick this month.</p>', publishedAt: new Date(now - 2 * DAY) },
-      { title: 'Summer meet-up announced', summary: 'Save the date.', body: '<p>Details in Events.</p>', publishedAt: new Date(now - DAY) },
+      {
+        title: 'Welcome to the new Atrium',
+        summary: 'The new platform is live.',
+        body: '<p>The new platform is live. <a href="/lessons">Start learning</a>.</p>',
+        isImportant: true,
+        publishedAt: new Date(now - 7 * DAY),
+      },
+      {
+        title: 'New lessons on team calls',
+        summary: 'Three new lessons in Growing your team.',
+        body: '<p>Three new lessons.</p>',
+        publishedAt: new Date(now - 5 * DAY),
+      },
+      {
+        title: 'Book of the month',
+        summary: 'Leading a growing team.',
+        body: '<p>Our pick this month.</p>',
+        publishedAt: new Date(now - 2 * DAY),
+      },
+      {
+        title: 'Summer meet-up announced',
+        summary: 'Save the date.',
+        body: '<p>Details in Events.</p>',
+        publishedAt: new Date(now - DAY),
+      },
     ]);
     const at = (days: number, hour: number) => {
       const d = new Date(now + days * DAY);
@@ -131,9 +171,31 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
       return d;
     };
     await tx.insert(events).values([
-      { title: 'Monthly webinar', description: '<p>News, questions and answers.</p>', startsAt: at(3, 17), endsAt: at(3, 18), timeZone: 'Europe/Berlin', onlineUrl: 'https://meet.example.com/atrium' },
-      { title: 'Team leaders meet-up', description: '<p>An evening in Berlin.</p>', startsAt: at(10, 16), endsAt: at(10, 20), timeZone: 'Europe/Berlin', place: 'Alexanderplatz 1, Berlin' },
-      { title: 'Summer conference', description: '<p>Two days of talks and workshops.</p>', startsAt: at(40, 8), endsAt: at(41, 16), timeZone: 'Europe/Berlin', place: 'Hamburg Messe', onlineUrl: 'https://live.example.com/summer' },
+      {
+        title: 'Monthly webinar',
+        description: '<p>News, questions and answers.</p>',
+        startsAt: at(3, 17),
+        endsAt: at(3, 18),
+        timeZone: 'Europe/Berlin',
+        onlineUrl: 'https://meet.example.com/atrium',
+      },
+      {
+        title: 'Team leaders meet-up',
+        description: '<p>An evening in Berlin.</p>',
+        startsAt: at(10, 16),
+        endsAt: at(10, 20),
+        timeZone: 'Europe/Berlin',
+        place: 'Alexanderplatz 1, Berlin',
+      },
+      {
+        title: 'Summer conference',
+        description: '<p>Two days of talks and workshops.</p>',
+        startsAt: at(40, 8),
+        endsAt: at(41, 16),
+        timeZone: 'Europe/Berlin',
+        place: 'Hamburg Messe',
+        onlineUrl: 'https://live.example.com/summer',
+      },
     ]);
     await tx.insert(footerLinks).values([
       { title: 'News', url: '/news', order: 1 },

@@ -9,7 +9,13 @@ import { one, present } from './rows';
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.atrium', role: 'admin', firstName: 'Anna', lastName: 'Admin', phone: '+49301234001' },
-  { email: 'consultant@demo.atrium', role: 'consultant', firstName: 'Konstantin', lastName: 'Berater', phone: '+49301234002' },
+  {
+    email: 'consultant@demo.atrium',
+    role: 'consultant',
+    firstName: 'Konstantin',
+    lastName: 'Berater',
+    phone: '+49301234002',
+  },
   { email: 'member@demo.atrium', role: 'member', firstName: 'Maria', lastName: 'Mitglied', phone: '+49301234003' },
 ] as const;
 
@@ -54,24 +60,26 @@ async function seedDemoAccounts(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const ids: Record<string, number> = {};
     for (const a of DEMO_ACCOUNTS) {
-      const row = one(await tx
-        .insert(users)
-        .values({
-          email: a.email,
-          phone: a.phone,
-          passwordHash,
-          firstName: a.firstName,
-          lastName: a.lastName,
-          role: a.role,
-          isSuperuser: a.role === 'admin',
-          emailActivation: true,
-          leadStatus: 'active',
-          promoCode: newPromoCode(),
-          city: 'Berlin',
-          country: 'DE',
-          timeZone: 'Europe/Berlin',
-        })
-        .returning({ id: users.id }));
+      const row = one(
+        await tx
+          .insert(users)
+          .values({
+            email: a.email,
+            phone: a.phone,
+            passwordHash,
+            firstName: a.firstName,
+            lastName: a.lastName,
+            role: a.role,
+            isSuperuser: a.role === 'admin',
+            emailActivation: true,
+            leadStatus: 'active',
+            promoCode: newPromoCode(),
+            city: 'Berlin',
+            country: 'DE',
+            timeZone: 'Europe/Berlin',
+          })
+          .returning({ id: users.id }),
+      );
       ids[a.role] = row.id;
     }
     // The member was invited by the consultant, who also looks after them.

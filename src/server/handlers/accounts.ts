@@ -68,7 +68,8 @@ export const accountsHandlers: HandlerTable = {
     await confirmPasswordReset(req.server.ctx, req.body.token, req.body.password);
     return ok(req, 'password_changed');
   },
-  createResetCredentialsLink: async (req) => createResetCredentialsLink(req.server.ctx, signedIn(req), req.query.user_id),
+  createResetCredentialsLink: async (req) =>
+    createResetCredentialsLink(req.server.ctx, signedIn(req), req.query.user_id),
   validateResetCredentials: async (req) => validateResetCredentials(req.server.ctx, req.body.token),
   saveResetCredentials: async (req) => {
     await saveResetCredentials(req.server.ctx, req.body);

@@ -52,7 +52,8 @@ function crud<T extends ContentTable, Input extends object, View, Extra>(r: Reso
       reply.status(201);
       return created;
     },
-    update: async (req: UpdateRequest<Input>): Promise<View> => updateResource(req.server.ctx, r, req.params.id, req.body),
+    update: async (req: UpdateRequest<Input>): Promise<View> =>
+      updateResource(req.server.ctx, r, req.params.id, req.body),
     remove: async (req: RecordRequest): Promise<View> => deleteResource(req.server.ctx, r, req.params.id),
   };
 }
@@ -128,10 +129,12 @@ export const adminContentHandlers: HandlerTable = {
     if (!req.isMultipart()) throw FieldErrors.of('file', 'file_required');
     // One more byte than allowed, so the storage's own count sees an over-limit file.
     // A part the contract does not list (http/body-fields.ts) is named; any other reading error is no file.
-    const part = await req.file({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } }).catch((err: unknown) => {
-      if (err instanceof FieldErrors) throw err;
-      return undefined;
-    });
+    const part = await req
+      .file({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } })
+      .catch((err: unknown) => {
+        if (err instanceof FieldErrors) throw err;
+        return undefined;
+      });
     if (!part || part.fieldname !== 'file') {
       part?.file.resume();
       throw FieldErrors.of('file', 'file_required');

@@ -7,7 +7,15 @@ import {
   listContactStatuses,
   updateContactCategory,
 } from '../services/contact-categories';
-import { bulkContacts, createContact, deleteContact, exportContacts, getContact, listContacts, updateContact } from '../services/contacts';
+import {
+  bulkContacts,
+  createContact,
+  deleteContact,
+  exportContacts,
+  getContact,
+  listContacts,
+  updateContact,
+} from '../services/contacts';
 
 /** Every call acts on the caller's own contacts and categories; another owner's ids answer 404. */
 export const contactsHandlers: HandlerTable = {
@@ -17,10 +25,13 @@ export const contactsHandlers: HandlerTable = {
     reply.status(201);
     return createContactCategory(req.server.ctx, signedIn(req).id, req.body);
   },
-  updateContactCategory: async (req) => updateContactCategory(req.server.ctx, signedIn(req).id, req.params.id, req.body),
-  deleteContactCategory: async (req) => deleteContactCategory(req.server.ctx, signedIn(req).id, req.params.id, req.lang),
+  updateContactCategory: async (req) =>
+    updateContactCategory(req.server.ctx, signedIn(req).id, req.params.id, req.body),
+  deleteContactCategory: async (req) =>
+    deleteContactCategory(req.server.ctx, signedIn(req).id, req.params.id, req.lang),
 
-  listContacts: async (req, reply) => sendJsonText<'listContacts'>(reply, await listContacts(req.server.ctx, signedIn(req).id, req.query)),
+  listContacts: async (req, reply) =>
+    sendJsonText<'listContacts'>(reply, await listContacts(req.server.ctx, signedIn(req).id, req.query)),
   getContact: async (req) => getContact(req.server.ctx, signedIn(req).id, req.params.id),
   createContact: async (req, reply) => {
     reply.status(201);

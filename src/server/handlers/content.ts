@@ -12,16 +12,20 @@ export const contentHandlers: HandlerTable = {
   getBook: async (req) => getBook(req.server.ctx, signedIn(req), req.params.id),
   purchaseBook: async (req) => purchaseBook(req.server.ctx, signedIn(req), req.body.book, req.body.payment_method),
 
-  listImportantNews: async (_req, reply) => sendJsonText<'listImportantNews'>(reply, await listImportantNews(reply.server.ctx)),
+  listImportantNews: async (_req, reply) =>
+    sendJsonText<'listImportantNews'>(reply, await listImportantNews(reply.server.ctx)),
   listNews: async (req) => listNews(req.server.ctx, req.query),
   getNews: async (req) => getNews(req.server.ctx, req.params.id),
 
-  listNearestEvents: async (req, reply) => sendJsonText<'listNearestEvents'>(reply, await listNearestEvents(req.server.ctx, req.query.limit)),
+  listNearestEvents: async (req, reply) =>
+    sendJsonText<'listNearestEvents'>(reply, await listNearestEvents(req.server.ctx, req.query.limit)),
   listEvents: async (req) => listEvents(req.server.ctx, req.query),
   getEvent: async (req) => getEvent(req.server.ctx, req.params.id),
   getEventIcs: async (req, reply) => {
     const ics = await eventIcs(req.server.ctx, req.params.id);
-    reply.type('text/calendar; charset=utf-8').header('Content-Disposition', `attachment; filename="event-${req.params.id}.ics"`);
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="event-${req.params.id}.ics"`);
     return ics;
   },
 

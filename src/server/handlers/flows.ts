@@ -4,9 +4,20 @@ import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
 import { saveUpload } from '../services/admin/uploads';
 import { createFlow, deleteFlow, listFlows, updateFlow } from '../services/flows/flows';
-import { addLandingElement, deleteLandingElement, getLandingElements, updateLandingElement, type ElementInput } from '../services/flows/elements';
+import {
+  addLandingElement,
+  deleteLandingElement,
+  getLandingElements,
+  updateLandingElement,
+  type ElementInput,
+} from '../services/flows/elements';
 import { checkLandingName } from '../services/flows/names';
-import { checkLandingLookup, signupLanding, validateLandingEmail, validateLandingPhone } from '../services/flows/signup';
+import {
+  checkLandingLookup,
+  signupLanding,
+  validateLandingEmail,
+  validateLandingPhone,
+} from '../services/flows/signup';
 import { regionFromHeader } from '../services/phones';
 import { flowStats } from '../services/flows/stats';
 
@@ -14,7 +25,11 @@ import { flowStats } from '../services/flows/stats';
  * An image element sent as multipart (LandingImageUpload): the file is stored first, then the element
  * is written like a JSON one; a refused element removes the stored file again. JSON bodies pass through.
  */
-async function withUpload<T>(req: FastifyRequest, body: unknown, write: (input: ElementInput) => Promise<T>): Promise<T> {
+async function withUpload<T>(
+  req: FastifyRequest,
+  body: unknown,
+  write: (input: ElementInput) => Promise<T>,
+): Promise<T> {
   if (!req.isMultipart()) return write(body as ElementInput);
   const ctx = req.server.ctx;
   const fields: Record<string, string> = {};
@@ -23,12 +38,14 @@ async function withUpload<T>(req: FastifyRequest, body: unknown, write: (input: 
     try {
       for await (const part of req.parts({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1, fields: 10 } })) {
         if (part.type === 'field') fields[part.fieldname] = String(part.value).slice(0, 2048);
-        else if (part.fieldname === 'image' && !url) url = (await saveUpload(ctx, 'image', part.file, part.filename)).url;
+        else if (part.fieldname === 'image' && !url)
+          url = (await saveUpload(ctx, 'image', part.file, part.filename)).url;
         else part.file.resume();
       }
     } catch (err) {
       // The upload's own refusals are said under the contract's field name; a broken body is the caller's fault.
-      if (err instanceof FieldErrors) throw new FieldErrors({ image: err.fields.file ?? Object.values(err.fields).flat() });
+      if (err instanceof FieldErrors)
+        throw new FieldErrors({ image: err.fields.file ?? Object.values(err.fields).flat() });
       throw new FieldErrors({ non_field_errors: ['invalid_input'] });
     }
     if (!url) throw FieldErrors.of('image', 'file_required');
@@ -52,17 +69,24 @@ export const flowsHandlers: HandlerTable = {
   },
   updateFlow: async (req) => updateFlow(req.server.ctx, signedIn(req), req.params.id, req.body),
   deleteFlow: async (req) => deleteFlow(req.server.ctx, signedIn(req), req.params.id, req.lang),
-  getFlowStats: async (req, reply) => sendJsonText<'getFlowStats'>(reply, await flowStats(req.server.ctx, signedIn(req), req.params.id, req.query.days)),
+  getFlowStats: async (req, reply) =>
+    sendJsonText<'getFlowStats'>(reply, await flowStats(req.server.ctx, signedIn(req), req.params.id, req.query.days)),
 
-  getLandingElements: async (req, reply) => sendJsonText<'getLandingElements'>(reply, await getLandingElements(req.server.ctx, signedIn(req), req.params.id)),
+  getLandingElements: async (req, reply) =>
+    sendJsonText<'getLandingElements'>(reply, await getLandingElements(req.server.ctx, signedIn(req), req.params.id)),
   addLandingElement: async (req, reply) => {
-    const res = await withUpload(req, req.body, (input) => addLandingElement(req.server.ctx, signedIn(req), req.params.id, input));
+    const res = await withUpload(req, req.body, (input) =>
+      addLandingElement(req.server.ctx, signedIn(req), req.params.id, input),
+    );
     reply.status(201);
     return res;
   },
   updateLandingElement: async (req) =>
-    withUpload(req, req.body, (input) => updateLandingElement(req.server.ctx, signedIn(req), req.params.id, req.params.elementId, input)),
-  deleteLandingElement: async (req) => deleteLandingElement(req.server.ctx, signedIn(req), req.params.id, req.params.elementId, req.lang),
+    withUpload(req, req.body, (input) =>
+      updateLandingElement(req.server.ctx, signedIn(req), req.params.id, req.params.elementId, input),
+    ),
+  deleteLandingElement: async (req) =>
+    deleteLandingElement(req.server.ctx, signedIn(req), req.params.id, req.params.elementId, req.lang),
   checkLandingName: async (req) => checkLandingName(req.server.ctx, signedIn(req), req.body, req.lang),
 
   validateLandingEmail: async (req) => {
@@ -72,7 +96,11 @@ export const flowsHandlers: HandlerTable = {
   },
   validateLandingPhone: async (req) => {
     await checkLandingLookup(req.server.ctx, req.body);
-    await validateLandingPhone(req.server.ctx, req.body.phone, req.body.default_region ?? regionFromHeader(req.headers['accept-language']));
+    await validateLandingPhone(
+      req.server.ctx,
+      req.body.phone,
+      req.body.default_region ?? regionFromHeader(req.headers['accept-language']),
+    );
     return { valid: true as const };
   },
   signupLanding: async (req, reply) => {

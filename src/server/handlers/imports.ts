@@ -25,7 +25,12 @@ export const importsHandlers: HandlerTable = {
       throw err;
     }
     if (!stored) throw FieldErrors.of('file', 'field_required');
-    const saved = await saveUserImport(ctx, signedIn(req), { stored, consultantId: id(fields.consultant_id), tagId: id(fields.tag_id) }, req.lang);
+    const saved = await saveUserImport(
+      ctx,
+      signedIn(req),
+      { stored, consultantId: id(fields.consultant_id), tagId: id(fields.tag_id) },
+      req.lang,
+    );
     reply.status(201);
     return saved;
   },

@@ -54,8 +54,10 @@ export const paymentsHandlers: HandlerTable = {
     reply.status(201);
     return donation;
   },
-  listMyDonations: async (req, reply) => sendJsonText<'listMyDonations'>(reply, await listMyDonations(req.server.ctx, signedIn(req), req.lang, req.query)),
-  listContactDonations: async (req) => listContactDonations(req.server.ctx, signedIn(req), req.lang, req.body.user_id, req.query),
+  listMyDonations: async (req, reply) =>
+    sendJsonText<'listMyDonations'>(reply, await listMyDonations(req.server.ctx, signedIn(req), req.lang, req.query)),
+  listContactDonations: async (req) =>
+    listContactDonations(req.server.ctx, signedIn(req), req.lang, req.body.user_id, req.query),
 
   receivePaymentWebhook: async (req) => receiveWebhook(req.server.ctx, req.params.provider, req.rawBody, req.headers),
   getSandboxCheckout: async (req, reply) => {
@@ -68,7 +70,12 @@ export const paymentsHandlers: HandlerTable = {
   },
 
   listStaffPayments: async (req, reply) => {
-    const w = parseSimpleRest<StaffPaymentFilter>(req.query, STAFF_PAYMENTS_SORTABLE, ['created_at', 'DESC'], STAFF_PAYMENT_FILTERS);
+    const w = parseSimpleRest<StaffPaymentFilter>(
+      req.query,
+      STAFF_PAYMENTS_SORTABLE,
+      ['created_at', 'DESC'],
+      STAFF_PAYMENT_FILTERS,
+    );
     const { rows, total } = await listStaffPayments(req.server.ctx, signedIn(req), req.lang, w);
     contentRange(reply, 'staff/payments', w.offset, rows.length, total);
     return rows;

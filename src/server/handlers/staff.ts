@@ -5,17 +5,39 @@ import { FieldErrors } from '../http/errors';
 import { isPdf, imageKind, MAX_IMAGE_PIXELS, UploadRejected } from '../integrations/storage';
 import { listActionLogs } from '../services/action-logs/list';
 import { giveAwayUser, managerGiveAwayUser, removeUser } from '../services/staff/hand-over';
-import { createLeadUser, createPartnerUser, getPartnerDetails, listTagsGroups, type StoredDocument } from '../services/staff/people';
-import { blockUnblockUser, updateConsultantSettings, updateUserSettings, updateWorkTimes } from '../services/staff/settings';
+import {
+  createLeadUser,
+  createPartnerUser,
+  getPartnerDetails,
+  listTagsGroups,
+  type StoredDocument,
+} from '../services/staff/people';
+import {
+  blockUnblockUser,
+  updateConsultantSettings,
+  updateUserSettings,
+  updateWorkTimes,
+} from '../services/staff/settings';
 
 const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** The contract's maxItems of `documents`. */
 const MAX_DOCUMENTS = 10;
-const TEXT_FIELDS = { first_name: 150, last_name: 150, email: 254, phone: 32, country: 100, city: 150, company: 200, language: 2, default_region: 2 } as const;
+const TEXT_FIELDS = {
+  first_name: 150,
+  last_name: 150,
+  email: 254,
+  phone: 32,
+  country: 100,
+  city: 150,
+  company: 200,
+  language: 2,
+  default_region: 2,
+} as const;
 const DOCUMENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
 
 /** PDF, JPEG or PNG by their first bytes. */
-const sniffDocument = (head: Buffer) => (isPdf(head) ? 'pdf' : imageKind(head) === 'jpeg' ? 'jpeg' : imageKind(head) === 'png' ? 'png' : null);
+const sniffDocument = (head: Buffer) =>
+  isPdf(head) ? 'pdf' : imageKind(head) === 'jpeg' ? 'jpeg' : imageKind(head) === 'png' ? 'png' : null;
 
 /**
  * Reads the partner form: text fields by the contract's limits, documents streamed to private
@@ -39,11 +61,24 @@ async function partnerForm(req: FastifyRequest) {
           continue;
         }
         try {
-          const saved = await storage.saveStream('documents/partners', part.file, { maxBytes: MAX_DOCUMENT_BYTES, sniff: sniffDocument, sniffBytes: 16 });
-          documents.push({ fileName: (part.filename || 'document').slice(0, 255), url: saved.url, contentType: DOCUMENT_TYPES[saved.ext] ?? 'application/octet-stream', size: saved.size });
+          const saved = await storage.saveStream('documents/partners', part.file, {
+            maxBytes: MAX_DOCUMENT_BYTES,
+            sniff: sniffDocument,
+            sniffBytes: 16,
+          });
+          documents.push({
+            fileName: (part.filename || 'document').slice(0, 255),
+            url: saved.url,
+            contentType: DOCUMENT_TYPES[saved.ext] ?? 'application/octet-stream',
+            size: saved.size,
+          });
         } catch (err) {
           if (!(err instanceof UploadRejected)) throw err;
-          errors.documents = [err.reason === 'pixels' ? { key: 'image_too_many_pixels', params: { limit: MAX_IMAGE_PIXELS / 1e6 } } : 'document_invalid'];
+          errors.documents = [
+            err.reason === 'pixels'
+              ? { key: 'image_too_many_pixels', params: { limit: MAX_IMAGE_PIXELS / 1e6 } }
+              : 'document_invalid',
+          ];
         }
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
@@ -58,7 +93,8 @@ async function partnerForm(req: FastifyRequest) {
   for (const [name, max] of Object.entries(TEXT_FIELDS)) {
     if ((fields[name]?.length ?? 0) > max) errors[name] = ['field_invalid'];
   }
-  for (const name of ['first_name', 'last_name', 'email', 'company']) if (!fields[name]?.trim()) errors[name] = ['field_required'];
+  for (const name of ['first_name', 'last_name', 'email', 'company'])
+    if (!fields[name]?.trim()) errors[name] = ['field_required'];
   if (fields.language && !['ru', 'en', 'de'].includes(fields.language)) errors.language = ['field_invalid'];
   const id = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
   return {
@@ -98,7 +134,14 @@ export const staffHandlers: HandlerTable = {
   createPartnerUser: async (req, reply) => {
     const form = await partnerForm(req);
     try {
-      const created = await createPartnerUser(req.server.ctx, signedIn(req), form.input, form.documents, req.lang, form.errors);
+      const created = await createPartnerUser(
+        req.server.ctx,
+        signedIn(req),
+        form.input,
+        form.documents,
+        req.lang,
+        form.errors,
+      );
       reply.status(201);
       return created;
     } catch (err) {
@@ -108,5 +151,6 @@ export const staffHandlers: HandlerTable = {
   },
   getPartnerDetails: async (req) => getPartnerDetails(req.server.ctx, signedIn(req), req.body.user_id),
   // The page is written by PostgreSQL as the answer's JSON text, descriptions translated there too.
-  listActionLogs: async (req, reply) => sendJsonText<'listActionLogs'>(reply, await listActionLogs(req.server.ctx, signedIn(req), req.query, req.lang)),
+  listActionLogs: async (req, reply) =>
+    sendJsonText<'listActionLogs'>(reply, await listActionLogs(req.server.ctx, signedIn(req), req.query, req.lang)),
 };

@@ -5,6 +5,10 @@ import { getStaffStatistics, getStatistics, getStatisticsByCountries } from '../
 /** The staff dashboard; user_id in the body is view-as (checked in the service). */
 export const statisticsHandlers: HandlerTable = {
   getStatistics: async (req) => getStatistics(req.server.ctx, signedIn(req), req.body),
-  getStatisticsByCountries: async (req, reply) => sendJsonText<'getStatisticsByCountries'>(reply, await getStatisticsByCountries(req.server.ctx, signedIn(req), req.body)),
+  getStatisticsByCountries: async (req, reply) =>
+    sendJsonText<'getStatisticsByCountries'>(
+      reply,
+      await getStatisticsByCountries(req.server.ctx, signedIn(req), req.body),
+    ),
   getStaffStatistics: async (req) => getStaffStatistics(req.server.ctx, signedIn(req), req.query, req.body),
 };

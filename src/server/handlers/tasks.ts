@@ -7,7 +7,8 @@ import { setLeadStatus, takeWaitingLead } from '../services/leads/work';
 
 /** Tasks, and the lead calls of the staff workspace (take to work, status, notifications). */
 export const tasksHandlers: HandlerTable = {
-  listTasks: async (req, reply) => sendJsonText<'listTasks'>(reply, await listTasks(req.server.ctx, signedIn(req), req.query, req.body ?? {})),
+  listTasks: async (req, reply) =>
+    sendJsonText<'listTasks'>(reply, await listTasks(req.server.ctx, signedIn(req), req.query, req.body ?? {})),
   createTask: async (req, reply) => {
     const task = await createTask(req.server.ctx, signedIn(req), req.body);
     reply.status(201);
@@ -24,5 +25,6 @@ export const tasksHandlers: HandlerTable = {
   takeWaitingLead: async (req) => takeWaitingLead(req.server.ctx, signedIn(req), req.body.user_id),
   setLeadStatus: async (req) => setLeadStatus(req.server.ctx, signedIn(req), req.body.user_id, req.body.status),
   listNotifications: async (req) => listNotifications(req.server.ctx, signedIn(req), req.query.limit),
-  markNotificationsRead: async (req) => markNotificationsRead(req.server.ctx, signedIn(req), (req.body as { ids?: number[] } | undefined)?.ids),
+  markNotificationsRead: async (req) =>
+    markNotificationsRead(req.server.ctx, signedIn(req), (req.body as { ids?: number[] } | undefined)?.ids),
 };

@@ -12,10 +12,15 @@ export const teamHandlers: HandlerTable = {
   getTeamChildren: async (req) => myChildren(req.server.ctx, signedIn(req)),
   getTeamChildrenOf: async (req) => childrenOfUser(req.server.ctx, signedIn(req), req.params.pk),
   listStructureUsers: async (req, reply) =>
-    sendJsonText<'listStructureUsers'>(reply, await listStructureUsers(req.server.ctx, signedIn(req), req.lang, req.query, req.body ?? undefined)),
+    sendJsonText<'listStructureUsers'>(
+      reply,
+      await listStructureUsers(req.server.ctx, signedIn(req), req.lang, req.query, req.body ?? undefined),
+    ),
   getStructureChoices: async (req) => structureChoices(req.server.ctx, req.lang, req.query.search),
-  listContactCompletedTasks: async (req) => listContactCompletedTasks(req.server.ctx, signedIn(req), req.body.user_id, req.query),
+  listContactCompletedTasks: async (req) =>
+    listContactCompletedTasks(req.server.ctx, signedIn(req), req.body.user_id, req.query),
   listWaitingUsers: async (req) => listWaitingUsers(req.server.ctx, signedIn(req), req.query),
-  rejectResponsibleUser: async (req) => rejectResponsibleUser(req.server.ctx, signedIn(req), req.body.user_id, req.lang),
+  rejectResponsibleUser: async (req) =>
+    rejectResponsibleUser(req.server.ctx, signedIn(req), req.body.user_id, req.lang),
   getUserDetails: async (req) => getUserDetails(req.server.ctx, signedIn(req), req.body.user_id),
 };

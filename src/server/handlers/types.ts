@@ -4,10 +4,18 @@ import type { operations } from '../../api/schema';
 export type OperationId = keyof operations;
 
 type Content<T> = T extends { content: infer C } ? C : never;
-type JsonOf<C> = C extends { 'application/json': infer J } ? J : C extends { 'application/x-www-form-urlencoded': infer F } ? F : unknown;
+type JsonOf<C> = C extends { 'application/json': infer J }
+  ? J
+  : C extends { 'application/x-www-form-urlencoded': infer F }
+    ? F
+    : unknown;
 
-type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: infer B } ? JsonOf<Content<NonNullable<B>>> : undefined;
-type QueryOf<Op extends OperationId> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
+type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: infer B }
+  ? JsonOf<Content<NonNullable<B>>>
+  : undefined;
+type QueryOf<Op extends OperationId> = operations[Op]['parameters'] extends { query?: infer Q }
+  ? NonNullable<Q>
+  : never;
 type PathOf<Op extends OperationId> = operations[Op]['parameters'] extends { path: infer P } ? P : never;
 
 type Responses<Op extends OperationId> = operations[Op]['responses'];
@@ -28,7 +36,10 @@ type ApiRequest<Op extends OperationId> = FastifyRequest<{
 export type JsonText<T> = string & { readonly jsonOf: T };
 
 /** A handler for one operation: its request and its success body are typed by the contract. */
-type Handler<Op extends OperationId> = (req: ApiRequest<Op>, reply: FastifyReply) => Promise<SuccessBody<Op> | JsonText<SuccessBody<Op>>>;
+type Handler<Op extends OperationId> = (
+  req: ApiRequest<Op>,
+  reply: FastifyReply,
+) => Promise<SuccessBody<Op> | JsonText<SuccessBody<Op>>>;
 
 /** Sends a service's JSON text as the answer of `Op` (Fastify sends a string with a JSON content type untouched). */
 export function sendJsonText<Op extends OperationId>(reply: FastifyReply, text: string): JsonText<SuccessBody<Op>> {

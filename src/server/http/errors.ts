@@ -38,7 +38,8 @@ function fieldOf(e: AjvError): string {
   // A variant's tag no variant has (discriminator) is the tag field's error.
   if (e.keyword === 'discriminator' && typeof e.params.tag === 'string') parts.push(e.params.tag);
   // A field the contract does not list is named itself, not the object holding it.
-  if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
+  if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string')
+    parts.push(e.params.additionalProperty);
   return parts.join('.') || 'non_field_errors';
 }
 
@@ -49,7 +50,9 @@ function messageOf(e: AjvError, lang: Lang): string {
     case 'maxLength':
       return t(lang, 'field_too_long', { limit: Number(e.params.limit) });
     case 'minLength':
-      return Number(e.params.limit) <= 1 ? t(lang, 'field_empty') : t(lang, 'field_too_short', { limit: Number(e.params.limit) });
+      return Number(e.params.limit) <= 1
+        ? t(lang, 'field_empty')
+        : t(lang, 'field_too_short', { limit: Number(e.params.limit) });
     case 'additionalProperties':
       return t(lang, 'field_unknown');
     case 'integer':
@@ -67,13 +70,17 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
   if (err instanceof FieldErrors) {
     // Built from entries: a field named `__proto__` or `constructor` (an unknown field) stays a plain key.
     const body = Object.fromEntries(
-      Object.entries(err.fields).map(([field, msgs]) => [field, msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params)))]),
+      Object.entries(err.fields).map(([field, msgs]) => [
+        field,
+        msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params))),
+      ]),
     );
     return reply.status(400).send(body);
   }
   if (err instanceof ApiError) {
     // A 429 a service decided (the login's wait) says when to come back, as the rate limiter's do.
-    if (err.statusCode === 429 && typeof err.params?.seconds === 'number') reply.header('retry-after', String(err.params.seconds));
+    if (err.statusCode === 429 && typeof err.params?.seconds === 'number')
+      reply.header('retry-after', String(err.params.seconds));
     return reply.status(err.statusCode).send({ detail: t(lang, err.messageKey, err.params), code: err.code });
   }
   const fe = err as FastifyError & { validation?: AjvError[] };
@@ -91,10 +98,14 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
   }
   const status = fe.statusCode ?? 500;
   if (status === 429) {
-    return reply.status(429).send({ detail: t(lang, 'throttled', { seconds: Math.ceil(Number(reply.getHeader('retry-after') ?? 60)) }), code: 'throttled' });
+    return reply.status(429).send({
+      detail: t(lang, 'throttled', { seconds: Math.ceil(Number(reply.getHeader('retry-after') ?? 60)) }),
+      code: 'throttled',
+    });
   }
   if (status === 413) return reply.status(413).send({ detail: t(lang, 'body_too_large'), code: 'body_too_large' });
-  if (status === 415) return reply.status(415).send({ detail: t(lang, 'unsupported_media_type'), code: 'unsupported_media_type' });
+  if (status === 415)
+    return reply.status(415).send({ detail: t(lang, 'unsupported_media_type'), code: 'unsupported_media_type' });
   if (status >= 400 && status < 500) {
     // Malformed JSON, bad multipart and the like: the caller's fault, said without internals.
     return reply.status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
@@ -107,7 +118,10 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
   if (isDatabaseUnavailable(err)) {
     // PostgreSQL is restarting or out of reach: a clean, retryable answer; the pool reconnects by itself.
     req.log.warn({ reason: errorText(err) }, 'database unavailable');
-    return reply.status(503).header('retry-after', '5').send({ detail: t(lang, 'service_unavailable'), code: 'service_unavailable' });
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({ detail: t(lang, 'service_unavailable'), code: 'service_unavailable' });
   }
   if (isOutOfSpace(err)) {
     // The disk of the uploads is full; the storage module has removed the partial file.
@@ -129,18 +143,24 @@ function* chain(err: unknown, depth = 0): Generator<ErrorLike> {
   if (Array.isArray(e.errors)) for (const inner of e.errors) yield* chain(inner, depth + 1);
 }
 
-const errorText = (err: unknown) => [...chain(err)].map((e) => [e.code, e.message].filter(Boolean).join(' ')).join(' <- ').slice(0, 300);
+const errorText = (err: unknown) =>
+  [...chain(err)]
+    .map((e) => [e.code, e.message].filter(Boolean).join(' '))
+    .join(' <- ')
+    .slice(0, 300);
 
 /** SQLSTATE class 08 (connection exception), 57P01-03 (shut down, crashed, starting up), 53300 (too many connections). */
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 // node-postgres' own messages for a cut connection or a pool that waited too long for one.
-const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
 
 /** True when PostgreSQL could not be reached or dropped the connection (a restart, a crash, a full pool). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of chain(err)) {
-    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_SOCKET.has(e.code)))
+      return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   }
   return false;
@@ -159,12 +179,21 @@ export function isOutOfSpace(err: unknown): boolean {
  */
 function isBrokenMultipart(err: unknown): boolean {
   const message = err instanceof Error ? err.message : undefined;
-  return typeof message === 'string' && /^(Multipart: Boundary not found$|Unexpected end of multipart data$|\w+ terminated early due to unexpected end of multipart data$)/.test(message);
+  return (
+    typeof message === 'string' &&
+    /^(Multipart: Boundary not found$|Unexpected end of multipart data$|\w+ terminated early due to unexpected end of multipart data$)/.test(
+      message,
+    )
+  );
 }
 
 /** SQLSTATE class 22 ("data exception") on the error or its cause (drizzle wraps pg's error). */
 function isDataException(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
   }
   return false;

@@ -23,12 +23,23 @@ export function operationGuard(op: GuardedOperation): onRequestHookHandler {
     return mediaTypeError(req, op);
   };
   return (req, _reply, done) => {
-    if (isPublic) { done(mediaTypeError(req, op)); return; }
+    if (isPublic) {
+      done(mediaTypeError(req, op));
+      return;
+    }
     const token = tokenFromHeader(req.headers.authorization);
-    if (!token) { done(notAuthenticated()); return; }
+    if (!token) {
+      done(notAuthenticated());
+      return;
+    }
     const known = knownSession(req.server.ctx, token);
-    if (known) { done(admit(req, known)); return; }
-    resolveSession(req.server.ctx, token).then((auth) => { done(admit(req, auth)); }, done);
+    if (known) {
+      done(admit(req, known));
+      return;
+    }
+    resolveSession(req.server.ctx, token).then((auth) => {
+      done(admit(req, auth));
+    }, done);
   };
 }
 
@@ -37,7 +48,9 @@ function mediaTypeError(req: FastifyRequest, op: GuardedOperation): Error | unde
   const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
   const type = mediaType.trim().toLowerCase();
   if (!type) return op.bodyRequired ? new FieldErrors({ non_field_errors: ['invalid_input'] }) : undefined;
-  return op.contentTypes.includes(type) ? undefined : new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
+  return op.contentTypes.includes(type)
+    ? undefined
+    : new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
 }
 
 /**

@@ -62,14 +62,20 @@ export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
           const row = one(rows);
           callback(null, { current: row.hits, ttl: row.ttl });
         },
-        (err: unknown) => { callback(asError(err)); },
+        (err: unknown) => {
+          callback(asError(err));
+        },
       );
     }
 
     read(key: string, callback: Callback): void {
       pool.query<{ hits: number; ttl: number }>(READ, [key]).then(
-        ({ rows }) => { callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }); },
-        (err: unknown) => { callback(asError(err)); },
+        ({ rows }) => {
+          callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 });
+        },
+        (err: unknown) => {
+          callback(asError(err));
+        },
       );
     }
 

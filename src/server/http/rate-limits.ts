@@ -83,7 +83,8 @@ export function rateLimitHandlers(app: FastifyInstance, operationId: string): pr
       keyGenerator: (req) => {
         if (rule.by === 'account') return `${scope}:account:${accountOf(req) ?? req.ip}`;
         if (rule.by === 'user') return `${scope}:user:${req.auth?.id ?? req.ip}`;
-        if (rule.by === 'landing') return `${scope}:landing:${formTokenLanding(req.server.ctx, (req.body as { form_token?: unknown } | undefined)?.form_token) ?? '-'}`;
+        if (rule.by === 'landing')
+          return `${scope}:landing:${formTokenLanding(req.server.ctx, (req.body as { form_token?: unknown } | undefined)?.form_token) ?? '-'}`;
         return `${scope}:ip:${req.ip}`;
       },
     });

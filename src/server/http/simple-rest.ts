@@ -36,7 +36,12 @@ export function parseSimpleRest<F extends Record<string, unknown>>(
   if (typeof field !== 'string' || !sortable.includes(field) || (direction !== 'ASC' && direction !== 'DESC')) {
     throw FieldErrors.of('sort', 'field_invalid');
   }
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_POSITION) || range[1] < range[0]) {
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_POSITION) ||
+    range[1] < range[0]
+  ) {
     throw FieldErrors.of('range', 'field_invalid');
   }
   if (typeof filter !== 'object' || Array.isArray(filter)) throw FieldErrors.of('filter', 'field_invalid');

@@ -17,7 +17,10 @@ const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
 export const settleUnreadBody: onSendHookHandler = (req, reply, payload, done) => {
   const raw = req.raw;
   // Fully read, or never touched (Node then discards the body itself after the answer).
-  if (raw.readableEnded || raw.readableFlowing === null) { done(null, payload); return; }
+  if (raw.readableEnded || raw.readableFlowing === null) {
+    done(null, payload);
+    return;
+  }
   const length = Number(raw.headers['content-length']);
   if (!(length <= DRAIN_MAX_BYTES)) reply.header('connection', 'close');
   // Whoever read the body (the multipart reader) is done with it: detach it and discard the rest.

@@ -35,9 +35,11 @@ type Validate = ((data: unknown) => boolean) & { errors?: ValidationError[] | nu
 const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
 
 /** Also a safe integer: ajv's bounds let a number past 2^53 (or Infinity, from 400 digits) through. */
-const plainInteger = (v: unknown) => typeof v === 'string' && CANONICAL_INTEGER.test(v) && Number.isSafeInteger(Number(v));
+const plainInteger = (v: unknown) =>
+  typeof v === 'string' && CANONICAL_INTEGER.test(v) && Number.isSafeInteger(Number(v));
 
-const isInteger = (s: Schema | undefined) => s !== undefined && (Array.isArray(s.type) ? s.type.includes('integer') : s.type === 'integer');
+const isInteger = (s: Schema | undefined) =>
+  s !== undefined && (Array.isArray(s.type) ? s.type.includes('integer') : s.type === 'integer');
 
 /** The parameters (query or path) that are integers, or arrays of integers. */
 function integerParameters(schema: Schema): { scalar: string[]; array: string[] } {
@@ -61,7 +63,13 @@ function withCanonicalIntegers(schema: Schema, validate: Validate): Validate {
     const errors: ValidationError[] = [];
     if (data && typeof data === 'object') {
       const values = data as Record<string, unknown>;
-      const refuse = (name: string) => errors.push({ keyword: 'integer', instancePath: `/${name}`, params: { type: 'integer' }, message: 'must be an integer' });
+      const refuse = (name: string) =>
+        errors.push({
+          keyword: 'integer',
+          instancePath: `/${name}`,
+          params: { type: 'integer' },
+          message: 'must be an integer',
+        });
       for (const name of scalar) {
         const v = values[name];
         if (v !== undefined && !plainInteger(v)) refuse(name);
@@ -85,6 +93,7 @@ function withCanonicalIntegers(schema: Schema, validate: Validate): Validate {
 export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return exact.compile(schema) as ReturnType<FastifySchemaCompiler<Record<string, unknown>>>;
   const validate = coercing.compile(schema) as Validate;
-  const checked = httpPart === 'querystring' || httpPart === 'params' ? withCanonicalIntegers(schema, validate) : validate;
+  const checked =
+    httpPart === 'querystring' || httpPart === 'params' ? withCanonicalIntegers(schema, validate) : validate;
   return checked as unknown as ReturnType<FastifySchemaCompiler<Record<string, unknown>>>;
 };

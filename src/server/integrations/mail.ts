@@ -47,19 +47,29 @@ export class Mailer {
       await this.db.update(mailOutbox).set({ delivered: true }).where(eq(mailOutbox.id, id));
     } catch (err) {
       this.log.error({ err, mailId: id }, 'mail delivery failed');
-      await this.db.update(mailOutbox).set({ error: String(err).slice(0, 500) }).where(eq(mailOutbox.id, id));
+      await this.db
+        .update(mailOutbox)
+        .set({ error: String(err).slice(0, 500) })
+        .where(eq(mailOutbox.id, id));
     }
   }
 
   /** Fire and forget: the caller's answer must not wait for (or reveal) the delivery. */
   sendLater(mail: Mail): void {
-    this.send(mail).catch((err: unknown) => { this.log.error({ err }, 'mail could not be stored'); });
+    this.send(mail).catch((err: unknown) => {
+      this.log.error({ err }, 'mail could not be stored');
+    });
   }
 }
 
-const HTML_ESCAPES: Partial<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+const HTML_ESCAPES: Partial<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** A translated mail with one call to action, as HTML and as plain text. */
 export function actionMail(opts: {

@@ -17,7 +17,11 @@ export const PRIVATE_FOLDERS: ReadonlySet<string> = new Set(['videos', 'pdfs', '
  * so minutes are enough and a leaked link soon stops working. Videos and book PDFs are read in Range
  * requests on the same link for as long as someone watches or reads, so theirs last hours.
  */
-const PRIVATE_LINK_TTL_SECONDS: Readonly<Record<string, number>> = { documents: 10 * 60, videos: 6 * 3600, pdfs: 6 * 3600 };
+const PRIVATE_LINK_TTL_SECONDS: Readonly<Record<string, number>> = {
+  documents: 10 * 60,
+  videos: 6 * 3600,
+  pdfs: 6 * 3600,
+};
 
 /** A streamed upload that broke a rule; nothing of it is left on disk. */
 export class UploadRejected extends Error {
@@ -191,7 +195,8 @@ export class Storage {
       if ((source as Readable & { truncated?: boolean }).truncated) throw new UploadRejected('too_large');
       const found = sniffed();
       if (size === 0 || !found) throw new UploadRejected('type');
-      if (IMAGE_EXTS.has(found) && ((await headerPixels(tmp)) ?? 0) > (opts.maxPixels ?? MAX_IMAGE_PIXELS)) throw new UploadRejected('pixels');
+      if (IMAGE_EXTS.has(found) && ((await headerPixels(tmp)) ?? 0) > (opts.maxPixels ?? MAX_IMAGE_PIXELS))
+        throw new UploadRejected('pixels');
       const name = `${randomUUID()}.${found}`;
       await fs.rename(tmp, path.join(dir, name));
       return { url: `/media/${folder}/${name}`, size, ext: found };
@@ -263,8 +268,10 @@ export class Storage {
 /** The kind of an image by its first bytes, whatever its name or declared type says. */
 export function imageKind(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -279,4 +286,5 @@ export function videoKind(buf: Buffer): 'mp4' | 'webm' | null {
 export const isPdf = (buf: Buffer) => buf.length >= 5 && buf.toString('latin1', 0, 5) === '%PDF-';
 
 /** True for a ZIP container (docx, xlsx, pptx, odt and plain zip files). */
-export const isZip = (buf: Buffer) => buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+export const isZip = (buf: Buffer) =>
+  buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;

@@ -69,7 +69,9 @@ export class Jobs {
       schedule: true,
       maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
     });
-    this.boss.on('error', (err) => { this.log.error({ err }, 'job queue error'); });
+    this.boss.on('error', (err) => {
+      this.log.error({ err }, 'job queue error');
+    });
   }
 
   async start(ctx: AppContext, workers: readonly JobWorker[] = JOB_WORKERS): Promise<void> {
@@ -78,7 +80,8 @@ export class Jobs {
     for (const w of workers) {
       await this.boss.createQueue(w.queue);
       // createQueue leaves an existing queue as it is: set the expiry on queues made by older versions too.
-      if (w.expireInSeconds) await this.boss.updateQueue(w.queue, { name: w.queue, expireInSeconds: w.expireInSeconds });
+      if (w.expireInSeconds)
+        await this.boss.updateQueue(w.queue, { name: w.queue, expireInSeconds: w.expireInSeconds });
       const workerIds: string[] = [];
       const batchSize = w.batchSize ?? 1;
       const run = async (jobs: PgBoss.Job<unknown>[]) => {
@@ -93,17 +96,30 @@ export class Jobs {
           const r = done[i];
           if (r?.status !== 'rejected') continue;
           this.log.error({ err: r.reason, queue: w.queue }, 'job failed');
-          await this.boss.fail(w.queue, job.id, { message: r.reason instanceof Error ? r.reason.message : String(r.reason) });
+          await this.boss.fail(w.queue, job.id, {
+            message: r.reason instanceof Error ? r.reason.message : String(r.reason),
+          });
         }
       };
       for (let i = 0; i < (w.concurrency ?? 1); i++) {
-        workerIds.push(await this.boss.work(w.queue, { batchSize, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, (jobs) => this.track(run(jobs))));
+        workerIds.push(
+          await this.boss.work(w.queue, { batchSize, pollingIntervalSeconds: w.pollSeconds ?? 0.5 }, (jobs) =>
+            this.track(run(jobs)),
+          ),
+        );
       }
       if (w.cron) await this.boss.schedule(w.queue, w.cron, {});
-      if (w.onStart) await w.onStart(ctx).catch((err: unknown) => { this.log.error({ err, queue: w.queue }, 'queue start hook failed'); });
+      if (w.onStart)
+        await w.onStart(ctx).catch((err: unknown) => {
+          this.log.error({ err, queue: w.queue }, 'queue start hook failed');
+        });
       // Time-driven queues also run when the test clock moves (TEST_CLOCK=1), not only on the next minute.
       if (w.cron && ctx.config.testClock) {
-        const wake = () => { workerIds.forEach((id) => { this.boss.notifyWorker(id); }); };
+        const wake = () => {
+          workerIds.forEach((id) => {
+            this.boss.notifyWorker(id);
+          });
+        };
         this.unsubscribe.push(clock.onAdvance(() => void this.boss.send(w.queue, {}).then(wake, () => {})));
       }
     }
@@ -130,7 +146,10 @@ export class Jobs {
     // sends its completion a few ticks later, hence the rounds.
     const until = Date.now() + STOP_WAIT_MS;
     while (this.inFlight.size && Date.now() < until) {
-      await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, until - Date.now()).unref())]);
+      await Promise.race([
+        Promise.allSettled([...this.inFlight]),
+        new Promise((r) => setTimeout(r, until - Date.now()).unref()),
+      ]);
       await new Promise((r) => setImmediate(r));
     }
   }

@@ -13,18 +13,37 @@ import { RENEWAL_QUEUE, runRenewals } from '../services/subscription/renewal';
  */
 export const JOB_WORKERS: readonly JobWorker[] = [
   // staff: automatic lead routing (offer a new lead), and the minute sweep of expired offers.
-  { queue: ROUTE_LEAD_QUEUE, batchSize: 4, expireInSeconds: 60, handle: async (ctx, data: { leadId: number }) => {
+  {
+    queue: ROUTE_LEAD_QUEUE,
+    batchSize: 4,
+    expireInSeconds: 60,
+    handle: async (ctx, data: { leadId: number }) => {
       await routeLead(ctx, data.leadId);
-    } },
+    },
+  },
   { queue: LEAD_SWEEP_QUEUE, cron: '* * * * *', pollSeconds: 5, handle: async (ctx) => sweepOffers(ctx) },
   // payments: a receipt mail per paid payment; subscription renewals (auto-pay) and expiry every minute.
   // Two receipts per poll; a full batch polls again at once (jobs/index.ts), so a burst of payments drains.
-  { queue: RECEIPT_QUEUE, batchSize: 2, expireInSeconds: 60, handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data) },
+  {
+    queue: RECEIPT_QUEUE,
+    batchSize: 2,
+    expireInSeconds: 60,
+    handle: async (ctx, data: { paymentId: number }) => sendReceipt(ctx, data),
+  },
   // A payment captured for a book already bought goes back to the payer (settle.ts decides, this calls the provider).
-  { queue: REFUND_QUEUE, expireInSeconds: 120, handle: async (ctx, data: { paymentId: number }) => refundPayment(ctx, data) },
-  { queue: RENEWAL_QUEUE, cron: '* * * * *', pollSeconds: 5, handle: async (ctx) => {
+  {
+    queue: REFUND_QUEUE,
+    expireInSeconds: 120,
+    handle: async (ctx, data: { paymentId: number }) => refundPayment(ctx, data),
+  },
+  {
+    queue: RENEWAL_QUEUE,
+    cron: '* * * * *',
+    pollSeconds: 5,
+    handle: async (ctx) => {
       await runRenewals(ctx);
-    } },
+    },
+  },
   // imports: one job per started import; a restarted server resumes running imports with the rows not yet committed,
   // and the minute sweep picks up imports whose runner died in another process.
   {
@@ -32,6 +51,7 @@ export const JOB_WORKERS: readonly JobWorker[] = [
     concurrency: 2,
     cron: '* * * * *',
     onStart: resumeImports,
-    handle: async (ctx, data: { importId?: number }) => (data.importId ? runImport(ctx, data.importId) : resumeImports(ctx)),
+    handle: async (ctx, data: { importId?: number }) =>
+      data.importId ? runImport(ctx, data.importId) : resumeImports(ctx),
   },
 ];

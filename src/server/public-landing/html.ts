@@ -6,7 +6,14 @@ export class Html {
   }
 }
 
-const ESCAPES: Partial<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+const ESCAPES: Partial<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
 
 const escape = (s: string) => s.replace(/[&<>"'`]/g, (c) => ESCAPES[c] ?? c);
 

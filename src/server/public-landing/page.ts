@@ -21,17 +21,47 @@ export function landingCsp(nonce: string): string {
 
 function layout(lang: Lang, title: string, nonce: string, body: Html): string {
   return html`<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="strict-origin-when-cross-origin"><title>${title}</title>
-<style nonce="${nonce}">${trusted(LANDING_CSS)}</style></head>
-<body><main>${body}</main><script nonce="${nonce}">${trusted(LANDING_JS)}</script></body></html>`.value;
+    <html lang="${lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="strict-origin-when-cross-origin" />
+        <title>${title}</title>
+        <style nonce="${nonce}">
+          ${trusted(LANDING_CSS)}
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+        <script nonce="${nonce}">
+          ${trusted(LANDING_JS)};
+        </script>
+      </body>
+    </html>`.value;
 }
 
-export function landingPage(opts: { lang: Lang; title: string; landing: string; elements: Element[]; nonce: string; now: Date; formToken: string; state?: FormState }): string {
-  const body = opts.elements.map((e) => renderElement(opts.landing, e, opts.lang, opts.now, opts.formToken, opts.state));
+export function landingPage(opts: {
+  lang: Lang;
+  title: string;
+  landing: string;
+  elements: Element[];
+  nonce: string;
+  now: Date;
+  formToken: string;
+  state?: FormState;
+}): string {
+  const body = opts.elements.map((e) =>
+    renderElement(opts.landing, e, opts.lang, opts.now, opts.formToken, opts.state),
+  );
   return layout(opts.lang, opts.title, opts.nonce, html`${body}`);
 }
 
 export function notFoundPage(lang: Lang, nonce: string): string {
-  return layout(lang, t(lang, 'landing_not_found_title'), nonce, html`<h1>${t(lang, 'landing_not_found_title')}</h1><p>${t(lang, 'landing_not_found_text')}</p>`);
+  return layout(
+    lang,
+    t(lang, 'landing_not_found_title'),
+    nonce,
+    html`<h1>${t(lang, 'landing_not_found_title')}</h1>
+      <p>${t(lang, 'landing_not_found_text')}</p>`,
+  );
 }

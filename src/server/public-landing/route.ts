@@ -55,12 +55,28 @@ async function render(req: Req, reply: FastifyReply, state?: FormState, status =
     const elements = JSON.parse(landing.elements) as Element[];
     const heading = elements.find((e) => e.type === 'heading')?.content.text;
     const title = typeof heading === 'string' && heading ? heading : name;
-    const html = landingPage({ lang: req.lang, title, landing: name, elements, nonce: n, now, formToken: FORM_TOKEN_SLOT, state });
+    const html = landingPage({
+      lang: req.lang,
+      title,
+      landing: name,
+      elements,
+      nonce: n,
+      now,
+      formToken: FORM_TOKEN_SLOT,
+      state,
+    });
     return { html, ticking: elements.some((e) => e.type === 'countdown') };
   };
-  const page = state ? build(nonce).html : renderedPages(ctx).page(`${req.lang}\u0000${name}\u0000${landing.elements}`, nonce, now, build);
+  const page = state
+    ? build(nonce).html
+    : renderedPages(ctx).page(`${req.lang}\u0000${name}\u0000${landing.elements}`, nonce, now, build);
   if (countView) viewCounter(ctx).add(landing.id);
-  return send(reply, status, nonce, page.includes(FORM_TOKEN_SLOT) ? page.split(FORM_TOKEN_SLOT).join(issueFormToken(ctx, landing.id, now)) : page);
+  return send(
+    reply,
+    status,
+    nonce,
+    page.includes(FORM_TOKEN_SLOT) ? page.split(FORM_TOKEN_SLOT).join(issueFormToken(ctx, landing.id, now)) : page,
+  );
 }
 
 /**
@@ -71,30 +87,44 @@ async function render(req: Req, reply: FastifyReply, state?: FormState, status =
 export function registerPublicLanding(app: FastifyInstance) {
   app.addHook('onClose', async () => viewCounter(app.ctx).flush());
   app.get<{ Params: { name: string } }>('/l/:name', async (req, reply) => render(req, reply, undefined, 200, true));
-  app.post<{ Params: { name: string }; Body: Record<string, unknown> | undefined }>('/l/:name', { preHandler: rateLimitHandlers(app, 'signupLanding') }, async (req, reply) => {
-    const raw = req.body ?? {};
-    const input: SignupInput = {};
-    for (const f of FORM_FIELDS) if (typeof raw[f] === 'string') input[f] = raw[f].slice(0, 254);
-    const formToken = typeof raw.form_token === 'string' ? raw.form_token.slice(0, 200) : undefined;
-    try {
-      const region = regionFromHeader(req.headers['accept-language']);
-      const { detail } = await signupLanding(req.server.ctx, req.params.name, { ...input, form_token: formToken, default_region: region }, req.lang);
-      return await render(req, reply, { values: {}, errors: {}, done: detail }, 201);
-    } catch (err) {
-      if (err instanceof ApiError && err.statusCode === 404) {
-        const nonce = cspNonce();
-        return send(reply, 404, nonce, notFoundPage(req.lang, nonce));
+  app.post<{ Params: { name: string }; Body: Record<string, unknown> | undefined }>(
+    '/l/:name',
+    { preHandler: rateLimitHandlers(app, 'signupLanding') },
+    async (req, reply) => {
+      const raw = req.body ?? {};
+      const input: SignupInput = {};
+      for (const f of FORM_FIELDS) if (typeof raw[f] === 'string') input[f] = raw[f].slice(0, 254);
+      const formToken = typeof raw.form_token === 'string' ? raw.form_token.slice(0, 200) : undefined;
+      try {
+        const region = regionFromHeader(req.headers['accept-language']);
+        const { detail } = await signupLanding(
+          req.server.ctx,
+          req.params.name,
+          { ...input, form_token: formToken, default_region: region },
+          req.lang,
+        );
+        return await render(req, reply, { values: {}, errors: {}, done: detail }, 201);
+      } catch (err) {
+        if (err instanceof ApiError && err.statusCode === 404) {
+          const nonce = cspNonce();
+          return send(reply, 404, nonce, notFoundPage(req.lang, nonce));
+        }
+        // An expired (or foreign) form token: the page again, with what was typed and a fresh token.
+        if (err instanceof ApiError && err.statusCode === 403) {
+          return render(
+            req,
+            reply,
+            { values: input, errors: { non_field_errors: [t(req.lang, err.messageKey)] } },
+            403,
+          );
+        }
+        if (!(err instanceof FieldErrors)) throw err;
+        const errors: Record<string, string[]> = {};
+        for (const [field, msgs] of Object.entries(err.fields)) {
+          errors[field] = msgs.map((m) => (typeof m === 'string' ? t(req.lang, m) : t(req.lang, m.key, m.params)));
+        }
+        return render(req, reply, { values: input, errors }, 400);
       }
-      // An expired (or foreign) form token: the page again, with what was typed and a fresh token.
-      if (err instanceof ApiError && err.statusCode === 403) {
-        return render(req, reply, { values: input, errors: { non_field_errors: [t(req.lang, err.messageKey)] } }, 403);
-      }
-      if (!(err instanceof FieldErrors)) throw err;
-      const errors: Record<string, string[]> = {};
-      for (const [field, msgs] of Object.entries(err.fields)) {
-        errors[field] = msgs.map((m) => (typeof m === 'string' ? t(req.lang, m) : t(req.lang, m.key, m.params)));
-      }
-      return render(req, reply, { values: input, errors }, 400);
-    }
-  });
+    },
+  );
 }

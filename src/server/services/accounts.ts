@@ -62,12 +62,19 @@ const uncounted = (err: FieldErrors) => {
   return err;
 };
 
-async function checkLogin(ctx: AppContext, user: UserRow | undefined, input: LoginInput, meta: SessionMeta, byEmail: boolean) {
+async function checkLogin(
+  ctx: AppContext,
+  user: UserRow | undefined,
+  input: LoginInput,
+  meta: SessionMeta,
+  byEmail: boolean,
+) {
   const ok = await verifyPassword(user?.passwordHash, input.password);
   // An account that may not sign in (blocked or deactivated) answers with the spec's text whatever the
   // password, so the answer never tells that a password was right.
   if (user && (!user.isActive || user.isBlocked)) throw new FieldErrors({ non_field_errors: ['login_failed'] });
-  if (!user || !ok) throw new FieldErrors({ non_field_errors: [byEmail ? 'wrong_email_or_password' : 'wrong_phone_or_password'] });
+  if (!user || !ok)
+    throw new FieldErrors({ non_field_errors: [byEmail ? 'wrong_email_or_password' : 'wrong_phone_or_password'] });
   if (!user.totpEnabled) return completeLogin(ctx, user, meta);
 
   if (!input.challenge) {

@@ -49,10 +49,9 @@ export type CategoryInput = SchemaContactCategoryRequest;
 export async function createContactCategory(ctx: AppContext, ownerId: number, input: CategoryInput) {
   const name = input.name.trim();
   if (!name) throw FieldErrors.of('name', 'field_empty');
-  const row = one(await ctx.db
-    .insert(contactCategories)
-    .values({ ownerId, name, isParticular: input.is_particular })
-    .returning());
+  const row = one(
+    await ctx.db.insert(contactCategories).values({ ownerId, name, isParticular: input.is_particular }).returning(),
+  );
   return view(row);
 }
 
@@ -74,17 +73,22 @@ export async function updateContactCategory(ctx: AppContext, ownerId: number, id
       const [clash] = await tx
         .select({ id: contactCategoryLinks.contactId })
         .from(mine)
-        .innerJoin(contactCategoryLinks, and(eq(contactCategoryLinks.contactId, mine.contactId), ne(contactCategoryLinks.categoryId, id)))
+        .innerJoin(
+          contactCategoryLinks,
+          and(eq(contactCategoryLinks.contactId, mine.contactId), ne(contactCategoryLinks.categoryId, id)),
+        )
         .innerJoin(contactCategories, eq(contactCategories.id, contactCategoryLinks.categoryId))
         .where(and(eq(mine.categoryId, id), eq(contactCategories.isParticular, true)))
         .limit(1);
       if (clash) throw FieldErrors.of('is_particular', 'contact_one_particular');
     }
-    const row = one(await tx
-      .update(contactCategories)
-      .set({ name, isParticular: particular })
-      .where(eq(contactCategories.id, id))
-      .returning());
+    const row = one(
+      await tx
+        .update(contactCategories)
+        .set({ name, isParticular: particular })
+        .where(eq(contactCategories.id, id))
+        .returning(),
+    );
     const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(contactCategoryLinks)

@@ -83,26 +83,36 @@ function orderOf(ordering: string | undefined): SQL[] {
   const desc = ordering ? ordering.startsWith('-') : true;
   const col = ORDERABLE[ordering?.replace(/^-/, '') ?? 'created_at'] ?? contacts.createdAt;
   // NULLS LAST both ways keeps the (owner_id, created_at desc, id desc) index usable.
-  return desc ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`] : [sql`${col} asc`, sql`${contacts.id} asc`];
+  return desc
+    ? [sql`${col} desc nulls last`, sql`${contacts.id} desc nulls last`]
+    : [sql`${col} asc`, sql`${contacts.id} asc`];
 }
 
 /** A page of the owner's contacts with both counts and each contact's categories, as the answer's JSON text: one statement. */
 export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery): Promise<string> {
   const win = pageWindow(q);
   const where = whereOf(ownerId, q);
-  const info = one(await prepared<{ total: number; count: number; rows: string }>(ctx.db, sql`
+  const info = one(
+    await prepared<{ total: number; count: number; rows: string }>(
+      ctx.db,
+      sql`
     select (select count(*)::int from ${contacts} where ${contacts.ownerId} = ${ownerId}) as total,
       (select count(*)::int from ${contacts} where ${where}) as count,
       coalesce((select json_agg(r) from (
         select ${contactId}, first_name, last_name, phone, email, city, country, notes,
           array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories,
           status, tags, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
-        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`));
+        from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`,
+    ),
+  );
   return pageJson(pageOf([], info.count, info.total, win, q), info.rows);
 }
 
 export async function getContact(ctx: AppContext, ownerId: number, id: number) {
-  const [row] = await ctx.db.select().from(contacts).where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)));
   if (!row) throw notFound();
   const cats = await categoriesOf(ctx.db, [id]);
   return view(row, cats.get(id) ?? []);
@@ -156,19 +166,27 @@ export async function createContact(ctx: AppContext, ownerId: number, input: Con
     await lockOwner(tx, ownerId);
     const cats = [...new Set(input.categories ?? [])];
     await ownCategories(tx, ownerId, cats);
-    const row = one(await tx
-      .insert(contacts)
-      .values({ ...cols, firstName: cols.firstName ?? '', ownerId })
-      .returning());
+    const row = one(
+      await tx
+        .insert(contacts)
+        .values({ ...cols, firstName: cols.firstName ?? '', ownerId })
+        .returning(),
+    );
     await setCategories(tx, row.id, cats);
-    return view(row, cats.sort((a, b) => a - b));
+    return view(
+      row,
+      cats.sort((a, b) => a - b),
+    );
   });
 }
 
 export async function updateContact(ctx: AppContext, ownerId: number, id: number, input: ContactInput) {
   return ctx.db.transaction(async (tx) => {
     await lockOwner(tx, ownerId);
-    const [existing] = await tx.select().from(contacts).where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)));
+    const [existing] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)));
     if (!existing) throw notFound();
     const cols = columnsOf(input, existing);
     if (input.categories !== undefined) {
@@ -176,11 +194,13 @@ export async function updateContact(ctx: AppContext, ownerId: number, id: number
       await ownCategories(tx, ownerId, cats);
       await setCategories(tx, id, cats);
     }
-    const row = one(await tx
-      .update(contacts)
-      .set({ ...cols, updatedAt: new Date() })
-      .where(eq(contacts.id, id))
-      .returning());
+    const row = one(
+      await tx
+        .update(contacts)
+        .set({ ...cols, updatedAt: new Date() })
+        .where(eq(contacts.id, id))
+        .returning(),
+    );
     const cats = await categoriesOf(tx, [id]);
     return view(row, cats.get(id) ?? []);
   });
@@ -214,7 +234,8 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
         return { detail: t(lang, 'deleted'), count: ids.length };
       case 'set_status':
         if (input.status === undefined) throw FieldErrors.of('status', 'field_required');
-        if (input.status !== null && !isContactStatus(input.status)) throw FieldErrors.of('status', 'contact_status_unknown');
+        if (input.status !== null && !isContactStatus(input.status))
+          throw FieldErrors.of('status', 'contact_status_unknown');
         await tx.update(contacts).set({ status: input.status, updatedAt: new Date() }).where(inArray(contacts.id, ids));
         break;
       case 'add_category':
@@ -274,7 +295,20 @@ export async function exportContacts(ctx: AppContext, ownerId: number, q: Contac
   const statusName = new Map(CONTACT_STATUSES.map((s) => [s.id as number, t(lang, `contact_status_${s.key}`)]));
   return Papa.unparse(
     {
-      fields: ['id', 'first_name', 'last_name', 'phone', 'email', 'city', 'country', 'status', 'categories', 'tags', 'notes', 'created_at'],
+      fields: [
+        'id',
+        'first_name',
+        'last_name',
+        'phone',
+        'email',
+        'city',
+        'country',
+        'status',
+        'categories',
+        'tags',
+        'notes',
+        'created_at',
+      ],
       data: rows.map(({ c, categories }) => [
         c.id,
         c.firstName,

@@ -13,11 +13,33 @@ const COUNTRY_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   AE: ['Объединённые Арабские Эмираты', 'Эмираты', 'UAE', 'Vereinigte Arabische Emirate'],
   AM: ['Армения', 'Armenia'],
   AZ: ['Азербайджан'],
-  BY: ['Белоруссия', 'Белорусь', 'Республика Беларусь', 'Byelorussia', 'Belorussia', 'Republic of Belarus', 'Weißrussland', 'Weissrussland'],
+  BY: [
+    'Белоруссия',
+    'Белорусь',
+    'Республика Беларусь',
+    'Byelorussia',
+    'Belorussia',
+    'Republic of Belarus',
+    'Weißrussland',
+    'Weissrussland',
+  ],
   CN: ['Китай', 'КНР', 'Китайская Народная Республика', 'Volksrepublik China', 'VR China'],
   CZ: ['Чешская Республика'],
   DE: ['ФРГ', 'Федеративная Республика Германия', 'BRD', 'Bundesrepublik Deutschland', 'Federal Republic of Germany'],
-  GB: ['England', 'Scotland', 'Wales', 'Northern Ireland', 'Britain', 'United Kingdom of Great Britain and Northern Ireland', 'Англия', 'Шотландия', 'Британия', 'Соединённое Королевство', 'Grossbritannien', 'Schottland'],
+  GB: [
+    'England',
+    'Scotland',
+    'Wales',
+    'Northern Ireland',
+    'Britain',
+    'United Kingdom of Great Britain and Northern Ireland',
+    'Англия',
+    'Шотландия',
+    'Британия',
+    'Соединённое Королевство',
+    'Grossbritannien',
+    'Schottland',
+  ],
   GE: ['Грузия', 'Georgia'],
   KG: ['Кыргызстан', 'Kyrgyz Republic'],
   KP: ['КНДР', 'Северная Корея', 'Корейская Народно-Демократическая Республика'],
@@ -42,7 +64,11 @@ export function countryKey(name: string): string {
 }
 
 /** The name without accents (Österreich → Osterreich), a second key for the same country. */
-const withoutAccents = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+const withoutAccents = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
 
 const LANGS = ['en', 'ru', 'de'] as const;
 

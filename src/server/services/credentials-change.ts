@@ -54,7 +54,12 @@ export async function checkOwnerProof(
 }
 
 /** The link that confirms a new address, and the undo link for the old one; the mails are kept in `tx`. */
-export async function startEmailChange(ctx: AppContext, tx: Tx, me: Me, email: string): Promise<Array<{ id: number; mail: Mail }>> {
+export async function startEmailChange(
+  ctx: AppContext,
+  tx: Tx,
+  me: Me,
+  email: string,
+): Promise<Array<{ id: number; mail: Mail }>> {
   const { token } = await issueToken(tx, 'email_change', me.id, EMAIL_CHANGE_TTL_MS, { email, from: me.email });
   const mails = [
     actionMail({
@@ -72,14 +77,33 @@ export async function startEmailChange(ctx: AppContext, tx: Tx, me: Me, email: s
 }
 
 /** Tells the email address of a phone change, with the undo link. Nothing to tell without an email. */
-export async function tellPhoneChange(ctx: AppContext, tx: Tx, me: Me, phone: string | null): Promise<Array<{ id: number; mail: Mail }>> {
+export async function tellPhoneChange(
+  ctx: AppContext,
+  tx: Tx,
+  me: Me,
+  phone: string | null,
+): Promise<Array<{ id: number; mail: Mail }>> {
   if (!me.email) return [];
   const mail = await undoMail(ctx, tx, me, 'phone', me.phone, phone ?? '—');
   return [{ id: await ctx.mailer.store(tx, mail), mail }];
 }
 
-async function undoMail(ctx: AppContext, tx: Tx, me: Me, field: 'email' | 'phone', value: string | null, changedTo: string): Promise<Mail> {
-  const { token } = await issueToken(tx, 'credentials_undo', me.id, UNDO_TTL_MS, { field, value }, { keepOthers: true });
+async function undoMail(
+  ctx: AppContext,
+  tx: Tx,
+  me: Me,
+  field: 'email' | 'phone',
+  value: string | null,
+  changedTo: string,
+): Promise<Mail> {
+  const { token } = await issueToken(
+    tx,
+    'credentials_undo',
+    me.id,
+    UNDO_TTL_MS,
+    { field, value },
+    { keepOthers: true },
+  );
   return actionMail({
     lang: me.language,
     to: present(me.email, "the user's email"),
@@ -107,7 +131,10 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       // Someone may have taken the address since it was asked for.
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (taken && taken.id !== row.userId) throw FieldErrors.of('token', 'email_taken');
-      await tx.update(users).set({ email, emailActivation: true, updatedAt: new Date() }).where(eq(users.id, row.userId));
+      await tx
+        .update(users)
+        .set({ email, emailActivation: true, updatedAt: new Date() })
+        .where(eq(users.id, row.userId));
     })
     .catch((err: unknown) => {
       if (err instanceof FieldErrors) throw err;

@@ -40,11 +40,13 @@ const brief = (r: EventRow) => ({
 
 // The same fields as brief(), written as JSON by PostgreSQL.
 // The limit is in the text (one statement per limit asked for): as a value, PostgreSQL would plan every call.
-const nearestJson = shapedStatement<{ json: string }, { limit: number }, Record<string, never>>(({ limit }) => sql`
+const nearestJson = shapedStatement<{ json: string }, { limit: number }, Record<string, never>>(
+  ({ limit }) => sql`
   select coalesce(json_agg(json_build_object('id', e.id, 'title', e.title, 'starts_at', ${isoSql('e.starts_at')},
     'ends_at', ${isoSql('e.ends_at')}, 'time_zone', e.time_zone, 'place', e.place, 'online_url', e.online_url, 'image', e.image,
     'ics_url', '/api/events/view/' || e.id || '/ics') order by e.starts_at, e.id), '[]')::text as json
-  from (select ${BRIEF} from events e where e.is_published and ${NOT_ENDED} order by e.starts_at, e.id limit ${sql.raw(String(Math.trunc(limit)))}) e`);
+  from (select ${BRIEF} from events e where e.is_published and ${NOT_ENDED} order by e.starts_at, e.id limit ${sql.raw(String(Math.trunc(limit)))}) e`,
+);
 
 /** Events that have not ended yet, soonest first, as JSON text. */
 export async function listNearestEvents(ctx: AppContext, limit = 10): Promise<string> {
@@ -58,7 +60,11 @@ export async function listEvents(ctx: AppContext, q: EventListQuery) {
   const win = pageWindow(q);
   const period = q.period ?? 'upcoming';
   const where =
-    period === 'upcoming' ? sql`e.is_published and ${NOT_ENDED}` : period === 'past' ? sql`e.is_published and not (${NOT_ENDED})` : sql`e.is_published`;
+    period === 'upcoming'
+      ? sql`e.is_published and ${NOT_ENDED}`
+      : period === 'past'
+        ? sql`e.is_published and not (${NOT_ENDED})`
+        : sql`e.is_published`;
   const order = period === 'upcoming' ? sql`e.starts_at, e.id` : sql`e.starts_at desc, e.id desc`;
   const [page, counted, total] = await Promise.all([
     ctx.db.execute<EventRow>(sql`select ${BRIEF} from events e where ${where} order by ${order} ${pageSql(win)}`),

@@ -33,7 +33,8 @@ const PRUNE_EVERY_MS = 60_000;
 const delayMs = (n: string) =>
   `(case when ${n} < ${FREE_FAILURES} then 0 else least(${MAX_DELAY_MS}, ${FIRST_DELAY_MS} * power(2, least(${n} - ${FREE_FAILURES}, 20))) end)`;
 // "No wait" is said outright: a concurrent try may have stamped a later now() than this statement's.
-const waitOver = (n: string, at: string) => `(${n} < ${FREE_FAILURES} or ${at} + ${delayMs(n)} * interval '1 millisecond' <= now())`;
+const waitOver = (n: string, at: string) =>
+  `(${n} < ${FREE_FAILURES} or ${at} + ${delayMs(n)} * interval '1 millisecond' <= now())`;
 const forgotten = `f.last_at <= now() - ${FORGET_AFTER_MS} * interval '1 millisecond'`;
 
 /**
@@ -66,7 +67,10 @@ export function clientKey(ip: string | undefined): string {
   const width = (g: string[]) => g.reduce((n, x) => n + (x.includes('.') ? 2 : 1), 0);
   const missing = tail === undefined ? 0 : 8 - width(groups(head)) - width(groups(tail));
   const full = [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
-  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 const throttled = (seconds: number) => new ApiError(429, 'throttled', 'throttled', { seconds: Math.max(1, seconds) });
@@ -84,7 +88,12 @@ export type LoginAttempt = {
  * One login try for `account` (`user:<id>`, or `name:<what was typed>` when no account has it, so an
  * unknown name is slowed just the same) from `ip`, or a 429 when it must wait.
  */
-export async function beginLoginAttempt(ctx: AppContext, account: string, userId: number | null, ip: string | undefined): Promise<LoginAttempt> {
+export async function beginLoginAttempt(
+  ctx: AppContext,
+  account: string,
+  userId: number | null,
+  ip: string | undefined,
+): Promise<LoginAttempt> {
   const pool = ctx.db.$client;
   const client = clientKey(ip);
   const ceilingKey = `login-failures:${account}`;

@@ -18,23 +18,59 @@ const MAIN: Entry[] = [
   { key: 'contacts', titleKey: 'menu_contacts', path: '/contacts', icon: 'Contacts', roles: ALL },
   { key: 'team', titleKey: 'menu_team', path: '/team', icon: 'Groups', roles: ALL },
   { key: 'flows', titleKey: 'menu_flows', path: '/flows', icon: 'FilterAlt', roles: ALL },
-  { key: 'staff_dashboard', titleKey: 'menu_staff_dashboard', path: '/staff-dashboard', icon: 'Insights', roles: STAFF },
+  {
+    key: 'staff_dashboard',
+    titleKey: 'menu_staff_dashboard',
+    path: '/staff-dashboard',
+    icon: 'Insights',
+    roles: STAFF,
+  },
   { key: 'staff_tasks', titleKey: 'menu_staff_tasks', path: '/staff/tasks', icon: 'Task', roles: STAFF },
   { key: 'staff_tickets', titleKey: 'menu_staff_tickets', path: '/staff/tickets', icon: 'SupportAgent', roles: STAFF },
   { key: 'staff_list', titleKey: 'menu_staff_list', path: '/staff/list', icon: 'Badge', roles: STAFF },
-  { key: 'staff_imports', titleKey: 'menu_staff_imports', path: '/staff/users_imports', icon: 'UploadFile', roles: STAFF },
+  {
+    key: 'staff_imports',
+    titleKey: 'menu_staff_imports',
+    path: '/staff/users_imports',
+    icon: 'UploadFile',
+    roles: STAFF,
+  },
   { key: 'staff_payments', titleKey: 'menu_staff_payments', path: '/staff/payments', icon: 'Payments', roles: STAFF },
   { key: 'users', titleKey: 'menu_users', path: '/users', icon: 'People', roles: ADMIN },
   { key: 'outbox', titleKey: 'menu_outbox', path: '/outbox', icon: 'Outbox', roles: ADMIN },
   // Content management (react-admin resources named admin/<name>: the member pages own /lessons, /books…).
-  { key: 'content_lesson_categories', titleKey: 'menu_content_lesson_categories', path: '/admin/lesson-categories', icon: 'Category', roles: ADMIN },
-  { key: 'content_lessons', titleKey: 'menu_content_lessons', path: '/admin/lessons', icon: 'VideoLibrary', roles: ADMIN },
+  {
+    key: 'content_lesson_categories',
+    titleKey: 'menu_content_lesson_categories',
+    path: '/admin/lesson-categories',
+    icon: 'Category',
+    roles: ADMIN,
+  },
+  {
+    key: 'content_lessons',
+    titleKey: 'menu_content_lessons',
+    path: '/admin/lessons',
+    icon: 'VideoLibrary',
+    roles: ADMIN,
+  },
   { key: 'content_books', titleKey: 'menu_content_books', path: '/admin/books', icon: 'LibraryBooks', roles: ADMIN },
   { key: 'content_news', titleKey: 'menu_content_news', path: '/admin/news', icon: 'Feed', roles: ADMIN },
   { key: 'content_events', titleKey: 'menu_content_events', path: '/admin/events', icon: 'EventNote', roles: ADMIN },
-  { key: 'content_packages', titleKey: 'menu_content_packages', path: '/admin/packages', icon: 'Inventory2', roles: ADMIN },
+  {
+    key: 'content_packages',
+    titleKey: 'menu_content_packages',
+    path: '/admin/packages',
+    icon: 'Inventory2',
+    roles: ADMIN,
+  },
   { key: 'content_configs', titleKey: 'menu_content_configs', path: '/admin/configs', icon: 'Tune', roles: ADMIN },
-  { key: 'content_footer_links', titleKey: 'menu_content_footer_links', path: '/admin/footer-links', icon: 'Link', roles: ADMIN },
+  {
+    key: 'content_footer_links',
+    titleKey: 'menu_content_footer_links',
+    path: '/admin/footer-links',
+    icon: 'Link',
+    roles: ADMIN,
+  },
 ];
 
 const DROPDOWN: Entry[] = [
@@ -47,17 +83,56 @@ const DROPDOWN: Entry[] = [
 /** Every app route a signed-in user can open, with the roles allowed; `:x` is a path parameter. */
 const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
   ...[
-    '/dashboard', '/books', '/books/:id', '/lessons', '/lessons/category/:id', '/lesson/view/:id', '/news', '/news/view/:id',
-    '/events', '/events/view/:id', '/subscription', '/contacts', '/team', '/flows', '/flows/edit_landing/:id',
-    '/user/view-details/:pk', '/user/new-request/:ticketId', '/profile', '/profile/view', '/profile/edit',
-    '/profile/settings', '/profile/password',
+    '/dashboard',
+    '/books',
+    '/books/:id',
+    '/lessons',
+    '/lessons/category/:id',
+    '/lesson/view/:id',
+    '/news',
+    '/news/view/:id',
+    '/events',
+    '/events/view/:id',
+    '/subscription',
+    '/contacts',
+    '/team',
+    '/flows',
+    '/flows/edit_landing/:id',
+    '/user/view-details/:pk',
+    '/user/new-request/:ticketId',
+    '/profile',
+    '/profile/view',
+    '/profile/edit',
+    '/profile/settings',
+    '/profile/password',
   ].map((pattern) => ({ pattern, roles: ALL })),
   ...[
-    '/staff-dashboard', '/staff-dashboard/view-as/:pk', '/staff/list', '/staff/tasks', '/staff/tasks/view-as/:pk',
-    '/staff/tickets', '/staff/tickets/view-as/:pk', '/staff/users_imports', '/staff/payments', '/staff/payments/:id/show',
+    '/staff-dashboard',
+    '/staff-dashboard/view-as/:pk',
+    '/staff/list',
+    '/staff/tasks',
+    '/staff/tasks/view-as/:pk',
+    '/staff/tickets',
+    '/staff/tickets/view-as/:pk',
+    '/staff/users_imports',
+    '/staff/payments',
+    '/staff/payments/:id/show',
   ].map((pattern) => ({ pattern, roles: STAFF })),
-  ...['/users', '/users/create', '/users/:id', '/outbox', '/outbox/:id/show'].map((pattern) => ({ pattern, roles: ADMIN })),
-  ...['lesson-categories', 'lessons', 'lesson-materials', 'books', 'news', 'events', 'packages', 'configs', 'footer-links'].flatMap((r) =>
+  ...['/users', '/users/create', '/users/:id', '/outbox', '/outbox/:id/show'].map((pattern) => ({
+    pattern,
+    roles: ADMIN,
+  })),
+  ...[
+    'lesson-categories',
+    'lessons',
+    'lesson-materials',
+    'books',
+    'news',
+    'events',
+    'packages',
+    'configs',
+    'footer-links',
+  ].flatMap((r) =>
     [`/admin/${r}`, `/admin/${r}/create`, `/admin/${r}/:id`].map((pattern) => ({ pattern, roles: ADMIN })),
   ),
 ];
@@ -75,7 +150,9 @@ export function dropdownMenu(role: Role, lang: Lang) {
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.replace(/\/+$/, '').split('/');
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? /^[\w-]+$/.test(b[i] ?? '') : seg === b[i]);
+  return (
+    a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? /^[\w-]+$/.test(b[i] ?? '') : seg === b[i]))
+  );
 }
 
 export function checkAccess(path: string, role: Role): { exists: boolean; allow: boolean } {

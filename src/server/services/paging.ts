@@ -30,7 +30,8 @@ export function pageSql(win: { limit: number; offset: number }): SQL {
 
 /** A query value as it is written back into a link (a list as its items joined with commas). */
 function queryText(v: unknown): string {
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint')
+    return String(v);
   if (Array.isArray(v)) return v.map((x: unknown) => (x === null || x === undefined ? '' : queryText(x))).join(',');
   return JSON.stringify(v);
 }
@@ -45,7 +46,8 @@ export function pageOf<T>(
 ): Page<T> {
   const link = (page: number) => {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && k !== 'page') qs.set(k, queryText(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== null && k !== 'page') qs.set(k, queryText(v));
     qs.set('page', String(page));
     qs.set('page_size', String(win.size));
     return `?${qs.toString()}`;

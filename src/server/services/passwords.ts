@@ -53,13 +53,19 @@ export async function createResetCredentialsLink(ctx: AppContext, actor: AuthUse
   // A consultant may do it only for the members they look after, never for staff.
   if (actor.role !== 'admin' && (user.responsibleId !== actor.id || user.role !== 'member')) throw permissionDenied();
   const { token, expiresAt } = await issueToken(ctx.db, 'reset_credentials', userId, HOUR_MS, { by: actor.id });
-  return { link: `${ctx.config.publicUrl}/reset-credentials/${encodeURIComponent(token)}`, expires_at: expiresAt.toISOString() };
+  return {
+    link: `${ctx.config.publicUrl}/reset-credentials/${encodeURIComponent(token)}`,
+    expires_at: expiresAt.toISOString(),
+  };
 }
 
 export async function validateResetCredentials(ctx: AppContext, token: string) {
   const row = await peekToken(ctx, 'reset_credentials', token);
   if (!row) throw FieldErrors.of('token', 'link_expired');
-  const [user] = await ctx.db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, row.userId));
+  const [user] = await ctx.db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, row.userId));
   return { valid: true, email: user?.email ?? null, phone: user?.phone ?? null };
 }
 

@@ -19,7 +19,8 @@ export type ParsedPhone = {
 const PHONE_TEXT = /^\+?[\d\s().\-/]{4,40}$/;
 
 const valid = (text: string, region?: string) => {
-  const n = region && isSupportedCountry(region) ? parsePhoneNumberFromString(text, region) : parsePhoneNumberFromString(text);
+  const n =
+    region && isSupportedCountry(region) ? parsePhoneNumberFromString(text, region) : parsePhoneNumberFromString(text);
   return n?.isValid() ? n.number : null;
 };
 
@@ -42,7 +43,12 @@ export function parsePhone(input: string, region?: string | null): ParsedPhone |
  * A form's phone in E.164, read in the person's country, else the form's default region; a 400
  * 'Phone is incorrect' on `field` when it is not a phone. '' stays '' (no phone).
  */
-export function formPhone(input: string, country: string | null | undefined, defaultRegion: string | null | undefined, field = 'phone'): string {
+export function formPhone(
+  input: string,
+  country: string | null | undefined,
+  defaultRegion: string | null | undefined,
+  field = 'phone',
+): string {
   if (!input.trim()) return '';
   const parsed = parsePhone(input, country || defaultRegion);
   if (!parsed) throw FieldErrors.of(field, 'phone_incorrect');

@@ -46,7 +46,8 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
   }
   if (input.first_name !== undefined && !input.first_name.trim()) errors.first_name = ['field_empty'];
   if (input.last_name !== undefined && !input.last_name.trim()) errors.last_name = ['field_empty'];
-  const newEmail = input.email !== undefined && input.email.toLowerCase() !== (me.email ?? '').toLowerCase() ? input.email : undefined;
+  const newEmail =
+    input.email !== undefined && input.email.toLowerCase() !== (me.email ?? '').toLowerCase() ? input.email : undefined;
   const phoneChanged = phone !== undefined && !errors.phone && phone !== me.phone;
   if (newEmail) {
     const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
@@ -87,7 +88,11 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
   if (input.time_zone !== undefined) authChanged(ctx, auth.id);
   // A new password ends every other session of the user.
   if (passwordHash) await endUserSessions(ctx, auth.id, auth.sessionId);
-  return { token: await freshToken(ctx, auth), user: await getProfile(ctx, auth.id), ...(newEmail && { pending_email: newEmail }) };
+  return {
+    token: await freshToken(ctx, auth),
+    user: await getProfile(ctx, auth.id),
+    ...(newEmail && { pending_email: newEmail }),
+  };
 }
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -101,7 +106,8 @@ export async function updateAvatar(ctx: AppContext, storage: Storage, auth: Auth
   }
   const pixels = await headerPixels(upload);
   if (pixels === null) throw FieldErrors.of('avatar', 'image_invalid');
-  if (pixels > AVATAR_MAX_PIXELS) throw FieldErrors.of('avatar', 'image_too_many_pixels', { limit: AVATAR_MAX_PIXELS / 1e6 });
+  if (pixels > AVATAR_MAX_PIXELS)
+    throw FieldErrors.of('avatar', 'image_too_many_pixels', { limit: AVATAR_MAX_PIXELS / 1e6 });
   let encoded: Buffer;
   try {
     encoded = await sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS })

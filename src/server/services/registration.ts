@@ -14,7 +14,10 @@ export type RegisterInput = SchemaRegisterRequest;
 
 const ACTIVATION_TTL_MS = 7 * 24 * 3600_000;
 
-async function sendActivation(ctx: AppContext, user: { id: number; email: string | null; firstName: string; language: Language }) {
+async function sendActivation(
+  ctx: AppContext,
+  user: { id: number; email: string | null; firstName: string; language: Language },
+) {
   if (!user.email) return;
   const { token } = await issueToken(ctx.db, 'email_activation', user.id, ACTIVATION_TTL_MS);
   ctx.mailer.sendLater(
@@ -57,21 +60,23 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     if (phoneTaken) throw FieldErrors.of('phone', 'phone_in_use');
   }
-  const user = one(await ctx.db
-    .insert(users)
-    .values({
-      email: input.email,
-      phone,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.first_name.trim(),
-      lastName: input.last_name.trim(),
-      language: input.language ?? lang,
-      promoCode: newPromoCode(),
-      referrerId,
-      leadStatus: 'waiting',
-    })
-    .returning()
-    .catch(mapUniqueViolation));
+  const user = one(
+    await ctx.db
+      .insert(users)
+      .values({
+        email: input.email,
+        phone,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        language: input.language ?? lang,
+        promoCode: newPromoCode(),
+        referrerId,
+        leadStatus: 'waiting',
+      })
+      .returning()
+      .catch(mapUniqueViolation),
+  );
   await sendActivation(ctx, user);
   return user;
 }

@@ -9,16 +9,21 @@ export type SessionMeta = { userAgent?: string; ip?: string };
 /** Opens a session row and signs a token naming it. */
 export async function openSession(ctx: AppContext, userId: number, meta: SessionMeta = {}): Promise<string> {
   const expiresAt = ctx.signer.expiry();
-  const row = one(await ctx.db
-    .insert(sessions)
-    .values({ userId, expiresAt, userAgent: (meta.userAgent ?? '').slice(0, 500), ip: meta.ip ?? '' })
-    .returning({ id: sessions.id }));
+  const row = one(
+    await ctx.db
+      .insert(sessions)
+      .values({ userId, expiresAt, userAgent: (meta.userAgent ?? '').slice(0, 500), ip: meta.ip ?? '' })
+      .returning({ id: sessions.id }),
+  );
   return ctx.signer.sign({ userId, sessionId: row.id }, expiresAt);
 }
 
 // One statement: check the session and touch last_seen_at at most once a minute. It runs on every
 // request, so its text is built once.
-const sessionCheck = statement<{ role: AuthUser['role']; is_superuser: boolean; language: AuthUser['language']; time_zone: string }, { sessionId: string; userId: number }>(sql`
+const sessionCheck = statement<
+  { role: AuthUser['role']; is_superuser: boolean; language: AuthUser['language']; time_zone: string },
+  { sessionId: string; userId: number }
+>(sql`
     with s as (
       select s.id from ${sessions} s
       where s.id = ${sql.placeholder('sessionId')} and s.user_id = ${sql.placeholder('userId')}
@@ -46,7 +51,14 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   const rows = await sessionCheck(ctx.db, { sessionId: claims.sessionId, userId: claims.userId });
   const row = rows[0];
   if (!row) return null;
-  const user: AuthUser = { id: claims.userId, role: row.role, isSuperuser: row.is_superuser, language: row.language, timeZone: row.time_zone, sessionId: claims.sessionId };
+  const user: AuthUser = {
+    id: claims.userId,
+    role: row.role,
+    isSuperuser: row.is_superuser,
+    language: row.language,
+    timeZone: row.time_zone,
+    sessionId: claims.sessionId,
+  };
   ctx.sessions.put(user, epoch);
   return user;
 }

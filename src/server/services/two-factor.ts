@@ -51,7 +51,12 @@ export async function connectGoogleAuth(ctx: AppContext, userId: number, code: s
       .set({ totpSecretEnc: ctx.box.seal(secret), totpEnabled: false, totpLastStep: null })
       .where(eq(users.id, userId));
     const otpauth = generateURI({ issuer: 'Atrium', label: user.email ?? user.phone ?? `user-${user.id}`, secret });
-    return { enabled: false, secret, otpauth_url: otpauth, qr_code: await QRCode.toDataURL(otpauth, { margin: 1, width: 240 }) };
+    return {
+      enabled: false,
+      secret,
+      otpauth_url: otpauth,
+      qr_code: await QRCode.toDataURL(otpauth, { margin: 1, width: 240 }),
+    };
   }
   if (!user.totpSecretEnc) throw FieldErrors.of('code', 'google_auth_not_started');
   if (!(await checkTotp(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');

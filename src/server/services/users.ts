@@ -131,15 +131,29 @@ export async function listUsers(ctx: AppContext, caller: Pick<AuthUser, 'id' | '
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The expression of users_search_trgm_idx, so the trigram index answers it.
-    filters.push(sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.email}::text, '') || ' ' || coalesce(${users.phone}, '')) ilike ${like}`);
+    filters.push(
+      sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.email}::text, '') || ' ' || coalesce(${users.phone}, '')) ilike ${like}`,
+    );
   }
   const where = filters.length ? and(...filters) : undefined;
   const desc = q.ordering?.startsWith('-');
   const col = ORDERABLE[q.ordering?.replace(/^-/, '') ?? 'id'] ?? users.id;
   const [rows, countedRows, totalRows] = await Promise.all([
-    ctx.db.select().from(users).where(where).orderBy(desc ? sql`${col} desc nulls last` : col, desc ? sql`${users.id} desc nulls last` : users.id).limit(win.limit).offset(win.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(scope),
+    ctx.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc ? sql`${col} desc nulls last` : col, desc ? sql`${users.id} desc nulls last` : users.id)
+      .limit(win.limit)
+      .offset(win.offset),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(scope),
   ]);
   return pageOf(rows.map(adminView), one(countedRows).n, one(totalRows).n, win, q);
 }
@@ -151,7 +165,12 @@ export type UserInput = SchemaAdminUserUpdate;
  * typed name in `input`), a phone number (read in the user's country, else the form's default region),
  * and e-mail and phone not taken by another user.
  */
-async function checkInput(db: Pick<AppContext['db'], 'select'>, input: UserInput, exceptId?: number, storedCountry = '') {
+async function checkInput(
+  db: Pick<AppContext['db'], 'select'>,
+  input: UserInput,
+  exceptId?: number,
+  storedCountry = '',
+) {
   const errors: ConstructorParameters<typeof FieldErrors>[0] = {};
   if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
   const country = input.country === undefined ? storedCountry : countryCode(input.country);
@@ -210,7 +229,8 @@ type Actor = Pick<AuthUser, 'id'> & { sessionId?: string };
 function changesOf(before: UserRow, after: UserRow, input: UserInput): Record<string, unknown> {
   const [was, now] = [adminView(before), adminView(after)];
   const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(now) as Array<keyof typeof now>) if (was[key] !== now[key]) changes[key] = { from: was[key], to: now[key] };
+  for (const key of Object.keys(now) as Array<keyof typeof now>)
+    if (was[key] !== now[key]) changes[key] = { from: was[key], to: now[key] };
   if (input.password) changes.password = true;
   return changes;
 }
@@ -221,11 +241,24 @@ export async function createUser(ctx: AppContext, actor: Actor, input: UserInput
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await ctx.db
     .transaction(async (tx) => {
-      const created = one(await tx
-        .insert(users)
-        .values({ ...columnsOf(input), phone: phone ?? null, passwordHash, promoCode: newPromoCode(), emailActivation: true })
-        .returning());
-      await recordAction(tx, { actorId: actor.id, subjectId: created.id, kind: 'user_created', details: { role: created.role } });
+      const created = one(
+        await tx
+          .insert(users)
+          .values({
+            ...columnsOf(input),
+            phone: phone ?? null,
+            passwordHash,
+            promoCode: newPromoCode(),
+            emailActivation: true,
+          })
+          .returning(),
+      );
+      await recordAction(tx, {
+        actorId: actor.id,
+        subjectId: created.id,
+        kind: 'user_created',
+        details: { role: created.role },
+      });
       return created;
     })
     .catch(mapUniqueViolation);
@@ -244,16 +277,18 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound();
       const phone = await checkInput(tx, input, id, before.country);
-      const after = one(await tx
-        .update(users)
-        .set({
-          ...columnsOf(input),
-          ...(input.phone !== undefined && { phone: phone ?? null }),
-          ...(passwordHash && { passwordHash }),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning());
+      const after = one(
+        await tx
+          .update(users)
+          .set({
+            ...columnsOf(input),
+            ...(input.phone !== undefined && { phone: phone ?? null }),
+            ...(passwordHash && { passwordHash }),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, id))
+          .returning(),
+      );
       if (passwordHash) {
         const open = and(eq(sessions.userId, id), isNull(sessions.endedAt));
         await tx
@@ -262,7 +297,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           .where(actor.sessionId ? and(open, ne(sessions.id, actor.sessionId)) : open);
       }
       const changes = changesOf(before, after, input);
-      if (Object.keys(changes).length) await recordAction(tx, { actorId: actor.id, subjectId: id, kind: 'user_updated', details: { changes } });
+      if (Object.keys(changes).length)
+        await recordAction(tx, { actorId: actor.id, subjectId: id, kind: 'user_updated', details: { changes } });
       return after;
     })
     .catch(mapUniqueViolation);

@@ -1,5 +1,16 @@
 import { Box, Divider, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateInput, FunctionField, List, NumberInput, RecordContextProvider, TextInput, Title, useListContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  DateInput,
+  FunctionField,
+  List,
+  NumberInput,
+  RecordContextProvider,
+  TextInput,
+  Title,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../api/schema';
 import { InstantField } from '../common/fields';
 
@@ -20,9 +31,21 @@ function PersonFilter({ who, field }: { who: SchemaUserBrief | null | undefined;
   const filterValues = list.filterValues as Record<string, unknown>;
   const displayedFilters = list.displayedFilters as Record<string, boolean>;
   if (!who) return <>—</>;
-  const label = translate(field === 'actor_id' ? 'atrium.admin.logs.only_by' : 'atrium.admin.logs.only_about', { name: name(who) });
+  const label = translate(field === 'actor_id' ? 'atrium.admin.logs.only_by' : 'atrium.admin.logs.only_about', {
+    name: name(who),
+  });
   return (
-    <Link component="button" type="button" underline="hover" title={label} aria-label={label} onClick={() => { setFilters({ ...filterValues, [field]: who.id }, { ...displayedFilters, [field]: true }); }} sx={{ textAlign: 'left' }}>
+    <Link
+      component="button"
+      type="button"
+      underline="hover"
+      title={label}
+      aria-label={label}
+      onClick={() => {
+        setFilters({ ...filterValues, [field]: who.id }, { ...displayedFilters, [field]: true });
+      }}
+      sx={{ textAlign: 'left' }}
+    >
       {name(who)}
     </Link>
   );
@@ -49,7 +72,19 @@ function HistoryEntries() {
         <RecordContextProvider key={r.id} value={r}>
           <Box sx={{ py: 1.5 }}>
             <Typography variant="body2">{r.description}</Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.25, mt: 0.5, typography: 'caption', color: 'text.secondary', '& .MuiTypography-root': { font: 'inherit' } }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{
+                flexWrap: 'wrap',
+                rowGap: 0.25,
+                mt: 0.5,
+                typography: 'caption',
+                color: 'text.secondary',
+                '& .MuiTypography-root': { font: 'inherit' },
+              }}
+            >
               <InstantField source="created_at" />
               <PersonFilter who={r.actor} field="actor_id" />
               {r.subject && <PersonFilter who={r.subject} field="subject_id" />}
@@ -69,7 +104,15 @@ export default function ActionLogsPage() {
   return (
     <>
       <Title title={translate('atrium.admin.logs.title')} />
-      <List resource="action-logs" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }} empty={<Empty />} disableSyncWithLocation={false} title=" ">
+      <List
+        resource="action-logs"
+        filters={filters}
+        perPage={25}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        empty={<Empty />}
+        disableSyncWithLocation={false}
+        title=" "
+      >
         {phone ? (
           <HistoryEntries />
         ) : (

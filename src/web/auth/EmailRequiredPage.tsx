@@ -93,7 +93,9 @@ export default function EmailRequiredPage() {
         <FormAlert message={errors.alert} />
         <Typography data-testid="email-required-text">{translate('atrium.auth.email_required.text')}</Typography>
         {knownEmail && (
-          <Typography sx={{ fontWeight: 500 }}>{translate('atrium.auth.email_required.sent_to', { email: knownEmail })}</Typography>
+          <Typography sx={{ fontWeight: 500 }}>
+            {translate('atrium.auth.email_required.sent_to', { email: knownEmail })}
+          </Typography>
         )}
         <Typography color="text.secondary" variant="body2">
           {translate('atrium.auth.email_required.resend_hint')}

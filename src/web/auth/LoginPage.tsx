@@ -4,7 +4,12 @@ import { HttpError, useDataProvider, useLogin, useTranslate } from 'react-admin'
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
 import { loadAdminApp } from '../loadAdminApp';
-import { EMAIL_REQUIRED_PATH, EmailActivationRequired, TwoFactorRequired, type LoginParams } from '../providers/authProvider';
+import {
+  EMAIL_REQUIRED_PATH,
+  EmailActivationRequired,
+  TwoFactorRequired,
+  type LoginParams,
+} from '../providers/authProvider';
 import { getToken } from '../providers/data/accounts';
 import type { AtriumDataProvider } from '../providers/data';
 import { useQuery } from '../providers/data/query';

@@ -6,7 +6,9 @@ import { PasswordField } from './PasswordField';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 // Every new password (reset link, reset-credentials link) has the same limits in the contract.
-const v = validatorsFor('PasswordResetConfirmRequest', { password: { minLength: 'atrium.auth.validation.password_short' } });
+const v = validatorsFor('PasswordResetConfirmRequest', {
+  password: { minLength: 'atrium.auth.validation.password_short' },
+});
 
 /**
  * The client-side checks of "new password twice": 'Please, fill both fields' when one is empty, then the
@@ -16,7 +18,8 @@ export function checkNewPassword(password: string, repeat: string, translate: Tr
   if (!password || !repeat) return { fields: {}, alert: translate('atrium.auth.validation.fill_both') };
   const limits = checkValues({ password: v.password }, { password }, translate);
   if (limits.password) return { fields: { password: limits.password }, alert: null };
-  if (password !== repeat) return { fields: { password_repeat: translate('atrium.auth.validation.mismatch') }, alert: null };
+  if (password !== repeat)
+    return { fields: { password_repeat: translate('atrium.auth.validation.mismatch') }, alert: null };
   return null;
 }
 

@@ -21,9 +21,13 @@ export function PasswordField(props: TextFieldProps) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton title={label} edge="end" onClick={() => {
+              <IconButton
+                title={label}
+                edge="end"
+                onClick={() => {
                   setVisible((v) => !v);
-                }}>
+                }}
+              >
                 {visible ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

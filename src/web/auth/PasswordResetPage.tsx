@@ -66,7 +66,10 @@ export default function PasswordResetPage() {
             onPassword={setPassword}
             onRepeat={setRepeat}
             errors={errors}
-            labels={{ password: translate('atrium.auth.reset.password'), repeat: translate('atrium.auth.reset.password_repeat') }}
+            labels={{
+              password: translate('atrium.auth.reset.password'),
+              repeat: translate('atrium.auth.reset.password_repeat'),
+            }}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
           />

@@ -55,7 +55,11 @@ export default function RecoverPasswordPage() {
   }
 
   return (
-    <AuthCard title={translate('atrium.auth.recover.title')} subtitle={translate('atrium.auth.recover.subtitle')} footer={footer}>
+    <AuthCard
+      title={translate('atrium.auth.recover.title')}
+      subtitle={translate('atrium.auth.recover.subtitle')}
+      footer={footer}
+    >
       <form onSubmit={submit} noValidate>
         <Stack spacing={2}>
           <TextField

@@ -39,7 +39,14 @@ export default function RegisterPage() {
   const startSession = useStartSession();
   const [locale] = useLocaleState();
   const { promo = '' } = useParams();
-  const [values, setValues] = useState<Values>({ first_name: '', last_name: '', email: '', phone: '', password: '', promo });
+  const [values, setValues] = useState<Values>({
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    password: '',
+    promo,
+  });
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
 

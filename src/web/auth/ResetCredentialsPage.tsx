@@ -19,7 +19,8 @@ const rules = validatorsFor('ResetCredentialsSave');
 type Translate = ReturnType<typeof useTranslate>;
 
 /** What a refused link says: the server's 'Link has expired' (its token error), else the failure's text. */
-const refusal = (err: unknown, translate: Translate) => fieldErrorsOf(err).token ?? formErrors(err, translate).alert ?? '';
+const refusal = (err: unknown, translate: Translate) =>
+  fieldErrorsOf(err).token ?? formErrors(err, translate).alert ?? '';
 
 /**
  * /reset-credentials/:resetToken, a one-hour link created by staff: the link is checked first, then the
@@ -55,7 +56,11 @@ export default function ResetCredentialsPage() {
     const newPhone = phone.trim();
     const limits = checkValues(rules, { email: newEmail, phone: newPhone }, translate);
     const invalid = checkNewPassword(password, repeat, translate);
-    if (limits.email || limits.phone) setErrors({ fields: { ...(limits.email && { email: limits.email }), ...(limits.phone && { phone: limits.phone }) }, alert: null });
+    if (limits.email || limits.phone)
+      setErrors({
+        fields: { ...(limits.email && { email: limits.email }), ...(limits.phone && { phone: limits.phone }) },
+        alert: null,
+      });
     else if (invalid) setErrors(invalid);
     else void send(newEmail, newPhone);
   };
@@ -163,7 +168,10 @@ export default function ResetCredentialsPage() {
             onPassword={setPassword}
             onRepeat={setRepeat}
             errors={errors}
-            labels={{ password: translate('atrium.auth.credentials.password'), repeat: translate('atrium.auth.credentials.password_repeat') }}
+            labels={{
+              password: translate('atrium.auth.credentials.password'),
+              repeat: translate('atrium.auth.credentials.password_repeat'),
+            }}
           />
           <FormAlert message={errors.alert} />
           <SubmitButton busy={busy}>{translate('atrium.auth.credentials.submit')}</SubmitButton>

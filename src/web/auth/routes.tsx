@@ -20,7 +20,8 @@ const page = (Page: ComponentType) => (
 );
 
 /** The public screens' paths (spec, section 2): a logged-out user may stay on them. */
-const PUBLIC_PATH = /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
+const PUBLIC_PATH =
+  /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
 export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
 
 /** The Admin's loginPage (/login is routed in App.tsx before react-admin's UI sees it). */

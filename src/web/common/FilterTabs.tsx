@@ -5,8 +5,20 @@ import { useGetList, useListContext, useTranslate } from 'react-admin';
 const ALL = '__all';
 
 /** How many records a filter finds (one row asked for, the total read), refreshed with the list when it polls. */
-function TabCount({ resource, filter, refetchInterval }: { resource: string; filter: Record<string, unknown>; refetchInterval?: number | false }) {
-  const { total, isPending, error } = useGetList(resource, { filter, pagination: { page: 1, perPage: 1 } }, { refetchInterval });
+function TabCount({
+  resource,
+  filter,
+  refetchInterval,
+}: {
+  resource: string;
+  filter: Record<string, unknown>;
+  refetchInterval?: number | false;
+}) {
+  const { total, isPending, error } = useGetList(
+    resource,
+    { filter, pagination: { page: 1, perPage: 1 } },
+    { refetchInterval },
+  );
   if (isPending) return <CircularProgress size={12} sx={{ ml: 0.5 }} />;
   if (error) return <ErrorOutline fontSize="inherit" color="error" sx={{ ml: 0.5 }} />;
   return <>{` (${total ?? 0})`}</>;
@@ -39,19 +51,40 @@ export function FilterTabs({
     <>
       <Tabs
         value={current}
-        onChange={(_e, v: string) => { setFilters(v === ALL ? others : { ...others, [source]: v }, list.displayedFilters); }}
+        onChange={(_e, v: string) => {
+          setFilters(v === ALL ? others : { ...others, [source]: v }, list.displayedFilters);
+        }}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label={translate(label)}
       >
-        {all && <Tab value={ALL} label={<span>{translate(all)}<TabCount resource={resource} filter={others} refetchInterval={refetchInterval} /></span>} />}
+        {all && (
+          <Tab
+            value={ALL}
+            label={
+              <span>
+                {translate(all)}
+                <TabCount resource={resource} filter={others} refetchInterval={refetchInterval} />
+              </span>
+            }
+          />
+        )}
         {choices.map((c) => (
           <Tab
             key={c.id}
             value={c.id}
             data-testid={`tab-${c.id}`}
-            label={<span>{translate(c.name)}<TabCount resource={resource} filter={{ ...others, [source]: c.id }} refetchInterval={refetchInterval} /></span>}
+            label={
+              <span>
+                {translate(c.name)}
+                <TabCount
+                  resource={resource}
+                  filter={{ ...others, [source]: c.id }}
+                  refetchInterval={refetchInterval}
+                />
+              </span>
+            }
           />
         ))}
       </Tabs>

@@ -50,10 +50,23 @@ export function MemberPage({
 }
 
 /** A section of a page with its own heading and an optional link beside it. */
-export function Section({ title, action, children, id }: { title: string; action?: ReactNode; children: ReactNode; id?: string }) {
+export function Section({
+  title,
+  action,
+  children,
+  id,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ mb: 3 }}>
-      <Stack direction="row" sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', columnGap: 1, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', columnGap: 1, flexWrap: 'wrap' }}
+      >
         <Typography variant="h6" component="h2" id={id} sx={{ fontWeight: 600 }}>
           {title}
         </Typography>

@@ -10,7 +10,17 @@ const LABELS = {
 } as const;
 
 /** Page links under a list; nothing when everything fits on one page. */
-export function Pager({ count, pageSize, page, onChange }: { count: number; pageSize: number; page: number; onChange: (page: number) => void }) {
+export function Pager({
+  count,
+  pageSize,
+  page,
+  onChange,
+}: {
+  count: number;
+  pageSize: number;
+  page: number;
+  onChange: (page: number) => void;
+}) {
   const translate = useTranslate();
   const pages = pageCount(count, pageSize);
   if (pages <= 1) return null;
@@ -26,7 +36,11 @@ export function Pager({ count, pageSize, page, onChange }: { count: number; page
         color="primary"
         siblingCount={0}
         getItemAriaLabel={(type, p) =>
-          type === 'page' ? translate('atrium.learning.common.page', { page: p ?? 0 }) : type in LABELS ? translate(LABELS[type as keyof typeof LABELS]) : ''
+          type === 'page'
+            ? translate('atrium.learning.common.page', { page: p ?? 0 })
+            : type in LABELS
+              ? translate(LABELS[type as keyof typeof LABELS])
+              : ''
         }
       />
     </Stack>

@@ -22,5 +22,13 @@ export function ResponsiveTable<R extends RaRecord>({
 }) {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   if (!phone) return table;
-  return <SimpleList<R> primaryText={primary} secondaryText={secondary} tertiaryText={tertiary} rowClick="edit" {...(empty !== undefined && { empty })} />;
+  return (
+    <SimpleList<R>
+      primaryText={primary}
+      secondaryText={secondary}
+      tertiaryText={tertiary}
+      rowClick="edit"
+      {...(empty !== undefined && { empty })}
+    />
+  );
 }

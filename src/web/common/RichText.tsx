@@ -31,7 +31,11 @@ function UploadImageButton() {
     setBusy(true);
     try {
       const res = await uploadFile('image', file);
-      editor.chain().focus().insertContent({ type: 'image', attrs: { src: res.url, alt: '' } }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'image', attrs: { src: res.url, alt: '' } })
+        .run();
     } catch (err) {
       // The server's first word on the file, else what failed (server, refusal, connection).
       notify(Object.values(fieldErrorsOf(err))[0] ?? errorText(err, translate), { type: 'error' });
@@ -50,7 +54,13 @@ function UploadImageButton() {
       onClick={() => picker.current?.click()}
     >
       {busy ? <CircularProgress size={16} /> : <AddPhotoAlternate fontSize="inherit" />}
-      <input ref={picker} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+      <input
+        ref={picker}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        hidden
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
     </ToggleButton>
   );
 }
@@ -59,7 +69,15 @@ function UploadImageButton() {
  * Rich text for lessons, books, news and events (tiptap through ra-input-rich-text). The toolbar offers
  * only what the server keeps when it sanitises: headings, emphasis, lists, links, quotes and images.
  */
-export function RichText({ source, label, validate }: { source: string; label: string; validate?: Validator | Validator[] }) {
+export function RichText({
+  source,
+  label,
+  validate,
+}: {
+  source: string;
+  label: string;
+  validate?: Validator | Validator[];
+}) {
   return (
     <RichTextInput
       source={source}

@@ -5,7 +5,15 @@ import Search from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 
 /** A search box that reports its text 300 ms after the member stops typing (Enter reports at once). */
-export function SearchField({ value, onChange, label }: { value: string; onChange: (q: string) => void; label: string }) {
+export function SearchField({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (q: string) => void;
+  label: string;
+}) {
   const translate = useTranslate();
   const [text, setText] = useState(value);
   // The address changed the search (Back, a link): the field shows it (set while rendering, as React advises).
@@ -16,15 +24,21 @@ export function SearchField({ value, onChange, label }: { value: string; onChang
   }
   useEffect(() => {
     if (text === value) return;
-    const t = setTimeout(() => { onChange(text.trim()); }, 300);
-    return () => { clearTimeout(t); };
+    const t = setTimeout(() => {
+      onChange(text.trim());
+    }, 300);
+    return () => {
+      clearTimeout(t);
+    };
   }, [text, value, onChange]);
   return (
     <TextField
       type="search"
       size="small"
       value={text}
-      onChange={(e) => { setText(e.target.value); }}
+      onChange={(e) => {
+        setText(e.target.value);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') onChange(text.trim());
       }}
@@ -39,7 +53,14 @@ export function SearchField({ value, onChange, label }: { value: string; onChang
           ),
           endAdornment: text ? (
             <InputAdornment position="end">
-              <IconButton size="small" aria-label={translate('atrium.learning.common.clear_search')} onClick={() => { setText(''); onChange(''); }}>
+              <IconButton
+                size="small"
+                aria-label={translate('atrium.learning.common.clear_search')}
+                onClick={() => {
+                  setText('');
+                  onChange('');
+                }}
+              >
                 <Clear fontSize="small" />
               </IconButton>
             </InputAdornment>

@@ -47,7 +47,16 @@ export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () =>
 export function EmptyBlock({ text, icon, action }: { text: string; icon?: ReactNode; action?: ReactNode }) {
   return (
     <Box
-      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 1,
+        py: 4,
+        px: 2,
+        textAlign: 'center',
+        color: 'text.secondary',
+      }}
       data-testid="empty-state"
     >
       <Box sx={{ '& svg': { fontSize: 40, opacity: 0.6 } }}>{icon ?? <InboxOutlined />}</Box>
@@ -68,6 +77,7 @@ export function QueryState<T>({
   minHeight?: number;
 }) {
   if (query.isPending) return <LoadingBlock minHeight={minHeight} />;
-  if (query.error || query.data === undefined) return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.error || query.data === undefined)
+    return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
 }

@@ -74,7 +74,8 @@ export function UploadInput({
     }
   };
 
-  const shownError = error ?? (fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : null);
+  const shownError =
+    error ?? (fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : null);
   return (
     <Box sx={{ mb: 2, width: '100%' }} data-testid={`upload-${source}`}>
       <Typography variant="caption" color="text.secondary" component="label" htmlFor={id}>
@@ -82,7 +83,12 @@ export function UploadInput({
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 0.5, alignItems: { sm: 'center' } }}>
         {kind === 'image' && value && (
-          <Box component="img" src={value} alt="" sx={{ width: 120, maxHeight: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+          <Box
+            component="img"
+            src={value}
+            alt=""
+            sx={{ width: 120, maxHeight: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
+          />
         )}
         {kind !== 'image' && value && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
@@ -100,7 +106,13 @@ export function UploadInput({
           </Stack>
         )}
         <Stack direction="row" spacing={1}>
-          <Button component="label" variant="outlined" size="small" startIcon={<CloudUpload />} disabled={progress !== null}>
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            startIcon={<CloudUpload />}
+            disabled={progress !== null}
+          >
             {translate(value ? 'atrium.content.upload.replace' : 'atrium.content.upload.choose')}
             <input
               id={id}
@@ -113,7 +125,15 @@ export function UploadInput({
             />
           </Button>
           {value && (
-            <Button size="small" color="inherit" startIcon={<Close />} onClick={() => { field.onChange(null); }} disabled={progress !== null}>
+            <Button
+              size="small"
+              color="inherit"
+              startIcon={<Close />}
+              onClick={() => {
+                field.onChange(null);
+              }}
+              disabled={progress !== null}
+            >
               {translate('atrium.content.upload.remove')}
             </Button>
           )}

@@ -51,7 +51,9 @@ export function countryOptions(locale: string): CountryOption[] {
   let options = optionLists.get(locale);
   if (!options) {
     const collator = new Intl.Collator(locale);
-    options = COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => collator.compare(a.name, b.name));
+    options = COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
+      collator.compare(a.name, b.name),
+    );
     optionLists.set(locale, options);
   }
   return options;

@@ -45,7 +45,8 @@ export function formErrors(err: unknown, translate: Translate, visibleFields: re
   if (!(err instanceof HttpError) || err.status !== 400) return { fields: {}, alert: errorText(err, translate) };
   const fields: Record<string, string> = {};
   const rest: Record<string, string> = {};
-  for (const [field, msg] of Object.entries(fieldErrorsOf(err))) (visibleFields.includes(field) ? fields : rest)[field] = msg;
+  for (const [field, msg] of Object.entries(fieldErrorsOf(err)))
+    (visibleFields.includes(field) ? fields : rest)[field] = msg;
   const alert = errorLines(rest) || (Object.keys(fields).length ? null : translate('atrium.errors.generic'));
   return { fields, alert };
 }

@@ -26,9 +26,25 @@ export function PriceField() {
 }
 
 /** A small image thumbnail (covers, previews), or nothing. */
-export function ThumbField({ source, ratio = '16 / 9', width = 64 }: { source: string; label?: string; ratio?: string; width?: number }) {
+export function ThumbField({
+  source,
+  ratio = '16 / 9',
+  width = 64,
+}: {
+  source: string;
+  label?: string;
+  ratio?: string;
+  width?: number;
+}) {
   const record = useRecordContext<Record<string, string | null>>();
   const src = record?.[source];
   if (!src) return <Box sx={{ width, aspectRatio: ratio, bgcolor: 'action.hover', borderRadius: 0.5 }} />;
-  return <Box component="img" src={src} alt="" sx={{ width, aspectRatio: ratio, objectFit: 'cover', borderRadius: 0.5, display: 'block' }} />;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt=""
+      sx={{ width, aspectRatio: ratio, objectFit: 'cover', borderRadius: 0.5, display: 'block' }}
+    />
+  );
 }

@@ -4,7 +4,17 @@ import { Create, Edit, type CreateProps, type EditProps } from 'react-admin';
 type Transform = (data: Record<string, unknown>) => Record<string, unknown>;
 
 /** Create, then back to the list; server validation errors land on the fields. */
-export function ContentCreate({ children, transform, redirect = 'list', record }: { children: ReactNode; transform?: Transform; redirect?: CreateProps['redirect']; record?: Record<string, unknown> }) {
+export function ContentCreate({
+  children,
+  transform,
+  redirect = 'list',
+  record,
+}: {
+  children: ReactNode;
+  transform?: Transform;
+  redirect?: CreateProps['redirect'];
+  record?: Record<string, unknown>;
+}) {
   return (
     <Create redirect={redirect} transform={transform} record={record}>
       {children}
@@ -13,7 +23,15 @@ export function ContentCreate({ children, transform, redirect = 'list', record }
 }
 
 /** Edit pessimistically (the server validates and sanitises), then back to the list. */
-export function ContentEdit({ children, transform, redirect = 'list' }: { children: ReactNode; transform?: Transform; redirect?: EditProps['redirect'] }) {
+export function ContentEdit({
+  children,
+  transform,
+  redirect = 'list',
+}: {
+  children: ReactNode;
+  transform?: Transform;
+  redirect?: EditProps['redirect'];
+}) {
   return (
     <Edit mutationMode="pessimistic" redirect={redirect} transform={transform}>
       {children}

@@ -7,6 +7,9 @@ export function InstantInput(props: DateTimeInputProps) {
 
 /** The IANA zones the browser knows, for event time zones. */
 export const timeZoneChoices = (() => {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/Berlin', 'Europe/Moscow', 'UTC'];
+  const zones =
+    typeof Intl.supportedValuesOf === 'function'
+      ? Intl.supportedValuesOf('timeZone')
+      : ['Europe/Berlin', 'Europe/Moscow', 'UTC'];
   return zones.map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
 })();

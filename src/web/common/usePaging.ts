@@ -7,7 +7,8 @@ export function usePaging() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = params.get('q') ?? '';
   const set = useCallback(
-    (next: { page?: number; q?: string }) => { setParams(
+    (next: { page?: number; q?: string }) => {
+      setParams(
         (prev) => {
           const p = new URLSearchParams(prev);
           if (next.q !== undefined) {
@@ -22,11 +23,22 @@ export function usePaging() {
           return p;
         },
         { replace: next.page === undefined },
-      ); },
+      );
+    },
     [setParams],
   );
-  const setPage = useCallback((n: number) => { set({ page: n }); }, [set]);
-  const setQ = useCallback((text: string) => { set({ q: text }); }, [set]);
+  const setPage = useCallback(
+    (n: number) => {
+      set({ page: n });
+    },
+    [set],
+  );
+  const setQ = useCallback(
+    (text: string) => {
+      set({ q: text });
+    },
+    [set],
+  );
   return { page, q, setPage, setQ, params, setParams };
 }
 

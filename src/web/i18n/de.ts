@@ -17,7 +17,24 @@ import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const de: AppMessages = {
-  atrium: { ...core.de, auth: auth.de, users: users.de, outbox: outbox.de, profile: profile.de, learning: learning.de, content: content.de, contacts: contacts.de, team: team.de, staff: staff.de, tasks: tasks.de, tickets: tickets.de, statistics: statistics.de, flows: flows.de, payments: payments.de, admin: admin.de },
+  atrium: {
+    ...core.de,
+    auth: auth.de,
+    users: users.de,
+    outbox: outbox.de,
+    profile: profile.de,
+    learning: learning.de,
+    content: content.de,
+    contacts: contacts.de,
+    team: team.de,
+    staff: staff.de,
+    tasks: tasks.de,
+    tickets: tickets.de,
+    statistics: statistics.de,
+    flows: flows.de,
+    payments: payments.de,
+    admin: admin.de,
+  },
   resources: {
     users: { name: users.de.resource_name },
     outbox: { name: outbox.de.resource_name },

@@ -21,7 +21,24 @@ import { admin } from './areas/admin';
  * files only assemble them under `atrium.<area>` (and react-admin's `resources.*` names).
  */
 export const en = {
-  atrium: { ...core.en, auth: auth.en, users: users.en, outbox: outbox.en, profile: profile.en, learning: learning.en, content: content.en, contacts: contacts.en, team: team.en, staff: staff.en, tasks: tasks.en, tickets: tickets.en, statistics: statistics.en, flows: flows.en, payments: payments.en, admin: admin.en },
+  atrium: {
+    ...core.en,
+    auth: auth.en,
+    users: users.en,
+    outbox: outbox.en,
+    profile: profile.en,
+    learning: learning.en,
+    content: content.en,
+    contacts: contacts.en,
+    team: team.en,
+    staff: staff.en,
+    tasks: tasks.en,
+    tickets: tickets.en,
+    statistics: statistics.en,
+    flows: flows.en,
+    payments: payments.en,
+    admin: admin.en,
+  },
   resources: {
     users: { name: users.en.resource_name },
     outbox: { name: outbox.en.resource_name },

@@ -99,8 +99,7 @@ export const raGerman: TranslationMessages = {
       bulk_delete_title: '%{name} löschen |||| %{smart_count} %{name} löschen',
       bulk_update_content:
         'Möchten Sie %{name} %{recordRepresentation} wirklich aktualisieren? |||| Möchten Sie diese %{smart_count} Einträge wirklich aktualisieren?',
-      bulk_update_title:
-        '%{name} %{recordRepresentation} aktualisieren |||| %{smart_count} %{name} aktualisieren',
+      bulk_update_title: '%{name} %{recordRepresentation} aktualisieren |||| %{smart_count} %{name} aktualisieren',
       clear_array_input: 'Möchten Sie wirklich die gesamte Liste leeren?',
       delete_content: 'Möchten Sie diesen Eintrag (%{name}) wirklich löschen?',
       delete_title: '%{name} %{recordRepresentation} löschen',
@@ -112,8 +111,7 @@ export const raGerman: TranslationMessages = {
       not_found: 'Entweder haben Sie eine falsche URL eingegeben oder Sie sind einem ungültigen Link gefolgt.',
       select_all_limit_reached:
         'Es gibt zu viele Einträge, um alle auszuwählen. Es wurden nur die ersten %{max} Einträge ausgewählt.',
-      unsaved_changes:
-        'Einige Ihrer Änderungen wurden nicht gespeichert. Möchten Sie diese wirklich verwerfen?',
+      unsaved_changes: 'Einige Ihrer Änderungen wurden nicht gespeichert. Möchten Sie diese wirklich verwerfen?',
       yes: 'Ja',
       placeholder_data_warning: 'Netzwerkproblem: Die Daten konnten nicht aktualisiert werden.',
     },

@@ -17,7 +17,24 @@ import { users } from './areas/users';
 import type { AppMessages } from './en';
 
 export const ru: AppMessages = {
-  atrium: { ...core.ru, auth: auth.ru, users: users.ru, outbox: outbox.ru, profile: profile.ru, learning: learning.ru, content: content.ru, contacts: contacts.ru, team: team.ru, staff: staff.ru, tasks: tasks.ru, tickets: tickets.ru, statistics: statistics.ru, flows: flows.ru, payments: payments.ru, admin: admin.ru },
+  atrium: {
+    ...core.ru,
+    auth: auth.ru,
+    users: users.ru,
+    outbox: outbox.ru,
+    profile: profile.ru,
+    learning: learning.ru,
+    content: content.ru,
+    contacts: contacts.ru,
+    team: team.ru,
+    staff: staff.ru,
+    tasks: tasks.ru,
+    tickets: tickets.ru,
+    statistics: statistics.ru,
+    flows: flows.ru,
+    payments: payments.ru,
+    admin: admin.ru,
+  },
   resources: {
     users: { name: users.ru.resource_name },
     outbox: { name: outbox.ru.resource_name },

@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SchemaImportUserField, SchemaUserImportSaved } from '../../api/schema';
 import { fieldErrorsOf, useNotifyError } from '../common/errors';
@@ -7,10 +19,28 @@ import type { AtriumDataProvider } from '../providers/data';
 import { useMutation } from '../providers/data/query';
 import { StaffPicker } from '../staff/list/StaffPicker';
 
-const FIELDS: SchemaImportUserField[] = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'];
+const FIELDS: SchemaImportUserField[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'date_birth',
+  'language',
+  'time_zone',
+];
 
 /** The uploaded file's first rows with a field per column, the consultant and the tag; then start. */
-export function ImportMapping({ saved, consultantId, onStarted }: { saved: SchemaUserImportSaved; consultantId: number; onStarted: () => void }) {
+export function ImportMapping({
+  saved,
+  consultantId,
+  onStarted,
+}: {
+  saved: SchemaUserImportSaved;
+  consultantId: number;
+  onStarted: () => void;
+}) {
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
@@ -20,12 +50,21 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
   const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    dataProvider.importTags().then(setTags, () => { setTags([]); });
+    dataProvider.importTags().then(setTags, () => {
+      setTags([]);
+    });
   }, [dataProvider]);
   const starting = useMutation({
     mutationFn: () => {
-      const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f)) as Record<string, SchemaImportUserField>;
-      return dataProvider.startImport(saved.id, { mapping: chosen, consultant_id: consultant || undefined, tag_id: Number(tag) });
+      const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f)) as Record<
+        string,
+        SchemaImportUserField
+      >;
+      return dataProvider.startImport(saved.id, {
+        mapping: chosen,
+        consultant_id: consultant || undefined,
+        tag_id: Number(tag),
+      });
     },
     onSuccess: onStarted,
     onError: (e) => {
@@ -33,7 +72,9 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
       notifyError(e);
     },
   });
-  const start = () => { starting.mutate(); };
+  const start = () => {
+    starting.mutate();
+  };
   return (
     <Box sx={{ my: 2 }}>
       <Typography variant="h6">{translate('atrium.admin.imports.preview')}</Typography>
@@ -48,7 +89,9 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
                     size="small"
                     label={c}
                     value={mapping[c] ?? ''}
-                    onChange={(e) => { setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' }); }}
+                    onChange={(e) => {
+                      setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' });
+                    }}
                     sx={{ minWidth: 140 }}
                     slotProps={{ htmlInput: { 'data-testid': `map-${c}` } }}
                   >
@@ -77,16 +120,36 @@ export function ImportMapping({ saved, consultantId, onStarted }: { saved: Schem
       {errors.mapping && <Typography color="error">{errors.mapping}</Typography>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
         <Box sx={{ minWidth: 260 }}>
-          <StaffPicker value={consultant} onChange={setConsultant} label={translate('atrium.admin.imports.consultant')} error={errors.consultant_id} />
+          <StaffPicker
+            value={consultant}
+            onChange={setConsultant}
+            label={translate('atrium.admin.imports.consultant')}
+            error={errors.consultant_id}
+          />
         </Box>
-        <TextField select label={translate('atrium.admin.imports.tag')} value={tag} onChange={(e) => { setTag(e.target.value); }} sx={{ minWidth: 200 }} error={Boolean(errors.tag_id)} helperText={errors.tag_id}>
+        <TextField
+          select
+          label={translate('atrium.admin.imports.tag')}
+          value={tag}
+          onChange={(e) => {
+            setTag(e.target.value);
+          }}
+          sx={{ minWidth: 200 }}
+          error={Boolean(errors.tag_id)}
+          helperText={errors.tag_id}
+        >
           {tags.map((x) => (
             <MenuItem key={x.id} value={String(x.id)}>
               {x.name}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" onClick={start} disabled={starting.isPending} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button
+          variant="contained"
+          onClick={start}
+          disabled={starting.isPending}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           {translate('atrium.admin.imports.start')}
         </Button>
       </Stack>

@@ -1,6 +1,28 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, RecordContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import {
+  DataTable,
+  List,
+  RecordContextProvider,
+  Title,
+  TopToolbar,
+  useDataProvider,
+  useGetIdentity,
+  useListContext,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../api/schema';
 import { useNotifyError } from '../common/errors';
 import type { AtriumDataProvider } from '../providers/data';
@@ -49,7 +71,12 @@ function ImportCards() {
   const translate = useTranslate();
   const { data, isPending } = useListContext<SchemaUserImport>();
   if (isPending) return null;
-  if (!data?.length) return <Typography sx={{ p: 2 }} color="text.secondary">{translate(T('empty'))}</Typography>;
+  if (!data?.length)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {translate(T('empty'))}
+      </Typography>
+    );
   return (
     <Stack spacing={1.5} sx={{ p: 1 }}>
       {data.map((imp) => (
@@ -57,12 +84,15 @@ function ImportCards() {
           <Card variant="outlined" data-testid={`import-${imp.id}`}>
             <CardContent>
               <Stack direction="row" justifyContent="space-between" flexWrap="wrap" useFlexGap columnGap={1}>
-                <Typography variant="subtitle1" sx={{ wordBreak: 'break-all' }}>{imp.file_name}</Typography>
+                <Typography variant="subtitle1" sx={{ wordBreak: 'break-all' }}>
+                  {imp.file_name}
+                </Typography>
                 <InstantField source="created_at" />
               </Stack>
               <StatusField />
               <Typography>
-                {translate(T('total'))}: <b>{imp.total}</b> · {translate(T('success'))}: <b>{imp.success}</b> · {translate(T('skipped'))}: <b>{imp.skipped}</b>
+                {translate(T('total'))}: <b>{imp.total}</b> · {translate(T('success'))}: <b>{imp.success}</b> ·{' '}
+                {translate(T('skipped'))}: <b>{imp.skipped}</b>
               </Typography>
               <WarningsField />
             </CardContent>
@@ -76,13 +106,29 @@ function ImportCards() {
 /** The status tabs; their counts refresh with the list while one of its imports runs. */
 function StatusTabs() {
   const { data } = useListContext<SchemaUserImport>();
-  return <FilterTabs source="status" label={T('status')} choices={STATUS_CHOICES} all={T('all')} refetchInterval={data?.some(busy) ? POLL_MS : false} />;
+  return (
+    <FilterTabs
+      source="status"
+      label={T('status')}
+      choices={STATUS_CHOICES}
+      all={T('all')}
+      refetchInterval={data?.some(busy) ? POLL_MS : false}
+    />
+  );
 }
 
 function ImportsTable() {
   const translate = useTranslate();
   return (
-    <DataTable bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate(T('empty'))}</Typography>}>
+    <DataTable
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          {translate(T('empty'))}
+        </Typography>
+      }
+    >
       <DataTable.Col source="file_name" label={T('file')} />
       <DataTable.Col source="created_at" label={T('created_at')}>
         <InstantField source="created_at" />
@@ -166,7 +212,10 @@ export default function ImportsPage() {
         empty={false}
         disableSyncWithLocation={false}
         sx={TABLE_FITS}
-        queryOptions={{ refetchInterval: (q) => ((q.state.data?.data as SchemaUserImport[] | undefined)?.some(busy) ? POLL_MS : false) }}
+        queryOptions={{
+          refetchInterval: (q) =>
+            (q.state.data?.data as SchemaUserImport[] | undefined)?.some(busy) ? POLL_MS : false,
+        }}
       >
         <StatusTabs />
         {phone ? <ImportCards /> : <ImportsTable />}

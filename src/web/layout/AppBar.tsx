@@ -68,7 +68,10 @@ export function AppBar() {
         <Box
           sx={(theme) => ({
             display: 'flex',
-            [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { minWidth: 0, fontSize: 0 }, '& .MuiButton-startIcon': { mr: 0 } },
+            [theme.breakpoints.down('sm')]: {
+              '& .MuiButton-root': { minWidth: 0, fontSize: 0 },
+              '& .MuiButton-startIcon': { mr: 0 },
+            },
           })}
         >
           <LocalesMenuButton />
@@ -83,8 +86,21 @@ export function AppBar() {
       }
     >
       {/* The title sits in an inline-block (react-admin's Configurable), which would clip without the ellipsis. */}
-      <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' } }} />
-      <Box component="span" id={LOADING_LABEL_ID} sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      <TitlePortal
+        sx={{ '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+      />
+      <Box
+        component="span"
+        id={LOADING_LABEL_ID}
+        sx={{
+          position: 'absolute',
+          width: '1px',
+          height: '1px',
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+        }}
+      >
         {translate('atrium.loading')}
       </Box>
     </RaAppBar>

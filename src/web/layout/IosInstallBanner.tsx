@@ -17,7 +17,10 @@ function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
 /** Already opened from the home screen. */
 function isStandalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean };
-  return nav.standalone === true || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
+  return (
+    nav.standalone === true ||
+    (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches)
+  );
 }
 
 function dismissedRecently(now: number): boolean {
@@ -31,7 +34,9 @@ function dismissedRecently(now: number): boolean {
 
 function shouldShow(): boolean {
   if (typeof navigator === 'undefined') return false;
-  return isIosSafari(navigator.userAgent, navigator.maxTouchPoints) && !isStandalone() && !dismissedRecently(Date.now());
+  return (
+    isIosSafari(navigator.userAgent, navigator.maxTouchPoints) && !isStandalone() && !dismissedRecently(Date.now())
+  );
 }
 
 /**

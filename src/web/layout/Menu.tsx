@@ -45,26 +45,62 @@ function Entry({ entry, current }: { entry: MenuEntry; current: boolean }) {
   );
 }
 
-function Section({ id, entries, current, open, onToggle }: { id: SectionId; entries: MenuEntry[]; current?: MenuEntry; open: boolean; onToggle: () => void }) {
+function Section({
+  id,
+  entries,
+  current,
+  open,
+  onToggle,
+}: {
+  id: SectionId;
+  entries: MenuEntry[];
+  current?: MenuEntry;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const groupId = useId();
   const title = translate(TITLES[id]);
   // A menu item that discloses its group (ARIA allows aria-expanded on menuitem; a <button> may not sit in a menu).
   const header = (
-    <MenuItem onClick={onToggle} aria-expanded={open} aria-controls={groupId} tabIndex={0} data-menu-section={id} sx={{ color: 'text.secondary' }}>
+    <MenuItem
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls={groupId}
+      tabIndex={0}
+      data-menu-section={id}
+      sx={{ color: 'text.secondary' }}
+    >
       <ListItemIcon>
         <SectionIcon id={id} />
       </ListItemIcon>
-      <Typography variant="inherit" noWrap sx={{ flexGrow: 1, fontWeight: 600, textTransform: 'uppercase', fontSize: '0.8rem', letterSpacing: '0.04em' }}>
+      <Typography
+        variant="inherit"
+        noWrap
+        sx={{ flexGrow: 1, fontWeight: 600, textTransform: 'uppercase', fontSize: '0.8rem', letterSpacing: '0.04em' }}
+      >
         {title}
       </Typography>
-      <ExpandMore fontSize="small" sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none', display: sidebarOpen ? undefined : 'none' }} />
+      <ExpandMore
+        fontSize="small"
+        sx={{
+          transition: 'transform 150ms',
+          transform: open ? 'rotate(180deg)' : 'none',
+          display: sidebarOpen ? undefined : 'none',
+        }}
+      />
     </MenuItem>
   );
   return (
     <>
-      {sidebarOpen ? header : <Tooltip title={title} placement="right">{header}</Tooltip>}
+      {sidebarOpen ? (
+        header
+      ) : (
+        <Tooltip title={title} placement="right">
+          {header}
+        </Tooltip>
+      )}
       {/* Kept mounted while closed: hidden entries are out of the tab order and the accessibility tree all the same. */}
       <Collapse in={open} timeout="auto">
         <List
@@ -73,7 +109,12 @@ function Section({ id, entries, current, open, onToggle }: { id: SectionId; entr
           id={groupId}
           aria-label={title}
           disablePadding
-          sx={{ '& .MuiMenuItem-root': { pl: (theme) => (sidebarOpen ? theme.spacing(4) : theme.spacing(2)), transition: 'padding-left 195ms' } }}
+          sx={{
+            '& .MuiMenuItem-root': {
+              pl: (theme) => (sidebarOpen ? theme.spacing(4) : theme.spacing(2)),
+              transition: 'padding-left 195ms',
+            },
+          }}
         >
           {entries.map((entry) => (
             <Entry key={entry.key} entry={entry} current={entry.key === current?.key} />
@@ -92,13 +133,16 @@ export function Menu() {
   const entries = data ?? [];
   const blocks = groupMenu(entries);
   const current = currentEntry(entries, pathname);
-  const currentSection = blocks.flatMap((b) => (b.kind === 'section' && b.entries.some((e) => e.key === current?.key) ? [b.id] : []))[0];
+  const currentSection = blocks.flatMap((b) =>
+    b.kind === 'section' && b.entries.some((e) => e.key === current?.key) ? [b.id] : [],
+  )[0];
 
   // Arriving on a page (from a link, the address bar) opens its section, so the highlighted entry shows;
   // kept open afterwards, so sections close only when the user closes them.
   // Only when the page's section changes: closing it while on the page keeps it closed.
   useEffect(() => {
-    if (currentSection) setOpenState((open) => (open[currentSection] === true ? open : { ...open, [currentSection]: true }));
+    if (currentSection)
+      setOpenState((open) => (open[currentSection] === true ? open : { ...open, [currentSection]: true }));
   }, [currentSection, setOpenState]);
 
   const isOpen = (id: SectionId) => openState[id] ?? (id === currentSection || entries.length <= SHORT_MENU);

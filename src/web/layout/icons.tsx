@@ -37,9 +37,35 @@ import type { SectionId } from './menuSections';
 
 /** The Material icons the server's menus may name. */
 const ICONS = {
-  AccountCircle, Badge, CardMembership, Contacts, Dashboard, Edit, Event, FilterAlt, Groups, Insights, Lock,
-  MenuBook, Newspaper, Outbox, Payments, People, School, Settings, SupportAgent, Task, UploadFile,
-  Category, EventNote, Feed, Inventory2, LibraryBooks, Link: LinkIcon, Tune, VideoLibrary,
+  AccountCircle,
+  Badge,
+  CardMembership,
+  Contacts,
+  Dashboard,
+  Edit,
+  Event,
+  FilterAlt,
+  Groups,
+  Insights,
+  Lock,
+  MenuBook,
+  Newspaper,
+  Outbox,
+  Payments,
+  People,
+  School,
+  Settings,
+  SupportAgent,
+  Task,
+  UploadFile,
+  Category,
+  EventNote,
+  Feed,
+  Inventory2,
+  LibraryBooks,
+  Link: LinkIcon,
+  Tune,
+  VideoLibrary,
 };
 
 export function MenuIcon({ name }: { name?: string }) {

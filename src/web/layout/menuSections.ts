@@ -26,7 +26,8 @@ const SECTION_OF: Record<string, SectionId> = {
 };
 
 /** Content management entries are all named content_<resource>. */
-const sectionOf = (key: string): SectionId | undefined => SECTION_OF[key] ?? (key.startsWith('content_') ? 'content' : undefined);
+const sectionOf = (key: string): SectionId | undefined =>
+  SECTION_OF[key] ?? (key.startsWith('content_') ? 'content' : undefined);
 
 export type MenuBlock = { kind: 'entry'; entry: MenuEntry } | { kind: 'section'; id: SectionId; entries: MenuEntry[] };
 

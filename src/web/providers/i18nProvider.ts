@@ -46,7 +46,8 @@ export function initialLocale(): Locale {
   return (LOCALES as readonly string[]).includes(saved ?? '') ? (saved as Locale) : 'ru';
 }
 
-const asLocale = (locale: string): Locale => ((LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'ru');
+const asLocale = (locale: string): Locale =>
+  (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'ru';
 
 const polyglot = polyglotI18nProvider(
   (locale) => messagesFor(asLocale(locale)),

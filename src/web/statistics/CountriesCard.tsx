@@ -5,7 +5,15 @@ import type { SchemaStatisticsRequest } from '../../api/schema';
 import { useStatisticsByCountries } from '../providers/data/statisticsHooks';
 
 /** Registrations per country as a pie (top 8) and a table of every country. */
-export function CountriesCard({ request, userId, money }: { request: SchemaStatisticsRequest; userId?: number; money: boolean }) {
+export function CountriesCard({
+  request,
+  userId,
+  money,
+}: {
+  request: SchemaStatisticsRequest;
+  userId?: number;
+  money: boolean;
+}) {
   const translate = useTranslate();
   const q = useStatisticsByCountries({ ...request, user_id: userId });
   const rows = q.data ?? [];
@@ -17,7 +25,15 @@ export function CountriesCard({ request, userId, money }: { request: SchemaStati
           {translate('atrium.statistics.by_countries')}
         </Typography>
         {rows.some((r) => r.registrations > 0) && (
-          <PieChart height={200} series={[{ data: rows.slice(0, 8).map((r, i) => ({ id: i, value: r.registrations, label: name(r.country) })), innerRadius: 40 }]} />
+          <PieChart
+            height={200}
+            series={[
+              {
+                data: rows.slice(0, 8).map((r, i) => ({ id: i, value: r.registrations, label: name(r.country) })),
+                innerRadius: 40,
+              },
+            ]}
+          />
         )}
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">

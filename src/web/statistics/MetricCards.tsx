@@ -2,7 +2,14 @@ import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaStatisticsResponse } from '../../api/schema';
 
-const METRICS = ['completed_tasks', 'time_spent', 'donations_sum', 'new_subscriptions', 'new_registrations', 'tasks_of_new_registrations'] as const;
+const METRICS = [
+  'completed_tasks',
+  'time_spent',
+  'donations_sum',
+  'new_subscriptions',
+  'new_registrations',
+  'tasks_of_new_registrations',
+] as const;
 
 /** One card per metric the viewer may see (unavailable ones are hidden, as the contract asks). */
 export function MetricCards({ stats }: { stats: SchemaStatisticsResponse }) {

@@ -14,7 +14,9 @@ export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> })
         size="small"
         label={translate('atrium.statistics.period')}
         value={state.period}
-        onChange={(e) => { state.setPeriod(e.target.value as SchemaStatisticsPeriod); }}
+        onChange={(e) => {
+          state.setPeriod(e.target.value as SchemaStatisticsPeriod);
+        }}
         sx={{ minWidth: 160 }}
         slotProps={{ htmlInput: { 'data-testid': 'period' } }}
       >
@@ -26,8 +28,26 @@ export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> })
       </TextField>
       {state.period === 'range' && (
         <>
-          <TextField type="date" size="small" label={translate('atrium.statistics.date_from')} value={state.from} onChange={(e) => { state.setFrom(e.target.value); }} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="date" size="small" label={translate('atrium.statistics.date_to')} value={state.to} onChange={(e) => { state.setTo(e.target.value); }} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            type="date"
+            size="small"
+            label={translate('atrium.statistics.date_from')}
+            value={state.from}
+            onChange={(e) => {
+              state.setFrom(e.target.value);
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={translate('atrium.statistics.date_to')}
+            value={state.to}
+            onChange={(e) => {
+              state.setTo(e.target.value);
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </>
       )}
     </Stack>

@@ -1,27 +1,67 @@
 import { useState } from 'react';
-import { Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaStatisticsRequest } from '../../api/schema';
 import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../providers/data/statistics';
 
-type Column = 'completed_tasks' | 'time_spent' | 'donations_sum' | 'new_subscriptions' | 'new_registrations' | 'tasks_of_new_registrations';
+type Column =
+  | 'completed_tasks'
+  | 'time_spent'
+  | 'donations_sum'
+  | 'new_subscriptions'
+  | 'new_registrations'
+  | 'tasks_of_new_registrations';
 
 /** Figures per employee: a bar chart of the page and a sortable, paged table with view-as links. */
-export function StaffTable({ request, userId, money }: { request: SchemaStatisticsRequest; userId?: number; money: boolean }) {
+export function StaffTable({
+  request,
+  userId,
+  money,
+}: {
+  request: SchemaStatisticsRequest;
+  userId?: number;
+  money: boolean;
+}) {
   const translate = useTranslate();
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
-  const [order, setOrder] = useState<{ col: Column | 'last_name'; desc: boolean }>({ col: 'completed_tasks', desc: true });
+  const [order, setOrder] = useState<{ col: Column | 'last_name'; desc: boolean }>({
+    col: 'completed_tasks',
+    desc: true,
+  });
   const filter: StaffStatisticsFilter = { ...request, user_id: userId };
   const q = useGetList<StaffStatisticsRecord>(
     'staff-statistics',
-    { pagination: { page: page + 1, perPage: size }, sort: { field: order.col, order: order.desc ? 'DESC' : 'ASC' }, filter },
+    {
+      pagination: { page: page + 1, perPage: size },
+      sort: { field: order.col, order: order.desc ? 'DESC' : 'ASC' },
+      filter,
+    },
     // The page shown stays until the next one arrives.
     { placeholderData: (previous) => previous },
   );
-  const cols: Column[] = ['completed_tasks', 'time_spent', 'new_registrations', 'tasks_of_new_registrations', ...(money ? (['donations_sum', 'new_subscriptions'] as const) : [])];
+  const cols: Column[] = [
+    'completed_tasks',
+    'time_spent',
+    'new_registrations',
+    'tasks_of_new_registrations',
+    ...(money ? (['donations_sum', 'new_subscriptions'] as const) : []),
+  ];
   const rows = q.data ?? [];
   const sortBy = (col: Column | 'last_name') => {
     setOrder((o) => ({ col, desc: o.col === col ? !o.desc : true }));
@@ -36,10 +76,18 @@ export function StaffTable({ request, userId, money }: { request: SchemaStatisti
           <Box sx={{ height: 260 }}>
             <BarChart
               height={260}
-              xAxis={[{ scaleType: 'band', data: rows.map((r) => `${r.user.first_name} ${r.user.last_name.slice(0, 1)}.`) }]}
+              xAxis={[
+                { scaleType: 'band', data: rows.map((r) => `${r.user.first_name} ${r.user.last_name.slice(0, 1)}.`) },
+              ]}
               series={[
-                { data: rows.map((r) => r.completed_tasks), label: translate('atrium.statistics.metrics.completed_tasks') },
-                { data: rows.map((r) => r.new_registrations), label: translate('atrium.statistics.metrics.new_registrations') },
+                {
+                  data: rows.map((r) => r.completed_tasks),
+                  label: translate('atrium.statistics.metrics.completed_tasks'),
+                },
+                {
+                  data: rows.map((r) => r.new_registrations),
+                  label: translate('atrium.statistics.metrics.new_registrations'),
+                },
               ]}
             />
           </Box>
@@ -49,17 +97,25 @@ export function StaffTable({ request, userId, money }: { request: SchemaStatisti
             <TableHead>
               <TableRow>
                 <TableCell>
-                  <TableSortLabel active={order.col === 'last_name'} direction={order.desc ? 'desc' : 'asc'} onClick={() => {
+                  <TableSortLabel
+                    active={order.col === 'last_name'}
+                    direction={order.desc ? 'desc' : 'asc'}
+                    onClick={() => {
                       sortBy('last_name');
-                    }}>
+                    }}
+                  >
                     {translate('atrium.statistics.employee')}
                   </TableSortLabel>
                 </TableCell>
                 {cols.map((c) => (
                   <TableCell key={c} align="right">
-                    <TableSortLabel active={order.col === c} direction={order.desc ? 'desc' : 'asc'} onClick={() => {
+                    <TableSortLabel
+                      active={order.col === c}
+                      direction={order.desc ? 'desc' : 'asc'}
+                      onClick={() => {
                         sortBy(c);
-                      }}>
+                      }}
+                    >
                       {translate(`atrium.statistics.metrics.${c}`)}
                     </TableSortLabel>
                   </TableCell>
@@ -70,8 +126,12 @@ export function StaffTable({ request, userId, money }: { request: SchemaStatisti
               {rows.map((r) => (
                 <TableRow key={r.user.id} hover>
                   <TableCell>
-                    <Link to={`/staff-dashboard/view-as/${r.user.id}`}>{`${r.user.first_name} ${r.user.last_name}`}</Link>
-                    {r.is_blocked && <Chip size="small" label={translate('atrium.statistics.blocked')} sx={{ ml: 1 }} />}
+                    <Link
+                      to={`/staff-dashboard/view-as/${r.user.id}`}
+                    >{`${r.user.first_name} ${r.user.last_name}`}</Link>
+                    {r.is_blocked && (
+                      <Chip size="small" label={translate('atrium.statistics.blocked')} sx={{ ml: 1 }} />
+                    )}
                   </TableCell>
                   {cols.map((c) => (
                     <TableCell key={c} align="right">
@@ -91,7 +151,9 @@ export function StaffTable({ request, userId, money }: { request: SchemaStatisti
         <TablePagination
           component="div"
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+          }
           count={q.total ?? 0}
           page={page}
           rowsPerPage={size}

@@ -6,7 +6,8 @@ export function usePeriod() {
   const [period, setPeriod] = useState<SchemaStatisticsPeriod>('today');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const request: SchemaStatisticsRequest = period === 'range' ? { period, date_from: from || undefined, date_to: to || undefined } : { period };
+  const request: SchemaStatisticsRequest =
+    period === 'range' ? { period, date_from: from || undefined, date_to: to || undefined } : { period };
   const ready = period !== 'range' || Boolean(from && to);
   return { period, setPeriod, from, setFrom, to, setTo, request, ready };
 }

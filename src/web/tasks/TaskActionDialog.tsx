@@ -33,7 +33,15 @@ const FIELDS = ['result', 'start_in'] as const;
 type Values = { result?: string; start_in?: SchemaTaskStartIn };
 
 /** Complete (with a result), cancel (confirmation, optional reason) or reschedule one task: the tasks resource's update as an action. */
-export function TaskActionDialog({ task, action, onClose }: { task: SchemaTask; action: TaskAction; onClose: () => void }) {
+export function TaskActionDialog({
+  task,
+  action,
+  onClose,
+}: {
+  task: SchemaTask;
+  action: TaskAction;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -42,7 +50,11 @@ export function TaskActionDialog({ task, action, onClose }: { task: SchemaTask; 
     const data: Omit<SchemaTaskUpdateRequest, 'task_id'> =
       action === 'reschedule' ? { action, start_in: values.start_in } : { action, result: values.result || undefined };
     try {
-      await update('tasks', { id: task.id, data, previousData: task }, { mutationMode: 'pessimistic', returnPromise: true });
+      await update(
+        'tasks',
+        { id: task.id, data, previousData: task },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
     } catch (error) {
       // Field errors go under their fields (returned to the form); the rest is told.
       const { alert } = formErrors(error, translate, FIELDS);

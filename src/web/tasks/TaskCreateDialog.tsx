@@ -1,5 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import {
   AutocompleteInput,
   CreateBase,
@@ -26,15 +35,23 @@ const rules = validatorsFor('TaskCreateRequest', {
   description: { presence: 'atrium.tasks.fill_field' },
   linked_user_id: { presence: 'atrium.tasks.fill_field' },
 });
-const userLabel = (u: SchemaUserBrief & { email?: string | null }) => `${u.first_name} ${u.last_name}${u.email ? ` · ${u.email}` : ''}`;
+const userLabel = (u: SchemaUserBrief & { email?: string | null }) =>
+  `${u.first_name} ${u.last_name}${u.email ? ` · ${u.email}` : ''}`;
 
 /** The users the task may be about, searched on the server (debounced by the input), the chosen one kept. */
 function LinkedUserInput({ userId }: { userId?: number }) {
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<SchemaUserBrief | null>(null);
   const filter: TaskLinkUsersFilter = { q, user_id: userId };
-  const { data, isPending } = useGetList<SchemaUserBrief>('task-link-users', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter });
-  const choices = useMemo(() => (chosen && !data?.some((u) => u.id === chosen.id) ? [chosen, ...(data ?? [])] : (data ?? [])), [chosen, data]);
+  const { data, isPending } = useGetList<SchemaUserBrief>('task-link-users', {
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: 'id', order: 'ASC' },
+    filter,
+  });
+  const choices = useMemo(
+    () => (chosen && !data?.some((u) => u.id === chosen.id) ? [chosen, ...(data ?? [])] : (data ?? [])),
+    [chosen, data],
+  );
   return (
     <AutocompleteInput
       source="linked_user_id"
@@ -73,7 +90,11 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
         resource="tasks"
         redirect={false}
         mutationMode="pessimistic"
-        transform={(data: Partial<SchemaTaskCreateRequest>): Partial<SchemaTaskCreateRequest> => ({ ...data, end_at: data.end_at || undefined, user_id: userId })}
+        transform={(data: Partial<SchemaTaskCreateRequest>): Partial<SchemaTaskCreateRequest> => ({
+          ...data,
+          end_at: data.end_at || undefined,
+          user_id: userId,
+        })}
         mutationOptions={{
           onSuccess: () => {
             notify('atrium.tasks.created', { type: 'success' });
@@ -102,7 +123,14 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
               <StartField />
               <InstantInput source="end_at" label="atrium.tasks.fields.end_at" helperText={false} />
               <LinkedUserInput userId={userId} />
-              <TextInput source="description" label="atrium.tasks.fields.description" multiline minRows={3} validate={rules.description} helperText={false} />
+              <TextInput
+                source="description"
+                label="atrium.tasks.fields.description"
+                multiline
+                minRows={3}
+                validate={rules.description}
+                helperText={false}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>

@@ -28,10 +28,18 @@ const SORT_OF: Record<SchemaTaskTab, { field: string; order: 'ASC' | 'DESC' }> =
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="type" source="type" label="atrium.tasks.fields.type" choices={TASK_TYPE_CHOICES} emptyText="atrium.tasks.all_types" alwaysOn />,
+  <SelectInput
+    key="type"
+    source="type"
+    label="atrium.tasks.fields.type"
+    choices={TASK_TYPE_CHOICES}
+    emptyText="atrium.tasks.all_types"
+    alwaysOn
+  />,
 ];
 
-const tabOf = (filterValues: TaskFilter): SchemaTaskTab => (filterValues.tab && TABS.includes(filterValues.tab) ? filterValues.tab : 'today');
+const tabOf = (filterValues: TaskFilter): SchemaTaskTab =>
+  filterValues.tab && TABS.includes(filterValues.tab) ? filterValues.tab : 'today';
 
 /** The tabs, bound to the list's `tab` filter; each with its count from the list answer (tab_counts). */
 function TaskTabs() {
@@ -56,7 +64,12 @@ function TaskTabs() {
           value={t}
           data-testid={`tab-${t}`}
           label={
-            <Badge color="primary" badgeContent={counts?.[t] ?? 0} max={999} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+            <Badge
+              color="primary"
+              badgeContent={counts?.[t] ?? 0}
+              max={999}
+              sx={{ '& .MuiBadge-badge': { right: -12 } }}
+            >
               {translate(`atrium.tasks.tabs.${t}`)}
             </Badge>
           }
@@ -73,7 +86,9 @@ function WhenField({ planned }: { planned: boolean }) {
   return (
     <>
       <InstantField source={planned ? 'start_at' : task.completed_at ? 'completed_at' : 'canceled_at'} />
-      {task.is_overdue && <Chip size="small" color="warning" label={translate('atrium.tasks.overdue')} sx={{ ml: 1 }} />}
+      {task.is_overdue && (
+        <Chip size="small" color="warning" label={translate('atrium.tasks.overdue')} sx={{ ml: 1 }} />
+      )}
     </>
   );
 }
@@ -84,7 +99,12 @@ function ActionButtons({ onAct }: { onAct: (task: SchemaTask, action: TaskAction
   if (!task) return null;
   const button = (action: TaskAction, key: string, icon: ReactNode) => (
     <Tooltip title={translate(key)}>
-      <IconButton aria-label={translate(key)} onClick={() => { onAct(task, action); }}>
+      <IconButton
+        aria-label={translate(key)}
+        onClick={() => {
+          onAct(task, action);
+        }}
+      >
         {icon}
       </IconButton>
     </Tooltip>
@@ -116,17 +136,30 @@ function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) =
       aria-label={translate('atrium.tasks.title')}
       sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
-      <DataTable.Col source={SORT_OF[tab].field} label={planned ? 'atrium.tasks.fields.start_at' : `atrium.tasks.tabs.${tab}`}>
+      <DataTable.Col
+        source={SORT_OF[tab].field}
+        label={planned ? 'atrium.tasks.fields.start_at' : `atrium.tasks.tabs.${tab}`}
+      >
         <WhenField planned={planned} />
       </DataTable.Col>
-      <DataTable.Col source="type" label="atrium.tasks.fields.type" disableSort render={(t: SchemaTask) => translate(`atrium.tasks.types.${t.type}`)} />
+      <DataTable.Col
+        source="type"
+        label="atrium.tasks.fields.type"
+        disableSort
+        render={(t: SchemaTask) => translate(`atrium.tasks.types.${t.type}`)}
+      />
       <DataTable.Col
         source="linked_user"
         label="atrium.tasks.fields.linked_user"
         disableSort
         render={(t: SchemaTask) => (t.linked_user ? `${t.linked_user.first_name} ${t.linked_user.last_name}` : '—')}
       />
-      <DataTable.Col source="description" label="atrium.tasks.fields.description" disableSort cellSx={() => ({ maxWidth: 320 })} />
+      <DataTable.Col
+        source="description"
+        label="atrium.tasks.fields.description"
+        disableSort
+        cellSx={() => ({ maxWidth: 320 })}
+      />
       {!planned && <DataTable.Col source="result" label="atrium.tasks.fields.result" disableSort />}
       {planned && (
         <DataTable.Col label="" align="right">
@@ -149,7 +182,14 @@ export default function TasksPage() {
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {viewAs.userId === undefined && <NotificationsBell />}
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => { setCreating(true); }} sx={{ flexGrow: 1 }}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setCreating(true);
+            }}
+            sx={{ flexGrow: 1 }}
+          >
             {translate('atrium.tasks.create')}
           </Button>
         </Stack>
@@ -173,10 +213,29 @@ export default function TasksPage() {
         sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
         <TaskTabs />
-        <TasksTable onAct={(task, action) => { setActing({ task, action }); }} />
+        <TasksTable
+          onAct={(task, action) => {
+            setActing({ task, action });
+          }}
+        />
       </List>
-      {creating && <TaskCreateDialog onClose={() => { setCreating(false); }} userId={viewAs.userId} />}
-      {acting && <TaskActionDialog task={acting.task} action={acting.action} onClose={() => { setActing(null); }} />}
+      {creating && (
+        <TaskCreateDialog
+          onClose={() => {
+            setCreating(false);
+          }}
+          userId={viewAs.userId}
+        />
+      )}
+      {acting && (
+        <TaskActionDialog
+          task={acting.task}
+          action={acting.action}
+          onClose={() => {
+            setActing(null);
+          }}
+        />
+      )}
     </MemberPage>
   );
 }

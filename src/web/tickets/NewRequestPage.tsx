@@ -21,7 +21,11 @@ export default function NewRequestPage() {
   const choices = useTicketChoices('member');
   return (
     <MemberPage title={translate('atrium.tickets.request.title')} maxWidth={760}>
-      {id === null ? <RequestForm types={choices.data?.types ?? []} /> : <RequestView id={id} statuses={choices.data?.statuses ?? []} />}
+      {id === null ? (
+        <RequestForm types={choices.data?.types ?? []} />
+      ) : (
+        <RequestView id={id} statuses={choices.data?.statuses ?? []} />
+      )}
     </MemberPage>
   );
 }
@@ -57,14 +61,63 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>{translate('atrium.tickets.request.heading')}</Typography>
-        <Stack component="form" noValidate spacing={2} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-          <TextField select required name="type" label={translate('atrium.tickets.request.type')} value={type} onChange={(e) => { setType(e.target.value as SchemaTicketType); }} error={Boolean(errors.type)} helperText={errors.type}>
-            {types.map((t) => <MenuItem key={t.value} value={t.value}>{t.label}</MenuItem>)}
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('atrium.tickets.request.heading')}
+        </Typography>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField
+            select
+            required
+            name="type"
+            label={translate('atrium.tickets.request.type')}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as SchemaTicketType);
+            }}
+            error={Boolean(errors.type)}
+            helperText={errors.type}
+          >
+            {types.map((t) => (
+              <MenuItem key={t.value} value={t.value}>
+                {t.label}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField required name="subject" label={translate('atrium.tickets.request.subject')} value={subject} onChange={(e) => { setSubject(e.target.value); }} error={Boolean(errors.subject)} helperText={errors.subject} />
-          <TextField required multiline minRows={4} name="message" label={translate('atrium.tickets.request.message')} value={message} onChange={(e) => { setMessage(e.target.value); }} error={Boolean(errors.message)} helperText={errors.message ?? errors.non_field_errors} />
-          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>{translate('atrium.tickets.request.submit')}</Button>
+          <TextField
+            required
+            name="subject"
+            label={translate('atrium.tickets.request.subject')}
+            value={subject}
+            onChange={(e) => {
+              setSubject(e.target.value);
+            }}
+            error={Boolean(errors.subject)}
+            helperText={errors.subject}
+          />
+          <TextField
+            required
+            multiline
+            minRows={4}
+            name="message"
+            label={translate('atrium.tickets.request.message')}
+            value={message}
+            onChange={(e) => {
+              setMessage(e.target.value);
+            }}
+            error={Boolean(errors.message)}
+            helperText={errors.message ?? errors.non_field_errors}
+          />
+          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+            {translate('atrium.tickets.request.submit')}
+          </Button>
         </Stack>
       </CardContent>
     </Card>
@@ -81,18 +134,28 @@ function RequestView({ id, statuses }: { id: number; statuses: { value: string; 
   const status = (s: string) => statuses.find((x) => x.value === s)?.label ?? s;
   return (
     <Stack spacing={2}>
-      <Alert severity="success" data-testid="request-sent">{translate('atrium.tickets.request.sent', { id: t.id })}</Alert>
+      <Alert severity="success" data-testid="request-sent">
+        {translate('atrium.tickets.request.sent', { id: t.id })}
+      </Alert>
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
             #{t.id} {t.subject} <Chip size="small" label={status(t.status)} sx={{ ml: 1 }} />
           </Typography>
-          {t.rejection_reason && <Alert severity="warning" sx={{ mt: 1 }}>{t.rejection_reason}</Alert>}
-          <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('atrium.tickets.request.conversation')}</Typography>
+          {t.rejection_reason && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {t.rejection_reason}
+            </Alert>
+          )}
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            {translate('atrium.tickets.request.conversation')}
+          </Typography>
           <TicketMessages messages={t.messages} statusLabel={status} />
         </CardContent>
       </Card>
-      <Button component={Link} to="/user/new-request/new" sx={{ alignSelf: 'flex-start' }}>{translate('atrium.tickets.request.another')}</Button>
+      <Button component={Link} to="/user/new-request/new" sx={{ alignSelf: 'flex-start' }}>
+        {translate('atrium.tickets.request.another')}
+      </Button>
     </Stack>
   );
 }

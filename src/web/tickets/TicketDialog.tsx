@@ -1,6 +1,30 @@
 import { useState } from 'react';
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Confirm, Form, FormDataConsumer, Loading, TextInput, useGetOne, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import {
+  Confirm,
+  Form,
+  FormDataConsumer,
+  Loading,
+  TextInput,
+  useGetOne,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
 import type { SchemaTicketDetail } from '../../api/schema';
 import { errorText } from '../common/errors';
 import { useSendTicketTelegram } from '../providers/data/ticketsHooks';
@@ -71,7 +95,9 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ticket-title">
         <DialogTitle id="ticket-title">#{id}</DialogTitle>
         <DialogContent>
-          <Alert severity="error" data-testid="ticket-error">{errorText(loadError, translate)}</Alert>
+          <Alert severity="error" data-testid="ticket-error">
+            {errorText(loadError, translate)}
+          </Alert>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => void refetch()}>{translate('atrium.staff.try_again')}</Button>
@@ -84,7 +110,9 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="ticket-title">
       {isPending ? (
-        <DialogContent><Loading /></DialogContent>
+        <DialogContent>
+          <Loading />
+        </DialogContent>
       ) : (
         <Form<Values> key={formKey} noValidate onSubmit={() => undefined}>
           <DialogTitle id="ticket-title">
@@ -96,23 +124,54 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
               {labels.type(ticket.type)} · {ticket.user.first_name} {ticket.user.last_name}
               {ticket.consultant && ` · ${ticket.consultant.first_name} ${ticket.consultant.last_name}`}
             </Typography>
-            {ticket.rejection_reason && <Alert severity="warning" sx={{ mt: 1 }}>{ticket.rejection_reason}</Alert>}
+            {ticket.rejection_reason && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {ticket.rejection_reason}
+              </Alert>
+            )}
             <TicketMessages messages={messagesOf(ticket)} statusLabel={labels.status} />
-            {error && <Alert severity="error" sx={{ my: 1 }} data-testid="ticket-error">{error}</Alert>}
+            {error && (
+              <Alert severity="error" sx={{ my: 1 }} data-testid="ticket-error">
+                {error}
+              </Alert>
+            )}
             <FormDataConsumer<Values>>
               {({ formData }) =>
-                open && ticket.status === 'in_progress' && (
+                open &&
+                ticket.status === 'in_progress' && (
                   <Stack spacing={1} sx={{ mt: 1 }}>
                     <Divider />
-                    <TextInput multiline minRows={2} source="comment" label="atrium.tickets.comment" helperText={false} />
+                    <TextInput
+                      multiline
+                      minRows={2}
+                      source="comment"
+                      label="atrium.tickets.comment"
+                      helperText={false}
+                    />
                     <Stack direction="row" spacing={1}>
-                      <Button disabled={!filled(formData.comment) || saving} onClick={() => { act({ action: 'update', comment: formData.comment }); }}>
+                      <Button
+                        disabled={!filled(formData.comment) || saving}
+                        onClick={() => {
+                          act({ action: 'update', comment: formData.comment });
+                        }}
+                      >
                         {translate('atrium.tickets.add_comment')}
                       </Button>
                     </Stack>
-                    <TextInput multiline minRows={2} source="telegram" label="atrium.tickets.telegram_text" helperText={false} />
+                    <TextInput
+                      multiline
+                      minRows={2}
+                      source="telegram"
+                      label="atrium.tickets.telegram_text"
+                      helperText={false}
+                    />
                     <Stack direction="row" spacing={1}>
-                      <Button disabled={!filled(formData.telegram) || telegram.isPending} onClick={() => { send(formData.telegram ?? ''); }}>
+                      <Button
+                        disabled={!filled(formData.telegram) || telegram.isPending}
+                        onClick={() => {
+                          send(formData.telegram ?? '');
+                        }}
+                      >
                         {translate('atrium.tickets.telegram')}
                       </Button>
                     </Stack>
@@ -120,25 +179,61 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                 )
               }
             </FormDataConsumer>
-            {rejecting && <TextInput multiline minRows={2} sx={{ mt: 2 }} source="reason" label="atrium.tickets.reason" helperText={false} />}
+            {rejecting && (
+              <TextInput
+                multiline
+                minRows={2}
+                sx={{ mt: 2 }}
+                source="reason"
+                label="atrium.tickets.reason"
+                helperText={false}
+              />
+            )}
           </DialogContent>
           <FormDataConsumer<Values>>
             {({ formData }) => (
               <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
                 {ticket.status === 'new' && (
-                  <Button variant="contained" disabled={saving} onClick={() => { act({ action: 'take' }, 'atrium.tickets.taken'); }}>
+                  <Button
+                    variant="contained"
+                    disabled={saving}
+                    onClick={() => {
+                      act({ action: 'take' }, 'atrium.tickets.taken');
+                    }}
+                  >
                     {translate('atrium.tickets.take')}
                   </Button>
                 )}
                 {ticket.status === 'in_progress' && (
                   <>
-                    <Button variant="contained" disabled={saving} onClick={() => { act({ action: 'complete', comment: formData.comment || undefined }); }}>
+                    <Button
+                      variant="contained"
+                      disabled={saving}
+                      onClick={() => {
+                        act({ action: 'complete', comment: formData.comment || undefined });
+                      }}
+                    >
                       {translate('atrium.tickets.complete')}
                     </Button>
                     {ticket.type === 'payout' && (
-                      <Button disabled={saving} onClick={() => { act({ action: 'mark_paid' }); }}>{translate('atrium.tickets.mark_paid')}</Button>
+                      <Button
+                        disabled={saving}
+                        onClick={() => {
+                          act({ action: 'mark_paid' });
+                        }}
+                      >
+                        {translate('atrium.tickets.mark_paid')}
+                      </Button>
                     )}
-                    <Button color="error" disabled={saving} onClick={() => { setConfirmCancel(true); }}>{translate('atrium.tickets.cancel')}</Button>
+                    <Button
+                      color="error"
+                      disabled={saving}
+                      onClick={() => {
+                        setConfirmCancel(true);
+                      }}
+                    >
+                      {translate('atrium.tickets.cancel')}
+                    </Button>
                   </>
                 )}
                 {open && (
@@ -161,8 +256,13 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
             isOpen={confirmCancel}
             title="atrium.tickets.cancel"
             content="atrium.tickets.confirm_cancel"
-            onConfirm={() => { setConfirmCancel(false); act({ action: 'cancel' }); }}
-            onClose={() => { setConfirmCancel(false); }}
+            onConfirm={() => {
+              setConfirmCancel(false);
+              act({ action: 'cancel' });
+            }}
+            onClose={() => {
+              setConfirmCancel(false);
+            }}
           />
         </Form>
       )}

@@ -1,6 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Badge, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, useGetList, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  useGetList,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { SchemaTicket, SchemaTicketStatus } from '../../api/schema';
 import type { TicketFilter } from '../providers/data/tickets';
 import { useTicketChoices } from '../providers/data/ticketsHooks';
@@ -12,7 +21,12 @@ import { ViewAsBanner } from '../staff/view-as/ViewAsBanner';
 import { TicketDialog } from './TicketDialog';
 
 const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
-  new: 'info', in_progress: 'primary', completed: 'success', paid: 'success', canceled: 'default', rejected: 'error',
+  new: 'info',
+  in_progress: 'primary',
+  completed: 'success',
+  paid: 'success',
+  canceled: 'default',
+  rejected: 'error',
 };
 const STATUSES: SchemaTicketStatus[] = ['new', 'in_progress', 'completed', 'paid', 'canceled', 'rejected'];
 type TabValue = SchemaTicketStatus | 'all';
@@ -23,9 +37,19 @@ export type TicketLabels = { status: (s: string) => string; type: (s: string) =>
 function TabLabel({ label, status, userId }: { label: string; status?: SchemaTicketStatus; userId?: number }) {
   const filterValues = useListContext<SchemaTicket>().filterValues as TicketFilter;
   const filter: TicketFilter = { ...filterValues, status, user_id: userId };
-  const { total } = useGetList<SchemaTicket>('tickets', { filter, pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } });
+  const { total } = useGetList<SchemaTicket>('tickets', {
+    filter,
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'created_at', order: 'DESC' },
+  });
   return (
-    <Badge color="primary" badgeContent={total ?? 0} max={999} showZero={false} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+    <Badge
+      color="primary"
+      badgeContent={total ?? 0}
+      max={999}
+      showZero={false}
+      sx={{ '& .MuiBadge-badge': { right: -12 } }}
+    >
       {label}
     </Badge>
   );
@@ -48,9 +72,18 @@ function StatusTabs({ labels, userId }: { labels: TicketLabels; userId?: number 
       variant="scrollable"
       allowScrollButtonsMobile
     >
-      <Tab value="all" data-testid="tab-all" label={<TabLabel label={translate('atrium.tickets.all_statuses')} userId={userId} />} />
+      <Tab
+        value="all"
+        data-testid="tab-all"
+        label={<TabLabel label={translate('atrium.tickets.all_statuses')} userId={userId} />}
+      />
       {STATUSES.map((s) => (
-        <Tab key={s} value={s} data-testid={`tab-${s}`} label={<TabLabel label={labels.status(s)} status={s} userId={userId} />} />
+        <Tab
+          key={s}
+          value={s}
+          data-testid={`tab-${s}`}
+          label={<TabLabel label={labels.status(s)} status={s} userId={userId} />}
+        />
       ))}
     </Tabs>
   );
@@ -62,17 +95,31 @@ function SubjectField({ labels, onOpen }: { labels: TicketLabels; onOpen: (id: n
   if (!t) return null;
   return (
     <>
-      <Link component="button" type="button" underline="hover" color="inherit" sx={{ textAlign: 'left' }} onClick={(e) => { e.stopPropagation(); onOpen(t.id); }}>
+      <Link
+        component="button"
+        type="button"
+        underline="hover"
+        color="inherit"
+        sx={{ textAlign: 'left' }}
+        onClick={(e) => {
+          e.stopPropagation();
+          onOpen(t.id);
+        }}
+      >
         {t.subject}
       </Link>
-      <Typography variant="caption" display="block" color="text.secondary">{labels.type(t.type)}</Typography>
+      <Typography variant="caption" display="block" color="text.secondary">
+        {labels.type(t.type)}
+      </Typography>
     </>
   );
 }
 
 function Empty() {
   const translate = useTranslate();
-  return <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }}>{translate('atrium.tickets.empty')}</Stack>;
+  return (
+    <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }}>{translate('atrium.tickets.empty')}</Stack>
+  );
 }
 
 /** /staff/tickets and /staff/tickets/view-as/:pk: status tabs with counts, search and type filters, sort, paging; a row opens the ticket. */
@@ -82,7 +129,8 @@ export default function TicketsPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const choices = useTicketChoices('staff');
   const labels = useMemo<TicketLabels>(() => {
-    const label = (list: { value: string; label: string }[] | undefined, v: string) => list?.find((c) => c.value === v)?.label ?? v;
+    const label = (list: { value: string; label: string }[] | undefined, v: string) =>
+      list?.find((c) => c.value === v)?.label ?? v;
     return { status: (s) => label(choices.data?.statuses, s), type: (s) => label(choices.data?.types, s) };
   }, [choices.data]);
   const filters = useMemo(
@@ -136,7 +184,12 @@ export default function TicketsPage() {
           <DataTable.Col source="subject" label="atrium.tickets.fields.subject" disableSort>
             <SubjectField labels={labels} onOpen={setOpenId} />
           </DataTable.Col>
-          <DataTable.Col source="user" label="atrium.tickets.fields.user" disableSort render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`} />
+          <DataTable.Col
+            source="user"
+            label="atrium.tickets.fields.user"
+            disableSort
+            render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`}
+          />
           <DataTable.Col
             source="status"
             label="atrium.tickets.fields.status"
@@ -154,7 +207,15 @@ export default function TicketsPage() {
           </DataTable.Col>
         </DataTable>
       </List>
-      {openId !== null && <TicketDialog id={openId} onClose={() => { setOpenId(null); }} labels={labels} />}
+      {openId !== null && (
+        <TicketDialog
+          id={openId}
+          onClose={() => {
+            setOpenId(null);
+          }}
+          labels={labels}
+        />
+      )}
     </MemberPage>
   );
 }

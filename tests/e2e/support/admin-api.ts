@@ -3,7 +3,9 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Page
 /** An API context logged in as the demo admin, for setting up what a spec needs. */
 export async function adminApiContext(baseURL: string | undefined): Promise<APIRequestContext> {
   const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', { form: { username: 'admin@demo.atrium', password: 'demo-password' } });
+  const res = await anonymous.post('/api/accounts/login/', {
+    form: { username: 'admin@demo.atrium', password: 'demo-password' },
+  });
   expect(res.ok(), await res.text()).toBeTruthy();
   const { token } = (await res.json()) as { token: string };
   await anonymous.dispose();

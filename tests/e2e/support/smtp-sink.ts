@@ -19,21 +19,25 @@ const smtp = new SMTPServer({
   onData(stream, _session, callback) {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => void (async () => {
-      try {
-        const mail = await PostalMime.parse(Buffer.concat(chunks));
-        messages.push({
-          to: (mail.to ?? []).map((a) => (a.address ?? '').toLowerCase()),
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-          html: mail.html ?? '',
-          at: new Date().toISOString(),
-        });
-        callback();
-      } catch (err) {
-        callback(err as Error);
-      }
-    })());
+    stream.on(
+      'end',
+      () =>
+        void (async () => {
+          try {
+            const mail = await PostalMime.parse(Buffer.concat(chunks));
+            messages.push({
+              to: (mail.to ?? []).map((a) => (a.address ?? '').toLowerCase()),
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: mail.html ?? '',
+              at: new Date().toISOString(),
+            });
+            callback();
+          } catch (err) {
+            callback(err as Error);
+          }
+        })(),
+    );
   },
 });
 smtp.listen(SMTP_PORT, '127.0.0.1');

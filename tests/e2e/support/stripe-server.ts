@@ -8,8 +8,22 @@ import Stripe from 'stripe';
  * PaymentIntents) in Stripe's own wire format, so the real `stripe` SDK code path runs in tests.
  * It also builds webhook events signed the way Stripe signs them.
  */
-export type StripeSession = { id: string; amount: number; clientReferenceId: string; successUrl: string; setupFutureUsage: string | null; paymentIntent: string; customer: string };
-export type StripeRequest = { method: string; path: string; idempotencyKey: string | undefined; authorization: string | undefined; form: URLSearchParams };
+export type StripeSession = {
+  id: string;
+  amount: number;
+  clientReferenceId: string;
+  successUrl: string;
+  setupFutureUsage: string | null;
+  paymentIntent: string;
+  customer: string;
+};
+export type StripeRequest = {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  form: URLSearchParams;
+};
 
 export class LocalStripe {
   readonly sessions = new Map<string, StripeSession>();
@@ -32,7 +46,10 @@ export class LocalStripe {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => {
-      if (this.server) this.server.close(() => { resolve(); });
+      if (this.server)
+        this.server.close(() => {
+          resolve();
+        });
       else resolve();
     });
   }
@@ -42,12 +59,24 @@ export class LocalStripe {
     for await (const c of req) chunks.push(c as Buffer);
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const path = (req.url ?? '').split('?')[0]!;
-    this.requests.push({ method: req.method ?? '', path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, authorization: req.headers.authorization, form });
+    this.requests.push({
+      method: req.method ?? '',
+      path,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      authorization: req.headers.authorization,
+      form,
+    });
     const send = (status: number, body: object) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(6).toString('hex')}`,
+      });
       res.end(JSON.stringify(body));
     };
-    if (!req.headers.authorization?.startsWith('Bearer sk_')) { send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }); return; }
+    if (!req.headers.authorization?.startsWith('Bearer sk_')) {
+      send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      return;
+    }
 
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
@@ -61,33 +90,88 @@ export class LocalStripe {
         customer: `cus_${randomBytes(8).toString('hex')}`,
       };
       this.sessions.set(id, s);
-      send(200, { id, object: 'checkout.session', mode: 'payment', payment_status: 'unpaid', status: 'open', amount_total: s.amount, currency: 'usd', url: `${this.url}/pay/${id}`, client_reference_id: s.clientReferenceId }); return;
+      send(200, {
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'unpaid',
+        status: 'open',
+        amount_total: s.amount,
+        currency: 'usd',
+        url: `${this.url}/pay/${id}`,
+        client_reference_id: s.clientReferenceId,
+      });
+      return;
     }
     const cs = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(path);
     if (req.method === 'GET' && cs) {
       const s = this.sessions.get(cs[1]!);
-      if (!s) { send(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${cs[1]}'` } }); return; }
-      send(200, { id: s.id, object: 'checkout.session', mode: 'payment', payment_intent: s.paymentIntent, customer: s.customer, client_reference_id: s.clientReferenceId }); return;
+      if (!s) {
+        send(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${cs[1]}'` } });
+        return;
+      }
+      send(200, {
+        id: s.id,
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_intent: s.paymentIntent,
+        customer: s.customer,
+        client_reference_id: s.clientReferenceId,
+      });
+      return;
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       // The same idempotency key answers the same refund, as Stripe does.
       const key = req.headers['idempotency-key'] as string | undefined;
       const known = key ? this.refunds.find((r) => r.idempotencyKey === key) : undefined;
-      const refund = known ?? { id: `re_${randomBytes(10).toString('hex')}`, paymentIntent: form.get('payment_intent') ?? '', idempotencyKey: key };
+      const refund = known ?? {
+        id: `re_${randomBytes(10).toString('hex')}`,
+        paymentIntent: form.get('payment_intent') ?? '',
+        idempotencyKey: key,
+      };
       if (!known) this.refunds.push(refund);
-      send(200, { id: refund.id, object: 'refund', status: 'succeeded', payment_intent: refund.paymentIntent, currency: 'usd' }); return;
+      send(200, {
+        id: refund.id,
+        object: 'refund',
+        status: 'succeeded',
+        payment_intent: refund.paymentIntent,
+        currency: 'usd',
+      });
+      return;
     }
     const pi = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
-    if (req.method === 'GET' && pi) { send(200, { id: pi[1], object: 'payment_intent', status: 'succeeded', payment_method: 'pm_card_visa' }); return; }
+    if (req.method === 'GET' && pi) {
+      send(200, { id: pi[1], object: 'payment_intent', status: 'succeeded', payment_method: 'pm_card_visa' });
+      return;
+    }
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const id = `pi_${randomBytes(10).toString('hex')}`;
       const customer = form.get('customer') ?? '';
       if (this.declining.has(customer)) {
-        send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' } } }); return;
+        send(402, {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            message: 'Your card was declined.',
+            payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' },
+          },
+        });
+        return;
       }
-      send(200, { id, object: 'payment_intent', status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', customer, payment_method: form.get('payment_method') }); return;
+      send(200, {
+        id,
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: Number(form.get('amount')),
+        currency: 'usd',
+        customer,
+        payment_method: form.get('payment_method'),
+      });
+      return;
     }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+    send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+    });
   }
 
   /** A `checkout.session.completed` event for a session, as JSON text. */

@@ -19,16 +19,30 @@ export async function startTelegramPeer(opts: { port?: number; refuse?: string[]
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (!m || m[2] !== 'sendMessage') { reply(404, { ok: false, error_code: 404, description: 'Not Found' }); return; }
+      if (!m || m[2] !== 'sendMessage') {
+        reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+        return;
+      }
       const raw = Buffer.concat(chunks).toString('utf8');
       const type = req.headers['content-type'] ?? '';
-      const body = (type.includes('json') ? JSON.parse(raw || '{}') : Object.fromEntries(new URLSearchParams(raw))) as { chat_id?: string | number; text?: string };
+      const body = (type.includes('json') ? JSON.parse(raw || '{}') : Object.fromEntries(new URLSearchParams(raw))) as {
+        chat_id?: string | number;
+        text?: string;
+      };
       const chatId = String(body.chat_id ?? '');
-      if (opts.refuse?.includes(chatId)) { reply(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }); return; }
+      if (opts.refuse?.includes(chatId)) {
+        reply(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+        return;
+      }
       sent.push({ token: m[1]!, chat_id: chatId, text: body.text ?? '' });
       reply(200, {
         ok: true,
-        result: { message_id: nextId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: 'private' }, text: body.text },
+        result: {
+          message_id: nextId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(chatId), type: 'private' },
+          text: body.text,
+        },
       });
     });
   });
@@ -37,6 +51,11 @@ export async function startTelegramPeer(opts: { port?: number; refuse?: string[]
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
-    close: () => new Promise<void>((resolve) => server.close(() => { resolve(); })),
+    close: () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
   };
 }

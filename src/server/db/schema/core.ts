@@ -68,7 +68,9 @@ export const users = pgTable(
      * The referral tree (team area). A database trigger keeps all three right on insert and on every
      * referrer change, whoever writes the row: never set them from code.
      */
-    path: ltree('path').notNull().default(sql`''`),
+    path: ltree('path')
+      .notNull()
+      .default(sql`''`),
     childrenCount: integer('children_count').notNull().default(0),
     descendantsCount: integer('descendants_count').notNull().default(0),
   },
@@ -81,7 +83,9 @@ export const users = pgTable(
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}::text, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
     ),
     index('users_date_joined_idx').on(t.dateJoined.desc(), t.id.desc()),
-    index('users_waiting_pool_idx').on(t.dateJoined, t.id).where(sql`${t.leadStatus} = 'waiting' and ${t.responsibleId} is null`),
+    index('users_waiting_pool_idx')
+      .on(t.dateJoined, t.id)
+      .where(sql`${t.leadStatus} = 'waiting' and ${t.responsibleId} is null`),
     index('users_responsible_idx').on(t.responsibleId),
     index('users_role_idx').on(t.role),
     check('users_role_check', sql`${t.role} in ('member', 'consultant', 'admin')`),
@@ -163,7 +167,10 @@ export const loginFailures = pgTable(
     failures: integer('failures').notNull(),
     lastAt: tstz('last_at').notNull(),
   },
-  (t) => [primaryKey({ name: 'login_failures_pkey', columns: [t.account, t.ip] }), index('login_failures_last_at_idx').on(t.lastAt)],
+  (t) => [
+    primaryKey({ name: 'login_failures_pkey', columns: [t.account, t.ip] }),
+    index('login_failures_last_at_idx').on(t.lastAt),
+  ],
 );
 
 /** Every mail the app sends; without SMTP it stays here as the dev outbox. */
@@ -224,9 +231,15 @@ export const lessons = pgTable(
   },
   (t) => [
     // published_at last: counting a category's visible lessons is an index-only scan.
-    index('lessons_category_order_idx').on(t.categoryId, t.order, t.id, t.publishedAt).where(sql`${t.isPublished}`),
-    index('lessons_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublished}`),
-    index('lessons_free_idx').on(t.categoryId, t.order, t.id).where(sql`${t.isPublished} and ${t.isFree}`),
+    index('lessons_category_order_idx')
+      .on(t.categoryId, t.order, t.id, t.publishedAt)
+      .where(sql`${t.isPublished}`),
+    index('lessons_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
+    index('lessons_free_idx')
+      .on(t.categoryId, t.order, t.id)
+      .where(sql`${t.isPublished} and ${t.isFree}`),
     index('lessons_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     check('lessons_duration_check', sql`${t.durationSeconds} >= 0`),
   ],
@@ -293,7 +306,9 @@ export const lessonComments = pgTable(
   (t) => [
     index('lesson_comments_lesson_idx').on(t.lessonId, t.createdAt.desc(), t.id.desc()),
     // Counting the visible comments of a lesson (lists show it per lesson) without visiting rows.
-    index('lesson_comments_visible_idx').on(t.lessonId).where(sql`not ${t.isHidden}`),
+    index('lesson_comments_visible_idx')
+      .on(t.lessonId)
+      .where(sql`not ${t.isHidden}`),
     index('lesson_comments_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('lesson_comments_author_idx').on(t.authorId),
   ],
@@ -369,7 +384,9 @@ export const books = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('books_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublished}`),
+    index('books_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
     check('books_price_check', sql`${t.priceCents} >= 0`),
   ],
 );
@@ -417,7 +434,9 @@ export const news = pgTable(
   },
   (t) => [
     index('news_published_idx').on(t.publishedAt.desc(), t.id.desc()),
-    index('news_important_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isImportant}`),
+    index('news_important_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.isImportant}`),
     index('news_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
@@ -505,7 +524,10 @@ export const contacts = pgTable(
     country: text('country').notNull().default(''),
     notes: text('notes').notNull().default(''),
     status: integer('status'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tstz, users } from './core';
 
 /**
@@ -23,7 +36,9 @@ export const actionLogs = pgTable(
     index('action_logs_actor_idx').on(t.actorId, t.createdAt.desc(), t.id.desc()),
     index('action_logs_subject_idx').on(t.subjectId, t.createdAt.desc(), t.id.desc()),
     // Most entries are not made in view-as (an import writes one per imported user): they stay out of it.
-    index('action_logs_view_as_idx').on(t.viewAsId, t.createdAt.desc()).where(sql`${t.viewAsId} is not null`),
+    index('action_logs_view_as_idx')
+      .on(t.viewAsId, t.createdAt.desc())
+      .where(sql`${t.viewAsId} is not null`),
     index('action_logs_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tstz, users } from './core';
 
 export const LANDING_ELEMENT_TYPES = ['heading', 'text', 'image', 'video', 'button', 'lead_form', 'countdown'] as const;
@@ -49,7 +61,10 @@ export const landingElements = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('landing_elements_type_check', sql`${t.type} in ('heading', 'text', 'image', 'video', 'button', 'lead_form', 'countdown')`),
+    check(
+      'landing_elements_type_check',
+      sql`${t.type} in ('heading', 'text', 'image', 'video', 'button', 'lead_form', 'countdown')`,
+    ),
     check('landing_elements_position_check', sql`${t.position} >= 0`),
   ],
 );

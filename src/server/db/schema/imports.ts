@@ -41,7 +41,9 @@ export const userImports = pgTable(
   },
   (t) => [
     index('user_imports_created_idx').on(t.createdById, t.createdAt.desc()),
-    index('user_imports_status_idx').on(t.status).where(sql`${t.status} in ('mapped', 'running')`),
+    index('user_imports_status_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('mapped', 'running')`),
     check('user_imports_status_check', sql`${t.status} in ('uploaded', 'mapped', 'running', 'completed', 'failed')`),
   ],
 );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { books, packages, tstz, userPackages, users } from './core';
 
 export const PAYMENT_KINDS = ['subscription', 'donation', 'book'] as const;
@@ -54,17 +67,25 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt.desc()),
-    index('payments_paid_idx').on(t.paidAt).where(sql`${t.state} = 'paid'`),
+    index('payments_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.state} = 'paid'`),
     index('payments_state_idx').on(t.state, t.createdAt.desc()),
     index('payments_kind_idx').on(t.kind, t.createdAt.desc()),
     /** The staff list, newest first (the query orders `created_at desc nulls last, id desc nulls last`). */
     index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('payments_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.state} = 'paid'`),
+    index('payments_user_paid_idx')
+      .on(t.userId, t.paidAt)
+      .where(sql`${t.state} = 'paid'`),
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     /** One payment per user package (a renewal makes a new user package). */
     uniqueIndex('payments_user_package_uq').on(t.userPackageId),
-    uniqueIndex('payments_open_checkout_uq').on(t.userId, t.checkoutKey).where(sql`${t.state} = 'pending' and ${t.checkoutKey} is not null`),
-    index('payments_refund_due_idx').on(t.updatedAt).where(sql`${t.state} = 'refunded' and ${t.refundRef} is null`),
+    uniqueIndex('payments_open_checkout_uq')
+      .on(t.userId, t.checkoutKey)
+      .where(sql`${t.state} = 'pending' and ${t.checkoutKey} is not null`),
+    index('payments_refund_due_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.state} = 'refunded' and ${t.refundRef} is null`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     check('payments_kind_check', sql`${t.kind} in ('subscription', 'donation', 'book')`),
     check('payments_state_check', sql`${t.state} in ('pending', 'paid', 'canceled', 'failed', 'refunded')`),
@@ -87,7 +108,10 @@ export const providerEvents = pgTable(
     outcome: text('outcome').notNull(),
     receivedAt: tstz('received_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('provider_events_uq').on(t.provider, t.eventId), index('provider_events_payment_idx').on(t.paymentId)],
+  (t) => [
+    uniqueIndex('provider_events_uq').on(t.provider, t.eventId),
+    index('provider_events_payment_idx').on(t.paymentId),
+  ],
 );
 
 export const PAYMENT_METHOD_KINDS = ['online', 'manual'] as const;
@@ -106,7 +130,10 @@ export const paymentMethods = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     order: integer('order').notNull().default(0),
   },
-  (t) => [uniqueIndex('payment_methods_code_uq').on(t.code), check('payment_methods_kind_check', sql`${t.kind} in ('online', 'manual')`)],
+  (t) => [
+    uniqueIndex('payment_methods_code_uq').on(t.code),
+    check('payment_methods_kind_check', sql`${t.kind} in ('online', 'manual')`),
+  ],
 );
 
 /** The billing periods packages are sold for. */
@@ -116,7 +143,10 @@ export const subscriptionPeriods = pgTable(
     id: serial('id').primaryKey(),
     months: integer('months').notNull(),
   },
-  (t) => [uniqueIndex('subscription_periods_months_uq').on(t.months), check('subscription_periods_months_check', sql`${t.months} between 1 and 120`)],
+  (t) => [
+    uniqueIndex('subscription_periods_months_uq').on(t.months),
+    check('subscription_periods_months_check', sql`${t.months} between 1 and 120`),
+  ],
 );
 
 /** A package's price and period (a package without terms is not on sale). */

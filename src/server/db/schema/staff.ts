@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tstz, users } from './core';
 
 export const TASK_TYPES = ['meet', 'call', 'message'] as const;
@@ -75,7 +89,16 @@ export const staffStatsDays = pgTable(
   (t) => [
     primaryKey({ name: 'staff_stats_days_pk', columns: [t.employeeId, t.grain, t.bucket] }),
     // Every employee's figures of a period (the staff table): index-only scans of a few buckets.
-    index('staff_stats_days_period_idx').on(t.grain, t.bucket, t.employeeId, t.completedTasks, t.timeSpentUs, t.registrations, t.donationsCents, t.subscriptions),
+    index('staff_stats_days_period_idx').on(
+      t.grain,
+      t.bucket,
+      t.employeeId,
+      t.completedTasks,
+      t.timeSpentUs,
+      t.registrations,
+      t.donationsCents,
+      t.subscriptions,
+    ),
     check('staff_stats_days_grain_check', sql`${t.grain} in ('hour', 'day', 'month')`),
   ],
 );
@@ -190,9 +213,13 @@ export const leadOffers = pgTable(
   },
   (t) => [
     // At most one open offer per lead: a second router loses on this index.
-    uniqueIndex('lead_offers_open_uq').on(t.leadId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('lead_offers_open_uq')
+      .on(t.leadId)
+      .where(sql`${t.status} = 'open'`),
     index('lead_offers_consultant_idx').on(t.consultantId, t.offeredAt),
-    index('lead_offers_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('lead_offers_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
     check('lead_offers_status_check', sql`${t.status} in ('open', 'accepted', 'expired', 'closed')`),
   ],
 );
@@ -224,6 +251,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

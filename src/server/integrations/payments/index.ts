@@ -14,7 +14,10 @@ const cache = new WeakMap<AppContext, Promise<Providers>>();
 
 /** The sandbox's signing secret: generated once, kept in the settings table (like the JWT secret). */
 async function sandboxSecret(ctx: AppContext): Promise<string> {
-  await ctx.db.insert(settings).values({ key: 'sandbox_webhook_secret', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await ctx.db
+    .insert(settings)
+    .values({ key: 'sandbox_webhook_secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const row = one(await ctx.db.select().from(settings).where(eq(settings.key, 'sandbox_webhook_secret')));
   return String(row.value);
 }
@@ -24,7 +27,11 @@ async function build(ctx: AppContext): Promise<Providers> {
   const p = ctx.config.payments;
   const stripe =
     p.stripeSecretKey && p.stripeWebhookSecret
-      ? new StripeProvider({ secretKey: p.stripeSecretKey, webhookSecret: p.stripeWebhookSecret, apiBase: p.stripeApiBase })
+      ? new StripeProvider({
+          secretKey: p.stripeSecretKey,
+          webhookSecret: p.stripeWebhookSecret,
+          apiBase: p.stripeApiBase,
+        })
       : null;
   return { sandbox, stripe, online: p.provider === 'stripe' && stripe ? stripe : sandbox };
 }

@@ -1,11 +1,24 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ChargeInput, ChargeResult, Checkout, CheckoutInput, PaymentProvider, ProviderEvent, RefundInput } from './types';
+import type {
+  ChargeInput,
+  ChargeResult,
+  Checkout,
+  CheckoutInput,
+  PaymentProvider,
+  ProviderEvent,
+  RefundInput,
+} from './types';
 
 const SANDBOX_SIGNATURE_HEADER = 'x-atrium-sandbox-signature';
 /** Signed events older than this are refused (replays). */
 const TOLERANCE_SECONDS = 300;
 
-type SandboxEventBody = { id: string; type: 'payment.succeeded' | 'payment.failed'; created: number; data: { ref: string; customer: string | null } };
+type SandboxEventBody = {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed';
+  created: number;
+  data: { ref: string; customer: string | null };
+};
 
 /**
  * The built-in provider: a hosted checkout page served by Atrium itself (the payer confirms or
@@ -40,7 +53,11 @@ export class SandboxProvider implements PaymentProvider {
     return `t=${timestamp},v1=${createHmac('sha256', this.secret).update(`${timestamp}.${body}`).digest('hex')}`;
   }
 
-  verifyEvent(raw: Buffer, headers: Record<string, string | string[] | undefined>, now = Date.now()): ProviderEvent | null {
+  verifyEvent(
+    raw: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    now = Date.now(),
+  ): ProviderEvent | null {
     const header = headers[SANDBOX_SIGNATURE_HEADER];
     if (typeof header !== 'string') return null;
     const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
@@ -59,9 +76,17 @@ export class SandboxProvider implements PaymentProvider {
     if (typeof event?.id !== 'string' || typeof event.data?.ref !== 'string') return null;
     if (event.type === 'payment.succeeded') {
       const customer = event.data.customer;
-      return { id: event.id, type: event.type, outcome: 'paid', ref: event.data.ref, customerRef: typeof customer === 'string' ? customer : null, paymentMethodRef: null };
+      return {
+        id: event.id,
+        type: event.type,
+        outcome: 'paid',
+        ref: event.data.ref,
+        customerRef: typeof customer === 'string' ? customer : null,
+        paymentMethodRef: null,
+      };
     }
-    if (event.type === 'payment.failed') return { id: event.id, type: event.type, outcome: 'failed', ref: event.data.ref };
+    if (event.type === 'payment.failed')
+      return { id: event.id, type: event.type, outcome: 'failed', ref: event.data.ref };
     return { id: event.id, type: String(event.type), outcome: 'ignored' };
   }
 

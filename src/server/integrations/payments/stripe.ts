@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
-import type { ChargeInput, ChargeResult, Checkout, CheckoutInput, PaymentProvider, ProviderEvent, RefundInput } from './types';
+import type {
+  ChargeInput,
+  ChargeResult,
+  Checkout,
+  CheckoutInput,
+  PaymentProvider,
+  ProviderEvent,
+  RefundInput,
+} from './types';
 import { ProviderError } from './types';
 
 export type StripeOptions = { secretKey: string; webhookSecret: string; apiBase?: string };
@@ -109,7 +117,8 @@ export class StripeProvider implements PaymentProvider {
     } catch (err) {
       // A declined card is an answer, not an outage: the renewal fails and the package ends.
       if (err instanceof Stripe.errors.StripeCardError) {
-        const ref = (err.raw as { payment_intent?: { id?: string } }).payment_intent?.id ?? `declined_${input.paymentId}`;
+        const ref =
+          (err.raw as { payment_intent?: { id?: string } }).payment_intent?.id ?? `declined_${input.paymentId}`;
         return { ref, paid: false };
       }
       throw err;
@@ -118,10 +127,15 @@ export class StripeProvider implements PaymentProvider {
 
   /** A full refund of what the payment captured (its PaymentIntent, found through the session if the event did not name it). */
   async refund(input: RefundInput): Promise<{ ref: string }> {
-    let intent = input.captureRef?.startsWith('pi_') ? input.captureRef : input.ref?.startsWith('pi_') ? input.ref : null;
+    let intent = input.captureRef?.startsWith('pi_')
+      ? input.captureRef
+      : input.ref?.startsWith('pi_')
+        ? input.ref
+        : null;
     if (!intent && input.ref?.startsWith('cs_')) {
       const session = await this.stripe.checkout.sessions.retrieve(input.ref);
-      intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      intent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     }
     if (!intent) throw new ProviderError(`nothing to refund for payment ${input.paymentId}`);
     const refund = await this.stripe.refunds.create(

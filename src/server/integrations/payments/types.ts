@@ -16,7 +16,14 @@ export type Checkout = { ref: string; url: string };
 
 /** A verified provider event, reduced to what changes Atrium's state. */
 export type ProviderEvent =
-  | { id: string; type: string; outcome: 'paid'; ref: string; customerRef: string | null; paymentMethodRef: string | null }
+  | {
+      id: string;
+      type: string;
+      outcome: 'paid';
+      ref: string;
+      customerRef: string | null;
+      paymentMethodRef: string | null;
+    }
   | { id: string; type: string; outcome: 'failed'; ref: string }
   | { id: string; type: string; outcome: 'ignored' };
 

@@ -29,7 +29,10 @@ function visibleTo(callerId: Placeholder): SQL {
 
 async function reaches(ctx: AppContext, callerId: number, userId: number): Promise<boolean> {
   if (userId === callerId) return true;
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), inReachOf(callerId)));
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), inReachOf(callerId)));
   return Boolean(row);
 }
 
@@ -37,7 +40,8 @@ async function reaches(ctx: AppContext, callerId: number, userId: number): Promi
  * JavaScript's whitespace (what `.trim()` removes), for btrim: names are trimmed in SQL exactly as
  * the JavaScript that wrote descriptions before did.
  */
-const JS_SPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const JS_SPACE =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 
 const DESCRIPTION_PARAMS = ['actor', 'subject', 'kind'];
 
@@ -102,7 +106,17 @@ function descriptionSql(lang: Lang, space: Placeholder, messages: Placeholder, g
     action_logs.kind)`;
 }
 
-type ListShape = { lang: Lang; admin: boolean; actor: boolean; subject: boolean; kind: boolean; from: boolean; to: boolean; limit: number; offset: number };
+type ListShape = {
+  lang: Lang;
+  admin: boolean;
+  actor: boolean;
+  subject: boolean;
+  kind: boolean;
+  from: boolean;
+  to: boolean;
+  limit: number;
+  offset: number;
+};
 type ListValues = {
   callerId: number;
   actorId: number | null;
@@ -120,24 +134,28 @@ type ListValues = {
  * The page and both counts in one statement, built once per shape, the page as the answer's JSON
  * text: the people come as UserBrief and the description in the caller's language straight from SQL.
  */
-const listStatement = shapedStatement<{ count: number; total: number; rows: string }, ListShape, ListValues>((shape) => {
-  const tz = sql.placeholder('tz');
-  const base = shape.admin ? undefined : visibleTo(sql.placeholder('callerId'));
-  const filters: SQL[] = base ? [base] : [];
-  if (shape.actor) filters.push(sql`${actionLogs.actorId} = ${sql.placeholder('actorId')}`);
-  if (shape.subject) filters.push(sql`${actionLogs.subjectId} = ${sql.placeholder('subjectId')}`);
-  if (shape.kind) filters.push(sql`${actionLogs.kind} = ${sql.placeholder('kind')}`);
-  if (shape.from) filters.push(sql`${actionLogs.createdAt} >= (${sql.placeholder('from')}::date)::timestamp at time zone ${tz}`);
-  if (shape.to) filters.push(sql`${actionLogs.createdAt} < (${sql.placeholder('to')}::date + 1)::timestamp at time zone ${tz}`);
-  const where = filters.length ? and(...filters) : undefined;
-  const capped = (w: SQL | undefined) => sql`(select count(*) from (select 1 from ${actionLogs} ${w ? sql`where ${w}` : sql``} limit ${sql.raw(String(COUNT_CAP))}) c)`;
-  // An admin's "all entries" and "entries by this employee" are kept exact in action_log_counts (migration 0024).
-  const kept = (byActor: boolean) =>
-    sql`(select coalesce(sum(n), 0) from action_log_counts ${byActor ? sql`where actor_id = ${sql.placeholder('actorId')}` : sql``})`;
-  const byActorOnly = !shape.subject && !shape.kind && !shape.from && !shape.to;
-  // A missing actor (a system entry, or a removed user) is shown as "Someone" with the entry's actor id, 0 when none.
-  const actor = sql`coalesce(${briefJson('actor')}, json_build_object('id', coalesce(action_logs.actor_id, 0), 'first_name', ${literal(t(shape.lang, 'action_someone'))}, 'last_name', ''))`;
-  return sql`select ${shape.admin && byActorOnly ? kept(shape.actor) : capped(where)}::int as count, ${shape.admin ? kept(false) : capped(base)}::int as total,
+const listStatement = shapedStatement<{ count: number; total: number; rows: string }, ListShape, ListValues>(
+  (shape) => {
+    const tz = sql.placeholder('tz');
+    const base = shape.admin ? undefined : visibleTo(sql.placeholder('callerId'));
+    const filters: SQL[] = base ? [base] : [];
+    if (shape.actor) filters.push(sql`${actionLogs.actorId} = ${sql.placeholder('actorId')}`);
+    if (shape.subject) filters.push(sql`${actionLogs.subjectId} = ${sql.placeholder('subjectId')}`);
+    if (shape.kind) filters.push(sql`${actionLogs.kind} = ${sql.placeholder('kind')}`);
+    if (shape.from)
+      filters.push(sql`${actionLogs.createdAt} >= (${sql.placeholder('from')}::date)::timestamp at time zone ${tz}`);
+    if (shape.to)
+      filters.push(sql`${actionLogs.createdAt} < (${sql.placeholder('to')}::date + 1)::timestamp at time zone ${tz}`);
+    const where = filters.length ? and(...filters) : undefined;
+    const capped = (w: SQL | undefined) =>
+      sql`(select count(*) from (select 1 from ${actionLogs} ${w ? sql`where ${w}` : sql``} limit ${sql.raw(String(COUNT_CAP))}) c)`;
+    // An admin's "all entries" and "entries by this employee" are kept exact in action_log_counts (migration 0024).
+    const kept = (byActor: boolean) =>
+      sql`(select coalesce(sum(n), 0) from action_log_counts ${byActor ? sql`where actor_id = ${sql.placeholder('actorId')}` : sql``})`;
+    const byActorOnly = !shape.subject && !shape.kind && !shape.from && !shape.to;
+    // A missing actor (a system entry, or a removed user) is shown as "Someone" with the entry's actor id, 0 when none.
+    const actor = sql`coalesce(${briefJson('actor')}, json_build_object('id', coalesce(action_logs.actor_id, 0), 'first_name', ${literal(t(shape.lang, 'action_someone'))}, 'last_name', ''))`;
+    return sql`select ${shape.admin && byActorOnly ? kept(shape.actor) : capped(where)}::int as count, ${shape.admin ? kept(false) : capped(base)}::int as total,
     coalesce((select json_agg(r) from (
       select action_logs.id, ${actor} as actor, ${briefJson('subject')} as subject, ${briefJson('view_as')} as view_as, action_logs.kind,
         ${descriptionSql(shape.lang, sql.placeholder('space'), sql.placeholder('messages'), sql.placeholder('generic'))} as description, action_logs.details as data, ${isoSql('action_logs.created_at')} as created_at
@@ -149,14 +167,21 @@ const listStatement = shapedStatement<{ count: number; total: number; rows: stri
       -- NULLS LAST as in the (actor|subject, created_at desc, id desc) indexes, so they give the order without a sort.
       order by action_logs.created_at desc nulls last, action_logs.id desc nulls last
       ${pageSql(shape)}) r), '[]')::text as rows`;
-});
+  },
+);
 
 /** Newest first, filtered by actor, subject, kind and day (in the caller's time zone). */
-export async function listActionLogs(ctx: AppContext, caller: Caller & { timeZone: string }, q: ActionLogQuery, lang: Lang) {
+export async function listActionLogs(
+  ctx: AppContext,
+  caller: Caller & { timeZone: string },
+  q: ActionLogQuery,
+  lang: Lang,
+) {
   const admin = isAdmin(caller);
   // Asking for someone outside one's reach is refused outright rather than answered with an empty page.
   if (!admin) {
-    for (const id of [q.actor_id, q.subject_id]) if (id !== undefined && !(await reaches(ctx, caller.id, id))) throw permissionDenied();
+    for (const id of [q.actor_id, q.subject_id])
+      if (id !== undefined && !(await reaches(ctx, caller.id, id))) throw permissionDenied();
   }
   const win = pageWindow(q);
   const shape: ListShape = {
@@ -170,16 +195,18 @@ export async function listActionLogs(ctx: AppContext, caller: Caller & { timeZon
     limit: win.limit,
     offset: win.offset,
   };
-  const page = one(await listStatement(ctx.db, shape, {
-    callerId: caller.id,
-    actorId: q.actor_id ?? null,
-    subjectId: q.subject_id ?? null,
-    kind: q.kind || null,
-    from: q.date_from || null,
-    to: q.date_to || null,
-    tz: caller.timeZone,
-    ...messagesOf(lang),
-    space: JS_SPACE,
-  }));
+  const page = one(
+    await listStatement(ctx.db, shape, {
+      callerId: caller.id,
+      actorId: q.actor_id ?? null,
+      subjectId: q.subject_id ?? null,
+      kind: q.kind || null,
+      from: q.date_from || null,
+      to: q.date_to || null,
+      tz: caller.timeZone,
+      ...messagesOf(lang),
+      space: JS_SPACE,
+    }),
+  );
   return pageJson(pageOf([], page.count, page.total, win, q), page.rows);
 }

@@ -6,7 +6,12 @@ import { notFound } from '../../http/errors';
 import type { ListWindow } from '../../http/simple-rest';
 
 export const OUTBOX_SORTABLE = ['id', 'created_at', 'to', 'subject'] as const;
-const COLUMNS: Partial<Record<string, AnyColumn>> = { id: mailOutbox.id, created_at: mailOutbox.createdAt, to: mailOutbox.to, subject: mailOutbox.subject };
+const COLUMNS: Partial<Record<string, AnyColumn>> = {
+  id: mailOutbox.id,
+  created_at: mailOutbox.createdAt,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+};
 
 const URL_IN_MAIL = /https?:\/\/[^\s"'<>]+/g;
 /** A one-time token in a link's path or query: 32+ URL-safe characters (ours are 43), never a word. */
@@ -39,8 +44,17 @@ export async function listOutbox(ctx: AppContext, w: ListWindow<{ q?: unknown }>
   const where = q ? or(ilike(mailOutbox.to, q), ilike(mailOutbox.subject, q)) : undefined;
   const col = COLUMNS[w.field] ?? mailOutbox.id;
   const [rows, counted] = await Promise.all([
-    ctx.db.select().from(mailOutbox).where(where).orderBy(w.desc ? desc(col) : asc(col), desc(mailOutbox.id)).limit(w.limit).offset(w.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
+    ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(w.desc ? desc(col) : asc(col), desc(mailOutbox.id))
+      .limit(w.limit)
+      .offset(w.offset),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(where),
   ]);
   return { rows: rows.map((m) => view(m, Boolean(ctx.config.smtpUrl))), total: one(counted).n };
 }

@@ -9,8 +9,14 @@ const MB = 1024 * 1024;
 const OFFICE = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'];
 
 const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', pdf: 'application/pdf',
-  mp4: 'video/mp4', webm: 'video/webm', zip: 'application/zip',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  zip: 'application/zip',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -22,7 +28,10 @@ const TYPES: Record<string, string> = {
 const isGif = (b: Buffer) => b.length >= 6 && ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6));
 
 /** Per kind: the folder under uploads, the size limit and what the first bytes must be. */
-export const UPLOAD_RULES: Record<UploadKind, { folder: string; maxBytes: number; allowed: string; sniff: (head: Buffer, name: string) => string | null }> = {
+export const UPLOAD_RULES: Record<
+  UploadKind,
+  { folder: string; maxBytes: number; allowed: string; sniff: (head: Buffer, name: string) => string | null }
+> = {
   image: {
     folder: 'images',
     maxBytes: 10 * MB,
@@ -54,8 +63,16 @@ export const UPLOAD_RULES: Record<UploadKind, { folder: string; maxBytes: number
 export async function saveUpload(ctx: AppContext, kind: UploadKind, file: Readable, filename: string) {
   const rule = UPLOAD_RULES[kind];
   try {
-    const saved = await ctx.storage.saveStream(rule.folder, file, { maxBytes: rule.maxBytes, sniff: (h) => rule.sniff(h, filename) });
-    return { url: saved.url, name: filename.slice(0, 255), size: saved.size, content_type: TYPES[saved.ext] ?? 'application/octet-stream' };
+    const saved = await ctx.storage.saveStream(rule.folder, file, {
+      maxBytes: rule.maxBytes,
+      sniff: (h) => rule.sniff(h, filename),
+    });
+    return {
+      url: saved.url,
+      name: filename.slice(0, 255),
+      size: saved.size,
+      content_type: TYPES[saved.ext] ?? 'application/octet-stream',
+    };
   } catch (err) {
     const code = (err as { code?: string }).code;
     if ((err instanceof UploadRejected && err.reason === 'too_large') || code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -21,11 +21,22 @@ export function flowAccess(auth: Pick<AuthUser, 'id' | 'role'>): SQL | undefined
  */
 export const FLOW_ACCESS_SQL = sql`(f.owner_id = ${sql.placeholder('callerId')} or ${sql.placeholder('admin')}::boolean)`;
 export type FlowAccessValues = { callerId: number; admin: boolean };
-export const flowAccessValues = (auth: Pick<AuthUser, 'id' | 'role'>): FlowAccessValues => ({ callerId: auth.id, admin: auth.role === 'admin' });
+export const flowAccessValues = (auth: Pick<AuthUser, 'id' | 'role'>): FlowAccessValues => ({
+  callerId: auth.id,
+  admin: auth.role === 'admin',
+});
 
 /** The flow if the caller may act on it; `lock` takes its row lock, serialising edits of one landing. */
-export async function accessibleFlow(tx: Tx, auth: Pick<AuthUser, 'id' | 'role'>, id: number, lock = false): Promise<FlowRow> {
-  const q = tx.select().from(flows).where(and(eq(flows.id, id), flowAccess(auth)));
+export async function accessibleFlow(
+  tx: Tx,
+  auth: Pick<AuthUser, 'id' | 'role'>,
+  id: number,
+  lock = false,
+): Promise<FlowRow> {
+  const q = tx
+    .select()
+    .from(flows)
+    .where(and(eq(flows.id, id), flowAccess(auth)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
   return row;

@@ -111,7 +111,11 @@ export function cleanContent(type: LandingElementType, c: Content): Content {
       if (!str(c.link)) errors['content.link'] = ['field_empty'];
       break;
     case 'countdown':
-      out = { target_at: new Date(String(c.target_at)).toISOString(), title: str(c.title), expired_text: str(c.expired_text) };
+      out = {
+        target_at: new Date(String(c.target_at)).toISOString(),
+        title: str(c.title),
+        expired_text: str(c.expired_text),
+      };
       break;
     case 'lead_form': {
       const fields = (c.fields as Array<{ name: string; label?: string; required: boolean }>).map((f) => ({
@@ -121,7 +125,8 @@ export function cleanContent(type: LandingElementType, c: Content): Content {
       }));
       const names = fields.map((f) => f.name);
       if (new Set(names).size !== names.length) errors['content.fields'] = ['landing_form_duplicate_field'];
-      else if (!names.includes('email') && !names.includes('phone')) errors['content.fields'] = ['landing_form_needs_contact'];
+      else if (!names.includes('email') && !names.includes('phone'))
+        errors['content.fields'] = ['landing_form_needs_contact'];
       out = { title: str(c.title), fields, button_label: str(c.button_label), success_message: str(c.success_message) };
       break;
     }

@@ -18,7 +18,11 @@ type Row = typeof landingElements.$inferSelect;
 const view = (e: Row) => ({ id: e.id, type: e.type, order: e.position, content: e.content });
 
 async function elementsOf(tx: Tx, flowId: number): Promise<Row[]> {
-  return tx.select().from(landingElements).where(eq(landingElements.flowId, flowId)).orderBy(asc(landingElements.position));
+  return tx
+    .select()
+    .from(landingElements)
+    .where(eq(landingElements.flowId, flowId))
+    .orderBy(asc(landingElements.position));
 }
 
 async function answer(tx: Tx, flowId: number) {
@@ -43,16 +47,18 @@ export async function getLandingElements(ctx: AppContext, auth: AuthUser, flowId
 }
 
 async function countOf(tx: Tx, flowId: number, type?: LandingElementType, except?: number) {
-  const r = one(await tx
-    .select({ n: count() })
-    .from(landingElements)
-    .where(
-      and(
-        eq(landingElements.flowId, flowId),
-        type ? eq(landingElements.type, type) : undefined,
-        except ? ne(landingElements.id, except) : undefined,
+  const r = one(
+    await tx
+      .select({ n: count() })
+      .from(landingElements)
+      .where(
+        and(
+          eq(landingElements.flowId, flowId),
+          type ? eq(landingElements.type, type) : undefined,
+          except ? ne(landingElements.id, except) : undefined,
+        ),
       ),
-    ));
+  );
   return r.n;
 }
 
@@ -93,7 +99,13 @@ async function elementIn(tx: Tx, flowId: number, elementId: number): Promise<Row
   return row;
 }
 
-export async function updateLandingElement(ctx: AppContext, auth: AuthUser, flowId: number, elementId: number, input: ElementInput) {
+export async function updateLandingElement(
+  ctx: AppContext,
+  auth: AuthUser,
+  flowId: number,
+  elementId: number,
+  input: ElementInput,
+) {
   const content = cleanContent(input.type, input.content);
   return ctx.db.transaction(async (tx) => {
     await accessibleFlow(tx, auth, flowId, true);
@@ -123,7 +135,13 @@ export async function updateLandingElement(ctx: AppContext, auth: AuthUser, flow
   });
 }
 
-export async function deleteLandingElement(ctx: AppContext, auth: AuthUser, flowId: number, elementId: number, lang: Lang) {
+export async function deleteLandingElement(
+  ctx: AppContext,
+  auth: AuthUser,
+  flowId: number,
+  elementId: number,
+  lang: Lang,
+) {
   await ctx.db.transaction(async (tx) => {
     await accessibleFlow(tx, auth, flowId, true);
     const el = await elementIn(tx, flowId, elementId);

@@ -46,32 +46,47 @@ export type FlowInput = SchemaFlowCreateRequest;
 function columnsOf(input: FlowInput) {
   const name = input.name.trim();
   if (!name) throw FieldErrors.of('name', 'field_empty');
-  return { name, landingName: input.landing_name, ...(input.is_published !== undefined && { isPublished: input.is_published }) };
+  return {
+    name,
+    landingName: input.landing_name,
+    ...(input.is_published !== undefined && { isPublished: input.is_published }),
+  };
 }
 
 /** A landing name taken meanwhile is caught by the unique index and said as a field error. */
 function nameTaken(err: unknown): never {
   const e = pgError(err);
-  if (e.code === '23505' && e.constraint === 'flows_landing_name_uq') throw FieldErrors.of('landing_name', 'landing_name_taken');
+  if (e.code === '23505' && e.constraint === 'flows_landing_name_uq')
+    throw FieldErrors.of('landing_name', 'landing_name_taken');
   throw err;
 }
 
 export async function createFlow(ctx: AppContext, ownerId: number, input: FlowInput) {
   if (isReservedLandingName(input.landing_name)) throw FieldErrors.of('landing_name', 'landing_name_reserved');
-  const row = one(await ctx.db
-    .insert(flows)
-    .values({ ...columnsOf(input), ownerId })
-    .returning()
-    .catch(nameTaken));
+  const row = one(
+    await ctx.db
+      .insert(flows)
+      .values({ ...columnsOf(input), ownerId })
+      .returning()
+      .catch(nameTaken),
+  );
   return flowView(ctx, row);
 }
 
 /** Owners change their own flows; an admin's change of someone else's flow goes into the action history. */
-export async function updateFlow(ctx: AppContext, auth: AuthUser, id: number, input: FlowInput & { is_published: boolean }) {
+export async function updateFlow(
+  ctx: AppContext,
+  auth: AuthUser,
+  id: number,
+  input: FlowInput & { is_published: boolean },
+) {
   const row = await ctx.db.transaction(async (tx) => {
     // A reserved name only as the one the flow already has (named before names were reserved).
     if (isReservedLandingName(input.landing_name)) {
-      const [current] = await tx.select({ landingName: flows.landingName }).from(flows).where(and(eq(flows.id, id), flowAccess(auth)));
+      const [current] = await tx
+        .select({ landingName: flows.landingName })
+        .from(flows)
+        .where(and(eq(flows.id, id), flowAccess(auth)));
       if (!current) throw notFound();
       if (current.landingName !== input.landing_name) throw FieldErrors.of('landing_name', 'landing_name_reserved');
     }
@@ -83,7 +98,12 @@ export async function updateFlow(ctx: AppContext, auth: AuthUser, id: number, in
       .catch(nameTaken);
     if (!r) throw notFound();
     if (r.ownerId !== auth.id) {
-      await recordAction(tx, { actorId: auth.id, subjectId: r.ownerId, kind: 'flow_update', details: { flow_id: id, is_published: r.isPublished } });
+      await recordAction(tx, {
+        actorId: auth.id,
+        subjectId: r.ownerId,
+        kind: 'flow_update',
+        details: { flow_id: id, is_published: r.isPublished },
+      });
     }
     return r;
   });
@@ -92,10 +112,18 @@ export async function updateFlow(ctx: AppContext, auth: AuthUser, id: number, in
 
 export async function deleteFlow(ctx: AppContext, auth: AuthUser, id: number, lang: Lang) {
   await ctx.db.transaction(async (tx) => {
-    const [r] = await tx.delete(flows).where(and(eq(flows.id, id), flowAccess(auth))).returning();
+    const [r] = await tx
+      .delete(flows)
+      .where(and(eq(flows.id, id), flowAccess(auth)))
+      .returning();
     if (!r) throw notFound();
     if (r.ownerId !== auth.id) {
-      await recordAction(tx, { actorId: auth.id, subjectId: r.ownerId, kind: 'flow_delete', details: { flow_id: id, landing_name: r.landingName } });
+      await recordAction(tx, {
+        actorId: auth.id,
+        subjectId: r.ownerId,
+        kind: 'flow_delete',
+        details: { flow_id: id, landing_name: r.landingName },
+      });
     }
   });
   return { detail: t(lang, 'deleted') };

@@ -12,7 +12,8 @@ const FORM_TOKEN_TTL_MS = 60 * 60_000;
 const PURPOSE = 'landing-form-v1';
 const SHAPE = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
 
-const macOf = (ctx: AppContext, landingId: number, exp: number) => ctx.box.mac(PURPOSE, `${landingId}.${exp}`).subarray(0, 16);
+const macOf = (ctx: AppContext, landingId: number, exp: number) =>
+  ctx.box.mac(PURPOSE, `${landingId}.${exp}`).subarray(0, 16);
 
 export function issueFormToken(ctx: AppContext, landingId: number, now = clock.now()): string {
   const exp = Math.floor((now.getTime() + FORM_TOKEN_TTL_MS) / 1000);
@@ -34,5 +35,6 @@ export function formTokenLanding(ctx: AppContext, token: unknown): number | null
 
 /** Refuses (403) a token that was not issued for this landing's page or has expired. */
 export function checkFormToken(ctx: AppContext, landingId: number, token: unknown): void {
-  if (formTokenLanding(ctx, token) !== landingId) throw new ApiError(403, 'landing_form_expired', 'landing_form_expired');
+  if (formTokenLanding(ctx, token) !== landingId)
+    throw new ApiError(403, 'landing_form_expired', 'landing_form_expired');
 }

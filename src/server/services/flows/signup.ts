@@ -54,7 +54,12 @@ export async function checkLandingLookup(ctx: AppContext, input: LookupInput): P
 
 export const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'city', 'country'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
-export type LeadForm = { title: string; fields: Array<{ name: FormField; label: string; required: boolean }>; button_label: string; success_message: string };
+export type LeadForm = {
+  title: string;
+  fields: Array<{ name: FormField; label: string; required: boolean }>;
+  button_label: string;
+  success_message: string;
+};
 export type SignupInput = Partial<Record<FormField, string>>;
 
 /**
@@ -120,7 +125,10 @@ export async function signupLanding(
   const country = countryCode(values.country);
   if (country === null) errors.country = ['country_incorrect'];
   else if (values.country) values.country = country;
-  const check = async (field: 'email' | 'phone', fn: (c: AppContext, v: string, region?: string | null) => Promise<string>) => {
+  const check = async (
+    field: 'email' | 'phone',
+    fn: (c: AppContext, v: string, region?: string | null) => Promise<string>,
+  ) => {
     const value = values[field];
     if (!value || errors[field]) return;
     try {
@@ -134,28 +142,35 @@ export async function signupLanding(
   };
   await check('email', validateLandingEmail);
   await check('phone', validateLandingPhone);
-  if (!Object.keys(errors).length && !values.email && !values.phone) errors.non_field_errors = ['landing_signup_needs_contact'];
+  if (!Object.keys(errors).length && !values.email && !values.phone)
+    errors.non_field_errors = ['landing_signup_needs_contact'];
   if (Object.keys(errors).length) throw new FieldErrors(errors);
 
   await ctx.db.transaction(async (tx) => {
-    const user = one(await tx
-      .insert(users)
-      .values({
-        email: values.email ?? null,
-        phone: values.phone ?? null,
-        firstName: values.first_name ?? '',
-        lastName: values.last_name ?? '',
-        city: values.city ?? '',
-        country: values.country ?? '',
-        language: lang,
-        role: 'member',
-        leadStatus: 'waiting',
-        referrerId: flow.ownerId,
-        promoCode: newPromoCode(),
-      })
-      .returning({ id: users.id })
-      .catch(takenMeanwhile));
-    await leadCreated(tx, ctx, { userId: user.id, source: 'landing', details: { flow_id: flow.id, landing_name: flow.landingName } });
+    const user = one(
+      await tx
+        .insert(users)
+        .values({
+          email: values.email ?? null,
+          phone: values.phone ?? null,
+          firstName: values.first_name ?? '',
+          lastName: values.last_name ?? '',
+          city: values.city ?? '',
+          country: values.country ?? '',
+          language: lang,
+          role: 'member',
+          leadStatus: 'waiting',
+          referrerId: flow.ownerId,
+          promoCode: newPromoCode(),
+        })
+        .returning({ id: users.id })
+        .catch(takenMeanwhile),
+    );
+    await leadCreated(tx, ctx, {
+      userId: user.id,
+      source: 'landing',
+      details: { flow_id: flow.id, landing_name: flow.landingName },
+    });
     await countSignup(tx, flow.id);
   });
   return { detail: form.success_message || t(lang, 'landing_signup_done') };

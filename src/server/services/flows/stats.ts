@@ -18,11 +18,17 @@ export const CONVERSION_SQL = `case when f.views_total > 0
 
 /** Counts a sign-up on today's row of the flow and its total, inside the sign-up's transaction. */
 export async function countSignup(tx: Tx, flowId: number) {
-  await tx.update(flows).set({ signupsTotal: sql`${flows.signupsTotal} + 1` }).where(eq(flows.id, flowId));
+  await tx
+    .update(flows)
+    .set({ signupsTotal: sql`${flows.signupsTotal} + 1` })
+    .where(eq(flows.id, flowId));
   await tx
     .insert(flowDailyStats)
     .values({ flowId, day: utcDay(clock.now()), signups: 1 })
-    .onConflictDoUpdate({ target: [flowDailyStats.flowId, flowDailyStats.day], set: { signups: sql`${flowDailyStats.signups} + 1` } });
+    .onConflictDoUpdate({
+      target: [flowDailyStats.flowId, flowDailyStats.day],
+      set: { signups: sql`${flowDailyStats.signups} + 1` },
+    });
 }
 
 // The flow's totals and its day-by-day series (zeros included), as JSON, for a flow the caller may see; no row: 404.

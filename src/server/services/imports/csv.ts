@@ -53,7 +53,9 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
     next = c;
     wake?.();
   };
-  source.on('error', (error) => { put({ error }); });
+  source.on('error', (error) => {
+    put({ error });
+  });
   // Papaparse's types only name browser inputs; a Node readable is supported at run time.
   (Papa.parse as unknown as (input: unknown, config: object) => void)(text, {
     delimiter: format.delimiter,
@@ -64,8 +66,12 @@ async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[]
       p.pause();
       put({ rows: res.data });
     },
-    complete: () => { put({ done: true }); },
-    error: (error: Error) => { put({ error }); },
+    complete: () => {
+      put({ done: true });
+    },
+    error: (error: Error) => {
+      put({ error });
+    },
   });
   try {
     for (;;) {

@@ -27,7 +27,9 @@ const sniffText = (head: Buffer) => (head.length && !head.includes(0) ? 'csv' : 
 async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const people = [...new Set(rows.flatMap((r) => [r.consultantId, r.createdById]).filter((x): x is number => x !== null))];
+  const people = [
+    ...new Set(rows.flatMap((r) => [r.consultantId, r.createdById]).filter((x): x is number => x !== null)),
+  ];
   const tagIds = [...new Set(rows.map((r) => r.tagId).filter((x): x is number => x !== null))];
   const [warnings, persons, tagRows] = await Promise.all([
     // The first warnings of each import, by row (the primary key orders them).
@@ -35,13 +37,19 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
       select w.import_id, w.row, w.reason from unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) i(id)
       cross join lateral (select * from ${userImportWarnings} w where w.import_id = i.id order by w.row limit ${WARNINGS_SHOWN}) w`),
     people.length ? ctx.db.select().from(users).where(inArray(users.id, people)) : Promise.resolve([]),
-    tagIds.length ? ctx.db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, tagIds)) : Promise.resolve([]),
+    tagIds.length
+      ? ctx.db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, tagIds))
+      : Promise.resolve([]),
   ]);
   const byPerson = new Map(persons.map((p) => [p.id, brief(p)]));
   const byTag = new Map(tagRows.map((x) => [x.id, x]));
   const byImport = new Map<number, { row: number; reason: string }[]>();
   // A reason is a message key, or several joined by commas (a row imported with notes).
-  const reasonText = (reason: string) => reason.split(',').map((key) => t(lang, key as MessageKey)).join('; ');
+  const reasonText = (reason: string) =>
+    reason
+      .split(',')
+      .map((key) => t(lang, key as MessageKey))
+      .join('; ');
   for (const w of warnings.rows) {
     const list = byImport.get(w.import_id) ?? [];
     list.push({ row: w.row, reason: reasonText(w.reason) });
@@ -56,7 +64,12 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
     skipped: r.skipped,
     warnings: byImport.get(r.id) ?? [],
     warnings_count: r.warningsCount,
-    progress: r.status === 'completed' ? 100 : r.total ? Math.min(100, Math.floor(((r.success + r.skipped) / r.total) * 100)) : 0,
+    progress:
+      r.status === 'completed'
+        ? 100
+        : r.total
+          ? Math.min(100, Math.floor(((r.success + r.skipped) / r.total) * 100))
+          : 0,
     consultant: r.consultantId ? (byPerson.get(r.consultantId) ?? null) : null,
     tag: r.tagId ? (byTag.get(r.tagId) ?? null) : null,
     mapping: r.status === 'uploaded' ? null : (r.mapping as Record<string, ImportField> | null),
@@ -68,10 +81,20 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   }));
 }
 
-const ORDERABLE: Partial<Record<string, AnyColumn>> = { created_at: userImports.createdAt, id: userImports.id, file_name: userImports.fileName, status: userImports.status };
+const ORDERABLE: Partial<Record<string, AnyColumn>> = {
+  created_at: userImports.createdAt,
+  id: userImports.id,
+  file_name: userImports.fileName,
+  status: userImports.status,
+};
 
 /** Consultants see the imports they made; admins all. */
-export async function listUserImports(ctx: AppContext, caller: Caller, q: PageQuery & { ordering?: string; status?: ImportStatus }, lang: Lang) {
+export async function listUserImports(
+  ctx: AppContext,
+  caller: Caller,
+  q: PageQuery & { ordering?: string; status?: ImportStatus },
+  lang: Lang,
+) {
   const win = pageWindow(q);
   const own = isAdmin(caller) ? undefined : eq(userImports.createdById, caller.id);
   const filters = [own, q.status ? eq(userImports.status, q.status) : undefined].filter(Boolean) as SQL[];
@@ -79,24 +102,44 @@ export async function listUserImports(ctx: AppContext, caller: Caller, q: PageQu
   const col = ORDERABLE[q.ordering?.replace(/^-/, '') ?? 'created_at'] ?? userImports.createdAt;
   const dir = q.ordering && !q.ordering.startsWith('-') ? asc : desc;
   const [rows, countedRows, totalRows] = await Promise.all([
-    ctx.db.select().from(userImports).where(where).orderBy(dir(col), dir(userImports.id)).limit(win.limit).offset(win.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(where),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(userImports).where(own),
+    ctx.db
+      .select()
+      .from(userImports)
+      .where(where)
+      .orderBy(dir(col), dir(userImports.id))
+      .limit(win.limit)
+      .offset(win.offset),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userImports)
+      .where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userImports)
+      .where(own),
   ]);
   return pageOf(await views(ctx, rows, lang), one(countedRows).n, one(totalRows).n, win, q);
 }
 
 /** Streams an uploaded .csv to a private folder under a generated name; refuses binary or oversized files. */
-export async function storeImportFile(ctx: AppContext, source: Readable, fileName: string): Promise<{ url: string; fileName: string }> {
+export async function storeImportFile(
+  ctx: AppContext,
+  source: Readable,
+  fileName: string,
+): Promise<{ url: string; fileName: string }> {
   if (!/\.csv$/i.test(fileName)) {
     source.resume();
     throw FieldErrors.of('file', 'import_file_invalid');
   }
   try {
-    const saved = await ctx.storage.saveStream('documents/imports', source, { maxBytes: MAX_FILE_BYTES, sniff: sniffText });
+    const saved = await ctx.storage.saveStream('documents/imports', source, {
+      maxBytes: MAX_FILE_BYTES,
+      sniff: sniffText,
+    });
     return { url: saved.url, fileName };
   } catch (err) {
-    if (err instanceof UploadRejected) throw FieldErrors.of('file', err.reason === 'too_large' ? 'import_file_too_large' : 'import_file_invalid');
+    if (err instanceof UploadRejected)
+      throw FieldErrors.of('file', err.reason === 'too_large' ? 'import_file_too_large' : 'import_file_invalid');
     throw err;
   }
 }
@@ -128,21 +171,23 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
     const saved = await ctx.db.transaction(async (tx) => {
       const consultant = input.consultantId ? await staffTarget(tx, caller, input.consultantId, 'consultant_id') : null;
       if (input.tagId && !(await tagExists(tx, input.tagId))) throw FieldErrors.of('tag_id', 'select_tag');
-      const row = one(await tx
-        .insert(userImports)
-        .values({
-          createdById: caller.id,
-          consultantId: consultant?.id ?? null,
-          tagId: input.tagId ?? null,
-          fileName: stored.fileName.slice(0, 255),
-          fileUrl: stored.url,
-          encoding: format.encoding,
-          delimiter: format.delimiter,
-          columns: columns,
-          previewRows: preview,
-          total,
-        })
-        .returning());
+      const row = one(
+        await tx
+          .insert(userImports)
+          .values({
+            createdById: caller.id,
+            consultantId: consultant?.id ?? null,
+            tagId: input.tagId ?? null,
+            fileName: stored.fileName.slice(0, 255),
+            fileUrl: stored.url,
+            encoding: format.encoding,
+            delimiter: format.delimiter,
+            columns: columns,
+            previewRows: preview,
+            total,
+          })
+          .returning(),
+      );
       return row;
     });
     const view = one(await views(ctx, [saved], lang));
@@ -167,23 +212,22 @@ async function tagExists(tx: Tx, id: number) {
 function checkMapping(columns: string[], mapping: Record<string, string>) {
   const fields = Object.values(mapping);
   const unknown = Object.keys(mapping).find((c) => !columns.includes(c));
-  if (unknown !== undefined) throw new FieldErrors({ mapping: [{ key: 'import_mapping_unknown_column', params: { column: unknown } }] });
-  if (fields.some((f) => !(IMPORT_FIELDS as readonly string[]).includes(f))) throw FieldErrors.of('mapping', 'field_invalid');
+  if (unknown !== undefined)
+    throw new FieldErrors({ mapping: [{ key: 'import_mapping_unknown_column', params: { column: unknown } }] });
+  if (fields.some((f) => !(IMPORT_FIELDS as readonly string[]).includes(f)))
+    throw FieldErrors.of('mapping', 'field_invalid');
   if (new Set(fields).size !== fields.length) throw FieldErrors.of('mapping', 'import_mapping_repeated');
-  if (!fields.includes('email') && !fields.includes('phone')) throw FieldErrors.of('mapping', 'import_mapping_needs_contact');
-  if (!fields.includes('first_name') || !fields.includes('last_name')) throw FieldErrors.of('mapping', 'import_name_required');
+  if (!fields.includes('email') && !fields.includes('phone'))
+    throw FieldErrors.of('mapping', 'import_mapping_needs_contact');
+  if (!fields.includes('first_name') || !fields.includes('last_name'))
+    throw FieldErrors.of('mapping', 'import_name_required');
 }
 
 /**
  * Queues an uploaded (or failed) import. The status moves by one conditional UPDATE, so two starts
  * at once queue one run; the job is enqueued in the same transaction.
  */
-export async function startUserImport(
-  ctx: AppContext,
-  caller: Caller,
-  input: SchemaImportStartRequest,
-  lang: Lang,
-) {
+export async function startUserImport(ctx: AppContext, caller: Caller, input: SchemaImportStartRequest, lang: Lang) {
   const started = await ctx.db.transaction(async (tx) => {
     const [imp] = await tx.select().from(userImports).where(eq(userImports.id, input.import_id));
     if (!imp) throw notFound();
@@ -198,7 +242,14 @@ export async function startUserImport(
     const defaultRegion = input.default_region ?? (await importerCountry(tx, caller.id));
     const [row] = await tx
       .update(userImports)
-      .set({ status: 'mapped', mapping: input.mapping, consultantId: consultant.id, tagId, defaultRegion, finishedAt: null })
+      .set({
+        status: 'mapped',
+        mapping: input.mapping,
+        consultantId: consultant.id,
+        tagId,
+        defaultRegion,
+        finishedAt: null,
+      })
       .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))
       .returning();
     if (!row) throw FieldErrors.of('non_field_errors', 'import_not_startable');

@@ -4,7 +4,17 @@ import { newPromoCode } from '../users';
 import { countryCode } from '../countries';
 import { parsePhone } from '../phones';
 
-export const IMPORT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'] as const;
+export const IMPORT_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'date_birth',
+  'language',
+  'time_zone',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** A row ready to insert. Emails are lower-cased: the column is citext, and duplicates compare that way. */

@@ -65,19 +65,40 @@ const INSERT_SKIPPING_TAKEN = insertSql(true);
  * counts, in one transaction, so a crash loses nothing and repeats nothing. Returns 'stopped' when
  * the import is no longer running, and whether a taken email or phone made it take the careful path.
  */
-async function commitBatch(client: pg.PoolClient, imp: ImportRow, b: Batch, careful: boolean): Promise<'stopped' | 'conflict' | 'ok'> {
+async function commitBatch(
+  client: pg.PoolClient,
+  imp: ImportRow,
+  b: Batch,
+  careful: boolean,
+): Promise<'stopped' | 'conflict' | 'ok'> {
   const skips = [...b.skips];
   const clashedRows = new Set<number>();
   let conflict = false;
   await client.query('begin');
   try {
-    await client.query('insert into user_import_batches (import_id, first_row, last_row) values ($1, $2, $3)', [imp.id, b.first, b.last]);
+    await client.query('insert into user_import_batches (import_id, first_row, last_row) values ($1, $2, $3)', [
+      imp.id,
+      b.first,
+      b.last,
+    ]);
     let inserted: Inserted[] = [];
     if (b.rows.length) {
       const col = <K extends keyof CleanRow>(k: K) => b.rows.map((r) => r[k]);
       const values = [
-        col('email'), col('phone'), col('firstName'), col('lastName'), col('country'), col('city'), col('dateBirth'), col('language'), col('timeZone'), col('promo'),
-        imp.consultant_id, imp.tag_id, imp.created_by_id, imp.id,
+        col('email'),
+        col('phone'),
+        col('firstName'),
+        col('lastName'),
+        col('country'),
+        col('city'),
+        col('dateBirth'),
+        col('language'),
+        col('timeZone'),
+        col('promo'),
+        imp.consultant_id,
+        imp.tag_id,
+        imp.created_by_id,
+        imp.id,
       ];
       if (!careful) {
         await client.query('savepoint fast');
@@ -98,7 +119,14 @@ async function commitBatch(client: pg.PoolClient, imp: ImportRow, b: Batch, care
       const clashed = b.rows.filter((r) => !done.has(`${r.email ?? ''}\n${r.phone ?? ''}`));
       const emails = clashed.map((r) => r.email).filter((e): e is string => e !== null);
       const taken = new Set(
-        emails.length ? (await client.query<{ e: string }>('select lower(email::text) as e from users where email = any($1::citext[])', [emails])).rows.map((r) => r.e) : [],
+        emails.length
+          ? (
+              await client.query<{ e: string }>(
+                'select lower(email::text) as e from users where email = any($1::citext[])',
+                [emails],
+              )
+            ).rows.map((r) => r.e)
+          : [],
       );
       for (const r of clashed) {
         clashedRows.add(r.row);
@@ -106,7 +134,9 @@ async function commitBatch(client: pg.PoolClient, imp: ImportRow, b: Batch, care
       }
     }
     // Rows imported with a note (a guessed phone region, an unknown country): one warning each, its reasons joined by commas.
-    const noted = b.rows.filter((r) => r.notes.length && !clashedRows.has(r.row)).map((r) => ({ row: r.row, reason: r.notes.join(',') }));
+    const noted = b.rows
+      .filter((r) => r.notes.length && !clashedRows.has(r.row))
+      .map((r) => ({ row: r.row, reason: r.notes.join(',') }));
     const warnings = [...skips, ...noted];
     if (warnings.length) {
       await client.query(
@@ -140,7 +170,9 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
   const client = await ctx.db.$client.connect();
   let locked = false;
   try {
-    locked = one((await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows).ok;
+    locked = one(
+      (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows,
+    ).ok;
     if (!locked) return;
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
@@ -154,7 +186,10 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
       await processFile(ctx, client, imp);
     } catch (err) {
       ctx.log.error({ err, importId }, 'import failed');
-      await client.query(`update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`, [importId, (err instanceof Error ? err.message : String(err)).slice(0, 500)]);
+      await client.query(`update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`, [
+        importId,
+        (err instanceof Error ? err.message : String(err)).slice(0, 500),
+      ]);
     }
   } finally {
     if (locked) await client.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, importId]).catch(() => {});
@@ -279,6 +314,8 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
 
 /** Every import that should be running gets a job; the advisory lock keeps it to one runner. */
 export async function resumeImports(ctx: AppContext): Promise<void> {
-  const { rows } = await ctx.db.$client.query<{ id: number }>(`select id from user_imports where status in ('mapped', 'running')`);
+  const { rows } = await ctx.db.$client.query<{ id: number }>(
+    `select id from user_imports where status in ('mapped', 'running')`,
+  );
   for (const r of rows) await ctx.jobs.send(IMPORT_QUEUE, { importId: r.id });
 }

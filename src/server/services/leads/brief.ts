@@ -8,7 +8,14 @@ export function briefJson(alias: string): SQL {
     'email', ${a}.email, 'phone', ${a}.phone, 'avatar', ${a}.avatar) end`;
 }
 
-export type Brief = { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; avatar: string | null };
+export type Brief = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+};
 
 /** Escapes a search term for ILIKE. */
 export const likeOf = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

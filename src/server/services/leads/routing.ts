@@ -75,10 +75,12 @@ export async function routeLead(ctx: AppContext, leadId: number): Promise<number
       .values({ userId: c.id, pass: Number(c.pass) + 1 / c.rating })
       .onConflictDoUpdate({ target: leadRouting.userId, set: { pass: sql`${Number(c.pass) + 1 / c.rating}` } });
     const expiresAt = new Date(now.getTime() + timeout * 60_000);
-    const row = one(await tx
-      .insert(leadOffers)
-      .values({ leadId, consultantId: c.id, offeredAt: now, expiresAt })
-      .returning({ id: leadOffers.id }));
+    const row = one(
+      await tx
+        .insert(leadOffers)
+        .values({ leadId, consultantId: c.id, offeredAt: now, expiresAt })
+        .returning({ id: leadOffers.id }),
+    );
     const name = `${l.first_name} ${l.last_name}`.trim();
     await recordAction(tx, {
       actorId: null,
@@ -96,7 +98,9 @@ export async function routeLead(ctx: AppContext, leadId: number): Promise<number
     if (bot.configured) {
       const text = t(offer.consultant.language, 'notification_lead_offered', offer.data);
       // Best effort: the in-app notification is the record; Telegram is a courtesy.
-      await bot.send(offer.consultant.telegram_chat_id, text).catch((err: unknown) => { ctx.log.warn({ err }, 'telegram lead notice failed'); });
+      await bot.send(offer.consultant.telegram_chat_id, text).catch((err: unknown) => {
+        ctx.log.warn({ err }, 'telegram lead notice failed');
+      });
     }
   }
   return offer.consultant.id;

@@ -18,7 +18,10 @@ export function visibleUsers(viewer: Pick<AuthUser, 'id' | 'role'>, userIdCol: S
 /** One user, by the same rule. */
 export async function canSeeUser(db: Exec, viewer: Pick<AuthUser, 'id' | 'role'>, userId: number): Promise<boolean> {
   // An admin sees every user, but only a user that exists (visibleUsers is `true` for them).
-  const seen = viewer.role === 'admin' ? sql`exists (select 1 from users where id = ${userId}::int)` : visibleUsers(viewer, sql`${userId}::int`);
+  const seen =
+    viewer.role === 'admin'
+      ? sql`exists (select 1 from users where id = ${userId}::int)`
+      : visibleUsers(viewer, sql`${userId}::int`);
   const res = await db.execute<{ ok: boolean }>(sql`select ${seen} as ok`);
   return Boolean(res.rows[0]?.ok);
 }
@@ -39,7 +42,12 @@ export type Scope = {
 export async function scopeOf(ctx: AppContext, caller: AuthUser, userId?: number | null): Promise<Scope> {
   const target = userId ?? caller.id;
   if (target === caller.id) {
-    return { ownerId: caller.id, ownerRole: caller.role === 'admin' ? 'admin' : 'consultant', ownerTimeZone: caller.timeZone, viewAsId: null };
+    return {
+      ownerId: caller.id,
+      ownerRole: caller.role === 'admin' ? 'admin' : 'consultant',
+      ownerTimeZone: caller.timeZone,
+      viewAsId: null,
+    };
   }
   const res = await ctx.db.execute<{ role: string; time_zone: string }>(
     sql`select role, time_zone from users where id = ${target}`,
@@ -47,7 +55,8 @@ export async function scopeOf(ctx: AppContext, caller: AuthUser, userId?: number
   const row = res.rows[0];
   if (!row) throw notFound();
   if (row.role !== 'consultant' && row.role !== 'admin') throw notFound();
-  if (caller.role !== 'admin' && (row.role === 'admin' || !(await canSeeUser(ctx.db, caller, target)))) throw permissionDenied();
+  if (caller.role !== 'admin' && (row.role === 'admin' || !(await canSeeUser(ctx.db, caller, target))))
+    throw permissionDenied();
   return { ownerId: target, ownerRole: row.role, ownerTimeZone: row.time_zone, viewAsId: target };
 }
 

@@ -38,7 +38,12 @@ export async function takeWaitingLead(ctx: AppContext, caller: AuthUser, userId:
       actorId: caller.id,
       subjectId: userId,
       kind: 'lead_take',
-      details: { from: 'waiting', to: 'processing', offer_id: offers.rows[0]?.id ?? null, offer_status: offers.rows[0]?.status ?? null },
+      details: {
+        from: 'waiting',
+        to: 'processing',
+        offer_id: offers.rows[0]?.id ?? null,
+        offer_status: offers.rows[0]?.status ?? null,
+      },
     });
     return 'won' as const;
   });
@@ -50,10 +55,19 @@ export async function takeWaitingLead(ctx: AppContext, caller: AuthUser, userId:
   return leadView(ctx.db, userId, caller.language);
 }
 
-const NEXT: Record<string, string[]> = { processing: ['active', 'not_active'], active: ['not_active'], not_active: ['active'] };
+const NEXT: Record<string, string[]> = {
+  processing: ['active', 'not_active'],
+  active: ['not_active'],
+  not_active: ['active'],
+};
 
 /** Processing → Active / Not active (and between the two), by the responsible consultant or an admin. */
-export async function setLeadStatus(ctx: AppContext, caller: AuthUser, userId: number, status: 'active' | 'not_active') {
+export async function setLeadStatus(
+  ctx: AppContext,
+  caller: AuthUser,
+  userId: number,
+  status: 'active' | 'not_active',
+) {
   const cur = await ctx.db.execute<{ lead_status: string; responsible_id: number | null }>(
     sql`select lead_status, responsible_id from users where id = ${userId} and role = 'member'`,
   );
@@ -65,11 +79,19 @@ export async function setLeadStatus(ctx: AppContext, caller: AuthUser, userId: n
     const done = await tx.execute<{ id: number; prev: string }>(sql`
       update users u set lead_status = ${status}, updated_at = now()
       from (select id, lead_status as prev from users where id = ${userId} for update) p
-      where u.id = p.id and u.lead_status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})
+      where u.id = p.id and u.lead_status in (${sql.join(
+        from.map((s) => sql`${s}`),
+        sql`, `,
+      )})
         ${caller.role === 'admin' ? sql`` : sql`and u.responsible_id = ${caller.id}`}
       returning u.id, p.prev`);
     if (!done.rows.length) throw new FieldErrors({ status: ['lead_status_not_allowed'] });
-    await recordAction(tx, { actorId: caller.id, subjectId: userId, kind: 'lead_status', details: { from: one(done.rows).prev, to: status } });
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: userId,
+      kind: 'lead_status',
+      details: { from: one(done.rows).prev, to: status },
+    });
   });
   return leadView(ctx.db, userId, caller.language);
 }

@@ -44,7 +44,10 @@ export function lockReason(grants: Grants, lesson: { is_free: boolean; category_
   return grants.hasPackage ? 'package_required' : 'subscription_required';
 }
 
-const MESSAGE = { subscription_required: 'lesson_locked_subscription', package_required: 'lesson_locked_package' } as const;
+const MESSAGE = {
+  subscription_required: 'lesson_locked_subscription',
+  package_required: 'lesson_locked_package',
+} as const;
 
 /** The values briefJsonSql takes for a caller: whether they open everything, and the lock messages in their language. */
 export const briefValues = (caller: Pick<AuthUser, 'role'> & { lang: Lang }) => ({

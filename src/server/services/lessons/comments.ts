@@ -43,11 +43,18 @@ const seenBy = (admin: boolean, callerId: number | Placeholder): SQL =>
 const lessonAccessSql = (admin: boolean): SQL =>
   sql`select l.is_free, l.category_id from lessons l where l.id = ${sql.placeholder('lessonId')} and ${admin ? sql`true` : VISIBLE}`;
 
-const lessonAccess = shapedStatement<{ is_free: boolean; category_id: number }, { admin: boolean }, { lessonId: number }>(({ admin }) => lessonAccessSql(admin));
+const lessonAccess = shapedStatement<
+  { is_free: boolean; category_id: number },
+  { admin: boolean },
+  { lessonId: number }
+>(({ admin }) => lessonAccessSql(admin));
 
 /** 404 for an unknown (or unpublished) lesson, 403 when the caller cannot open it. */
 async function assertLessonOpen(ctx: AppContext, caller: Caller, lessonId: number, onMissing: () => Error) {
-  const [grants, rows] = await Promise.all([grantsOf(ctx, caller), lessonAccess(ctx.db, { admin: caller.role === 'admin' }, { lessonId })]);
+  const [grants, rows] = await Promise.all([
+    grantsOf(ctx, caller),
+    lessonAccess(ctx.db, { admin: caller.role === 'admin' }, { lessonId }),
+  ]);
   if (!rows[0]) throw onMissing();
   const reason = lockReason(grants, rows[0]);
   if (reason) throw lessonLocked(reason);
@@ -61,14 +68,20 @@ type ListValues = { lessonId: number | null; callerId: number };
 const listWhere = (filter: ListFilter): SQL =>
   sql`${filter.lesson ? sql`lc.lesson_id = ${sql.placeholder('lessonId')}` : sql`true`} and ${seenBy(filter.admin, sql.placeholder('callerId'))}`;
 
-type ListRow = Partial<GrantRow> & { lesson: { is_free: boolean; category_id: number } | null; n: number; json: string };
+type ListRow = Partial<GrantRow> & {
+  lesson: { is_free: boolean; category_id: number } | null;
+  n: number;
+  json: string;
+};
 
 /**
  * One statement per shape: the lesson's access (when the list is of one lesson), the caller's grants
  * (members only), the count, and the page as JSON text (each comment the object of view()).
  */
 const commentsStatement = shapedStatement<ListRow, ListShape, ListValues>((shape) => {
-  const order = shape.oldestFirst ? sql`lc.created_at, lc.id` : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
+  const order = shape.oldestFirst
+    ? sql`lc.created_at, lc.id`
+    : sql`lc.created_at desc nulls last, lc.id desc nulls last`;
   const lesson = shape.lesson ? sql`(select row_to_json(x) from (${lessonAccessSql(shape.admin)}) x)` : sql`null::json`;
   return sql`
     with page as (select lc.* from lesson_comments lc where ${listWhere(shape)} order by ${order} ${pageSql(shape)})
@@ -87,13 +100,23 @@ export type CommentListQuery = PageQuery & { lesson?: number; ordering?: string 
  * lesson: 404 when it is unknown or unpublished, 403 when the caller cannot open it.
  */
 export async function listComments(ctx: AppContext, caller: Caller, q: CommentListQuery): Promise<string> {
-  if (q.ordering && !['created_at', '-created_at'].includes(q.ordering)) throw FieldErrors.of('ordering', 'field_invalid');
+  if (q.ordering && !['created_at', '-created_at'].includes(q.ordering))
+    throw FieldErrors.of('ordering', 'field_invalid');
   const win = pageWindow(q);
-  const shape = { lesson: q.lesson !== undefined, admin: caller.role === 'admin', oldestFirst: q.ordering === 'created_at', limit: win.limit, offset: win.offset };
+  const shape = {
+    lesson: q.lesson !== undefined,
+    admin: caller.role === 'admin',
+    oldestFirst: q.ordering === 'created_at',
+    limit: win.limit,
+    offset: win.offset,
+  };
   const row = one(await commentsStatement(ctx.db, shape, { lessonId: q.lesson ?? null, callerId: caller.id }));
   if (shape.lesson) {
     if (!row.lesson) throw notFound();
-    const reason = lockReason(grantsFrom(caller, { grant_categories: row.grant_categories ?? [], has_package: row.has_package ?? false }), row.lesson);
+    const reason = lockReason(
+      grantsFrom(caller, { grant_categories: row.grant_categories ?? [], has_package: row.has_package ?? false }),
+      row.lesson,
+    );
     if (reason) throw lessonLocked(reason);
   }
   return pageJson(pageOf([], row.n, row.n, win, q), row.json);

@@ -6,13 +6,31 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging
 import { shapedStatement, statement } from '../../db/prepared';
 import { accessView, briefValues, grantColumns, grantsOf, lessonLocked, lockReason } from './access';
 import { publishedLessonsTotal } from './totals';
-import { BRIEF_COLUMNS, briefJoins, briefJsonSql, briefView, playable, progressView, VISIBLE, type BriefRow, type BriefValues } from './views';
+import {
+  BRIEF_COLUMNS,
+  briefJoins,
+  briefJsonSql,
+  briefView,
+  playable,
+  progressView,
+  VISIBLE,
+  type BriefRow,
+  type BriefValues,
+} from './views';
 import { one, present } from '../../db/rows';
 import type { SchemaLessonListRequest, SchemaLessonViewRequest } from '../../../api/schema';
 
 type Caller = Pick<AuthUser, 'id' | 'role'> & { lang: Lang };
 
-type CategoryRow = { id: number; title: string; description: string; image: string | null; order: number; lessons_count: number; completed_count: number };
+type CategoryRow = {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  order: number;
+  lessons_count: number;
+  completed_count: number;
+};
 
 const categoryView = (r: CategoryRow) => ({
   id: r.id,
@@ -78,10 +96,19 @@ type ListShape = {
   limit: number;
   offset: number;
 };
-type ListMeta = { count: number | null; total: number | null; category: Omit<CategoryRow, 'lessons_count'> | null; rows: string };
+type ListMeta = {
+  count: number | null;
+  total: number | null;
+  category: Omit<CategoryRow, 'lessons_count'> | null;
+  rows: string;
+};
 
 /** The page (its briefs as JSON text), the counts and the category, in one statement built once per shape. */
-const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userId: number; category: number | null; pattern: string | null }>((shape) => {
+const listStatement = shapedStatement<
+  ListMeta,
+  ListShape,
+  BriefValues & { userId: number; category: number | null; pattern: string | null }
+>((shape) => {
   const userId = sql.placeholder('userId');
   const scope: SQL[] = [VISIBLE];
   if (shape.category) scope.push(sql`l.category_id = ${sql.placeholder('category')}`);
@@ -94,7 +121,9 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
   }
   const filters = title ? [title, ...others] : others;
   const byCategory = 'c."order", c.id, l."order", l.id';
-  const orderBy = sql.raw((shape.ordering ? ORDERINGS[shape.ordering] : shape.category ? ORDERINGS.order : byCategory) ?? byCategory);
+  const orderBy = sql.raw(
+    (shape.ordering ? ORDERINGS[shape.ordering] : shape.category ? ORDERINGS.order : byCategory) ?? byCategory,
+  );
   const where = sql.join([...scope, ...filters], sql` and `);
   const scoped = sql.join(scope, sql` and `);
   const filtered = filters.length ? sql.join(filters, sql` and `) : sql`true`;
@@ -128,7 +157,12 @@ const listStatement = shapedStatement<ListMeta, ListShape, BriefValues & { userI
 });
 
 /** A page of published lessons of one category (or all), searchable by title, as JSON text. */
-export async function listLessons(ctx: AppContext, caller: Caller, body: LessonListBody, q: LessonListQuery): Promise<string> {
+export async function listLessons(
+  ctx: AppContext,
+  caller: Caller,
+  body: LessonListBody,
+  q: LessonListQuery,
+): Promise<string> {
   const win = pageWindow(q);
   if (q.ordering && !ORDERINGS[q.ordering]) throw FieldErrors.of('ordering', 'field_invalid');
   const search = q.search?.trim();
@@ -141,7 +175,12 @@ export async function listLessons(ctx: AppContext, caller: Caller, body: LessonL
     limit: win.limit,
     offset: win.offset,
   };
-  const values = { userId: caller.id, category: body.category, pattern: search ? likePattern(search) : null, ...briefValues(caller) };
+  const values = {
+    userId: caller.id,
+    category: body.category,
+    pattern: search ? likePattern(search) : null,
+    ...briefValues(caller),
+  };
   const [infoRows, allPublished] = await Promise.all([
     listStatement(ctx.db, shape, values),
     body.category === null ? publishedLessonsTotal(ctx) : Promise.resolve(0),
@@ -154,7 +193,12 @@ export async function listLessons(ctx: AppContext, caller: Caller, body: LessonL
   return pageJson(pageOf([], count, total, win, q), info.rows, { category });
 }
 
-type LessonRow = BriefRow & { description: string; video_url: string | null; video_file: string | null; is_published: boolean };
+type LessonRow = BriefRow & {
+  description: string;
+  video_url: string | null;
+  video_file: string | null;
+  is_published: boolean;
+};
 
 /** A lesson the caller may see (published; admins also see drafts), or 404. */
 async function lessonRow(ctx: AppContext, caller: Caller, id: number): Promise<LessonRow> {
@@ -172,8 +216,24 @@ export async function getLesson(ctx: AppContext, caller: Caller, id: number) {
   const access = accessView(caller.lang, grants, row);
   const [materials, neighbours] = await Promise.all([
     access.locked
-      ? Promise.resolve({ rows: [] as Array<{ id: number; title: string; file: string | null; url: string | null; mime_type: string | null; size_bytes: number | null }> })
-      : ctx.db.execute<{ id: number; title: string; file: string | null; url: string | null; mime_type: string | null; size_bytes: number | null }>(sql`
+      ? Promise.resolve({
+          rows: [] as Array<{
+            id: number;
+            title: string;
+            file: string | null;
+            url: string | null;
+            mime_type: string | null;
+            size_bytes: number | null;
+          }>,
+        })
+      : ctx.db.execute<{
+          id: number;
+          title: string;
+          file: string | null;
+          url: string | null;
+          mime_type: string | null;
+          size_bytes: number | null;
+        }>(sql`
           select id, title, file, url, mime_type, size_bytes::float8 as size_bytes from lesson_materials
           where lesson_id = ${id} order by "order", id`),
     ctx.db.execute<{ prev: number | null; next: number | null }>(sql`
@@ -220,7 +280,9 @@ export async function recordLessonView(ctx: AppContext, caller: Caller, id: numb
   const duration = body.duration ?? row.duration_seconds;
   const position = duration > 0 ? Math.min(body.time, duration) : body.time;
   const completed = Boolean(body.completed) || (duration > 0 && position >= duration * 0.9);
-  const { rows } = await ctx.db.execute<Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at'>>(sql`
+  const { rows } = await ctx.db.execute<
+    Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at'>
+  >(sql`
     insert into lesson_progress as lp (user_id, lesson_id, position_seconds, duration_seconds, completed, completed_at, updated_at)
     values (${caller.id}, ${id}, ${position}, ${duration}, ${completed}, ${completed ? sql`now()` : null}, now())
     on conflict (user_id, lesson_id) do update set
@@ -239,7 +301,10 @@ const USER = sql.placeholder('userId');
 // Per progress row, one look at its lesson: a member's progress is a few dozen rows, and as an EXISTS
 // the planner merged them with a walk over hundreds of lessons.
 const progressVisible = sql`coalesce((select ${VISIBLE} from lessons l where l.id = p.lesson_id), false)`;
-const dashboardStatement = statement<{ completed: number; in_progress: string; latest: string }, BriefValues & { userId: number }>(sql`
+const dashboardStatement = statement<
+  { completed: number; in_progress: string; latest: string },
+  BriefValues & { userId: number }
+>(sql`
   with g as (select ${grantColumns(USER)}), recent as (
     select p.lesson_id as id, 1 as kind, row_number() over (order by p.updated_at desc nulls last) as rank
     from lesson_progress p
@@ -258,7 +323,10 @@ const dashboardStatement = statement<{ completed: number; in_progress: string; l
 
 /** Lessons to continue and the newest not started, written whole by PostgreSQL (the dashboard's busiest call). */
 export async function dashboardLessons(ctx: AppContext, caller: Caller): Promise<string> {
-  const [infoRows, total] = await Promise.all([dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }), publishedLessonsTotal(ctx)]);
+  const [infoRows, total] = await Promise.all([
+    dashboardStatement(ctx.db, { userId: caller.id, ...briefValues(caller) }),
+    publishedLessonsTotal(ctx),
+  ]);
   const info = one(infoRows);
   return `{"in_progress":${info.in_progress},"latest":${info.latest},"total_count":${total},"completed_count":${info.completed}}`;
 }

@@ -15,7 +15,9 @@ const cache = new WeakMap<object, { value: number; at: number }>();
 export async function publishedLessonsTotal(ctx: AppContext): Promise<number> {
   const hit = cache.get(ctx.db);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const row = one(await prepared<{ n: number }>(ctx.db, sql`select count(*)::int as n from lessons l where ${VISIBLE}`));
+  const row = one(
+    await prepared<{ n: number }>(ctx.db, sql`select count(*)::int as n from lessons l where ${VISIBLE}`),
+  );
   cache.set(ctx.db, { value: row.n, at: Date.now() });
   return row.n;
 }

@@ -7,7 +7,8 @@ import { accessView, type Grants } from './access';
 export const VISIBLE = sql.raw(`l.is_published and l.published_at <= now()`);
 
 /** The columns of a lesson brief: `l` is the lesson, `c` its category, `p` the caller's progress. */
-export const BRIEF_COLUMNS = sql.raw(`l.id, l.title, l.short_description, l.category_id, c.title as category_title, l.preview,
+export const BRIEF_COLUMNS =
+  sql.raw(`l.id, l.title, l.short_description, l.category_id, c.title as category_title, l.preview,
   l.duration_seconds, l."order", l.is_free, ${isoText('l.published_at')} as published_at,
   p.position_seconds, p.duration_seconds as p_duration, p.completed as p_completed, ${isoText('p.updated_at')} as p_updated_at,
   (select count(*)::int from lesson_comments lc where lc.lesson_id = l.id and not lc.is_hidden) as comments_count`);
@@ -66,7 +67,9 @@ export type BriefRow = {
 
 export const iso = (d: Date | string) => isoOf(d);
 
-export function progressView(row: Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at' | 'duration_seconds'>) {
+export function progressView(
+  row: Pick<BriefRow, 'position_seconds' | 'p_duration' | 'p_completed' | 'p_updated_at' | 'duration_seconds'>,
+) {
   if (row.position_seconds === null || row.p_completed === null) return null;
   const duration = row.p_duration || row.duration_seconds;
   const position = Math.min(row.position_seconds, 86400);

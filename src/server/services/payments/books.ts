@@ -23,16 +23,18 @@ export async function startBookCheckout(
   const payment = await ctx.db.transaction(async (tx) => {
     const open = await lockOpenCheckout(tx, caller.id, `book:${book.id}`);
     // Under the lock: a purchase paid meanwhile (another checkout) is seen here.
-    const bp = one(await rowsOf<{ status: string; price_cents: number }>(
-      tx,
-      sql`insert into book_purchases as bp (user_id, book_id, status, price_cents)
+    const bp = one(
+      await rowsOf<{ status: string; price_cents: number }>(
+        tx,
+        sql`insert into book_purchases as bp (user_id, book_id, status, price_cents)
         select ${caller.id}, b.id, 'pending', b.price_cents from books b where b.id = ${book.id}
         on conflict (user_id, book_id) do update set
           status = case when bp.status = 'paid' or ${open !== null} then bp.status else 'pending' end,
           price_cents = case when bp.status = 'paid' or ${open !== null} then bp.price_cents else excluded.price_cents end,
           updated_at = now()
         returning status, price_cents`,
-    ));
+      ),
+    );
     if (bp.status === 'paid') throw FieldErrors.of('non_field_errors', 'book_already_purchased');
     if (open) return { id: open.id, amountCents: open.amount_cents };
     const id = await insertPendingPayment(tx, provider, {

@@ -24,13 +24,15 @@ export type NewPayment = {
 
 /** Inserts a pending online payment with the configured provider's name; its reference comes with the checkout. */
 export async function insertPendingPayment(tx: Tx, provider: string, p: NewPayment): Promise<number> {
-  const row = one(await rowsOf<{ id: number }>(
-    tx,
-    sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, book_id, user_package_id, comment, checkout_key, created_at)
+  const row = one(
+    await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, book_id, user_package_id, comment, checkout_key, created_at)
       values (${p.userId}, ${p.kind}, 'pending', ${p.amountCents}, ${p.method}, ${provider}, ${p.packageId ?? null}, ${p.bookId ?? null},
         ${p.userPackageId ?? null}, ${p.comment ?? ''}, ${p.checkoutKey ?? null}, ${clock.now()})
       returning id`,
-  ));
+    ),
+  );
   return row.id;
 }
 
@@ -58,7 +60,13 @@ export async function lockOpenCheckout(tx: Tx, userId: number, key: string): Pro
   return null;
 }
 
-export type CheckoutOptions = { description: string; email: string; returnPath: string; saveForFutureUse: boolean; amountCents: number };
+export type CheckoutOptions = {
+  description: string;
+  email: string;
+  returnPath: string;
+  saveForFutureUse: boolean;
+  amountCents: number;
+};
 
 /** A claim older than this is taken for a dead request (the provider's SDK gives up well before). */
 const CLAIM_SECONDS = 90;
@@ -98,7 +106,10 @@ async function claimOrWait(ctx: AppContext, paymentId: number, opts: CheckoutOpt
         returning id`,
     );
     if (claimed) return callProvider(ctx, paymentId, opts);
-    const [p] = await rowsOf<{ state: string; checkout_url: string | null }>(ctx.db, sql`select state, checkout_url from payments where id = ${paymentId}`);
+    const [p] = await rowsOf<{ state: string; checkout_url: string | null }>(
+      ctx.db,
+      sql`select state, checkout_url from payments where id = ${paymentId}`,
+    );
     // Paid or closed since, the URL still names that checkout (its page says it is closed).
     if (p?.checkout_url) return p.checkout_url;
     if (!p || p.state !== 'pending' || Date.now() > until) throw unavailable();
@@ -117,7 +128,9 @@ async function callProvider(ctx: AppContext, paymentId: number, opts: CheckoutOp
       returnUrl: `${ctx.config.publicUrl}${opts.returnPath}`,
       saveForFutureUse: opts.saveForFutureUse,
     });
-    await ctx.db.execute(sql`update payments set provider_ref = ${checkout.ref}, checkout_url = ${checkout.url}, updated_at = now() where id = ${paymentId}`);
+    await ctx.db.execute(
+      sql`update payments set provider_ref = ${checkout.ref}, checkout_url = ${checkout.url}, updated_at = now() where id = ${paymentId}`,
+    );
     return checkout.url;
   } catch (err) {
     ctx.log.error({ err, paymentId }, 'payment provider refused the checkout');

@@ -38,7 +38,11 @@ async function callerEmail(ctx: AppContext, userId: number): Promise<string> {
 }
 
 /** An online donation: a pending payment and the provider's page to pay it on. */
-export async function createDonation(ctx: AppContext, caller: Caller, input: { amount?: unknown; payment_method?: unknown; comment?: unknown }) {
+export async function createDonation(
+  ctx: AppContext,
+  caller: Caller,
+  input: { amount?: unknown; payment_method?: unknown; comment?: unknown },
+) {
   const errors: Errors = {};
   const cents = donationCents(input.amount);
   if (input.amount === undefined || input.amount === '') errors.amount = ['field_required'];
@@ -55,7 +59,13 @@ export async function createDonation(ctx: AppContext, caller: Caller, input: { a
 
   const provider = await configuredProvider(ctx);
   const id = await ctx.db.transaction((tx) =>
-    insertPendingPayment(tx, provider, { userId: caller.id, kind: 'donation', amountCents: cents, method: method.code, comment }),
+    insertPendingPayment(tx, provider, {
+      userId: caller.id,
+      kind: 'donation',
+      amountCents: cents,
+      method: method.code,
+      comment,
+    }),
   );
   const url = await openCheckout(ctx, id, {
     amountCents: cents,
@@ -67,7 +77,11 @@ export async function createDonation(ctx: AppContext, caller: Caller, input: { a
   return { id, payment_url: url, status: 'pending' as const };
 }
 
-export type ManualForm = { fields: Record<string, string>; check: { url: string } | null; checkError: { key: MessageKey; params?: Params } | null };
+export type ManualForm = {
+  fields: Record<string, string>;
+  check: { url: string } | null;
+  checkError: { key: MessageKey; params?: Params } | null;
+};
 
 /**
  * Reads the multipart form of a manual donation: text fields, and the check streamed to private
@@ -75,7 +89,9 @@ export type ManualForm = { fields: Record<string, string>; check: { url: string 
  */
 export async function readManualForm(
   ctx: AppContext,
-  parts: AsyncIterable<{ type: 'file'; fieldname: string; file: Readable } | { type: 'field'; fieldname: string; value: unknown }>,
+  parts: AsyncIterable<
+    { type: 'file'; fieldname: string; file: Readable } | { type: 'field'; fieldname: string; value: unknown }
+  >,
 ): Promise<ManualForm> {
   const form: ManualForm = { fields: {}, check: null, checkError: null };
   try {
@@ -88,7 +104,11 @@ export async function readManualForm(
   return form;
 }
 
-async function readParts(ctx: AppContext, parts: Parameters<typeof readManualForm>[1], form: ManualForm): Promise<void> {
+async function readParts(
+  ctx: AppContext,
+  parts: Parameters<typeof readManualForm>[1],
+  form: ManualForm,
+): Promise<void> {
   for await (const part of parts) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
@@ -99,7 +119,10 @@ async function readParts(ctx: AppContext, parts: Parameters<typeof readManualFor
       continue;
     }
     try {
-      const saved = await ctx.storage.saveStream(CHECK_FOLDER, part.file, { maxBytes: CHECK_MAX_BYTES, sniff: checkKind });
+      const saved = await ctx.storage.saveStream(CHECK_FOLDER, part.file, {
+        maxBytes: CHECK_MAX_BYTES,
+        sniff: checkKind,
+      });
       form.check = { url: saved.url };
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -137,12 +160,14 @@ export async function createManualDonation(ctx: AppContext, caller: Caller, lang
     const comment = (f.comment ?? '').slice(0, 1000);
     if (Object.keys(errors).length || !method || cents === null || !when || !form.check) throw new FieldErrors(errors);
 
-    const row = one(await rowsOf<{ id: number }>(
-      ctx.db,
-      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at_claimed, proof_file, comment, created_at)
+    const row = one(
+      await rowsOf<{ id: number }>(
+        ctx.db,
+        sql`insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at_claimed, proof_file, comment, created_at)
         values (${caller.id}, 'donation', 'pending', ${cents}, ${method.code}, 'manual', ${when}, ${form.check.url}, ${comment}, ${clock.now()})
         returning id`,
-    ));
+      ),
+    );
     return await getDonation(ctx, caller.id, row.id, lang);
   } catch (err) {
     await ctx.storage.remove(form.check?.url);
@@ -175,7 +200,14 @@ const SELECT = sql`select p.id, p.amount_cents, p.state, p.paid_at_claimed, p.pr
 
 function donationView(ctx: AppContext, lang: Lang, r: DonationRow) {
   const method = r.m_id
-    ? methodView(lang, { id: r.m_id, code: r.m_code, name: r.m_name ?? r.m_code, kind: r.m_kind ?? 'online', instructions: r.m_instructions ?? '', logo: r.m_logo })
+    ? methodView(lang, {
+        id: r.m_id,
+        code: r.m_code,
+        name: r.m_name ?? r.m_code,
+        kind: r.m_kind ?? 'online',
+        instructions: r.m_instructions ?? '',
+        logo: r.m_logo,
+      })
     : { id: 1, name: r.m_code, kind: 'online' as const, instructions: '', logo: null };
   return {
     id: r.id,
@@ -200,7 +232,11 @@ async function getDonation(ctx: AppContext, userId: number, id: number, lang: La
  * One statement per page window: the count and the page as JSON text, each donation the object of
  * donationView but for the check, which is signed afterwards (signing needs the server's key).
  */
-const myDonationsStatement = shapedStatement<{ n: number; json: string }, { limit: number; offset: number }, { userId: number; texts: string }>(
+const myDonationsStatement = shapedStatement<
+  { n: number; json: string },
+  { limit: number; offset: number },
+  { userId: number; texts: string }
+>(
   (win) => sql`
     with page as (
       select p.* from payments p where p.user_id = ${sql.placeholder('userId')} and p.kind = 'donation'
@@ -227,7 +263,16 @@ const CHECK_IN_JSON = /"check"\s*:\s*"(\/media\/[^"\\]*)"/g;
 /** The caller's own donations, newest first (pending, paid, and rejected ones with the reason), as JSON text. */
 export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lang, q: PageQuery): Promise<string> {
   const win = pageWindow(q);
-  const row = one(await myDonationsStatement(ctx.db, { limit: win.limit, offset: win.offset }, { userId: caller.id, texts: builtInMethodTextsJson(lang) }));
-  const results = row.json.replace(CHECK_IN_JSON, (_whole, path: string) => `"check":${JSON.stringify(ctx.storage.signedUrl(path))}`);
+  const row = one(
+    await myDonationsStatement(
+      ctx.db,
+      { limit: win.limit, offset: win.offset },
+      { userId: caller.id, texts: builtInMethodTextsJson(lang) },
+    ),
+  );
+  const results = row.json.replace(
+    CHECK_IN_JSON,
+    (_whole, path: string) => `"check":${JSON.stringify(ctx.storage.signedUrl(path))}`,
+  );
   return pageJson(pageOf([], row.n, row.n, win, q), results);
 }

@@ -45,9 +45,15 @@ export async function applyEvent(ctx: AppContext, provider: string, event: Provi
         // applied, refunded (it paid for what the member already had: settle.ts), or ignored.
         const outcome =
           event.outcome === 'paid'
-            ? await settlePaid(ctx, tx, payment.id, { provider, customerRef: event.customerRef, paymentMethodRef: event.paymentMethodRef })
+            ? await settlePaid(ctx, tx, payment.id, {
+                provider,
+                customerRef: event.customerRef,
+                paymentMethodRef: event.paymentMethodRef,
+              })
             : (await settleFailed(tx, payment.id)) && 'applied';
-        await tx.execute(sql`update provider_events set payment_id = ${payment.id}, outcome = ${outcome || 'ignored'} where id = ${row.id}`);
+        await tx.execute(
+          sql`update provider_events set payment_id = ${payment.id}, outcome = ${outcome || 'ignored'} where id = ${row.id}`,
+        );
       }
     }
     await testPause(ctx, 'before_commit');

@@ -5,7 +5,14 @@ import { FieldErrors } from '../../http/errors';
 import { catalogues, t, type Lang, type MessageKey } from '../../i18n';
 import { rowsOf, type Executor } from './common';
 
-export type MethodRow = { id: number; code: string; name: string; kind: PaymentMethodKind; instructions: string; logo: string | null };
+export type MethodRow = {
+  id: number;
+  code: string;
+  name: string;
+  kind: PaymentMethodKind;
+  instructions: string;
+  logo: string | null;
+};
 
 type BuiltInTexts = { names: Record<string, string>; hints: Record<string, string> };
 const PREFIX = 'payment_method_';
@@ -16,7 +23,10 @@ const builtIn = new Map<Lang, { texts: BuiltInTexts; json: string }>();
 function builtInTexts(lang: Lang) {
   let entry = builtIn.get(lang);
   if (!entry) {
-    const texts: BuiltInTexts = { names: Object.create(null) as Record<string, string>, hints: Object.create(null) as Record<string, string> };
+    const texts: BuiltInTexts = {
+      names: Object.create(null) as Record<string, string>,
+      hints: Object.create(null) as Record<string, string>,
+    };
     for (const key of Object.keys(catalogues.en) as MessageKey[]) {
       if (!key.startsWith(PREFIX)) continue;
       texts.names[key.slice(PREFIX.length)] = t(lang, key);
@@ -55,7 +65,12 @@ export async function listPaymentMethods(ctx: AppContext, lang: Lang) {
 }
 
 /** An active method of the given kind by id (or code), else the field error 'Please, select payment method'. */
-export async function activeMethod(db: Executor, ref: number | string | undefined | null, kind: PaymentMethodKind, field = 'payment_method'): Promise<MethodRow> {
+export async function activeMethod(
+  db: Executor,
+  ref: number | string | undefined | null,
+  kind: PaymentMethodKind,
+  field = 'payment_method',
+): Promise<MethodRow> {
   const id = typeof ref === 'number' ? ref : typeof ref === 'string' && /^\d{1,9}$/.test(ref) ? Number(ref) : null;
   const code = typeof ref === 'string' && id === null ? ref : null;
   if (id === null && code === null) throw FieldErrors.of(field, 'payment_method_invalid');

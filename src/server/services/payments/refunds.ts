@@ -12,7 +12,13 @@ import { REFUND_QUEUE } from './settle';
  */
 export async function refundPayment(ctx: AppContext, data: { paymentId?: number }): Promise<void> {
   if (!Number.isInteger(data.paymentId)) return;
-  const [p] = await rowsOf<{ id: number; provider: string; provider_ref: string | null; amount_cents: number; capture_ref: string | null }>(
+  const [p] = await rowsOf<{
+    id: number;
+    provider: string;
+    provider_ref: string | null;
+    amount_cents: number;
+    capture_ref: string | null;
+  }>(
     ctx.db,
     sql`select id, provider, provider_ref, amount_cents, meta->>'capture_ref' as capture_ref
       from payments where id = ${data.paymentId} and state = 'refunded' and refund_ref is null`,
@@ -20,8 +26,14 @@ export async function refundPayment(ctx: AppContext, data: { paymentId?: number 
   if (!p) return;
   const provider = await providerNamed(ctx, p.provider);
   if (!provider) throw new Error(`no payment provider ${p.provider} to refund payment ${p.id}`);
-  const refund = await provider.refund({ paymentId: p.id, amountCents: p.amount_cents, ref: p.provider_ref, captureRef: p.capture_ref });
-  await ctx.db.execute(sql`update payments set refund_ref = ${refund.ref}, refunded_at = ${clock.now()}, updated_at = now()
+  const refund = await provider.refund({
+    paymentId: p.id,
+    amountCents: p.amount_cents,
+    ref: p.provider_ref,
+    captureRef: p.capture_ref,
+  });
+  await ctx.db
+    .execute(sql`update payments set refund_ref = ${refund.ref}, refunded_at = ${clock.now()}, updated_at = now()
     where id = ${p.id} and refund_ref is null`);
   ctx.log.info({ paymentId: p.id, refund: refund.ref }, 'payment refunded');
 }

@@ -8,7 +8,13 @@ import { centsToMoney } from '../content/money';
 import { rowsOf } from './common';
 import { applyEvent } from './events';
 
-const HTML_ESCAPES: Partial<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Partial<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 type Checkout = {
@@ -36,7 +42,8 @@ async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
 }
 
 /** Where the payer returns to in the app. */
-const backPath = (p: Checkout) => (p.kind === 'subscription' ? '/subscription' : p.kind === 'book' ? `/books/${p.book_id}` : '/dashboard');
+const backPath = (p: Checkout) =>
+  p.kind === 'subscription' ? '/subscription' : p.kind === 'book' ? `/books/${p.book_id}` : '/dashboard';
 
 function page(lang: Lang, title: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -56,8 +63,12 @@ export async function sandboxCheckoutPage(ctx: AppContext, lang: Lang, ref: stri
   const what = p.kind === 'donation' ? t(lang, 'payment_kind_donation') : (p.what ?? '');
   if (p.state !== 'pending' || p.owned) {
     const why = p.state === 'pending' ? 'sandbox_already_owned' : 'sandbox_closed';
-    return page(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(t(lang, why))}</p>
-<p><a class="button pay" href="${escapeHtml(backPath(p))}">${escapeHtml(t(lang, 'sandbox_back'))}</a></p>`);
+    return page(
+      lang,
+      title,
+      `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(t(lang, why))}</p>
+<p><a class="button pay" href="${escapeHtml(backPath(p))}">${escapeHtml(t(lang, 'sandbox_back'))}</a></p>`,
+    );
   }
   return page(
     lang,
@@ -73,7 +84,12 @@ export async function sandboxCheckoutPage(ctx: AppContext, lang: Lang, ref: stri
  * The payer decided: the sandbox signs an event and hands it to the webhook receiver exactly as a
  * provider's delivery would arrive, then sends the payer back to the app.
  */
-export async function submitSandboxCheckout(ctx: AppContext, lang: Lang, ref: string, action: 'pay' | 'decline'): Promise<string> {
+export async function submitSandboxCheckout(
+  ctx: AppContext,
+  lang: Lang,
+  ref: string,
+  action: 'pay' | 'decline',
+): Promise<string> {
   const p = await checkoutOf(ctx, ref);
   const { sandbox } = await providers(ctx);
   // A second checkout of a book bought meanwhile is refused before anything is taken.
@@ -85,7 +101,16 @@ export async function submitSandboxCheckout(ctx: AppContext, lang: Lang, ref: st
     if (event) await applyEvent(ctx, 'sandbox', event);
   }
   const back = backPath(p);
-  const message = t(lang, refused ? 'sandbox_already_owned' : p.state !== 'pending' ? 'sandbox_closed' : action === 'pay' ? 'sandbox_paid' : 'sandbox_declined');
+  const message = t(
+    lang,
+    refused
+      ? 'sandbox_already_owned'
+      : p.state !== 'pending'
+        ? 'sandbox_closed'
+        : action === 'pay'
+          ? 'sandbox_paid'
+          : 'sandbox_declined',
+  );
   const title = t(lang, 'sandbox_title');
   return page(
     lang,
@@ -96,6 +121,7 @@ export async function submitSandboxCheckout(ctx: AppContext, lang: Lang, ref: st
 
 /** Closes a book checkout whose book is already bought, recorded as refused. */
 async function refuseOwned(ctx: AppContext, paymentId: number): Promise<void> {
-  await ctx.db.execute(sql`update payments set state = 'canceled', meta = meta || '{"refused": "already_owned"}'::jsonb, updated_at = now()
+  await ctx.db
+    .execute(sql`update payments set state = 'canceled', meta = meta || '{"refused": "already_owned"}'::jsonb, updated_at = now()
     where id = ${paymentId} and state = 'pending'`);
 }

@@ -8,7 +8,13 @@ import { one } from '../../db/rows';
 export const RECEIPT_QUEUE = 'payments.receipt';
 export const REFUND_QUEUE = 'payments.refund';
 
-type Settled = { id: number; kind: PaymentKind; user_id: number; book_id: number | null; user_package_id: number | null };
+type Settled = {
+  id: number;
+  kind: PaymentKind;
+  user_id: number;
+  book_id: number | null;
+  user_package_id: number | null;
+};
 
 /** What settlePaid did: the payment is paid now, refunded (it bought what the member had), or nothing (already decided). */
 export type PaidOutcome = 'applied' | 'refunded' | false;
@@ -40,11 +46,13 @@ export async function settlePaid(
 
   if (p.kind === 'book' && p.book_id) {
     // Locks the member's purchase of the book: two checkouts of it settle one after the other.
-    const bp = one(await rowsOf<{ status: string }>(
-      tx,
-      sql`insert into book_purchases as bp (user_id, book_id, status, price_cents) values (${p.user_id}, ${p.book_id}, 'pending', ${p.amount_cents})
+    const bp = one(
+      await rowsOf<{ status: string }>(
+        tx,
+        sql`insert into book_purchases as bp (user_id, book_id, status, price_cents) values (${p.user_id}, ${p.book_id}, 'pending', ${p.amount_cents})
         on conflict (user_id, book_id) do update set updated_at = bp.updated_at returning status`,
-    ));
+      ),
+    );
     if (bp.status === 'paid') {
       await tx.execute(sql`update payments set state = 'refunded', meta = meta || ${JSON.stringify({ capture_ref: refs.paymentMethodRef ?? null, refund_reason: 'already_owned' })}::jsonb,
           updated_at = now() where id = ${p.id}`);
@@ -87,7 +95,9 @@ export async function settleFailed(tx: Tx, paymentId: number): Promise<boolean> 
   );
   if (!p) return false;
   if (p.kind === 'subscription' && p.user_package_id) {
-    await tx.execute(sql`update user_packages set status = 'canceled' where id = ${p.user_package_id} and status = 'pending'`);
+    await tx.execute(
+      sql`update user_packages set status = 'canceled' where id = ${p.user_package_id} and status = 'pending'`,
+    );
   }
   if (p.kind === 'book' && p.book_id) {
     // Left pending while another checkout of the book is still open.

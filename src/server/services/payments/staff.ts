@@ -83,7 +83,14 @@ function view(ctx: AppContext, lang: Lang, r: Row) {
   return {
     id: r.id,
     user_id: r.user_id,
-    user: { id: r.user_id, first_name: r.u_first_name, last_name: r.u_last_name, email: r.u_email, phone: r.u_phone, avatar: r.u_avatar },
+    user: {
+      id: r.user_id,
+      first_name: r.u_first_name,
+      last_name: r.u_last_name,
+      email: r.u_email,
+      phone: r.u_phone,
+      avatar: r.u_avatar,
+    },
     kind: r.kind,
     state: r.state,
     amount: centsToMoney(r.amount_cents),
@@ -132,20 +139,33 @@ function conditions(caller: Caller, f: StaffPaymentFilter): SQL {
   const to = dateOf(f.date_to, 'date_to');
   if (from) parts.push(sql`p.created_at >= ${from}`);
   // A date without a time means the whole day.
-  if (to) parts.push(typeof f.date_to === 'string' && f.date_to.length <= 10 ? sql`p.created_at < ${to}::timestamptz + interval '1 day'` : sql`p.created_at <= ${to}`);
+  if (to)
+    parts.push(
+      typeof f.date_to === 'string' && f.date_to.length <= 10
+        ? sql`p.created_at < ${to}::timestamptz + interval '1 day'`
+        : sql`p.created_at <= ${to}`,
+    );
   if (f.manual === true || f.manual === 'true') parts.push(sql`p.provider = 'manual'`);
   if (f.manual === false || f.manual === 'false') parts.push(sql`p.provider <> 'manual'`);
   return sql.join(parts, sql` and `);
 }
 
-export async function listStaffPayments(ctx: AppContext, caller: Caller, lang: Lang, w: ListWindow<StaffPaymentFilter>) {
+export async function listStaffPayments(
+  ctx: AppContext,
+  caller: Caller,
+  lang: Lang,
+  w: ListWindow<StaffPaymentFilter>,
+) {
   const where = conditions(caller, w.filter);
   // The same null ordering on both keys as the index payments_created_idx (drizzle's `desc()` is DESC NULLS LAST).
   const dir = w.desc ? 'desc' : 'asc';
   const order = sql.raw(`${ORDER[w.field] ?? 'p.id'} ${dir} nulls last, p.id ${dir} nulls last`);
   const [rows, cRows] = await Promise.all([
     rowsOf<Row>(ctx.db, sql`${SELECT} where ${where} order by ${order} ${pageSql(w)}`),
-    rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from payments p join users u on u.id = p.user_id where ${where}`),
+    rowsOf<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from payments p join users u on u.id = p.user_id where ${where}`,
+    ),
   ]);
   return { rows: rows.map((r) => view(ctx, lang, r)), total: one(cRows).n };
 }
@@ -158,8 +178,18 @@ export async function getStaffPayment(ctx: AppContext, caller: Caller, lang: Lan
 }
 
 /** The manual payment to decide on, locked; 404 when not visible, 403 for online ones, 409 when decided. */
-async function lockManual(tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], caller: Caller, id: number) {
-  const [p] = await rowsOf<{ id: number; user_id: number; provider: string; state: PaymentState; amount_cents: number }>(
+async function lockManual(
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  caller: Caller,
+  id: number,
+) {
+  const [p] = await rowsOf<{
+    id: number;
+    user_id: number;
+    provider: string;
+    state: PaymentState;
+    amount_cents: number;
+  }>(
     tx,
     sql`select p.id, p.user_id, p.provider, p.state, p.amount_cents from payments p join users u on u.id = p.user_id
       where p.id = ${id} and ${visibleUser(caller)} for update of p`,
@@ -173,9 +203,16 @@ async function lockManual(tx: Parameters<Parameters<AppContext['db']['transactio
 export async function approvePayment(ctx: AppContext, caller: Caller, lang: Lang, id: number) {
   await ctx.db.transaction(async (tx) => {
     const p = await lockManual(tx, caller, id);
-    await tx.execute(sql`update payments set decided_by_id = ${caller.id}, decided_at = ${clock.now()} where id = ${id}`);
+    await tx.execute(
+      sql`update payments set decided_by_id = ${caller.id}, decided_at = ${clock.now()} where id = ${id}`,
+    );
     if (!(await settlePaid(ctx, tx, id))) throw new ApiError(409, 'payment_not_pending', 'payment_not_pending');
-    await recordAction(tx, { actorId: caller.id, subjectId: p.user_id, kind: 'payment_approved', details: { payment_id: id, amount: centsToMoney(p.amount_cents) } });
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: p.user_id,
+      kind: 'payment_approved',
+      details: { payment_id: id, amount: centsToMoney(p.amount_cents) },
+    });
   });
   return getStaffPayment(ctx, caller, lang, id);
 }

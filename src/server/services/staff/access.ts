@@ -45,13 +45,19 @@ export async function reachableUser(
  * member; consultants themselves or a consultant of their structure. 400 under `field` when the id is
  * not staff at all, 403 when it is out of reach.
  */
-export async function staffTarget(tx: Tx, caller: Caller, consultantId: number | undefined, field: string): Promise<UserRow> {
+export async function staffTarget(
+  tx: Tx,
+  caller: Caller,
+  consultantId: number | undefined,
+  field: string,
+): Promise<UserRow> {
   if (!consultantId) throw FieldErrors.of(field, 'select_consultant');
   const [row] = await tx
     .select({ u: users, reach: sql<boolean>`${inReachOf(caller.id)}` })
     .from(users)
     .where(eq(users.id, consultantId));
-  if (!row || row.u.role === 'member' || !row.u.isActive || row.u.isBlocked) throw FieldErrors.of(field, 'select_consultant');
+  if (!row || row.u.role === 'member' || !row.u.isActive || row.u.isBlocked)
+    throw FieldErrors.of(field, 'select_consultant');
   if (isAdmin(caller) || row.u.id === caller.id) return row.u;
   if (row.u.role === 'admin' || !row.reach) throw permissionDenied();
   return row.u;

@@ -106,7 +106,10 @@ export async function managerGiveAwayUser(
   lang: Lang,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, [input.from_consultant_id, input.to_consultant_id]));
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [input.from_consultant_id, input.to_consultant_id]));
     if (found.length !== new Set([input.from_consultant_id, input.to_consultant_id]).size) throw notFound();
     const from = await staffTarget(tx, caller, input.from_consultant_id, 'from_consultant_id');
     const to = await anyStaff(tx, input.to_consultant_id, 'to_consultant_id');
@@ -120,7 +123,12 @@ export async function managerGiveAwayUser(
     if (ids.length && moved.length !== ids.length) throw userTaken();
     if (moved.length) {
       await tx.insert(actionLogs).values(
-        moved.map((m) => ({ actorId: caller.id, subjectId: m.id, kind: 'user_given_away', details: { from: from.id, to: to.id, bulk: true } })),
+        moved.map((m) => ({
+          actorId: caller.id,
+          subjectId: m.id,
+          kind: 'user_given_away',
+          details: { from: from.id, to: to.id, bulk: true },
+        })),
       );
     }
     return { detail: t(lang, 'user_updated'), moved: moved.length };

@@ -15,7 +15,8 @@ import { one } from '../../db/rows';
 import type { SchemaCreateLeadUserRequest, SchemaCreatePartnerUserRequest } from '../../../api/schema';
 
 /** A new person: the contract's lead request; the partner form (multipart) may leave out the tag and the consultant, which are checked here. */
-export type PersonInput = Omit<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'> & Partial<Pick<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'>>;
+export type PersonInput = Omit<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'> &
+  Partial<Pick<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'>>;
 
 type FieldMessages = ConstructorParameters<typeof FieldErrors>[0];
 
@@ -42,10 +43,12 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
     .select({ email: users.email, phone: users.phone })
     .from(users)
     .where(phone ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.email, email));
-  if (!errors.email && taken.some((u) => u.email?.toLowerCase() === email.toLowerCase())) errors.email = ['email_taken'];
+  if (!errors.email && taken.some((u) => u.email?.toLowerCase() === email.toLowerCase()))
+    errors.email = ['email_taken'];
   if (phone && taken.some((u) => u.phone === phone)) errors.phone = ['phone_in_use'];
   const tagId = input.tag_id;
-  if (!tagId || !(await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId))).length) errors.tag_id = ['select_tag'];
+  if (!tagId || !(await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId))).length)
+    errors.tag_id = ['select_tag'];
   let consultantId = 0;
   try {
     consultantId = (await staffTarget(tx, caller, input.consultant_id, 'consultant_id')).id;
@@ -57,24 +60,31 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
   return { email, phone, consultantId, tagId };
 }
 
-async function insertPerson(tx: Tx, input: PersonInput, checked: Awaited<ReturnType<typeof checkPerson>>, isPartner: boolean) {
-  const row = one(await tx
-    .insert(users)
-    .values({
-      email: checked.email,
-      phone: checked.phone,
-      firstName: input.first_name.trim(),
-      lastName: input.last_name.trim(),
-      country: countryCode(input.country) ?? '', // checkPerson refused an unknown one
-      city: input.city?.trim() ?? '',
-      ...(input.language && { language: input.language }),
-      promoCode: newPromoCode(),
-      responsibleId: checked.consultantId,
-      leadStatus: 'processing',
-      isPartner,
-    })
-    .returning({ id: users.id })
-    .catch(mapUniqueViolation));
+async function insertPerson(
+  tx: Tx,
+  input: PersonInput,
+  checked: Awaited<ReturnType<typeof checkPerson>>,
+  isPartner: boolean,
+) {
+  const row = one(
+    await tx
+      .insert(users)
+      .values({
+        email: checked.email,
+        phone: checked.phone,
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        country: countryCode(input.country) ?? '', // checkPerson refused an unknown one
+        city: input.city?.trim() ?? '',
+        ...(input.language && { language: input.language }),
+        promoCode: newPromoCode(),
+        responsibleId: checked.consultantId,
+        leadStatus: 'processing',
+        isPartner,
+      })
+      .returning({ id: users.id })
+      .catch(mapUniqueViolation),
+  );
   await tx.insert(userTags).values({ userId: row.id, tagId: checked.tagId });
   return row.id;
 }
@@ -84,8 +94,18 @@ export async function createLeadUser(ctx: AppContext, caller: Caller, input: Per
   return ctx.db.transaction(async (tx) => {
     const checked = await checkPerson(tx, caller, input);
     const id = await insertPerson(tx, input, checked, false);
-    await leadCreated(tx, ctx, { userId: id, source: 'staff', actorId: caller.id, details: { consultant_id: checked.consultantId, tag_id: checked.tagId } });
-    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'user_created', details: { consultant_id: checked.consultantId } });
+    await leadCreated(tx, ctx, {
+      userId: id,
+      source: 'staff',
+      actorId: caller.id,
+      details: { consultant_id: checked.consultantId, tag_id: checked.tagId },
+    });
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: id,
+      kind: 'user_created',
+      details: { consultant_id: checked.consultantId },
+    });
     return { detail: t(lang, 'user_created'), user: await staffUserView(tx, id) };
   });
 }
@@ -109,7 +129,12 @@ export async function createPartnerUser(
     await tx.insert(partnerProfiles).values({ userId: id, company, createdById: caller.id });
     if (documents.length) await tx.insert(partnerDocuments).values(documents.map((d) => ({ ...d, userId: id })));
     await leadCreated(tx, ctx, { userId: id, source: 'staff', actorId: caller.id, details: { partner: true } });
-    await recordAction(tx, { actorId: caller.id, subjectId: id, kind: 'partner_created', details: { company, documents: documents.length } });
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: id,
+      kind: 'partner_created',
+      details: { company, documents: documents.length },
+    });
     return { detail: t(lang, 'user_created'), partner: await partnerView(ctx, tx, id) };
   });
 }

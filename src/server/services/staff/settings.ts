@@ -1,6 +1,16 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { sessions, tagGroups, tags, userGroups, users, userTags, userWorkZones, workTimes, type Role } from '../../db/schema';
+import {
+  sessions,
+  tagGroups,
+  tags,
+  userGroups,
+  users,
+  userTags,
+  userWorkZones,
+  workTimes,
+  type Role,
+} from '../../db/schema';
 import { FieldErrors, permissionDenied } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
@@ -9,7 +19,13 @@ import { isTimeZone } from '../time-zones';
 import { isAdmin, reachableUser, type Caller, type Tx } from './access';
 import { staffUserView, WEEKDAYS, workTimesOf } from './view';
 import { present } from '../../db/rows';
-import type { SchemaBlockUnblockUserRequest, SchemaConsultantSettingsRequest, SchemaStaffWorkTime, SchemaUpdateUserSettingsRequest, SchemaUpdateWorkTimesRequest } from '../../../api/schema';
+import type {
+  SchemaBlockUnblockUserRequest,
+  SchemaConsultantSettingsRequest,
+  SchemaStaffWorkTime,
+  SchemaUpdateUserSettingsRequest,
+  SchemaUpdateWorkTimesRequest,
+} from '../../../api/schema';
 
 export type WorkTimeInput = SchemaStaffWorkTime;
 
@@ -21,7 +37,8 @@ function checkWeek(entries: WorkTimeInput[]) {
     seen.add(e.weekday);
     if (e.is_day_off) continue;
     // Same-length HH:mm strings compare like times.
-    if (!e.time_from || !e.time_to || e.time_from >= e.time_to) throw FieldErrors.of('work_times', 'work_time_incorrect');
+    if (!e.time_from || !e.time_to || e.time_from >= e.time_to)
+      throw FieldErrors.of('work_times', 'work_time_incorrect');
   }
 }
 
@@ -43,23 +60,43 @@ export async function updateWorkTimes(ctx: AppContext, caller: Caller, input: Sc
       } else {
         await tx
           .insert(workTimes)
-          .values({ userId: target.id, weekday, timeFrom: present(e.time_from, 'time_from'), timeTo: present(e.time_to, 'time_to') })
-          .onConflictDoUpdate({ target: [workTimes.userId, workTimes.weekday], set: { timeFrom: present(e.time_from, 'time_from'), timeTo: present(e.time_to, 'time_to') } });
+          .values({
+            userId: target.id,
+            weekday,
+            timeFrom: present(e.time_from, 'time_from'),
+            timeTo: present(e.time_to, 'time_to'),
+          })
+          .onConflictDoUpdate({
+            target: [workTimes.userId, workTimes.weekday],
+            set: { timeFrom: present(e.time_from, 'time_from'), timeTo: present(e.time_to, 'time_to') },
+          });
       }
     }
     const after = await workTimesOf(tx, target.id);
-    await recordAction(tx, { actorId: caller.id, subjectId: target.id, kind: 'work_times_updated', details: { before, after } });
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: target.id,
+      kind: 'work_times_updated',
+      details: { before, after },
+    });
     return { user_id: target.id, work_times: after };
   });
 }
 
 /** Daily lead limit and rating: admins for any consultant, consultants for those of their structure. */
-export async function updateConsultantSettings(ctx: AppContext, caller: Caller, input: SchemaConsultantSettingsRequest) {
+export async function updateConsultantSettings(
+  ctx: AppContext,
+  caller: Caller,
+  input: SchemaConsultantSettingsRequest,
+) {
   return ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     requireStaff(target);
     if (!isAdmin(caller) && target.role !== 'consultant') throw permissionDenied();
-    await tx.update(users).set({ dailyLeadLimit: input.daily_limit, rating: input.rating, updatedAt: new Date() }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ dailyLeadLimit: input.daily_limit, rating: input.rating, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: target.id,
@@ -71,7 +108,12 @@ export async function updateConsultantSettings(ctx: AppContext, caller: Caller, 
 }
 
 /** Blocking ends every open session of the user in the same transaction: their next call gets 401. */
-export async function blockUnblockUser(ctx: AppContext, caller: Caller, input: SchemaBlockUnblockUserRequest, lang: Lang) {
+export async function blockUnblockUser(
+  ctx: AppContext,
+  caller: Caller,
+  input: SchemaBlockUnblockUserRequest,
+  lang: Lang,
+) {
   const result = await ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     await tx.update(users).set({ isBlocked: input.block, updatedAt: new Date() }).where(eq(users.id, target.id));
@@ -108,7 +150,8 @@ async function existing(tx: Tx, table: typeof tags | typeof tagGroups, ids: numb
 
 /** Only the fields sent change; role only by admins. Tags and groups are replaced as a whole. */
 export async function updateUserSettings(ctx: AppContext, caller: Caller, input: UserSettingsInput, lang: Lang) {
-  if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone))
+    throw FieldErrors.of('time_zone', 'time_zone_invalid');
   const result = await ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id);
     if (input.role !== undefined && input.role !== target.role && !isAdmin(caller)) throw permissionDenied();
@@ -119,7 +162,12 @@ export async function updateUserSettings(ctx: AppContext, caller: Caller, input:
 
     const changes: Record<string, unknown> = {};
     const set: Partial<typeof users.$inferInsert> = {};
-    const note = <K extends keyof typeof set>(field: string, col: K, before: unknown, after: (typeof set)[K] | undefined) => {
+    const note = <K extends keyof typeof set>(
+      field: string,
+      col: K,
+      before: unknown,
+      after: (typeof set)[K] | undefined,
+    ) => {
       if (after === undefined || after === before) return;
       set[col] = after;
       changes[field] = [before, after];
@@ -128,21 +176,30 @@ export async function updateUserSettings(ctx: AppContext, caller: Caller, input:
     note('is_partner', 'isPartner', target.isPartner, input.is_partner);
     note('language', 'language', target.language, input.language);
     note('time_zone', 'timeZone', target.timeZone, input.time_zone);
-    if (Object.keys(set).length) await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, target.id));
+    if (Object.keys(set).length)
+      await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, target.id));
     if (input.tags) {
       await tx.delete(userTags).where(eq(userTags.userId, target.id));
-      if (input.tags.length) await tx.insert(userTags).values(input.tags.map((tagId) => ({ userId: target.id, tagId })));
+      if (input.tags.length)
+        await tx.insert(userTags).values(input.tags.map((tagId) => ({ userId: target.id, tagId })));
       changes.tags = input.tags;
     }
     if (input.groups) {
       await tx.delete(userGroups).where(eq(userGroups.userId, target.id));
-      if (input.groups.length) await tx.insert(userGroups).values(input.groups.map((groupId) => ({ userId: target.id, groupId })));
+      if (input.groups.length)
+        await tx.insert(userGroups).values(input.groups.map((groupId) => ({ userId: target.id, groupId })));
       changes.groups = input.groups;
     }
     if (input.work_zone !== undefined) {
       const zone = input.work_zone?.trim() || null;
       if (zone) {
-        await tx.insert(userWorkZones).values({ userId: target.id, workZone: zone }).onConflictDoUpdate({ target: userWorkZones.userId, set: { workZone: zone } });
+        await tx
+          .insert(userWorkZones)
+          .values({ userId: target.id, workZone: zone })
+          .onConflictDoUpdate({ target: userWorkZones.userId, set: { workZone: zone } });
       } else {
         await tx.delete(userWorkZones).where(eq(userWorkZones.userId, target.id));
       }

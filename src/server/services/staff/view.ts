@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { payments, tagGroups, tags, tasks, userGroups, users, userTags, userWorkZones, workTimes } from '../../db/schema';
+import {
+  payments,
+  tagGroups,
+  tags,
+  tasks,
+  userGroups,
+  users,
+  userTags,
+  userWorkZones,
+  workTimes,
+} from '../../db/schema';
 import { together } from '../../db/together';
 import { notFound } from '../../http/errors';
 import { centsToMoney } from '../content/money';
@@ -23,13 +33,20 @@ export async function workTimesOf(tx: Tx, userId: number) {
 /** Tags and groups of a user, by name. */
 export async function labelsOf(tx: Tx, userId: number) {
   const [t, g] = await together(tx, [
-    () => tx.select({ id: tags.id, name: tags.name }).from(userTags).innerJoin(tags, eq(tags.id, userTags.tagId)).where(eq(userTags.userId, userId)).orderBy(tags.name),
-    () => tx
-      .select({ id: tagGroups.id, name: tagGroups.name })
-      .from(userGroups)
-      .innerJoin(tagGroups, eq(tagGroups.id, userGroups.groupId))
-      .where(eq(userGroups.userId, userId))
-      .orderBy(tagGroups.name),
+    () =>
+      tx
+        .select({ id: tags.id, name: tags.name })
+        .from(userTags)
+        .innerJoin(tags, eq(tags.id, userTags.tagId))
+        .where(eq(userTags.userId, userId))
+        .orderBy(tags.name),
+    () =>
+      tx
+        .select({ id: tagGroups.id, name: tagGroups.name })
+        .from(userGroups)
+        .innerJoin(tagGroups, eq(tagGroups.id, userGroups.groupId))
+        .where(eq(userGroups.userId, userId))
+        .orderBy(tagGroups.name),
   ]);
   return { tags: t, groups: g };
 }
@@ -51,25 +68,27 @@ export async function staffUserView(tx: Tx, userId: number) {
   const [labels, times, [don], [task]] = await together(tx, [
     () => labelsOf(tx, userId),
     () => (staff ? workTimesOf(tx, userId) : Promise.resolve([])),
-    () => tx
-      .select({
-        total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
-        count: sql<number>`count(*)::int`,
-        current: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.paidAt} >= date_trunc('month', now())), 0)::int`,
-        previous: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.paidAt} >= date_trunc('month', now()) - interval '1 month' and ${payments.paidAt} < date_trunc('month', now())), 0)::int`,
-        last: sql<Date | null>`max(${payments.paidAt})`,
-      })
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.kind, 'donation'), eq(payments.state, 'paid'))),
-    () => tx
-      .select({
-        total: sql<number>`count(*)::int`,
-        open: sql<number>`(count(*) filter (where ${tasks.status} = 'planned'))::int`,
-        completed: sql<number>`(count(*) filter (where ${tasks.status} = 'completed'))::int`,
-        overdue: sql<number>`(count(*) filter (where ${tasks.status} = 'planned' and ${tasks.endAt} < now()))::int`,
-      })
-      .from(tasks)
-      .where(inArray(tasks.linkedUserId, [userId])),
+    () =>
+      tx
+        .select({
+          total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+          count: sql<number>`count(*)::int`,
+          current: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.paidAt} >= date_trunc('month', now())), 0)::int`,
+          previous: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.paidAt} >= date_trunc('month', now()) - interval '1 month' and ${payments.paidAt} < date_trunc('month', now())), 0)::int`,
+          last: sql<Date | null>`max(${payments.paidAt})`,
+        })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.kind, 'donation'), eq(payments.state, 'paid'))),
+    () =>
+      tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          open: sql<number>`(count(*) filter (where ${tasks.status} = 'planned'))::int`,
+          completed: sql<number>`(count(*) filter (where ${tasks.status} = 'completed'))::int`,
+          overdue: sql<number>`(count(*) filter (where ${tasks.status} = 'planned' and ${tasks.endAt} < now()))::int`,
+        })
+        .from(tasks)
+        .where(inArray(tasks.linkedUserId, [userId])),
   ]);
   const last = don?.last ? new Date(don.last) : null;
   return {
@@ -104,7 +123,12 @@ export async function staffUserView(tx: Tx, userId: number) {
       previous_month: centsToMoney(don?.previous ?? 0),
       last_donation_at: last ? last.toISOString() : null,
     },
-    tasks: { total: task?.total ?? 0, open: task?.open ?? 0, completed: task?.completed ?? 0, overdue: task?.overdue ?? 0 },
+    tasks: {
+      total: task?.total ?? 0,
+      open: task?.open ?? 0,
+      completed: task?.completed ?? 0,
+      overdue: task?.overdue ?? 0,
+    },
     consultant_settings: staff ? { user_id: u.id, daily_limit: u.dailyLeadLimit, rating: u.rating } : null,
     work_times: times,
     date_joined: u.dateJoined.toISOString(),

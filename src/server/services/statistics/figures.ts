@@ -40,7 +40,12 @@ function filtersOf(whose: Whose) {
     ownerIs: only === null ? sql`true` : sql`t.owner_id = ${only}`,
     // `+ 0` for every employee: "has a responsible" holds for most users, and ANDing that index's bitmap
     // with the period's few registrations cost 5 ms per edge.
-    userIs: whose.kind === 'organisation' ? sql`true` : only === null ? sql`(u.responsible_id + 0) is not null` : sql`u.responsible_id = ${only}`,
+    userIs:
+      whose.kind === 'organisation'
+        ? sql`true`
+        : only === null
+          ? sql`(u.responsible_id + 0) is not null`
+          : sql`u.responsible_id = ${only}`,
     // `+ 0`: the owner is a filter, not an index key. Per user, their own tasks (tasks_linked_idx) are a
     // few; the tasks of the owner in the period (tasks_owner_completed_idx) can be thousands.
     own: whose.kind === 'organisation' ? sql`true` : sql`u.responsible_id = t.owner_id + 0`,
@@ -59,26 +64,31 @@ function filtersOf(whose: Whose) {
 export function partsSql(span: Span, whose: Whose): SQL {
   const { ownerIs, userIs } = filtersOf(whose);
   const perEdge = (edges: [Date, Date][], columns: string, select: (from: SQL, to: SQL) => SQL) =>
-    edges.length ? sql.join(edges.map(([a, z]) => select(ts(a), ts(z))), sql` union all `) : none(columns);
+    edges.length
+      ? sql.join(
+          edges.map(([a, z]) => select(ts(a), ts(z))),
+          sql` union all `,
+        )
+      : none(columns);
   return sql`edge_done as (${perEdge(
-      span.edges,
-      'null::int as id, 0::bigint as us',
-      (from, to) => sql`
+    span.edges,
+    'null::int as id, 0::bigint as us',
+    (from, to) => sql`
         select t.owner_id as id, staff_stats_task_us(t.type, t.start_at, t.end_at) as us from tasks t
         where t.status = 'completed' and t.completed_at >= ${from} and t.completed_at < ${to} and ${ownerIs}`,
-    )}), edge_joined as (${perEdge(
-      span.edges,
-      'null::int as id, null::text as country',
-      (from, to) => sql`
+  )}), edge_joined as (${perEdge(
+    span.edges,
+    'null::int as id, null::text as country',
+    (from, to) => sql`
         select u.responsible_id as id, u.country from users u where u.date_joined >= ${from} and u.date_joined < ${to} and ${userIs}`,
-    )}), edge_paid as (${perEdge(
-      span.edges,
-      'null::int as id, null::text as country, null::text as kind, 0 as amount_cents',
-      (from, to) => sql`
+  )}), edge_paid as (${perEdge(
+    span.edges,
+    'null::int as id, null::text as country, null::text as kind, 0 as amount_cents',
+    (from, to) => sql`
         select u.responsible_id as id, u.country, p.kind, p.amount_cents from payments p
         cross join lateral (select u.responsible_id, u.country from users u where u.id = p.user_id and ${userIs} offset 0) u
         where p.state = 'paid' and p.paid_at >= ${from} and p.paid_at < ${to} and p.kind in ('donation', 'subscription')`,
-    )}), fresh_edge as (${freshEdgeSql(span, whose)})`;
+  )}), fresh_edge as (${freshEdgeSql(span, whose)})`;
 }
 
 /**
@@ -121,7 +131,13 @@ function freshEdgeSql(span: Span, whose: Whose): SQL {
  * The signed roll-up rows of the span's buckets (alias r; one select per bucket range, so each is an
  * index range scan), as `columns` multiplied by the sign.
  */
-function bucketRows(span: Span, table: 'staff_stats_days' | 'staff_stats_country_days', whose: Whose, columns: (sign: SQL) => SQL, onlyIds?: SQL): SQL {
+function bucketRows(
+  span: Span,
+  table: 'staff_stats_days' | 'staff_stats_country_days',
+  whose: Whose,
+  columns: (sign: SQL) => SQL,
+  onlyIds?: SQL,
+): SQL {
   if (!span.buckets.length) return sql`select ${columns(sql`0`)} from ${sql.identifier(table)} r where false`;
   const ids = onlyIds ? sql`and r.employee_id in (${onlyIds})` : sql``;
   return sql.join(
@@ -160,7 +176,9 @@ export function daysSql(span: Span, whose: Whose, onlyIds?: SQL): SQL {
       span,
       'staff_stats_days',
       whose,
-      (sign) => sql`r.employee_id as id, ${sign} * r.completed_tasks as done, ${sign} * r.time_spent_us as us, ${sign} * r.registrations as reg,
+      (
+        sign,
+      ) => sql`r.employee_id as id, ${sign} * r.completed_tasks as done, ${sign} * r.time_spent_us as us, ${sign} * r.registrations as reg,
         ${sign} * r.donations_cents as cents, ${sign} * r.subscriptions as subs`,
       onlyIds,
     )}
@@ -179,7 +197,8 @@ export function countriesSql(span: Span, whose: Whose): SQL {
       span,
       'staff_stats_country_days',
       whose,
-      (sign) => sql`r.country, ${sign} * r.registrations as reg, ${sign} * r.donations_cents as cents, ${sign} * r.subscriptions as subs`,
+      (sign) =>
+        sql`r.country, ${sign} * r.registrations as reg, ${sign} * r.donations_cents as cents, ${sign} * r.subscriptions as subs`,
     )}
     union all
     select country, 1, 0, 0 from edge_joined

@@ -27,14 +27,20 @@ const spans = new Map<string, Span>();
  * The period's days in the time zone as [start, end) instants, split for the roll-ups (figures.ts),
  * and a key naming that span.
  */
-async function spanFor(ctx: AppContext, days: { from: string; to: string }, tz: string): Promise<{ span: Span; key: string }> {
+async function spanFor(
+  ctx: AppContext,
+  days: { from: string; to: string },
+  tz: string,
+): Promise<{ span: Span; key: string }> {
   const dayKey = `${days.from}|${days.to}|${tz}`;
   let b = bounds.get(dayKey);
   if (!b) {
-    const r = one(await prepared<{ s: Date; e: Date }>(
-      ctx.db,
-      sql`select (${days.from}::date::timestamp at time zone ${tz}) as s, ((${days.to}::date + 1)::timestamp at time zone ${tz}) as e`,
-    ));
+    const r = one(
+      await prepared<{ s: Date; e: Date }>(
+        ctx.db,
+        sql`select (${days.from}::date::timestamp at time zone ${tz}) as s, ((${days.to}::date + 1)::timestamp at time zone ${tz}) as e`,
+      ),
+    );
     b = { s: new Date(r.s).getTime(), e: new Date(r.e).getTime() };
     if (bounds.size >= MAX_BOUNDS) bounds.clear();
     bounds.set(dayKey, b);
@@ -51,7 +57,16 @@ async function spanFor(ctx: AppContext, days: { from: string; to: string }, tz: 
 }
 
 const figuresStatement = keyedStatement<Figures & { employee: Brief }>();
-type StaffRow = Figures & { id: number; first_name: string; last_name: string; email: string | null; phone: string | null; avatar: string | null; is_blocked: boolean; total: number };
+type StaffRow = Figures & {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  is_blocked: boolean;
+  total: number;
+};
 const staffStatement = keyedStatement<StaffRow>();
 const countriesStatement = keyedStatement<{ json: string }>();
 
@@ -83,16 +98,25 @@ const whoseKey = (whose: Whose) => (whose.kind === 'employee' ? `employee ${whos
 
 /** An admin's own dashboard is the organisation's; otherwise the (viewed) employee's. */
 const whoseOf = (scope: Scope): Whose =>
-  scope.ownerRole === 'admin' && scope.viewAsId === null ? { kind: 'organisation' } : { kind: 'employee', id: scope.ownerId };
+  scope.ownerRole === 'admin' && scope.viewAsId === null
+    ? { kind: 'organisation' }
+    : { kind: 'employee', id: scope.ownerId };
 
 export async function getStatistics(ctx: AppContext, caller: AuthUser, input: PeriodInput & { user_id?: number }) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
   const { span, key } = await spanFor(ctx, days, scope.ownerTimeZone);
   const whose = whoseOf(scope);
-  const f = one(await figuresStatement(ctx.db, `${key}|${whoseKey(whose)}|${scope.ownerId}`, () => figuresSql(span, whose, scope.ownerId)));
+  const f = one(
+    await figuresStatement(ctx.db, `${key}|${whoseKey(whose)}|${scope.ownerId}`, () =>
+      figuresSql(span, whose, scope.ownerId),
+    ),
+  );
   const withMoney = moneyVisible(caller);
-  const metric = (available: boolean, value: number | string) => ({ available, value: available ? value : typeof value === 'string' ? '0.00' : 0 });
+  const metric = (available: boolean, value: number | string) => ({
+    available,
+    value: available ? value : typeof value === 'string' ? '0.00' : 0,
+  });
   return {
     employee: f.employee,
     completed_tasks: metric(true, f.completed_tasks),
@@ -113,13 +137,21 @@ export async function getStatistics(ctx: AppContext, caller: AuthUser, input: Pe
  * (admins: all); countries with all three zero are left out. Written as JSON text by PostgreSQL;
  * money figures are for admins (others get zeros, as in the six figures).
  */
-export async function getStatisticsByCountries(ctx: AppContext, caller: AuthUser, input: PeriodInput & { user_id?: number }): Promise<string> {
+export async function getStatisticsByCountries(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: PeriodInput & { user_id?: number },
+): Promise<string> {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
   const { span, key } = await spanFor(ctx, days, scope.ownerTimeZone);
   const whose = whoseOf(scope);
   const withMoney = moneyVisible(caller);
-  const row = one(await countriesStatement(ctx.db, `${key}|${whoseKey(whose)}|${withMoney}`, () => sql`
+  const row = one(
+    await countriesStatement(
+      ctx.db,
+      `${key}|${whoseKey(whose)}|${withMoney}`,
+      () => sql`
     with ${partsSql(span, whose)}
     select coalesce(json_agg(json_build_object('country', country, 'registrations', registrations,
       'donations_sum', ${withMoney ? sql`(donations_cents / 100.0)::numeric(20, 2)::text` : sql`'0.00'`},
@@ -128,7 +160,9 @@ export async function getStatisticsByCountries(ctx: AppContext, caller: AuthUser
       select country, sum(reg)::int as registrations, sum(cents)::bigint as donations_cents, sum(subs)::int as subscriptions
       from (${countriesSql(span, whose)}) x
       group by country having sum(reg) <> 0 or sum(cents) <> 0 or sum(subs) <> 0
-      order by 2 desc, 3 desc, 1 limit 300) c`));
+      order by 2 desc, 3 desc, 1 limit 300) c`,
+    ),
+  );
   return row.json;
 }
 
@@ -145,14 +179,27 @@ const STAFF_ORDER = new Set([
 export type StaffStatsQuery = PageQuery & { search?: string; ordering?: string };
 
 /** The staff table's statement: one row per employee the viewer sees, ranked and paged. */
-function staffSql(span: Span, viewer: { id: number; role: AuthUser['role'] }, search: string | undefined, ordering: string, win: { limit: number; offset: number }): SQL {
+function staffSql(
+  span: Span,
+  viewer: { id: number; role: AuthUser['role'] },
+  search: string | undefined,
+  ordering: string,
+  win: { limit: number; offset: number },
+): SQL {
   const filters: SQL[] = [sql`e.role in ('consultant', 'admin')`];
   if (viewer.role !== 'admin') filters.push(sql`(e.id = ${viewer.id} or ${visibleUsers(viewer, sql`e.id`)})`);
-  if (search?.trim()) filters.push(sql`(e.first_name || ' ' || e.last_name || ' ' || coalesce(e.email::text, '')) ilike ${likeOf(search)}`);
+  if (search?.trim())
+    filters.push(
+      sql`(e.first_name || ' ' || e.last_name || ' ' || coalesce(e.email::text, '')) ilike ${likeOf(search)}`,
+    );
   const where = sql.join(filters, sql` and `);
   const col = ordering.replace(/^-/, '');
   const dir = ordering.startsWith('-') ? sql`desc` : sql`asc`;
-  const orderCol = STAFF_ORDER.has(col) ? (col === 'donations_sum' ? sql`donations_cents` : sql.identifier(col)) : sql`completed_tasks`;
+  const orderCol = STAFF_ORDER.has(col)
+    ? col === 'donations_sum'
+      ? sql`donations_cents`
+      : sql.identifier(col)
+    : sql`completed_tasks`;
   const each: Whose = { kind: 'each' };
   // A consultant's structure is a few employees: read only their roll-up rows.
   const onlyIds = viewer.role === 'admin' ? undefined : sql`select id from emp`;
@@ -184,7 +231,12 @@ function staffSql(span: Span, viewer: { id: number; role: AuthUser['role'] }, se
  * One row per employee (an admin sees all; a consultant themself and the consultants of their
  * structure), with the six figures of the period.
  */
-export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: StaffStatsQuery, input: PeriodInput & { user_id?: number }) {
+export async function getStaffStatistics(
+  ctx: AppContext,
+  caller: AuthUser,
+  q: StaffStatsQuery,
+  input: PeriodInput & { user_id?: number },
+) {
   const scope = await scopeOf(ctx, caller, input.user_id);
   const days = periodDays(input, scope.ownerTimeZone);
   const { span, key: spanKey } = await spanFor(ctx, days, scope.ownerTimeZone);
@@ -192,12 +244,27 @@ export async function getStaffStatistics(ctx: AppContext, caller: AuthUser, q: S
   const viewer = { id: scope.ownerId, role: scope.ownerRole };
   const ordering = q.ordering ?? '-completed_tasks';
   // Everything the statement's values come from: the span, the viewer, the search, the order, the page.
-  const key = JSON.stringify([spanKey, viewer.role, viewer.id, q.search?.trim() ?? '', ordering, win.limit, win.offset]);
+  const key = JSON.stringify([
+    spanKey,
+    viewer.role,
+    viewer.id,
+    q.search?.trim() ?? '',
+    ordering,
+    win.limit,
+    win.offset,
+  ]);
   const rows = await staffStatement(ctx.db, key, () => staffSql(span, viewer, q.search, ordering, win));
   const withMoney = moneyVisible(caller);
   const count = rows[0]?.total ?? 0;
   const results = rows.map((r) => ({
-    user: { id: r.id, first_name: r.first_name, last_name: r.last_name, email: r.email, phone: r.phone, avatar: r.avatar },
+    user: {
+      id: r.id,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      email: r.email,
+      phone: r.phone,
+      avatar: r.avatar,
+    },
     completed_tasks: r.completed_tasks,
     time_spent: r.time_spent,
     donations_sum: withMoney ? money(r.donations_cents) : '0.00',

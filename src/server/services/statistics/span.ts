@@ -64,10 +64,13 @@ function plan(a: number, b: number, level: number, now: number): Plan {
     for (const x of p.buckets) out.buckets.push({ ...x, sign: (x.sign * sign) as 1 | -1 });
     out.rows += p.rows;
   };
-  for (let x = a; x < b; ) {
+  for (let x = a; x < b;) {
     const [g0, g1] = bucketOf(x, grain);
     const y = Math.min(b, g1);
-    const whole: Plan = { buckets: [{ grain, from: new Date(g0), to: new Date(g1), sign: 1 }], rows: g0 <= now ? 1 : 0 };
+    const whole: Plan = {
+      buckets: [{ grain, from: new Date(g0), to: new Date(g1), sign: 1 }],
+      rows: g0 <= now ? 1 : 0,
+    };
     if (x === g0 && y === g1) add(whole, 1);
     else if (level === 0) throw new Error('hour bounds expected');
     else {
@@ -88,7 +91,8 @@ function merged(buckets: Bucket[]): Bucket[] {
   const out: Bucket[] = [];
   for (const b of buckets) {
     const last = out[out.length - 1];
-    if (last && last.grain === b.grain && last.sign === b.sign && last.to.getTime() === b.from.getTime()) last.to = b.to;
+    if (last && last.grain === b.grain && last.sign === b.sign && last.to.getTime() === b.from.getTime())
+      last.to = b.to;
     else out.push({ ...b });
   }
   return out;
@@ -122,7 +126,8 @@ export function spanOf(start: Date, end: Date, now: Date): Span {
     ? dayEdges.map(([a, b]): FreshEdge => {
         const [d0, d1] = bucketOf(a.getTime(), 'day');
         const outside = ends(d0, d1, a.getTime(), b.getTime());
-        const cheaper = outside.reduce((n, [x, y]) => n + live(x.getTime(), y.getTime()), 0) < live(a.getTime(), b.getTime());
+        const cheaper =
+          outside.reduce((n, [x, y]) => n + live(x.getTime(), y.getTime()), 0) < live(a.getTime(), b.getTime());
         return { from: a, to: b, day: day(d0), outside: cheaper ? outside : null };
       })
     : [];

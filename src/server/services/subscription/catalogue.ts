@@ -10,12 +10,16 @@ const plural = { ru: new Intl.PluralRules('ru'), en: new Intl.PluralRules('en'),
 /** "1 month", "3 месяца", "12 Monate". */
 export function periodName(lang: Lang, months: number): string {
   const form = plural[lang].select(months);
-  const key = form === 'one' ? 'period_one' : form === 'few' ? 'period_few' : form === 'many' ? 'period_many' : 'period_other';
+  const key =
+    form === 'one' ? 'period_one' : form === 'few' ? 'period_few' : form === 'many' ? 'period_many' : 'period_other';
   return t(lang, key, { count: months });
 }
 
 export async function listPeriods(ctx: AppContext, lang: Lang) {
-  const rows = await rowsOf<{ id: number; months: number }>(ctx.db, sql`select id, months from subscription_periods order by months, id`);
+  const rows = await rowsOf<{ id: number; months: number }>(
+    ctx.db,
+    sql`select id, months from subscription_periods order by months, id`,
+  );
   return rows.map((r) => ({ id: r.id, name: periodName(lang, r.months), months: r.months }));
 }
 

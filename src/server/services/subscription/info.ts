@@ -66,7 +66,9 @@ export async function subscriptionInfo(ctx: AppContext, caller: Pick<AuthUser, '
     paid_at: isoOrNull(r.paid_at),
   });
   const current = rows
-    .filter((r) => r.status === 'active' && new Date(r.starts_at).getTime() <= now && new Date(r.ends_at).getTime() > now)
+    .filter(
+      (r) => r.status === 'active' && new Date(r.starts_at).getTime() <= now && new Date(r.ends_at).getTime() > now,
+    )
     .sort((a, b) => new Date(b.ends_at).getTime() - new Date(a.ends_at).getTime())[0];
   return { current: current ? view(current) : null, history: rows.map(view) };
 }

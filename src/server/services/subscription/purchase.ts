@@ -14,7 +14,11 @@ import { one } from '../../db/rows';
  * checkout of that package is open answers that checkout (also to concurrent requests; auto-pay as
  * last asked). The package starts when paid, or where the member's running period ends (settle.ts).
  */
-export async function purchasePackage(ctx: AppContext, caller: Pick<AuthUser, 'id'>, input: { package: number; auto_pay?: boolean }) {
+export async function purchasePackage(
+  ctx: AppContext,
+  caller: Pick<AuthUser, 'id'>,
+  input: { package: number; auto_pay?: boolean },
+) {
   const [pkg] = await rowsOf<PackageRow>(ctx.db, sql`${PACKAGE_SELECT} where p.is_active and p.id = ${input.package}`);
   if (!pkg) throw notFound();
   const provider = await configuredProvider(ctx);
@@ -30,11 +34,13 @@ export async function purchasePackage(ctx: AppContext, caller: Pick<AuthUser, 'i
       }
       return { id: open.id, amountCents: open.amount_cents };
     }
-    const up = one(await rowsOf<{ id: number }>(
-      tx,
-      sql`insert into user_packages (user_id, package_id, starts_at, ends_at, status)
+    const up = one(
+      await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into user_packages (user_id, package_id, starts_at, ends_at, status)
         values (${caller.id}, ${pkg.id}, ${now}, ${now}::timestamptz + make_interval(months => ${pkg.months}), 'pending') returning id`,
-    ));
+      ),
+    );
     await tx.execute(sql`insert into subscription_billing (user_package_id, months, price_cents, auto_pay, provider)
       values (${up.id}, ${pkg.months}, ${pkg.price_cents}, ${input.auto_pay ?? false}, ${provider})`);
     const id = await insertPendingPayment(tx, provider, {

@@ -46,7 +46,9 @@ export async function runRenewals(ctx: AppContext): Promise<{ renewed: number; e
   );
   let renewed = 0;
   for (const d of due) if (await renewOne(ctx, d)) renewed++;
-  const { rowCount } = await ctx.db.execute(sql`update user_packages set status = 'expired' where status = 'active' and ends_at <= ${now}`);
+  const { rowCount } = await ctx.db.execute(
+    sql`update user_packages set status = 'expired' where status = 'active' and ends_at <= ${now}`,
+  );
   await failAbandonedCheckouts(ctx, now);
   await sweepRefunds(ctx);
   return { renewed, expired: rowCount ?? 0 };
@@ -68,34 +70,40 @@ async function failAbandonedCheckouts(ctx: AppContext, now: Date): Promise<void>
 async function renewOne(ctx: AppContext, d: Due): Promise<boolean> {
   const provider = d.provider ? await providerNamed(ctx, d.provider) : null;
   // The next period (starting when this one ends) and its payment, or nothing if another worker won.
-  const paymentId = await ctx.db.transaction(async (tx) => {
-    const next = one(await rowsOf<{ id: number }>(
-      tx,
-      sql`insert into user_packages (user_id, package_id, starts_at, ends_at, status)
+  const paymentId = await ctx.db
+    .transaction(async (tx) => {
+      const next = one(
+        await rowsOf<{ id: number }>(
+          tx,
+          sql`insert into user_packages (user_id, package_id, starts_at, ends_at, status)
         values (${d.user_id}, ${d.package_id}, ${d.ends_at}, ${d.ends_at}::timestamptz + make_interval(months => ${d.months}), 'pending')
         returning id`,
-    ));
-    const [billing] = await rowsOf<{ user_package_id: number }>(
-      tx,
-      sql`insert into subscription_billing (user_package_id, months, price_cents, auto_pay, renews_id, provider, customer_ref, payment_method_ref)
+        ),
+      );
+      const [billing] = await rowsOf<{ user_package_id: number }>(
+        tx,
+        sql`insert into subscription_billing (user_package_id, months, price_cents, auto_pay, renews_id, provider, customer_ref, payment_method_ref)
         values (${next.id}, ${d.months}, ${d.price_cents}, true, ${d.id}, ${d.provider}, ${d.customer_ref}, ${d.payment_method_ref})
         on conflict (renews_id) do nothing returning user_package_id`,
-    );
-    if (!billing) {
-      tx.rollback();
-      return null;
-    }
-    const pay = one(await rowsOf<{ id: number }>(
-      tx,
-      sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, user_package_id, comment, created_at)
+      );
+      if (!billing) {
+        tx.rollback();
+        return null;
+      }
+      const pay = one(
+        await rowsOf<{ id: number }>(
+          tx,
+          sql`insert into payments (user_id, kind, state, amount_cents, method, provider, package_id, user_package_id, comment, created_at)
         values (${d.user_id}, 'subscription', 'pending', ${d.price_cents}, 'card', ${d.provider ?? 'sandbox'}, ${d.package_id}, ${next.id}, 'renewal', ${clock.now()})
         returning id`,
-    ));
-    return pay.id;
-  }).catch((err: unknown) => {
-    if (err instanceof TransactionRollbackError) return null;
-    throw err;
-  });
+        ),
+      );
+      return pay.id;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof TransactionRollbackError) return null;
+      throw err;
+    });
   if (paymentId === null) return false;
 
   let result: { ref: string; paid: boolean };
@@ -118,13 +126,22 @@ async function renewOne(ctx: AppContext, d: Due): Promise<boolean> {
     });
     return false;
   }
-  await ctx.db.execute(sql`update payments set provider_ref = ${result.ref}, updated_at = now() where id = ${paymentId}`);
+  await ctx.db.execute(
+    sql`update payments set provider_ref = ${result.ref}, updated_at = now() where id = ${paymentId}`,
+  );
   // Through the same exactly-once path as a webhook; the provider's own later event for this charge is then a no-op.
   await applyEvent(
     ctx,
     provider.name,
     result.paid
-      ? { id: `renewal-${paymentId}`, type: 'renewal.charged', outcome: 'paid', ref: result.ref, customerRef: null, paymentMethodRef: null }
+      ? {
+          id: `renewal-${paymentId}`,
+          type: 'renewal.charged',
+          outcome: 'paid',
+          ref: result.ref,
+          customerRef: null,
+          paymentMethodRef: null,
+        }
       : { id: `renewal-${paymentId}`, type: 'renewal.declined', outcome: 'failed', ref: result.ref },
   );
   return result.paid;

@@ -53,7 +53,9 @@ export function taskView(r: TaskRow, now = clock.now()) {
 }
 
 export async function loadTask(db: AppContext['db'], id: number) {
-  const res = await db.execute<TaskRow & { owner_id: number }>(sql`select ${TASK_COLUMNS}, t.owner_id from ${TASK_FROM} where t.id = ${id}`);
+  const res = await db.execute<TaskRow & { owner_id: number }>(
+    sql`select ${TASK_COLUMNS}, t.owner_id from ${TASK_FROM} where t.id = ${id}`,
+  );
   return res.rows[0];
 }
 
@@ -81,11 +83,22 @@ const ORDER: Partial<Record<string, SQL>> = {
   canceled_at: sql`t.canceled_at asc nulls last, t.id asc`,
   '-canceled_at': sql`t.canceled_at desc nulls last, t.id desc`,
 };
-const DEFAULT_ORDER: Record<TaskTab, string> = { today: 'start_at', future: 'start_at', completed: '-completed_at', canceled: '-canceled_at' };
+const DEFAULT_ORDER: Record<TaskTab, string> = {
+  today: 'start_at',
+  future: 'start_at',
+  completed: '-completed_at',
+  canceled: '-canceled_at',
+};
 
 const tabCount = (base: SQL, tab: SQL) => sql`(select count(*) from tasks t where ${base} and ${tab})::int`;
 
-export type TaskListQuery = PageQuery & { search?: string; ordering?: string; tab?: TaskTab; type?: TaskType; user_id?: number };
+export type TaskListQuery = PageQuery & {
+  search?: string;
+  ordering?: string;
+  tab?: TaskTab;
+  type?: TaskType;
+  user_id?: number;
+};
 export type TaskListFilter = { linked_user_id?: number; date_from?: string; date_to?: string };
 
 type ListShape = {
@@ -99,51 +112,69 @@ type ListShape = {
   limit: number;
   offset: number;
 };
-type ListValues = { ownerId: number; type: TaskType | null; linked: number | null; from: string | null; to: string | null; tz: string; now: string; like: string | null };
+type ListValues = {
+  ownerId: number;
+  type: TaskType | null;
+  linked: number | null;
+  from: string | null;
+  to: string | null;
+  tz: string;
+  now: string;
+  like: string | null;
+};
 
 /**
  * The page (as JSON), its count and one index range count per tab (owner_id, status, start_at), in
  * one statement built once per shape; the owner comes first in every filter so that index serves it.
  */
-const listStatement = shapedStatement<Record<TaskTab, number> & { rows: string; count: number }, ListShape, ListValues>((shape) => {
-  const tz = sql.placeholder('tz');
-  const tomorrow = sql`((date_trunc('day', ${sql.placeholder('now')}::timestamptz at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
-  const base: SQL[] = [sql`t.owner_id = ${sql.placeholder('ownerId')}`];
-  if (shape.type) base.push(sql`t.type = ${sql.placeholder('type')}`);
-  if (shape.linked) base.push(sql`t.linked_user_id = ${sql.placeholder('linked')}`);
-  if (shape.from) base.push(sql`t.start_at >= (${sql.placeholder('from')}::date::timestamp at time zone ${tz})`);
-  if (shape.to) base.push(sql`t.start_at < ((${sql.placeholder('to')}::date + 1)::timestamp at time zone ${tz})`);
-  const baseWhere = sql.join(base, sql` and `);
-  const filtered = [baseWhere, tabWhere(shape.tab, tomorrow)];
-  if (shape.search) {
-    const like = sql.placeholder('like');
-    filtered.push(sql`(t.description ilike ${like} or (lu.first_name || ' ' || lu.last_name || ' ' || coalesce(lu.email, '') || ' ' || coalesce(lu.phone, '')) ilike ${like})`);
-  }
-  const where = sql.join(filtered, sql` and `);
-  // The page as the answer's JSON text (taskView's fields), so it is neither parsed nor serialized again.
-  const rows = sql`coalesce((select json_agg(r) from (
+const listStatement = shapedStatement<Record<TaskTab, number> & { rows: string; count: number }, ListShape, ListValues>(
+  (shape) => {
+    const tz = sql.placeholder('tz');
+    const tomorrow = sql`((date_trunc('day', ${sql.placeholder('now')}::timestamptz at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
+    const base: SQL[] = [sql`t.owner_id = ${sql.placeholder('ownerId')}`];
+    if (shape.type) base.push(sql`t.type = ${sql.placeholder('type')}`);
+    if (shape.linked) base.push(sql`t.linked_user_id = ${sql.placeholder('linked')}`);
+    if (shape.from) base.push(sql`t.start_at >= (${sql.placeholder('from')}::date::timestamp at time zone ${tz})`);
+    if (shape.to) base.push(sql`t.start_at < ((${sql.placeholder('to')}::date + 1)::timestamp at time zone ${tz})`);
+    const baseWhere = sql.join(base, sql` and `);
+    const filtered = [baseWhere, tabWhere(shape.tab, tomorrow)];
+    if (shape.search) {
+      const like = sql.placeholder('like');
+      filtered.push(
+        sql`(t.description ilike ${like} or (lu.first_name || ' ' || lu.last_name || ' ' || coalesce(lu.email, '') || ' ' || coalesce(lu.phone, '')) ilike ${like})`,
+      );
+    }
+    const where = sql.join(filtered, sql` and `);
+    // The page as the answer's JSON text (taskView's fields), so it is neither parsed nor serialized again.
+    const rows = sql`coalesce((select json_agg(r) from (
     select ${TASK_COLUMNS}, (t.status = 'planned' and t.start_at < ${sql.placeholder('now')}::timestamptz) as is_overdue
     from ${TASK_FROM} where ${where} order by ${present(ORDER[shape.order], 'the ordering')} ${pageSql(shape)}) r), '[]')::text as rows`;
-  const count = shape.search
-    ? sql`(select count(*)::int from tasks t left join users lu on lu.id = t.linked_user_id where ${where})`
-    : sql.identifier(shape.tab);
-  if (shape.type || shape.linked || shape.from || shape.to) {
-    return sql`select ${rows}, ${count} as count, * from (select
+    const count = shape.search
+      ? sql`(select count(*)::int from tasks t left join users lu on lu.id = t.linked_user_id where ${where})`
+      : sql.identifier(shape.tab);
+    if (shape.type || shape.linked || shape.from || shape.to) {
+      return sql`select ${rows}, ${count} as count, * from (select
       ${tabCount(baseWhere, tabWhere('today', tomorrow))} as today,
       ${tabCount(baseWhere, tabWhere('future', tomorrow))} as future,
       ${tabCount(baseWhere, tabWhere('completed', tomorrow))} as completed,
       ${tabCount(baseWhere, tabWhere('canceled', tomorrow))} as canceled) k`;
-  }
-  // All of the owner's tasks: the counts kept per status (migration 0025); only today's range is walked.
-  const kept = (status: TaskStatus) =>
-    sql`coalesce((select n from task_counts where owner_id = ${sql.placeholder('ownerId')} and status = ${sql.raw(`'${status}'`)}), 0)`;
-  return sql`select ${rows}, ${count} as count, * from (select today, ${kept('planned')} - today as future,
+    }
+    // All of the owner's tasks: the counts kept per status (migration 0025); only today's range is walked.
+    const kept = (status: TaskStatus) =>
+      sql`coalesce((select n from task_counts where owner_id = ${sql.placeholder('ownerId')} and status = ${sql.raw(`'${status}'`)}), 0)`;
+    return sql`select ${rows}, ${count} as count, * from (select today, ${kept('planned')} - today as future,
       ${kept('completed')} as completed, ${kept('canceled')} as canceled
     from (select ${tabCount(baseWhere, tabWhere('today', tomorrow))} as today) d) k`;
-});
+  },
+);
 
 /** One tab of the owner's tasks, with the count of every tab, as the answer's JSON text. */
-export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQuery, body: TaskListFilter = {}): Promise<string> {
+export async function listTasks(
+  ctx: AppContext,
+  caller: AuthUser,
+  q: TaskListQuery,
+  body: TaskListFilter = {},
+): Promise<string> {
   const scope = await scopeOf(ctx, caller, q.user_id);
   const now = clock.now();
   const tab = q.tab ?? 'today';
@@ -160,28 +191,42 @@ export async function listTasks(ctx: AppContext, caller: AuthUser, q: TaskListQu
     limit: win.limit,
     offset: win.offset,
   };
-  const info = one(await listStatement(ctx.db, shape, {
-    ownerId: scope.ownerId,
-    type: q.type ?? null,
-    linked: body.linked_user_id ?? null,
-    from: body.date_from ?? null,
-    to: body.date_to ?? null,
-    tz: scope.ownerTimeZone,
-    now: now.toISOString(),
-    like: search ? likeOf(search) : null,
-  }));
+  const info = one(
+    await listStatement(ctx.db, shape, {
+      ownerId: scope.ownerId,
+      type: q.type ?? null,
+      linked: body.linked_user_id ?? null,
+      from: body.date_from ?? null,
+      to: body.date_to ?? null,
+      tz: scope.ownerTimeZone,
+      now: now.toISOString(),
+      like: search ? likeOf(search) : null,
+    }),
+  );
   const tabCounts = { today: info.today, future: info.future, completed: info.completed, canceled: info.canceled };
-  const page = pageOf([], info.count, tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled, win, { ...q, tab });
+  const page = pageOf(
+    [],
+    info.count,
+    tabCounts.today + tabCounts.future + tabCounts.completed + tabCounts.canceled,
+    win,
+    { ...q, tab },
+  );
   return pageJson(page, info.rows, { tab_counts: tabCounts });
 }
 
 /** Users a task of this employee may be linked to: the ones they look after, best name matches first. */
-export async function listUsersToLink(ctx: AppContext, caller: AuthUser, q: { search?: string; limit?: number; user_id?: number }) {
+export async function listUsersToLink(
+  ctx: AppContext,
+  caller: AuthUser,
+  q: { search?: string; limit?: number; user_id?: number },
+) {
   const scope = await scopeOf(ctx, caller, q.user_id);
   const owner = { id: scope.ownerId, role: scope.ownerRole };
   const filters: SQL[] = [visibleUsers(owner, sql`u.id`), sql`u.id <> ${scope.ownerId}`];
   if (q.search?.trim()) {
-    filters.push(sql`(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${likeOf(q.search)}`);
+    filters.push(
+      sql`(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${likeOf(q.search)}`,
+    );
   }
   const res = await ctx.db.execute<Brief>(sql`
     select u.id, u.first_name, u.last_name, u.email, u.phone, u.avatar from users u

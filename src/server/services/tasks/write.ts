@@ -11,7 +11,11 @@ import { countryCode } from '../countries';
 import { loadTask, taskView } from './list';
 import { startOf } from './time';
 import { one, present } from '../../db/rows';
-import type { SchemaTaskCreateRequest, SchemaTaskNewLeadCreateRequest, SchemaTaskUpdateRequest } from '../../../api/schema';
+import type {
+  SchemaTaskCreateRequest,
+  SchemaTaskNewLeadCreateRequest,
+  SchemaTaskUpdateRequest,
+} from '../../../api/schema';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -19,22 +23,29 @@ const filled = (s: string | undefined | null) => (s ?? '').trim();
 
 export type TaskCreateInput = SchemaTaskCreateRequest;
 
-async function insertTask(tx: Tx, caller: AuthUser, scope: Scope, input: { type: TaskType; description: string; linkedUserId: number; startAt: Date; endAt: Date | null }) {
+async function insertTask(
+  tx: Tx,
+  caller: AuthUser,
+  scope: Scope,
+  input: { type: TaskType; description: string; linkedUserId: number; startAt: Date; endAt: Date | null },
+) {
   const now = clock.now();
-  const row = one(await tx
-    .insert(tasks)
-    .values({
-      ownerId: scope.ownerId,
-      linkedUserId: input.linkedUserId,
-      type: input.type,
-      startAt: input.startAt,
-      endAt: input.endAt,
-      description: input.description,
-      createdById: caller.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: tasks.id }));
+  const row = one(
+    await tx
+      .insert(tasks)
+      .values({
+        ownerId: scope.ownerId,
+        linkedUserId: input.linkedUserId,
+        type: input.type,
+        startAt: input.startAt,
+        endAt: input.endAt,
+        description: input.description,
+        createdById: caller.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: tasks.id }),
+  );
   await recordAction(tx, {
     actorId: caller.id,
     subjectId: input.linkedUserId,
@@ -105,22 +116,29 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
   const id = await ctx.db
     .transaction(async (tx) => {
       const now = clock.now();
-      const lead = one(await tx
-        .insert(users)
-        .values({
-          firstName,
-          lastName,
-          phone,
-          email,
-          city: filled(input.city),
-          country: country ?? '',
-          promoCode: newPromoCode(),
-          leadStatus: 'processing',
-          responsibleId: scope.ownerId,
-          dateJoined: now,
-        })
-        .returning({ id: users.id }));
-      await leadCreated(tx, ctx, { userId: lead.id, source: 'staff', actorId: caller.id, details: { responsible_id: scope.ownerId } });
+      const lead = one(
+        await tx
+          .insert(users)
+          .values({
+            firstName,
+            lastName,
+            phone,
+            email,
+            city: filled(input.city),
+            country: country ?? '',
+            promoCode: newPromoCode(),
+            leadStatus: 'processing',
+            responsibleId: scope.ownerId,
+            dateJoined: now,
+          })
+          .returning({ id: users.id }),
+      );
+      await leadCreated(tx, ctx, {
+        userId: lead.id,
+        source: 'staff',
+        actorId: caller.id,
+        details: { responsible_id: scope.ownerId },
+      });
       return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead.id, ...start });
     })
     .catch(mapUniqueViolation);

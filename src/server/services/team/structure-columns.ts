@@ -29,7 +29,11 @@ export const ORDER_SQL: Record<string, string> = Object.fromEntries(
 );
 
 export const columnsFor = (lang: Lang) =>
-  STRUCTURE_COLUMNS.map((c) => ({ key: c.key, label: t(lang, `team_col_${c.key}` as MessageKey), sortable: 'sql' in c }));
+  STRUCTURE_COLUMNS.map((c) => ({
+    key: c.key,
+    label: t(lang, `team_col_${c.key}` as MessageKey),
+    sortable: 'sql' in c,
+  }));
 
 export const statusChoices = (lang: Lang) =>
   LEAD_STATUSES.map((value) => ({ value, label: t(lang, `lead_status_${value}` as MessageKey) }));

@@ -14,7 +14,10 @@ import { one } from '../../db/rows';
 export type StructureFilter = { search?: string; status?: LeadStatus; tags?: number[]; groups?: number[] };
 
 /** Query and body filters merged: a field given in the body wins. */
-function mergeFilters(query: StructureFilter & { ordering?: string }, body: StructureFilter | undefined): StructureFilter {
+function mergeFilters(
+  query: StructureFilter & { ordering?: string },
+  body: StructureFilter | undefined,
+): StructureFilter {
   return {
     search: body?.search ?? query.search,
     status: body?.status ?? query.status,
@@ -32,11 +35,15 @@ function filtersOf(f: StructureFilter): SQL[] {
   const term = f.search?.trim();
   if (term) {
     const like = likeOf(term);
-    out.push(sql`(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${like}`);
+    out.push(
+      sql`(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${like}`,
+    );
   }
   if (f.status) out.push(sql`u.lead_status = ${f.status}`);
   if (f.tags?.length) {
-    out.push(sql`exists (select 1 from user_tags ut where ut.user_id = u.id and ut.tag_id = any(${pgIntArray(f.tags)}::int[]))`);
+    out.push(
+      sql`exists (select 1 from user_tags ut where ut.user_id = u.id and ut.tag_id = any(${pgIntArray(f.tags)}::int[]))`,
+    );
   }
   if (f.groups?.length) {
     // In a group: a member of it (user_groups) or holding a tag of it.
@@ -63,7 +70,10 @@ type Months = ReturnType<typeof monthWindows>;
 
 /** The list's rows of these users, in the order given, as the answer's JSON text (StructureUser). */
 async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: string, months: Months): Promise<string> {
-  const row = one(await prepared<{ rows: string }>(ctx.db, sql`
+  const row = one(
+    await prepared<{ rows: string }>(
+      ctx.db,
+      sql`
     with me as (select path from users where id = ${viewerId})
     select coalesce(json_agg(x), '[]')::text as rows from (
     select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country,
@@ -94,7 +104,9 @@ async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: str
       where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation'
         and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}
     ) d on true
-    order by page.ord) x`));
+    order by page.ord) x`,
+    ),
+  );
   return row.rows;
 }
 
@@ -109,10 +121,13 @@ export async function listStructureUsers(
   const win = pageWindow(q);
   const months = monthWindows();
   // The viewer's path (a value, so the page is planned for this subtree), subtree size and the tag groups.
-  const [me] = await prepared<{ path: string; descendants: number; groups: Array<{ id: number; name: string }> }>(ctx.db, sql`
+  const [me] = await prepared<{ path: string; descendants: number; groups: Array<{ id: number; name: string }> }>(
+    ctx.db,
+    sql`
     select path::text as path, descendants_count as descendants,
       coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]') as groups
-    from users where id = ${viewer.id}`);
+    from users where id = ${viewer.id}`,
+  );
   const scope = visibleUsersWhere(viewer, 'u', me?.path);
   const filters = filtersOf(f);
   const where = sql.join([scope, ...filters], sql` and `);
@@ -125,7 +140,8 @@ export async function listStructureUsers(
     select p.amount_cents, p.paid_at from payments p
     where p.user_id = ${userId} and p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}`;
   const counter = viewer.role === 'member';
-  const countOf = async (w: SQL) => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`)).rows[0]?.n ?? 0;
+  const countOf = async (w: SQL) =>
+    (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${w}`)).rows[0]?.n ?? 0;
 
   let rows: string;
   let sums: { cur: string; prev: string } | undefined;
@@ -136,12 +152,15 @@ export async function listStructureUsers(
     // done once, and the count, the page's ids and the matches' donations all come from that match.
     const { col, dir } = sortOf(q.ordering);
     const [hitRows, total] = await Promise.all([
-      prepared<{ n: number; ids: number[]; cur: string; prev: string }>(ctx.db, sql`
+      prepared<{ n: number; ids: number[]; cur: string; prev: string }>(
+        ctx.db,
+        sql`
         with m as materialized (select u.id, ${col} as sort_key from users u where ${where})
         select (select count(*)::int from m) as n,
           array(select m.id from m order by m.sort_key ${dir} nulls last, m.id ${dir} nulls last ${pageSql(win)}) as ids,
           d.cur, d.prev
-        from (${donationSums(sql`p.amount_cents`)} from m cross join lateral (${paidDonationsOf(sql`m.id`)}) p) d`),
+        from (${donationSums(sql`p.amount_cents`)} from m cross join lateral (${paidDonationsOf(sql`m.id`)}) p) d`,
+      ),
       counter ? (me?.descendants ?? 0) : countOf(scope),
     ]);
     const hit = one(hitRows);
@@ -153,8 +172,19 @@ export async function listStructureUsers(
     // The page's users first, planned for this viewer's subtree (see visibleUsersWhere); then their
     // columns by id, a statement whose cached plan fits every page (planning all its joins per call
     // cost more than running them).
-    const page = prepared<{ id: number }>(ctx.db, sql`select u.id from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}`).then(
-      (ids) => (ids.length ? rowsOf(ctx, viewer.id, ids.map((r) => r.id), now, months) : '[]'),
+    const page = prepared<{ id: number }>(
+      ctx.db,
+      sql`select u.id from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}`,
+    ).then((ids) =>
+      ids.length
+        ? rowsOf(
+            ctx,
+            viewer.id,
+            ids.map((r) => r.id),
+            now,
+            months,
+          )
+        : '[]',
     );
     // A member's whole structure: the totals the payments' triggers keep per ancestor and month.
     const rolledUp = viewer.role === 'member' && filters.length === 0;
@@ -175,7 +205,14 @@ export async function listStructureUsers(
     // A member's structure without filters is their subtree, whose size the tree trigger keeps.
     // Without filters the filtered count is the total: counted once.
     let filtered: number | null;
-    [rows, { rows: [sums] }, totalCount, filtered] = await Promise.all([
+    [
+      rows,
+      {
+        rows: [sums],
+      },
+      totalCount,
+      filtered,
+    ] = await Promise.all([
       page,
       totals,
       counter ? (me?.descendants ?? 0) : countOf(scope),

@@ -46,9 +46,15 @@ export async function myChildren(ctx: AppContext, viewer: Viewer): Promise<TeamN
 /** Another user's children: whether the viewer may see that user (404/403) and the children, in one statement. */
 export async function childrenOfUser(ctx: AppContext, viewer: Viewer, pk: number): Promise<TeamNode[]> {
   if (pk === viewer.id) return myChildren(ctx, viewer);
-  const row = one(await othersChildren(ctx.db, `${viewer.role}:${viewer.id}:${pk}`, () => sql`
+  const row = one(
+    await othersChildren(
+      ctx.db,
+      `${viewer.role}:${viewer.id}:${pk}`,
+      () => sql`
     select (select coalesce(${visibleUsersWhere(viewer, 'v')}, false) from users v where v.id = ${pk}) as visible,
-      coalesce((select json_agg(c) from (${childrenSql(viewer, pk)}) c), '[]') as rows`));
+      coalesce((select json_agg(c) from (${childrenSql(viewer, pk)}) c), '[]') as rows`,
+    ),
+  );
   assertVisible(row.visible);
   return row.rows;
 }

@@ -50,7 +50,11 @@ export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users, viewerP
 }
 
 /** Whether the user exists and whether the viewer may see them. */
-export async function visibilityOf(db: Pick<Db, 'select'>, viewer: Viewer, userId: number): Promise<'visible' | 'hidden' | 'missing'> {
+export async function visibilityOf(
+  db: Pick<Db, 'select'>,
+  viewer: Viewer,
+  userId: number,
+): Promise<'visible' | 'hidden' | 'missing'> {
   const [row] = await db
     .select({ visible: sql<boolean>`${visibleUsersWhere(viewer)}` })
     .from(users)

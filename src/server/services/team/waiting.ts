@@ -36,7 +36,11 @@ function orderOf(ordering: string | undefined): SQL {
 
 type Row = Record<string, unknown> & { date_joined: Date; waiting_since: Date | null };
 
-export async function listWaitingUsers(ctx: AppContext, viewer: Viewer, q: PageQuery & { search?: string; ordering?: string }) {
+export async function listWaitingUsers(
+  ctx: AppContext,
+  viewer: Viewer,
+  q: PageQuery & { search?: string; ordering?: string },
+) {
   const win = pageWindow(q);
   const scope = scopeOf(viewer);
   const term = q.search?.trim();

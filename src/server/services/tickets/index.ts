@@ -9,9 +9,22 @@ import { likeOf } from '../leads/brief';
 import { canSeeUser, conflict, scopeOf, visibleUsers } from '../leads/scope';
 import { notify } from '../notifications';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
-import { FINAL_STATUSES, TICKET_COLUMNS, TICKET_FROM, TICKET_TYPES, loadTicketRow, ticketDetail, ticketView, type TicketType } from './view';
+import {
+  FINAL_STATUSES,
+  TICKET_COLUMNS,
+  TICKET_FROM,
+  TICKET_TYPES,
+  loadTicketRow,
+  ticketDetail,
+  ticketView,
+  type TicketType,
+} from './view';
 import { one, present } from '../../db/rows';
-import type { SchemaTicketCreateRequest, SchemaTicketRejectRequest, SchemaTicketUpdateRequest } from '../../../api/schema';
+import type {
+  SchemaTicketCreateRequest,
+  SchemaTicketRejectRequest,
+  SchemaTicketUpdateRequest,
+} from '../../../api/schema';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 const STATUSES: TicketStatus[] = ['new', 'in_progress', 'completed', 'canceled', 'paid', 'rejected'];
@@ -20,7 +33,10 @@ const MEMBER_TYPES: TicketType[] = [...TICKET_TYPES];
 export function ticketChoices(lang: Lang, role: AuthUser['role'], scope?: 'member' | 'staff') {
   const staff = role !== 'member' && scope !== 'member';
   return {
-    types: (staff ? [...TICKET_TYPES] : MEMBER_TYPES).map((v) => ({ value: v, label: t(lang, `ticket_type_${v}` as MessageKey) })),
+    types: (staff ? [...TICKET_TYPES] : MEMBER_TYPES).map((v) => ({
+      value: v,
+      label: t(lang, `ticket_type_${v}` as MessageKey),
+    })),
     statuses: STATUSES.map((v) => ({ value: v, label: t(lang, `ticket_status_${v}` as MessageKey) })),
   };
 }
@@ -28,13 +44,29 @@ export function ticketChoices(lang: Lang, role: AuthUser['role'], scope?: 'membe
 async function addMessage(
   tx: Tx,
   ticketId: number,
-  m: { kind: 'message' | 'comment' | 'status_change' | 'telegram'; authorId: number | null; message: string; statusFrom?: TicketStatus; statusTo?: TicketStatus },
+  m: {
+    kind: 'message' | 'comment' | 'status_change' | 'telegram';
+    authorId: number | null;
+    message: string;
+    statusFrom?: TicketStatus;
+    statusTo?: TicketStatus;
+  },
   at: Date,
 ) {
-  const row = one(await tx
-    .insert(ticketMessages)
-    .values({ ticketId, kind: m.kind, authorId: m.authorId, message: m.message, statusFrom: m.statusFrom, statusTo: m.statusTo, createdAt: at })
-    .returning({ id: ticketMessages.id }));
+  const row = one(
+    await tx
+      .insert(ticketMessages)
+      .values({
+        ticketId,
+        kind: m.kind,
+        authorId: m.authorId,
+        message: m.message,
+        statusFrom: m.statusFrom,
+        statusTo: m.statusTo,
+        createdAt: at,
+      })
+      .returning({ id: ticketMessages.id }),
+  );
   await tx.execute(sql`update tickets set messages_count = messages_count + 1, last_message_at = ${at.toISOString()}::timestamptz,
     updated_at = ${at.toISOString()}::timestamptz where id = ${ticketId}`);
   return row.id;
@@ -49,7 +81,14 @@ function checkText(input: NewTicket) {
   if (Object.keys(errors).length) throw new FieldErrors(errors);
 }
 
-async function insertTicket(tx: Tx, userId: number, input: NewTicket, author: number, by: { consultantId: number } | null, at: Date) {
+async function insertTicket(
+  tx: Tx,
+  userId: number,
+  input: NewTicket,
+  author: number,
+  by: { consultantId: number } | null,
+  at: Date,
+) {
   const res = await tx.execute<{ id: number }>(sql`
     insert into tickets (user_id, consultant_id, type, subject, status, created_by_id, taken_at, created_at, updated_at)
     values (${userId}, ${by?.consultantId ?? null}, ${input.type}, ${input.subject.trim()}, ${by ? 'in_progress' : 'new'},
@@ -66,9 +105,12 @@ export async function createTicket(ctx: AppContext, caller: AuthUser, input: New
   const now = clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     const id = await insertTicket(tx, caller.id, input, caller.id, null, now);
-    const resp = await tx.execute<{ responsible_id: number | null }>(sql`select responsible_id from users where id = ${caller.id}`);
+    const resp = await tx.execute<{ responsible_id: number | null }>(
+      sql`select responsible_id from users where id = ${caller.id}`,
+    );
     const responsible = resp.rows[0]?.responsible_id;
-    if (responsible) await notify(tx, responsible, 'ticket_created', { ticket_id: id, id, subject: input.subject.trim() }, now);
+    if (responsible)
+      await notify(tx, responsible, 'ticket_created', { ticket_id: id, id, subject: input.subject.trim() }, now);
     return id;
   });
   return present(await ticketDetail(ctx.db, id), 'the ticket');
@@ -83,7 +125,12 @@ export async function createTicketForMember(ctx: AppContext, caller: AuthUser, i
   const now = clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     const id = await insertTicket(tx, input.user_id, input, caller.id, { consultantId: caller.id }, now);
-    await recordAction(tx, { actorId: caller.id, subjectId: input.user_id, kind: 'ticket_create', details: { ticket_id: id, type: input.type } });
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: input.user_id,
+      kind: 'ticket_create',
+      details: { ticket_id: id, type: input.type },
+    });
     return id;
   });
   return present(await ticketDetail(ctx.db, id), 'the ticket');
@@ -105,7 +152,13 @@ const ORDER: Partial<Record<string, SQL>> = {
   '-status': sql`k.status desc, k.created_at desc`,
 };
 
-export type TicketListQuery = PageQuery & { search?: string; ordering?: string; status?: TicketStatus; type?: TicketType; user_id?: number };
+export type TicketListQuery = PageQuery & {
+  search?: string;
+  ordering?: string;
+  status?: TicketStatus;
+  type?: TicketType;
+  user_id?: number;
+};
 
 export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q: TicketListQuery) {
   const scope = await scopeOf(ctx, caller, q.user_id);
@@ -116,12 +169,16 @@ export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q
   if (q.type) f.push(sql`k.type = ${q.type}`);
   if (q.search?.trim()) {
     const like = likeOf(q.search);
-    f.push(sql`(k.subject ilike ${like} or (mu.first_name || ' ' || mu.last_name || ' ' || coalesce(mu.email::text, '')) ilike ${like})`);
+    f.push(
+      sql`(k.subject ilike ${like} or (mu.first_name || ' ' || mu.last_name || ' ' || coalesce(mu.email::text, '')) ilike ${like})`,
+    );
   }
   const where = sql.join(f, sql` and `);
   const order = ORDER[q.ordering ?? '-created_at'] ?? NEWEST;
   const [rows, counted, total] = await Promise.all([
-    ctx.db.execute<Parameters<typeof ticketView>[0]>(sql`select ${TICKET_COLUMNS} from ${TICKET_FROM} where ${where} order by ${order} ${pageSql(win)}`),
+    ctx.db.execute<Parameters<typeof ticketView>[0]>(
+      sql`select ${TICKET_COLUMNS} from ${TICKET_FROM} where ${where} order by ${order} ${pageSql(win)}`,
+    ),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${TICKET_FROM} where ${where}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets k where ${base}`),
   ]);
@@ -132,7 +189,8 @@ export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q
 async function visibleTicket(ctx: AppContext, caller: AuthUser, id: number) {
   const row = await loadTicketRow(ctx.db, id);
   if (!row) throw notFound();
-  if (caller.role !== 'admin' && row.consultant_id !== caller.id && !(await canSeeUser(ctx.db, caller, row.user_id))) throw permissionDenied();
+  if (caller.role !== 'admin' && row.consultant_id !== caller.id && !(await canSeeUser(ctx.db, caller, row.user_id)))
+    throw permissionDenied();
   return row;
 }
 
@@ -173,9 +231,19 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
         update tickets set status = 'in_progress', consultant_id = ${caller.id}, taken_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
         where id = ${row.id} and status = 'new' and consultant_id is null returning id`);
       if (!won.rows.length) throw conflict('ticket_taken');
-      await addMessage(tx, row.id, { kind: 'status_change', authorId: caller.id, message: '', statusFrom: 'new', statusTo: 'in_progress' }, now);
+      await addMessage(
+        tx,
+        row.id,
+        { kind: 'status_change', authorId: caller.id, message: '', statusFrom: 'new', statusTo: 'in_progress' },
+        now,
+      );
       if (comment) await addMessage(tx, row.id, { kind: 'comment', authorId: caller.id, message: comment }, now);
-      await recordAction(tx, { actorId: caller.id, subjectId: row.user_id, kind: 'ticket_take', details: { ticket_id: row.id } });
+      await recordAction(tx, {
+        actorId: caller.id,
+        subjectId: row.user_id,
+        kind: 'ticket_take',
+        details: { ticket_id: row.id },
+      });
     });
     return present(await ticketDetail(ctx.db, row.id), 'the ticket');
   }
@@ -185,7 +253,8 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
   let target: TicketStatus | undefined;
   if (input.action === 'update') {
     if (input.status && input.status !== row.status) {
-      if (input.status === 'new' || input.status === 'rejected') throw FieldErrors.of('status', 'ticket_status_not_allowed');
+      if (input.status === 'new' || input.status === 'rejected')
+        throw FieldErrors.of('status', 'ticket_status_not_allowed');
       target = input.status;
     }
     if (!target && !comment) throw FieldErrors.of('comment', 'field_required');
@@ -200,7 +269,12 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
           closed_at = ${FINAL_STATUSES.includes(target) ? at : null}::timestamptz
         where id = ${row.id} and status = 'in_progress' and consultant_id = ${row.consultant_id} returning id`);
       if (!done.rows.length) throw new FieldErrors({ non_field_errors: ['ticket_closed'] });
-      await addMessage(tx, row.id, { kind: 'status_change', authorId: caller.id, message: '', statusFrom: 'in_progress', statusTo: target }, now);
+      await addMessage(
+        tx,
+        row.id,
+        { kind: 'status_change', authorId: caller.id, message: '', statusFrom: 'in_progress', statusTo: target },
+        now,
+      );
     }
     if (comment) await addMessage(tx, row.id, { kind: 'comment', authorId: caller.id, message: comment }, now);
     await recordAction(tx, {
@@ -231,7 +305,18 @@ export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: Sch
         and (k.consultant_id is null or k.consultant_id = ${caller.id} ${caller.role === 'admin' ? sql`or true` : sql``})
       returning p.prev`);
     if (!done.rows.length) throw conflict('ticket_taken');
-    await addMessage(tx, row.id, { kind: 'status_change', authorId: caller.id, message: reason, statusFrom: one(done.rows).prev, statusTo: 'rejected' }, now);
+    await addMessage(
+      tx,
+      row.id,
+      {
+        kind: 'status_change',
+        authorId: caller.id,
+        message: reason,
+        statusFrom: one(done.rows).prev,
+        statusTo: 'rejected',
+      },
+      now,
+    );
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: row.user_id,

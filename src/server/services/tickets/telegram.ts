@@ -17,7 +17,8 @@ import type { SchemaTelegramMessageRequest } from '../../../api/schema';
  * then kept on the ticket and in the history; a member without a linked chat gets a clear 400.
  */
 export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, input: SchemaTelegramMessageRequest) {
-  if ((input.ticket_id == null) === (input.user_id == null)) throw new FieldErrors({ non_field_errors: ['telegram_one_target'] });
+  if ((input.ticket_id == null) === (input.user_id == null))
+    throw new FieldErrors({ non_field_errors: ['telegram_one_target'] });
   const text = input.message.trim();
   if (!text) throw FieldErrors.of('message', 'field_required');
   let userId: number;
@@ -29,7 +30,9 @@ export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, inp
     if (!exists.rows.length) throw notFound();
     if (!(await canSeeUser(ctx.db, caller, userId))) throw permissionDenied();
   }
-  const res = await ctx.db.execute<{ telegram_chat_id: string | null }>(sql`select telegram_chat_id from users where id = ${userId}`);
+  const res = await ctx.db.execute<{ telegram_chat_id: string | null }>(
+    sql`select telegram_chat_id from users where id = ${userId}`,
+  );
   const chatId = res.rows[0]?.telegram_chat_id;
   if (!chatId) throw new FieldErrors({ non_field_errors: ['telegram_not_linked'] });
   const bot = telegramOf(ctx.config);
@@ -42,8 +45,16 @@ export async function sendTelegramMessage(ctx: AppContext, caller: AuthUser, inp
   }
   const now = clock.now();
   const messageId = await ctx.db.transaction(async (tx) => {
-    const id = input.ticket_id != null ? await addTicketMessage(tx, input.ticket_id, { kind: 'telegram', authorId: caller.id, message: text }, now) : null;
-    await recordAction(tx, { actorId: caller.id, subjectId: userId, kind: 'telegram_message', details: { ticket_id: input.ticket_id ?? null } });
+    const id =
+      input.ticket_id != null
+        ? await addTicketMessage(tx, input.ticket_id, { kind: 'telegram', authorId: caller.id, message: text }, now)
+        : null;
+    await recordAction(tx, {
+      actorId: caller.id,
+      subjectId: userId,
+      kind: 'telegram_message',
+      details: { ticket_id: input.ticket_id ?? null },
+    });
     return id;
   });
   let ticketMessage = null;

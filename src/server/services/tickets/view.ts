@@ -3,7 +3,15 @@ import type { AppContext } from '../../context';
 import type { TicketStatus } from '../../db/schema';
 import { briefJson, iso, type Brief } from '../leads/brief';
 
-export const TICKET_TYPES = ['question', 'technical', 'payment', 'payout', 'subscription', 'partnership', 'other'] as const;
+export const TICKET_TYPES = [
+  'question',
+  'technical',
+  'payment',
+  'payout',
+  'subscription',
+  'partnership',
+  'other',
+] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 export const FINAL_STATUSES: readonly TicketStatus[] = ['completed', 'canceled', 'paid', 'rejected'];
 

@@ -2,51 +2,51 @@
 import type { Widen } from './types';
 
 const en = {
-  "try_again": "Try again",
-  "view_as": {
-    "banner": "You are viewing %{name}'s workspace. Nothing changes unless you act explicitly.",
-    "leave": "Leave view-as",
-    "open": "View as"
+  try_again: 'Try again',
+  view_as: {
+    banner: "You are viewing %{name}'s workspace. Nothing changes unless you act explicitly.",
+    leave: 'Leave view-as',
+    open: 'View as',
   },
-  "notifications": {
-    "title": "Notifications",
-    "empty": "No notifications",
-    "mark_read": "Mark all read",
-    "take": "Take to work",
-    "taken": "The lead is yours now"
-  }
+  notifications: {
+    title: 'Notifications',
+    empty: 'No notifications',
+    mark_read: 'Mark all read',
+    take: 'Take to work',
+    taken: 'The lead is yours now',
+  },
 };
 
 export const staff = {
   en,
   ru: {
-  "try_again": "Повторить",
-  "view_as": {
-    "banner": "Вы смотрите рабочее место: %{name}. Ничего не меняется, пока вы явно не выполните действие.",
-    "leave": "Выйти из просмотра",
-    "open": "Смотреть как"
-  },
-  "notifications": {
-    "title": "Уведомления",
-    "empty": "Уведомлений нет",
-    "mark_read": "Отметить все прочитанными",
-    "take": "Взять в работу",
-    "taken": "Лид теперь ваш"
-  }
-} satisfies Widen<typeof en>,
+    try_again: 'Повторить',
+    view_as: {
+      banner: 'Вы смотрите рабочее место: %{name}. Ничего не меняется, пока вы явно не выполните действие.',
+      leave: 'Выйти из просмотра',
+      open: 'Смотреть как',
+    },
+    notifications: {
+      title: 'Уведомления',
+      empty: 'Уведомлений нет',
+      mark_read: 'Отметить все прочитанными',
+      take: 'Взять в работу',
+      taken: 'Лид теперь ваш',
+    },
+  } satisfies Widen<typeof en>,
   de: {
-  "try_again": "Erneut versuchen",
-  "view_as": {
-    "banner": "Sie sehen den Arbeitsbereich von %{name}. Nichts ändert sich, solange Sie nicht ausdrücklich handeln.",
-    "leave": "Ansicht verlassen",
-    "open": "Ansehen als"
-  },
-  "notifications": {
-    "title": "Benachrichtigungen",
-    "empty": "Keine Benachrichtigungen",
-    "mark_read": "Alle als gelesen markieren",
-    "take": "Übernehmen",
-    "taken": "Der Lead gehört jetzt Ihnen"
-  }
-} satisfies Widen<typeof en>,
+    try_again: 'Erneut versuchen',
+    view_as: {
+      banner: 'Sie sehen den Arbeitsbereich von %{name}. Nichts ändert sich, solange Sie nicht ausdrücklich handeln.',
+      leave: 'Ansicht verlassen',
+      open: 'Ansehen als',
+    },
+    notifications: {
+      title: 'Benachrichtigungen',
+      empty: 'Keine Benachrichtigungen',
+      mark_read: 'Alle als gelesen markieren',
+      take: 'Übernehmen',
+      taken: 'Der Lead gehört jetzt Ihnen',
+    },
+  } satisfies Widen<typeof en>,
 };

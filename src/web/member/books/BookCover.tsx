@@ -3,7 +3,17 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import { sxItems } from '../../common/sx';
 
 /** The cover image, or a plain coloured cover with the title when there is none (2:3 like a book). */
-export function BookCover({ cover, title, compact, sx }: { cover: string | null; title: string; compact?: boolean; sx?: SxProps<Theme> }) {
+export function BookCover({
+  cover,
+  title,
+  compact,
+  sx,
+}: {
+  cover: string | null;
+  title: string;
+  compact?: boolean;
+  sx?: SxProps<Theme>;
+}) {
   return (
     <Box
       sx={[
@@ -27,14 +37,19 @@ export function BookCover({ cover, title, compact, sx }: { cover: string | null;
       ]}
     >
       {cover ? (
-        <Box component="img" src={cover} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        <Box
+          component="img"
+          src={cover}
+          alt=""
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
       ) : (
         <>
           <MenuBook sx={{ fontSize: compact ? 32 : 40, opacity: 0.8 }} />
           {!compact && (
-          <Typography variant="subtitle2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
-            {title}
-          </Typography>
+            <Typography variant="subtitle2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
+              {title}
+            </Typography>
           )}
         </>
       )}

@@ -24,7 +24,11 @@ export default function BookPage() {
   const id = Number(useParams().id);
   const query = useLearningRecord('learning/books', id, { refetchOnWindowFocus: false });
   return (
-    <MemberPage title={query.data?.title ?? translate('atrium.learning.books.title')} back={{ to: '/books', label: translate('atrium.learning.books.all') }} maxWidth={1040}>
+    <MemberPage
+      title={query.data?.title ?? translate('atrium.learning.books.title')}
+      back={{ to: '/books', label: translate('atrium.learning.books.all') }}
+      maxWidth={1040}
+    >
       <QueryState query={query} minHeight={320}>
         {(book) => <BookBody book={book} />}
       </QueryState>
@@ -46,7 +50,13 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
   ].filter(Boolean) as Array<[string, string]>;
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'grid', gap: { xs: 2, sm: 4 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '220px minmax(0, 1fr)', md: '260px minmax(0, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, sm: 4 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '220px minmax(0, 1fr)', md: '260px minmax(0, 1fr)' },
+        }}
+      >
         <Box sx={{ maxWidth: { xs: 200, sm: 'none' }, mx: { xs: 'auto', sm: 0 }, width: '100%' }}>
           <BookCover cover={book.cover} title={book.title} />
         </Box>
@@ -54,7 +64,10 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
           <Stack direction="row" spacing={1}>
             <PriceChip book={book} />
           </Stack>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+          >
             {facts.map(([k, v]) => (
               <Box key={k} sx={{ display: 'contents' }}>
                 <Typography component="dt" color="text.secondary" variant="body2">
@@ -66,7 +79,13 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
               </Box>
             ))}
           </Box>
-          <BookActions book={book} reading={reading} onRead={() => { setReading(true); }} />
+          <BookActions
+            book={book}
+            reading={reading}
+            onRead={() => {
+              setReading(true);
+            }}
+          />
           {book.description && <HtmlContent html={book.description} />}
         </Stack>
       </Box>
@@ -136,7 +155,13 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
   }
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Button variant="contained" startIcon={<ShoppingCart />} onClick={() => void buy()} disabled={busy} data-testid="buy-book">
+      <Button
+        variant="contained"
+        startIcon={<ShoppingCart />}
+        onClick={() => void buy()}
+        disabled={busy}
+        data-testid="buy-book"
+      >
         {translate('atrium.learning.books.buy', { price: fmtMoney(book.price) })}
       </Button>
       {book.purchase_status === 'canceled' && (

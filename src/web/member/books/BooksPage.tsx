@@ -22,7 +22,12 @@ export default function BooksPage() {
               sx={{
                 display: 'grid',
                 gap: 2,
-                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+                gridTemplateColumns: {
+                  xs: 'repeat(2, minmax(0, 1fr))',
+                  sm: 'repeat(3, minmax(0, 1fr))',
+                  md: 'repeat(4, minmax(0, 1fr))',
+                  lg: 'repeat(5, minmax(0, 1fr))',
+                },
               }}
             >
               {list.map((b, i) => (
@@ -42,13 +47,26 @@ function BookCard({ book, isNew }: { book: SchemaBookBrief; isNew?: boolean }) {
   const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="book-card">
-      <CardActionArea component={Link} to={`/books/${book.id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+      <CardActionArea
+        component={Link}
+        to={`/books/${book.id}`}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
         <Box sx={{ p: { xs: 1.5, sm: 2 }, pb: 0, position: 'relative' }}>
           <BookCover cover={book.cover} title={book.title} />
           {isNew && (
             <Typography
               variant="caption"
-              sx={{ position: 'absolute', top: { xs: 20, sm: 24 }, left: { xs: 20, sm: 24 }, bgcolor: 'secondary.main', color: 'common.white', px: 1, borderRadius: 1, fontWeight: 600 }}
+              sx={{
+                position: 'absolute',
+                top: { xs: 20, sm: 24 },
+                left: { xs: 20, sm: 24 },
+                bgcolor: 'secondary.main',
+                color: 'common.white',
+                px: 1,
+                borderRadius: 1,
+                fontWeight: 600,
+              }}
             >
               {translate('atrium.learning.books.new')}
             </Typography>

@@ -49,15 +49,22 @@ export default function PdfReader({ url, title }: { url: string; title: string }
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ro = new ResizeObserver(([entry]) => { setWidth(Math.floor(entry?.contentRect.width ?? 0)); });
+    const ro = new ResizeObserver(([entry]) => {
+      setWidth(Math.floor(entry?.contentRect.width ?? 0));
+    });
     ro.observe(el);
-    return () => { ro.disconnect(); };
+    return () => {
+      ro.disconnect();
+    };
   }, []);
 
   const pageWidth = Math.max(200, Math.floor(width * (ZOOMS[zoom] ?? 1)));
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="pdf-reader">
-      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', gap: 1 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', gap: 1 }}
+      >
         <Typography variant="subtitle2" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
           {title}
           {doc && (
@@ -68,7 +75,14 @@ export default function PdfReader({ url, title }: { url: string; title: string }
         </Typography>
         <Tooltip title={translate('atrium.learning.books.zoom_out')}>
           <span>
-            <IconButton size="small" aria-label={translate('atrium.learning.books.zoom_out')} disabled={zoom === 0} onClick={() => { setZoom((z) => z - 1); }}>
+            <IconButton
+              size="small"
+              aria-label={translate('atrium.learning.books.zoom_out')}
+              disabled={zoom === 0}
+              onClick={() => {
+                setZoom((z) => z - 1);
+              }}
+            >
               <ZoomOut />
             </IconButton>
           </span>
@@ -78,13 +92,26 @@ export default function PdfReader({ url, title }: { url: string; title: string }
         </Typography>
         <Tooltip title={translate('atrium.learning.books.zoom_in')}>
           <span>
-            <IconButton size="small" aria-label={translate('atrium.learning.books.zoom_in')} disabled={zoom === ZOOMS.length - 1} onClick={() => { setZoom((z) => z + 1); }}>
+            <IconButton
+              size="small"
+              aria-label={translate('atrium.learning.books.zoom_in')}
+              disabled={zoom === ZOOMS.length - 1}
+              onClick={() => {
+                setZoom((z) => z + 1);
+              }}
+            >
               <ZoomIn />
             </IconButton>
           </span>
         </Tooltip>
         <Tooltip title={translate('atrium.learning.books.open_tab')}>
-          <IconButton size="small" aria-label={translate('atrium.learning.books.open_tab')} href={url} target="_blank" rel="noopener">
+          <IconButton
+            size="small"
+            aria-label={translate('atrium.learning.books.open_tab')}
+            href={url}
+            target="_blank"
+            rel="noopener"
+          >
             <OpenInNew />
           </IconButton>
         </Tooltip>
@@ -107,7 +134,17 @@ export default function PdfReader({ url, title }: { url: string; title: string }
 }
 
 /** One page: a placeholder of the right size until it is near the view, then drawn at the screen's density. */
-function PdfPage({ doc, number, width, aspect }: { doc: PDFDocumentProxy; number: number; width: number; aspect: number }) {
+function PdfPage({
+  doc,
+  number,
+  width,
+  aspect,
+}: {
+  doc: PDFDocumentProxy;
+  number: number;
+  width: number;
+  aspect: number;
+}) {
   const translate = useTranslate();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [visible, setVisible] = useState(number <= 2);
@@ -115,11 +152,16 @@ function PdfPage({ doc, number, width, aspect }: { doc: PDFDocumentProxy; number
 
   useEffect(() => {
     if (visible || !canvas.current) return;
-    const io = new IntersectionObserver(([e]) => {
-      if (e?.isIntersecting) setVisible(true);
-    }, { rootMargin: '600px' });
+    const io = new IntersectionObserver(
+      ([e]) => {
+        if (e?.isIntersecting) setVisible(true);
+      },
+      { rootMargin: '600px' },
+    );
     io.observe(canvas.current);
-    return () => { io.disconnect(); };
+    return () => {
+      io.disconnect();
+    };
   }, [visible]);
 
   useEffect(() => {

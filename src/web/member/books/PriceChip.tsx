@@ -4,10 +4,16 @@ import type { SchemaBookBrief } from '../../../api/schema';
 import { fmtMoney } from '../../common/format';
 
 /** Free, the price, or where the member's purchase stands. */
-export function PriceChip({ book }: { book: Pick<SchemaBookBrief, 'is_free' | 'price' | 'purchased' | 'purchase_status'> }) {
+export function PriceChip({
+  book,
+}: {
+  book: Pick<SchemaBookBrief, 'is_free' | 'price' | 'purchased' | 'purchase_status'>;
+}) {
   const translate = useTranslate();
   if (book.is_free) return <Chip size="small" color="success" label={translate('atrium.learning.books.free')} />;
-  if (book.purchased || book.purchase_status === 'paid') return <Chip size="small" color="primary" label={translate('atrium.learning.books.purchased')} />;
-  if (book.purchase_status === 'pending') return <Chip size="small" color="warning" label={translate('atrium.learning.books.pending')} />;
+  if (book.purchased || book.purchase_status === 'paid')
+    return <Chip size="small" color="primary" label={translate('atrium.learning.books.purchased')} />;
+  if (book.purchase_status === 'pending')
+    return <Chip size="small" color="warning" label={translate('atrium.learning.books.pending')} />;
   return <Chip size="small" variant="outlined" label={fmtMoney(book.price)} />;
 }

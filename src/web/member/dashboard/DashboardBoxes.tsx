@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Button, Card, CardActionArea, CardContent, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import Event from '@mui/icons-material/Event';
 import MenuBook from '@mui/icons-material/MenuBook';
@@ -9,7 +20,13 @@ import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaDashboardLessons } from '../../../api/schema';
-import { useConfigs, useImportantNews, useLearningList, useNearestEvents, useNewBook } from '../../providers/data/learningHooks';
+import {
+  useConfigs,
+  useImportantNews,
+  useLearningList,
+  useNearestEvents,
+  useNewBook,
+} from '../../providers/data/learningHooks';
 import { BookCover } from '../books/BookCover';
 import { DonateButton } from '../donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';
@@ -20,10 +37,25 @@ import { NewsCard } from '../news/NewsCard';
 import { EmptyBlock, QueryState } from '../../common/States';
 
 /** A dashboard box: a heading, a link to the whole list, and its content. */
-function Box2({ title, to, more, children, testId }: { title: string; to?: string; more?: string; children: ReactNode; testId: string }) {
+function Box2({
+  title,
+  to,
+  more,
+  children,
+  testId,
+}: {
+  title: string;
+  to?: string;
+  more?: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Box component="section" data-testid={testId} aria-label={title}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, columnGap: 1, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, columnGap: 1, flexWrap: 'wrap' }}
+      >
         <Typography variant="h6" component="h2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
@@ -46,7 +78,13 @@ export function ImportantNews() {
   const items = (query.data ?? []).slice(0, 3);
   if (!items.length) return null;
   return (
-    <Stack spacing={1.5} sx={{ mb: 3 }} data-testid="dashboard-important" component="section" aria-label={translate('atrium.learning.dashboard.important')}>
+    <Stack
+      spacing={1.5}
+      sx={{ mb: 3 }}
+      data-testid="dashboard-important"
+      component="section"
+      aria-label={translate('atrium.learning.dashboard.important')}
+    >
       {items.map((n) => (
         <Alert
           key={n.id}
@@ -54,7 +92,13 @@ export function ImportantNews() {
           variant="outlined"
           sx={{ bgcolor: 'background.paper', '& .MuiAlert-message': { minWidth: 0, flexGrow: 1 } }}
           action={
-            <Button component={Link} to={`/news/view/${n.id}`} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+            <Button
+              component={Link}
+              to={`/news/view/${n.id}`}
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {translate('atrium.learning.dashboard.read')}
             </Button>
           }
@@ -71,7 +115,11 @@ export function ImportantNews() {
 }
 
 /** Lessons to continue; when there are none, the newest lessons. */
-export function LessonsBox({ query }: { query: { data: SchemaDashboardLessons | undefined; error: unknown; isPending: boolean; refetch: () => unknown } }) {
+export function LessonsBox({
+  query,
+}: {
+  query: { data: SchemaDashboardLessons | undefined; error: unknown; isPending: boolean; refetch: () => unknown };
+}) {
   const translate = useTranslate();
   const inProgress = (query.data?.in_progress.length ?? 0) > 0;
   return (
@@ -106,7 +154,12 @@ export function NewsBox() {
   const translate = useTranslate();
   const query = useLearningList('learning/news', { pagination: { page: 1, perPage: 4 } });
   return (
-    <Box2 title={translate('atrium.learning.dashboard.news')} to="/news" more={translate('atrium.learning.dashboard.all_news')} testId="dashboard-news">
+    <Box2
+      title={translate('atrium.learning.dashboard.news')}
+      to="/news"
+      more={translate('atrium.learning.dashboard.all_news')}
+      testId="dashboard-news"
+    >
       <QueryState query={query}>
         {(news) =>
           news.length ? (
@@ -130,7 +183,12 @@ export function EventsBox() {
   const translate = useTranslate();
   const query = useNearestEvents(3);
   return (
-    <Box2 title={translate('atrium.learning.dashboard.events')} to="/events" more={translate('atrium.learning.dashboard.all_events')} testId="dashboard-events">
+    <Box2
+      title={translate('atrium.learning.dashboard.events')}
+      to="/events"
+      more={translate('atrium.learning.dashboard.all_events')}
+      testId="dashboard-events"
+    >
       <QueryState query={query}>
         {(list) =>
           list.length ? (
@@ -154,14 +212,24 @@ export function NewBookBox() {
   const translate = useTranslate();
   const query = useNewBook();
   return (
-    <Box2 title={translate('atrium.learning.dashboard.new_book')} to="/books" more={translate('atrium.learning.dashboard.all_books')} testId="dashboard-book">
+    <Box2
+      title={translate('atrium.learning.dashboard.new_book')}
+      to="/books"
+      more={translate('atrium.learning.dashboard.all_books')}
+      testId="dashboard-book"
+    >
       <QueryState query={query}>
         {({ book }) =>
           book ? (
             <Card variant="outlined">
               <CardActionArea component={Link} to={`/books/${book.id}`}>
                 <CardContent sx={{ display: 'flex', gap: 2 }}>
-                  <BookCover cover={book.cover} title={book.title} compact sx={{ width: 84, flexShrink: 0, boxShadow: 1 }} />
+                  <BookCover
+                    cover={book.cover}
+                    title={book.title}
+                    compact
+                    sx={{ width: 84, flexShrink: 0, boxShadow: 1 }}
+                  />
                   <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
                       {book.title}
@@ -196,7 +264,13 @@ export function DonationBox() {
   if (configs.data?.configs['donations.enabled'] === false) return null;
   const min = configs.data?.configs['donations.min_amount'];
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, bgcolor: 'rgba(38, 166, 154, 0.06)', borderColor: 'secondary.light' }} data-testid="dashboard-donation" component="section" aria-label={translate('atrium.learning.dashboard.donate_title')}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2.5, bgcolor: 'rgba(38, 166, 154, 0.06)', borderColor: 'secondary.light' }}
+      data-testid="dashboard-donation"
+      component="section"
+      aria-label={translate('atrium.learning.dashboard.donate_title')}
+    >
       <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <VolunteerActivism color="secondary" />
@@ -206,7 +280,9 @@ export function DonationBox() {
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {translate('atrium.learning.dashboard.donate_text')}
-          {typeof min === 'number' && min > 0 ? ` ${translate('atrium.learning.dashboard.donate_min', { amount: `$${min}` })}` : ''}
+          {typeof min === 'number' && min > 0
+            ? ` ${translate('atrium.learning.dashboard.donate_min', { amount: `$${min}` })}`
+            : ''}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <DonateButton variant="contained" color="secondary" />

@@ -13,7 +13,14 @@ export default function DashboardPage() {
   return (
     <Box sx={{ maxWidth: 1280, width: '100%', mx: 'auto', pt: { xs: 1, sm: 2 }, pb: 4, contain: 'inline-size' }}>
       <Title title={translate('atrium.dashboard.title')} />
-      <Card variant="outlined" sx={{ mb: 3, background: (t) => `linear-gradient(120deg, ${t.palette.primary.main}, ${t.palette.primary.dark})`, color: 'primary.contrastText' }}>
+      <Card
+        variant="outlined"
+        sx={{
+          mb: 3,
+          background: (t) => `linear-gradient(120deg, ${t.palette.primary.main}, ${t.palette.primary.dark})`,
+          color: 'primary.contrastText',
+        }}
+      >
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h5" component="h1" data-testid="dashboard-welcome" sx={{ fontWeight: 600 }}>
             {translate('atrium.dashboard.welcome', { name: identity?.fullName ?? '' })}
@@ -28,7 +35,9 @@ export default function DashboardPage() {
                 value={Math.round((done * 100) / total)}
                 color="inherit"
                 sx={{ height: 6, borderRadius: 3, bgcolor: 'rgba(255,255,255,0.25)' }}
-                aria-label={translate('atrium.learning.lessons.progress', { percent: Math.round((done * 100) / total) })}
+                aria-label={translate('atrium.learning.lessons.progress', {
+                  percent: Math.round((done * 100) / total),
+                })}
               />
             </Stack>
           ) : (
@@ -37,7 +46,14 @@ export default function DashboardPage() {
         </CardContent>
       </Card>
       <ImportantNews />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <LessonsBox query={lessons} />
           <NewsBox />

@@ -26,7 +26,9 @@ import { useQuery, useQueryClient } from '../../providers/data/query';
 // The contract's limits of a donation's typed fields (the same for online and manual donations).
 const limits = contractRules.DonationRequest;
 
-type Errors = Partial<Record<'amount' | 'payment_method' | 'payment_datetime' | 'check' | 'comment' | 'non_field_errors', string>>;
+type Errors = Partial<
+  Record<'amount' | 'payment_method' | 'payment_datetime' | 'check' | 'comment' | 'non_field_errors', string>
+>;
 
 /**
  * The donation form: amount in USD and a payment method. An online method goes to the payment page
@@ -42,7 +44,11 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // The methods' names and instructions come in the interface language.
-  const methods = useQuery({ queryKey: ['payment-methods', locale], queryFn: () => dataProvider.getPaymentMethods(), enabled: open });
+  const methods = useQuery({
+    queryKey: ['payment-methods', locale],
+    queryFn: () => dataProvider.getPaymentMethods(),
+    enabled: open,
+  });
   const [amount, setAmount] = useState('');
   const [methodId, setMethodId] = useState<number | ''>('');
   const [when, setWhen] = useState(() => dayjs().format('YYYY-MM-DDTHH:mm'));
@@ -64,7 +70,11 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
     setBusy(true);
     try {
       if (method.kind === 'online') {
-        const { payment_url } = await dataProvider.donate({ amount: amount.trim(), payment_method: method.id, comment });
+        const { payment_url } = await dataProvider.donate({
+          amount: amount.trim(),
+          payment_method: method.id,
+          comment,
+        });
         window.location.assign(payment_url);
         return;
       }
@@ -94,7 +104,14 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="donation-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="donation-title"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id="donation-title">{translate('atrium.payments.donation.title')}</DialogTitle>
         <DialogContent>
@@ -103,7 +120,9 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
             <TextField
               label={translate('atrium.payments.donation.amount')}
               value={amount}
-              onChange={(e) => { setAmount(e.target.value); }}
+              onChange={(e) => {
+                setAmount(e.target.value);
+              }}
               inputMode="decimal"
               required
               error={!!errors.amount}
@@ -114,7 +133,9 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
               select
               label={translate('atrium.payments.donation.method')}
               value={methodId}
-              onChange={(e) => { setMethodId(Number(e.target.value)); }}
+              onChange={(e) => {
+                setMethodId(Number(e.target.value));
+              }}
               required
               error={!!errors.payment_method}
               helperText={errors.payment_method}
@@ -138,26 +159,43 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
                   type="datetime-local"
                   label={translate('atrium.payments.donation.datetime')}
                   value={when}
-                  onChange={(e) => { setWhen(e.target.value); }}
+                  onChange={(e) => {
+                    setWhen(e.target.value);
+                  }}
                   required
                   error={!!errors.payment_datetime}
                   helperText={errors.payment_datetime}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'donation-datetime', max: dayjs().format('YYYY-MM-DDTHH:mm') } }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { 'data-testid': 'donation-datetime', max: dayjs().format('YYYY-MM-DDTHH:mm') },
+                  }}
                 />
                 <Stack spacing={0.5}>
-                  <Button component="label" variant="outlined" startIcon={<AttachFile />} sx={{ alignSelf: 'flex-start' }}>
+                  <Button
+                    component="label"
+                    variant="outlined"
+                    startIcon={<AttachFile />}
+                    sx={{ alignSelf: 'flex-start' }}
+                  >
                     {file ? file.name : translate('atrium.payments.donation.choose_file')}
                     <input
                       hidden
                       type="file"
                       accept="image/jpeg,image/png,image/webp,application/pdf"
-                      onChange={(e) => { setFile(e.target.files?.[0] ?? null); }}
+                      onChange={(e) => {
+                        setFile(e.target.files?.[0] ?? null);
+                      }}
                       data-testid="donation-check"
                       aria-label={translate('atrium.payments.donation.check')}
                     />
                   </Button>
-                  <Typography variant="caption" color={errors.check ? 'error' : 'text.secondary'} role={errors.check ? 'alert' : undefined}>
-                    {errors.check ?? `${translate('atrium.payments.donation.check')}: ${translate('atrium.payments.donation.check_hint')}`}
+                  <Typography
+                    variant="caption"
+                    color={errors.check ? 'error' : 'text.secondary'}
+                    role={errors.check ? 'alert' : undefined}
+                  >
+                    {errors.check ??
+                      `${translate('atrium.payments.donation.check')}: ${translate('atrium.payments.donation.check_hint')}`}
                   </Typography>
                 </Stack>
               </>
@@ -165,7 +203,9 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
             <TextField
               label={translate('atrium.payments.donation.comment')}
               value={comment}
-              onChange={(e) => { setComment(e.target.value); }}
+              onChange={(e) => {
+                setComment(e.target.value);
+              }}
               multiline
               minRows={2}
               error={!!errors.comment}
@@ -177,7 +217,9 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{translate('atrium.payments.donation.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={busy} data-testid="donation-submit">
-            {method?.kind === 'manual' ? translate('atrium.payments.donation.send_manual') : translate('atrium.payments.donation.pay_online')}
+            {method?.kind === 'manual'
+              ? translate('atrium.payments.donation.send_manual')
+              : translate('atrium.payments.donation.pay_online')}
           </Button>
         </DialogActions>
       </form>
@@ -191,10 +233,22 @@ export function DonateButton(props: ButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button startIcon={<VolunteerActivism />} onClick={() => { setOpen(true); }} data-testid="open-donation" {...props}>
+      <Button
+        startIcon={<VolunteerActivism />}
+        onClick={() => {
+          setOpen(true);
+        }}
+        data-testid="open-donation"
+        {...props}
+      >
         {translate('atrium.payments.donation.open')}
       </Button>
-      <DonationDialog open={open} onClose={() => { setOpen(false); }} />
+      <DonationDialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
     </>
   );
 }

@@ -26,7 +26,13 @@ export function MyDonations({ limit = 20 }: { limit?: number }) {
                   key={d.id}
                   divider
                   data-testid="my-donation"
-                  secondaryAction={<Chip size="small" color={COLOR[d.status]} label={translate(`atrium.payments.donation.statuses.${d.status}`)} />}
+                  secondaryAction={
+                    <Chip
+                      size="small"
+                      color={COLOR[d.status]}
+                      label={translate(`atrium.payments.donation.statuses.${d.status}`)}
+                    />
+                  }
                 >
                   <ListItemText
                     primary={`${fmtMoney(d.amount)} · ${d.payment_method.name}`}

@@ -21,7 +21,9 @@ export function AddToCalendar({ eventId }: { eventId: number }) {
       document.body.appendChild(a);
       a.click();
       a.remove();
-      setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
+      setTimeout(() => {
+        URL.revokeObjectURL(url);
+      }, 10_000);
     } catch {
       notify('atrium.errors.server', { type: 'error' });
     } finally {
@@ -29,7 +31,13 @@ export function AddToCalendar({ eventId }: { eventId: number }) {
     }
   };
   return (
-    <Button variant="outlined" startIcon={<EventAvailable />} onClick={() => void download()} disabled={busy} data-testid="add-to-calendar">
+    <Button
+      variant="outlined"
+      startIcon={<EventAvailable />}
+      onClick={() => void download()}
+      disabled={busy}
+      data-testid="add-to-calendar"
+    >
       {translate('atrium.learning.events.add_to_calendar')}
     </Button>
   );

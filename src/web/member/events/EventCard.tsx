@@ -15,9 +15,30 @@ export function DateBadge({ iso }: { iso: string }) {
   return (
     <Box
       aria-hidden
-      sx={{ width: 56, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden', textAlign: 'center', border: 1, borderColor: 'divider', bgcolor: 'background.paper', alignSelf: 'flex-start' }}
+      sx={{
+        width: 56,
+        flexShrink: 0,
+        borderRadius: 1.5,
+        overflow: 'hidden',
+        textAlign: 'center',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        alignSelf: 'flex-start',
+      }}
     >
-      <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', typography: 'caption', fontWeight: 600, textTransform: 'uppercase', lineHeight: 1.8 }}>{month}</Box>
+      <Box
+        sx={{
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          typography: 'caption',
+          fontWeight: 600,
+          textTransform: 'uppercase',
+          lineHeight: 1.8,
+        }}
+      >
+        {month}
+      </Box>
       <Box sx={{ typography: 'h6', lineHeight: 1.6 }}>{day}</Box>
     </Box>
   );
@@ -59,7 +80,9 @@ export function EventCard({ event, dense }: { event: SchemaEventBrief; dense?: b
               <Typography variant="body2" color="primary" sx={{ fontWeight: 600 }}>
                 {eventWhen(event.starts_at, event.ends_at, tz)}
               </Typography>
-              {isRunning(event.starts_at, event.ends_at) && <Chip size="small" color="error" label={translate('atrium.learning.events.now')} sx={{ height: 20 }} />}
+              {isRunning(event.starts_at, event.ends_at) && (
+                <Chip size="small" color="error" label={translate('atrium.learning.events.now')} sx={{ height: 20 }} />
+              )}
             </Stack>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
               {event.title}

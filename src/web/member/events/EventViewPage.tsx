@@ -22,7 +22,11 @@ export default function EventViewPage() {
   const id = Number(useParams().id);
   const query = useLearningRecord('learning/events', id);
   return (
-    <MemberPage title={query.data?.title ?? translate('atrium.learning.events.title')} back={{ to: '/events', label: translate('atrium.learning.events.all') }} maxWidth={900}>
+    <MemberPage
+      title={query.data?.title ?? translate('atrium.learning.events.title')}
+      back={{ to: '/events', label: translate('atrium.learning.events.all') }}
+      maxWidth={900}
+    >
       <QueryState query={query} minHeight={320}>
         {(event) => <EventBody event={event} />}
       </QueryState>
@@ -38,7 +42,14 @@ function EventBody({ event }: { event: SchemaEventDetail }) {
   const ended = Date.parse(event.ends_at ?? event.starts_at) < openedAt;
   return (
     <Stack spacing={3} component="article">
-      {event.image && <Box component="img" src={event.image} alt="" sx={{ width: '100%', maxHeight: 360, objectFit: 'cover', borderRadius: 2, display: 'block' }} />}
+      {event.image && (
+        <Box
+          component="img"
+          src={event.image}
+          alt=""
+          sx={{ width: '100%', maxHeight: 360, objectFit: 'cover', borderRadius: 2, display: 'block' }}
+        />
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
         <Stack direction="row" spacing={2}>
           <DateBadge iso={event.starts_at} />
@@ -68,7 +79,13 @@ function EventBody({ event }: { event: SchemaEventDetail }) {
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ pt: 0.5 }}>
               {event.online_url && !ended && (
-                <Button variant="contained" href={event.online_url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNew />}>
+                <Button
+                  variant="contained"
+                  href={event.online_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  endIcon={<OpenInNew />}
+                >
                   {translate('atrium.learning.events.join')}
                 </Button>
               )}

@@ -24,7 +24,9 @@ export default function EventsPage() {
     <MemberPage title={translate('atrium.learning.events.title')} maxWidth={900}>
       <Tabs
         value={period}
-        onChange={(_, v: Period) => { setParams(v === 'past' ? { period: 'past' } : {}); }}
+        onChange={(_, v: Period) => {
+          setParams(v === 'past' ? { period: 'past' } : {});
+        }}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         aria-label={translate('atrium.learning.events.title')}
       >
@@ -46,7 +48,12 @@ export default function EventsPage() {
               <Pager count={query.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
             </>
           ) : (
-            <EmptyBlock icon={<Event />} text={translate(period === 'past' ? 'atrium.learning.events.no_past' : 'atrium.learning.events.no_upcoming')} />
+            <EmptyBlock
+              icon={<Event />}
+              text={translate(
+                period === 'past' ? 'atrium.learning.events.no_past' : 'atrium.learning.events.no_upcoming',
+              )}
+            />
           )
         }
       </QueryState>

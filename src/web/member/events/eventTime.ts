@@ -5,7 +5,9 @@ export function eventWhen(startsAt: string, endsAt: string | null, tz?: string):
   const s = inZone(startsAt, tz);
   if (!endsAt) return s.format('DD/MM/YYYY HH:mm');
   const e = inZone(endsAt, tz);
-  return s.isSame(e, 'day') ? `${s.format('DD/MM/YYYY HH:mm')}–${e.format('HH:mm')}` : `${s.format('DD/MM/YYYY HH:mm')} – ${e.format('DD/MM/YYYY HH:mm')}`;
+  return s.isSame(e, 'day')
+    ? `${s.format('DD/MM/YYYY HH:mm')}–${e.format('HH:mm')}`
+    : `${s.format('DD/MM/YYYY HH:mm')} – ${e.format('DD/MM/YYYY HH:mm')}`;
 }
 
 /** The zone times are shown in: the member's, else the browser's. */

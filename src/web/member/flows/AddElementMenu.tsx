@@ -5,7 +5,15 @@ import { useTranslate } from 'react-admin';
 import { ELEMENT_TYPES, type ElementType } from './model';
 
 /** "Add element" with a menu of the types; disabled (with the reason) once the page is full. */
-export function AddElementMenu({ canAdd, hasForm, onPick }: { canAdd: boolean; hasForm: boolean; onPick: (t: ElementType) => void }) {
+export function AddElementMenu({
+  canAdd,
+  hasForm,
+  onPick,
+}: {
+  canAdd: boolean;
+  hasForm: boolean;
+  onPick: (t: ElementType) => void;
+}) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const button = (
@@ -13,7 +21,9 @@ export function AddElementMenu({ canAdd, hasForm, onPick }: { canAdd: boolean; h
       variant="contained"
       startIcon={<Add />}
       disabled={!canAdd}
-      onClick={(e) => { setAnchor(e.currentTarget); }}
+      onClick={(e) => {
+        setAnchor(e.currentTarget);
+      }}
       aria-haspopup="menu"
       aria-controls={anchor ? 'add-element-menu' : undefined}
     >
@@ -22,8 +32,21 @@ export function AddElementMenu({ canAdd, hasForm, onPick }: { canAdd: boolean; h
   );
   return (
     <>
-      {canAdd ? button : <Tooltip title={translate('atrium.flows.editor.limit')}><span>{button}</span></Tooltip>}
-      <Menu id="add-element-menu" anchorEl={anchor} open={!!anchor} onClose={() => { setAnchor(null); }}>
+      {canAdd ? (
+        button
+      ) : (
+        <Tooltip title={translate('atrium.flows.editor.limit')}>
+          <span>{button}</span>
+        </Tooltip>
+      )}
+      <Menu
+        id="add-element-menu"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => {
+          setAnchor(null);
+        }}
+      >
         {ELEMENT_TYPES.map((t) => (
           <MenuItem
             key={t}

@@ -1,4 +1,16 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { Form, ResourceContextProvider, SaveButton, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ElementInputs } from './ElementInputs';
@@ -17,7 +29,9 @@ function LivePreview() {
         {translate('atrium.flows.editor.preview')}
       </Typography>
       <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}>
-        <ElementPreview element={{ type: values.type, content: values.content ?? {}, previewImage: values.image_file?.src }} />
+        <ElementPreview
+          element={{ type: values.type, content: values.content ?? {}, previewImage: values.image_file?.src }}
+        />
       </Box>
     </Box>
   );
@@ -43,25 +57,29 @@ export function ElementDialog({
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" fullScreen={phone} aria-labelledby="element-dialog-title">
       <ResourceContextProvider value="landing-elements">
-      <Form record={values} onSubmit={(v: Record<string, unknown>) => onSave(v as ElementValues)} mode="onChange">
-        <DialogTitle id="element-dialog-title">
-          {translate(values.id ? 'atrium.flows.editor.edit_element' : 'atrium.flows.editor.new_element', { type })}
-        </DialogTitle>
-        <DialogContent dividers>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider flexItem orientation={phone ? 'horizontal' : 'vertical'} />}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <ElementInputs type={values.type} />
-            </Box>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <LivePreview />
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('atrium.flows.editor.cancel')}</Button>
-          <SaveButton label="atrium.flows.editor.save" alwaysEnable={false} />
-        </DialogActions>
-      </Form>
+        <Form record={values} onSubmit={(v: Record<string, unknown>) => onSave(v as ElementValues)} mode="onChange">
+          <DialogTitle id="element-dialog-title">
+            {translate(values.id ? 'atrium.flows.editor.edit_element' : 'atrium.flows.editor.new_element', { type })}
+          </DialogTitle>
+          <DialogContent dividers>
+            <Stack
+              direction={{ xs: 'column', md: 'row' }}
+              spacing={3}
+              divider={<Divider flexItem orientation={phone ? 'horizontal' : 'vertical'} />}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <ElementInputs type={values.type} />
+              </Box>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <LivePreview />
+              </Box>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate('atrium.flows.editor.cancel')}</Button>
+            <SaveButton label="atrium.flows.editor.save" alwaysEnable={false} />
+          </DialogActions>
+        </Form>
       </ResourceContextProvider>
     </Dialog>
   );

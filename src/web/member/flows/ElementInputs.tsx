@@ -10,7 +10,14 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import {
+  ClearButtons,
+  FormatButtons,
+  LinkButtons,
+  ListButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from 'ra-input-rich-text';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { FORM_FIELDS, type ElementType } from './model';
@@ -46,13 +53,29 @@ function LeadFormInputs() {
       <TextInput source="content.title" label={L('title')} validate={leadForm['content.title']} fullWidth />
       <ArrayInput source="content.fields" label={L('fields')} validate={fieldsRules}>
         <SimpleFormIterator inline disableReordering={false} getItemLabel={() => ''}>
-          <SelectInput source="name" label={L('field_name')} choices={choices} validate={leadForm['content.fields[].name']} />
+          <SelectInput
+            source="name"
+            label={L('field_name')}
+            choices={choices}
+            validate={leadForm['content.fields[].name']}
+          />
           <TextInput source="label" label={L('field_label')} validate={leadForm['content.fields[].label']} />
           <BooleanInput source="required" label={L('field_required')} />
         </SimpleFormIterator>
       </ArrayInput>
-      <TextInput source="content.button_label" label={L('button_label')} validate={leadForm['content.button_label']} fullWidth />
-      <TextInput source="content.success_message" label={L('success_message')} validate={leadForm['content.success_message']} multiline fullWidth />
+      <TextInput
+        source="content.button_label"
+        label={L('button_label')}
+        validate={leadForm['content.button_label']}
+        fullWidth
+      />
+      <TextInput
+        source="content.success_message"
+        label={L('success_message')}
+        validate={leadForm['content.success_message']}
+        multiline
+        fullWidth
+      />
     </>
   );
 }
@@ -96,7 +119,14 @@ export function ElementInputs({ type }: { type: ElementType }) {
     case 'image':
       return (
         <>
-          <ImageInput source="image_file" label={L('image_file')} accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] }} maxSize={10 * 1024 * 1024} validate={imageNeeded} placeholder={<Box sx={{ p: 1 }}>{L('pick_image')}</Box>}>
+          <ImageInput
+            source="image_file"
+            label={L('image_file')}
+            accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] }}
+            maxSize={10 * 1024 * 1024}
+            validate={imageNeeded}
+            placeholder={<Box sx={{ p: 1 }}>{L('pick_image')}</Box>}
+          >
             <ImageField source="src" title="title" />
           </ImageInput>
           <TextInput source="content.alt" label={L('alt')} validate={image['content.alt']} fullWidth />
@@ -123,7 +153,12 @@ export function ElementInputs({ type }: { type: ElementType }) {
         <>
           <DateTimeInput source="content.target_at" label={L('target_at')} validate={countdown['content.target_at']} />
           <TextInput source="content.title" label={L('title')} validate={countdown['content.title']} fullWidth />
-          <TextInput source="content.expired_text" label={L('expired_text')} validate={countdown['content.expired_text']} fullWidth />
+          <TextInput
+            source="content.expired_text"
+            label={L('expired_text')}
+            validate={countdown['content.expired_text']}
+            fullWidth
+          />
         </>
       );
     case 'lead_form':

@@ -13,11 +13,28 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** A one-line summary of an element for the list. */
 function summary(e: LandingElementRecord): string {
   const c = e.content as Record<string, unknown>;
-  const text = str(c.text) || str(c.label) || str(c.title) || str(c.caption) || str(c.url) || str(c.alt) || str(c.html).replace(/<[^>]*>/g, ' ');
+  const text =
+    str(c.text) ||
+    str(c.label) ||
+    str(c.title) ||
+    str(c.caption) ||
+    str(c.url) ||
+    str(c.alt) ||
+    str(c.html).replace(/<[^>]*>/g, ' ');
   return text.replace(/\s+/g, ' ').trim().slice(0, 80);
 }
 
-function Action({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
+function Action({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <span>
@@ -66,7 +83,9 @@ export function ElementList({
           <ListItem
             key={el.id}
             draggable={!busy}
-            onDragStart={() => { setDragged(el); }}
+            onDragStart={() => {
+              setDragged(el);
+            }}
             onDragEnd={() => {
               setDragged(null);
               setOver(null);
@@ -75,7 +94,9 @@ export function ElementList({
               e.preventDefault();
               setOver(el.id);
             }}
-            onDrop={(e) => { drop(e, el); }}
+            onDrop={(e) => {
+              drop(e, el);
+            }}
             data-testid={`element-${el.type}`}
             sx={{
               border: 1,
@@ -87,7 +108,10 @@ export function ElementList({
               flexWrap: { xs: 'wrap', sm: 'nowrap' },
             }}
           >
-            <Box sx={{ cursor: 'grab', display: { xs: 'none', sm: 'flex' }, mr: 1, color: 'text.secondary' }} title={T('drag')}>
+            <Box
+              sx={{ cursor: 'grab', display: { xs: 'none', sm: 'flex' }, mr: 1, color: 'text.secondary' }}
+              title={T('drag')}
+            >
               <DragIndicator fontSize="small" />
             </Box>
             <ListItemText
@@ -100,16 +124,40 @@ export function ElementList({
               sx={{ minWidth: 0, flex: '1 1 auto' }}
             />
             <Box sx={{ display: 'flex', flexShrink: 0 }}>
-              <Action label={T('move_up')} onClick={() => { onMove(el, el.order - 1); }} disabled={busy || i === 0}>
+              <Action
+                label={T('move_up')}
+                onClick={() => {
+                  onMove(el, el.order - 1);
+                }}
+                disabled={busy || i === 0}
+              >
                 <ArrowUpward fontSize="small" />
               </Action>
-              <Action label={T('move_down')} onClick={() => { onMove(el, el.order + 1); }} disabled={busy || i === elements.length - 1}>
+              <Action
+                label={T('move_down')}
+                onClick={() => {
+                  onMove(el, el.order + 1);
+                }}
+                disabled={busy || i === elements.length - 1}
+              >
                 <ArrowDownward fontSize="small" />
               </Action>
-              <Action label={T('edit')} onClick={() => { onEdit(el); }} disabled={busy}>
+              <Action
+                label={T('edit')}
+                onClick={() => {
+                  onEdit(el);
+                }}
+                disabled={busy}
+              >
                 <EditOutlined fontSize="small" />
               </Action>
-              <Action label={T('delete')} onClick={() => { setDeleting(el); }} disabled={busy}>
+              <Action
+                label={T('delete')}
+                onClick={() => {
+                  setDeleting(el);
+                }}
+                disabled={busy}
+              >
                 <DeleteOutline fontSize="small" />
               </Action>
             </Box>
@@ -126,7 +174,9 @@ export function ElementList({
           if (deleting) onDelete(deleting);
           setDeleting(null);
         }}
-        onClose={() => { setDeleting(null); }}
+        onClose={() => {
+          setDeleting(null);
+        }}
       />
     </>
   );

@@ -10,12 +10,21 @@ function Countdown({ content }: { content: Record<string, unknown> }) {
   const translate = useTranslate();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => { setNow(Date.now()); }, 1000);
-    return () => { clearInterval(t); };
+    const t = setInterval(() => {
+      setNow(Date.now());
+    }, 1000);
+    return () => {
+      clearInterval(t);
+    };
   }, []);
   const left = Math.max(0, Math.floor((Date.parse(str(content.target_at)) - now) / 1000)) || 0;
   const u = (k: string) => translate(`atrium.flows.countdown_units.${k}`);
-  const parts = [`${Math.floor(left / 86400)} ${u('d')}`, `${Math.floor(left / 3600) % 24} ${u('h')}`, `${Math.floor(left / 60) % 60} ${u('m')}`, `${left % 60} ${u('s')}`];
+  const parts = [
+    `${Math.floor(left / 86400)} ${u('d')}`,
+    `${Math.floor(left / 3600) % 24} ${u('h')}`,
+    `${Math.floor(left / 60) % 60} ${u('m')}`,
+    `${left % 60} ${u('s')}`,
+  ];
   return (
     <Paper variant="outlined" sx={{ p: 2, textAlign: 'center', bgcolor: 'action.hover' }}>
       {str(content.title) && <Typography fontWeight={600}>{str(content.title)}</Typography>}
@@ -28,7 +37,9 @@ function Countdown({ content }: { content: Record<string, unknown> }) {
 
 function LeadForm({ content }: { content: Record<string, unknown> }) {
   const translate = useTranslate();
-  const fields = Array.isArray(content.fields) ? (content.fields as Array<{ name?: string; label?: string; required?: boolean }>) : [];
+  const fields = Array.isArray(content.fields)
+    ? (content.fields as Array<{ name?: string; label?: string; required?: boolean }>)
+    : [];
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       {str(content.title) && <Typography variant="h6">{str(content.title)}</Typography>}
@@ -37,7 +48,9 @@ function LeadForm({ content }: { content: Record<string, unknown> }) {
           <TextField
             key={`${f.name}-${i}`}
             size="small"
-            label={(f.label || (f.name ? translate(`atrium.flows.form_fields.${f.name}`) : '')) + (f.required ? ' *' : '')}
+            label={
+              (f.label || (f.name ? translate(`atrium.flows.form_fields.${f.name}`) : '')) + (f.required ? ' *' : '')
+            }
             slotProps={{ input: { readOnly: true } }}
             tabIndex={-1}
           />
@@ -67,19 +80,42 @@ export function ElementPreview({ element }: { element: AnyElement }) {
       );
     }
     case 'text':
-      return <Box sx={{ '& p': { my: 1 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: str(c.html) }} />;
+      return (
+        <Box sx={{ '& p': { my: 1 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: str(c.html) }} />
+      );
     case 'image': {
       const src = element.previewImage || str(c.image);
       return (
         <Box component="figure" sx={{ m: 0 }}>
-          {src ? <Box component="img" src={src} alt={str(c.alt)} sx={{ maxWidth: '100%', borderRadius: 1, display: 'block' }} /> : null}
-          {str(c.caption) && <Typography variant="caption" color="text.secondary">{str(c.caption)}</Typography>}
+          {src ? (
+            <Box
+              component="img"
+              src={src}
+              alt={str(c.alt)}
+              sx={{ maxWidth: '100%', borderRadius: 1, display: 'block' }}
+            />
+          ) : null}
+          {str(c.caption) && (
+            <Typography variant="caption" color="text.secondary">
+              {str(c.caption)}
+            </Typography>
+          )}
         </Box>
       );
     }
     case 'video':
       return (
-        <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'grey.900', color: 'grey.100', borderRadius: 1, display: 'grid', placeItems: 'center', p: 2 }}>
+        <Box
+          sx={{
+            aspectRatio: '16 / 9',
+            bgcolor: 'grey.900',
+            color: 'grey.100',
+            borderRadius: 1,
+            display: 'grid',
+            placeItems: 'center',
+            p: 2,
+          }}
+        >
           <Stack sx={{ alignItems: 'center', textAlign: 'center' }}>
             <PlayCircle sx={{ fontSize: 48 }} />
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>

@@ -18,7 +18,17 @@ import { newElement, toData, valuesOf, type ElementType, type ElementValues } fr
 /** The landing page as visitors will see it, from the saved elements. */
 function PagePreview({ elements }: { elements: LandingElementRecord[] }) {
   return (
-    <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, minHeight: 240 }}>
+    <Stack
+      spacing={2}
+      sx={{
+        p: { xs: 2, sm: 3 },
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        minHeight: 240,
+      }}
+    >
       {elements.map((e) => (
         <ElementPreview key={e.id} element={{ type: e.type, content: e.content }} />
       ))}
@@ -84,14 +94,21 @@ export default function LandingEditorPage() {
 
   const move = (e: LandingElementRecord, order: number) =>
     run(() => dataProvider.update('landing-elements', { id: e.id, data: { ...e, order }, previousData: e }));
-  const remove = (e: LandingElementRecord) => run(() => dataProvider.delete('landing-elements', { id: e.id, previousData: e }), 'atrium.flows.deleted');
+  const remove = (e: LandingElementRecord) =>
+    run(() => dataProvider.delete('landing-elements', { id: e.id, previousData: e }), 'atrium.flows.deleted');
   const togglePublish = (f: SchemaFlow) =>
-    run(async () => {
-      await dataProvider.update('flows', { id: f.id, data: { is_published: !f.is_published }, previousData: f });
-      await flow.refetch();
-    }, f.is_published ? 'atrium.flows.editor.now_draft' : 'atrium.flows.editor.now_published');
+    run(
+      async () => {
+        await dataProvider.update('flows', { id: f.id, data: { is_published: !f.is_published }, previousData: f });
+        await flow.refetch();
+      },
+      f.is_published ? 'atrium.flows.editor.now_draft' : 'atrium.flows.editor.now_published',
+    );
 
-  if (flow.error || list.error) return <ErrorBlock error={flow.error ?? list.error} onRetry={() => void Promise.all([flow.refetch(), list.refetch()])} />;
+  if (flow.error || list.error)
+    return (
+      <ErrorBlock error={flow.error ?? list.error} onRetry={() => void Promise.all([flow.refetch(), list.refetch()])} />
+    );
   if (!flow.data || list.isPending) return <LoadingBlock />;
   const f = flow.data;
 
@@ -101,8 +118,17 @@ export default function LandingEditorPage() {
       back={{ to: '/flows', label: translate('atrium.flows.editor.back') }}
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Chip size="small" color={f.is_published ? 'success' : 'default'} label={translate(f.is_published ? 'atrium.flows.published' : 'atrium.flows.draft')} />
-          <Button variant={f.is_published ? 'outlined' : 'contained'} color={f.is_published ? 'inherit' : 'success'} onClick={() => void togglePublish(f)} disabled={busy}>
+          <Chip
+            size="small"
+            color={f.is_published ? 'success' : 'default'}
+            label={translate(f.is_published ? 'atrium.flows.published' : 'atrium.flows.draft')}
+          />
+          <Button
+            variant={f.is_published ? 'outlined' : 'contained'}
+            color={f.is_published ? 'inherit' : 'success'}
+            onClick={() => void togglePublish(f)}
+            disabled={busy}
+          >
             {translate(f.is_published ? 'atrium.flows.editor.unpublish' : 'atrium.flows.editor.publish')}
           </Button>
           {f.is_published && (
@@ -117,7 +143,14 @@ export default function LandingEditorPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {f.landing_url}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' },
+          alignItems: 'start',
+        }}
+      >
         <Card variant="outlined">
           <CardContent>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -127,7 +160,9 @@ export default function LandingEditorPage() {
               <AddElementMenu
                 canAdd={canAdd && !busy}
                 hasForm={elements.some((e) => e.type === 'lead_form')}
-                onPick={(t: ElementType) => { setEditing(newElement(t, elements.length)); }}
+                onPick={(t: ElementType) => {
+                  setEditing(newElement(t, elements.length));
+                }}
               />
             </Stack>
             {!canAdd && <Alert severity="info">{translate('atrium.flows.editor.limit')}</Alert>}
@@ -136,7 +171,15 @@ export default function LandingEditorPage() {
                 {translate('atrium.flows.editor.empty')}
               </Typography>
             ) : (
-              <ElementList elements={elements} busy={busy} onMove={(e, o) => void move(e, o)} onEdit={(e) => { setEditing(valuesOf(e)); }} onDelete={(e) => void remove(e)} />
+              <ElementList
+                elements={elements}
+                busy={busy}
+                onMove={(e, o) => void move(e, o)}
+                onEdit={(e) => {
+                  setEditing(valuesOf(e));
+                }}
+                onDelete={(e) => void remove(e)}
+              />
             )}
           </CardContent>
         </Card>
@@ -152,7 +195,13 @@ export default function LandingEditorPage() {
           <PagePreview elements={elements} />
         </Box>
       </Box>
-      <ElementDialog values={editing} onSave={save} onClose={() => { setEditing(null); }} />
+      <ElementDialog
+        values={editing}
+        onSave={save}
+        onClose={() => {
+          setEditing(null);
+        }}
+      />
     </MemberPage>
   );
 }

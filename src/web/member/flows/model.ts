@@ -39,21 +39,42 @@ export function newElement(type: ElementType, order: number): ElementValues {
   return { type, order, content: content[type] };
 }
 
-export const valuesOf = (e: LandingElementRecord): ElementValues => ({ id: e.id, type: e.type, order: e.order, content: { ...e.content } });
+export const valuesOf = (e: LandingElementRecord): ElementValues => ({
+  id: e.id,
+  type: e.type,
+  order: e.order,
+  content: { ...e.content },
+});
 
 const OPTIONAL_TEXTS = new Set(['caption', 'alt', 'title', 'expired_text', 'button_label', 'success_message']);
 
 /** Form values → what the adapter saves: optional texts dropped when empty, dates as ISO, the picked file. */
 export function toData(flowId: number, v: ElementValues): LandingElementData {
-  const c = Object.fromEntries(Object.entries(v.content).filter(([k, value]) => !(OPTIONAL_TEXTS.has(k) && (value === '' || value == null))));
+  const c = Object.fromEntries(
+    Object.entries(v.content).filter(([k, value]) => !(OPTIONAL_TEXTS.has(k) && (value === '' || value == null))),
+  );
   if (v.type === 'image' && !c.link) c.link = null;
-  if (v.type === 'countdown' && c.target_at) c.target_at = new Date(c.target_at as string | number | Date).toISOString();
+  if (v.type === 'countdown' && c.target_at)
+    c.target_at = new Date(c.target_at as string | number | Date).toISOString();
   if (v.type === 'lead_form') {
-    c.fields = (c.fields as Array<Record<string, unknown>>).map((f) => ({ name: f.name, required: !!f.required, ...(f.label ? { label: f.label } : {}) }));
+    c.fields = (c.fields as Array<Record<string, unknown>>).map((f) => ({
+      name: f.name,
+      required: !!f.required,
+      ...(f.label ? { label: f.label } : {}),
+    }));
   }
   const file = v.image_file?.rawFile;
-  return { flow_id: flowId, type: v.type, order: v.order, content: c, ...(file && { image_file: file }) } as LandingElementData;
+  return {
+    flow_id: flowId,
+    type: v.type,
+    order: v.order,
+    content: c,
+    ...(file && { image_file: file }),
+  } as LandingElementData;
 }
 
 /** Element content as the preview reads it, typed loosely: the editor shows half-filled elements too. */
-export type AnyElement = Pick<SchemaLandingElement, 'type'> & { content: Record<string, unknown>; previewImage?: string };
+export type AnyElement = Pick<SchemaLandingElement, 'type'> & {
+  content: Record<string, unknown>;
+  previewImage?: string;
+};

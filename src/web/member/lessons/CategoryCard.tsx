@@ -12,10 +12,20 @@ export function CategoryCard({ category }: { category: SchemaLessonCategory }) {
   const percent = completion(category);
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="category-card">
-      <CardActionArea component={Link} to={`/lessons/category/${category.id}`} sx={{ height: '100%', display: 'flex', alignItems: 'stretch' }}>
+      <CardActionArea
+        component={Link}
+        to={`/lessons/category/${category.id}`}
+        sx={{ height: '100%', display: 'flex', alignItems: 'stretch' }}
+      >
         {category.image && (
           <Box
-            sx={{ width: 96, flexShrink: 0, backgroundImage: `url("${category.image}")`, backgroundSize: 'cover', backgroundPosition: 'center' }}
+            sx={{
+              width: 96,
+              flexShrink: 0,
+              backgroundImage: `url("${category.image}")`,
+              backgroundSize: 'cover',
+              backgroundPosition: 'center',
+            }}
             role="presentation"
           />
         )}
@@ -24,7 +34,11 @@ export function CategoryCard({ category }: { category: SchemaLessonCategory }) {
             {category.title}
           </Typography>
           {category.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+            >
               {category.description}
             </Typography>
           )}

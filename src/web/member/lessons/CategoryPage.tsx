@@ -24,17 +24,22 @@ export default function CategoryPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useLearningList(
     'learning/lessons',
-    { pagination: { page, perPage: PAGE_SIZE }, filter: { category: id, q, ...(completed === undefined ? {} : { completed }) } },
+    {
+      pagination: { page, perPage: PAGE_SIZE },
+      filter: { category: id, q, ...(completed === undefined ? {} : { completed }) },
+    },
     { enabled: valid },
   );
   const category = (query.meta as LessonListMeta | undefined)?.category;
-  const setShow = (next: Show) => { setParams((prev) => {
+  const setShow = (next: Show) => {
+    setParams((prev) => {
       const p = new URLSearchParams(prev);
       if (next === 'all') p.delete('show');
       else p.set('show', next);
       p.delete('page');
       return p;
-    }); };
+    });
+  };
   return (
     <MemberPage
       title={category?.title ?? translate('atrium.learning.lessons.title')}
@@ -50,7 +55,12 @@ export default function CategoryPage() {
                   <Stack sx={{ flexGrow: 1 }}>
                     <CategoryProgress category={category} />
                   </Stack>
-                  <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="category-progress">
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    data-testid="category-progress"
+                  >
                     {translate('atrium.learning.lessons.category_progress', {
                       done: category.completed_count,
                       total: category.lessons_count,
@@ -60,7 +70,11 @@ export default function CategoryPage() {
                 </Stack>
               </Stack>
             )}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, justifyContent: 'space-between' }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ mb: 2, justifyContent: 'space-between' }}
+            >
               <ToggleButtonGroup
                 size="small"
                 exclusive
@@ -83,7 +97,11 @@ export default function CategoryPage() {
               </>
             ) : (
               <EmptyBlock
-                text={translate(q || show !== 'all' ? 'atrium.learning.lessons.nothing_found' : 'atrium.learning.lessons.empty_category')}
+                text={translate(
+                  q || show !== 'all'
+                    ? 'atrium.learning.lessons.nothing_found'
+                    : 'atrium.learning.lessons.empty_category',
+                )}
               />
             )}
           </>

@@ -18,7 +18,16 @@ import {
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useCreate, useDelete, useGetIdentity, useInfiniteGetList, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
+import {
+  useCreate,
+  useDelete,
+  useGetIdentity,
+  useInfiniteGetList,
+  useNotify,
+  usePermissions,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
 import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
 import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
@@ -46,7 +55,10 @@ function useRefreshComments() {
  */
 export function Comments({ lessonId }: { lessonId: number }) {
   const translate = useTranslate();
-  const query = useInfiniteGetList<SchemaLessonComment>(RESOURCE, { pagination: { page: 1, perPage: PAGE_SIZE }, filter: { lesson: lessonId } });
+  const query = useInfiniteGetList<SchemaLessonComment>(RESOURCE, {
+    pagination: { page: 1, perPage: PAGE_SIZE },
+    filter: { lesson: lessonId },
+  });
   const comments = query.data?.pages.flatMap((p) => p.data) ?? [];
   const count = query.total ?? 0;
   return (
@@ -63,7 +75,11 @@ export function Comments({ lessonId }: { lessonId: number }) {
               <CommentItem key={c.id} comment={c} />
             ))}
             {query.hasNextPage && (
-              <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
+              <Button
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+                sx={{ alignSelf: 'center' }}
+              >
                 {translate('atrium.learning.comments.more')}
               </Button>
             )}
@@ -116,7 +132,9 @@ function CommentForm({ lessonId }: { lessonId: number }) {
         name="comment"
         label={translate('atrium.learning.comments.your_comment')}
         value={text}
-        onChange={(e) => { setText(e.target.value.slice(0, MAX)); }}
+        onChange={(e) => {
+          setText(e.target.value.slice(0, MAX));
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
@@ -167,13 +185,22 @@ function CommentItem({ comment }: { comment: SchemaLessonComment }) {
   };
   const remove = () =>
     act(
-      () => deleteOne(RESOURCE, { id: comment.id, previousData: comment }, { mutationMode: 'pessimistic', returnPromise: true }),
+      () =>
+        deleteOne(
+          RESOURCE,
+          { id: comment.id, previousData: comment },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        ),
       'atrium.learning.comments.deleted',
     );
   const moderate = (hide: boolean) =>
     act(
       () =>
-        update(RESOURCE, { id: comment.id, data: { is_hidden: hide }, previousData: comment }, { mutationMode: 'pessimistic', returnPromise: true }),
+        update(
+          RESOURCE,
+          { id: comment.id, data: { is_hidden: hide }, previousData: comment },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        ),
       hide ? 'atrium.learning.comments.hidden_done' : 'atrium.learning.comments.shown_done',
     );
 
@@ -199,19 +226,27 @@ function CommentItem({ comment }: { comment: SchemaLessonComment }) {
             {translate('atrium.learning.comments.hidden_for_author')}
           </Typography>
         ) : (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="comment-text">
+          <Typography
+            variant="body2"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="comment-text"
+          >
             {comment.text}
           </Typography>
         )}
       </Box>
       <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
         {isAdmin && (
-          <Tooltip title={translate(comment.is_hidden ? 'atrium.learning.comments.show' : 'atrium.learning.comments.hide')}>
+          <Tooltip
+            title={translate(comment.is_hidden ? 'atrium.learning.comments.show' : 'atrium.learning.comments.hide')}
+          >
             <IconButton
               size="small"
               disabled={busy}
               onClick={() => void moderate(!comment.is_hidden)}
-              aria-label={translate(comment.is_hidden ? 'atrium.learning.comments.show' : 'atrium.learning.comments.hide')}
+              aria-label={translate(
+                comment.is_hidden ? 'atrium.learning.comments.show' : 'atrium.learning.comments.hide',
+              )}
             >
               {comment.is_hidden ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
             </IconButton>
@@ -219,19 +254,40 @@ function CommentItem({ comment }: { comment: SchemaLessonComment }) {
         )}
         {(mine || isAdmin) && (
           <Tooltip title={translate('atrium.learning.comments.delete')}>
-            <IconButton size="small" disabled={busy} onClick={() => { setConfirm(true); }} aria-label={translate('atrium.learning.comments.delete')}>
+            <IconButton
+              size="small"
+              disabled={busy}
+              onClick={() => {
+                setConfirm(true);
+              }}
+              aria-label={translate('atrium.learning.comments.delete')}
+            >
               <DeleteOutline fontSize="small" />
             </IconButton>
           </Tooltip>
         )}
       </Stack>
-      <Dialog open={confirm} onClose={() => { setConfirm(false); }} aria-labelledby={`delete-comment-${comment.id}`}>
-        <DialogTitle id={`delete-comment-${comment.id}`}>{translate('atrium.learning.comments.delete_title')}</DialogTitle>
+      <Dialog
+        open={confirm}
+        onClose={() => {
+          setConfirm(false);
+        }}
+        aria-labelledby={`delete-comment-${comment.id}`}
+      >
+        <DialogTitle id={`delete-comment-${comment.id}`}>
+          {translate('atrium.learning.comments.delete_title')}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText>{translate('atrium.learning.comments.delete_text')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => { setConfirm(false); }}>{translate('ra.action.cancel')}</Button>
+          <Button
+            onClick={() => {
+              setConfirm(false);
+            }}
+          >
+            {translate('ra.action.cancel')}
+          </Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
             {translate('atrium.learning.comments.delete')}
           </Button>

@@ -18,7 +18,13 @@ export function LessonCard({ lesson, showCategory = true }: { lesson: SchemaLess
       <CardActionArea
         component={Link}
         to={`/lesson/view/${lesson.id}`}
-        sx={{ height: '100%', display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, alignItems: 'stretch', justifyContent: 'flex-start' }}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: { xs: 'row', sm: 'column' },
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
       >
         <Box
           sx={{
@@ -42,18 +48,45 @@ export function LessonCard({ lesson, showCategory = true }: { lesson: SchemaLess
             color: 'common.white',
           }}
         >
-          {!lesson.preview && (access.locked ? <Lock sx={{ fontSize: { xs: 28, sm: 44 }, opacity: 0.85 }} /> : <PlayCircleOutline sx={{ fontSize: { xs: 32, sm: 48 }, opacity: 0.9 }} />)}
-          <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: { xs: 4, sm: 8 }, left: { xs: 4, sm: 8 }, '& .MuiChip-root': { height: { xs: 20, sm: 24 }, fontSize: { xs: 11, sm: 13 } } }}>
+          {!lesson.preview &&
+            (access.locked ? (
+              <Lock sx={{ fontSize: { xs: 28, sm: 44 }, opacity: 0.85 }} />
+            ) : (
+              <PlayCircleOutline sx={{ fontSize: { xs: 32, sm: 48 }, opacity: 0.9 }} />
+            ))}
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{
+              position: 'absolute',
+              top: { xs: 4, sm: 8 },
+              left: { xs: 4, sm: 8 },
+              '& .MuiChip-root': { height: { xs: 20, sm: 24 }, fontSize: { xs: 11, sm: 13 } },
+            }}
+          >
             {access.is_free && <Chip size="small" color="success" label={translate('atrium.learning.lessons.free')} />}
             {access.locked && (
-              <Chip size="small" icon={<Lock />} label={translate('atrium.learning.lessons.locked')} sx={{ bgcolor: 'rgba(0,0,0,0.6)', color: 'common.white', '& .MuiChip-icon': { color: 'inherit' } }} />
+              <Chip
+                size="small"
+                icon={<Lock />}
+                label={translate('atrium.learning.lessons.locked')}
+                sx={{ bgcolor: 'rgba(0,0,0,0.6)', color: 'common.white', '& .MuiChip-icon': { color: 'inherit' } }}
+              />
             )}
           </Stack>
           {lesson.duration_seconds > 0 && (
             <Chip
               size="small"
               label={fmtDuration(lesson.duration_seconds)}
-              sx={{ position: 'absolute', bottom: { xs: 4, sm: 8 }, right: { xs: 4, sm: 8 }, height: { xs: 20, sm: 24 }, fontSize: { xs: 11, sm: 13 }, bgcolor: 'rgba(0,0,0,0.65)', color: 'common.white' }}
+              sx={{
+                position: 'absolute',
+                bottom: { xs: 4, sm: 8 },
+                right: { xs: 4, sm: 8 },
+                height: { xs: 20, sm: 24 },
+                fontSize: { xs: 11, sm: 13 },
+                bgcolor: 'rgba(0,0,0,0.65)',
+                color: 'common.white',
+              }}
             />
           )}
         </Box>
@@ -63,23 +96,44 @@ export function LessonCard({ lesson, showCategory = true }: { lesson: SchemaLess
             variant="determinate"
             value={progress.completed ? 100 : progress.percent}
             color={progress.completed ? 'success' : 'primary'}
-            aria-label={translate('atrium.learning.lessons.progress', { percent: progress.completed ? 100 : progress.percent })}
+            aria-label={translate('atrium.learning.lessons.progress', {
+              percent: progress.completed ? 100 : progress.percent,
+            })}
           />
         )}
-        <CardContent sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5, p: { xs: 1.25, sm: 2 }, '&:last-child': { pb: { xs: 1.25, sm: 2 } } }}>
+        <CardContent
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 0.5,
+            p: { xs: 1.25, sm: 2 },
+            '&:last-child': { pb: { xs: 1.25, sm: 2 } },
+          }}
+        >
           {showCategory && (
             <Typography variant="caption" color="text.secondary" noWrap>
               {lesson.category.title}
             </Typography>
           )}
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: { xs: '0.95rem', sm: '1rem' } }}>
+          <Typography
+            variant="subtitle1"
+            component="h3"
+            sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: { xs: '0.95rem', sm: '1rem' } }}
+          >
             {lesson.title}
           </Typography>
           {lesson.short_description && (
             <Typography
               variant="body2"
               color="text.secondary"
-              sx={{ display: { xs: 'none', sm: '-webkit-box' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+              sx={{
+                display: { xs: 'none', sm: '-webkit-box' },
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
             >
               {lesson.short_description}
             </Typography>
@@ -125,7 +179,12 @@ export function LessonGrid({ lessons, showCategory }: { lessons: SchemaLessonBri
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+          xl: 'repeat(4, minmax(0, 1fr))',
+        },
       }}
     >
       {lessons.map((l) => (

@@ -23,7 +23,11 @@ import { useProgressRecorder } from './useProgressRecorder';
 export default function LessonPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const query = useLearningRecord('learning/lessons', id, { gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false });
+  const query = useLearningRecord('learning/lessons', id, {
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   const lesson = query.data;
   return (
     <MemberPage
@@ -55,10 +59,18 @@ function LessonBody({ lesson }: { lesson: SchemaLessonDetail }) {
   return (
     <Stack spacing={3}>
       <LessonPlayer lesson={lesson} progress={progress} send={send} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          {lesson.access.is_free && <Chip size="small" color="success" label={translate('atrium.learning.lessons.free')} />}
-          {lesson.duration_seconds > 0 && <Chip size="small" variant="outlined" label={fmtDuration(lesson.duration_seconds)} />}
+          {lesson.access.is_free && (
+            <Chip size="small" color="success" label={translate('atrium.learning.lessons.free')} />
+          )}
+          {lesson.duration_seconds > 0 && (
+            <Chip size="small" variant="outlined" label={fmtDuration(lesson.duration_seconds)} />
+          )}
           {!lesson.access.locked && <ProgressStatus progress={progress} />}
         </Stack>
         <Stack direction="row" spacing={1}>
@@ -71,7 +83,13 @@ function LessonBody({ lesson }: { lesson: SchemaLessonDetail }) {
           >
             {translate('atrium.learning.lesson.previous')}
           </Button>
-          <Button component={Link} to={`/lesson/view/${lesson.next_lesson}`} disabled={!lesson.next_lesson} endIcon={<ArrowForward />} size="small">
+          <Button
+            component={Link}
+            to={`/lesson/view/${lesson.next_lesson}`}
+            disabled={!lesson.next_lesson}
+            endIcon={<ArrowForward />}
+            size="small"
+          >
             {translate('atrium.learning.lesson.next')}
           </Button>
         </Stack>
@@ -80,14 +98,19 @@ function LessonBody({ lesson }: { lesson: SchemaLessonDetail }) {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: lesson.materials.length ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: lesson.materials.length ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          },
         }}
       >
         <Section title={translate('atrium.learning.lesson.about')} id="about-heading">
           {lesson.description ? (
             <HtmlContent html={lesson.description} />
           ) : (
-            <Typography color="text.secondary">{lesson.short_description || translate('atrium.learning.lesson.no_description')}</Typography>
+            <Typography color="text.secondary">
+              {lesson.short_description || translate('atrium.learning.lesson.no_description')}
+            </Typography>
           )}
         </Section>
         {lesson.materials.length > 0 && (
@@ -123,7 +146,12 @@ function ProgressStatus({ progress }: { progress: SchemaLessonProgress | null })
   }
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 180 }} data-testid="lesson-status">
-      <LinearProgress variant="determinate" value={progress.percent} sx={{ width: 96, height: 6, borderRadius: 3 }} aria-hidden />
+      <LinearProgress
+        variant="determinate"
+        value={progress.percent}
+        sx={{ width: 96, height: 6, borderRadius: 3 }}
+        aria-hidden
+      />
       <Typography variant="body2" color="text.secondary">
         {translate('atrium.learning.lessons.progress', { percent: progress.percent })}
       </Typography>

@@ -12,7 +12,13 @@ import { fmtDateTime, fmtDuration, useTimeZone } from '../../common/format';
 type Send = (view: SchemaLessonViewRequest, leaving?: boolean) => Promise<void>;
 type Props = { lesson: SchemaLessonDetail; progress: SchemaLessonProgress | null; send: Send };
 
-const frame = { width: '100%', aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: 2, overflow: 'hidden' } as const;
+const frame = {
+  width: '100%',
+  aspectRatio: '16 / 9',
+  bgcolor: 'common.black',
+  borderRadius: 2,
+  overflow: 'hidden',
+} as const;
 const TICK_MS = 10_000;
 
 /** The lesson's video, the way its type asks for; or why it is locked. */
@@ -21,7 +27,8 @@ export function LessonPlayer(props: Props) {
   if (lesson.access.locked) return <LockedPanel lesson={lesson} />;
   if (!lesson.video_url) return null;
   if (lesson.video_type === 'file') return <FileVideo key={lesson.id} {...props} />;
-  if (lesson.video_type === 'youtube' || lesson.video_type === 'vimeo') return <EmbeddedVideo key={lesson.id} {...props} />;
+  if (lesson.video_type === 'youtube' || lesson.video_type === 'vimeo')
+    return <EmbeddedVideo key={lesson.id} {...props} />;
   return <LinkedVideo key={lesson.id} {...props} />;
 }
 
@@ -47,7 +54,10 @@ function FileVideo({ lesson, progress, send }: Props) {
     const time = how === 'end' && duration ? duration : Math.floor(v.currentTime);
     if (how !== 'end' && time === last.current.time) return;
     last.current = { time, at: Date.now() };
-    void send({ time, ...(duration ? { duration } : {}), ...(how === 'end' ? { completed: true } : {}) }, how === 'leave');
+    void send(
+      { time, ...(duration ? { duration } : {}), ...(how === 'end' ? { completed: true } : {}) },
+      how === 'leave',
+    );
   };
 
   useEffect(() => {
@@ -55,7 +65,9 @@ function FileVideo({ lesson, progress, send }: Props) {
     const onHidden = () => {
       if (document.visibilityState === 'hidden') report(v, 'leave');
     };
-    const onPageHide = () => { report(v, 'leave'); };
+    const onPageHide = () => {
+      report(v, 'leave');
+    };
     document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', onPageHide);
     return () => {
@@ -96,8 +108,12 @@ function FileVideo({ lesson, progress, send }: Props) {
           onTimeUpdate={(e) => {
             if (Date.now() - last.current.at >= TICK_MS) report(e.currentTarget, 'tick');
           }}
-          onPause={(e) => { report(e.currentTarget, 'pause'); }}
-          onEnded={(e) => { report(e.currentTarget, 'end'); }}
+          onPause={(e) => {
+            report(e.currentTarget, 'pause');
+          }}
+          onEnded={(e) => {
+            report(e.currentTarget, 'end');
+          }}
         />
       </Box>
       {resumedAt !== null && (
@@ -189,7 +205,11 @@ function EmbeddedVideo(props: Props) {
           sx={{ width: '100%', height: '100%', border: 0, display: 'block' }}
         />
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="body2" color="text.secondary">
           {translate('atrium.learning.lesson.embed_note')}
         </Typography>
@@ -207,7 +227,13 @@ function LinkedVideo(props: Props) {
     <Paper variant="outlined" sx={{ p: 3 }}>
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography>{translate('atrium.learning.lesson.external_video')}</Typography>
-        <Button variant="contained" href={props.lesson.video_url ?? ''} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNew />}>
+        <Button
+          variant="contained"
+          href={props.lesson.video_url ?? ''}
+          target="_blank"
+          rel="noopener noreferrer"
+          endIcon={<OpenInNew />}
+        >
           {translate('atrium.learning.lesson.open_video')}
         </Button>
         <Typography variant="body2" color="text.secondary">
@@ -260,7 +286,13 @@ function LockedPanel({ lesson }: { lesson: SchemaLessonDetail }) {
           </Typography>
         )}
         {(reason === 'subscription_required' || reason === 'package_required') && (
-          <Button variant="contained" color="secondary" component={Link} to="/subscription" data-testid="choose-subscription">
+          <Button
+            variant="contained"
+            color="secondary"
+            component={Link}
+            to="/subscription"
+            data-testid="choose-subscription"
+          >
             {translate('atrium.learning.lesson.choose_subscription')}
           </Button>
         )}

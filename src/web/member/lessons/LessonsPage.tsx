@@ -36,7 +36,13 @@ function Overview() {
         <QueryState query={categories}>
           {(list) =>
             list.length ? (
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+                }}
+              >
                 {list.map((c) => (
                   <CategoryCard key={c.id} category={c} />
                 ))}
@@ -49,7 +55,13 @@ function Overview() {
       </Section>
       <Section title={translate('atrium.learning.lessons.free_lessons')} id="free-heading">
         <QueryState query={free}>
-          {(list) => (list.length ? <LessonGrid lessons={list} /> : <EmptyBlock text={translate('atrium.learning.lessons.no_free')} />)}
+          {(list) =>
+            list.length ? (
+              <LessonGrid lessons={list} />
+            ) : (
+              <EmptyBlock text={translate('atrium.learning.lessons.no_free')} />
+            )
+          }
         </QueryState>
       </Section>
     </>
@@ -58,7 +70,10 @@ function Overview() {
 
 function SearchResults({ q, page, setPage }: { q: string; page: number; setPage: (p: number) => void }) {
   const translate = useTranslate();
-  const found = useLearningList('learning/lessons', { pagination: { page, perPage: PAGE_SIZE }, filter: { category: null, q } });
+  const found = useLearningList('learning/lessons', {
+    pagination: { page, perPage: PAGE_SIZE },
+    filter: { category: null, q },
+  });
   return (
     <Section title={translate('atrium.learning.lessons.search_results', { q })} id="results-heading">
       <QueryState query={found}>

@@ -13,12 +13,26 @@ export function NewsCard({ item, dense }: { item: SchemaNewsBrief; dense?: boole
     <Card
       variant="outlined"
       data-testid="news-card"
-      sx={item.is_important ? { borderColor: 'warning.main', borderLeftWidth: 4, bgcolor: 'rgba(237, 108, 2, 0.04)' } : undefined}
+      sx={
+        item.is_important
+          ? { borderColor: 'warning.main', borderLeftWidth: 4, bgcolor: 'rgba(237, 108, 2, 0.04)' }
+          : undefined
+      }
     >
-      <CardActionArea component={Link} to={`/news/view/${item.id}`} sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+      <CardActionArea
+        component={Link}
+        to={`/news/view/${item.id}`}
+        sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start' }}
+      >
         {item.image && !dense && (
           <Box
-            sx={{ width: { xs: 96, sm: 180 }, flexShrink: 0, backgroundImage: `url("${item.image}")`, backgroundSize: 'cover', backgroundPosition: 'center' }}
+            sx={{
+              width: { xs: 96, sm: 180 },
+              flexShrink: 0,
+              backgroundImage: `url("${item.image}")`,
+              backgroundSize: 'cover',
+              backgroundPosition: 'center',
+            }}
             role="presentation"
           />
         )}
@@ -28,14 +42,30 @@ export function NewsCard({ item, dense }: { item: SchemaNewsBrief; dense?: boole
               {fmtDate(item.published_at, tz)}
             </Typography>
             {item.is_important && (
-              <Chip size="small" color="warning" icon={<PriorityHigh />} label={translate('atrium.learning.news.important')} sx={{ height: 20 }} />
+              <Chip
+                size="small"
+                color="warning"
+                icon={<PriorityHigh />}
+                label={translate('atrium.learning.news.important')}
+                sx={{ height: 20 }}
+              />
             )}
           </Stack>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             {item.title}
           </Typography>
           {item.summary && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: dense ? 2 : 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{
+                mt: 0.5,
+                display: '-webkit-box',
+                WebkitLineClamp: dense ? 2 : 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
               {item.summary}
             </Typography>
           )}

@@ -16,7 +16,10 @@ export default function NewsListPage() {
   const translate = useTranslate();
   const { page, q, setPage, setQ, params, setParams } = usePaging();
   const onlyImportant = params.get('important') === '1';
-  const query = useLearningList('learning/news', { pagination: { page, perPage: PAGE_SIZE }, filter: { q, important: onlyImportant } });
+  const query = useLearningList('learning/news', {
+    pagination: { page, perPage: PAGE_SIZE },
+    filter: { q, important: onlyImportant },
+  });
   return (
     <MemberPage
       title={translate('atrium.learning.news.title')}
@@ -55,7 +58,10 @@ export default function NewsListPage() {
               <Pager count={query.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
             </>
           ) : (
-            <EmptyBlock icon={<Newspaper />} text={translate(q || onlyImportant ? 'atrium.learning.news.nothing_found' : 'atrium.learning.news.empty')} />
+            <EmptyBlock
+              icon={<Newspaper />}
+              text={translate(q || onlyImportant ? 'atrium.learning.news.nothing_found' : 'atrium.learning.news.empty')}
+            />
           )
         }
       </QueryState>

@@ -16,7 +16,11 @@ export default function NewsViewPage() {
   const query = useLearningRecord('learning/news', id);
   const item = query.data;
   return (
-    <MemberPage title={item?.title ?? translate('atrium.learning.news.title')} back={{ to: '/news', label: translate('atrium.learning.news.all_news') }} maxWidth={820}>
+    <MemberPage
+      title={item?.title ?? translate('atrium.learning.news.title')}
+      back={{ to: '/news', label: translate('atrium.learning.news.all_news') }}
+      maxWidth={820}
+    >
       <QueryState query={query} minHeight={320}>
         {(n) => (
           <Box component="article">
@@ -24,11 +28,30 @@ export default function NewsViewPage() {
               <Typography variant="body2" color="text.secondary" component="time" dateTime={n.published_at}>
                 {fmtDate(n.published_at, tz)}
               </Typography>
-              {n.is_important && <Chip size="small" color="warning" icon={<PriorityHigh />} label={translate('atrium.learning.news.important')} />}
+              {n.is_important && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  icon={<PriorityHigh />}
+                  label={translate('atrium.learning.news.important')}
+                />
+              )}
             </Stack>
-            {n.image && <Box component="img" src={n.image} alt="" sx={{ width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 2, mb: 2, display: 'block' }} />}
+            {n.image && (
+              <Box
+                component="img"
+                src={n.image}
+                alt=""
+                sx={{ width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 2, mb: 2, display: 'block' }}
+              />
+            )}
             {n.summary && (
-              <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400, fontSize: '1.15rem', lineHeight: 1.5, mb: 2 }}>
+              <Typography
+                variant="h6"
+                component="p"
+                color="text.secondary"
+                sx={{ fontWeight: 400, fontSize: '1.15rem', lineHeight: 1.5, mb: 2 }}
+              >
                 {n.summary}
               </Typography>
             )}

@@ -41,11 +41,13 @@ export function AvatarCard({ me }: { me: Profile }) {
     if (!picked) return;
     if (!AVATAR_TYPES.includes(picked.type)) {
       reset();
-      setProblem(translate('atrium.profile.avatar.wrong_type')); return;
+      setProblem(translate('atrium.profile.avatar.wrong_type'));
+      return;
     }
     if (picked.size > AVATAR_MAX_BYTES) {
       reset();
-      setProblem(translate('atrium.profile.avatar.too_large')); return;
+      setProblem(translate('atrium.profile.avatar.too_large'));
+      return;
     }
     setFile(picked);
     setPreview(URL.createObjectURL(picked));
@@ -92,10 +94,17 @@ export function AvatarCard({ me }: { me: Profile }) {
               hidden
               id="avatar-file"
               name="avatar"
-              onChange={(e) => { pick(e.target.files?.[0]); }}
+              onChange={(e) => {
+                pick(e.target.files?.[0]);
+              }}
             />
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-              <Button variant="outlined" startIcon={<PhotoCamera />} onClick={() => input.current?.click()} disabled={saving}>
+              <Button
+                variant="outlined"
+                startIcon={<PhotoCamera />}
+                onClick={() => input.current?.click()}
+                disabled={saving}
+              >
                 {translate('atrium.profile.avatar.choose')}
               </Button>
               {file && (

@@ -1,5 +1,17 @@
 import { useState, type SubmitEvent } from 'react';
-import { Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
@@ -17,7 +29,9 @@ function CodeField({ value, onChange, error }: { value: string; onChange: (v: st
       name="code"
       label={translate('atrium.profile.two_factor.code')}
       value={value}
-      onChange={(e) => { onChange(e.target.value.replace(/\D/g, '').slice(0, 6)); }}
+      onChange={(e) => {
+        onChange(e.target.value.replace(/\D/g, '').slice(0, 6));
+      }}
       autoComplete="one-time-code"
       error={Boolean(error)}
       helperText={error ?? translate('atrium.profile.two_factor.code_hint')}
@@ -100,7 +114,14 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap>
+        <Stack
+          direction="row"
+          spacing={1}
+          alignItems="center"
+          justifyContent="space-between"
+          flexWrap="wrap"
+          useFlexGap
+        >
           <Typography variant="h6" component="h2">
             {translate('atrium.profile.two_factor.title')}
           </Typography>
@@ -163,9 +184,18 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
                   <CodeField value={code} onChange={changeCode} error={error} />
                   <Stack direction="row" spacing={1} sx={{ mt: { sm: 1 } }}>
                     <Button type="submit" variant="contained" disabled={busy}>
-                      {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.confirm')}
+                      {busy ? (
+                        <CircularProgress size={22} aria-hidden />
+                      ) : (
+                        translate('atrium.profile.two_factor.confirm')
+                      )}
                     </Button>
-                    <Button onClick={() => { setSetup(null); }} disabled={busy}>
+                    <Button
+                      onClick={() => {
+                        setSetup(null);
+                      }}
+                      disabled={busy}
+                    >
                       {translate('atrium.profile.cancel')}
                     </Button>
                   </Stack>

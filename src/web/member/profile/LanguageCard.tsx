@@ -52,7 +52,13 @@ export function LanguageCard({ me }: { me: Profile }) {
           onChange={(e) => void choose(e.target.value as Locale)}
         >
           {LOCALES.map((l) => (
-            <FormControlLabel key={l} value={l} disabled={busy} control={<Radio />} label={translate(LANGUAGE_KEYS[l])} />
+            <FormControlLabel
+              key={l}
+              value={l}
+              disabled={busy}
+              control={<Radio />}
+              label={translate(LANGUAGE_KEYS[l])}
+            />
           ))}
         </RadioGroup>
       </CardContent>

@@ -17,7 +17,9 @@ export function TimeZoneInput({ value, onChange, error }: Props) {
     <Autocomplete
       options={options}
       value={selected}
-      onChange={(_, o) => { onChange(o?.zone ?? ''); }}
+      onChange={(_, o) => {
+        onChange(o?.zone ?? '');
+      }}
       getOptionLabel={(o) => (o.offset ? `${o.zone} (${o.offset})` : o.zone)}
       isOptionEqualToValue={(a, b) => a.zone === b.zone}
       autoHighlight
@@ -48,7 +50,9 @@ export function CountryInput({ value, onChange, error }: Props) {
     <Autocomplete
       options={options}
       value={selected}
-      onChange={(_, o) => { onChange(o?.code ?? ''); }}
+      onChange={(_, o) => {
+        onChange(o?.code ?? '');
+      }}
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.code === b.code}
       autoHighlight

@@ -1,5 +1,18 @@
 import { useState, type SubmitEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, LinearProgress, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Grid,
+  LinearProgress,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
 import { checkValues } from '../../../api/validation';
@@ -14,7 +27,9 @@ import { CountryInput, TimeZoneInput } from './PlaceInputs';
 import { maskDate, parseDate, showDate } from './format';
 import { atLeast, type Profile } from './session';
 
-type Values = Required<Pick<ProfileUpdate, 'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone'>> & {
+type Values = Required<
+  Pick<ProfileUpdate, 'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone'>
+> & {
   date_birth: string;
 };
 const rules = validatorsFor('ProfileUpdate');
@@ -74,7 +89,8 @@ function EditForm({ me }: { me: Profile }) {
     setProof((p) => ({ ...p, [name]: value }));
     setErrors(({ [name]: _, ...rest }) => rest);
   };
-  const emailChanged = Boolean(values.email.trim()) && values.email.trim().toLowerCase() !== (me.email ?? '').toLowerCase();
+  const emailChanged =
+    Boolean(values.email.trim()) && values.email.trim().toLowerCase() !== (me.email ?? '').toLowerCase();
   const phoneChanged = phoneKey(values.phone) !== phoneKey(me.phone ?? '');
   const needsProof = emailChanged || phoneChanged;
 
@@ -97,10 +113,12 @@ function EditForm({ me }: { me: Profile }) {
     );
     const dateBirth = parseDate(values.date_birth);
     if (dateBirth === undefined) local.date_birth = translate('atrium.profile.errors.date_format');
-    if (needsProof && !proof.old_password && !proof.code.trim()) local.old_password = translate('atrium.profile.errors.required');
+    if (needsProof && !proof.old_password && !proof.code.trim())
+      local.old_password = translate('atrium.profile.errors.required');
     if (Object.keys(local).length) {
       setErrors(local);
-      notify('atrium.profile.errors.fill_fields', { type: 'error' }); return;
+      notify('atrium.profile.errors.fill_fields', { type: 'error' });
+      return;
     }
     const body: ProfileUpdate = {
       first_name: values.first_name.trim(),
@@ -151,7 +169,9 @@ function EditForm({ me }: { me: Profile }) {
                   autoComplete={f.autoComplete}
                   required={'required' in f && f.required}
                   value={values[f.name]}
-                  onChange={(e) => { set(f.name)(e.target.value); }}
+                  onChange={(e) => {
+                    set(f.name)(e.target.value);
+                  }}
                   error={Boolean(errors[f.name])}
                   helperText={errors[f.name]}
                 />
@@ -165,7 +185,9 @@ function EditForm({ me }: { me: Profile }) {
                 placeholder={translate('atrium.profile.edit.date_placeholder')}
                 autoComplete="bday"
                 value={values.date_birth}
-                onChange={(e) => { set('date_birth')(maskDate(e.target.value)); }}
+                onChange={(e) => {
+                  set('date_birth')(maskDate(e.target.value));
+                }}
                 error={Boolean(errors.date_birth)}
                 helperText={errors.date_birth ?? translate('atrium.profile.edit.date_hint')}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -186,7 +208,9 @@ function EditForm({ me }: { me: Profile }) {
                   autoComplete="current-password"
                   label={translate('atrium.profile.edit.current_password')}
                   value={proof.old_password}
-                  onChange={(e) => { setProofField('old_password')(e.target.value); }}
+                  onChange={(e) => {
+                    setProofField('old_password')(e.target.value);
+                  }}
                   error={Boolean(errors.old_password)}
                   helperText={errors.old_password ?? translate('atrium.profile.edit.current_password_hint')}
                 />
@@ -200,7 +224,9 @@ function EditForm({ me }: { me: Profile }) {
                   autoComplete="one-time-code"
                   label={translate('atrium.profile.edit.code')}
                   value={proof.code}
-                  onChange={(e) => { setProofField('code')(e.target.value); }}
+                  onChange={(e) => {
+                    setProofField('code')(e.target.value);
+                  }}
                   error={Boolean(errors.code)}
                   helperText={errors.code}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}

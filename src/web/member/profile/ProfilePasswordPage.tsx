@@ -1,5 +1,16 @@
 import { useState, type SubmitEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { checkValues } from '../../../api/validation';
 import { contractRules, validatorsFor } from '../../../api/validators';
@@ -41,21 +52,26 @@ export default function ProfilePasswordPage() {
     e.preventDefault();
     setErrors({});
     if (!values.old_password || !values.password || !values.repeat) {
-      setProblem(translate('atrium.profile.password.fill_all')); return;
+      setProblem(translate('atrium.profile.password.fill_all'));
+      return;
     }
     const limits = checkValues(rules, { old_password: values.old_password, password: values.password }, translate);
     if (limits.old_password || limits.password) {
       setErrors(limits);
-      setProblem(null); return;
+      setProblem(null);
+      return;
     }
     if (values.password !== values.repeat) {
       setErrors({ repeat: translate('atrium.profile.password.mismatch') });
-      setProblem(translate('atrium.profile.password.mismatch')); return;
+      setProblem(translate('atrium.profile.password.mismatch'));
+      return;
     }
     setProblem(null);
     setSaving(true);
     try {
-      const res = await atLeast(dataProvider.updateProfile({ old_password: values.old_password, password: values.password }));
+      const res = await atLeast(
+        dataProvider.updateProfile({ old_password: values.old_password, password: values.password }),
+      );
       await apply(res.user);
       setValues(EMPTY);
       notify('atrium.profile.password.changed', { type: 'success' });
@@ -76,9 +92,14 @@ export default function ProfilePasswordPage() {
       required
       fullWidth
       value={values[name]}
-      onChange={(e) => { change(name)(e.target.value); }}
+      onChange={(e) => {
+        change(name)(e.target.value);
+      }}
       error={Boolean(errors[name])}
-      helperText={errors[name] ?? (name === 'password' ? translate('atrium.profile.password.hint', { min: MIN_PASSWORD }) : undefined)}
+      helperText={
+        errors[name] ??
+        (name === 'password' ? translate('atrium.profile.password.hint', { min: MIN_PASSWORD }) : undefined)
+      }
     />
   );
 

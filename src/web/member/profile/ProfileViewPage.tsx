@@ -1,5 +1,18 @@
 import type { ReactNode } from 'react';
-import { Avatar, Box, Button, Card, CardContent, Chip, Divider, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  IconButton,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Edit from '@mui/icons-material/Edit';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -36,7 +49,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 function Person({ user, empty }: { user: UserBrief | null | undefined; empty: string }) {
-  if (!user) return <Box component="span" sx={{ color: 'text.secondary' }}>{empty}</Box>;
+  if (!user)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {empty}
+      </Box>
+    );
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
@@ -93,7 +111,12 @@ export default function ProfileViewPage() {
   const promo = me.promo_code;
   const invite = promo ? `${window.location.origin}/register/${promo}` : '';
   const status = (on: boolean | undefined, onKey: string, offKey: string) => (
-    <Chip size="small" color={on ? 'success' : 'default'} variant={on ? 'filled' : 'outlined'} label={translate(on ? onKey : offKey)} />
+    <Chip
+      size="small"
+      color={on ? 'success' : 'default'}
+      variant={on ? 'filled' : 'outlined'}
+      label={translate(on ? onKey : offKey)}
+    />
   );
 
   return (
@@ -114,7 +137,9 @@ export default function ProfileViewPage() {
               </Typography>
               <Stack direction="row" spacing={1} sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
                 <Chip size="small" color="primary" label={translate(ROLE_KEYS[me.role])} />
-                {me.is_partner && <Chip size="small" variant="outlined" label={translate('atrium.profile.view.partner')} />}
+                {me.is_partner && (
+                  <Chip size="small" variant="outlined" label={translate('atrium.profile.view.partner')} />
+                )}
               </Stack>
             </Box>
             <Button component={Link} to="/profile/edit" variant="outlined" startIcon={<Edit />}>

@@ -86,7 +86,11 @@ export function SessionsCard({ me }: { me: Profile }) {
             {data.map((s, i) => (
               <Box component="li" key={s.id} sx={{ listStyle: 'none' }} data-testid="session-row">
                 {i > 0 && <Divider component="div" />}
-                <ListItem component="div" disableGutters sx={{ gap: 2, py: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+                <ListItem
+                  component="div"
+                  disableGutters
+                  sx={{ gap: 2, py: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}
+                >
                   <Box sx={{ color: 'text.secondary', pt: 0.25 }} aria-hidden>
                     {isMobile(s.user_agent) ? <Smartphone /> : <Computer />}
                   </Box>
@@ -102,14 +106,18 @@ export function SessionsCard({ me }: { me: Profile }) {
                     <Typography variant="body2" color="text.secondary">
                       {translate('atrium.profile.sessions.ip', { ip: s.ip || '—' })}
                       {' · '}
-                      {translate('atrium.profile.sessions.last_seen', { time: showDateTime(s.last_seen_at, me.time_zone) })}
+                      {translate('atrium.profile.sessions.last_seen', {
+                        time: showDateTime(s.last_seen_at, me.time_zone),
+                      })}
                     </Typography>
                   </Box>
                   <Button
                     size="small"
                     color="error"
                     variant="outlined"
-                    onClick={() => { setEnding(s); }}
+                    onClick={() => {
+                      setEnding(s);
+                    }}
                     aria-label={translate('atrium.profile.sessions.end_label', { device: shortAgent(s.user_agent) })}
                   >
                     {translate('atrium.profile.sessions.end')}
@@ -131,7 +139,9 @@ export function SessionsCard({ me }: { me: Profile }) {
         confirm={translate('atrium.profile.sessions.end')}
         cancel={translate('atrium.profile.cancel')}
         onConfirm={() => void end()}
-        onClose={() => { setEnding(null); }}
+        onClose={() => {
+          setEnding(null);
+        }}
       />
     </Card>
   );

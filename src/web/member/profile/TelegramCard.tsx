@@ -48,7 +48,14 @@ export function TelegramCard({ me }: { me: Profile }) {
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap>
+        <Stack
+          direction="row"
+          spacing={1}
+          alignItems="center"
+          justifyContent="space-between"
+          flexWrap="wrap"
+          useFlexGap
+        >
           <Typography variant="h6" component="h2">
             {translate('atrium.profile.telegram.title')}
           </Typography>

@@ -19,8 +19,16 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
   }
   const checked = autoPay.isPending ? autoPay.variables : current.auto_pay;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.light', bgcolor: 'rgba(57, 73, 171, 0.04)' }} data-testid="current-package">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.light', bgcolor: 'rgba(57, 73, 171, 0.04)' }}
+      data-testid="current-package"
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <CardMembership color="primary" sx={{ fontSize: 40 }} />
           <Box>
@@ -33,7 +41,8 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
             <Typography data-testid="current-package-end">
               {translate('atrium.payments.subscription.until', { date: fmtDate(current.ends_at, tz) })}{' '}
               <Typography component="span" color="text.secondary" variant="body2">
-                ({current.package.period.name}, {translate('atrium.payments.subscription.since', { date: fmtDate(current.starts_at, tz) })})
+                ({current.package.period.name},{' '}
+                {translate('atrium.payments.subscription.since', { date: fmtDate(current.starts_at, tz) })})
               </Typography>
             </Typography>
             <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -49,16 +58,26 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
               <Switch
                 checked={checked}
                 disabled={autoPay.isPending}
-                onChange={(e) => { autoPay.mutate(e.target.checked); }}
+                onChange={(e) => {
+                  autoPay.mutate(e.target.checked);
+                }}
                 slotProps={{ input: { 'aria-describedby': 'auto-pay-hint' } }}
                 data-testid="auto-pay-switch"
               />
             }
             label={translate('atrium.payments.subscription.auto_pay')}
           />
-          <Typography id="auto-pay-hint" variant="body2" color="text.secondary" sx={{ maxWidth: 320 }} data-testid="auto-pay-state">
-            {translate(checked ? 'atrium.payments.subscription.auto_pay_on' : 'atrium.payments.subscription.auto_pay_off')}.{' '}
-            {checked ? translate('atrium.payments.subscription.auto_pay_hint') : ''}
+          <Typography
+            id="auto-pay-hint"
+            variant="body2"
+            color="text.secondary"
+            sx={{ maxWidth: 320 }}
+            data-testid="auto-pay-state"
+          >
+            {translate(
+              checked ? 'atrium.payments.subscription.auto_pay_on' : 'atrium.payments.subscription.auto_pay_off',
+            )}
+            . {checked ? translate('atrium.payments.subscription.auto_pay_hint') : ''}
           </Typography>
         </Box>
       </Stack>

@@ -1,4 +1,17 @@
-import { Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme, Stack } from '@mui/material';
+import {
+  Chip,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+  Stack,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
 import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';

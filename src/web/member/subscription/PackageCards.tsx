@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardActions, CardContent, Checkbox, Chip, FormControlLabel, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import { useTranslate } from 'react-admin';
 import { fmtMoney } from '../../common/format';
@@ -40,15 +53,32 @@ export function PackageCards() {
           list.length === 0 ? (
             <EmptyBlock text={translate('atrium.payments.subscription.no_packages')} />
           ) : (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+              }}
+            >
               {list.map((p) => (
-                <Card key={p.id} variant="outlined" data-testid={`package-${p.id}`} sx={{ display: 'flex', flexDirection: 'column' }}>
+                <Card
+                  key={p.id}
+                  variant="outlined"
+                  data-testid={`package-${p.id}`}
+                  sx={{ display: 'flex', flexDirection: 'column' }}
+                >
                   <CardContent sx={{ flex: 1 }}>
                     <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
                       <Typography variant="h6" component="h3">
                         {p.name}
                       </Typography>
-                      {p.is_current && <Chip size="small" color="primary" label={translate('atrium.payments.subscription.current_badge')} />}
+                      {p.is_current && (
+                        <Chip
+                          size="small"
+                          color="primary"
+                          label={translate('atrium.payments.subscription.current_badge')}
+                        />
+                      )}
                     </Stack>
                     <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 1 }}>
                       {fmtMoney(p.price)}
@@ -59,20 +89,31 @@ export function PackageCards() {
                     {p.description && <Typography color="text.secondary">{p.description}</Typography>}
                     {p.lesson_categories.length > 0 && (
                       <Typography variant="body2" sx={{ mt: 1 }}>
-                        {translate('atrium.payments.subscription.grants', { categories: p.lesson_categories.map((c) => c.name).join(', ') })}
+                        {translate('atrium.payments.subscription.grants', {
+                          categories: p.lesson_categories.map((c) => c.name).join(', '),
+                        })}
                       </Typography>
                     )}
                   </CardContent>
                   <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
                     <FormControlLabel
-                      control={<Checkbox checked={autoPay[p.id] ?? false} onChange={(e) => { setAutoPay({ ...autoPay, [p.id]: e.target.checked }); }} />}
+                      control={
+                        <Checkbox
+                          checked={autoPay[p.id] ?? false}
+                          onChange={(e) => {
+                            setAutoPay({ ...autoPay, [p.id]: e.target.checked });
+                          }}
+                        />
+                      }
                       label={translate('atrium.payments.subscription.buy_with_auto_pay')}
                     />
                     <Button
                       variant="contained"
                       startIcon={<ShoppingCart />}
                       disabled={purchase.isPending}
-                      onClick={() => { purchase.mutate({ package: p.id, auto_pay: autoPay[p.id] ?? false }); }}
+                      onClick={() => {
+                        purchase.mutate({ package: p.id, auto_pay: autoPay[p.id] ?? false });
+                      }}
                       data-testid={`buy-package-${p.id}`}
                     >
                       {purchase.isPending && purchase.variables.package === p.id

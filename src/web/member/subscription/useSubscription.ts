@@ -50,7 +50,9 @@ export function usePurchase() {
   const onError = useNotifyError();
   return useMutation({
     mutationFn: (input: SchemaPackagePurchaseRequest) => dataProvider.purchasePackage(input),
-    onSuccess: (res) => { window.location.assign(res.payment_url); },
+    onSuccess: (res) => {
+      window.location.assign(res.payment_url);
+    },
     onError,
   });
 }

@@ -41,7 +41,9 @@ export function CompletedTasks({ userId }: { userId: number }) {
                 source="consultant"
                 label={F('consultant')}
                 disableSort
-                render={(t: SchemaTeamCompletedTask) => (t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—')}
+                render={(t: SchemaTeamCompletedTask) =>
+                  t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—'
+                }
               />
             </DataTable>
           </ReferenceManyField>

@@ -23,11 +23,20 @@ export function RejectButton({ userId, name }: { userId: number; name: string })
       redirect('/team?tab=waiting');
     },
     onError: notifyError,
-    onSettled: () => { setOpen(false); },
+    onSettled: () => {
+      setOpen(false);
+    },
   });
   return (
     <>
-      <Button variant="outlined" color="warning" startIcon={<PersonRemove />} onClick={() => { setOpen(true); }}>
+      <Button
+        variant="outlined"
+        color="warning"
+        startIcon={<PersonRemove />}
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
         {translate('atrium.team.details.reject')}
       </Button>
       <Confirm
@@ -36,8 +45,12 @@ export function RejectButton({ userId, name }: { userId: number; name: string })
         title="atrium.team.details.reject_title"
         titleTranslateOptions={{ name }}
         content="atrium.team.details.reject_content"
-        onConfirm={() => { mutation.mutate(); }}
-        onClose={() => { setOpen(false); }}
+        onConfirm={() => {
+          mutation.mutate();
+        }}
+        onClose={() => {
+          setOpen(false);
+        }}
       />
     </>
   );

@@ -7,5 +7,7 @@ const COLOR = { waiting: 'warning', processing: 'info', active: 'success', not_a
 /** A lead status (Waiting, Processing, Active, Not active) as a small coloured chip. */
 export function StatusChip({ status }: { status: SchemaLeadStatus }) {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color={COLOR[status]} label={translate(`atrium.team.statuses.${status}`)} />;
+  return (
+    <Chip size="small" variant="outlined" color={COLOR[status]} label={translate(`atrium.team.statuses.${status}`)} />
+  );
 }

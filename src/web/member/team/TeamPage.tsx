@@ -18,7 +18,9 @@ export default function TeamPage() {
     <MemberPage title={translate('atrium.team.title')}>
       <Tabs
         value={tab}
-        onChange={(_, v: TabKey) => { setParams(v === 'tree' ? {} : { tab: v }, { replace: true }); }}
+        onChange={(_, v: TabKey) => {
+          setParams(v === 'tree' ? {} : { tab: v }, { replace: true });
+        }}
         variant="scrollable"
         allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}

@@ -30,7 +30,8 @@ function Level({ pk, depth }: { pk?: number; depth: number }) {
       </Stack>
     );
   }
-  if (!query.data.length && depth === 0) return <EmptyBlock icon={<Groups />} text={translate('atrium.team.tree.empty')} />;
+  if (!query.data.length && depth === 0)
+    return <EmptyBlock icon={<Groups />} text={translate('atrium.team.tree.empty')} />;
   return (
     <List role={depth === 0 ? 'tree' : 'group'} disablePadding dense sx={{ pl: depth ? { xs: 1.5, sm: 3 } : 0 }}>
       {query.data.map((node) => (
@@ -54,10 +55,16 @@ function Node({ node, depth }: { node: SchemaTeamNode; depth: number }) {
       sx={{ display: 'block', borderLeft: depth ? 1 : 0, borderColor: 'divider' }}
       data-testid={`team-node-${node.id}`}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.5, minHeight: 48, flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', py: 0.5, minHeight: 48, flexWrap: 'wrap', rowGap: 0.5 }}
+      >
         <IconButton
           size="small"
-          onClick={() => { setOpen((o) => !o); }}
+          onClick={() => {
+            setOpen((o) => !o);
+          }}
           disabled={!hasChildren}
           aria-label={translate(open ? 'atrium.team.tree.collapse' : 'atrium.team.tree.expand', { name })}
           sx={{ visibility: hasChildren ? 'visible' : 'hidden' }}
@@ -82,7 +89,11 @@ function Node({ node, depth }: { node: SchemaTeamNode; depth: number }) {
         </Box>
         <StatusChip status={node.status} />
         <Chip size="small" label={translate('atrium.team.tree.children', { count: node.children_count })} />
-        <Chip size="small" variant="outlined" label={translate('atrium.team.tree.descendants', { count: node.descendants_count })} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={translate('atrium.team.tree.descendants', { count: node.descendants_count })}
+        />
       </Stack>
       {open && <Level pk={node.id} depth={depth + 1} />}
     </ListItem>

@@ -60,10 +60,23 @@ function BookForm() {
         </Grid>
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <NumberInput source="pages" label="atrium.content.books.fields.pages" min={1} step={1} validate={v.pages} fullWidth />
+            <NumberInput
+              source="pages"
+              label="atrium.content.books.fields.pages"
+              min={1}
+              step={1}
+              validate={v.pages}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <SelectInput source="language" label="atrium.content.books.fields.language" choices={languageChoices} validate={v.language} fullWidth />
+            <SelectInput
+              source="language"
+              label="atrium.content.books.fields.language"
+              choices={languageChoices}
+              validate={v.language}
+              fullWidth
+            />
           </Grid>
         </Grid>
         <Grid container columnSpacing={2}>

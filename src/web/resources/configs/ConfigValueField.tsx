@@ -9,9 +9,19 @@ export function ConfigValueField(_: { label?: string }) {
   if (!record) return null;
   const v = record.value;
   if (v === null) return <Chip size="small" label={translate('atrium.content.configs.empty')} />;
-  if (typeof v === 'boolean') return <Chip size="small" color={v ? 'success' : 'default'} label={translate(v ? 'ra.boolean.true' : 'ra.boolean.false')} />;
+  if (typeof v === 'boolean')
+    return (
+      <Chip
+        size="small"
+        color={v ? 'success' : 'default'}
+        label={translate(v ? 'ra.boolean.true' : 'ra.boolean.false')}
+      />
+    );
   return (
-    <Typography variant="body2" sx={{ fontFamily: typeof v === 'number' ? 'monospace' : undefined, overflowWrap: 'anywhere' }}>
+    <Typography
+      variant="body2"
+      sx={{ fontFamily: typeof v === 'number' ? 'monospace' : undefined, overflowWrap: 'anywhere' }}
+    >
       {String(v)}
     </Typography>
   );

@@ -1,4 +1,13 @@
-import { BooleanInput, Create, Edit, SimpleForm, TextInput, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import {
+  BooleanInput,
+  Create,
+  Edit,
+  SimpleForm,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+} from 'react-admin';
 import type { SchemaContactCategory } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import { FormToolbar } from '../contacts/FormToolbar';
@@ -18,7 +27,11 @@ function CategoryForm() {
       }
     >
       <TextInput source="name" label="atrium.contacts.category_fields.name" validate={v.name} />
-      <BooleanInput source="is_particular" label="atrium.contacts.category_fields.is_particular" helperText="atrium.contacts.category_fields.is_particular_help" />
+      <BooleanInput
+        source="is_particular"
+        label="atrium.contacts.category_fields.is_particular"
+        helperText="atrium.contacts.category_fields.is_particular_help"
+      />
     </SimpleForm>
   );
 }
@@ -36,7 +49,11 @@ function useBackToList(message: string) {
 
 export function CategoryCreate() {
   return (
-    <Create title="atrium.contacts.category_create_title" record={{ is_particular: false }} mutationOptions={useBackToList('ra.notification.created')}>
+    <Create
+      title="atrium.contacts.category_create_title"
+      record={{ is_particular: false }}
+      mutationOptions={useBackToList('ra.notification.created')}
+    >
       <CategoryForm />
     </Create>
   );

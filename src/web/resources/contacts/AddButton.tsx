@@ -12,7 +12,13 @@ export function AddButton({ label }: { label: string }) {
   const createPath = useCreatePath();
   const translate = useTranslate();
   return (
-    <Button component={Link} to={createPath({ resource, type: 'create' })} variant="contained" startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }}>
+    <Button
+      component={Link}
+      to={createPath({ resource, type: 'create' })}
+      variant="contained"
+      startIcon={<AddIcon />}
+      sx={{ alignSelf: 'flex-start' }}
+    >
       {translate(label)}
     </Button>
   );

@@ -9,9 +9,14 @@ export function CategoriesPanel() {
   const list = useListContext();
   const { setFilters } = list;
   const filterValues = list.filterValues as ContactFilter;
-  const { data = [] } = useGetList<SchemaContactCategory>('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const { data = [] } = useGetList<SchemaContactCategory>('contact-categories', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const current = Number(filterValues.category ?? 0);
-  const pick = (id: number) => { setFilters({ ...filterValues, category: id || undefined }, list.displayedFilters); };
+  const pick = (id: number) => {
+    setFilters({ ...filterValues, category: id || undefined }, list.displayedFilters);
+  };
   return (
     <Card
       component="nav"
@@ -22,14 +27,27 @@ export function CategoriesPanel() {
         <Typography variant="subtitle2">{translate('atrium.contacts.categories_panel')}</Typography>
         <MuiList dense>
           <ListItem disablePadding>
-            <ListItemButton selected={!current} onClick={() => { pick(0); }}>
+            <ListItemButton
+              selected={!current}
+              onClick={() => {
+                pick(0);
+              }}
+            >
               <ListItemText primary={translate('atrium.contacts.all_categories')} />
             </ListItemButton>
           </ListItem>
           {data.map((c) => (
             <ListItem key={c.id} disablePadding>
-              <ListItemButton selected={current === c.id} onClick={() => { pick(c.id); }}>
-                <ListItemText primary={c.name} secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined} />
+              <ListItemButton
+                selected={current === c.id}
+                onClick={() => {
+                  pick(c.id);
+                }}
+              >
+                <ListItemText
+                  primary={c.name}
+                  secondary={c.is_particular ? translate('atrium.contacts.category_fields.is_particular') : undefined}
+                />
                 <Typography variant="caption">{String(c.contacts_count ?? 0)}</Typography>
               </ListItemButton>
             </ListItem>

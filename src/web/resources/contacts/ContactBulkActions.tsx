@@ -31,8 +31,16 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
   const unselectAll = useUnselectAll('contacts');
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState<string>('');
-  const statuses = useGetList<SchemaContactStatus>('contact-statuses', { pagination: { page: 1, perPage: 100 } }, { enabled: open && kind === 'status' });
-  const categories = useGetList<SchemaContactCategory>('contact-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open && kind !== 'status' });
+  const statuses = useGetList<SchemaContactStatus>(
+    'contact-statuses',
+    { pagination: { page: 1, perPage: 100 } },
+    { enabled: open && kind === 'status' },
+  );
+  const categories = useGetList<SchemaContactCategory>(
+    'contact-categories',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: open && kind !== 'status' },
+  );
   const [updateMany, { isPending }] = useUpdateMany();
   const options = (kind === 'status' ? statuses.data : categories.data) ?? [];
 
@@ -60,8 +68,20 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
   const label = LABELS[kind];
   return (
     <>
-      <Button label={label} onClick={() => { setOpen(true); }} />
-      <Dialog open={open} onClose={() => { setOpen(false); }} fullWidth maxWidth="xs">
+      <Button
+        label={label}
+        onClick={() => {
+          setOpen(true);
+        }}
+      />
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+        }}
+        fullWidth
+        maxWidth="xs"
+      >
         <DialogTitle>{translate(label)}</DialogTitle>
         <DialogContent>
           <TextField
@@ -69,7 +89,9 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
             fullWidth
             margin="dense"
             value={value}
-            onChange={(e) => { setValue(e.target.value); }}
+            onChange={(e) => {
+              setValue(e.target.value);
+            }}
             label={translate(kind === 'status' ? 'atrium.contacts.fields.status' : 'atrium.contacts.fields.category')}
           >
             {kind === 'status' && <MenuItem value="">{translate('atrium.contacts.bulk.clear_status')}</MenuItem>}
@@ -81,8 +103,18 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
           </TextField>
         </DialogContent>
         <DialogActions>
-          <Button label="atrium.contacts.bulk.cancel" onClick={() => { setOpen(false); }} />
-          <Button label="atrium.contacts.bulk.apply" onClick={apply} disabled={isPending || (kind !== 'status' && value === '')} variant="contained" />
+          <Button
+            label="atrium.contacts.bulk.cancel"
+            onClick={() => {
+              setOpen(false);
+            }}
+          />
+          <Button
+            label="atrium.contacts.bulk.apply"
+            onClick={apply}
+            disabled={isPending || (kind !== 'status' && value === '')}
+            variant="contained"
+          />
         </DialogActions>
       </Dialog>
     </>

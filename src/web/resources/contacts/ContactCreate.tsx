@@ -18,10 +18,7 @@ export function ContactCreate() {
 export function ContactEdit() {
   const saved = useSavedToList('atrium.contacts.updated', 'contacts');
   return (
-    <Edit
-      mutationMode="pessimistic"
-      mutationOptions={saved}
-    >
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
       <ContactForm />
     </Edit>
   );

@@ -26,9 +26,15 @@ const needsChannel = (values: { phone?: string; email?: string }) =>
 export function ContactForm() {
   const translate = useTranslate();
   // A particular category says so in the picker: a contact may have only one of them.
-  const categoryText = (c: Category) => (c.is_particular ? `${c.name} (${translate('atrium.contacts.particular_mark')})` : c.name);
+  const categoryText = (c: Category) =>
+    c.is_particular ? `${c.name} (${translate('atrium.contacts.particular_mark')})` : c.name;
   return (
-    <SimpleForm validate={needsChannel} toolbar={<FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />}>
+    <SimpleForm
+      validate={needsChannel}
+      toolbar={
+        <FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />
+      }
+    >
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput source="first_name" label="atrium.contacts.fields.first_name" validate={v.first_name} fullWidth />
@@ -50,19 +56,37 @@ export function ContactForm() {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ReferenceInput source="status" reference="contact-statuses">
-            <SelectInput label="atrium.contacts.fields.status" optionText="name" emptyText="atrium.contacts.bulk.clear_status" validate={v.status} fullWidth />
+            <SelectInput
+              label="atrium.contacts.fields.status"
+              optionText="name"
+              emptyText="atrium.contacts.bulk.clear_status"
+              validate={v.status}
+              fullWidth
+            />
           </ReferenceInput>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ReferenceArrayInput source="categories" reference="contact-categories" perPage={200}>
-            <AutocompleteArrayInput label="atrium.contacts.fields.categories" optionText={categoryText} validate={v.categories} fullWidth />
+            <AutocompleteArrayInput
+              label="atrium.contacts.fields.categories"
+              optionText={categoryText}
+              validate={v.categories}
+              fullWidth
+            />
           </ReferenceArrayInput>
         </Grid>
         <Grid size={12}>
           <TextArrayInput source="tags" label="atrium.contacts.fields.tags" validate={v.tags} fullWidth />
         </Grid>
         <Grid size={12}>
-          <TextInput source="notes" label="atrium.contacts.fields.notes" multiline minRows={3} validate={v.notes} fullWidth />
+          <TextInput
+            source="notes"
+            label="atrium.contacts.fields.notes"
+            multiline
+            minRows={3}
+            validate={v.notes}
+            fullWidth
+          />
         </Grid>
       </Grid>
     </SimpleForm>

@@ -44,7 +44,12 @@ function Actions() {
   return (
     <TopToolbar>
       {/* The panel's "Manage categories" link is not shown on narrow screens. */}
-      <Button component={Link} label="atrium.contacts.categories_panel" to="/contact-categories" sx={{ display: { md: 'none' } }}>
+      <Button
+        component={Link}
+        label="atrium.contacts.categories_panel"
+        to="/contact-categories"
+        sx={{ display: { md: 'none' } }}
+      >
         <CategoryIcon />
       </Button>
       <CreateButton />
@@ -57,13 +62,23 @@ function Actions() {
 function Empty() {
   const translate = useTranslate();
   const { setFilters, ...list } = useListContext();
-  const filtered = Object.values((list.filterValues ?? {}) as Record<string, unknown>).some((v) => v !== undefined && v !== null && v !== '');
+  const filtered = Object.values((list.filterValues ?? {}) as Record<string, unknown>).some(
+    (v) => v !== undefined && v !== null && v !== '',
+  );
   return (
     <CardContent>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography color="text.secondary">{translate(filtered ? 'atrium.contacts.no_match' : 'atrium.contacts.empty')}</Typography>
+        <Typography color="text.secondary">
+          {translate(filtered ? 'atrium.contacts.no_match' : 'atrium.contacts.empty')}
+        </Typography>
         {filtered ? (
-          <MuiButton onClick={() => { setFilters({}, []); }} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          <MuiButton
+            onClick={() => {
+              setFilters({}, []);
+            }}
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {translate('atrium.contacts.clear_filters')}
           </MuiButton>
         ) : (
@@ -146,7 +161,12 @@ export function ContactList() {
       <ResponsiveTable<SchemaContact>
         empty={<Empty />}
         table={
-          <DataTable rowClick="edit" bulkActionButtons={<ContactBulkActions />} empty={<Empty />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+          <DataTable
+            rowClick="edit"
+            bulkActionButtons={<ContactBulkActions />}
+            empty={<Empty />}
+            sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+          >
             <DataTable.Col source="last_name" label="atrium.contacts.name" render={fullName} />
             <DataTable.Col source="phone" label="atrium.contacts.fields.channels" disableSort>
               <Channels />

@@ -16,7 +16,12 @@ export function FormToolbar({
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={deleteTitle} confirmContent={deleteContent} contentTranslateOptions={contentOptions} />
+      <DeleteButton
+        mutationMode="pessimistic"
+        confirmTitle={deleteTitle}
+        confirmContent={deleteContent}
+        contentTranslateOptions={contentOptions}
+      />
     </Toolbar>
   );
 }

@@ -13,7 +13,9 @@ const v = validatorsFor('EventAdminCreate');
 
 /** The end, when given, comes after the start. */
 const endsAfterStart: Validator = (value: string | null | undefined, values: { starts_at?: string }) =>
-  value && values.starts_at && Date.parse(value) <= Date.parse(values.starts_at) ? 'atrium.content.events.end_rule' : undefined;
+  value && values.starts_at && Date.parse(value) <= Date.parse(values.starts_at)
+    ? 'atrium.content.events.end_rule'
+    : undefined;
 
 function EventForm() {
   return (
@@ -22,10 +24,20 @@ function EventForm() {
       <FormSection title="atrium.content.events.when_section">
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput source="starts_at" label="atrium.content.events.fields.starts_at" validate={v.starts_at} fullWidth />
+            <InstantInput
+              source="starts_at"
+              label="atrium.content.events.fields.starts_at"
+              validate={v.starts_at}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput source="ends_at" label="atrium.content.events.fields.ends_at" validate={endsAfterStart} fullWidth />
+            <InstantInput
+              source="ends_at"
+              label="atrium.content.events.fields.ends_at"
+              validate={endsAfterStart}
+              fullWidth
+            />
           </Grid>
         </Grid>
         <AutocompleteInput
@@ -38,8 +50,21 @@ function EventForm() {
         />
       </FormSection>
       <FormSection title="atrium.content.events.where_section">
-        <TextInput source="place" label="atrium.content.events.fields.place" validate={v.place} fullWidth helperText="atrium.content.events.place_help" />
-        <TextInput source="online_url" label="atrium.content.events.fields.online_url" type="url" validate={v.online_url} fullWidth helperText="atrium.content.events.online_help" />
+        <TextInput
+          source="place"
+          label="atrium.content.events.fields.place"
+          validate={v.place}
+          fullWidth
+          helperText="atrium.content.events.place_help"
+        />
+        <TextInput
+          source="online_url"
+          label="atrium.content.events.fields.online_url"
+          type="url"
+          validate={v.online_url}
+          fullWidth
+          helperText="atrium.content.events.online_help"
+        />
       </FormSection>
       <RichText source="description" label="atrium.content.events.fields.description" validate={v.description} />
       <UploadInput source="image" label="atrium.content.events.fields.image" kind="image" validate={v.image} />
@@ -58,7 +83,10 @@ function transform(data: Record<string, unknown>) {
 export function EventCreate() {
   const tz = useTimeZone();
   return (
-    <ContentCreate record={{ is_published: true, time_zone: tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone }} transform={transform}>
+    <ContentCreate
+      record={{ is_published: true, time_zone: tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone }}
+      transform={transform}
+    >
       <EventForm />
     </ContentCreate>
   );

@@ -36,15 +36,31 @@ function PublishedChip({ flow }: { flow: SchemaFlow }) {
 export function FlowActions({ flow }: { flow: SchemaFlow }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center' }} onClick={(e) => { e.stopPropagation(); }}>
+    <Box
+      sx={{ display: 'flex', alignItems: 'center' }}
+      onClick={(e) => {
+        e.stopPropagation();
+      }}
+    >
       <Tooltip title={translate('atrium.flows.edit_landing')}>
-        <IconButton size="small" component={Link} to={`/flows/edit_landing/${flow.id}`} aria-label={translate('atrium.flows.edit_landing')}>
+        <IconButton
+          size="small"
+          component={Link}
+          to={`/flows/edit_landing/${flow.id}`}
+          aria-label={translate('atrium.flows.edit_landing')}
+        >
           <Edit fontSize="small" />
         </IconButton>
       </Tooltip>
       {flow.is_published && (
         <Tooltip title={translate('atrium.flows.open_page')}>
-          <IconButton size="small" href={flow.landing_url} target="_blank" rel="noopener" aria-label={translate('atrium.flows.open_page')}>
+          <IconButton
+            size="small"
+            href={flow.landing_url}
+            target="_blank"
+            rel="noopener"
+            aria-label={translate('atrium.flows.open_page')}
+          >
             <OpenInNew fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -132,7 +148,9 @@ export function FlowList() {
       <ResponsiveTable<SchemaFlow>
         table={table}
         primary={(f) => f.name}
-        secondary={(f) => `/l/${f.landing_name} · ${translate('atrium.flows.fields.views')}: ${f.stats.views} · ${translate('atrium.flows.fields.signups')}: ${f.stats.signups}`}
+        secondary={(f) =>
+          `/l/${f.landing_name} · ${translate('atrium.flows.fields.views')}: ${f.stats.views} · ${translate('atrium.flows.fields.signups')}: ${f.stats.signups}`
+        }
         tertiary={(f) => <PublishedChip flow={f} />}
       />
     </List>

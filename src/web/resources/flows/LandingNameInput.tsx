@@ -33,7 +33,13 @@ export function LandingNameInput() {
     const timer = setTimeout(() => {
       checkLandingName(value, record?.id)
         .then((r) => {
-          if (live) setAnswer({ value, check: r.matches ? { state: 'taken', error: r.error ?? translate('atrium.errors.generic') } : { state: 'free' } });
+          if (live)
+            setAnswer({
+              value,
+              check: r.matches
+                ? { state: 'taken', error: r.error ?? translate('atrium.errors.generic') }
+                : { state: 'free' },
+            });
         })
         .catch(() => {
           if (live) setAnswer({ value, check: { state: 'idle' } });

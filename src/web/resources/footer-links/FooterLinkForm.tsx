@@ -13,8 +13,21 @@ function FooterLinkForm() {
   return (
     <SimpleForm sx={{ maxWidth: 700 }}>
       <TextInput source="title" label="atrium.content.footer_links.fields.title" validate={v.title} fullWidth />
-      <TextInput source="url" label="atrium.content.footer_links.fields.url" validate={urlRules} fullWidth helperText="atrium.content.footer_links.url_help" />
-      <NumberInput source="order" label="atrium.content.footer_links.fields.order" min={0} step={1} validate={v.order} helperText="atrium.content.order_help" />
+      <TextInput
+        source="url"
+        label="atrium.content.footer_links.fields.url"
+        validate={urlRules}
+        fullWidth
+        helperText="atrium.content.footer_links.url_help"
+      />
+      <NumberInput
+        source="order"
+        label="atrium.content.footer_links.fields.order"
+        min={0}
+        step={1}
+        validate={v.order}
+        helperText="atrium.content.order_help"
+      />
     </SimpleForm>
   );
 }

@@ -13,7 +13,14 @@ export function FooterLinkList() {
             </DataTable.Col>
             <DataTable.Col source="title" label="atrium.content.footer_links.fields.title" />
             <DataTable.Col source="url" label="atrium.content.footer_links.fields.url" disableSort>
-              <UrlField source="url" target="_blank" rel="noopener" onClick={(e) => { e.stopPropagation(); }} />
+              <UrlField
+                source="url"
+                target="_blank"
+                rel="noopener"
+                onClick={(e) => {
+                  e.stopPropagation();
+                }}
+              />
             </DataTable.Col>
           </DataTable>
         }

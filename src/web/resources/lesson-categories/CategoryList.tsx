@@ -16,7 +16,11 @@ export function CategoryList() {
             <DataTable.Col source="order" label="atrium.content.lesson_categories.fields.order">
               <NumberField source="order" />
             </DataTable.Col>
-            <DataTable.Col source="lessons_count" label="atrium.content.lesson_categories.fields.lessons_count" disableSort>
+            <DataTable.Col
+              source="lessons_count"
+              label="atrium.content.lesson_categories.fields.lessons_count"
+              disableSort
+            >
               <NumberField source="lessons_count" />
             </DataTable.Col>
             <DataTable.Col source="updated_at" label="atrium.content.lesson_categories.fields.updated_at">

@@ -33,11 +33,23 @@ function FileOrLink() {
   const form = useFormContext();
   return (
     <>
-      <RadioButtonGroupInput source="kind" label="atrium.content.lesson_materials.fields.kind" choices={kindChoices} defaultValue={record?.url ? 'link' : 'file'} row />
+      <RadioButtonGroupInput
+        source="kind"
+        label="atrium.content.lesson_materials.fields.kind"
+        choices={kindChoices}
+        defaultValue={record?.url ? 'link' : 'file'}
+        row
+      />
       <FormDataConsumer<{ kind?: Kind }>>
         {({ formData }) =>
           formData.kind === 'link' ? (
-            <TextInput source="url" label="atrium.content.lesson_materials.fields.url" type="url" validate={urlRules} fullWidth />
+            <TextInput
+              source="url"
+              label="atrium.content.lesson_materials.fields.url"
+              type="url"
+              validate={urlRules}
+              fullWidth
+            />
           ) : (
             <UploadInput
               source="file"
@@ -47,7 +59,8 @@ function FileOrLink() {
               onUploaded={(res) => {
                 form.setValue('mime_type', res.content_type, { shouldDirty: true });
                 form.setValue('size_bytes', res.size, { shouldDirty: true });
-                if (!form.getValues('title')) form.setValue('title', res.name.replace(/\.[^.]+$/, ''), { shouldDirty: true });
+                if (!form.getValues('title'))
+                  form.setValue('title', res.name.replace(/\.[^.]+$/, ''), { shouldDirty: true });
               }}
             />
           )
@@ -69,11 +82,23 @@ function MaterialForm() {
   return (
     <SimpleForm sx={{ maxWidth: 760 }}>
       <ReferenceInput source="lesson_id" reference="admin/lessons" perPage={200}>
-        <SelectInput label="atrium.content.lesson_materials.fields.lesson_id" optionText="title" validate={v.lesson_id} fullWidth />
+        <SelectInput
+          label="atrium.content.lesson_materials.fields.lesson_id"
+          optionText="title"
+          validate={v.lesson_id}
+          fullWidth
+        />
       </ReferenceInput>
       <FileOrLink />
       <TextInput source="title" label="atrium.content.lesson_materials.fields.title" validate={v.title} fullWidth />
-      <NumberInput source="order" label="atrium.content.lesson_materials.fields.order" min={0} step={1} validate={v.order} helperText="atrium.content.order_help" />
+      <NumberInput
+        source="order"
+        label="atrium.content.lesson_materials.fields.order"
+        min={0}
+        step={1}
+        validate={v.order}
+        helperText="atrium.content.order_help"
+      />
     </SimpleForm>
   );
 }

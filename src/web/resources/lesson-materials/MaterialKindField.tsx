@@ -12,7 +12,9 @@ export function MaterialKindField(_: { label?: string }) {
   if (!record) return null;
   const isFile = Boolean(record.file);
   const text = isFile
-    ? [translate('atrium.content.lesson_materials.file'), record.mime_type, fmtBytes(record.size_bytes)].filter(Boolean).join(' · ')
+    ? [translate('atrium.content.lesson_materials.file'), record.mime_type, fmtBytes(record.size_bytes)]
+        .filter(Boolean)
+        .join(' · ')
     : (record.url ?? '');
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>

@@ -38,11 +38,24 @@ function VideoInputs() {
   const initial: VideoSource = record?.video_file ? 'file' : record?.video_url ? 'url' : 'file';
   return (
     <>
-      <RadioButtonGroupInput source="video_source" label="atrium.content.lessons.fields.video" choices={sourceChoices} defaultValue={initial} row />
+      <RadioButtonGroupInput
+        source="video_source"
+        label="atrium.content.lessons.fields.video"
+        choices={sourceChoices}
+        defaultValue={initial}
+        row
+      />
       <FormDataConsumer<{ video_source?: VideoSource }>>
         {({ formData }) =>
           formData.video_source === 'url' ? (
-            <TextInput source="video_url" label="atrium.content.lessons.fields.video_url" fullWidth helperText="atrium.content.lessons.video_url_help" type="url" validate={v.video_url} />
+            <TextInput
+              source="video_url"
+              label="atrium.content.lessons.fields.video_url"
+              fullWidth
+              helperText="atrium.content.lessons.video_url_help"
+              type="url"
+              validate={v.video_url}
+            />
           ) : formData.video_source === 'none' ? null : (
             <UploadInput
               source="video_file"
@@ -83,31 +96,72 @@ function LessonForm({ editing }: { editing?: boolean }) {
           <TextInput source="title" label="atrium.content.lessons.fields.title" validate={v.title} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <ReferenceInput source="category_id" reference="admin/lesson-categories" sort={{ field: 'order', order: 'ASC' }} perPage={200}>
-            <SelectInput label="atrium.content.lessons.fields.category_id" optionText="title" validate={v.category_id} fullWidth />
+          <ReferenceInput
+            source="category_id"
+            reference="admin/lesson-categories"
+            sort={{ field: 'order', order: 'ASC' }}
+            perPage={200}
+          >
+            <SelectInput
+              label="atrium.content.lessons.fields.category_id"
+              optionText="title"
+              validate={v.category_id}
+              fullWidth
+            />
           </ReferenceInput>
         </Grid>
       </Grid>
-      <TextInput source="short_description" label="atrium.content.lessons.fields.short_description" multiline minRows={2} validate={v.short_description} fullWidth />
+      <TextInput
+        source="short_description"
+        label="atrium.content.lessons.fields.short_description"
+        multiline
+        minRows={2}
+        validate={v.short_description}
+        fullWidth
+      />
       <RichText source="description" label="atrium.content.lessons.fields.description" validate={v.description} />
       <FormSection title="atrium.content.lessons.video_section">
         <VideoInputs />
-        <NumberInput source="duration_seconds" label="atrium.content.lessons.fields.duration_seconds" min={0} step={1} validate={v.duration_seconds} helperText="atrium.content.lessons.duration_help" />
+        <NumberInput
+          source="duration_seconds"
+          label="atrium.content.lessons.fields.duration_seconds"
+          min={0}
+          step={1}
+          validate={v.duration_seconds}
+          helperText="atrium.content.lessons.duration_help"
+        />
         <UploadInput source="preview" label="atrium.content.lessons.fields.preview" kind="image" validate={v.preview} />
       </FormSection>
       <FormSection title="atrium.content.lessons.access_section">
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <BooleanInput source="is_free" label="atrium.content.lessons.fields.is_free" helperText="atrium.content.lessons.free_help" />
+            <BooleanInput
+              source="is_free"
+              label="atrium.content.lessons.fields.is_free"
+              helperText="atrium.content.lessons.free_help"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <BooleanInput source="is_published" label="atrium.content.lessons.fields.is_published" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <NumberInput source="order" label="atrium.content.lessons.fields.order" min={0} step={1} validate={v.order} helperText="atrium.content.order_help" fullWidth />
+            <NumberInput
+              source="order"
+              label="atrium.content.lessons.fields.order"
+              min={0}
+              step={1}
+              validate={v.order}
+              helperText="atrium.content.order_help"
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput source="published_at" label="atrium.content.lessons.fields.published_at" helperText="atrium.content.lessons.published_help" fullWidth />
+            <InstantInput
+              source="published_at"
+              label="atrium.content.lessons.fields.published_at"
+              helperText="atrium.content.lessons.published_help"
+              fullWidth
+            />
           </Grid>
         </Grid>
       </FormSection>
@@ -122,7 +176,11 @@ function LessonForm({ editing }: { editing?: boolean }) {
 
 export function LessonCreate() {
   return (
-    <ContentCreate record={{ is_free: false, is_published: true, order: 0, duration_seconds: 0 }} transform={lessonTransform} redirect="edit">
+    <ContentCreate
+      record={{ is_free: false, is_published: true, order: 0, duration_seconds: 0 }}
+      transform={lessonTransform}
+      redirect="edit"
+    >
       <LessonForm />
     </ContentCreate>
   );

@@ -15,7 +15,14 @@ import type { SchemaLessonAdmin } from '../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="category_id" source="category_id" reference="admin/lesson-categories" sort={{ field: 'order', order: 'ASC' }} perPage={200} alwaysOn>
+  <ReferenceInput
+    key="category_id"
+    source="category_id"
+    reference="admin/lesson-categories"
+    sort={{ field: 'order', order: 'ASC' }}
+    perPage={200}
+    alwaysOn
+  >
     <SelectInput label="atrium.content.lessons.fields.category_id" optionText="title" />
   </ReferenceInput>,
   <NullableBooleanInput key="is_free" source="is_free" label="atrium.content.lessons.fields.is_free" />,

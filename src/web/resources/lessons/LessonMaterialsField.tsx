@@ -1,13 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import {
-  DataTable,
-  DeleteButton,
-  EditButton,
-  ReferenceManyField,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, DeleteButton, EditButton, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MaterialKindField } from '../lesson-materials/MaterialKindField';
 import type { SchemaLessonAdmin } from '../../../api/schema';
@@ -24,12 +17,29 @@ export function LessonMaterialsField() {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {translate('atrium.content.lessons.materials')}
         </Typography>
-        <Button component={Link} to={`/admin/lesson-materials/create?source=${source}`} startIcon={<Add />} size="small">
+        <Button
+          component={Link}
+          to={`/admin/lesson-materials/create?source=${source}`}
+          startIcon={<Add />}
+          size="small"
+        >
           {translate('atrium.content.lessons.add_material')}
         </Button>
       </Stack>
-      <ReferenceManyField reference="admin/lesson-materials" target="lesson_id" sort={{ field: 'order', order: 'ASC' }} perPage={100}>
-        <DataTable bulkActionButtons={false} empty={<Typography color="text.secondary" variant="body2">{translate('atrium.content.lessons.no_materials')}</Typography>}>
+      <ReferenceManyField
+        reference="admin/lesson-materials"
+        target="lesson_id"
+        sort={{ field: 'order', order: 'ASC' }}
+        perPage={100}
+      >
+        <DataTable
+          bulkActionButtons={false}
+          empty={
+            <Typography color="text.secondary" variant="body2">
+              {translate('atrium.content.lessons.no_materials')}
+            </Typography>
+          }
+        >
           <DataTable.Col source="title" label="atrium.content.lesson_materials.fields.title" />
           <DataTable.Col label="atrium.content.lesson_materials.fields.kind" disableSort>
             <MaterialKindField />

@@ -9,9 +9,27 @@ function PackageForm() {
   return (
     <SimpleForm sx={{ maxWidth: 800 }}>
       <TextInput source="name" label="atrium.content.packages.fields.name" validate={v.name} fullWidth />
-      <TextInput source="description" label="atrium.content.packages.fields.description" multiline minRows={3} validate={v.description} fullWidth />
-      <ReferenceArrayInput source="category_ids" reference="admin/lesson-categories" sort={{ field: 'order', order: 'ASC' }} perPage={200}>
-        <AutocompleteArrayInput label="atrium.content.packages.fields.category_ids" optionText="title" validate={v.category_ids} fullWidth helperText="atrium.content.packages.categories_help" />
+      <TextInput
+        source="description"
+        label="atrium.content.packages.fields.description"
+        multiline
+        minRows={3}
+        validate={v.description}
+        fullWidth
+      />
+      <ReferenceArrayInput
+        source="category_ids"
+        reference="admin/lesson-categories"
+        sort={{ field: 'order', order: 'ASC' }}
+        perPage={200}
+      >
+        <AutocompleteArrayInput
+          label="atrium.content.packages.fields.category_ids"
+          optionText="title"
+          validate={v.category_ids}
+          fullWidth
+          helperText="atrium.content.packages.categories_help"
+        />
       </ReferenceArrayInput>
       <BooleanInput source="is_active" label="atrium.content.packages.fields.is_active" />
     </SimpleForm>

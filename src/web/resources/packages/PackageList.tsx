@@ -1,4 +1,12 @@
-import { BooleanField, ChipField, DataTable, List, ReferenceArrayField, SearchInput, SingleFieldList } from 'react-admin';
+import {
+  BooleanField,
+  ChipField,
+  DataTable,
+  List,
+  ReferenceArrayField,
+  SearchInput,
+  SingleFieldList,
+} from 'react-admin';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import type { SchemaPackageAdmin } from '../../../api/schema';
 

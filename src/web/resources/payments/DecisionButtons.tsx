@@ -24,9 +24,12 @@ export function DecisionButtons() {
   const [error, setError] = useState<string | undefined>();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const decide = useMutation({
-    mutationFn: (d: Decision & { id: number }) => (d.action === 'approve' ? dataProvider.approvePayment(d.id) : dataProvider.rejectPayment(d.id, d.reason)),
+    mutationFn: (d: Decision & { id: number }) =>
+      d.action === 'approve' ? dataProvider.approvePayment(d.id) : dataProvider.rejectPayment(d.id, d.reason),
     onSuccess: (_payment, d) => {
-      notify(d.action === 'approve' ? 'atrium.payments.staff.approved' : 'atrium.payments.staff.rejected', { type: 'success' });
+      notify(d.action === 'approve' ? 'atrium.payments.staff.approved' : 'atrium.payments.staff.rejected', {
+        type: 'success',
+      });
       setConfirm(false);
       setRejecting(false);
       refresh();
@@ -44,10 +47,26 @@ export function DecisionButtons() {
 
   return (
     <Stack direction="row" spacing={1} sx={{ my: 1 }}>
-      <Button variant="contained" color="success" startIcon={<Check />} onClick={() => { setConfirm(true); }} data-testid="approve-payment">
+      <Button
+        variant="contained"
+        color="success"
+        startIcon={<Check />}
+        onClick={() => {
+          setConfirm(true);
+        }}
+        data-testid="approve-payment"
+      >
         {translate('atrium.payments.staff.approve')}
       </Button>
-      <Button variant="outlined" color="error" startIcon={<Close />} onClick={() => { setRejecting(true); }} data-testid="reject-payment">
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<Close />}
+        onClick={() => {
+          setRejecting(true);
+        }}
+        data-testid="reject-payment"
+      >
         {translate('atrium.payments.staff.reject')}
       </Button>
       <Confirm
@@ -56,14 +75,29 @@ export function DecisionButtons() {
         title="atrium.payments.staff.approve_confirm_title"
         content="atrium.payments.staff.approve_confirm"
         confirm="atrium.payments.staff.approve"
-        onConfirm={() => { decide.mutate({ id: record.id, action: 'approve' }); }}
-        onClose={() => { setConfirm(false); }}
+        onConfirm={() => {
+          decide.mutate({ id: record.id, action: 'approve' });
+        }}
+        onClose={() => {
+          setConfirm(false);
+        }}
       />
-      <Dialog open={rejecting} onClose={() => { setRejecting(false); }} fullWidth maxWidth="xs" aria-labelledby="reject-title">
+      <Dialog
+        open={rejecting}
+        onClose={() => {
+          setRejecting(false);
+        }}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="reject-title"
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!reason.trim()) { setError(translate('atrium.payments.donation.required')); return; }
+            if (!reason.trim()) {
+              setError(translate('atrium.payments.donation.required'));
+              return;
+            }
             decide.mutate({ id: record.id, action: 'reject', reason: reason.trim() });
           }}
         >
@@ -78,14 +112,27 @@ export function DecisionButtons() {
               margin="dense"
               label={translate('atrium.payments.staff.reject_reason')}
               value={reason}
-              onChange={(e) => { setReason(e.target.value); }}
+              onChange={(e) => {
+                setReason(e.target.value);
+              }}
               error={!!error}
               helperText={error}
-              slotProps={{ htmlInput: { maxLength: contractRules.PaymentRejectRequest.reason.maxLength, 'data-testid': 'reject-reason' } }}
+              slotProps={{
+                htmlInput: {
+                  maxLength: contractRules.PaymentRejectRequest.reason.maxLength,
+                  'data-testid': 'reject-reason',
+                },
+              }}
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => { setRejecting(false); }}>{translate('atrium.payments.donation.cancel')}</Button>
+            <Button
+              onClick={() => {
+                setRejecting(false);
+              }}
+            >
+              {translate('atrium.payments.donation.cancel')}
+            </Button>
             <Button type="submit" color="error" variant="contained" disabled={busy} data-testid="confirm-reject">
               {translate('atrium.payments.staff.reject')}
             </Button>

@@ -18,7 +18,14 @@ export function StateChip() {
   const record = useRecordContext<SchemaStaffPayment>();
   const translate = useTranslate();
   if (!record) return null;
-  return <Chip size="small" color={STATE_COLOR[record.state]} label={translate(`atrium.payments.staff.states.${record.state}`)} data-testid="payment-state" />;
+  return (
+    <Chip
+      size="small"
+      color={STATE_COLOR[record.state]}
+      label={translate(`atrium.payments.staff.states.${record.state}`)}
+      data-testid="payment-state"
+    />
+  );
 }
 
 export function KindField() {
@@ -34,7 +41,11 @@ export function MemberField() {
   return (
     <>
       {name || record.user.email}
-      {name && record.user.email ? <Box component="span" sx={{ color: 'text.secondary', display: 'block', fontSize: 12 }}>{record.user.email}</Box> : null}
+      {name && record.user.email ? (
+        <Box component="span" sx={{ color: 'text.secondary', display: 'block', fontSize: 12 }}>
+          {record.user.email}
+        </Box>
+      ) : null}
     </>
   );
 }
@@ -48,7 +59,12 @@ export function CheckPreview() {
     <Labeled label="atrium.payments.staff.fields.check">
       <Box>
         {record.check_type === 'image' ? (
-          <Box component="img" src={record.check} alt={translate('atrium.payments.staff.fields.check')} sx={{ maxWidth: '100%', maxHeight: 480, borderRadius: 1, border: 1, borderColor: 'divider' }} />
+          <Box
+            component="img"
+            src={record.check}
+            alt={translate('atrium.payments.staff.fields.check')}
+            sx={{ maxWidth: '100%', maxHeight: 480, borderRadius: 1, border: 1, borderColor: 'divider' }}
+          />
         ) : (
           <Paper variant="outlined" sx={{ p: 2, display: 'inline-flex' }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -57,7 +73,15 @@ export function CheckPreview() {
             </Stack>
           </Paper>
         )}
-        <Button href={record.check} target="_blank" rel="noopener" startIcon={<OpenInNew />} size="small" sx={{ mt: 1, display: 'flex' }} data-testid="open-check">
+        <Button
+          href={record.check}
+          target="_blank"
+          rel="noopener"
+          startIcon={<OpenInNew />}
+          size="small"
+          sx={{ mt: 1, display: 'flex' }}
+          data-testid="open-check"
+        >
           {translate('atrium.payments.staff.open_check')}
         </Button>
       </Box>

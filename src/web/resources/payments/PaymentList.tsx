@@ -1,4 +1,14 @@
-import { BooleanInput, DataTable, DateInput, List, NumberField, NumberInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  DataTable,
+  DateInput,
+  List,
+  NumberField,
+  NumberInput,
+  SelectInput,
+  SimpleList,
+  useTranslate,
+} from 'react-admin';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { TABLE_FITS } from '../../member/team/layout';
@@ -21,12 +31,26 @@ export function PaymentList() {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} empty={false} exporter={false} sx={TABLE_FITS}>
-      <FilterTabs source="state" label="atrium.payments.staff.fields.state" choices={TAB_STATES} all="atrium.payments.staff.all" />
+    <List
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={false}
+      sx={TABLE_FITS}
+    >
+      <FilterTabs
+        source="state"
+        label="atrium.payments.staff.fields.state"
+        choices={TAB_STATES}
+        all="atrium.payments.staff.all"
+      />
       {phone ? (
         <SimpleList<SchemaStaffPayment>
           primaryText={(r) => `$${r.amount} · ${translate(`atrium.payments.staff.kinds.${r.kind}`)}`}
-          secondaryText={(r) => `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${r.state}`)}`}
+          secondaryText={(r) =>
+            `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${r.state}`)}`
+          }
           tertiaryText={
             <Box component="span" sx={{ ml: 1 }}>
               <InstantField source="created_at" />
@@ -36,7 +60,11 @@ export function PaymentList() {
           empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false} empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}>
+        <DataTable
+          rowClick="show"
+          bulkActionButtons={false}
+          empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}
+        >
           <DataTable.Col source="id" label="atrium.payments.staff.fields.id" />
           <DataTable.Col source="created_at" label="atrium.payments.staff.fields.created_at">
             <InstantField source="created_at" />

@@ -37,7 +37,12 @@ function filtersOf(choices: SchemaStructureChoices) {
       alwaysOn
     />,
     <AutocompleteArrayInput key="tags" source="tags" label="atrium.team.structure.tags" choices={choices.tags} />,
-    <AutocompleteArrayInput key="groups" source="groups" label="atrium.team.structure.groups" choices={choices.groups} />,
+    <AutocompleteArrayInput
+      key="groups"
+      source="groups"
+      label="atrium.team.structure.groups"
+      choices={choices.groups}
+    />,
   ];
 }
 
@@ -47,7 +52,12 @@ function Totals() {
   const { meta, total } = useListContext() as { meta?: StructureMeta; total?: number };
   if (!meta) return null;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }} sx={{ px: 2, py: 1 }} aria-live="polite">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0.5, sm: 3 }}
+      sx={{ px: 2, py: 1 }}
+      aria-live="polite"
+    >
       <Typography variant="body2" color="text.secondary" data-testid="structure-count">
         {translate('atrium.team.structure.members', { count: total ?? 0, total: meta.total_count })}
       </Typography>
@@ -63,7 +73,11 @@ function Totals() {
 
 function Empty() {
   const translate = useTranslate();
-  return <Alert severity="info" sx={{ m: 2 }}>{translate('atrium.team.structure.empty')}</Alert>;
+  return (
+    <Alert severity="info" sx={{ m: 2 }}>
+      {translate('atrium.team.structure.empty')}
+    </Alert>
+  );
 }
 
 /**
@@ -75,7 +89,11 @@ export function StructureList() {
   const tz = useTimeZone();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   // Read again in a new interface language: the labels come translated.
-  const choices = useQuery({ queryKey: ['structure', 'choices', locale], queryFn: () => dataProvider.getStructureChoices(), staleTime: 60_000 });
+  const choices = useQuery({
+    queryKey: ['structure', 'choices', locale],
+    queryFn: () => dataProvider.getStructureChoices(),
+    staleTime: 60_000,
+  });
   if (!choices.data) return <LoadingBlock />;
   const columns = choices.data.columns;
   return (

@@ -45,10 +45,23 @@ export function renderCell(key: string, r: SchemaStructureUser, tz?: string): Re
       if (groupId) return chips(r.tags.filter((t) => t.group_id === Number(groupId)));
       const v = (r as Record<string, unknown>)[key];
       if (v === null || v === undefined || v === '') return '—';
-      return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+      return typeof v === 'string'
+        ? v
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? String(v)
+          : JSON.stringify(v);
     }
   }
 }
 
 /** Shown until the member picks otherwise (the ColumnsButton keeps the choice per browser). */
-export const HIDDEN_BY_DEFAULT = ['email', 'phone', 'country', 'is_partner', 'responsible', 'package', 'subscription_ends_at', 'last_login'];
+export const HIDDEN_BY_DEFAULT = [
+  'email',
+  'phone',
+  'country',
+  'is_partner',
+  'responsible',
+  'package',
+  'subscription_ends_at',
+  'last_login',
+];

@@ -5,10 +5,7 @@ import { useSavedToList } from '../../common/useSavedToList';
 export function UserCreate() {
   const saved = useSavedToList('atrium.users.created', 'users');
   return (
-    <Create
-      record={{ role: 'member', language: 'ru', is_active: true, is_partner: false }}
-      mutationOptions={saved}
-    >
+    <Create record={{ role: 'member', language: 'ru', is_active: true, is_partner: false }} mutationOptions={saved}>
       <UserForm creating />
     </Create>
   );

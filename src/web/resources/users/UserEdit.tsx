@@ -5,10 +5,7 @@ import { useSavedToList } from '../../common/useSavedToList';
 export function UserEdit() {
   const saved = useSavedToList('atrium.users.updated', 'users');
   return (
-    <Edit
-      mutationMode="pessimistic"
-      mutationOptions={saved}
-    >
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
       <UserForm />
     </Edit>
   );

@@ -31,14 +31,32 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
           <TextInput source="country" label="atrium.users.fields.country" validate={v.country} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <SelectInput source="role" label="atrium.users.fields.role" choices={roleChoices} validate={v.role} fullWidth />
+          <SelectInput
+            source="role"
+            label="atrium.users.fields.role"
+            choices={roleChoices}
+            validate={v.role}
+            fullWidth
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <SelectInput source="language" label="atrium.users.fields.language" choices={languageChoices} validate={v.language} fullWidth />
+          <SelectInput
+            source="language"
+            label="atrium.users.fields.language"
+            choices={languageChoices}
+            validate={v.language}
+            fullWidth
+          />
         </Grid>
         {!creating && (
           <Grid size={{ xs: 12, sm: 4 }}>
-            <SelectInput source="lead_status" label="atrium.users.fields.lead_status" choices={leadStatusChoices} validate={updateRules.lead_status} fullWidth />
+            <SelectInput
+              source="lead_status"
+              label="atrium.users.fields.lead_status"
+              choices={leadStatusChoices}
+              validate={updateRules.lead_status}
+              fullWidth
+            />
           </Grid>
         )}
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -49,7 +67,12 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
         </Grid>
         {creating && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <PasswordInput source="password" label="atrium.users.fields.password" validate={createRules.password} fullWidth />
+            <PasswordInput
+              source="password"
+              label="atrium.users.fields.password"
+              validate={createRules.password}
+              fullWidth
+            />
           </Grid>
         )}
       </Grid>

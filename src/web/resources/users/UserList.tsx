@@ -1,4 +1,13 @@
-import { BooleanField, DataTable, EmailField, List, SearchInput, SelectField, SelectInput, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  DataTable,
+  EmailField,
+  List,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  useTranslate,
+} from 'react-admin';
 import { Typography } from '@mui/material';
 import { InstantField } from '../../common/fields';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
@@ -8,7 +17,12 @@ import type { SchemaAdminUser } from '../../../api/schema';
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="role" source="role" label="atrium.users.fields.role" choices={roleChoices} />,
-  <SelectInput key="lead_status" source="lead_status" label="atrium.users.fields.lead_status" choices={leadStatusChoices} />,
+  <SelectInput
+    key="lead_status"
+    source="lead_status"
+    label="atrium.users.fields.lead_status"
+    choices={leadStatusChoices}
+  />,
 ];
 
 function Empty() {
@@ -19,7 +33,6 @@ function Empty() {
     </Typography>
   );
 }
-
 
 export function UserList() {
   const translate = useTranslate();

@@ -6,7 +6,11 @@ import { InstantField } from '../../common/fields';
 
 function Empty() {
   const translate = useTranslate();
-  return <Alert severity="info" sx={{ m: 2 }}>{translate('atrium.team.waiting.empty')}</Alert>;
+  return (
+    <Alert severity="info" sx={{ m: 2 }}>
+      {translate('atrium.team.waiting.empty')}
+    </Alert>
+  );
 }
 
 const F = (key: string) => `atrium.team.waiting.fields.${key}`;
@@ -36,7 +40,11 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
       sx={TABLE_FITS}
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => `/user/view-details/${id}`} empty={<Empty />}>
-        <DataTable.Col source="first_name" label={F('name')} render={(r: SchemaWaitingUser) => `${r.first_name} ${r.last_name}`.trim()} />
+        <DataTable.Col
+          source="first_name"
+          label={F('name')}
+          render={(r: SchemaWaitingUser) => `${r.first_name} ${r.last_name}`.trim()}
+        />
         <DataTable.Col source="email" label={F('email')} />
         <DataTable.Col source="phone" label={F('phone')} disableSort />
         <DataTable.Col source="city" label={F('city')} />
@@ -46,7 +54,12 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
           disableSort
           render={(r: SchemaWaitingUser) => (r.referrer ? `${r.referrer.first_name} ${r.referrer.last_name}` : '—')}
         />
-        <DataTable.Col source="source" label={F('source')} disableSort render={(r: SchemaWaitingUser) => r.source ?? '—'} />
+        <DataTable.Col
+          source="source"
+          label={F('source')}
+          disableSort
+          render={(r: SchemaWaitingUser) => r.source ?? '—'}
+        />
         <DataTable.Col source="waiting_since" label={F('waiting_since')}>
           <WaitingSince />
         </DataTable.Col>

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
 import { useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { StaffPicker } from './StaffPicker';
 import { actionErrorText, type Staff } from './useStaffAction';
@@ -16,7 +25,10 @@ export function RemoveButton() {
   const [error, setError] = useState('');
   if (!record) return null;
   const confirm = () => {
-    if (!heir) { setError(translate('atrium.admin.people.select_consultant')); return; }
+    if (!heir) {
+      setError(translate('atrium.admin.people.select_consultant'));
+      return;
+    }
     void remove(
       'staff-users',
       { id: record.id, previousData: record, meta: { hand_over_to: heir } },
@@ -36,24 +48,46 @@ export function RemoveButton() {
   const name = `${record.first_name} ${record.last_name}`;
   return (
     <>
-      <Button size="small" color="error" onClick={() => {
-        setError('');
-        setHeir('');
-        setOpen(true);
-      }}>
+      <Button
+        size="small"
+        color="error"
+        onClick={() => {
+          setError('');
+          setHeir('');
+          setOpen(true);
+        }}
+      >
         {translate('atrium.admin.list.remove')}
       </Button>
-      <Dialog open={open} onClose={() => { setOpen(false); }} fullWidth maxWidth="xs">
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+        }}
+        fullWidth
+        maxWidth="xs"
+      >
         <DialogTitle>{translate('atrium.admin.list.remove_title', { name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{translate('atrium.admin.list.remove_content')}</DialogContentText>
             {error && <Alert severity="error">{error}</Alert>}
-            <StaffPicker value={heir} onChange={setHeir} exclude={record.id} label={translate('atrium.admin.list.hand_over_to')} />
+            <StaffPicker
+              value={heir}
+              onChange={setHeir}
+              exclude={record.id}
+              label={translate('atrium.admin.list.hand_over_to')}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => { setOpen(false); }}>{translate('atrium.admin.list.cancel')}</Button>
+          <Button
+            onClick={() => {
+              setOpen(false);
+            }}
+          >
+            {translate('atrium.admin.list.cancel')}
+          </Button>
           <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
             {translate('atrium.admin.list.remove_confirm')}
           </Button>

@@ -42,14 +42,26 @@ function BlockButton() {
   if (!record) return null;
   if (record.is_blocked) {
     return (
-      <Button size="small" onClick={() => { run(record, { action: 'block', block: false }); }} disabled={isPending}>
+      <Button
+        size="small"
+        onClick={() => {
+          run(record, { action: 'block', block: false });
+        }}
+        disabled={isPending}
+      >
         {translate('atrium.admin.list.unblock')}
       </Button>
     );
   }
   return (
     <>
-      <Button size="small" color="error" onClick={() => { setOpen(true); }}>
+      <Button
+        size="small"
+        color="error"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
         {translate('atrium.admin.list.block')}
       </Button>
       <Confirm
@@ -57,8 +69,14 @@ function BlockButton() {
         loading={isPending}
         title={translate('atrium.admin.list.block_title', { name: `${record.first_name} ${record.last_name}` })}
         content={translate('atrium.admin.list.block_content')}
-        onConfirm={() => { run(record, { action: 'block', block: true }, () => { setOpen(false); }); }}
-        onClose={() => { setOpen(false); }}
+        onConfirm={() => {
+          run(record, { action: 'block', block: true }, () => {
+            setOpen(false);
+          });
+        }}
+        onClose={() => {
+          setOpen(false);
+        }}
       />
     </>
   );
@@ -82,22 +100,51 @@ function SettingsButton() {
       <Button size="small" onClick={show}>
         {translate('atrium.admin.list.settings')}
       </Button>
-      <Dialog open={open} onClose={() => { setOpen(false); }}>
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+        }}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            run(record, { action: 'settings', daily_limit: Number(limit), rating: Number(rating) }, () => { setOpen(false); });
+            run(record, { action: 'settings', daily_limit: Number(limit), rating: Number(rating) }, () => {
+              setOpen(false);
+            });
           }}
         >
           <DialogTitle>{`${record.first_name} ${record.last_name}`}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <MuiTextField label={translate('atrium.admin.list.limit')} type="number" value={limit} onChange={(e) => { setLimit(e.target.value); }} slotProps={{ htmlInput: { min: 0, max: 10000 } }} />
-              <MuiTextField label={translate('atrium.admin.list.rating')} type="number" value={rating} onChange={(e) => { setRating(e.target.value); }} slotProps={{ htmlInput: { min: 1, max: 5 } }} />
+              <MuiTextField
+                label={translate('atrium.admin.list.limit')}
+                type="number"
+                value={limit}
+                onChange={(e) => {
+                  setLimit(e.target.value);
+                }}
+                slotProps={{ htmlInput: { min: 0, max: 10000 } }}
+              />
+              <MuiTextField
+                label={translate('atrium.admin.list.rating')}
+                type="number"
+                value={rating}
+                onChange={(e) => {
+                  setRating(e.target.value);
+                }}
+                slotProps={{ htmlInput: { min: 1, max: 5 } }}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => { setOpen(false); }}>{translate('atrium.admin.list.cancel')}</Button>
+            <Button
+              onClick={() => {
+                setOpen(false);
+              }}
+            >
+              {translate('atrium.admin.list.cancel')}
+            </Button>
             <Button type="submit" variant="contained" disabled={isPending}>
               {translate('atrium.admin.list.save')}
             </Button>
@@ -114,14 +161,37 @@ function RosterActions() {
   const [open, setOpen] = useState<'lead' | 'partner' | null>(null);
   return (
     <TopToolbar>
-      <Button variant="contained" size="small" onClick={() => { setOpen('lead'); }}>
+      <Button
+        variant="contained"
+        size="small"
+        onClick={() => {
+          setOpen('lead');
+        }}
+      >
         {translate('atrium.admin.people.new_lead')}
       </Button>
-      <Button variant="outlined" size="small" onClick={() => { setOpen('partner'); }}>
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={() => {
+          setOpen('partner');
+        }}
+      >
         {translate('atrium.admin.people.new_partner')}
       </Button>
-      <PersonDialog open={open === 'lead'} onClose={() => { setOpen(null); }} />
-      <PersonDialog partner open={open === 'partner'} onClose={() => { setOpen(null); }} />
+      <PersonDialog
+        open={open === 'lead'}
+        onClose={() => {
+          setOpen(null);
+        }}
+      />
+      <PersonDialog
+        partner
+        open={open === 'partner'}
+        onClose={() => {
+          setOpen(null);
+        }}
+      />
     </TopToolbar>
   );
 }
@@ -131,7 +201,11 @@ function RosterEmpty() {
   const translate = useTranslate();
   const { permissions } = usePermissions<string>();
   const filterValues = useListContext().filterValues as { q?: string };
-  const key = filterValues.q ? 'atrium.admin.list.no_match' : permissions === 'admin' ? 'atrium.admin.list.empty' : 'atrium.admin.list.empty_structure';
+  const key = filterValues.q
+    ? 'atrium.admin.list.no_match'
+    : permissions === 'admin'
+      ? 'atrium.admin.list.empty'
+      : 'atrium.admin.list.empty_structure';
   return (
     <Typography sx={{ p: 2 }} color="text.secondary">
       {translate(key)}
@@ -186,7 +260,15 @@ export default function StaffListPage() {
   return (
     <>
       <Title title={translate('atrium.admin.list.title')} />
-      <List resource="staff-users" filters={[<SearchInput key="q" source="q" alwaysOn />]} perPage={25} title=" " actions={<RosterActions />} empty={false} disableSyncWithLocation>
+      <List
+        resource="staff-users"
+        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        perPage={25}
+        title=" "
+        actions={<RosterActions />}
+        empty={false}
+        disableSyncWithLocation
+      >
         {phone ? (
           <RosterCards />
         ) : (

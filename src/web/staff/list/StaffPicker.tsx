@@ -7,16 +7,33 @@ import type { Staff } from './useStaffAction';
  * Picks a consultant (or an admin) who is not blocked; `exclude` leaves one out (the user themself).
  * An admin picks among all staff; a consultant among themselves and the consultants of their structure.
  */
-export function StaffPicker(props: { value: number | ''; onChange: (id: number) => void; exclude?: number; label?: string; error?: ReactNode }) {
+export function StaffPicker(props: {
+  value: number | '';
+  onChange: (id: number) => void;
+  exclude?: number;
+  label?: string;
+  error?: ReactNode;
+}) {
   const translate = useTranslate();
   const { permissions } = usePermissions<string>();
   const { identity } = useGetIdentity();
   const isAdmin = permissions === 'admin';
-  const consultants = useGetList<Staff>('staff-users', { pagination: { page: 1, perPage: 100 }, filter: { role: 'consultant' } });
-  const admins = useGetList<Staff>('staff-users', { pagination: { page: 1, perPage: 100 }, filter: { role: 'admin' } }, { enabled: isAdmin });
-  const profile = identity?.profile as { id: number; first_name: string; last_name: string; email: string | null } | undefined;
+  const consultants = useGetList<Staff>('staff-users', {
+    pagination: { page: 1, perPage: 100 },
+    filter: { role: 'consultant' },
+  });
+  const admins = useGetList<Staff>(
+    'staff-users',
+    { pagination: { page: 1, perPage: 100 }, filter: { role: 'admin' } },
+    { enabled: isAdmin },
+  );
+  const profile = identity?.profile as
+    { id: number; first_name: string; last_name: string; email: string | null } | undefined;
   // The consultant's own list holds the consultants they manage, not themselves.
-  const me: Staff[] = !isAdmin && profile ? [{ id: profile.id, first_name: profile.first_name, last_name: profile.last_name, email: profile.email }] : [];
+  const me: Staff[] =
+    !isAdmin && profile
+      ? [{ id: profile.id, first_name: profile.first_name, last_name: profile.last_name, email: profile.email }]
+      : [];
   const options = [...me, ...(consultants.data ?? []), ...(isAdmin ? (admins.data ?? []) : [])].filter(
     (s, i, all) => s.id !== props.exclude && !s.is_blocked && all.findIndex((o) => o.id === s.id) === i,
   );

@@ -2,7 +2,15 @@ import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { errorText, fieldErrorsOf } from '../../common/errors';
 import type { StaffAction } from '../../providers/data/staffUsers';
 
-export type Staff = { id: number; first_name: string; last_name: string; email: string | null; is_blocked?: boolean; daily_lead_limit?: number; rating?: number };
+export type Staff = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  is_blocked?: boolean;
+  daily_lead_limit?: number;
+  rating?: number;
+};
 
 type Translate = ReturnType<typeof useTranslate>;
 

@@ -27,22 +27,41 @@ export function NotificationsBell() {
   return (
     <>
       {/* The badge's number is visible text, so the accessible name carries it too (and no hidden "0" is left in the page). */}
-      <IconButton aria-label={unread ? `${translate('atrium.staff.notifications.title')} ${unread}` : translate('atrium.staff.notifications.title')} onClick={(e) => {
-        setAnchor(e.currentTarget);
-      }}>
+      <IconButton
+        aria-label={
+          unread
+            ? `${translate('atrium.staff.notifications.title')} ${unread}`
+            : translate('atrium.staff.notifications.title')
+        }
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+        }}
+      >
         <Badge color="error" badgeContent={unread || undefined} data-testid="notifications-badge">
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => {
-        setAnchor(null);
-      }} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => {
+          setAnchor(null);
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Stack sx={{ width: { xs: 300, sm: 380 }, p: 1 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 1 }}>
             <Typography variant="subtitle1">{translate('atrium.staff.notifications.title')}</Typography>
-            <Button size="small" disabled={!unread} onClick={() => {
-              readAll.mutate();
-            }}>{translate('atrium.staff.notifications.mark_read')}</Button>
+            <Button
+              size="small"
+              disabled={!unread}
+              onClick={() => {
+                readAll.mutate();
+              }}
+            >
+              {translate('atrium.staff.notifications.mark_read')}
+            </Button>
           </Stack>
           <List dense>
             {list.data?.results.map((n) => (
@@ -51,13 +70,22 @@ export function NotificationsBell() {
                 sx={{ bgcolor: n.read ? undefined : 'action.hover', borderRadius: 1 }}
                 secondaryAction={
                   n.kind === 'lead_offered' && typeof n.data.lead_id === 'number' ? (
-                    <Button size="small" onClick={() => {
-                      take(n.data.lead_id as number);
-                    }}>{translate('atrium.staff.notifications.take')}</Button>
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        take(n.data.lead_id as number);
+                      }}
+                    >
+                      {translate('atrium.staff.notifications.take')}
+                    </Button>
                   ) : undefined
                 }
               >
-                <ListItemText primary={n.message} secondary={dayjs(n.created_at).format('DD/MM/YYYY HH:mm')} sx={{ pr: n.kind === 'lead_offered' ? 10 : 0 }} />
+                <ListItemText
+                  primary={n.message}
+                  secondary={dayjs(n.created_at).format('DD/MM/YYYY HH:mm')}
+                  sx={{ pr: n.kind === 'lead_offered' ? 10 : 0 }}
+                />
               </ListItem>
             ))}
             {!list.data?.results.length && (

@@ -23,14 +23,18 @@ import { StaffPicker } from '../list/StaffPicker';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
 // An empty pick is answered in the spec's words; the rest are the contract's limits and messages.
-const PICKS = { tag_id: { presence: 'atrium.admin.people.select_tag' }, consultant_id: { presence: 'atrium.admin.people.select_consultant' } };
+const PICKS = {
+  tag_id: { presence: 'atrium.admin.people.select_tag' },
+  consultant_id: { presence: 'atrium.admin.people.select_consultant' },
+};
 const leadRules = validatorsFor('CreateLeadUserRequest', PICKS);
 const partnerRules = validatorsFor('CreatePartnerUserRequest', PICKS);
 
 type Values = Partial<SchemaCreateLeadUserRequest & PartnerCreate>;
 
 /** Sends only what was filled: an emptied optional field (null or '') is left out, as the contract wants. */
-const filledOnly = (data: Values): Values => Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''));
+const filledOnly = (data: Values): Values =>
+  Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''));
 
 /** The consultant the new person goes to, among the staff the caller may pick. */
 function ConsultantInput({ validate }: { validate: Validator[] }) {
@@ -83,7 +87,9 @@ function DocumentsInput() {
 function Save() {
   const { isSubmitting } = useFormState();
   // Enabled on a pristine form too: saving it empty shows what is missing.
-  return <SaveButton label="atrium.admin.people.create" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />;
+  return (
+    <SaveButton label="atrium.admin.people.create" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />
+  );
 }
 
 /**
@@ -112,7 +118,9 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
         transform={filledOnly}
         mutationOptions={{
           onSuccess: () => {
-            notify(partner ? 'atrium.admin.people.partner_created' : 'atrium.admin.people.lead_created', { type: 'success' });
+            notify(partner ? 'atrium.admin.people.partner_created' : 'atrium.admin.people.lead_created', {
+              type: 'success',
+            });
             refresh();
             close();
           },

@@ -10,7 +10,11 @@ export function StaffSwitch({ pathOf }: { pathOf: (id: number) => string }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const filter: StaffStatisticsFilter = { q: search };
-  const staff = useGetList<StaffStatisticsRecord>('staff-statistics', { pagination: { page: 1, perPage: 20 }, sort: { field: 'last_name', order: 'ASC' }, filter });
+  const staff = useGetList<StaffStatisticsRecord>('staff-statistics', {
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: 'last_name', order: 'ASC' },
+    filter,
+  });
   const options = staff.data?.map((r) => r.user) ?? [];
   return (
     <Autocomplete

@@ -8,7 +8,9 @@ import type { useViewAs } from './useViewAs';
 export function ViewAsBanner({ viewAs }: { viewAs: ReturnType<typeof useViewAs> }) {
   const translate = useTranslate();
   if (viewAs.userId === undefined) return null;
-  const name = viewAs.employee ? `${viewAs.employee.first_name} ${viewAs.employee.last_name}`.trim() : `#${viewAs.userId}`;
+  const name = viewAs.employee
+    ? `${viewAs.employee.first_name} ${viewAs.employee.last_name}`.trim()
+    : `#${viewAs.userId}`;
   return (
     <Alert
       severity="info"

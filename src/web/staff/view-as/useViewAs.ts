@@ -9,5 +9,11 @@ export function useViewAs(base: string) {
   const { pk } = useParams();
   const userId = pk && /^\d+$/.test(pk) ? Number(pk) : undefined;
   const employee = useViewAsEmployee(userId);
-  return { userId, employee: employee.data, error: employee.error, exitTo: base, pathOf: (id: number) => `${base}/view-as/${id}` };
+  return {
+    userId,
+    employee: employee.data,
+    error: employee.error,
+    exitTo: base,
+    pathOf: (id: number) => `${base}/view-as/${id}`,
+  };
 }

@@ -43,7 +43,11 @@ export type Resource<T extends ContentTable, Input extends object, View, Extra =
   constraintFields?: Record<string, string>;
 };
 
-function whereOf(table: ContentTable, filters: Resource<ContentTable, object, unknown>['filters'], filter: Record<string, unknown>): SQL | undefined {
+function whereOf(
+  table: ContentTable,
+  filters: Resource<ContentTable, object, unknown>['filters'],
+  filter: Record<string, unknown>,
+): SQL | undefined {
   const parts: SQL[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
@@ -64,13 +68,26 @@ function whereOf(table: ContentTable, filters: Resource<ContentTable, object, un
 /** The rows of a table as `{ id, row }`, the row typed by the table. */
 function selectRows<T extends ContentTable>(db: Db | Tx, t: T) {
   const source: PgTable = t;
-  return db.select({ id: t.id, row: getTableColumns(t) }).from(source).$dynamic();
+  return db
+    .select({ id: t.id, row: getTableColumns(t) })
+    .from(source)
+    .$dynamic();
 }
 
 type Selected<T extends ContentTable> = { id: number; row: RowOf<T> };
 
-async function render<T extends ContentTable, I extends object, V, E>(ctx: AppContext, r: Resource<T, I, V, E>, rows: Selected<T>[]): Promise<V[]> {
-  const extra = r.extras && rows.length ? await r.extras(ctx, rows.map((x) => x.id)) : new Map<number, E>();
+async function render<T extends ContentTable, I extends object, V, E>(
+  ctx: AppContext,
+  r: Resource<T, I, V, E>,
+  rows: Selected<T>[],
+): Promise<V[]> {
+  const extra =
+    r.extras && rows.length
+      ? await r.extras(
+          ctx,
+          rows.map((x) => x.id),
+        )
+      : new Map<number, E>();
   return rows.map(({ id, row }) => r.view(row, extra.get(id)));
 }
 
@@ -88,7 +105,10 @@ export async function listResource<T extends ContentTable, I extends object, V, 
       .orderBy(w.desc ? desc(col) : asc(col), w.desc ? desc(r.table.id) : asc(r.table.id))
       .limit(w.limit)
       .offset(w.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(source).where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(source)
+      .where(where),
   ]);
   return { rows: await render(ctx, r, rows), total: counted[0]?.n ?? 0 };
 }
@@ -99,13 +119,21 @@ async function rowOf<T extends ContentTable>(db: Db | Tx, t: T, id: number): Pro
   return row;
 }
 
-async function viewOf<T extends ContentTable, I extends object, V, E>(ctx: AppContext, r: Resource<T, I, V, E>, row: Selected<T>): Promise<V> {
+async function viewOf<T extends ContentTable, I extends object, V, E>(
+  ctx: AppContext,
+  r: Resource<T, I, V, E>,
+  row: Selected<T>,
+): Promise<V> {
   const [view] = await render(ctx, r, [row]);
   if (view === undefined) throw notFound();
   return view;
 }
 
-export async function getResource<T extends ContentTable, I extends object, V, E>(ctx: AppContext, r: Resource<T, I, V, E>, id: number): Promise<V> {
+export async function getResource<T extends ContentTable, I extends object, V, E>(
+  ctx: AppContext,
+  r: Resource<T, I, V, E>,
+  id: number,
+): Promise<V> {
   return viewOf(ctx, r, await rowOf(ctx.db, r.table, id));
 }
 
@@ -126,9 +154,13 @@ function mapConstraint(constraintFields: Record<string, string> | undefined, err
 }
 
 /** Every column a new row needs is given, or a 400 on the first missing field (the contract asks for them before). */
-function assertComplete<T extends ContentTable>(values: ColumnsOf<T>, required: Record<string, string>): asserts values is InsertOf<T> {
+function assertComplete<T extends ContentTable>(
+  values: ColumnsOf<T>,
+  required: Record<string, string>,
+): asserts values is InsertOf<T> {
   const present = new Set(Object.entries(values).flatMap(([column, value]) => (value === undefined ? [] : [column])));
-  for (const [column, field] of Object.entries(required)) if (!present.has(column)) throw FieldErrors.of(field, 'field_required');
+  for (const [column, field] of Object.entries(required))
+    if (!present.has(column)) throw FieldErrors.of(field, 'field_required');
 }
 
 /** The columns given, if any (drizzle leaves undefined ones out of an update, and an update of none is an error). */
@@ -136,7 +168,11 @@ function given<C extends object>(values: C): C | undefined {
   return Object.values(values).some((v) => v !== undefined) ? values : undefined;
 }
 
-export async function createResource<T extends ContentTable, I extends object, V, E>(ctx: AppContext, r: Resource<T, I, V, E>, input: I): Promise<V> {
+export async function createResource<T extends ContentTable, I extends object, V, E>(
+  ctx: AppContext,
+  r: Resource<T, I, V, E>,
+  input: I,
+): Promise<V> {
   const values = await r.columns(ctx, input, null);
   assertComplete<T>(values, r.required);
   const id = await ctx.db
@@ -171,7 +207,11 @@ export async function updateResource<T extends ContentTable, I extends object, V
   return getResource(ctx, r, id);
 }
 
-export async function deleteResource<T extends ContentTable, I extends object, V, E>(ctx: AppContext, r: Resource<T, I, V, E>, id: number): Promise<V> {
+export async function deleteResource<T extends ContentTable, I extends object, V, E>(
+  ctx: AppContext,
+  r: Resource<T, I, V, E>,
+  id: number,
+): Promise<V> {
   const view = await getResource(ctx, r, id);
   await ctx.db
     .delete(r.table)

@@ -2,7 +2,8 @@ import { FieldErrors } from '../../../http/errors';
 import { sanitizeRichText } from '../../content/html';
 
 /** `f(value)` when the input gives the field (PUT leaves out what stays as it is), else undefined. */
-export const given = <V, R>(value: V | undefined, f: (v: V) => R): R | undefined => (value === undefined ? undefined : f(value));
+export const given = <V, R>(value: V | undefined, f: (v: V) => R): R | undefined =>
+  value === undefined ? undefined : f(value);
 
 type LinkRule = { media?: readonly string[]; http?: boolean; mailto?: boolean; appPath?: boolean };
 
@@ -17,7 +18,8 @@ export function link(field: string, value: string | null, rule: LinkRule): strin
   if (rule.media && media && !text.includes('..')) {
     if (rule.media.includes(media[1] ?? '')) return text;
   }
-  if (rule.appPath && /^\/(?!\/)[\w\-./?=&#%]*$/.test(text) && !text.startsWith('/media/') && !text.includes('..')) return text;
+  if (rule.appPath && /^\/(?!\/)[\w\-./?=&#%]*$/.test(text) && !text.startsWith('/media/') && !text.includes('..'))
+    return text;
   if (rule.mailto && /^mailto:[^\s@]+@[^\s@]+$/i.test(text)) return text;
   if (rule.http !== false) {
     try {

@@ -49,10 +49,20 @@ const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%
 const bool = (v: unknown) => v === true || v === 'true';
 const byId = (v: unknown) => Number(v);
 
-export const lessonCategoriesResource: Resource<typeof lessonCategories, SchemaLessonCategoryAdminUpdate, SchemaLessonCategoryAdmin, number> = {
+export const lessonCategoriesResource: Resource<
+  typeof lessonCategories,
+  SchemaLessonCategoryAdminUpdate,
+  SchemaLessonCategoryAdmin,
+  number
+> = {
   name: 'lesson-categories',
   table: lessonCategories,
-  sortable: { id: lessonCategories.id, title: lessonCategories.title, order: lessonCategories.order, created_at: lessonCategories.createdAt },
+  sortable: {
+    id: lessonCategories.id,
+    title: lessonCategories.title,
+    order: lessonCategories.order,
+    created_at: lessonCategories.createdAt,
+  },
   defaultSort: ['order', 'ASC'],
   filters: { q: (v) => ilike(lessonCategories.title, like(v)) },
   required: { title: 'title' },
@@ -143,10 +153,19 @@ export const lessonsResource: Resource<typeof lessons, SchemaLessonAdminUpdate, 
   }),
 };
 
-export const lessonMaterialsResource: Resource<typeof lessonMaterials, SchemaLessonMaterialAdminUpdate, SchemaLessonMaterialAdmin> = {
+export const lessonMaterialsResource: Resource<
+  typeof lessonMaterials,
+  SchemaLessonMaterialAdminUpdate,
+  SchemaLessonMaterialAdmin
+> = {
   name: 'lesson-materials',
   table: lessonMaterials,
-  sortable: { id: lessonMaterials.id, title: lessonMaterials.title, order: lessonMaterials.order, lesson_id: lessonMaterials.lessonId },
+  sortable: {
+    id: lessonMaterials.id,
+    title: lessonMaterials.title,
+    order: lessonMaterials.order,
+    lesson_id: lessonMaterials.lessonId,
+  },
   defaultSort: ['order', 'ASC'],
   filters: { q: (v) => ilike(lessonMaterials.title, like(v)), lesson_id: (v) => eq(lessonMaterials.lessonId, byId(v)) },
   constraintFields: { lesson_materials_lesson_id_lessons_id_fk: 'lesson_id' },
@@ -158,7 +177,9 @@ export const lessonMaterialsResource: Resource<typeof lessonMaterials, SchemaLes
       mimeType: input.mime_type,
       sizeBytes: input.size_bytes,
       order: input.order,
-      file: given(input.file, (v) => link('file', v, { media: ['documents', 'pdfs', 'images', 'videos'], http: false })),
+      file: given(input.file, (v) =>
+        link('file', v, { media: ['documents', 'pdfs', 'images', 'videos'], http: false }),
+      ),
       url: given(input.url, (v) => link('url', v, {})),
     };
     const file = out.file === undefined ? existing?.file : out.file;
@@ -181,7 +202,13 @@ export const lessonMaterialsResource: Resource<typeof lessonMaterials, SchemaLes
 export const booksResource: Resource<typeof books, SchemaBookAdminUpdate, SchemaBookAdmin> = {
   name: 'books',
   table: books,
-  sortable: { id: books.id, title: books.title, author: books.author, published_at: books.publishedAt, price: books.priceCents },
+  sortable: {
+    id: books.id,
+    title: books.title,
+    author: books.author,
+    published_at: books.publishedAt,
+    price: books.priceCents,
+  },
   defaultSort: ['published_at', 'DESC'],
   filters: {
     q: (v) => or(ilike(books.title, like(v)), ilike(books.author, like(v))),
@@ -311,7 +338,12 @@ export const configsResource: Resource<typeof configs, SchemaConfigAdminUpdate, 
   filters: { q: (v) => ilike(configs.key, like(v)), is_public: (v) => eq(configs.isPublic, bool(v)) },
   constraintFields: { configs_key_unique: 'key' },
   required: { key: 'key' },
-  columns: (_ctx, input) => ({ key: input.key, value: input.value, description: input.description, isPublic: input.is_public }),
+  columns: (_ctx, input) => ({
+    key: input.key,
+    value: input.value,
+    description: input.description,
+    isPublic: input.is_public,
+  }),
   view: (r) => ({
     id: r.id,
     key: r.key,
