@@ -16,7 +16,7 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
 }
 
 /** "field: first message" per line, as the spec's error catalogue shows a 400 (non_field_errors bare). */
-function errorLines(errors: Record<string, string>): string {
+export function errorLines(errors: Record<string, string>): string {
   return Object.entries(errors)
     .map(([field, msg]) => (field === 'non_field_errors' ? msg : `${field}: ${msg}`))
     .join('\n');
