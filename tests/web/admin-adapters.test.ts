@@ -149,7 +149,7 @@ describe('imports list and custom methods', () => {
     });
   });
 
-  it('startImport posts the mapping, consultant and tag; a 400 comes back as an HttpError with the field errors', async () => {
+  it('startImport posts the mapping, consultant, tag and phone region; a 400 comes back as an HttpError with the field errors', async () => {
     let started: unknown = null;
     server.use(
       http.post('/accounts/import_users/start/', async ({ request, response }) => {
@@ -160,9 +160,20 @@ describe('imports list and custom methods', () => {
       }),
     );
     expect(
-      await dataProvider.startImport(7, { mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 }),
+      await dataProvider.startImport(7, {
+        mapping: { Name: 'first_name' },
+        consultant_id: 3,
+        tag_id: 4,
+        default_region: 'RU',
+      }),
     ).toMatchObject({ id: 7, status: 'mapped' });
-    expect(started).toEqual({ import_id: 7, mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 });
+    expect(started).toEqual({
+      import_id: 7,
+      mapping: { Name: 'first_name' },
+      consultant_id: 3,
+      tag_id: 4,
+      default_region: 'RU',
+    });
     const err = await dataProvider.startImport(7, { mapping: {}, tag_id: 4 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 400, body: { errors: { consultant_id: 'Please, select consultant' } } });

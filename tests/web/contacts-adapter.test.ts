@@ -131,7 +131,7 @@ describe('contacts adapter', () => {
     expect(created.data).toMatchObject({ id: 9, first_name: 'Ann', categories: [5], tags: ['x'] });
     const updated = await dataProvider.update('contacts', {
       id: 4,
-      data: { ...contact(4), first_name: 'Eve', status: 2 },
+      data: { ...contact(4), first_name: 'Eve', status: 2, default_region: 'DE' },
       previousData: contact(4),
     });
     expect(updated.data).toMatchObject({ id: 4, first_name: 'Eve', status: 2 });
@@ -160,7 +160,7 @@ describe('contacts adapter', () => {
     });
     // Only the writable fields go out: no id or timestamps.
     expect(Object.keys(seen[4]!.body as object)).not.toContain('created_at');
-    expect(seen[4]!.body).toMatchObject({ first_name: 'Eve', status: 2 });
+    expect(seen[4]!.body).toMatchObject({ first_name: 'Eve', status: 2, default_region: 'DE' });
   });
 
   it('updateMany and deleteMany use the bulk endpoint', async () => {

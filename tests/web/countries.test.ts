@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, countryName, countryOptions } from '../../src/web/common/countries';
+import { describe, expect, it, vi } from 'vitest';
+import { browserRegion, COUNTRY_CODES, countryName, countryOptions } from '../../src/web/common/countries';
 
 describe('countries on the web: ISO codes shown in the interface language', () => {
   it('names a code in ru, en and de', () => {
@@ -27,5 +27,30 @@ describe('countries on the web: ISO codes shown in the interface language', () =
     }
     expect(countryOptions('de').find((o) => o.code === 'AT')).toEqual({ code: 'AT', name: 'Österreich' });
     expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length);
+  });
+});
+
+describe("browserRegion: the browser's language read as a region for phones", () => {
+  it('takes the region of the language tag, or its likely one', () => {
+    expect(browserRegion('en-US')).toBe('US');
+    expect(browserRegion('de-AT')).toBe('AT');
+    expect(browserRegion('ru')).toBe('RU');
+    expect(browserRegion('de')).toBe('DE');
+    expect(browserRegion('en')).toBe('US');
+  });
+
+  it('gives nothing for no language, a broken tag or a region that is no country', () => {
+    expect(browserRegion('')).toBeUndefined();
+    expect(browserRegion('not a tag!')).toBeUndefined();
+    expect(browserRegion('es-419')).toBeUndefined();
+  });
+
+  it('reads navigator.language when given nothing', () => {
+    vi.stubGlobal('navigator', { language: 'fr-CA' });
+    try {
+      expect(browserRegion()).toBe('CA');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

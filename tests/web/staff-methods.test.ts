@@ -228,6 +228,7 @@ describe('staff-partners resource and staff methods', () => {
         tag_id: 2,
         consultant_id: 3,
         phone: '',
+        default_region: 'AT',
         documents: [pdf],
       },
     });
@@ -239,6 +240,7 @@ describe('staff-partners resource and staff methods', () => {
       tag_id: '2',
       consultant_id: '3',
       company: 'Muster GmbH',
+      default_region: 'AT',
     });
     const docs = form!.getAll('documents') as File[];
     expect(docs.map((d) => d.name)).toEqual(['contract.pdf']);

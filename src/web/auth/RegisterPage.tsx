@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { SchemaRegisterRequest } from '../../api/schema';
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
+import { browserRegion } from '../common/countries';
 import { formErrors, noErrors, type FormErrors } from '../common/errors';
 import { EMAIL_REQUIRED_PATH } from '../providers/authProvider';
 import type { AtriumDataProvider } from '../providers/data';
@@ -80,12 +81,14 @@ export default function RegisterPage() {
     setBusy(true);
     setErrors(noErrors);
     const email = values.email.trim();
+    // A phone typed without its country code is read in the browser's region.
+    const region = browserRegion();
     const body: SchemaRegisterRequest = {
       email,
       password: values.password,
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
-      ...(values.phone.trim() && { phone: values.phone.trim() }),
+      ...(values.phone.trim() && { phone: values.phone.trim(), ...(region && { default_region: region }) }),
       ...(values.promo.trim() && { promo: values.promo.trim() }),
       ...((LANGUAGES as readonly string[]).includes(locale) && { language: locale as (typeof LANGUAGES)[number] }),
     };

@@ -58,3 +58,26 @@ export function countryOptions(locale: string): CountryOption[] {
   }
   return options;
 }
+
+/**
+ * The browser's region as an ISO code ("en-US" → "US", "de" → "DE" by likely subtags), sent as
+ * `default_region` so that a phone typed without its country code is read as a local number there;
+ * undefined when the language names no region the server knows.
+ */
+export function browserRegion(
+  language: string = typeof navigator === 'undefined' ? '' : navigator.language,
+): string | undefined {
+  if (!language) return undefined;
+  try {
+    const region = new Intl.Locale(language).maximize().region;
+    return region && COUNTRY_CODES.includes(region) ? region : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The data with `default_region` = the browser's region (a form's transform); as it is when that is unknown. */
+export function withBrowserRegion<T extends object>(data: T): T & { default_region?: string } {
+  const region = browserRegion();
+  return region ? { ...data, default_region: region } : data;
+}

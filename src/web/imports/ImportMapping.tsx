@@ -14,6 +14,8 @@ import {
 } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SchemaImportUserField, SchemaUserImportSaved } from '../../api/schema';
+import { CountrySelect } from '../common/CountrySelect';
+import { browserRegion } from '../common/countries';
 import { fieldErrorsOf, useNotifyError } from '../common/errors';
 import type { AtriumDataProvider } from '../providers/data';
 import { useMutation } from '../providers/data/query';
@@ -31,7 +33,7 @@ const FIELDS: SchemaImportUserField[] = [
   'time_zone',
 ];
 
-/** The uploaded file's first rows with a field per column, the consultant and the tag; then start. */
+/** The uploaded file's first rows with a field per column, the consultant, the tag and the phone region; then start. */
 export function ImportMapping({
   saved,
   consultantId,
@@ -47,6 +49,8 @@ export function ImportMapping({
   const [mapping, setMapping] = useState<Record<string, SchemaImportUserField | ''>>(saved.preview.suggested_mapping);
   const [consultant, setConsultant] = useState<number | ''>(consultantId || '');
   const [tag, setTag] = useState('');
+  // How phones without a country code are read (for rows without a country): the importer's region at first.
+  const [region, setRegion] = useState(() => browserRegion() ?? '');
   const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -64,6 +68,7 @@ export function ImportMapping({
         mapping: chosen,
         consultant_id: consultant || undefined,
         tag_id: Number(tag),
+        ...(region && { default_region: region }),
       });
     },
     onSuccess: onStarted,
@@ -144,6 +149,15 @@ export function ImportMapping({
             </MenuItem>
           ))}
         </TextField>
+        <Box sx={{ minWidth: 220 }}>
+          <CountrySelect
+            value={region}
+            onChange={setRegion}
+            label={translate('atrium.admin.imports.phone_region')}
+            name="default_region"
+            error={errors.default_region}
+          />
+        </Box>
         <Button
           variant="contained"
           onClick={start}

@@ -1,7 +1,8 @@
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { SchemaStatisticsRequest } from '../../api/schema';
+import { countryName } from '../common/countries';
 import { useStatisticsByCountries } from '../providers/data/statisticsHooks';
 
 /** Registrations per country as a pie (top 8) and a table of every country. */
@@ -15,9 +16,10 @@ export function CountriesCard({
   money: boolean;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const q = useStatisticsByCountries({ ...request, user_id: userId });
   const rows = q.data ?? [];
-  const name = (c: string) => c || translate('atrium.statistics.no_country');
+  const name = (c: string) => countryName(c, locale) || translate('atrium.statistics.no_country');
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>

@@ -91,6 +91,7 @@ const en = {
     ignore: '— ignore —',
     consultant: 'Consultant',
     tag: 'Tag',
+    phone_region: 'Phone region',
     start: 'Start import',
     empty: 'No imports yet. Upload a .csv file to start.',
     statuses: { uploaded: 'Uploaded', mapped: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' },
@@ -202,6 +203,7 @@ export const admin = {
       ignore: '— не импортировать —',
       consultant: 'Консультант',
       tag: 'Тег',
+      phone_region: 'Регион телефонов',
       start: 'Начать импорт',
       empty: 'Импортов пока нет. Загрузите файл .csv.',
       statuses: {
@@ -316,6 +318,7 @@ export const admin = {
       ignore: '— ignorieren —',
       consultant: 'Berater',
       tag: 'Tag',
+      phone_region: 'Telefonregion',
       start: 'Import starten',
       empty: 'Noch keine Importe. Laden Sie eine .csv-Datei hoch.',
       statuses: {

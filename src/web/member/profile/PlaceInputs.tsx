@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { countryOptions, timeZoneOptions } from './places';
+import { useTranslate } from 'react-admin';
+import { CountrySelect } from '../../common/CountrySelect';
+import { timeZoneOptions } from './places';
 
 type Props = { value: string; onChange: (value: string) => void; error?: string };
 
@@ -39,32 +40,13 @@ export function TimeZoneInput({ value, onChange, error }: Props) {
 /** A country picked by its name in the UI language; stored as its ISO code. */
 export function CountryInput({ value, onChange, error }: Props) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const options = useMemo(() => {
-    const all = countryOptions(locale);
-    // A value that is not a code (typed in an older version) stays selectable as it is.
-    return value && !all.some((o) => o.code === value) ? [{ code: value, name: value }, ...all] : all;
-  }, [locale, value]);
-  const selected = options.find((o) => o.code === value) ?? null;
   return (
-    <Autocomplete
-      options={options}
-      value={selected}
-      onChange={(_, o) => {
-        onChange(o?.code ?? '');
-      }}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.code === b.code}
-      autoHighlight
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          name="country"
-          label={translate('atrium.profile.fields.country')}
-          error={Boolean(error)}
-          helperText={error}
-        />
-      )}
+    <CountrySelect
+      value={value}
+      onChange={onChange}
+      label={translate('atrium.profile.fields.country')}
+      name="country"
+      error={error}
     />
   );
 }

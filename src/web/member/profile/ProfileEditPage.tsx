@@ -24,6 +24,7 @@ import { AvatarCard } from './AvatarCard';
 import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
+import { browserRegion } from '../../common/countries';
 import { maskDate, parseDate, showDate } from './format';
 import { atLeast, type Profile } from './session';
 
@@ -120,7 +121,10 @@ function EditForm({ me }: { me: Profile }) {
       notify('atrium.profile.errors.fill_fields', { type: 'error' });
       return;
     }
+    // A phone typed without its country code is read in the chosen country, else in the browser's region.
+    const region = /^[A-Z]{2}$/.test(values.country) ? values.country : browserRegion();
     const body: ProfileUpdate = {
+      ...(region && { default_region: region }),
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
       city: values.city.trim(),

@@ -21,7 +21,8 @@ import type { SchemaUserBrief as UserBrief } from '../../../api/schema';
 import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { useCopy } from './copy';
-import { countryName, showDate } from './format';
+import { countryName } from '../../common/countries';
+import { showDate } from './format';
 import { useProfile } from '../../providers/data/profileHooks';
 import { ROLE_KEYS, LANGUAGE_KEYS } from './labels';
 

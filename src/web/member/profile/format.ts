@@ -68,14 +68,3 @@ export function shortAgent(ua: string): string {
   if (parts.length) return parts.join(' · ');
   return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
 }
-
-/** A country code's name in the UI language ("DE" → "Deutschland"); other values as they are. */
-export function countryName(code: string | undefined, locale: string): string {
-  if (!code) return '';
-  if (!/^[A-Z]{2}$/.test(code)) return code;
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

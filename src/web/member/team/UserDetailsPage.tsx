@@ -1,7 +1,8 @@
 import { Avatar, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { useGetIdentity, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaStaffUserDetails, SchemaUserBrief } from '../../../api/schema';
+import { countryName } from '../../common/countries';
 import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
 import { MemberPage, Section } from '../../common/MemberPage';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
@@ -30,6 +31,7 @@ const briefName = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last
 /** /user/view-details/{pk}: a structure user's contact data, place in the structure, donations and completed tasks. */
 export default function UserDetailsPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const tz = useTimeZone();
   const { pk } = useParams();
   const { identity } = useGetIdentity();
@@ -75,7 +77,7 @@ export default function UserDetailsPage() {
                 <Field label={translate(F('email'))}>{u.email}</Field>
                 <Field label={translate(F('phone'))}>{u.phone}</Field>
                 <Field label={translate(F('city'))}>{u.city}</Field>
-                <Field label={translate(F('country'))}>{u.country}</Field>
+                <Field label={translate(F('country'))}>{countryName(u.country, locale)}</Field>
                 <Field label={translate(F('date_birth'))}>{u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}</Field>
                 <Field label={translate(F('time_zone'))}>{u.time_zone}</Field>
               </Box>

@@ -14,9 +14,10 @@ export type ContactBulkChange = { status: number | null } | { add_category: numb
 
 const path = (id: Identifier) => ({ params: { path: { id: Number(id) } } });
 
-/** The writable fields of a contact record, as ContactRequest names them. */
-function toContactRequest(data: Partial<SchemaContact>): SchemaContactRequest {
+/** The writable fields of a contact record, as ContactRequest names them (with the form's phone region). */
+function toContactRequest(data: Partial<SchemaContact> & { default_region?: string }): SchemaContactRequest {
   return {
+    ...(data.default_region && { default_region: data.default_region }),
     first_name: data.first_name ?? '',
     last_name: data.last_name ?? '',
     phone: data.phone ?? '',

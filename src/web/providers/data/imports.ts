@@ -38,7 +38,7 @@ export const importsAdapter: ResourceAdapter = {
 };
 
 /**
- * What starting an import takes besides its id: the column mapping, the consultant and the tag, as
+ * What starting an import takes besides its id: the column mapping, the consultant, the tag and the phone region, as
  * the mapping step has them; a consultant not picked yet is left out and the server's field error says so.
  */
 type ImportStart = Omit<SchemaImportStartRequest, 'import_id' | 'consultant_id'> & { consultant_id?: number };
@@ -46,7 +46,13 @@ type ImportStart = Omit<SchemaImportStartRequest, 'import_id' | 'consultant_id'>
 const start = (id: number, d: ImportStart) =>
   unwrap(
     api.POST('/accounts/import_users/start/', {
-      body: { import_id: id, mapping: d.mapping, consultant_id: d.consultant_id, tag_id: d.tag_id } as SchemaImportStartRequest,
+      body: {
+        import_id: id,
+        mapping: d.mapping,
+        consultant_id: d.consultant_id,
+        tag_id: d.tag_id,
+        ...(d.default_region && { default_region: d.default_region }),
+      } as SchemaImportStartRequest,
     }),
   );
 

@@ -1,5 +1,6 @@
 import { Create, Edit } from 'react-admin';
 import { ContactForm } from './ContactForm';
+import { withBrowserRegion } from '../../common/countries';
 import { useSavedToList } from '../../common/useSavedToList';
 
 export function ContactCreate() {
@@ -9,6 +10,7 @@ export function ContactCreate() {
       title="atrium.contacts.create_title"
       record={{ categories: [], tags: [], status: 1 }}
       mutationOptions={saved}
+      transform={withBrowserRegion}
     >
       <ContactForm />
     </Create>
@@ -18,7 +20,7 @@ export function ContactCreate() {
 export function ContactEdit() {
   const saved = useSavedToList('atrium.contacts.updated', 'contacts');
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={saved}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved} transform={withBrowserRegion}>
       <ContactForm />
     </Edit>
   );

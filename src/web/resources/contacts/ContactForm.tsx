@@ -11,6 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
+import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
 import { FormToolbar } from './FormToolbar';
 
 // The contract's limits of every field; the email check is the form's own (the contract allows '').
@@ -52,7 +53,7 @@ export function ContactForm() {
           <TextInput source="city" label="atrium.contacts.fields.city" validate={v.city} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="country" label="atrium.contacts.fields.country" validate={v.country} fullWidth />
+          <CountryAutocompleteInput label="atrium.contacts.fields.country" validate={v.country} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ReferenceInput source="status" reference="contact-statuses">

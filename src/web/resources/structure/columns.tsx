@@ -1,6 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { SchemaStructureUser, SchemaUserBrief } from '../../../api/schema';
+import { CountryName } from '../../common/CountryName';
 import { fmtDate, fmtDateTime, fmtMoney } from '../../common/format';
 import { StatusChip } from '../../member/team/StatusChip';
 
@@ -28,6 +29,8 @@ export function renderCell(key: string, r: SchemaStructureUser, tz?: string): Re
       return name(r.responsible);
     case 'tags':
       return chips(r.tags);
+    case 'country':
+      return r.country ? <CountryName code={r.country} /> : '—';
     case 'is_partner':
       return r.is_partner ? '✓' : '';
     case 'donations_current':

@@ -1,6 +1,7 @@
 import { BooleanInput, PasswordInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { Grid } from '@mui/material';
 import { validatorsFor } from '../../../api/validators';
+import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
 import { languageChoices, leadStatusChoices, roleChoices } from './choices';
 
 const createRules = validatorsFor('AdminUserCreate');
@@ -28,7 +29,7 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
           <TextInput source="city" label="atrium.users.fields.city" validate={v.city} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="country" label="atrium.users.fields.country" validate={v.country} fullWidth />
+          <CountryAutocompleteInput label="atrium.users.fields.country" validate={v.country} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <SelectInput

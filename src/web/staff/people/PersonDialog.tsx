@@ -16,6 +16,7 @@ import {
 import { useFormState } from 'react-hook-form';
 import type { SchemaCreateLeadUserRequest } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
+import { withBrowserRegion } from '../../common/countries';
 import { formErrors } from '../../common/errors';
 import type { PartnerCreate } from '../../providers/data/staff';
 import { useTagsGroups } from '../../providers/data/staffHooks';
@@ -32,9 +33,14 @@ const partnerRules = validatorsFor('CreatePartnerUserRequest', PICKS);
 
 type Values = Partial<SchemaCreateLeadUserRequest & PartnerCreate>;
 
-/** Sends only what was filled: an emptied optional field (null or '') is left out, as the contract wants. */
+/**
+ * Sends only what was filled: an emptied optional field (null or '') is left out, as the contract wants;
+ * a phone typed without its country code is read in the browser's region.
+ */
 const filledOnly = (data: Values): Values =>
-  Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''));
+  withBrowserRegion(
+    Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== '')),
+  );
 
 /** The consultant the new person goes to, among the staff the caller may pick. */
 function ConsultantInput({ validate }: { validate: Validator[] }) {
