@@ -23,15 +23,8 @@ function countdown(c: Record<string, unknown>, lang: Lang, now: Date): Html {
   const units = t(lang, 'landing_countdown_units').split('|');
   const parts = [Math.floor(left / 86400), Math.floor(left / 3600) % 24, Math.floor(left / 60) % 60, left % 60];
   const timer = left > 0 ? parts.map((n, i) => `${n} ${units[i] ?? ''}`).join(' ') : str(c.expired_text);
-  return html`<section
-    class="countdown"
-    data-target="${target.toISOString()}"
-    data-expired="${str(c.expired_text)}"
-    data-units="${units.join('|')}"
-  >
-    ${str(c.title) && html`<p class="countdown-title">${str(c.title)}</p>`}
-    <p class="timer" aria-live="off">${timer}</p>
-  </section>`;
+  return html`<section class="countdown" data-target="${target.toISOString()}" data-expired="${str(c.expired_text)}" data-units="${units.join('|')}">
+${str(c.title) && html`<p class="countdown-title">${str(c.title)}</p>`}<p class="timer" aria-live="off">${timer}</p></section>`;
 }
 
 function leadForm(name: string, c: LeadForm, lang: Lang, formToken: string, state?: FormState): Html {
@@ -39,37 +32,18 @@ function leadForm(name: string, c: LeadForm, lang: Lang, formToken: string, stat
     return html`<section id="form" class="lead-form"><p class="ok" role="status">${state.done}</p></section>`;
   const fields = c.fields.filter((f) => (FORM_FIELDS as readonly string[]).includes(f.name));
   const general = state?.errors.non_field_errors ?? [];
-  return html`<form
-    id="form"
-    class="lead-form"
-    method="post"
-    action="/l/${name}"
-    data-landing="${name}"
-    data-lang="${lang}"
-    novalidate
-  >
-    ${c.title && html`<h2>${c.title}</h2>`}
-    ${fields.map((f) => {
-      const errs = state?.errors[f.name] ?? [];
-      return html`<div class="field">
-        <label for="f-${f.name}">${f.label || t(lang, `landing_field_${f.name}`)}${f.required ? ' *' : ''}</label>
-        <input
-          id="f-${f.name}"
-          name="${f.name}"
-          type="${INPUT[f.name].type}"
-          autocomplete="${INPUT[f.name].autocomplete}"
-          maxlength="150"
-          ${trusted(f.required ? ' required' : '')}${trusted(errs.length ? ' aria-invalid="true"' : '')}
-          aria-describedby="e-${f.name}"
-          value="${state?.values[f.name] ?? ''}"
-        />
-        <p class="err" id="e-${f.name}">${errs[0] ?? ''}</p>
-      </div>`;
-    })}
-    <input type="hidden" name="form_token" value="${formToken}" />
-    <p class="err" id="e-non_field_errors" role="alert">${general[0] ?? ''}</p>
-    <button type="submit">${c.button_label || t(lang, 'landing_submit')}</button>
-  </form>`;
+  return html`<form id="form" class="lead-form" method="post" action="/l/${name}" data-landing="${name}" data-lang="${lang}" novalidate>
+${c.title && html`<h2>${c.title}</h2>`}
+${fields.map((f) => {
+  const errs = state?.errors[f.name] ?? [];
+  return html`<div class="field"><label for="f-${f.name}">${f.label || t(lang, `landing_field_${f.name}`)}${f.required ? ' *' : ''}</label>
+<input id="f-${f.name}" name="${f.name}" type="${INPUT[f.name].type}" autocomplete="${INPUT[f.name].autocomplete}" maxlength="150"${trusted(f.required ? ' required' : '')}${trusted(errs.length ? ' aria-invalid="true"' : '')} aria-describedby="e-${f.name}" value="${state?.values[f.name] ?? ''}">
+<p class="err" id="e-${f.name}">${errs[0] ?? ''}</p></div>`;
+})}
+<input type="hidden" name="form_token" value="${formToken}">
+<p class="err" id="e-non_field_errors" role="alert">${general[0] ?? ''}</p>
+<button type="submit">${c.button_label || t(lang, 'landing_submit')}</button>
+</form>`;
 }
 
 function video(c: Record<string, unknown>): Html | null {
@@ -79,15 +53,7 @@ function video(c: Record<string, unknown>): Html | null {
   const player =
     v.kind === 'file'
       ? html`<video controls preload="metadata" src="${v.url}"></video>`
-      : html`<div class="embed">
-          <iframe
-            src="${v.kind === 'youtube' ? `https://www.youtube-nocookie.com/embed/${v.id}` : `https://player.vimeo.com/video/${v.id}`}"
-            title="${caption || 'video'}"
-            loading="lazy"
-            allow="fullscreen; picture-in-picture"
-            allowfullscreen
-          ></iframe>
-        </div>`;
+      : html`<div class="embed"><iframe src="${v.kind === 'youtube' ? `https://www.youtube-nocookie.com/embed/${v.id}` : `https://player.vimeo.com/video/${v.id}`}" title="${caption || 'video'}" loading="lazy" allow="fullscreen; picture-in-picture" allowfullscreen></iframe></div>`;
   return html`<figure class="video">${player}${caption && html`<figcaption>${caption}</figcaption>`}</figure>`;
 }
 
@@ -113,13 +79,11 @@ export function renderElement(
       return html`<div class="text">${trusted(sanitizeLandingHtml(str(c.html)))}</div>`;
     case 'image': {
       if (!isOwnImage(c.image)) return null;
-      const img = html`<img src="${c.image}" alt="${str(c.alt)}" loading="lazy" />`;
+      const img = html`<img src="${c.image}" alt="${str(c.alt)}" loading="lazy">`;
       const href = safeUrl(str(c.link));
-      return html`<figure class="image">
-        ${href ? html`<a href="${href}" rel="noopener noreferrer nofollow">${img}</a>` : img}${
-          str(c.caption) && html`<figcaption>${str(c.caption)}</figcaption>`
-        }
-      </figure>`;
+      return html`<figure class="image">${href ? html`<a href="${href}" rel="noopener noreferrer nofollow">${img}</a>` : img}${
+        str(c.caption) && html`<figcaption>${str(c.caption)}</figcaption>`
+      }</figure>`;
     }
     case 'video':
       return video(c);
@@ -127,9 +91,7 @@ export function renderElement(
       const link = str(c.link);
       const href = link === '#form' ? '#form' : safeUrl(link);
       return href
-        ? html`<p class="button">
-            <a class="btn" href="${href}" rel="noopener noreferrer nofollow">${str(c.label)}</a>
-          </p>`
+        ? html`<p class="button"><a class="btn" href="${href}" rel="noopener noreferrer nofollow">${str(c.label)}</a></p>`
         : null;
     }
     case 'countdown':

@@ -21,23 +21,10 @@ export function landingCsp(nonce: string): string {
 
 function layout(lang: Lang, title: string, nonce: string, body: Html): string {
   return html`<!doctype html>
-    <html lang="${lang}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="strict-origin-when-cross-origin" />
-        <title>${title}</title>
-        <style nonce="${nonce}">
-          ${trusted(LANDING_CSS)}
-        </style>
-      </head>
-      <body>
-        <main>${body}</main>
-        <script nonce="${nonce}">
-          ${trusted(LANDING_JS)};
-        </script>
-      </body>
-    </html>`.value;
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="strict-origin-when-cross-origin"><title>${title}</title>
+<style nonce="${nonce}">${trusted(LANDING_CSS)}</style></head>
+<body><main>${body}</main><script nonce="${nonce}">${trusted(LANDING_JS)}</script></body></html>`.value;
 }
 
 export function landingPage(opts: {
@@ -61,7 +48,6 @@ export function notFoundPage(lang: Lang, nonce: string): string {
     lang,
     t(lang, 'landing_not_found_title'),
     nonce,
-    html`<h1>${t(lang, 'landing_not_found_title')}</h1>
-      <p>${t(lang, 'landing_not_found_text')}</p>`,
+    html`<h1>${t(lang, 'landing_not_found_title')}</h1><p>${t(lang, 'landing_not_found_text')}</p>`,
   );
 }
