@@ -53,7 +53,7 @@ export function ContactForm() {
           <TextInput source="city" label="atrium.contacts.fields.city" validate={v.city} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <CountryAutocompleteInput label="atrium.contacts.fields.country" validate={v.country} />
+          <CountryAutocompleteInput source="country" label="atrium.contacts.fields.country" validate={v.country} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ReferenceInput source="status" reference="contact-statuses">

@@ -29,7 +29,7 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
           <TextInput source="city" label="atrium.users.fields.city" validate={v.city} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <CountryAutocompleteInput label="atrium.users.fields.country" validate={v.country} />
+          <CountryAutocompleteInput source="country" label="atrium.users.fields.country" validate={v.country} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <SelectInput
