@@ -8,6 +8,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { jwtSecret } from './secrets';
 import { isDatabaseUnavailable } from './http/errors';
 
+/** How long a stop waits for the pool's clients before it stops the database anyway. */
+const POOL_END_WAIT_MS = 5_000;
+
 async function main() {
   let config;
   try {
@@ -104,7 +107,9 @@ async function main() {
     force.unref();
     try {
       await app.close();
-      await pool.end();
+      // pg's end waits for every client to come back; one lost mid-statement in a database crash may not,
+      // so the wait is bounded and the database's own stop below closes whatever is left.
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, POOL_END_WAIT_MS).unref())]);
       await embedded?.stop();
     } finally {
       log.info('stopped');
