@@ -26,7 +26,8 @@ export class ApiError extends Error {
   }
 }
 
-const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+/** The browser's localStorage; undefined where there is none (the provider's tests run in Node). */
+export const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 export const getToken = () => storage()?.getItem(TOKEN_KEY) ?? null;
 export const setToken = (token: string | null) =>
   token ? storage()?.setItem(TOKEN_KEY, token) : storage()?.removeItem(TOKEN_KEY);

@@ -1,21 +1,19 @@
 import type { AuthProvider } from 'react-admin';
 import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/schema';
-import { accountsMethods, getToken, onUnauthorized, setToken } from './data/accounts';
+import { accountsMethods, getToken, onUnauthorized, setToken, storage } from './data/accounts';
 
 export const PROFILE_KEY = 'atrium:user';
 
 const cachedProfile = (): Profile | null => {
   try {
-    return JSON.parse(localStorage.getItem(PROFILE_KEY) ?? 'null') as Profile | null;
+    return JSON.parse(storage()?.getItem(PROFILE_KEY) ?? 'null') as Profile | null;
   } catch {
     return null;
   }
 };
 const storeProfile = (p: Profile | null) => {
-  // The data provider's tests run without a browser; a 401 there still clears the (absent) session.
-  if (typeof localStorage === 'undefined') return;
-  if (p) localStorage.setItem(PROFILE_KEY, JSON.stringify(p));
-  else localStorage.removeItem(PROFILE_KEY);
+  if (p) storage()?.setItem(PROFILE_KEY, JSON.stringify(p));
+  else storage()?.removeItem(PROFILE_KEY);
 };
 
 /** Where the email-activation step sends the user (built with the Accounts issue). */

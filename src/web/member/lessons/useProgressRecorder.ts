@@ -3,7 +3,7 @@ import { useDataProvider } from 'react-admin';
 import type { SchemaLessonProgress, SchemaLessonViewRequest } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useRefreshLearning } from '../../common/queries';
+import { useRefreshLearning } from '../../providers/data/learningHooks';
 
 // A position the contract accepts (LessonViewRequest.time).
 const { minimum, maximum } = contractRules.LessonViewRequest.time;

@@ -1,4 +1,4 @@
-import { ApiError, getToken, LOCALE_KEY, type ApiErrorBody } from '../../../api/client';
+import { ApiError, getToken, LOCALE_KEY, storage, type ApiErrorBody } from '../../../api/client';
 import type { operations, SchemaUploadResponse } from '../../../api/schema';
 
 /** What a file is uploaded as; the server checks the content against it. */
@@ -16,7 +16,7 @@ function uploadFile(kind: UploadKind, file: File, onProgress?: (fraction: number
     xhr.open('POST', `/api/admin/uploads?kind=${kind}`);
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `JWT ${token}`);
-    xhr.setRequestHeader('Accept-Language', localStorage.getItem(LOCALE_KEY) ?? 'ru');
+    xhr.setRequestHeader('Accept-Language', storage()?.getItem(LOCALE_KEY) ?? 'ru');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);
