@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { useLoginNotice } from '../auth/loginNotice';
+import { PickersProvider } from '../common/pickers';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 
@@ -15,8 +16,10 @@ const FIT_SCREEN = {
 export function Layout({ children }: { children: ReactNode }) {
   useLoginNotice();
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sx={FIT_SCREEN}>
-      {children}
-    </RaLayout>
+    <PickersProvider>
+      <RaLayout appBar={AppBar} menu={Menu} sx={FIT_SCREEN}>
+        {children}
+      </RaLayout>
+    </PickersProvider>
   );
 }
