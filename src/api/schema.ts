@@ -224,7 +224,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the emailed token */
+        /**
+         * Set a new password with the emailed token
+         * @description The token of a password-reset mail, or of an invitation (send_invitation): an invitation's link also confirms the email address and is marked used. 'Link has expired' under token otherwise.
+         */
         post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
@@ -1652,6 +1655,66 @@ export interface paths {
         put?: never;
         /** Hand a user over to another consultant */
         post: operations["giveAwayUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/user/add_note/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a note about a user to their timeline (the actions history, kind note_added)
+         * @description Who may: an admin, anyone but admins; a consultant, the users of their structure or responsibility (as for block_unblock_user). The note is an entry of the actions history about the user.
+         */
+        post: operations["addUserNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/user/record_donation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a donation a user made (cash, bank transfer) as paid; written to the actions history
+         * @description Who may: as for add_note. The donation counts in the user's and the structure's totals at once. 'Payment date and time is invalid' when paid_at is in the future.
+         */
+        post: operations["recordUserDonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/user/send_invitation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a user an invitation with a set-password link (single use, valid 7 days), in their language
+         * @description Who may: as for add_note. Sending again makes a new link; the earlier one stops working. The link opens /set-password/{token}, which sets the password through password_reset/confirm/. Refused with 'The user has no email' when the user has none. Written to the actions history.
+         */
+        post: operations["sendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4103,6 +4166,12 @@ export interface components {
             /** @description Higher-rated consultants are offered waiting leads first. */
             rating: number;
         };
+        StaffInvitation: {
+            sent_at: components["schemas"]["DateTime"];
+            expires_at: components["schemas"]["DateTime"];
+            /** @description When the user set their password through the link; null while unused. */
+            used_at: components["schemas"]["DateTime"] | null;
+        };
         /** @description A user of the caller's structure as the staff details screen (user/view-details/{pk}) shows it. */
         StaffUserDetails: {
             id: components["schemas"]["Id"];
@@ -4142,6 +4211,8 @@ export interface components {
             work_times: components["schemas"]["StaffWorkTime"][];
             date_joined: components["schemas"]["DateTime"];
             last_login?: components["schemas"]["DateTime"] | null;
+            /** @description The last invitation sent to the user (send_invitation), or null when none was. */
+            invitation?: components["schemas"]["StaffInvitation"] | null;
         };
         /**
          * @description What happened. Open-ended as areas add actions; among them login, logout, view_as_started, view_as_ended, user_created, user_updated, user_blocked, user_unblocked, user_removed, user_given_away, lead_created, lead_taken, lead_rejected, partner_created, settings_updated, consultant_settings_updated, work_times_updated, reset_credentials_link_created, password_changed, task_created, task_updated, task_completed, ticket_created, ticket_taken, ticket_updated, ticket_rejected, donation_created, telegram_message_sent, import_started, import_finished.
@@ -4204,6 +4275,8 @@ export interface components {
             tag_id: components["schemas"]["Id"];
             /** @description The consultant made responsible for the lead. */
             consultant_id: components["schemas"]["Id"];
+            /** @description Email the new user an invitation with a set-password link (see send_invitation). */
+            send_invitation?: boolean;
         };
         StaffUserResponse: {
             /** @description 'User successfully created' or 'User successfully updated'. */
@@ -4227,6 +4300,8 @@ export interface components {
             company: string;
             /** @description Contracts and other documents (PDF, JPEG or PNG, at most 10 MB each). */
             documents?: string[];
+            /** @description Email the new user an invitation with a set-password link (see send_invitation). */
+            send_invitation?: boolean;
         };
         StaffPartnerDocument: {
             id: components["schemas"]["Id"];
@@ -4281,6 +4356,28 @@ export interface components {
             detail: string;
             /** @description How many users changed consultant. */
             moved: number;
+        };
+        AddUserNoteRequest: {
+            user_id: components["schemas"]["Id"];
+            text: string;
+        };
+        RecordDonationRequest: {
+            user_id: components["schemas"]["Id"];
+            amount: components["schemas"]["DonationAmount"];
+            /** @description When the user paid; now when omitted. Not in the future. */
+            paid_at?: components["schemas"]["DateTime"];
+            comment?: string;
+        };
+        RecordDonationResponse: {
+            /** @description 'Donation recorded'. */
+            detail: string;
+            /** @description The payment's id. */
+            id: components["schemas"]["Id"];
+        };
+        SendInvitationResponse: {
+            /** @description 'Invitation sent'. */
+            detail: string;
+            invitation: components["schemas"]["StaffInvitation"];
         };
         ManagerGiveAwayUserRequest: {
             from_consultant_id: components["schemas"]["Id"];
@@ -5121,6 +5218,7 @@ export type SchemaStaffGroup = components['schemas']['StaffGroup'];
 export type SchemaStaffUserDonations = components['schemas']['StaffUserDonations'];
 export type SchemaStaffUserTaskCounts = components['schemas']['StaffUserTaskCounts'];
 export type SchemaStaffConsultantSettings = components['schemas']['StaffConsultantSettings'];
+export type SchemaStaffInvitation = components['schemas']['StaffInvitation'];
 export type SchemaStaffUserDetails = components['schemas']['StaffUserDetails'];
 export type SchemaActionLogKind = components['schemas']['ActionLogKind'];
 export type SchemaActionLog = components['schemas']['ActionLog'];
@@ -5138,6 +5236,10 @@ export type SchemaCreatePartnerUserResponse = components['schemas']['CreatePartn
 export type SchemaUpdateUserSettingsRequest = components['schemas']['UpdateUserSettingsRequest'];
 export type SchemaGiveAwayUserRequest = components['schemas']['GiveAwayUserRequest'];
 export type SchemaStaffGiveAwayResponse = components['schemas']['StaffGiveAwayResponse'];
+export type SchemaAddUserNoteRequest = components['schemas']['AddUserNoteRequest'];
+export type SchemaRecordDonationRequest = components['schemas']['RecordDonationRequest'];
+export type SchemaRecordDonationResponse = components['schemas']['RecordDonationResponse'];
+export type SchemaSendInvitationResponse = components['schemas']['SendInvitationResponse'];
 export type SchemaManagerGiveAwayUserRequest = components['schemas']['ManagerGiveAwayUserRequest'];
 export type SchemaStaffTagsGroups = components['schemas']['StaffTagsGroups'];
 export type SchemaResetCredentialsLink = components['schemas']['ResetCredentialsLink'];
@@ -8222,6 +8324,93 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The user changed hands meanwhile: 'User is already taken by another consultant'. */
             409: components["responses"]["Conflict"];
+        };
+    };
+    addUserNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddUserNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Note added'. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The user is out of the caller's reach. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recordUserDonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordDonationRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Donation recorded'; the payment's id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordDonationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The user is out of the caller's reach. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffUserIdRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Invitation sent'; the invitation's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendInvitationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The user is out of the caller's reach. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     managerGiveAwayUser: {

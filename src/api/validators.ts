@@ -9,6 +9,10 @@ export const contractRules = {
   ActivateRequest: {
     token: { presence: 'required', type: 'string', maxLength: 256 },
   },
+  AddUserNoteRequest: {
+    user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
+    text: { presence: 'required', type: 'string', maxLength: 2000 },
+  },
   AdminUserCreate: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     email: { type: 'string', maxLength: 254, email: true },
@@ -131,6 +135,7 @@ export const contractRules = {
     language: { type: 'string', enum: ['ru', 'en', 'de'] },
     tag_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
+    send_invitation: { type: 'boolean' },
   },
   CreatePartnerUserRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
@@ -145,6 +150,7 @@ export const contractRules = {
     consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     company: { presence: 'required', type: 'string', maxLength: 200 },
     documents: { type: 'array', maxItems: 10 },
+    send_invitation: { type: 'boolean' },
   },
   CredentialsUndoRequest: {
     token: { presence: 'required', type: 'string', maxLength: 256 },
@@ -456,6 +462,12 @@ export const contractRules = {
     password: { type: 'string', minLength: 8, maxLength: 256 },
     old_password: { type: 'string', maxLength: 256 },
     code: { presence: 'not_empty', type: 'string', maxLength: 12 },
+  },
+  RecordDonationRequest: {
+    user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
+    amount: { presence: 'required', type: 'string', maxLength: 13 },
+    paid_at: { type: 'string' },
+    comment: { type: 'string', maxLength: 1000 },
   },
   RegisterRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },

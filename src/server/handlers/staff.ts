@@ -12,6 +12,8 @@ import {
   listTagsGroups,
   type StoredDocument,
 } from '../services/staff/people';
+import { sendInvitation } from '../services/staff/invitations';
+import { addUserNote, recordUserDonation } from '../services/staff/person';
 import {
   blockUnblockUser,
   updateConsultantSettings,
@@ -110,6 +112,7 @@ async function partnerForm(req: FastifyRequest) {
       tag_id: id(fields.tag_id),
       consultant_id: id(fields.consultant_id),
       default_region: fields.default_region,
+      send_invitation: fields.send_invitation === 'true',
     },
     documents,
     errors,
@@ -126,6 +129,17 @@ export const staffHandlers: HandlerTable = {
   giveAwayUser: async (req) => giveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
   managerGiveAwayUser: async (req) => managerGiveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
   listTagsGroups: async (req) => listTagsGroups(req.server.ctx),
+  addUserNote: async (req, reply) => {
+    const answer = await addUserNote(req.server.ctx, signedIn(req), req.body, req.lang);
+    reply.status(201);
+    return answer;
+  },
+  recordUserDonation: async (req, reply) => {
+    const answer = await recordUserDonation(req.server.ctx, signedIn(req), req.body, req.lang);
+    reply.status(201);
+    return answer;
+  },
+  sendInvitation: async (req) => sendInvitation(req.server.ctx, signedIn(req), req.body.user_id, req.lang),
   createLeadUser: async (req, reply) => {
     const created = await createLeadUser(req.server.ctx, signedIn(req), req.body, req.lang);
     reply.status(201);

@@ -5,6 +5,8 @@ import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound, permissionDenied } from '../http/errors';
 import { actionMail } from '../integrations/mail';
 import { consumeToken, issueToken, peekToken } from './tokens';
+import { invitationUsed } from './staff/invitations';
+import { recordAction } from './action-log';
 import { endUserSessions } from './sessions';
 import { mapUniqueViolation, normalizePhone } from './users';
 
@@ -28,12 +30,18 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   );
 }
 
-/** Sets the new password; the link is used up and every session of the user ends. */
+/**
+ * Sets the new password; the link (a reset mail's or an invitation's) is used up and every session of
+ * the user ends. An invitation's link also confirms the email address it was sent to.
+ */
 export async function confirmPasswordReset(ctx: AppContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
-    const row = await consumeToken(tx, 'password_reset', token);
+    const reset = await consumeToken(tx, 'password_reset', token);
+    const invitation = reset ? null : await consumeToken(tx, 'invitation', token);
+    const row = reset ?? invitation;
     if (!row) throw FieldErrors.of('token', 'link_expired');
+    if (invitation) await invitationUsed(tx, invitation);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     return row.userId;
   });
@@ -52,7 +60,16 @@ export async function createResetCredentialsLink(ctx: AppContext, actor: AuthUse
   if (!user) throw notFound();
   // A consultant may do it only for the members they look after, never for staff.
   if (actor.role !== 'admin' && (user.responsibleId !== actor.id || user.role !== 'member')) throw permissionDenied();
-  const { token, expiresAt } = await issueToken(ctx.db, 'reset_credentials', userId, HOUR_MS, { by: actor.id });
+  const { token, expiresAt } = await ctx.db.transaction(async (tx) => {
+    const issued = await issueToken(tx, 'reset_credentials', userId, HOUR_MS, { by: actor.id });
+    await recordAction(tx, {
+      actorId: actor.id,
+      subjectId: userId,
+      kind: 'reset_credentials_link_created',
+      details: { expires_at: issued.expiresAt.toISOString() },
+    });
+    return issued;
+  });
   return {
     link: `${ctx.config.publicUrl}/reset-credentials/${encodeURIComponent(token)}`,
     expires_at: expiresAt.toISOString(),

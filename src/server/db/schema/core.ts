@@ -130,6 +130,8 @@ export const TOKEN_PURPOSES = [
   'email_change',
   // The old address's way back from an email or phone change (data: {field, value}); never voided by a later change.
   'credentials_undo',
+  // An invitation sent by staff (services/staff/invitations.ts): sets the first password, 7 days.
+  'invitation',
 ] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 

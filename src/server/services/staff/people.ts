@@ -11,6 +11,7 @@ import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
 import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { labelsOf, staffUserView } from './view';
+import { deliverLater, issueInvitation } from './invitations';
 import { one } from '../../db/rows';
 import type { SchemaCreateLeadUserRequest, SchemaCreatePartnerUserRequest } from '../../../api/schema';
 
@@ -89,9 +90,16 @@ async function insertPerson(
   return row.id;
 }
 
+/** The invitation of a person just made, when asked for (send_invitation); delivered after the commit. */
+async function inviteIfAsked(ctx: AppContext, tx: Tx, caller: Caller, userId: number, asked: boolean | undefined) {
+  if (!asked) return null;
+  const [u] = await tx.select().from(users).where(eq(users.id, userId));
+  return u ? issueInvitation(ctx, tx, caller.id, u) : null;
+}
+
 /** A lead made by staff: it comes in through the same door as every lead (leadCreated). */
 export async function createLeadUser(ctx: AppContext, caller: Caller, input: PersonInput, lang: Lang) {
-  return ctx.db.transaction(async (tx) => {
+  const { answer, mail } = await ctx.db.transaction(async (tx) => {
     const checked = await checkPerson(tx, caller, input);
     const id = await insertPerson(tx, input, checked, false);
     await leadCreated(tx, ctx, {
@@ -106,8 +114,11 @@ export async function createLeadUser(ctx: AppContext, caller: Caller, input: Per
       kind: 'user_created',
       details: { consultant_id: checked.consultantId },
     });
-    return { detail: t(lang, 'user_created'), user: await staffUserView(tx, id) };
+    const invited = await inviteIfAsked(ctx, tx, caller, id, input.send_invitation);
+    return { answer: { detail: t(lang, 'user_created'), user: await staffUserView(tx, id) }, mail: invited };
   });
+  deliverLater(ctx, mail);
+  return answer;
 }
 
 export type StoredDocument = { fileName: string; url: string; contentType: string; size: number };
@@ -116,12 +127,12 @@ export type StoredDocument = { fileName: string; url: string; contentType: strin
 export async function createPartnerUser(
   ctx: AppContext,
   caller: Caller,
-  input: PersonInput & Partial<Pick<SchemaCreatePartnerUserRequest, 'company'>>,
+  input: PersonInput & Partial<Pick<SchemaCreatePartnerUserRequest, 'company' | 'send_invitation'>>,
   documents: StoredDocument[],
   lang: Lang,
   extra: FieldMessages = {},
 ) {
-  return ctx.db.transaction(async (tx) => {
+  const { answer, mail } = await ctx.db.transaction(async (tx) => {
     const company = input.company?.trim();
     const checked = await checkPerson(tx, caller, input, company ? extra : { ...extra, company: ['field_empty'] });
     if (!company) throw FieldErrors.of('company', 'field_empty');
@@ -135,8 +146,11 @@ export async function createPartnerUser(
       kind: 'partner_created',
       details: { company, documents: documents.length },
     });
-    return { detail: t(lang, 'user_created'), partner: await partnerView(ctx, tx, id) };
+    const invited = await inviteIfAsked(ctx, tx, caller, id, input.send_invitation);
+    return { answer: { detail: t(lang, 'user_created'), partner: await partnerView(ctx, tx, id) }, mail: invited };
   });
+  deliverLater(ctx, mail);
+  return answer;
 }
 
 async function partnerView(ctx: AppContext, tx: Tx, userId: number) {

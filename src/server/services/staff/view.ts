@@ -15,6 +15,7 @@ import { together } from '../../db/together';
 import { notFound } from '../../http/errors';
 import { centsToMoney } from '../content/money';
 import { brief, type Tx } from './access';
+import { invitationOf } from './invitations';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
@@ -65,7 +66,7 @@ export async function staffUserView(tx: Tx, userId: number) {
   if (!row) throw notFound();
   const u = row.u;
   const staff = u.role !== 'member';
-  const [labels, times, [don], [task]] = await together(tx, [
+  const [labels, times, [don], [task], invitation] = await together(tx, [
     () => labelsOf(tx, userId),
     () => (staff ? workTimesOf(tx, userId) : Promise.resolve([])),
     () =>
@@ -89,6 +90,7 @@ export async function staffUserView(tx: Tx, userId: number) {
         })
         .from(tasks)
         .where(inArray(tasks.linkedUserId, [userId])),
+    () => invitationOf(tx, userId),
   ]);
   const last = don?.last ? new Date(don.last) : null;
   return {
@@ -133,5 +135,6 @@ export async function staffUserView(tx: Tx, userId: number) {
     work_times: times,
     date_joined: u.dateJoined.toISOString(),
     last_login: null,
+    invitation,
   };
 }

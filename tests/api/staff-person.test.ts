@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { api, form, makeTag, makeUser, type Json } from '../setup/admin';
+import { mailsTo, waitForMail } from '../setup/accounts';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+/** The person page's calls (issue 27): notes, donations recorded by staff, invitations, and their history. */
+
+let t: TestApp;
+let admin: string;
+let boss: { id: number; token: string };
+let tagId: number;
+const SET_PASSWORD = /\/set-password\/([A-Za-z0-9_%-]+)/;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.pool.query(`update users set language = 'en' where email = 'admin@demo.atrium'`);
+  admin = await t.login('admin@demo.atrium');
+  const b = await makeUser(t, { role: 'consultant' });
+  boss = { id: b.id, token: await t.login(b.email, b.password) };
+  tagId = await makeTag(t, 'Invited');
+});
+afterAll(async () => {
+  clock.reset();
+  await t.close();
+});
+
+const post = (url: string, token: string, body: unknown) => api(t, 'POST', `/api/accounts/${url}`, { token, body });
+const logsAbout = async (subjectId: number) =>
+  (await t.pool.query(`select kind, actor_id, details from action_logs where subject_id = $1 order by id`, [subjectId]))
+    .rows as Json[];
+const linkToken = (text: string) => decodeURIComponent(SET_PASSWORD.exec(text)?.[1] ?? '');
+
+describe('notes', () => {
+  it('adds a note to the timeline of a user the consultant looks after, and refuses others and empty text', async () => {
+    const mine = await makeUser(t, { responsibleId: boss.id });
+    const foreign = await makeUser(t);
+    const ok = await post('user/add_note/', boss.token, { user_id: mine.id, text: '  Called, call back Monday  ' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toEqual({ detail: 'Note added' });
+    expect(await logsAbout(mine.id)).toEqual([
+      { kind: 'note_added', actor_id: boss.id, details: { text: 'Called, call back Monday' } },
+    ]);
+    expect((await post('user/add_note/', boss.token, { user_id: foreign.id, text: 'x' })).statusCode).toBe(403);
+    expect((await post('user/add_note/', boss.token, { user_id: 999999, text: 'x' })).statusCode).toBe(404);
+    const empty = await post('user/add_note/', boss.token, { user_id: mine.id, text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ text: ['This field cannot be empty'] });
+    // The timeline reads it back through the history, as a sentence.
+    const page = await api(t, 'POST', `/api/accounts/user/action_logs/?subject_id=${mine.id}`, { token: admin });
+    expect(page.json().results[0]).toMatchObject({ kind: 'note_added', data: { text: 'Called, call back Monday' } });
+    expect(page.json().results[0].description).toContain('added a note about');
+  });
+});
+
+describe('recording a donation', () => {
+  it('records a paid donation that counts in the user details at once, and is in the history', async () => {
+    const mine = await makeUser(t, { responsibleId: boss.id });
+    const res = await post('user/record_donation/', boss.token, { user_id: mine.id, amount: '25.50', comment: 'cash' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ detail: 'Donation recorded', id: expect.any(Number) });
+    const { rows } = await t.pool.query(`select kind, state, amount_cents, decided_by_id from payments where id = $1`, [
+      res.json().id,
+    ]);
+    expect(rows).toEqual([{ kind: 'donation', state: 'paid', amount_cents: 2550, decided_by_id: boss.id }]);
+    const details = await post('user/details/', boss.token, { user_id: mine.id });
+    expect(details.json().donations).toMatchObject({ total: '25.50', count: 1 });
+    expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual(['donation_recorded']);
+  });
+
+  it('refuses a bad amount, a future date and a user out of reach', async () => {
+    const mine = await makeUser(t, { responsibleId: boss.id });
+    const bad = await post('user/record_donation/', boss.token, { user_id: mine.id, amount: '0' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['amount']);
+    const future = new Date(Date.now() + 86400_000).toISOString();
+    const late = await post('user/record_donation/', boss.token, { user_id: mine.id, amount: '5', paid_at: future });
+    expect(late.json()).toEqual({ paid_at: ['Payment date and time is invalid'] });
+    const foreign = await makeUser(t);
+    expect((await post('user/record_donation/', boss.token, { user_id: foreign.id, amount: '5' })).statusCode).toBe(403);
+    expect(await logsAbout(mine.id)).toEqual([]);
+  });
+});
+
+describe('invitations', () => {
+  it('emails a set-password link in the user language; the link sets the password once and shows as used', async () => {
+    const mine = await makeUser(t, { responsibleId: boss.id });
+    await t.pool.query(`update users set language = 'de', password_hash = null, email_activation = false where id = $1`, [mine.id]);
+    const before = await post('user/details/', boss.token, { user_id: mine.id });
+    expect(before.json().invitation).toBeNull();
+    const res = await post('user/send_invitation/', boss.token, { user_id: mine.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ detail: 'Invitation sent', invitation: { used_at: null } });
+    const ttl = Date.parse(res.json().invitation.expires_at) - Date.parse(res.json().invitation.sent_at);
+    expect(Math.abs(ttl - 7 * 86400_000)).toBeLessThan(5000);
+    const mail = await waitForMail(t, mine.email);
+    expect(mail.subject).toBe('Ihre Einladung zu Atrium');
+    const token = linkToken(mail.text);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+
+    // Sending again makes a new link; the first one stops working.
+    await post('user/send_invitation/', boss.token, { user_id: mine.id });
+    const second = linkToken((await waitForMail(t, mine.email, 2)).text);
+    const old = await api(t, 'POST', '/api/password_reset/confirm/', { body: { token, password: 'invited-pass-1' } });
+    expect(old.statusCode).toBe(400);
+
+    const set = await api(t, 'POST', '/api/password_reset/confirm/', { body: { token: second, password: 'invited-pass-1' } });
+    expect(set.statusCode, set.body).toBe(200);
+    await t.login(mine.email, 'invited-pass-1');
+    const again = await api(t, 'POST', '/api/password_reset/confirm/', { body: { token: second, password: 'other-pass-2' } });
+    expect(again.statusCode).toBe(400);
+    const after = await post('user/details/', boss.token, { user_id: mine.id });
+    expect(after.json().invitation.used_at).toEqual(expect.any(String));
+    expect(after.json().email_activation).toBe(true);
+    expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual(['invitation_sent', 'invitation_sent', 'invitation_used']);
+  });
+
+  it('expires after 7 days', async () => {
+    const mine = await makeUser(t, { responsibleId: boss.id });
+    await post('user/send_invitation/', boss.token, { user_id: mine.id });
+    const token = linkToken((await waitForMail(t, mine.email)).text);
+    clock.advance(7 * 86400_000 + 60_000);
+    try {
+      const res = await api(t, 'POST', '/api/password_reset/confirm/', { body: { token, password: 'invited-pass-1' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ token: ['Link has expired'] });
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it('refuses a user out of reach', async () => {
+    const foreign = await makeUser(t);
+    expect((await post('user/send_invitation/', boss.token, { user_id: foreign.id })).statusCode).toBe(403);
+    expect(await mailsTo(t, foreign.email)).toEqual([]);
+  });
+
+  it('is sent on creating a lead or a partner when asked for, and not otherwise', async () => {
+    const lead = await post('user/create_lead_user/', boss.token, {
+      first_name: 'Ina',
+      last_name: 'Invited',
+      email: 'ina.invited@admin.test',
+      language: 'en',
+      tag_id: tagId,
+      consultant_id: boss.id,
+      send_invitation: true,
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    expect(lead.json().user.invitation).toMatchObject({ used_at: null });
+    expect((await waitForMail(t, 'ina.invited@admin.test')).subject).toBe('Your invitation to Atrium');
+    const quiet = await post('user/create_lead_user/', boss.token, {
+      first_name: 'Quinn',
+      last_name: 'Quiet',
+      email: 'quinn.quiet@admin.test',
+      tag_id: tagId,
+      consultant_id: boss.id,
+    });
+    expect(quiet.json().user.invitation).toBeNull();
+    const partner = form([
+      { name: 'first_name', value: 'Pia' },
+      { name: 'last_name', value: 'Partner' },
+      { name: 'email', value: 'pia.partner@admin.test' },
+      { name: 'company', value: 'Pia AG' },
+      { name: 'language', value: 'ru' },
+      { name: 'tag_id', value: String(tagId) },
+      { name: 'consultant_id', value: String(boss.id) },
+      { name: 'send_invitation', value: 'true' },
+    ]);
+    const p = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/user/create_partner_user/',
+      headers: { ...partner.headers, authorization: `JWT ${boss.token}` },
+      payload: partner.payload,
+    });
+    expect(p.statusCode, p.body).toBe(201);
+    expect((await waitForMail(t, 'pia.partner@admin.test')).subject).toBe('Ваше приглашение в Atrium');
+    expect(await mailsTo(t, 'quinn.quiet@admin.test')).toEqual([]);
+  });
+});
+
+describe('reset-credentials links', () => {
+  it('are written to the history', async () => {
+    const mine = await makeUser(t, { responsibleId: boss.id });
+    const res = await api(t, 'GET', `/api/accounts/user/reset_credentials/?user_id=${mine.id}`, { token: boss.token });
+    expect(res.statusCode).toBe(200);
+    expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual(['reset_credentials_link_created']);
+  });
+});
