@@ -30,7 +30,7 @@ const NewRequestPage = lazy(() => import('./tickets/NewRequestPage'));
 const LandingEditorPage = lazy(() => import('./member/flows/LandingEditorPage'));
 const TeamPage = lazy(() => import('./member/team/TeamPage'));
 const SubscriptionPage = lazy(() => import('./member/subscription/SubscriptionPage'));
-const UserDetailsPage = lazy(() => import('./member/team/UserDetailsPage'));
+const UserDetailsPage = lazy(() => import('./staff/person/PersonRoute'));
 
 /** App.tsx shows the notifications, for the public screens and this app alike. */
 const NoNotification = () => null;

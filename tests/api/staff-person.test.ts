@@ -77,7 +77,9 @@ describe('recording a donation', () => {
     const late = await post('user/record_donation/', boss.token, { user_id: mine.id, amount: '5', paid_at: future });
     expect(late.json()).toEqual({ paid_at: ['Payment date and time is invalid'] });
     const foreign = await makeUser(t);
-    expect((await post('user/record_donation/', boss.token, { user_id: foreign.id, amount: '5' })).statusCode).toBe(403);
+    expect((await post('user/record_donation/', boss.token, { user_id: foreign.id, amount: '5' })).statusCode).toBe(
+      403,
+    );
     expect(await logsAbout(mine.id)).toEqual([]);
   });
 });
@@ -85,7 +87,10 @@ describe('recording a donation', () => {
 describe('invitations', () => {
   it('emails a set-password link in the user language; the link sets the password once and shows as used', async () => {
     const mine = await makeUser(t, { responsibleId: boss.id });
-    await t.pool.query(`update users set language = 'de', password_hash = null, email_activation = false where id = $1`, [mine.id]);
+    await t.pool.query(
+      `update users set language = 'de', password_hash = null, email_activation = false where id = $1`,
+      [mine.id],
+    );
     const before = await post('user/details/', boss.token, { user_id: mine.id });
     expect(before.json().invitation).toBeNull();
     const res = await post('user/send_invitation/', boss.token, { user_id: mine.id });
@@ -104,15 +109,23 @@ describe('invitations', () => {
     const old = await api(t, 'POST', '/api/password_reset/confirm/', { body: { token, password: 'invited-pass-1' } });
     expect(old.statusCode).toBe(400);
 
-    const set = await api(t, 'POST', '/api/password_reset/confirm/', { body: { token: second, password: 'invited-pass-1' } });
+    const set = await api(t, 'POST', '/api/password_reset/confirm/', {
+      body: { token: second, password: 'invited-pass-1' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     await t.login(mine.email, 'invited-pass-1');
-    const again = await api(t, 'POST', '/api/password_reset/confirm/', { body: { token: second, password: 'other-pass-2' } });
+    const again = await api(t, 'POST', '/api/password_reset/confirm/', {
+      body: { token: second, password: 'other-pass-2' },
+    });
     expect(again.statusCode).toBe(400);
     const after = await post('user/details/', boss.token, { user_id: mine.id });
     expect(after.json().invitation.used_at).toEqual(expect.any(String));
     expect(after.json().email_activation).toBe(true);
-    expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual(['invitation_sent', 'invitation_sent', 'invitation_used']);
+    expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual([
+      'invitation_sent',
+      'invitation_sent',
+      'invitation_used',
+    ]);
   });
 
   it('expires after 7 days', async () => {

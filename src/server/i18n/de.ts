@@ -277,7 +277,8 @@ export const de: Record<MessageKey, string> = {
   action_donation_recorded: '{actor} hat eine Spende von {subject} erfasst',
   action_invitation_sent: '{actor} hat {subject} eine Einladung gesendet',
   action_invitation_used: '{subject} hat die Einladung angenommen',
-  action_reset_credentials_link_created: '{actor} hat einen Link zum Zurücksetzen der Zugangsdaten für {subject} erstellt',
+  action_reset_credentials_link_created:
+    '{actor} hat einen Link zum Zurücksetzen der Zugangsdaten für {subject} erstellt',
   lead_status_waiting: 'Wartend',
   lead_status_processing: 'In Bearbeitung',
   lead_status_active: 'Aktiv',

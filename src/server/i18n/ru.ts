@@ -261,8 +261,7 @@ export const ru: Record<MessageKey, string> = {
   invitation_sent: 'Приглашение отправлено',
   user_has_no_email: 'У пользователя нет email',
   mail_invitation_subject: 'Ваше приглашение в Atrium',
-  mail_invitation_text:
-    'Вас пригласили в Atrium. Задайте пароль, чтобы войти; ссылка действует один раз, 7 дней.',
+  mail_invitation_text: 'Вас пригласили в Atrium. Задайте пароль, чтобы войти; ссылка действует один раз, 7 дней.',
   mail_invitation_button: 'Задать пароль',
   action_note_added: '{actor} добавил(а) заметку о {subject}',
   action_donation_recorded: '{actor} записал(а) пожертвование {subject}',

@@ -10,8 +10,12 @@ import { FormAlert } from './FormAlert';
 import { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
 import { SubmitButton } from './SubmitButton';
 
-/** /password-reset/:resetToken, the emailed link: a new password twice, then back to the login screen. */
-export default function PasswordResetPage() {
+/**
+ * /password-reset/:resetToken, the emailed link: a new password twice, then back to the login screen.
+ * With `invitation` (/set-password/:resetToken, the link of an invitation mail) it greets the new user.
+ */
+export default function PasswordResetPage({ invitation = false }: { invitation?: boolean }) {
+  const texts = invitation ? 'atrium.auth.invitation' : 'atrium.auth.reset';
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -35,7 +39,7 @@ export default function PasswordResetPage() {
     setErrors(noErrors);
     try {
       await dataProvider.confirmPasswordReset(resetToken, password);
-      notify('atrium.auth.reset.done', { type: 'success' });
+      notify(`${texts}.done`, { type: 'success' });
       void navigate('/login', { replace: true });
     } catch (err) {
       // The link's token refused ('Link has expired'): the way to a new link is offered.
@@ -49,8 +53,8 @@ export default function PasswordResetPage() {
 
   return (
     <AuthCard
-      title={translate('atrium.auth.reset.title')}
-      subtitle={translate('atrium.auth.reset.subtitle')}
+      title={translate(`${texts}.title`)}
+      subtitle={translate(`${texts}.subtitle`)}
       footer={
         <>
           {expired && <AuthLink to="/recover-password">{translate('atrium.auth.reset.new_link')}</AuthLink>}

@@ -8,6 +8,7 @@ const EmailRequiredPage = lazy(() => import('./EmailRequiredPage'));
 const RecoverPasswordPage = lazy(() => import('./RecoverPasswordPage'));
 const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
 const ResetCredentialsPage = lazy(() => import('./ResetCredentialsPage'));
+const SetPasswordPage = lazy(() => import('./SetPasswordPage'));
 const TokenAuthBotPage = lazy(() => import('./TokenAuthBotPage'));
 const EmailChangePage = lazy(() => import('./EmailChangePage'));
 const CredentialsUndoPage = lazy(() => import('./CredentialsUndoPage'));
@@ -21,7 +22,7 @@ const page = (Page: ComponentType) => (
 
 /** The public screens' paths (spec, section 2): a logged-out user may stay on them. */
 const PUBLIC_PATH =
-  /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
+  /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|set-password\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
 export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
 
 /** The Admin's loginPage (/login is routed in App.tsx before react-admin's UI sees it). */
@@ -39,6 +40,7 @@ export const publicRoutes = (
     <Route path="/email-required" element={page(EmailRequiredPage)} />
     <Route path="/recover-password" element={page(RecoverPasswordPage)} />
     <Route path="/password-reset/:resetToken" element={page(PasswordResetPage)} />
+    <Route path="/set-password/:resetToken" element={page(SetPasswordPage)} />
     <Route path="/reset-credentials/:resetToken" element={page(ResetCredentialsPage)} />
     <Route path="/token-auth-bot" element={page(TokenAuthBotPage)} />
     <Route path="/email-change/:changeToken" element={page(EmailChangePage)} />

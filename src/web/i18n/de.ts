@@ -4,6 +4,7 @@ import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
 import { staff } from './areas/staff';
+import { person } from './areas/person';
 import { statistics } from './areas/statistics';
 import { tasks } from './areas/tasks';
 import { tickets } from './areas/tickets';
@@ -28,6 +29,7 @@ export const de: AppMessages = {
     contacts: contacts.de,
     team: team.de,
     staff: staff.de,
+    person: person.de,
     tasks: tasks.de,
     tickets: tickets.de,
     statistics: statistics.de,

@@ -3,6 +3,7 @@ import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
 import { staff } from './areas/staff';
+import { person } from './areas/person';
 import { statistics } from './areas/statistics';
 import { tasks } from './areas/tasks';
 import { tickets } from './areas/tickets';
@@ -32,6 +33,7 @@ export const en = {
     contacts: contacts.en,
     team: team.en,
     staff: staff.en,
+    person: person.en,
     tasks: tasks.en,
     tickets: tickets.en,
     statistics: statistics.en,

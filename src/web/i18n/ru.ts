@@ -4,6 +4,7 @@ import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
 import { staff } from './areas/staff';
+import { person } from './areas/person';
 import { statistics } from './areas/statistics';
 import { tasks } from './areas/tasks';
 import { tickets } from './areas/tickets';
@@ -28,6 +29,7 @@ export const ru: AppMessages = {
     contacts: contacts.ru,
     team: team.ru,
     staff: staff.ru,
+    person: person.ru,
     tasks: tasks.ru,
     tickets: tickets.ru,
     statistics: statistics.ru,

@@ -66,6 +66,11 @@ const en = {
     sent_text:
       'If an account with %{email} exists, we have sent it a link to set a new password. The link works once, for one hour.',
   },
+  invitation: {
+    title: 'Welcome to Atrium',
+    subtitle: 'You were invited: choose a password to sign in.',
+    done: 'Your password is set. Please log in.',
+  },
   reset: {
     title: 'New password',
     subtitle: 'Choose a new password for your account.',
@@ -186,6 +191,11 @@ export const auth = {
       sent_text:
         'Если аккаунт с адресом %{email} существует, мы отправили на него ссылку для смены пароля. Ссылка действует один раз в течение часа.',
     },
+    invitation: {
+      title: 'Добро пожаловать в Atrium',
+      subtitle: 'Вас пригласили: придумайте пароль, чтобы войти.',
+      done: 'Пароль задан. Войдите, пожалуйста.',
+    },
     reset: {
       title: 'Новый пароль',
       subtitle: 'Придумайте новый пароль для своего аккаунта.',
@@ -304,6 +314,11 @@ export const auth = {
       sent_title: 'Sehen Sie in Ihr Postfach',
       sent_text:
         'Falls ein Konto mit %{email} existiert, haben wir einen Link zum Festlegen eines neuen Passworts dorthin geschickt. Der Link gilt einmal, eine Stunde lang.',
+    },
+    invitation: {
+      title: 'Willkommen bei Atrium',
+      subtitle: 'Sie wurden eingeladen: Wählen Sie ein Passwort, um sich anzumelden.',
+      done: 'Ihr Passwort ist festgelegt. Bitte melden Sie sich an.',
     },
     reset: {
       title: 'Neues Passwort',

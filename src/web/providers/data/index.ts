@@ -14,6 +14,7 @@ import { lessonCategoriesAdapter, lessonCommentsAdapter, lessonsAdapter, lessons
 import { newsAdapter, newsMethods } from './news';
 import { toHttpError } from './errors';
 import { paymentsAdapter, paymentsMethods } from './payments';
+import { personDonationsAdapter, personMethods } from './person';
 import { profileMethods, sessionsAdapter } from './profile';
 import { structureAdapter, structureMethods, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
 import { subscriptionMethods } from './subscription';
@@ -41,6 +42,7 @@ const adapters = {
   'waiting-leads': waitingLeadsAdapter,
   'user-details': userDetailsAdapter,
   'team-completed-tasks': teamCompletedTasksAdapter,
+  'person-donations': personDonationsAdapter,
   'team-children': teamChildrenAdapter,
   flows: flowsAdapter,
   'flow-stats': flowStatsAdapter,
@@ -103,6 +105,7 @@ export const dataProvider = withCustomMethods(
   accountsMethods,
   menusMethods,
   paymentsMethods,
+  personMethods,
   importsMethods,
   ticketsMethods,
   profileMethods,

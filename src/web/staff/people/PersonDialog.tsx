@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import {
+  BooleanInput,
   CreateBase,
   Form,
   SaveButton,
@@ -161,6 +162,12 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
               />
               <ConsultantInput validate={rules.consultant_id} />
               {partner && <DocumentsInput />}
+              <BooleanInput
+                source="send_invitation"
+                label="atrium.person.send_invitation"
+                helperText="atrium.person.send_invitation_hint"
+                validate={rules.send_invitation}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import MailOutline from '@mui/icons-material/MailOutline';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { SchemaStaffUserDetails } from '../../../api/schema';
+import { useNotifyError } from '../../common/errors';
+import type { AtriumDataProvider } from '../../providers/data';
+import { useMutation, useQueryClient } from '../../providers/data/query';
+import { fullName } from './people';
+
+/** Sends (or sends again) the invitation mail with a set-password link, after a confirmation. */
+export function InviteButton({ person }: { person: SchemaStaffUserDetails }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const send = useMutation({
+    mutationFn: () => dataProvider.sendInvitation(person.id),
+    onSuccess: async (res) => {
+      notify(res.detail, { type: 'success' });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['user-details'] }),
+        client.invalidateQueries({ queryKey: ['action-logs'] }),
+      ]);
+    },
+    onError: notifyError,
+    onSettled: () => {
+      setOpen(false);
+    },
+  });
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<MailOutline />}
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        {translate(person.invitation ? 'atrium.person.actions.invite_again' : 'atrium.person.actions.invite')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={send.isPending}
+        title="atrium.person.actions.invite_title"
+        titleTranslateOptions={{ name: fullName(person) }}
+        content="atrium.person.actions.invite_content"
+        contentTranslateOptions={{ email: person.email ?? '' }}
+        onConfirm={() => {
+          send.mutate();
+        }}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
