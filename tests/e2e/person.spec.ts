@@ -1,0 +1,139 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { linkIn, waitForMail } from './support/mail';
+
+/**
+ * The staff person page against the real server: the demo consultant opens a lead of theirs from
+ * Team › Structure, adds a note, records a donation, creates and copies a reset-credentials link (the
+ * clipboard holds it; the link sets new credentials once, and they log in), and sends an invitation
+ * that reaches the SMTP peer, in the person's language, with a set-password link that works once.
+ */
+
+const stamp = Date.now().toString(36);
+const lead = { first_name: 'Lena', last_name: `Person${stamp}`, email: `lena-${stamp}@e2e.example` };
+let admin: APIRequestContext;
+let anonymous: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await adminApiContext(baseURL);
+  anonymous = await playwrightRequest.newContext({ baseURL });
+  const labels = (await (await admin.get('/api/accounts/tags_groups/')).json()) as { tags: { id: number }[] };
+  const found = (await (await admin.get('/api/v1/users/?search=consultant@demo.atrium&role=consultant')).json()) as {
+    results: { id: number; email: string }[];
+  };
+  const consultant = found.results.find((u) => u.email === 'consultant@demo.atrium');
+  expect(consultant && labels.tags[0]).toBeTruthy();
+  const res = await admin.post('/api/accounts/user/create_lead_user/', {
+    data: { ...lead, language: 'en', tag_id: labels.tags[0]!.id, consultant_id: consultant!.id },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+});
+
+test.afterAll(async () => {
+  await admin.dispose();
+  await anonymous.dispose();
+});
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+async function mailWithSubject(to: string, subject: string) {
+  for (let n = 1; n <= 3; n++) {
+    const mail = await waitForMail(to, n);
+    if (mail.subject === subject) return mail;
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+async function canLogIn(username: string, password: string) {
+  const res = await anonymous.post('/api/accounts/login/', { form: { username, password } });
+  return res.ok();
+}
+
+test('a consultant works a person: note, donation, reset link copied and used once, invitation mailed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await logIn(page, 'consultant@demo.atrium', 'demo-password');
+  await expect(page).not.toHaveURL(/\/login$/);
+
+  // Team › Structure: the lead is the consultant's; a row opens the person page.
+  await page.goto('/team?tab=structure');
+  await page.getByPlaceholder('Поиск', { exact: true }).fill(lead.last_name);
+  await page.getByRole('cell', { name: lead.last_name, exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/view-details\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${lead.first_name} ${lead.last_name}` })).toBeVisible();
+  await expect(page.getByTestId('person-responsible')).toContainText('Ответственный:');
+  await expect(page.getByTestId('person-invitation')).toHaveText('Не приглашён');
+
+  // A note lands on the timeline, with the sentence of the history.
+  await page.getByLabel('Заметка').fill('Перезвонить в понедельник');
+  await page.getByRole('button', { name: 'Добавить заметку' }).click();
+  const timeline = page.getByTestId('person-timeline');
+  await expect(timeline).toContainText('Перезвонить в понедельник');
+  await expect(timeline).toContainText('добавил(а) заметку');
+
+  // A donation recorded here shows in the Donations tab and in the totals.
+  await page.getByRole('tab', { name: 'Пожертвования' }).click();
+  await page.getByRole('button', { name: 'Записать пожертвование' }).click();
+  const donation = page.getByRole('dialog');
+  await donation.getByLabel(/^Сумма, USD/).fill('25.00');
+  await donation.getByRole('button', { name: 'Записать' }).click();
+  await expect(donation).toBeHidden();
+  await expect(page.getByTestId('person-donations')).toContainText('$25.00');
+
+  // A reset-credentials link: confirmed, shown, copied ('Link copied').
+  await page.getByRole('button', { name: 'Ссылка сброса учётных данных' }).click();
+  const reset = page.getByRole('dialog');
+  await reset.getByRole('button', { name: 'Создать ссылку' }).click();
+  const link = await reset.getByTestId('reset-link').inputValue();
+  expect(link).toMatch(/\/reset-credentials\/[A-Za-z0-9_%-]{32,}$/);
+  await reset.getByRole('button', { name: 'Копировать ссылку' }).click();
+  await expect(page.getByText('Ссылка скопирована')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await reset.getByRole('button', { name: 'Закрыть' }).click();
+
+  // The timeline tells both actions.
+  await page.getByRole('tab', { name: 'Хронология' }).click();
+  await expect(timeline).toContainText('записал(а) пожертвование');
+  await expect(timeline).toContainText('создал(а) ссылку сброса учётных данных');
+  await expectNoRawKeys(page);
+
+  // The person opens the link in their own browser: new credentials once, then they log in with them.
+  const visitor = await page.context().browser()!.newPage();
+  const path = new URL(link).pathname;
+  await visitor.goto(path);
+  await expect(visitor.getByTestId('current-credentials')).toContainText(lead.email);
+  await visitor.getByLabel(/^Новый пароль/).fill('lena-password-1');
+  await visitor.getByLabel('Повторите новый пароль').fill('lena-password-1');
+  await visitor.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(visitor).toHaveURL(/\/login$/);
+  expect(await canLogIn(lead.email, 'lena-password-1')).toBe(true);
+  await visitor.goto(path);
+  await expect(visitor.getByRole('alert')).toContainText('Срок действия ссылки истёк');
+
+  // The invitation: confirmed, mailed in the person's language (English), shown as sent.
+  await page.getByRole('button', { name: 'Отправить приглашение' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByTestId('person-invitation')).toContainText('Приглашён');
+  // The donation's receipt went to the same address; the invitation is the mail with its subject.
+  const mail = await mailWithSubject(lead.email, 'Your invitation to Atrium');
+  const invitation = linkIn(mail, '/set-password/');
+  await visitor.goto(invitation);
+  await expect(visitor.getByText('Добро пожаловать в Atrium')).toBeVisible();
+  await visitor.getByLabel(/^Новый пароль/).fill('lena-password-2');
+  await visitor.getByLabel('Повторите новый пароль').fill('lena-password-2');
+  await visitor.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await expect(visitor).toHaveURL(/\/login$/);
+  expect(await canLogIn(lead.email, 'lena-password-2')).toBe(true);
+  await visitor.close();
+  await page.reload();
+  await expect(page.getByTestId('person-invitation')).toContainText('Приглашение принято');
+});
