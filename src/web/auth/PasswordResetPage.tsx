@@ -15,7 +15,6 @@ import { SubmitButton } from './SubmitButton';
  * With `invitation` (/set-password/:resetToken, the link of an invitation mail) it greets the new user.
  */
 export default function PasswordResetPage({ invitation = false }: { invitation?: boolean }) {
-  const texts = invitation ? 'atrium.auth.invitation' : 'atrium.auth.reset';
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -39,7 +38,7 @@ export default function PasswordResetPage({ invitation = false }: { invitation?:
     setErrors(noErrors);
     try {
       await dataProvider.confirmPasswordReset(resetToken, password);
-      notify(`${texts}.done`, { type: 'success' });
+      notify(invitation ? 'atrium.auth.invitation.done' : 'atrium.auth.reset.done', { type: 'success' });
       void navigate('/login', { replace: true });
     } catch (err) {
       // The link's token refused ('Link has expired'): the way to a new link is offered.
@@ -53,8 +52,8 @@ export default function PasswordResetPage({ invitation = false }: { invitation?:
 
   return (
     <AuthCard
-      title={translate(`${texts}.title`)}
-      subtitle={translate(`${texts}.subtitle`)}
+      title={translate(invitation ? 'atrium.auth.invitation.title' : 'atrium.auth.reset.title')}
+      subtitle={translate(invitation ? 'atrium.auth.invitation.subtitle' : 'atrium.auth.reset.subtitle')}
       footer={
         <>
           {expired && <AuthLink to="/recover-password">{translate('atrium.auth.reset.new_link')}</AuthLink>}
