@@ -3776,6 +3776,8 @@ export interface components {
             button_label?: string;
             /** @description Shown after a successful sign-up. */
             success_message?: string;
+            /** @description Email each visitor who signs up with an email an invitation with a set-password link (as accounts/user/send_invitation/ does), in the page's language. Off when left out. */
+            send_invitation?: boolean;
         };
         LandingLeadFormElement: {
             id: components["schemas"]["Id"];

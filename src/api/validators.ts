@@ -269,6 +269,7 @@ export const contractRules = {
     'content.fields[].required': { type: 'boolean' },
     'content.button_label': { type: 'string', maxLength: 80 },
     'content.success_message': { type: 'string', maxLength: 500 },
+    'content.send_invitation': { type: 'boolean' },
   },
   LandingNameCheckRequest: {
     name: { presence: 'required', type: 'string', maxLength: 64 },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { api, form, makeTag, makeUser, type Json } from '../setup/admin';
-import { mailsTo, waitForMail } from '../setup/accounts';
+import { makeMember, mailsTo, waitForMail } from '../setup/accounts';
+import { addElement, leadForm, makeFlow } from '../setup/flows';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** The person page's calls (issue 27): notes, donations recorded by staff, invitations, and their history. */
@@ -188,6 +189,38 @@ describe('invitations', () => {
     expect(p.statusCode, p.body).toBe(201);
     expect((await waitForMail(t, 'pia.partner@admin.test')).subject).toBe('Ваше приглашение в Atrium');
     expect(await mailsTo(t, 'quinn.quiet@admin.test')).toEqual([]);
+  });
+});
+
+describe('landing-form invitations', () => {
+  it('a lead form with send_invitation invites each visitor who signs up with an email, in the page language', async () => {
+    const m = await makeMember(t);
+    const owner = await t.login(m.email, m.password);
+    const flow = await makeFlow(t, owner, { is_published: true });
+    const form = leadForm();
+    await addElement(t, owner, flow.id, { ...form, content: { ...form.content, send_invitation: true } });
+    const quiet = await makeFlow(t, owner, { is_published: true });
+    await addElement(t, owner, quiet.id, leadForm());
+    const signUp = async (name: string, email: string) => {
+      const html = (await t.app.inject({ method: 'GET', url: `/l/${name}`, headers: { 'accept-language': 'de' } }))
+        .body;
+      const form_token = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/landings/${name}/signup/`,
+        headers: { 'accept-language': 'de' },
+        payload: { first_name: 'Lara', email, form_token },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await signUp(flow.landing_name, 'lara.landing@admin.test');
+    await signUp(quiet.landing_name, 'lou.landing@admin.test');
+    const mail = await waitForMail(t, 'lara.landing@admin.test');
+    expect(mail.subject).toBe('Ihre Einladung zu Atrium');
+    expect(linkToken(mail.text).length).toBeGreaterThanOrEqual(40);
+    const { rows } = await t.pool.query(`select id from users where email = 'lara.landing@admin.test'`);
+    expect((await logsAbout(rows[0].id)).map((l) => l.kind)).toContain('invitation_sent');
+    expect(await mailsTo(t, 'lou.landing@admin.test')).toEqual([]);
   });
 });
 

@@ -127,7 +127,14 @@ export function cleanContent(type: LandingElementType, c: Content): Content {
       if (new Set(names).size !== names.length) errors['content.fields'] = ['landing_form_duplicate_field'];
       else if (!names.includes('email') && !names.includes('phone'))
         errors['content.fields'] = ['landing_form_needs_contact'];
-      out = { title: str(c.title), fields, button_label: str(c.button_label), success_message: str(c.success_message) };
+      out = {
+        title: str(c.title),
+        fields,
+        button_label: str(c.button_label),
+        success_message: str(c.success_message),
+        // Kept only when on, so forms saved before read as they did.
+        ...(c.send_invitation === true && { send_invitation: true }),
+      };
       break;
     }
   }

@@ -11,6 +11,7 @@ import { pgError } from './access';
 import { countSignup } from './stats';
 import { checkFormToken } from './form-token';
 import { one } from '../../db/rows';
+import { deliverLater, issueInvitation } from '../staff/invitations';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -59,6 +60,7 @@ export type LeadForm = {
   fields: Array<{ name: FormField; label: string; required: boolean }>;
   button_label: string;
   success_message: string;
+  send_invitation?: boolean;
 };
 export type SignupInput = Partial<Record<FormField, string>>;
 
@@ -146,7 +148,7 @@ export async function signupLanding(
     errors.non_field_errors = ['landing_signup_needs_contact'];
   if (Object.keys(errors).length) throw new FieldErrors(errors);
 
-  await ctx.db.transaction(async (tx) => {
+  const invitation = await ctx.db.transaction(async (tx) => {
     const user = one(
       await tx
         .insert(users)
@@ -172,6 +174,16 @@ export async function signupLanding(
       details: { flow_id: flow.id, landing_name: flow.landingName },
     });
     await countSignup(tx, flow.id);
+    // The form may invite the new lead to set a password (the mail is kept with the sign-up, sent after it).
+    return form.send_invitation && values.email
+      ? issueInvitation(ctx, tx, null, {
+          id: user.id,
+          email: values.email,
+          firstName: values.first_name ?? '',
+          language: lang,
+        })
+      : null;
   });
+  deliverLater(ctx, invitation);
   return { detail: form.success_message || t(lang, 'landing_signup_done') };
 }
