@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
@@ -105,6 +106,8 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await expect(timeline).toContainText('записал(а) пожертвование');
   await expect(timeline).toContainText('создал(а) ссылку сброса учётных данных');
   await expectNoRawKeys(page);
+  fs.mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: 'test-results/screenshots/person-timeline-ru-desktop.png', fullPage: true });
 
   // The person opens the link in their own browser: new credentials once, then they log in with them.
   const visitor = await page.context().browser()!.newPage();
