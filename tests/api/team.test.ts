@@ -386,8 +386,8 @@ describe('waiting leads and rejecting responsibility', () => {
     );
     const all = await ok('POST', '/api/team/get_waiting_users/?page_size=100', tokens.consultant!);
     const row = (id: number) => all.results.find((r: Json) => r.id === id);
-    expect(row(ids.wendy)).toMatchObject({ source: 'Spring webinar', source_kind: 'landing', queue_status: 'new' });
-    expect(row(ids.otto)).toMatchObject({ source: null, source_kind: 'import', queue_status: 'offered' });
+    expect(row(ids.wendy!)).toMatchObject({ source: 'Spring webinar', source_kind: 'landing', queue_status: 'new' });
+    expect(row(ids.otto!)).toMatchObject({ source: null, source_kind: 'import', queue_status: 'offered' });
     const landing = await ok('POST', '/api/team/get_waiting_users/?source=landing', tokens.consultant!);
     expect(landing.results.map((r: Json) => r.id)).toEqual([ids.wendy]);
     const offered = await ok('POST', '/api/team/get_waiting_users/?queue_status=offered', tokens.consultant!);
