@@ -104,6 +104,16 @@ function BulkActions() {
   );
 }
 
+/**
+ * The table scrolls sideways in its own box (phones) while the bulk actions bar, drawn above the
+ * table, stays visible: a scrolling list content would clip it.
+ */
+const QUEUE_FITS = {
+  ...TABLE_FITS,
+  '& .RaList-content': { minWidth: 0 },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+} as const;
+
 const isStaff = (permissions: unknown) => permissions === 'consultant' || permissions === 'admin';
 
 /**
@@ -145,7 +155,7 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
       empty={false}
       error={<ListError />}
       title={embedded ? false : undefined}
-      sx={TABLE_FITS}
+      sx={QUEUE_FITS}
     >
       <DataTable
         bulkActionButtons={staff ? <BulkActions /> : false}
@@ -172,6 +182,11 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
         <DataTable.Col source="waiting_since" label={F('age')}>
           <AgeCell />
         </DataTable.Col>
+        {staff && (
+          <DataTable.Col label="" disableSort>
+            <RowActions />
+          </DataTable.Col>
+        )}
         <DataTable.Col source="email" label={F('email')} />
         <DataTable.Col source="phone" label={F('phone')} disableSort />
         <DataTable.Col source="city" label={F('city')} />
@@ -181,11 +196,6 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
           disableSort
           render={(r: SchemaWaitingUser) => (r.referrer ? `${r.referrer.first_name} ${r.referrer.last_name}` : '—')}
         />
-        {staff && (
-          <DataTable.Col label="" disableSort>
-            <RowActions />
-          </DataTable.Col>
-        )}
       </DataTable>
     </List>
   );
