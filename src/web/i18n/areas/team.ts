@@ -40,6 +40,7 @@ const en = {
       waiting_since: 'Waiting since',
       status: 'Status',
       age: 'Waiting',
+      actions: 'Actions',
     },
     empty_hint:
       'New sign-ups from landing pages, registrations, imports and staff show up here; take one to work or wait for an offer in the bell.',
@@ -149,6 +150,7 @@ export const team = {
         waiting_since: 'Ожидает с',
         status: 'Статус',
         age: 'Ожидает',
+        actions: 'Действия',
       },
       empty_hint:
         'Здесь появляются новые заявки с лендингов, регистрации, импорта и от сотрудников; возьмите лид в работу или дождитесь предложения в колокольчике.',
@@ -255,6 +257,7 @@ export const team = {
         waiting_since: 'Wartet seit',
         status: 'Status',
         age: 'Wartet',
+        actions: 'Aktionen',
       },
       empty_hint:
         'Neue Anmeldungen über Landingpages, Registrierung, Import und Mitarbeiter erscheinen hier; übernehmen Sie einen Lead oder warten Sie auf ein Angebot in der Glocke.',

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link, useParams } from 'react-router-dom';
-import { useGetOne, useTranslate } from 'react-admin';
+import { Title, useGetOne, useTranslate } from 'react-admin';
 import type { SchemaWaitingUser } from '../../../api/schema';
 import { FailureState } from '../../common/Failure';
 import { LoadingBlock } from '../../common/States';
@@ -40,9 +40,12 @@ export function LeadBrief() {
   const [done, setDone] = useState<'take' | 'reject' | null>(null);
   const lead = useGetOne<SchemaWaitingUser>('waiting-leads', { id: Number(id) }, { enabled: !done, retry: false });
   const back = (
-    <Button component={Link} to={QUEUE_PATH} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
-      {translate(W('brief.back'))}
-    </Button>
+    <>
+      <Title title={translate(W('brief.title'))} />
+      <Button component={Link} to={QUEUE_PATH} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+        {translate(W('brief.back'))}
+      </Button>
+    </>
   );
   if (done) {
     return (

@@ -183,7 +183,7 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
           <AgeCell />
         </DataTable.Col>
         {staff && (
-          <DataTable.Col label="" disableSort>
+          <DataTable.Col label={F('actions')} disableSort>
             <RowActions />
           </DataTable.Col>
         )}
