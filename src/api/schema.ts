@@ -983,7 +983,7 @@ export interface paths {
         put?: never;
         /**
          * New leads waiting for a consultant
-         * @description A waiting lead is a member in status waiting whom no consultant looks after yet. Consultants and admins see the whole pool (any consultant may take a lead to work); a member sees the waiting leads of their own structure (e.g. the sign-ups of their landing pages). Default order: longest waiting first (waiting_since ascending); ordering takes waiting_since, date_joined, first_name, last_name, email, city, country, with '-' for descending.
+         * @description A waiting lead is a member in status waiting whom no consultant looks after yet. Consultants and admins see the whole pool (any consultant may take a lead to work); a member sees the waiting leads of their own structure (e.g. the sign-ups of their landing pages). Default order: longest waiting first (waiting_since ascending); ordering takes waiting_since, date_joined, first_name, last_name, email, city, country, with '-' for descending. Filters: source (how the lead came), queue_status (new, offered to a consultant now, returned by one), id (one lead of the pool: the brief a consultant sees before taking it).
          */
         post: operations["listWaitingUsers"];
         delete?: never;
@@ -3562,6 +3562,16 @@ export interface components {
         TeamCompletedTaskPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["TeamCompletedTask"][];
         };
+        /**
+         * @description How a lead came (a landing form, self-registration, an import, created by staff).
+         * @enum {string}
+         */
+        LeadSourceKind: "landing" | "registration" | "import" | "staff";
+        /**
+         * @description A waiting lead in the queue: new (nobody has had it), offered (a consultant has an open offer of it now), returned (a consultant gave it back).
+         * @enum {string}
+         */
+        LeadQueueStatus: "new" | "offered" | "returned";
         /** @description A new lead waiting for a consultant to take them to work. */
         WaitingUser: {
             id: components["schemas"]["Id"];
@@ -3575,8 +3585,10 @@ export interface components {
             language?: components["schemas"]["Language"];
             status: components["schemas"]["LeadStatus"];
             referrer?: components["schemas"]["UserBrief"] | null;
-            /** @description Where the lead came from, e.g. a landing page's name or an import. */
+            /** @description Where the lead came from, as people name it: the funnel's name for a landing-page sign-up, else null (source_kind says how the lead came). */
             source?: string | null;
+            source_kind: components["schemas"]["LeadSourceKind"] | null;
+            queue_status: components["schemas"]["LeadQueueStatus"];
             date_joined: components["schemas"]["DateTime"];
             waiting_since?: components["schemas"]["DateTime"];
         };
@@ -5138,6 +5150,8 @@ export type SchemaTeamDonation = components['schemas']['TeamDonation'];
 export type SchemaTeamDonationPage = components['schemas']['TeamDonationPage'];
 export type SchemaTeamCompletedTask = components['schemas']['TeamCompletedTask'];
 export type SchemaTeamCompletedTaskPage = components['schemas']['TeamCompletedTaskPage'];
+export type SchemaLeadSourceKind = components['schemas']['LeadSourceKind'];
+export type SchemaLeadQueueStatus = components['schemas']['LeadQueueStatus'];
 export type SchemaWaitingUser = components['schemas']['WaitingUser'];
 export type SchemaWaitingUserPage = components['schemas']['WaitingUserPage'];
 export type SchemaContactStatus = components['schemas']['ContactStatus'];
@@ -7014,6 +7028,10 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description A field name, prefixed with - for descending. */
                 ordering?: components["parameters"]["Ordering"];
+                source?: components["schemas"]["LeadSourceKind"];
+                queue_status?: components["schemas"]["LeadQueueStatus"];
+                /** @description Only this lead, when it is in the caller's pool. */
+                id?: number;
             };
             header?: never;
             path?: never;

@@ -8,6 +8,7 @@ import { authProvider } from './providers/authProvider';
 import { accountsMethods } from './providers/data/accounts';
 import { i18nProvider } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
+import { queryClient } from './providers/data/queryClient';
 import { IosInstallBanner } from './layout/IosInstallBanner';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
@@ -44,6 +45,7 @@ export function App() {
       <AdminContext
         authProvider={authProvider}
         dataProvider={dataProvider}
+        queryClient={queryClient}
         i18nProvider={i18nProvider}
         store={store}
         theme={theme}

@@ -369,6 +369,41 @@ describe('waiting leads and rejecting responsibility', () => {
     expect(searched.total_count).toBeGreaterThanOrEqual(2);
   });
 
+  it("names a landing lead's funnel, says how each lead came and where it stands in the queue, and filters by both", async () => {
+    const flow = await t.pool.query<{ id: number }>(
+      `insert into flows (owner_id, name, landing_name) values ($1, 'Spring webinar', 'spring-webinar') returning id`,
+      [ids.member],
+    );
+    await t.pool.query(
+      `insert into action_logs (subject_id, kind, details) values
+        ($1, 'lead_created', jsonb_build_object('source', 'landing', 'flow_id', $2::int, 'landing_name', 'spring-webinar')),
+        ($3, 'lead_created', '{"source": "import"}')`,
+      [ids.wendy, flow.rows[0]!.id, ids.otto],
+    );
+    await t.pool.query(
+      `insert into lead_offers (lead_id, consultant_id, status, offered_at, expires_at) values ($1, $2, 'open', now(), now() + interval '1 hour')`,
+      [ids.otto, ids.kurt],
+    );
+    const all = await ok('POST', '/api/team/get_waiting_users/?page_size=100', tokens.consultant!);
+    const row = (id: number) => all.results.find((r: Json) => r.id === id);
+    expect(row(ids.wendy!)).toMatchObject({ source: 'Spring webinar', source_kind: 'landing', queue_status: 'new' });
+    expect(row(ids.otto!)).toMatchObject({ source: null, source_kind: 'import', queue_status: 'offered' });
+    const landing = await ok('POST', '/api/team/get_waiting_users/?source=landing', tokens.consultant!);
+    expect(landing.results.map((r: Json) => r.id)).toEqual([ids.wendy]);
+    const offered = await ok('POST', '/api/team/get_waiting_users/?queue_status=offered', tokens.consultant!);
+    expect(offered.results.map((r: Json) => r.id)).toEqual([ids.otto]);
+    const one = await ok('POST', `/api/team/get_waiting_users/?id=${ids.wendy}`, tokens.consultant!);
+    expect(one).toMatchObject({ count: 1, results: [{ id: ids.wendy, first_name: 'Wendy' }] });
+    // A user outside the pool is not found through the filter (the brief shows only waiting leads).
+    const taken = await ok('POST', `/api/team/get_waiting_users/?id=${ids.xena}`, tokens.consultant!);
+    expect(taken.results).toEqual([]);
+    const bad = await api(t, 'POST', '/api/team/get_waiting_users/?source=fax&queue_status=lost', {
+      token: tokens.consultant,
+    });
+    expect(bad.statusCode).toBe(400);
+    await t.pool.query(`update lead_offers set status = 'closed' where lead_id = $1`, [ids.otto]);
+  });
+
   it('the responsible consultant gives a user back to the pool, once, with a history entry', async () => {
     const body = { user_id: ids.xena };
     const [a, b] = await Promise.all([

@@ -35,9 +35,14 @@ const lead = (id: number): SchemaWaitingUser => ({
   first_name: 'Wendy',
   last_name: 'Wait',
   status: 'waiting',
+  source: null,
+  source_kind: 'import',
+  queue_status: 'new',
   date_joined: '2026-01-01T00:00:00.000Z',
   waiting_since: '2026-01-02T00:00:00.000Z',
 });
+
+const brief = (id: number) => ({ id, first_name: 'A', last_name: 'B', email: null, phone: null, avatar: null });
 
 const meta = { count: 1, next: null, previous: null, current: 1, total_count: 9 };
 
@@ -105,6 +110,59 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
     });
     expect(query).toBe('?page=1&page_size=25&search=wen&ordering=waiting_since');
     expect(res).toEqual({ data: [lead(5)], total: 1 });
+  });
+
+  it('waiting-leads getList sends the source and queue status filters; getOne reads one lead of the pool, else 404', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.post('/team/get_waiting_users/', ({ request, response }) => {
+        const url = new URL(request.url);
+        queries.push(url.search);
+        const results = url.searchParams.get('id') === '6' ? [] : [lead(5)];
+        return response(200).json({ ...meta, count: results.length, results });
+      }),
+    );
+    await dataProvider.getList('waiting-leads', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'waiting_since', order: 'DESC' },
+      filter: { source: 'landing', queue_status: 'returned' },
+    });
+    expect(await dataProvider.getOne('waiting-leads', { id: 5 })).toEqual({ data: lead(5) });
+    const gone = await dataProvider.getOne('waiting-leads', { id: 6 }).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(HttpError);
+    expect(gone).toMatchObject({ status: 404, message: 'atrium.team.waiting.gone' });
+    expect(queries).toEqual([
+      '?page=2&page_size=10&source=landing&queue_status=returned&ordering=-waiting_since',
+      '?id=5',
+      '?id=6',
+    ]);
+  });
+
+  it('rejectLead takes the lead, then marks it Not active; a faster consultant stops it with the 409', async () => {
+    const seen: Array<{ url: string; body: unknown }> = [];
+    server.use(
+      http.post('/leads/take/', async ({ request, response }) => {
+        const body = await request.json();
+        seen.push({ url: new URL(request.url).pathname, body });
+        if (body.user_id === 8)
+          return response(409).json({ detail: 'User is already taken by another consultant', code: 'user_taken' });
+        return response(200).json({ detail: 'ok', user: brief(7), status: 'processing', responsible: brief(2) });
+      }),
+      http.post('/leads/status/', async ({ request, response }) => {
+        const body = await request.json();
+        seen.push({ url: new URL(request.url).pathname, body });
+        return response(200).json({ detail: 'ok', user: brief(7), status: 'not_active', responsible: brief(2) });
+      }),
+    );
+    expect(await dataProvider.rejectLead(7)).toMatchObject({ status: 'not_active' });
+    const err = await dataProvider.rejectLead(8).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 409, message: 'User is already taken by another consultant' });
+    expect(seen).toEqual([
+      { url: '/api/leads/take/', body: { user_id: 7 } },
+      { url: '/api/leads/status/', body: { user_id: 7, status: 'not_active' } },
+      { url: '/api/leads/take/', body: { user_id: 8 } },
+    ]);
   });
 
   it('user-details getOne posts the user id; a 403 stays an HttpError', async () => {

@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../api/schema';
 import { InstantField } from '../common/fields';
+import { ListError } from '../common/ListError';
 
 const filters = [
   <NumberInput key="actor_id" source="actor_id" label="atrium.admin.logs.actor_id" alwaysOn />,
@@ -110,6 +111,7 @@ export default function ActionLogsPage() {
         perPage={25}
         sort={{ field: 'created_at', order: 'DESC' }}
         empty={<Empty />}
+        error={<ListError />}
         disableSyncWithLocation={false}
         title=" "
       >

@@ -1,27 +1,20 @@
-import { Alert, Button } from '@mui/material';
-import { Pagination, useListContext, useTranslate } from 'react-admin';
-import { errorText } from './errors';
+import { Pagination, useListContext } from 'react-admin';
+import { FailureState, type RefusalSubject } from './Failure';
 
 /**
- * What a staff list shows when its call fails: the server's own words (a refusal says so), the
- * generic message for a server or network failure, and "Try again".
+ * What a staff list shows when its call fails (`<List error={<ListError />}>`): a refusal (403) with a
+ * way back, or the error with "Try again" (see FailureState).
  */
-export function ListError() {
-  const translate = useTranslate();
+export function ListError({ subject }: { subject?: RefusalSubject }) {
   const { error, refetch } = useListContext();
   return (
-    <Alert
-      severity="error"
-      role="alert"
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
-          {translate('atrium.staff.try_again')}
-        </Button>
-      }
-    >
-      {errorText(error, translate)}
-    </Alert>
+    <FailureState
+      error={error}
+      subject={subject}
+      onRetry={() => {
+        void refetch();
+      }}
+    />
   );
 }
 

@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../api/schema';
 import { useNotifyError } from '../common/errors';
+import { ListError } from '../common/ListError';
 import type { AtriumDataProvider } from '../providers/data';
 import { useMutation } from '../providers/data/query';
 import { FilterTabs } from '../common/FilterTabs';
@@ -210,6 +211,7 @@ export default function ImportsPage() {
         perPage={10}
         exporter={false}
         empty={false}
+        error={<ListError />}
         disableSyncWithLocation={false}
         sx={TABLE_FITS}
         queryOptions={{

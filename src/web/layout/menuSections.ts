@@ -54,6 +54,7 @@ export function groupMenu(entries: readonly MenuEntry[]): MenuBlock[] {
 const ALIASES: Array<[prefix: string, key: string]> = [
   ['/lesson/', 'lessons'],
   ['/user/view-details/', 'team'],
+  ['/waiting-leads', 'team'],
 ];
 
 /** The entry the page at `pathname` belongs to: the longest entry path it lies under. */

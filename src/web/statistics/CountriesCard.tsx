@@ -3,6 +3,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SchemaStatisticsRequest } from '../../api/schema';
 import { countryName } from '../common/countries';
+import { FailureState } from '../common/Failure';
 import { useStatisticsByCountries } from '../providers/data/statisticsHooks';
 
 /** Registrations per country as a pie (top 8) and a table of every country. */
@@ -56,10 +57,24 @@ export function CountriesCard({
                   {money && <TableCell align="right">{r.subscriptions}</TableCell>}
                 </TableRow>
               ))}
-              {!rows.length && !q.isPending && (
+              {q.error ? (
                 <TableRow>
-                  <TableCell colSpan={4}>{translate('atrium.statistics.empty')}</TableCell>
+                  <TableCell colSpan={4}>
+                    <FailureState
+                      error={q.error}
+                      onRetry={() => {
+                        void q.refetch();
+                      }}
+                    />
+                  </TableCell>
                 </TableRow>
+              ) : (
+                !rows.length &&
+                !q.isPending && (
+                  <TableRow>
+                    <TableCell colSpan={4}>{translate('atrium.statistics.empty')}</TableCell>
+                  </TableRow>
+                )
               )}
             </TableBody>
           </Table>

@@ -1,12 +1,12 @@
-import { Alert, Button, Grid, Stack } from '@mui/material';
+import { Grid, Stack } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
-import { errorText } from '../common/errors';
+import { FailureState } from '../common/Failure';
 import { MemberPage } from '../common/MemberPage';
 import { useStatistics } from '../providers/data/statisticsHooks';
 import { NotificationsBell } from '../staff/notifications/NotificationsBell';
 import { StaffSwitch } from '../staff/view-as/StaffSwitch';
 import { useViewAs } from '../staff/view-as/useViewAs';
-import { ViewAsBanner } from '../staff/view-as/ViewAsBanner';
+import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
 import { CountriesCard } from './CountriesCard';
 import { MetricCards } from './MetricCards';
 import { PeriodPicker } from './PeriodPicker';
@@ -20,6 +20,7 @@ export default function StaffDashboardPage() {
   const period = usePeriod();
   const stats = useStatistics({ ...period.request, user_id: viewAs.userId }, { enabled: period.ready });
   const money = stats.data?.donations_sum.available ?? false;
+  if (viewAs.refused) return <ViewAsRefused title={translate('atrium.statistics.title')} viewAs={viewAs} />;
   return (
     <MemberPage
       title={translate('atrium.statistics.title')}
@@ -34,25 +35,14 @@ export default function StaffDashboardPage() {
       <ViewAsBanner viewAs={viewAs} />
       {/* A refusal (view-as of someone out of reach) or a failure says so, with "Try again". */}
       {stats.error ? (
-        <Alert
-          severity="error"
-          role="alert"
-          sx={{ mb: 2 }}
-          data-testid="dashboard-error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                void stats.refetch();
-              }}
-            >
-              {translate('atrium.staff.try_again')}
-            </Button>
-          }
-        >
-          {errorText(stats.error, translate)}
-        </Alert>
+        <div data-testid="dashboard-error">
+          <FailureState
+            error={stats.error}
+            onRetry={() => {
+              void stats.refetch();
+            }}
+          />
+        </div>
       ) : stats.isPending && period.ready ? (
         <Loading />
       ) : (

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useGetList, useTranslate } from 'react-admin';
+import { FailureState } from '../common/Failure';
 import { Link } from 'react-router-dom';
 import type { SchemaStatisticsRequest } from '../../api/schema';
 import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../providers/data/statistics';
@@ -140,10 +141,24 @@ export function StaffTable({
                   ))}
                 </TableRow>
               ))}
-              {!rows.length && !q.isPending && (
+              {q.error ? (
                 <TableRow>
-                  <TableCell colSpan={cols.length + 1}>{translate('atrium.statistics.empty')}</TableCell>
+                  <TableCell colSpan={cols.length + 1}>
+                    <FailureState
+                      error={q.error}
+                      onRetry={() => {
+                        void q.refetch();
+                      }}
+                    />
+                  </TableCell>
                 </TableRow>
+              ) : (
+                !rows.length &&
+                !q.isPending && (
+                  <TableRow>
+                    <TableCell colSpan={cols.length + 1}>{translate('atrium.statistics.empty')}</TableCell>
+                  </TableRow>
+                )
               )}
             </TableBody>
           </Table>

@@ -12,7 +12,7 @@ import { InstantField } from '../common/fields';
 import { ListError, ListPagination } from '../common/ListError';
 import { NotificationsBell } from '../staff/notifications/NotificationsBell';
 import { useViewAs } from '../staff/view-as/useViewAs';
-import { ViewAsBanner } from '../staff/view-as/ViewAsBanner';
+import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
 import { TaskCreateDialog } from './TaskCreateDialog';
 import { TASK_TYPE_CHOICES } from './StartField';
@@ -176,6 +176,7 @@ export default function TasksPage() {
   const viewAs = useViewAs('/staff/tasks');
   const [creating, setCreating] = useState(false);
   const [acting, setActing] = useState<{ task: SchemaTask; action: TaskAction } | null>(null);
+  if (viewAs.refused) return <ViewAsRefused title={translate('atrium.tasks.title')} viewAs={viewAs} />;
   return (
     <MemberPage
       title={translate('atrium.tasks.title')}

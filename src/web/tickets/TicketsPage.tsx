@@ -17,7 +17,7 @@ import { MemberPage } from '../common/MemberPage';
 import { InstantField } from '../common/fields';
 import { ListError, ListPagination } from '../common/ListError';
 import { useViewAs } from '../staff/view-as/useViewAs';
-import { ViewAsBanner } from '../staff/view-as/ViewAsBanner';
+import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
 import { TicketDialog } from './TicketDialog';
 
 const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
@@ -151,6 +151,7 @@ export default function TicketsPage() {
     ],
     [choices.data, choices.isPending],
   );
+  if (viewAs.refused) return <ViewAsRefused title={translate('atrium.tickets.title')} viewAs={viewAs} />;
   return (
     <MemberPage title={translate('atrium.tickets.title')}>
       <ViewAsBanner viewAs={viewAs} />

@@ -4,7 +4,7 @@ import { ApiError, FieldErrors } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf } from '../leads/brief';
-import { ROUTE_LEAD_QUEUE } from '../leads/intake';
+import { ROUTE_LEAD_QUEUE, type LeadSource } from '../leads/intake';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { visibilityOf, visibleUsersWhere, type Viewer } from './visibility';
 
@@ -35,29 +35,47 @@ function orderOf(ordering: string | undefined): SQL {
 }
 
 type Row = Record<string, unknown> & { date_joined: Date; waiting_since: Date | null };
+type QueueStatus = 'new' | 'offered' | 'returned';
+
+/** How the lead came: the source of its (latest) creation entry in the history. */
+const SOURCE_KIND = sql`(select a.details->>'source' from action_logs a
+  where a.subject_id = u.id and a.kind = 'lead_created' order by a.created_at desc, a.id desc limit 1)`;
+
+/** Offered (an open routing offer now), returned (a consultant gave it back) or new. */
+const QUEUE_STATUS = sql`(case
+  when exists (select 1 from lead_offers o where o.lead_id = u.id and o.status = 'open') then 'offered'
+  when exists (select 1 from action_logs a where a.subject_id = u.id and a.kind = 'lead_rejected') then 'returned'
+  else 'new' end)`;
 
 export async function listWaitingUsers(
   ctx: AppContext,
   viewer: Viewer,
-  q: PageQuery & { search?: string; ordering?: string },
+  q: PageQuery & { search?: string; ordering?: string; source?: LeadSource; queue_status?: QueueStatus; id?: number },
 ) {
   const win = pageWindow(q);
   const scope = scopeOf(viewer);
   const term = q.search?.trim();
-  const where = term
-    ? sql`${scope} and (u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${likeOf(term)}`
-    : scope;
+  const filters = [
+    term
+      ? sql`(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${likeOf(term)}`
+      : null,
+    q.id === undefined ? null : sql`u.id = ${q.id}`,
+    q.source ? sql`${SOURCE_KIND} = ${q.source}` : null,
+    q.queue_status ? sql`${QUEUE_STATUS} = ${q.queue_status}` : null,
+  ].filter((f) => f !== null);
+  const where = filters.length ? sql`${scope} and ${sql.join(filters, sql` and `)}` : scope;
   const [rows, counted, total] = await Promise.all([
     ctx.db.execute<Row>(sql`
       select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country, u.language,
         u.lead_status as status, ${briefJson('r')} as referrer, u.date_joined,
-        src.source, coalesce(back.at, u.date_joined) as waiting_since
+        ${SOURCE_KIND} as source_kind, ${QUEUE_STATUS} as queue_status,
+        (select coalesce(f.name, a.details->>'landing_name') from action_logs a
+          left join flows f on f.id = (a.details->>'flow_id')::int
+          where a.subject_id = u.id and a.kind = 'lead_created' and a.details->>'source' = 'landing'
+          order by a.created_at desc, a.id desc limit 1) as source,
+        coalesce(back.at, u.date_joined) as waiting_since
       from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}) u
       left join users r on r.id = u.referrer_id
-      left join lateral (
-        select coalesce(a.details->>'landing', a.details->>'source') as source from action_logs a
-        where a.subject_id = u.id and a.kind = 'lead_created' order by a.created_at desc nulls last, a.id desc nulls last limit 1
-      ) src on true
       left join lateral (
         select max(a.created_at) as at from action_logs a where a.subject_id = u.id and a.kind = 'lead_rejected'
       ) back on true

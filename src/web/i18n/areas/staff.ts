@@ -3,6 +3,13 @@ import type { Widen } from './types';
 
 const en = {
   try_again: 'Try again',
+  refusal: {
+    person: 'You have no access to this person',
+    page: 'You have no access to this page',
+    view_as: 'You have no access to this workspace',
+    hint: 'Ask an administrator if you need it.',
+    back: 'Go back',
+  },
   view_as: {
     banner: "You are viewing %{name}'s workspace. Nothing changes unless you act explicitly.",
     leave: 'Leave view-as',
@@ -21,6 +28,13 @@ export const staff = {
   en,
   ru: {
     try_again: 'Повторить',
+    refusal: {
+      person: 'У вас нет доступа к этому человеку',
+      page: 'У вас нет доступа к этой странице',
+      view_as: 'У вас нет доступа к этому рабочему месту',
+      hint: 'Если он нужен, обратитесь к администратору.',
+      back: 'Вернуться',
+    },
     view_as: {
       banner: 'Вы смотрите рабочее место: %{name}. Ничего не меняется, пока вы явно не выполните действие.',
       leave: 'Выйти из просмотра',
@@ -36,6 +50,13 @@ export const staff = {
   } satisfies Widen<typeof en>,
   de: {
     try_again: 'Erneut versuchen',
+    refusal: {
+      person: 'Sie haben keinen Zugriff auf diese Person',
+      page: 'Sie haben keinen Zugriff auf diese Seite',
+      view_as: 'Sie haben keinen Zugriff auf diesen Arbeitsbereich',
+      hint: 'Wenden Sie sich an einen Administrator, wenn Sie ihn brauchen.',
+      back: 'Zurück',
+    },
     view_as: {
       banner: 'Sie sehen den Arbeitsbereich von %{name}. Nichts ändert sich, solange Sie nicht ausdrücklich handeln.',
       leave: 'Ansicht verlassen',

@@ -11,4 +11,13 @@ export const leadsMethods = {
   readNotifications: (ids?: number[]) => unwrap(api.POST('/notifications/read/', { body: ids ? { ids } : {} })),
   /** Takes an offered lead: the caller becomes the lead's responsible consultant. */
   takeLead: (leadId: number) => unwrap(api.POST('/leads/take/', { body: { user_id: leadId } })),
+  /**
+   * Rejects a waiting lead (not a prospect): the caller takes it — the same race as taking it, so a
+   * faster consultant still wins with 409 'User is already taken by another consultant' — and marks
+   * it Not active. It leaves the queue and stays on the caller's list, where it can be made active again.
+   */
+  rejectLead: async (leadId: number) => {
+    await unwrap(api.POST('/leads/take/', { body: { user_id: leadId } }));
+    return unwrap(api.POST('/leads/status/', { body: { user_id: leadId, status: 'not_active' } }));
+  },
 };

@@ -1,6 +1,12 @@
-import type { Identifier } from 'react-admin';
+import { HttpError, type Identifier } from 'react-admin';
 import { api, unwrap } from '../../../api/client';
-import type { SchemaLeadStatus, SchemaStructureUserPage } from '../../../api/schema';
+import type {
+  operations,
+  SchemaLeadQueueStatus,
+  SchemaLeadSourceKind,
+  SchemaLeadStatus,
+  SchemaStructureUserPage,
+} from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
 /** The structure list's filter as the list keeps it (q = search). */
@@ -50,22 +56,34 @@ export const structureAdapter: ResourceAdapter = {
   },
 };
 
-/** `waiting-leads` → POST team/get_waiting_users/ (staff: the pool; members: their structure's leads). */
+/** The waiting leads' filter as the list keeps it (q = search). */
+type WaitingFilter = { q?: string; source?: SchemaLeadSourceKind | ''; queue_status?: SchemaLeadQueueStatus | '' };
+
+const waitingPage = (query: NonNullable<operations['listWaitingUsers']['parameters']['query']>) =>
+  unwrap(api.POST('/team/get_waiting_users/', { params: { query } }));
+
+/**
+ * `waiting-leads` → POST team/get_waiting_users/ (staff: the pool; members: their structure's leads).
+ * getOne reads one lead of the pool (its brief, before anyone takes it); a lead no longer waiting is a 404.
+ */
 export const waitingLeadsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
-    const page = await unwrap(
-      api.POST('/team/get_waiting_users/', {
-        params: {
-          query: {
-            page: pagination?.page ?? 1,
-            page_size: pagination?.perPage ?? 25,
-            search: ((filter ?? {}) as { q?: string }).q || undefined,
-            ordering: ordering(sort),
-          },
-        },
-      }),
-    );
+    const f = (filter ?? {}) as WaitingFilter;
+    const page = await waitingPage({
+      page: pagination?.page ?? 1,
+      page_size: pagination?.perPage ?? 25,
+      search: f.q || undefined,
+      source: f.source || undefined,
+      queue_status: f.queue_status || undefined,
+      ordering: ordering(sort),
+    });
     return { data: page.results, total: page.count };
+  },
+  async getOne(_resource, { id }) {
+    const page = await waitingPage({ id: Number(id) });
+    const lead = page.results[0];
+    if (!lead) throw new HttpError('atrium.team.waiting.gone', 404, {});
+    return { data: lead };
   },
 };
 

@@ -33,6 +33,7 @@ import { GiveAwayButton } from './GiveAwayDialog';
 import { RemoveButton } from './RemoveDialog';
 import { useStaffAction as useAction, type Staff } from './useStaffAction';
 import { WorkTimesButton } from './WorkTimesDialog';
+import { ListError } from '../../common/ListError';
 
 function BlockButton() {
   const record = useRecordContext<Staff>();
@@ -267,6 +268,7 @@ export default function StaffListPage() {
         title=" "
         actions={<RosterActions />}
         empty={false}
+        error={<ListError />}
         disableSyncWithLocation
       >
         {phone ? (

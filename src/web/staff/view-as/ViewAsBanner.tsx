@@ -2,6 +2,8 @@ import { Alert, Button } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { MemberPage } from '../../common/MemberPage';
+import { FailureState } from '../../common/Failure';
 import type { useViewAs } from './useViewAs';
 
 /** Says whose workspace this is and how to leave; shown on every view-as page. */
@@ -26,5 +28,14 @@ export function ViewAsBanner({ viewAs }: { viewAs: ReturnType<typeof useViewAs> 
     >
       {translate('atrium.staff.view_as.banner', { name })}
     </Alert>
+  );
+}
+
+/** A view-as page the caller may not open: the refusal with a way back to their own workspace, nothing else. */
+export function ViewAsRefused({ title, viewAs }: { title: string; viewAs: ReturnType<typeof useViewAs> }) {
+  return (
+    <MemberPage title={title}>
+      <FailureState error={viewAs.error} subject="view_as" backTo={viewAs.exitTo} />
+    </MemberPage>
   );
 }

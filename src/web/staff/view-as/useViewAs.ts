@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useViewAsEmployee } from '../../providers/data/statisticsHooks';
+import { isRefusal } from '../../common/Failure';
 
 /**
  * View-as from the route (…/view-as/:pk): the employee's id, their name (for the banner) and where
@@ -13,6 +14,8 @@ export function useViewAs(base: string) {
     userId,
     employee: employee.data,
     error: employee.error,
+    /** The server refused (403) to show this employee's workspace: the page says so instead. */
+    refused: isRefusal(employee.error),
     exitTo: base,
     pathOf: (id: number) => `${base}/view-as/${id}`,
   };

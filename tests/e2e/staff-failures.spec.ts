@@ -1,0 +1,104 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { core } from '../../src/web/i18n/areas/core';
+import { staff } from '../../src/web/i18n/areas/staff';
+import { adminApiContext } from './support/admin-api';
+
+/**
+ * Refusals and failures on every staff page, with the page's own call stubbed (page.route): a 403
+ * shows the refusal with a way back, a 500 the error with "Try again", which works once the call
+ * answers again. Then view-as of someone out of reach and a lead's brief, both refused on the page.
+ */
+
+const LANGS = ['en', 'ru', 'de'] as const;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A text in whichever of the three languages the page is in. */
+const anyLang = (pick: (lang: (typeof LANGS)[number]) => string) =>
+  new RegExp(LANGS.map((l) => escape(pick(l))).join('|'));
+
+const REFUSED_PAGE = anyLang((l) => staff[l].refusal.page);
+const SERVER_ERROR = anyLang((l) => core[l].errors.server);
+const TRY_AGAIN = anyLang((l) => staff[l].try_again);
+const BACK = anyLang((l) => staff[l].refusal.back);
+
+const PAGES = [
+  { name: 'statistics', path: '/staff-dashboard', api: /\/api\/accounts\/dashboard\/statistics\/$/ },
+  { name: 'tasks', path: '/staff/tasks', api: /\/api\/user_tasks\/list\// },
+  { name: 'tickets', path: '/staff/tickets', api: /\/api\/tickets\/consultant\/list\// },
+  { name: 'staff list', path: '/staff/list', api: /\/api\/v1\/users\// },
+  { name: 'imports', path: '/staff/users_imports', api: /\/api\/accounts\/import_users\/list\// },
+  { name: 'action history', path: '/staff/action_logs', api: /\/api\/accounts\/user\/action_logs\// },
+  { name: 'waiting leads', path: '/team?tab=waiting', api: /\/api\/team\/get_waiting_users\// },
+];
+
+const answer = (status: number) => (route: Route) =>
+  route.fulfill({
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify(
+      status === 403
+        ? { detail: 'You do not have permission to perform this action.', code: 'permission_denied' }
+        : { detail: 'boom', code: 'server_error' },
+    ),
+  });
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill('admin@demo.atrium');
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
+}
+
+test.setTimeout(240_000);
+
+test('every staff page shows a refusal for 403 and the error with a working "Try again" for 500', async ({ page }) => {
+  await logIn(page);
+  for (const { name, path, api } of PAGES) {
+    await test.step(name, async () => {
+      await page.route(api, answer(403));
+      await page.goto(path);
+      const refusal = page.getByTestId('refusal').first();
+      await expect(refusal).toContainText(REFUSED_PAGE);
+      await expect(refusal.getByRole('button', { name: BACK })).toBeVisible();
+      await page.unroute(api);
+
+      await page.route(api, answer(500));
+      await page.reload();
+      const failure = page.getByTestId('failure').first();
+      await expect(failure).toContainText(SERVER_ERROR);
+      await expect(page.getByTestId('refusal')).toHaveCount(0);
+      await page.unroute(api);
+      await failure.getByRole('button', { name: TRY_AGAIN }).click();
+      await expect(page.getByTestId('failure')).toHaveCount(0);
+    });
+  }
+});
+
+test('view-as of an employee out of reach and the brief of a lead are refused on the page', async ({
+  page,
+  baseURL,
+}) => {
+  const adminApi = await adminApiContext(baseURL);
+  const consultant = (await (await adminApi.get('/api/v1/users/?search=consultant%40demo.atrium')).json()) as {
+    results: Array<{ id: number }>;
+  };
+  const pk = consultant.results[0]!.id;
+  await adminApi.dispose();
+  await logIn(page);
+
+  const stats = /\/api\/accounts\/dashboard\/statistics\/$/;
+  await page.route(stats, answer(403));
+  await page.goto(`/staff-dashboard/view-as/${String(pk)}`);
+  await expect(page.getByTestId('refusal')).toContainText(anyLang((l) => staff[l].refusal.view_as));
+  // No workspace of "#id" with empty figures: only the refusal, whose way back is the own dashboard.
+  await expect(page.getByTestId('view-as-banner')).toHaveCount(0);
+  await page.getByTestId('refusal').getByRole('button', { name: BACK }).click();
+  await expect(page).toHaveURL(/\/staff-dashboard$/);
+  await page.unroute(stats);
+
+  const leads = /\/api\/team\/get_waiting_users\//;
+  await page.route(leads, answer(403));
+  await page.goto('/waiting-leads/1/show');
+  await expect(page.getByTestId('refusal')).toContainText(anyLang((l) => staff[l].refusal.person));
+  await page.unroute(leads);
+});

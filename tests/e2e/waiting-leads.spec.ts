@@ -1,0 +1,166 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { team } from '../../src/web/i18n/areas/team';
+import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+
+/**
+ * Waiting leads as a work queue, against the real server: leads that signed up through a landing form
+ * wait in the queue under their funnel's name; consultant A takes one from the list while
+ * consultant B (both in Russian) still has it on screen, and B's "Take to work" answers with the server's 'User is
+ * already taken by another consultant'. B opens another lead's brief, rejects it after a confirmation,
+ * and takes two more in bulk.
+ */
+
+const stamp = Date.now().toString(36);
+const funnel = `Spring webinar ${stamp}`;
+const ru = team.ru.waiting;
+
+const B_EMAIL = `queue-b-${stamp}@e2e.example`;
+const B_PASSWORD = 'queue-b-password-1';
+
+let adminApi: APIRequestContext;
+let ownerApi: APIRequestContext;
+
+test.setTimeout(180_000);
+
+async function apiAs(baseURL: string | undefined, email: string, password = 'demo-password') {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+}
+
+/** A visitor signs up through the landing's lead form (the page gives the form token). */
+async function signUp(baseURL: string | undefined, landing: string, firstName: string) {
+  const visitor = await playwrightRequest.newContext({ baseURL });
+  const html = await (await visitor.get(`/l/${landing}`)).text();
+  const token = /<input type="hidden" name="form_token" value="([^"]+)">/.exec(html)?.[1];
+  expect(token, 'the landing page carries a form token').toBeTruthy();
+  const res = await visitor.post(`/api/landings/${landing}/signup/`, {
+    data: { form_token: token, first_name: firstName, email: `${firstName.toLowerCase()}@e2e.example` },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await visitor.dispose();
+}
+
+async function logIn(browser: Browser, email: string, password = 'demo-password') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
+  return page;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  adminApi = await adminApiContext(baseURL);
+  const b = await adminApi.post('/api/v1/users/', {
+    data: {
+      email: B_EMAIL,
+      first_name: 'Bruno',
+      last_name: `Queue${stamp}`,
+      role: 'consultant',
+      language: 'ru',
+      password: B_PASSWORD,
+      time_zone: 'Europe/Berlin',
+    },
+  });
+  expect(b.status(), await b.text()).toBe(201);
+  ownerApi = await apiAs(baseURL, 'member@demo.atrium');
+  const landing = `queue-${stamp}`;
+  const flow = await ownerApi.post('/api/user_flows/', {
+    data: { name: funnel, landing_name: landing, is_published: true },
+  });
+  expect(flow.status(), await flow.text()).toBe(201);
+  const { id } = (await flow.json()) as { id: number };
+  const form = await ownerApi.post(`/api/user_flows/landing_edit/${String(id)}/`, {
+    data: {
+      type: 'lead_form',
+      order: 1000,
+      content: {
+        title: 'Join us',
+        fields: [
+          { name: 'first_name', required: true },
+          { name: 'email', required: true },
+        ],
+        button_label: 'Join',
+        success_message: 'Welcome aboard!',
+      },
+    },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+  for (const name of ['Race', 'Brief', 'Bulkone', 'Bulktwo']) await signUp(baseURL, landing, `${name}${stamp}`);
+});
+test.afterAll(async () => {
+  await adminApi.dispose();
+  await ownerApi.dispose();
+});
+
+test('a consultant takes a lead from the queue; another one, slower, is told it is already taken', async ({
+  browser,
+}) => {
+  const a = await logIn(browser, 'consultant@demo.atrium');
+  const b = await logIn(browser, B_EMAIL, B_PASSWORD);
+  for (const page of [a, b]) await page.goto('/team?tab=waiting');
+  const rowA = a.locator('tbody tr').filter({ hasText: `Race${stamp}` });
+  const rowB = b.locator('tbody tr').filter({ hasText: `Race${stamp}` });
+  // The queue names the funnel the lead came through, not the raw 'landing'.
+  await expect(rowA).toContainText(funnel);
+  await expect(rowB).toContainText(funnel);
+  await expectNoRawKeys(a);
+
+  await rowA.getByRole('button', { name: ru.take }).click();
+  await expect(a.getByText(ru.taken.replace('%{smart_count}', '1'))).toBeVisible();
+  await expect(rowA).toHaveCount(0);
+  // B's list still shows the lead; taking it now loses the race.
+  await rowB.getByRole('button', { name: ru.take }).click();
+  await expect(b.getByText(catalogues.ru.user_taken)).toBeVisible();
+  await expect(rowB).toHaveCount(0);
+
+  // A's notification leads to the person page of the lead now theirs.
+  await a.getByRole('link', { name: ru.open_person }).click();
+  await expect(a).toHaveURL(/\/user\/view-details\/\d+$/);
+
+  // B opens another lead: its brief (not a refusal), with the funnel's name, then rejects it after confirming.
+  await b.goto('/team?tab=waiting');
+  await b
+    .locator('tbody tr')
+    .filter({ hasText: `Brief${stamp}` })
+    .click();
+  await expect(b).toHaveURL(/\/waiting-leads\/\d+\/show$/);
+  await expect(b.getByRole('heading', { name: `Brief${stamp}` })).toBeVisible();
+  await expect(b.getByText(funnel)).toBeVisible();
+  await expectNoRawKeys(b);
+  await b.getByRole('button', { name: ru.reject }).click();
+  const confirm = b.getByRole('dialog');
+  await expect(confirm).toContainText(ru.reject_content);
+  await confirm.getByRole('button', { name: ru.reject }).click();
+  await expect(
+    b
+      .getByRole('alert')
+      .filter({ hasText: ru.rejected.replace('%{smart_count}', '1') })
+      .first(),
+  ).toBeVisible();
+  const rejected = (await (await adminApi.get(`/api/v1/users/?search=brief${stamp}`)).json()) as {
+    results: Array<{ lead_status: string }>;
+  };
+  expect(rejected.results[0]?.lead_status).toBe('not_active');
+
+  // Two more in bulk: select both, take them to work.
+  await b.goto('/team?tab=waiting');
+  for (const name of ['Bulkone', 'Bulktwo'])
+    await b
+      .locator('tbody tr')
+      .filter({ hasText: `${name}${stamp}` })
+      .getByRole('checkbox')
+      .check();
+  await b.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: ru.take }).click();
+  await expect(b.getByText(ru.taken.replace('%{smart_count}', '2'))).toBeVisible();
+  await expect(b.locator('tbody tr').filter({ hasText: `Bulk` })).toHaveCount(0);
+  await a.context().close();
+  await b.context().close();
+});
