@@ -4,7 +4,8 @@ import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaStaffUserDetails } from '../../../api/schema';
 import { MemberPage } from '../../common/MemberPage';
-import { ErrorBlock, LoadingBlock } from '../../common/States';
+import { FailureState } from '../../common/Failure';
+import { LoadingBlock } from '../../common/States';
 import { CompletedTasks } from '../../member/team/CompletedTasks';
 import { StatusChip } from '../../member/team/StatusChip';
 import { ContactTab } from './ContactTab';
@@ -33,7 +34,7 @@ export default function StaffPersonPage() {
   if (error) {
     return (
       <MemberPage title={translate('atrium.team.details.title')} back={back}>
-        <ErrorBlock error={error} onRetry={() => void refetch()} />
+        <FailureState error={error} subject="person" backTo="/team" onRetry={() => void refetch()} />
       </MemberPage>
     );
   }
