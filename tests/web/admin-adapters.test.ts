@@ -107,7 +107,11 @@ describe('action-log-people adapter', () => {
       }),
       http.post('/accounts/user/details/', async ({ request, response }) => {
         const { user_id } = await request.json();
-        if (user_id !== 7) return response(403).json({ detail: 'You do not have permission to perform this action.' });
+        if (user_id !== 7)
+          return response(403).json({
+            detail: 'You do not have permission to perform this action.',
+            code: 'permission_denied',
+          });
         return response(200).json({
           id: 7,
           first_name: 'Lea',

@@ -29,7 +29,7 @@ export const actionLogsAdapter: ResourceAdapter = {
 
 /** A person the history can be filtered by: their name and email, for the autocomplete. */
 export type ActionLogPerson = { id: number; first_name: string; last_name: string; email: string | null };
-const person = (u: ActionLogPerson): ActionLogPerson => ({
+const person = (u: Omit<ActionLogPerson, 'email'> & { email?: string | null }): ActionLogPerson => ({
   id: u.id,
   first_name: u.first_name,
   last_name: u.last_name,
