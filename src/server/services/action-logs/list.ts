@@ -103,7 +103,8 @@ const otherIdSql = (() => {
     ([kind, field]) => `when ${literalText(kind)} then action_logs.details -> ${literalText(field)}`,
   );
   const value = `(case action_logs.kind ${cases.join(' ')} end)`;
-  return sql.raw(`(case when jsonb_typeof(${value}) = 'number' then (${value} #>> '{}')::bigint end)`);
+  // Only a plain id is read: anything else in that field names nobody rather than failing the page.
+  return sql.raw(`(case when (${value} #>> '{}') ~ '^[0-9]{1,9}$' then (${value} #>> '{}')::int end)`);
 })();
 
 /** Per language, the statement's `messages` (kind → format string) and `generic` parameters. */

@@ -313,7 +313,7 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
 }
 
 /**
- * The import's one history entry, when it ends: who started it, the consultant its users went to, and
+ * The import's one history entry, when it ends: who uploaded it, the consultant its users went to, and
  * its counts (rows imported, skipped, warnings), in the transaction that ends it.
  */
 async function logImport(
