@@ -4229,7 +4229,7 @@ export interface components {
             invitation?: components["schemas"]["StaffInvitation"] | null;
         };
         /**
-         * @description What happened. Open-ended as areas add actions; among them login, logout, view_as_started, view_as_ended, user_created, user_updated, user_blocked, user_unblocked, user_removed, user_given_away, lead_created, lead_taken, lead_rejected, partner_created, settings_updated, consultant_settings_updated, work_times_updated, reset_credentials_link_created, password_changed, task_created, task_updated, task_completed, ticket_created, ticket_taken, ticket_updated, ticket_rejected, donation_created, telegram_message_sent, import_started, import_finished.
+         * @description What happened: one kind per sentence of the history (the server's action_<kind> messages, in ru, en and de); open-ended as areas add actions. Among them user_created, user_updated, user_blocked, user_unblocked, user_removed, user_given_away, partner_created, settings_updated, consultant_settings_updated, work_times_updated, lead_created, lead_offer, lead_offer_expired, lead_take, lead_status, lead_rejected, task_create, task_complete, task_cancel, task_reschedule, task_edit, ticket_create, ticket_take, ticket_update, ticket_complete, ticket_cancel, ticket_mark_paid, ticket_reject, telegram_message, payment_approved, payment_rejected, flow_update, flow_delete, and import_completed / import_failed (one entry per import, with its counts in data: imported, skipped, warnings, total).
          * @example user_blocked
          */
         ActionLogKind: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, makeUser, type Json } from '../setup/admin';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { catalogues, t as translate, type Lang, type MessageKey } from '../../src/server/i18n';
-import { descriptionSegments, formatOf } from '../../src/server/services/action-logs/list';
+import { DETAIL_PARAMS, OTHER_OF, descriptionSegments, formatOf } from '../../src/server/services/action-logs/list';
 
 let t: TestApp;
 let admin: string;
@@ -96,6 +96,21 @@ describe('action history', () => {
     expect((await logs(admin)).json().count).toBe(await exact());
   });
 
+  it('names the people of a hand-over in one sentence: "<admin> handed <member> over to <consultant>"', async () => {
+    const member = await makeUser(t, { responsibleId: a.id });
+    const res = await api(t, 'POST', '/api/accounts/user/give_away_user/', {
+      token: admin,
+      body: { user_id: member.id, consultant_id: b.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = (await logs(admin, `?subject_id=${member.id}&kind=user_given_away`)).json().results;
+    const names = async (id: number) =>
+      (await t.pool.query(`select first_name || ' ' || last_name as n from users where id = $1`, [id])).rows[0].n;
+    expect(entry.description).toBe(
+      `${await names(entry.actor.id)} handed ${await names(member.id)} over to ${await names(b.id)}`,
+    );
+  });
+
   it('is append-only: the database refuses changes to an entry', async () => {
     await expect(t.pool.query(`update action_logs set kind = 'x'`)).rejects.toThrow(/append-only/);
     await expect(t.pool.query(`delete from action_logs`)).rejects.toThrow(/append-only/);
@@ -123,15 +138,19 @@ describe('action history', () => {
       '',
     ];
     const ghost = 2_000_000_000; // an actor id no user has
+    // A third person (for the kinds that name one) and an import's counts, one of them text with a placeholder.
+    const third = Object.fromEntries(Object.values(OTHER_OF).map((field) => [field, subject.id]));
+    const rich = { ...third, imported: 5, skipped: 0, warnings: '2 {actor} %s' };
     for (const kind of kinds) {
       await t.pool.query(
-        `insert into action_logs (actor_id, subject_id, kind, details) values ($1, $2, $3, '{}'), ($1, null, $3, $4), ($5, $2, $3, '{"user": "x"}'), (null, null, $3, '{"user": {"first_name": " Gone "}}')`,
+        `insert into action_logs (actor_id, subject_id, kind, details) values ($1, $2, $3, '{}'), ($1, null, $3, $4), ($5, $2, $3, '{"user": "x"}'), (null, null, $3, '{"user": {"first_name": " Gone "}}'), ($1, $2, $3, $6)`,
         [
           actor.id,
           subject.id,
           kind,
           JSON.stringify({ user: { first_name: 'Removed', last_name: ' Person\n' } }),
           ghost,
+          JSON.stringify(rich),
         ],
       );
     }
@@ -147,6 +166,13 @@ describe('action history', () => {
             ? `${removed.first_name ?? ''} ${removed.last_name ?? ''}`.trim()
             : '',
         kind: e.kind,
+        other: (() => {
+          const field = (OTHER_OF as Record<string, string | undefined>)[e.kind];
+          return field && e.data[field] === subject.id ? 'Zoë %1$s %%' : translate(lang, 'action_someone');
+        })(),
+        ...Object.fromEntries(
+          DETAIL_PARAMS.map((name) => [name, e.data[name] === undefined ? '' : String(e.data[name])]),
+        ),
       };
       const key = `action_${e.kind}` as MessageKey;
       return key in catalogues.en ? translate(lang, key, params) : translate(lang, 'action_generic', params);
@@ -168,7 +194,7 @@ describe('action history', () => {
       for (const id of [actor.id, ghost])
         entries.push(...(await all(`actor_id=${id}&`)).map((e) => ({ ...e, actor_id_known: id === actor.id })));
       entries.push(...(await all('')).filter((e) => e.data.user?.first_name === ' Gone '));
-      expect(entries).toHaveLength(kinds.length * 4);
+      expect(entries).toHaveLength(kinds.length * 5);
       for (const e of entries) expect(e.description, `${lang} ${e.kind}`).toBe(describe(lang, e));
       for (const e of [...entries.filter((e) => !e.actor_id_known)]) {
         expect(e.actor).toEqual({ id: e.actor.id, first_name: translate(lang, 'action_someone'), last_name: '' });
@@ -179,6 +205,13 @@ describe('action history', () => {
       if (lang === 'en') expect(blocked?.description).toBe('Ann {subject} Lee blocked Zoë %1$s %%');
       const unknown = entries.find((e) => e.kind === 'mystery_{actor}' && e.actor_id_known && !e.subject);
       expect(unknown?.description).toBe('mystery_{actor}');
+      const handed = entries.find((e) => e.kind === 'user_given_away' && e.data.to === subject.id);
+      if (lang === 'en') expect(handed?.description).toBe('Ann {subject} Lee handed Zoë %1$s %% over to Zoë %1$s %%');
+      const imported = entries.find((e) => e.kind === 'import_completed' && e.data.imported === 5);
+      if (lang === 'en')
+        expect(imported?.description).toBe(
+          'Ann {subject} Lee imported a file for Zoë %1$s %%: 5 rows imported, 0 skipped, 2 {actor} %s warnings',
+        );
     }
   });
 
@@ -189,5 +222,8 @@ describe('action history', () => {
     expect(descriptionSegments('{actor}{actor}')).toEqual(['', 'actor', '', 'actor', '']);
     // As format() strings: % doubled, the parameters by position.
     expect(formatOf('{actor} gave 100% to {subject} ({kind}, {n})')).toBe('%1$s gave 100%% to %2$s (%3$s, {n})');
+    expect(formatOf('{actor} handed {subject} over to {other}: {imported}/{skipped}/{warnings}')).toBe(
+      '%1$s handed %2$s over to %4$s: %5$s/%6$s/%7$s',
+    );
   });
 });

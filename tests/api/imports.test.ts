@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../setup/accounts';
 import { api, form, makeTag, makeUser, type Json } from '../setup/admin';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { t as translate } from '../../src/server/i18n';
 
 let t: TestApp;
 let admin: string;
@@ -144,11 +145,39 @@ describe('user imports', () => {
         own_root: true,
       },
     ]);
-    const leads = await t.pool.query(
-      `select count(*)::int as n from action_logs where kind = 'lead_created' and details->>'import_id' = $1`,
+    // The history has one entry for the whole import, with its counts, not one per row.
+    const logged = await t.pool.query(
+      `select actor_id, subject_id, kind, details from action_logs where details->>'import_id' = $1
+         or subject_id in (select id from users where email like '%@imp.test' or phone = '+4930100002')`,
       [String(imp.id)],
     );
-    expect(leads.rows[0].n).toBe(3);
+    expect(logged.rows).toEqual([
+      {
+        actor_id: consultant.id,
+        subject_id: consultant.id,
+        kind: 'import_completed',
+        details: { import_id: imp.id, file_name: 'leads.csv', total: 9, imported: 3, skipped: 6, warnings: 6 },
+      },
+    ]);
+    const history = await api(t, 'POST', `/api/accounts/user/action_logs/?kind=import_completed`, {
+      token: consultant.token,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const entry = history.json().results.find((e: { data: { import_id?: number } }) => e.data.import_id === imp.id);
+    const me = (
+      await t.pool.query(`select first_name || ' ' || last_name as name, language from users where id = $1`, [
+        consultant.id,
+      ])
+    ).rows[0];
+    expect(entry.description).toBe(
+      translate(me.language, 'action_import_completed', {
+        actor: me.name,
+        subject: me.name,
+        imported: 3,
+        skipped: 6,
+        warnings: 6,
+      }),
+    );
   });
 
   it('reads Windows-1251 with commas, and re-starting a finished import adds nothing', async () => {

@@ -175,12 +175,12 @@ describe('a job whose process died', () => {
 
 describe('action history', () => {
   it('is append-only: updates and deletes are refused by the database', async () => {
-    await recordAction(t.db, { actorId: 1, subjectId: 2, kind: 'test', details: { a: 1 } });
+    await recordAction(t.db, { actorId: 1, subjectId: 2, kind: 'user_updated', details: { a: 1 } });
     const refused = { cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }) };
     await expect(t.db.execute(sql`update action_logs set kind = 'x'`)).rejects.toMatchObject(refused);
     await expect(t.db.execute(sql`delete from action_logs`)).rejects.toMatchObject(refused);
     const rows = await t.db.select().from(actionLogs);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: 1, subjectId: 2, kind: 'test', details: { a: 1 } });
+    expect(rows[0]).toMatchObject({ actorId: 1, subjectId: 2, kind: 'user_updated', details: { a: 1 } });
   });
 });

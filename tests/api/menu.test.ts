@@ -46,6 +46,12 @@ describe('GET /api/menu/main/', () => {
 
     expect(paths(consultant)).toContain('/staff/tasks');
     expect(paths(consultant)).not.toContain('/users');
+    // The actions history is a staff entry: consultants and admins, not members.
+    expect(paths(consultant)).toContain('/staff/action_logs');
+    expect(paths(admin)).toContain('/staff/action_logs');
+    expect(paths(member)).not.toContain('/staff/action_logs');
+    expect(await checkAccess('consultant', '/staff/action_logs')).toMatchObject({ allow: true });
+    expect(await checkAccess('member', '/staff/action_logs')).toMatchObject({ allow: false });
 
     expect(paths(admin)).toContain('/staff/tasks');
     expect(paths(admin)).toContain('/users');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
 import { catalogues } from '../../src/server/i18n';
 import { api, type Json } from '../setup/learning';
 import { makeEmployee, makeLead } from '../setup/staff';
@@ -293,5 +294,36 @@ describe('tasks', () => {
     expect(await counts(owner)).toEqual(await exact(owner.id));
     expect(await counts(owner)).toMatchObject({ completed: 0, canceled: 0 });
     expect((await counts(other)).completed).toBe(before.completed + 2);
+  });
+  it('a task started "now" is not overdue until its start minute has passed, in the list and in the answers', async () => {
+    const made = await create(cons.token, {
+      type: 'call',
+      start_in: 'now',
+      description: 'Overdue by the minute',
+      linked_user_id: lead,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const task = made.json();
+    expect(task.is_overdue).toBe(false);
+    // The start at :30 of the current minute; the app clock then just before and just after that minute ends.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    await t.pool.query(`update tasks set start_at = $2 where id = $1`, [task.id, new Date(minute + 30_000)]);
+    const at = async (instant: number) => {
+      clock.reset();
+      clock.advance(instant - Date.now());
+      const listed = (await list(cons.token, '?tab=today&search=Overdue%20by%20the%20minute')).results;
+      const edited = await api(t, 'POST', '/api/user_tasks/update/', {
+        token: cons.token,
+        body: { task_id: task.id, action: 'edit', description: 'Overdue by the minute' },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      return [listed.map((r: Json) => [r.id, r.is_overdue]), edited.json().is_overdue];
+    };
+    try {
+      expect(await at(minute + 55_000)).toEqual([[[task.id, false]], false]);
+      expect(await at(minute + 61_000)).toEqual([[[task.id, true]], true]);
+    } finally {
+      clock.reset();
+    }
   });
 });

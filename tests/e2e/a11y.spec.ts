@@ -28,7 +28,14 @@ const SCREENS: Record<'anonymous' | 'member' | 'consultant' | 'admin', string[]>
     '/profile/settings',
     '/profile/password',
   ],
-  consultant: ['/staff-dashboard', '/staff/tasks', '/staff/tickets', '/staff/list', '/staff/users_imports'],
+  consultant: [
+    '/staff-dashboard',
+    '/staff/tasks',
+    '/staff/tickets',
+    '/staff/list',
+    '/staff/users_imports',
+    '/staff/action_logs',
+  ],
   admin: [
     '/users',
     '/outbox',

@@ -32,6 +32,7 @@ const PROTECTED_ROUTES = [
   '/staff/tickets',
   '/staff/tickets/view-as/1',
   '/staff/users_imports',
+  '/staff/action_logs',
   '/user/view-details/1',
   '/user/new-request/1',
   '/subscription',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues, langFromHeader, t, type Lang } from '../../src/server/i18n';
+import { admin } from '../../src/web/i18n/areas/admin';
 
 const LANGS: Lang[] = ['ru', 'en', 'de'];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -50,5 +51,17 @@ describe('server message catalogues', () => {
     expect(langFromHeader('fr-FR, de;q=0.8, en;q=0.5')).toBe('de');
     expect(langFromHeader('en-GB')).toBe('en');
     expect(langFromHeader('fr')).toBe('ru');
+  });
+
+  it("has a sentence for each action of the history, and the history's action filter names each of them", () => {
+    const kinds = Object.keys(catalogues.en)
+      .filter((k) => k.startsWith('action_') && k !== 'action_generic' && k !== 'action_someone')
+      .map((k) => k.slice('action_'.length))
+      .sort();
+    expect(Object.keys(admin.en.logs.kinds).sort()).toEqual(kinds);
+    // Sentences name people and counts only through the parameters the history fills.
+    const known = ['actor', 'subject', 'kind', 'other', 'imported', 'skipped', 'warnings'];
+    for (const kind of kinds)
+      expect(known).toEqual(expect.arrayContaining(placeholders(t('en', `action_${kind}` as never))));
   });
 });

@@ -81,6 +81,74 @@ describe('action-logs adapter', () => {
   });
 });
 
+describe('action-log-people adapter', () => {
+  it('searches people on the server and reads the chosen ones by id, naming one no longer readable by its id', async () => {
+    let search = '';
+    server.use(
+      http.get('/v1/users/', ({ request, response }) => {
+        search = new URL(request.url).search;
+        return response(200).json(
+          page([
+            {
+              id: 7,
+              email: 'lea@example.com',
+              phone: null,
+              first_name: 'Lea',
+              last_name: 'Lead',
+              role: 'member',
+              is_active: true,
+              is_superuser: false,
+              email_activation: true,
+              lead_status: 'processing',
+              date_joined: '2026-01-01T09:00:00.000Z',
+            },
+          ]),
+        );
+      }),
+      http.post('/accounts/user/details/', async ({ request, response }) => {
+        const { user_id } = await request.json();
+        if (user_id !== 7)
+          return response(403).json({
+            detail: 'You do not have permission to perform this action.',
+            code: 'permission_denied',
+          });
+        return response(200).json({
+          id: 7,
+          first_name: 'Lea',
+          last_name: 'Lead',
+          email: 'lea@example.com',
+          role: 'member',
+          status: 'processing',
+          is_partner: false,
+          is_active: true,
+          is_blocked: false,
+          tags: [],
+          groups: [],
+          donations: { total: '0.00', count: 0, current_month: '0.00', previous_month: '0.00' },
+          tasks: { total: 0, open: 0, completed: 0, overdue: 0 },
+          work_times: [],
+          date_joined: '2026-01-01T09:00:00.000Z',
+        });
+      }),
+    );
+    const found = await dataProvider.getList('action-log-people', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'lea' },
+    });
+    expect(found).toEqual({
+      data: [{ id: 7, first_name: 'Lea', last_name: 'Lead', email: 'lea@example.com' }],
+      total: 1,
+    });
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({ page: '1', page_size: '20', search: 'lea' });
+    const chosen = await dataProvider.getMany('action-log-people', { ids: [7, 9] });
+    expect(chosen.data).toEqual([
+      { id: 7, first_name: 'Lea', last_name: 'Lead', email: 'lea@example.com' },
+      { id: 9, first_name: '#9', last_name: '', email: null },
+    ]);
+  });
+});
+
 describe('imports adapter', () => {
   it('uploads the file as multipart and starts with the mapping', async () => {
     let form: FormData | null = null;

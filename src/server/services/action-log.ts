@@ -1,5 +1,13 @@
 import { actionLogs } from '../db/schema';
 import type { Db } from '../db/client';
+import type { MessageKey } from '../i18n';
+
+type KindOf<K> = K extends `action_${infer Kind}` ? Kind : never;
+/**
+ * What the history can say happened: one kind per `action_<kind>` message of the server's catalogue
+ * (the sentence the history shows in ru, en and de), so a new kind comes with its sentence.
+ */
+export type ActionKind = Exclude<KindOf<MessageKey>, 'generic' | 'someone'>;
 
 type Executor = Pick<Db, 'insert'>;
 
@@ -8,8 +16,8 @@ export type ActionEntry = {
   subjectId?: number | null;
   /** Set when the actor worked in another employee's view (view-as). */
   viewAsId?: number | null;
-  /** What happened, e.g. `block`, `payment_approve`, `lead_offer`; shown translated in the history. */
-  kind: string;
+  /** What happened, e.g. `user_blocked`, `payment_approved`, `lead_offer`; shown as its sentence in the history. */
+  kind: ActionKind;
   details?: Record<string, unknown>;
 };
 

@@ -36,6 +36,13 @@ const MAIN: Entry[] = [
     roles: STAFF,
   },
   { key: 'staff_payments', titleKey: 'menu_staff_payments', path: '/staff/payments', icon: 'Payments', roles: STAFF },
+  {
+    key: 'staff_action_logs',
+    titleKey: 'menu_staff_action_logs',
+    path: '/staff/action_logs',
+    icon: 'History',
+    roles: STAFF,
+  },
   { key: 'users', titleKey: 'menu_users', path: '/users', icon: 'People', roles: ADMIN },
   { key: 'outbox', titleKey: 'menu_outbox', path: '/outbox', icon: 'Outbox', roles: ADMIN },
   // Content management (react-admin resources named admin/<name>: the member pages own /lessons, /books…).
@@ -117,6 +124,7 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     '/staff/users_imports',
     '/staff/payments',
     '/staff/payments/:id/show',
+    '/staff/action_logs',
   ].map((pattern) => ({ pattern, roles: STAFF })),
   ...['/users', '/users/create', '/users/:id', '/outbox', '/outbox/:id/show'].map((pattern) => ({
     pattern,

@@ -1,26 +1,82 @@
 import { Box, Divider, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
 import {
+  AutocompleteInput,
   DataTable,
-  DateInput,
   FunctionField,
   List,
-  NumberInput,
   RecordContextProvider,
-  TextInput,
+  ReferenceInput,
+  SelectInput,
   Title,
+  useInput,
   useListContext,
   useTranslate,
 } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../api/schema';
+import type { ActionLogPerson } from '../providers/data/actionLogs';
+import { admin } from '../i18n/areas/admin';
 import { InstantField } from '../common/fields';
 import { ListError } from '../common/ListError';
+import { PICKER_FORMAT } from '../common/pickers';
+
+/** Every action the history names, as a filter choice in the interface language. */
+const KIND_CHOICES = Object.keys(admin.en.logs.kinds).map((id) => ({ id, name: `atrium.admin.logs.kinds.${id}` }));
+
+const personText = (p: ActionLogPerson) => `${p.first_name} ${p.last_name}`.trim() + (p.email ? ` · ${p.email}` : '');
+
+/** A person picked by name or email, searched on the server; the filter keeps their id. */
+function PersonInput({ source, label }: { source: 'actor_id' | 'subject_id'; label: string; alwaysOn?: boolean }) {
+  return (
+    <ReferenceInput source={source} reference="action-log-people" perPage={20}>
+      <AutocompleteInput
+        label={label}
+        optionText={personText}
+        filterToQuery={(q: string) => ({ q })}
+        // The server already matched name and email: show its answer as it is.
+        matchSuggestion={() => true}
+        noOptionsText="atrium.admin.logs.no_people"
+        sx={{ minWidth: 240 }}
+        helperText={false}
+      />
+    </ReferenceInput>
+  );
+}
+
+/** A day (YYYY-MM-DD) picked as DD/MM/YYYY; the server reads it in the caller's time zone. */
+function DayInput({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  const { field } = useInput({ source });
+  const value = typeof field.value === 'string' && field.value ? dayjs(field.value) : null;
+  return (
+    <DatePicker
+      label={translate(label)}
+      value={value}
+      onChange={(v) => {
+        field.onChange(v?.isValid() ? v.format('YYYY-MM-DD') : null);
+      }}
+      format={PICKER_FORMAT.date}
+      slotProps={{ textField: { size: 'small', sx: { width: 170 }, onBlur: field.onBlur }, field: { clearable: true } }}
+    />
+  );
+}
 
 const filters = [
-  <NumberInput key="actor_id" source="actor_id" label="atrium.admin.logs.actor_id" alwaysOn />,
-  <NumberInput key="subject_id" source="subject_id" label="atrium.admin.logs.subject_id" />,
-  <TextInput key="kind" source="kind" label="atrium.admin.logs.kind" />,
-  <DateInput key="date_from" source="date_from" label="atrium.admin.logs.date_from" alwaysOn />,
-  <DateInput key="date_to" source="date_to" label="atrium.admin.logs.date_to" alwaysOn />,
+  <PersonInput key="actor_id" source="actor_id" label="atrium.admin.logs.actor_id" alwaysOn />,
+  <PersonInput key="subject_id" source="subject_id" label="atrium.admin.logs.subject_id" alwaysOn />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    label="atrium.admin.logs.kind"
+    choices={KIND_CHOICES}
+    emptyText="atrium.admin.logs.all_kinds"
+    alwaysOn
+    helperText={false}
+    sx={{ minWidth: 200 }}
+  />,
+  <DayInput key="date_from" source="date_from" label="atrium.admin.logs.date_from" alwaysOn />,
+  <DayInput key="date_to" source="date_to" label="atrium.admin.logs.date_to" alwaysOn />,
 ];
 
 const name = (u: SchemaUserBrief | null | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
@@ -98,7 +154,7 @@ function HistoryEntries() {
   );
 }
 
-/** The actions history: each entry as the server translated it, with actor, subject and view-as. */
+/** The actions history: each entry as its sentence in the caller's language, with actor, subject and view-as. */
 export default function ActionLogsPage() {
   const translate = useTranslate();
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
@@ -118,7 +174,7 @@ export default function ActionLogsPage() {
         {phone ? (
           <HistoryEntries />
         ) : (
-          <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
             <DataTable.Col source="created_at" label="atrium.admin.logs.when" disableSort>
               <InstantField source="created_at" />
             </DataTable.Col>

@@ -10,6 +10,7 @@ import EventNote from '@mui/icons-material/EventNote';
 import Feed from '@mui/icons-material/Feed';
 import FilterAlt from '@mui/icons-material/FilterAlt';
 import Groups from '@mui/icons-material/Groups';
+import History from '@mui/icons-material/History';
 import Insights from '@mui/icons-material/Insights';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import LibraryBooks from '@mui/icons-material/LibraryBooks';
@@ -46,6 +47,7 @@ const ICONS = {
   Event,
   FilterAlt,
   Groups,
+  History,
   Insights,
   Lock,
   MenuBook,

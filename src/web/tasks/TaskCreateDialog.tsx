@@ -9,6 +9,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs from 'dayjs';
 import {
   AutocompleteInput,
   CreateBase,
@@ -16,20 +18,29 @@ import {
   SaveButton,
   SelectInput,
   TextInput,
+  required,
   useGetList,
+  useInput,
   useNotify,
   useRefresh,
   useTranslate,
+  type Validator,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
-import type { SchemaTask, SchemaTaskCreateRequest, SchemaUserBrief } from '../../api/schema';
+import { useFormState, useWatch } from 'react-hook-form';
+import type { SchemaTask, SchemaTaskCreateRequest, SchemaTaskStartIn, SchemaUserBrief } from '../../api/schema';
 import { validatorsFor } from '../../api/validators';
 import type { TaskLinkUsersFilter } from '../providers/data/tasks';
-import { InstantInput } from '../common/inputs';
+import { useTimeZone } from '../common/format';
+import { PICKER_FORMAT } from '../common/pickers';
 import { formErrors } from '../common/errors';
-import { StartField, TASK_TYPE_CHOICES } from './StartField';
+import { TASK_TYPE_CHOICES } from './StartField';
 
-const FIELDS = ['type', 'start_in', 'end_at', 'linked_user_id', 'description'] as const;
+const FIELDS = ['type', 'start_in', 'start_at', 'end_at', 'linked_user_id', 'description'] as const;
+/** The form's start: one of the seed's quick choices, or `at` for a date and time picked below. */
+type StartChoice = SchemaTaskStartIn | 'at';
+type TaskForm = Omit<Partial<SchemaTaskCreateRequest>, 'start_in'> & { start_in?: StartChoice };
+const START_CHOICES: StartChoice[] = ['now', '15', '30', '45', '60', '75', '90', 'at'];
+const startChoices = START_CHOICES.map((id) => ({ id, name: `atrium.tasks.start_in.${id}` }));
 // The contract's limits, with the tasks' own wording for an empty field.
 const rules = validatorsFor('TaskCreateRequest', {
   description: { presence: 'atrium.tasks.fill_field' },
@@ -72,6 +83,77 @@ function LinkedUserInput({ userId }: { userId?: number }) {
   );
 }
 
+/**
+ * An instant picked as date and time in the profile's time zone (24-hour, DD/MM/YYYY HH:mm), kept
+ * in the form as an ISO string; empty is undefined.
+ */
+function ZonedDateTimeInput({
+  source,
+  label,
+  validate,
+  testId,
+}: {
+  source: string;
+  label: string;
+  validate?: Validator;
+  testId: string;
+}) {
+  const translate = useTranslate();
+  const tz = useTimeZone();
+  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const value = typeof field.value === 'string' && field.value ? dayjs(field.value) : null;
+  const error = fieldState.error?.message;
+  return (
+    <DateTimePicker
+      label={translate(label)}
+      value={value}
+      timezone={tz ?? 'default'}
+      onChange={(v) => {
+        field.onChange(v?.isValid() ? v.toISOString() : undefined);
+      }}
+      onClose={field.onBlur}
+      inputRef={field.ref}
+      ampm={false}
+      format={PICKER_FORMAT.dateTime}
+      disablePast
+      slotProps={{
+        textField: {
+          required: isRequired,
+          error: Boolean(error),
+          helperText: error ? translate(error) : undefined,
+          onBlur: field.onBlur,
+          inputProps: { 'data-testid': testId },
+        },
+      }}
+    />
+  );
+}
+
+/** Start now, in 15…90 minutes (the seed's choices), or at a date and time picked in the profile's zone. */
+function StartInputs() {
+  const choice = useWatch<TaskForm, 'start_in'>({ name: 'start_in' });
+  return (
+    <>
+      <SelectInput
+        source="start_in"
+        label="atrium.tasks.fields.start"
+        choices={startChoices}
+        validate={required('atrium.tasks.select_start')}
+        slotProps={{ htmlInput: { 'data-testid': 'task-start' } }}
+        helperText={false}
+      />
+      {choice === 'at' && (
+        <ZonedDateTimeInput
+          source="start_at"
+          label="atrium.tasks.fields.start_at"
+          validate={required('atrium.tasks.select_start')}
+          testId="task-start-at"
+        />
+      )}
+    </>
+  );
+}
+
 function Save() {
   const { isSubmitting } = useFormState();
   // Enabled on a pristine form too: saving it empty shows what is missing.
@@ -90,8 +172,9 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
         resource="tasks"
         redirect={false}
         mutationMode="pessimistic"
-        transform={(data: Partial<SchemaTaskCreateRequest>): Partial<SchemaTaskCreateRequest> => ({
+        transform={({ start_in, start_at, ...data }: TaskForm): Partial<SchemaTaskCreateRequest> => ({
           ...data,
+          ...(start_in === 'at' ? { start_at } : { start_in }),
           end_at: data.end_at || undefined,
           user_id: userId,
         })}
@@ -108,7 +191,7 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
           },
         }}
       >
-        <Form<Partial<SchemaTaskCreateRequest>> defaultValues={{ type: 'call' }} noValidate>
+        <Form<TaskForm> defaultValues={{ type: 'call' }} noValidate>
           <DialogTitle id="task-create-title">{translate('atrium.tasks.create_title')}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
@@ -120,8 +203,8 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
                 slotProps={{ htmlInput: { 'data-testid': 'task-type' } }}
                 helperText={false}
               />
-              <StartField />
-              <InstantInput source="end_at" label="atrium.tasks.fields.end_at" helperText={false} />
+              <StartInputs />
+              <ZonedDateTimeInput source="end_at" label="atrium.tasks.fields.end_at" testId="task-end-at" />
               <LinkedUserInput userId={userId} />
               <TextInput
                 source="description"

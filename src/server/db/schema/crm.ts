@@ -35,7 +35,7 @@ export const actionLogs = pgTable(
   (t) => [
     index('action_logs_actor_idx').on(t.actorId, t.createdAt.desc(), t.id.desc()),
     index('action_logs_subject_idx').on(t.subjectId, t.createdAt.desc(), t.id.desc()),
-    // Most entries are not made in view-as (an import writes one per imported user): they stay out of it.
+    // Most entries are not made in view-as: they stay out of it.
     index('action_logs_view_as_idx')
       .on(t.viewAsId, t.createdAt.desc())
       .where(sql`${t.viewAsId} is not null`),

@@ -7,6 +7,7 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging
 import { shapedStatement } from '../../db/prepared';
 import { briefJson, isoSql } from '../leads/brief';
 import { isAdmin, type Caller } from '../staff/access';
+import type { ActionKind } from '../action-log';
 import { inReachOf } from '../staff/reach';
 import { one } from '../../db/rows';
 
@@ -43,10 +44,27 @@ async function reaches(ctx: AppContext, callerId: number, userId: number): Promi
 const JS_SPACE =
   '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 
-const DESCRIPTION_PARAMS = ['actor', 'subject', 'kind'];
+/**
+ * The names a sentence may use, in format()'s order: the actor, the subject, the kind, a third
+ * person (`other`, see OTHER_OF), and an import's counts from the entry's details.
+ */
+const DESCRIPTION_PARAMS = ['actor', 'subject', 'kind', 'other', 'imported', 'skipped', 'warnings'] as const;
+/** The counts a sentence reads from the entry's details, as written (an absent one reads as ''). */
+export const DETAIL_PARAMS = ['imported', 'skipped', 'warnings'] as const;
 
 /**
- * A message split for SQL: literal text at even places, a parameter's name (actor, subject, kind)
+ * Per kind, the details field holding the id of the third person its sentence names as {other}:
+ * "<admin> handed <member> over to <consultant>".
+ */
+export const OTHER_OF: Partial<Record<ActionKind, string>> = {
+  user_given_away: 'to',
+  user_removed: 'hand_over_to',
+  lead_offer: 'consultant_id',
+  lead_offer_expired: 'consultant_id',
+};
+
+/**
+ * A message split for SQL: literal text at even places, a parameter's name (DESCRIPTION_PARAMS)
  * at odd ones. It is `t()`'s single pass over `{name}`, so a name's value is never read again as a
  * placeholder, and any other `{name}` stays as written.
  */
@@ -57,7 +75,7 @@ export function descriptionSegments(text: string): string[] {
     const literal = text.slice(last, m.index);
     last = m.index + m[0].length;
     const name = m[1] ?? '';
-    if (DESCRIPTION_PARAMS.includes(name)) out.push(`${out.pop()}${literal}`, name, '');
+    if ((DESCRIPTION_PARAMS as readonly string[]).includes(name)) out.push(`${out.pop()}${literal}`, name, '');
     else out.push(`${out.pop()}${literal}${m[0]}`);
   }
   out.push(`${out.pop()}${text.slice(last)}`);
@@ -65,17 +83,29 @@ export function descriptionSegments(text: string): string[] {
 }
 
 /** A text constant in SQL (our own catalogue's text; standard_conforming_strings is on by default). */
-const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+const literalText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const literal = (text: string) => sql.raw(literalText(text));
 
 const ACTION_KEYS = (Object.keys(catalogues.en) as MessageKey[]).filter((key) => key.startsWith('action_'));
 
-/** A message as a format() string: its text with % doubled, its parameters as %1$s (actor), %2$s (subject), %3$s (kind). */
+/** A message as a format() string: its text with % doubled, its parameters by position (%1$s the actor, %2$s the subject…). */
 export function formatOf(text: string): string {
-  const position: Record<string, number> = { actor: 1, subject: 2, kind: 3 };
   return descriptionSegments(text)
-    .map((part, i) => (i % 2 ? `%${position[part]}$s` : part.replace(/%/g, '%%')))
+    .map((part, i) =>
+      i % 2 ? `%${(DESCRIPTION_PARAMS as readonly string[]).indexOf(part) + 1}$s` : part.replace(/%/g, '%%'),
+    )
     .join('');
 }
+
+/** The id in the entry's details of the person its kind names as {other}; null for other kinds. */
+const otherIdSql = (() => {
+  const cases = Object.entries(OTHER_OF).map(
+    ([kind, field]) => `when ${literalText(kind)} then action_logs.details -> ${literalText(field)}`,
+  );
+  const value = `(case action_logs.kind ${cases.join(' ')} end)`;
+  // Only a plain id is read: anything else in that field names nobody rather than failing the page.
+  return sql.raw(`(case when (${value} #>> '{}') ~ '^[0-9]{1,9}$' then (${value} #>> '{}')::int end)`);
+})();
 
 /** Per language, the statement's `messages` (kind → format string) and `generic` parameters. */
 const messagesByLang = new Map<Lang, { messages: string; generic: string }>();
@@ -103,7 +133,12 @@ function descriptionSql(lang: Lang, space: Placeholder, messages: Placeholder, g
     case when actor.id is null then ${literal(t(lang, 'action_someone'))} else btrim(${fullName('actor')}, ${space}) end,
     case when subject.id is not null then btrim(${fullName('subject')}, ${space})
       else btrim(coalesce(${removed} ->> 'first_name', '') || ' ' || coalesce(${removed} ->> 'last_name', ''), ${space}) end,
-    action_logs.kind)`;
+    action_logs.kind,
+    case when other.id is null then ${literal(t(lang, 'action_someone'))} else btrim(${fullName('other')}, ${space}) end,
+    ${sql.join(
+      DETAIL_PARAMS.map((name) => sql.raw(`coalesce(action_logs.details ->> ${literalText(name)}, '')`)),
+      sql`, `,
+    )})`;
 }
 
 type ListShape = {
@@ -163,6 +198,7 @@ const listStatement = shapedStatement<{ count: number; total: number; rows: stri
       left join ${users} actor on actor.id = action_logs.actor_id
       left join ${users} subject on subject.id = action_logs.subject_id
       left join ${users} view_as on view_as.id = action_logs.view_as_id
+      left join ${users} other on other.id = ${otherIdSql}
       ${where ? sql`where ${where}` : sql``}
       -- NULLS LAST as in the (actor|subject, created_at desc, id desc) indexes, so they give the order without a sort.
       order by action_logs.created_at desc nulls last, action_logs.id desc nulls last

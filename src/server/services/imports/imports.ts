@@ -6,7 +6,6 @@ import { tags, userImports, userImportWarnings, users, type ImportStatus } from 
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { UploadRejected } from '../../integrations/storage';
 import { t, type Lang, type MessageKey } from '../../i18n';
-import { recordAction } from '../action-log';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
 import { brief, isAdmin, staffTarget, type Caller, type Tx } from '../staff/access';
 import { csvRows, detectFormat, suggestMapping } from './csv';
@@ -253,12 +252,7 @@ export async function startUserImport(ctx: AppContext, caller: Caller, input: Sc
       .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))
       .returning();
     if (!row) throw FieldErrors.of('non_field_errors', 'import_not_startable');
-    await recordAction(tx, {
-      actorId: caller.id,
-      subjectId: consultant.id,
-      kind: 'import_started',
-      details: { import_id: imp.id, file_name: imp.fileName, total: imp.total },
-    });
+    // The history gets the import's one entry, with its counts, when the run ends (run.ts).
     await ctx.jobs.sendInTx(tx, IMPORT_QUEUE, { importId: imp.id });
     return row;
   });

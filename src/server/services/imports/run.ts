@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { csvRows, type CsvFormat } from './csv';
 import { cleanRow, fieldIndexes, type CleanRow } from './rows';
 import { one } from '../../db/rows';
+import type { ActionKind } from '../action-log';
 
 export const IMPORT_QUEUE = 'user-import';
 /** Rows per transaction: each commit records its batch together with the users it made. */
@@ -33,7 +34,8 @@ type Batch = { first: number; last: number; rows: CleanRow[]; skips: Skip[] };
 type Inserted = { id: number; email: string | null; phone: string | null };
 
 /**
- * The users of a batch, their tag and their 'lead_created' history entries, in one statement.
+ * The users of a batch and their tag, in one statement (the history gets one entry for the whole
+ * import when it ends, with its counts, not one per user).
  * Imported users have no referrer: each is the root of its own tree path, set here rather than by
  * the per-row tree trigger. `onConflict` leaves out rows whose email or phone is taken; without it a
  * taken one fails the statement (the common case, a file of new people, skips the conflict checks).
@@ -52,9 +54,6 @@ const insertSql = (onConflict: boolean) => `
     returning id, email::text, phone
   ), tagged as (
     insert into user_tags (user_id, tag_id) select id, $12::int from ins where $12::int is not null
-  ), logged as (
-    insert into action_logs (actor_id, subject_id, kind, details)
-    select $13::int, id, 'lead_created', jsonb_build_object('source', 'import', 'import_id', $14::int, 'consultant_id', $11::int) from ins
   )
   select id, email, phone from ins`;
 const INSERT_NEW = insertSql(false);
@@ -97,8 +96,6 @@ async function commitBatch(
         col('promo'),
         imp.consultant_id,
         imp.tag_id,
-        imp.created_by_id,
-        imp.id,
       ];
       if (!careful) {
         await client.query('savepoint fast');
@@ -186,10 +183,18 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
       await processFile(ctx, client, imp);
     } catch (err) {
       ctx.log.error({ err, importId }, 'import failed');
-      await client.query(`update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`, [
-        importId,
-        (err instanceof Error ? err.message : String(err)).slice(0, 500),
-      ]);
+      await client.query('begin');
+      try {
+        const failed = await client.query(
+          `update user_imports set status = 'failed', error = $2 where id = $1 and status = 'running'`,
+          [importId, (err instanceof Error ? err.message : String(err)).slice(0, 500)],
+        );
+        if (failed.rowCount) await logImport(client, importId, 'import_failed');
+        await client.query('commit');
+      } catch (e) {
+        await client.query('rollback').catch(() => {});
+        throw e;
+      }
     }
   } finally {
     if (locked) await client.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, importId]).catch(() => {});
@@ -303,13 +308,26 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
     `update user_imports set status = 'completed', finished_at = now() where id = $1 and status = 'running' returning id`,
     [imp.id],
   );
-  if (finished.rowCount) {
-    await client.query(`insert into action_logs (actor_id, kind, details) values ($1, 'import_finished', $2)`, [
-      imp.created_by_id,
-      JSON.stringify({ import_id: imp.id }),
-    ]);
-  }
+  if (finished.rowCount) await logImport(client, imp.id, 'import_completed');
   await client.query('commit');
+}
+
+/**
+ * The import's one history entry, when it ends: who uploaded it, the consultant its users went to, and
+ * its counts (rows imported, skipped, warnings), in the transaction that ends it.
+ */
+async function logImport(
+  client: pg.PoolClient,
+  importId: number,
+  kind: Extract<ActionKind, 'import_completed' | 'import_failed'>,
+) {
+  await client.query(
+    `insert into action_logs (actor_id, subject_id, kind, details)
+     select created_by_id, consultant_id, $2, jsonb_build_object('import_id', id, 'file_name', file_name, 'total', total,
+       'imported', success, 'skipped', skipped, 'warnings', warnings_count)
+     from user_imports where id = $1`,
+    [importId, kind],
+  );
 }
 
 /** Every import that should be running gets a job; the advisory lock keeps it to one runner. */

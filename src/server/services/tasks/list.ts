@@ -33,6 +33,12 @@ const TASK_COLUMNS = sql`t.id, t.type, t.status, ${isoSql('t.start_at')} as star
   ${isoSql('t.updated_at')} as updated_at, ${briefJson('lu')} as linked_user, ${briefJson('ow')} as owner`;
 const TASK_FROM = sql`tasks t join users ow on ow.id = t.owner_id left join users lu on lu.id = t.linked_user_id`;
 
+/**
+ * A planned task is overdue once its start minute has passed: one started "now" at 10:41:37 is on
+ * time until 10:42:00 (the SQL list says the same with date_trunc).
+ */
+const overdue = (start: Date, now: Date) => Math.floor(start.getTime() / 60_000) * 60_000 + 60_000 <= now.getTime();
+
 export function taskView(r: TaskRow, now = clock.now()) {
   return {
     id: Number(r.id),
@@ -44,7 +50,7 @@ export function taskView(r: TaskRow, now = clock.now()) {
     result: r.result,
     linked_user: r.linked_user,
     owner: r.owner,
-    is_overdue: r.status === 'planned' && new Date(r.start_at) < now,
+    is_overdue: r.status === 'planned' && overdue(new Date(r.start_at), now),
     completed_at: iso(r.completed_at),
     canceled_at: iso(r.canceled_at),
     created_at: iso(r.created_at),
@@ -147,7 +153,7 @@ const listStatement = shapedStatement<Record<TaskTab, number> & { rows: string; 
     const where = sql.join(filtered, sql` and `);
     // The page as the answer's JSON text (taskView's fields), so it is neither parsed nor serialized again.
     const rows = sql`coalesce((select json_agg(r) from (
-    select ${TASK_COLUMNS}, (t.status = 'planned' and t.start_at < ${sql.placeholder('now')}::timestamptz) as is_overdue
+    select ${TASK_COLUMNS}, (t.status = 'planned' and date_trunc('minute', t.start_at) + interval '1 minute' <= ${sql.placeholder('now')}::timestamptz) as is_overdue
     from ${TASK_FROM} where ${where} order by ${present(ORDER[shape.order], 'the ordering')} ${pageSql(shape)}) r), '[]')::text as rows`;
     const count = shape.search
       ? sql`(select count(*)::int from tasks t left join users lu on lu.id = t.linked_user_id where ${where})`

@@ -24,7 +24,7 @@ import { staffMethods, staffPartnersAdapter } from './staff';
 import { staffStatisticsAdapter, statisticsMethods } from './statistics';
 import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
-import { actionLogsAdapter } from './actionLogs';
+import { actionLogPeopleAdapter, actionLogsAdapter } from './actionLogs';
 import { importsAdapter, importsMethods } from './imports';
 import { withCustomMethods } from './custom';
 import { staffUsersAdapter } from './staffUsers';
@@ -52,6 +52,7 @@ const adapters = {
   tickets: ticketsAdapter,
   'staff/payments': paymentsAdapter,
   'action-logs': actionLogsAdapter,
+  'action-log-people': actionLogPeopleAdapter,
   imports: importsAdapter,
   'staff-users': staffUsersAdapter,
   sessions: sessionsAdapter,
