@@ -49,7 +49,7 @@ const en = {
     age: { minutes: '%{n} min', hours: '%{n} h', days: '%{n} d' },
     take: 'Take to work',
     reject: 'Reject',
-    reject_title: 'Reject %{smart_count} lead? |||| Reject %{smart_count} leads?',
+    reject_title: 'Reject leads (%{smart_count})?',
     reject_content:
       'Rejected leads leave the queue and go to your list as Not active; you can make them active again there.',
     taken: 'Taken to work: %{smart_count}',
@@ -159,7 +159,7 @@ export const team = {
       age: { minutes: '%{n} мин', hours: '%{n} ч', days: '%{n} дн.' },
       take: 'Взять в работу',
       reject: 'Отклонить',
-      reject_title: 'Отклонить лид (%{smart_count})?',
+      reject_title: 'Отклонить лиды (%{smart_count})?',
       reject_content:
         'Отклонённые лиды уходят из очереди в ваш список со статусом «Неактивный»; там их можно снова сделать активными.',
       taken: 'Взято в работу: %{smart_count}',
@@ -271,7 +271,7 @@ export const team = {
       age: { minutes: '%{n} Min.', hours: '%{n} Std.', days: '%{n} T.' },
       take: 'Übernehmen',
       reject: 'Ablehnen',
-      reject_title: '%{smart_count} Lead ablehnen? |||| %{smart_count} Leads ablehnen?',
+      reject_title: 'Leads ablehnen (%{smart_count})?',
       reject_content:
         'Abgelehnte Leads verlassen die Warteschlange und stehen als „Nicht aktiv“ in Ihrer Liste; dort können Sie sie wieder aktivieren.',
       taken: 'Übernommen: %{smart_count}',
