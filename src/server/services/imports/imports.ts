@@ -232,7 +232,9 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
 export async function startUserImport(
   ctx: AppContext,
   caller: Caller & Pick<AuthUser, 'timeZone'>,
-  input: SchemaImportStartRequest, lang: Lang) {
+  input: SchemaImportStartRequest,
+  lang: Lang,
+) {
   const started = await ctx.db.transaction(async (tx) => {
     const [imp] = await tx.select().from(userImports).where(eq(userImports.id, input.import_id));
     if (!imp) throw notFound();
