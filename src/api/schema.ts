@@ -2736,8 +2736,12 @@ export interface components {
         };
         /** @description An ISO 3166-1 alpha-2 region (e.g. RU, DE, US): how a phone without a country code is read when the person has no country (the browser's region on a form, the importer's choice on an import). Phones are stored in E.164; one that is no valid number is 'Phone is incorrect'. */
         RegionCode: string;
+        /** @description An IANA time zone (e.g. Europe/Berlin), as the browser names it (Intl.DateTimeFormat().resolvedOptions().timeZone). 'Unknown time zone.' when the server does not know it. */
+        TimeZone: string;
         RegisterRequest: {
             default_region?: components["schemas"]["RegionCode"];
+            /** @description The browser's zone; the account's time zone. */
+            time_zone: components["schemas"]["TimeZone"];
             /** Format: email */
             email: string;
             password: string;
@@ -2902,6 +2906,7 @@ export interface components {
             city?: string;
             /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
+            /** @description IANA time zone; the creating admin's when left out. */
             time_zone?: string;
             language?: components["schemas"]["Language"];
             role: components["schemas"]["Role"];
@@ -3938,6 +3943,8 @@ export interface components {
         LandingSignupRequest: {
             default_region?: components["schemas"]["RegionCode"];
             form_token: components["schemas"]["LandingFormToken"];
+            /** @description The visitor's zone (the page's script fills a hidden field from the browser); without it the landing owner's. */
+            time_zone?: components["schemas"]["TimeZone"];
             first_name?: string;
             last_name?: string;
             email?: string;
@@ -4085,6 +4092,8 @@ export interface components {
         };
         /** @description Creates a lead (status Processing, the task's owner responsible for them) and a task about them in one step. Lead errors: 'Please, enter valid email address', 'Email is already taken', 'Phone is incorrect', 'Phone is already in use'; task errors as for create ('Please, select start time', 'Please, fill this field'). */
         TaskNewLeadCreateRequest: {
+            /** @description The lead's zone; the creator's when left out. */
+            time_zone?: components["schemas"]["TimeZone"];
             default_region?: components["schemas"]["RegionCode"];
             first_name: string;
             last_name: string;
@@ -4277,6 +4286,8 @@ export interface components {
         /** @description Messages: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag', 'Please, enter valid email address', 'Phone is incorrect'. */
         CreateLeadUserRequest: {
             default_region?: components["schemas"]["RegionCode"];
+            /** @description The person's zone; the creator's when left out. */
+            time_zone?: components["schemas"]["TimeZone"];
             first_name: string;
             last_name: string;
             /** Format: email */
@@ -4300,6 +4311,8 @@ export interface components {
         /** @description multipart/form-data. Same messages as creating a lead ('Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'). */
         CreatePartnerUserRequest: {
             default_region?: components["schemas"]["RegionCode"];
+            /** @description The person's zone; the creator's when left out. */
+            time_zone?: components["schemas"]["TimeZone"];
             first_name: string;
             last_name: string;
             /** Format: email */
@@ -4645,6 +4658,8 @@ export interface components {
             tag: components["schemas"]["StaffTag"] | null;
             /** @description Null until started. */
             mapping: components["schemas"]["ImportMapping"] | null;
+            /** @description The zone given to imported people whose row names none. Null until started. */
+            time_zone?: string | null;
             /** @description The region (ISO alpha-2) phones without a country code are read in when the row has no country; rows where it was used get a warning. Null until started or when none. */
             default_region?: string | null;
             created_by: components["schemas"]["UserBrief"] | null;
@@ -4682,6 +4697,8 @@ export interface components {
         /** @description 'Please, select consultant' and 'Please, select tag' when missing. */
         ImportStartRequest: {
             default_region?: components["schemas"]["RegionCode"];
+            /** @description The zone of the imported people whose row names none; the importer's when left out. */
+            time_zone?: components["schemas"]["TimeZone"];
             import_id: components["schemas"]["Id"];
             mapping: components["schemas"]["ImportMapping"];
             consultant_id: components["schemas"]["Id"];
@@ -4892,6 +4909,7 @@ export interface components {
             starts_at?: components["schemas"]["DateTime"];
             /** Format: date-time */
             ends_at?: string | null;
+            /** @description The IANA zone the event is organised in; the admin's own when left out on create. */
             time_zone?: string;
             place?: string | null;
             online_url?: components["schemas"]["NullableUrl"];
@@ -5057,6 +5075,7 @@ export type SchemaFieldErrors = components['schemas']['FieldErrors'];
 export type SchemaErrorDetail = components['schemas']['ErrorDetail'];
 export type SchemaTokenAuthBotRequest = components['schemas']['TokenAuthBotRequest'];
 export type SchemaRegionCode = components['schemas']['RegionCode'];
+export type SchemaTimeZone = components['schemas']['TimeZone'];
 export type SchemaRegisterRequest = components['schemas']['RegisterRequest'];
 export type SchemaRegisterResponse = components['schemas']['RegisterResponse'];
 export type SchemaProfileUpdate = components['schemas']['ProfileUpdate'];

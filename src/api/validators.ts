@@ -126,6 +126,7 @@ export const contractRules = {
   },
   CreateLeadUserRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
+    time_zone: { type: 'string', maxLength: 64 },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { presence: 'required', type: 'string', maxLength: 150 },
     email: { presence: 'required', type: 'string', maxLength: 254, email: true },
@@ -139,6 +140,7 @@ export const contractRules = {
   },
   CreatePartnerUserRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
+    time_zone: { type: 'string', maxLength: 64 },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { presence: 'required', type: 'string', maxLength: 150 },
     email: { presence: 'required', type: 'string', maxLength: 254, email: true },
@@ -221,6 +223,7 @@ export const contractRules = {
   },
   ImportStartRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
+    time_zone: { type: 'string', maxLength: 64 },
     import_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     mapping: { presence: 'required', type: 'object' },
     consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
@@ -284,6 +287,7 @@ export const contractRules = {
   LandingSignupRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     form_token: { presence: 'required', type: 'string', maxLength: 200 },
+    time_zone: { type: 'string', maxLength: 64 },
     first_name: { type: 'string', maxLength: 150 },
     last_name: { type: 'string', maxLength: 150 },
     email: { type: 'string', maxLength: 254 },
@@ -472,6 +476,7 @@ export const contractRules = {
   },
   RegisterRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
+    time_zone: { presence: 'required', type: 'string', maxLength: 64 },
     email: { presence: 'required', type: 'string', maxLength: 254, email: true },
     password: { presence: 'required', type: 'string', minLength: 8, maxLength: 256 },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
@@ -532,6 +537,7 @@ export const contractRules = {
     date_to: { type: 'string' },
   },
   TaskNewLeadCreateRequest: {
+    time_zone: { type: 'string', maxLength: 64 },
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { presence: 'required', type: 'string', maxLength: 150 },

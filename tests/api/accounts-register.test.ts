@@ -27,6 +27,7 @@ const newcomer = (email: string, extra: Json = {}) => ({
   password: 'new-password-1',
   first_name: 'Nina',
   last_name: 'Neu',
+  time_zone: 'America/New_York',
   ...extra,
 });
 

@@ -179,7 +179,7 @@ describe('forms', () => {
   it("registration reads a phone in the form's region, else the browser's", async () => {
     const register = (body: Json, headers: Record<string, string> = {}) =>
       api(t, 'POST', '/api/accounts/register/', {
-        body: { password: 'long-enough-1', first_name: 'R', last_name: 'R', ...body },
+        body: { password: 'long-enough-1', first_name: 'R', last_name: 'R', time_zone: 'Europe/Paris', ...body },
         headers,
       });
     const withRegion = await register({ email: 'reg1@ph.test', phone: '06 11 22 33 44', default_region: 'FR' });

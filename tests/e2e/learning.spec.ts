@@ -98,7 +98,8 @@ async function createLesson(page: Page, title: string, category: string, free: b
 const at = (days: number, hour: number) => {
   const d = new Date(Date.now() + days * 86400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
+  // As the date-time picker reads it: DD/MM/YYYY HH:mm.
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(hour)}:00`;
 };
 
 test('an admin publishes learning content; a member learns, resumes, comments and is moderated', async ({

@@ -131,7 +131,7 @@ test('a member edits the profile and uses it in Russian, English and German', as
   // Phones are unique: each run and user gets its own.
   await page.locator('input[name="phone"]').fill(`+49 30 ${String(Date.now()).slice(-7)}`);
   await page.locator('input[name="city"]').fill('Hamburg');
-  await page.locator('input[name="date_birth"]').fill('24051990');
+  await page.locator('input[name="date_birth"]').fill('24/05/1990');
   await expect(page.locator('input[name="date_birth"]')).toHaveValue('24/05/1990');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Сохранение…' })).toBeVisible();

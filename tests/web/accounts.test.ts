@@ -122,6 +122,7 @@ describe('accounts: the public screens’ calls, custom methods of the data prov
       first_name: 'New',
       last_name: 'User',
       language: 'de' as const,
+      time_zone: 'Europe/Berlin',
     };
     expect(await dataProvider.register(register)).toEqual({ detail: 'Check your mail' });
     expect(await dataProvider.activateEmail('act-1')).toMatchObject({ token: 't', user: { id: 5 } });
@@ -173,7 +174,7 @@ describe('accounts: the public screens’ calls, custom methods of the data prov
     expect(fieldErrorsOf(expired)).toEqual({ token: 'Link has expired' });
 
     const taken = await dataProvider
-      .register({ email: 'a@example.com', password: 'long enough', first_name: 'A', last_name: 'B' })
+      .register({ email: 'a@example.com', password: 'long enough', first_name: 'A', last_name: 'B', time_zone: 'UTC' })
       .catch((e: unknown) => e);
     expect(formErrors(taken, translate, ['email'])).toEqual({
       fields: { email: 'Email is taken' },

@@ -217,7 +217,7 @@ describe('imports list and custom methods', () => {
     });
   });
 
-  it('startImport posts the mapping, consultant, tag and phone region; a 400 comes back as an HttpError with the field errors', async () => {
+  it('startImport posts the mapping, consultant, tag, phone region and time zone; a 400 comes back as an HttpError with the field errors', async () => {
     let started: unknown = null;
     server.use(
       http.post('/accounts/import_users/start/', async ({ request, response }) => {
@@ -233,6 +233,7 @@ describe('imports list and custom methods', () => {
         consultant_id: 3,
         tag_id: 4,
         default_region: 'RU',
+        time_zone: 'Asia/Tokyo',
       }),
     ).toMatchObject({ id: 7, status: 'mapped' });
     expect(started).toEqual({
@@ -241,6 +242,7 @@ describe('imports list and custom methods', () => {
       consultant_id: 3,
       tag_id: 4,
       default_region: 'RU',
+      time_zone: 'Asia/Tokyo',
     });
     const err = await dataProvider.startImport(7, { mapping: {}, tag_id: 4 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HandlerTable } from './types';
 import { FieldErrors } from '../http/errors';
+import { signedIn } from '../http/guard';
 import { contentRange, parseSimpleRest, type SimpleRestQuery } from '../http/simple-rest';
 import {
   createResource,
@@ -101,7 +102,9 @@ export const adminContentHandlers: HandlerTable = {
 
   listAdminEvents: events.list,
   getAdminEvent: events.get,
-  createAdminEvent: events.create,
+  // An event is organised in the admin's own zone unless the form names another.
+  createAdminEvent: async (req, reply) =>
+    events.create({ server: req.server, body: { time_zone: signedIn(req).timeZone, ...req.body } }, reply),
   updateAdminEvent: events.update,
   deleteAdminEvent: events.remove,
 

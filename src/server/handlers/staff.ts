@@ -34,6 +34,7 @@ const TEXT_FIELDS = {
   company: 200,
   language: 2,
   default_region: 2,
+  time_zone: 64,
 } as const;
 const DOCUMENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
 
@@ -113,6 +114,7 @@ async function partnerForm(req: FastifyRequest) {
       consultant_id: id(fields.consultant_id),
       default_region: fields.default_region,
       send_invitation: fields.send_invitation === 'true',
+      time_zone: fields.time_zone,
     },
     documents,
     errors,

@@ -26,7 +26,7 @@ button[disabled]{opacity:.6}
  * Progressive enhancement of a page that works without it: email and phone are checked as the visitor
  * leaves the field (landings/validate_email/, validate_phone/, with the landing's name and the page's
  * form token from the form's hidden input), the form posts JSON to the signup call (the token among
- * its inputs) and shows the answer in place, and countdowns tick. Texts come from the server, set with
+ * its inputs, and the browser's time zone, put in the hidden time_zone input on load) and shows the answer in place, and countdowns tick. Texts come from the server, set with
  * textContent.
  */
 export const LANDING_JS = `(function(){
@@ -38,6 +38,7 @@ function post(url,body,lang){return fetch(url,{method:'POST',headers:{'content-t
 function firstOf(v){return Array.isArray(v)?v[0]:(v&&v.detail)||'';}
 if(form&&form.tagName==='FORM'){var lang=form.getAttribute('data-lang')||'ru';var name=form.getAttribute('data-landing');
 var tok=form.querySelector('input[name=form_token]');
+var tz=form.querySelector('input[name=time_zone]');try{if(tz)tz.value=Intl.DateTimeFormat().resolvedOptions().timeZone||'';}catch(e){}
 ['email','phone'].forEach(function(f){var i=document.getElementById('f-'+f);if(!i)return;
 i.addEventListener('blur',function(){if(!i.value.trim()){show(f,'');return;}var b={landing_name:name,form_token:tok?tok.value:''};b[f]=i.value.trim();
 post('/api/landings/validate_'+f+'/',b,lang).then(function(r){if(r.status===403){show('non_field_errors',firstOf(r.body));return;}

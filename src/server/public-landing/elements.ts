@@ -41,6 +41,7 @@ ${fields.map((f) => {
 <p class="err" id="e-${f.name}">${errs[0] ?? ''}</p></div>`;
 })}
 <input type="hidden" name="form_token" value="${formToken}">
+<input type="hidden" name="time_zone" value="">
 <p class="err" id="e-non_field_errors" role="alert">${general[0] ?? ''}</p>
 <button type="submit">${c.button_label || t(lang, 'landing_submit')}</button>
 </form>`;

@@ -95,12 +95,13 @@ export function registerPublicLanding(app: FastifyInstance) {
       const input: SignupInput = {};
       for (const f of FORM_FIELDS) if (typeof raw[f] === 'string') input[f] = raw[f].slice(0, 254);
       const formToken = typeof raw.form_token === 'string' ? raw.form_token.slice(0, 200) : undefined;
+      const timeZone = typeof raw.time_zone === 'string' ? raw.time_zone.slice(0, 64) : undefined;
       try {
         const region = regionFromHeader(req.headers['accept-language']);
         const { detail } = await signupLanding(
           req.server.ctx,
           req.params.name,
-          { ...input, form_token: formToken, default_region: region },
+          { ...input, form_token: formToken, default_region: region, time_zone: timeZone },
           req.lang,
         );
         return await render(req, reply, { values: {}, errors: {}, done: detail }, 201);

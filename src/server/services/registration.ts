@@ -8,6 +8,7 @@ import { mapUniqueViolation, newPromoCode, normalizePhone, getProfile } from './
 import { consumeToken, issueToken } from './tokens';
 import { openSession, type SessionMeta } from './sessions';
 import { one } from '../db/rows';
+import { isTimeZone } from './time-zones';
 import type { SchemaRegisterRequest } from '../../api/schema';
 
 export type RegisterInput = SchemaRegisterRequest;
@@ -49,6 +50,7 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     if (!referrer) throw failed();
     referrerId = referrer.id;
   }
+  if (!isTimeZone(input.time_zone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
   let phone: string | null = null;
   if (input.phone) {
     phone = normalizePhone(input.phone, input.default_region);
@@ -70,6 +72,7 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
         firstName: input.first_name.trim(),
         lastName: input.last_name.trim(),
         language: input.language ?? lang,
+        timeZone: input.time_zone,
         promoCode: newPromoCode(),
         referrerId,
         leadStatus: 'waiting',

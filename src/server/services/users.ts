@@ -236,7 +236,7 @@ function changesOf(before: UserRow, after: UserRow, input: UserInput): Record<st
 }
 
 /** An admin creates a user; the history records who did it. */
-export async function createUser(ctx: AppContext, actor: Actor, input: UserInput) {
+export async function createUser(ctx: AppContext, actor: Actor & Pick<AuthUser, 'timeZone'>, input: UserInput) {
   const phone = await checkInput(ctx.db, input);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await ctx.db
@@ -246,6 +246,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: UserInput
           .insert(users)
           .values({
             ...columnsOf(input),
+            timeZone: input.time_zone ?? actor.timeZone, // the creating admin's unless given
             phone: phone ?? null,
             passwordHash,
             promoCode: newPromoCode(),

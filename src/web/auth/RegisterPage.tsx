@@ -6,6 +6,7 @@ import type { SchemaRegisterRequest } from '../../api/schema';
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
 import { browserRegion } from '../common/countries';
+import { browserTimeZone } from '../common/format';
 import { formErrors, noErrors, type FormErrors } from '../common/errors';
 import { EMAIL_REQUIRED_PATH } from '../providers/authProvider';
 import type { AtriumDataProvider } from '../providers/data';
@@ -88,6 +89,8 @@ export default function RegisterPage() {
       password: values.password,
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
+      // The account's time zone is the browser's.
+      time_zone: browserTimeZone(),
       ...(values.phone.trim() && { phone: values.phone.trim(), ...(region && { default_region: region }) }),
       ...(values.promo.trim() && { promo: values.promo.trim() }),
       ...((LANGUAGES as readonly string[]).includes(locale) && { language: locale as (typeof LANGUAGES)[number] }),

@@ -17,6 +17,9 @@ export function useTimeZone(): string | undefined {
   return tz || undefined;
 }
 
+/** The browser's own IANA zone: a new account's (registration) and the default of an import's. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** An ISO instant in the member's zone (the browser's when the zone is unknown or invalid). */
 export function inZone(iso: string, tz?: string) {
   const d = dayjs(iso);

@@ -1,8 +1,95 @@
-import { DateTimeInput, type DateTimeInputProps } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { FieldTitle, InputHelperText, useInput, type InputProps } from 'react-admin';
+import type { SxProps, Theme } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTimeZone } from './format';
+import { PICKER_FORMAT } from './pickers';
 
-/** An ISO instant edited as local date and time; empty stays null. */
-export function InstantInput(props: DateTimeInputProps) {
-  return <DateTimeInput parse={(v: string) => (v ? new Date(v).toISOString() : null)} {...props} />;
+type PickerInputProps = Omit<InputProps, 'format' | 'parse'> & {
+  helperText?: ReactNode;
+  fullWidth?: boolean;
+  sx?: SxProps<Theme>;
+  /** Read by react-admin's filter form (shown without the "add filter" menu), not by the input. */
+  alwaysOn?: boolean;
+};
+
+/**
+ * A react-admin input over an MUI X picker (a plain text input underneath, DD/MM/YYYY HH:mm typed or
+ * pasted whole, the calendar and clock behind its button). The form holds `toRaw` of the picked value (null when
+ * empty or not a whole date yet); what the member typed is kept while it is incomplete, so a half-typed
+ * date is not wiped by the form's answer.
+ */
+function usePickerInput(props: PickerInputProps, toRaw: (d: Dayjs) => string, fromRaw: (raw: string) => Dayjs) {
+  const { label, helperText, fullWidth, sx, ...rest } = props;
+  const { field, fieldState, isRequired, id } = useInput({
+    ...rest,
+    format: (v: unknown) => v,
+    parse: (v: unknown) => v,
+  });
+  const [typed, setTyped] = useState<{ raw: string | null; date: Dayjs | null } | null>(null);
+  const raw = typeof field.value === 'string' && field.value ? field.value : null;
+  const value = typed && typed.raw === raw ? typed.date : raw ? fromRaw(raw) : null;
+  const onChange = (date: Dayjs | null) => {
+    const next = date?.isValid() ? toRaw(date) : null;
+    setTyped({ raw: next, date });
+    field.onChange(next);
+  };
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  const picker = {
+    value,
+    onChange,
+    inputRef: field.ref,
+    disabled: rest.disabled,
+    readOnly: rest.readOnly,
+    label: <FieldTitle label={label} source={rest.source} resource={rest.resource} isRequired={isRequired} />,
+    sx,
+    slotProps: {
+      textField: {
+        id,
+        name: field.name,
+        onBlur: field.onBlur,
+        fullWidth,
+        error: !!error,
+        helperText:
+          helperText !== false || error ? <InputHelperText error={error} helperText={helperText} /> : undefined,
+      },
+    },
+  };
+  return picker;
+}
+
+/**
+ * A date and time (an ISO instant) picked in the member's profile zone: DD/MM/YYYY HH:mm, 24-hour,
+ * the interface language's picker texts. Empty is null.
+ */
+export function InstantInput(props: PickerInputProps) {
+  const tz = useTimeZone() ?? 'default';
+  const picker = usePickerInput(
+    props,
+    (d) => d.toISOString(),
+    (raw) => (tz === 'default' ? dayjs(raw) : dayjs(raw).tz(tz)),
+  );
+  return (
+    <DateTimePicker
+      {...picker}
+      timezone={tz}
+      ampm={false}
+      format={PICKER_FORMAT.dateTime}
+      enableAccessibleFieldDOMStructure={false}
+    />
+  );
+}
+
+/** A calendar date (YYYY-MM-DD in the form), picked as DD/MM/YYYY. Empty is null. */
+export function DateInput(props: PickerInputProps) {
+  const picker = usePickerInput(
+    props,
+    (d) => d.format('YYYY-MM-DD'),
+    (raw) => dayjs(raw),
+  );
+  return <DatePicker {...picker} format={PICKER_FORMAT.date} enableAccessibleFieldDOMStructure={false} />;
 }
 
 /** The IANA zones the browser knows, for event time zones. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  Autocomplete,
   Box,
   Button,
   MenuItem,
@@ -17,6 +18,8 @@ import type { SchemaImportUserField, SchemaUserImportSaved } from '../../api/sch
 import { CountrySelect } from '../common/CountrySelect';
 import { browserRegion } from '../common/countries';
 import { fieldErrorsOf, useNotifyError } from '../common/errors';
+import { browserTimeZone, useTimeZone } from '../common/format';
+import { timeZoneChoices } from '../common/inputs';
 import type { AtriumDataProvider } from '../providers/data';
 import { useMutation } from '../providers/data/query';
 import { StaffPicker } from '../staff/list/StaffPicker';
@@ -33,7 +36,9 @@ const FIELDS: SchemaImportUserField[] = [
   'time_zone',
 ];
 
-/** The uploaded file's first rows with a field per column, the consultant, the tag and the phone region; then start. */
+const ZONES = timeZoneChoices.map((z) => z.id);
+
+/** The uploaded file's first rows with a field per column, the consultant, the tag, the phone region and the time zone; then start. */
 export function ImportMapping({
   saved,
   consultantId,
@@ -51,6 +56,10 @@ export function ImportMapping({
   const [tag, setTag] = useState('');
   // How phones without a country code are read (for rows without a country): the importer's region at first.
   const [region, setRegion] = useState(() => browserRegion() ?? '');
+  // The time zone of imported people whose row names none: the importer's own at first.
+  const myZone = useTimeZone();
+  const [zone, setZone] = useState<string | null>(null);
+  const timeZone = zone ?? myZone ?? browserTimeZone();
   const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -69,6 +78,7 @@ export function ImportMapping({
         consultant_id: consultant || undefined,
         tag_id: Number(tag),
         ...(region && { default_region: region }),
+        time_zone: timeZone,
       });
     },
     onSuccess: onStarted,
@@ -158,6 +168,24 @@ export function ImportMapping({
             error={errors.default_region}
           />
         </Box>
+        <Autocomplete
+          options={ZONES}
+          value={timeZone}
+          onChange={(_e, z) => {
+            if (z) setZone(z);
+          }}
+          disableClearable
+          sx={{ minWidth: 240 }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name="time_zone"
+              label={translate('atrium.admin.imports.time_zone')}
+              error={Boolean(errors.time_zone)}
+              helperText={errors.time_zone}
+            />
+          )}
+        />
         <Button
           variant="contained"
           onClick={start}

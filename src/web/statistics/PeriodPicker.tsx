@@ -1,5 +1,8 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import { PICKER_FORMAT } from '../common/pickers';
 import type { SchemaStatisticsPeriod } from '../../api/schema';
 import type { usePeriod } from './usePeriod';
 
@@ -28,25 +31,25 @@ export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> })
       </TextField>
       {state.period === 'range' && (
         <>
-          <TextField
-            type="date"
-            size="small"
+          <DatePicker
             label={translate('atrium.statistics.date_from')}
-            value={state.from}
-            onChange={(e) => {
-              state.setFrom(e.target.value);
+            value={state.from ? dayjs(state.from) : null}
+            onChange={(d) => {
+              if (!d || d.isValid()) state.setFrom(d ? d.format('YYYY-MM-DD') : '');
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
+            format={PICKER_FORMAT.date}
+            enableAccessibleFieldDOMStructure={false}
+            slotProps={{ textField: { size: 'small', name: 'date_from' } }}
           />
-          <TextField
-            type="date"
-            size="small"
+          <DatePicker
             label={translate('atrium.statistics.date_to')}
-            value={state.to}
-            onChange={(e) => {
-              state.setTo(e.target.value);
+            value={state.to ? dayjs(state.to) : null}
+            onChange={(d) => {
+              if (!d || d.isValid()) state.setTo(d ? d.format('YYYY-MM-DD') : '');
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
+            format={PICKER_FORMAT.date}
+            enableAccessibleFieldDOMStructure={false}
+            slotProps={{ textField: { size: 'small', name: 'date_to' } }}
           />
         </>
       )}

@@ -42,7 +42,8 @@ export const users = pgTable(
     city: text('city').notNull().default(''),
     country: text('country').notNull().default(''),
     dateBirth: date('date_birth', { mode: 'string' }),
-    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    // No default here: every insert names the zone (the database's old default serves raw SQL fixtures only).
+    timeZone: text('time_zone').notNull(),
     language: text('language').$type<Language>().notNull().default('ru'),
     avatar: text('avatar'),
     role: text('role').$type<Role>().notNull().default('member'),
@@ -451,7 +452,8 @@ export const events = pgTable(
     description: text('description').notNull().default(''),
     startsAt: tstz('starts_at').notNull(),
     endsAt: tstz('ends_at'),
-    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    // No default here: every insert names the zone (the database's old default serves raw SQL fixtures only).
+    timeZone: text('time_zone').notNull(),
     place: text('place'),
     onlineUrl: text('online_url'),
     image: text('image'),

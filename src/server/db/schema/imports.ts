@@ -27,6 +27,8 @@ export const userImports = pgTable(
     mapping: jsonb('mapping').$type<Record<string, string>>(),
     /** ISO alpha-2: the region of phones without a country code in rows without a country ('' none). */
     defaultRegion: text('default_region').notNull().default(''),
+    /** The zone given to imported people whose row names none (the importer's unless chosen); null until started. */
+    timeZone: text('time_zone'),
     status: text('status').$type<ImportStatus>().notNull().default('uploaded'),
     total: integer('total').notNull().default(0),
     success: integer('success').notNull().default(0),

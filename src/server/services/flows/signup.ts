@@ -12,6 +12,7 @@ import { countSignup } from './stats';
 import { checkFormToken } from './form-token';
 import { one } from '../../db/rows';
 import { deliverLater, issueInvitation } from '../staff/invitations';
+import { isTimeZone } from '../time-zones';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -93,6 +94,13 @@ async function publishedLanding(ctx: AppContext, name: string) {
   return { flow, form: form?.content as LeadForm | undefined };
 }
 
+/** The zone of a landing's owner: a visitor's whose browser sent none (a form posted without JavaScript). */
+async function ownerTimeZone(ctx: AppContext, ownerId: number): Promise<string> {
+  const [owner] = await ctx.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, ownerId));
+  if (!owner) throw new Error(`landing owner ${String(ownerId)} not found`);
+  return owner.tz;
+}
+
 /** A concurrent sign-up with the same email or phone is refused by the unique index, in the spec's words. */
 function takenMeanwhile(err: unknown): never {
   const e = pgError(err);
@@ -109,7 +117,7 @@ function takenMeanwhile(err: unknown): never {
 export async function signupLanding(
   ctx: AppContext,
   name: string,
-  input: SignupInput & { form_token?: string; default_region?: string },
+  input: SignupInput & { form_token?: string; default_region?: string; time_zone?: string },
   lang: Lang,
 ): Promise<{ detail: string }> {
   const landing = await publishedLanding(ctx, name);
@@ -144,6 +152,9 @@ export async function signupLanding(
   };
   await check('email', validateLandingEmail);
   await check('phone', validateLandingPhone);
+  // The visitor's zone (the page's script puts the browser's in a hidden field), else the landing owner's.
+  const timeZone = input.time_zone?.trim() || (await ownerTimeZone(ctx, flow.ownerId));
+  if (!isTimeZone(timeZone)) errors.time_zone = ['time_zone_invalid'];
   if (!Object.keys(errors).length && !values.email && !values.phone)
     errors.non_field_errors = ['landing_signup_needs_contact'];
   if (Object.keys(errors).length) throw new FieldErrors(errors);
@@ -160,6 +171,7 @@ export async function signupLanding(
           city: values.city ?? '',
           country: values.country ?? '',
           language: lang,
+          timeZone,
           role: 'member',
           leadStatus: 'waiting',
           referrerId: flow.ownerId,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext, AuthUser } from '../../context';
+import { isTimeZone } from '../time-zones';
 import { tags, userImports, userImportWarnings, users, type ImportStatus } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { UploadRejected } from '../../integrations/storage';
@@ -73,6 +74,7 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
     tag: r.tagId ? (byTag.get(r.tagId) ?? null) : null,
     mapping: r.status === 'uploaded' ? null : (r.mapping as Record<string, ImportField> | null),
     default_region: r.defaultRegion || null,
+    time_zone: r.timeZone,
     created_by: r.createdById ? (byPerson.get(r.createdById) ?? null) : null,
     created_at: r.createdAt.toISOString(),
     started_at: r.startedAt?.toISOString() ?? null,
@@ -226,7 +228,12 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
  * Queues an uploaded (or failed) import. The status moves by one conditional UPDATE, so two starts
  * at once queue one run; the job is enqueued in the same transaction.
  */
-export async function startUserImport(ctx: AppContext, caller: Caller, input: SchemaImportStartRequest, lang: Lang) {
+export async function startUserImport(
+  ctx: AppContext,
+  caller: Caller & Pick<AuthUser, 'timeZone'>,
+  input: SchemaImportStartRequest,
+  lang: Lang,
+) {
   const started = await ctx.db.transaction(async (tx) => {
     const [imp] = await tx.select().from(userImports).where(eq(userImports.id, input.import_id));
     if (!imp) throw notFound();
@@ -239,6 +246,9 @@ export async function startUserImport(ctx: AppContext, caller: Caller, input: Sc
     const consultant = await staffTarget(tx, caller, input.consultant_id, 'consultant_id');
     checkMapping(imp.columns, input.mapping);
     const defaultRegion = input.default_region ?? (await importerCountry(tx, caller.id));
+    // The zone of imported people whose row names none: the one chosen on the import, else the importer's.
+    const timeZone = input.time_zone ?? caller.timeZone;
+    if (!isTimeZone(timeZone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
     const [row] = await tx
       .update(userImports)
       .set({
@@ -247,6 +257,7 @@ export async function startUserImport(ctx: AppContext, caller: Caller, input: Sc
         consultantId: consultant.id,
         tagId,
         defaultRegion,
+        timeZone,
         finishedAt: null,
       })
       .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))

@@ -26,6 +26,8 @@ type ImportRow = {
   tag_id: number | null;
   created_by_id: number | null;
   default_region: string;
+  /** Set when the import is started (imports started before it existed have Europe/Moscow, their old zone). */
+  time_zone: string;
 };
 
 type Skip = { row: number; reason: string };
@@ -44,7 +46,7 @@ const insertSql = (onConflict: boolean) => `
   with ins as (
     insert into users (id, path, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status)
     select n.id, n.id::text::ltree, email, phone, first_name, last_name, country, city, date_birth, coalesce(language, 'ru'),
-           coalesce(time_zone, 'Europe/Moscow'), promo, $11, 'processing'
+           coalesce(time_zone, $13::text), promo, $11, 'processing'
     from (
       select nextval('users_id_seq') as id, s.*
       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::text[])
@@ -96,6 +98,7 @@ async function commitBatch(
         col('promo'),
         imp.consultant_id,
         imp.tag_id,
+        imp.time_zone,
       ];
       if (!careful) {
         await client.query('savepoint fast');
@@ -174,7 +177,7 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
        where id = $1 and status in ('mapped', 'running')
-       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id, default_region`,
+       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id, default_region, time_zone`,
       [importId],
     );
     const imp = rows[0];

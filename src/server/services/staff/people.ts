@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AppContext } from '../../context';
+import type { AppContext, AuthUser } from '../../context';
 import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags } from '../../db/schema';
 import { together } from '../../db/together';
 import { FieldErrors, notFound, type ApiError } from '../../http/errors';
@@ -9,6 +9,7 @@ import { recordAction } from '../action-log';
 import { leadCreated } from '../leads/intake';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
+import { isTimeZone } from '../time-zones';
 import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { labelsOf, staffUserView } from './view';
 import { deliverLater, issueInvitation } from './invitations';
@@ -20,6 +21,8 @@ export type PersonInput = Omit<SchemaCreateLeadUserRequest, 'tag_id' | 'consulta
   Partial<Pick<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'>>;
 
 type FieldMessages = ConstructorParameters<typeof FieldErrors>[0];
+/** Staff creating a person: the person gets their time zone unless the form names one. */
+type Creator = Caller & Pick<AuthUser, 'timeZone'>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -35,6 +38,7 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
   if (!EMAIL.test(email)) errors.email = ['email_invalid'];
   const country = countryCode(input.country);
   if (country === null) errors.country = ['country_incorrect'];
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
   let phone: string | null = null;
   if (input.phone?.trim()) {
     phone = normalizePhone(input.phone.trim(), country || input.default_region);
@@ -63,6 +67,7 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
 
 async function insertPerson(
   tx: Tx,
+  caller: Creator,
   input: PersonInput,
   checked: Awaited<ReturnType<typeof checkPerson>>,
   isPartner: boolean,
@@ -78,6 +83,7 @@ async function insertPerson(
         country: countryCode(input.country) ?? '', // checkPerson refused an unknown one
         city: input.city?.trim() ?? '',
         ...(input.language && { language: input.language }),
+        timeZone: input.time_zone ?? caller.timeZone, // the creator's unless given
         promoCode: newPromoCode(),
         responsibleId: checked.consultantId,
         leadStatus: 'processing',
@@ -98,10 +104,10 @@ async function inviteIfAsked(ctx: AppContext, tx: Tx, caller: Caller, userId: nu
 }
 
 /** A lead made by staff: it comes in through the same door as every lead (leadCreated). */
-export async function createLeadUser(ctx: AppContext, caller: Caller, input: PersonInput, lang: Lang) {
+export async function createLeadUser(ctx: AppContext, caller: Creator, input: PersonInput, lang: Lang) {
   const { answer, mail } = await ctx.db.transaction(async (tx) => {
     const checked = await checkPerson(tx, caller, input);
-    const id = await insertPerson(tx, input, checked, false);
+    const id = await insertPerson(tx, caller, input, checked, false);
     await leadCreated(tx, ctx, {
       userId: id,
       source: 'staff',
@@ -126,7 +132,7 @@ export type StoredDocument = { fileName: string; url: string; contentType: strin
 /** A partner with company details; documents were already stored (the handler streams them). */
 export async function createPartnerUser(
   ctx: AppContext,
-  caller: Caller,
+  caller: Creator,
   input: PersonInput & Partial<Pick<SchemaCreatePartnerUserRequest, 'company' | 'send_invitation'>>,
   documents: StoredDocument[],
   lang: Lang,
@@ -136,7 +142,7 @@ export async function createPartnerUser(
     const company = input.company?.trim();
     const checked = await checkPerson(tx, caller, input, company ? extra : { ...extra, company: ['field_empty'] });
     if (!company) throw FieldErrors.of('company', 'field_empty');
-    const id = await insertPerson(tx, input, checked, true);
+    const id = await insertPerson(tx, caller, input, checked, true);
     await tx.insert(partnerProfiles).values({ userId: id, company, createdById: caller.id });
     if (documents.length) await tx.insert(partnerDocuments).values(documents.map((d) => ({ ...d, userId: id })));
     await leadCreated(tx, ctx, { userId: id, source: 'staff', actorId: caller.id, details: { partner: true } });

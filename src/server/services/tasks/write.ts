@@ -8,6 +8,7 @@ import { leadCreated } from '../leads/intake';
 import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
+import { isTimeZone } from '../time-zones';
 import { loadTask, taskView } from './list';
 import { startOf } from './time';
 import { one, present } from '../../db/rows';
@@ -93,6 +94,7 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
   if (!description) errors.description = ['field_required'];
   const country = countryCode(input.country);
   if (country === null) errors.country = ['country_incorrect'];
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) errors.time_zone = ['time_zone_invalid'];
   const phone = normalizePhone(input.phone, country || input.default_region);
   if (!phone) errors.phone = ['phone_incorrect'];
   let when: ReturnType<typeof startOf> | undefined;
@@ -126,6 +128,7 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
             email,
             city: filled(input.city),
             country: country ?? '',
+            timeZone: input.time_zone ?? caller.timeZone, // the creator's unless given
             promoCode: newPromoCode(),
             leadStatus: 'processing',
             responsibleId: scope.ownerId,

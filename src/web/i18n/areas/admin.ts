@@ -139,6 +139,7 @@ const en = {
     consultant: 'Consultant',
     tag: 'Tag',
     phone_region: 'Phone region',
+    time_zone: 'Time zone of the imported people',
     start: 'Start import',
     empty: 'No imports yet. Upload a .csv file to start.',
     statuses: { uploaded: 'Uploaded', mapped: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' },
@@ -298,6 +299,7 @@ export const admin = {
       consultant: 'Консультант',
       tag: 'Тег',
       phone_region: 'Регион телефонов',
+      time_zone: 'Часовой пояс импортируемых',
       start: 'Начать импорт',
       empty: 'Импортов пока нет. Загрузите файл .csv.',
       statuses: {
@@ -460,6 +462,7 @@ export const admin = {
       consultant: 'Berater',
       tag: 'Tag',
       phone_region: 'Telefonregion',
+      time_zone: 'Zeitzone der Importierten',
       start: 'Import starten',
       empty: 'Noch keine Importe. Laden Sie eine .csv-Datei hoch.',
       statuses: {

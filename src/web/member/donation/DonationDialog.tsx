@@ -16,10 +16,13 @@ import {
 } from '@mui/material';
 import AttachFile from '@mui/icons-material/AttachFile';
 import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { contractRules } from '../../../api/validators';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { useTimeZone } from '../../common/format';
+import { PICKER_FORMAT } from '../../common/pickers';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useQuery, useQueryClient } from '../../providers/data/query';
 
@@ -51,7 +54,9 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   });
   const [amount, setAmount] = useState('');
   const [methodId, setMethodId] = useState<number | ''>('');
-  const [when, setWhen] = useState(() => dayjs().format('YYYY-MM-DDTHH:mm'));
+  // When the member paid: picked in their profile's zone, sent as an instant.
+  const tz = useTimeZone() ?? 'default';
+  const [when, setWhen] = useState<Dayjs | null>(() => (tz === 'default' ? dayjs() : dayjs().tz(tz)));
   const [file, setFile] = useState<File | null>(null);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -65,6 +70,7 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
     if (!amount.trim()) local.amount = required;
     if (!method) local.payment_method = required;
     if (method?.kind === 'manual' && !file) local.check = required;
+    if (method?.kind === 'manual' && !when?.isValid()) local.payment_datetime = required;
     setErrors(local);
     if (Object.keys(local).length || !method) return;
     setBusy(true);
@@ -82,8 +88,7 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
       await dataProvider.donateManual({
         amount: amount.trim(),
         payment_method: method.id,
-        // datetime-local has no zone: the member's browser time, sent with its offset.
-        payment_datetime: dayjs(when).isValid() ? dayjs(when).format() : when,
+        payment_datetime: when?.isValid() ? when.toISOString() : '',
         comment: comment || undefined,
         check: file,
       });
@@ -155,19 +160,22 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
                     {method.instructions}
                   </Alert>
                 )}
-                <TextField
-                  type="datetime-local"
+                <DateTimePicker
                   label={translate('atrium.payments.donation.datetime')}
                   value={when}
-                  onChange={(e) => {
-                    setWhen(e.target.value);
-                  }}
-                  required
-                  error={!!errors.payment_datetime}
-                  helperText={errors.payment_datetime}
+                  onChange={setWhen}
+                  timezone={tz}
+                  ampm={false}
+                  format={PICKER_FORMAT.dateTime}
+                  disableFuture
+                  enableAccessibleFieldDOMStructure={false}
                   slotProps={{
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'data-testid': 'donation-datetime', max: dayjs().format('YYYY-MM-DDTHH:mm') },
+                    textField: {
+                      name: 'payment_datetime',
+                      required: true,
+                      error: !!errors.payment_datetime,
+                      helperText: errors.payment_datetime,
+                    },
                   }}
                 />
                 <Stack spacing={0.5}>

@@ -2,7 +2,6 @@ import { Box } from '@mui/material';
 import {
   ArrayInput,
   BooleanInput,
-  DateTimeInput,
   ImageField,
   ImageInput,
   SelectInput,
@@ -20,6 +19,7 @@ import {
 } from 'ra-input-rich-text';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
+import { InstantInput } from '../../common/inputs';
 import { FORM_FIELDS, type ElementType } from './model';
 
 const L = (k: string) => `atrium.flows.element.${k}`;
@@ -151,7 +151,7 @@ export function ElementInputs({ type }: { type: ElementType }) {
     case 'countdown':
       return (
         <>
-          <DateTimeInput source="content.target_at" label={L('target_at')} validate={countdown['content.target_at']} />
+          <InstantInput source="content.target_at" label={L('target_at')} validate={countdown['content.target_at']} />
           <TextInput source="content.title" label={L('title')} validate={countdown['content.title']} fullWidth />
           <TextInput
             source="content.expired_text"

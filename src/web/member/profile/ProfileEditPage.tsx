@@ -14,10 +14,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
 import { checkValues } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { PICKER_FORMAT } from '../../common/pickers';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfile } from '../../providers/data/profileHooks';
 import { AvatarCard } from './AvatarCard';
@@ -25,7 +28,7 @@ import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
 import { browserRegion } from '../../common/countries';
-import { maskDate, parseDate, showDate } from './format';
+import { parseDate, showDate } from './format';
 import { atLeast, type Profile } from './session';
 
 type Values = Required<
@@ -56,6 +59,45 @@ const LABELS: Record<keyof Values, string> = {
 function phoneKey(phone: string): string {
   const compact = phone.replace(/[\s()-]/g, '');
   return compact && !compact.startsWith('+') ? `+${compact}` : compact;
+}
+
+/**
+ * The birth date as an MUI X date picker (DD/MM/YYYY typed, or the calendar); the form keeps the text,
+ * 'invalid' while what was typed is no whole date (the save then says so).
+ */
+function BirthDateInput(props: {
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+  error?: string;
+  helperText: string;
+}) {
+  const [typed, setTyped] = useState<{ text: string; date: Dayjs | null } | null>(null);
+  const iso = parseDate(props.value);
+  const value = typed?.text === props.value ? typed.date : iso ? dayjs(iso) : null;
+  return (
+    <DatePicker
+      label={props.label}
+      value={value}
+      onChange={(date) => {
+        const text = date === null ? '' : date.isValid() ? date.format(PICKER_FORMAT.date) : 'invalid';
+        setTyped({ text, date });
+        props.onChange(text);
+      }}
+      format={PICKER_FORMAT.date}
+      disableFuture
+      enableAccessibleFieldDOMStructure={false}
+      slotProps={{
+        textField: {
+          fullWidth: true,
+          name: 'date_birth',
+          autoComplete: 'bday',
+          error: Boolean(props.error),
+          helperText: props.error ?? props.helperText,
+        },
+      }}
+    />
+  );
 }
 
 const valuesOf = (me: Profile): Values => ({
@@ -182,19 +224,12 @@ function EditForm({ me }: { me: Profile }) {
               </Grid>
             ))}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                name="date_birth"
-                label={translate(LABELS.date_birth)}
-                placeholder={translate('atrium.profile.edit.date_placeholder')}
-                autoComplete="bday"
+              <BirthDateInput
                 value={values.date_birth}
-                onChange={(e) => {
-                  set('date_birth')(maskDate(e.target.value));
-                }}
-                error={Boolean(errors.date_birth)}
-                helperText={errors.date_birth ?? translate('atrium.profile.edit.date_hint')}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                onChange={set('date_birth')}
+                label={translate(LABELS.date_birth)}
+                error={errors.date_birth}
+                helperText={translate('atrium.profile.edit.date_hint')}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>

@@ -20,12 +20,6 @@ export function parseDate(text: string): string | null | undefined {
   return d.isValid() ? d.format('YYYY-MM-DD') : undefined;
 }
 
-/** Keeps digits and puts the slashes in while typing: "2405199" → "24/05/199". */
-export function maskDate(text: string): string {
-  const digits = text.replace(/\D/g, '').slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
-}
-
 /** An ISO instant as DD/MM/YYYY HH:mm in the user's time zone (the browser's when it has none). */
 export function showDateTime(iso: string, timeZone?: string) {
   const d = dayjs(iso);

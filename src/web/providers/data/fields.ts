@@ -86,7 +86,7 @@ export const ADMIN_USER_UPDATE_FIELDS = fieldsOf<SchemaAdminUserUpdate>()([
   'default_region',
 ]);
 
-export const LEAD_USER_FIELDS = fieldsOf<SchemaCreateLeadUserRequest>()(['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'language', 'tag_id', 'consultant_id', 'default_region', 'send_invitation']);
+export const LEAD_USER_FIELDS = fieldsOf<SchemaCreateLeadUserRequest>()(['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'language', 'tag_id', 'consultant_id', 'default_region', 'send_invitation', 'time_zone']);
 
 /** The listed fields of a record that it has (undefined ones left out, as JSON would). */
 export function pick(data: unknown, fields: readonly string[]): Record<string, unknown> {

@@ -38,7 +38,8 @@ export const importsAdapter: ResourceAdapter = {
 };
 
 /**
- * What starting an import takes besides its id: the column mapping, the consultant, the tag and the phone region, as
+ * What starting an import takes besides its id: the column mapping, the consultant, the tag, the phone region and
+ * the time zone of its people, as
  * the mapping step has them; a consultant not picked yet is left out and the server's field error says so.
  */
 type ImportStart = Omit<SchemaImportStartRequest, 'import_id' | 'consultant_id'> & { consultant_id?: number };
@@ -52,6 +53,7 @@ const start = (id: number, d: ImportStart) =>
         consultant_id: d.consultant_id,
         tag_id: d.tag_id,
         ...(d.default_region && { default_region: d.default_region }),
+        ...(d.time_zone && { time_zone: d.time_zone }),
       } as SchemaImportStartRequest,
     }),
   );

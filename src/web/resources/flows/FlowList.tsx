@@ -5,7 +5,6 @@ import {
   BulkDeleteButton,
   CreateButton,
   DataTable,
-  DateField,
   List,
   NullableBooleanInput,
   SearchInput,
@@ -15,6 +14,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaFlow } from '../../../api/schema';
+import { InstantField } from '../../common/fields';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { CopyLinkButton } from './CopyLinkButton';
 
@@ -122,7 +122,7 @@ const table = (
       <Conversion />
     </DataTable.Col>
     <DataTable.Col source="created_at" label="atrium.flows.fields.created_at">
-      <DateField source="created_at" locales="en-GB" />
+      <InstantField source="created_at" />
     </DataTable.Col>
     <DataTable.Col label="" disableSort>
       <Actions />

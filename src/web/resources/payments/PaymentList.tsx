@@ -1,7 +1,6 @@
 import {
   BooleanInput,
   DataTable,
-  DateInput,
   List,
   NumberField,
   NumberInput,
@@ -14,6 +13,7 @@ import type { SchemaStaffPayment } from '../../../api/schema';
 import { TABLE_FITS } from '../../member/team/layout';
 import { FilterTabs } from '../../common/FilterTabs';
 import { InstantField } from '../../common/fields';
+import { DateInput } from '../../common/inputs';
 import { KIND_CHOICES, TAB_STATES } from './choices';
 import { KindField, MemberField, StateChip } from './PaymentFields';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, IconButton, List, ListItem, ListItemText, Popover, Stack, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import dayjs from 'dayjs';
+import { Instant } from '../../common/fields';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../common/errors';
 import { useNotifications, useReadNotifications, useTakeLead } from '../../providers/data/leadsHooks';
@@ -83,7 +83,7 @@ export function NotificationsBell() {
               >
                 <ListItemText
                   primary={n.message}
-                  secondary={dayjs(n.created_at).format('DD/MM/YYYY HH:mm')}
+                  secondary={<Instant iso={n.created_at} />}
                   sx={{ pr: n.kind === 'lead_offered' ? 10 : 0 }}
                 />
               </ListItem>

@@ -293,7 +293,7 @@ export const eventsResource: Resource<typeof events, SchemaEventAdminUpdate, Sch
     q: (v) => ilike(events.title, like(v)),
     upcoming: (v) => (bool(v) ? sql`coalesce(${events.endsAt}, ${events.startsAt}) >= now()` : undefined),
   },
-  required: { title: 'title', startsAt: 'starts_at' },
+  required: { title: 'title', startsAt: 'starts_at', timeZone: 'time_zone' },
   columns: (_ctx, input, existing) => {
     const out = {
       title: input.title,
