@@ -144,6 +144,28 @@ describe('the notification stream', () => {
     await s.waitFor('notifications');
   });
 
+  it('a lost listening connection ends the streams (the bells poll) and is opened again', async () => {
+    const s = await stream(auth(a.token));
+    await s.waitFor('ready');
+    const killed = await t.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'atrium-notifications' and datname = current_database()`,
+    );
+    expect(killed.rowCount).toBe(1);
+    await s.ended;
+    let again: EventReader | undefined;
+    for (let i = 0; i < 50 && again?.status !== 200; i++) {
+      again?.close();
+      if (i) await new Promise((r) => setTimeout(r, 200));
+      again = await stream(auth(a.token));
+    }
+    expect(again?.status).toBe(200);
+    await again!.waitFor('ready');
+    await t.db.transaction((tx) =>
+      notify(tx, a.id, 'ticket_created', { ticket_id: 1, id: 1, subject: 'x' }, clock.now()),
+    );
+    await again!.waitFor('notifications');
+  });
+
   it('a stopping server ends its streams instead of waiting for them', async () => {
     const s = await stream(auth(a.token));
     await s.waitFor('ready');

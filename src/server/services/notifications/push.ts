@@ -24,9 +24,7 @@ const RETRY_MS = 5_000;
 export async function notificationsChanged(tx: Pick<Db, 'execute'>, userIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return;
-  await tx.execute(
-    sql`select pg_notify(${CHANNEL}, u::text) from unnest(${sql.param(ids)}::int[]) as u`,
-  );
+  await tx.execute(sql`select pg_notify(${CHANNEL}, u::text) from unnest(${sql.param(ids)}::int[]) as u`);
 }
 
 type Stream = { userId: number; write: (chunk: string) => void; end: () => void };
