@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import type { TestApp } from '../setup/test-app';
 import { NOT_IMPLEMENTED } from '../../src/server/handlers/not-implemented';
 import { openSession } from '../../src/server/services/sessions';
@@ -79,7 +80,7 @@ async function settledFingerprint(t: TestApp, query: string): Promise<string> {
  * A request to an operation that answers with an event stream, which never ends by itself: its head is
  * read, an event stream is cut there (its body is not JSON to check), any other answer read whole.
  */
-async function sendStreaming(t: TestApp, request: Parameters<TestApp['app']['inject']>[0] & object): Promise<Answer> {
+async function sendStreaming(t: TestApp, request: InjectOptions): Promise<Answer> {
   const res = await t.app.inject({ ...request, payloadAsStream: true });
   const stream = res.stream();
   if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
