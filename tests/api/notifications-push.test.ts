@@ -144,6 +144,17 @@ describe('the notification stream', () => {
     await s.waitFor('notifications');
   });
 
+  it('a user holds at most ten streams in a process: an eleventh ends their oldest', async () => {
+    const c = await makeEmployee(t);
+    const first = await stream(auth(c.token));
+    await first.waitFor('ready');
+    const more: EventReader[] = [];
+    for (let i = 0; i < 10; i++) more.push(await stream(auth(c.token)));
+    await first.ended;
+    for (const s of more) await s.waitFor('ready');
+    expect(more.map((s) => s.status)).toEqual(Array(10).fill(200));
+  });
+
   it('a lost listening connection ends the streams (the bells poll) and is opened again', async () => {
     const s = await stream(auth(a.token));
     await s.waitFor('ready');

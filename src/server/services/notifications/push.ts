@@ -16,6 +16,8 @@ const RECONNECT_MS = 1_000;
 const HEARTBEAT_MS = 25_000;
 /** How long the browser waits before it opens a stream again by itself after a cut. */
 const RETRY_MS = 5_000;
+/** Streams one user may hold in a process (tabs, devices); a new one past it ends their oldest. */
+const MAX_STREAMS_PER_USER = 10;
 
 /**
  * Announces, inside the caller's transaction, that these users' notifications changed (a new one, one
@@ -120,6 +122,7 @@ export class NotificationHub {
     res.once('close', close);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
+    if (set.size >= MAX_STREAMS_PER_USER) [...set][0]?.end();
     set.add(stream);
     stream.write(`retry: ${RETRY_MS}\nevent: ready\ndata: {}\n\n`);
   }

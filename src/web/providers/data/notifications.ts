@@ -44,10 +44,10 @@ function openNotificationStream({ onChange, onState }: NotificationSubscriber): 
     const es = new EventSource(`/api/notifications/stream/?ticket=${encodeURIComponent(ticket)}`);
     source = es;
     es.addEventListener('ready', () => {
+      // Whatever changed while the stream was cut (the first connection follows the bell's own first read).
+      if (cuts > 0) onChange();
       cuts = 0;
       onState('live');
-      // Whatever changed while no stream was open.
-      onChange();
     });
     es.addEventListener('notifications', () => {
       onChange();
