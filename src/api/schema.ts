@@ -2010,6 +2010,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/stream/ticket/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-minute ticket that opens the caller's notification stream (for EventSource) */
+        post: operations["openNotificationStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/stream/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events telling the caller that their notifications changed (the live bell)
+         * @description An event stream: `ready` once connected, `notifications` whenever the caller's notifications change on any server process (a new one, one read, an offer taken by someone or expired), a comment line every 25 seconds. The events carry no data: the client reads GET /notifications/ again. 503 while the server cannot hear the database's changes (the client polls meanwhile).
+         */
+        get: operations["streamNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/configs/get_all_configs/": {
         parameters: {
             query?: never;
@@ -4594,6 +4631,11 @@ export interface components {
         NotificationsReadResponse: {
             unread_count: number;
         };
+        NotificationStreamTicket: {
+            ticket: string;
+            /** @description Seconds the ticket can open a stream. */
+            expires_in: number;
+        };
         /** @description A config value (a JSON scalar). */
         ConfigValue: string | number | boolean | null;
         ConfigItem: {
@@ -5307,6 +5349,7 @@ export type SchemaNotification = components['schemas']['Notification'];
 export type SchemaNotificationList = components['schemas']['NotificationList'];
 export type SchemaNotificationsReadRequest = components['schemas']['NotificationsReadRequest'];
 export type SchemaNotificationsReadResponse = components['schemas']['NotificationsReadResponse'];
+export type SchemaNotificationStreamTicket = components['schemas']['NotificationStreamTicket'];
 export type SchemaConfigValue = components['schemas']['ConfigValue'];
 export type SchemaConfigItem = components['schemas']['ConfigItem'];
 export type SchemaAppConfigs = components['schemas']['AppConfigs'];
@@ -8959,6 +9002,62 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    openNotificationStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket, for the `ticket` query parameter of GET /notifications/stream/. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStreamTicket"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    streamNotifications: {
+        parameters: {
+            query?: {
+                ticket?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it ends when the server stops. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The server cannot hear notification changes right now; retry in a few seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     getAllConfigs: {

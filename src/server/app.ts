@@ -27,6 +27,7 @@ import { SecretBox } from './crypto';
 import { Mailer } from './integrations/mail';
 import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
 import { SessionCache } from './auth/session-cache';
+import { NotificationHub } from './services/notifications/push';
 import { Jobs } from './jobs';
 import { keepRawBody, RAW_BODY_OPERATIONS } from './integrations/payments/raw-body';
 import { operationGuard } from './http/guard';
@@ -86,14 +87,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: new Storage(opts.config.dataDir, opts.secret),
     jobs: new Jobs(opts.db.$client, app.log),
     sessions: new SessionCache(opts.db.$client, opts.config.sessionCacheSeconds * 1000, app.log),
+    push: new NotificationHub(opts.db.$client, app.log),
     log: app.log,
   });
   app.addHook('onReady', async () => app.ctx.jobs.start(app.ctx));
   app.addHook('onReady', async () => app.ctx.storage.start());
   app.addHook('onReady', async () => app.ctx.sessions.start());
+  app.addHook('onReady', async () => app.ctx.push.start());
   app.addHook('onClose', async () => app.ctx.jobs.stop());
   app.addHook('onClose', async () => app.ctx.storage.stop());
   app.addHook('onClose', async () => app.ctx.sessions.stop());
+  // Before the server stops taking connections: it waits for open ones, and an event stream never ends by itself.
+  app.addHook('preClose', async () => app.ctx.push.stop());
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'ru');
   app.setValidatorCompiler(validatorCompiler);

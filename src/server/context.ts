@@ -6,6 +6,7 @@ import type { Storage } from './integrations/storage';
 import type { Jobs } from './jobs';
 import type { Config } from './config';
 import type { SessionCache } from './auth/session-cache';
+import type { NotificationHub } from './services/notifications/push';
 import type { Db } from './db/client';
 import type { Language, Role } from './db/schema';
 
@@ -20,6 +21,8 @@ export type AppContext = {
   jobs: Jobs;
   /** Checked sessions for a few seconds (see auth/session-cache.ts). */
   sessions: SessionCache;
+  /** The staff's live notification streams and the database connection that feeds them. */
+  push: NotificationHub;
   log: FastifyBaseLogger;
 };
 

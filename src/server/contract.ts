@@ -10,6 +10,7 @@ type Operation = {
   'x-roles': string[];
   requestBody?: { content: Record<string, unknown>; required?: boolean };
   responses?: Record<string, { content?: Record<string, unknown> }>;
+  security?: Array<Record<string, unknown>>;
   [k: string]: unknown;
 };
 export type Contract = {
@@ -32,6 +33,8 @@ export type OperationInfo = {
   servesPage: boolean;
   /** The field names a multipart body may carry (absent when the operation takes none). */
   multipartFields?: string[];
+  /** Whether a stream ticket in the query (security scheme `streamTicket`) admits the caller too. */
+  streamTicket?: boolean;
 };
 
 /** The split contract bundled into one document (external files become components). */
@@ -54,6 +57,7 @@ export async function loadContract(): Promise<{ spec: Contract; yaml: string; op
         servesPage: Object.entries(op.responses ?? {}).some(
           ([status, r]) => status.startsWith('2') && 'text/html' in (r.content ?? {}),
         ),
+        ...((op.security ?? []).some((s) => 'streamTicket' in s) && { streamTicket: true }),
         ...(op.requestBody?.content['multipart/form-data'] !== undefined && {
           multipartFields: fieldNames(
             closeSchema((op.requestBody.content['multipart/form-data'] as { schema?: unknown }).schema, refs(spec)),

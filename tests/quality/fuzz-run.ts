@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import type { TestApp } from '../setup/test-app';
 import { NOT_IMPLEMENTED } from '../../src/server/handlers/not-implemented';
 import { openSession } from '../../src/server/services/sessions';
@@ -75,6 +76,23 @@ async function settledFingerprint(t: TestApp, query: string): Promise<string> {
   return last;
 }
 
+/**
+ * A request to an operation that answers with an event stream, which never ends by itself: its head is
+ * read, an event stream is cut there (its body is not JSON to check), any other answer read whole.
+ */
+async function sendStreaming(t: TestApp, request: InjectOptions): Promise<Answer> {
+  const res = await t.app.inject({ ...request, payloadAsStream: true });
+  const stream = res.stream();
+  if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    stream.destroy();
+    return { statusCode: res.statusCode, headers: res.headers, body: '', json: () => undefined } as unknown as Answer;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString('utf8');
+  return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) as unknown } as Answer;
+}
+
 /** Runs `count` seeded cases against one operation and returns what went wrong. */
 export async function fuzzOperation(
   t: TestApp,
@@ -118,16 +136,17 @@ export async function fuzzOperation(
     return true;
   };
 
+  const streams = op.responseSchemaRef('200', 'text/event-stream') !== undefined;
   for (const req of cases) {
     const token = await tokenFor(t, actors, op, r.pick);
     const before = req.invalid ? await settledFingerprint(t, fpQuery) : '';
-    const send = () =>
-      t.app.inject({
-        method: req.method as 'GET',
-        url: req.url,
-        headers: { ...req.headers, ...(token ? { authorization: `JWT ${token}` } : {}) },
-        payload: req.payload,
-      });
+    const request = {
+      method: req.method as 'GET',
+      url: req.url,
+      headers: { ...req.headers, ...(token ? { authorization: `JWT ${token}` } : {}) },
+      payload: req.payload,
+    };
+    const send = () => (streams ? sendStreaming(t, request) : t.app.inject(request));
     // A valid write is now and then sent as identical requests at once (a double click, a retry):
     // a race between them must still get the contract's answers (a taken name, not a unique-key 500).
     if (!req.invalid && req.method !== 'GET' && r.chance(RACE_SHARE)) {

@@ -84,3 +84,17 @@ export function connect(
   const db = drizzle(pool, { schema }) as Db;
   return { db, pool };
 }
+
+/**
+ * The settings of a direct connection of its own (not one of the pool's): a LISTEN session must stay
+ * on one server backend, so it cannot go through a transaction pooler. The database's own URL today;
+ * the one place to read a separate direct URL from when the pool goes through a pooler.
+ */
+export function directConnectionConfig(pool: pg.Pool, applicationName: string): pg.ClientConfig {
+  const { connectionString, connectionTimeoutMillis } = pool.options;
+  return {
+    ...(connectionString !== undefined && { connectionString }),
+    ...(connectionTimeoutMillis !== undefined && { connectionTimeoutMillis }),
+    application_name: applicationName,
+  };
+}

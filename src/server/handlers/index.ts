@@ -9,6 +9,7 @@ import { flowsHandlers } from './flows';
 import { lessonsHandlers } from './learning';
 import { menuHandlers } from './menu';
 import { NOT_IMPLEMENTED } from './not-implemented';
+import { notificationsHandlers } from './notifications';
 import { paymentsHandlers } from './payments';
 import { subscriptionHandlers } from './subscription';
 import type { HandlerTable, OperationId } from './types';
@@ -29,6 +30,7 @@ export const handlers: HandlerTable = {
   ...flowsHandlers,
   ...lessonsHandlers,
   ...menuHandlers,
+  ...notificationsHandlers,
   ...paymentsHandlers,
   ...subscriptionHandlers,
   ...usersHandlers,

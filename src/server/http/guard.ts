@@ -3,10 +3,11 @@ import type { AuthUser } from '../context';
 import type { OperationInfo } from '../contract';
 import { tokenFromHeader } from '../auth/tokens';
 import { knownSession, resolveSession } from '../services/sessions';
+import { resolveStreamTicket } from '../services/notifications/ticket';
 import { ApiError, FieldErrors, notAuthenticated, permissionDenied } from './errors';
 
 /** What the guard reads of an operation: its x-roles (`public` lets anyone in) and its request media types. */
-export type GuardedOperation = Pick<OperationInfo, 'roles' | 'contentTypes' | 'bodyRequired'>;
+export type GuardedOperation = Pick<OperationInfo, 'roles' | 'contentTypes' | 'bodyRequired' | 'streamTicket'>;
 
 /**
  * One operation's gate, attached to its route: the caller's session and the x-roles rule, then the
@@ -29,6 +30,14 @@ export function operationGuard(op: GuardedOperation): onRequestHookHandler {
     }
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) {
+      // An event stream opened by a browser's EventSource, which cannot send the header (services/notifications/ticket.ts).
+      const ticket = op.streamTicket ? (req.query as { ticket?: unknown }).ticket : undefined;
+      if (typeof ticket === 'string') {
+        resolveStreamTicket(req.server.ctx, ticket).then((auth) => {
+          done(admit(req, auth));
+        }, done);
+        return;
+      }
       done(notAuthenticated());
       return;
     }

@@ -3,6 +3,7 @@ import type { AppContext, AuthUser } from '../context';
 import { statement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { one } from '../db/rows';
+import type { TokenClaims } from '../auth/tokens';
 
 export type SessionMeta = { userAgent?: string; ip?: string };
 
@@ -44,7 +45,11 @@ export function knownSession(ctx: AppContext, token: string): AuthUser | undefin
 /** The caller behind a token, or null when the token, its session or its user is no longer valid. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<AuthUser | null> {
   const claims = await ctx.signer.verify(token);
-  if (!claims) return null;
+  return claims ? resolveClaims(ctx, claims) : null;
+}
+
+/** The caller of a session (named by a token or a stream ticket), or null when it or its user is no longer valid. */
+export async function resolveClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser | null> {
   const cached = ctx.sessions.get(claims.sessionId, claims.userId);
   if (cached) return cached;
   const epoch = ctx.sessions.mark();

@@ -16,6 +16,7 @@ import {
 import { MenuIcon } from './icons';
 import { useServerMenu } from '../providers/data/menusHooks';
 import { LOADING_LABEL_ID } from './theme';
+import { NotificationsBell } from '../staff/notifications/NotificationsBell';
 
 function DropdownItems() {
   const { data } = useServerMenu('dropdown');
@@ -74,6 +75,7 @@ export function AppBar() {
             },
           })}
         >
+          <NotificationsBell />
           <LocalesMenuButton />
           <LoadingIndicator />
         </Box>

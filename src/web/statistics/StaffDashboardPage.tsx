@@ -3,7 +3,6 @@ import { Loading, useTranslate } from 'react-admin';
 import { FailureState } from '../common/Failure';
 import { MemberPage } from '../common/MemberPage';
 import { useStatistics } from '../providers/data/statisticsHooks';
-import { NotificationsBell } from '../staff/notifications/NotificationsBell';
 import { StaffSwitch } from '../staff/view-as/StaffSwitch';
 import { useViewAs } from '../staff/view-as/useViewAs';
 import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
@@ -28,7 +27,6 @@ export default function StaffDashboardPage() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <PeriodPicker state={period} />
           <StaffSwitch pathOf={viewAs.pathOf} />
-          {viewAs.userId === undefined && <NotificationsBell />}
         </Stack>
       }
     >

@@ -10,7 +10,6 @@ import type { TaskFilter, TaskListMeta } from '../providers/data/tasks';
 import { MemberPage } from '../common/MemberPage';
 import { InstantField } from '../common/fields';
 import { ListError, ListPagination } from '../common/ListError';
-import { NotificationsBell } from '../staff/notifications/NotificationsBell';
 import { useViewAs } from '../staff/view-as/useViewAs';
 import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
@@ -182,7 +181,6 @@ export default function TasksPage() {
       title={translate('atrium.tasks.title')}
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {viewAs.userId === undefined && <NotificationsBell />}
           <Button
             variant="contained"
             startIcon={<AddIcon />}

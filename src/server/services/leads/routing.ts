@@ -6,6 +6,7 @@ import { telegramOf } from '../../integrations/telegram';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { notify } from '../notifications';
+import { notificationsChanged } from '../notifications/push';
 import { ROUTE_LEAD_QUEUE } from './intake';
 import { one } from '../../db/rows';
 
@@ -117,6 +118,11 @@ export async function sweepOffers(ctx: AppContext): Promise<void> {
       update lead_offers set status = 'expired', decided_at = ${now.toISOString()}::timestamptz
       where status = 'open' and expires_at <= ${now.toISOString()}::timestamptz
       returning id, lead_id, consultant_id`);
+    // Expired offers leave their consultants' bells when this commits.
+    await notificationsChanged(
+      tx,
+      expired.rows.map((o) => o.consultant_id),
+    );
     for (const o of expired.rows) {
       await recordAction(tx, {
         actorId: null,

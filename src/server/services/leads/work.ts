@@ -7,6 +7,7 @@ import { recordAction } from '../action-log';
 import { briefJson, type Brief } from './brief';
 import { conflict } from './scope';
 import { one } from '../../db/rows';
+import { notificationsChanged } from '../notifications/push';
 
 type LeadRow = { user: Brief; status: 'waiting' | 'processing' | 'active' | 'not_active'; responsible: Brief | null };
 
@@ -30,10 +31,15 @@ export async function takeWaitingLead(ctx: AppContext, caller: AuthUser, userId:
       where id = ${userId} and role = 'member' and lead_status = 'waiting' and responsible_id is null
       returning id`);
     if (!taken.rows.length) return 'lost' as const;
-    const offers = await tx.execute<{ id: number; status: string }>(sql`
+    const offers = await tx.execute<{ id: number; status: string; consultant_id: number }>(sql`
       update lead_offers set status = case when consultant_id = ${caller.id} then 'accepted' else 'closed' end,
         decided_at = ${now.toISOString()}::timestamptz
-      where lead_id = ${userId} and status = 'open' returning id, status`);
+      where lead_id = ${userId} and status = 'open' returning id, status, consultant_id`);
+    // The offer leaves the bell of whoever had it, at once, on every server process.
+    await notificationsChanged(
+      tx,
+      offers.rows.map((o) => o.consultant_id),
+    );
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: userId,

@@ -5,18 +5,31 @@ import { notifications } from '../../db/schema';
 import { t, type Lang } from '../../i18n';
 import { iso } from '../leads/brief';
 import { one } from '../../db/rows';
+import { clock } from '../../clock';
+import { notificationsChanged } from './push';
 
 export type NotificationKind = 'lead_offered' | 'ticket_created';
 
-/** Adds an in-app notification inside the caller's transaction. */
+/** Adds an in-app notification inside the caller's transaction; the user's open bells hear of it when it commits. */
 export async function notify(
-  tx: Pick<Db, 'insert'>,
+  tx: Pick<Db, 'insert' | 'execute'>,
   userId: number,
   kind: NotificationKind,
   data: Record<string, unknown>,
   at: Date,
 ) {
   await tx.insert(notifications).values({ userId, kind, data, createdAt: at });
+  await notificationsChanged(tx, [userId]);
+}
+
+/**
+ * The caller's notifications that still stand: a lead offer counts only while it is open and not past
+ * its time (taken by anyone, expired or closed, it is gone from the bell and from the unread count).
+ */
+function standing(userId: number) {
+  return sql`user_id = ${userId} and (kind <> 'lead_offered' or exists (
+    select 1 from lead_offers o where o.id = (data->>'offer_id')::int and o.status = 'open'
+      and o.expires_at > ${clock.now().toISOString()}::timestamptz))`;
 }
 
 /** A stored parameter as text (they are written as strings and numbers). */
@@ -43,7 +56,7 @@ export async function listNotifications(ctx: AppContext, caller: AuthUser, limit
       read_at: Date | null;
       created_at: Date;
     }>(
-      sql`select id, kind, data, read_at, created_at from notifications where user_id = ${caller.id} order by created_at desc nulls last, id desc limit ${limit}`,
+      sql`select id, kind, data, read_at, created_at from notifications where ${standing(caller.id)} order by created_at desc nulls last, id desc limit ${limit}`,
     ),
     unreadCount(ctx, caller.id),
   ]);
@@ -62,15 +75,19 @@ export async function listNotifications(ctx: AppContext, caller: AuthUser, limit
 
 async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
   const res = await ctx.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
+    sql`select count(*)::int as n from notifications where ${standing(userId)} and read_at is null`,
   );
   return one(res.rows).n;
 }
 
 export async function markNotificationsRead(ctx: AppContext, caller: AuthUser, ids?: number[]) {
   const only = ids?.length ? sql` and id = any(${sql.param(ids)}::bigint[])` : sql``;
-  await ctx.db.execute(
-    sql`update notifications set read_at = now() where user_id = ${caller.id} and read_at is null${only}`,
-  );
+  await ctx.db.transaction(async (tx) => {
+    const read = await tx.execute(
+      sql`update notifications set read_at = now() where user_id = ${caller.id} and read_at is null${only} returning id`,
+    );
+    // The caller's other tabs and devices show the new count too.
+    if (read.rows.length) await notificationsChanged(tx, [caller.id]);
+  });
   return { unread_count: await unreadCount(ctx, caller.id) };
 }

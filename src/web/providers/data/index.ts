@@ -12,6 +12,7 @@ import { configsMethods } from './configs';
 import { eventsAdapter, eventsMethods } from './events';
 import { lessonCategoriesAdapter, lessonCommentsAdapter, lessonsAdapter, lessonsMethods } from './lessons';
 import { newsAdapter, newsMethods } from './news';
+import { notificationsMethods } from './notifications';
 import { toHttpError } from './errors';
 import { paymentsAdapter, paymentsMethods } from './payments';
 import { personDonationsAdapter, personMethods } from './person';
@@ -114,6 +115,7 @@ export const dataProvider = withCustomMethods(
   subscriptionMethods,
   teamMethods,
   leadsMethods,
+  notificationsMethods,
   staffMethods,
   statisticsMethods,
   structureMethods,

@@ -1,18 +1,40 @@
 import { useState } from 'react';
-import { Badge, Button, IconButton, List, ListItem, ListItemText, Popover, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Badge,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Popover,
+  Stack,
+  Typography,
+} from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Instant } from '../../common/fields';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../common/errors';
-import { useNotifications, useReadNotifications, useTakeLead } from '../../providers/data/leadsHooks';
+import { fmtDateTime, useTimeZone } from '../../common/format';
+import { useTakeLead } from '../../providers/data/leadsHooks';
+import { useNotificationStream, useNotifications, useReadNotifications } from '../../providers/data/notificationsHooks';
 
-/** The unread badge (polled each minute) and the latest notifications; a lead offer can be taken from here. */
-export function NotificationsBell() {
+/** The lead an offer names, when the notification is an offer. */
+const offeredLead = (n: { kind: string; data: Record<string, unknown> }) =>
+  n.kind === 'lead_offered' && typeof n.data.lead_id === 'number' ? n.data.lead_id : undefined;
+
+/**
+ * The staff's bell in the app bar: the unread badge and the latest notifications (new tickets, lead
+ * offers to take to work…), kept current by the server's pushed events; while the stream is cut it
+ * reads them every 30 seconds and says so. An offer someone else took or that expired leaves at once.
+ */
+function Bell() {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
+  const tz = useTimeZone();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const list = useNotifications();
+  const stream = useNotificationStream();
+  const list = useNotifications(stream === 'polling');
   const readAll = useReadNotifications();
   const takeLead = useTakeLead();
   const take = (leadId: number) => {
@@ -20,7 +42,11 @@ export function NotificationsBell() {
       onSuccess: () => {
         notify('atrium.staff.notifications.taken', { type: 'success' });
       },
-      onError: notifyError,
+      onError: (err) => {
+        notifyError(err);
+        // Someone was faster: the list shows what stands now.
+        void list.refetch();
+      },
     });
   };
   const unread = list.data?.unread_count ?? 0;
@@ -28,6 +54,8 @@ export function NotificationsBell() {
     <>
       {/* The badge's number is visible text, so the accessible name carries it too (and no hidden "0" is left in the page). */}
       <IconButton
+        color="inherit"
+        data-testid="notifications-bell"
         aria-label={
           unread
             ? `${translate('atrium.staff.notifications.title')} ${unread}`
@@ -50,7 +78,7 @@ export function NotificationsBell() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <Stack sx={{ width: { xs: 300, sm: 380 }, p: 1 }}>
+        <Stack sx={{ width: { xs: 300, sm: 380 }, p: 1 }} data-testid="notifications-menu">
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 1 }}>
             <Typography variant="subtitle1">{translate('atrium.staff.notifications.title')}</Typography>
             <Button
@@ -63,32 +91,55 @@ export function NotificationsBell() {
               {translate('atrium.staff.notifications.mark_read')}
             </Button>
           </Stack>
+          {stream === 'polling' && (
+            <Alert severity="info" sx={{ mx: 1, py: 0 }} data-testid="notifications-polling">
+              {translate('atrium.staff.notifications.polling')}
+            </Alert>
+          )}
+          {list.isError && (
+            <Alert
+              severity="error"
+              sx={{ mx: 1, mt: 1 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                  {translate('atrium.staff.try_again')}
+                </Button>
+              }
+            >
+              {translate('atrium.staff.notifications.failed')}
+            </Alert>
+          )}
           <List dense>
-            {list.data?.results.map((n) => (
-              <ListItem
-                key={n.id}
-                sx={{ bgcolor: n.read ? undefined : 'action.hover', borderRadius: 1 }}
-                secondaryAction={
-                  n.kind === 'lead_offered' && typeof n.data.lead_id === 'number' ? (
-                    <Button
-                      size="small"
-                      onClick={() => {
-                        take(n.data.lead_id as number);
-                      }}
-                    >
-                      {translate('atrium.staff.notifications.take')}
-                    </Button>
-                  ) : undefined
-                }
-              >
-                <ListItemText
-                  primary={n.message}
-                  secondary={<Instant iso={n.created_at} />}
-                  sx={{ pr: n.kind === 'lead_offered' ? 10 : 0 }}
-                />
-              </ListItem>
-            ))}
-            {!list.data?.results.length && (
+            {list.data?.results.map((n) => {
+              const lead = offeredLead(n);
+              return (
+                <ListItem
+                  key={n.id}
+                  data-testid="notification"
+                  sx={{ bgcolor: n.read ? undefined : 'action.hover', borderRadius: 1 }}
+                  secondaryAction={
+                    lead === undefined ? undefined : (
+                      <Button
+                        size="small"
+                        disabled={takeLead.isPending}
+                        onClick={() => {
+                          take(lead);
+                        }}
+                      >
+                        {translate('atrium.staff.notifications.take')}
+                      </Button>
+                    )
+                  }
+                >
+                  <ListItemText
+                    primary={n.message}
+                    secondary={fmtDateTime(n.created_at, tz)}
+                    sx={{ pr: lead === undefined ? 0 : 10 }}
+                  />
+                </ListItem>
+              );
+            })}
+            {list.data?.results.length === 0 && (
               <ListItem>
                 <ListItemText primary={translate('atrium.staff.notifications.empty')} />
               </ListItem>
@@ -98,4 +149,10 @@ export function NotificationsBell() {
       </Popover>
     </>
   );
+}
+
+/** The bell for consultants and admins; members have none. */
+export function NotificationsBell() {
+  const { permissions } = usePermissions<string>();
+  return permissions === 'consultant' || permissions === 'admin' ? <Bell /> : null;
 }

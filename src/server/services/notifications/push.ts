@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { directConnectionConfig } from '../../db/client';
+import { ApiError } from '../../http/errors';
+
+/**
+ * The channel a change to some users' notifications is announced on, with one user id as the
+ * payload. PostgreSQL delivers it when the transaction commits (and drops it on a rollback), to every
+ * server process listening on the database; identical payloads in one transaction arrive once.
+ */
+const CHANNEL = 'atrium_notifications';
+const RECONNECT_MS = 1_000;
+/** A comment line this often keeps proxies and the browser from dropping a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+/** How long the browser waits before it opens a stream again by itself after a cut. */
+const RETRY_MS = 5_000;
+/** Streams one user may hold in a process (tabs, devices); a new one past it ends their oldest. */
+const MAX_STREAMS_PER_USER = 10;
+
+/**
+ * Announces, inside the caller's transaction, that these users' notifications changed (a new one, one
+ * read, an offer taken or expired): every server process tells those users' open streams when it commits.
+ */
+export async function notificationsChanged(tx: Pick<Db, 'execute'>, userIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return;
+  await tx.execute(sql`select pg_notify(${CHANNEL}, u::text) from unnest(${sql.param(ids)}::int[]) as u`);
+}
+
+type Stream = { userId: number; write: (chunk: string) => void; end: () => void };
+
+/**
+ * The server-sent event streams of this process's signed-in staff, and the ONE connection (not from the
+ * pool) that listens for notification changes on the database and fans each out to its user's streams.
+ *
+ * While that connection is down no change can be heard, so every stream is ended (the browsers poll
+ * until they connect again) and new ones are refused with 503; it is opened again every second.
+ */
+export class NotificationHub {
+  private readonly byUser = new Map<number, Set<Stream>>();
+  private listener: pg.Client | null = null;
+  private live = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** How many streams are open in this process. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen().catch((err: unknown) => {
+      this.log.warn({ err }, 'notification push: no listening connection yet, the bells poll');
+      this.reconnectLater();
+    });
+  }
+
+  /** Ends every stream (a server stopping must not wait for them) and the listening connection. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.live = false;
+    this.endAll();
+    const l = this.listener;
+    this.listener = null;
+    await l?.end().catch(() => {});
+  }
+
+  /**
+   * Answers the request with an event stream of the caller's notification changes: a `notifications`
+   * event after each, a `ready` event first (the client reads its notifications then, having perhaps
+   * missed some while it was not connected), a comment line every 25 s.
+   */
+  open(req: FastifyRequest, reply: FastifyReply, userId: number): void {
+    if (!this.live || this.stopped) throw new ApiError(503, 'service_unavailable', 'service_unavailable');
+    const res = reply.raw;
+    const headers: Record<string, string | number | string[]> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+    reply.hijack();
+    res.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    let open = true;
+    const stream: Stream = {
+      userId,
+      write: (chunk) => {
+        if (open) res.write(chunk);
+      },
+      end: () => {
+        if (!open) return;
+        close();
+        res.end();
+      },
+    };
+    const heartbeat = setInterval(() => {
+      stream.write(': heartbeat\n\n');
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const close = () => {
+      if (!open) return;
+      open = false;
+      clearInterval(heartbeat);
+      const set = this.byUser.get(userId);
+      set?.delete(stream);
+      if (set?.size === 0) this.byUser.delete(userId);
+    };
+    req.raw.once('close', close);
+    res.once('close', close);
+    let set = this.byUser.get(userId);
+    if (!set) this.byUser.set(userId, (set = new Set()));
+    if (set.size >= MAX_STREAMS_PER_USER) [...set][0]?.end();
+    set.add(stream);
+    stream.write(`retry: ${RETRY_MS}\nevent: ready\ndata: {}\n\n`);
+  }
+
+  /** Tells one user's streams in this process that their notifications changed. */
+  private deliver(userId: number): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    for (const s of set) s.write('event: notifications\ndata: {}\n\n');
+  }
+
+  private endAll(): void {
+    for (const set of [...this.byUser.values()]) for (const s of [...set]) s.end();
+    this.byUser.clear();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client(directConnectionConfig(this.pool, 'atrium-notifications'));
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.log.warn('notification push: the listening connection was lost; streams end until it is back');
+      this.live = false;
+      this.listener = null;
+      this.endAll();
+      client.end().catch(() => {});
+      this.reconnectLater();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      const id = Number(n.payload);
+      if (Number.isInteger(id)) this.deliver(id);
+    });
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      this.listener = null;
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (this.stopped) {
+      this.listener = null;
+      await client.end().catch(() => {});
+      return;
+    }
+    this.live = true;
+  }
+
+  private reconnectLater(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.stopped) return;
+      this.listen().catch(() => {
+        this.reconnectLater();
+      });
+    }, RECONNECT_MS);
+    this.retry.unref();
+  }
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { AtriumDataProvider } from '.';
+import type { NotificationStreamState } from './notifications';
+import { useMutation, useQuery, useQueryClient } from './query';
+
+export const NOTIFICATIONS = ['leads', 'notifications'] as const;
+
+/** How often the bell reads its list while the live stream is cut. */
+const POLL_MS = 30_000;
+
+/**
+ * The caller's live notification stream while the component is mounted: every change the server
+ * pushes reads the notifications again. Returns the stream's state (`polling` while it is cut).
+ */
+export function useNotificationStream(): NotificationStreamState {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const client = useQueryClient();
+  const [state, setState] = useState<NotificationStreamState>('connecting');
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void dataProvider
+      .subscribeNotifications({
+        onChange: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS }),
+        onState: setState,
+      })
+      .then((unsubscribe) => {
+        if (unmounted) unsubscribe();
+        else stop = unsubscribe;
+      });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [dataProvider, client]);
+  return state;
+}
+
+/** The latest notifications and the unread count; read on a timer only while the live stream is cut. */
+export function useNotifications(polling: boolean) {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  return useQuery({
+    queryKey: NOTIFICATIONS,
+    queryFn: () => dataProvider.getNotifications(20),
+    refetchInterval: polling ? POLL_MS : false,
+  });
+}
+
+/** Marks all the caller's notifications read; the list is read again. */
+export function useReadNotifications() {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => dataProvider.readNotifications(),
+    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }),
+  });
+}

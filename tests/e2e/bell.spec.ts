@@ -1,0 +1,134 @@
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import { staff } from '../../src/web/i18n/areas/staff';
+import { adminApiContext } from './support/admin-api';
+
+/**
+ * The live bell in the app bar of every staff page, pushed by the server: a lead given up by
+ * consultant A goes back to the waiting leads and is offered to consultant B, whose bell shows it
+ * without a reload; A takes it to work and the offer leaves B's bell at once, unread count included.
+ * With the stream cut, the bell says it polls.
+ */
+const ru = staff.ru;
+const stamp = Date.now().toString(36);
+const PASSWORD = 'bell-password-1';
+const WEEK = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+
+let admin: APIRequestContext;
+
+test.setTimeout(180_000);
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await adminApiContext(baseURL);
+});
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+async function createUser(data: Record<string, unknown>): Promise<number> {
+  const res = await admin.post('/api/v1/users/', { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function consultant(name: string): Promise<{ id: number; email: string }> {
+  const email = `bell-${name}-${stamp}@staff.atrium`;
+  const id = await createUser({
+    email,
+    first_name: name,
+    last_name: 'Bell',
+    role: 'consultant',
+    password: PASSWORD,
+    language: 'ru',
+    time_zone: 'Europe/Berlin',
+  });
+  return { id, email };
+}
+
+async function apiAs(baseURL: string | undefined, email: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+}
+
+async function logIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+const bell = (page: Page) => page.getByTestId('notifications-bell');
+
+test('an offer leaves every bell the moment the lead is taken, without a reload', async ({ browser, baseURL }) => {
+  const a = await consultant('Anna');
+  const b = await consultant('Boris');
+  // B is on shift all week, so routing offers the lead to B (A gave it up and is never offered it again).
+  const hours = await admin.post('/api/accounts/user/update_work_times/', {
+    data: {
+      user_id: b.id,
+      work_times: WEEK.map((weekday) => ({ weekday, time_from: '00:00', time_to: '23:59', is_day_off: false })),
+    },
+  });
+  expect(hours.ok(), await hours.text()).toBeTruthy();
+  const leadName = `Lead${stamp}`;
+  const lead = await createUser({
+    email: `bell-lead-${stamp}@example.com`,
+    first_name: leadName,
+    last_name: 'Offer',
+    role: 'member',
+    lead_status: 'processing',
+    responsible_id: a.id,
+  });
+
+  const pageA = await logIn(browser, a.email);
+  const pageB = await logIn(browser, b.email);
+  // The bell is in the app bar of every staff page, not only on Statistics and Tasks.
+  for (const path of ['/dashboard', '/staff/tasks', '/waiting-leads']) {
+    await pageA.goto(path);
+    await expect(bell(pageA)).toBeVisible();
+  }
+  await expect(bell(pageB)).toHaveAccessibleName(ru.notifications.title);
+
+  // A gives the lead up: back to the waiting leads, routed to B; B's bell counts it without a reload.
+  const apiA = await apiAs(baseURL, a.email);
+  const rejected = await apiA.post('/api/team/reject_responsible_user/', { data: { user_id: lead } });
+  expect(rejected.ok(), await rejected.text()).toBeTruthy();
+  await expect(bell(pageB)).toHaveAccessibleName(`${ru.notifications.title} 1`, { timeout: 30_000 });
+  await bell(pageB).click();
+  const menuB = pageB.getByTestId('notifications-menu');
+  const offer = menuB.getByTestId('notification').filter({ hasText: leadName });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('button', { name: ru.notifications.take })).toBeVisible();
+  await expect(menuB.getByTestId('notifications-polling')).toHaveCount(0);
+
+  // A takes it to work (the waiting-leads queue's call): the offer leaves B's open bell at once.
+  const taken = await apiA.post('/api/leads/take/', { data: { user_id: lead } });
+  expect(taken.ok(), await taken.text()).toBeTruthy();
+  await expect(offer).toHaveCount(0);
+  // The unread count went with it (the open menu hides the app bar from assistive technology: closed first).
+  await pageB.keyboard.press('Escape');
+  await expect(bell(pageB)).toHaveAccessibleName(ru.notifications.title);
+  await apiA.dispose();
+
+  // With the stream cut, the bell says it falls back to polling.
+  await pageB.route('**/api/notifications/stream/**', (route) => route.abort());
+  await pageB.reload();
+  await bell(pageB).click();
+  await expect(pageB.getByTestId('notifications-polling')).toHaveText(ru.notifications.polling);
+  await pageA.context().close();
+  await pageB.context().close();
+});

@@ -1,0 +1,102 @@
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createOpenApiHttp } from 'openapi-msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { paths } from '../../src/api/schema';
+import { dataProvider } from '../../src/web/providers/data';
+import type { NotificationStreamState } from '../../src/web/providers/data/notifications';
+
+/** The live bell's custom method: a ticket, then an EventSource on the stream; a cut falls back to polling and reconnects. */
+const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
+const server = setupServer();
+
+/** A stand-in for the browser's EventSource: the test raises its events. */
+class FakeEventSource {
+  static all: FakeEventSource[] = [];
+  closed = false;
+  private readonly listeners = new Map<string, Array<() => void>>();
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(name: string, fn: () => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(name: string) {
+    for (const fn of this.listeners.get(name) ?? []) fn();
+  }
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  server.resetHandlers();
+  FakeEventSource.all = [];
+});
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+
+const until = async (check: () => boolean, timeoutMs = 5_000) => {
+  const began = Date.now();
+  while (!check()) {
+    if (Date.now() - began > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('subscribeNotifications', () => {
+  it('opens the stream with a fresh ticket, reads again on each event, and polls then reconnects after a cut', async () => {
+    let tickets = 0;
+    server.use(
+      http.post('/notifications/stream/ticket/', () => {
+        tickets += 1;
+        return HttpResponse.json({ ticket: `t/${tickets}.x`, expires_in: 60 });
+      }),
+    );
+    const states: NotificationStreamState[] = [];
+    const onChange = vi.fn();
+    const stop = await dataProvider.subscribeNotifications({ onChange, onState: (s) => states.push(s) });
+
+    await until(() => FakeEventSource.all.length === 1);
+    const first = FakeEventSource.all[0]!;
+    expect(first.url).toBe('/api/notifications/stream/?ticket=t%2F1.x');
+    first.emit('ready');
+    expect(states).toEqual(['connecting', 'live']);
+    // The bell reads its list itself at first: nothing to read again yet.
+    expect(onChange).toHaveBeenCalledTimes(0);
+    first.emit('notifications');
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    first.emit('error');
+    expect(first.closed).toBe(true);
+    expect(states.at(-1)).toBe('polling');
+    await until(() => FakeEventSource.all.length === 2);
+    expect(FakeEventSource.all[1]!.url).toBe('/api/notifications/stream/?ticket=t%2F2.x');
+    FakeEventSource.all[1]!.emit('ready');
+    expect(states.at(-1)).toBe('live');
+    // Back after a cut: whatever changed meanwhile is read again.
+    expect(onChange).toHaveBeenCalledTimes(2);
+
+    stop();
+    expect(FakeEventSource.all[1]!.closed).toBe(true);
+  });
+
+  it('polls when no ticket can be had, and opens no stream', async () => {
+    server.use(
+      http.post('/notifications/stream/ticket/', () =>
+        HttpResponse.json({ detail: 'Forbidden', code: 'permission_denied' }, { status: 403 }),
+      ),
+    );
+    const states: NotificationStreamState[] = [];
+    const stop = await dataProvider.subscribeNotifications({ onChange: vi.fn(), onState: (s) => states.push(s) });
+    await until(() => states.includes('polling'));
+    expect(FakeEventSource.all).toEqual([]);
+    stop();
+  });
+});
