@@ -1,20 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, localStorageStore, Notification } from 'react-admin';
+import { AdminContext, localStorageStore, Notification, useSetLocale } from 'react-admin';
 import { publicRoutes } from './auth/routes';
 import { SessionWatcher } from './auth/SessionWatcher';
 import { authProvider } from './providers/authProvider';
 import { accountsMethods } from './providers/data/accounts';
-import { i18nProvider } from './providers/i18nProvider';
+import { i18nProvider, onFollowAccount } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { IosInstallBanner } from './layout/IosInstallBanner';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
 import { loadAdminApp } from './loadAdminApp';
+import { lazyScreen } from './common/lazyScreen';
 
 /** The signed-in app loads off the public screens only: the login screen pays for itself alone. */
-const AdminApp = lazy(loadAdminApp);
+const AdminApp = lazyScreen(loadAdminApp);
 
 /**
  * The adapters load with the first call of another method: the public screens read no resource, and
@@ -35,6 +36,13 @@ function PublicFrame() {
       <Outlet />
     </CssBaseline>
   );
+}
+
+/** A login where no language was picked shows the account's (the auth provider asks for it). */
+function FollowAccountLanguage() {
+  const setLocale = useSetLocale();
+  useEffect(() => onFollowAccount(setLocale), [setLocale]);
+  return null;
 }
 
 export function App() {
@@ -66,6 +74,7 @@ export function App() {
         <Notification />
         <IosInstallBanner />
         <SessionWatcher />
+        <FollowAccountLanguage />
       </AdminContext>
     </BrowserRouter>
   );
