@@ -9,6 +9,7 @@ import { accountsMethods } from './providers/data/accounts';
 import { i18nProvider, onFollowAccount } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { IosInstallBanner } from './layout/IosInstallBanner';
+import { LocaleTheme } from './layout/LocaleTheme';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
 import { loadAdminApp } from './loadAdminApp';
@@ -56,25 +57,27 @@ export function App() {
         store={store}
         theme={theme}
       >
-        <Routes>
-          {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
-          <Route element={<PublicFrame />}>{publicRoutes}</Route>
-          <Route
-            path="*"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <AdminApp />
-              </Suspense>
-            }
-          />
-        </Routes>
-        {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
+        <LocaleTheme>
+          <Routes>
+            {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
+            <Route element={<PublicFrame />}>{publicRoutes}</Route>
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={<LoadingScreen />}>
+                  <AdminApp />
+                </Suspense>
+              }
+            />
+          </Routes>
+          {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
             the dashboard, so there is one for both; AdminApp turns off react-admin's own), the iPhone banner
             and the 401 watcher. */}
-        <Notification />
-        <IosInstallBanner />
-        <SessionWatcher />
-        <FollowAccountLanguage />
+          <Notification />
+          <IosInstallBanner />
+          <SessionWatcher />
+          <FollowAccountLanguage />
+        </LocaleTheme>
       </AdminContext>
     </BrowserRouter>
   );
