@@ -6,7 +6,7 @@ import { publicRoutes } from './auth/routes';
 import { SessionWatcher } from './auth/SessionWatcher';
 import { authProvider } from './providers/authProvider';
 import { accountsMethods } from './providers/data/accounts';
-import { i18nProvider, onFollowAccount } from './providers/i18nProvider';
+import { chosenLocale, i18nProvider, onFollowAccount } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { IosInstallBanner } from './layout/IosInstallBanner';
 import { LocaleTheme } from './layout/LocaleTheme';
@@ -29,6 +29,9 @@ const dataProvider = lazyDataProvider(
 
 /** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
 const store = localStorageStore();
+// One remembered language: the one the API is told (providers/i18nProvider.ts) wins over react-admin's copy.
+const remembered = chosenLocale();
+if (remembered) store.setItem('locale', remembered);
 
 /** The public screens' frame: the baseline styles react-admin's UI gives its pages. */
 function PublicFrame() {

@@ -113,7 +113,7 @@ function problems(lang: Lang, shown: string): string[] {
 async function settle(page: Page) {
   const busy = page.locator('.MuiCircularProgress-indeterminate, .MuiSkeleton-root, .MuiLinearProgress-indeterminate');
   await expect(busy)
-    .toHaveCount(0, { timeout: 5_000 })
+    .toHaveCount(0, { timeout: 3_000 })
     .catch(() => undefined);
   let before = '';
   for (let i = 0; i < 20; i++) {
