@@ -1,21 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, localStorageStore, Notification } from 'react-admin';
+import { AdminContext, localStorageStore, Notification, useSetLocale } from 'react-admin';
 import { publicRoutes } from './auth/routes';
 import { SessionWatcher } from './auth/SessionWatcher';
 import { authProvider } from './providers/authProvider';
 import { accountsMethods } from './providers/data/accounts';
-import { i18nProvider } from './providers/i18nProvider';
+import { chosenLocale, i18nProvider, onFollowAccount } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { queryClient } from './providers/data/queryClient';
 import { IosInstallBanner } from './layout/IosInstallBanner';
+import { LocaleTheme } from './layout/LocaleTheme';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
 import { loadAdminApp } from './loadAdminApp';
+import { lazyScreen } from './common/lazyScreen';
 
 /** The signed-in app loads off the public screens only: the login screen pays for itself alone. */
-const AdminApp = lazy(loadAdminApp);
+const AdminApp = lazyScreen(loadAdminApp);
 
 /**
  * The adapters load with the first call of another method: the public screens read no resource, and
@@ -28,6 +30,9 @@ const dataProvider = lazyDataProvider(
 
 /** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
 const store = localStorageStore();
+// One remembered language: the one the API is told (providers/i18nProvider.ts) wins over react-admin's copy.
+const remembered = chosenLocale();
+if (remembered) store.setItem('locale', remembered);
 
 /** The public screens' frame: the baseline styles react-admin's UI gives its pages. */
 function PublicFrame() {
@@ -36,6 +41,13 @@ function PublicFrame() {
       <Outlet />
     </CssBaseline>
   );
+}
+
+/** A login where no language was picked shows the account's (the auth provider asks for it). */
+function FollowAccountLanguage() {
+  const setLocale = useSetLocale();
+  useEffect(() => onFollowAccount(setLocale), [setLocale]);
+  return null;
 }
 
 export function App() {
@@ -50,24 +62,27 @@ export function App() {
         store={store}
         theme={theme}
       >
-        <Routes>
-          {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
-          <Route element={<PublicFrame />}>{publicRoutes}</Route>
-          <Route
-            path="*"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <AdminApp />
-              </Suspense>
-            }
-          />
-        </Routes>
-        {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
+        <LocaleTheme>
+          <Routes>
+            {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
+            <Route element={<PublicFrame />}>{publicRoutes}</Route>
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={<LoadingScreen />}>
+                  <AdminApp />
+                </Suspense>
+              }
+            />
+          </Routes>
+          {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
             the dashboard, so there is one for both; AdminApp turns off react-admin's own), the iPhone banner
             and the 401 watcher. */}
-        <Notification />
-        <IosInstallBanner />
-        <SessionWatcher />
+          <Notification />
+          <IosInstallBanner />
+          <SessionWatcher />
+          <FollowAccountLanguage />
+        </LocaleTheme>
       </AdminContext>
     </BrowserRouter>
   );

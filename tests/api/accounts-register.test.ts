@@ -161,10 +161,10 @@ describe('the activation mail', () => {
 });
 
 describe('registration errors', () => {
-  it('says the email is taken (without a promo), case-insensitively', async () => {
+  it('refuses a taken email (without a promo) with the combined message, case-insensitively', async () => {
     const res = await register(newcomer('Member@Demo.Atrium'));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['Email is already taken'] });
+    expect(res.json()).toEqual({ non_field_errors: ['Error, email is in use or promo code is not available'] });
   });
 
   it('says a bad phone is incorrect', async () => {
@@ -191,7 +191,7 @@ describe('registration errors', () => {
   it('answers in the language asked for', async () => {
     const res = await register(newcomer('member@demo.atrium'), { 'accept-language': 'de' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: [catalogues.de.email_taken] });
+    expect(res.json()).toEqual({ non_field_errors: [catalogues.de.register_failed] });
   });
 });
 

@@ -126,7 +126,7 @@ test('a member edits the profile and uses it in Russian, English and German', as
   await page.locator('input[name="old_password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.locator('#root')).toContainText('Неверный номер телефона');
-  await expect(page.getByText('phone: Неверный номер телефона')).toBeVisible();
+  await expect(page.getByText('Телефон: Неверный номер телефона')).toBeVisible();
 
   // Phones are unique: each run and user gets its own.
   await page.locator('input[name="phone"]').fill(`+49 30 ${String(Date.now()).slice(-7)}`);
@@ -198,7 +198,7 @@ test('a member changes the password and logs in with the new one', async ({ page
   await page.getByLabel('Текущий пароль').fill('not-my-password');
   await page.getByLabel('Повторите новый пароль').fill('second-password-2');
   await submit.click();
-  await expect(page.getByText('old_password: Неверный пароль')).toBeVisible();
+  await expect(page.getByText('Текущий пароль: Неверный пароль')).toBeVisible();
 
   await page.getByLabel('Текущий пароль').fill(PASSWORD);
   await page.getByLabel('Повторите новый пароль').press('Enter');
@@ -285,7 +285,7 @@ test('a member changes the email: the current password, the link to the new addr
   await expect(current).toBeVisible();
   await current.fill('not-my-password');
   await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('old_password: Неверный пароль')).toBeVisible();
+  await expect(page.getByText('Текущий пароль: Неверный пароль')).toBeVisible();
 
   await current.fill(PASSWORD);
   await page.getByRole('button', { name: 'Сохранить' }).click();

@@ -42,11 +42,19 @@ test('registration checks the fields, then asks to confirm the email', async ({ 
   await page.goto('/register');
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.getByText('Пожалуйста, заполните это поле')).toHaveCount(4);
+  await expect(page.getByRole('alert')).toContainText('Заполните все пустые поля');
 
   await page.getByLabel('Имя').fill('Nina');
   await page.getByLabel('Фамилия').fill('Neu');
-  await page.getByLabel('Email').fill('member@demo.atrium');
+  await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Email указан неверно')).toBeVisible();
+
+  // A taken email, with or without a promo code, is the catalogue's one combined message.
+  await page.getByLabel('Email').fill('member@demo.atrium');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByRole('alert')).toContainText('Ошибка: email уже используется или промокод недоступен');
   await page.getByLabel('Промокод').fill('NO-SUCH-PROMO');
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.getByRole('alert')).toContainText('Ошибка: email уже используется или промокод недоступен');

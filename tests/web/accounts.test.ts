@@ -248,6 +248,48 @@ describe('the auth and i18n providers through the accounts module', () => {
     expect(await authProvider.getIdentity?.()).toMatchObject({ id: 5, fullName: 'Ann Lee' });
   });
 
+  it("login makes the language picked on the public screens the account's", async () => {
+    let body: unknown;
+    server.use(
+      http.post('/accounts/login/', () => HttpResponse.json({ token: 'jwt-4', user: { ...profile, language: 'ru' } })),
+      http.post('/accounts/set_language/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...profile, language: 'de' });
+      }),
+    );
+    stored.set('atrium:locale', 'de');
+    await authProvider.login({ username: 'ann@example.com', password: 'pw' });
+    expect(body).toEqual({ language: 'de' });
+    // The stored profile is the server's answer, already in the new language.
+    expect(JSON.parse(stored.get('atrium:user') ?? '{}')).toMatchObject({ language: 'de' });
+  });
+
+  it("login where no language was picked takes the account's and saves nothing", async () => {
+    let saved = false;
+    server.use(
+      http.post('/accounts/login/', () => HttpResponse.json({ token: 'jwt-5', user: { ...profile, language: 'de' } })),
+      http.post('/accounts/set_language/', () => {
+        saved = true;
+        return HttpResponse.json(profile);
+      }),
+    );
+    await authProvider.login({ username: 'ann@example.com', password: 'pw' });
+    expect(saved).toBe(false);
+    expect(stored.get('atrium:locale')).toBe('de');
+  });
+
+  it('a toast names fields by their translated label, never the API key', async () => {
+    server.use(http.post('/accounts/login/', () => HttpResponse.json({ code: ['Wrong code'] }, { status: 400 })));
+    const wrong = await authProvider
+      .login({ username: 'a', password: 'b', challenge: 'c', code: '1' })
+      .catch((e: unknown) => e);
+    const labels: Record<string, string> = { 'atrium.fields.code': 'Code' };
+    const translateLabel = (key: string, options?: Record<string, unknown>) =>
+      labels[key] ?? (typeof options?._ === 'string' ? options._ : key);
+    expect(errorText(wrong, translateLabel)).toBe('Code: Wrong code');
+    expect(formErrors(wrong, translateLabel, ['username']).alert).toBe('Code: Wrong code');
+  });
+
   it('setLanguage keeps the choice on the server', async () => {
     let body: unknown;
     server.use(

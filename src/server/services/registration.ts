@@ -36,7 +36,7 @@ async function sendActivation(
 
 /**
  * A new member. A promo code names the inviting member, who becomes the referrer; an unknown promo or a
- * taken email gives the spec's one combined message. The answer carries no token: the email must be
+ * taken email (with or without a promo) gives the spec's one combined message (section 8). The answer carries no token: the email must be
  * confirmed first.
  */
 export async function register(ctx: AppContext, input: RegisterInput, lang: Language) {
@@ -57,7 +57,7 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     if (!phone) throw FieldErrors.of('phone', 'phone_incorrect');
   }
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (taken) throw input.promo ? failed() : FieldErrors.of('email', 'email_taken');
+  if (taken) throw failed();
   if (phone) {
     const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     if (phoneTaken) throw FieldErrors.of('phone', 'phone_in_use');

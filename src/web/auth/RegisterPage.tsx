@@ -20,7 +20,10 @@ import { SubmitButton } from './SubmitButton';
 type Values = { first_name: string; last_name: string; email: string; phone: string; password: string; promo: string };
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 'promo'] as const;
 const LANGUAGES = ['ru', 'en', 'de'] as const;
-const rules = validatorsFor('RegisterRequest', { password: { minLength: 'atrium.auth.validation.password_short' } });
+const rules = validatorsFor('RegisterRequest', {
+  password: { minLength: 'atrium.auth.validation.password_short' },
+  email: { email: 'atrium.validation.email_is_invalid' },
+});
 const LABELS: Record<keyof Values, string> = {
   first_name: 'atrium.auth.register.first_name',
   last_name: 'atrium.auth.register.last_name',
@@ -74,7 +77,10 @@ export default function RegisterPage() {
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const fields = validate();
-    if (Object.keys(fields).length) setErrors({ fields, alert: null });
+    // Empty required fields: each says so, and the form says to fill them all (the seed's text).
+    const empty = [values.first_name, values.last_name, values.email, values.password].some((v) => !v.trim());
+    if (Object.keys(fields).length)
+      setErrors({ fields, alert: empty ? translate('atrium.validation.fill_all_empty') : null });
     else void send();
   };
 

@@ -1,17 +1,18 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { LoadingScreen } from '../layout/Loading';
+import { lazyScreen } from '../common/lazyScreen';
 
-const LoginPage = lazy(() => import('./LoginPage'));
-const RegisterPage = lazy(() => import('./RegisterPage'));
-const EmailRequiredPage = lazy(() => import('./EmailRequiredPage'));
-const RecoverPasswordPage = lazy(() => import('./RecoverPasswordPage'));
-const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
-const ResetCredentialsPage = lazy(() => import('./ResetCredentialsPage'));
-const SetPasswordPage = lazy(() => import('./SetPasswordPage'));
-const TokenAuthBotPage = lazy(() => import('./TokenAuthBotPage'));
-const EmailChangePage = lazy(() => import('./EmailChangePage'));
-const CredentialsUndoPage = lazy(() => import('./CredentialsUndoPage'));
+const LoginPage = lazyScreen(() => import('./LoginPage'));
+const RegisterPage = lazyScreen(() => import('./RegisterPage'));
+const EmailRequiredPage = lazyScreen(() => import('./EmailRequiredPage'));
+const RecoverPasswordPage = lazyScreen(() => import('./RecoverPasswordPage'));
+const PasswordResetPage = lazyScreen(() => import('./PasswordResetPage'));
+const ResetCredentialsPage = lazyScreen(() => import('./ResetCredentialsPage'));
+const SetPasswordPage = lazyScreen(() => import('./SetPasswordPage'));
+const TokenAuthBotPage = lazyScreen(() => import('./TokenAuthBotPage'));
+const EmailChangePage = lazyScreen(() => import('./EmailChangePage'));
+const CredentialsUndoPage = lazyScreen(() => import('./CredentialsUndoPage'));
 
 // These screens render outside the layout, so they bring their own Suspense boundary.
 const page = (Page: ComponentType) => (

@@ -15,10 +15,20 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
   return (err.body as { errors?: Record<string, string> } | undefined)?.errors ?? {};
 }
 
-/** "field: first message" per line, as the spec's error catalogue shows a 400 (non_field_errors bare). */
-export function errorLines(errors: Record<string, string>): string {
+/** A field as people read it: its catalogue label (atrium.fields.*), else the name spelled out ("first name"). */
+function fieldLabel(field: string, translate: Translate): string {
+  return translate(`atrium.fields.${field}`, { _: field.replace(/[._]+/g, ' ').trim() });
+}
+
+/**
+ * "field: first message" per line, as the spec's error catalogue shows a 400 (non_field_errors bare);
+ * with `translate`, each field by its translated label, never the API's key.
+ */
+export function errorLines(errors: Record<string, string>, translate?: Translate): string {
   return Object.entries(errors)
-    .map(([field, msg]) => (field === 'non_field_errors' ? msg : `${field}: ${msg}`))
+    .map(([field, msg]) =>
+      field === 'non_field_errors' ? msg : `${translate ? fieldLabel(field, translate) : field}: ${msg}`,
+    )
     .join('\n');
 }
 
@@ -26,7 +36,7 @@ export function errorLines(errors: Record<string, string>): string {
  * server's detail for other answers, 'no connection' when there was no answer. */
 export function errorText(err: unknown, translate: Translate): string {
   if (!(err instanceof HttpError)) return translate('atrium.errors.network');
-  if (err.status === 400) return errorLines(fieldErrorsOf(err)) || translate('atrium.errors.generic');
+  if (err.status === 400) return errorLines(fieldErrorsOf(err), translate) || translate('atrium.errors.generic');
   if (err.status >= 500) return translate('atrium.errors.server');
   return err.message ? translate(err.message, { _: err.message }) : translate('atrium.errors.generic');
 }
@@ -47,7 +57,7 @@ export function formErrors(err: unknown, translate: Translate, visibleFields: re
   const rest: Record<string, string> = {};
   for (const [field, msg] of Object.entries(fieldErrorsOf(err)))
     (visibleFields.includes(field) ? fields : rest)[field] = msg;
-  const alert = errorLines(rest) || (Object.keys(fields).length ? null : translate('atrium.errors.generic'));
+  const alert = errorLines(rest, translate) || (Object.keys(fields).length ? null : translate('atrium.errors.generic'));
   return { fields, alert };
 }
 

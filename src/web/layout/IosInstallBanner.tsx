@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import IosShareIcon from '@mui/icons-material/IosShare';
@@ -8,10 +8,20 @@ import { useTranslate } from 'react-admin';
 const IOS_BANNER_DISMISSED_KEY = 'atrium:ios-banner-dismissed-at';
 const IOS_BANNER_SNOOZE_MS = 90 * 24 * 60 * 60 * 1000;
 
-/** Safari on an iPhone, iPad or iPod (an iPad in desktop mode calls itself a touch Mac); not Chrome/Firefox/Edge/Opera for iOS. */
-function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
-  const ios = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
-  return ios && /Safari\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(userAgent);
+/** An iPhone, iPad or iPod (an iPad in desktop mode calls itself a touch Mac), in any browser. */
+function isIos(userAgent: string, maxTouchPoints = 0): boolean {
+  return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+}
+
+/**
+ * Safari itself: other iOS browsers (Chrome, Firefox, Edge, Opera, Yandex, DuckDuckGo, Google's app) name
+ * themselves, and in-app browsers (Facebook, Instagram, Telegram…) lack Safari's "Safari/" token.
+ */
+function isSafari(userAgent: string): boolean {
+  return (
+    /Safari\//.test(userAgent) &&
+    !/CriOS|FxiOS|EdgiOS|OPiOS|OPT\/|YaBrowser|DuckDuckGo|GSA\/|FBAN|FBAV|Instagram|Line\/|Telegram/.test(userAgent)
+  );
 }
 
 /** Already opened from the home screen. */
@@ -34,20 +44,53 @@ function dismissedRecently(now: number): boolean {
 
 function shouldShow(): boolean {
   if (typeof navigator === 'undefined') return false;
-  return (
-    isIosSafari(navigator.userAgent, navigator.maxTouchPoints) && !isStandalone() && !dismissedRecently(Date.now())
-  );
+  return isIos(navigator.userAgent, navigator.maxTouchPoints) && !isStandalone() && !dismissedRecently(Date.now());
+}
+
+/** The gap kept under the banner: above a floating button (the mobile "+" of a list), else 8 px. */
+const GAP = 8;
+function clearanceOverFloatingButtons(): number {
+  let lowest = 0;
+  for (const el of document.querySelectorAll('.MuiFab-root')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.height > 0 && getComputedStyle(el).position === 'fixed')
+      lowest = Math.max(lowest, window.innerHeight - rect.top);
+  }
+  return lowest + GAP;
+}
+
+/** Follows the page while the banner shows: floating buttons come and go with the screens. */
+function useClearance(active: boolean): number {
+  const [bottom, setBottom] = useState(GAP);
+  useEffect(() => {
+    if (!active) return undefined;
+    const measure = () => {
+      setBottom(clearanceOverFloatingButtons());
+    };
+    measure();
+    const observer = new MutationObserver(measure);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [active]);
+  return bottom;
 }
 
 /**
- * "Install on iPhone": Safari on iOS outside the installed app shows how to add Atrium to the home
- * screen (open in Safari, tap Share, then Add to Home Screen). Closing it hides it for 90 days.
- * Mounted once for the whole app, on public and signed-in screens alike.
+ * "Install on iPhone": iOS outside the installed app shows how to add Atrium to the home screen (open in
+ * Safari, tap Share, then Add to Home Screen); another browser is told that only Safari can do it. It sits
+ * above any floating button. Closing it hides it for 90 days. Mounted once for the whole app, on public
+ * and signed-in screens alike.
  */
 export function IosInstallBanner() {
   const translate = useTranslate();
   const [shown, setShown] = useState(shouldShow);
+  const bottom = useClearance(shown);
   if (!shown) return null;
+  const inSafari = isSafari(navigator.userAgent);
 
   const dismiss = () => {
     try {
@@ -64,12 +107,13 @@ export function IosInstallBanner() {
       component="aside"
       aria-label={title}
       data-testid="ios-install-banner"
+      data-browser={inSafari ? 'safari' : 'other'}
       elevation={8}
       sx={{
         position: 'fixed',
         left: 8,
         right: 8,
-        bottom: 'calc(8px + env(safe-area-inset-bottom, 0px))',
+        bottom: `calc(${String(bottom)}px + env(safe-area-inset-bottom, 0px))`,
         mx: 'auto',
         maxWidth: 480,
         zIndex: (t) => t.zIndex.drawer + 1,
@@ -90,6 +134,11 @@ export function IosInstallBanner() {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
           {title}
         </Typography>
+        {!inSafari && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {translate('atrium.auth.ios_banner.other_browser')}
+          </Typography>
+        )}
         <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5, typography: 'body2', color: 'text.secondary' }}>
           <li>{translate('atrium.auth.ios_banner.step_safari')}</li>
           <li>

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/schema';
 import { accountsMethods, getToken, onUnauthorized, setToken, storage } from './data/accounts';
+import { chosenLocale, followAccount } from './i18nProvider';
 
 export const PROFILE_KEY = 'atrium:user';
 
@@ -44,6 +45,21 @@ export function replaceSession(token: string, user: Profile) {
 const statusOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
 
+/**
+ * One language from the first login: the one picked on the public screens becomes the account's (the
+ * login call takes none, so it is saved right after); where none was ever picked the interface takes
+ * the account's. Returns the profile as the server now has it.
+ */
+async function settleLanguage(user: Profile): Promise<Profile> {
+  const chosen = chosenLocale();
+  if (!chosen) {
+    followAccount(user.language);
+    return user;
+  }
+  if (chosen === user.language) return user;
+  return accountsMethods.setLanguage(chosen).catch(() => user);
+}
+
 // A 401 from any call ends the local session; react-admin's checkError then redirects to /login.
 onUnauthorized(clearSession);
 
@@ -54,7 +70,7 @@ export const authProvider: AuthProvider = {
     if (res.two_factor_required && res.challenge) throw new TwoFactorRequired(res.challenge);
     if (!res.token || !res.user) throw new Error('atrium.auth.login.failed');
     setToken(res.token);
-    storeProfile(res.user);
+    storeProfile(await settleLanguage(res.user));
     return { redirectTo: res.redirect_to ?? '/dashboard' };
   },
   async logout() {

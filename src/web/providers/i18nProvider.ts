@@ -5,7 +5,7 @@ import type { TranslationMessages } from 'ra-core';
 import { auth } from '../i18n/areas/auth';
 import { core } from '../i18n/areas/core';
 import { raGerman } from '../i18n/ra-de';
-import { accountsMethods, getToken, LOCALE_KEY } from './data/accounts';
+import { accountsMethods, getToken, LOCALE_KEY, storage } from './data/accounts';
 
 export const LOCALES = ['ru', 'en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -42,8 +42,7 @@ function messagesFor(locale: Locale): TranslationMessages {
 }
 
 export function initialLocale(): Locale {
-  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_KEY);
-  return (LOCALES as readonly string[]).includes(saved ?? '') ? (saved as Locale) : 'ru';
+  return chosenLocale() ?? 'ru';
 }
 
 const asLocale = (locale: string): Locale =>
@@ -74,16 +73,54 @@ export function loadAppMessages(): Promise<void> {
 
 /** Remembers the choice so the API answers in the same language, also after a reload. */
 function rememberLocale(locale: string) {
-  localStorage.setItem(LOCALE_KEY, locale);
-  document.documentElement.lang = locale;
+  storage()?.setItem(LOCALE_KEY, locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** The language picked in this browser (on a public screen or in the app), or null if none was ever picked. */
+export function chosenLocale(): Locale | null {
+  const saved = storage()?.getItem(LOCALE_KEY) ?? '';
+  return (LOCALES as readonly string[]).includes(saved) ? (saved as Locale) : null;
+}
+
+/**
+ * The language the server answers the signed-in user in: it changes only once the account holds the new
+ * one, so what is fetched again for it (the menus) comes in that language (useServerLanguage).
+ */
+let serverLanguage: string = initialLocale();
+const serverLanguageListeners = new Set<() => void>();
+const setServerLanguage = (locale: string) => {
+  serverLanguage = locale;
+  for (const listener of serverLanguageListeners) listener();
+};
+export const serverLanguageStore = {
+  subscribe: (listener: () => void) => {
+    serverLanguageListeners.add(listener);
+    return () => serverLanguageListeners.delete(listener);
+  },
+  get: () => serverLanguage,
+};
+
+/** Asks the interface to show the account's language (a login in a browser where none was picked). */
+const followers = new Set<(locale: Locale) => void>();
+export function onFollowAccount(listener: (locale: Locale) => void): () => void {
+  followers.add(listener);
+  return () => followers.delete(listener);
+}
+export function followAccount(locale: Locale) {
+  rememberLocale(locale);
+  setServerLanguage(locale);
+  for (const listener of followers) listener(locale);
 }
 
 export const i18nProvider: typeof polyglot = {
   ...polyglot,
-  changeLocale: (locale, options) => {
+  changeLocale: async (locale, options) => {
     rememberLocale(locale);
-    // Signed in: the server keeps the choice too, for its messages and mail.
-    if (getToken()) accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
-    return polyglot.changeLocale(locale, options);
+    // Signed in: the server keeps the choice too, for its messages, menus and mail; saved before the
+    // interface switches, so everything fetched again afterwards comes in the new language.
+    if (getToken()) await accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
+    await polyglot.changeLocale(locale, options);
+    setServerLanguage(locale);
   },
 };

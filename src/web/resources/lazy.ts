@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyScreen } from '../common/lazyScreen';
 
 /**
  * One screen of a resource, loaded on first visit: a resource folder's index.ts names its views
@@ -6,7 +7,7 @@ import { lazy, type ComponentType } from 'react';
  * every list and form. `name` is the module's export: `lazyView(() => import('./BookList'), 'BookList')`.
  */
 export function lazyView<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazyScreen(async () => ({ default: (await load())[name] }));
 }
 
 /** How a person is named in titles and references: first and last name, else the email. */

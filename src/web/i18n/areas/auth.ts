@@ -118,6 +118,7 @@ const en = {
   ios_banner: {
     title: 'Install Atrium on your iPhone',
     step_safari: 'Open this page in Safari',
+    other_browser: 'Only Safari can add Atrium to the home screen: open this page in Safari.',
     step_share: 'Tap Share',
     step_add: 'Then choose “Add to Home Screen”',
     close: 'Close',
@@ -244,6 +245,7 @@ export const auth = {
     ios_banner: {
       title: 'Установите Atrium на iPhone',
       step_safari: 'Откройте эту страницу в Safari',
+      other_browser: 'Добавить Atrium на экран «Домой» можно только из Safari: откройте эту страницу в Safari.',
       step_share: 'Нажмите «Поделиться»',
       step_add: 'Затем выберите «На экран „Домой“»',
       close: 'Закрыть',
@@ -369,6 +371,7 @@ export const auth = {
     ios_banner: {
       title: 'Atrium auf dem iPhone installieren',
       step_safari: 'Öffnen Sie diese Seite in Safari',
+      other_browser: 'Nur Safari kann Atrium zum Home-Bildschirm hinzufügen: Öffnen Sie diese Seite in Safari.',
       step_share: 'Tippen Sie auf „Teilen“',
       step_add: 'Wählen Sie dann „Zum Home-Bildschirm“',
       close: 'Schließen',

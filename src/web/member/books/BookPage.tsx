@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AutoStories from '@mui/icons-material/AutoStories';
 import Download from '@mui/icons-material/Download';
@@ -14,9 +14,10 @@ import { MemberPage } from '../../common/MemberPage';
 import { LoadingBlock, QueryState } from '../../common/States';
 import { BookCover } from './BookCover';
 import { PriceChip } from './PriceChip';
+import { lazyScreen } from '../../common/lazyScreen';
 
 // pdf.js is large: it loads only when a book is opened for reading.
-const PdfReader = lazy(() => import('./PdfReader'));
+const PdfReader = lazyScreen(() => import('./PdfReader'));
 
 /** /books/:id — cover, description, price; read online when free or bought, else buy. */
 export default function BookPage() {

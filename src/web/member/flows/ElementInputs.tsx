@@ -84,6 +84,12 @@ function LeadFormInputs() {
 const imageNeeded = (value: unknown, all: { content?: { image?: string } }) =>
   value || all.content?.image ? undefined : L('image_required');
 
+/** The image drop zone's text (react-admin shows a placeholder node as it is, untranslated). */
+function PickImage() {
+  const translate = useTranslate();
+  return <Box sx={{ p: 1 }}>{translate(L('pick_image'))}</Box>;
+}
+
 /** The inputs of one element type; every source sits under `content.` as the contract names it. */
 export function ElementInputs({ type }: { type: ElementType }) {
   switch (type) {
@@ -125,7 +131,7 @@ export function ElementInputs({ type }: { type: ElementType }) {
             accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] }}
             maxSize={10 * 1024 * 1024}
             validate={imageNeeded}
-            placeholder={<Box sx={{ p: 1 }}>{L('pick_image')}</Box>}
+            placeholder={<PickImage />}
           >
             <ImageField source="src" title="title" />
           </ImageInput>

@@ -65,9 +65,10 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     try {
       await call();
     } catch (err) {
+      // A wrong code shows under the code input; anything else as a toast.
       const fieldError = fieldErrorsOf(err).code;
       setError(fieldError);
-      notifyError(err);
+      if (!fieldError) notifyError(err);
     } finally {
       setBusy(false);
     }

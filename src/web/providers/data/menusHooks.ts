@@ -1,10 +1,15 @@
-import { useDataProvider, useLocaleState } from 'react-admin';
+import { useSyncExternalStore } from 'react';
+import { useDataProvider } from 'react-admin';
 import type { AtriumDataProvider } from '.';
+import { serverLanguageStore } from '../i18nProvider';
 import { useQuery } from './query';
 
-/** The server's menu for the signed-in user, through the provider; fetched again when the language changes. */
+/**
+ * The server's menu for the signed-in user, through the provider; fetched again when the language
+ * changes, once the account holds the new one (the server answers in the account's language).
+ */
 export function useServerMenu(kind: 'main' | 'dropdown') {
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  const [locale] = useLocaleState();
+  const locale = useSyncExternalStore(serverLanguageStore.subscribe, serverLanguageStore.get);
   return useQuery({ queryKey: ['menu', kind, locale], queryFn: () => dataProvider.getMenu(kind), staleTime: 5 * 60_000 });
 }

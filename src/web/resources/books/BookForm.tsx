@@ -1,5 +1,13 @@
 import { Grid } from '@mui/material';
-import { BooleanInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import {
+  BooleanInput,
+  FormDataConsumer,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useLocaleState,
+} from 'react-admin';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../../common/forms';
@@ -93,8 +101,10 @@ function BookForm() {
 }
 
 export function BookCreate() {
+  // A new book is in the interface's language unless chosen otherwise.
+  const [locale] = useLocaleState();
   return (
-    <ContentCreate record={{ is_free: false, price: '', is_published: true, language: 'ru' }} transform={transform}>
+    <ContentCreate record={{ is_free: false, price: '', is_published: true, language: locale }} transform={transform}>
       <BookForm />
     </ContentCreate>
   );

@@ -24,10 +24,11 @@ import { useTagsGroups } from '../../providers/data/staffHooks';
 import { StaffPicker } from '../list/StaffPicker';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
-// An empty pick is answered in the spec's words; the rest are the contract's limits and messages.
+// An empty pick and a malformed email are answered in the spec's words; the rest are the contract's limits and messages.
 const PICKS = {
   tag_id: { presence: 'atrium.admin.people.select_tag' },
   consultant_id: { presence: 'atrium.admin.people.select_consultant' },
+  email: { email: 'atrium.validation.email_is_invalid' },
 };
 const leadRules = validatorsFor('CreateLeadUserRequest', PICKS);
 const partnerRules = validatorsFor('CreatePartnerUserRequest', PICKS);

@@ -1,0 +1,56 @@
+import { lazy, type ComponentType } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+/** How long a screen's script may take to arrive before the screen says so (the seed's constant, spec §9). */
+const CHUNK_TIMEOUT_MS = 120_000;
+
+/** What shows instead of a screen whose script did not arrive (or failed): the reason and "Reload". */
+function ChunkFailed() {
+  const translate = useTranslate();
+  return (
+    <Box
+      role="alert"
+      data-testid="chunk-failed"
+      sx={{ minHeight: '50vh', display: 'grid', placeItems: 'center', p: 2 }}
+    >
+      <Box sx={{ textAlign: 'center', maxWidth: 420 }}>
+        <Typography sx={{ mb: 2 }}>{translate('atrium.chunk.failed')}</Typography>
+        <Button
+          variant="contained"
+          onClick={() => {
+            window.location.reload();
+          }}
+        >
+          {translate('atrium.chunk.reload')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * React.lazy with the seed's time-out: a screen whose script has not arrived within 120 s (or whose
+ * download failed) renders a translated message with "Reload" instead of waiting for ever.
+ */
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const failed: ComponentType<P> = () => <ChunkFailed />;
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType<P> }>((resolve) => {
+        const timer = setTimeout(() => {
+          resolve({ default: failed });
+        }, CHUNK_TIMEOUT_MS);
+        load().then(
+          (module) => {
+            clearTimeout(timer);
+            resolve(module);
+          },
+          () => {
+            clearTimeout(timer);
+            resolve({ default: failed });
+          },
+        );
+      }),
+  );
+}
