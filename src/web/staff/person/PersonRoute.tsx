@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { usePermissions } from 'react-admin';
+import { lazyScreen } from '../../common/lazyScreen';
 import { LoadingBlock } from '../../common/States';
 
-const StaffPersonPage = lazy(() => import('./StaffPersonPage'));
-const UserDetailsPage = lazy(() => import('../../member/team/UserDetailsPage'));
+const StaffPersonPage = lazyScreen(() => import('./StaffPersonPage'));
+const UserDetailsPage = lazyScreen(() => import('../../member/team/UserDetailsPage'));
 
 /**
  * /user/view-details/{pk}: staff (consultants, admins) get the person page to work the person; a member
