@@ -17,12 +17,6 @@ export function InstantField({ source, emptyText }: { source: string; label?: st
   );
 }
 
-/** An ISO instant as DD/MM/YYYY HH:mm in the member's profile zone, as text (for lists, captions). */
-export function Instant({ iso }: { iso: string }) {
-  const tz = useTimeZone();
-  return <>{fmtDateTime(iso, tz)}</>;
-}
-
 /** A price: "Free" for free books, else "$12.50". */
 export function PriceField() {
   const record = useRecordContext<SchemaBookAdmin>();

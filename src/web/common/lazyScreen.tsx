@@ -1,6 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { LoadingBlock } from './States';
 
 /** How long a screen's script may take to arrive before the screen says so (the seed's constant, spec §9). */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -35,7 +36,7 @@ function ChunkFailed() {
  */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const failed: ComponentType<P> = () => <ChunkFailed />;
-  return lazy(
+  const Screen = lazy(
     () =>
       new Promise<{ default: ComponentType<P> }>((resolve) => {
         const timer = setTimeout(() => {
@@ -53,4 +54,12 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
         );
       }),
   );
+  // Its own fallback, named for screen readers: react-admin's layout would show its nameless spinner.
+  return function LazyScreen(props: P) {
+    return (
+      <Suspense fallback={<LoadingBlock />}>
+        <Screen {...props} />
+      </Suspense>
+    );
+  };
 }
