@@ -13,7 +13,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with email or phone and password (second step with a two-factor code) */
+        /**
+         * Log in with email or phone and password (second step with a two-factor code)
+         * @description Checks the email or phone and password; answers a token, or the next step (a two-factor code, or an email still to activate). Wrong passwords are slowed per account and address. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors for wrong credentials, a blocked account or a bad code; 429 past 100 attempts a minute from one address.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -30,7 +34,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with a one-time token issued by the Telegram bot */
+        /**
+         * Log in with a one-time token issued by the Telegram bot
+         * @description Exchanges the one-time token the Telegram bot handed out for a session. Anyone may call it; no session is needed.
+         *     Errors: 400 when the token is unknown, used or expired; 429 past 30 calls a minute from one address.
+         */
         post: operations["tokenAuthBot"];
         delete?: never;
         options?: never;
@@ -47,7 +55,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register, optionally with a promo code */
+        /**
+         * Register, optionally with a promo code
+         * @description Creates a member account under the referrer named by the promo code (or the first admin); mails an activation link, or logs in at once when activation is off. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (email or phone taken, weak password, unknown promo code); 429 past 20 registrations an hour from one address.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -62,16 +74,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's profile */
+        /**
+         * The signed-in user's profile
+         * @description The caller's own profile, settings and subscription state, as the app shows it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getMe"];
         /**
          * Update the profile (a new password, email or phone needs the current password)
-         * @description A new email counts only after the link mailed to it is opened (see confirmEmailChange); the old
-         *     address is told with an undo link (see undoCredentialsChange). A new phone takes effect at once
-         *     and is told, with the same undo link, to the email address (there is no SMS).
+         * @description A new email counts only after the link mailed to it is opened (see confirmEmailChange); the old address is told with an undo link (see undoCredentialsChange). A new phone takes effect at once and is told, with the same undo link, to the email address (there is no SMS). Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (a wrong current password, an email or phone in use); 401 without a valid session; 429 past 30 changes a minute by one user.
          */
         put: operations["updateMe"];
-        /** Upload a new avatar */
+        /**
+         * Upload a new avatar
+         * @description Stores a new avatar image, decoded and re-encoded on the server. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under file when it is not a readable image or too large; 401 without a valid session; 429 past 10 uploads in 10 minutes by one user; 507 when the upload disk is full.
+         */
         post: operations["updateAvatar"];
         delete?: never;
         options?: never;
@@ -88,7 +107,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether a route exists and the caller may open it */
+        /**
+         * Whether a route exists and the caller may open it
+         * @description Tells the app whether a route exists and whether the caller's role may open it, before it is shown. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a missing route; 401 without a valid session.
+         */
         post: operations["checkMenuAccess"];
         delete?: never;
         options?: never;
@@ -103,7 +126,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The main (side) menu for the caller's role */
+        /**
+         * The main (side) menu for the caller's role
+         * @description The side menu's entries for the caller's role, in order, with their labels in the caller's language. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getMainMenu"];
         put?: never;
         post?: never;
@@ -120,7 +147,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user (dropdown) menu for the caller's role */
+        /**
+         * The user (dropdown) menu for the caller's role
+         * @description The user menu's entries (profile, settings, log out and the like) for the caller's role. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getDropdownMenu"];
         put?: never;
         post?: never;
@@ -137,7 +168,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The registration link to offer (the app falls back to /register on failure) */
+        /**
+         * The registration link to offer (the app falls back to /register on failure)
+         * @description The registration link with the first active admin's promo code, which the public register page offers. Anyone may call it; no session is needed.
+         *     Errors: 404 when there is no active admin; 429 past 120 calls a minute from one address.
+         */
         get: operations["getAdminRegLink"];
         put?: never;
         post?: never;
@@ -156,7 +191,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start (no code) or confirm (with the first code) Google Authenticator */
+        /**
+         * Start (no code) or confirm (with the first code) Google Authenticator
+         * @description Without a code answers a new secret and its QR code; with the first code from the app it switches two-factor sign-in on. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under code when the code is wrong or two-factor is already on; 401 without a valid session; 429 past 10 calls a minute by one user.
+         */
         post: operations["connectGoogleAuth"];
         delete?: never;
         options?: never;
@@ -173,7 +212,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable Google Authenticator with a current code */
+        /**
+         * Disable Google Authenticator with a current code
+         * @description Switches two-factor sign-in off after checking a current code. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under code when the code is wrong or two-factor is off; 401 without a valid session; 429 past 10 calls a minute by one user.
+         */
         post: operations["disconnectGoogleAuth"];
         delete?: never;
         options?: never;
@@ -190,7 +233,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the interface and mail language */
+        /**
+         * Set the interface and mail language
+         * @description Saves the caller's language (ru, en or de), used for the interface, messages and mail. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for an unknown language; 401 without a valid session.
+         */
         post: operations["setLanguage"];
         delete?: never;
         options?: never;
@@ -207,7 +254,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a password-reset link (same answer whether or not the account exists) */
+        /**
+         * Email a password-reset link (same answer whether or not the account exists)
+         * @description Mails a reset link if an account has that email; the answer does not tell whether it has. Anyone may call it; no session is needed.
+         *     Errors: 400 for a malformed email; 429 past 20 requests an hour from one address or 5 an hour for one account.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -226,7 +277,8 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the emailed token
-         * @description The token of a password-reset mail, or of an invitation (send_invitation): an invitation's link also confirms the email address and is marked used. 'Link has expired' under token otherwise.
+         * @description The token of a password-reset mail, or of an invitation (send_invitation): an invitation's link also confirms the email address and is marked used. 'Link has expired' under token otherwise. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (token expired or used, weak password); 429 past 30 calls a minute from one address.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -244,11 +296,16 @@ export interface paths {
         };
         /**
          * List users (paged, searchable, filterable by role and lead status)
-         * @description Admins see every user. A consultant sees the users in their reach (those they look after and their structure, never an admin): the roster of the consultants they manage and its pickers.
+         * @description Admins see every user. A consultant sees the users in their reach (those they look after and their structure, never an admin): the roster of the consultants they manage and its pickers. Consultants and admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member.
          */
         get: operations["listUsers"];
         put?: never;
-        /** Create a user ('User successfully created') */
+        /**
+         * Create a user ('User successfully created')
+         * @description Creates a user of any role with a password, active at once. Only admins may call it.
+         *     Errors: 400 with field errors (email or phone in use, weak password); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -263,9 +320,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user (for the admin edit screen) */
+        /**
+         * One user (for the admin edit screen)
+         * @description One user's fields for the admin edit screen. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such user.
+         */
         get: operations["getUser"];
-        /** Update a user ('User successfully updated'); a new password ends every session of the user */
+        /**
+         * Update a user ('User successfully updated'); a new password ends every session of the user
+         * @description Changes a user's fields; a new password ends every session of the user. Only admins may call it.
+         *     Errors: 400 with field errors (email or phone in use, weak password); 401 without a valid session; 403 for a member or consultant; 404 when there is no such user.
+         */
         put: operations["updateUser"];
         post?: never;
         delete?: never;
@@ -281,7 +346,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest book, for the dashboard */
+        /**
+         * The newest book, for the dashboard
+         * @description The most recently published book, or null, for the dashboard's card. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getNewBook"];
         put?: never;
         post?: never;
@@ -298,7 +367,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All published books, newest first, with the caller's purchase state */
+        /**
+         * All published books, newest first, with the caller's purchase state
+         * @description Every published book with its price and whether the caller has bought it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listBooks"];
         put?: never;
         post?: never;
@@ -315,7 +388,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One book; the PDF link only when it is free or purchased */
+        /**
+         * One book; the PDF link only when it is free or purchased
+         * @description One published book; the PDF link is given only when the book is free or the caller bought it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published book.
+         */
         get: operations["getBook"];
         put?: never;
         post?: never;
@@ -334,7 +411,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy a book (returns a payment URL when payment is needed) */
+        /**
+         * Buy a book (returns a payment URL when payment is needed)
+         * @description Starts paying for a book: answers the payment page to open, or marks it bought at once when nothing is to be paid. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (already bought, no payment method on); 401 without a valid session; 404 when there is no such published book.
+         */
         post: operations["purchaseBook"];
         delete?: never;
         options?: never;
@@ -349,7 +430,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lesson categories with the caller's completion counts */
+        /**
+         * Lesson categories with the caller's completion counts
+         * @description The published lesson categories with how many lessons the caller completed in each. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listLessonCategories"];
         put?: never;
         post?: never;
@@ -366,7 +451,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Free lessons, open to every signed-in user */
+        /**
+         * Free lessons, open to every signed-in user
+         * @description The published lessons that need no subscription, for the dashboard and the free section. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listFreeLessons"];
         put?: never;
         post?: never;
@@ -385,7 +474,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A page of lessons, filtered by category (and search in the query string) */
+        /**
+         * A page of lessons, filtered by category (and search in the query string)
+         * @description Published lessons of a category, paged, each with whether it is locked for the caller and their progress. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page or category; 401 without a valid session.
+         */
         post: operations["listLessons"];
         delete?: never;
         options?: never;
@@ -400,12 +493,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One lesson with access, watch progress and materials */
+        /**
+         * One lesson with access, watch progress and materials
+         * @description One published lesson with the caller's access (locked and why), watch position and materials; a locked lesson hides its video. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published lesson.
+         */
         get: operations["getLesson"];
         put?: never;
         /**
          * Record the watch position (time) of a lesson
-         * @description Stores the caller's progress; a lesson whose `access.locked` is true answers 403 with the lock message.
+         * @description Stores the caller's progress; a lesson whose `access.locked` is true answers 403 with the lock message. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (time); 401 without a valid session; 403 when the lesson is locked for the caller; 404 when there is no such published lesson.
          */
         post: operations["recordLessonView"];
         delete?: never;
@@ -421,12 +519,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of comments, newest first, optionally of one lesson */
+        /**
+         * A page of comments, newest first, optionally of one lesson
+         * @description Comments, newest first and paged, of all lessons or of one; hidden comments only for admins and their authors. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page or lesson id; 401 without a valid session; 403 when the lesson is locked for the caller; 404 when there is no such published lesson.
+         */
         get: operations["listComments"];
         put?: never;
         /**
          * Add a comment, optionally on a lesson
-         * @description The lesson field is optional. Commenting on a lesson the caller cannot open (locked) answers 403; an unknown lesson id is a 400 on `lesson`. Comments are rate limited per user.
+         * @description The lesson field is optional. Commenting on a lesson the caller cannot open (locked) answers 403; an unknown lesson id is a 400 on `lesson`. Comments are rate limited per user. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (text empty or too long, unknown lesson); 401 without a valid session; 403 when the lesson is locked for the caller; 429 past 20 comments a minute by one user.
          */
         post: operations["addComment"];
         delete?: never;
@@ -444,14 +547,16 @@ export interface paths {
         };
         /**
          * One comment
-         * @description A hidden comment is found only by admins and its author; others get 404.
+         * @description A hidden comment is found only by admins and its author; others get 404. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such comment (or it is hidden from the caller).
          */
         get: operations["getComment"];
         put?: never;
         post?: never;
         /**
          * Delete a comment ('Deleted successfully')
-         * @description The author deletes their own comment; admins delete any. Anyone else gets 403.
+         * @description The author deletes their own comment; admins delete any. Anyone else gets 403. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 when the comment is someone else's and the caller is not an admin; 404 when there is no such comment.
          */
         delete: operations["deleteComment"];
         options?: never;
@@ -470,7 +575,8 @@ export interface paths {
         put?: never;
         /**
          * Hide or show a comment (admins)
-         * @description A hidden comment stays visible to admins and to its author only.
+         * @description A hidden comment stays visible to admins and to its author only. Only admins may call it.
+         *     Errors: 400 with field errors; 401 without a valid session; 403 for a member or consultant; 404 when there is no such comment.
          */
         post: operations["moderateComment"];
         delete?: never;
@@ -486,7 +592,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lessons to continue and new lessons, for the dashboard */
+        /**
+         * Lessons to continue and new lessons, for the dashboard
+         * @description The lessons the caller started and has not finished, and the newest lessons, for the dashboard. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getDashboardLessons"];
         put?: never;
         post?: never;
@@ -503,7 +613,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Important news for the dashboard, newest first */
+        /**
+         * Important news for the dashboard, newest first
+         * @description Published news marked important, newest first, for the dashboard. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listImportantNews"];
         put?: never;
         post?: never;
@@ -520,7 +634,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One news item with its body */
+        /**
+         * One news item with its body
+         * @description One published news item with its sanitised HTML body. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published news item.
+         */
         get: operations["getNews"];
         put?: never;
         post?: never;
@@ -537,7 +655,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of published news, newest first */
+        /**
+         * A page of published news, newest first
+         * @description Published news, newest first and paged. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page; 401 without a valid session.
+         */
         get: operations["listNews"];
         put?: never;
         post?: never;
@@ -554,7 +676,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Upcoming and running events, soonest first */
+        /**
+         * Upcoming and running events, soonest first
+         * @description The next events that have not ended, soonest first, with times in the caller's time zone. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad limit; 401 without a valid session.
+         */
         get: operations["listNearestEvents"];
         put?: never;
         post?: never;
@@ -571,7 +697,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One event */
+        /**
+         * One event
+         * @description One published event with its description, place or link and times. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published event.
+         */
         get: operations["getEvent"];
         put?: never;
         post?: never;
@@ -588,7 +718,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event as an iCalendar file, to add it to a calendar */
+        /**
+         * The event as an iCalendar file, to add it to a calendar
+         * @description One published event as a text/calendar file, to add it to a calendar. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published event.
+         */
         get: operations["getEventIcs"];
         put?: never;
         post?: never;
@@ -605,7 +739,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of events (upcoming soonest first, past latest first) */
+        /**
+         * A page of events (upcoming soonest first, past latest first)
+         * @description Published events, paged: upcoming ones soonest first, then past ones latest first. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page or filter; 401 without a valid session.
+         */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -624,7 +762,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The subscription periods packages are sold for */
+        /**
+         * The subscription periods packages are sold for
+         * @description The periods (e.g. one month, a year) that packages are sold for, in order. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         post: operations["listSubscriptionPeriods"];
         delete?: never;
         options?: never;
@@ -641,7 +783,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The packages on sale, optionally for one period */
+        /**
+         * The packages on sale, optionally for one period
+         * @description The packages on sale with their prices, of all periods or of one. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for an unknown period; 401 without a valid session.
+         */
         post: operations["listPackages"];
         delete?: never;
         options?: never;
@@ -658,7 +804,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy a package; answers the payment page to open */
+        /**
+         * Buy a package; answers the payment page to open
+         * @description Starts buying a package: answers the payment page to open; the webhook starts the subscription once paid. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (a method that is off); 401 without a valid session; 404 when there is no such package on sale.
+         */
         post: operations["purchasePackage"];
         delete?: never;
         options?: never;
@@ -673,12 +823,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's current subscription and subscription history */
+        /**
+         * The caller's current subscription and subscription history
+         * @description The caller's current subscription (package, end, auto-pay) and their earlier subscriptions. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getSubscriptionInfo"];
         put?: never;
         /**
          * Turn auto-pay of the current subscription on or off
-         * @description Without a current subscription the answer is a 400 with non_field_errors.
+         * @description Without a current subscription the answer is a 400 with non_field_errors. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (no current subscription, or none that can renew); 401 without a valid session.
          */
         post: operations["setAutoPay"];
         delete?: never;
@@ -696,7 +851,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an online donation; answers the payment page to open */
+        /**
+         * Start an online donation; answers the payment page to open
+         * @description Creates a pending donation of the given amount with an online provider and answers the payment page to open; the webhook settles it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (amount, a method that is off); 401 without a valid session.
+         */
         post: operations["createDonation"];
         delete?: never;
         options?: never;
@@ -713,7 +872,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report a donation paid by a manual method, with its confirmation check */
+        /**
+         * Report a donation paid by a manual method, with its confirmation check
+         * @description Records a donation paid outside the app (e.g. a bank transfer) with a picture of its receipt; it stays pending until staff approve or reject it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (amount, method, check file); 401 without a valid session; 507 when the upload disk is full.
+         */
         post: operations["createManualDonation"];
         delete?: never;
         options?: never;
@@ -728,7 +891,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own donations with their states (a rejected one carries the reason) */
+        /**
+         * The caller's own donations with their states (a rejected one carries the reason)
+         * @description The caller's own donations, newest first and paged, with their states. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page; 401 without a valid session.
+         */
         get: operations["listMyDonations"];
         put?: never;
         post?: never;
@@ -749,7 +916,8 @@ export interface paths {
         put?: never;
         /**
          * Events of a payment provider (Stripe, or the built-in sandbox), verified by signature
-         * @description Each event is processed exactly once: its id is recorded in the same transaction as the state change, so a redelivery (or a concurrent duplicate) answers 200 with duplicate true and changes nothing. A bad signature is refused with 400 and changes nothing.
+         * @description Each event is processed exactly once: its id is recorded in the same transaction as the state change, so a redelivery (or a concurrent duplicate) answers 200 with duplicate true and changes nothing. A bad signature is refused with 400 and changes nothing. Anyone may call it; no session is needed. The provider's signature is the authentication.
+         *     Errors: 400 for a bad signature, an unknown provider or a malformed event.
          */
         post: operations["receivePaymentWebhook"];
         delete?: never;
@@ -765,10 +933,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The built-in sandbox provider's hosted checkout page (HTML) for one payment */
+        /**
+         * The built-in sandbox provider's hosted checkout page (HTML) for one payment
+         * @description Only when the sandbox provider is on (development and tests). Anyone may call it; no session is needed. The reference in the path is the secret.
+         *     Errors: 400 for a malformed reference; 404 when there is no such sandbox payment.
+         */
         get: operations["getSandboxCheckout"];
         put?: never;
-        /** The payer confirms or declines; the sandbox calls the webhook like a provider, then sends the payer back to the app */
+        /**
+         * The payer confirms or declines; the sandbox calls the webhook like a provider, then sends the payer back to the app
+         * @description Only when the sandbox provider is on (development and tests). Anyone may call it; no session is needed. The reference in the path is the secret.
+         *     Errors: 400 for a malformed reference or answer; 404 when there is no such sandbox payment.
+         */
         post: operations["submitSandboxCheckout"];
         delete?: never;
         options?: never;
@@ -785,7 +961,8 @@ export interface paths {
         };
         /**
          * Payments of the users the caller looks after (admins see all), newest first
-         * @description Filters: kind, state, user_id, date_from, date_to (created, ISO dates), manual (true/false).
+         * @description Filters: kind, state, user_id, date_from, date_to (created, ISO dates), manual (true/false). Consultants and admins may call it. A consultant sees the payments of the users they may see (their structure and the users they are responsible for).
+         *     Errors: 400 for a bad page or filter; 401 without a valid session; 403 for a member.
          */
         get: operations["listStaffPayments"];
         put?: never;
@@ -803,7 +980,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One payment of a user the caller looks after */
+        /**
+         * One payment of a user the caller looks after
+         * @description One payment with its receipt and decision. Consultants and admins may call it. A consultant only for users they may see.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member; 404 when there is no such payment or it is outside the caller's reach.
+         */
         get: operations["getStaffPayment"];
         put?: never;
         post?: never;
@@ -822,7 +1003,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a pending manual donation (written to the action history) */
+        /**
+         * Confirm a pending manual donation (written to the action history)
+         * @description Marks a pending manual donation paid. Consultants and admins may call it. A consultant only for users they may see.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or a payment that is not manual; 404 when there is no such payment or it is outside the caller's reach; 409 when it is no longer pending.
+         */
         post: operations["approvePayment"];
         delete?: never;
         options?: never;
@@ -839,7 +1024,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a pending manual donation with a reason the member sees (written to the action history) */
+        /**
+         * Reject a pending manual donation with a reason the member sees (written to the action history)
+         * @description Marks a pending manual donation rejected, with the reason the member sees. Consultants and admins may call it. A consultant only for users they may see.
+         *     Errors: 400 with field errors (reason); 401 without a valid session; 403 for a member or a payment that is not manual; 404 when there is no such payment or it is outside the caller's reach; 409 when it is no longer pending.
+         */
         post: operations["rejectPayment"];
         delete?: never;
         options?: never;
@@ -856,7 +1045,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The payment methods that are switched on */
+        /**
+         * The payment methods that are switched on
+         * @description The payment methods the school switched on, online and manual, with their instructions. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         post: operations["listPaymentMethods"];
         delete?: never;
         options?: never;
@@ -871,7 +1064,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The users the caller invited directly (first level of the referral tree) */
+        /**
+         * The users the caller invited directly (first level of the referral tree)
+         * @description The users the caller invited directly, with how many they invited in turn. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getTeamChildren"];
         put?: never;
         post?: never;
@@ -890,7 +1087,8 @@ export interface paths {
         };
         /**
          * The direct children of a user in the caller's structure (to unfold the tree)
-         * @description pk is the caller or a user the caller may see (else 403; 404 when unknown); only children the caller may see are listed, oldest first. Counts come from counters the database keeps.
+         * @description pk is the caller or a user the caller may see (else 403; 404 when unknown); only children the caller may see are listed, oldest first. Counts come from counters the database keeps. Any signed-in user may call it (member, consultant or admin). The user must be in the caller's reach (a member: their structure; a consultant: also the users they are responsible for; an admin: anyone).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 when the user is out of the caller's reach; 404 when there is no such user.
          */
         get: operations["getTeamChildrenOf"];
         put?: never;
@@ -912,7 +1110,8 @@ export interface paths {
         put?: never;
         /**
          * The caller's whole structure as a paged, filtered table
-         * @description The users the caller may see (services/team/visibility.ts): a member, their structure (everyone below them in the referral tree); a consultant, their structure and the users they are responsible for; an admin, every user. Search matches name, email and phone. ordering takes the sortable column keys (default -date_joined). Donation figures are paid payments of kind donation: "current" is the current calendar month and "prev" the previous one, both in UTC, by paid_at. tags_groups_columns lists one column per tag group.
+         * @description The users the caller may see (services/team/visibility.ts): a member, their structure (everyone below them in the referral tree); a consultant, their structure and the users they are responsible for; an admin, every user. Search matches name, email and phone. ordering takes the sortable column keys (default -date_joined). Donation figures are paid payments of kind donation: "current" is the current calendar month and "prev" the previous one, both in UTC, by paid_at. tags_groups_columns lists one column per tag group. Any signed-in user may call it (member, consultant or admin). A member sees their structure; a consultant also the users they are responsible for; an admin everyone.
+         *     Errors: 400 for a bad page, filter or ordering; 401 without a valid session.
          */
         post: operations["listStructureUsers"];
         delete?: never;
@@ -928,7 +1127,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The filter options (statuses, tags, groups) and columns of the structure list */
+        /**
+         * The filter options (statuses, tags, groups) and columns of the structure list
+         * @description The statuses, tags, groups and columns the structure list can filter by and show. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad parameter; 401 without a valid session.
+         */
         get: operations["getStructureChoices"];
         put?: never;
         post?: never;
@@ -947,7 +1150,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The donations and payments of a user in the caller's structure */
+        /**
+         * The donations and payments of a user in the caller's structure
+         * @description A user's donations and payments, newest first. Any signed-in user may call it (member, consultant or admin). The user must be in the caller's reach.
+         *     Errors: 400 for a malformed user id; 401 without a valid session; 403 when the user is out of the caller's reach; 404 when there is no such user.
+         */
         post: operations["listContactDonations"];
         delete?: never;
         options?: never;
@@ -964,7 +1171,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The completed tasks (meet, call, message) with a user in the caller's structure */
+        /**
+         * The completed tasks (meet, call, message) with a user in the caller's structure
+         * @description The meetings, calls and messages done with a user, newest first. Any signed-in user may call it (member, consultant or admin). The user must be in the caller's reach.
+         *     Errors: 400 for a malformed user id; 401 without a valid session; 403 when the user is out of the caller's reach; 404 when there is no such user.
+         */
         post: operations["listContactCompletedTasks"];
         delete?: never;
         options?: never;
@@ -983,7 +1194,8 @@ export interface paths {
         put?: never;
         /**
          * New leads waiting for a consultant
-         * @description A waiting lead is a member in status waiting whom no consultant looks after yet. Consultants and admins see the whole pool (any consultant may take a lead to work); a member sees the waiting leads of their own structure (e.g. the sign-ups of their landing pages). Default order: longest waiting first (waiting_since ascending); ordering takes waiting_since, date_joined, first_name, last_name, email, city, country, with '-' for descending. Filters: source (how the lead came), queue_status (new, offered to a consultant now, returned by one), id (one lead of the pool: the brief a consultant sees before taking it).
+         * @description A waiting lead is a member in status waiting whom no consultant looks after yet. Consultants and admins see the whole pool (any consultant may take a lead to work); a member sees the waiting leads of their own structure (e.g. the sign-ups of their landing pages). Default order: longest waiting first (waiting_since ascending); ordering takes waiting_since, date_joined, first_name, last_name, email, city, country, with '-' for descending. Filters: source (how the lead came), queue_status (new, offered to a consultant now, returned by one), id (one lead of the pool: the brief a consultant sees before taking it). Any signed-in user may call it (member, consultant or admin). Consultants and admins see every waiting lead; a member only those in their structure.
+         *     Errors: 400 for a bad page, filter or ordering; 401 without a valid session.
          */
         post: operations["listWaitingUsers"];
         delete?: never;
@@ -1003,7 +1215,8 @@ export interface paths {
         put?: never;
         /**
          * Stop being the responsible consultant of a user; the user goes back to the waiting leads
-         * @description A consultant only for users they are responsible for (else 403 not_responsible); an admin for any user that has a responsible consultant (else 400). The user's status becomes waiting and the change is written to the actions history (lead_rejected).
+         * @description A consultant only for users they are responsible for (else 403 not_responsible); an admin for any user that has a responsible consultant (else 400). The user's status becomes waiting and the change is written to the actions history (lead_rejected). Consultants and admins may call it. Only the responsible consultant may give a user back.
+         *     Errors: 400 with field errors (a user without a responsible consultant); 401 without a valid session; 403 for a member or a user the caller is not responsible for; 404 when there is no such user.
          */
         post: operations["rejectResponsibleUser"];
         delete?: never;
@@ -1019,7 +1232,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The statuses a contact can have */
+        /**
+         * The statuses a contact can have
+         * @description The fixed statuses of a contact with their labels in the caller's language. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listContactStatuses"];
         put?: never;
         post?: never;
@@ -1036,10 +1253,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's contact categories */
+        /**
+         * The caller's contact categories
+         * @description The categories the caller made for their own contacts. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listContactCategories"];
         put?: never;
-        /** Create a contact category */
+        /**
+         * Create a contact category
+         * @description Adds a category to the caller's own contact categories. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (name missing or already used); 401 without a valid session.
+         */
         post: operations["createContactCategory"];
         delete?: never;
         options?: never;
@@ -1057,11 +1282,16 @@ export interface paths {
         get?: never;
         /**
          * Rename a contact category or change whether it is particular
-         * @description Making a category particular fails with 'Contact must have only one particular category at a time' while one of its contacts already has another particular category.
+         * @description Making a category particular fails with 'Contact must have only one particular category at a time' while one of its contacts already has another particular category. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors; 401 without a valid session; 404 when the category does not exist or is not the caller's.
          */
         put: operations["updateContactCategory"];
         post?: never;
-        /** Delete a contact category (its contacts stay, without it) */
+        /**
+         * Delete a contact category (its contacts stay, without it)
+         * @description Deletes one of the caller's categories; its contacts stay, without it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the category does not exist or is not the caller's.
+         */
         delete: operations["deleteContactCategory"];
         options?: never;
         head?: never;
@@ -1075,10 +1305,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's contacts, searched and filtered by category and status */
+        /**
+         * The caller's contacts, searched and filtered by category and status
+         * @description The caller's own contacts (a private address book, not users), paged, searched and filtered by category and status. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page, filter or ordering; 401 without a valid session.
+         */
         get: operations["listContacts"];
         put?: never;
-        /** Add a contact */
+        /**
+         * Add a contact
+         * @description Adds a contact to the caller's own address book. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (name missing, malformed email or phone, another particular category); 401 without a valid session.
+         */
         post: operations["createContact"];
         delete?: never;
         options?: never;
@@ -1093,12 +1331,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's contacts */
+        /**
+         * One of the caller's contacts
+         * @description One of the caller's own contacts. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the contact does not exist or is not the caller's.
+         */
         get: operations["getContact"];
-        /** Update one of the caller's contacts */
+        /**
+         * Update one of the caller's contacts
+         * @description Replaces the fields of one of the caller's own contacts. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors; 401 without a valid session; 404 when the contact does not exist or is not the caller's.
+         */
         put: operations["updateContact"];
         post?: never;
-        /** Delete one of the caller's contacts */
+        /**
+         * Delete one of the caller's contacts
+         * @description Deletes one of the caller's own contacts. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the contact does not exist or is not the caller's.
+         */
         delete: operations["deleteContact"];
         options?: never;
         head?: never;
@@ -1116,7 +1366,8 @@ export interface paths {
         put?: never;
         /**
          * Change the category or status of several contacts, or delete them, all or nothing
-         * @description Every id must be one of the caller's contacts, else nothing changes and the answer is 404. add_category keeps the particular-category rule; set_status with status null clears it.
+         * @description Every id must be one of the caller's contacts, else nothing changes and the answer is 404. add_category keeps the particular-category rule; set_status with status null clears it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (an unknown action, category or status); 401 without a valid session; 404 when any id is not one of the caller's contacts.
          */
         post: operations["bulkContacts"];
         delete?: never;
@@ -1134,7 +1385,8 @@ export interface paths {
         };
         /**
          * The caller's contacts, filtered like the list, as a CSV file
-         * @description Cells that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) are prefixed with a single quote.
+         * @description Cells that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) are prefixed with a single quote. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad filter or ordering; 401 without a valid session.
          */
         get: operations["exportContacts"];
         put?: never;
@@ -1152,10 +1404,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's flows with their landing names and stats */
+        /**
+         * The caller's flows with their landing names and stats
+         * @description The caller's own funnels with their landing names, publication state and counts. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listFlows"];
         put?: never;
-        /** Create a flow with an empty landing page */
+        /**
+         * Create a flow with an empty landing page
+         * @description Creates a funnel owned by the caller, with an empty landing page under a unique name. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (name missing, landing name taken or not allowed); 401 without a valid session.
+         */
         post: operations["createFlow"];
         delete?: never;
         options?: never;
@@ -1171,10 +1431,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Rename a flow, change its landing name, publish or unpublish it (own flows only) */
+        /**
+         * Rename a flow, change its landing name, publish or unpublish it (own flows only)
+         * @description Any signed-in user may call it (member, consultant or admin). A member or consultant acts on their own flows only; an admin on any.
+         *     Errors: 400 with field errors (landing name taken or not allowed); 401 without a valid session; 404 when the flow does not exist or is not the caller's.
+         */
         put: operations["updateFlow"];
         post?: never;
-        /** Delete a flow and its landing page (own flows only) */
+        /**
+         * Delete a flow and its landing page (own flows only)
+         * @description Deletes the flow, its landing page and its stats; its sign-ups stay as users. Any signed-in user may call it (member, consultant or admin). A member or consultant acts on their own flows only; an admin on any.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the flow does not exist or is not the caller's.
+         */
         delete: operations["deleteFlow"];
         options?: never;
         head?: never;
@@ -1188,12 +1456,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The elements of a flow's landing page, for the editor */
+        /**
+         * The elements of a flow's landing page, for the editor
+         * @description The elements of a flow's landing page in order, for the landing editor. Any signed-in user may call it (member, consultant or admin). A member or consultant reads their own flows only; an admin any.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the flow does not exist or is not the caller's.
+         */
         get: operations["getLandingElements"];
         put?: never;
         /**
          * Add an element to a flow's landing page (an image may be uploaded as multipart)
-         * @description When can_add_elements is false the answer is 400 with a non_field_errors message.
+         * @description When can_add_elements is false the answer is 400 with a non_field_errors message. Any signed-in user may call it (member, consultant or admin). A member or consultant edits their own flows only; an admin any.
+         *     Errors: 400 with field errors (content, image); 401 without a valid session; 404 when the flow does not exist or is not the caller's; 507 when the upload disk is full.
          */
         post: operations["addLandingElement"];
         delete?: never;
@@ -1210,10 +1483,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace a landing element's order and content (a new image file may be uploaded as multipart) */
+        /**
+         * Replace a landing element's order and content (a new image file may be uploaded as multipart)
+         * @description Replaces an element's order and content; an image element may get a new file. Any signed-in user may call it (member, consultant or admin). A member or consultant edits their own flows only; an admin any.
+         *     Errors: 400 with field errors (content, image); 401 without a valid session; 404 when the flow or element does not exist or the flow is not the caller's; 507 when the upload disk is full.
+         */
         put: operations["updateLandingElement"];
         post?: never;
-        /** Remove an element from a flow's landing page */
+        /**
+         * Remove an element from a flow's landing page
+         * @description Removes one element from the landing page; the others keep their order. Any signed-in user may call it (member, consultant or admin). A member or consultant edits their own flows only; an admin any.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the flow or element does not exist or the flow is not the caller's.
+         */
         delete: operations["deleteLandingElement"];
         options?: never;
         head?: never;
@@ -1229,7 +1510,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check whether a landing name is free (and valid) before saving a flow */
+        /**
+         * Check whether a landing name is free (and valid) before saving a flow
+         * @description Tells the flow editor whether a landing name is well-formed and not used by another flow. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under name when it is malformed or taken; 401 without a valid session.
+         */
         post: operations["checkLandingName"];
         delete?: never;
         options?: never;
@@ -1248,7 +1533,8 @@ export interface paths {
         put?: never;
         /**
          * Check on a public landing page that an email may sign up
-         * @description 400 when malformed (`{email: ['Please, enter valid email address']}`) or taken (`{email: ['Email is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing.
+         * @description 400 when malformed (`{email: ['Please, enter valid email address']}`) or taken (`{email: ['Email is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing. Anyone may call it; no session is needed.
+         *     Errors: 400 under email; 403 for a missing or expired form token; 404 when the landing is not published; 429 as above.
          */
         post: operations["validateLandingEmail"];
         delete?: never;
@@ -1268,7 +1554,8 @@ export interface paths {
         put?: never;
         /**
          * Check on a public landing page that a phone number may sign up
-         * @description 400 when malformed (`{phone: ['Phone is incorrect']}`) or taken (`{phone: ['Phone is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing.
+         * @description 400 when malformed (`{phone: ['Phone is incorrect']}`) or taken (`{phone: ['Phone is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing. Anyone may call it; no session is needed.
+         *     Errors: 400 under phone; 403 for a missing or expired form token; 404 when the landing is not published; 429 as above.
          */
         post: operations["validateLandingPhone"];
         delete?: never;
@@ -1284,7 +1571,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Views, sign-ups and conversion of a flow, in total and per day (own flows only) */
+        /**
+         * Views, sign-ups and conversion of a flow, in total and per day (own flows only)
+         * @description Views, sign-ups and conversion of one flow over a period, in total and per day in the caller's time zone. Any signed-in user may call it (member, consultant or admin). A member or consultant reads their own flows only; an admin any.
+         *     Errors: 400 for a bad period; 401 without a valid session; 404 when the flow does not exist or is not the caller's.
+         */
         get: operations["getFlowStats"];
         put?: never;
         post?: never;
@@ -1305,7 +1596,8 @@ export interface paths {
         put?: never;
         /**
          * Sign up through a published landing's lead form (the visitor becomes a waiting lead of the flow's owner)
-         * @description The same checks as validate_email/ and validate_phone/, plus the form's required fields ('Please, fill this field'). One transaction creates the user (role member, status waiting, referred by the flow's owner), records the lead and counts the sign-up. An unpublished or unknown landing answers 404; a form token not issued with this landing's page, or expired, answers 403.
+         * @description The same checks as validate_email/ and validate_phone/, plus the form's required fields ('Please, fill this field'). One transaction creates the user (role member, status waiting, referred by the flow's owner), records the lead and counts the sign-up. An unpublished or unknown landing answers 404; a form token not issued with this landing's page, or expired, answers 403. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (email or phone invalid or in use, a required field empty); 403 for a missing or expired form token; 404 when the landing is not published or has no form; 429 past 10 sign-ups a minute from one address.
          */
         post: operations["signupLanding"];
         delete?: never;
@@ -1323,7 +1615,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The staff dashboard's metrics for a period (default today), optionally viewing as another employee */
+        /**
+         * The staff dashboard's metrics for a period (default today), optionally viewing as another employee
+         * @description Registrations, leads, donations, subscriptions and tasks for a period (default today) in the caller's time zone. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
+         *     Errors: 400 for a bad period; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         */
         post: operations["getStatistics"];
         delete?: never;
         options?: never;
@@ -1340,7 +1636,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Registrations, donations and subscriptions per country for a period */
+        /**
+         * Registrations, donations and subscriptions per country for a period
+         * @description The same period's registrations, donations and subscriptions per country. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
+         *     Errors: 400 for a bad period; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         */
         post: operations["getStatisticsByCountries"];
         delete?: never;
         options?: never;
@@ -1357,7 +1657,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The figures of each employee (consultants and admins) for a period */
+        /**
+         * The figures of each employee (consultants and admins) for a period
+         * @description Each employee's figures (leads taken, tasks done, donations) for a period. Consultants and admins may call it. A consultant sees the employees in their reach.
+         *     Errors: 400 for a bad period; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         */
         post: operations["getStaffStatistics"];
         delete?: never;
         options?: never;
@@ -1374,7 +1678,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A page of the caller's (or, viewing as, an employee's) tasks in one tab */
+        /**
+         * A page of the caller's (or, viewing as, an employee's) tasks in one tab
+         * @description One tab (today, overdue, planned, done) of the caller's tasks, paged; or of another employee's when viewing as them. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
+         *     Errors: 400 for a bad tab or page; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         */
         post: operations["listTasks"];
         delete?: never;
         options?: never;
@@ -1391,7 +1699,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Plan a meeting, call or message about a user */
+        /**
+         * Plan a meeting, call or message about a user
+         * @description Plans a meeting, call or message with a user at a time, for the caller or the employee they view as. Consultants and admins may call it. The linked user must be one the employee may link.
+         *     Errors: 400 with field errors (kind, time, linked user); 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         */
         post: operations["createTask"];
         delete?: never;
         options?: never;
@@ -1408,7 +1720,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a new lead and a task about them together */
+        /**
+         * Create a new lead and a task about them together
+         * @description Creates a lead the caller (or the viewed employee) is responsible for and a first task about them, in one transaction. Consultants and admins may call it.
+         *     Errors: 400 with field errors (email or phone in use, kind, time); 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         */
         post: operations["createNewLeadTask"];
         delete?: never;
         options?: never;
@@ -1425,7 +1741,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete, cancel, reschedule or edit a planned task */
+        /**
+         * Complete, cancel, reschedule or edit a planned task
+         * @description Completes, cancels, reschedules or edits a planned task. Consultants and admins may call it. Another employee's task only when the caller may view as them.
+         *     Errors: 400 with field errors (a task already done, time); 401 without a valid session; 403 for a member or another employee's task out of reach; 404 when there is no such task.
+         */
         post: operations["updateTask"];
         delete?: never;
         options?: never;
@@ -1440,7 +1760,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users a task may be linked to (those the employee is responsible for or has in their structure) */
+        /**
+         * Users a task may be linked to (those the employee is responsible for or has in their structure)
+         * @description The users a task may be about: those the employee is responsible for or has in their structure, searched. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
+         *     Errors: 400 for a bad search or page; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         */
         get: operations["listUsersToLink"];
         put?: never;
         post?: never;
@@ -1461,7 +1785,8 @@ export interface paths {
         put?: never;
         /**
          * Set a consultant's working hours per weekday (MON to SUN)
-         * @description Times are HH:mm in the consultant's time zone. A working day whose time_from is not before its time_to is refused with 'Incorrect time from and time to' under work_times.
+         * @description Times are HH:mm in the consultant's time zone. A working day whose time_from is not before its time_to is refused with 'Incorrect time from and time to' under work_times. Consultants and admins may call it. A consultant sets their own hours or those of a consultant in their reach; an admin anyone's.
+         *     Errors: 400 with field errors; 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["updateWorkTimes"];
         delete?: never;
@@ -1481,7 +1806,8 @@ export interface paths {
         put?: never;
         /**
          * Details of a user of the caller's structure (user/view-details/{pk})
-         * @description The caller themselves or a user they may see (services/team/visibility.ts): a member, their structure; a consultant, their structure and the users they are responsible for; an admin, anyone.
+         * @description The caller themselves or a user they may see (services/team/visibility.ts): a member, their structure; a consultant, their structure and the users they are responsible for; an admin, anyone. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed user id; 401 without a valid session; 403 when the user is outside the caller's reach; 404 when there is no such user.
          */
         post: operations["getUserDetails"];
         delete?: never;
@@ -1501,7 +1827,8 @@ export interface paths {
         put?: never;
         /**
          * Actions history, newest first (paged)
-         * @description Consultants see the actions they made or that concern users of their structure; admins see all.
+         * @description Consultants see the actions they made or that concern users of their structure; admins see all. Consultants and admins may call it. A consultant sees the actions on and by the users in their reach.
+         *     Errors: 400 for a bad page or filter; 401 without a valid session; 403 for a member, or an actor or subject out of the consultant's reach.
          */
         post: operations["listActionLogs"];
         delete?: never;
@@ -1521,7 +1848,8 @@ export interface paths {
         put?: never;
         /**
          * Block or unblock a user (a blocked user's sessions end and login is refused)
-         * @description Who may: an admin, any user but admins and themselves; a consultant, only users of their structure (their referral descendants) or users they are responsible for, never an admin or themselves. Else 403. Every change is written to the actions history.
+         * @description Who may: an admin, any user but admins and themselves; a consultant, only users of their structure (their referral descendants) or users they are responsible for, never an admin or themselves. Else 403. Every change is written to the actions history. Consultants and admins may call it. A consultant acts on users in their reach, never on admins or themselves.
+         *     Errors: 400 with field errors; 401 without a valid session; 403 for a member, the caller themselves, an admin or a user out of reach; 404 when there is no such user.
          */
         post: operations["blockUnblockUser"];
         delete?: never;
@@ -1541,7 +1869,8 @@ export interface paths {
         put?: never;
         /**
          * Remove a user, handing their users, open tasks and tickets over to another consultant
-         * @description Who may: as for block_unblock_user (admins any non-admin; consultants only users of their structure or responsibility). hand_over_to must be a consultant (or admin) the caller may reach (admins any; consultants themselves or a consultant of their structure). In one transaction.
+         * @description Who may: as for block_unblock_user (admins any non-admin; consultants only users of their structure or responsibility). hand_over_to must be a consultant (or admin) the caller may reach (admins any; consultants themselves or a consultant of their structure). In one transaction. Consultants and admins may call it. A consultant acts on users in their reach, never on admins or themselves.
+         *     Errors: 400 with field errors (the consultant to hand over to); 401 without a valid session; 403 for a member, the caller themselves, an admin or a user out of reach; 404 when there is no such user.
          */
         post: operations["removeUser"];
         delete?: never;
@@ -1561,7 +1890,8 @@ export interface paths {
         put?: never;
         /**
          * Set a consultant's daily lead limit and rating (1 to 5)
-         * @description Who may: an admin, for any consultant; a consultant, only for consultants of their own structure (the consultants they manage), never for themselves. Else 403.
+         * @description Who may: an admin, for any consultant; a consultant, only for consultants of their own structure (the consultants they manage), never for themselves. Else 403. Consultants and admins may call it. A consultant may change only other consultants in their reach; an admin any staff member.
+         *     Errors: 400 with field errors (limit, rating, a user who is not staff); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["updateConsultantSettings"];
         delete?: never;
@@ -1581,7 +1911,8 @@ export interface paths {
         put?: never;
         /**
          * Create a lead with a tag and a responsible consultant
-         * @description Messages: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'. On success 'User successfully created'.
+         * @description Messages: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'. On success 'User successfully created'. Consultants and admins may call it.
+         *     Errors: 400 with field errors (email or phone in use, unknown tag, a consultant who cannot take leads); 401 without a valid session; 403 for a member or a responsible consultant out of the caller's reach.
          */
         post: operations["createLeadUser"];
         delete?: never;
@@ -1601,7 +1932,8 @@ export interface paths {
         put?: never;
         /**
          * Create a partner with company details and documents
-         * @description Messages as for leads: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'. On success 'User successfully created'.
+         * @description Messages as for leads: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'. On success 'User successfully created'. Consultants and admins may call it.
+         *     Errors: 400 with field errors; 401 without a valid session; 403 for a member or a responsible consultant out of the caller's reach; 507 when the upload disk is full.
          */
         post: operations["createPartnerUser"];
         delete?: never;
@@ -1619,7 +1951,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A partner's company details and documents */
+        /**
+         * A partner's company details and documents
+         * @description The company details and uploaded documents of a partner user. Consultants and admins may call it. A consultant only for users in their reach.
+         *     Errors: 400 for a malformed user id or a user who is not a partner; 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
+         */
         post: operations["getPartnerDetails"];
         delete?: never;
         options?: never;
@@ -1636,7 +1972,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a user's role, partner flag, tags, groups, language and time zone */
+        /**
+         * Change a user's role, partner flag, tags, groups, language and time zone
+         * @description Changes a user's role, partner flag, tags, groups, language and time zone. Consultants and admins may call it. A consultant acts on users in their reach and may not change a role; an admin may.
+         *     Errors: 400 with field errors (unknown tag, group or time zone); 401 without a valid session; 403 for a member, a user out of reach or a role change by a consultant; 404 when there is no such user.
+         */
         post: operations["updateUserSettings"];
         delete?: never;
         options?: never;
@@ -1653,7 +1993,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hand a user over to another consultant */
+        /**
+         * Hand a user over to another consultant
+         * @description Makes another consultant responsible for a user; written to the actions history. Consultants and admins may call it. A consultant acts on users in their reach.
+         *     Errors: 400 with field errors (the consultant to hand over to); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user; 409 when someone else moved the user first.
+         */
         post: operations["giveAwayUser"];
         delete?: never;
         options?: never;
@@ -1672,7 +2016,8 @@ export interface paths {
         put?: never;
         /**
          * Add a note about a user to their timeline (the actions history, kind note_added)
-         * @description Who may: an admin, anyone but admins; a consultant, the users of their structure or responsibility (as for block_unblock_user). The note is an entry of the actions history about the user.
+         * @description Who may: an admin, anyone but admins; a consultant, the users of their structure or responsibility (as for block_unblock_user). The note is an entry of the actions history about the user. Consultants and admins may call it. A consultant only for users in their reach.
+         *     Errors: 400 with field errors (text); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["addUserNote"];
         delete?: never;
@@ -1692,7 +2037,8 @@ export interface paths {
         put?: never;
         /**
          * Record a donation a user made (cash, bank transfer) as paid; written to the actions history
-         * @description Who may: as for add_note. The donation counts in the user's and the structure's totals at once. 'Payment date and time is invalid' when paid_at is in the future.
+         * @description Who may: as for add_note. The donation counts in the user's and the structure's totals at once. 'Payment date and time is invalid' when paid_at is in the future. Consultants and admins may call it. A consultant only for users in their reach.
+         *     Errors: 400 with field errors (amount, method, date); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["recordUserDonation"];
         delete?: never;
@@ -1712,7 +2058,8 @@ export interface paths {
         put?: never;
         /**
          * Email a user an invitation with a set-password link (single use, valid 7 days), in their language
-         * @description Who may: as for add_note. Sending again makes a new link; the earlier one stops working. The link opens /set-password/{token}, which sets the password through password_reset/confirm/. Refused with 'The user has no email' when the user has none. Written to the actions history.
+         * @description Who may: as for add_note. Sending again makes a new link; the earlier one stops working. The link opens /set-password/{token}, which sets the password through password_reset/confirm/. Refused with 'The user has no email' when the user has none. Written to the actions history. Consultants and admins may call it. A consultant only for users in their reach.
+         *     Errors: 400 with field errors (a user without email or already active); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["sendInvitation"];
         delete?: never;
@@ -1730,7 +2077,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move users (or all of them) from one consultant to another */
+        /**
+         * Move users (or all of them) from one consultant to another
+         * @description Moves the given users, or all of them, from one consultant to another in one transaction. Consultants and admins may call it. A consultant acts on consultants in their reach.
+         *     Errors: 400 with field errors (source or target consultant); 401 without a valid session; 403 for a member or a consultant out of reach; 404 when there is no such user; 409 when a user no longer belongs to the source, with nothing moved.
+         */
         post: operations["managerGiveAwayUser"];
         delete?: never;
         options?: never;
@@ -1745,7 +2096,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All tags and groups (for filters and user settings) */
+        /**
+         * All tags and groups (for filters and user settings)
+         * @description Every tag and group, for the filters of the staff lists and the user settings. Consultants and admins may call it.
+         *     Errors: 401 without a valid session; 403 for a member.
+         */
         get: operations["listTagsGroups"];
         put?: never;
         post?: never;
@@ -1762,11 +2117,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff create a reset-credentials link for a user (valid one hour) */
+        /**
+         * Staff create a reset-credentials link for a user (valid one hour)
+         * @description Makes a one-hour link with which the user sets a new login and password. Consultants and admins; a consultant only for the members they are responsible for, never for staff.
+         *     Errors: 400 for a malformed user id; 401 without a valid session; 403 for a member, or a user outside the consultant's care; 404 when there is no such user.
+         */
         get: operations["createResetCredentialsLink"];
-        /** Save new credentials through a reset-credentials token */
+        /**
+         * Save new credentials through a reset-credentials token
+         * @description Sets the new login and password through the token and uses it up; the user's sessions end. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (token no longer good, login taken, weak password); 429 past 30 calls a minute from one address.
+         */
         put: operations["saveResetCredentials"];
-        /** Check a reset-credentials token before showing the form */
+        /**
+         * Check a reset-credentials token before showing the form
+         * @description Tells the reset-credentials page whether its token is still good, before the form is shown. Anyone may call it; no session is needed.
+         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         */
         post: operations["validateResetCredentials"];
         delete?: never;
         options?: never;
@@ -1781,7 +2148,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ticket types and statuses with translated labels */
+        /**
+         * Ticket types and statuses with translated labels
+         * @description The ticket types and statuses with their labels in the caller's language, for the ticket forms. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad parameter; 401 without a valid session.
+         */
         get: operations["getTicketChoices"];
         put?: never;
         post?: never;
@@ -1802,7 +2173,8 @@ export interface paths {
         put?: never;
         /**
          * Open a ticket (a request) as the signed-in user
-         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified.
+         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (type, text); 401 without a valid session.
          */
         post: operations["createTicket"];
         delete?: never;
@@ -1822,7 +2194,8 @@ export interface paths {
         put?: never;
         /**
          * Tickets of the caller's structure, newest first (paged)
-         * @description With user_id (staff/tickets/view-as/{pk}) the list is the one that employee sees; the caller must be allowed to view as them.
+         * @description With user_id (staff/tickets/view-as/{pk}) the list is the one that employee sees; the caller must be allowed to view as them. Consultants and admins may call it. A consultant sees the tickets they handle and those of the users in their reach; an admin all.
+         *     Errors: 400 for a bad page or filter; 401 without a valid session; 403 for a member or a viewed employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["listConsultantTickets"];
         delete?: never;
@@ -1840,7 +2213,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A ticket with its messages */
+        /**
+         * A ticket with its messages
+         * @description One ticket with its messages and history. Consultants and admins may call it. A consultant only for the tickets they handle or of users in their reach.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or a ticket out of reach; 404 when there is no such ticket.
+         */
         post: operations["getConsultantTicket"];
         delete?: never;
         options?: never;
@@ -1859,7 +2236,8 @@ export interface paths {
         put?: never;
         /**
          * Take, update, complete, cancel or mark a ticket paid
-         * @description take assigns the ticket to the caller; the other actions are for the consultant who took it (or an admin). A final ticket (completed, canceled, paid, rejected) cannot change.
+         * @description take assigns the ticket to the caller; the other actions are for the consultant who took it (or an admin). A final ticket (completed, canceled, paid, rejected) cannot change. Consultants and admins may call it. Only the consultant who took the ticket (or an admin) may change it after taking.
+         *     Errors: 400 with field errors (a closed ticket, one not taken yet); 401 without a valid session; 403 for a member or another consultant's ticket; 404 when there is no such ticket; 409 when another consultant took it first.
          */
         post: operations["updateTicket"];
         delete?: never;
@@ -1877,7 +2255,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a ticket with a reason shown to the member */
+        /**
+         * Reject a ticket with a reason shown to the member
+         * @description Closes a ticket as rejected with the reason the member sees. Consultants and admins may call it. A consultant only for a new ticket or their own; an admin any.
+         *     Errors: 400 with field errors (reason, a closed ticket); 401 without a valid session; 403 for a member or a ticket out of reach; 404 when there is no such ticket; 409 when another consultant took it meanwhile.
+         */
         post: operations["rejectTicket"];
         delete?: never;
         options?: never;
@@ -1894,7 +2276,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a ticket on a member's behalf */
+        /**
+         * Open a ticket on a member's behalf
+         * @description Opens a ticket for a user, as if they had asked. Consultants and admins may call it. The user must be in the caller's reach.
+         *     Errors: 400 with field errors (type, text); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
+         */
         post: operations["createTicketForMember"];
         delete?: never;
         options?: never;
@@ -1913,7 +2299,8 @@ export interface paths {
         put?: never;
         /**
          * Send a message to a member through the Telegram bot
-         * @description Addressed by ticket_id or user_id. A member who has not linked Telegram gives a 400 with the message under non_field_errors.
+         * @description Addressed by ticket_id or user_id. A member who has not linked Telegram gives a 400 with the message under non_field_errors. Consultants and admins may call it. The user must be in the caller's reach.
+         *     Errors: 400 with field errors (text, a user without Telegram); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["sendTelegramMessage"];
         delete?: never;
@@ -1929,7 +2316,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's own tickets with its messages (the member's user/new-request/{ticketId} page) */
+        /**
+         * One of the caller's own tickets with its messages (the member's user/new-request/{ticketId} page)
+         * @description One ticket the caller opened (or that was opened for them), with its messages. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such ticket or it is not the caller's.
+         */
         get: operations["getMyTicket"];
         put?: never;
         post?: never;
@@ -1950,7 +2341,8 @@ export interface paths {
         put?: never;
         /**
          * Take a waiting lead to work (Waiting -> Processing; the caller becomes responsible)
-         * @description One conditional update decides a race: the first consultant wins, every other one gets 409 'User is already taken by another consultant'. An open routing offer of the lead is closed.
+         * @description One conditional update decides a race: the first consultant wins, every other one gets 409 'User is already taken by another consultant'. An open routing offer of the lead is closed. Consultants and admins may call it.
+         *     Errors: 400 with field errors; 401 without a valid session; 403 for a member; 404 when there is no such waiting lead; 409 when another consultant took it first.
          */
         post: operations["takeWaitingLead"];
         delete?: never;
@@ -1968,7 +2360,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a lead's status (Processing -> Active or Not active) */
+        /**
+         * Change a lead's status (Processing -> Active or Not active)
+         * @description Moves a lead the caller is responsible for from Processing to Active or Not active. Consultants and admins may call it. A consultant only for their own leads; an admin for any.
+         *     Errors: 400 with field errors (a status change that is not allowed); 401 without a valid session; 403 for a member or a lead another consultant is responsible for; 404 when there is no such lead.
+         */
         post: operations["setLeadStatus"];
         delete?: never;
         options?: never;
@@ -1983,7 +2379,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's latest notifications and the unread count (the badge) */
+        /**
+         * The caller's latest notifications and the unread count (the badge)
+         * @description The caller's latest notifications (new leads, offers, tickets) and how many are unread. Consultants and admins may call it.
+         *     Errors: 400 for a bad limit; 401 without a valid session; 403 for a member.
+         */
         get: operations["listNotifications"];
         put?: never;
         post?: never;
@@ -2002,7 +2402,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark some or all of the caller's notifications read */
+        /**
+         * Mark some or all of the caller's notifications read
+         * @description Marks the given notifications, or all of them, read for the caller; other sessions hear it on the stream. Consultants and admins may call it.
+         *     Errors: 400 for malformed ids; 401 without a valid session; 403 for a member.
+         */
         post: operations["markNotificationsRead"];
         delete?: never;
         options?: never;
@@ -2019,7 +2423,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-minute ticket that opens the caller's notification stream (for EventSource) */
+        /**
+         * A one-minute ticket that opens the caller's notification stream (for EventSource)
+         * @description Answers a ticket valid for one minute that opens GET /notifications/stream/ as the caller, since a browser's EventSource cannot send the Authorization header. Consultants and admins may call it.
+         *     Errors: 401 without a valid session; 403 for a member.
+         */
         post: operations["openNotificationStreamTicket"];
         delete?: never;
         options?: never;
@@ -2036,7 +2444,8 @@ export interface paths {
         };
         /**
          * Server-sent events telling the caller that their notifications changed (the live bell)
-         * @description An event stream: `ready` once connected, `notifications` whenever the caller's notifications change on any server process (a new one, one read, an offer taken by someone or expired), a comment line every 25 seconds. The events carry no data: the client reads GET /notifications/ again. 503 while the server cannot hear the database's changes (the client polls meanwhile).
+         * @description An event stream: `ready` once connected, `notifications` whenever the caller's notifications change on any server process (a new one, one read, an offer taken by someone or expired), a comment line every 25 seconds. The events carry no data: the client reads GET /notifications/ again. 503 while the server cannot hear the database's changes (the client polls meanwhile). Consultants and admins may call it. The session is given by the bearer token or by a ticket from openNotificationStreamTicket.
+         *     Errors: 400 for a malformed ticket; 401 without a valid session or ticket; 403 for a member; 503 when the server cannot take more streams (retry later).
          */
         get: operations["streamNotifications"];
         put?: never;
@@ -2054,7 +2463,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public app configs (key -> value map and list) */
+        /**
+         * The public app configs (key -> value map and list)
+         * @description The app settings every page needs before sign-in (names, links, switches), as a map and a list. Anyone may call it; no session is needed.
+         *     Errors: 429 past 300 calls a minute from one address.
+         */
         get: operations["getAllConfigs"];
         put?: never;
         post?: never;
@@ -2071,7 +2484,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The footer links, in order */
+        /**
+         * The footer links, in order
+         * @description The links shown in the footer of the signed-in app, in their order. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["getFooterLinks"];
         put?: never;
         post?: never;
@@ -2092,7 +2509,8 @@ export interface paths {
         put?: never;
         /**
          * User imports, newest first (paged)
-         * @description Consultants see the imports they made; admins see all. The app reloads this list after save and start, and polls it while an import is running.
+         * @description Consultants see the imports they made; admins see all. The app reloads this list after save and start, and polls it while an import is running. Consultants and admins may call it.
+         *     Errors: 400 for a bad page; 401 without a valid session; 403 for a member.
          */
         post: operations["listUserImports"];
         delete?: never;
@@ -2112,7 +2530,8 @@ export interface paths {
         put?: never;
         /**
          * Upload a .csv file of users; answers with a preview and a suggested mapping
-         * @description Nothing is imported yet: the import is uploaded until started. A file that is not a readable .csv gives a 400 under file.
+         * @description Nothing is imported yet: the import is uploaded until started. A file that is not a readable .csv gives a 400 under file. Consultants and admins may call it.
+         *     Errors: 400 under file; 401 without a valid session; 403 for a member; 507 when the upload disk is full.
          */
         post: operations["saveUserImport"];
         delete?: never;
@@ -2132,7 +2551,8 @@ export interface paths {
         put?: never;
         /**
          * Start an uploaded import with a column mapping, a consultant and a tag
-         * @description Rows run in the background: each valid row creates a lead with the tag and the consultant as responsible; duplicates (email or phone already in use) and invalid rows are skipped with a warning. Only an uploaded (or failed) import can be started; else a 400 under non_field_errors. Messages: 'Please, select consultant', 'Please, select tag'. Who may: the import's creator or an admin; a consultant may make only themselves or a consultant of their structure responsible for the imported users (else 403). Re-starting never imports a row twice; a server that dies mid-import resumes after the last committed row.
+         * @description Rows run in the background: each valid row creates a lead with the tag and the consultant as responsible; duplicates (email or phone already in use) and invalid rows are skipped with a warning. Only an uploaded (or failed) import can be started; else a 400 under non_field_errors. Messages: 'Please, select consultant', 'Please, select tag'. Who may: the import's creator or an admin; a consultant may make only themselves or a consultant of their structure responsible for the imported users (else 403). Re-starting never imports a row twice; a server that dies mid-import resumes after the last committed row. Consultants and admins may call it. A consultant starts only the imports they uploaded.
+         *     Errors: 400 with field errors (mapping, consultant, tag, or an import not in a startable state); 401 without a valid session; 403 for a member or another consultant's import; 404 when there is no such import.
          */
         post: operations["startUserImport"];
         delete?: never;
@@ -2150,7 +2570,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session (the token stops working at once) */
+        /**
+         * End the current session (the token stops working at once)
+         * @description Ends the session of the token the call was made with. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -2165,7 +2589,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's active sessions */
+        /**
+         * The user's active sessions
+         * @description The caller's sessions that have not ended, with device, address and last use; the current one is marked. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
@@ -2185,7 +2613,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End one of the user's sessions */
+        /**
+         * End one of the user's sessions
+         * @description Ends another of the caller's own sessions; its token stops working at once. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the caller has no such session.
+         */
         delete: operations["endSession"];
         options?: never;
         head?: never;
@@ -2201,7 +2633,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate the email address with the emailed token, and log in */
+        /**
+         * Activate the email address with the emailed token, and log in
+         * @description Marks the email address confirmed with the token of the activation mail and logs the user in. Anyone may call it; no session is needed.
+         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         */
         post: operations["activateEmail"];
         delete?: never;
         options?: never;
@@ -2218,7 +2654,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a new email with the token mailed to it; from then on it is the account's email */
+        /**
+         * Confirm a new email with the token mailed to it; from then on it is the account's email
+         * @description Makes the new email address the account's email once the link mailed to it is opened. Anyone may call it; no session is needed.
+         *     Errors: 400 under token when it is unknown, used or expired, or the address was taken meanwhile; 429 past 30 calls a minute from one address.
+         */
         post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
@@ -2235,7 +2675,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo an email or phone change with the token mailed to the old address; every session ends */
+        /**
+         * Undo an email or phone change with the token mailed to the old address; every session ends
+         * @description Puts the old email and phone back and ends every session of the account, from the link mailed to the old address. Anyone may call it; no session is needed.
+         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         */
         post: operations["undoCredentialsChange"];
         delete?: never;
         options?: never;
@@ -2252,7 +2696,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the activation email again (same answer whether or not the account exists) */
+        /**
+         * Send the activation email again (same answer whether or not the account exists)
+         * @description Mails the activation link again if an inactive account has that email; the answer does not tell whether it has. Anyone may call it; no session is needed.
+         *     Errors: 400 for a malformed email; 429 past 20 requests an hour from one address or 5 an hour for one account.
+         */
         post: operations["resendActivation"];
         delete?: never;
         options?: never;
@@ -2269,7 +2717,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-time deep link that links the user's Telegram to the bot */
+        /**
+         * A one-time deep link that links the user's Telegram to the bot
+         * @description Answers a t.me deep link with a one-time code; opening it in Telegram links that chat to the caller's account. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         post: operations["linkTelegram"];
         delete?: never;
         options?: never;
@@ -2286,7 +2738,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unlink the user's Telegram */
+        /**
+         * Unlink the user's Telegram
+         * @description Forgets the caller's Telegram chat; the bot no longer writes to it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
         post: operations["unlinkTelegram"];
         delete?: never;
         options?: never;
@@ -2301,7 +2757,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mail the app sent or kept in the dev outbox, newest first */
+        /**
+         * Mail the app sent or kept in the dev outbox, newest first
+         * @description The mails the app sent (and those kept in the outbox when no SMTP server is set), newest first, paged and filtered like the admin lists. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listOutbox"];
         put?: never;
         post?: never;
@@ -2318,7 +2778,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One mail of the outbox */
+        /**
+         * One mail of the outbox
+         * @description One mail of the outbox with its text and HTML bodies. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such mail.
+         */
         get: operations["getOutboxMail"];
         put?: never;
         post?: never;
@@ -2335,10 +2799,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the lesson categories */
+        /**
+         * A slice of the lesson categories
+         * @description All lesson categories, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminLessonCategories"];
         put?: never;
-        /** Create one of the lesson categories */
+        /**
+         * Create one of the lesson categories
+         * @description Creates a lesson category; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminLessonCategory"];
         delete?: never;
         options?: never;
@@ -2353,12 +2825,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the lesson categories */
+        /**
+         * One of the lesson categories
+         * @description One lesson category with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson category.
+         */
         get: operations["getAdminLessonCategory"];
-        /** Update one of the lesson categories (fields left out stay as they are) */
+        /**
+         * Update one of the lesson categories (fields left out stay as they are)
+         * @description Changes the given fields of a lesson category; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson category.
+         */
         put: operations["updateAdminLessonCategory"];
         post?: never;
-        /** Delete one of the lesson categories */
+        /**
+         * Delete one of the lesson categories
+         * @description Deletes a lesson category. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson category.
+         */
         delete: operations["deleteAdminLessonCategory"];
         options?: never;
         head?: never;
@@ -2372,10 +2856,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the lessons */
+        /**
+         * A slice of the lessons
+         * @description All lessons, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminLessons"];
         put?: never;
-        /** Create one of the lessons */
+        /**
+         * Create one of the lessons
+         * @description Creates a lesson; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminLesson"];
         delete?: never;
         options?: never;
@@ -2390,12 +2882,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the lessons */
+        /**
+         * One of the lessons
+         * @description One lesson with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson.
+         */
         get: operations["getAdminLesson"];
-        /** Update one of the lessons (fields left out stay as they are) */
+        /**
+         * Update one of the lessons (fields left out stay as they are)
+         * @description Changes the given fields of a lesson; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson.
+         */
         put: operations["updateAdminLesson"];
         post?: never;
-        /** Delete one of the lessons */
+        /**
+         * Delete one of the lessons
+         * @description Deletes a lesson. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson.
+         */
         delete: operations["deleteAdminLesson"];
         options?: never;
         head?: never;
@@ -2409,10 +2913,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the lesson materials */
+        /**
+         * A slice of the lesson materials
+         * @description All lesson materials, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminLessonMaterials"];
         put?: never;
-        /** Create one of the lesson materials */
+        /**
+         * Create one of the lesson materials
+         * @description Creates a lesson material; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminLessonMaterial"];
         delete?: never;
         options?: never;
@@ -2427,12 +2939,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the lesson materials */
+        /**
+         * One of the lesson materials
+         * @description One lesson material with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson material.
+         */
         get: operations["getAdminLessonMaterial"];
-        /** Update one of the lesson materials (fields left out stay as they are) */
+        /**
+         * Update one of the lesson materials (fields left out stay as they are)
+         * @description Changes the given fields of a lesson material; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson material.
+         */
         put: operations["updateAdminLessonMaterial"];
         post?: never;
-        /** Delete one of the lesson materials */
+        /**
+         * Delete one of the lesson materials
+         * @description Deletes a lesson material. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such lesson material.
+         */
         delete: operations["deleteAdminLessonMaterial"];
         options?: never;
         head?: never;
@@ -2446,10 +2970,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the books */
+        /**
+         * A slice of the books
+         * @description All books, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminBooks"];
         put?: never;
-        /** Create one of the books */
+        /**
+         * Create one of the books
+         * @description Creates a book; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminBook"];
         delete?: never;
         options?: never;
@@ -2464,12 +2996,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the books */
+        /**
+         * One of the books
+         * @description One book with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such book.
+         */
         get: operations["getAdminBook"];
-        /** Update one of the books (fields left out stay as they are) */
+        /**
+         * Update one of the books (fields left out stay as they are)
+         * @description Changes the given fields of a book; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such book.
+         */
         put: operations["updateAdminBook"];
         post?: never;
-        /** Delete one of the books */
+        /**
+         * Delete one of the books
+         * @description Deletes a book. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such book.
+         */
         delete: operations["deleteAdminBook"];
         options?: never;
         head?: never;
@@ -2483,10 +3027,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the news */
+        /**
+         * A slice of the news
+         * @description All news items, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminNewsItems"];
         put?: never;
-        /** Create one of the news */
+        /**
+         * Create one of the news
+         * @description Creates a news item; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminNews"];
         delete?: never;
         options?: never;
@@ -2501,12 +3053,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the news */
+        /**
+         * One of the news
+         * @description One news item with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such news item.
+         */
         get: operations["getAdminNews"];
-        /** Update one of the news (fields left out stay as they are) */
+        /**
+         * Update one of the news (fields left out stay as they are)
+         * @description Changes the given fields of a news item; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such news item.
+         */
         put: operations["updateAdminNews"];
         post?: never;
-        /** Delete one of the news */
+        /**
+         * Delete one of the news
+         * @description Deletes a news item. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such news item.
+         */
         delete: operations["deleteAdminNews"];
         options?: never;
         head?: never;
@@ -2520,10 +3084,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the events */
+        /**
+         * A slice of the events
+         * @description All events, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminEvents"];
         put?: never;
-        /** Create one of the events */
+        /**
+         * Create one of the events
+         * @description Creates a event; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminEvent"];
         delete?: never;
         options?: never;
@@ -2538,12 +3110,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the events */
+        /**
+         * One of the events
+         * @description One event with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such event.
+         */
         get: operations["getAdminEvent"];
-        /** Update one of the events (fields left out stay as they are) */
+        /**
+         * Update one of the events (fields left out stay as they are)
+         * @description Changes the given fields of a event; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such event.
+         */
         put: operations["updateAdminEvent"];
         post?: never;
-        /** Delete one of the events */
+        /**
+         * Delete one of the events
+         * @description Deletes a event. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such event.
+         */
         delete: operations["deleteAdminEvent"];
         options?: never;
         head?: never;
@@ -2557,10 +3141,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the configs */
+        /**
+         * A slice of the configs
+         * @description All app configs, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminConfigs"];
         put?: never;
-        /** Create one of the configs */
+        /**
+         * Create one of the configs
+         * @description Creates a app config; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminConfig"];
         delete?: never;
         options?: never;
@@ -2575,12 +3167,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the configs */
+        /**
+         * One of the configs
+         * @description One app config with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such app config.
+         */
         get: operations["getAdminConfig"];
-        /** Update one of the configs (fields left out stay as they are) */
+        /**
+         * Update one of the configs (fields left out stay as they are)
+         * @description Changes the given fields of a app config; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such app config.
+         */
         put: operations["updateAdminConfig"];
         post?: never;
-        /** Delete one of the configs */
+        /**
+         * Delete one of the configs
+         * @description Deletes a app config. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such app config.
+         */
         delete: operations["deleteAdminConfig"];
         options?: never;
         head?: never;
@@ -2594,10 +3198,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the footer links */
+        /**
+         * A slice of the footer links
+         * @description All footer links, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminFooterLinks"];
         put?: never;
-        /** Create one of the footer links */
+        /**
+         * Create one of the footer links
+         * @description Creates a footer link; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminFooterLink"];
         delete?: never;
         options?: never;
@@ -2612,12 +3224,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the footer links */
+        /**
+         * One of the footer links
+         * @description One footer link with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such footer link.
+         */
         get: operations["getAdminFooterLink"];
-        /** Update one of the footer links (fields left out stay as they are) */
+        /**
+         * Update one of the footer links (fields left out stay as they are)
+         * @description Changes the given fields of a footer link; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such footer link.
+         */
         put: operations["updateAdminFooterLink"];
         post?: never;
-        /** Delete one of the footer links */
+        /**
+         * Delete one of the footer links
+         * @description Deletes a footer link. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such footer link.
+         */
         delete: operations["deleteAdminFooterLink"];
         options?: never;
         head?: never;
@@ -2631,10 +3255,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A slice of the packages */
+        /**
+         * A slice of the packages
+         * @description All packages, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
         get: operations["listAdminPackages"];
         put?: never;
-        /** Create one of the packages */
+        /**
+         * Create one of the packages
+         * @description Creates a package; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
         post: operations["createAdminPackage"];
         delete?: never;
         options?: never;
@@ -2649,12 +3281,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the packages */
+        /**
+         * One of the packages
+         * @description One package with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such package.
+         */
         get: operations["getAdminPackage"];
-        /** Update one of the packages (fields left out stay as they are) */
+        /**
+         * Update one of the packages (fields left out stay as they are)
+         * @description Changes the given fields of a package; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such package.
+         */
         put: operations["updateAdminPackage"];
         post?: never;
-        /** Delete one of the packages */
+        /**
+         * Delete one of the packages
+         * @description Deletes a package. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such package.
+         */
         delete: operations["deleteAdminPackage"];
         options?: never;
         head?: never;
@@ -2672,7 +3316,8 @@ export interface paths {
         put?: never;
         /**
          * Upload a file (image, video, pdf or document) for content
-         * @description Multipart with one part `file`. The content is checked by its first bytes, not its name or declared type: image (JPEG, PNG, WebP, GIF; at most 10 MB), pdf (at most 50 MB), video (MP4 or WebM; at most 500 MB, streamed to disk), document (PDF, ZIP-based Office files; at most 50 MB). The file is stored under a generated name and served from /media (images openly; video, pdf and documents through short-lived signed links that the member calls hand out).
+         * @description Multipart with one part `file`. The content is checked by its first bytes, not its name or declared type: image (JPEG, PNG, WebP, GIF; at most 10 MB), pdf (at most 50 MB), video (MP4 or WebM; at most 500 MB, streamed to disk), document (PDF, ZIP-based Office files; at most 50 MB). The file is stored under a generated name and served from /media (images openly; video, pdf and documents through short-lived signed links that the member calls hand out). Only admins may call it.
+         *     Errors: 400 under file for a type that is not allowed or a file too large; 401 without a valid session; 403 for a member or consultant; 507 when the upload disk is full.
          */
         post: operations["uploadAdminFile"];
         delete?: never;
