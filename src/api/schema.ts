@@ -16,7 +16,7 @@ export interface paths {
         /**
          * Log in with email or phone and password (second step with a two-factor code)
          * @description Checks the email or phone and password; answers a token, or the next step (a two-factor code, or an email still to activate). Wrong passwords are slowed per account and address. Anyone may call it; no session is needed.
-         *     Errors: 400 with field errors for wrong credentials, a blocked account or a bad code; 429 past 100 attempts a minute from one address.
+         *     Errors: 400 with field errors (wrong credentials, an inactive or blocked account, a missing or wrong code, an expired second step); 429 past 100 attempts a minute from one address.
          */
         post: operations["login"];
         delete?: never;
@@ -57,8 +57,8 @@ export interface paths {
         put?: never;
         /**
          * Register, optionally with a promo code
-         * @description Creates a member account under the referrer named by the promo code (or the first admin); mails an activation link, or logs in at once when activation is off. Anyone may call it; no session is needed.
-         *     Errors: 400 with field errors (email or phone taken, weak password, unknown promo code); 429 past 20 registrations an hour from one address.
+         * @description Creates a waiting member whose referrer is the member named by the promo code, and mails the activation link; the account signs in once the email is confirmed. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (email taken or unknown promo code as one message, phone malformed or in use, time zone); 429 past 20 registrations an hour from one address.
          */
         post: operations["register"];
         delete?: never;
@@ -76,7 +76,7 @@ export interface paths {
         };
         /**
          * The signed-in user's profile
-         * @description The caller's own profile, settings and subscription state, as the app shows it. Any signed-in user may call it (member, consultant or admin).
+         * @description The caller's own profile and settings, as the app shows them. Any signed-in user may call it (member, consultant or admin).
          *     Errors: 401 without a valid session.
          */
         get: operations["getMe"];
@@ -110,7 +110,7 @@ export interface paths {
         /**
          * Whether a route exists and the caller may open it
          * @description Tells the app whether a route exists and whether the caller's role may open it, before it is shown. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 for a missing route; 401 without a valid session.
+         *     Errors: 400 for a missing path; 401 without a valid session.
          */
         post: operations["checkMenuAccess"];
         delete?: never;
@@ -149,7 +149,7 @@ export interface paths {
         };
         /**
          * The user (dropdown) menu for the caller's role
-         * @description The user menu's entries (profile, settings, log out and the like) for the caller's role. Any signed-in user may call it (member, consultant or admin).
+         * @description The user (dropdown) menu's entries for the caller's role, with their labels in the caller's language. Any signed-in user may call it (member, consultant or admin).
          *     Errors: 401 without a valid session.
          */
         get: operations["getDropdownMenu"];
@@ -194,7 +194,7 @@ export interface paths {
         /**
          * Start (no code) or confirm (with the first code) Google Authenticator
          * @description Without a code answers a new secret and its QR code; with the first code from the app it switches two-factor sign-in on. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 under code when the code is wrong or two-factor is already on; 401 without a valid session; 429 past 10 calls a minute by one user.
+         *     Errors: 400 under code when the code is wrong or no secret was started; 401 without a valid session; 429 past 10 calls a minute by one user.
          */
         post: operations["connectGoogleAuth"];
         delete?: never;
@@ -214,8 +214,8 @@ export interface paths {
         put?: never;
         /**
          * Disable Google Authenticator with a current code
-         * @description Switches two-factor sign-in off after checking a current code. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 under code when the code is wrong or two-factor is off; 401 without a valid session; 429 past 10 calls a minute by one user.
+         * @description Switches two-factor sign-in off after checking a current code (nothing to do when it is off). Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under code when the code is wrong; 401 without a valid session; 429 past 10 calls a minute by one user.
          */
         post: operations["disconnectGoogleAuth"];
         delete?: never;
@@ -303,8 +303,8 @@ export interface paths {
         put?: never;
         /**
          * Create a user ('User successfully created')
-         * @description Creates a user of any role with a password, active at once. Only admins may call it.
-         *     Errors: 400 with field errors (email or phone in use, weak password); 401 without a valid session; 403 for a member or consultant.
+         * @description Creates a user of any role with a password. Only admins may call it.
+         *     Errors: 400 with field errors (email taken, phone in use, an unknown responsible user); 401 without a valid session; 403 for a member or consultant.
          */
         post: operations["createUser"];
         delete?: never;
@@ -329,7 +329,7 @@ export interface paths {
         /**
          * Update a user ('User successfully updated'); a new password ends every session of the user
          * @description Changes a user's fields; a new password ends every session of the user. Only admins may call it.
-         *     Errors: 400 with field errors (email or phone in use, weak password); 401 without a valid session; 403 for a member or consultant; 404 when there is no such user.
+         *     Errors: 400 with field errors (email taken, phone in use, an unknown responsible user); 401 without a valid session; 403 for a member or consultant; 404 when there is no such user.
          */
         put: operations["updateUser"];
         post?: never;
@@ -414,7 +414,7 @@ export interface paths {
         /**
          * Buy a book (returns a payment URL when payment is needed)
          * @description Starts paying for a book: answers the payment page to open, or marks it bought at once when nothing is to be paid. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (already bought, no payment method on); 401 without a valid session; 404 when there is no such published book.
+         *     Errors: 400 with field errors (already bought, an unknown or switched-off payment method); 401 without a valid session; 404 when there is no such published book.
          */
         post: operations["purchaseBook"];
         delete?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * One lesson with access, watch progress and materials
-         * @description One published lesson with the caller's access (locked and why), watch position and materials; a locked lesson hides its video. Any signed-in user may call it (member, consultant or admin).
+         * @description One published lesson with the caller's access (locked and why), watch position and materials; a locked lesson comes without its video and materials. Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published lesson.
          */
         get: operations["getLesson"];
@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * Upcoming and running events, soonest first
-         * @description The next events that have not ended, soonest first, with times in the caller's time zone. Any signed-in user may call it (member, consultant or admin).
+         * @description The next published events that have not ended, soonest first (10 unless a limit is given). Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 for a bad limit; 401 without a valid session.
          */
         get: operations["listNearestEvents"];
@@ -807,7 +807,7 @@ export interface paths {
         /**
          * Buy a package; answers the payment page to open
          * @description Starts buying a package: answers the payment page to open; the webhook starts the subscription once paid. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (a method that is off); 401 without a valid session; 404 when there is no such package on sale.
+         *     Errors: 400 with field errors (an unknown or switched-off payment method); 401 without a valid session; 404 when there is no such package on sale.
          */
         post: operations["purchasePackage"];
         delete?: never;
@@ -833,7 +833,7 @@ export interface paths {
         /**
          * Turn auto-pay of the current subscription on or off
          * @description Without a current subscription the answer is a 400 with non_field_errors. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (no current subscription, or none that can renew); 401 without a valid session.
+         *     Errors: 400 under non_field_errors when the caller has no current subscription; 401 without a valid session.
          */
         post: operations["setAutoPay"];
         delete?: never;
@@ -854,7 +854,7 @@ export interface paths {
         /**
          * Start an online donation; answers the payment page to open
          * @description Creates a pending donation of the given amount with an online provider and answers the payment page to open; the webhook settles it. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (amount, a method that is off); 401 without a valid session.
+         *     Errors: 400 with field errors (amount, an unknown or switched-off payment method); 401 without a valid session.
          */
         post: operations["createDonation"];
         delete?: never;
@@ -874,8 +874,8 @@ export interface paths {
         put?: never;
         /**
          * Report a donation paid by a manual method, with its confirmation check
-         * @description Records a donation paid outside the app (e.g. a bank transfer) with a picture of its receipt; it stays pending until staff approve or reject it. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (amount, method, check file); 401 without a valid session; 507 when the upload disk is full.
+         * @description Records a donation paid by a manual method (e.g. a bank transfer) with its confirmation check; it stays pending until staff approve or reject it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (amount, payment method, payment time, check file); 401 without a valid session; 507 when the upload disk is full.
          */
         post: operations["createManualDonation"];
         delete?: never;
@@ -935,15 +935,15 @@ export interface paths {
         };
         /**
          * The built-in sandbox provider's hosted checkout page (HTML) for one payment
-         * @description Only when the sandbox provider is on (development and tests). Anyone may call it; no session is needed. The reference in the path is the secret.
-         *     Errors: 400 for a malformed reference; 404 when there is no such sandbox payment.
+         * @description The page a payer of the sandbox provider (development and tests) is sent to. Anyone may call it; no session is needed. The reference in the path is the secret.
+         *     Errors: 400 for a malformed request; 404 when there is no sandbox payment with that reference.
          */
         get: operations["getSandboxCheckout"];
         put?: never;
         /**
          * The payer confirms or declines; the sandbox calls the webhook like a provider, then sends the payer back to the app
-         * @description Only when the sandbox provider is on (development and tests). Anyone may call it; no session is needed. The reference in the path is the secret.
-         *     Errors: 400 for a malformed reference or answer; 404 when there is no such sandbox payment.
+         * @description Anyone may call it; no session is needed. The reference in the path is the secret.
+         *     Errors: 400 for a missing or unknown action; 404 when there is no sandbox payment with that reference.
          */
         post: operations["submitSandboxCheckout"];
         delete?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
         /**
          * Create a contact category
          * @description Adds a category to the caller's own contact categories. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (name missing or already used); 401 without a valid session.
+         *     Errors: 400 under name when it is empty; 401 without a valid session.
          */
         post: operations["createContactCategory"];
         delete?: never;
@@ -1315,7 +1315,7 @@ export interface paths {
         /**
          * Add a contact
          * @description Adds a contact to the caller's own address book. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (name missing, malformed email or phone, another particular category); 401 without a valid session.
+         *     Errors: 400 with field errors (first name empty, malformed email, phone or country, neither email nor phone, an unknown category or status, two particular categories); 401 without a valid session.
          */
         post: operations["createContact"];
         delete?: never;
@@ -1414,7 +1414,7 @@ export interface paths {
         /**
          * Create a flow with an empty landing page
          * @description Creates a funnel owned by the caller, with an empty landing page under a unique name. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (name missing, landing name taken or not allowed); 401 without a valid session.
+         *     Errors: 400 with field errors (name empty, landing name taken or reserved); 401 without a valid session.
          */
         post: operations["createFlow"];
         delete?: never;
@@ -1434,13 +1434,13 @@ export interface paths {
         /**
          * Rename a flow, change its landing name, publish or unpublish it (own flows only)
          * @description Any signed-in user may call it (member, consultant or admin). A member or consultant acts on their own flows only; an admin on any.
-         *     Errors: 400 with field errors (landing name taken or not allowed); 401 without a valid session; 404 when the flow does not exist or is not the caller's.
+         *     Errors: 400 with field errors (name empty, landing name taken or reserved); 401 without a valid session; 404 when the flow does not exist or is not the caller's.
          */
         put: operations["updateFlow"];
         post?: never;
         /**
          * Delete a flow and its landing page (own flows only)
-         * @description Deletes the flow, its landing page and its stats; its sign-ups stay as users. Any signed-in user may call it (member, consultant or admin). A member or consultant acts on their own flows only; an admin on any.
+         * @description Deletes the flow and its landing page; the users who signed up through it stay. Any signed-in user may call it (member, consultant or admin). A member or consultant acts on their own flows only; an admin on any.
          *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the flow does not exist or is not the caller's.
          */
         delete: operations["deleteFlow"];
@@ -1617,7 +1617,7 @@ export interface paths {
         put?: never;
         /**
          * The staff dashboard's metrics for a period (default today), optionally viewing as another employee
-         * @description Registrations, leads, donations, subscriptions and tasks for a period (default today) in the caller's time zone. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
+         * @description Completed tasks, time spent, donations, new subscriptions, new registrations and their tasks for a period (default today), in the viewed employee's time zone. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
          *     Errors: 400 for a bad period; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["getStatistics"];
@@ -1659,7 +1659,7 @@ export interface paths {
         put?: never;
         /**
          * The figures of each employee (consultants and admins) for a period
-         * @description Each employee's figures (leads taken, tasks done, donations) for a period. Consultants and admins may call it. A consultant sees the employees in their reach.
+         * @description Each employee's figures (completed tasks, time spent, donations, new subscriptions and registrations) for a period, paged. Consultants and admins may call it. A consultant sees the employees in their reach.
          *     Errors: 400 for a bad period; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["getStaffStatistics"];
@@ -1680,7 +1680,7 @@ export interface paths {
         put?: never;
         /**
          * A page of the caller's (or, viewing as, an employee's) tasks in one tab
-         * @description One tab (today, overdue, planned, done) of the caller's tasks, paged; or of another employee's when viewing as them. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
+         * @description One tab (today, future, completed, canceled) of the caller's tasks, paged, with each tab's count; or of another employee's when viewing as them. Consultants and admins may call it. Viewing as another employee needs that employee in the caller's reach.
          *     Errors: 400 for a bad tab or page; 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["listTasks"];
@@ -1702,7 +1702,7 @@ export interface paths {
         /**
          * Plan a meeting, call or message about a user
          * @description Plans a meeting, call or message with a user at a time, for the caller or the employee they view as. Consultants and admins may call it. The linked user must be one the employee may link.
-         *     Errors: 400 with field errors (kind, time, linked user); 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         *     Errors: 400 with field errors (type, start and end time, linked user); 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["createTask"];
         delete?: never;
@@ -1723,7 +1723,7 @@ export interface paths {
         /**
          * Create a new lead and a task about them together
          * @description Creates a lead the caller (or the viewed employee) is responsible for and a first task about them, in one transaction. Consultants and admins may call it.
-         *     Errors: 400 with field errors (email or phone in use, kind, time); 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
+         *     Errors: 400 with field errors (email or phone in use, type, start and end time); 401 without a valid session; 403 for a member or an employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["createNewLeadTask"];
         delete?: never;
@@ -1744,7 +1744,7 @@ export interface paths {
         /**
          * Complete, cancel, reschedule or edit a planned task
          * @description Completes, cancels, reschedules or edits a planned task. Consultants and admins may call it. Another employee's task only when the caller may view as them.
-         *     Errors: 400 with field errors (a task already done, time); 401 without a valid session; 403 for a member or another employee's task out of reach; 404 when there is no such task.
+         *     Errors: 400 with field errors (a task no longer planned, a missing result or description, an end before the start); 401 without a valid session; 403 for a member or another employee's task out of reach; 404 when there is no such task.
          */
         post: operations["updateTask"];
         delete?: never;
@@ -1912,7 +1912,7 @@ export interface paths {
         /**
          * Create a lead with a tag and a responsible consultant
          * @description Messages: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'. On success 'User successfully created'. Consultants and admins may call it.
-         *     Errors: 400 with field errors (email or phone in use, unknown tag, a consultant who cannot take leads); 401 without a valid session; 403 for a member or a responsible consultant out of the caller's reach.
+         *     Errors: 400 with field errors (email taken, phone malformed or in use, no tag, no usable consultant); 401 without a valid session; 403 for a member or a responsible consultant out of the caller's reach.
          */
         post: operations["createLeadUser"];
         delete?: never;
@@ -1933,7 +1933,7 @@ export interface paths {
         /**
          * Create a partner with company details and documents
          * @description Messages as for leads: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'. On success 'User successfully created'. Consultants and admins may call it.
-         *     Errors: 400 with field errors; 401 without a valid session; 403 for a member or a responsible consultant out of the caller's reach; 507 when the upload disk is full.
+         *     Errors: 400 with field errors (as for a lead, plus the company and documents); 401 without a valid session; 403 for a member or a responsible consultant out of the caller's reach; 507 when the upload disk is full.
          */
         post: operations["createPartnerUser"];
         delete?: never;
@@ -1954,7 +1954,7 @@ export interface paths {
         /**
          * A partner's company details and documents
          * @description The company details and uploaded documents of a partner user. Consultants and admins may call it. A consultant only for users in their reach.
-         *     Errors: 400 for a malformed user id or a user who is not a partner; 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
+         *     Errors: 400 for a malformed user id; 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user or they are not a partner.
          */
         post: operations["getPartnerDetails"];
         delete?: never;
@@ -2038,7 +2038,7 @@ export interface paths {
         /**
          * Record a donation a user made (cash, bank transfer) as paid; written to the actions history
          * @description Who may: as for add_note. The donation counts in the user's and the structure's totals at once. 'Payment date and time is invalid' when paid_at is in the future. Consultants and admins may call it. A consultant only for users in their reach.
-         *     Errors: 400 with field errors (amount, method, date); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
+         *     Errors: 400 with field errors (amount, paid_at); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["recordUserDonation"];
         delete?: never;
@@ -2059,7 +2059,7 @@ export interface paths {
         /**
          * Email a user an invitation with a set-password link (single use, valid 7 days), in their language
          * @description Who may: as for add_note. Sending again makes a new link; the earlier one stops working. The link opens /set-password/{token}, which sets the password through password_reset/confirm/. Refused with 'The user has no email' when the user has none. Written to the actions history. Consultants and admins may call it. A consultant only for users in their reach.
-         *     Errors: 400 with field errors (a user without email or already active); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
+         *     Errors: 400 under user_id when the user has no email; 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["sendInvitation"];
         delete?: never;
@@ -2119,14 +2119,14 @@ export interface paths {
         };
         /**
          * Staff create a reset-credentials link for a user (valid one hour)
-         * @description Makes a one-hour link with which the user sets a new login and password. Consultants and admins; a consultant only for the members they are responsible for, never for staff.
+         * @description Makes a one-hour link with which the user sets a new password (and email or phone). Consultants and admins; a consultant only for the members they are responsible for, never for staff.
          *     Errors: 400 for a malformed user id; 401 without a valid session; 403 for a member, or a user outside the consultant's care; 404 when there is no such user.
          */
         get: operations["createResetCredentialsLink"];
         /**
          * Save new credentials through a reset-credentials token
-         * @description Sets the new login and password through the token and uses it up; the user's sessions end. Anyone may call it; no session is needed.
-         *     Errors: 400 with field errors (token no longer good, login taken, weak password); 429 past 30 calls a minute from one address.
+         * @description Sets the new password (and the email or phone when given) through the token and uses it up; every session of the user ends. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (token unknown, used or expired; email or phone malformed or in use); 429 past 30 calls a minute from one address.
          */
         put: operations["saveResetCredentials"];
         /**
@@ -2237,7 +2237,7 @@ export interface paths {
         /**
          * Take, update, complete, cancel or mark a ticket paid
          * @description take assigns the ticket to the caller; the other actions are for the consultant who took it (or an admin). A final ticket (completed, canceled, paid, rejected) cannot change. Consultants and admins may call it. Only the consultant who took the ticket (or an admin) may change it after taking.
-         *     Errors: 400 with field errors (a closed ticket, one not taken yet); 401 without a valid session; 403 for a member or another consultant's ticket; 404 when there is no such ticket; 409 when another consultant took it first.
+         *     Errors: 400 with field errors (a closed ticket, one not taken yet, a status not allowed, a missing comment); 401 without a valid session; 403 for a member or another consultant's ticket; 404 when there is no such ticket; 409 when another consultant took it first.
          */
         post: operations["updateTicket"];
         delete?: never;
@@ -2300,7 +2300,7 @@ export interface paths {
         /**
          * Send a message to a member through the Telegram bot
          * @description Addressed by ticket_id or user_id. A member who has not linked Telegram gives a 400 with the message under non_field_errors. Consultants and admins may call it. The user must be in the caller's reach.
-         *     Errors: 400 with field errors (text, a user without Telegram); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
+         *     Errors: 400 with field errors (message empty, the user's Telegram not linked, the bot not set up or Telegram refusing); 401 without a valid session; 403 for a member or a user out of reach; 404 when there is no such user.
          */
         post: operations["sendTelegramMessage"];
         delete?: never;
@@ -2381,7 +2381,7 @@ export interface paths {
         };
         /**
          * The caller's latest notifications and the unread count (the badge)
-         * @description The caller's latest notifications (new leads, offers, tickets) and how many are unread. Consultants and admins may call it.
+         * @description The caller's latest notifications (a lead offered to them, a new ticket) and how many are unread. Consultants and admins may call it.
          *     Errors: 400 for a bad limit; 401 without a valid session; 403 for a member.
          */
         get: operations["listNotifications"];
@@ -2445,7 +2445,7 @@ export interface paths {
         /**
          * Server-sent events telling the caller that their notifications changed (the live bell)
          * @description An event stream: `ready` once connected, `notifications` whenever the caller's notifications change on any server process (a new one, one read, an offer taken by someone or expired), a comment line every 25 seconds. The events carry no data: the client reads GET /notifications/ again. 503 while the server cannot hear the database's changes (the client polls meanwhile). Consultants and admins may call it. The session is given by the bearer token or by a ticket from openNotificationStreamTicket.
-         *     Errors: 400 for a malformed ticket; 401 without a valid session or ticket; 403 for a member; 503 when the server cannot take more streams (retry later).
+         *     Errors: 400 for a malformed ticket; 401 without a valid session or ticket; 403 for a member; 503 as above.
          */
         get: operations["streamNotifications"];
         put?: never;
@@ -2465,7 +2465,7 @@ export interface paths {
         };
         /**
          * The public app configs (key -> value map and list)
-         * @description The app settings every page needs before sign-in (names, links, switches), as a map and a list. Anyone may call it; no session is needed.
+         * @description The configs marked public (never secrets), read before sign-in: a key-to-value map and the same configs listed with their descriptions. Anyone may call it; no session is needed.
          *     Errors: 429 past 300 calls a minute from one address.
          */
         get: operations["getAllConfigs"];
@@ -2678,7 +2678,7 @@ export interface paths {
         /**
          * Undo an email or phone change with the token mailed to the old address; every session ends
          * @description Puts the old email and phone back and ends every session of the account, from the link mailed to the old address. Anyone may call it; no session is needed.
-         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         *     Errors: 400 under token when it is unknown, used or expired, or the old email or phone was taken meanwhile; 429 past 30 calls a minute from one address.
          */
         post: operations["undoCredentialsChange"];
         delete?: never;
