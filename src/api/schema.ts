@@ -2801,7 +2801,7 @@ export interface paths {
         };
         /**
          * A slice of the lesson categories
-         * @description All lesson categories, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The lesson categories as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminLessonCategories"];
@@ -2858,7 +2858,7 @@ export interface paths {
         };
         /**
          * A slice of the lessons
-         * @description All lessons, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The lessons as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminLessons"];
@@ -2915,7 +2915,7 @@ export interface paths {
         };
         /**
          * A slice of the lesson materials
-         * @description All lesson materials, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The lesson materials as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminLessonMaterials"];
@@ -2972,7 +2972,7 @@ export interface paths {
         };
         /**
          * A slice of the books
-         * @description All books, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The books as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminBooks"];
@@ -3029,7 +3029,7 @@ export interface paths {
         };
         /**
          * A slice of the news
-         * @description All news items, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The news items as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminNewsItems"];
@@ -3086,7 +3086,7 @@ export interface paths {
         };
         /**
          * A slice of the events
-         * @description All events, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The events as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminEvents"];
@@ -3143,7 +3143,7 @@ export interface paths {
         };
         /**
          * A slice of the configs
-         * @description All app configs, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The app configs as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminConfigs"];
@@ -3200,7 +3200,7 @@ export interface paths {
         };
         /**
          * A slice of the footer links
-         * @description All footer links, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The footer links as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminFooterLinks"];
@@ -3257,7 +3257,7 @@ export interface paths {
         };
         /**
          * A slice of the packages
-         * @description All packages, published or not, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         * @description The packages as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
          *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
          */
         get: operations["listAdminPackages"];
