@@ -10,6 +10,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'node_modules/**',
       '.cache/**',
       'data/**',

@@ -47,7 +47,8 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
     {
-      command: 'npx tsx src/server/main.ts',
+      // The production server, as `npm start` runs it (compiled to dist-server/ first, fresh for local runs).
+      command: 'npm run build:server -- --logLevel warn && npm start',
       url: `http://localhost:${PORT}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -20,6 +20,7 @@ import { validatorCompiler } from './http/validation';
 import { rateLimitHandlers } from './http/rate-limits';
 import { settleUnreadBody } from './http/unread-body';
 import { pgRateLimitStore } from './http/rate-limit-store';
+import { requestLog } from './http/request-log';
 import { clock } from './clock';
 import { langFromHeader, t, type Lang } from './i18n';
 import { TokenSigner } from './auth/tokens';
@@ -69,6 +70,7 @@ export type BuildOptions = {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel, redact: LOG_REDACT },
+    logController: requestLog(),
     trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { stringify } from 'yaml';
+import { APP_ROOT } from './paths';
 
-const CONTRACT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
+const CONTRACT_ROOT = path.join(APP_ROOT, 'openapi/openapi.yaml');
 
 type Operation = {
   operationId: string;
@@ -73,7 +73,10 @@ export async function loadContract(): Promise<{ spec: Contract; yaml: string; op
  * The copy handed to fastify-openapi-glue: multipart bodies are read by @fastify/multipart in the
  * handlers, so their schemas are dropped here (the glue would validate them as JSON; their field
  * names are checked by http/body-fields.ts). The other request bodies get closed schemas: a field
- * the contract does not list is refused, not ignored.
+ * the contract does not list is refused, not ignored. Answers keep only their JSON media types: the
+ * others (a CSV export, a calendar file, a page) are strings or streams Fastify sends as they are,
+ * and the glue takes every media type it meets, answers' too, for one needing a body parser (it
+ * warned "ContentTypeParser for 'text/csv' not found" at every start).
  */
 export function glueCopy(spec: Contract): Contract {
   const copy = structuredClone(spec);
@@ -81,6 +84,12 @@ export function glueCopy(spec: Contract): Contract {
   for (const item of Object.values(copy.paths)) {
     for (const m of METHODS) {
       const op = item[m];
+      for (const answer of Object.values(op?.responses ?? {})) {
+        if (!answer.content) continue;
+        const json = Object.entries(answer.content).filter(([media]) => isJson(media));
+        if (json.length) answer.content = Object.fromEntries(json);
+        else delete answer.content;
+      }
       if (!op?.requestBody) continue;
       delete op.requestBody.content['multipart/form-data'];
       if (Object.keys(op.requestBody.content).length === 0) delete op.requestBody;
@@ -91,6 +100,8 @@ export function glueCopy(spec: Contract): Contract {
   }
   return copy;
 }
+
+const isJson = (media: string) => media === 'application/json' || media.endsWith('+json');
 
 type Schema = Record<string, unknown>;
 type Refs = (ref: string) => Schema;

@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { jwtSecret } from './secrets';
 import { isDatabaseUnavailable } from './http/errors';
+import { logDestination } from './log';
 
 /** How long a stop waits for the pool's clients before it stops the database anyway. */
 const POOL_END_WAIT_MS = 5_000;
@@ -22,7 +23,8 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  const destination = logDestination();
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT }, destination);
   // pg-boss marks a finished job complete without awaiting it (manager.js, work()): while PostgreSQL
   // restarts, that rejection is unhandled and would end the process. A lost database connection is
   // survivable (the job expires and runs again); any other unhandled rejection still ends the process.
@@ -94,7 +96,7 @@ async function main() {
     db,
     config,
     secret,
-    logger: { level: config.logLevel, redact: LOG_REDACT },
+    logger: { level: config.logLevel, redact: LOG_REDACT, ...(destination && { stream: destination }) },
     ...(cluster && { databaseState: () => cluster.state() }),
   });
 

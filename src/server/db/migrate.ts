@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { APP_ROOT } from '../paths';
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Read from the sources by the compiled server too (dist-server/ holds only the bundle).
+const MIGRATIONS = path.join(APP_ROOT, 'src/server/db/migrations');
 // Any constant works; it only has to be the same for every Atrium process on one database.
 const LOCK_KEY = 727_274_001;
 

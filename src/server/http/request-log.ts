@@ -1,0 +1,32 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+/**
+ * One log line per request, written when its answer has gone out (instead of Fastify's two, "incoming
+ * request" and "request completed"): the contract's operation id (absent for the health check, the
+ * docs, media and the web app's files, which show their path), the status, the time taken in
+ * milliseconds and the signed-in user's id. The path leaves out the query, which may carry a signed
+ * link's signature or a stream ticket. A failure's own details are logged by the error handler.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {
+    // The one line comes at the end.
+  }
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const op = req.routeOptions.config.operationId;
+    const path = req.url.split('?', 1)[0] ?? req.url;
+    const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const user = req.auth?.id;
+    const line = { op, method: req.method, path, status, ms, ...(user !== undefined && { user }) };
+    const msg = `${op ? `${op} ` : ''}${req.method} ${path} ${String(status)} ${String(ms)} ms${user === undefined ? '' : ` user ${String(user)}`}`;
+    if (error) reply.log.error({ ...line, err: error }, msg);
+    else if (status >= 500) reply.log.error(line, msg);
+    else reply.log.info(line, msg);
+  }
+}
+
+export const requestLog = () => new RequestLog();
+
+/** The fields of a request's line, all of them in its message too (a terminal shows the message only). */
+export const REQUEST_FIELDS = ['op', 'method', 'path', 'status', 'ms', 'user'];
