@@ -35,10 +35,11 @@ import { PICKER_FORMAT } from '../common/pickers';
 import { formErrors } from '../common/errors';
 import { TASK_TYPE_CHOICES } from './StartField';
 
-const FIELDS = ['type', 'start_in', 'start_at', 'end_at', 'linked_user_id', 'description'] as const;
+// The start choice is the form's own field (`start`), not the contract's start_in: its errors show above the form.
+const FIELDS = ['type', 'start_at', 'end_at', 'linked_user_id', 'description'] as const;
 /** The form's start: one of the seed's quick choices, or `at` for a date and time picked below. */
 type StartChoice = SchemaTaskStartIn | 'at';
-type TaskForm = Omit<Partial<SchemaTaskCreateRequest>, 'start_in'> & { start_in?: StartChoice };
+type TaskForm = Omit<Partial<SchemaTaskCreateRequest>, 'start_in'> & { start?: StartChoice };
 const START_CHOICES: StartChoice[] = ['now', '15', '30', '45', '60', '75', '90', 'at'];
 const startChoices = START_CHOICES.map((id) => ({ id, name: `atrium.tasks.start_in.${id}` }));
 // The contract's limits, with the tasks' own wording for an empty field.
@@ -131,11 +132,11 @@ function ZonedDateTimeInput({
 
 /** Start now, in 15…90 minutes (the seed's choices), or at a date and time picked in the profile's zone. */
 function StartInputs() {
-  const choice = useWatch<TaskForm, 'start_in'>({ name: 'start_in' });
+  const choice = useWatch<TaskForm, 'start'>({ name: 'start' });
   return (
     <>
       <SelectInput
-        source="start_in"
+        source="start"
         label="atrium.tasks.fields.start"
         choices={startChoices}
         validate={required('atrium.tasks.select_start')}
@@ -172,9 +173,9 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
         resource="tasks"
         redirect={false}
         mutationMode="pessimistic"
-        transform={({ start_in, start_at, ...data }: TaskForm): Partial<SchemaTaskCreateRequest> => ({
+        transform={({ start, start_at, ...data }: TaskForm): Partial<SchemaTaskCreateRequest> => ({
           ...data,
-          ...(start_in === 'at' ? { start_at } : { start_in }),
+          ...(start === 'at' ? { start_at } : { start_in: start }),
           end_at: data.end_at || undefined,
           user_id: userId,
         })}
