@@ -45,7 +45,7 @@ test('registering with an inviter promo code: activation mail, /email-required, 
   await page.goto(`/register/${inviter.user.promo_code}`);
   await expect(page.getByLabel('Промокод')).toHaveValue(inviter.user.promo_code);
   await page.getByLabel('Имя').fill('Ivan');
-  await page.getByLabel('Фамилия').fill('Invited');
+  await page.getByLabel('Фамилия').fill('Novikova');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Пароль').fill('invited-password');
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();

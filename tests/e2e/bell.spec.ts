@@ -42,7 +42,7 @@ async function consultant(name: string): Promise<{ id: number; email: string }> 
   const id = await createUser({
     email,
     first_name: name,
-    last_name: 'Bell',
+    last_name: 'Glockner',
     role: 'consultant',
     password: PASSWORD,
     language: 'ru',
