@@ -27,7 +27,7 @@ async function tokenOf(email: string, password = 'demo-password') {
 
 async function register(person: (typeof people)[keyof typeof people], promo: string) {
   const res = await anonymous.post('/api/accounts/register/', {
-    data: { ...person, password: 'team-password-1', promo, language: 'ru' },
+    data: { ...person, password: 'team-password-1', promo, language: 'ru', time_zone: 'Europe/Berlin' },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }

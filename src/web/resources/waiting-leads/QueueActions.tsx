@@ -49,11 +49,11 @@ function useQueueRun(action: 'take' | 'reject') {
   };
   return {
     run: (ids: number[], onDone?: (outcome: QueueOutcome) => void) => {
-      mutation.mutate(ids, {
-        onSuccess: (outcome) => {
-          report(outcome);
-          onDone?.(outcome);
-        },
+      // mutateAsync, not mutate's own callbacks: those are dropped when the button unmounts, which it
+      // does when the bell's push refetches the lead (no longer waiting) before the answer is handled.
+      void mutation.mutateAsync(ids).then((outcome) => {
+        report(outcome);
+        onDone?.(outcome);
       });
     },
     isPending: mutation.isPending,
