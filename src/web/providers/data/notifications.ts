@@ -44,8 +44,9 @@ function openNotificationStream({ onChange, onState }: NotificationSubscriber): 
     const es = new EventSource(`/api/notifications/stream/?ticket=${encodeURIComponent(ticket)}`);
     source = es;
     es.addEventListener('ready', () => {
-      // Whatever changed while the stream was cut (the first connection follows the bell's own first read).
-      if (cuts > 0) onChange();
+      // Whatever changed before the stream was there: while it was cut, or (first connection) between the
+      // bell's own first read and now — a change in that gap has no event of its own.
+      onChange();
       cuts = 0;
       onState('live');
     });
