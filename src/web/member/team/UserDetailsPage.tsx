@@ -9,23 +9,8 @@ import { ErrorBlock, LoadingBlock } from '../../common/States';
 import { CompletedTasks } from './CompletedTasks';
 import { RejectButton } from './RejectButton';
 import { StatusChip } from './StatusChip';
+import { DETAILS_GRID, DetailsField, detailsLabel } from './DetailsField';
 
-const F = (key: string) => `atrium.team.details.fields.${key}`;
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children || '—'}
-      </Typography>
-    </Box>
-  );
-}
-
-const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } } as const;
 const briefName = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last_name}`.trim() : '');
 
 /** /user/view-details/{pk}: a structure user's contact data, place in the structure, donations and completed tasks. */
@@ -62,7 +47,7 @@ export default function UserDetailsPage() {
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
               <StatusChip status={u.status} />
-              {u.is_partner && <Chip size="small" label={translate(F('is_partner'))} />}
+              {u.is_partner && <Chip size="small" label={translate(detailsLabel('is_partner'))} />}
             </Stack>
           </Box>
         </Stack>
@@ -73,32 +58,46 @@ export default function UserDetailsPage() {
         <Card variant="outlined">
           <CardContent>
             <Section title={translate('atrium.team.details.contact')}>
-              <Box sx={GRID}>
-                <Field label={translate(F('email'))}>{u.email}</Field>
-                <Field label={translate(F('phone'))}>{u.phone}</Field>
-                <Field label={translate(F('city'))}>{u.city}</Field>
-                <Field label={translate(F('country'))}>{countryName(u.country, locale)}</Field>
-                <Field label={translate(F('date_birth'))}>{u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}</Field>
-                <Field label={translate(F('time_zone'))}>{u.time_zone}</Field>
+              <Box sx={DETAILS_GRID}>
+                <DetailsField label={translate(detailsLabel('email'))}>{u.email}</DetailsField>
+                <DetailsField label={translate(detailsLabel('phone'))}>{u.phone}</DetailsField>
+                <DetailsField label={translate(detailsLabel('city'))}>{u.city}</DetailsField>
+                <DetailsField label={translate(detailsLabel('country'))}>{countryName(u.country, locale)}</DetailsField>
+                <DetailsField label={translate(detailsLabel('date_birth'))}>
+                  {u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}
+                </DetailsField>
+                <DetailsField label={translate(detailsLabel('time_zone'))}>{u.time_zone}</DetailsField>
               </Box>
             </Section>
             <Section title={translate('atrium.team.details.structure')}>
-              <Box sx={GRID}>
-                <Field label={translate(F('role'))}>{translate(`atrium.team.details.roles.${u.role}`)}</Field>
-                <Field label={translate(F('referrer'))}>{briefName(u.referrer)}</Field>
-                <Field label={translate(F('responsible'))}>{briefName(u.responsible)}</Field>
-                <Field label={translate(F('referrals_count'))}>{String(u.referrals_count ?? 0)}</Field>
-                <Field label={translate(F('tags'))}>{u.tags.map((t) => t.name).join(', ')}</Field>
-                <Field label={translate(F('groups'))}>{u.groups.map((g) => g.name).join(', ')}</Field>
-                <Field label={translate(F('date_joined'))}>{fmtDate(u.date_joined, tz)}</Field>
+              <Box sx={DETAILS_GRID}>
+                <DetailsField label={translate(detailsLabel('role'))}>
+                  {translate(`atrium.team.details.roles.${u.role}`)}
+                </DetailsField>
+                <DetailsField label={translate(detailsLabel('referrer'))}>{briefName(u.referrer)}</DetailsField>
+                <DetailsField label={translate(detailsLabel('responsible'))}>{briefName(u.responsible)}</DetailsField>
+                <DetailsField label={translate(detailsLabel('referrals_count'))}>
+                  {String(u.referrals_count ?? 0)}
+                </DetailsField>
+                <DetailsField label={translate(detailsLabel('tags'))}>
+                  {u.tags.map((t) => t.name).join(', ')}
+                </DetailsField>
+                <DetailsField label={translate(detailsLabel('groups'))}>
+                  {u.groups.map((g) => g.name).join(', ')}
+                </DetailsField>
+                <DetailsField label={translate(detailsLabel('date_joined'))}>{fmtDate(u.date_joined, tz)}</DetailsField>
               </Box>
             </Section>
             <Section title={translate('atrium.team.details.donations')}>
-              <Box sx={GRID}>
-                <Field label={translate(F('current_month'))}>{fmtMoney(u.donations.current_month)}</Field>
-                <Field label={translate(F('previous_month'))}>{fmtMoney(u.donations.previous_month)}</Field>
-                <Field label={translate(F('total'))}>{fmtMoney(u.donations.total)}</Field>
-                <Field label={translate(F('count'))}>{String(u.donations.count)}</Field>
+              <Box sx={DETAILS_GRID}>
+                <DetailsField label={translate(detailsLabel('current_month'))}>
+                  {fmtMoney(u.donations.current_month)}
+                </DetailsField>
+                <DetailsField label={translate(detailsLabel('previous_month'))}>
+                  {fmtMoney(u.donations.previous_month)}
+                </DetailsField>
+                <DetailsField label={translate(detailsLabel('total'))}>{fmtMoney(u.donations.total)}</DetailsField>
+                <DetailsField label={translate(detailsLabel('count'))}>{String(u.donations.count)}</DetailsField>
               </Box>
             </Section>
           </CardContent>
