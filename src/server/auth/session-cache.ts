@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { AuthUser } from '../context';
+import { ChannelListener } from '../db/listen';
 
 /** The channel the database triggers of migration 0023 notify with a user id when that user's sign-in state changes. */
 const AUTH_CHANNEL = 'atrium_auth';
 const MAX_ENTRIES = 50_000;
-const RECONNECT_MS = 1_000;
 
 /**
  * Checked sessions, kept for a few seconds so that most requests skip the session query.
@@ -21,19 +21,37 @@ export class SessionCache {
   private readonly byUser = new Map<number, Set<string>>();
   /** Moves on every eviction: a check that raced one does not store what it read. */
   private epoch = 0;
-  private listener: pg.Client | null = null;
-  private live = false;
-  private stopped = false;
-  private retry: NodeJS.Timeout | null = null;
+  private readonly listener: ChannelListener;
 
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly ttlMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    this.listener = new ChannelListener(
+      pool.options,
+      AUTH_CHANNEL,
+      {
+        notify: (payload) => {
+          const id = Number(payload);
+          if (Number.isInteger(id)) this.forgetUser(id);
+          else this.clear();
+        },
+        // Whatever was stored before this connection listened may have missed a change.
+        up: () => {
+          this.clear();
+        },
+        down: () => {
+          this.clear();
+        },
+      },
+      log,
+      'session cache: no notification connection yet, sessions are checked on every request',
+    );
+  }
 
   get(sessionId: string, userId: number): AuthUser | null {
-    if (!this.live) return null;
+    if (!this.listener.isLive) return null;
     const hit = this.entries.get(sessionId);
     if (!hit) return null;
     if (hit.until < Date.now() || hit.user.id !== userId) {
@@ -49,7 +67,7 @@ export class SessionCache {
   }
 
   put(user: AuthUser, epochBefore: number): void {
-    if (!this.live || this.epoch !== epochBefore) return;
+    if (!this.listener.isLive || this.epoch !== epochBefore) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.entries().next().value;
       if (oldest) this.drop(oldest[0], oldest[1].user.id);
@@ -79,67 +97,12 @@ export class SessionCache {
 
   async start(): Promise<void> {
     if (this.ttlMs <= 0) return;
-    this.stopped = false;
-    await this.listen().catch((err: unknown) => {
-      this.log.warn({ err }, 'session cache: no notification connection yet, sessions are checked on every request');
-      this.reconnectLater();
-    });
+    await this.listener.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.live = false;
+    const stopped = this.listener.stop();
     this.clear();
-    const l = this.listener;
-    this.listener = null;
-    await l?.end().catch(() => {});
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client(this.pool.options);
-    const lost = () => {
-      if (this.listener !== client) return;
-      this.live = false;
-      this.listener = null;
-      this.clear();
-      client.end().catch(() => {});
-      this.reconnectLater();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (n) => {
-      const id = Number(n.payload);
-      if (Number.isInteger(id)) this.forgetUser(id);
-      else this.clear();
-    });
-    this.listener = client;
-    try {
-      await client.connect();
-      await client.query(`listen ${AUTH_CHANNEL}`);
-    } catch (err) {
-      this.listener = null;
-      client.end().catch(() => {});
-      throw err;
-    }
-    if (this.stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
-    // Whatever was stored before this connection listened may have missed a change.
-    this.clear();
-    this.live = true;
-  }
-
-  private reconnectLater(): void {
-    if (this.stopped || this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      if (this.stopped) return;
-      this.listen().catch(() => {
-        this.reconnectLater();
-      });
-    }, RECONNECT_MS);
-    this.retry.unref();
+    await stopped;
   }
 }

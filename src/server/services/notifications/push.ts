@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { directConnectionConfig } from '../../db/client';
+import { ChannelListener } from '../../db/listen';
 import { ApiError } from '../../http/errors';
 
 /**
@@ -11,7 +12,6 @@ import { ApiError } from '../../http/errors';
  * server process listening on the database; identical payloads in one transaction arrive once.
  */
 const CHANNEL = 'atrium_notifications';
-const RECONNECT_MS = 1_000;
 /** A comment line this often keeps proxies and the browser from dropping a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 /** How long the browser waits before it opens a stream again by itself after a cut. */
@@ -40,15 +40,26 @@ type Stream = { userId: number; write: (chunk: string) => void; end: () => void 
  */
 export class NotificationHub {
   private readonly byUser = new Map<number, Set<Stream>>();
-  private listener: pg.Client | null = null;
-  private live = false;
-  private stopped = false;
-  private retry: NodeJS.Timeout | null = null;
+  private readonly listener: ChannelListener;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(pool: pg.Pool, log: FastifyBaseLogger) {
+    this.listener = new ChannelListener(
+      directConnectionConfig(pool, 'atrium-notifications'),
+      CHANNEL,
+      {
+        notify: (payload) => {
+          const id = Number(payload);
+          if (Number.isInteger(id)) this.deliver(id);
+        },
+        down: () => {
+          log.warn('notification push: the listening connection was lost; streams end until it is back');
+          this.endAll();
+        },
+      },
+      log,
+      'notification push: no listening connection yet, the bells poll',
+    );
+  }
 
   /** How many streams are open in this process. */
   get size(): number {
@@ -58,23 +69,14 @@ export class NotificationHub {
   }
 
   async start(): Promise<void> {
-    this.stopped = false;
-    await this.listen().catch((err: unknown) => {
-      this.log.warn({ err }, 'notification push: no listening connection yet, the bells poll');
-      this.reconnectLater();
-    });
+    await this.listener.start();
   }
 
   /** Ends every stream (a server stopping must not wait for them) and the listening connection. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
-    this.live = false;
+    const stopped = this.listener.stop();
     this.endAll();
-    const l = this.listener;
-    this.listener = null;
-    await l?.end().catch(() => {});
+    await stopped;
   }
 
   /**
@@ -83,7 +85,7 @@ export class NotificationHub {
    * missed some while it was not connected), a comment line every 25 s.
    */
   open(req: FastifyRequest, reply: FastifyReply, userId: number): void {
-    if (!this.live || this.stopped) throw new ApiError(503, 'service_unavailable', 'service_unavailable');
+    if (!this.listener.isLive) throw new ApiError(503, 'service_unavailable', 'service_unavailable');
     const res = reply.raw;
     const headers: Record<string, string | number | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
@@ -137,51 +139,5 @@ export class NotificationHub {
   private endAll(): void {
     for (const set of [...this.byUser.values()]) for (const s of [...set]) s.end();
     this.byUser.clear();
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client(directConnectionConfig(this.pool, 'atrium-notifications'));
-    const lost = () => {
-      if (this.listener !== client) return;
-      this.log.warn('notification push: the listening connection was lost; streams end until it is back');
-      this.live = false;
-      this.listener = null;
-      this.endAll();
-      client.end().catch(() => {});
-      this.reconnectLater();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (n) => {
-      const id = Number(n.payload);
-      if (Number.isInteger(id)) this.deliver(id);
-    });
-    this.listener = client;
-    try {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-    } catch (err) {
-      this.listener = null;
-      client.end().catch(() => {});
-      throw err;
-    }
-    if (this.stopped) {
-      this.listener = null;
-      await client.end().catch(() => {});
-      return;
-    }
-    this.live = true;
-  }
-
-  private reconnectLater(): void {
-    if (this.stopped || this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      if (this.stopped) return;
-      this.listen().catch(() => {
-        this.reconnectLater();
-      });
-    }, RECONNECT_MS);
-    this.retry.unref();
   }
 }

@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+const RECONNECT_MS = 1_000;
+
+type Handlers = {
+  /** A notification on the channel, with its payload. */
+  notify: (payload: string | undefined) => void;
+  /** The connection listens (again): anything before this moment may have been missed. */
+  up?: () => void;
+  /** The connection was lost; another is tried every second until one listens or `stop()`. */
+  down: () => void;
+};
+
+/**
+ * One dedicated connection (never a pool's: LISTEN belongs to its session) listening on a channel,
+ * opened again a second after it is lost, until stopped. The session cache and the bell's push use it.
+ */
+export class ChannelListener {
+  private client: pg.Client | null = null;
+  private live = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    private readonly channel: string,
+    private readonly on: Handlers,
+    private readonly log: FastifyBaseLogger,
+    /** Logged when the first connection cannot be had at start. */
+    private readonly noConnectionYet: string,
+  ) {}
+
+  /** Whether a connection listens now (notifications are heard). */
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen().catch((err: unknown) => {
+      this.log.warn({ err }, this.noConnectionYet);
+      this.reconnectLater();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.live = false;
+    const c = this.client;
+    this.client = null;
+    await c?.end().catch(() => {});
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client(this.config);
+    const lost = () => {
+      if (this.client !== client) return;
+      this.live = false;
+      this.client = null;
+      this.on.down();
+      client.end().catch(() => {});
+      this.reconnectLater();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      this.on.notify(n.payload);
+    });
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${this.channel}`);
+    } catch (err) {
+      this.client = null;
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (this.stopped) {
+      this.client = null;
+      await client.end().catch(() => {});
+      return;
+    }
+    this.on.up?.();
+    this.live = true;
+  }
+
+  private reconnectLater(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.stopped) return;
+      this.listen().catch(() => {
+        this.reconnectLater();
+      });
+    }, RECONNECT_MS);
+    this.retry.unref();
+  }
+}
