@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -189,8 +190,9 @@ export class Storage {
         }
       },
     });
+    const out = createWriteStream(tmp, { flags: 'wx' });
     try {
-      await pipeline(source, guard, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(source, guard, out);
       // The multipart reader marks a part cut at its own size limit as truncated without an error.
       if ((source as Readable & { truncated?: boolean }).truncated) throw new UploadRejected('too_large');
       const found = sniffed();
@@ -201,6 +203,9 @@ export class Storage {
       await fs.rename(tmp, path.join(dir, name));
       return { url: `/media/${folder}/${name}`, size, ext: found };
     } catch (err) {
+      // A refusal can come before the file is even opened: its open, and so the file, would then
+      // appear after a removal made at once.
+      if (!out.closed) await once(out, 'close').catch(() => {});
       await fs.rm(tmp, { force: true });
       throw err;
     }
