@@ -130,9 +130,10 @@ export default function TicketsPage() {
   const choices = useTicketChoices('staff');
   const labels = useMemo<TicketLabels>(() => {
     const label = (list: { value: string; label: string }[] | undefined, v: string) =>
-      list?.find((c) => c.value === v)?.label ?? v;
+      // No raw status while the labels load; the raw value only if they cannot be had.
+      list?.find((c) => c.value === v)?.label ?? (choices.isPending ? '' : v);
     return { status: (s) => label(choices.data?.statuses, s), type: (s) => label(choices.data?.types, s) };
-  }, [choices.data]);
+  }, [choices.data, choices.isPending]);
   const filters = useMemo(
     () => [
       <SearchInput key="q" source="q" alwaysOn />,
