@@ -94,8 +94,8 @@ async function startBouncer(): Promise<void> {
     throw new Error(`${PGBOUNCER} is missing: install Debian's pgbouncer (apt-get install pgbouncer), as .ci/run does`);
   const child = spawn(PGBOUNCER, [ini], { stdio: ['ignore', 'pipe', 'pipe'] });
   bouncer = child;
-  child.stdout?.on('data', (c: Buffer) => (bouncerLog += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (bouncerLog += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (bouncerLog += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (bouncerLog += c.toString()));
   for (const until = Date.now() + 15_000; ;) {
     if (child.exitCode !== null) throw new Error(`pgbouncer exited with ${child.exitCode}:\n${bouncerLog}`);
     const up = await new Promise<boolean>((resolve) => {
@@ -120,8 +120,8 @@ async function bouncerShow(what: 'POOLS' | 'STATS'): Promise<Array<Record<string
   const c = new pg.Client({ connectionString: viaBouncer('pgbouncer') });
   await c.connect();
   try {
-    // The admin console speaks the simple protocol only.
-    const { rows } = await c.query<Record<string, string>>({ text: `SHOW ${what}`, queryMode: 'simple' });
+    // A text without values goes as a simple query, the only kind the admin console speaks.
+    const { rows } = await c.query<Record<string, string>>(`SHOW ${what}`);
     return rows.filter((r) => r.database === 'atrium');
   } finally {
     await c.end();
