@@ -20,6 +20,8 @@ class LanePool extends pg.Pool {
   lanes: StatementLanes | undefined;
   /** Where a connection of its own goes (directConnectionConfig): the database itself, not a pooler. */
   directUrl: string | undefined;
+  /** Single statements that ran on a pooled connection rather than a lane (for /metrics). */
+  pooledStatements = 0;
 
   // pg's overloads are many; only the promise form with a plain statement is looked at.
   override query(...args: unknown[]): never {
@@ -39,6 +41,7 @@ class LanePool extends pg.Pool {
     if (!plain) return super.query(...(args as [string])) as never;
     const onLane = lanes.query(plain);
     if (onLane) return onLane as never;
+    this.pooledStatements += 1;
     const timed = lanes.timer(plain.text);
     const result = super.query(...(args as [string])) as unknown as Promise<unknown>;
     if (timed) result.then(timed, () => {});
@@ -49,6 +52,25 @@ class LanePool extends pg.Pool {
     await this.lanes?.close();
     return super.end();
   }
+}
+
+/** The pool's connections and its lanes' use, as /metrics shows them. */
+export type PoolUsage = {
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
+  lanes: { open: number; out: number; sent: number; pooled: number } | undefined;
+};
+
+export function poolUsage(pool: pg.Pool): PoolUsage {
+  const lanes = pool instanceof LanePool ? pool.lanes : undefined;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    lanes: lanes && pool instanceof LanePool ? { ...lanes.usage(), pooled: pool.pooledStatements } : undefined,
+  };
 }
 
 /** How many pipelined lanes a pool gets unless told otherwise (DB_PIPELINE_LANES). */
