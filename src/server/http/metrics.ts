@@ -97,22 +97,26 @@ export class Metrics {
         for (const r of rows) this.set({ queue: r.name, state: r.state }, r.n);
       },
     });
-    const imports = new Gauge({
+    new Gauge({
       name: 'atrium_imports_running',
       help: 'CSV imports running now (in any process on the database)',
       registers,
+      async collect() {
+        const { rows } = await sources.pool.query<{ n: number }>(
+          `select count(*)::int as n from user_imports where status = 'running'`,
+        );
+        this.set(rows[0]?.n ?? 0);
+      },
     });
     new Gauge({
       name: 'atrium_import_rows_per_second',
       help: 'Rows per second of the running imports together (rows done since each started)',
       registers,
       async collect() {
-        const { rows } = await sources.pool.query<{ n: number; rate: number }>(
-          `select count(*)::int as n,
-                  coalesce(sum((success + skipped) / greatest(extract(epoch from now() - started_at), 1)), 0)::float8 as rate
+        const { rows } = await sources.pool.query<{ rate: number }>(
+          `select coalesce(sum((success + skipped) / greatest(extract(epoch from now() - started_at), 1)), 0)::float8 as rate
            from user_imports where status = 'running'`,
         );
-        imports.set(rows[0]?.n ?? 0);
         this.set(rows[0]?.rate ?? 0);
       },
     });
