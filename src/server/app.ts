@@ -21,6 +21,7 @@ import { rateLimitHandlers } from './http/rate-limits';
 import { settleUnreadBody } from './http/unread-body';
 import { pgRateLimitStore } from './http/rate-limit-store';
 import { requestLog } from './http/request-log';
+import { Metrics, registerMetrics } from './http/metrics';
 import { clock } from './clock';
 import { langFromHeader, t, type Lang } from './i18n';
 import { TokenSigner } from './auth/tokens';
@@ -80,6 +81,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       void (reply as FastifyReply).status(400).send({ non_field_errors: [t(lang, 'invalid_input')] });
     },
   });
+  // Only with METRICS_TOKEN: otherwise nothing is counted and /metrics answers 404.
+  const metrics = opts.config.metricsToken
+    ? new Metrics({ pool: opts.db.$client, streams: () => app.ctx.push.size })
+    : undefined;
   app.decorate('ctx', {
     db: opts.db,
     config: opts.config,
@@ -87,11 +92,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     box: new SecretBox(opts.secret),
     mailer: new Mailer(opts.db, opts.config.smtpUrl, opts.config.mailFrom, app.log),
     storage: new Storage(opts.config.dataDir, opts.secret),
-    jobs: new Jobs(opts.db.$client, app.log),
+    jobs: new Jobs(
+      opts.db.$client,
+      app.log,
+      metrics && {
+        observe: (queue, seconds, ok) => {
+          metrics.job(queue, seconds, ok);
+        },
+      },
+    ),
     sessions: new SessionCache(opts.db.$client, opts.config.sessionCacheSeconds * 1000, app.log),
     push: new NotificationHub(opts.db.$client, app.log),
     log: app.log,
   });
+  // Before every route, so that its hook counts them all.
+  registerMetrics(app, opts.config.metricsToken, metrics);
   app.addHook('onReady', async () => app.ctx.jobs.start(app.ctx));
   app.addHook('onReady', async () => app.ctx.storage.start());
   app.addHook('onReady', async () => app.ctx.sessions.start());

@@ -12,6 +12,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DB_NAMED_STATEMENTS: bool.optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_HOURS: z.coerce
@@ -66,6 +72,12 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** A direct connection (not through a transaction pooler) for what needs a session of its own: migrations under their lock, LISTEN. */
+  databaseDirectUrl: string | undefined;
+  /** Run statements with values as named (prepared) statements; off for a pooler that cannot keep them. */
+  dbNamedStatements: boolean;
+  /** The bearer token of GET /metrics; without it the endpoint does not exist (404). */
+  metricsToken: string | undefined;
   dataDir: string;
   jwtSecret: string | undefined;
   jwtTtlHours: number;
@@ -115,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_DIRECT_URL && !c.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DATABASE_DIRECT_URL: needs DATABASE_URL (got ${JSON.stringify(c.DATABASE_DIRECT_URL)})`,
+    );
+  }
   if (c.PAYMENT_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (got stripe)',
@@ -124,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
+    databaseDirectUrl: c.DATABASE_DIRECT_URL,
+    dbNamedStatements: c.DB_NAMED_STATEMENTS ?? true,
+    metricsToken: c.METRICS_TOKEN,
     dataDir: path.resolve(c.DATA_DIR),
     jwtSecret: c.JWT_SECRET,
     jwtTtlHours: c.JWT_TTL_HOURS,

@@ -79,7 +79,10 @@ async function main() {
     databaseUrl = embedded.url('atrium');
   }
 
-  const { db, pool } = connect(databaseUrl, 20, config.dbPipelineLanes);
+  const { db, pool } = connect(databaseUrl, 20, config.dbPipelineLanes, undefined, {
+    directUrl: config.databaseDirectUrl,
+    namedStatements: config.dbNamedStatements,
+  });
   await runMigrations(pool);
   if (config.seedDemo && (await seedDemo(db, { dataDir: config.dataDir }))) {
     log.info('seeded demo data');

@@ -143,3 +143,23 @@ describe('NamingClient', () => {
     expect(named!.rows.length).toBeGreaterThan(0);
   });
 });
+
+describe('DB_NAMED_STATEMENTS=0 (UnnamedClient)', () => {
+  it('runs every statement unnamed, a name given by the caller (prepared.ts) too, with the same answers', async () => {
+    const unnamed = connect(t.databaseUrl, 2, 0, undefined, { namedStatements: false });
+    try {
+      const c = await unnamed.pool.connect();
+      try {
+        const res = await c.query({ name: 'given', text: 'select $1::int + 1 as n', values: [1] });
+        expect(res.rows).toEqual([{ n: 2 }]);
+        expect((await unnamed.db.execute(sql`select ${5}::int as n`)).rows).toEqual([{ n: 5 }]);
+        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+        expect(rows).toEqual([{ n: 0 }]);
+      } finally {
+        c.release();
+      }
+    } finally {
+      await unnamed.pool.end();
+    }
+  });
+});

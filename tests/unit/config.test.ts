@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      databaseDirectUrl: undefined,
+      dbNamedStatements: true,
+      metricsToken: undefined,
       dataDir: path.resolve('./data'),
       jwtSecret: undefined,
       jwtTtlHours: 24 * 14,
@@ -58,6 +61,22 @@ describe('loadConfig', () => {
       loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })
         .payments.provider,
     ).toBe('stripe');
+  });
+
+  it('reads the pooler settings: a direct URL only beside DATABASE_URL, named statements off', () => {
+    expect(errorOf({ DATABASE_DIRECT_URL: 'postgres://db/atrium' }).message).toContain('DATABASE_DIRECT_URL');
+    expect(errorOf({ DB_NAMED_STATEMENTS: 'maybe' }).message).toContain('DB_NAMED_STATEMENTS');
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://pooler:6432/atrium',
+        DATABASE_DIRECT_URL: 'postgres://db:5432/atrium',
+        DB_NAMED_STATEMENTS: '0',
+      }),
+    ).toMatchObject({
+      databaseUrl: 'postgres://pooler:6432/atrium',
+      databaseDirectUrl: 'postgres://db:5432/atrium',
+      dbNamedStatements: false,
+    });
   });
 
   it('treats empty values as unset', () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AuthUser } from '../context';
+import { directConnectionConfig } from '../db/client';
 import { ChannelListener } from '../db/listen';
 
 /** The channel the database triggers of migration 0023 notify with a user id when that user's sign-in state changes. */
@@ -29,7 +30,7 @@ export class SessionCache {
     log: FastifyBaseLogger,
   ) {
     this.listener = new ChannelListener(
-      pool.options,
+      directConnectionConfig(pool, 'atrium-sessions'),
       AUTH_CHANNEL,
       {
         notify: (payload) => {

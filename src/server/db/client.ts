@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
-import { NamingClient } from './named-statements';
+import { NamingClient, UnnamedClient } from './named-statements';
 import { StatementLanes, type LaneOptions, type LaneQuery } from './lanes';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -18,6 +18,10 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  */
 class LanePool extends pg.Pool {
   lanes: StatementLanes | undefined;
+  /** Where a connection of its own goes (directConnectionConfig): the database itself, not a pooler. */
+  directUrl: string | undefined;
+  /** Single statements that ran on a pooled connection rather than a lane (for /metrics). */
+  pooledStatements = 0;
 
   // pg's overloads are many; only the promise form with a plain statement is looked at.
   override query(...args: unknown[]): never {
@@ -37,6 +41,7 @@ class LanePool extends pg.Pool {
     if (!plain) return super.query(...(args as [string])) as never;
     const onLane = lanes.query(plain);
     if (onLane) return onLane as never;
+    this.pooledStatements += 1;
     const timed = lanes.timer(plain.text);
     const result = super.query(...(args as [string])) as unknown as Promise<unknown>;
     if (timed) result.then(timed, () => {});
@@ -49,15 +54,44 @@ class LanePool extends pg.Pool {
   }
 }
 
+/** The pool's connections and its lanes' use, as /metrics shows them. */
+export type PoolUsage = {
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
+  lanes: { open: number; out: number; sent: number; pooled: number } | undefined;
+};
+
+export function poolUsage(pool: pg.Pool): PoolUsage {
+  const lanes = pool instanceof LanePool ? pool.lanes : undefined;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    lanes: lanes && pool instanceof LanePool ? { ...lanes.usage(), pooled: pool.pooledStatements } : undefined,
+  };
+}
+
 /** How many pipelined lanes a pool gets unless told otherwise (DB_PIPELINE_LANES). */
 export const DEFAULT_LANES = 2;
+
+/** How the pool reaches PostgreSQL when `url` is a transaction pooler (PgBouncer) rather than the database. */
+export type PoolerOptions = {
+  /** The database itself, for connections of their own (LISTEN, migrations under their lock); default `url`. */
+  directUrl?: string | undefined;
+  /** Statements with values as named (prepared) statements (default); false for a pooler that cannot keep them. */
+  namedStatements?: boolean;
+};
 
 export function connect(
   url: string,
   max = 20,
   lanes = DEFAULT_LANES,
   laneOptions?: LaneOptions,
+  pooler: PoolerOptions = {},
 ): { db: Db; pool: pg.Pool } {
+  const Client = pooler.namedStatements === false ? UnnamedClient : NamingClient;
   // JIT compilation costs more than it saves on the short queries of a web request.
   const options = {
     connectionString: url,
@@ -65,12 +99,13 @@ export function connect(
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: '-c jit=off',
-    Client: NamingClient,
+    Client,
   };
   const pool = new LanePool(options);
+  pool.directUrl = pooler.directUrl;
   if (lanes > 0) {
     pool.lanes = new StatementLanes(
-      () => new NamingClient({ ...options, application_name: 'atrium-lane', pipeline: true }),
+      () => new Client({ ...options, application_name: 'atrium-lane', pipeline: true }),
       lanes,
       laneOptions,
     );
@@ -86,12 +121,13 @@ export function connect(
 }
 
 /**
- * The settings of a direct connection of its own (not one of the pool's): a LISTEN session must stay
- * on one server backend, so it cannot go through a transaction pooler. The database's own URL today;
- * the one place to read a separate direct URL from when the pool goes through a pooler.
+ * The settings of a direct connection of its own (not one of the pool's): a LISTEN session, or a
+ * session advisory lock, must stay on one server backend, so it cannot go through a transaction
+ * pooler. The pool's direct URL (DATABASE_DIRECT_URL) when it has one, else the pool's own URL.
  */
 export function directConnectionConfig(pool: pg.Pool, applicationName: string): pg.ClientConfig {
-  const { connectionString, connectionTimeoutMillis } = pool.options;
+  const { connectionTimeoutMillis } = pool.options;
+  const connectionString = (pool instanceof LanePool ? pool.directUrl : undefined) ?? pool.options.connectionString;
   return {
     ...(connectionString !== undefined && { connectionString }),
     ...(connectionTimeoutMillis !== undefined && { connectionTimeoutMillis }),

@@ -72,6 +72,8 @@ export class StatementLanes {
   private readonly overdueMs: number;
   private readonly retryMs: number;
   private closed = false;
+  /** Statements sent on a lane since the start. */
+  private sentCount = 0;
 
   constructor(
     private readonly open: () => pg.Client,
@@ -128,9 +130,21 @@ export class StatementLanes {
       seen.laneMs = average(seen.laneMs, now - Math.max(at, lane.lastDoneAt));
       lane.lastDoneAt = now;
     };
+    this.sentCount += 1;
     const result = client.query(config) as unknown as Promise<pg.QueryResult>;
     result.then(done, done);
     return result;
+  }
+
+  /** What the lanes hold now and have taken so far (for /metrics). */
+  usage(): { open: number; out: number; sent: number } {
+    let open = 0;
+    let out = 0;
+    for (const lane of this.lanes) {
+      if (lane.client) open += 1;
+      out += lane.sent.length;
+    }
+    return { open, out, sent: this.sentCount };
   }
 
   /** Times a read the pool runs, so that it can go on a lane next time if it was fast: call the answer when it is done. */

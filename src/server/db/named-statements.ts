@@ -48,3 +48,23 @@ export class NamingClient extends pg.Client {
     return (pg.Client.prototype.query as (...a: unknown[]) => never).apply(this, args);
   }
 }
+
+/**
+ * A pg client that runs every statement unnamed, dropping a name the caller gave (DB_NAMED_STATEMENTS=0):
+ * for a transaction pooler (PgBouncer before 1.21, or without `max_prepared_statements`) that hands
+ * each transaction to any server connection, where a statement prepared on one is unknown on the next.
+ */
+export class UnnamedClient extends pg.Client {
+  // As NamingClient: only a config object is looked at, everything else passes on as it is.
+  override query(...args: unknown[]): never {
+    const [first] = args;
+    if (first && typeof first === 'object' && !(first as { submit?: unknown }).submit) {
+      const config = first as pg.QueryConfig;
+      if (config.name !== undefined) {
+        const { name: _name, ...unnamed } = config;
+        args[0] = unnamed;
+      }
+    }
+    return (pg.Client.prototype.query as (...a: unknown[]) => never).apply(this, args);
+  }
+}

@@ -55,12 +55,18 @@ export class Jobs {
   private readonly unsubscribe: Array<() => void> = [];
   /** Job handlers still running and pg-boss's statements still out (see stop). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly observe: ((queue: string, seconds: number, ok: boolean) => void) | undefined;
 
   constructor(
     pool: pg.Pool,
     private readonly log: AppContext['log'],
-    opts: { maintenanceIntervalSeconds?: number } = {},
+    opts: {
+      maintenanceIntervalSeconds?: number;
+      /** Told of every job's end: its queue, how long it ran and whether it succeeded (for /metrics). */
+      observe?: (queue: string, seconds: number, ok: boolean) => void;
+    } = {},
   ) {
+    this.observe = opts.observe;
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => this.track(pool.query(text, values)) },
       schema: 'pgboss',
@@ -88,7 +94,7 @@ export class Jobs {
         // A full batch means more may be waiting: the poller fetches again at once instead of after
         // its interval, so a burst drains at the handlers' speed rather than one batch per interval.
         if (jobs.length >= batchSize) for (const id of workerIds) this.boss.notifyWorker(id);
-        const done = await Promise.allSettled(jobs.map((job) => w.handle(ctx, job.data)));
+        const done = await Promise.allSettled(jobs.map((job) => this.timed(w.queue, w.handle(ctx, job.data))));
         const [only] = done;
         if (jobs.length === 1 && only?.status === 'rejected') throw only.reason;
         // pg-boss completes the batch's jobs that are still active: fail (and so retry) only the ones that threw.
@@ -152,6 +158,24 @@ export class Jobs {
       ]);
       await new Promise((r) => setImmediate(r));
     }
+  }
+
+  private timed(queue: string, work: Promise<void>): Promise<void> {
+    const observe = this.observe;
+    if (!observe) return work;
+    const began = performance.now();
+    const end = (ok: boolean) => {
+      observe(queue, (performance.now() - began) / 1000, ok);
+    };
+    work.then(
+      () => {
+        end(true);
+      },
+      () => {
+        end(false);
+      },
+    );
+    return work;
   }
 
   private track<T>(work: Promise<T>): Promise<T> {
