@@ -37,7 +37,7 @@ export async function insertPendingPayment(tx: Tx, provider: string, p: NewPayme
 }
 
 /** How long an online checkout may stay unpaid (PAYMENT_CHECKOUT_TTL_MINUTES, a day by default). */
-export const checkoutTtlMinutes = (ctx: Pick<AppContext, 'config'>): number =>
+const checkoutTtlMinutes = (ctx: Pick<AppContext, 'config'>): number =>
   ctx.config.payments.checkoutTtlMinutes ?? 24 * 60;
 
 /** The instant before which an unpaid online checkout has expired. */
