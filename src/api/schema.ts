@@ -961,7 +961,7 @@ export interface paths {
         };
         /**
          * Payments of the users the caller looks after (admins see all), newest first
-         * @description Filters: kind, state, user_id, date_from, date_to (created, ISO dates), manual (true/false). Consultants and admins may call it. A consultant sees the payments of the users they may see (their structure and the users they are responsible for).
+         * @description Filters: kind, state, user_id, date_from, date_to (created, ISO dates), manual (true/false). Besides the payment states, `state` takes needs_approval (pending manual transfers staff must approve or reject) and awaiting_card (pending card checkouts the payer has not finished; they turn canceled after PAYMENT_CHECKOUT_TTL_MINUTES). Consultants and admins may call it. A consultant sees the payments of the users they may see (their structure and the users they are responsible for).
          *     Errors: 400 for a bad page or filter; 401 without a valid session; 403 for a member.
          */
         get: operations["listStaffPayments"];
@@ -4053,8 +4053,10 @@ export interface components {
             comment?: string;
             created_at: components["schemas"]["DateTime"];
             paid_at?: components["schemas"]["DateTime"] | null;
-            /** @description Why staff rejected a manual donation (status canceled), else null. */
+            /** @description Why staff rejected a manual donation (status canceled), else null. A card donation left unpaid past the checkout's time (PAYMENT_CHECKOUT_TTL_MINUTES) is canceled without a reason. */
             reject_reason?: string | null;
+            /** @description The provider's page to pay a pending card donation on, to resume it, until the checkout expires; else null. */
+            payment_url?: string | null;
         };
         DonationPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["Donation"][];

@@ -66,6 +66,12 @@ const schema = z.object({
     .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_BASE: z.url('must be a URL such as http://127.0.0.1:12111').optional(),
+  PAYMENT_CHECKOUT_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(24 * 60),
 });
 
 export type Config = {
@@ -111,6 +117,8 @@ export type Config = {
     stripeSecretKey?: string;
     stripeWebhookSecret?: string;
     stripeApiBase?: string;
+    /** An unpaid online checkout is canceled after this many minutes (PAYMENT_CHECKOUT_TTL_MINUTES, default a day). */
+    checkoutTtlMinutes?: number;
   };
 };
 
@@ -171,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stripeSecretKey: c.STRIPE_SECRET_KEY,
       stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: c.STRIPE_API_BASE,
+      checkoutTtlMinutes: c.PAYMENT_CHECKOUT_TTL_MINUTES,
     },
   };
 }

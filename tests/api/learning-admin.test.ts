@@ -238,6 +238,41 @@ describe('ra-data-simple-rest resources', () => {
     expect(outside.statusCode).toBe(400);
   });
 
+  it('books: a book on sale (priced and published) needs its file; a draft or a free one may wait for it', async () => {
+    const noFile = await api(t, 'POST', '/api/admin/books', {
+      token: admin,
+      body: { title: 'No file', price: '5.00' },
+    });
+    expect(noFile.statusCode).toBe(400);
+    // The admin's language (Russian) names what is missing.
+    expect(noFile.json()).toEqual({ pdf: [t_('ru', 'book_pdf_required')] });
+    const draft = await api(t, 'POST', '/api/admin/books', {
+      token: admin,
+      body: { title: 'Draft', price: '5.00', is_published: false },
+    });
+    expect(draft.statusCode).toBe(201);
+    // Publishing it, or taking its file away once on sale, is refused the same way.
+    const publish = await api(t, 'PUT', `/api/admin/books/${draft.json().id}`, {
+      token: admin,
+      body: { is_published: true },
+    });
+    expect(publish.statusCode).toBe(400);
+    expect(Object.keys(publish.json())).toEqual(['pdf']);
+    const withFile = await api(t, 'PUT', `/api/admin/books/${draft.json().id}`, {
+      token: admin,
+      body: { is_published: true, pdf: '/media/pdfs/d.pdf' },
+    });
+    expect(withFile.json()).toMatchObject({ is_published: true, pdf: '/media/pdfs/d.pdf' });
+    const drop = await api(t, 'PUT', `/api/admin/books/${draft.json().id}`, { token: admin, body: { pdf: null } });
+    expect(drop.statusCode).toBe(400);
+    expect(Object.keys(drop.json())).toEqual(['pdf']);
+    const free = await api(t, 'POST', '/api/admin/books', {
+      token: admin,
+      body: { title: 'Free later', is_free: true },
+    });
+    expect(free.statusCode).toBe(201);
+  });
+
   it('events: a valid time zone and an end after the start', async () => {
     const start = new Date(Date.now() + 86400_000).toISOString();
     const ev = await api(t, 'POST', '/api/admin/events', {

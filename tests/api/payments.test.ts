@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeMember, userId, waitFor, type Json } from '../setup/accounts';
+import { clock } from '../../src/server/clock';
+import { expireCheckouts } from '../../src/server/services/payments/checkout';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { form, PDF, PNG, rows, sandboxDecide } from './payments-support';
 
@@ -174,7 +176,7 @@ describe('manual donation', () => {
     expect((await t.app.inject({ method: 'GET', url: d.check.split('?')[0] })).statusCode).toBe(403);
     const img = await manual(
       m.token,
-      { amount: '1.5', payment_method: String(bankId), payment_datetime: now() },
+      { amount: '5.5', payment_method: String(bankId), payment_datetime: now() },
       { name: 'c.png', type: 'image/png', content: PNG },
     );
     expect(img.statusCode).toBe(201);
@@ -253,7 +255,7 @@ describe('my donations', () => {
         { name: 'c.pdf', type: 'application/pdf', content: PDF },
       ],
       [
-        { amount: '0.05', payment_method: String(custom[0]!.id) },
+        { amount: '5.05', payment_method: String(custom[0]!.id) },
         { name: 'c.png', type: 'image/png', content: PNG },
       ],
       [
@@ -325,6 +327,7 @@ describe('my donations', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       paid_at: null,
       reject_reason: null,
+      payment_url: null,
     });
     for (const d of listed.filter((x: Json) => x.check))
       expect((await t.app.inject({ method: 'GET', url: d.check })).statusCode).toBe(200);
@@ -333,7 +336,7 @@ describe('my donations', () => {
     const ru = await member({ language: 'ru' });
     await manual(
       ru.token,
-      { amount: '1', payment_method: String(bankId), payment_datetime: now() },
+      { amount: '6', payment_method: String(bankId), payment_datetime: now() },
       { name: 'c.pdf', type: 'application/pdf', content: PDF },
     );
     expect(
@@ -438,7 +441,7 @@ describe('staff review of manual donations', () => {
 
     const online = await call(t, 'POST', '/api/payments/donation/', {
       token: m.token,
-      body: { amount: '3', payment_method: cardId },
+      body: { amount: '8', payment_method: cardId },
     });
     const forbidden = await call(t, 'POST', `/api/staff/payments/${online.json().id}/approve`, { token: admin });
     expect(forbidden.statusCode).toBe(403);
@@ -484,5 +487,162 @@ describe('staff review of manual donations', () => {
       { token: admin },
     );
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('donation rules', () => {
+  const setMinimum = (usd: number) =>
+    rows(t, `update configs set value = $1::jsonb where key = 'donations.min_amount'`, [JSON.stringify(usd)]);
+
+  it("refuses an amount below the configured minimum, online and manual, naming the minimum in the member's language", async () => {
+    const m = await member();
+    const online = await call(t, 'POST', '/api/payments/donation/', {
+      token: m.token,
+      body: { amount: '2', payment_method: cardId },
+    });
+    expect(online.statusCode).toBe(400);
+    expect(online.json()).toEqual({ amount: ['The smallest donation is $5.00.'] });
+    const pdf = { name: 'c.pdf', type: 'application/pdf', content: PDF };
+    const byHand = await manual(
+      (await member({ language: 'de' })).token,
+      { amount: '4.99', payment_method: String(bankId), payment_datetime: now() },
+      pdf,
+      'de',
+    );
+    expect(byHand.statusCode).toBe(400);
+    expect(byHand.json()).toEqual({ amount: ['Die kleinste Spende beträgt $5.00.'] });
+    const ru = await member({ language: 'ru' });
+    const refused = await call(t, 'POST', '/api/payments/donation/', {
+      token: ru.token,
+      body: { amount: '1', payment_method: cardId },
+    });
+    expect(refused.json()).toEqual({ amount: ['Минимальная сумма пожертвования — $5.00.'] });
+    expect(await rows(t, 'select id from payments where user_id in ($1, $2)', [m.id, ru.id])).toEqual([]);
+
+    // The minimum is the setting's: a new one applies at once, the minimum itself is accepted.
+    await setMinimum(2.5);
+    try {
+      const two = await call(t, 'POST', '/api/payments/donation/', {
+        token: m.token,
+        body: { amount: '2', payment_method: cardId },
+      });
+      expect(two.json()).toEqual({ amount: ['The smallest donation is $2.50.'] });
+      const exact = await call(t, 'POST', '/api/payments/donation/', {
+        token: m.token,
+        body: { amount: '2.50', payment_method: cardId },
+      });
+      expect(exact.statusCode).toBe(200);
+    } finally {
+      await setMinimum(5);
+    }
+  });
+
+  it("a card donation comes back to the member's donations and can be resumed until it expires, then it is canceled", async () => {
+    const m = await member();
+    const made = (
+      await call(t, 'POST', '/api/payments/donation/', {
+        token: m.token,
+        body: { amount: '12', payment_method: cardId },
+      })
+    ).json<Json>();
+    const mine = async () =>
+      (await call(t, 'GET', '/api/payments/donations/', { token: m.token })).json<Json>().results[0];
+    // Resumable: the member's list links the same checkout, which still takes the payment.
+    expect(await mine()).toMatchObject({ id: made.id, status: 'pending', payment_url: made.payment_url });
+    const page = await t.app.inject({ method: 'GET', url: new URL(made.payment_url).pathname });
+    expect(page.body).toContain('12.00 USD');
+    // Before its time nothing expires.
+    clock.advance(23 * 3600_000);
+    try {
+      expect(await expireCheckouts(t.app.ctx)).toBe(0);
+      expect((await mine()).payment_url).toBe(made.payment_url);
+      // Paid through the resumed link: the payer returns to their donations with the donation's id.
+      const back = await sandboxDecide(t, (await mine()).payment_url);
+      expect(back).toContain(`/subscription?donation=${made.id}#donations`);
+      expect(await mine()).toMatchObject({ id: made.id, status: 'paid', payment_url: null });
+      clock.advance(2 * 3600_000);
+      // A paid one never expires.
+      await expireCheckouts(t.app.ctx);
+      expect((await mine()).status).toBe('paid');
+    } finally {
+      clock.reset();
+    }
+
+    const left = (
+      await call(t, 'POST', '/api/payments/donation/', {
+        token: m.token,
+        body: { amount: '9', payment_method: cardId },
+      })
+    ).json<Json>();
+    clock.advance(24 * 3600_000 + 60_000);
+    try {
+      // Past its time the link is gone at once, and the job cancels it (the minute's cron may have been first).
+      expect((await mine()).payment_url).toBeNull();
+      await Promise.all([expireCheckouts(t.app.ctx), expireCheckouts(t.app.ctx)]);
+      expect(await mine()).toMatchObject({ id: left.id, status: 'canceled', payment_url: null, reject_reason: null });
+      expect(await rows(t, 'select state from payments where id = $1', [left.id])).toEqual([{ state: 'canceled' }]);
+      // The provider's page is closed: nothing can be paid on it any more.
+      expect(await sandboxDecide(t, left.payment_url)).toContain('already closed');
+      expect(await rows(t, 'select state, paid_at from payments where id = $1', [left.id])).toEqual([
+        { state: 'canceled', paid_at: null },
+      ]);
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it("the checkout's time is PAYMENT_CHECKOUT_TTL_MINUTES", async () => {
+    const short = await createTestApp({ env: { PAYMENT_CHECKOUT_TTL_MINUTES: '30' } });
+    try {
+      const m = await makeMember(short);
+      const token = await short.login(m.email, m.password);
+      const [card] = await rows<{ id: number }>(short, `select id from payment_methods where code = 'card'`);
+      const made = (
+        await call(short, 'POST', '/api/payments/donation/', {
+          token,
+          body: { amount: '10', payment_method: card!.id },
+        })
+      ).json<Json>();
+      clock.advance(29 * 60_000);
+      expect(await expireCheckouts(short.app.ctx)).toBe(0);
+      clock.advance(2 * 60_000);
+      await expireCheckouts(short.app.ctx);
+      expect(await rows(short, 'select state from payments where id = $1', [made.id])).toEqual([{ state: 'canceled' }]);
+    } finally {
+      clock.reset();
+      await short.close();
+    }
+  });
+
+  it('staff see manual transfers that need approval apart from card checkouts awaiting payment', async () => {
+    const m = await member({ responsibleId: consultantId });
+    const transfer = (
+      await manual(
+        m.token,
+        { amount: '20', payment_method: String(bankId), payment_datetime: now() },
+        { name: 'c.pdf', type: 'application/pdf', content: PDF },
+      )
+    ).json<Json>();
+    const card = (
+      await call(t, 'POST', '/api/payments/donation/', {
+        token: m.token,
+        body: { amount: '30', payment_method: cardId },
+      })
+    ).json<Json>();
+    const admin = await t.login('admin@demo.atrium');
+    const ids = async (state: string) =>
+      (
+        await call(
+          t,
+          'GET',
+          `/api/staff/payments?filter=${encodeURIComponent(JSON.stringify({ state, user_id: m.id }))}`,
+          { token: admin },
+        )
+      )
+        .json<Json[]>()
+        .map((p) => p.id);
+    expect(await ids('needs_approval')).toEqual([transfer.id]);
+    expect(await ids('awaiting_card')).toEqual([card.id]);
+    expect((await ids('pending')).sort()).toEqual([transfer.id, card.id].sort());
   });
 });

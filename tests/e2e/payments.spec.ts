@@ -233,11 +233,11 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
   await expect(staff.getByTestId('approve-payment')).toBeHidden();
 
   await staff.goto('/staff/payments');
-  // The state tabs filter the list: under "Pending" only the donation still waiting is left.
-  await staff.getByRole('tab', { name: /^Ожидает \(\d+\)$/i }).click();
+  // The state tabs filter the list: under "Needs approval" only the transfer still waiting is left.
+  await staff.getByRole('tab', { name: /^Ждёт подтверждения \(\d+\)$/i }).click();
   await expect(staff.locator('tbody tr').filter({ hasText: 'Dora' })).toHaveCount(1);
   await shot(staff, 'staff-list-pending-ru');
-  await staff.locator('tbody tr').filter({ hasText: 'Dora' }).filter({ hasText: 'Ожидает' }).first().click();
+  await staff.locator('tbody tr').filter({ hasText: 'Dora' }).filter({ hasText: 'Ждёт подтверждения' }).first().click();
   await staff.getByTestId('reject-payment').click();
   await staff.getByTestId('reject-reason').fill('Der Beleg ist unleserlich');
   await staff.getByTestId('confirm-reject').click();

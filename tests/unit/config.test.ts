@@ -48,6 +48,7 @@ describe('loadConfig', () => {
         stripeSecretKey: undefined,
         stripeWebhookSecret: undefined,
         stripeApiBase: undefined,
+        checkoutTtlMinutes: 1440,
       },
     });
   });

@@ -43,16 +43,20 @@ const DAY = 86400_000;
 
 /**
  * Demo learning content: 3 categories (the third one paid through the "Pro" package, which the
- * demo member does not have), 8 lessons with YouTube videos, 3 books (one free with a PDF), 4 news
+ * demo member does not have), 8 lessons with YouTube videos, 3 books (one free, each with a PDF), 4 news
  * (one important), 3 upcoming events, footer links and public configs. Runs once: it does nothing
  * when any lesson category exists. The PDF is written only when a data dir is given.
  */
 export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean> {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from lesson_categories`);
   if ((rows[0]?.n ?? 0) > 0) return false;
-  const pdf = dataDir
-    ? await new Storage(dataDir).save('pdfs', 'pdf', tinyPdf('Atrium: First steps', 'A free demo book.'))
-    : null;
+  // Every book has its file: a book on sale needs one (the admin editor refuses a priced book without it).
+  const storage = dataDir ? new Storage(dataDir) : null;
+  const pdfOf = async (title: string, line: string) =>
+    storage ? await storage.save('pdfs', 'pdf', tinyPdf(`Atrium: ${title}`, line)) : null;
+  const pdf = await pdfOf('First steps', 'A free demo book.');
+  const followUpPdf = await pdfOf('The kind follow-up', 'How to stay in touch without pushing.');
+  const teamPdf = await pdfOf('Leading a growing team', 'From ten to a hundred members.');
   const now = Date.now();
   await db.transaction(async (tx) => {
     const cats = await tx
@@ -123,6 +127,7 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
         title: 'The kind follow-up',
         author: 'M. Berater',
         description: '<p>How to stay in touch without pushing.</p>',
+        pdf: followUpPdf,
         priceCents: 1250,
         pages: 180,
         language: 'en',
@@ -132,6 +137,7 @@ export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean
         title: 'Leading a growing team',
         author: 'A. Admin',
         description: '<p>From ten to a hundred members.</p>',
+        pdf: teamPdf,
         priceCents: 1999,
         pages: 240,
         language: 'en',

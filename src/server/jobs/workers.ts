@@ -3,6 +3,7 @@ import { IMPORT_QUEUE, resumeImports, runImport } from '../services/imports/run'
 import { ROUTE_LEAD_QUEUE } from '../services/leads/intake';
 import { LEAD_SWEEP_QUEUE, routeLead, sweepOffers } from '../services/leads/routing';
 import { RECEIPT_QUEUE, REFUND_QUEUE } from '../services/payments/settle';
+import { EXPIRE_QUEUE, expireCheckouts } from '../services/payments/checkout';
 import { refundPayment } from '../services/payments/refunds';
 import { sendReceipt } from '../services/payments/receipts';
 import { RENEWAL_QUEUE, runRenewals } from '../services/subscription/renewal';
@@ -35,6 +36,16 @@ export const JOB_WORKERS: readonly JobWorker[] = [
     queue: REFUND_QUEUE,
     expireInSeconds: 120,
     handle: async (ctx, data: { paymentId: number }) => refundPayment(ctx, data),
+  },
+  // Card checkouts left unpaid past PAYMENT_CHECKOUT_TTL_MINUTES turn canceled (checkout.ts).
+  {
+    queue: EXPIRE_QUEUE,
+    cron: '* * * * *',
+    pollSeconds: 5,
+    expireInSeconds: 120,
+    handle: async (ctx) => {
+      await expireCheckouts(ctx);
+    },
   },
   {
     queue: RENEWAL_QUEUE,

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
-import { moneyToCents } from '../content/money';
+import type { MessageKey } from '../../i18n';
+import { centsToMoney, moneyToCents } from '../content/money';
+import { rowsOf, type Executor } from './common';
 
 /** Donations are between 0.01 and 100000.00 USD. */
 const MAX_DONATION_CENTS = 100_000_00;
@@ -9,6 +12,28 @@ export function donationCents(text: unknown): number | null {
   if (typeof text !== 'string' && typeof text !== 'number') return null;
   const cents = moneyToCents(String(text).trim());
   return Number.isInteger(cents) && cents > 0 && cents <= MAX_DONATION_CENTS ? cents : null;
+}
+
+/** The smallest donation in cents: the config `donations.min_amount` (USD), none when unset or not a positive number. */
+export async function minDonationCents(db: Executor): Promise<number> {
+  const [row] = await rowsOf<{ value: unknown }>(db, sql`select value from configs where key = 'donations.min_amount'`);
+  const usd = typeof row?.value === 'number' ? row.value : typeof row?.value === 'string' ? Number(row.value) : NaN;
+  return Number.isFinite(usd) && usd > 0 ? Math.round(usd * 100) : 0;
+}
+
+/**
+ * The field error of a donation amount, or null when it is fine: required, a USD amount, and at
+ * least the configured minimum (the message names it, as the donation box shows it: "$5.00").
+ */
+export function donationAmountError(
+  text: unknown,
+  minCents: number,
+): MessageKey | { key: MessageKey; params: Record<string, string> } | null {
+  if (text === undefined || text === null || text === '') return 'field_required';
+  const cents = donationCents(text);
+  if (cents === null) return 'donation_amount_invalid';
+  if (cents < minCents) return { key: 'donation_amount_min', params: { amount: `$${centsToMoney(minCents)}` } };
+  return null;
 }
 
 /** A payment date and time: ISO 8601 with an offset (or UTC "Z"), not in the future, not before 2000. */

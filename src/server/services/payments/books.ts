@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { FieldErrors } from '../../http/errors';
-import { configuredProvider, insertPendingPayment, lockOpenCheckout, openCheckout } from './checkout';
+import { checkoutCutoff, configuredProvider, insertPendingPayment, lockOpenCheckout, openCheckout } from './checkout';
 import { rowsOf } from './common';
 import { activeMethod, defaultOnlineMethod } from './methods';
 import { one } from '../../db/rows';
@@ -20,8 +20,9 @@ export async function startBookCheckout(
 ): Promise<string> {
   const method = methodCode ? await activeMethod(ctx.db, methodCode, 'online') : await defaultOnlineMethod(ctx.db);
   const provider = await configuredProvider(ctx);
+  const cutoff = checkoutCutoff(ctx);
   const payment = await ctx.db.transaction(async (tx) => {
-    const open = await lockOpenCheckout(tx, caller.id, `book:${book.id}`);
+    const open = await lockOpenCheckout(tx, caller.id, `book:${book.id}`, cutoff);
     // Under the lock: a purchase paid meanwhile (another checkout) is seen here.
     const bp = one(
       await rowsOf<{ status: string; price_cents: number }>(

@@ -36,8 +36,13 @@ export async function insertPendingPayment(tx: Tx, provider: string, p: NewPayme
   return row.id;
 }
 
-/** An open checkout older than this is failed and replaced (a provider's checkout page expires after a day). */
-const OPEN_FOR = '1 day';
+/** How long an online checkout may stay unpaid (PAYMENT_CHECKOUT_TTL_MINUTES, a day by default). */
+const checkoutTtlMinutes = (ctx: Pick<AppContext, 'config'>): number =>
+  ctx.config.payments.checkoutTtlMinutes ?? 24 * 60;
+
+/** The instant before which an unpaid online checkout has expired. */
+export const checkoutCutoff = (ctx: Pick<AppContext, 'config'>): Date =>
+  new Date(clock.now().getTime() - checkoutTtlMinutes(ctx) * 60_000);
 
 export type OpenPayment = { id: number; amount_cents: number };
 
@@ -45,19 +50,43 @@ export type OpenPayment = { id: number; amount_cents: number };
  * The member's open checkout of an item, inside `tx`, or null. First takes the transaction's lock
  * on (member, item), so concurrent purchases of the same item run this one after another and the
  * second finds what the first made; the unique index payments_open_checkout_uq backs this up. An
- * open checkout older than a day is failed here, so a new one is made.
+ * open checkout older than the checkout's time (`cutoff`, checkoutCutoff) is canceled here, so a
+ * new one is made.
  */
-export async function lockOpenCheckout(tx: Tx, userId: number, key: string): Promise<OpenPayment | null> {
+export async function lockOpenCheckout(tx: Tx, userId: number, key: string, cutoff: Date): Promise<OpenPayment | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`atrium:checkout:${key}`}), ${userId})`);
   const [open] = await rowsOf<OpenPayment & { stale: boolean }>(
     tx,
-    sql`select id, amount_cents, created_at < ${clock.now()}::timestamptz - interval '${sql.raw(OPEN_FOR)}' as stale
+    sql`select id, amount_cents, created_at < ${cutoff} as stale
       from payments where user_id = ${userId} and checkout_key = ${key} and state = 'pending' for update`,
   );
   if (!open) return null;
   if (!open.stale) return { id: open.id, amount_cents: open.amount_cents };
-  await settleFailed(tx, open.id);
+  await settleFailed(tx, open.id, 'canceled');
   return null;
+}
+
+export const EXPIRE_QUEUE = 'payments.expire';
+
+/**
+ * Cancels the online checkouts left unpaid longer than the checkout's time (the minute job of
+ * EXPIRE_QUEUE): each in its own transaction through settleFailed, which changes only a payment
+ * still pending, so a capture that won the race stays paid, and a capture arriving after the
+ * cancel is still settled (settlePaid takes a canceled online payment as late). Off-session
+ * renewals have no checkout page and are left to their own job. Answers how many were canceled.
+ */
+export async function expireCheckouts(ctx: AppContext): Promise<number> {
+  const due = await rowsOf<{ id: number }>(
+    ctx.db,
+    sql`select id from payments
+      where state = 'pending' and provider <> 'manual' and checkout_url is not null and created_at < ${checkoutCutoff(ctx)}
+      order by id limit 500`,
+  );
+  let canceled = 0;
+  for (const { id } of due) {
+    if (await ctx.db.transaction((tx) => settleFailed(tx, id, 'canceled'))) canceled += 1;
+  }
+  return canceled;
 }
 
 export type CheckoutOptions = {

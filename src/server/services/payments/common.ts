@@ -11,3 +11,6 @@ export async function rowsOf<T>(db: Executor, query: Parameters<AppContext['db']
   const { rows } = await db.execute(query);
   return rows as T[];
 }
+
+/** Where a card donation's payer comes back to: their donations, which thank them for this one (MyDonations). */
+export const donationReturnPath = (paymentId: number) => `/subscription?donation=${paymentId}#donations`;

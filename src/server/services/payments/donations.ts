@@ -10,14 +10,14 @@ import type { Lang, MessageKey } from '../../i18n';
 import { centsToMoney, moneySql } from '../content/money';
 import { isoSql } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
-import { donationCents, paymentDateTime } from './amounts';
-import { configuredProvider, insertPendingPayment, openCheckout } from './checkout';
-import { isoOrNull, iso, rowsOf } from './common';
+import { donationAmountError, donationCents, minDonationCents, paymentDateTime } from './amounts';
+import { checkoutCutoff, configuredProvider, insertPendingPayment, openCheckout } from './checkout';
+import { donationReturnPath, isoOrNull, iso, rowsOf } from './common';
 import { activeMethod, builtInMethodTextsJson, methodView, type MethodRow } from './methods';
 import { one } from '../../db/rows';
 
 type Caller = Pick<AuthUser, 'id'>;
-type Errors = Record<string, MessageKey[]>;
+type Errors = Record<string, Array<MessageKey | { key: MessageKey; params?: Params }>>;
 type Params = Record<string, string | number>;
 
 const MB = 1024 * 1024;
@@ -45,8 +45,8 @@ export async function createDonation(
 ) {
   const errors: Errors = {};
   const cents = donationCents(input.amount);
-  if (input.amount === undefined || input.amount === '') errors.amount = ['field_required'];
-  else if (cents === null) errors.amount = ['donation_amount_invalid'];
+  const amountError = donationAmountError(input.amount, await minDonationCents(ctx.db));
+  if (amountError) errors.amount = [amountError];
   let method: MethodRow | null = null;
   try {
     method = await activeMethod(ctx.db, input.payment_method as number | string | undefined, 'online');
@@ -55,7 +55,7 @@ export async function createDonation(
     errors.payment_method = ['payment_method_invalid'];
   }
   const comment = typeof input.comment === 'string' ? input.comment.slice(0, 1000) : '';
-  if (Object.keys(errors).length || !method || cents === null) throw new FieldErrors(errors);
+  if (Object.keys(errors).length || !method || cents === null || amountError) throw new FieldErrors(errors);
 
   const provider = await configuredProvider(ctx);
   const id = await ctx.db.transaction((tx) =>
@@ -71,7 +71,8 @@ export async function createDonation(
     amountCents: cents,
     description: 'Donation',
     email: await callerEmail(ctx, caller.id),
-    returnPath: '/dashboard',
+    // The donations list thanks the payer on the way back (MyDonations reads `donation`).
+    returnPath: donationReturnPath(id),
     saveForFutureUse: false,
   });
   return { id, payment_url: url, status: 'pending' as const };
@@ -142,10 +143,10 @@ async function readParts(
 export async function createManualDonation(ctx: AppContext, caller: Caller, lang: Lang, form: ManualForm) {
   try {
     const f = form.fields;
-    const errors: Record<string, Array<MessageKey | { key: MessageKey; params?: Params }>> = {};
+    const errors: Errors = {};
     const cents = donationCents(f.amount);
-    if (!f.amount) errors.amount = ['field_required'];
-    else if (cents === null) errors.amount = ['donation_amount_invalid'];
+    const amountError = donationAmountError(f.amount, await minDonationCents(ctx.db));
+    if (amountError) errors.amount = [amountError];
     let method: MethodRow | null = null;
     try {
       method = await activeMethod(ctx.db, f.payment_method, 'manual');
@@ -158,7 +159,8 @@ export async function createManualDonation(ctx: AppContext, caller: Caller, lang
     if (form.checkError) errors.check = [form.checkError];
     else if (!form.check) errors.check = ['check_required'];
     const comment = (f.comment ?? '').slice(0, 1000);
-    if (Object.keys(errors).length || !method || cents === null || !when || !form.check) throw new FieldErrors(errors);
+    if (Object.keys(errors).length || !method || cents === null || amountError || !when || !form.check)
+      throw new FieldErrors(errors);
 
     const row = one(
       await rowsOf<{ id: number }>(
@@ -220,6 +222,8 @@ function donationView(ctx: AppContext, lang: Lang, r: DonationRow) {
     created_at: iso(r.created_at),
     paid_at: isoOrNull(r.paid_at),
     reject_reason: r.reject_reason,
+    // Only a manual donation is answered one by one (createManualDonation): nothing to resume.
+    payment_url: null,
   };
 }
 
@@ -235,7 +239,7 @@ async function getDonation(ctx: AppContext, userId: number, id: number, lang: La
 const myDonationsStatement = shapedStatement<
   { n: number; json: string },
   { limit: number; offset: number },
-  { userId: number; texts: string }
+  { userId: number; texts: string; cutoff: string }
 >(
   (win) => sql`
     with page as (
@@ -253,7 +257,10 @@ const myDonationsStatement = shapedStatement<
           m.logo as logo) pm
         cross join lateral (select p.id, ${moneySql('p.amount_cents')} as amount, row_to_json(pm) as payment_method, p.state as status,
           ${isoSql('p.paid_at_claimed')} as payment_datetime, p.proof_file as "check", p.comment,
-          ${isoSql('p.created_at')} as created_at, ${isoSql('p.paid_at')} as paid_at, p.reject_reason) d) as json`,
+          ${isoSql('p.created_at')} as created_at, ${isoSql('p.paid_at')} as paid_at, p.reject_reason,
+          -- A card checkout still open can be resumed until it expires (checkout.ts).
+          case when p.state = 'pending' and p.provider <> 'manual' and p.created_at >= ${sql.placeholder('cutoff')}::timestamptz
+            then p.checkout_url end as payment_url) d) as json`,
 );
 
 // A check as the PostgreSQL-written answer has it: the key `"check"` then the stored path. Inside a JSON
@@ -267,7 +274,7 @@ export async function listMyDonations(ctx: AppContext, caller: Caller, lang: Lan
     await myDonationsStatement(
       ctx.db,
       { limit: win.limit, offset: win.offset },
-      { userId: caller.id, texts: builtInMethodTextsJson(lang) },
+      { userId: caller.id, texts: builtInMethodTextsJson(lang), cutoff: checkoutCutoff(ctx).toISOString() },
     ),
   );
   const results = row.json.replace(

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
 import { providers } from '../../integrations/payments';
 import { centsToMoney } from '../content/money';
-import { rowsOf } from './common';
+import { donationReturnPath, rowsOf } from './common';
 import { applyEvent } from './events';
 
 const HTML_ESCAPES: Partial<Record<string, string>> = {
@@ -43,7 +43,7 @@ async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
 
 /** Where the payer returns to in the app. */
 const backPath = (p: Checkout) =>
-  p.kind === 'subscription' ? '/subscription' : p.kind === 'book' ? `/books/${p.book_id}` : '/dashboard';
+  p.kind === 'subscription' ? '/subscription' : p.kind === 'book' ? `/books/${p.book_id}` : donationReturnPath(p.id);
 
 function page(lang: Lang, title: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -86,11 +86,19 @@ export async function settlePaid(
   return 'applied';
 }
 
-/** pending → failed (declined, expired): a package bought with it never starts, a book purchase is canceled. */
-export async function settleFailed(tx: Tx, paymentId: number): Promise<boolean> {
+/**
+ * pending → failed (declined, the provider unreachable) or canceled (the checkout left unpaid too
+ * long, checkout.ts): a package bought with it never starts, a book purchase is canceled. A capture
+ * arriving later all the same is still settled (settlePaid).
+ */
+export async function settleFailed(
+  tx: Tx,
+  paymentId: number,
+  state: 'failed' | 'canceled' = 'failed',
+): Promise<boolean> {
   const [p] = await rowsOf<Settled>(
     tx,
-    sql`update payments set state = 'failed', updated_at = now() where id = ${paymentId} and state = 'pending'
+    sql`update payments set state = ${state}, updated_at = now() where id = ${paymentId} and state = 'pending'
       returning id, kind, user_id, book_id, user_package_id`,
   );
   if (!p) return false;

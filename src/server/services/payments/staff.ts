@@ -127,9 +127,16 @@ function dateOf(v: unknown, field: string): Date | undefined {
 function conditions(caller: Caller, f: StaffPaymentFilter): SQL {
   const parts: SQL[] = [visibleUser(caller)];
   const kind = oneOf(f.kind, ['subscription', 'donation', 'book'] as const, 'kind');
-  const state = oneOf(f.state, ['pending', 'paid', 'canceled', 'failed'] as const, 'state');
+  const state = oneOf(
+    f.state,
+    ['pending', 'paid', 'canceled', 'failed', 'needs_approval', 'awaiting_card'] as const,
+    'state',
+  );
   if (kind) parts.push(sql`p.kind = ${kind}`);
-  if (state) parts.push(sql`p.state = ${state}`);
+  // Pending splits into what staff must decide (manual transfers) and card checkouts the payer may still finish.
+  if (state === 'needs_approval') parts.push(sql`p.state = 'pending' and p.provider = 'manual'`);
+  else if (state === 'awaiting_card') parts.push(sql`p.state = 'pending' and p.provider <> 'manual'`);
+  else if (state) parts.push(sql`p.state = ${state}`);
   if (f.user_id !== undefined && f.user_id !== null && f.user_id !== '') {
     const id = Number(f.user_id);
     if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw FieldErrors.of('user_id', 'field_invalid');

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext, AuthUser } from '../../context';
 import { notFound } from '../../http/errors';
-import { configuredProvider, insertPendingPayment, lockOpenCheckout, openCheckout } from '../payments/checkout';
+import {
+  checkoutCutoff,
+  configuredProvider,
+  insertPendingPayment,
+  lockOpenCheckout,
+  openCheckout,
+} from '../payments/checkout';
 import { rowsOf } from '../payments/common';
 import { defaultOnlineMethod } from '../payments/methods';
 import { PACKAGE_SELECT, type PackageRow } from './catalogue';
@@ -26,7 +32,7 @@ export async function purchasePackage(
   const now = clock.now();
   const key = `package:${pkg.id}`;
   const payment = await ctx.db.transaction(async (tx) => {
-    const open = await lockOpenCheckout(tx, caller.id, key);
+    const open = await lockOpenCheckout(tx, caller.id, key, checkoutCutoff(ctx));
     if (open) {
       if (input.auto_pay !== undefined) {
         await tx.execute(sql`update subscription_billing b set auto_pay = ${input.auto_pay}

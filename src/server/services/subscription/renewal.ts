@@ -27,7 +27,7 @@ type Due = {
 
 /**
  * The renewal job (every minute, and whenever the test clock moves): first renew what ends soon
- * with auto-pay on, then end what is over, fail abandoned checkouts and retry stuck refunds. Safe to run twice or in parallel: a renewal is one row
+ * with auto-pay on, then end what is over and retry stuck refunds (abandoned checkouts: payments/checkout.ts expireCheckouts). Safe to run twice or in parallel: a renewal is one row
  * per renewed package (unique renews_id), and every state change is a conditional UPDATE.
  */
 export async function runRenewals(ctx: AppContext): Promise<{ renewed: number; expired: number }> {
@@ -49,22 +49,8 @@ export async function runRenewals(ctx: AppContext): Promise<{ renewed: number; e
   const { rowCount } = await ctx.db.execute(
     sql`update user_packages set status = 'expired' where status = 'active' and ends_at <= ${now}`,
   );
-  await failAbandonedCheckouts(ctx, now);
   await sweepRefunds(ctx);
   return { renewed, expired: rowCount ?? 0 };
-}
-
-/**
- * A sandbox checkout nobody finished within a day fails, as a Stripe session expires (Stripe says
- * so with its own event): the book can be bought again, the package was never started.
- */
-async function failAbandonedCheckouts(ctx: AppContext, now: Date): Promise<void> {
-  const stale = await rowsOf<{ id: number }>(
-    ctx.db,
-    sql`select id from payments where state = 'pending' and provider = 'sandbox' and created_at < ${now}::timestamptz - interval '1 day'
-      order by created_at limit 500`,
-  );
-  for (const p of stale) await ctx.db.transaction((tx) => settleFailed(tx, p.id));
 }
 
 async function renewOne(ctx: AppContext, d: Due): Promise<boolean> {

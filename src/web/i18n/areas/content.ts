@@ -98,6 +98,7 @@ const en = {
     sale_section: 'Sale and publication',
     price_help: 'For example 12.50',
     price_rule: 'Enter an amount such as 12.50',
+    pdf_required: 'Upload the book’s PDF file before putting it on sale.',
   },
   news: {
     fields: {
@@ -272,6 +273,7 @@ export const content = {
       sale_section: 'Продажа и публикация',
       price_help: 'Например, 12.50',
       price_rule: 'Введите сумму, например 12.50',
+      pdf_required: 'Чтобы продавать книгу, загрузите её файл PDF.',
     },
     news: {
       fields: {
@@ -443,6 +445,7 @@ export const content = {
       sale_section: 'Verkauf und Veröffentlichung',
       price_help: 'Zum Beispiel 12.50',
       price_rule: 'Geben Sie einen Betrag wie 12.50 ein',
+      pdf_required: 'Laden Sie die PDF-Datei des Buchs hoch, bevor Sie es zum Verkauf anbieten.',
     },
     news: {
       fields: {

@@ -19,11 +19,19 @@ import { lazyScreen } from '../../common/lazyScreen';
 // pdf.js is large: it loads only when a book is opened for reading.
 const PdfReader = lazyScreen(() => import('./PdfReader'));
 
+/** How often a book whose purchase is pending is read again. */
+const PENDING_POLL_MS = 3000;
+
 /** /books/:id — cover, description, price; read online when free or bought, else buy. */
 export default function BookPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const query = useLearningRecord('learning/books', id, { refetchOnWindowFocus: false });
+  // Back from the card payment the purchase may still wait for the provider's word: read the book
+  // again until it is decided, so Read and Download appear without a reload.
+  const query = useLearningRecord('learning/books', id, {
+    refetchOnWindowFocus: false,
+    refetchInterval: (q) => (q.state.data?.purchase_status === 'pending' ? PENDING_POLL_MS : false),
+  });
   return (
     <MemberPage
       title={query.data?.title ?? translate('atrium.learning.books.title')}
@@ -147,11 +155,31 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
       </Stack>
     );
   }
+  if (book.can_read) {
+    // Free or bought, but its file is not there (yet): nothing to buy, nothing to open.
+    return (
+      <Alert severity="info" data-testid="book-no-file">
+        {translate('atrium.learning.books.no_file')}
+      </Alert>
+    );
+  }
   if (book.purchase_status === 'pending') {
     return (
-      <Alert severity="info" data-testid="purchase-pending">
-        {translate('atrium.learning.books.pending_text')}
-      </Alert>
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info" data-testid="purchase-pending">
+          {translate('atrium.learning.books.pending_text')}
+        </Alert>
+        {/* Buying again answers the same open checkout: the member resumes paying it. */}
+        <Button
+          variant="contained"
+          startIcon={<ShoppingCart />}
+          onClick={() => void buy()}
+          disabled={busy}
+          data-testid="resume-book-payment"
+        >
+          {translate('atrium.learning.books.pay_pending')}
+        </Button>
+      </Stack>
     );
   }
   return (

@@ -21,13 +21,24 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { contractRules } from '../../../api/validators';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { useTimeZone } from '../../common/format';
+import { fmtMoney, useTimeZone } from '../../common/format';
 import { PICKER_FORMAT } from '../../common/pickers';
 import type { AtriumDataProvider } from '../../providers/data';
+import { useConfigs } from '../../providers/data/learningHooks';
 import { useQuery, useQueryClient } from '../../providers/data/query';
 
 // The contract's limits of a donation's typed fields (the same for online and manual donations).
 const limits = contractRules.DonationRequest;
+
+/** Cents as the API writes money ("5.00"). */
+const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** An amount the member typed ("2", "2.5") that is a number below the minimum; anything else the server judges. */
+function belowMinimum(text: string, minCents: number): boolean {
+  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return false;
+  const cents = Math.round(Number(text.trim()) * 100);
+  return cents > 0 && cents < minCents;
+}
 
 type Errors = Partial<
   Record<'amount' | 'payment_method' | 'payment_datetime' | 'check' | 'comment' | 'non_field_errors', string>
@@ -63,11 +74,17 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const [busy, setBusy] = useState(false);
   const method = methods.data?.find((m) => m.id === methodId);
   const required = translate('atrium.payments.donation.required');
+  // The configured minimum, checked here with the server's words (it checks it again).
+  const configs = useConfigs();
+  const minConfig = configs.data?.configs['donations.min_amount'];
+  const minCents = typeof minConfig === 'number' && minConfig > 0 ? Math.round(minConfig * 100) : 0;
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const local: Errors = {};
     if (!amount.trim()) local.amount = required;
+    else if (belowMinimum(amount, minCents))
+      local.amount = translate('atrium.payments.donation.min_amount', { amount: fmtMoney(centsText(minCents)) });
     if (!method) local.payment_method = required;
     if (method?.kind === 'manual' && !file) local.check = required;
     if (method?.kind === 'manual' && !when?.isValid()) local.payment_datetime = required;

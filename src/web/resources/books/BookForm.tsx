@@ -23,6 +23,11 @@ const v = validatorsFor('BookAdminCreate', { price: { pattern: 'atrium.content.b
 // A priced book needs its price (the contract leaves it optional: a free book sends "0.00").
 const priceRules = [requiredValue, ...v.price];
 
+/** A book on sale (priced and published) needs its file; the server refuses it too, with the same words. */
+const pdfOnSale = (value: unknown, all: { is_free?: boolean; is_published?: boolean }) =>
+  !value && !all.is_free && all.is_published !== false ? 'atrium.content.books.pdf_required' : undefined;
+const pdfRules = [...v.pdf, pdfOnSale];
+
 /** A free book costs "0.00"; a priced one keeps what the admin typed. */
 function transform(data: Record<string, unknown>) {
   return data.is_free ? { ...data, price: '0.00' } : data;
@@ -42,7 +47,7 @@ function BookForm() {
       <RichText source="description" label="atrium.content.books.fields.description" validate={v.description} />
       <FormSection title="atrium.content.books.files_section">
         <UploadInput source="cover" label="atrium.content.books.fields.cover" kind="image" validate={v.cover} />
-        <UploadInput source="pdf" label="atrium.content.books.fields.pdf" kind="pdf" validate={v.pdf} />
+        <UploadInput source="pdf" label="atrium.content.books.fields.pdf" kind="pdf" validate={pdfRules} />
       </FormSection>
       <FormSection title="atrium.content.books.sale_section">
         <Grid container columnSpacing={2}>

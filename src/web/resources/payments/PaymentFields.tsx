@@ -4,7 +4,7 @@ import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { InstantField } from '../../common/fields';
-import { STATE_COLOR } from './choices';
+import { shownState, STATE_COLOR } from './choices';
 
 type DateKey = 'created_at' | 'payment_datetime' | 'paid_at' | 'decided_at';
 
@@ -18,11 +18,12 @@ export function StateChip() {
   const record = useRecordContext<SchemaStaffPayment>();
   const translate = useTranslate();
   if (!record) return null;
+  const state = shownState(record);
   return (
     <Chip
       size="small"
-      color={STATE_COLOR[record.state]}
-      label={translate(`atrium.payments.staff.states.${record.state}`)}
+      color={STATE_COLOR[state]}
+      label={translate(`atrium.payments.staff.states.${state}`)}
       data-testid="payment-state"
     />
   );

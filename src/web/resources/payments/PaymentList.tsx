@@ -14,7 +14,7 @@ import { TABLE_FITS } from '../../member/team/layout';
 import { FilterTabs } from '../../common/FilterTabs';
 import { InstantField } from '../../common/fields';
 import { DateInput } from '../../common/inputs';
-import { KIND_CHOICES, TAB_STATES } from './choices';
+import { KIND_CHOICES, shownState, TAB_STATES } from './choices';
 import { KindField, MemberField, StateChip } from './PaymentFields';
 
 // The state is the tabs' filter; the others are react-admin's filter inputs.
@@ -49,7 +49,7 @@ export function PaymentList() {
         <SimpleList<SchemaStaffPayment>
           primaryText={(r) => `$${r.amount} · ${translate(`atrium.payments.staff.kinds.${r.kind}`)}`}
           secondaryText={(r) =>
-            `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${r.state}`)}`
+            `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${shownState(r)}`)}`
           }
           tertiaryText={
             <Box component="span" sx={{ ml: 1 }}>

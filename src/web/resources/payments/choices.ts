@@ -2,16 +2,23 @@ export const KIND_CHOICES = ['subscription', 'donation', 'book'].map((id) => ({
   id,
   name: `atrium.payments.staff.kinds.${id}`,
 }));
-const STATE_CHOICES = ['pending', 'paid', 'canceled', 'failed', 'refunded'].map((id) => ({
+/**
+ * The states the list's tabs filter on (the server filters on these; a refund shows under "All").
+ * Pending is two tabs: manual transfers staff must decide on, and card checkouts the payer may still finish.
+ */
+export const TAB_STATES = ['needs_approval', 'awaiting_card', 'paid', 'canceled', 'failed'].map((id) => ({
   id,
   name: `atrium.payments.staff.states.${id}`,
 }));
-/** The states the list's filter takes (the server filters on these; a refund shows under "All"). */
-export const TAB_STATES = STATE_CHOICES.filter((c) => c.id !== 'refunded');
 export const STATE_COLOR = {
-  pending: 'info',
+  needs_approval: 'warning',
+  awaiting_card: 'info',
   paid: 'success',
   canceled: 'error',
   failed: 'default',
   refunded: 'warning',
 } as const;
+
+/** The state as staff read it: a pending payment needs their approval (manual) or waits for the card payer. */
+export const shownState = (p: { state: keyof typeof STATE_COLOR | 'pending'; is_manual: boolean }) =>
+  p.state === 'pending' ? (p.is_manual ? 'needs_approval' : 'awaiting_card') : p.state;

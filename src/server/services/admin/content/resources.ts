@@ -236,6 +236,10 @@ export const booksResource: Resource<typeof books, SchemaBookAdminUpdate, Schema
     const isFree = out.isFree ?? existing?.isFree ?? false;
     if (isFree) out.priceCents = 0;
     else if ((out.priceCents ?? existing?.priceCents ?? 0) <= 0) throw FieldErrors.of('price', 'free_book_price');
+    // A book on sale (priced and published) needs its file: a buyer must get something to read.
+    const pdf = out.pdf === undefined ? existing?.pdf : out.pdf;
+    if (!isFree && (out.isPublished ?? existing?.isPublished ?? true) && !pdf)
+      throw FieldErrors.of('pdf', 'book_pdf_required');
     return out;
   },
   view: (r) => ({
