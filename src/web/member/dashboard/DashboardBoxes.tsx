@@ -31,7 +31,7 @@ import { BookCover } from '../books/BookCover';
 import { DonateButton } from '../donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';
 import { EventCard } from '../events/EventCard';
-import { fmtDate, useTimeZone } from '../../common/format';
+import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
 import { LessonCard } from '../lessons/LessonCard';
 import { NewsCard } from '../news/NewsCard';
 import { EmptyBlock, QueryState } from '../../common/States';
@@ -281,7 +281,7 @@ export function DonationBox() {
         <Typography variant="body2" color="text.secondary">
           {translate('atrium.learning.dashboard.donate_text')}
           {typeof min === 'number' && min > 0
-            ? ` ${translate('atrium.learning.dashboard.donate_min', { amount: `$${min}` })}`
+            ? ` ${translate('atrium.learning.dashboard.donate_min', { amount: fmtMoney(min.toFixed(2)) })}`
             : ''}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
