@@ -9,6 +9,7 @@ import {
   DialogTitle,
   Divider,
   Stack,
+  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
@@ -107,6 +108,8 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
     );
   }
   const open = ticket && !FINAL.includes(ticket.status);
+  // The detail says whether the bot can reach the member (the list's stand-in record does not: assumed yes).
+  const reachable = (ticket as Partial<SchemaTicketDetail> | undefined)?.member_telegram_linked !== false;
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="ticket-title">
       {isPending ? (
@@ -163,17 +166,23 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                       minRows={2}
                       source="telegram"
                       label="atrium.tickets.telegram_text"
-                      helperText={false}
+                      disabled={!reachable}
+                      helperText={reachable ? false : 'atrium.tickets.telegram_not_linked'}
                     />
                     <Stack direction="row" spacing={1}>
-                      <Button
-                        disabled={!filled(formData.telegram) || telegram.isPending}
-                        onClick={() => {
-                          send(formData.telegram ?? '');
-                        }}
-                      >
-                        {translate('atrium.tickets.telegram')}
-                      </Button>
+                      <Tooltip title={reachable ? '' : translate('atrium.tickets.telegram_not_linked')}>
+                        {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
+                        <span>
+                          <Button
+                            disabled={!reachable || !filled(formData.telegram) || telegram.isPending}
+                            onClick={() => {
+                              send(formData.telegram ?? '');
+                            }}
+                          >
+                            {translate('atrium.tickets.telegram')}
+                          </Button>
+                        </span>
+                      </Tooltip>
                     </Stack>
                   </Stack>
                 )
