@@ -98,8 +98,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => app.ctx.storage.start());
   app.addHook('onReady', async () => app.ctx.sessions.start());
   app.addHook('onReady', async () => app.ctx.push.start());
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     app.ctx.telegram.start(app.ctx);
+    done();
   });
   app.addHook('onClose', async () => app.ctx.jobs.stop());
   app.addHook('onClose', async () => app.ctx.storage.stop());

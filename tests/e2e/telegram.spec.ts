@@ -108,7 +108,9 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   await member.locator('.RaUserMenu-userButton').click();
   await clickWhenStill(member.getByRole('menuitem', { name: 'Settings' }));
   await expect(member).toHaveURL(/\/profile\/settings$/);
-  const card = member.getByRole('heading', { name: profile.en.telegram.title }).locator('xpath=ancestor::div[contains(@class,"MuiCardContent")]');
+  const card = member
+    .getByRole('heading', { name: profile.en.telegram.title })
+    .locator('xpath=ancestor::div[contains(@class,"MuiCardContent")]');
   await expect(card.getByText(profile.en.status.not_linked)).toBeVisible();
   const popup = member.context().waitForEvent('page');
   await member.getByRole('button', { name: profile.en.telegram.link }).click();

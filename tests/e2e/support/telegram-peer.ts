@@ -8,6 +8,9 @@ type Waiter = { offset: number; answer: (updates: unknown[]) => void };
 
 const BOT_USERNAME = 'AtriumSchoolBot';
 
+/** A scalar field of a Bot API call as text ('' when absent). */
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 /**
  * A local peer speaking the Telegram Bot API, for tests. The bot side: getMe, sendMessage (recorded;
  * chat ids in `refuse` get Telegram's 403), getUpdates (long polling, answered as soon as an update
@@ -90,22 +93,21 @@ export async function startTelegramPeer(opts: { port?: number; refuse?: string[]
           has_main_web_app: false,
         });
       case 'setWebhook':
-        webhook = { url: String(body.url), secret: body.secret_token as string | undefined };
+        webhook = { url: text(body.url), secret: body.secret_token as string | undefined };
         return ok(true);
       case 'deleteWebhook':
         webhook = null;
         return ok(true);
       case 'sendMessage': {
-        const chatId = String(body.chat_id ?? '');
+        const chatId = text(body.chat_id);
         if (opts.refuse?.includes(chatId))
           return [403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }];
-        const text = String(body.text ?? '');
-        sent.push({ token, chat_id: chatId, text });
+        sent.push({ token, chat_id: chatId, text: text(body.text) });
         return ok({
           message_id: nextMessageId++,
           date: Math.floor(Date.now() / 1000),
           chat: { id: Number(chatId), type: 'private' },
-          text,
+          text: text(body.text),
         });
       }
       default:
@@ -124,41 +126,59 @@ export async function startTelegramPeer(opts: { port?: number; refuse?: string[]
       };
       const raw = Buffer.concat(chunks).toString('utf8');
       const type = req.headers['content-type'] ?? '';
-      const body = (type.includes('json') ? JSON.parse(raw || '{}') : Object.fromEntries(new URLSearchParams(raw))) as Record<
-        string,
-        unknown
-      >;
+      const body = (
+        type.includes('json') ? JSON.parse(raw || '{}') : Object.fromEntries(new URLSearchParams(raw))
+      ) as Record<string, unknown>;
       const url = new URL(req.url ?? '/', 'http://peer');
       // The test's side (when the peer runs as a process of its own).
-      if (url.pathname === '/healthz') return reply(200, { ok: true });
+      if (url.pathname === '/healthz') {
+        reply(200, { ok: true });
+        return;
+      }
       if (url.pathname === '/__peer__/sent') {
         const chat = url.searchParams.get('chat_id');
-        return reply(
+        reply(
           200,
           sent.filter((m) => !chat || m.chat_id === chat),
         );
+        return;
       }
       if (url.pathname === '/__peer__/updates' && req.method === 'POST') {
-        void deliver(body as Incoming).then((r) => reply(200, r), () => reply(502, { status: 0 }));
+        deliver(body as Incoming).then(
+          (r) => {
+            reply(200, r);
+          },
+          () => {
+            reply(502, { status: 0 });
+          },
+        );
         return;
       }
       const m = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
-      if (!m) return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+      if (!m) {
+        reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+        return;
+      }
       const token = m[1]!;
       const method = m[2]!;
       if (method === 'getUpdates') {
-        if (webhook)
-          return reply(409, {
+        if (webhook) {
+          reply(409, {
             ok: false,
             error_code: 409,
             description: "Conflict: can't use getUpdates method while webhook is active",
           });
+          return;
+        }
         const offset = Number(body.offset ?? 0);
         // Confirmed updates are gone, as at Telegram.
         for (let i = updates.length - 1; i >= 0; i--) if (updates[i]!.update_id < offset) updates.splice(i, 1);
         const list = pending(offset);
         const timeout = Number(body.timeout ?? 0);
-        if (list.length || timeout <= 0) return reply(200, { ok: true, result: list });
+        if (list.length || timeout <= 0) {
+          reply(200, { ok: true, result: list });
+          return;
+        }
         const waiter: Waiter = {
           offset,
           answer: (found) => {

@@ -46,10 +46,14 @@ export class TelegramUpdates {
     private readonly log: FastifyBaseLogger,
   ) {
     const token = config.telegramBotToken;
-    this.bot = token && config.telegramUpdates !== 'off' ? new Bot(token, { client: { apiRoot: config.telegramApiRoot } }) : null;
+    this.bot =
+      token && config.telegramUpdates !== 'off'
+        ? new Bot(token, { client: { apiRoot: config.telegramApiRoot } })
+        : null;
     this.webhookSecret =
       this.bot && config.telegramUpdates === 'webhook'
-        ? (config.telegramWebhookSecret ?? createHmac('sha256', appSecret).update('telegram-webhook-v1').digest('base64url'))
+        ? (config.telegramWebhookSecret ??
+          createHmac('sha256', appSecret).update('telegram-webhook-v1').digest('base64url'))
         : null;
     this.bot?.chatType('private').on('message:text', async (c) => {
       const ctx = this.ctx;
@@ -64,6 +68,11 @@ export class TelegramUpdates {
     this.bot?.catch((err) => {
       this.log.warn({ err: err.error }, 'telegram update failed');
     });
+  }
+
+  /** Whether stop() was called (a call: every read looks again, also after an await). */
+  private stopped(): boolean {
+    return this.abort.signal.aborted;
   }
 
   /** Starts listening: registers the webhook, or starts the long-polling loop (in the background). */
@@ -111,7 +120,7 @@ export class TelegramUpdates {
 
   private async registerWebhook(bot: Bot) {
     const url = `${this.config.publicUrl}${WEBHOOK_PATH}`;
-    while (!this.abort.signal.aborted) {
+    while (!this.stopped()) {
       try {
         await bot.api.setWebhook(
           url,
@@ -121,7 +130,7 @@ export class TelegramUpdates {
         this.log.info({ url }, 'telegram webhook registered');
         return;
       } catch (err) {
-        if (this.abort.signal.aborted) return;
+        if (this.stopped()) return;
         this.log.warn({ err }, 'telegram setWebhook failed; trying again');
         await sleep(RETRY_MS, this.abort.signal);
       }
@@ -133,13 +142,13 @@ export class TelegramUpdates {
    * another process polls the same bot) it starts again after a pause, so one process of several holds it.
    */
   private async poll(bot: Bot) {
-    while (!this.abort.signal.aborted) {
+    while (!this.stopped()) {
       try {
         await bot.init(this.signal);
-        if (this.abort.signal.aborted) return;
+        if (this.stopped()) return;
         await bot.start({ allowed_updates: ['message'], drop_pending_updates: false });
       } catch (err) {
-        if (this.abort.signal.aborted) return;
+        if (this.stopped()) return;
         const conflict = err instanceof GrammyError && err.error_code === 409;
         this.log.warn({ err }, conflict ? 'telegram: another process polls this bot' : 'telegram polling failed');
       }
