@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { answerMessage } from './commands';
 
 /** The webhook's path under the app's public address (the contract's receiveTelegramUpdate). */
-export const WEBHOOK_PATH = '/api/telegram/webhook/';
+const WEBHOOK_PATH = '/api/telegram/webhook/';
 /** How long a stopped poller waits before it asks again (another process polling, Telegram unreachable). */
 const RETRY_MS = 15_000;
 /** A stop never waits longer than this for Telegram to confirm the last update. */
