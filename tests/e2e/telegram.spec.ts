@@ -167,7 +167,8 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
 
   const again = await (await browser.newContext()).newPage();
   await again.goto(path);
-  await expect(again.getByText(auth.ru.bot.failed_title)).toBeVisible();
+  // A fresh device: the public screens in their default language; the lazy screen may take a while here.
+  await expect(again.getByText(auth.ru.bot.failed_title)).toBeVisible({ timeout: 30_000 });
   await expect(again.getByText(auth.ru.link_expired)).toBeVisible();
   await expect(again).toHaveURL(/\/token-auth-bot/);
   await again.context().close();
