@@ -9,7 +9,6 @@ import {
   DialogTitle,
   Divider,
   Stack,
-  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
@@ -167,22 +166,18 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                       source="telegram"
                       label="atrium.tickets.telegram_text"
                       disabled={!reachable}
+                      // Why the field and its button are off: the member has not linked Telegram.
                       helperText={reachable ? false : 'atrium.tickets.telegram_not_linked'}
                     />
                     <Stack direction="row" spacing={1}>
-                      <Tooltip title={reachable ? '' : translate('atrium.tickets.telegram_not_linked')}>
-                        {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
-                        <span>
-                          <Button
-                            disabled={!reachable || !filled(formData.telegram) || telegram.isPending}
-                            onClick={() => {
-                              send(formData.telegram ?? '');
-                            }}
-                          >
-                            {translate('atrium.tickets.telegram')}
-                          </Button>
-                        </span>
-                      </Tooltip>
+                      <Button
+                        disabled={!reachable || !filled(formData.telegram) || telegram.isPending}
+                        onClick={() => {
+                          send(formData.telegram ?? '');
+                        }}
+                      >
+                        {translate('atrium.tickets.telegram')}
+                      </Button>
                     </Stack>
                   </Stack>
                 )
