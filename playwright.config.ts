@@ -7,6 +7,8 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 18025);
 const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 18026);
+// The local Telegram Bot API peer (tests/e2e/support/telegram-peer.ts); next to the mail peer by default.
+const TELEGRAM_PORT = Number(process.env.E2E_TELEGRAM_PORT ?? MAIL_HTTP_PORT + 1);
 // Each run starts the real server on an empty data dir (embedded PostgreSQL, demo data seeded).
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
 
@@ -57,6 +59,14 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
     {
+      // The bot's side of Telegram: the server long-polls it and sends through it (telegram.spec.ts).
+      command: 'npx tsx tests/e2e/support/telegram-peer-server.ts',
+      url: `http://127.0.0.1:${TELEGRAM_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { TELEGRAM_PEER_PORT: String(TELEGRAM_PORT) },
+    },
+    {
       // The production server, as `npm start` runs it (compiled to dist-server/ first, fresh for local runs).
       command: 'npm run build:server -- --logLevel warn && npm start',
       url: `http://localhost:${PORT}/healthz`,
@@ -73,6 +83,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Lets the tests move the server's clock (POST /__test__/clock) to expire links.
         TEST_CLOCK: '1',
+        // The bot, against the local peer; PUBLIC_URL is not https, so the server long-polls for updates.
+        TELEGRAM_BOT_TOKEN: '123456:e2e-bot-token',
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${TELEGRAM_PORT}`,
         // A web build of one's own (parallel work builds into separate dirs); dist/web otherwise.
         ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
       },

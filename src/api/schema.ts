@@ -2309,6 +2309,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/telegram/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Telegram bot's updates (/start with a link code, /login, /stop), called by Telegram
+         * @description Telegram calls it for every message to the bot when the server runs with a webhook (TELEGRAM_UPDATES=webhook, or auto with an https PUBLIC_URL); without one the server long-polls getUpdates instead and this call answers 404. `/start <code>` with the profile's single-use deep-link code links the chat to the account, `/stop` or `/unlink` unlinks it, `/login` answers a single-use login link (token-auth-bot); the bot answers in the chat. No session is needed: the X-Telegram-Bot-Api-Secret-Token header, the secret the server registered with the webhook, is the authentication. A processed update answers 200 even when the chat got an error message.
+         *     Errors: 400 for a malformed update; 401 when the secret token header is missing or wrong; 404 when the server does not take updates by webhook.
+         */
+        post: operations["receiveTelegramUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tickets/my/{id}/": {
         parameters: {
             query?: never;
@@ -5189,6 +5210,8 @@ export interface components {
         /** @description A ticket with all its messages, oldest first. */
         TicketDetail: components["schemas"]["Ticket"] & {
             messages: components["schemas"]["TicketMessage"][];
+            /** @description Whether the ticket's member has linked Telegram (consultant's and admin's detail only), so "Message via Telegram" can reach them. */
+            member_telegram_linked?: boolean;
         };
         TicketPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["Ticket"][];
@@ -5233,6 +5256,19 @@ export interface components {
             sent_at: components["schemas"]["DateTime"];
             /** @description The message added to the ticket, when sent through a ticket. */
             ticket_message?: components["schemas"]["TicketMessage"] | null;
+        };
+        /** @description A Telegram Bot API Update (https://core.telegram.org/bots/api#update). Only `message` with text in a private chat is read; other fields are kept as Telegram sends them. */
+        TelegramUpdate: {
+            update_id: number;
+            message?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        TelegramUpdateAck: {
+            /** @constant */
+            ok: true;
         };
         LeadRequest: {
             /** @description The lead. */
@@ -5988,6 +6024,8 @@ export type SchemaTicketRejectRequest = components['schemas']['TicketRejectReque
 export type SchemaTicketCreateForMemberRequest = components['schemas']['TicketCreateForMemberRequest'];
 export type SchemaTelegramMessageRequest = components['schemas']['TelegramMessageRequest'];
 export type SchemaTelegramMessageResponse = components['schemas']['TelegramMessageResponse'];
+export type SchemaTelegramUpdate = components['schemas']['TelegramUpdate'];
+export type SchemaTelegramUpdateAck = components['schemas']['TelegramUpdateAck'];
 export type SchemaLeadRequest = components['schemas']['LeadRequest'];
 export type SchemaLeadResponse = components['schemas']['LeadResponse'];
 export type SchemaLeadStatusRequest = components['schemas']['LeadStatusRequest'];
@@ -9511,6 +9549,37 @@ export interface operations {
             /** @description The member is not in the caller's structure. */
             403: components["responses"]["Forbidden"];
             /** @description No such ticket or user. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveTelegramUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The secret token set with setWebhook; Telegram sends it with every update. */
+                "X-Telegram-Bot-Api-Secret-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramUpdate"];
+            };
+        };
+        responses: {
+            /** @description Received (and answered in the chat). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramUpdateAck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The server takes the bot's updates by long polling, or has no bot. */
             404: components["responses"]["NotFound"];
         };
     };

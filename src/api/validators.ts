@@ -570,6 +570,10 @@ export const contractRules = {
     user_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
     message: { presence: 'required', type: 'string', maxLength: 4096 },
   },
+  TelegramUpdate: {
+    update_id: { presence: 'required', type: 'integer', minimum: 0 },
+    message: { type: 'object' },
+  },
   TicketCreateForMemberRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     type: { presence: 'required', type: 'string', enum: ['question', 'technical', 'payment', 'payout', 'subscription', 'partnership', 'other'] },

@@ -31,6 +31,7 @@ import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
 import { SessionCache } from './auth/session-cache';
 import { NotificationHub } from './services/notifications/push';
 import { Jobs } from './jobs';
+import { TelegramUpdates } from './services/telegram/updates';
 import { keepRawBody, RAW_BODY_OPERATIONS } from './integrations/payments/raw-body';
 import { operationGuard } from './http/guard';
 import { registerPublicLanding } from './public-landing/route';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ),
     sessions: new SessionCache(opts.db.$client, opts.config.sessionCacheSeconds * 1000, app.log),
     push: new NotificationHub(opts.db.$client, app.log),
+    telegram: new TelegramUpdates(opts.config, opts.secret, app.log),
     log: app.log,
   });
   // Before every route, so that its hook counts them all.
@@ -111,9 +113,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => app.ctx.storage.start());
   app.addHook('onReady', async () => app.ctx.sessions.start());
   app.addHook('onReady', async () => app.ctx.push.start());
+  app.addHook('onReady', (done) => {
+    app.ctx.telegram.start(app.ctx);
+    done();
+  });
   app.addHook('onClose', async () => app.ctx.jobs.stop());
   app.addHook('onClose', async () => app.ctx.storage.stop());
   app.addHook('onClose', async () => app.ctx.sessions.stop());
+  app.addHook('onClose', async () => app.ctx.telegram.stop());
   // Before the server stops taking connections: it waits for open ones, and an event stream never ends by itself.
   app.addHook('preClose', async () => app.ctx.push.stop());
   app.decorateRequest('auth', null);

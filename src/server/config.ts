@@ -45,6 +45,11 @@ const schema = z.object({
     .regex(/^\d+:[\w-]+$/, 'must be a Telegram bot token (123456:ABC…)')
     .optional(),
   TELEGRAM_API_ROOT: z.url('must be a URL').default('https://api.telegram.org'),
+  TELEGRAM_UPDATES: z.enum(['auto', 'webhook', 'polling', 'off']).default('auto'),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{16,256}$/, 'must be 16-256 letters, digits, _ or -')
+    .optional(),
   LEAD_OFFER_TIMEOUT_MINUTES: z.coerce
     .number()
     .int()
@@ -99,6 +104,13 @@ export type Config = {
   telegramBotToken: string | undefined;
   /** Bot API root (tests point it at a local peer speaking the Bot API). */
   telegramApiRoot: string;
+  /**
+   * How the bot's updates (/start, /login, /stop) reach the server: Telegram calls the webhook
+   * (PUBLIC_URL/api/telegram/webhook/), or the server long-polls getUpdates; off without a token.
+   */
+  telegramUpdates: 'webhook' | 'polling' | 'off';
+  /** The webhook's X-Telegram-Bot-Api-Secret-Token; derived from the app secret when unset. */
+  telegramWebhookSecret: string | undefined;
   /** How long a routed lead waits for the offered consultant before it goes to the next one. */
   leadOfferTimeoutMinutes: number;
   /** How long a checked session is trusted without asking the database again (0: never); any change to it or its user ends that at once. */
@@ -145,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (got stripe)',
     );
   }
+  if (c.TELEGRAM_UPDATES !== 'auto' && c.TELEGRAM_UPDATES !== 'off' && !c.TELEGRAM_BOT_TOKEN) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TELEGRAM_UPDATES: ${c.TELEGRAM_UPDATES} needs TELEGRAM_BOT_TOKEN (got ${c.TELEGRAM_UPDATES})`,
+    );
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -168,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramBotUsername: c.TELEGRAM_BOT_USERNAME,
     telegramBotToken: c.TELEGRAM_BOT_TOKEN,
     telegramApiRoot: c.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    telegramUpdates: telegramUpdates(c.TELEGRAM_UPDATES, c.TELEGRAM_BOT_TOKEN, c.PUBLIC_URL),
+    telegramWebhookSecret: c.TELEGRAM_WEBHOOK_SECRET,
     leadOfferTimeoutMinutes: c.LEAD_OFFER_TIMEOUT_MINUTES,
     sessionCacheSeconds: c.SESSION_CACHE_SECONDS,
     dbPipelineLanes: c.DB_PIPELINE_LANES,
@@ -182,4 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkoutTtlMinutes: c.PAYMENT_CHECKOUT_TTL_MINUTES,
     },
   };
+}
+
+/** `auto`: none without a token; the webhook when the app has a public https address, else long polling. */
+function telegramUpdates(
+  wanted: 'auto' | 'webhook' | 'polling' | 'off',
+  token: string | undefined,
+  publicUrl: string | undefined,
+): Config['telegramUpdates'] {
+  if (wanted !== 'auto') return wanted;
+  if (!token) return 'off';
+  return publicUrl?.startsWith('https://') ? 'webhook' : 'polling';
 }

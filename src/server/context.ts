@@ -7,6 +7,7 @@ import type { Jobs } from './jobs';
 import type { Config } from './config';
 import type { SessionCache } from './auth/session-cache';
 import type { NotificationHub } from './services/notifications/push';
+import type { TelegramUpdates } from './services/telegram/updates';
 import type { Db } from './db/client';
 import type { Language, Role } from './db/schema';
 
@@ -23,6 +24,8 @@ export type AppContext = {
   sessions: SessionCache;
   /** The staff's live notification streams and the database connection that feeds them. */
   push: NotificationHub;
+  /** The bot's incoming updates (webhook or long polling, services/telegram/updates.ts). */
+  telegram: TelegramUpdates;
   log: FastifyBaseLogger;
 };
 

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       telegramBotUsername: 'AtriumSchoolBot',
       telegramBotToken: undefined,
       telegramApiRoot: 'https://api.telegram.org',
+      telegramUpdates: 'off',
+      telegramWebhookSecret: undefined,
       leadOfferTimeoutMinutes: 15,
       sessionCacheSeconds: 10,
       dbPipelineLanes: 2,
@@ -78,6 +80,22 @@ describe('loadConfig', () => {
       databaseDirectUrl: 'postgres://db:5432/atrium',
       dbNamedStatements: false,
     });
+  });
+
+  it('receives the bot by webhook on a public https address, else by long polling, none without a token', () => {
+    const token = '123456:ABC-def';
+    expect(loadConfig({}).telegramUpdates).toBe('off');
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token }).telegramUpdates).toBe('polling');
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token, PUBLIC_URL: 'http://localhost:8080' }).telegramUpdates).toBe(
+      'polling',
+    );
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token, PUBLIC_URL: 'https://atrium.example.com' }).telegramUpdates).toBe(
+      'webhook',
+    );
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_UPDATES: 'off' }).telegramUpdates).toBe('off');
+    expect(errorOf({ TELEGRAM_UPDATES: 'polling' }).message).toContain('TELEGRAM_BOT_TOKEN');
+    expect(errorOf({ TELEGRAM_UPDATES: 'push' }).message).toContain('TELEGRAM_UPDATES');
+    expect(errorOf({ TELEGRAM_WEBHOOK_SECRET: 'short' }).message).toContain('TELEGRAM_WEBHOOK_SECRET');
   });
 
   it('treats empty values as unset', () => {

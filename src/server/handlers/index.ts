@@ -17,6 +17,7 @@ import { usersHandlers } from './users';
 import { statisticsHandlers } from './statistics';
 import { teamHandlers } from './team';
 import { tasksHandlers } from './tasks';
+import { telegramHandlers } from './telegram';
 import { ticketsHandlers } from './tickets';
 import { staffHandlers } from './staff';
 import { importsHandlers } from './imports';
@@ -37,6 +38,7 @@ export const handlers: HandlerTable = {
   ...statisticsHandlers,
   ...teamHandlers,
   ...tasksHandlers,
+  ...telegramHandlers,
   ...ticketsHandlers,
   ...staffHandlers,
   ...importsHandlers,

@@ -10,7 +10,7 @@ import {
   ticketChoices,
   updateTicket,
 } from '../services/tickets';
-import { sendTelegramMessage } from '../services/tickets/telegram';
+import { sendTelegramMessage, withTelegramState } from '../services/tickets/telegram';
 
 export const ticketsHandlers: HandlerTable = {
   getTicketChoices: (req) => Promise.resolve(ticketChoices(req.lang, signedIn(req).role, req.query.scope)),
@@ -21,7 +21,8 @@ export const ticketsHandlers: HandlerTable = {
   },
   getMyTicket: async (req) => getMyTicket(req.server.ctx, signedIn(req), req.params.id),
   listConsultantTickets: async (req) => listConsultantTickets(req.server.ctx, signedIn(req), req.query),
-  getConsultantTicket: async (req) => getConsultantTicket(req.server.ctx, signedIn(req), req.body.ticket_id),
+  getConsultantTicket: async (req) =>
+    withTelegramState(req.server.ctx, await getConsultantTicket(req.server.ctx, signedIn(req), req.body.ticket_id)),
   updateTicket: async (req) => updateTicket(req.server.ctx, signedIn(req), req.body),
   rejectTicket: async (req) => rejectTicket(req.server.ctx, signedIn(req), req.body),
   createTicketForMember: async (req, reply) => {

@@ -187,6 +187,20 @@ export const de: Record<MessageKey, string> = {
   telegram_not_configured: 'Der Telegram-Bot ist nicht eingerichtet.',
   telegram_failed: 'Telegram hat die Nachricht nicht angenommen. Bitte versuchen Sie es später erneut.',
   telegram_sent: 'Nachricht gesendet',
+  telegram_bot_linked:
+    'Ihr Atrium-Konto ({name}) ist jetzt mit diesem Chat verknüpft. Senden Sie /login für einen einmaligen Anmeldelink, /stop zum Lösen.',
+  telegram_bot_link_expired:
+    'Dieser Link ist abgelaufen oder wurde schon benutzt. Öffnen Sie Ihr Atrium-Profil und tippen Sie erneut auf „Telegram verknüpfen“.',
+  telegram_bot_welcome:
+    'Hallo! Um Ihr Atrium-Konto zu verknüpfen, öffnen Sie Ihr Profil in Atrium und tippen Sie auf „Telegram verknüpfen“.',
+  telegram_bot_help:
+    'Dieser Chat ist mit {name} verknüpft. Senden Sie /login für einen einmaligen Anmeldelink, /stop zum Lösen.',
+  telegram_bot_unlinked: 'Telegram ist von Ihrem Atrium-Konto gelöst. Hier kommen keine Nachrichten mehr an.',
+  telegram_bot_not_linked:
+    'Dieser Chat ist mit keinem Atrium-Konto verknüpft. Öffnen Sie Ihr Atrium-Profil und tippen Sie auf „Telegram verknüpfen“.',
+  telegram_bot_login: 'Ihr einmaliger Anmeldelink (gültig {minutes} Minuten, funktioniert einmal):\n{link}',
+  telegram_unlinked_in_profile:
+    'Telegram wurde im Profil von Ihrem Atrium-Konto gelöst. Hier kommen keine Nachrichten mehr an.',
   lead_status_not_allowed: 'Dieser Statuswechsel ist nicht erlaubt.',
   notification_lead_offered: 'Neuer Lead: {name}. Übernehmen Sie ihn innerhalb von {minutes} Minuten.',
   notification_ticket_created: 'Neue Anfrage Nr. {id}: {subject}',

@@ -180,6 +180,18 @@ export const en = {
   telegram_not_configured: 'The Telegram bot is not configured.',
   telegram_failed: 'Telegram did not accept the message. Please try again later.',
   telegram_sent: 'Message sent',
+  telegram_bot_linked:
+    'Your Atrium account ({name}) is now linked to this chat. Send /login for a one-time login link, /stop to unlink.',
+  telegram_bot_link_expired:
+    'This link has expired or was already used. Open your Atrium profile and press "Link Telegram" again.',
+  telegram_bot_welcome: 'Hello! To link your Atrium account, open your profile in Atrium and press "Link Telegram".',
+  telegram_bot_help: 'This chat is linked to {name}. Send /login for a one-time login link, /stop to unlink.',
+  telegram_bot_unlinked: 'Telegram is unlinked from your Atrium account. No more messages will come here.',
+  telegram_bot_not_linked:
+    'This chat is not linked to an Atrium account. Open your Atrium profile and press "Link Telegram".',
+  telegram_bot_login: 'Your one-time login link (valid for {minutes} minutes, works once):\n{link}',
+  telegram_unlinked_in_profile:
+    'Telegram was unlinked from your Atrium account in the profile. No more messages will come here.',
   lead_status_not_allowed: 'This status change is not allowed.',
   notification_lead_offered: 'New lead: {name}. Take them to work within {minutes} minutes.',
   notification_ticket_created: 'New ticket #{id}: {subject}',

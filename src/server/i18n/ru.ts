@@ -181,6 +181,20 @@ export const ru: Record<MessageKey, string> = {
   telegram_not_configured: 'Telegram-бот не настроен.',
   telegram_failed: 'Telegram не принял сообщение. Попробуйте позже.',
   telegram_sent: 'Сообщение отправлено',
+  telegram_bot_linked:
+    'Ваш аккаунт Atrium ({name}) привязан к этому чату. Отправьте /login, чтобы получить разовую ссылку для входа, /stop — чтобы отвязать.',
+  telegram_bot_link_expired:
+    'Ссылка устарела или уже использована. Откройте профиль в Atrium и снова нажмите «Привязать Telegram».',
+  telegram_bot_welcome:
+    'Здравствуйте! Чтобы привязать аккаунт Atrium, откройте профиль в Atrium и нажмите «Привязать Telegram».',
+  telegram_bot_help:
+    'Этот чат привязан к аккаунту {name}. Отправьте /login, чтобы получить разовую ссылку для входа, /stop — чтобы отвязать.',
+  telegram_bot_unlinked: 'Telegram отвязан от вашего аккаунта Atrium. Сообщения сюда больше не придут.',
+  telegram_bot_not_linked:
+    'Этот чат не привязан к аккаунту Atrium. Откройте профиль в Atrium и нажмите «Привязать Telegram».',
+  telegram_bot_login: 'Ваша разовая ссылка для входа (действует {minutes} минут, срабатывает один раз):\n{link}',
+  telegram_unlinked_in_profile:
+    'Telegram отвязан от вашего аккаунта Atrium в профиле. Сообщения сюда больше не придут.',
   lead_status_not_allowed: 'Такая смена статуса недопустима.',
   notification_lead_offered: 'Новый лид: {name}. Возьмите его в работу в течение {minutes} мин.',
   notification_ticket_created: 'Новая заявка №{id}: {subject}',

@@ -99,7 +99,8 @@ async function checkLogin(
   return completeLogin(ctx, user, meta);
 }
 
-const BOT_TOKEN_TTL_MS = 10 * 60_000;
+/** How long the bot's login link works (it works once). */
+export const BOT_TOKEN_TTL_MS = 10 * 60_000;
 
 /** A one-time login token for a Telegram user, carrying the path to open after login. */
 export async function issueBotLoginToken(ctx: AppContext, userId: number, redirectTo = '/dashboard') {

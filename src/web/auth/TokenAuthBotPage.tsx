@@ -4,6 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { fieldErrorsOf, formErrors } from '../common/errors';
 import type { AtriumDataProvider } from '../providers/data';
+import { followAccount } from '../providers/i18nProvider';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
@@ -15,8 +16,9 @@ function failureText(cause: unknown, translate: ReturnType<typeof useTranslate>)
 }
 
 /**
- * /token-auth-bot?token=…: the Telegram bot's one-time login link. Logs in and opens the path the server
- * names (`redirect_to`), or /email-required when the email is not activated yet.
+ * /token-auth-bot?token=…: the Telegram bot's one-time login link (its /login). Logs in, in the account's
+ * language, and opens the path the server names (`redirect_to`), or /email-required when the email is
+ * not activated yet. A used or expired link says 'Link has expired'.
  */
 export default function TokenAuthBotPage() {
   const translate = useTranslate();
@@ -34,7 +36,11 @@ export default function TokenAuthBotPage() {
     tried.current = token;
     dataProvider
       .tokenAuthBot(token)
-      .then((res) => startSession(res))
+      .then((res) => {
+        // The link comes from the bot, maybe on a device never used here: the interface takes the account's language.
+        if (res.user) followAccount(res.user.language);
+        return startSession(res);
+      })
       .catch((cause: unknown) => {
         setFailure({ cause });
       });

@@ -107,6 +107,8 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
     );
   }
   const open = ticket && !FINAL.includes(ticket.status);
+  // The detail says whether the bot can reach the member (the list's stand-in record does not: assumed yes).
+  const reachable = (ticket as Partial<SchemaTicketDetail> | undefined)?.member_telegram_linked !== false;
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="ticket-title">
       {isPending ? (
@@ -163,11 +165,13 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                       minRows={2}
                       source="telegram"
                       label="atrium.tickets.telegram_text"
-                      helperText={false}
+                      disabled={!reachable}
+                      // Why the field and its button are off: the member has not linked Telegram.
+                      helperText={reachable ? false : 'atrium.tickets.telegram_not_linked'}
                     />
                     <Stack direction="row" spacing={1}>
                       <Button
-                        disabled={!filled(formData.telegram) || telegram.isPending}
+                        disabled={!reachable || !filled(formData.telegram) || telegram.isPending}
                         onClick={() => {
                           send(formData.telegram ?? '');
                         }}

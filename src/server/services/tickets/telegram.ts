@@ -12,6 +12,17 @@ import { messageView, type MessageRow } from './view';
 import { one, present } from '../../db/rows';
 import type { SchemaTelegramMessageRequest } from '../../../api/schema';
 
+/** The consultant's ticket detail with whether its member can be reached in Telegram. */
+export async function withTelegramState<T extends { user: { id: number } }>(
+  ctx: AppContext,
+  ticket: T,
+): Promise<T & { member_telegram_linked: boolean }> {
+  const res = await ctx.db.execute<{ linked: boolean }>(
+    sql`select telegram_chat_id is not null as linked from users where id = ${ticket.user.id}`,
+  );
+  return { ...ticket, member_telegram_linked: res.rows[0]?.linked ?? false };
+}
+
 /**
  * A consultant's message to a member through the bot. Sent first (Telegram cannot be rolled back),
  * then kept on the ticket and in the history; a member without a linked chat gets a clear 400.

@@ -28,6 +28,8 @@ const en = {
   add_comment: 'Add comment',
   telegram: 'Message via Telegram',
   telegram_text: 'Message',
+  telegram_not_linked:
+    'The member has not linked Telegram yet, so the bot cannot reach them. They can link it in their profile settings.',
   send: 'Send',
   sent: 'Message sent',
   taken: 'Ticket taken',
@@ -87,6 +89,8 @@ export const tickets = {
     add_comment: 'Добавить комментарий',
     telegram: 'Написать в Telegram',
     telegram_text: 'Сообщение',
+    telegram_not_linked:
+      'Пользователь ещё не привязал Telegram, поэтому бот не может ему написать. Привязать Telegram можно в настройках профиля.',
     send: 'Отправить',
     sent: 'Сообщение отправлено',
     taken: 'Заявка взята в работу',
@@ -143,6 +147,8 @@ export const tickets = {
     add_comment: 'Kommentar hinzufügen',
     telegram: 'Per Telegram schreiben',
     telegram_text: 'Nachricht',
+    telegram_not_linked:
+      'Das Mitglied hat Telegram noch nicht verknüpft, daher erreicht der Bot es nicht. Verknüpfen lässt es sich in den Profileinstellungen.',
     send: 'Senden',
     sent: 'Nachricht gesendet',
     taken: 'Anfrage übernommen',

@@ -3,12 +3,16 @@ import { Alert, Button, Card, CardContent, Chip, CircularProgress, Link, Stack, 
 import Telegram from '@mui/icons-material/Telegram';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useApplyProfile, useProfileWatch } from '../../providers/data/profileHooks';
 import { useNotifyError } from '../../common/errors';
 import { showDateTime } from './format';
 import type { Profile } from './session';
 
-/** Telegram: a one-time deep link into the bot (opened in a new tab and shown), or unlink. */
+/**
+ * Telegram: a one-time deep link into the bot (opened in a new tab and shown), or unlink. While the
+ * link is open the profile is read again every few seconds (and on focus), so the card turns linked
+ * once the bot took the /start; unlinked from the bot, it shows so on the next focus.
+ */
 export function TelegramCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -18,6 +22,9 @@ export function TelegramCard({ me }: { me: Profile }) {
   const [deepLink, setDeepLink] = useState<{ link: string; expires_at: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const linked = Boolean(me.telegram_linked);
+  useProfileWatch(deepLink !== null && !linked);
+  // Linked: the used link is gone (set while rendering, React's way to follow a changed prop).
+  if (deepLink && linked) setDeepLink(null);
 
   const link = async () => {
     setBusy(true);

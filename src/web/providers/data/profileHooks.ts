@@ -11,6 +11,16 @@ export function useProfile() {
   return useQuery({ queryKey: PROFILE_QUERY, queryFn: () => dataProvider.getProfile() });
 }
 
+/** The same profile, also read again every few seconds while `watching` (a Telegram deep link is open). */
+export function useProfileWatch(watching: boolean) {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  return useQuery({
+    queryKey: PROFILE_QUERY,
+    queryFn: () => dataProvider.getProfile(),
+    refetchInterval: watching ? 2_000 : false,
+  });
+}
+
 /**
  * Shows a saved user everywhere: the profile pages get it at once and the AppBar's identity (name,
  * avatar) is read again. The provider has already stored the session.
