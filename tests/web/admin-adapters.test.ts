@@ -262,7 +262,7 @@ describe('imports list and custom methods', () => {
     let id = '';
     server.use(
       http.get('/accounts/import_users/{id}/rejected/', ({ params, response }) => {
-        id = String(params.id);
+        id = params.id;
         return response(200).text('\ufeffLine;Reason;Имя\r\n4;Повтор строки 2;Анна\r\n', {
           headers: { 'content-type': 'text/csv; charset=utf-8' },
         });
@@ -277,7 +277,7 @@ describe('imports list and custom methods', () => {
     );
     server.use(
       http.get('/accounts/import_users/{id}/rejected/', ({ response }) =>
-        response(403).json({ detail: 'You do not have permission to perform this action.' }),
+        response(403).json({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' }),
       ),
     );
     const err = await dataProvider.importRejectedRows(7).catch((e: unknown) => e);
