@@ -41,7 +41,7 @@ const MAX_SPAN = 50;
 const MAX_RECORD = 256 * 1024;
 
 /** Why a line of the file is not a record of it: the line is skipped on its own, the next line starts afresh. */
-export type LineProblem =
+type LineProblem =
   { key: 'import_line_unclosed_quote' } | { key: 'import_line_columns'; params: { found: number; expected: number } };
 
 /**

@@ -35,7 +35,7 @@ export type CleanRow = {
 };
 
 /** Why a row was skipped, or a warning it was imported with: a message key and its parameters. */
-export type Reason = { key: MessageKey; params?: Record<string, string | number> };
+type Reason = { key: MessageKey; params?: Record<string, string | number> };
 /** A row left out, by its line in the file. */
 export type Skip = { row: number; reason: Reason };
 
