@@ -210,7 +210,7 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
     'Строка 7: Неверный адрес email',
     'Строка 8: Не указано имя',
   ]);
-  await expect(page.getByRole('columnheader', { name: 'Предупреждения' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Предупреждения', exact: true })).toBeVisible();
   await expect(imported.locator('td.column-warnings_count')).toHaveText('0');
   // The skipped rows download as a CSV Excel opens (UTF-8 with a BOM), each with its reason.
   const downloading = page.waitForEvent('download');
