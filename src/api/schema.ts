@@ -2582,6 +2582,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/import_users/{id}/rejected/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows an import skipped, as a CSV with the reason of each
+         * @description The skipped rows of the file as they were (their fields in the file's order, a malformed line as far as it could be read), each preceded by its line in the file and the translated reason it was skipped, under the file's header: a UTF-8 CSV with a byte order mark, separated as the uploaded file was, so that Excel opens it; cells that would start a formula get a leading quote. An import that has not run yet gives the header only. Who may: the import's creator or an admin. Consultants and admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or another consultant's import; 404 when there is no such import.
+         */
+        get: operations["getRejectedImportRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/logout/": {
         parameters: {
             query?: never;
@@ -5348,10 +5369,12 @@ export interface components {
          */
         ImportStatus: "uploaded" | "mapped" | "running" | "completed" | "failed";
         ImportWarning: {
-            /** @description The CSV line number (1 is the header). */
+            /** @description The line of the file the row starts on (the header is usually line 1; blank lines count as lines of the file but are not rows). */
             row: number;
-            /** @description A translated sentence, e.g. 'Email is already taken' or 'Phone is incorrect' (the row was skipped), or the notes of an imported row joined by '; ' (its phone's country was guessed from the import's default region; its country was unknown and left empty). */
+            /** @description Translated. For a skipped row, why: a duplicate of an earlier line of the file (named), an email or phone that belongs to an existing user, an invalid email, a phone that is not a valid number for the region it was read in, a missing first or last name, neither email nor phone, a malformed line (a quote not closed; a number of fields other than the header's), an invalid date of birth, language or time zone. For a row imported with warnings, each warning, joined by '; ' (its phone's country was guessed from the import's default region; its country was unknown and left empty). */
             reason: string;
+            /** @description True when the row was skipped; false when it was imported with these warnings. */
+            skipped: boolean;
         };
         /**
          * @description A user field a CSV column can fill. date_birth accepts DD/MM/YYYY or YYYY-MM-DD; language ru, en or de; time_zone an IANA name.
@@ -5366,14 +5389,15 @@ export interface components {
             id: components["schemas"]["Id"];
             file_name: string;
             status: components["schemas"]["ImportStatus"];
-            /** @description Data rows in the file (without the header). */
+            /** @description Data rows of the file: every record after the header, a malformed line counting as one row; blank lines (also lines of separators only) are not rows. Once completed, success + skipped = total. */
             total: number;
-            /** @description Rows that created a user. */
+            /** @description Rows that created a user, with or without warnings. */
             success: number;
-            /** @description Rows left out (duplicates, invalid email or phone, empty rows). */
+            /** @description Rows left out, each with its reason (see ImportWarning). A line that cannot be read as a record (a quote not closed, fewer fields than the header, or more fields holding something) is one skipped row and does not affect the lines after it; empty fields past the header's are ignored. */
             skipped: number;
-            /** @description The first 100 warnings, by row. */
+            /** @description The first 100 entries by row: the skipped rows and the rows imported with warnings (all of the skipped rows: getRejectedImportRows). */
             warnings: components["schemas"]["ImportWarning"][];
+            /** @description Rows imported with warnings (part of success). */
             warnings_count: number;
             /** @description Percent of rows processed. */
             progress: number;
@@ -9901,6 +9925,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description The import belongs to another consultant. */
+            403: components["responses"]["Forbidden"];
+            /** @description No such import. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRejectedImportRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a BOM), one line per skipped row. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="rejected-rows-<id>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A member, or another consultant's import. */
             403: components["responses"]["Forbidden"];
             /** @description No such import. */
             404: components["responses"]["NotFound"];

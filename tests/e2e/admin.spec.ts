@@ -205,10 +205,25 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
   const warnings = imported.getByRole('list');
   // Rows are the file's lines (the header is line 1).
   await expect(warnings.locator('li')).toHaveText([
-    'Строка 5: Этот email уже занят',
-    'Строка 6: Этот email уже занят',
-    'Строка 7: Пожалуйста, введите корректный email',
-    'Строка 8: Имя и фамилия обязательны',
+    'Строка 5: Повтор строки 2 этого файла (тот же email)',
+    'Строка 6: Этот email принадлежит существующему пользователю',
+    'Строка 7: Неверный адрес email',
+    'Строка 8: Не указано имя',
+  ]);
+  await expect(page.getByRole('columnheader', { name: 'Предупреждения', exact: true })).toBeVisible();
+  await expect(imported.locator('td.column-warnings_count')).toHaveText('0');
+  // The skipped rows download as a CSV Excel opens (UTF-8 with a BOM), each with its reason.
+  const downloading = page.waitForEvent('download');
+  await imported.getByRole('button', { name: 'Скачать отклонённые строки' }).click();
+  const rejected = fs.readFileSync(await (await downloading).path());
+  expect([...rejected.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(rejected.subarray(3).toString('utf8').split('\r\n')).toEqual([
+    'Строка;Причина;Имя;Фамилия;Почта;Телефон',
+    `5;Повтор строки 2 этого файла (тот же email);Ada;Again;ada-${stamp}@e2e.example;`,
+    '6;Этот email принадлежит существующему пользователю;Maria;Mitglied;member@demo.atrium;',
+    '7;Неверный адрес email;Broken;Mail;not-an-email;',
+    '8;Не указано имя;;NoFirst;nofirst@e2e.example;',
+    '',
   ]);
   await shoot(page, 'admin-imports');
   await page.goto('/staff/list');

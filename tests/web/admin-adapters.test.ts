@@ -257,6 +257,33 @@ describe('imports list and custom methods', () => {
     );
     expect(await dataProvider.importTags()).toEqual([{ id: 4, name: 'Event' }]);
   });
+
+  it('importRejectedRows keeps the CSV bytes as sent, byte order mark included (Excel needs it)', async () => {
+    let id = '';
+    server.use(
+      http.get('/accounts/import_users/{id}/rejected/', ({ params, response }) => {
+        id = params.id;
+        return response(200).text('\ufeffLine;Reason;Имя\r\n4;Повтор строки 2;Анна\r\n', {
+          headers: { 'content-type': 'text/csv; charset=utf-8' },
+        });
+      }),
+    );
+    const blob = await dataProvider.importRejectedRows(7);
+    expect(id).toBe('7');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\ufeffLine;Reason;Имя\r\n4;Повтор строки 2;Анна\r\n',
+    );
+    server.use(
+      http.get('/accounts/import_users/{id}/rejected/', ({ response }) =>
+        response(403).json({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' }),
+      ),
+    );
+    const err = await dataProvider.importRejectedRows(7).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 403 });
+  });
 });
 
 describe('staff-users adapter', () => {

@@ -1,7 +1,13 @@
 import type { HandlerTable } from './types';
 import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
-import { listUserImports, saveUserImport, startUserImport, storeImportFile } from '../services/imports/imports';
+import {
+  listUserImports,
+  rejectedImportRows,
+  saveUserImport,
+  startUserImport,
+  storeImportFile,
+} from '../services/imports/imports';
 
 const id = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
@@ -35,4 +41,11 @@ export const importsHandlers: HandlerTable = {
     return saved;
   },
   startUserImport: async (req) => startUserImport(req.server.ctx, signedIn(req), req.body, req.lang),
+  getRejectedImportRows: async (req, reply) => {
+    const csv = await rejectedImportRows(req.server.ctx, signedIn(req), req.params.id, req.lang);
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="rejected-rows-${req.params.id}.csv"`);
+    return csv;
+  },
 };

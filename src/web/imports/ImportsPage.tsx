@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
   Button,
@@ -53,17 +54,70 @@ function StatusField() {
   );
 }
 
-/** The rows the import left out, by the file's line number. */
+/**
+ * The rows the import left out and those it took with warnings, by the file's line number (the
+ * first 100), and the download of all the rows it left out with their reasons.
+ */
 function WarningsField() {
   const imp = useRecordContext<SchemaUserImport>();
   const translate = useTranslate();
-  if (!imp?.warnings.length) return null;
+  if (!imp) return null;
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={translate(T('warnings'))}>
-      {imp.warnings.map((w) => (
-        <li key={w.row}>{translate(T('row'), { row: w.row, reason: w.reason })}</li>
-      ))}
-    </Box>
+    <>
+      {imp.warnings.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={translate(T('reasons'))}>
+          {imp.warnings.map((w) => (
+            <li key={w.row}>{translate(T(w.skipped ? 'row' : 'row_warning'), { row: w.row, reason: w.reason })}</li>
+          ))}
+        </Box>
+      )}
+      <RejectedRowsButton />
+    </>
+  );
+}
+
+/** Saves the server's CSV of the rows an import skipped (with their reasons) as a file. */
+function RejectedRowsButton() {
+  const imp = useRecordContext<SchemaUserImport>();
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const download = useMutation({
+    mutationFn: (id: number) => dataProvider.importRejectedRows(id),
+    onSuccess: (blob, id) => {
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `rejected-rows-${String(id)}.csv`;
+      a.click();
+      URL.revokeObjectURL(url);
+    },
+    onError: notifyError,
+  });
+  if (!imp?.skipped) return null;
+  return (
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      disabled={download.isPending}
+      onClick={() => {
+        download.mutate(imp.id);
+      }}
+      sx={{ mt: 0.5 }}
+    >
+      {translate(T('download_rejected'))}
+    </Button>
+  );
+}
+
+/** The four figures: imported and skipped rows make up the total; warnings are imported rows with warnings. */
+function Figures({ imp }: { imp: SchemaUserImport }) {
+  const translate = useTranslate();
+  return (
+    <Typography>
+      {translate(T('total'))}: <b>{imp.total}</b> · {translate(T('success'))}: <b>{imp.success}</b> ·{' '}
+      {translate(T('skipped'))}: <b>{imp.skipped}</b> · {translate(T('warnings'))}: <b>{imp.warnings_count}</b>
+    </Typography>
   );
 }
 
@@ -91,10 +145,7 @@ function ImportCards() {
                 <InstantField source="created_at" />
               </Stack>
               <StatusField />
-              <Typography>
-                {translate(T('total'))}: <b>{imp.total}</b> · {translate(T('success'))}: <b>{imp.success}</b> ·{' '}
-                {translate(T('skipped'))}: <b>{imp.skipped}</b>
-              </Typography>
+              <Figures imp={imp} />
               <WarningsField />
             </CardContent>
           </Card>
@@ -140,7 +191,8 @@ function ImportsTable() {
       <DataTable.NumberCol source="total" label={T('total')} disableSort />
       <DataTable.NumberCol source="success" label={T('success')} disableSort />
       <DataTable.NumberCol source="skipped" label={T('skipped')} disableSort />
-      <DataTable.Col source="warnings" label={T('warnings')} disableSort>
+      <DataTable.NumberCol source="warnings_count" label={T('warnings')} disableSort />
+      <DataTable.Col source="warnings" label={T('reasons')} disableSort>
         <WarningsField />
       </DataTable.Col>
     </DataTable>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { tags } from './crm';
 import { tstz, users } from './core';
 
@@ -62,6 +62,10 @@ export const userImportWarnings = pgTable(
       .references(() => userImports.id, { onDelete: 'cascade' }),
     row: integer('row').notNull(),
     reason: text('reason').notNull(),
+    /** The row was left out (else it was imported with these warnings). */
+    skipped: boolean('skipped').notNull().default(true),
+    /** Parameters of the reason's message keys, by key (the line a duplicate repeats, ...). */
+    params: jsonb('params').$type<Record<string, Record<string, string | number>>>(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
 import iconv from 'iconv-lite';
-import Papa from 'papaparse';
 import type { ImportField } from './rows';
 
 export type CsvFormat = { encoding: 'utf-8' | 'windows-1251'; delimiter: ',' | ';' };
@@ -35,78 +35,184 @@ export async function detectFormat(file: string): Promise<CsvFormat> {
   return { encoding, delimiter: count(';') > count(',') ? ';' : ',' };
 }
 
-type Chunk = { rows: string[][] } | { done: true } | { error: Error };
+/** Lines a quoted field may span (a note or an address of a few lines); an unclosed quote gives up sooner. */
+const MAX_SPAN = 50;
+/** Characters a record may hold across its lines. */
+const MAX_RECORD = 256 * 1024;
+
+/** Why a line of the file is not a record of it: the line is skipped on its own, the next line starts afresh. */
+type LineProblem =
+  { key: 'import_line_unclosed_quote' } | { key: 'import_line_columns'; params: { found: number; expected: number } };
 
 /**
- * The file's rows with backpressure, decoded to text. Papaparse hands over a chunk of rows and
- * pauses until the consumer has taken them (its row-at-a-time stream mode is far slower).
+ * One record of the file: `line` is the file's line it starts on (1-based, blank lines count as
+ * lines); `cells` its fields, or for a malformed line the fields as far as they could be read.
  */
-async function* chunks(file: string, format: CsvFormat): AsyncGenerator<string[][]> {
+export type CsvRecord = { line: number; cells: string[]; problem: LineProblem | null };
+
+/** The file's lines in batches, decoded, without their line ends (a BOM is dropped). */
+async function* lineBatches(file: string, format: CsvFormat): AsyncGenerator<string[]> {
   const source = createReadStream(file, { highWaterMark: 256 * 1024 });
-  const text = source.pipe(iconv.decodeStream(format.encoding === 'utf-8' ? 'utf8' : 'win1251', { stripBOM: true }));
-  let wake: (() => void) | null = null;
-  let next: Chunk | null = null;
-  let parser: { pause(): void; resume(): void; abort(): void } | null = null;
-  // Set by the parser's callbacks: read afresh after each wait.
-  const taken = (): Chunk | null => next;
-  const put = (c: Chunk) => {
-    next = c;
-    wake?.();
-  };
-  source.on('error', (error) => {
-    put({ error });
-  });
-  // Papaparse's types only name browser inputs; a Node readable is supported at run time.
-  (Papa.parse as unknown as (input: unknown, config: object) => void)(text, {
-    delimiter: format.delimiter,
-    skipEmptyLines: false,
-    chunkSize: 256 * 1024,
-    chunk: (res: Papa.ParseResult<string[]>, p: Papa.Parser) => {
-      parser = p;
-      p.pause();
-      put({ rows: res.data });
-    },
-    complete: () => {
-      put({ done: true });
-    },
-    error: (error: Error) => {
-      put({ error });
-    },
-  });
+  const text = pipeline(
+    source,
+    iconv.decodeStream(format.encoding === 'utf-8' ? 'utf8' : 'win1251', { stripBOM: true }),
+    () => {},
+  );
+  const cut = (s: string) => (s.endsWith('\r') ? s.slice(0, -1) : s);
+  let rest = '';
   try {
-    for (;;) {
-      if (!taken()) await new Promise<void>((r) => (wake = r));
-      const c = taken();
-      if (!c) continue;
-      next = null;
-      wake = null;
-      if ('error' in c) throw c.error;
-      if ('done' in c) return;
-      yield c.rows;
-      (parser as { resume(): void } | null)?.resume();
+    for await (const chunk of text as AsyncIterable<string>) {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (let i = 0; i < lines.length; i++) lines[i] = cut(lines[i] ?? '');
+      yield lines;
     }
+    yield [cut(rest)];
   } finally {
     source.destroy();
   }
 }
 
-/** Each row as `[rowNumber, cells]`, the header being row 1. */
-export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<[number, string[]]> {
-  let n = 0;
-  // A blank line is a row (it is counted and skipped), but blank lines at the very end are not.
-  let blanks = 0;
-  for await (const rows of chunks(file, format)) {
-    for (const cells of rows) {
-      n++;
-      const blank = cells.length === 0 || (cells.length === 1 && cells[0]?.trim() === '');
-      if (blank) {
-        blanks++;
+/**
+ * The record starting at `lines[at]`: its cells and how many lines it takes; 'more' when it needs
+ * lines not read yet. A quoted field may go on over the next lines only while the record it makes
+ * stays well formed: its quote closes before a separator or the line's end, within MAX_SPAN lines,
+ * and the record has the header's number of fields; else 'bad' (the line is malformed, on its own).
+ * `lenient` reads one line as far as it goes: an unclosed quote takes the rest of the line.
+ */
+function parseRecord(
+  lines: string[],
+  at: number,
+  delimiter: string,
+  expected: number,
+  ended: boolean,
+  lenient = false,
+): { cells: string[]; span: number } | 'more' | 'bad' {
+  const cells: string[] = [];
+  let li = at;
+  let s = lines[li] ?? '';
+  let i = 0;
+  for (;;) {
+    if (s.charCodeAt(i) !== 34) {
+      const j = s.indexOf(delimiter, i);
+      if (j < 0) {
+        cells.push(s.slice(i));
+        break;
+      }
+      cells.push(s.slice(i, j));
+      i = j + 1;
+      continue;
+    }
+    // A quoted field: "" is a quote inside it.
+    const opened = li;
+    let field = '';
+    let from = i + 1;
+    for (;;) {
+      const q = s.indexOf('"', from);
+      if (q < 0) {
+        field += s.slice(from);
+        if (lenient) {
+          cells.push(field);
+          return { cells, span: 1 };
+        }
+        field += '\n';
+        li++;
+        if (li - at >= MAX_SPAN || field.length > MAX_RECORD) return 'bad';
+        if (li >= lines.length) return ended ? 'bad' : 'more';
+        s = lines[li] ?? '';
+        from = 0;
         continue;
       }
-      for (let i = blanks; i > 0; i--) yield [n - i, []];
-      blanks = 0;
-      yield [n, cells];
+      field += s.slice(from, q);
+      if (s.charCodeAt(q + 1) === 34) {
+        field += '"';
+        from = q + 2;
+        continue;
+      }
+      i = q + 1;
+      break;
     }
+    if (i < s.length && s[i] !== delimiter) {
+      // Text after the closing quote: kept as part of the field on one line (as spreadsheets do),
+      // but a quote that closed on a later line did not close the field it opened.
+      if (li !== opened) return 'bad';
+      const j = s.indexOf(delimiter, i);
+      field += j < 0 ? s.slice(i) : s.slice(i, j);
+      i = j < 0 ? s.length : j;
+    }
+    cells.push(field);
+    if (i >= s.length) break;
+    i++;
+  }
+  if (li > at && expected && (cells.length < expected || fieldCount(cells) > expected)) return 'bad';
+  return { cells, span: li - at + 1 };
+}
+
+/** Fields up to the last non-empty one (empty fields at the end of a line hold nothing). */
+function fieldCount(cells: string[]): number {
+  let n = cells.length;
+  while (n > 0 && !cells[n - 1]?.trim()) n--;
+  return n;
+}
+
+/**
+ * The file's records, the header first, read with backpressure. Blank lines (also lines of
+ * separators only) are left out. A data record with fewer fields than the header, or with more that
+ * hold something, is malformed (its own line, skipped); empty fields past the header are dropped.
+ */
+export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<CsvRecord> {
+  const batches = lineBatches(file, format);
+  let lines: string[] = [];
+  let at = 0;
+  /** The file's line number of lines[0]. */
+  let base = 1;
+  let ended = false;
+  /** Fields of the header, once read. */
+  let expected = 0;
+  try {
+    for (;;) {
+      if (!ended) {
+        const next = await batches.next();
+        if (next.done) ended = true;
+        else {
+          lines = at ? lines.slice(at).concat(next.value) : lines.concat(next.value);
+          base += at;
+          at = 0;
+        }
+      }
+      while (at < lines.length) {
+        const parsed = parseRecord(lines, at, format.delimiter, expected, ended);
+        if (parsed === 'more') break;
+        const line = base + at;
+        if (parsed === 'bad') {
+          const one = parseRecord(lines, at, format.delimiter, 0, true, true);
+          const cells = typeof one === 'object' ? one.cells : [];
+          expected ||= fieldCount(cells);
+          at++;
+          yield { line, cells, problem: { key: 'import_line_unclosed_quote' } };
+          continue;
+        }
+        at += parsed.span;
+        const { cells } = parsed;
+        const filled = fieldCount(cells);
+        if (!filled) continue;
+        if (!expected) {
+          expected = filled;
+          cells.length = filled;
+          yield { line, cells, problem: null };
+        } else if (cells.length < expected) {
+          yield { line, cells, problem: { key: 'import_line_columns', params: { found: cells.length, expected } } };
+        } else if (filled > expected) {
+          yield { line, cells, problem: { key: 'import_line_columns', params: { found: filled, expected } } };
+        } else {
+          cells.length = expected;
+          yield { line, cells, problem: null };
+        }
+      }
+      if (ended && at >= lines.length) return;
+    }
+  } finally {
+    await batches.return(undefined);
   }
 }
 

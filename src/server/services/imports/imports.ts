@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { isTimeZone } from '../time-zones';
@@ -9,7 +9,7 @@ import { UploadRejected } from '../../integrations/storage';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
 import { brief, isAdmin, staffTarget, type Caller, type Tx } from '../staff/access';
-import { csvRows, detectFormat, suggestMapping } from './csv';
+import { csvRows, detectFormat, suggestMapping, type CsvFormat } from './csv';
 import { IMPORT_FIELDS, type ImportField } from './rows';
 import { IMPORT_QUEUE } from './run';
 import { one } from '../../db/rows';
@@ -24,6 +24,16 @@ type Row = typeof userImports.$inferSelect;
 /** Text only: a NUL byte in the first bytes means a binary file, whatever its name says. */
 const sniffText = (head: Buffer) => (head.length && !head.includes(0) ? 'csv' : null);
 
+/** Parameters of an entry's message keys, by key. */
+type Params = Record<string, Record<string, string | number>>;
+
+/** An entry's reason: a message key, or several joined by commas (a row imported with notes), translated. */
+const reasonText = (lang: Lang, reason: string, params: Params | null) =>
+  reason
+    .split(',')
+    .map((key) => t(lang, key as MessageKey, params?.[key]))
+    .join('; ');
+
 async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
@@ -33,8 +43,8 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   const tagIds = [...new Set(rows.map((r) => r.tagId).filter((x): x is number => x !== null))];
   const [warnings, persons, tagRows] = await Promise.all([
     // The first warnings of each import, by row (the primary key orders them).
-    ctx.db.execute<{ import_id: number; row: number; reason: string }>(sql`
-      select w.import_id, w.row, w.reason from unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) i(id)
+    ctx.db.execute<{ import_id: number; row: number; reason: string; params: Params | null; skipped: boolean }>(sql`
+      select w.import_id, w.row, w.reason, w.params, w.skipped from unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) i(id)
       cross join lateral (select * from ${userImportWarnings} w where w.import_id = i.id order by w.row limit ${WARNINGS_SHOWN}) w`),
     people.length ? ctx.db.select().from(users).where(inArray(users.id, people)) : Promise.resolve([]),
     tagIds.length
@@ -43,16 +53,10 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
   ]);
   const byPerson = new Map(persons.map((p) => [p.id, brief(p)]));
   const byTag = new Map(tagRows.map((x) => [x.id, x]));
-  const byImport = new Map<number, { row: number; reason: string }[]>();
-  // A reason is a message key, or several joined by commas (a row imported with notes).
-  const reasonText = (reason: string) =>
-    reason
-      .split(',')
-      .map((key) => t(lang, key as MessageKey))
-      .join('; ');
+  const byImport = new Map<number, { row: number; reason: string; skipped: boolean }[]>();
   for (const w of warnings.rows) {
     const list = byImport.get(w.import_id) ?? [];
-    list.push({ row: w.row, reason: reasonText(w.reason) });
+    list.push({ row: w.row, reason: reasonText(lang, w.reason, w.params), skipped: w.skipped });
     byImport.set(w.import_id, list);
   }
   return rows.map((r) => ({
@@ -159,12 +163,12 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
     let columns: string[] | null = null;
     const preview: string[][] = [];
     let total = 0;
-    for await (const [n, cells] of csvRows(file, format)) {
-      if (n === 1) {
+    for await (const { cells } of csvRows(file, format)) {
+      if (!columns) {
         columns = cells.map((c) => c.trim());
         continue;
       }
-      total = n - 1;
+      total++;
       if (total > MAX_ROWS) throw FieldErrors.of('file', 'import_file_too_large');
       if (preview.length < 10) preview.push(cells);
     }
@@ -269,4 +273,50 @@ export async function startUserImport(
   });
   const view = one(await views(ctx, [started], lang));
   return view;
+}
+
+/** A CSV cell: quoted when it must be; one that would start a formula gets a leading quote (a phone number does not). */
+function csvCell(value: string, delimiter: string): string {
+  const v = /^[=+\-@\t\r]/.test(value) && !/^[+-][\d\s()./-]*$/.test(value) ? `'${value}` : value;
+  return v.includes(delimiter) || /["\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/**
+ * The rows an import skipped, as a CSV Excel opens (UTF-8 with a BOM, the file's own separator):
+ * its line and reason, then the row's fields as the file has them, under the file's header. The file
+ * is read again, so the rows are exactly the uploaded ones; only the reasons are held in memory.
+ */
+export async function rejectedImportRows(ctx: AppContext, caller: Caller, importId: number, lang: Lang) {
+  const [imp] = await ctx.db.select().from(userImports).where(eq(userImports.id, importId));
+  if (!imp) throw notFound();
+  if (!isAdmin(caller) && imp.createdById !== caller.id) throw permissionDenied();
+  const skipped = await ctx.db
+    .select({ row: userImportWarnings.row, reason: userImportWarnings.reason, params: userImportWarnings.params })
+    .from(userImportWarnings)
+    .where(and(eq(userImportWarnings.importId, imp.id), eq(userImportWarnings.skipped, true)));
+  const reasons = new Map(skipped.map((w) => [w.row, reasonText(lang, w.reason, w.params)]));
+  const file = path.join(ctx.storage.root, imp.fileUrl.slice('/media/'.length));
+  const format = { encoding: imp.encoding, delimiter: imp.delimiter } as CsvFormat;
+  const line = (cells: string[]) => `${cells.map((c) => csvCell(c, format.delimiter)).join(format.delimiter)}\r\n`;
+  async function* text() {
+    let out = '\ufeff';
+    let header = true;
+    for await (const { line: n, cells } of csvRows(file, format)) {
+      if (header) {
+        header = false;
+        out += line([t(lang, 'import_rejected_line'), t(lang, 'import_rejected_reason'), ...cells]);
+        if (!reasons.size) break;
+        continue;
+      }
+      const reason = reasons.get(n);
+      if (reason === undefined) continue;
+      out += line([String(n), reason, ...cells]);
+      if (out.length >= 64 * 1024) {
+        yield out;
+        out = '';
+      }
+    }
+    yield out;
+  }
+  return Readable.from(text(), { objectMode: false });
 }

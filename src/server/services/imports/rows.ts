@@ -34,6 +34,11 @@ export type CleanRow = {
   notes: MessageKey[];
 };
 
+/** Why a row was skipped, or a warning it was imported with: a message key and its parameters. */
+type Reason = { key: MessageKey; params?: Record<string, string | number> };
+/** A row left out, by its line in the file. */
+export type Skip = { row: number; reason: Reason };
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** DD/MM/YYYY (also with dots) or YYYY-MM-DD, as an ISO date; null when it is not a real date. */
@@ -69,29 +74,43 @@ export function cleanRow(
   cells: string[],
   idx: Partial<Record<ImportField, number>>,
   defaultRegion?: string | null,
-): CleanRow | { row: number; reason: MessageKey } {
-  if (!cells.some((c) => c.trim())) return { row, reason: 'import_row_empty' };
+): CleanRow | Skip {
+  const skip = (key: MessageKey, params?: Reason['params']): Skip => ({
+    row,
+    reason: params ? { key, params } : { key },
+  });
   const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim());
   const firstName = get('first_name');
   const lastName = get('last_name');
-  if (!firstName || !lastName) return { row, reason: 'import_name_required' };
+  if (!firstName || !lastName)
+    return skip(
+      !firstName && !lastName
+        ? 'import_name_required'
+        : !firstName
+          ? 'import_first_name_missing'
+          : 'import_last_name_missing',
+    );
   const emailRaw = get('email');
   const phoneRaw = get('phone');
-  if (!emailRaw && !phoneRaw) return { row, reason: 'import_mapping_needs_contact' };
-  if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return { row, reason: 'email_invalid' };
+  if (!emailRaw && !phoneRaw) return skip('import_contact_missing');
+  if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return skip('import_email_invalid');
   const notes: MessageKey[] = [];
   const country = countryCode(get('country'));
   if (country === null) notes.push('import_country_unknown');
-  const parsed = phoneRaw ? parsePhone(phoneRaw, country || defaultRegion) : null;
-  if (phoneRaw && !parsed) return { row, reason: 'phone_incorrect' };
+  const region = country || defaultRegion;
+  const parsed = phoneRaw ? parsePhone(phoneRaw, region) : null;
+  if (phoneRaw && !parsed)
+    return region && !/^(\+|00)/.test(phoneRaw)
+      ? skip('import_phone_invalid_region', { region })
+      : skip('import_phone_invalid');
   if (parsed?.regionUsed && !country) notes.push('import_phone_region_guessed');
   const dob = get('date_birth');
   const dateBirth = dob ? isoDate(dob) : null;
-  if (dob && !dateBirth) return { row, reason: 'import_date_invalid' };
+  if (dob && !dateBirth) return skip('import_date_invalid');
   const lang = get('language').toLowerCase();
-  if (lang && !['ru', 'en', 'de'].includes(lang)) return { row, reason: 'import_language_invalid' };
+  if (lang && !['ru', 'en', 'de'].includes(lang)) return skip('import_language_invalid');
   const tz = get('time_zone');
-  if (tz && !isTimeZone(tz)) return { row, reason: 'time_zone_invalid' };
+  if (tz && !isTimeZone(tz)) return skip('time_zone_invalid');
   return {
     row,
     email: emailRaw ? emailRaw.toLowerCase() : null,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { AppContext } from '../../context';
 import { csvRows, type CsvFormat } from './csv';
-import { cleanRow, fieldIndexes, type CleanRow } from './rows';
+import { cleanRow, fieldIndexes, type CleanRow, type Skip } from './rows';
 import { one } from '../../db/rows';
 import type { ActionKind } from '../action-log';
 
@@ -30,7 +30,6 @@ type ImportRow = {
   time_zone: string;
 };
 
-type Skip = { row: number; reason: string };
 /** CSV lines first..last: the rows to insert and the lines skipped, with their reasons. */
 type Batch = { first: number; last: number; rows: CleanRow[]; skips: Skip[] };
 type Inserted = { id: number; email: string | null; phone: string | null };
@@ -73,7 +72,6 @@ async function commitBatch(
   careful: boolean,
 ): Promise<'stopped' | 'conflict' | 'ok'> {
   const skips = [...b.skips];
-  const clashedRows = new Set<number>();
   let conflict = false;
   await client.query('begin');
   try {
@@ -114,6 +112,7 @@ async function commitBatch(
     }
     // Rows that did not insert clashed with an existing user: say which field. (Clashes inside the
     // file never get here: the reader skips them.)
+    let imported = b.rows;
     if (inserted.length < b.rows.length) {
       const done = new Set(inserted.map((r) => `${r.email ?? ''}\n${r.phone ?? ''}`));
       const clashed = b.rows.filter((r) => !done.has(`${r.email ?? ''}\n${r.phone ?? ''}`));
@@ -128,26 +127,40 @@ async function commitBatch(
             ).rows.map((r) => r.e)
           : [],
       );
-      for (const r of clashed) {
-        clashedRows.add(r.row);
-        skips.push({ row: r.row, reason: r.email && taken.has(r.email) ? 'email_taken' : 'phone_in_use' });
-      }
+      for (const r of clashed)
+        skips.push({
+          row: r.row,
+          reason: {
+            key: r.email && taken.has(r.email) ? 'import_email_belongs_to_user' : 'import_phone_belongs_to_user',
+          },
+        });
+      const clashedRows = new Set(clashed.map((r) => r.row));
+      imported = b.rows.filter((r) => !clashedRows.has(r.row));
     }
-    // Rows imported with a note (a guessed phone region, an unknown country): one warning each, its reasons joined by commas.
-    const noted = b.rows
-      .filter((r) => r.notes.length && !clashedRows.has(r.row))
-      .map((r) => ({ row: r.row, reason: r.notes.join(',') }));
-    const warnings = [...skips, ...noted];
-    if (warnings.length) {
+    // Rows imported with notes (a guessed phone region, an unknown country): one entry each, its keys joined by commas.
+    const noted = imported.filter((r) => r.notes.length);
+    const entries = [
+      ...skips.map((x) => ({
+        row: x.row,
+        reason: x.reason.key,
+        params: x.reason.params ? { [x.reason.key]: x.reason.params } : null,
+        skipped: true,
+      })),
+      ...noted.map((r) => ({ row: r.row, reason: r.notes.join(','), params: null, skipped: false })),
+    ];
+    if (entries.length) {
       await client.query(
-        `insert into user_import_warnings (import_id, row, reason) select $1, * from unnest($2::int[], $3::text[]) on conflict do nothing`,
-        [imp.id, warnings.map((s) => s.row), warnings.map((s) => s.reason)],
+        `insert into user_import_warnings (import_id, row, reason, params, skipped)
+         select $1, w.row, w.reason, w.params, w.skipped
+         from jsonb_to_recordset($2::jsonb) as w(row int, reason text, params jsonb, skipped boolean)
+         on conflict do nothing`,
+        [imp.id, JSON.stringify(entries)],
       );
     }
     const moved = await client.query(
       `update user_imports set cursor = greatest(cursor, $2), success = success + $3, skipped = skipped + $4, warnings_count = warnings_count + $5,
          heartbeat_at = now() where id = $1 and status = 'running'`,
-      [imp.id, b.last, inserted.length, skips.length, warnings.length],
+      [imp.id, b.last, inserted.length, skips.length, noted.length],
     );
     if (!moved.rowCount) {
       await client.query('rollback');
@@ -230,10 +243,25 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
     const range = done[doneAt];
     return range !== undefined && range[0] <= n;
   };
-  // Emails and phones met so far in the file: a later row with one of them is a duplicate inside the
-  // file, skipped here (so batches side by side never race for the same user).
-  const emails = new Set<string>();
-  const phones = new Set<string>();
+  // Emails and phones met so far in the file, with their line: a later row with one of them is a
+  // duplicate inside the file, skipped here (so batches side by side never race for the same user).
+  // Lines a past run committed are read for them too.
+  const emails = new Map<string, number>();
+  const phones = new Map<string, number>();
+  /** The row checked, and its email and phone remembered when it is to be imported. */
+  const check = (n: number, cells: string[]): CleanRow | Skip => {
+    const r = cleanRow(n, cells, idx, imp.default_region);
+    if ('reason' in r) return r;
+    const sameEmail = r.email ? emails.get(r.email) : undefined;
+    if (sameEmail !== undefined)
+      return { row: n, reason: { key: 'import_duplicate_email', params: { row: sameEmail } } };
+    const samePhone = r.phone ? phones.get(r.phone) : undefined;
+    if (samePhone !== undefined)
+      return { row: n, reason: { key: 'import_duplicate_phone', params: { row: samePhone } } };
+    if (r.email) emails.set(r.email, n);
+    if (r.phone) phones.set(r.phone, n);
+    return r;
+  };
 
   const lanes = [client];
   const free = [client];
@@ -273,26 +301,28 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
 
   let batch: Batch | null = null;
   try {
-    for await (const [n, cells] of csvRows(file, { encoding: imp.encoding, delimiter: imp.delimiter })) {
-      if (n === 1) continue; // the header
+    let header = true;
+    for await (const { line: n, cells, problem } of csvRows(file, {
+      encoding: imp.encoding,
+      delimiter: imp.delimiter,
+    })) {
+      if (header) {
+        header = false;
+        continue;
+      }
       if (isDone(n)) {
         // A committed range ends the batch being filled: batches never straddle one.
         if (batch) await dispatch(batch);
         batch = null;
+        if (!problem) check(n, cells);
         continue;
       }
       if (hasStopped()) return;
       batch ??= { first: n, last: n, rows: [], skips: [] };
       batch.last = n;
-      const r = cleanRow(n, cells, idx, imp.default_region);
+      const r: CleanRow | Skip = problem ? { row: n, reason: problem } : check(n, cells);
       if ('reason' in r) batch.skips.push(r);
-      else if (r.email && emails.has(r.email)) batch.skips.push({ row: n, reason: 'email_taken' });
-      else if (r.phone && phones.has(r.phone)) batch.skips.push({ row: n, reason: 'phone_in_use' });
-      else {
-        if (r.email) emails.add(r.email);
-        if (r.phone) phones.add(r.phone);
-        batch.rows.push(r);
-      }
+      else batch.rows.push(r);
       if (batch.rows.length + batch.skips.length >= IMPORT_BATCH) {
         await dispatch(batch);
         batch = null;

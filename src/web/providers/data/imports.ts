@@ -64,4 +64,10 @@ export const importsMethods = {
   startImport: start,
   /** The staff tags an import can give its users (the tag picker of the mapping step). */
   importTags: async () => (await tagsGroups()).tags,
+  /**
+   * The rows an import skipped with their reasons, as the server's CSV file: bytes as sent (a blob, so
+   * that its UTF-8 byte order mark, which Excel needs, is kept).
+   */
+  importRejectedRows: (id: number): Promise<Blob> =>
+    unwrap(api.GET('/accounts/import_users/{id}/rejected/', { params: { path: { id } }, parseAs: 'blob' })),
 };
