@@ -453,7 +453,7 @@ describe('lead form', () => {
     expect(contacts.results).toHaveLength(1);
     const contact = contacts.results[0];
     expect(contact).toMatchObject({ first_name: 'Lena', email: 'lena.funnel@example.com', source: 'Spring webinar' });
-    const categories = (await api(t, 'GET', '/api/contacts/category', { token: owner.token })).json() as Json[];
+    const categories = (await api(t, 'GET', '/api/contacts/category', { token: owner.token })).json<Json[]>();
     const funnels = categories.filter((c) => c.name === en.contact_category_funnels);
     expect(funnels).toHaveLength(1);
     expect(contact.categories).toEqual([funnels[0]!.id]);
