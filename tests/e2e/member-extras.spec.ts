@@ -94,6 +94,8 @@ test('a photo chosen in the profile is saved by the form’s Save and shown afte
 });
 
 test('2FA shows ten backup codes once; one logs in once and is refused the second time', async ({ page }) => {
+  // Three logins and the setup: more than the default on a busy machine.
+  test.setTimeout(180_000);
   const email = await freshMember('backup');
   await logIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
