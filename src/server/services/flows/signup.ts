@@ -236,9 +236,10 @@ export async function signupLanding(
       flow.name,
       owner.lang,
     );
-    // The visitor's confirmation, kept with the sign-up and sent after it.
+    // The visitor's confirmation, kept with the sign-up and sent after it (an invitation, when the form
+    // sends one, is the confirmation: one mail).
     let mail = null;
-    if (values.email) {
+    if (values.email && !form.send_invitation) {
       const m = confirmationMail(ctx, lang, values.email, values.first_name ?? values.email, owner, flow.landingName);
       mail = { id: await ctx.mailer.store(tx, m), mail: m };
     }
