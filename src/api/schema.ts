@@ -224,6 +224,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/google_auth/backup_codes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new set of two-factor backup codes
+         * @description After checking a current authenticator code, replaces the caller's backup codes with ten new single-use ones and answers them (shown once; the old ones stop working). Any signed-in user with two-factor sign-in on may call it (member, consultant or admin).
+         *     Errors: 400 under code when the code is wrong or two-factor sign-in is off; 401 without a valid session; 429 past 10 calls a minute by one user.
+         */
+        post: operations["regenerateBackupCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/set_language/": {
         parameters: {
             query?: never;
@@ -3376,7 +3397,7 @@ export interface components {
             /** @description Email or phone number. */
             username: string;
             password: string;
-            /** @description The six-digit Google Authenticator code (second step of a two-factor login). */
+            /** @description The six-digit Google Authenticator code, or one of the user's unused backup codes (second step of a two-factor login); a backup code works once. */
             code?: string;
             /** @description The challenge returned by the first step of a two-factor login. */
             challenge?: string;
@@ -3553,6 +3574,8 @@ export interface components {
             /** @description Omit to get a new secret and QR code; send the first code to confirm and enable. */
             code?: string;
         };
+        /** @description Ten single-use backup codes, each usable once instead of an authenticator code at login. Answered only when they are made (two-factor switched on, or a new set): only their hashes are kept. */
+        BackupCodes: string[];
         GoogleAuthConnectResponse: {
             enabled: boolean;
             /** @description Base32 secret (only before confirmation). */
@@ -3560,9 +3583,17 @@ export interface components {
             otpauth_url?: string;
             /** @description A data URL of the QR code image. */
             qr_code?: string;
+            backup_codes?: components["schemas"]["BackupCodes"];
         };
         GoogleAuthDisconnectRequest: {
             code: string;
+        };
+        BackupCodesRequest: {
+            /** @description A current Google Authenticator code. */
+            code: string;
+        };
+        BackupCodesResponse: {
+            backup_codes: components["schemas"]["BackupCodes"];
         };
         SetLanguageRequest: {
             language: components["schemas"]["Language"];
@@ -4355,6 +4386,8 @@ export interface components {
             city: string;
             country: string;
             notes: string;
+            /** @description Where the contact came from: the funnel's name for a lead of the owner's landing page, else empty. Set by Atrium, not by the contact form. */
+            source?: string;
             /** @description Ids of the contact's categories. */
             categories: components["schemas"]["Id"][];
             /** @description Id of the contact's status, or null. */
@@ -5836,8 +5869,11 @@ export type SchemaMenuItem = components['schemas']['MenuItem'];
 export type SchemaMenuList = components['schemas']['MenuList'];
 export type SchemaAdminRegLink = components['schemas']['AdminRegLink'];
 export type SchemaGoogleAuthConnectRequest = components['schemas']['GoogleAuthConnectRequest'];
+export type SchemaBackupCodes = components['schemas']['BackupCodes'];
 export type SchemaGoogleAuthConnectResponse = components['schemas']['GoogleAuthConnectResponse'];
 export type SchemaGoogleAuthDisconnectRequest = components['schemas']['GoogleAuthDisconnectRequest'];
+export type SchemaBackupCodesRequest = components['schemas']['BackupCodesRequest'];
+export type SchemaBackupCodesResponse = components['schemas']['BackupCodesResponse'];
 export type SchemaSetLanguageRequest = components['schemas']['SetLanguageRequest'];
 export type SchemaPasswordResetRequest = components['schemas']['PasswordResetRequest'];
 export type SchemaOkResponse = components['schemas']['OkResponse'];
@@ -6424,6 +6460,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GoogleAuthConnectResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    regenerateBackupCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupCodesRequest"];
+            };
+        };
+        responses: {
+            /** @description The new backup codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupCodesResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -50,6 +50,9 @@ export const contractRules = {
   AutoPayRequest: {
     auto_pay: { type: 'boolean' },
   },
+  BackupCodesRequest: {
+    code: { presence: 'required', type: 'string', maxLength: 12 },
+  },
   BlockUnblockUserRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     block: { type: 'boolean' },

@@ -50,7 +50,7 @@ async function memberWith2fa() {
   const secret = start.json().secret as string;
   const done = await connect(token, { code: await codeNow(secret) });
   expect(done.statusCode).toBe(200);
-  expect(done.json()).toEqual({ enabled: true });
+  expect(done.json()).toEqual({ enabled: true, backup_codes: expect.any(Array) });
   return { ...m, token, secret };
 }
 
@@ -93,7 +93,7 @@ describe('connecting Google Authenticator', () => {
 
     const right = await connect(token, { code: await codeNow(body.secret) });
     expect(right.statusCode).toBe(200);
-    expect(right.json()).toEqual({ enabled: true });
+    expect(right.json()).toEqual({ enabled: true, backup_codes: expect.any(Array) });
     expect((await me(t, token)).body.google_auth_enabled).toBe(true);
 
     // Encrypted at rest: neither the secret nor its text form is in the row.

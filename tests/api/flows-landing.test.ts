@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
-import { makeMember, waitFor } from '../setup/accounts';
+import { mailsTo, makeMember, waitFor, waitForMail } from '../setup/accounts';
 import { addElement, heading, leadForm, makeFlow } from '../setup/flows';
 import { api, type Json } from '../setup/learning';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -308,7 +308,7 @@ describe('lead form', () => {
     const missing = await signup(flow.landing_name, { email: '', form_token });
     expect(missing.json()).toEqual({ first_name: [en.field_required], email: [en.field_required] });
     const dup = await signup(flow.landing_name, { first_name: 'Eve', email: 'member@demo.atrium', form_token });
-    expect(dup.json()).toEqual({ email: [en.email_in_use] });
+    expect(dup.json()).toEqual({ email: [en.landing_already_registered] });
 
     const ok = await signup(flow.landing_name, {
       first_name: 'Eve',
@@ -364,8 +364,8 @@ describe('lead form', () => {
     );
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     expect(res.filter((r) => r.statusCode === 400).map((r) => r.json())).toEqual([
-      { email: [en.email_in_use] },
-      { email: [en.email_in_use] },
+      { email: [en.landing_already_registered] },
+      { email: [en.landing_already_registered] },
     ]);
     expect((await stats(flow.id)).signups).toBe(1);
   });
@@ -432,5 +432,50 @@ describe('lead form', () => {
     expect(good.statusCode).toBe(201);
     expect(good.body).toContain('Welcome aboard!');
     expect(good.body).not.toContain('<form');
+  });
+
+  it("makes the lead a contact of the owner ('From funnels', the funnel's name as source) and mails the visitor in the page's language", async () => {
+    const flow = await makeFlow(t, owner.token, { is_published: true, name: 'Spring webinar' });
+    await addElement(t, owner.token, flow.id, leadForm());
+    const send = (body: Json, lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/landings/${flow.landing_name}/signup/`,
+        payload: body,
+        remoteAddress: '203.0.113.31',
+        headers: { 'accept-language': lang },
+      });
+    const form_token = await formToken(flow.landing_name);
+    const res = await send({ first_name: 'Lena', email: 'lena.funnel@example.com', form_token }, 'de');
+    expect(res.statusCode, res.body).toBe(201);
+
+    const contacts = (await api(t, 'GET', '/api/contacts/?search=lena.funnel', { token: owner.token })).json();
+    expect(contacts.results).toHaveLength(1);
+    const contact = contacts.results[0];
+    expect(contact).toMatchObject({ first_name: 'Lena', email: 'lena.funnel@example.com', source: 'Spring webinar' });
+    const categories = (await api(t, 'GET', '/api/contacts/category', { token: owner.token })).json<Json[]>();
+    const funnels = categories.filter((c) => c.name === en.contact_category_funnels);
+    expect(funnels).toHaveLength(1);
+    expect(contact.categories).toEqual([funnels[0]!.id]);
+
+    const mail = await waitForMail(t, 'lena.funnel@example.com');
+    expect(mail.subject).toBe(catalogues.de.mail_landing_signup_subject);
+    expect(mail.text).toContain('Lena');
+    expect(mail.text).toContain(`/l/${flow.landing_name}`);
+
+    // The same visitor again: told they are registered (in the page's language); nothing new is made.
+    const again = await send({ first_name: 'Lena', email: 'lena.funnel@example.com', form_token }, 'en');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ email: [en.landing_already_registered] });
+    // A second lead finds the owner's category again, however it was renamed.
+    const renamed = await api(t, 'PUT', `/api/contacts/category/${String(funnels[0]!.id)}/`, {
+      token: owner.token,
+      body: { name: 'Webinar leads' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await send({ first_name: 'Max', email: 'max.funnel@example.com', form_token }, 'en')).statusCode).toBe(201);
+    const max = (await api(t, 'GET', '/api/contacts/?search=max.funnel', { token: owner.token })).json().results[0];
+    expect(max.categories).toEqual([funnels[0]!.id]);
+    expect((await mailsTo(t, 'lena.funnel@example.com')).length).toBe(1);
   });
 });

@@ -220,7 +220,11 @@ describe('landing-form invitations', () => {
     expect(linkToken(mail.text).length).toBeGreaterThanOrEqual(40);
     const { rows } = await t.pool.query(`select id from users where email = 'lara.landing@admin.test'`);
     expect((await logsAbout(rows[0].id)).map((l) => l.kind)).toContain('invitation_sent');
-    expect(await mailsTo(t, 'lou.landing@admin.test')).toEqual([]);
+    // Without the invitation the visitor gets the sign-up's confirmation only; with it, the invitation only.
+    expect((await mailsTo(t, 'lou.landing@admin.test')).map((m) => m.subject)).toEqual([
+      'Ihre Anmeldung ist eingegangen',
+    ]);
+    expect((await mailsTo(t, 'lara.landing@admin.test')).map((m) => m.subject)).toEqual(['Ihre Einladung zu Atrium']);
   });
 });
 

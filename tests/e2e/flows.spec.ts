@@ -163,7 +163,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   await pub.locator('#f-phone').focus();
   await expect(pub.locator('#e-email')).toHaveText(catalogues.en.email_in_use);
   await pub.getByRole('button', { name: 'Send' }).click();
-  await expect(pub.locator('#e-email')).toHaveText(catalogues.en.email_in_use);
+  await expect(pub.locator('#e-email')).toHaveText(catalogues.en.landing_already_registered);
   const lead = `lead-${stamp}@e2e.example`;
   await pub.locator('#f-email').fill(lead);
   await pub.getByRole('button', { name: 'Send' }).click();

@@ -163,7 +163,7 @@ test('with Google Authenticator on, login asks for the code', async ({ page, req
     headers: auth,
     data: { code: await generate({ secret }) },
   });
-  expect(await enable.json()).toEqual({ enabled: true });
+  expect(await enable.json()).toEqual({ enabled: true, backup_codes: expect.any(Array) });
 
   await uiLogin(page, email, password);
   await expect(page.getByRole('heading', { level: 1, name: 'Двухфакторная аутентификация' })).toBeVisible();

@@ -147,6 +147,19 @@ describe('profile methods', () => {
     expect(bodies).toEqual([{}, { code: '123456' }, { code: '654321' }]);
   });
 
+  it('regenerateBackupCodes sends the current code and answers the new codes', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i + 2)}k`);
+    let sent: unknown;
+    server.use(
+      http.post('/accounts/google_auth/backup_codes/', async ({ request, response }) => {
+        sent = await request.json();
+        return response(200).json({ backup_codes: codes });
+      }),
+    );
+    expect(await dataProvider.regenerateBackupCodes('123456')).toEqual({ backup_codes: codes });
+    expect(sent).toEqual({ code: '123456' });
+  });
+
   it('a wrong two-factor code lands on the code field', async () => {
     server.use(
       http.post('/accounts/google_auth/disconnect/', ({ response }) => response(400).json({ code: ['Invalid code'] })),

@@ -312,6 +312,15 @@ describe('menus', () => {
     expect(await dataProvider.getMenu('main')).toEqual([{ key: 'lessons', title: 'Lessons', path: '/lessons' }]);
     expect((await dataProvider.getMenu('dropdown'))[0]?.key).toBe('profile');
   });
+
+  it('getFooterLinks reads the footer links in order', async () => {
+    const links = [
+      { id: 1, title: 'Help', url: '/news', order: 0 },
+      { id: 2, title: 'Terms', url: 'https://example.com/terms', order: 1 },
+    ];
+    server.use(http.get('/pages/footer_links/', () => HttpResponse.json(links)));
+    expect(await dataProvider.getFooterLinks()).toEqual(links);
+  });
 });
 
 describe('lazyDataProvider', () => {

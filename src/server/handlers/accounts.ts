@@ -14,7 +14,7 @@ import {
   validateResetCredentials,
 } from '../services/passwords';
 import { endOwnSession, listSessions, setLanguage, updateAvatar, updateProfile } from '../services/profile';
-import { connectGoogleAuth, disconnectGoogleAuth } from '../services/two-factor';
+import { connectGoogleAuth, disconnectGoogleAuth, regenerateBackupCodes } from '../services/two-factor';
 import { confirmEmailChange, undoCredentialsChange } from '../services/credentials-change';
 import { telegramLink, unlinkTelegram } from '../services/telegram-link';
 import { getProfile } from '../services/users';
@@ -101,6 +101,7 @@ export const accountsHandlers: HandlerTable = {
 
   connectGoogleAuth: async (req) => connectGoogleAuth(req.server.ctx, signedIn(req).id, req.body.code),
   disconnectGoogleAuth: async (req) => disconnectGoogleAuth(req.server.ctx, signedIn(req).id, req.body.code),
+  regenerateBackupCodes: async (req) => regenerateBackupCodes(req.server.ctx, signedIn(req).id, req.body.code),
   linkTelegram: async (req) => telegramLink(req.server.ctx, signedIn(req).id),
   unlinkTelegram: async (req) => unlinkTelegram(req.server.ctx, signedIn(req).id),
 };

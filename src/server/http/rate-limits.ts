@@ -38,6 +38,7 @@ const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
   updateMe: [{ max: 30, perMs: MINUTE, by: 'user' }],
   connectGoogleAuth: [{ max: 10, perMs: MINUTE, by: 'user' }],
   disconnectGoogleAuth: [{ max: 10, perMs: MINUTE, by: 'user' }],
+  regenerateBackupCodes: [{ max: 10, perMs: MINUTE, by: 'user' }],
   getAdminRegLink: [{ max: 120, perMs: MINUTE, by: 'ip' }],
   getAllConfigs: [{ max: 300, perMs: MINUTE, by: 'ip' }],
   addComment: [{ max: 20, perMs: MINUTE, by: 'user' }],

@@ -6,7 +6,7 @@ import { FieldErrors } from '../http/errors';
 import { getProfile, normalizePhone } from './users';
 import { endSession, openSession, type SessionMeta } from './sessions';
 import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';
-import { checkTotp } from './two-factor';
+import { checkLoginCode } from './two-factor';
 import { beginLoginAttempt } from './login-throttle';
 import type { SchemaLoginRequest } from '../../api/schema';
 
@@ -84,7 +84,7 @@ async function checkLogin(
   const challenge = await peekToken(ctx, 'login_challenge', input.challenge);
   if (!challenge || challenge.userId !== user.id) throw new FieldErrors({ non_field_errors: ['login_expired'] });
   if (!input.code) throw uncounted(FieldErrors.of('code', 'enter_code'));
-  if (!(await checkTotp(ctx, user, input.code))) {
+  if (!(await checkLoginCode(ctx, user, input.code))) {
     const attempts = await countAttempt(ctx, challenge.id);
     if (attempts >= MAX_CODE_ATTEMPTS) {
       // Back to the password step: this challenge is spent.

@@ -11,6 +11,7 @@ import { normalizePhone } from './users';
 import { countryCode } from './countries';
 import { isoSql } from './leads/brief';
 import { one } from '../db/rows';
+import { clock } from '../clock';
 import type { SchemaContactBulkRequest, SchemaContactRequest } from '../../api/schema';
 
 type Row = typeof contacts.$inferSelect;
@@ -27,6 +28,7 @@ const view = (c: Row, categories: number[]) => ({
   city: c.city,
   country: c.country,
   notes: c.notes,
+  source: c.source,
   categories,
   status: c.status,
   tags: c.tags,
@@ -99,7 +101,7 @@ export async function listContacts(ctx: AppContext, ownerId: number, q: ContactF
     select (select count(*)::int from ${contacts} where ${contacts.ownerId} = ${ownerId}) as total,
       (select count(*)::int from ${contacts} where ${where}) as count,
       coalesce((select json_agg(r) from (
-        select ${contactId}, first_name, last_name, phone, email, city, country, notes,
+        select ${contactId}, first_name, last_name, phone, email, city, country, notes, source,
           array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories,
           status, tags, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
         from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`,
@@ -326,4 +328,60 @@ export async function exportContacts(ctx: AppContext, ownerId: number, q: Contac
     },
     { escapeFormulae: true, newline: '\r\n' },
   );
+}
+
+/** The owner's "From funnels" category: made once (named in the owner's language), found by its key when renamed. */
+async function funnelsCategory(tx: Tx, ownerId: number, lang: Lang): Promise<number> {
+  const where = and(eq(contactCategories.ownerId, ownerId), eq(contactCategories.systemKey, 'funnels'));
+  const [found] = await tx.select({ id: contactCategories.id }).from(contactCategories).where(where);
+  if (found) return found.id;
+  const made = one(
+    await tx
+      .insert(contactCategories)
+      .values({ ownerId, name: t(lang, 'contact_category_funnels'), systemKey: 'funnels' })
+      .returning({ id: contactCategories.id }),
+  );
+  return made.id;
+}
+
+export type FunnelLead = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  city: string;
+  country: string;
+};
+
+/**
+ * A lead from the owner's landing becomes (or, with the same email, joins) the owner's contact, in the
+ * "From funnels" category, with the funnel's name as its source. Runs in the caller's transaction.
+ */
+export async function addFunnelContact(tx: Tx, ownerId: number, lead: FunnelLead, source: string, ownerLang: Lang) {
+  await lockOwner(tx, ownerId);
+  const category = await funnelsCategory(tx, ownerId, ownerLang);
+  const [known] = lead.email
+    ? await tx
+        .select({ id: contacts.id, source: contacts.source })
+        .from(contacts)
+        .where(and(eq(contacts.ownerId, ownerId), sql`lower(${contacts.email}) = lower(${lead.email})`))
+        .limit(1)
+    : [];
+  let id: number;
+  if (known) {
+    id = known.id;
+    await tx
+      .update(contacts)
+      .set({ updatedAt: clock.now(), ...(!known.source && { source }) })
+      .where(eq(contacts.id, id));
+  } else {
+    const row = one(
+      await tx
+        .insert(contacts)
+        .values({ ...lead, ownerId, source, status: CONTACT_STATUSES[0].id })
+        .returning({ id: contacts.id }),
+    );
+    id = row.id;
+  }
+  await tx.insert(contactCategoryLinks).values({ contactId: id, categoryId: category }).onConflictDoNothing();
 }

@@ -1,8 +1,10 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import type { Db } from '../db/client';
+import { totpBackupCodes, users } from '../db/schema';
 import { FieldErrors } from '../http/errors';
 import { clock } from '../clock';
 import { one } from '../db/rows';
@@ -34,6 +36,49 @@ export async function checkTotp(ctx: AppContext, user: TotpUser, code: string): 
   return moved.length === 1;
 }
 
+/** Backup codes' letters: no 0/o, 1/l, which read alike. */
+const BACKUP_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+const BACKUP_COUNT = 10;
+/** Ten letters, written "abcde-fghij": 50 random bits each. */
+const BACKUP_CODE = /^[a-km-z2-9]{10}$/;
+
+const backupHash = (ctx: AppContext, userId: number, code: string) =>
+  ctx.box.mac('totp-backup', `${String(userId)}:${code}`).toString('hex');
+
+/** A new set of backup codes replaces the user's old one; only keyed hashes are stored. */
+async function newBackupCodes(ctx: AppContext, db: Pick<Db, 'delete' | 'insert'>, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: BACKUP_COUNT }, () =>
+    Array.from({ length: 10 }, () => BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)]).join(''),
+  );
+  await db.delete(totpBackupCodes).where(eq(totpBackupCodes.userId, userId));
+  await db.insert(totpBackupCodes).values(codes.map((c) => ({ userId, codeHash: backupHash(ctx, userId, c) })));
+  return codes.map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
+}
+
+/** Uses up one of the user's backup codes (written with or without the dash, any case): true once per code. */
+async function useBackupCode(ctx: AppContext, userId: number, raw: string): Promise<boolean> {
+  const code = raw.replace(/[\s-]/g, '').toLowerCase();
+  if (!BACKUP_CODE.test(code)) return false;
+  // Only one request can mark a code used: a concurrent replay of it loses here.
+  const used = await ctx.db
+    .update(totpBackupCodes)
+    .set({ usedAt: clock.now() })
+    .where(
+      and(
+        eq(totpBackupCodes.userId, userId),
+        eq(totpBackupCodes.codeHash, backupHash(ctx, userId, code)),
+        isNull(totpBackupCodes.usedAt),
+      ),
+    )
+    .returning({ id: totpBackupCodes.id });
+  return used.length === 1;
+}
+
+/** The second step of a two-factor login: a current authenticator code, or an unused backup code. */
+export async function checkLoginCode(ctx: AppContext, user: TotpUser, code: string): Promise<boolean> {
+  return /^\d{6}$/.test(code) ? checkTotp(ctx, user, code) : useBackupCode(ctx, user.id, code);
+}
+
 async function loadUser(ctx: AppContext, userId: number) {
   const u = one(await ctx.db.select().from(users).where(eq(users.id, userId)));
   return u;
@@ -60,17 +105,31 @@ export async function connectGoogleAuth(ctx: AppContext, userId: number, code: s
   }
   if (!user.totpSecretEnc) throw FieldErrors.of('code', 'google_auth_not_started');
   if (!(await checkTotp(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');
-  await ctx.db.update(users).set({ totpEnabled: true }).where(eq(users.id, userId));
-  return { enabled: true };
+  const backupCodes = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, userId));
+    return newBackupCodes(ctx, tx, userId);
+  });
+  return { enabled: true, backup_codes: backupCodes };
+}
+
+/** A new set of backup codes (the old ones stop working), after a current authenticator code. */
+export async function regenerateBackupCodes(ctx: AppContext, userId: number, code: string) {
+  const user = await loadUser(ctx, userId);
+  if (!user.totpEnabled) throw FieldErrors.of('code', 'google_auth_off');
+  if (!(await checkTotp(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');
+  return { backup_codes: await ctx.db.transaction(async (tx) => newBackupCodes(ctx, tx, userId)) };
 }
 
 export async function disconnectGoogleAuth(ctx: AppContext, userId: number, code: string) {
   const user = await loadUser(ctx, userId);
   if (!user.totpEnabled) return { enabled: false };
   if (!(await checkTotp(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');
-  await ctx.db
-    .update(users)
-    .set({ totpEnabled: false, totpSecretEnc: null, totpLastStep: null })
-    .where(eq(users.id, userId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpEnabled: false, totpSecretEnc: null, totpLastStep: null })
+      .where(eq(users.id, userId));
+    await tx.delete(totpBackupCodes).where(eq(totpBackupCodes.userId, userId));
+  });
   return { enabled: false };
 }

@@ -118,7 +118,7 @@ export default function LoginPage() {
               }}
               error={!!errors.fields.code}
               helperText={errors.fields.code}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code' } }}
+              slotProps={{ htmlInput: { 'data-testid': 'login-code' } }}
             />
             <FormAlert message={errors.alert} />
             <SubmitButton busy={busy}>{translate('atrium.auth.login.code_submit')}</SubmitButton>

@@ -3,6 +3,7 @@ import { Layout as RaLayout } from 'react-admin';
 import { useLoginNotice } from '../auth/loginNotice';
 import { PickersProvider } from '../common/pickers';
 import { AppBar } from './AppBar';
+import { Footer } from './Footer';
 import { Menu } from './Menu';
 
 // react-admin's layout is at least as wide as its content (`min-width: fit-content`), so one wide
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <PickersProvider>
       <RaLayout appBar={AppBar} menu={Menu} sx={FIT_SCREEN}>
         {children}
+        <Footer />
       </RaLayout>
     </PickersProvider>
   );

@@ -158,6 +158,21 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
+/** Two-factor backup codes: ten single-use codes per user, each kept as a keyed hash (services/two-factor.ts). */
+export const totpBackupCodes = pgTable(
+  'totp_backup_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [uniqueIndex('totp_backup_codes_user_code_uq').on(t.userId, t.codeHash)],
+);
+
 /**
  * Wrong logins per account (`user:<id>`, or the name tried when no account has it) and client address
  * (an IPv6 client by its /64): services/login-throttle.ts. Unlogged in the migration (0031).
@@ -499,9 +514,16 @@ export const contactCategories = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isParticular: boolean('is_particular').notNull().default(false),
+    /** A category Atrium made for the owner ('funnels': leads from their landings), found by it when renamed. */
+    systemKey: text('system_key'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('contact_categories_owner_idx').on(t.ownerId, t.id)],
+  (t) => [
+    index('contact_categories_owner_idx').on(t.ownerId, t.id),
+    uniqueIndex('contact_categories_owner_key_uq')
+      .on(t.ownerId, t.systemKey)
+      .where(sql`${t.systemKey} is not null`),
+  ],
 );
 
 /** The fixed contact statuses (ids 1..4); their names are translated by the server. */
@@ -527,6 +549,8 @@ export const contacts = pgTable(
     city: text('city').notNull().default(''),
     country: text('country').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    /** Where the contact came from (a funnel's name for a lead of the owner's landing), else ''. */
+    source: text('source').notNull().default(''),
     status: integer('status'),
     tags: text('tags')
       .array()

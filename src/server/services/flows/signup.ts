@@ -13,6 +13,8 @@ import { checkFormToken } from './form-token';
 import { one } from '../../db/rows';
 import { deliverLater, issueInvitation } from '../staff/invitations';
 import { isTimeZone } from '../time-zones';
+import { addFunnelContact } from '../contacts';
+import { actionMail } from '../../integrations/mail';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -94,17 +96,45 @@ async function publishedLanding(ctx: AppContext, name: string) {
   return { flow, form: form?.content as LeadForm | undefined };
 }
 
-/** The zone of a landing's owner: a visitor's whose browser sent none (a form posted without JavaScript). */
-async function ownerTimeZone(ctx: AppContext, ownerId: number): Promise<string> {
-  const [owner] = await ctx.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, ownerId));
+/**
+ * A landing's owner: their zone (a visitor's whose browser sent none: a form posted without JavaScript),
+ * language (their contact category's name) and name (in the visitor's confirmation mail).
+ */
+async function landingOwner(ctx: AppContext, ownerId: number) {
+  const [owner] = await ctx.db
+    .select({ tz: users.timeZone, lang: users.language, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ownerId));
   if (!owner) throw new Error(`landing owner ${String(ownerId)} not found`);
-  return owner.tz;
+  return owner;
+}
+
+/** The visitor's confirmation mail, in the page's language. */
+function confirmationMail(
+  ctx: AppContext,
+  lang: Lang,
+  to: string,
+  visitor: string,
+  owner: { firstName: string; lastName: string },
+  landingName: string,
+) {
+  return actionMail({
+    lang,
+    to,
+    name: visitor,
+    subject: 'mail_landing_signup_subject',
+    body: 'mail_landing_signup_text',
+    button: 'mail_landing_signup_button',
+    link: `${ctx.config.publicUrl}/l/${landingName}`,
+    params: { owner: `${owner.firstName} ${owner.lastName}`.trim() || 'Atrium' },
+  });
 }
 
 /** A concurrent sign-up with the same email or phone is refused by the unique index, in the spec's words. */
 function takenMeanwhile(err: unknown): never {
   const e = pgError(err);
-  if (e.code === '23505' && e.constraint === 'users_email_unique') throw FieldErrors.of('email', 'email_in_use');
+  if (e.code === '23505' && e.constraint === 'users_email_unique')
+    throw FieldErrors.of('email', 'landing_already_registered');
   if (e.code === '23505' && e.constraint === 'users_phone_unique') throw FieldErrors.of('phone', 'phone_in_use');
   throw err;
 }
@@ -151,15 +181,18 @@ export async function signupLanding(
     }
   };
   await check('email', validateLandingEmail);
+  // A visitor who signs up again: the lookup's "in use" says, to them, that they are registered already.
+  if (errors.email?.includes('email_in_use')) errors.email = ['landing_already_registered'];
   await check('phone', validateLandingPhone);
+  const owner = await landingOwner(ctx, flow.ownerId);
   // The visitor's zone (the page's script puts the browser's in a hidden field), else the landing owner's.
-  const timeZone = input.time_zone?.trim() || (await ownerTimeZone(ctx, flow.ownerId));
+  const timeZone = input.time_zone?.trim() || owner.tz;
   if (!isTimeZone(timeZone)) errors.time_zone = ['time_zone_invalid'];
   if (!Object.keys(errors).length && !values.email && !values.phone)
     errors.non_field_errors = ['landing_signup_needs_contact'];
   if (Object.keys(errors).length) throw new FieldErrors(errors);
 
-  const invitation = await ctx.db.transaction(async (tx) => {
+  const { invitation, confirmation } = await ctx.db.transaction(async (tx) => {
     const user = one(
       await tx
         .insert(users)
@@ -186,16 +219,45 @@ export async function signupLanding(
       details: { flow_id: flow.id, landing_name: flow.landingName },
     });
     await countSignup(tx, flow.id);
+    // The lead is also the owner's contact ("From funnels", the funnel's name as its source).
+    const lead = { firstName: '', lastName: '', email: '', phone: '', city: '', country: '' };
+    await addFunnelContact(
+      tx,
+      flow.ownerId,
+      {
+        ...lead,
+        ...(values.first_name && { firstName: values.first_name }),
+        ...(values.last_name && { lastName: values.last_name }),
+        ...(values.email && { email: values.email }),
+        ...(values.phone && { phone: values.phone }),
+        ...(values.city && { city: values.city }),
+        ...(values.country && { country: values.country }),
+      },
+      flow.name,
+      owner.lang,
+    );
+    // The visitor's confirmation, kept with the sign-up and sent after it (an invitation, when the form
+    // sends one, is the confirmation: one mail).
+    let mail = null;
+    if (values.email && !form.send_invitation) {
+      const m = confirmationMail(ctx, lang, values.email, values.first_name ?? values.email, owner, flow.landingName);
+      mail = { id: await ctx.mailer.store(tx, m), mail: m };
+    }
     // The form may invite the new lead to set a password (the mail is kept with the sign-up, sent after it).
-    return form.send_invitation && values.email
-      ? issueInvitation(ctx, tx, null, {
-          id: user.id,
-          email: values.email,
-          firstName: values.first_name ?? '',
-          language: lang,
-        })
-      : null;
+    return {
+      confirmation: mail,
+      invitation:
+        form.send_invitation && values.email
+          ? await issueInvitation(ctx, tx, null, {
+              id: user.id,
+              email: values.email,
+              firstName: values.first_name ?? '',
+              language: lang,
+            })
+          : null,
+    };
   });
+  deliverLater(ctx, confirmation);
   deliverLater(ctx, invitation);
   return { detail: form.success_message || t(lang, 'landing_signup_done') };
 }

@@ -4,6 +4,7 @@ import type { Widen } from './types';
 const en = {
   app_name: 'Atrium',
   loading: 'Loading…',
+  footer_label: 'Footer links',
   language: 'Language',
   languages: {
     ru: 'Русский',
@@ -101,6 +102,7 @@ export const core = {
   ru: {
     app_name: 'Atrium',
     loading: 'Загрузка…',
+    footer_label: 'Ссылки в подвале',
     language: 'Язык',
     languages: {
       ru: 'Русский',
@@ -194,6 +196,7 @@ export const core = {
   de: {
     app_name: 'Atrium',
     loading: 'Wird geladen…',
+    footer_label: 'Links in der Fußzeile',
     language: 'Sprache',
     languages: {
       ru: 'Русский',

@@ -84,6 +84,14 @@ const en = {
     disable: 'Disable',
     enabled_done: 'Google Authenticator is enabled',
     disabled_done: 'Google Authenticator is disabled',
+    backup_title: 'Backup codes',
+    backup_hint:
+      'Keep these codes somewhere safe: each one works once instead of a code from the app. They are shown only now.',
+    backup_copy: 'Copy codes',
+    backup_copied: 'Codes copied',
+    backup_done: 'I have saved them',
+    backup_new: 'New backup codes',
+    backup_new_hint: 'Enter a current code from the app to get new backup codes; the old ones stop working.',
   },
   telegram: {
     title: 'Telegram',
@@ -223,6 +231,15 @@ export const profile = {
       disable: 'Выключить',
       enabled_done: 'Google Authenticator включён',
       disabled_done: 'Google Authenticator выключен',
+      backup_title: 'Резервные коды',
+      backup_hint:
+        'Сохраните эти коды в надёжном месте: каждый срабатывает один раз вместо кода из приложения. Они показываются только сейчас.',
+      backup_copy: 'Скопировать коды',
+      backup_copied: 'Коды скопированы',
+      backup_done: 'Я их сохранил',
+      backup_new: 'Новые резервные коды',
+      backup_new_hint:
+        'Введите текущий код из приложения, чтобы получить новые резервные коды; старые перестанут работать.',
     },
     telegram: {
       title: 'Telegram',
@@ -360,6 +377,15 @@ export const profile = {
       disable: 'Deaktivieren',
       enabled_done: 'Google Authenticator ist aktiviert',
       disabled_done: 'Google Authenticator ist deaktiviert',
+      backup_title: 'Backup-Codes',
+      backup_hint:
+        'Bewahren Sie diese Codes sicher auf: Jeder funktioniert einmal anstelle eines Codes aus der App. Sie werden nur jetzt angezeigt.',
+      backup_copy: 'Codes kopieren',
+      backup_copied: 'Codes kopiert',
+      backup_done: 'Ich habe sie gespeichert',
+      backup_new: 'Neue Backup-Codes',
+      backup_new_hint:
+        'Geben Sie einen aktuellen Code aus der App ein, um neue Backup-Codes zu erhalten; die alten gelten dann nicht mehr.',
     },
     telegram: {
       title: 'Telegram',

@@ -3,6 +3,11 @@ import type { Widen } from './types';
 
 const en = {
   title: 'Team',
+  invite: {
+    title: 'Your invite link',
+    hint: 'Share it: whoever registers through it joins your team.',
+    copy: 'Copy link',
+  },
   tabs: { tree: 'Tree', structure: 'Structure', waiting: 'Waiting leads' },
   tree: {
     empty: 'Nobody has joined through you yet. Share your link to grow your team.',
@@ -113,6 +118,11 @@ export const team = {
   en,
   ru: {
     title: 'Команда',
+    invite: {
+      title: 'Ваша ссылка-приглашение',
+      hint: 'Поделитесь ею: каждый, кто зарегистрируется по ней, попадёт в вашу команду.',
+      copy: 'Скопировать ссылку',
+    },
     tabs: { tree: 'Дерево', structure: 'Структура', waiting: 'Ожидающие лиды' },
     tree: {
       empty: 'По вашей ссылке ещё никто не зарегистрировался. Поделитесь ссылкой, чтобы расти командой.',
@@ -220,6 +230,11 @@ export const team = {
   } satisfies Widen<typeof en>,
   de: {
     title: 'Team',
+    invite: {
+      title: 'Ihr Einladungslink',
+      hint: 'Teilen Sie ihn: Wer sich darüber registriert, kommt in Ihr Team.',
+      copy: 'Link kopieren',
+    },
     tabs: { tree: 'Baum', structure: 'Struktur', waiting: 'Wartende Leads' },
     tree: {
       empty: 'Über Sie ist noch niemand beigetreten. Teilen Sie Ihren Link, um Ihr Team zu vergrößern.',

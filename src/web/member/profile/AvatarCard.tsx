@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -10,16 +10,26 @@ import { atLeast, type Profile } from './session';
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-/** The avatar: pick an image, see it, upload it (multipart POST /accounts/me/, field `avatar`). */
-export function AvatarCard({ me }: { me: Profile }) {
+/**
+ * The avatar: pick an image, see it, upload it (multipart POST /accounts/me/, field `avatar`). The chosen
+ * file is the page's (`file`, `onFileChange`), so the profile form's Save uploads it too.
+ */
+export function AvatarCard({
+  me,
+  file,
+  onFileChange,
+}: {
+  me: Profile;
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -31,9 +41,7 @@ export function AvatarCard({ me }: { me: Profile }) {
   );
 
   const reset = () => {
-    setFile(null);
-    setPreview(null);
-    if (input.current) input.current.value = '';
+    onFileChange(null);
   };
 
   const pick = (picked: File | undefined) => {
@@ -49,8 +57,7 @@ export function AvatarCard({ me }: { me: Profile }) {
       setProblem(translate('atrium.profile.avatar.too_large'));
       return;
     }
-    setFile(picked);
-    setPreview(URL.createObjectURL(picked));
+    onFileChange(picked);
   };
 
   const upload = async () => {
@@ -96,6 +103,8 @@ export function AvatarCard({ me }: { me: Profile }) {
               name="avatar"
               onChange={(e) => {
                 pick(e.target.files?.[0]);
+                // The same file may be chosen again after a cancel.
+                e.target.value = '';
               }}
             />
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>

@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -41,7 +42,48 @@ function CodeField({ value, onChange, error }: { value: string; onChange: (v: st
   );
 }
 
-/** Google Authenticator: enable (QR code and secret, then the first code) or disable with a code. */
+/** The backup codes just made: shown once, with copy and a button that hides them. */
+function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const translate = useTranslate();
+  const copy = useCopy();
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="backup-codes" icon={false}>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        {translate('atrium.profile.two_factor.backup_title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('atrium.profile.two_factor.backup_hint')}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, max-content)', columnGap: 4, pl: 0, listStyle: 'none' }}
+      >
+        {codes.map((c) => (
+          <Box component="li" key={c} sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: 1 }}>
+            {c}
+          </Box>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1}>
+        <Button
+          size="small"
+          startIcon={<ContentCopy />}
+          onClick={() => void copy(codes.join('\n'), 'atrium.profile.two_factor.backup_copied')}
+        >
+          {translate('atrium.profile.two_factor.backup_copy')}
+        </Button>
+        <Button size="small" variant="contained" onClick={onDone}>
+          {translate('atrium.profile.two_factor.backup_done')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Google Authenticator: enable (QR code and secret, then the first code; then the backup codes, shown
+ * once), make new backup codes or disable with a current code.
+ */
 export function GoogleAuthCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -53,6 +95,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const enabled = Boolean(me.google_auth_enabled);
 
   const changeCode = (v: string) => {
@@ -90,7 +133,8 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
       return;
     }
     await run(async () => {
-      await dataProvider.connectGoogleAuth(code);
+      const res = await dataProvider.connectGoogleAuth(code);
+      setBackupCodes(res.backup_codes ?? null);
       setSetup(null);
       setCode('');
       await refreshProfile();
@@ -109,6 +153,18 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
       setCode('');
       await refreshProfile();
       notify('atrium.profile.two_factor.disabled_done', { type: 'success' });
+    });
+  };
+
+  const regenerate = async () => {
+    if (!code) {
+      setError(translate('atrium.profile.two_factor.enter_code'));
+      return;
+    }
+    await run(async () => {
+      const res = await dataProvider.regenerateBackupCodes(code);
+      setCode('');
+      setBackupCodes(res.backup_codes);
     });
   };
 
@@ -138,6 +194,14 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
           {translate(enabled ? 'atrium.profile.two_factor.enabled_hint' : 'atrium.profile.two_factor.hint')}
         </Typography>
 
+        {enabled && backupCodes && (
+          <BackupCodes
+            codes={backupCodes}
+            onDone={() => {
+              setBackupCodes(null);
+            }}
+          />
+        )}
         {enabled ? (
           <Box component="form" onSubmit={(e) => void disable(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
@@ -145,7 +209,13 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
               <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: { sm: 1 } }}>
                 {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.disable')}
               </Button>
+              <Button onClick={() => void regenerate()} disabled={busy} sx={{ mt: { sm: 1 } }}>
+                {translate('atrium.profile.two_factor.backup_new')}
+              </Button>
             </Stack>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+              {translate('atrium.profile.two_factor.backup_new_hint')}
+            </Typography>
           </Box>
         ) : setup ? (
           <Box component="form" onSubmit={(e) => void confirm(e)} noValidate>

@@ -111,7 +111,8 @@ const valuesOf = (me: Profile): Values => ({
   time_zone: me.time_zone ?? '',
 });
 
-function EditForm({ me }: { me: Profile }) {
+/** The profile form; its Save also uploads a photo chosen in the avatar card (`avatar`) and not uploaded yet. */
+function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | null; onAvatarSaved: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -182,6 +183,11 @@ function EditForm({ me }: { me: Profile }) {
     setSaving(true);
     setErrors({});
     try {
+      if (avatar) {
+        const uploaded = await dataProvider.uploadAvatar(avatar);
+        await apply(uploaded.user);
+        onAvatarSaved();
+      }
       const res = await atLeast(dataProvider.updateProfile(body));
       await apply(res.user);
       setValues(valuesOf(res.user));
@@ -304,6 +310,7 @@ function EditForm({ me }: { me: Profile }) {
 
 export default function ProfileEditPage() {
   const { data: me, error, isPending, refetch } = useProfile();
+  const [avatar, setAvatar] = useState<File | null>(null);
   return (
     <ProfileShell title="atrium.profile.edit.title">
       {isPending ? (
@@ -318,8 +325,15 @@ export default function ProfileEditPage() {
         <LoadError error={error} onRetry={refetch} />
       ) : (
         <Stack spacing={2}>
-          <AvatarCard me={me} />
-          <EditForm key={me.id} me={me} />
+          <AvatarCard me={me} file={avatar} onFileChange={setAvatar} />
+          <EditForm
+            key={me.id}
+            me={me}
+            avatar={avatar}
+            onAvatarSaved={() => {
+              setAvatar(null);
+            }}
+          />
         </Stack>
       )}
     </ProfileShell>

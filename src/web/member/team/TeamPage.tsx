@@ -5,6 +5,7 @@ import { StructureList } from '../../resources/structure/StructureList';
 import { WaitingLeadsList } from '../../resources/waiting-leads/WaitingLeadsList';
 import { MemberPage } from '../../common/MemberPage';
 import { TeamTree } from './TeamTree';
+import { InviteLinkCard } from './InviteLinkCard';
 
 const TABS = ['tree', 'structure', 'waiting'] as const;
 type TabKey = (typeof TABS)[number];
@@ -16,6 +17,7 @@ export default function TeamPage() {
   const tab: TabKey = TABS.find((t) => t === params.get('tab')) ?? 'tree';
   return (
     <MemberPage title={translate('atrium.team.title')}>
+      <InviteLinkCard />
       <Tabs
         value={tab}
         onChange={(_, v: TabKey) => {

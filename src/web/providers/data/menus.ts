@@ -4,4 +4,6 @@ import { api, unwrap } from '../../../api/client';
 export const menusMethods = {
   /** The side menu (`main`) or the user menu (`dropdown`), entries in order. */
   getMenu: (kind: 'main' | 'dropdown') => unwrap(kind === 'main' ? api.GET('/menu/main/') : api.GET('/menu/dropdown/')),
+  /** The footer links the admin keeps (pages/footer_links/), in order, titles in the interface language. */
+  getFooterLinks: () => unwrap(api.GET('/pages/footer_links/')),
 };

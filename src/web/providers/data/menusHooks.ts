@@ -13,3 +13,14 @@ export function useServerMenu(kind: 'main' | 'dropdown') {
   const locale = useSyncExternalStore(serverLanguageStore.subscribe, serverLanguageStore.get);
   return useQuery({ queryKey: ['menu', kind, locale], queryFn: () => dataProvider.getMenu(kind), staleTime: 5 * 60_000 });
 }
+
+/** The footer links for the signed-in layout; fetched again when the language changes, as the menu. */
+export function useFooterLinks() {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const locale = useSyncExternalStore(serverLanguageStore.subscribe, serverLanguageStore.get);
+  return useQuery({
+    queryKey: ['footer_links', locale],
+    queryFn: () => dataProvider.getFooterLinks(),
+    staleTime: 5 * 60_000,
+  });
+}

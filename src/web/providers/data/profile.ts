@@ -1,5 +1,6 @@
 import { api, getToken, unwrap } from '../../../api/client';
 import type {
+  SchemaBackupCodesResponse,
   SchemaGoogleAuthConnectResponse,
   SchemaLanguage,
   SchemaProfile,
@@ -54,6 +55,9 @@ export const profileMethods = {
     unwrap(api.POST('/accounts/google_auth/connect/', { body: code === undefined ? {} : { code } })),
   /** Turns two-factor off (needs a current code). */
   disconnectGoogleAuth: (code: string) => unwrap(api.POST('/accounts/google_auth/disconnect/', { body: { code } })),
+  /** Ten new two-factor backup codes (needs a current code); the old ones stop working. */
+  regenerateBackupCodes: (code: string): Promise<SchemaBackupCodesResponse> =>
+    unwrap(api.POST('/accounts/google_auth/backup_codes/', { body: { code } })),
   /** A one-time deep link into the Telegram bot. */
   linkTelegram: (): Promise<SchemaTelegramLink> => unwrap(api.POST('/accounts/telegram/link/')),
   /** Unlinks Telegram; the answer is the updated user. */

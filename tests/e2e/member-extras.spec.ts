@@ -1,0 +1,226 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { adminApiContext } from './support/admin-api';
+import { waitForMail } from './support/mail';
+import { openFromMenu } from './support/menu';
+import { clickWhenStill } from './support/motion';
+import { catalogues } from '../../src/server/i18n';
+
+/**
+ * What a member finds around the profile and the team (issue 28, items 6 and 7), each from the menu:
+ * a chosen photo is kept by the form's Save; 2FA backup codes log in once; a visitor of the member's
+ * landing shows up in their Contacts (and gets a mail, and is told "already registered" the second
+ * time); the team page copies the invite link; the admin's footer links are under the pages.
+ */
+
+const PASSWORD = 'extras-password-1';
+const stamp = Date.now().toString(36);
+let admin: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await adminApiContext(baseURL);
+});
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+let serial = 0;
+/** A new active member (Russian interface) with a known password, made by the admin. */
+async function freshMember(tag: string) {
+  serial += 1;
+  const email = `${tag}-${stamp}-${String(serial)}@e2e.example`;
+  const res = await admin.post('/api/v1/users/', {
+    data: {
+      email,
+      first_name: 'Mira',
+      last_name: `Extra${String(serial)}`,
+      role: 'member',
+      language: 'ru',
+      password: PASSWORD,
+      time_zone: 'Europe/Berlin',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return email;
+}
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+async function openUserMenu(page: Page) {
+  await page
+    .locator('.RaUserMenu-userButton')
+    .or(page.getByRole('button', { name: /Профиль|Profile|Profil/ }))
+    .first()
+    .click();
+}
+
+async function logOut(page: Page) {
+  await openUserMenu(page);
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The profile from the user menu, then one of its tabs. */
+async function openProfileTab(page: Page, tab: 'Изменить' | 'Настройки') {
+  await openUserMenu(page);
+  await clickWhenStill(page.getByRole('menuitem', { name: 'Профиль', exact: true }));
+  await expect(page.getByTestId('profile-name')).toBeVisible();
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+test('a photo chosen in the profile is saved by the form’s Save and shown after a reload', async ({ page }) => {
+  const email = await freshMember('photo');
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openProfileTab(page, 'Изменить');
+  await expect(page.locator('input[name="first_name"]')).toBeVisible();
+
+  await page.locator('input[type="file"][name="avatar"]').setInputFiles('src/web/public/apple-touch-icon.png');
+  await expect(page.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^blob:/);
+  await page.locator('input[name="city"]').fill('Leipzig');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Профиль успешно обновлён').first()).toBeVisible();
+  await expect(page.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^\/media\//);
+
+  await page.reload();
+  await expect(page.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^\/media\//);
+  await expect(page.locator('header img[src^="/media/"]')).toBeVisible();
+  await expect(page.locator('input[name="city"]')).toHaveValue('Leipzig');
+});
+
+test('2FA shows ten backup codes once; one logs in once and is refused the second time', async ({ page }) => {
+  // Three logins and the setup: more than the default on a busy machine.
+  test.setTimeout(180_000);
+  const email = await freshMember('backup');
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openProfileTab(page, 'Настройки');
+  await page.getByRole('button', { name: 'Включить' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel(/^Код/).fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByTestId('two-factor-status')).toHaveText('Включён');
+
+  const box = page.getByTestId('backup-codes');
+  await expect(box).toContainText('Резервные коды');
+  const codes = (await box.locator('li').allTextContents()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  await box.getByRole('button', { name: 'Я их сохранил' }).click();
+  await expect(box).toBeHidden();
+  await logOut(page);
+
+  const loginCode = page.getByTestId('login-code');
+  const confirm = page.getByRole('button', { name: /^(Подтвердить|Войти)$/ });
+  await logIn(page, email);
+  await loginCode.fill(codes[0]!);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await logOut(page);
+
+  await logIn(page, email);
+  await loginCode.fill(codes[0]!);
+  await confirm.click();
+  await expect(page.getByText('Неверный код').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and is told the second time', async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await freshMember('funnel-owner');
+  const login = await playwrightRequest.newContext({ baseURL });
+  const res = await login.post('/api/accounts/login/', { form: { username: owner, password: PASSWORD } });
+  const { token } = (await res.json()) as { token: string };
+  await login.dispose();
+  const ownerApi = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `JWT ${token}` },
+  });
+  const landing = `extras-${stamp}`;
+  const flow = await ownerApi.post('/api/user_flows/', {
+    data: { name: 'Frühlingskurs', landing_name: landing, is_published: true },
+  });
+  expect(flow.status(), await flow.text()).toBe(201);
+  const { id } = (await flow.json()) as { id: number };
+  const form = await ownerApi.post(`/api/user_flows/landing_edit/${String(id)}/`, {
+    data: {
+      type: 'lead_form',
+      order: 1000,
+      content: {
+        title: 'Join us',
+        fields: [
+          { name: 'first_name', required: true },
+          { name: 'email', required: true },
+        ],
+        button_label: 'Join',
+        success_message: 'Welcome aboard!',
+      },
+    },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+  await ownerApi.dispose();
+
+  // A German visitor signs up, then tries again with the same email.
+  const visitorEmail = `visitor-${stamp}@e2e.example`;
+  const visitor = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de' } });
+  const pub = await visitor.newPage();
+  await pub.goto(`/l/${landing}`);
+  await pub.locator('#f-first_name').fill(`Vita${stamp}`);
+  await pub.locator('#f-email').fill(visitorEmail);
+  await pub.getByRole('button', { name: 'Join' }).click();
+  await expect(pub.getByRole('status')).toHaveText('Welcome aboard!');
+  const mail = await waitForMail(visitorEmail);
+  expect(mail.subject).toBe(catalogues.de.mail_landing_signup_subject);
+  expect(mail.text).toContain(`/l/${landing}`);
+
+  await pub.goto(`/l/${landing}`);
+  await pub.locator('#f-first_name').fill(`Vita${stamp}`);
+  await pub.locator('#f-email').fill(visitorEmail);
+  await pub.getByRole('button', { name: 'Join' }).click();
+  await expect(pub.locator('#e-email')).toHaveText(catalogues.de.landing_already_registered);
+  await visitor.close();
+
+  // The owner finds the visitor in Contacts, from the menu.
+  const page = await browser.newPage();
+  await logIn(page, owner);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openFromMenu(page, catalogues.ru.menu_contacts);
+  const row = page.locator('tbody tr').filter({ hasText: `Vita${stamp}` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(visitorEmail);
+  // The category made for the owner, in their language, is there to filter by.
+  await expect(page.getByText(catalogues.ru.contact_category_funnels).first()).toBeVisible();
+  await page.close();
+});
+
+test('the team page copies the invite link; the admin’s footer links are under the pages', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const title = `Hilfe ${stamp}`;
+  const link = await admin.post('/api/admin/footer-links', { data: { title, url: '/news', order: 0 } });
+  expect(link.status(), await link.text()).toBe(201);
+
+  const email = await freshMember('team');
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openFromMenu(page, catalogues.ru.menu_team);
+  const invite = page.getByTestId('team-invite-link');
+  await expect(invite).toContainText('/register/');
+  await page.getByRole('button', { name: 'Скопировать ссылку' }).click();
+  await expect(page.getByText('Ссылка скопирована')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await invite.textContent());
+
+  const footer = page.getByRole('navigation', { name: 'Ссылки в подвале' });
+  await footer.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/news$/);
+});
