@@ -158,7 +158,12 @@ describe('imports adapter', () => {
         form = await request.formData();
         return response(201).json({
           ...imp(7),
-          preview: { columns: ['Name'], rows: [['Anna']], suggested_mapping: { Name: 'first_name' } },
+          preview: {
+            columns: ['Name'],
+            rows: [['Anna']],
+            suggested_mapping: { Name: 'first_name' },
+            mapping_saved: false,
+          },
         });
       }),
       http.post('/accounts/import_users/start/', async ({ request, response }) => {

@@ -1,7 +1,14 @@
 import type { HandlerTable } from './types';
 import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
-import { listUserImports, saveUserImport, startUserImport, storeImportFile } from '../services/imports/imports';
+import { t } from '../i18n';
+import {
+  deleteUserImport,
+  listUserImports,
+  saveUserImport,
+  startUserImport,
+  storeImportFile,
+} from '../services/imports/imports';
 
 const id = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
@@ -35,4 +42,8 @@ export const importsHandlers: HandlerTable = {
     return saved;
   },
   startUserImport: async (req) => startUserImport(req.server.ctx, signedIn(req), req.body, req.lang),
+  deleteUserImport: async (req) => {
+    await deleteUserImport(req.server.ctx, signedIn(req), req.params.id);
+    return { detail: t(req.lang, 'deleted') };
+  },
 };

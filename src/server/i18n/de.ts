@@ -212,6 +212,8 @@ export const de: Record<MessageKey, string> = {
   import_phone_region_guessed:
     'Die Telefonnummer hatte keine Ländervorwahl: das Land wurde angenommen (Region des Imports)',
   import_country_unknown: 'Unbekanntes Land, leer gelassen',
+  import_not_deletable: 'Nur ein noch nicht gestarteter Import kann gelöscht werden',
+  import_multi_value: 'Die Zelle enthielt mehrere Werte: der erste wurde übernommen',
   import_failed: 'Der Import wurde angehalten: {reason}',
   action_generic: '{kind}',
   action_user_blocked: '{actor} hat {subject} gesperrt',

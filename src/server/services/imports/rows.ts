@@ -3,19 +3,7 @@ import { isTimeZone } from '../time-zones';
 import { newPromoCode } from '../users';
 import { countryCode } from '../countries';
 import { parsePhone } from '../phones';
-
-export const IMPORT_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'country',
-  'city',
-  'date_birth',
-  'language',
-  'time_zone',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+import type { ImportField } from '../../../api/importFields';
 
 /** A row ready to insert. Emails are lower-cased: the column is citext, and duplicates compare that way. */
 export type CleanRow = {
@@ -49,6 +37,13 @@ function isoDate(s: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
+/** A full name as first and last name: the last word is the last name (one word is a first name only). */
+function splitName(full: string): { first: string; last: string } {
+  const words = full.split(/\s+/).filter(Boolean);
+  if (words.length < 2) return { first: words[0] ?? '', last: '' };
+  return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] ?? '' };
+}
+
 /** Column indexes per mapped field. */
 export function fieldIndexes(columns: string[], mapping: Record<string, string>): Partial<Record<ImportField, number>> {
   const idx: Partial<Record<ImportField, number>> = {};
@@ -69,17 +64,31 @@ export function cleanRow(
   cells: string[],
   idx: Partial<Record<ImportField, number>>,
   defaultRegion?: string | null,
+  defaultCountry?: string,
 ): CleanRow | { row: number; reason: MessageKey } {
   if (!cells.some((c) => c.trim())) return { row, reason: 'import_row_empty' };
-  const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim());
-  const firstName = get('first_name');
-  const lastName = get('last_name');
+  // A cell with several values (Google's `a@x ::: b@y`) gives its first, with a note.
+  const multi: ImportField[] = [];
+  const get = (f: ImportField) => {
+    const value = idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim();
+    if (!value.includes(':::')) return value;
+    multi.push(f);
+    return (value.split(':::')[0] ?? '').trim();
+  };
+  let firstName = get('first_name');
+  let lastName = get('last_name');
+  if ((!firstName || !lastName) && idx.full_name !== undefined) {
+    const full = splitName(get('full_name'));
+    firstName ||= full.first;
+    lastName ||= full.last;
+  }
   if (!firstName || !lastName) return { row, reason: 'import_name_required' };
   const emailRaw = get('email');
   const phoneRaw = get('phone');
   if (!emailRaw && !phoneRaw) return { row, reason: 'import_mapping_needs_contact' };
   if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return { row, reason: 'email_invalid' };
   const notes: MessageKey[] = [];
+  if (multi.length) notes.push('import_multi_value');
   const country = countryCode(get('country'));
   if (country === null) notes.push('import_country_unknown');
   const parsed = phoneRaw ? parsePhone(phoneRaw, country || defaultRegion) : null;
@@ -98,7 +107,7 @@ export function cleanRow(
     phone: parsed?.e164 ?? null,
     firstName: firstName.slice(0, 150),
     lastName: lastName.slice(0, 150),
-    country: country ?? '',
+    country: country === '' ? (defaultCountry ?? '') : (country ?? ''), // the import's country when the row names none
     city: get('city').slice(0, 150),
     dateBirth,
     language: lang || null,
