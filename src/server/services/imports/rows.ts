@@ -94,7 +94,8 @@ export function cleanRow(
   const parsed = phoneRaw ? parsePhone(phoneRaw, country || defaultRegion) : null;
   if (phoneRaw && !parsed) return { row, reason: 'phone_incorrect' };
   if (parsed?.regionUsed && !country) notes.push('import_phone_region_guessed');
-  const dob = get('date_birth');
+  // Outlook writes 0/0/00 for no birthday.
+  const dob = /^0{1,2}\/0{1,2}\/0{2,4}$/.test(get('date_birth')) ? '' : get('date_birth');
   const dateBirth = dob ? isoDate(dob) : null;
   if (dob && !dateBirth) return { row, reason: 'import_date_invalid' };
   const lang = get('language').toLowerCase();
