@@ -39,7 +39,7 @@ async function upload(name: string, content: Buffer) {
     headers: { ...body.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Json;
+  return res.json<Json>();
 }
 const start = (body: Json) => api(t, 'POST', '/api/accounts/import_users/start/', { token: admin, body });
 const list = async () => (await api(t, 'POST', '/api/accounts/import_users/list/', { token: admin })).json();
