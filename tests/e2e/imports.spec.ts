@@ -87,4 +87,7 @@ test('an upload never started is deleted after a confirmation', async ({ page })
     .getByRole('button', { name: /Подтвердить|Confirm/ })
     .click();
   await expect(uploaded).toHaveCount(0);
+  // Its mapping, open since the upload, closes with it; the notice says it was deleted.
+  await expect(page.getByText('Просмотр и сопоставление')).toBeHidden();
+  await expect(page.getByText('Элемент удален')).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -20,6 +20,7 @@ import {
   useDataProvider,
   useGetIdentity,
   useListContext,
+  useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -95,6 +96,9 @@ function StatusField() {
   );
 }
 
+/** Called with the id of an upload just deleted (the page closes its mapping if it is open). */
+const UploadDeleted = createContext<(id: number) => void>(() => undefined);
+
 /** Delete for an upload never started (with a confirmation), resume for one that failed. */
 function ImportActions() {
   const imp = useRecordContext<SchemaUserImport>();
@@ -102,6 +106,8 @@ function ImportActions() {
   const refresh = useRefresh();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
+  const deleted = useContext(UploadDeleted);
+  const notify = useNotify();
   const resume = useMutation({
     mutationFn: (i: SchemaUserImport) =>
       dataProvider.startImport(i.id, {
@@ -125,6 +131,13 @@ function ImportActions() {
         confirmContent={translate(T('delete_confirm'), { name: imp.file_name })}
         mutationMode="pessimistic"
         redirect={false}
+        mutationOptions={{
+          // Replaces react-admin's own success handling: its notice is given here.
+          onSuccess: () => {
+            notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+            deleted(imp.id);
+          },
+        }}
       />
     );
   if (imp?.status === 'failed')
@@ -320,7 +333,13 @@ export default function ImportsPage() {
         }}
       >
         <StatusTabs />
-        {phone ? <ImportCards /> : <ImportsTable />}
+        <UploadDeleted.Provider
+          value={(id) => {
+            setSaved((open) => (open?.id === id ? null : open));
+          }}
+        >
+          {phone ? <ImportCards /> : <ImportsTable />}
+        </UploadDeleted.Provider>
       </List>
     </Box>
   );
