@@ -2624,6 +2624,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/import_users/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an import that was uploaded but never started
+         * @description Removes the import and its stored file. Only an uploaded import (never started) can be deleted; else a 400 under non_field_errors ('Only an import not yet started can be deleted'). Who may: the import's creator or an admin. Consultants and admins may call it.
+         *     Errors: 400 for a started import or a malformed id; 401 without a valid session; 403 for a member or another consultant's import; 404 when there is no such import.
+         */
+        delete: operations["deleteUserImport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/logout/": {
         parameters: {
             query?: never;
@@ -5410,11 +5431,11 @@ export interface components {
             skipped: boolean;
         };
         /**
-         * @description A user field a CSV column can fill. date_birth accepts DD/MM/YYYY or YYYY-MM-DD; language ru, en or de; time_zone an IANA name.
+         * @description A user field a CSV column can fill. full_name is split into first and last name (the last word is the last name) for rows whose first or last name column is missing or empty. date_birth accepts DD/MM/YYYY or YYYY-MM-DD; language ru, en or de; time_zone an IANA name. A cell holding several values separated by ' ::: ' (Google Contacts) gives its first one, with a warning.
          * @enum {string}
          */
-        ImportUserField: "first_name" | "last_name" | "email" | "phone" | "country" | "city" | "date_birth" | "language" | "time_zone";
-        /** @description CSV column name -> user field. Columns left out are ignored; each field at most once; email or phone must be mapped. */
+        ImportUserField: "first_name" | "last_name" | "full_name" | "email" | "phone" | "country" | "city" | "date_birth" | "language" | "time_zone";
+        /** @description CSV column name -> user field. Columns left out are ignored; each field at most once; email or phone must be mapped, and first and last name or a full name. The mapping of a started import is saved and offered again for files with the same header. */
         ImportMapping: {
             [key: string]: components["schemas"]["ImportUserField"];
         };
@@ -5444,6 +5465,12 @@ export interface components {
             time_zone?: string | null;
             /** @description The region (ISO alpha-2) phones without a country code are read in when the row has no country; rows where it was used get a warning. Null until started or when none. */
             default_region?: string | null;
+            /** @description The country (ISO alpha-2) given to imported people whose row names none; null when none. */
+            default_country?: string | null;
+            /** @description The language given to imported people whose row names none. Null until started. */
+            language?: components["schemas"]["Language"] | null;
+            /** @description Whether each imported person with an email is sent an invitation (a few each minute). */
+            send_invitations?: boolean;
             created_by: components["schemas"]["UserBrief"] | null;
             created_at: components["schemas"]["DateTime"];
             started_at: components["schemas"]["DateTime"] | null;
@@ -5469,8 +5496,10 @@ export interface components {
             columns: string[];
             /** @description The first 10 data rows, cells in column order. */
             rows: string[][];
-            /** @description Guessed from the column names; the app pre-fills the mapping form with it. */
+            /** @description The mapping last started for a file with the same header when there is one (mapping_saved), else guessed from the column names (Google Contacts, Outlook, Apple Contacts, HubSpot, Pipedrive, Russian and German headers, Atrium's own); the app pre-fills the mapping form with it. */
             suggested_mapping: components["schemas"]["ImportMapping"];
+            /** @description True when suggested_mapping is the one saved for this header. */
+            mapping_saved: boolean;
         };
         /** @description The saved import with a preview of the file. */
         UserImportSaved: components["schemas"]["UserImport"] & {
@@ -5481,6 +5510,12 @@ export interface components {
             default_region?: components["schemas"]["RegionCode"];
             /** @description The zone of the imported people whose row names none; the importer's when left out. */
             time_zone?: components["schemas"]["TimeZone"];
+            /** @description The country of the imported people whose row names none; none when left out. */
+            default_country?: components["schemas"]["RegionCode"];
+            /** @description The language of the imported people whose row names none; the importer's when left out. */
+            language?: components["schemas"]["Language"];
+            /** @description Send each imported person with an email an invitation (set-password link) in their language, a few each minute; false when left out. */
+            send_invitations?: boolean;
             import_id: components["schemas"]["Id"];
             mapping: components["schemas"]["ImportMapping"];
             consultant_id: components["schemas"]["Id"];
@@ -10018,6 +10053,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description A member, or another consultant's import. */
+            403: components["responses"]["Forbidden"];
+            /** @description No such import. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The import belongs to another consultant. */
             403: components["responses"]["Forbidden"];
             /** @description No such import. */
             404: components["responses"]["NotFound"];

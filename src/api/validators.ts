@@ -227,6 +227,9 @@ export const contractRules = {
   ImportStartRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     time_zone: { type: 'string', maxLength: 64 },
+    default_country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    language: { type: 'string', enum: ['ru', 'en', 'de'] },
+    send_invitations: { type: 'boolean' },
     import_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     mapping: { presence: 'required', type: 'object' },
     consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },

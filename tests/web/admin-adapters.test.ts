@@ -158,7 +158,12 @@ describe('imports adapter', () => {
         form = await request.formData();
         return response(201).json({
           ...imp(7),
-          preview: { columns: ['Name'], rows: [['Anna']], suggested_mapping: { Name: 'first_name' } },
+          preview: {
+            columns: ['Name'],
+            rows: [['Anna']],
+            suggested_mapping: { Name: 'first_name' },
+            mapping_saved: false,
+          },
         });
       }),
       http.post('/accounts/import_users/start/', async ({ request, response }) => {
@@ -178,6 +183,41 @@ describe('imports adapter', () => {
     });
     expect(res.data).toMatchObject({ status: 'mapped' });
     expect(started).toEqual({ import_id: 7, mapping: { Name: 'first_name' }, consultant_id: 3, tag_id: 4 });
+  });
+
+  it('starts with the settings of the imported people and deletes an upload never started', async () => {
+    let started: unknown = null;
+    let deleted: string | null = null;
+    server.use(
+      http.post('/accounts/import_users/start/', async ({ request, response }) => {
+        started = await request.json();
+        return response(200).json(imp(8, { status: 'mapped' }));
+      }),
+      http.delete('/accounts/import_users/{id}/', ({ params, response }) => {
+        deleted = params.id;
+        return response(200).json({ detail: 'Deleted successfully' });
+      }),
+    );
+    await dataProvider.startImport(8, {
+      mapping: { Name: 'full_name' },
+      consultant_id: 3,
+      tag_id: 4,
+      default_country: 'DE',
+      language: 'de',
+      send_invitations: true,
+    });
+    expect(started).toEqual({
+      import_id: 8,
+      mapping: { Name: 'full_name' },
+      consultant_id: 3,
+      tag_id: 4,
+      default_country: 'DE',
+      language: 'de',
+      send_invitations: true,
+    });
+    const res = await dataProvider.delete('imports', { id: 9, previousData: imp(9) });
+    expect(deleted).toBe('9');
+    expect(res.data).toMatchObject({ id: 9 });
   });
 
   it("turns a 400 into react-admin's field errors", async () => {

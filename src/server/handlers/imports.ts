@@ -1,7 +1,9 @@
 import type { HandlerTable } from './types';
 import { signedIn } from '../http/guard';
 import { FieldErrors } from '../http/errors';
+import { t } from '../i18n';
 import {
+  deleteUserImport,
   listUserImports,
   rejectedImportRows,
   saveUserImport,
@@ -47,5 +49,9 @@ export const importsHandlers: HandlerTable = {
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="rejected-rows-${req.params.id}.csv"`);
     return csv;
+  },
+  deleteUserImport: async (req) => {
+    await deleteUserImport(req.server.ctx, signedIn(req), req.params.id);
+    return { detail: t(req.lang, 'deleted') };
   },
 };

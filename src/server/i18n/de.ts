@@ -233,6 +233,8 @@ export const de: Record<MessageKey, string> = {
   import_phone_region_guessed:
     'Die Telefonnummer hatte keine Ländervorwahl: das Land wurde angenommen (Region des Imports)',
   import_country_unknown: 'Unbekanntes Land, leer gelassen',
+  import_not_deletable: 'Nur ein noch nicht gestarteter Import kann gelöscht werden',
+  import_multi_value: 'Die Zelle enthielt mehrere Werte: der erste wurde übernommen',
   import_failed: 'Der Import wurde angehalten: {reason}',
   import_first_name_missing: 'Der Vorname fehlt',
   import_last_name_missing: 'Der Nachname fehlt',

@@ -223,6 +223,8 @@ export const en = {
   import_email_repeated: 'Email is already taken (earlier row of this file)',
   import_phone_region_guessed: "The phone had no country code: its country was assumed (the import's region)",
   import_country_unknown: 'Unknown country, left empty',
+  import_not_deletable: 'Only an import not yet started can be deleted',
+  import_multi_value: 'The cell held several values: the first one was taken',
   import_failed: 'The import stopped: {reason}',
   import_first_name_missing: 'First name is missing',
   import_last_name_missing: 'Last name is missing',

@@ -226,6 +226,8 @@ export const ru: Record<MessageKey, string> = {
   import_email_repeated: 'Email уже занят (строкой выше в этом файле)',
   import_phone_region_guessed: 'У телефона не было кода страны: страна взята по умолчанию (регион импорта)',
   import_country_unknown: 'Неизвестная страна, поле оставлено пустым',
+  import_not_deletable: 'Удалить можно только ещё не запущенный импорт',
+  import_multi_value: 'В ячейке было несколько значений: взято первое',
   import_failed: 'Импорт остановлен: {reason}',
   import_first_name_missing: 'Не указано имя',
   import_last_name_missing: 'Не указана фамилия',

@@ -1,4 +1,5 @@
 import type { JobWorker } from './index';
+import { IMPORT_INVITATIONS_QUEUE, sendImportInvitations } from '../services/imports/invitations';
 import { IMPORT_QUEUE, resumeImports, runImport } from '../services/imports/run';
 import { ROUTE_LEAD_QUEUE } from '../services/leads/intake';
 import { LEAD_SWEEP_QUEUE, routeLead, sweepOffers } from '../services/leads/routing';
@@ -64,5 +65,13 @@ export const JOB_WORKERS: readonly JobWorker[] = [
     onStart: resumeImports,
     handle: async (ctx, data: { importId?: number }) =>
       data.importId ? runImport(ctx, data.importId) : resumeImports(ctx),
+  },
+  // The invitations of imports that asked for them: a few each minute, and a run as an import ends.
+  {
+    queue: IMPORT_INVITATIONS_QUEUE,
+    cron: '* * * * *',
+    pollSeconds: 5,
+    expireInSeconds: 120,
+    handle: async (ctx) => sendImportInvitations(ctx),
   },
 ];

@@ -3,6 +3,8 @@ import {
   Autocomplete,
   Box,
   Button,
+  Checkbox,
+  FormControlLabel,
   MenuItem,
   Stack,
   Table,
@@ -13,8 +15,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { SchemaImportUserField, SchemaUserImportSaved } from '../../api/schema';
+import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { IMPORT_FIELDS, type ImportField } from '../../api/importFields';
+import type { SchemaLanguage, SchemaProfile, SchemaUserImportSaved } from '../../api/schema';
 import { CountrySelect } from '../common/CountrySelect';
 import { browserRegion } from '../common/countries';
 import { fieldErrorsOf, useNotifyError } from '../common/errors';
@@ -24,21 +27,33 @@ import type { AtriumDataProvider } from '../providers/data';
 import { useMutation } from '../providers/data/query';
 import { StaffPicker } from '../staff/list/StaffPicker';
 
-const FIELDS: SchemaImportUserField[] = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'country',
-  'city',
-  'date_birth',
-  'language',
-  'time_zone',
-];
-
+const T = (key: string) => `atrium.admin.imports.${key}`;
 const ZONES = timeZoneChoices.map((z) => z.id);
+const LANGUAGES: SchemaLanguage[] = ['ru', 'en', 'de'];
+const SAMPLES = 3;
 
-/** The uploaded file's first rows with a field per column, the consultant, the tag, the phone region and the time zone; then start. */
+/** Field -> the file's column chosen for it ('' none), from the server's column -> field suggestion. */
+function byField(suggested: Record<string, ImportField>): Record<ImportField, string> {
+  const chosen = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, ''])) as Record<ImportField, string>;
+  for (const [column, field] of Object.entries(suggested)) chosen[field] = column;
+  return chosen;
+}
+
+/** The first non-empty values of a column in the preview rows. */
+function samples(saved: SchemaUserImportSaved, column: string): string[] {
+  const i = saved.preview.columns.indexOf(column);
+  if (i < 0) return [];
+  return saved.preview.rows
+    .map((r) => (r[i] ?? '').trim())
+    .filter(Boolean)
+    .slice(0, SAMPLES);
+}
+
+/**
+ * Atrium's fields, each with the file's column chosen for it (suggested by the server, or the mapping
+ * last started for a file with the same header) and three sample values; then the settings of the
+ * imported people (consultant, tag, phone region, country, language, time zone, invitations) and start.
+ */
 export function ImportMapping({
   saved,
   consultantId,
@@ -51,11 +66,19 @@ export function ImportMapping({
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  const [mapping, setMapping] = useState<Record<string, SchemaImportUserField | ''>>(saved.preview.suggested_mapping);
+  const { data: me } = useGetIdentity();
+  const profile = (me as { profile?: SchemaProfile } | undefined)?.profile;
+  const [mapping, setMapping] = useState(() => byField(saved.preview.suggested_mapping));
   const [consultant, setConsultant] = useState<number | ''>(consultantId || '');
   const [tag, setTag] = useState('');
   // How phones without a country code are read (for rows without a country): the importer's region at first.
   const [region, setRegion] = useState(() => browserRegion() ?? '');
+  // The country and language of people whose row names none: the importer's own at first.
+  const [country, setCountry] = useState<string | null>(null);
+  const [language, setLanguage] = useState<SchemaLanguage | null>(null);
+  const countryValue = country ?? profile?.country ?? '';
+  const languageValue = language ?? profile?.language ?? 'ru';
+  const [invite, setInvite] = useState(false);
   // The time zone of imported people whose row names none: the importer's own at first.
   const myZone = useTimeZone();
   const [zone, setZone] = useState<string | null>(null);
@@ -69,16 +92,18 @@ export function ImportMapping({
   }, [dataProvider]);
   const starting = useMutation({
     mutationFn: () => {
-      const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f)) as Record<
-        string,
-        SchemaImportUserField
-      >;
+      const chosen = Object.fromEntries(
+        IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => [mapping[f], f] as const),
+      ) as Record<string, ImportField>;
       return dataProvider.startImport(saved.id, {
         mapping: chosen,
         consultant_id: consultant || undefined,
         tag_id: Number(tag),
         ...(region && { default_region: region }),
+        ...(/^[A-Z]{2}$/.test(countryValue) && { default_country: countryValue }),
+        language: languageValue,
         time_zone: timeZone,
+        send_invitations: invite,
       });
     },
     onSuccess: onStarted,
@@ -90,61 +115,78 @@ export function ImportMapping({
   const start = () => {
     starting.mutate();
   };
+  const choose = (field: ImportField, column: string) => {
+    // A column fills one field: choosing it here clears it elsewhere.
+    const next = { ...mapping };
+    for (const f of IMPORT_FIELDS) if (column && next[f] === column) next[f] = '';
+    next[field] = column;
+    setMapping(next);
+  };
   return (
     <Box sx={{ my: 2 }}>
-      <Typography variant="h6">{translate('atrium.admin.imports.preview')}</Typography>
+      <Typography variant="h6">{translate(T('preview'))}</Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="mapping-source">
+        {translate(T(saved.preview.mapping_saved ? 'mapping_saved' : 'mapping_suggested'), {
+          columns: saved.preview.columns.length,
+        })}
+      </Typography>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
+        <Table size="small" aria-label={translate(T('preview'))}>
           <TableHead>
             <TableRow>
-              {saved.preview.columns.map((c) => (
-                <TableCell key={c}>
+              <TableCell>{translate(T('field'))}</TableCell>
+              <TableCell>{translate(T('column'))}</TableCell>
+              <TableCell>{translate(T('samples'))}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {IMPORT_FIELDS.map((f) => (
+              <TableRow key={f}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(T(`fields.${f}`))}</TableCell>
+                <TableCell>
                   <TextField
                     select
                     size="small"
-                    label={c}
-                    value={mapping[c] ?? ''}
+                    label={translate(T(`fields.${f}`))}
+                    value={mapping[f]}
                     onChange={(e) => {
-                      setMapping({ ...mapping, [c]: e.target.value as SchemaImportUserField | '' });
+                      choose(f, e.target.value);
                     }}
-                    sx={{ minWidth: 140 }}
-                    slotProps={{ htmlInput: { 'data-testid': `map-${c}` } }}
+                    sx={{ minWidth: 220 }}
+                    slotProps={{ htmlInput: { 'data-testid': `map-${f}` } }}
                   >
-                    <MenuItem value="">{translate('atrium.admin.imports.ignore')}</MenuItem>
-                    {FIELDS.map((f) => (
-                      <MenuItem key={f} value={f}>
-                        {translate(`atrium.admin.imports.fields.${f}`)}
+                    <MenuItem value="">{translate(T('ignore'))}</MenuItem>
+                    {saved.preview.columns.map((c) => (
+                      <MenuItem key={c} value={c}>
+                        {c}
                       </MenuItem>
                     ))}
                   </TextField>
                 </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {saved.preview.rows.map((row, i) => (
-              <TableRow key={i}>
-                {saved.preview.columns.map((c, j) => (
-                  <TableCell key={c}>{row[j] ?? ''}</TableCell>
-                ))}
+                <TableCell data-testid={`samples-${f}`} sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
+                  {mapping[f] ? samples(saved, mapping[f]).join(' · ') : ''}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </Box>
       {errors.mapping && <Typography color="error">{errors.mapping}</Typography>}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" sx={{ mt: 2 }}>
+        {translate(T('settings'))}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
         <Box sx={{ minWidth: 260 }}>
           <StaffPicker
             value={consultant}
             onChange={setConsultant}
-            label={translate('atrium.admin.imports.consultant')}
+            label={translate(T('consultant'))}
             error={errors.consultant_id}
           />
         </Box>
         <TextField
           select
-          label={translate('atrium.admin.imports.tag')}
+          label={translate(T('tag'))}
           value={tag}
           onChange={(e) => {
             setTag(e.target.value);
@@ -163,11 +205,37 @@ export function ImportMapping({
           <CountrySelect
             value={region}
             onChange={setRegion}
-            label={translate('atrium.admin.imports.phone_region')}
+            label={translate(T('phone_region'))}
             name="default_region"
             error={errors.default_region}
           />
         </Box>
+        <Box sx={{ minWidth: 220 }}>
+          <CountrySelect
+            value={countryValue}
+            onChange={setCountry}
+            label={translate(T('country'))}
+            name="default_country"
+            error={errors.default_country}
+          />
+        </Box>
+        <TextField
+          select
+          label={translate(T('language'))}
+          value={languageValue}
+          onChange={(e) => {
+            setLanguage(e.target.value as SchemaLanguage);
+          }}
+          sx={{ minWidth: 160 }}
+          error={Boolean(errors.language)}
+          helperText={errors.language}
+        >
+          {LANGUAGES.map((l) => (
+            <MenuItem key={l} value={l}>
+              {translate(`atrium.languages.${l}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <Autocomplete
           options={ZONES}
           value={timeZone}
@@ -180,19 +248,30 @@ export function ImportMapping({
             <TextField
               {...params}
               name="time_zone"
-              label={translate('atrium.admin.imports.time_zone')}
+              label={translate(T('time_zone'))}
               error={Boolean(errors.time_zone)}
               helperText={errors.time_zone}
             />
           )}
         />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={invite}
+              onChange={(e) => {
+                setInvite(e.target.checked);
+              }}
+            />
+          }
+          label={translate(T('send_invitations'))}
+        />
         <Button
           variant="contained"
           onClick={start}
           disabled={starting.isPending}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: 'center' }}
         >
-          {translate('atrium.admin.imports.start')}
+          {translate(T('start'))}
         </Button>
       </Stack>
     </Box>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import {
   DataTable,
+  DeleteWithConfirmButton,
   List,
   RecordContextProvider,
   Title,
@@ -20,6 +21,7 @@ import {
   useDataProvider,
   useGetIdentity,
   useListContext,
+  useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -41,7 +43,47 @@ const busy = (imp: SchemaUserImport) => imp.status === 'running' || imp.status =
 /** While an import is queued or running, the list (and its tab counts) refresh every second. */
 const POLL_MS = 1000;
 
-/** The status, with the progress bar while the import is queued or running. */
+/** The time now, ticking every second while `on` (for the speed of a running import). */
+function useNow(on: boolean): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!on) return;
+    const id = setInterval(() => {
+      setNow(Date.now());
+    }, POLL_MS);
+    return () => {
+      clearInterval(id);
+    };
+  }, [on]);
+  return on ? now : null;
+}
+
+/** Seconds as "1 h 02 min", "3 min 05 s" or "12 s". */
+function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${pad(Math.floor((s % 3600) / 60))} min`;
+  if (s >= 60) return `${Math.floor(s / 60)} min ${pad(s % 60)} s`;
+  return `${s} s`;
+}
+
+/** Rows per second since the start and the time left, while running. */
+function Speed({ imp }: { imp: SchemaUserImport }) {
+  const translate = useTranslate();
+  const now = useNow(imp.status === 'running');
+  if (now === null || !imp.started_at) return null;
+  const done = imp.success + imp.skipped;
+  const seconds = (now - Date.parse(imp.started_at)) / 1000;
+  if (!done || seconds <= 0) return null;
+  const rate = done / seconds;
+  return (
+    <Typography variant="caption" color="text.secondary" data-testid="import-speed">
+      {translate(T('rate'), { rate: Math.round(rate), left: duration((imp.total - done) / rate) })}
+    </Typography>
+  );
+}
+
+/** The status, with the progress bar and speed while the import is queued or running. */
 function StatusField() {
   const imp = useRecordContext<SchemaUserImport>();
   const translate = useTranslate();
@@ -50,8 +92,68 @@ function StatusField() {
     <Box sx={{ minWidth: 110 }}>
       <Typography variant="body2">{translate(T(`statuses.${imp.status}`))}</Typography>
       {busy(imp) && <LinearProgress variant="determinate" value={imp.progress} sx={{ my: 0.5 }} />}
+      <Speed imp={imp} />
     </Box>
   );
+}
+
+/** Called with the id of an upload just deleted (the page closes its mapping if it is open). */
+const UploadDeleted = createContext<(id: number) => void>(() => undefined);
+
+/** Delete for an upload never started (with a confirmation), resume for one that failed. */
+function ImportActions() {
+  const imp = useRecordContext<SchemaUserImport>();
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const deleted = useContext(UploadDeleted);
+  const notify = useNotify();
+  const resume = useMutation({
+    mutationFn: (i: SchemaUserImport) =>
+      dataProvider.startImport(i.id, {
+        mapping: i.mapping ?? {},
+        consultant_id: i.consultant?.id,
+        tag_id: i.tag?.id ?? 0,
+        ...(i.default_region && { default_region: i.default_region }),
+        ...(i.time_zone && { time_zone: i.time_zone }),
+        ...(i.default_country && { default_country: i.default_country }),
+        ...(i.language && { language: i.language }),
+        ...(i.send_invitations !== undefined && { send_invitations: i.send_invitations }),
+      }),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
+  if (imp?.status === 'uploaded')
+    return (
+      <DeleteWithConfirmButton
+        label={T('delete')}
+        confirmTitle={T('delete_title')}
+        confirmContent={translate(T('delete_confirm'), { name: imp.file_name })}
+        mutationMode="pessimistic"
+        redirect={false}
+        mutationOptions={{
+          // Replaces react-admin's own success handling: its notice is given here.
+          onSuccess: () => {
+            notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+            deleted(imp.id);
+          },
+        }}
+      />
+    );
+  if (imp?.status === 'failed')
+    return (
+      <Button
+        size="small"
+        disabled={resume.isPending}
+        onClick={() => {
+          resume.mutate(imp);
+        }}
+      >
+        {translate(T('resume'))}
+      </Button>
+    );
+  return null;
 }
 
 /**
@@ -121,6 +223,9 @@ function Figures({ imp }: { imp: SchemaUserImport }) {
   );
 }
 
+const uploader = (imp: SchemaUserImport) =>
+  imp.created_by ? `${imp.created_by.first_name} ${imp.created_by.last_name}`.trim() : '';
+
 /** On a phone, each import as a card: seven columns do not fit. */
 function ImportCards() {
   const translate = useTranslate();
@@ -144,9 +249,13 @@ function ImportCards() {
                 </Typography>
                 <InstantField source="created_at" />
               </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {uploader(imp)}
+              </Typography>
               <StatusField />
               <Figures imp={imp} />
               <WarningsField />
+              <ImportActions />
             </CardContent>
           </Card>
         </RecordContextProvider>
@@ -182,6 +291,7 @@ function ImportsTable() {
       }
     >
       <DataTable.Col source="file_name" label={T('file')} />
+      <DataTable.Col source="created_by" label={T('uploader')} disableSort render={uploader} />
       <DataTable.Col source="created_at" label={T('created_at')}>
         <InstantField source="created_at" />
       </DataTable.Col>
@@ -194,6 +304,9 @@ function ImportsTable() {
       <DataTable.NumberCol source="warnings_count" label={T('warnings')} disableSort />
       <DataTable.Col source="warnings" label={T('reasons')} disableSort>
         <WarningsField />
+      </DataTable.Col>
+      <DataTable.Col source="id" label=" " disableSort>
+        <ImportActions />
       </DataTable.Col>
     </DataTable>
   );
@@ -272,7 +385,13 @@ export default function ImportsPage() {
         }}
       >
         <StatusTabs />
-        {phone ? <ImportCards /> : <ImportsTable />}
+        <UploadDeleted.Provider
+          value={(id) => {
+            setSaved((open) => (open?.id === id ? null : open));
+          }}
+        >
+          {phone ? <ImportCards /> : <ImportsTable />}
+        </UploadDeleted.Provider>
       </List>
     </Box>
   );

@@ -29,6 +29,12 @@ export const userImports = pgTable(
     defaultRegion: text('default_region').notNull().default(''),
     /** The zone given to imported people whose row names none (the importer's unless chosen); null until started. */
     timeZone: text('time_zone'),
+    /** ISO alpha-2: the country of imported people whose row names none ('' none). */
+    defaultCountry: text('default_country').notNull().default(''),
+    /** The language of imported people whose row names none (the importer's unless chosen); null until started. */
+    language: text('language'),
+    /** Whether each imported person with an email gets an invitation (user_import_invitations, sent a few at a time). */
+    sendInvitations: boolean('send_invitations').notNull().default(false),
     status: text('status').$type<ImportStatus>().notNull().default('uploaded'),
     total: integer('total').notNull().default(0),
     success: integer('success').notNull().default(0),
@@ -84,4 +90,32 @@ export const userImportBatches = pgTable(
     lastRow: integer('last_row').notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.firstRow] })],
+);
+
+/** A mapping chosen for a file, offered again for files with the same header (columns_key: the header's columns). */
+export const importMappings = pgTable('import_mappings', {
+  columnsKey: text('columns_key').primaryKey(),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  savedById: integer('saved_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** An imported person to invite (the import asked for it); sent_at once the invitation went out. */
+export const userImportInvitations = pgTable(
+  'user_import_invitations',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => userImports.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.userId] }),
+    index('user_import_invitations_pending_idx')
+      .on(t.importId)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import iconv from 'iconv-lite';
-import type { ImportField } from './rows';
 
 export type CsvFormat = { encoding: 'utf-8' | 'windows-1251'; delimiter: ',' | ';' };
 
@@ -214,31 +213,4 @@ export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<
   } finally {
     await batches.return(undefined);
   }
-}
-
-/** Column name -> user field, guessed from the header (English, Russian and German names). */
-const SYNONYMS: Record<ImportField, string[]> = {
-  first_name: ['firstname', 'first', 'name', 'givenname', 'имя', 'vorname'],
-  last_name: ['lastname', 'last', 'surname', 'familyname', 'фамилия', 'nachname'],
-  email: ['email', 'mail', 'emailaddress', 'почта', 'электроннаяпочта', 'emailadresse'],
-  phone: ['phone', 'telephone', 'tel', 'mobile', 'phonenumber', 'телефон', 'telefon', 'handy'],
-  country: ['country', 'страна', 'land'],
-  city: ['city', 'town', 'город', 'stadt', 'ort'],
-  date_birth: ['datebirth', 'dateofbirth', 'birthday', 'birthdate', 'dob', 'датарождения', 'geburtsdatum'],
-  language: ['language', 'lang', 'язык', 'sprache'],
-  time_zone: ['timezone', 'tz', 'часовойпояс', 'zeitzone'],
-};
-
-export function suggestMapping(columns: string[]): Record<string, ImportField> {
-  const mapping: Record<string, ImportField> = {};
-  const used = new Set<string>();
-  for (const col of columns) {
-    const key = col.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-    const field = (Object.keys(SYNONYMS) as ImportField[]).find((f) => !used.has(f) && SYNONYMS[f].includes(key));
-    if (field) {
-      mapping[col] = field;
-      used.add(field);
-    }
-  }
-  return mapping;
 }

@@ -3,17 +3,18 @@ import { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { isTimeZone } from '../time-zones';
-import { tags, userImports, userImportWarnings, users, type ImportStatus } from '../../db/schema';
+import { importMappings, tags, userImports, userImportWarnings, users, type ImportStatus } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { UploadRejected } from '../../integrations/storage';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
 import { brief, isAdmin, staffTarget, type Caller, type Tx } from '../staff/access';
-import { csvRows, detectFormat, suggestMapping, type CsvFormat } from './csv';
-import { IMPORT_FIELDS, type ImportField } from './rows';
+import { csvRows, detectFormat, type CsvFormat } from './csv';
+import { IMPORT_FIELDS, type ImportField } from '../../../api/importFields';
+import { columnsKey, suggestMapping } from './suggest';
 import { IMPORT_QUEUE } from './run';
 import { one } from '../../db/rows';
-import type { SchemaImportStartRequest } from '../../../api/schema';
+import type { SchemaImportStartRequest, SchemaLanguage } from '../../../api/schema';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const MAX_ROWS = 100_000;
@@ -79,6 +80,9 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
     mapping: r.status === 'uploaded' ? null : (r.mapping as Record<string, ImportField> | null),
     default_region: r.defaultRegion || null,
     time_zone: r.timeZone,
+    default_country: r.defaultCountry || null,
+    language: r.language as SchemaLanguage | null,
+    send_invitations: r.sendInvitations,
     created_by: r.createdById ? (byPerson.get(r.createdById) ?? null) : null,
     created_at: r.createdAt.toISOString(),
     started_at: r.startedAt?.toISOString() ?? null,
@@ -196,12 +200,34 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
       return row;
     });
     const view = one(await views(ctx, [saved], lang));
-    return { ...view, preview: { columns: columns, rows: preview, suggested_mapping: suggestMapping(columns) } };
+    const remembered = await savedMapping(ctx, columns);
+    return {
+      ...view,
+      preview: {
+        columns: columns,
+        rows: preview,
+        suggested_mapping: remembered ?? suggestMapping(columns),
+        mapping_saved: remembered !== null,
+      },
+    };
   } catch (err) {
     await ctx.storage.remove(stored.url);
     if (err instanceof FieldErrors || (err as { statusCode?: number }).statusCode) throw err;
     throw FieldErrors.of('file', 'import_file_invalid');
   }
+}
+
+/** The mapping last started for a file with this header, when it still fits the header. */
+async function savedMapping(ctx: AppContext, columns: string[]): Promise<Record<string, ImportField> | null> {
+  const [row] = await ctx.db
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(eq(importMappings.columnsKey, columnsKey(columns)));
+  if (!row) return null;
+  const fits = Object.entries(row.mapping).every(
+    ([c, f]) => columns.includes(c) && (IMPORT_FIELDS as readonly string[]).includes(f),
+  );
+  return fits ? (row.mapping as Record<string, ImportField>) : null;
 }
 
 /** The importer's own country: the default region of an import that names none. */
@@ -224,7 +250,7 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
   if (new Set(fields).size !== fields.length) throw FieldErrors.of('mapping', 'import_mapping_repeated');
   if (!fields.includes('email') && !fields.includes('phone'))
     throw FieldErrors.of('mapping', 'import_mapping_needs_contact');
-  if (!fields.includes('first_name') || !fields.includes('last_name'))
+  if (!fields.includes('full_name') && (!fields.includes('first_name') || !fields.includes('last_name')))
     throw FieldErrors.of('mapping', 'import_name_required');
 }
 
@@ -234,7 +260,7 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
  */
 export async function startUserImport(
   ctx: AppContext,
-  caller: Caller & Pick<AuthUser, 'timeZone'>,
+  caller: Caller & Pick<AuthUser, 'timeZone' | 'language'>,
   input: SchemaImportStartRequest,
   lang: Lang,
 ) {
@@ -253,6 +279,14 @@ export async function startUserImport(
     // The zone of imported people whose row names none: the one chosen on the import, else the importer's.
     const timeZone = input.time_zone ?? caller.timeZone;
     if (!isTimeZone(timeZone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
+    // The next file with this header is offered the same mapping.
+    await tx
+      .insert(importMappings)
+      .values({ columnsKey: columnsKey(imp.columns), mapping: input.mapping, savedById: caller.id })
+      .onConflictDoUpdate({
+        target: importMappings.columnsKey,
+        set: { mapping: input.mapping, savedById: caller.id, updatedAt: sql`now()` },
+      });
     const [row] = await tx
       .update(userImports)
       .set({
@@ -262,6 +296,9 @@ export async function startUserImport(
         tagId,
         defaultRegion,
         timeZone,
+        defaultCountry: input.default_country ?? '',
+        language: input.language ?? caller.language,
+        sendInvitations: input.send_invitations ?? false,
         finishedAt: null,
       })
       .where(and(eq(userImports.id, imp.id), inArray(userImports.status, ['uploaded', 'failed'])))
@@ -319,4 +356,20 @@ export async function rejectedImportRows(ctx: AppContext, caller: Caller, import
     yield out;
   }
   return Readable.from(text(), { objectMode: false });
+}
+
+/** Deletes an import never started, with its stored file. */
+export async function deleteUserImport(ctx: AppContext, caller: Caller, id: number): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const [imp] = await tx.select().from(userImports).where(eq(userImports.id, id));
+    if (!imp) throw notFound();
+    if (!isAdmin(caller) && imp.createdById !== caller.id) throw permissionDenied();
+    const [row] = await tx
+      .delete(userImports)
+      .where(and(eq(userImports.id, id), eq(userImports.status, 'uploaded')))
+      .returning({ fileUrl: userImports.fileUrl });
+    if (!row) throw FieldErrors.of('non_field_errors', 'import_not_deletable');
+    return row;
+  });
+  await ctx.storage.remove(removed.fileUrl).catch(() => undefined);
 }

@@ -3,19 +3,7 @@ import { isTimeZone } from '../time-zones';
 import { newPromoCode } from '../users';
 import { countryCode } from '../countries';
 import { parsePhone } from '../phones';
-
-export const IMPORT_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'country',
-  'city',
-  'date_birth',
-  'language',
-  'time_zone',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+import type { ImportField } from '../../../api/importFields';
 
 /** A row ready to insert. Emails are lower-cased: the column is citext, and duplicates compare that way. */
 export type CleanRow = {
@@ -54,6 +42,13 @@ function isoDate(s: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
+/** A full name as first and last name: the last word is the last name (one word is a first name only). */
+function splitName(full: string): { first: string; last: string } {
+  const words = full.split(/\s+/).filter(Boolean);
+  if (words.length < 2) return { first: words[0] ?? '', last: '' };
+  return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] ?? '' };
+}
+
 /** Column indexes per mapped field. */
 export function fieldIndexes(columns: string[], mapping: Record<string, string>): Partial<Record<ImportField, number>> {
   const idx: Partial<Record<ImportField, number>> = {};
@@ -74,14 +69,27 @@ export function cleanRow(
   cells: string[],
   idx: Partial<Record<ImportField, number>>,
   defaultRegion?: string | null,
+  defaultCountry?: string,
 ): CleanRow | Skip {
   const skip = (key: MessageKey, params?: Reason['params']): Skip => ({
     row,
     reason: params ? { key, params } : { key },
   });
-  const get = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim());
-  const firstName = get('first_name');
-  const lastName = get('last_name');
+  // A cell with several values (Google's `a@x ::: b@y`) gives its first, with a note.
+  const multi: ImportField[] = [];
+  const get = (f: ImportField) => {
+    const value = idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim();
+    if (!value.includes(':::')) return value;
+    multi.push(f);
+    return (value.split(':::')[0] ?? '').trim();
+  };
+  let firstName = get('first_name');
+  let lastName = get('last_name');
+  if ((!firstName || !lastName) && idx.full_name !== undefined) {
+    const full = splitName(get('full_name'));
+    firstName ||= full.first;
+    lastName ||= full.last;
+  }
   if (!firstName || !lastName)
     return skip(
       !firstName && !lastName
@@ -95,6 +103,7 @@ export function cleanRow(
   if (!emailRaw && !phoneRaw) return skip('import_contact_missing');
   if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return skip('import_email_invalid');
   const notes: MessageKey[] = [];
+  if (multi.length) notes.push('import_multi_value');
   const country = countryCode(get('country'));
   if (country === null) notes.push('import_country_unknown');
   const region = country || defaultRegion;
@@ -104,7 +113,8 @@ export function cleanRow(
       ? skip('import_phone_invalid_region', { region })
       : skip('import_phone_invalid');
   if (parsed?.regionUsed && !country) notes.push('import_phone_region_guessed');
-  const dob = get('date_birth');
+  // Outlook writes 0/0/00 for no birthday.
+  const dob = /^0{1,2}\/0{1,2}\/0{2,4}$/.test(get('date_birth')) ? '' : get('date_birth');
   const dateBirth = dob ? isoDate(dob) : null;
   if (dob && !dateBirth) return skip('import_date_invalid');
   const lang = get('language').toLowerCase();
@@ -117,7 +127,7 @@ export function cleanRow(
     phone: parsed?.e164 ?? null,
     firstName: firstName.slice(0, 150),
     lastName: lastName.slice(0, 150),
-    country: country ?? '',
+    country: country === '' ? (defaultCountry ?? '') : (country ?? ''), // the import's country when the row names none
     city: get('city').slice(0, 150),
     dateBirth,
     language: lang || null,

@@ -5,6 +5,7 @@ import { csvRows, type CsvFormat } from './csv';
 import { cleanRow, fieldIndexes, type CleanRow, type Skip } from './rows';
 import { one } from '../../db/rows';
 import type { ActionKind } from '../action-log';
+import { IMPORT_INVITATIONS_QUEUE } from './invitations';
 
 export const IMPORT_QUEUE = 'user-import';
 /** Rows per transaction: each commit records its batch together with the users it made. */
@@ -28,6 +29,10 @@ type ImportRow = {
   default_region: string;
   /** Set when the import is started (imports started before it existed have Europe/Moscow, their old zone). */
   time_zone: string;
+  /** The import's defaults for rows naming none (issue 29): country ('' none), language (null: 'ru', imports before it). */
+  default_country: string;
+  language: string | null;
+  send_invitations: boolean;
 };
 
 /** CSV lines first..last: the rows to insert and the lines skipped, with their reasons. */
@@ -44,7 +49,7 @@ type Inserted = { id: number; email: string | null; phone: string | null };
 const insertSql = (onConflict: boolean) => `
   with ins as (
     insert into users (id, path, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status)
-    select n.id, n.id::text::ltree, email, phone, first_name, last_name, country, city, date_birth, coalesce(language, 'ru'),
+    select n.id, n.id::text::ltree, email, phone, first_name, last_name, country, city, date_birth, coalesce(language, $14::text, 'ru'),
            coalesce(time_zone, $13::text), promo, $11, 'processing'
     from (
       select nextval('users_id_seq') as id, s.*
@@ -97,6 +102,7 @@ async function commitBatch(
         imp.consultant_id,
         imp.tag_id,
         imp.time_zone,
+        imp.language,
       ];
       if (!careful) {
         await client.query('savepoint fast');
@@ -137,6 +143,13 @@ async function commitBatch(
       const clashedRows = new Set(clashed.map((r) => r.row));
       imported = b.rows.filter((r) => !clashedRows.has(r.row));
     }
+    // People to invite (the import asked for it), sent a few at a time by the invitations queue.
+    const invite = imp.send_invitations ? inserted.filter((r) => r.email).map((r) => r.id) : [];
+    if (invite.length)
+      await client.query(
+        'insert into user_import_invitations (import_id, user_id) select $1, unnest($2::int[]) on conflict do nothing',
+        [imp.id, invite],
+      );
     // Rows imported with notes (a guessed phone region, an unknown country): one entry each, its keys joined by commas.
     const noted = imported.filter((r) => r.notes.length);
     const entries = [
@@ -190,7 +203,8 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
        where id = $1 and status in ('mapped', 'running')
-       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id, default_region, time_zone`,
+       returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id, default_region, time_zone,
+         default_country, language, send_invitations`,
       [importId],
     );
     const imp = rows[0];
@@ -250,7 +264,7 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
   const phones = new Map<string, number>();
   /** The row checked, and its email and phone remembered when it is to be imported. */
   const check = (n: number, cells: string[]): CleanRow | Skip => {
-    const r = cleanRow(n, cells, idx, imp.default_region);
+    const r = cleanRow(n, cells, idx, imp.default_region, imp.default_country);
     if ('reason' in r) return r;
     const sameEmail = r.email ? emails.get(r.email) : undefined;
     if (sameEmail !== undefined)
@@ -343,6 +357,7 @@ async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRo
   );
   if (finished.rowCount) await logImport(client, imp.id, 'import_completed');
   await client.query('commit');
+  if (imp.send_invitations) await ctx.jobs.send(IMPORT_INVITATIONS_QUEUE, {});
 }
 
 /**

@@ -5,7 +5,8 @@ import type { ResourceAdapter } from './types';
 
 /**
  * `imports` → accounts/import_users/: list (paged, by status), create = upload a .csv (multipart,
- * answers with the preview), update = start with a mapping, consultant and tag.
+ * answers with the preview), update = start with a mapping, consultant and tag, delete = remove an upload never
+ * started.
  */
 export const importsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
@@ -35,11 +36,15 @@ export const importsAdapter: ResourceAdapter = {
   async update(_resource, { id, data }) {
     return { data: await start(Number(id), data as ImportStart) };
   },
+  async delete(_resource, { id, previousData }) {
+    await unwrap(api.DELETE('/accounts/import_users/{id}/', { params: { path: { id: Number(id) } } }));
+    return { data: previousData ?? { id } };
+  },
 };
 
 /**
- * What starting an import takes besides its id: the column mapping, the consultant, the tag, the phone region and
- * the time zone of its people, as
+ * What starting an import takes besides its id: the column mapping, the consultant, the tag, the phone region,
+ * country, language and time zone of its people and whether they are invited, as
  * the mapping step has them; a consultant not picked yet is left out and the server's field error says so.
  */
 type ImportStart = Omit<SchemaImportStartRequest, 'import_id' | 'consultant_id'> & { consultant_id?: number };
@@ -54,6 +59,9 @@ const start = (id: number, d: ImportStart) =>
         tag_id: d.tag_id,
         ...(d.default_region && { default_region: d.default_region }),
         ...(d.time_zone && { time_zone: d.time_zone }),
+        ...(d.default_country && { default_country: d.default_country }),
+        ...(d.language && { language: d.language }),
+        ...(d.send_invitations !== undefined && { send_invitations: d.send_invitations }),
       } as SchemaImportStartRequest,
     }),
   );
