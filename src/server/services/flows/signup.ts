@@ -13,6 +13,8 @@ import { checkFormToken } from './form-token';
 import { one } from '../../db/rows';
 import { deliverLater, issueInvitation } from '../staff/invitations';
 import { isTimeZone } from '../time-zones';
+import { clock } from '../../clock';
+import { notifyUser } from '../notifications/member';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -186,6 +188,9 @@ export async function signupLanding(
       details: { flow_id: flow.id, landing_name: flow.landingName },
     });
     await countSignup(tx, flow.id);
+    const lead = [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || values.phone || '';
+    const data = { lead_id: user.id, name: lead, landing: flow.name };
+    await notifyUser(ctx, tx, flow.ownerId, 'landing_lead', data, clock.now(), `/user/view-details/${String(user.id)}`);
     // The form may invite the new lead to set a password (the mail is kept with the sign-up, sent after it).
     return form.send_invitation && values.email
       ? issueInvitation(ctx, tx, null, {
