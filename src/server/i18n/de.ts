@@ -37,6 +37,7 @@ export const de: Record<MessageKey, string> = {
   menu_news: 'Neuigkeiten',
   menu_events: 'Veranstaltungen',
   menu_subscription: 'Abonnement',
+  menu_support: 'Support',
   menu_contacts: 'Kontakte',
   menu_team: 'Team',
   menu_flows: 'Funnels',

@@ -35,6 +35,7 @@ export const en = {
   menu_news: 'News',
   menu_events: 'Events',
   menu_subscription: 'Subscription',
+  menu_support: 'Support',
   menu_contacts: 'Contacts',
   menu_team: 'Team',
   menu_flows: 'Funnels',

@@ -36,6 +36,7 @@ export const ru: Record<MessageKey, string> = {
   menu_news: 'Новости',
   menu_events: 'События',
   menu_subscription: 'Подписка',
+  menu_support: 'Поддержка',
   menu_contacts: 'Контакты',
   menu_team: 'Команда',
   menu_flows: 'Воронки',
