@@ -90,7 +90,7 @@ describe('support for members', () => {
     expect(mail!.text).toContain(`/user/new-request/${String(ticket.id)}`);
     expect(mail!.text).toContain(de.mail_notification_button);
 
-    const before = (await notes(cons.token)).results.filter((n: Json) => n.kind === 'ticket_reply').length;
+    const before: number = (await notes(cons.token)).results.filter((n: Json) => n.kind === 'ticket_reply').length;
     const res = await reply(m.token, ticket.id, 'Danke, es geht wieder');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().messages.at(-1)).toMatchObject({
