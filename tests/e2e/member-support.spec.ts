@@ -127,3 +127,27 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     await consultant.context().close();
   });
 }
+
+test('a member switches a kind of notification off in the profile settings, and it stays off', async ({ browser }) => {
+  const web = tickets.en;
+  const email = `support-settings-${stamp}@e2e.example`;
+  await createUser({ email, first_name: 'Sina', last_name: 'Settings', role: 'member', language: 'en' });
+  const page = await logIn(browser, email);
+  await page.goto('/profile/settings');
+  const card = page.getByTestId('notification-settings');
+  const answered = card.getByRole('switch', { name: web.notify_settings.kinds.ticket_answered });
+  await expect(answered).toBeChecked();
+  // Staff-only kinds are not offered to members.
+  await expect(card.getByRole('switch', { name: web.notify_settings.kinds.ticket_reply })).toHaveCount(0);
+  await answered.click();
+  await expect(page.getByText(web.notify_settings.saved)).toBeVisible();
+  await expect(answered).not.toBeChecked();
+  await page.reload();
+  await expect(
+    page.getByTestId('notification-settings').getByRole('switch', { name: web.notify_settings.kinds.ticket_answered }),
+  ).not.toBeChecked();
+  await expect(
+    page.getByTestId('notification-settings').getByRole('switch', { name: web.notify_settings.kinds.ticket_completed }),
+  ).toBeChecked();
+  await page.context().close();
+});
