@@ -2372,6 +2372,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tickets/my/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own requests, newest first (the member's "My requests" page, paged)
+         * @description The tickets the caller opened or that were opened for them, each with its status, the rejection reason and the staff's last answer. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page or filter; 401 without a valid session.
+         */
+        get: operations["listMyTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/my/{id}/reply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member replies in the conversation of one of their own open requests
+         * @description Adds the caller's message to their ticket; the consultant who holds it (else the member's responsible consultant) is notified in the bell and by mail. Any signed-in user may call it (member, consultant or admin), for their own tickets only.
+         *     Errors: 400 with field errors (message empty; non_field_errors for a closed ticket); 401 without a valid session; 404 when there is no such ticket or it is not the caller's.
+         */
+        post: operations["replyMyTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/leads/take/": {
         parameters: {
             query?: never;
@@ -2423,8 +2465,8 @@ export interface paths {
         };
         /**
          * The caller's latest notifications and the unread count (the badge)
-         * @description The caller's latest notifications (a lead offered to them, a new ticket) and how many are unread. Consultants and admins may call it.
-         *     Errors: 400 for a bad limit; 401 without a valid session; 403 for a member.
+         * @description The caller's latest notifications (a lead offered to them, a new ticket; for members an answer to their request, a payment decided, a renewal, a landing lead) and how many are unread. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad limit; 401 without a valid session.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -2446,8 +2488,8 @@ export interface paths {
         put?: never;
         /**
          * Mark some or all of the caller's notifications read
-         * @description Marks the given notifications, or all of them, read for the caller; other sessions hear it on the stream. Consultants and admins may call it.
-         *     Errors: 400 for malformed ids; 401 without a valid session; 403 for a member.
+         * @description Marks the given notifications, or all of them, read for the caller; other sessions hear it on the stream. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for malformed ids; 401 without a valid session.
          */
         post: operations["markNotificationsRead"];
         delete?: never;
@@ -2467,8 +2509,8 @@ export interface paths {
         put?: never;
         /**
          * A one-minute ticket that opens the caller's notification stream (for EventSource)
-         * @description Answers a ticket valid for one minute that opens GET /notifications/stream/ as the caller, since a browser's EventSource cannot send the Authorization header. Consultants and admins may call it.
-         *     Errors: 401 without a valid session; 403 for a member.
+         * @description Answers a ticket valid for one minute that opens GET /notifications/stream/ as the caller, since a browser's EventSource cannot send the Authorization header. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
          */
         post: operations["openNotificationStreamTicket"];
         delete?: never;
@@ -2486,12 +2528,38 @@ export interface paths {
         };
         /**
          * Server-sent events telling the caller that their notifications changed (the live bell)
-         * @description An event stream: `ready` once connected, `notifications` whenever the caller's notifications change on any server process (a new one, one read, an offer taken by someone or expired), a comment line every 25 seconds. The events carry no data: the client reads GET /notifications/ again. 503 while the server cannot hear the database's changes (the client polls meanwhile). Consultants and admins may call it. The session is given by the bearer token or by a ticket from openNotificationStreamTicket.
-         *     Errors: 400 for a malformed ticket; 401 without a valid session or ticket; 403 for a member; 503 as above.
+         * @description An event stream: `ready` once connected, `notifications` whenever the caller's notifications change on any server process (a new one, one read, an offer taken by someone or expired), a comment line every 25 seconds. The events carry no data: the client reads GET /notifications/ again. 503 while the server cannot hear the database's changes (the client polls meanwhile). Any signed-in user may call it (member, consultant or admin). The session is given by the bearer token or by a ticket from openNotificationStreamTicket.
+         *     Errors: 400 for a malformed ticket; 401 without a valid session or ticket; 503 as above.
          */
         get: operations["streamNotifications"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which kinds of notification the caller receives (profile settings)
+         * @description Every kind of notification a user may switch off, each with whether it is on; an on kind comes to the bell and by mail in the user's language. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        /**
+         * Switch kinds of notification on or off for the caller
+         * @description Sets the given kinds on or off; kinds not named keep their setting. A kind switched off is neither shown in the bell nor mailed from then on. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for an unknown kind or a malformed body; 401 without a valid session.
+         */
+        post: operations["updateNotificationSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5345,6 +5413,23 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        TicketAnswer: {
+            message: string;
+            author: components["schemas"]["UserBrief"] | null;
+            created_at: components["schemas"]["DateTime"];
+        };
+        /** @description One of the caller's own requests as their list shows it, with the last answer from the staff. */
+        MyTicket: components["schemas"]["Ticket"] & {
+            /** @description The staff's latest comment for the member; null while nobody answered. */
+            last_answer: components["schemas"]["TicketAnswer"] | null;
+        };
+        MyTicketPage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["MyTicket"][];
+        };
+        TicketReplyRequest: {
+            /** @description The member's reply, added to the conversation. */
+            message: string;
+        };
         LeadRequest: {
             /** @description The lead. */
             user_id: components["schemas"]["Id"];
@@ -5365,13 +5450,13 @@ export interface components {
             status: "active" | "not_active";
         };
         /** @enum {string} */
-        NotificationKind: "lead_offered" | "ticket_created";
+        NotificationKind: "lead_offered" | "ticket_created" | "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead";
         Notification: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["NotificationKind"];
             /** @description Translated into the caller's language. */
             message: string;
-            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created: {ticket_id}. */
+            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}. */
             data: {
                 [key: string]: unknown;
             };
@@ -5393,6 +5478,21 @@ export interface components {
             ticket: string;
             /** @description Seconds the ticket can open a stream. */
             expires_in: number;
+        };
+        /**
+         * @description The kinds a user may switch off (each also mailed in the user's language).
+         * @enum {string}
+         */
+        NotificationSettingKind: "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead";
+        NotificationSetting: {
+            kind: components["schemas"]["NotificationSettingKind"];
+            enabled: boolean;
+        };
+        NotificationSettings: {
+            settings: components["schemas"]["NotificationSetting"][];
+        };
+        NotificationSettingsUpdate: {
+            settings: components["schemas"]["NotificationSetting"][];
         };
         /** @description A config value (a JSON scalar). */
         ConfigValue: string | number | boolean | null;
@@ -6121,6 +6221,10 @@ export type SchemaTelegramMessageRequest = components['schemas']['TelegramMessag
 export type SchemaTelegramMessageResponse = components['schemas']['TelegramMessageResponse'];
 export type SchemaTelegramUpdate = components['schemas']['TelegramUpdate'];
 export type SchemaTelegramUpdateAck = components['schemas']['TelegramUpdateAck'];
+export type SchemaTicketAnswer = components['schemas']['TicketAnswer'];
+export type SchemaMyTicket = components['schemas']['MyTicket'];
+export type SchemaMyTicketPage = components['schemas']['MyTicketPage'];
+export type SchemaTicketReplyRequest = components['schemas']['TicketReplyRequest'];
 export type SchemaLeadRequest = components['schemas']['LeadRequest'];
 export type SchemaLeadResponse = components['schemas']['LeadResponse'];
 export type SchemaLeadStatusRequest = components['schemas']['LeadStatusRequest'];
@@ -6130,6 +6234,10 @@ export type SchemaNotificationList = components['schemas']['NotificationList'];
 export type SchemaNotificationsReadRequest = components['schemas']['NotificationsReadRequest'];
 export type SchemaNotificationsReadResponse = components['schemas']['NotificationsReadResponse'];
 export type SchemaNotificationStreamTicket = components['schemas']['NotificationStreamTicket'];
+export type SchemaNotificationSettingKind = components['schemas']['NotificationSettingKind'];
+export type SchemaNotificationSetting = components['schemas']['NotificationSetting'];
+export type SchemaNotificationSettings = components['schemas']['NotificationSettings'];
+export type SchemaNotificationSettingsUpdate = components['schemas']['NotificationSettingsUpdate'];
 export type SchemaConfigValue = components['schemas']['ConfigValue'];
 export type SchemaConfigItem = components['schemas']['ConfigItem'];
 export type SchemaAppConfigs = components['schemas']['AppConfigs'];
@@ -9731,6 +9839,63 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listMyTickets: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                status?: components["schemas"]["TicketStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's tickets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTicketPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    replyMyTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket with the reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such ticket of the caller. */
+            404: components["responses"]["NotFound"];
+        };
+    };
     takeWaitingLead: {
         parameters: {
             query?: never;
@@ -9812,7 +9977,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     markNotificationsRead: {
@@ -9839,7 +10003,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     openNotificationStreamTicket: {
@@ -9861,7 +10024,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     streamNotifications: {
@@ -9886,7 +10048,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             /** @description The server cannot hear notification changes right now; retry in a few seconds. */
             503: {
                 headers: {
@@ -9896,6 +10057,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's settings, every switchable kind once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The caller's settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getAllConfigs: {

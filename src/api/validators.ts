@@ -428,6 +428,11 @@ export const contractRules = {
     is_important: { type: 'boolean' },
     published_at: { type: 'string', nullable: true },
   },
+  NotificationSettingsUpdate: {
+    settings: { presence: 'required', type: 'array', minItems: 1, maxItems: 20 },
+    'settings[].kind': { presence: 'required', type: 'string', enum: ['ticket_answered', 'ticket_completed', 'ticket_rejected', 'ticket_reply', 'donation_approved', 'donation_rejected', 'subscription_renewed', 'subscription_failed', 'landing_lead'] },
+    'settings[].enabled': { type: 'boolean' },
+  },
   NotificationsReadRequest: {
     ids: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   },
@@ -597,6 +602,9 @@ export const contractRules = {
   TicketRejectRequest: {
     ticket_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     reason: { presence: 'required', type: 'string', maxLength: 2000 },
+  },
+  TicketReplyRequest: {
+    message: { presence: 'required', type: 'string', maxLength: 5000 },
   },
   TicketUpdateRequest: {
     ticket_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },

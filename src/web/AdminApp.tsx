@@ -27,6 +27,7 @@ const StaffListPage = lazyScreen(() => import('./staff/list/StaffListPage'));
 const ImportsPage = lazyScreen(() => import('./imports/ImportsPage'));
 const ActionLogsPage = lazyScreen(() => import('./action-logs/ActionLogsPage'));
 const NewRequestPage = lazyScreen(() => import('./tickets/NewRequestPage'));
+const MyRequestsPage = lazyScreen(() => import('./tickets/MyRequestsPage'));
 const LandingEditorPage = lazyScreen(() => import('./member/flows/LandingEditorPage'));
 const TeamPage = lazyScreen(() => import('./member/team/TeamPage'));
 const SubscriptionPage = lazyScreen(() => import('./member/subscription/SubscriptionPage'));
@@ -80,6 +81,7 @@ export default function AdminApp() {
             <Route path="/subscription" element={<SubscriptionPage />} />
             <Route path="/user/view-details/:pk" element={<UserDetailsPage />} />
             <Route path="/user/new-request/:ticketId" element={<NewRequestPage />} />
+            <Route path="/support" element={<MyRequestsPage />} />
           </CustomRoutes>
           {(permissions === 'consultant' || permissions === 'admin') && (
             <CustomRoutes>
@@ -100,6 +102,7 @@ export default function AdminApp() {
           {permissions && <Resource name="waiting-leads" {...RESOURCES['waiting-leads']} />}
           {permissions && <Resource name="contact-categories" {...RESOURCES['contact-categories']} />}
           {permissions && <Resource name="flows" {...RESOURCES.flows} />}
+          {permissions && <Resource name="my-tickets" />}
           {(permissions === 'consultant' || permissions === 'admin') && (
             <Resource name="staff/payments" {...RESOURCES['staff/payments']} />
           )}

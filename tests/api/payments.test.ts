@@ -396,9 +396,10 @@ describe('staff review of manual donations', () => {
         details: { payment_id: d.id, amount: '30.00' },
       },
     ]);
+    // The receipt, and the notice that the donation was approved (issue 28).
     await waitFor(
-      async () => (await rows(t, 'select 1 from mail_outbox where "to" = $1', [m.email])).length === 1,
-      'receipt',
+      async () => (await rows(t, 'select 1 from mail_outbox where "to" = $1', [m.email])).length === 2,
+      'receipt and notice',
     );
 
     const contact = await call(t, 'POST', '/api/team/contact/get_donations/', {

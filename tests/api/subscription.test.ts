@@ -155,10 +155,14 @@ describe('buying a package through the sandbox checkout', () => {
       expect(list).toHaveLength(2);
       expect(list[1]).toMatchObject({ status: 'active', state: 'paid' });
       expect(new Date(list[1]!.starts_at).toISOString()).toBe(first.ends_at);
+      // Two receipts and the notice of the renewal (issue 28), once however many workers ran.
       await waitFor(
-        async () => (await rows(t, `select 1 from mail_outbox where "to" = $1`, [m.email])).length === 2,
-        'two receipts',
+        async () => (await rows(t, `select 1 from mail_outbox where "to" = $1`, [m.email])).length === 3,
+        'two receipts and the renewal notice',
       );
+      const notes = (await call(t, 'GET', '/api/notifications/', { token: m.token })).json();
+      expect(notes.results.map((n: Json) => n.kind)).toEqual(['subscription_renewed']);
+      expect(notes.results[0].message).toBe('Your subscription “Pro” was renewed.');
     } finally {
       clock.reset();
     }

@@ -8,12 +8,13 @@ const keys = (blocks: MenuBlock[]) =>
   blocks.map((b) => (b.kind === 'entry' ? b.entry.key : `${b.id}: ${b.entries.map((e) => e.key).join(' ')}`));
 
 describe('side menu sections', () => {
-  it("groups the admin's 26 entries into learning, CRM, staff, content and administration, losing none", () => {
+  it("groups the admin's 27 entries into learning, CRM, staff, content and administration, losing none", () => {
     const menu = mainMenu('admin', 'en');
     const blocks = groupMenu(menu);
     expect(keys(blocks)).toEqual([
       'dashboard',
       'subscription',
+      'support',
       'learning: lessons books news events',
       'crm: contacts team flows',
       'staff: staff_dashboard staff_tasks staff_tickets staff_list staff_imports staff_payments staff_action_logs',
@@ -29,6 +30,7 @@ describe('side menu sections', () => {
     expect(keys(groupMenu(mainMenu('consultant', 'en'))).map((k) => k.split(':')[0])).toEqual([
       'dashboard',
       'subscription',
+      'support',
       'learning',
       'crm',
       'staff',
@@ -37,6 +39,7 @@ describe('side menu sections', () => {
     expect(keys(groupMenu(member)).map((k) => k.split(':')[0])).toEqual([
       'dashboard',
       'subscription',
+      'support',
       'learning',
       'crm',
     ]);
@@ -50,7 +53,7 @@ describe('side menu sections', () => {
       ...mainMenu('member', 'en'),
       { key: 'brand_new', title: 'New', path: '/new', icon: 'Circle' },
     ]);
-    expect(keys(blocks).slice(0, 3)).toEqual(['dashboard', 'subscription', 'brand_new']);
+    expect(keys(blocks).slice(0, 4)).toEqual(['dashboard', 'subscription', 'support', 'brand_new']);
   });
 
   it('finds the entry of the current page, also below it or under another path', () => {

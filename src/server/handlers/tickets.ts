@@ -6,7 +6,9 @@ import {
   getConsultantTicket,
   getMyTicket,
   listConsultantTickets,
+  listMyTickets,
   rejectTicket,
+  replyMyTicket,
   ticketChoices,
   updateTicket,
 } from '../services/tickets';
@@ -20,6 +22,8 @@ export const ticketsHandlers: HandlerTable = {
     return ticket;
   },
   getMyTicket: async (req) => getMyTicket(req.server.ctx, signedIn(req), req.params.id),
+  listMyTickets: async (req) => listMyTickets(req.server.ctx, signedIn(req), req.query),
+  replyMyTicket: async (req) => replyMyTicket(req.server.ctx, signedIn(req), req.params.id, req.body),
   listConsultantTickets: async (req) => listConsultantTickets(req.server.ctx, signedIn(req), req.query),
   getConsultantTicket: async (req) =>
     withTelegramState(req.server.ctx, await getConsultantTicket(req.server.ctx, signedIn(req), req.body.ticket_id)),

@@ -56,6 +56,7 @@ const ALIASES: Array<[prefix: string, key: string]> = [
   ['/lesson/', 'lessons'],
   ['/user/view-details/', 'team'],
   ['/waiting-leads', 'team'],
+  ['/user/new-request/', 'support'],
 ];
 
 /** The entry the page at `pathname` belongs to: the longest entry path it lies under. */

@@ -19,15 +19,8 @@ import { ListError, ListPagination } from '../common/ListError';
 import { useViewAs } from '../staff/view-as/useViewAs';
 import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
 import { TicketDialog } from './TicketDialog';
+import { STATUS_COLORS } from './statusColors';
 
-const COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
-  new: 'info',
-  in_progress: 'primary',
-  completed: 'success',
-  paid: 'success',
-  canceled: 'default',
-  rejected: 'error',
-};
 const STATUSES: SchemaTicketStatus[] = ['new', 'in_progress', 'completed', 'paid', 'canceled', 'rejected'];
 type TabValue = SchemaTicketStatus | 'all';
 
@@ -196,7 +189,9 @@ export default function TicketsPage() {
             source="status"
             label="atrium.tickets.fields.status"
             disableSort
-            render={(t: SchemaTicket) => <Chip size="small" color={COLORS[t.status]} label={labels.status(t.status)} />}
+            render={(t: SchemaTicket) => (
+              <Chip size="small" color={STATUS_COLORS[t.status]} label={labels.status(t.status)} />
+            )}
           />
           <DataTable.Col
             source="consultant"

@@ -243,7 +243,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** lead_offered | ticket_created */
+    /** lead_offered | ticket_created | the member kinds of services/notifications (ticket_answered…) */
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     readAt: tstz('read_at'),
@@ -256,3 +256,12 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
   ],
 );
+
+/** The notification kinds a user switched off (bell and mail); no row: every kind is on (migration 0037). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  disabled: text('disabled').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -15,6 +15,8 @@ import { deliverLater, issueInvitation } from '../staff/invitations';
 import { isTimeZone } from '../time-zones';
 import { addFunnelContact } from '../contacts';
 import { actionMail } from '../../integrations/mail';
+import { clock } from '../../clock';
+import { notifyUser } from '../notifications/member';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -219,6 +221,11 @@ export async function signupLanding(
       details: { flow_id: flow.id, landing_name: flow.landingName },
     });
     await countSignup(tx, flow.id);
+    // The owner hears of the lead (bell and mail, unless switched off).
+    const leadName =
+      [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || values.phone || '';
+    const data = { lead_id: user.id, name: leadName, landing: flow.name };
+    await notifyUser(ctx, tx, flow.ownerId, 'landing_lead', data, clock.now(), `/user/view-details/${String(user.id)}`);
     // The lead is also the owner's contact ("From funnels", the funnel's name as its source).
     const lead = { firstName: '', lastName: '', email: '', phone: '', city: '', country: '' };
     await addFunnelContact(

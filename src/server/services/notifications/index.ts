@@ -2,13 +2,26 @@ import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
-import { t, type Lang } from '../../i18n';
+import { t, type Lang, type MessageKey } from '../../i18n';
 import { iso } from '../leads/brief';
 import { one } from '../../db/rows';
 import { clock } from '../../clock';
 import { notificationsChanged } from './push';
 
-export type NotificationKind = 'lead_offered' | 'ticket_created';
+/** The kinds a user may switch off in their profile settings; each one is also mailed. */
+export const SETTING_KINDS = [
+  'ticket_answered',
+  'ticket_completed',
+  'ticket_rejected',
+  'ticket_reply',
+  'donation_approved',
+  'donation_rejected',
+  'subscription_renewed',
+  'subscription_failed',
+  'landing_lead',
+] as const;
+export type SettingKind = (typeof SETTING_KINDS)[number];
+export type NotificationKind = 'lead_offered' | 'ticket_created' | SettingKind;
 
 /** Adds an in-app notification inside the caller's transaction; the user's open bells hear of it when it commits. */
 export async function notify(
@@ -42,9 +55,9 @@ const paramText = (v: unknown): string =>
         ? ''
         : JSON.stringify(v);
 
-function notificationText(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
+export function notificationText(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
   const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : paramText(v)]));
-  return kind === 'lead_offered' ? t(lang, 'notification_lead_offered', p) : t(lang, 'notification_ticket_created', p);
+  return t(lang, `notification_${kind}` as MessageKey, p);
 }
 
 export async function listNotifications(ctx: AppContext, caller: AuthUser, limit = 20) {

@@ -12,6 +12,7 @@ import { iso, isoOrNull, rowsOf } from './common';
 import { settlePaid } from './settle';
 import { visibleUser } from './visibility';
 import { one } from '../../db/rows';
+import { notifyUser } from '../notifications/member';
 
 type Caller = Pick<AuthUser, 'id' | 'role'>;
 
@@ -196,9 +197,10 @@ async function lockManual(
     provider: string;
     state: PaymentState;
     amount_cents: number;
+    kind: PaymentKind;
   }>(
     tx,
-    sql`select p.id, p.user_id, p.provider, p.state, p.amount_cents from payments p join users u on u.id = p.user_id
+    sql`select p.id, p.user_id, p.provider, p.state, p.amount_cents, p.kind from payments p join users u on u.id = p.user_id
       where p.id = ${id} and ${visibleUser(caller)} for update of p`,
   );
   if (!p) throw notFound();
@@ -220,6 +222,7 @@ export async function approvePayment(ctx: AppContext, caller: Caller, lang: Lang
       kind: 'payment_approved',
       details: { payment_id: id, amount: centsToMoney(p.amount_cents) },
     });
+    if (p.kind === 'donation') await tellDonor(ctx, tx, p, 'donation_approved');
   });
   return getStaffPayment(ctx, caller, lang, id);
 }
@@ -237,6 +240,19 @@ export async function rejectPayment(ctx: AppContext, caller: Caller, lang: Lang,
       kind: 'payment_rejected',
       details: { payment_id: id, amount: centsToMoney(p.amount_cents), reason: text },
     });
+    if (p.kind === 'donation') await tellDonor(ctx, tx, p, 'donation_rejected', { reason: text });
   });
   return getStaffPayment(ctx, caller, lang, id);
+}
+
+/** The donor hears (bell and mail) that staff approved or rejected their manual donation. */
+function tellDonor(
+  ctx: AppContext,
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  p: { id: number; user_id: number; amount_cents: number },
+  kind: 'donation_approved' | 'donation_rejected',
+  extra: Record<string, string> = {},
+) {
+  const data = { payment_id: p.id, amount: `$${centsToMoney(p.amount_cents)}`, ...extra };
+  return notifyUser(ctx, tx, p.user_id, kind, data, clock.now(), '/dashboard');
 }

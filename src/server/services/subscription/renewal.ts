@@ -7,6 +7,7 @@ import { applyEvent } from '../payments/events';
 import { sweepRefunds } from '../payments/refunds';
 import { settleFailed } from '../payments/settle';
 import { one } from '../../db/rows';
+import { notifyUser } from '../notifications/member';
 
 export const RENEWAL_QUEUE = 'subscriptions.renew';
 /** Auto-pay charges this long before the end, so access does not lapse. */
@@ -129,6 +130,18 @@ async function renewOne(ctx: AppContext, d: Due): Promise<boolean> {
           paymentMethodRef: null,
         }
       : { id: `renewal-${paymentId}`, type: 'renewal.declined', outcome: 'failed', ref: result.ref },
+  );
+  // The member hears of the renewal or of the declined charge (bell and mail).
+  await ctx.db.transaction((tx) =>
+    notifyUser(
+      ctx,
+      tx,
+      d.user_id,
+      result.paid ? 'subscription_renewed' : 'subscription_failed',
+      { payment_id: paymentId, package: d.name },
+      clock.now(),
+      '/subscription',
+    ),
   );
   return result.paid;
 }

@@ -5,9 +5,10 @@ import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { clock } from '../../clock';
 import { recordAction } from '../action-log';
-import { likeOf } from '../leads/brief';
+import { briefJson, likeOf, type Brief } from '../leads/brief';
 import { canSeeUser, conflict, scopeOf, visibleUsers } from '../leads/scope';
 import { notify } from '../notifications';
+import { notifyUser } from '../notifications/member';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import {
   FINAL_STATUSES,
@@ -22,6 +23,7 @@ import {
 import { one, present } from '../../db/rows';
 import type {
   SchemaTicketCreateRequest,
+  SchemaTicketReplyRequest,
   SchemaTicketRejectRequest,
   SchemaTicketUpdateRequest,
 } from '../../../api/schema';
@@ -237,7 +239,10 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
         { kind: 'status_change', authorId: caller.id, message: '', statusFrom: 'new', statusTo: 'in_progress' },
         now,
       );
-      if (comment) await addMessage(tx, row.id, { kind: 'comment', authorId: caller.id, message: comment }, now);
+      if (comment) {
+        await addMessage(tx, row.id, { kind: 'comment', authorId: caller.id, message: comment }, now);
+        await tellMember(ctx, tx, row, 'ticket_answered', now);
+      }
       await recordAction(tx, {
         actorId: caller.id,
         subjectId: row.user_id,
@@ -277,6 +282,9 @@ export async function updateTicket(ctx: AppContext, caller: AuthUser, input: Tic
       );
     }
     if (comment) await addMessage(tx, row.id, { kind: 'comment', authorId: caller.id, message: comment }, now);
+    // The member hears of an answer and of a completion (one notice when both come at once).
+    if (target === 'completed') await tellMember(ctx, tx, row, 'ticket_completed', now);
+    else if (comment) await tellMember(ctx, tx, row, 'ticket_answered', now);
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: row.user_id,
@@ -324,6 +332,87 @@ export async function rejectTicket(ctx: AppContext, caller: AuthUser, input: Sch
       kind: 'ticket_reject',
       details: { ticket_id: row.id, reason },
     });
+    await tellMember(ctx, tx, row, 'ticket_rejected', now, { reason });
+  });
+  return present(await ticketDetail(ctx.db, row.id), 'the ticket');
+}
+
+/** Tells a ticket's member (in the bell and by mail) that their request was answered, completed or rejected. */
+function tellMember(
+  ctx: AppContext,
+  tx: Tx,
+  row: { id: number; user_id: number; subject: string },
+  kind: 'ticket_answered' | 'ticket_completed' | 'ticket_rejected',
+  at: Date,
+  extra: Record<string, string> = {},
+) {
+  return notifyUser(
+    ctx,
+    tx,
+    row.user_id,
+    kind,
+    { ticket_id: row.id, subject: row.subject, ...extra },
+    at,
+    `/user/new-request/${String(row.id)}`,
+  );
+}
+
+/** The member's own tickets, newest first, each with the staff's last answer (a comment for the member). */
+export async function listMyTickets(ctx: AppContext, caller: AuthUser, q: PageQuery & { status?: TicketStatus }) {
+  const win = pageWindow(q);
+  const base = sql`k.user_id = ${caller.id}`;
+  const where = q.status ? sql`${base} and k.status = ${q.status}` : base;
+  const [rows, counted, total] = await Promise.all([
+    ctx.db.execute<Parameters<typeof ticketView>[0] & { last_answer: MyAnswer | null }>(
+      sql`select ${TICKET_COLUMNS}, (select json_build_object('message', m.message, 'created_at', m.created_at,
+          'author', ${briefJson('a')})
+        from ticket_messages m left join users a on a.id = m.author_id
+        where m.ticket_id = k.id and m.kind in ('comment', 'telegram') order by m.created_at desc, m.id desc limit 1) as last_answer
+      from ${TICKET_FROM} where ${where} order by ${NEWEST} ${pageSql(win)}`,
+    ),
+    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets k where ${where}`),
+    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets k where ${base}`),
+  ]);
+  const results = rows.rows.map((r) => ({
+    ...ticketView(r),
+    last_answer: r.last_answer && {
+      message: r.last_answer.message,
+      author: r.last_answer.author,
+      created_at: new Date(r.last_answer.created_at).toISOString(),
+    },
+  }));
+  return pageOf(results, one(counted.rows).n, one(total.rows).n, win, q);
+}
+
+type MyAnswer = { message: string; created_at: string; author: Brief | null };
+
+/**
+ * The member replies in their own open request; the consultant who holds it (else their responsible
+ * consultant) hears of it in the bell and by mail.
+ */
+export async function replyMyTicket(ctx: AppContext, caller: AuthUser, id: number, input: SchemaTicketReplyRequest) {
+  const row = await loadTicketRow(ctx.db, id);
+  if (row?.user_id !== caller.id) throw notFound();
+  const message = input.message.trim();
+  if (!message) throw FieldErrors.of('message', 'field_required');
+  if (FINAL_STATUSES.includes(row.status)) throw new FieldErrors({ non_field_errors: ['ticket_closed'] });
+  const now = clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await addMessage(tx, row.id, { kind: 'message', authorId: caller.id, message }, now);
+    const held = await tx.execute<{ to: number | null }>(
+      sql`select coalesce(k.consultant_id, u.responsible_id) as to from tickets k join users u on u.id = k.user_id where k.id = ${row.id}`,
+    );
+    const to = held.rows[0]?.to;
+    if (to)
+      await notifyUser(
+        ctx,
+        tx,
+        to,
+        'ticket_reply',
+        { ticket_id: row.id, subject: row.subject, name: `${row.user.first_name} ${row.user.last_name}`.trim() },
+        now,
+        '/staff/tickets',
+      );
   });
   return present(await ticketDetail(ctx.db, row.id), 'the ticket');
 }

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useLessonDashboard } from '../../providers/data/learningHooks';
 import { DonationBox, EventsBox, ImportantNews, LessonsBox, NewBookBox, NewsBox } from './DashboardBoxes';
+import { SupportBox } from '../../tickets/SupportBox';
 
 /** The landing page after login: lessons to continue, important news, news, events, the new book, donations. */
 export default function DashboardPage() {
@@ -62,6 +63,7 @@ export default function DashboardPage() {
           <EventsBox />
           <NewBookBox />
           <DonationBox />
+          <SupportBox />
         </Stack>
       </Box>
     </Box>

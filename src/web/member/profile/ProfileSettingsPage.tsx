@@ -6,6 +6,7 @@ import { ProfileShell } from './ProfileShell';
 import { SessionsCard } from './SessionsCard';
 import { TelegramCard } from './TelegramCard';
 import { useProfile } from '../../providers/data/profileHooks';
+import { NotificationSettingsCard } from '../../staff/notifications/NotificationSettingsCard';
 
 export default function ProfileSettingsPage() {
   const { data: me, error, isPending, refetch } = useProfile();
@@ -27,6 +28,7 @@ export default function ProfileSettingsPage() {
           <GoogleAuthCard me={me} />
           <TelegramCard me={me} />
           <SessionsCard me={me} />
+          <NotificationSettingsCard />
         </Stack>
       )}
     </ProfileShell>

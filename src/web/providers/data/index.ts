@@ -30,7 +30,7 @@ import { importsAdapter, importsMethods } from './imports';
 import { withCustomMethods } from './custom';
 import { staffUsersAdapter } from './staffUsers';
 import { taskLinkUsersAdapter, tasksAdapter } from './tasks';
-import { ticketsAdapter, ticketsMethods } from './tickets';
+import { myTicketsAdapter, ticketsAdapter, ticketsMethods } from './tickets';
 import { uploadsMethods } from './uploads';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */
@@ -51,6 +51,7 @@ const adapters = {
   tasks: tasksAdapter,
   'task-link-users': taskLinkUsersAdapter,
   tickets: ticketsAdapter,
+  'my-tickets': myTicketsAdapter,
   'staff/payments': paymentsAdapter,
   'action-logs': actionLogsAdapter,
   'action-log-people': actionLogPeopleAdapter,

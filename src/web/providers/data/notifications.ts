@@ -1,4 +1,5 @@
 import { api, unwrap } from '../../../api/client';
+import type { SchemaNotificationSetting } from '../../../api/schema';
 
 /** `live` while the server's event stream is open; `polling` while it is cut (the bell reads its list on a timer). */
 export type NotificationStreamState = 'connecting' | 'live' | 'polling';
@@ -72,4 +73,9 @@ function openNotificationStream({ onChange, onState }: NotificationSubscriber): 
 export const notificationsMethods = {
   /** Subscribes to the caller's notification changes; resolves to the function that unsubscribes. */
   subscribeNotifications: (subscriber: NotificationSubscriber) => Promise.resolve(openNotificationStream(subscriber)),
+  /** Which kinds of notification the caller receives (profile settings). */
+  getNotificationSettings: () => unwrap(api.GET('/notifications/settings/')),
+  /** Switches kinds on or off; answers the settings after the change. */
+  updateNotificationSettings: (settings: SchemaNotificationSetting[]) =>
+    unwrap(api.POST('/notifications/settings/', { body: { settings } })),
 };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AtriumDataProvider } from '.';
+import type { SchemaNotificationSetting } from '../../../api/schema';
 import type { NotificationStreamState } from './notifications';
 import { useMutation, useQuery, useQueryClient } from './query';
 
@@ -22,7 +23,11 @@ export function useNotificationStream(): NotificationStreamState {
     let unmounted = false;
     void dataProvider
       .subscribeNotifications({
-        onChange: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS }),
+        onChange: () => {
+          void client.invalidateQueries({ queryKey: NOTIFICATIONS });
+          // A member's open conversation shows a new answer at once (its notice came with it).
+          void client.invalidateQueries({ queryKey: ['my-tickets'] });
+        },
         onState: setState,
       })
       .then((unsubscribe) => {
@@ -54,5 +59,35 @@ export function useReadNotifications() {
   return useMutation({
     mutationFn: () => dataProvider.readNotifications(),
     onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }),
+  });
+}
+
+/** Marks one notification read (the one the user opened); the list is read again. */
+export function useReadNotification() {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => dataProvider.readNotifications([id]),
+    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }),
+  });
+}
+
+const SETTINGS = ['notifications', 'settings'] as const;
+
+/** The kinds of notification the caller receives, each on or off (profile settings). */
+export function useNotificationSettings() {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  return useQuery({ queryKey: SETTINGS, queryFn: () => dataProvider.getNotificationSettings() });
+}
+
+/** Switches kinds of notification on or off; the settings are read from the answer. */
+export function useUpdateNotificationSettings() {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SchemaNotificationSetting[]) => dataProvider.updateNotificationSettings(settings),
+    onSuccess: (data) => {
+      client.setQueryData(SETTINGS, data);
+    },
   });
 }

@@ -48,6 +48,27 @@ export const ticketsAdapter: ResourceAdapter = {
 };
 
 /**
+ * `my-tickets` → tickets/my/…: the caller's own requests (the member's "My requests" and the
+ * conversation of one request).
+ */
+export const myTicketsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, filter }) {
+    const f = (filter ?? {}) as { status?: SchemaTicketStatus | '' };
+    const page = await unwrap(
+      api.GET('/tickets/my/', {
+        params: {
+          query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 25, status: f.status || undefined },
+        },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+  async getOne(_resource, { id }) {
+    return { data: await getMyTicket(Number(id)) };
+  },
+};
+
+/**
  * What the tickets screens do that is not a resource: the translated choices and a Telegram message
  * to the ticket's member. Custom methods of the data provider (see ./index.ts), as Atomic CRM's are.
  */
@@ -60,6 +81,9 @@ export const ticketsMethods = {
   createMyTicket: (body: SchemaTicketCreateRequest) => createMyTicket(body),
   /** One of the member's own requests with its conversation. */
   getMyTicket: (id: number) => getMyTicket(id),
+  /** The member's reply in the conversation of one of their open requests. */
+  replyMyTicket: (id: number, message: string) =>
+    unwrap(api.POST('/tickets/my/{id}/reply/', { params: { path: { id } }, body: { message } })),
 };
 
 const ticketChoices = (scope: 'member' | 'staff') => unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));

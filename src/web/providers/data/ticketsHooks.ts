@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AtriumDataProvider } from '.';
 
@@ -12,4 +12,14 @@ export function useTicketChoices(scope: 'member' | 'staff') {
 export function useSendTicketTelegram() {
   const dataProvider = useDataProvider<AtriumDataProvider>();
   return useMutation({ mutationFn: ({ ticketId, message }: { ticketId: number; message: string }) => dataProvider.sendTicketTelegram(ticketId, message) });
+}
+
+/** The member's reply in their request's conversation; the request and the list are read again. */
+export function useReplyMyTicket() {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, message }: { id: number; message: string }) => dataProvider.replyMyTicket(id, message),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['my-tickets'] }),
+  });
 }

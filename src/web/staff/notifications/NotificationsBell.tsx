@@ -6,6 +6,7 @@ import {
   IconButton,
   List,
   ListItem,
+  ListItemButton,
   ListItemText,
   Popover,
   Stack,
@@ -13,22 +14,55 @@ import {
 } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { useTakeLead } from '../../providers/data/leadsHooks';
-import { useNotificationStream, useNotifications, useReadNotifications } from '../../providers/data/notificationsHooks';
+import {
+  useNotificationStream,
+  useNotifications,
+  useReadNotification,
+  useReadNotifications,
+} from '../../providers/data/notificationsHooks';
 
 /** The lead an offer names, when the notification is an offer. */
 const offeredLead = (n: { kind: string; data: Record<string, unknown> }) =>
   n.kind === 'lead_offered' && typeof n.data.lead_id === 'number' ? n.data.lead_id : undefined;
 
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+
+/** The page a notification opens, when it names one (a ticket, a lead, the subscription…). */
+function targetOf(n: { kind: string; data: Record<string, unknown> }, staff: boolean): string | undefined {
+  const ticket = num(n.data.ticket_id);
+  switch (n.kind) {
+    case 'ticket_answered':
+    case 'ticket_completed':
+    case 'ticket_rejected':
+      return ticket === undefined ? undefined : `/user/new-request/${String(ticket)}`;
+    case 'ticket_created':
+    case 'ticket_reply':
+      return staff ? '/staff/tickets' : undefined;
+    case 'landing_lead': {
+      const lead = num(n.data.lead_id);
+      return lead === undefined ? undefined : `/user/view-details/${String(lead)}`;
+    }
+    case 'subscription_renewed':
+    case 'subscription_failed':
+      return '/subscription';
+    default:
+      return undefined;
+  }
+}
+
 /**
- * The staff's bell in the app bar: the unread badge and the latest notifications (new tickets, lead
- * offers to take to work…), kept current by the server's pushed events; while the stream is cut it
+ * The bell in the app bar: the unread badge and the latest notifications (new tickets, lead
+ * offers to take to work…; for members the answers to their requests, payments, renewals, landing
+ * leads), kept current by the server's pushed events; while the stream is cut it
  * reads them every 30 seconds and says so. An offer someone else took or that expired leaves at once.
  */
-function Bell() {
+function Bell({ staff }: { staff: boolean }) {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const tz = useTimeZone();
@@ -36,6 +70,12 @@ function Bell() {
   const stream = useNotificationStream();
   const list = useNotifications(stream === 'polling');
   const readAll = useReadNotifications();
+  const readOne = useReadNotification();
+  const open = (n: { id: number; read: boolean }, to: string) => {
+    if (!n.read) readOne.mutate(n.id);
+    setAnchor(null);
+    void navigate(to);
+  };
   const takeLead = useTakeLead();
   const take = (leadId: number) => {
     takeLead.mutate(leadId, {
@@ -112,6 +152,7 @@ function Bell() {
           <List dense>
             {list.data?.results.map((n) => {
               const lead = offeredLead(n);
+              const to = lead === undefined ? targetOf(n, staff) : undefined;
               return (
                 <ListItem
                   key={n.id}
@@ -131,11 +172,22 @@ function Bell() {
                     )
                   }
                 >
-                  <ListItemText
-                    primary={n.message}
-                    secondary={fmtDateTime(n.created_at, tz)}
-                    sx={{ pr: lead === undefined ? 0 : 10 }}
-                  />
+                  {to === undefined ? (
+                    <ListItemText
+                      primary={n.message}
+                      secondary={fmtDateTime(n.created_at, tz)}
+                      sx={{ pr: lead === undefined ? 0 : 10 }}
+                    />
+                  ) : (
+                    <ListItemButton
+                      sx={{ px: 0, borderRadius: 1 }}
+                      onClick={() => {
+                        open(n, to);
+                      }}
+                    >
+                      <ListItemText primary={n.message} secondary={fmtDateTime(n.created_at, tz)} />
+                    </ListItemButton>
+                  )}
                 </ListItem>
               );
             })}
@@ -151,8 +203,9 @@ function Bell() {
   );
 }
 
-/** The bell for consultants and admins; members have none. */
+/** The bell for every signed-in user: staff and members alike. */
 export function NotificationsBell() {
   const { permissions } = usePermissions<string>();
-  return permissions === 'consultant' || permissions === 'admin' ? <Bell /> : null;
+  if (!permissions) return null;
+  return <Bell staff={permissions === 'consultant' || permissions === 'admin'} />;
 }

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogues } from '../../src/server/i18n';
+import { makeMember, mailsTo, waitFor } from '../setup/accounts';
+import { addElement, heading, leadForm, makeFlow } from '../setup/flows';
+import { api, type Json } from '../setup/learning';
+import { makeEmployee } from '../setup/staff';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+const { en, de } = catalogues;
+let t: TestApp;
+let cons: Awaited<ReturnType<typeof makeEmployee>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cons = await makeEmployee(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function member(language: 'ru' | 'en' | 'de' = 'en') {
+  const m = await makeMember(t, { responsibleId: cons.id, language });
+  return { ...m, token: await t.login(m.email, m.password) };
+}
+async function open(token: string, subject: string): Promise<Json> {
+  const res = await api(t, 'POST', '/api/tickets/create/', {
+    token,
+    body: { type: 'question', subject, message: 'How do I start?' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+const update = (body: Json) => api(t, 'POST', '/api/tickets/consultant/update_ticket/', { token: cons.token, body });
+const notes = async (token: string) => (await api(t, 'GET', '/api/notifications/', { token })).json();
+const reply = (token: string, id: number, message: string) =>
+  api(t, 'POST', `/api/tickets/my/${id}/reply/`, { token, body: { message } });
+/** The mails to `email` whose subject is `subject`, once `count` of them are there. */
+const mailed = (email: string, subject: string, count = 1) =>
+  waitFor(
+    async () => {
+      const rows = (await mailsTo(t, email)).filter((m) => m.subject === subject);
+      return rows.length >= count ? rows : null;
+    },
+    `${count} mail(s) "${subject}" to ${email}`,
+    5000,
+  );
+
+describe('support for members', () => {
+  it('lists the member’s own requests with status, last answer and date; others see none of them', async () => {
+    const m = await member();
+    const empty = await api(t, 'GET', '/api/tickets/my/', { token: m.token });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ count: 0, results: [] });
+    const first = await open(m.token, 'First question');
+    const second = await open(m.token, 'Second question');
+    await update({ ticket_id: first.id, action: 'take', comment: 'Start with lesson 1' });
+    const list = (await api(t, 'GET', '/api/tickets/my/', { token: m.token })).json();
+    expect(list.count).toBe(2);
+    expect(list.results.map((r: Json) => r.id)).toEqual([second.id, first.id]);
+    expect(list.results[0]).toMatchObject({ status: 'new', last_answer: null });
+    expect(list.results[1]).toMatchObject({
+      status: 'in_progress',
+      last_answer: { message: 'Start with lesson 1', author: { id: cons.id }, created_at: expect.any(String) },
+    });
+    const open_ = (await api(t, 'GET', '/api/tickets/my/?status=new', { token: m.token })).json();
+    expect(open_.results.map((r: Json) => r.id)).toEqual([second.id]);
+    const other = await member();
+    expect((await api(t, 'GET', '/api/tickets/my/', { token: other.token })).json().count).toBe(0);
+    expect((await api(t, 'GET', '/api/tickets/my/')).statusCode).toBe(401);
+  });
+
+  it('an answer reaches the member in the bell and by mail in their language; the reply reaches the consultant', async () => {
+    const m = await member('de');
+    const ticket = await open(m.token, 'Video');
+    expect((await notes(m.token)).unread_count).toBe(0);
+    await update({ ticket_id: ticket.id, action: 'take' });
+    await update({ ticket_id: ticket.id, action: 'update', comment: 'Bitte neu laden' });
+    const mine = await notes(m.token);
+    expect(mine.unread_count).toBe(1);
+    const text = de.notification_ticket_answered
+      .replace('{ticket_id}', String(ticket.id))
+      .replace('{subject}', 'Video');
+    expect(mine.results[0]).toMatchObject({
+      kind: 'ticket_answered',
+      message: text,
+      data: { ticket_id: ticket.id },
+      read: false,
+    });
+    const [mail] = await mailed(m.email, text);
+    expect(mail!.text).toContain(`/user/new-request/${String(ticket.id)}`);
+    expect(mail!.text).toContain(de.mail_notification_button);
+
+    const before: number = (await notes(cons.token)).results.filter((n: Json) => n.kind === 'ticket_reply').length;
+    const res = await reply(m.token, ticket.id, 'Danke, es geht wieder');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().messages.at(-1)).toMatchObject({
+      kind: 'message',
+      message: 'Danke, es geht wieder',
+      author: { id: m.id },
+    });
+    const staff = (await notes(cons.token)).results.filter((n: Json) => n.kind === 'ticket_reply');
+    expect(staff).toHaveLength(before + 1);
+    expect(staff[0]).toMatchObject({ data: { ticket_id: ticket.id }, message: expect.stringContaining('Test Member') });
+    await mailed(cons.email, staff[0].message);
+  });
+
+  it('a reply needs text, an open request of the caller’s own', async () => {
+    const m = await member();
+    const ticket = await open(m.token, 'Closed soon');
+    const blank = await reply(m.token, ticket.id, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ message: [en.field_required] });
+    const other = await member();
+    expect((await reply(other.token, ticket.id, 'Not mine')).statusCode).toBe(404);
+    expect((await reply(m.token, 999_999, 'Nothing')).statusCode).toBe(404);
+    const rejected = await api(t, 'POST', '/api/tickets/consultant/reject_ticket/', {
+      token: cons.token,
+      body: { ticket_id: ticket.id, reason: 'Ask in the group' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    const late = await reply(m.token, ticket.id, 'But why?');
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ non_field_errors: [en.ticket_closed] });
+    const note = (await notes(m.token)).results[0];
+    expect(note).toMatchObject({ kind: 'ticket_rejected', message: expect.stringContaining('Ask in the group') });
+  });
+
+  it('completing notifies once; a kind switched off in the settings is neither shown nor mailed', async () => {
+    const m = await member();
+    const settings = await api(t, 'GET', '/api/notifications/settings/', { token: m.token });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json().settings).toContainEqual({ kind: 'ticket_answered', enabled: true });
+    expect(settings.json().settings).toHaveLength(9);
+
+    const ticket = await open(m.token, 'Quiet please');
+    await update({ ticket_id: ticket.id, action: 'take' });
+    await update({ ticket_id: ticket.id, action: 'complete', comment: 'Done' });
+    const after = await notes(m.token);
+    expect(after.results.map((n: Json) => n.kind)).toEqual(['ticket_completed']);
+
+    const off = await api(t, 'POST', '/api/notifications/settings/', {
+      token: m.token,
+      body: { settings: [{ kind: 'ticket_answered', enabled: false }] },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().settings).toContainEqual({ kind: 'ticket_answered', enabled: false });
+    expect(off.json().settings).toContainEqual({ kind: 'ticket_completed', enabled: true });
+    const again = await api(t, 'GET', '/api/notifications/settings/', { token: m.token });
+    expect(again.json()).toEqual(off.json());
+
+    const quiet = await open(m.token, 'Still quiet');
+    await update({ ticket_id: quiet.id, action: 'take', comment: 'Answer nobody hears of' });
+    expect((await notes(m.token)).results.map((n: Json) => n.kind)).toEqual(['ticket_completed']);
+    const mails = await mailsTo(t, m.email);
+    expect(mails.map((x) => x.subject).filter((s) => s.includes('Still quiet'))).toEqual([]);
+
+    const bad = await api(t, 'POST', '/api/notifications/settings/', {
+      token: m.token,
+      body: { settings: [{ kind: 'lead_offered', enabled: false }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await api(t, 'GET', '/api/notifications/settings/')).statusCode).toBe(401);
+  });
+
+  it('members open the live stream of their bell and mark notices read', async () => {
+    const m = await member();
+    const ticket = await open(m.token, 'Stream');
+    await update({ ticket_id: ticket.id, action: 'take', comment: 'Hello' });
+    const streamTicket = await api(t, 'POST', '/api/notifications/stream/ticket/', { token: m.token });
+    expect(streamTicket.statusCode).toBe(200);
+    expect(streamTicket.json()).toMatchObject({ ticket: expect.any(String), expires_in: 60 });
+    const read = await api(t, 'POST', '/api/notifications/read/', { token: m.token, body: {} });
+    expect(read.json()).toEqual({ unread_count: 0 });
+  });
+});
+
+describe('other notices for members', () => {
+  it('a manual donation approved or rejected by staff', async () => {
+    const m = await member();
+    const pay = async (cents: number) =>
+      (
+        await t.pool.query<{ id: number }>(
+          `insert into payments (user_id, kind, state, amount_cents, method, provider) values ($1, 'donation', 'pending', $2, 'manual', 'manual') returning id`,
+          [m.id, cents],
+        )
+      ).rows[0]!.id;
+    const a = await pay(3000);
+    const b = await pay(1200);
+    const ok = await api(t, 'POST', `/api/staff/payments/${String(a)}/approve`, { token: cons.token });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const no = await api(t, 'POST', `/api/staff/payments/${String(b)}/reject`, {
+      token: cons.token,
+      body: { reason: 'Unreadable check' },
+    });
+    expect(no.statusCode, no.body).toBe(200);
+    const kinds = (await notes(m.token)).results.map((n: Json) => [n.kind, n.message]);
+    expect(kinds).toEqual([
+      [
+        'donation_rejected',
+        en.notification_donation_rejected.replace('{amount}', '$12.00').replace('{reason}', 'Unreadable check'),
+      ],
+      ['donation_approved', en.notification_donation_approved.replace('{amount}', '$30.00')],
+    ]);
+    await mailed(m.email, kinds[0][1]);
+  });
+
+  it('a lead from the member’s landing page reaches its owner', async () => {
+    const owner = await member();
+    const flow = await makeFlow(t, owner.token, { is_published: true });
+    await addElement(t, owner.token, flow.id, heading('Join us'));
+    await addElement(t, owner.token, flow.id, leadForm());
+    const html = (await t.app.inject({ method: 'GET', url: `/l/${String(flow.landing_name)}` })).body;
+    const form_token = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
+    const res = await api(t, 'POST', `/api/landings/${String(flow.landing_name)}/signup/`, {
+      body: { first_name: 'Lena', email: `lena-${String(Date.now())}@example.com`, form_token },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = (await notes(owner.token)).results[0];
+    expect(note).toMatchObject({ kind: 'landing_lead', data: { name: 'Lena', lead_id: expect.any(Number) } });
+    expect(note.message).toContain('Lena');
+    await mailed(owner.email, note.message);
+  });
+});

@@ -1,0 +1,153 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { tickets } from '../../src/web/i18n/areas/tickets';
+import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { linkIn, waitForMail } from './support/mail';
+import { openFromMenu } from './support/menu';
+import { clickWhenStill } from './support/motion';
+
+/**
+ * Support for members, in each language: the member finds Support in the menu, sends a request from
+ * My requests; the consultant answers from the staff tickets screen; the member sees the answer in
+ * the bell (pushed, no reload) and in the conversation, and replies; the mail of the answer is in the
+ * outbox, in the member's language, and the consultant hears of the reply.
+ */
+const stamp = Date.now().toString(36);
+const PASSWORD = 'support-password-1';
+let admin: APIRequestContext;
+
+test.setTimeout(180_000);
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await adminApiContext(baseURL);
+});
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+async function createUser(data: Record<string, unknown>): Promise<number> {
+  const res = await admin.post('/api/v1/users/', { data: { password: PASSWORD, time_zone: 'Europe/Berlin', ...data } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function logIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
+
+for (const lang of ['ru', 'en', 'de'] as const) {
+  test(`a member asks for support and talks with the consultant (${lang})`, async ({ browser }) => {
+    const web = tickets[lang];
+    const server = catalogues[lang];
+    const consultantEmail = `support-cons-${lang}-${stamp}@staff.atrium`;
+    const memberEmail = `support-member-${lang}-${stamp}@e2e.example`;
+    const consultantId = await createUser({
+      email: consultantEmail,
+      first_name: 'Clara',
+      last_name: `Support${lang}`,
+      role: 'consultant',
+      language: lang,
+    });
+    await createUser({
+      email: memberEmail,
+      first_name: 'Mira',
+      last_name: `Member${lang}`,
+      role: 'member',
+      language: lang,
+      responsible_id: consultantId,
+    });
+    const subject = `Lesson video ${lang} ${stamp}`;
+
+    // The member: Support in the menu → My requests → New request.
+    const member = await logIn(browser, memberEmail);
+    await openFromMenu(member, server.menu_support);
+    await expect(member).toHaveURL(/\/support$/);
+    await expect(member.getByTestId('my-requests-empty')).toHaveText(web.my.empty);
+    await member.getByRole('link', { name: web.my.new }).click();
+    await member.getByRole('combobox', { name: web.request.type }).click();
+    await clickWhenStill(member.getByRole('option').first());
+    await member.locator('input[name="subject"]').fill(subject);
+    await member.locator('textarea[name="message"]').fill('The video of lesson 3 does not start.');
+    await member.getByRole('button', { name: web.request.submit }).click();
+    await expect(member.getByTestId('request-sent')).toBeVisible();
+    await expect(member).toHaveURL(/\/user\/new-request\/\d+$/);
+    const ticketId = Number(/(\d+)$/.exec(member.url())?.[1]);
+    await member.getByRole('link', { name: web.my.back }).first().click();
+    await expect(member.getByRole('row', { name: new RegExp(subject) })).toContainText(web.my.no_answer);
+    await expectNoRawKeys(member);
+
+    // The consultant answers from the staff tickets screen.
+    const consultant = await logIn(browser, consultantEmail);
+    await consultant.goto('/staff/tickets');
+    await consultant.getByRole('row', { name: new RegExp(subject) }).click();
+    const dialog = consultant.getByRole('dialog');
+    await dialog.getByRole('button', { name: web.take }).click();
+    await expect(dialog.locator('textarea[name="comment"]')).toBeEditable();
+    await dialog.locator('textarea[name="comment"]').fill('Please reload the page, it works again.');
+    await dialog.getByRole('button', { name: web.add_comment }).click();
+    await expect(dialog.getByTestId('ticket-messages')).toContainText('Please reload the page, it works again.');
+
+    // The member's bell hears of it without a reload; the notice opens the conversation.
+    const answered = fill(server.notification_ticket_answered, { ticket_id: ticketId, subject });
+    await expect(member.getByTestId('notifications-badge')).toContainText('1');
+    await member.getByTestId('notifications-bell').click();
+    const notice = member.getByTestId('notifications-menu').getByText(answered);
+    await expect(notice).toBeVisible();
+    await notice.click();
+    await expect(member).toHaveURL(new RegExp(`/user/new-request/${String(ticketId)}$`));
+    await expect(member.getByTestId('ticket-messages')).toContainText('Please reload the page, it works again.');
+    await expect(member.getByTestId('request-state')).toHaveText(web.my.in_progress);
+
+    // The member replies; the reply is in the conversation.
+    await member.locator('textarea[name="reply"]').fill('Thank you, it works now.');
+    await member.getByRole('button', { name: web.my.send_reply }).click();
+    await expect(member.getByTestId('ticket-messages')).toContainText('Thank you, it works now.');
+    await expect(member.locator('textarea[name="reply"]')).toHaveValue('');
+    await expectNoRawKeys(member);
+
+    // The mail of the answer, in the member's language, links the conversation; the consultant's mail names the reply.
+    const mail = await waitForMail(memberEmail);
+    expect(mail.subject).toBe(answered);
+    expect(linkIn(mail, '/user/new-request/')).toBe(`/user/new-request/${String(ticketId)}`);
+    const replied = await waitForMail(consultantEmail);
+    expect(replied.subject).toBe(
+      fill(server.notification_ticket_reply, { ticket_id: ticketId, subject, name: `Mira Member${lang}` }),
+    );
+    await member.context().close();
+    await consultant.context().close();
+  });
+}
+
+test('a member switches a kind of notification off in the profile settings, and it stays off', async ({ browser }) => {
+  const web = tickets.en;
+  const email = `support-settings-${stamp}@e2e.example`;
+  await createUser({ email, first_name: 'Sina', last_name: 'Settings', role: 'member', language: 'en' });
+  const page = await logIn(browser, email);
+  await page.goto('/profile/settings');
+  const card = page.getByTestId('notification-settings');
+  const answered = card.getByRole('switch', { name: web.notify_settings.kinds.ticket_answered });
+  await expect(answered).toBeChecked();
+  // Staff-only kinds are not offered to members.
+  await expect(card.getByRole('switch', { name: web.notify_settings.kinds.ticket_reply })).toHaveCount(0);
+  await answered.click();
+  await expect(page.getByText(web.notify_settings.saved)).toBeVisible();
+  await expect(answered).not.toBeChecked();
+  await page.reload();
+  await expect(
+    page.getByTestId('notification-settings').getByRole('switch', { name: web.notify_settings.kinds.ticket_answered }),
+  ).not.toBeChecked();
+  await expect(
+    page.getByTestId('notification-settings').getByRole('switch', { name: web.notify_settings.kinds.ticket_completed }),
+  ).toBeChecked();
+  await page.context().close();
+});
