@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import type { AppContext } from '../../context';
 import { csvRows, type CsvFormat } from './csv';
 import { cleanRow, fieldIndexes, type CleanRow, type Skip } from './rows';
 import { one } from '../../db/rows';
+import { directConnectionConfig } from '../../db/client';
 import type { ActionKind } from '../action-log';
 import { IMPORT_INVITATIONS_QUEUE } from './invitations';
 
@@ -193,13 +194,21 @@ async function commitBatch(
  * continues after the last committed row. Safe to call any number of times.
  */
 export async function runImport(ctx: AppContext, importId: number): Promise<void> {
-  const client = await ctx.db.$client.connect();
+  // The lock belongs to one server session: on a connection of its own, straight to PostgreSQL (a
+  // transaction pooler would hand the pooled connection's later statements, the unlock too, to others).
+  const lock = new pg.Client(directConnectionConfig(ctx.db.$client, 'atrium-import-lock'));
+  lock.on('error', (err) => {
+    ctx.log.warn({ err, importId }, 'import lock connection lost');
+  });
+  await lock.connect();
+  let client: pg.PoolClient | null = null;
   let locked = false;
   try {
     locked = one(
-      (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows,
+      (await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, importId])).rows,
     ).ok;
     if (!locked) return;
+    client = await ctx.db.$client.connect();
     const { rows } = await client.query<ImportRow>(
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
        where id = $1 and status in ('mapped', 'running')
@@ -227,8 +236,9 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
       }
     }
   } finally {
-    if (locked) await client.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, importId]).catch(() => {});
-    client.release();
+    client?.release();
+    if (locked) await lock.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, importId]).catch(() => {});
+    await lock.end().catch(() => {});
   }
 }
 
