@@ -6,7 +6,8 @@ import { openFromMenu } from './support/menu';
 /**
  * An admin imports a file shaped like a Google Contacts export (56 columns) from the menu: the
  * suggested mapping is accepted as it is (each of Atrium's fields shows its column and sample values),
- * the import starts, runs, and the list shows its figures and the reason of each row left out.
+ * the import starts, runs, and the list shows its figures and the reason of each row left out, which
+ * download with their reasons.
  */
 const stamp = Date.now().toString(36);
 const GOOGLE = fs
@@ -63,17 +64,35 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await expect(imported.locator('td.column-skipped')).toHaveText('4');
   const warnings = imported.getByRole('list');
   await expect(warnings).toContainText('В ячейке было несколько значений: взято первое');
-  await expect(warnings).toContainText('Этот email уже занят');
-  await expect(warnings).toContainText('Пожалуйста, введите корректный email');
+  await expect(warnings).toContainText('Этот email принадлежит существующему пользователю');
+  await expect(warnings).toContainText('Неверный адрес email');
   await expect(warnings).toContainText('Имя и фамилия обязательны');
-  // A started import cannot be deleted; the download of the rejected rows comes with issue 29's counting branch.
+  await expect(imported.locator('td.column-warnings_count')).toHaveText(/^\d+$/);
+  // A started import cannot be deleted.
   await expect(imported.getByRole('button', { name: 'Удалить' })).toHaveCount(0);
+  // The rows left out download as a CSV Excel opens (UTF-8 with a BOM): the file's rows with their reasons.
+  const downloading = page.waitForEvent('download');
+  await imported.getByRole('button', { name: 'Скачать отклонённые строки' }).click();
+  const rejected = fs.readFileSync(await (await downloading).path());
+  expect([...rejected.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = rejected.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+  expect(lines[0]).toMatch(/^Строка,Причина,Name,Given Name,/);
+  expect(lines).toHaveLength(5);
+  const reasons = lines.slice(1).map((l) => l.split(',')[1]);
+  expect(reasons).toEqual(
+    expect.arrayContaining([
+      'Этот email принадлежит существующему пользователю',
+      'Неверный адрес email',
+      'Имя и фамилия обязательны',
+    ]),
+  );
 });
 
 test('an upload never started is deleted after a confirmation', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, 'admin@demo.atrium');
-  await page.goto('/staff/users_imports');
+  await openFromMenu(page, 'Импорт');
+  await expect(page).toHaveURL(/\/staff\/users_imports/);
   const name = `never-${stamp}.csv`;
   await page
     .getByTestId('import-file')
