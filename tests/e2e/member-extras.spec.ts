@@ -9,7 +9,7 @@ import { catalogues } from '../../src/server/i18n';
 /**
  * What a member finds around the profile and the team (issue 28, items 6 and 7), each from the menu:
  * a chosen photo is kept by the form's Save; 2FA backup codes log in once; a visitor of the member's
- * landing shows up in their Contacts (and gets a mail, and is told "already registered" the second
+ * landing shows up in their bell and Contacts (and gets a mail, and is told "already registered" the second
  * time); the team page copies the invite link; the admin's footer links are under the pages.
  */
 
@@ -191,6 +191,14 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   const page = await browser.newPage();
   await logIn(page, owner);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The bell tells the owner of the lead.
+  const notice = catalogues.ru.notification_landing_lead
+    .replace('{landing}', 'Frühlingskurs')
+    .replace('{name}', `Vita${stamp}`);
+  await expect(page.getByTestId('notifications-badge')).toContainText('1');
+  await page.getByTestId('notifications-bell').click();
+  await expect(page.getByTestId('notifications-menu').getByText(notice)).toBeVisible();
+  await page.keyboard.press('Escape');
   await openFromMenu(page, catalogues.ru.menu_contacts);
   const row = page.locator('tbody tr').filter({ hasText: `Vita${stamp}` });
   await expect(row).toBeVisible();

@@ -25,7 +25,8 @@ button[disabled]{opacity:.6}
 /**
  * Progressive enhancement of a page that works without it: email and phone are checked as the visitor
  * leaves the field (landings/validate_email/, validate_phone/, with the landing's name and the page's
- * form token from the form's hidden input), the form posts JSON to the signup call (the token among
+ * form token from the form's hidden input; a check still out when the form is sent is ignored, so the
+ * signup's answer stands), the form posts JSON to the signup call (the token among
  * its inputs, and the browser's time zone, put in the hidden time_zone input on load) and shows the answer in place, and countdowns tick. Texts come from the server, set with
  * textContent.
  */
@@ -37,13 +38,13 @@ function post(url,body,lang){return fetch(url,{method:'POST',headers:{'content-t
 .then(function(r){return r.json().catch(function(){return {};}).then(function(j){return {status:r.status,body:j};});});}
 function firstOf(v){return Array.isArray(v)?v[0]:(v&&v.detail)||'';}
 if(form&&form.tagName==='FORM'){var lang=form.getAttribute('data-lang')||'ru';var name=form.getAttribute('data-landing');
-var tok=form.querySelector('input[name=form_token]');
+var tok=form.querySelector('input[name=form_token]');var seq=0;
 var tz=form.querySelector('input[name=time_zone]');try{if(tz)tz.value=Intl.DateTimeFormat().resolvedOptions().timeZone||'';}catch(e){}
 ['email','phone'].forEach(function(f){var i=document.getElementById('f-'+f);if(!i)return;
-i.addEventListener('blur',function(){if(!i.value.trim()){show(f,'');return;}var b={landing_name:name,form_token:tok?tok.value:''};b[f]=i.value.trim();
-post('/api/landings/validate_'+f+'/',b,lang).then(function(r){if(r.status===403){show('non_field_errors',firstOf(r.body));return;}
+i.addEventListener('blur',function(){if(!i.value.trim()){show(f,'');return;}var b={landing_name:name,form_token:tok?tok.value:''};b[f]=i.value.trim();var my=++seq;
+post('/api/landings/validate_'+f+'/',b,lang).then(function(r){if(my!==seq)return;if(r.status===403){show('non_field_errors',firstOf(r.body));return;}
 show(f,r.status===200?'':firstOf(r.body[f]));}).catch(function(){});});});
-form.addEventListener('submit',function(ev){ev.preventDefault();var body={};var btn=form.querySelector('button');
+form.addEventListener('submit',function(ev){ev.preventDefault();seq++;var body={};var btn=form.querySelector('button');
 Array.prototype.forEach.call(form.querySelectorAll('input'),function(i){body[i.name]=i.value;show(i.name,'');});show('non_field_errors','');
 btn.disabled=true;post('/api/landings/'+encodeURIComponent(name)+'/signup/',body,lang).then(function(r){btn.disabled=false;
 if(r.status===201){var p=document.createElement('p');p.className='ok';p.setAttribute('role','status');p.textContent=r.body.detail||'';
