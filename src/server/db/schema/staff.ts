@@ -262,6 +262,9 @@ export const notificationSettings = pgTable('notification_settings', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  disabled: text('disabled').array().notNull().default(sql`'{}'::text[]`),
+  disabled: text('disabled')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
