@@ -2194,7 +2194,7 @@ export interface paths {
         put?: never;
         /**
          * Tickets of the caller's structure, newest first (paged)
-         * @description With user_id (staff/tickets/view-as/{pk}) the list is the one that employee sees; the caller must be allowed to view as them. Consultants and admins may call it. A consultant sees the tickets they handle and those of the users in their reach; an admin all.
+         * @description With user_id (staff/tickets/view-as/{pk}) the list is the one that employee sees; the caller must be allowed to view as them. With member_id only that user's tickets (of those the list shows). Consultants and admins may call it. A consultant sees the tickets they handle and those of the users in their reach; an admin all.
          *     Errors: 400 for a bad page or filter; 401 without a valid session; 403 for a member or a viewed employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["listConsultantTickets"];
@@ -9337,6 +9337,8 @@ export interface operations {
                 type?: components["schemas"]["TicketType"];
                 /** @description View as this employee. */
                 user_id?: number;
+                /** @description Only the tickets of this user (the staff person page's Tickets tab). */
+                member_id?: number;
             };
             header?: never;
             path?: never;
