@@ -3330,6 +3330,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An ISO 3166-1 alpha-2 region (e.g. RU, DE, US): how a phone without a country code is read when the person has no country (the browser's region on a form, the importer's choice on an import). Phones are stored in E.164; one that is no valid number is 'Phone is incorrect'. */
+        RegionCode: string;
         LoginRequest: {
             /** @description Email or phone number. */
             username: string;
@@ -3338,6 +3340,8 @@ export interface components {
             code?: string;
             /** @description The challenge returned by the first step of a two-factor login. */
             challenge?: string;
+            /** @description How a phone login typed without its country code is read (the browser's region); without it, only a number with its country code (or one that starts with it) is found. */
+            default_region?: components["schemas"]["RegionCode"];
         };
         Id: number;
         /** @enum {string} */
@@ -3416,8 +3420,6 @@ export interface components {
         TokenAuthBotRequest: {
             token: string;
         };
-        /** @description An ISO 3166-1 alpha-2 region (e.g. RU, DE, US): how a phone without a country code is read when the person has no country (the browser's region on a form, the importer's choice on an import). Phones are stored in E.164; one that is no valid number is 'Phone is incorrect'. */
-        RegionCode: string;
         /** @description An IANA time zone (e.g. Europe/Berlin), as the browser names it (Intl.DateTimeFormat().resolvedOptions().timeZone). 'Unknown time zone.' when the server does not know it. */
         TimeZone: string;
         RegisterRequest: {
@@ -5750,6 +5752,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaRegionCode = components['schemas']['RegionCode'];
 export type SchemaLoginRequest = components['schemas']['LoginRequest'];
 export type SchemaId = components['schemas']['Id'];
 export type SchemaLanguage = components['schemas']['Language'];
@@ -5761,7 +5764,6 @@ export type SchemaLoginResponse = components['schemas']['LoginResponse'];
 export type SchemaFieldErrors = components['schemas']['FieldErrors'];
 export type SchemaErrorDetail = components['schemas']['ErrorDetail'];
 export type SchemaTokenAuthBotRequest = components['schemas']['TokenAuthBotRequest'];
-export type SchemaRegionCode = components['schemas']['RegionCode'];
 export type SchemaTimeZone = components['schemas']['TimeZone'];
 export type SchemaRegisterRequest = components['schemas']['RegisterRequest'];
 export type SchemaRegisterResponse = components['schemas']['RegisterResponse'];
