@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
+import { core } from '../../src/web/i18n/areas/core';
 import { person } from '../../src/web/i18n/areas/person';
 import { catalogues } from '../../src/server/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
@@ -111,5 +113,22 @@ test('the admin hands people over in bulk from Team › Structure; a person move
   const refused = await handOverSelected(page);
   await expect(refused.getByRole('alert')).toHaveText(catalogues.ru.user_taken);
   expect(await responsibleOf(leads[2]!.id)).toBe(adminId);
+  await expectNoRawKeys(page);
+});
+
+test('the new-lead dialog sent empty says to fill all empty fields, each empty one under it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const texts = adminTexts.ru.people;
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill('admin@demo.atrium');
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/staff/list');
+  await page.getByRole('button', { name: texts.new_lead }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: texts.create }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: core.ru.validation.fill_all_empty })).toBeVisible();
+  await expect(dialog.getByText(core.ru.validation.required).first()).toBeVisible();
   await expectNoRawKeys(page);
 });
