@@ -22,6 +22,7 @@ export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
   return (
     <ListContextProvider value={list}>
       <DataTable<SchemaTicket>
+        resource="tickets"
         bulkActionButtons={false}
         rowClick={false}
         empty={<Alert severity="info">{translate('atrium.person.tickets.empty')}</Alert>}
