@@ -2215,7 +2215,7 @@ export interface paths {
         put?: never;
         /**
          * Tickets of the caller's structure, newest first (paged)
-         * @description With user_id (staff/tickets/view-as/{pk}) the list is the one that employee sees; the caller must be allowed to view as them. Consultants and admins may call it. A consultant sees the tickets they handle and those of the users in their reach; an admin all.
+         * @description With user_id (staff/tickets/view-as/{pk}) the list is the one that employee sees; the caller must be allowed to view as them. With member_id only that user's tickets (of those the list shows). Consultants and admins may call it. A consultant sees the tickets they handle and those of the users in their reach; an admin all.
          *     Errors: 400 for a bad page or filter; 401 without a valid session; 403 for a member or a viewed employee out of reach; 404 when the viewed user is not an employee.
          */
         post: operations["listConsultantTickets"];
@@ -3482,6 +3482,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An ISO 3166-1 alpha-2 region (e.g. RU, DE, US): how a phone without a country code is read when the person has no country (the browser's region on a form, the importer's choice on an import). Phones are stored in E.164; one that is no valid number is 'Phone is incorrect'. */
+        RegionCode: string;
         LoginRequest: {
             /** @description Email or phone number. */
             username: string;
@@ -3490,6 +3492,8 @@ export interface components {
             code?: string;
             /** @description The challenge returned by the first step of a two-factor login. */
             challenge?: string;
+            /** @description How a phone login typed without its country code is read (the browser's region); without it, only a number with its country code (or one that starts with it) is found. */
+            default_region?: components["schemas"]["RegionCode"];
         };
         Id: number;
         /** @enum {string} */
@@ -3568,8 +3572,6 @@ export interface components {
         TokenAuthBotRequest: {
             token: string;
         };
-        /** @description An ISO 3166-1 alpha-2 region (e.g. RU, DE, US): how a phone without a country code is read when the person has no country (the browser's region on a form, the importer's choice on an import). Phones are stored in E.164; one that is no valid number is 'Phone is incorrect'. */
-        RegionCode: string;
         /** @description An IANA time zone (e.g. Europe/Berlin), as the browser names it (Intl.DateTimeFormat().resolvedOptions().timeZone). 'Unknown time zone.' when the server does not know it. */
         TimeZone: string;
         RegisterRequest: {
@@ -5980,6 +5982,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaRegionCode = components['schemas']['RegionCode'];
 export type SchemaLoginRequest = components['schemas']['LoginRequest'];
 export type SchemaId = components['schemas']['Id'];
 export type SchemaLanguage = components['schemas']['Language'];
@@ -5991,7 +5994,6 @@ export type SchemaLoginResponse = components['schemas']['LoginResponse'];
 export type SchemaFieldErrors = components['schemas']['FieldErrors'];
 export type SchemaErrorDetail = components['schemas']['ErrorDetail'];
 export type SchemaTokenAuthBotRequest = components['schemas']['TokenAuthBotRequest'];
-export type SchemaRegionCode = components['schemas']['RegionCode'];
 export type SchemaTimeZone = components['schemas']['TimeZone'];
 export type SchemaRegisterRequest = components['schemas']['RegisterRequest'];
 export type SchemaRegisterResponse = components['schemas']['RegisterResponse'];
@@ -9607,6 +9609,8 @@ export interface operations {
                 type?: components["schemas"]["TicketType"];
                 /** @description View as this employee. */
                 user_id?: number;
+                /** @description Only the tickets of this user (the staff person page's Tickets tab). */
+                member_id?: number;
             };
             header?: never;
             path?: never;

@@ -397,6 +397,7 @@ export const contractRules = {
     password: { presence: 'required', type: 'string', maxLength: 256 },
     code: { type: 'string', maxLength: 12 },
     challenge: { type: 'string', maxLength: 512 },
+    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
   },
   ManagerGiveAwayUserRequest: {
     from_consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },

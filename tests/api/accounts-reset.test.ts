@@ -112,6 +112,10 @@ describe('using a reset-credentials link', () => {
     // The new phone logs in too.
     const byPhone = await postLogin(t, { username: '+493077770001', password: 'fresh-password-9' });
     expect(byPhone.statusCode).toBe(200);
+    // Typed without its country code, the phone is read in the browser's region the login sends.
+    const local = { username: '030 7777 0001', password: 'fresh-password-9' };
+    expect((await postLogin(t, { ...local, default_region: 'DE' })).statusCode).toBe(200);
+    expect((await postLogin(t, local)).statusCode).toBe(400);
 
     // Single use: neither validate nor save works again.
     const again = await save({ token, password: 'third-password-0' });

@@ -94,6 +94,22 @@ describe('tickets', () => {
     expect(peek.statusCode).toBe(404);
   });
 
+  it("member_id lists only that member's tickets (the person page's Tickets tab)", async () => {
+    const other = await makeMember(t, { responsibleId: cons.id });
+    const theirs = await api(t, 'POST', '/api/tickets/create/', {
+      token: await t.login(other.email, other.password),
+      body: { type: 'technical', subject: `Other ${other.email}`, message: 'Mine' },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const mine = await open('Only mine');
+    const byMember = (id: number) =>
+      api(t, 'POST', `/api/tickets/consultant/list/?member_id=${String(id)}&page_size=100`, { token: cons.token });
+    const listed = (await byMember(member.id)).json();
+    expect(listed.results.map((r: Json) => r.id)).toContain(mine.id);
+    expect(listed.results.every((r: Json) => r.user.id === member.id)).toBe(true);
+    expect((await byMember(other.id)).json().results.map((r: Json) => r.id)).toEqual([theirs.json().id]);
+  });
+
   it('20 consultants take one ticket at once: exactly one wins, 19 get the spec message', async () => {
     const ticket = await open('Race');
     const rivals = await Promise.all(Array.from({ length: 20 }, () => makeEmployee(t, { role: 'admin' })));

@@ -4,12 +4,14 @@ import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { flows as texts } from '../../src/web/i18n/areas/flows';
 import { gradientPng } from './fixtures/files';
+import { linkIn, waitForMail } from './support/mail';
 import { clickWhenStill } from './support/motion';
 
 /**
  * Funnels end to end: a member creates a flow, builds its landing (heading, image, lead form) in the
  * editor, reorders, publishes and copies the link; a logged-out visitor opens /l/{name}, where hostile
- * text stays inert, is refused with a taken email and signs up with a fresh one; the flow's stats count
+ * text stays inert, is refused with a taken email and signs up with a fresh one (and, as the form's
+ * switch says, gets an invitation mail with a set-password link); the flow's stats count
  * the view and the sign-up and the lead waits in the owner's list. Screenshots: editor and public page,
  * phone and desktop, in ru, en and de.
  */
@@ -110,6 +112,8 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
       .locator('input[name="content.success_message"], textarea[name="content.success_message"]')
       .first()
       .fill('Спасибо, мы свяжемся с вами!');
+    // Each sign-up with an email is invited to set a password.
+    await d.getByRole('switch', { name: ru.element.send_invitation }).check();
   });
   const hostile = await ownerApi.post(`/api/user_flows/landing_edit/${flow.id}/`, {
     data: {
@@ -168,6 +172,8 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   await pub.locator('#f-email').fill(lead);
   await pub.getByRole('button', { name: 'Send' }).click();
   await expect(pub.getByRole('status')).toHaveText('Спасибо, мы свяжемся с вами!');
+  // The form's switch sent the new lead an invitation with a set-password link.
+  expect(linkIn(await waitForMail(lead), '/set-password/')).toMatch(/^\/set-password\//);
   await pub.setViewportSize(VIEWPORTS.desktop);
   await pub.screenshot({ path: `${SHOTS}/flows-public-en-desktop.png`, fullPage: true });
   expect(dialogs).toEqual([]);

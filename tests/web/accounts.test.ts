@@ -83,9 +83,11 @@ describe('accounts: the public screens’ calls, custom methods of the data prov
       challenge: 'c1',
     });
     expect(await dataProvider.tokenAuthBot('bot-1')).toMatchObject({ token: 't', redirect_to: '/lessons' });
+    await dataProvider.login({ username: '030 1234567', password: 'pw', default_region: 'DE' });
     expect(seen.map(({ type, body }) => [type, Object.fromEntries(new URLSearchParams(body))])).toEqual([
       ['application/x-www-form-urlencoded', { username: 'ann@example.com', password: 'pw' }],
       ['application/x-www-form-urlencoded', { token: 'bot-1' }],
+      ['application/x-www-form-urlencoded', { username: '030 1234567', password: 'pw', default_region: 'DE' }],
     ]);
   });
 

@@ -111,7 +111,7 @@ describe('tasks adapter', () => {
 });
 
 describe('tickets adapter', () => {
-  it('getList filters by status and view-as; getOne reads the detail', async () => {
+  it('getList filters by status, view-as and member; getOne reads the detail', async () => {
     const { seen, record } = recorder();
     server.use(
       http.post('/tickets/consultant/list/', async ({ request, response }) => {
@@ -137,10 +137,10 @@ describe('tickets adapter', () => {
     const list = await dataProvider.getList('tickets', {
       pagination: { page: 2, perPage: 5 },
       sort: { field: 'created_at', order: 'DESC' },
-      filter: { status: 'new', user_id: 7 },
+      filter: { status: 'new', user_id: 7, member_id: 9 },
     });
     expect(seen[0]!.url).toBe(
-      '/api/tickets/consultant/list/?page=2&page_size=5&status=new&user_id=7&ordering=-created_at',
+      '/api/tickets/consultant/list/?page=2&page_size=5&status=new&user_id=7&member_id=9&ordering=-created_at',
     );
     expect(list.total).toBe(1);
     const one = await dataProvider.getOne('tickets', { id: 4 });

@@ -31,7 +31,8 @@ async function completeLogin(ctx: AppContext, user: UserRow, meta: SessionMeta, 
  */
 export async function login(ctx: AppContext, input: LoginInput, meta: SessionMeta) {
   const byEmail = input.username.includes('@');
-  const phone = byEmail ? null : normalizePhone(input.username);
+  // A phone typed without its country code is read in the browser's region, as at registration.
+  const phone = byEmail ? null : normalizePhone(input.username, input.default_region);
   const [user] = byEmail
     ? await ctx.db.select().from(users).where(eq(users.email, input.username.trim()))
     : phone

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import { HttpError, useDataProvider, useLogin, useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { browserRegion } from '../common/countries';
 import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
 import { loadAdminApp } from '../loadAdminApp';
 import {
@@ -64,7 +65,9 @@ export default function LoginPage() {
     // The app behind the login loads alongside the login call.
     loadAdminApp().catch(() => undefined);
     try {
-      await login(params);
+      // A phone typed without its country code is read in the browser's region.
+      const region = params.username.includes('@') ? undefined : browserRegion();
+      await login({ ...params, ...(region && { default_region: region }) });
       announceLogin();
     } catch (err) {
       if (err instanceof TwoFactorRequired) {

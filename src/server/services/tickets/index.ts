@@ -160,6 +160,7 @@ export type TicketListQuery = PageQuery & {
   status?: TicketStatus;
   type?: TicketType;
   user_id?: number;
+  member_id?: number;
 };
 
 export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q: TicketListQuery) {
@@ -169,6 +170,7 @@ export async function listConsultantTickets(ctx: AppContext, caller: AuthUser, q
   const f: SQL[] = [base];
   if (q.status) f.push(sql`k.status = ${q.status}`);
   if (q.type) f.push(sql`k.type = ${q.type}`);
+  if (q.member_id) f.push(sql`k.user_id = ${q.member_id}`);
   if (q.search?.trim()) {
     const like = likeOf(q.search);
     f.push(

@@ -76,6 +76,11 @@ function LeadFormInputs() {
         multiline
         fullWidth
       />
+      <BooleanInput
+        source="content.send_invitation"
+        label={L('send_invitation')}
+        helperText={L('send_invitation_hint')}
+      />
     </>
   );
 }

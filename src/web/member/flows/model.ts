@@ -33,6 +33,7 @@ export function newElement(type: ElementType, order: number): ElementValues {
       ],
       button_label: '',
       success_message: '',
+      send_invitation: false,
     },
     countdown: { target_at: inAWeek(), title: '', expired_text: '' },
   };

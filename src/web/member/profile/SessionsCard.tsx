@@ -17,7 +17,8 @@ import Smartphone from '@mui/icons-material/Smartphone';
 import { Confirm, useDataProvider, useDelete, useGetList, useLogout, useNotify, useTranslate } from 'react-admin';
 import type { SchemaSession as Session } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
-import { shortAgent, showDateTime } from './format';
+import { fmtDateTime } from '../../common/format';
+import { shortAgent } from './format';
 import { LoadError } from './LoadError';
 import type { Profile } from './session';
 
@@ -107,7 +108,7 @@ export function SessionsCard({ me }: { me: Profile }) {
                       {translate('atrium.profile.sessions.ip', { ip: s.ip || '—' })}
                       {' · '}
                       {translate('atrium.profile.sessions.last_seen', {
-                        time: showDateTime(s.last_seen_at, me.time_zone),
+                        time: fmtDateTime(s.last_seen_at, me.time_zone),
                       })}
                     </Typography>
                   </Box>

@@ -5,7 +5,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfileWatch } from '../../providers/data/profileHooks';
 import { useNotifyError } from '../../common/errors';
-import { showDateTime } from './format';
+import { fmtDateTime } from '../../common/format';
 import type { Profile } from './session';
 
 /**
@@ -87,7 +87,7 @@ export function TelegramCard({ me }: { me: Profile }) {
         )}
         {deepLink && !linked && (
           <Alert severity="info" sx={{ mt: 2, overflowWrap: 'anywhere' }}>
-            {translate('atrium.profile.telegram.open_hint', { time: showDateTime(deepLink.expires_at, me.time_zone) })}{' '}
+            {translate('atrium.profile.telegram.open_hint', { time: fmtDateTime(deepLink.expires_at, me.time_zone) })}{' '}
             <Link href={deepLink.link} target="_blank" rel="noopener noreferrer" data-testid="telegram-link">
               {deepLink.link}
             </Link>

@@ -1,14 +1,9 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(customParseFormat);
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const DATE = 'DD/MM/YYYY';
-const DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /** An API date (YYYY-MM-DD) as DD/MM/YYYY; '' when empty. */
 export const showDate = (iso: string | null | undefined) => (iso ? dayjs(iso, 'YYYY-MM-DD').format(DATE) : '');
@@ -18,16 +13,6 @@ export function parseDate(text: string): string | null | undefined {
   if (!text.trim()) return null;
   const d = dayjs(text.trim(), DATE, true);
   return d.isValid() ? d.format('YYYY-MM-DD') : undefined;
-}
-
-/** An ISO instant as DD/MM/YYYY HH:mm in the user's time zone (the browser's when it has none). */
-export function showDateTime(iso: string, timeZone?: string) {
-  const d = dayjs(iso);
-  try {
-    return (timeZone ? d.tz(timeZone) : d).format(DATE_TIME);
-  } catch {
-    return d.format(DATE_TIME);
-  }
 }
 
 /** A user agent shortened to "Browser N · System". */

@@ -32,8 +32,14 @@ const asForm = (fields: Record<string, string>) => ({
 export const accountsMethods = {
   /** Email or phone + password (and, second step, the challenge and the authenticator code). */
   login: (request: SchemaLoginRequest) => {
-    const { username, password, challenge, code } = request;
-    const fields: Record<string, string> = { username, password, ...(challenge !== undefined && { challenge }), ...(code !== undefined && { code }) };
+    const { username, password, challenge, code, default_region } = request;
+    const fields: Record<string, string> = {
+      username,
+      password,
+      ...(challenge !== undefined && { challenge }),
+      ...(code !== undefined && { code }),
+      ...(default_region !== undefined && { default_region }),
+    };
     return send(api.POST('/accounts/login/', { body: request, ...asForm(fields) }));
   },
   /** Ends the server's session of this token. */

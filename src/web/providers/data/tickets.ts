@@ -2,7 +2,7 @@ import { api, unwrap } from '../../../api/client';
 import type { SchemaTicketCreateForMemberRequest, SchemaTicketCreateRequest, SchemaTicketStatus, SchemaTicketType, SchemaTicketUpdateRequest } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
-export type TicketFilter = { status?: SchemaTicketStatus | ''; type?: SchemaTicketType | ''; q?: string; user_id?: number };
+export type TicketFilter = { status?: SchemaTicketStatus | ''; type?: SchemaTicketType | ''; q?: string; user_id?: number; member_id?: number };
 
 /**
  * `tickets` → tickets/consultant/…: the staff list, detail (with messages), create on a member's
@@ -22,6 +22,7 @@ export const ticketsAdapter: ResourceAdapter = {
             type: f.type || undefined,
             search: f.q || undefined,
             user_id: f.user_id,
+            member_id: f.member_id,
             ordering: sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
           },
         },

@@ -1,5 +1,5 @@
-import { TABLE_FITS } from '../../member/team/layout';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { BULK_TABLE_FITS } from '../../member/team/layout';
+import { Alert, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
   ColumnsButton,
@@ -12,6 +12,7 @@ import {
   useListContext,
   useLocaleState,
   useDataProvider,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../api/schema';
@@ -20,6 +21,7 @@ import { LoadingBlock } from '../../common/States';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useQuery } from '../../providers/data/query';
 import type { StructureMeta } from '../../providers/data/structure';
+import { BulkHandOverButton } from './BulkHandOver';
 import { HIDDEN_BY_DEFAULT, renderCell } from './columns';
 
 /** Kept in local storage: the list's filters, sort and page, and separately the shown columns. */
@@ -83,9 +85,12 @@ function Empty() {
 /**
  * The caller's structure as a table: search, status, tags and groups filters (kept per browser under
  * the store key, like the page and sort), columns the user shows or hides, and the month totals.
+ * Staff select rows to hand them over to another consultant in bulk.
  */
 export function StructureList() {
   const [locale] = useLocaleState();
+  const { permissions } = usePermissions<string>();
+  const staff = permissions === 'consultant' || permissions === 'admin';
   const tz = useTimeZone();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   // Read again in a new interface language: the labels come translated.
@@ -113,38 +118,36 @@ export function StructureList() {
       exporter={false}
       empty={false}
       title={false}
-      sx={TABLE_FITS}
+      sx={BULK_TABLE_FITS}
     >
       <Totals />
-      <Box sx={{ overflowX: 'auto' }}>
-        <DataTable
-          storeKey={COLUMNS_KEY}
-          hiddenColumns={HIDDEN_BY_DEFAULT}
-          bulkActionButtons={false}
-          rowClick={(id) => `/user/view-details/${id}`}
-          empty={<Empty />}
-        >
-          {columns.map((c) => (
-            <DataTable.Col
-              key={c.key}
-              source={c.key}
-              label={c.label}
-              disableSort={!c.sortable}
-              render={(r: SchemaStructureUser) => renderCell(c.key, r, tz)}
-            />
-          ))}
-          {/* One column per tag group (the list's tags_groups_columns), from the same tag_groups. */}
-          {choices.data.groups.map((g) => (
-            <DataTable.Col
-              key={`tag_group_${g.id}`}
-              source={`tag_group_${g.id}`}
-              label={g.name}
-              disableSort
-              render={(r: SchemaStructureUser) => renderCell(`tag_group_${g.id}`, r, tz)}
-            />
-          ))}
-        </DataTable>
-      </Box>
+      <DataTable
+        storeKey={COLUMNS_KEY}
+        hiddenColumns={HIDDEN_BY_DEFAULT}
+        bulkActionButtons={staff ? <BulkHandOverButton /> : false}
+        rowClick={(id) => `/user/view-details/${id}`}
+        empty={<Empty />}
+      >
+        {columns.map((c) => (
+          <DataTable.Col
+            key={c.key}
+            source={c.key}
+            label={c.label}
+            disableSort={!c.sortable}
+            render={(r: SchemaStructureUser) => renderCell(c.key, r, tz)}
+          />
+        ))}
+        {/* One column per tag group (the list's tags_groups_columns), from the same tag_groups. */}
+        {choices.data.groups.map((g) => (
+          <DataTable.Col
+            key={`tag_group_${g.id}`}
+            source={`tag_group_${g.id}`}
+            label={g.name}
+            disableSort
+            render={(r: SchemaStructureUser) => renderCell(`tag_group_${g.id}`, r, tz)}
+          />
+        ))}
+      </DataTable>
     </List>
   );
 }

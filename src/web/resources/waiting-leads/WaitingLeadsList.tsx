@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TABLE_FITS } from '../../member/team/layout';
+import { BULK_TABLE_FITS } from '../../member/team/layout';
 import { Chip, Tooltip, Typography } from '@mui/material';
 import {
   DataTable,
@@ -104,16 +104,6 @@ function BulkActions() {
   );
 }
 
-/**
- * The table scrolls sideways in its own box (phones) while the bulk actions bar, drawn above the
- * table, stays visible: a scrolling list content would clip it.
- */
-const QUEUE_FITS = {
-  ...TABLE_FITS,
-  '& .RaList-content': { minWidth: 0 },
-  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-} as const;
-
 const isStaff = (permissions: unknown) => permissions === 'consultant' || permissions === 'admin';
 
 /**
@@ -155,7 +145,7 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
       empty={false}
       error={<ListError />}
       title={embedded ? false : undefined}
-      sx={QUEUE_FITS}
+      sx={BULK_TABLE_FITS}
     >
       <DataTable
         bulkActionButtons={staff ? <BulkActions /> : false}

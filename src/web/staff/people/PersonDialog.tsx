@@ -19,6 +19,7 @@ import type { SchemaCreateLeadUserRequest } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import { withBrowserRegion } from '../../common/countries';
 import { formErrors } from '../../common/errors';
+import { FillAllEmpty } from '../../common/FillAllEmpty';
 import type { PartnerCreate } from '../../providers/data/staff';
 import { useTagsGroups } from '../../providers/data/staffHooks';
 import { StaffPicker } from '../list/StaffPicker';
@@ -143,6 +144,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {alert && <Alert severity="error">{alert}</Alert>}
+              <FillAllEmpty />
               {fields.map((f) => (
                 <TextInput
                   key={f}

@@ -51,6 +51,7 @@ export function TasksTab({ userId }: { userId: number }) {
       ) : (
         <ListContextProvider value={list}>
           <DataTable<SchemaTask>
+            resource="tasks"
             bulkActionButtons={false}
             rowClick={false}
             empty={<Alert severity="info">{translate('atrium.person.tasks.empty')}</Alert>}

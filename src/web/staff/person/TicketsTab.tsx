@@ -5,7 +5,7 @@ import { fmtDateTime, useTimeZone } from '../../common/format';
 import { ErrorBlock } from '../../common/States';
 import { useTicketChoices } from '../../providers/data/ticketsHooks';
 
-/** The person's tickets: the staff ticket list searched by the person's email (or name when they have none). */
+/** The person's tickets: the staff ticket list filtered by the person's id. */
 export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
   const tz = useTimeZone();
@@ -13,7 +13,7 @@ export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
   const statusLabel = (s: string) => choices.data?.statuses.find((c) => c.value === s)?.label ?? s;
   const list = useListController<SchemaTicket>({
     resource: 'tickets',
-    filter: { q: person.email ?? `${person.first_name} ${person.last_name}` },
+    filter: { member_id: person.id },
     perPage: 10,
     disableSyncWithLocation: true,
     storeKey: false,
@@ -22,6 +22,7 @@ export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
   return (
     <ListContextProvider value={list}>
       <DataTable<SchemaTicket>
+        resource="tickets"
         bulkActionButtons={false}
         rowClick={false}
         empty={<Alert severity="info">{translate('atrium.person.tickets.empty')}</Alert>}

@@ -1,0 +1,299 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { catalogues } from '../../src/server/i18n';
+import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
+import { person } from '../../src/web/i18n/areas/person';
+import { staff } from '../../src/web/i18n/areas/staff';
+import { tasks } from '../../src/web/i18n/areas/tasks';
+import { team } from '../../src/web/i18n/areas/team';
+import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { openFromMenu } from './support/menu';
+import { clickWhenStill } from './support/motion';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The consultant's day as one journey, in Chromium against the real server: a visitor signs up through
+ * a landing form and waits in the queue, offered to consultant B's bell; consultant A, starting from
+ * the menu, takes the lead from the waiting list while B's offer leaves B's bell without a reload, and
+ * B, slower, is told 'User is already taken by another consultant'. A opens the person, adds a note,
+ * plans a task for tomorrow 10:00 (seen in Tasks at that time), records a donation, creates and copies
+ * a reset-credentials link that logs the person in once. The admin hands the person over in bulk from
+ * Team › Structure, and the history tells every step as a sentence in ru, en and de.
+ */
+
+const stamp = Date.now().toString(36);
+const PASSWORD = 'journey-password-1';
+const WEEK = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+const leadFirst = `Journey${stamp}`;
+const leadEmail = `journey-${stamp}@e2e.example`;
+const funnel = `Journey funnel ${stamp}`;
+const landing = `journey-${stamp}`;
+
+let admin: APIRequestContext;
+let owner: APIRequestContext;
+const people: Record<'a' | 'b' | 'c', { id: number; email: string; name: string }> = {} as never;
+
+async function apiAs(baseURL: string | undefined, email: string, password: string) {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+}
+
+async function consultant(first: string) {
+  const email = `journey-${first.toLowerCase()}-${stamp}@staff.atrium`;
+  const last = `Day${stamp}`;
+  const res = await admin.post('/api/v1/users/', {
+    data: {
+      email,
+      first_name: first,
+      last_name: last,
+      role: 'consultant',
+      password: PASSWORD,
+      language: 'ru',
+      time_zone: 'Europe/Berlin',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: ((await res.json()) as { id: number }).id, email, name: `${first} ${last}` };
+}
+
+async function logIn(browser: Browser, email: string, password = PASSWORD) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
+  return page;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await adminApiContext(baseURL);
+  people.a = await consultant('Alina');
+  people.b = await consultant('Bogdan');
+  people.c = await consultant('Clara');
+  // B is on shift all week with the top rating, so routing offers the new lead to B (A and C have no hours).
+  const hours = await admin.post('/api/accounts/user/update_work_times/', {
+    data: {
+      user_id: people.b.id,
+      work_times: WEEK.map((weekday) => ({ weekday, time_from: '00:00', time_to: '23:59', is_day_off: false })),
+    },
+  });
+  expect(hours.ok(), await hours.text()).toBeTruthy();
+  const rated = await admin.post('/api/accounts/user/consultant_settings/', {
+    data: { user_id: people.b.id, daily_limit: 1000, rating: 5 },
+  });
+  expect(rated.ok(), await rated.text()).toBeTruthy();
+  owner = await apiAs(baseURL, 'member@demo.atrium', 'demo-password');
+  const flow = await owner.post('/api/user_flows/', {
+    data: { name: funnel, landing_name: landing, is_published: true },
+  });
+  expect(flow.status(), await flow.text()).toBe(201);
+  const form = await owner.post(`/api/user_flows/landing_edit/${String(((await flow.json()) as { id: number }).id)}/`, {
+    data: {
+      type: 'lead_form',
+      order: 1000,
+      content: {
+        fields: [
+          { name: 'first_name', required: true },
+          { name: 'email', required: true },
+        ],
+      },
+    },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+});
+test.afterAll(async () => {
+  await admin.dispose();
+  await owner.dispose();
+});
+
+test('the consultant’s day: from a landing sign-up to a bulk hand-over, told by the history in ru, en and de', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(600_000);
+  const ru = { team: team.ru.waiting, person: person.ru, staff: staff.ru, tasks: tasks.ru };
+
+  // B is signed in, on the waiting leads, when a visitor signs up through the landing form.
+  const b = await logIn(browser, people.b.email);
+  await b.goto('/team?tab=waiting');
+  const visitor = await browser.newPage();
+  await visitor.goto(`/l/${landing}`);
+  await visitor.locator('#f-first_name').fill(leadFirst);
+  await visitor.locator('#f-email').fill(leadEmail);
+  await visitor.locator('button[type="submit"]').click();
+  await expect(visitor.getByRole('status')).toBeVisible();
+  await visitor.close();
+  // The offer reaches B's bell without a reload.
+  const bellB = b.getByTestId('notifications-bell');
+  await expect(bellB).toHaveAccessibleName(`${ru.staff.notifications.title} 1`, { timeout: 30_000 });
+  await bellB.click();
+  const offer = b.getByTestId('notifications-menu').getByTestId('notification').filter({ hasText: leadFirst });
+  await expect(offer).toBeVisible();
+
+  // A, from the menu: Team › Waiting leads; the lead waits under its funnel's name; A takes it.
+  const a = await logIn(browser, people.a.email);
+  await openFromMenu(a, catalogues.ru.menu_team);
+  await a.getByRole('tab', { name: team.ru.tabs.waiting }).click();
+  const rowA = a.locator('tbody tr').filter({ hasText: leadFirst });
+  await expect(rowA).toContainText(funnel);
+  await rowA.getByRole('button', { name: ru.team.take }).click();
+  await expect(a.getByText(ru.team.taken.replace('%{smart_count}', '1'))).toBeVisible();
+  // The confirmation leads to the person page, now A's.
+  await a.getByRole('link', { name: ru.team.open_person }).click();
+  await expect(a).toHaveURL(/\/user\/view-details\/\d+$/);
+  // B's offer leaves B's open bell at once.
+  await expect(offer).toHaveCount(0);
+  await b.keyboard.press('Escape');
+  await expect(bellB).toHaveAccessibleName(ru.staff.notifications.title);
+  // B, slower, still has the row on screen: taking it is refused with the spec's words.
+  const rowB = b.locator('tbody tr').filter({ hasText: leadFirst });
+  await rowB.getByRole('button', { name: ru.team.take }).click();
+  await expect(b.getByText(catalogues.ru.user_taken)).toBeVisible();
+  await b.context().close();
+
+  // A works the person.
+  const leadId = Number(/(\d+)$/.exec(a.url())![1]);
+  await expect(a.getByRole('heading', { level: 1, name: new RegExp(leadFirst) })).toBeVisible();
+
+  // A note.
+  await a.getByLabel('Заметка').fill('Позвонить завтра утром');
+  await a.getByRole('button', { name: 'Добавить заметку' }).click();
+  await expect(a.getByTestId('person-timeline')).toContainText('Позвонить завтра утром');
+
+  // A task for tomorrow 10:00, planned on the person page.
+  const me = (await (await admin.post('/api/accounts/user/details/', { data: { user_id: people.a.id } })).json()) as {
+    time_zone: string;
+  };
+  const tomorrow = dayjs().tz(me.time_zone).add(1, 'day');
+  const description = `Call ${leadFirst} tomorrow`;
+  await a.getByRole('tab', { name: ru.person.tabs.tasks, exact: true }).click();
+  await a.getByRole('button', { name: ru.person.tasks.create }).click();
+  const form = a.getByRole('dialog');
+  await form.getByTestId('task-start').locator('..').click();
+  await clickWhenStill(a.getByRole('option', { name: ru.tasks.start_in.at }));
+  await form.getByRole('group', { name: ru.tasks.fields.start_at }).getByRole('spinbutton').first().click();
+  await a.keyboard.type(`${tomorrow.format('DDMMYYYY')}1000`);
+  await form.getByRole('combobox', { name: ru.tasks.fields.linked_user }).fill(leadFirst);
+  await clickWhenStill(a.getByRole('option', { name: new RegExp(leadFirst) }).first());
+  await form.getByLabel(ru.tasks.fields.description).fill(description);
+  await form.getByRole('button', { name: ru.tasks.save }).click();
+  await expect(form).toBeHidden();
+
+  // A donation.
+  await a.getByRole('tab', { name: 'Пожертвования' }).click();
+  await a.getByRole('button', { name: 'Записать пожертвование' }).click();
+  const donation = a.getByRole('dialog');
+  await donation.getByLabel(/^Сумма, USD/).fill('40.00');
+  await donation.getByRole('button', { name: 'Записать' }).click();
+  await expect(donation).toBeHidden();
+  await expect(a.getByTestId('person-donations')).toContainText('$40.00');
+
+  // A reset-credentials link, copied; it logs the person in once.
+  await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await a.getByRole('button', { name: ru.person.actions.reset_link }).click();
+  const reset = a.getByRole('dialog');
+  await reset.getByRole('button', { name: ru.person.actions.reset_create }).click();
+  const link = await reset.getByTestId('reset-link').inputValue();
+  await reset.getByRole('button', { name: ru.person.actions.copy }).click();
+  await expect(a.getByText(ru.person.actions.copied)).toBeVisible();
+  expect(await a.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await reset.getByRole('button', { name: ru.person.actions.close }).click();
+  const guest = await browser.newPage();
+  const path = new URL(link).pathname;
+  await guest.goto(path);
+  await guest.getByLabel(/^Новый пароль/).fill('journey-lead-password-1');
+  await guest.getByLabel('Повторите новый пароль').fill('journey-lead-password-1');
+  await guest.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(guest).toHaveURL(/\/login$/);
+  await guest.locator('input[name="username"]').fill(leadEmail);
+  await guest.locator('input[name="password"]').fill('journey-lead-password-1');
+  await guest.getByRole('button', { name: 'Войти' }).click();
+  await expect(guest).toHaveURL(/\/dashboard$/);
+  await guest.goto(path);
+  await expect(guest.getByRole('alert')).toContainText('Срок действия ссылки истёк');
+  await guest.close();
+
+  // Tasks, from the menu: the task is planned for tomorrow 10:00, not overdue.
+  await openFromMenu(a, catalogues.ru.menu_staff_tasks);
+  await a.getByTestId('tab-future').click();
+  const listed = a
+    .getByText(description)
+    .locator('xpath=ancestor::*[self::tr or self::li or contains(@class,"MuiCard")][1]');
+  await expect(listed).toContainText(`${tomorrow.format('DD/MM/YYYY')} 10:00`);
+  await expect(listed).not.toContainText(ru.tasks.overdue);
+  await a.context().close();
+
+  // The admin hands the person over in bulk from Team › Structure.
+  const ad = await logIn(browser, 'admin@demo.atrium', 'demo-password');
+  await ad.goto('/team?tab=structure');
+  await ad.getByPlaceholder('Поиск', { exact: true }).fill(leadEmail);
+  await expect(ad.locator('tbody tr')).toHaveCount(1);
+  await ad.locator('tbody tr').getByRole('checkbox').check();
+  await ad
+    .locator('[data-test="bulk-actions-toolbar"]')
+    .getByRole('button', { name: ru.person.actions.hand_over })
+    .click();
+  const handOver = ad.getByRole('dialog');
+  await handOver.getByRole('combobox', { name: ru.person.actions.hand_over_to }).click();
+  await clickWhenStill(ad.getByRole('option', { name: new RegExp(people.c.name) }));
+  await handOver.getByRole('button', { name: ru.person.actions.hand_over }).click();
+  await expect(ad.getByText(ru.person.actions.hand_over_done.replace('%{smart_count}', '1'))).toBeVisible();
+
+  // The history tells each step as a sentence naming the people, in ru, en and de.
+  const adminMe = (await (await admin.get('/api/accounts/me/')).json()) as { first_name: string; last_name: string };
+  const lead = (await (await admin.post('/api/accounts/user/details/', { data: { user_id: leadId } })).json()) as {
+    first_name: string;
+    last_name: string;
+  };
+  const leadName = `${lead.first_name} ${lead.last_name}`.trim();
+  const adminName = `${adminMe.first_name} ${adminMe.last_name}`.trim();
+  const steps: Array<[string, Record<string, string>]> = [
+    ['lead_created', { subject: leadName }],
+    ['lead_offer', { subject: leadName, other: people.b.name }],
+    ['lead_take', { actor: people.a.name, subject: leadName }],
+    ['note_added', { actor: people.a.name, subject: leadName }],
+    ['task_create', { actor: people.a.name, subject: leadName }],
+    ['donation_recorded', { actor: people.a.name, subject: leadName }],
+    ['reset_credentials_link_created', { actor: people.a.name, subject: leadName }],
+    ['user_given_away', { actor: adminName, subject: leadName, other: people.c.name }],
+  ];
+  const token = await ad.evaluate(() => localStorage.getItem('atrium:token'));
+  for (const lang of ['ru', 'en', 'de'] as const) {
+    const set = await ad.request.post('/api/accounts/set_language/', {
+      headers: { Authorization: `JWT ${token}` },
+      data: { language: lang },
+    });
+    expect(set.ok(), await set.text()).toBeTruthy();
+    await ad.evaluate((l) => {
+      localStorage.setItem('atrium:locale', l);
+      localStorage.setItem('RaStore.locale', JSON.stringify(l));
+    }, lang);
+    await ad.goto('/dashboard');
+    await expect(ad.locator('html')).toHaveAttribute('lang', lang);
+    await openFromMenu(ad, catalogues[lang].menu_staff_action_logs);
+    await ad.getByRole('combobox', { name: adminTexts[lang].logs.subject_id }).fill(leadFirst);
+    await clickWhenStill(ad.getByRole('option', { name: new RegExp(leadFirst) }));
+    await expect(ad).toHaveURL(new RegExp(`subject_id.*${String(leadId)}`));
+    for (const [kind, names] of steps) {
+      const template = (catalogues[lang] as Record<string, string>)[`action_${kind}`]!;
+      const sentence = template.replace(/\{(\w+)\}/g, (_, k: string) => names[k] ?? `{${k}}`);
+      await expect(ad.getByText(sentence, { exact: true }).first(), `${lang}: ${kind}`).toBeVisible();
+    }
+    await expectNoRawKeys(ad);
+  }
+  await ad.request.post('/api/accounts/set_language/', {
+    headers: { Authorization: `JWT ${token}` },
+    data: { language: 'ru' },
+  });
+  await ad.context().close();
+});
