@@ -2,12 +2,12 @@
  * `npm run bench:import` (part of `npm run bench`): the real server process imports a 100,000-row CSV
  * (issue #8: at least 10,000 rows/s, the server's peak RSS at most 400 MB).
  *
- * The server runs as its own process (`node --import tsx src/server/main.ts`) on a fresh database of
+ * The server runs as its own process, compiled as `npm start` runs it (`dist-server/main.js`), on a fresh database of
  * BENCH_DATABASE_URL or of an embedded PostgreSQL in a temp dir. Timed: from the start call to the
  * import's `completed` status. The peak RSS is the kernel's high-water mark of that process (VmHWM).
  * BENCH_IMPORT_ROWS changes the file's size.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,9 +66,12 @@ async function main() {
     writeCsv(file);
     const port = 19_300 + Math.floor(Math.random() * 500);
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // The server as `npm start` runs it (compiled; tsx's transpiler would add its own memory).
+    execSync('npm run build:server -- --logLevel warn', { stdio: 'inherit' });
+    server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
       env: {
         ...process.env,
+        NODE_ENV: 'production',
         DATABASE_URL: u.toString(),
         DATA_DIR: path.join(tmp, 'data'),
         PORT: String(port),
