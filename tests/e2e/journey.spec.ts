@@ -1,11 +1,4 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -16,7 +9,7 @@ import { staff } from '../../src/web/i18n/areas/staff';
 import { tasks } from '../../src/web/i18n/areas/tasks';
 import { team } from '../../src/web/i18n/areas/team';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
-import { openFromMenu } from './support/menu';
+import { openFromMenu, openWaitingLeads } from './support/menu';
 import { clickWhenStill } from './support/motion';
 
 dayjs.extend(utc);
@@ -69,15 +62,6 @@ async function consultant(first: string) {
   });
   expect(res.status(), await res.text()).toBe(201);
   return { id: ((await res.json()) as { id: number }).id, email, name: `${first} ${last}` };
-}
-
-/** Team › Waiting leads from the menu, searched for this run's lead (other specs leave leads waiting ahead of it). */
-async function openQueue(page: Page) {
-  await openFromMenu(page, catalogues.ru.menu_team);
-  await page.getByRole('tab', { name: team.ru.tabs.waiting }).click();
-  await page.getByPlaceholder('Поиск', { exact: true }).fill(leadFirst);
-  // The search applies after a pause: only then is the list the searched one.
-  await expect(page.locator('tbody tr').filter({ hasNotText: leadFirst })).toHaveCount(0);
 }
 
 async function logIn(browser: Browser, email: string, password = PASSWORD) {
@@ -141,7 +125,7 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
 
   // B is signed in, on the waiting leads, when a visitor signs up through the landing form.
   const b = await logIn(browser, people.b.email);
-  await openQueue(b);
+  await openWaitingLeads(b, leadFirst);
   const visitor = await browser.newPage();
   await visitor.goto(`/l/${landing}`);
   await visitor.locator('#f-first_name').fill(leadFirst);
@@ -163,13 +147,13 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
   const bStale = await b.context().newPage();
   await bStale.route('**/api/notifications/stream/**', (route) => route.abort());
   await bStale.goto('/dashboard');
-  await openQueue(bStale);
+  await openWaitingLeads(bStale, leadFirst);
   const rowB = bStale.locator('tbody tr').filter({ hasText: leadFirst });
   await expect(rowB).toBeVisible();
 
   // A, from the menu: Team › Waiting leads; the lead waits under its funnel's name; A takes it.
   const a = await logIn(browser, people.a.email);
-  await openQueue(a);
+  await openWaitingLeads(a, leadFirst);
   const rowA = a.locator('tbody tr').filter({ hasText: leadFirst });
   await expect(rowA).toContainText(funnel);
   await rowA.getByRole('button', { name: ru.team.take }).click();

@@ -1,15 +1,8 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { team } from '../../src/web/i18n/areas/team';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
-import { openFromMenu } from './support/menu';
+import { openWaitingLeads } from './support/menu';
 
 /**
  * Waiting leads as a work queue, against the real server: leads that signed up through a landing form
@@ -51,16 +44,6 @@ async function signUp(baseURL: string | undefined, landing: string, firstName: s
   });
   expect(res.status(), await res.text()).toBe(201);
   await visitor.dispose();
-}
-
-/** Team › Waiting leads from the menu, searched for this run's leads (other specs leave leads waiting ahead of them). */
-async function openQueue(page: Page) {
-  await openFromMenu(page, catalogues.ru.menu_team);
-  await page.getByRole('tab', { name: team.ru.tabs.waiting }).click();
-  await page.getByPlaceholder('Поиск', { exact: true }).fill(stamp);
-  // The search applies after a pause: only then is the list the searched one.
-  await expect(page.locator('tbody tr').filter({ hasNotText: stamp })).toHaveCount(0);
-  await expect(page.locator('tbody tr').first()).toBeVisible();
 }
 
 async function logIn(browser: Browser, email: string, password = 'demo-password') {
@@ -123,7 +106,7 @@ test('a consultant takes a lead from the queue; another one, slower, is told it 
 }) => {
   const a = await logIn(browser, 'consultant@demo.atrium');
   const b = await logIn(browser, B_EMAIL, B_PASSWORD);
-  await openQueue(a);
+  await openWaitingLeads(a, stamp);
   const rowA = a.locator('tbody tr').filter({ hasText: `Race${stamp}` });
   // The queue names the funnel the lead came through, not the raw 'landing'.
   await expect(rowA).toContainText(funnel);
@@ -149,7 +132,7 @@ test('a consultant takes a lead from the queue; another one, slower, is told it 
   await expect(a).toHaveURL(/\/user\/view-details\/\d+$/);
 
   // B opens another lead: its brief (not a refusal), with the funnel's name, then rejects it after confirming.
-  await openQueue(b);
+  await openWaitingLeads(b, stamp);
   await b
     .locator('tbody tr')
     .filter({ hasText: `Brief${stamp}` })
@@ -174,7 +157,7 @@ test('a consultant takes a lead from the queue; another one, slower, is told it 
   expect(rejected.results[0]?.lead_status).toBe('not_active');
 
   // Two more in bulk: select both, take them to work.
-  await openQueue(b);
+  await openWaitingLeads(b, stamp);
   for (const name of ['Bulkone', 'Bulktwo'])
     await b
       .locator('tbody tr')

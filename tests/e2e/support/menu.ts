@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { catalogues } from '../../../src/server/i18n';
+import { team } from '../../../src/web/i18n/areas/team';
 import { clickWhenStill } from './motion';
 
 /**
@@ -24,4 +26,16 @@ export async function menuEntry(page: Page, name: string) {
 /** Opens the page of the side menu's entry `name`, through its section when that is folded. */
 export async function openFromMenu(page: Page, name: string) {
   await clickWhenStill(await menuEntry(page, name));
+}
+
+/**
+ * Team › Waiting leads from the (Russian) menu, searched for `search`: other specs leave leads waiting
+ * ahead of a spec's own. Returns once the list shows only what the search finds.
+ */
+export async function openWaitingLeads(page: Page, search: string) {
+  await openFromMenu(page, catalogues.ru.menu_team);
+  await page.getByRole('tab', { name: team.ru.tabs.waiting }).click();
+  await page.getByPlaceholder('Поиск', { exact: true }).fill(search);
+  // The search applies after a pause: only then is the list the searched one.
+  await expect(page.locator('tbody tr').filter({ hasNotText: search })).toHaveCount(0);
 }
