@@ -24,15 +24,15 @@ export const admin: BenchArea = {
   name: 'admin',
   seed: async ({ pool }) => {
     await pool.query(
-      `insert into users (email, first_name, last_name, role, promo_code, email_activation, date_joined)
-       select 'actor' || g || '@bench.atrium', 'Actor', 'No ' || g, 'consultant', 'ACTORB' || g, true, now() - make_interval(days => 400 + g)
+      `insert into users (email, first_name, last_name, role, promo_code, email_activation, date_joined, time_zone)
+       select 'actor' || g || '@bench.atrium', 'Actor', 'No ' || g, 'consultant', 'ACTORB' || g, true, now() - make_interval(days => 400 + g), 'Europe/Berlin'
        from generate_series(1, ${ACTORS - 1}) g`,
     );
     await pool.query(
       // Registered over the last two years, as users with a year of history would be: 20,000 users who
       // all joined in the second of the seed made "today" of every statistics call read them one by one.
-      `insert into users (email, first_name, last_name, promo_code, lead_status, date_joined)
-       select 'subject' || g || '@bench.atrium', 'Subject', 'No ' || g, 'SUBJB' || g, 'processing', now() - make_interval(mins => 50 * g)
+      `insert into users (email, first_name, last_name, promo_code, lead_status, date_joined, time_zone)
+       select 'subject' || g || '@bench.atrium', 'Subject', 'No ' || g, 'SUBJB' || g, 'processing', now() - make_interval(mins => 50 * g), 'Europe/Berlin'
        from generate_series(1, ${SUBJECTS}) g`,
     );
     const actors = (

@@ -43,8 +43,8 @@ export const learning: BenchArea = {
     );
     await pool.query(`insert into news (title, summary, body, is_important, published_at)
       select 'Bench news ' || g, 'Summary ' || g, '<p>Body</p>', g % 20 = 0, now() - make_interval(hours => g) from generate_series(1, 2000) g`);
-    await pool.query(`insert into events (title, description, starts_at, ends_at, place)
-      select 'Bench event ' || g, '<p>Event</p>', now() + make_interval(hours => g * 5 - 2000), now() + make_interval(hours => g * 5 - 1998), 'Berlin'
+    await pool.query(`insert into events (title, description, starts_at, ends_at, place, time_zone)
+      select 'Bench event ' || g, '<p>Event</p>', now() + make_interval(hours => g * 5 - 2000), now() + make_interval(hours => g * 5 - 1998), 'Berlin', 'Europe/Berlin'
       from generate_series(1, 1000) g`);
     await pool.query(`insert into books (title, author, description, price_cents, published_at)
       select 'Bench book ' || g, 'Author ' || g, '<p>Book</p>', 999, now() - make_interval(days => g) from generate_series(1, 300) g`);

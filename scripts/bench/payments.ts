@@ -14,8 +14,8 @@ export const payments: BenchArea = {
   seed: async ({ pool, memberId }) => {
     const { rows: c } = await pool.query<{ id: number }>(`select id from users where email = 'consultant@demo.atrium'`);
     await pool.query(
-      `insert into users (email, first_name, last_name, role, responsible_id, email_activation, lead_status, promo_code, date_joined)
-       select 'payer' || g || '@bench.atrium', 'Payer', 'No ' || g, 'member', $1, true, 'active', 'PAYBENCH' || g, now() - make_interval(days => 400, mins => g)
+      `insert into users (email, first_name, last_name, role, responsible_id, email_activation, lead_status, promo_code, date_joined, time_zone)
+       select 'payer' || g || '@bench.atrium', 'Payer', 'No ' || g, 'member', $1, true, 'active', 'PAYBENCH' || g, now() - make_interval(days => 400, mins => g), 'Europe/Berlin'
        from generate_series(1, ${USERS}) g`,
       [must(c[0]).id],
     );

@@ -23,10 +23,10 @@ export const staff: BenchArea = {
     const { rows } = await pool.query<{ id: number }>(`select id from users where role = 'consultant' order by id`);
     const staffIds = rows.map((r) => r.id);
     await pool.query(
-      `insert into users (email, first_name, last_name, country, lead_status, responsible_id, promo_code, date_joined)
+      `insert into users (email, first_name, last_name, country, lead_status, responsible_id, promo_code, date_joined, time_zone)
        select 'lead' || g || '@bench.atrium', 'Lead', 'No ' || g, (array['DE','RU','AT','CH','UA','KZ','US',''])[1 + g % 8],
          (array['processing','active','not_active'])[1 + g % 3], ($1::int[])[1 + g % array_length($1::int[], 1)], 'LEADB' || g,
-         now() - make_interval(mins => (g * 10)::int)
+         now() - make_interval(mins => (g * 10)::int), 'Europe/Berlin'
        from generate_series(1, ${LEADS}) g`,
       [staffIds],
     );

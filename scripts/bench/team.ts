@@ -54,14 +54,14 @@ export const team: BenchArea = {
     await pool.query('alter table users disable trigger user');
     try {
       await pool.query(
-        `insert into users (id, email, first_name, last_name, city, country, promo_code, referrer_id, lead_status, role, date_joined)
+        `insert into users (id, email, first_name, last_name, city, country, promo_code, referrer_id, lead_status, role, date_joined, time_zone)
          select $1::int + g, 'tree' || g || '@bench.atrium', ($3::text[])[1 + g % ${NAMES.length}],
            'Tree' || substr(md5(g::text), 1, 6), 'City ' || (g % 50), 'DE', 'BENCH' || g,
            case when g = 1 then $2::int
                 when g <= ${SPINE} then $1::int + g - 1
                 else coalesce(nullif(floor(random() * g)::int, 0) + $1::int, $2::int) end,
            (array['waiting', 'processing', 'active', 'not_active'])[1 + g % 4], 'member',
-           now() - make_interval(mins => ${TREE} - g)
+           now() - make_interval(mins => ${TREE} - g), 'Europe/Berlin'
          from generate_series(1, ${TREE}) g`,
         [base, memberId, NAMES],
       );

@@ -138,8 +138,8 @@ export class Workload {
     const emails = Array.from({ length: memberCount }, (_, i) => `soak-member-${i + 1}@soak.test`);
     for (const email of emails) {
       await db.query(
-        `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, referrer_id, responsible_id, lead_status, city, country)
-         values ($1, $2, 'Soak', 'Member', true, $3, 'en', $4, $4, 'active', 'Berlin', 'DE') on conflict (email) do nothing`,
+        `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, referrer_id, responsible_id, lead_status, city, country, time_zone)
+         values ($1, $2, 'Soak', 'Member', true, $3, 'en', $4, $4, 'active', 'Berlin', 'DE', 'Europe/Berlin') on conflict (email) do nothing`,
         [email, hash, newPromoCode(), consultantId],
       );
     }

@@ -246,10 +246,10 @@ describe('events', () => {
       )
     ).id;
     await t.pool.query(
-      `insert into events (title, starts_at, ends_at) values ('Past', now() - interval '2 days', now() - interval '1 day')`,
+      `insert into events (title, starts_at, ends_at, time_zone) values ('Past', now() - interval '2 days', now() - interval '1 day', 'Europe/Moscow')`,
     );
     await t.pool.query(
-      `insert into events (title, starts_at, is_published) values ('Hidden', now() + interval '1 day', false)`,
+      `insert into events (title, starts_at, is_published, time_zone) values ('Hidden', now() + interval '1 day', false, 'Europe/Moscow')`,
     );
   });
 

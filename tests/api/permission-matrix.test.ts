@@ -23,8 +23,8 @@ const tokens: Partial<Record<Actor, string>> = {};
 
 async function makeUser(role: 'member' | 'consultant' | 'admin', name: string): Promise<number> {
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (email, first_name, last_name, role, is_superuser, email_activation, lead_status, promo_code)
-     values ($1, 'Matrix', $2, $3, $4, true, 'active', $5) returning id`,
+    `insert into users (email, first_name, last_name, role, is_superuser, email_activation, lead_status, promo_code, time_zone)
+     values ($1, 'Matrix', $2, $3, $4, true, 'active', $5, 'Europe/Moscow') returning id`,
     [`matrix-${name}@example.com`, name, role, role === 'admin', `MATRIX${name.toUpperCase()}`],
   );
   return rows[0]!.id;

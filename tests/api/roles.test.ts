@@ -32,7 +32,7 @@ describe('x-roles are enforced for every operation', () => {
   it('a consultant lists only the users in their reach, never an admin, and cannot create or edit users', async () => {
     // A user nobody looks after and nobody referred: outside the consultant's reach.
     const { rows } = await t.pool.query<{ id: number }>(
-      `insert into users (email, first_name, last_name, promo_code) values ('stranger@example.com', 'Stranger', 'Outside', 'STRANGER1') returning id`,
+      `insert into users (email, first_name, last_name, promo_code, time_zone) values ('stranger@example.com', 'Stranger', 'Outside', 'STRANGER1', 'Europe/Moscow') returning id`,
     );
     try {
       const list = async (query = '') => {

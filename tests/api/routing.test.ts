@@ -38,7 +38,7 @@ const shift = (userId: number, weekday: number, from = '09:00', to = '18:00') =>
 async function newLead(name: string): Promise<number> {
   return t.db.transaction(async (tx) => {
     const res = await tx.execute<{ id: number }>(
-      sql`insert into users (first_name, last_name, promo_code) values (${name}, 'Lead', ${newPromoCode()}) returning id`,
+      sql`insert into users (first_name, last_name, promo_code, time_zone) values (${name}, 'Lead', ${newPromoCode()}, 'Europe/Moscow') returning id`,
     );
     const id = res.rows[0]!.id;
     await leadCreated(tx, t.app.ctx, { userId: id, source: 'landing' });
@@ -165,8 +165,8 @@ describe('automatic lead routing', () => {
     await only([low.id, high.id]);
     const ids = (
       await t.pool.query<{ id: number }>(
-        `insert into users (first_name, last_name, promo_code)
-         select 'Bulk', 'Lead ' || g, 'R' || g || substr(md5(random()::text), 1, 8) from generate_series(1, 400) g returning id`,
+        `insert into users (first_name, last_name, promo_code, time_zone)
+         select 'Bulk', 'Lead ' || g, 'R' || g || substr(md5(random()::text), 1, 8), 'Europe/Moscow' from generate_series(1, 400) g returning id`,
       )
     ).rows.map((r) => r.id);
     for (const id of ids) await routeLead(t.app.ctx, id);

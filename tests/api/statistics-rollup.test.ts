@@ -300,8 +300,8 @@ describe('statistics roll-ups', () => {
     await t.pool.query(`delete from users where id = $1`, [gone.id]);
     // New rows in one statement each, as bulk imports write them.
     await t.pool.query(
-      `insert into users (email, first_name, last_name, promo_code, responsible_id, country, date_joined)
-       select 'bulk' || g || '@lead.atrium', 'Bulk', 'Lead', 'BULKRU' || g, $1::int, 'NP', now() - make_interval(mins => g * 17) from generate_series(1, 20) g`,
+      `insert into users (email, first_name, last_name, promo_code, responsible_id, country, date_joined, time_zone)
+       select 'bulk' || g || '@lead.atrium', 'Bulk', 'Lead', 'BULKRU' || g, $1::int, 'NP', now() - make_interval(mins => g * 17), 'Europe/Moscow' from generate_series(1, 20) g`,
       [cons.id],
     );
     await t.pool.query(

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 async function add(name: string, referrerId: number | null): Promise<number> {
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (first_name, promo_code, referrer_id) values ($1, $2, $3) returning id`,
+    `insert into users (first_name, promo_code, referrer_id, time_zone) values ($1, $2, $3, 'Europe/Moscow') returning id`,
     [name, newPromoCode(), referrerId],
   );
   return rows[0]!.id;
@@ -74,8 +74,8 @@ describe('referral tree maintained by triggers', () => {
     expect(await node(b)).toEqual({ path: `${root}.${a}.${b}`, children_count: 0, descendants_count: 0 });
     // A multi-row insert where a later row hangs under an earlier one of the same statement.
     await t.pool.query(
-      `insert into users (first_name, promo_code, referrer_id)
-       select 'x' || g, 'promo-tree-' || g || '-' || $2, $1 from generate_series(1, 3) g`,
+      `insert into users (first_name, promo_code, referrer_id, time_zone)
+       select 'x' || g, 'promo-tree-' || g || '-' || $2, $1, 'Europe/Moscow' from generate_series(1, 3) g`,
       [b, Date.now()],
     );
     expect(await node(root)).toMatchObject({ descendants_count: 5 });
@@ -216,7 +216,7 @@ describe('referral tree under concurrent writers', () => {
     ]);
   const join = (c: pg.Client, referrerId: number) =>
     c.query<{ id: number }>(
-      `insert into users (first_name, promo_code, referrer_id) values ('new', $1, $2) returning id`,
+      `insert into users (first_name, promo_code, referrer_id, time_zone) values ('new', $1, $2, 'Europe/Moscow') returning id`,
       [newPromoCode(), referrerId],
     );
   const payDonation = (c: pg.Client, userId: number, cents: number) =>

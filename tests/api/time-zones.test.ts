@@ -199,3 +199,22 @@ describe('people and events made by staff', () => {
     expect(ev.json()).toMatchObject({ time_zone: 'America/Sao_Paulo' });
   });
 });
+
+describe('the database', () => {
+  it('has no fixed zone of its own: a row that names none is refused', async () => {
+    await expect(
+      t.pool.query(`insert into users (first_name, promo_code) values ('Zoneless', 'ZONELESS1')`),
+    ).rejects.toThrow(/time_zone/);
+    await expect(t.pool.query(`insert into events (title, starts_at) values ('Zoneless', now())`)).rejects.toThrow(
+      /time_zone/,
+    );
+    const defaults = await t.pool.query<{ table_name: string; column_default: string | null }>(
+      `select table_name, column_default from information_schema.columns
+        where column_name = 'time_zone' and table_name in ('users', 'events') order by table_name`,
+    );
+    expect(defaults.rows).toEqual([
+      { table_name: 'events', column_default: null },
+      { table_name: 'users', column_default: null },
+    ]);
+  });
+});

@@ -29,8 +29,8 @@ export async function createActors(t: TestApp): Promise<Actors> {
   const ids: number[] = [];
   for (const role of ['admin', 'consultant', 'member'] as const) {
     const { rows } = await t.pool.query<{ id: number }>(
-      `insert into users (email, first_name, last_name, role, is_superuser, email_activation, lead_status, promo_code)
-       values ($1, 'Fuzz', $2, $2, $3, true, 'active', $4) returning id`,
+      `insert into users (email, first_name, last_name, role, is_superuser, email_activation, lead_status, promo_code, time_zone)
+       values ($1, 'Fuzz', $2, $2, $3, true, 'active', $4, 'Europe/Moscow') returning id`,
       [`fuzz-${role}@example.com`, role, role === 'admin', `FUZZ${role.toUpperCase()}`],
     );
     ids.push(rows[0]!.id);

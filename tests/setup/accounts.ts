@@ -97,8 +97,8 @@ export async function makeMember(
   const password = opts.password ?? 'member-password-1';
   const email = `m${++seq}-${Date.now()}@test.atrium`;
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, responsible_id, lead_status)
-     values ($1, $2, 'Test', 'Member', true, $3, $4, $5, 'active') returning id`,
+    `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, responsible_id, lead_status, time_zone)
+     values ($1, $2, 'Test', 'Member', true, $3, $4, $5, 'active', 'Europe/Moscow') returning id`,
     [email, await hashPassword(password), newPromoCode(), opts.language ?? 'en', opts.responsibleId ?? null],
   );
   return { id: rows[0]!.id, email, password };

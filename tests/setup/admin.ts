@@ -47,8 +47,8 @@ export async function makeUser(
   const password = 'staff-password-1';
   const email = opts.email ?? `u${++seq}-${Date.now()}@admin.test`;
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (email, phone, password_hash, first_name, last_name, email_activation, promo_code, language, role, is_superuser, referrer_id, responsible_id)
-     values ($1, $2, $3, 'Test', $4, true, $5, 'en', $6, $7, $8, $9) returning id`,
+    `insert into users (email, phone, password_hash, first_name, last_name, email_activation, promo_code, language, role, is_superuser, referrer_id, responsible_id, time_zone)
+     values ($1, $2, $3, 'Test', $4, true, $5, 'en', $6, $7, $8, $9, 'Europe/Moscow') returning id`,
     [
       email,
       opts.phone ?? null,

@@ -58,8 +58,8 @@ export async function makeLead(
 ): Promise<number> {
   const row = await one<{ id: number }>(
     t,
-    `insert into users (email, first_name, last_name, promo_code, language, lead_status, responsible_id, referrer_id, country, date_joined, telegram_chat_id)
-     values ($1, $2, 'Lead', $3, 'en', $4, $5, $6, $7, $8, $9) returning id`,
+    `insert into users (email, first_name, last_name, promo_code, language, lead_status, responsible_id, referrer_id, country, date_joined, telegram_chat_id, time_zone)
+     values ($1, $2, 'Lead', $3, 'en', $4, $5, $6, $7, $8, $9, 'Europe/Moscow') returning id`,
     [
       `l${++seq}-${Date.now()}@lead.atrium`,
       opts.name ?? `Lead${seq}`,

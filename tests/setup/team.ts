@@ -21,8 +21,8 @@ export async function makeUser(
   const email = `team${++seq}-${Date.now()}@test.atrium`;
   const { rows } = await t.pool.query<{ id: number }>(
     `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language,
-                        referrer_id, responsible_id, role, is_superuser, lead_status)
-     values ($1, $2, $3, $4, true, $5, 'en', $6, $7, $8, $9, $10) returning id`,
+                        referrer_id, responsible_id, role, is_superuser, lead_status, time_zone)
+     values ($1, $2, $3, $4, true, $5, 'en', $6, $7, $8, $9, $10, 'Europe/Moscow') returning id`,
     [
       email,
       await hashPassword(password),
