@@ -1,26 +1,16 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../src/api/client';
-import type { paths, SchemaDonation, SchemaPaymentMethod, SchemaProfile, SchemaSession } from '../../src/api/schema';
+import type { SchemaDonation, SchemaPaymentMethod, SchemaProfile, SchemaSession } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
 import { PROFILE_KEY } from '../../src/web/providers/authProvider';
+import { http, mockApi } from '../setup/msw';
 
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
+const server = mockApi();
 afterEach(() => {
-  server.resetHandlers();
   // Not vi.unstubAllGlobals(): the setup file's page origin stays.
   vi.stubGlobal('localStorage', undefined);
-});
-afterAll(() => {
-  server.close();
 });
 
 /** The browser's storage, where the provider keeps the session (token and user). */

@@ -1,27 +1,15 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { paths, SchemaProfile } from '../../src/api/schema';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SchemaProfile } from '../../src/api/schema';
 import { errorText, fieldErrorsOf, formErrors } from '../../src/web/common/errors';
 import { authProvider, TwoFactorRequired } from '../../src/web/providers/authProvider';
 import { dataProvider } from '../../src/web/providers/data';
 import { accountsMethods, getToken, setToken } from '../../src/web/providers/data/accounts';
 import { lazyDataProvider } from '../../src/web/providers/lazyDataProvider';
+import { http, mockApi } from '../setup/msw';
 
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 // The auth provider keeps the token and the profile in the browser's storage.
 const stored = new Map<string, string>();

@@ -1,25 +1,13 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onUnauthorized } from '../../src/api/client';
-import type { paths, SchemaContact, SchemaContactCategory } from '../../src/api/schema';
+import type { SchemaContact, SchemaContactCategory } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
 import { exportContactsCsv } from '../../src/web/providers/data/contacts';
+import { http, mockApi } from '../setup/msw';
 
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 const contact = (id: number, extra: Partial<SchemaContact> = {}): SchemaContact => ({
   id,

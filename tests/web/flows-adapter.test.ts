@@ -1,23 +1,11 @@
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths, SchemaFlow, SchemaLandingElement } from '../../src/api/schema';
+import { describe, expect, it } from 'vitest';
+import type { SchemaFlow, SchemaLandingElement } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
 import { checkLandingName } from '../../src/web/providers/data/flows';
+import { http, mockApi } from '../setup/msw';
 
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 const flow = (id: number, extra: Partial<SchemaFlow> = {}): SchemaFlow => ({
   id,

@@ -1,11 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
-  paths,
   SchemaBookDetail,
   SchemaEventBrief,
   SchemaLessonBrief,
@@ -15,18 +12,9 @@ import type {
 } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
 import { isLearningQuery } from '../../src/web/providers/data/learningHooks';
+import { http, mockApi } from '../setup/msw';
 
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 const at = '2026-01-01T10:00:00.000Z';
 const pageOf = <T>(results: T[], count: number, next: string | null = null) => ({

@@ -1,22 +1,11 @@
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths, SchemaMyTicket, SchemaTicketDetail } from '../../src/api/schema';
+import { describe, expect, it } from 'vitest';
+import type { SchemaMyTicket, SchemaTicketDetail } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
+import { http, mockApi } from '../setup/msw';
 
 /** The member's support screens and notification settings: the `my-tickets` resource and their custom methods. */
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 const who = { id: 3, first_name: 'Kai', last_name: 'Berater' };
 const base = {

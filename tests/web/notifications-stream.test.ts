@@ -1,14 +1,11 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { paths } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
 import type { NotificationStreamState } from '../../src/web/providers/data/notifications';
+import { http, mockApi } from '../setup/msw';
 
 /** The live bell's custom method: a ticket, then an EventSource on the stream; a cut falls back to polling and reconnects. */
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
+const server = mockApi();
 
 /** A stand-in for the browser's EventSource: the test raises its events. */
 class FakeEventSource {
@@ -30,15 +27,12 @@ class FakeEventSource {
 }
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   vi.stubGlobal('EventSource', FakeEventSource);
 });
 afterEach(() => {
-  server.resetHandlers();
   FakeEventSource.all = [];
 });
 afterAll(() => {
-  server.close();
   vi.unstubAllGlobals();
 });
 

@@ -1,23 +1,11 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths, SchemaStaffPayment } from '../../src/api/schema';
+import { describe, expect, it } from 'vitest';
+import type { SchemaStaffPayment } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
+import { http, mockApi } from '../setup/msw';
 
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 const payment = (id: number, extra: Partial<SchemaStaffPayment> = {}): SchemaStaffPayment => ({
   id,

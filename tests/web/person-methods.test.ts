@@ -1,22 +1,10 @@
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '../../src/api/schema';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dataProvider } from '../../src/web/providers/data';
+import { http, mockApi } from '../setup/msw';
 
 /** The staff person page's provider calls: notes, donations, invitations, links, settings, partner details, hand-overs. */
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 const seen: Array<{ url: string; body?: unknown }> = [];
 async function record(request: Request) {

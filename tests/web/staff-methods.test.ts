@@ -1,28 +1,12 @@
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  paths,
-  SchemaStaffStatisticsRow,
-  SchemaStatisticsResponse,
-  SchemaStructureChoices,
-} from '../../src/api/schema';
+import { describe, expect, it } from 'vitest';
+import type { SchemaStaffStatisticsRow, SchemaStatisticsResponse, SchemaStructureChoices } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
+import { http, mockApi } from '../setup/msw';
 
 /** The staff screens' resources and custom methods: statistics, notifications, partners, tags, structure choices. */
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = mockApi();
 
 function recorder() {
   const seen: Array<{ url: string; body?: unknown }> = [];

@@ -1,25 +1,15 @@
 // @vitest-environment jsdom
 import { HttpResponse, http as rawHttp } from 'msw';
-import { setupServer } from 'msw/node';
-import { createOpenApiHttp } from 'openapi-msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '../../src/api/schema';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../src/api/client';
 import { dataProvider } from '../../src/web/providers/data';
+import { http, mockApi } from '../setup/msw';
 
 /** The content forms' upload: a custom method of the provider (XMLHttpRequest for the progress). */
-const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
+const server = mockApi();
 afterEach(() => {
-  server.resetHandlers();
   localStorage.clear();
-});
-afterAll(() => {
-  server.close();
 });
 
 describe('uploadFile', () => {
