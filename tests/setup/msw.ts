@@ -23,3 +23,14 @@ export function mockApi(...handlers: Parameters<typeof setupServer>) {
 
 /** MSW handlers typed by the contract's paths, at the client's base URL. */
 export const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
+
+/** What the provider sent: each request's path with its query, and its JSON body when it has one. */
+export function recorder() {
+  const seen: Array<{ url: string; body?: unknown }> = [];
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    const text = await request.clone().text();
+    seen.push({ url: url.pathname + url.search, ...(text && { body: JSON.parse(text) as unknown }) });
+  };
+  return { seen, record };
+}

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { SchemaMyTicket, SchemaTicketDetail } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { http, mockApi } from '../setup/msw';
+import { http, mockApi, recorder } from '../setup/msw';
 
 /** The member's support screens and notification settings: the `my-tickets` resource and their custom methods. */
 const server = mockApi();
@@ -29,16 +29,6 @@ const detail = (id: number, extra: Partial<SchemaTicketDetail> = {}): SchemaTick
   messages: [],
   ...extra,
 });
-
-function recorder() {
-  const seen: Array<{ url: string; body?: unknown }> = [];
-  const record = async (request: Request) => {
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    seen.push({ url: url.pathname + url.search, ...(text && { body: JSON.parse(text) as unknown }) });
-  };
-  return { seen, record };
-}
 
 describe('my-tickets resource', () => {
   it('getList pages and filters the caller’s own tickets; getOne reads one with its messages', async () => {

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { SchemaTask, SchemaTicketDetail } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { http, mockApi } from '../setup/msw';
+import { http, mockApi, recorder } from '../setup/msw';
 
 const server = mockApi();
 
@@ -35,16 +35,6 @@ const ticket = (id: number, extra: Partial<SchemaTicketDetail> = {}): SchemaTick
   messages: [],
   ...extra,
 });
-
-function recorder() {
-  const seen: Array<{ url: string; body?: unknown }> = [];
-  const record = async (request: Request) => {
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    seen.push({ url: url.pathname + url.search, ...(text && { body: JSON.parse(text) }) });
-  };
-  return { seen, record };
-}
 
 describe('tasks adapter', () => {
   it('getList sends the tab, type, search, view-as and ordering, and keeps the tab counts', async () => {

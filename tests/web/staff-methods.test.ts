@@ -3,20 +3,10 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { SchemaStaffStatisticsRow, SchemaStatisticsResponse, SchemaStructureChoices } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { http, mockApi } from '../setup/msw';
+import { http, mockApi, recorder } from '../setup/msw';
 
 /** The staff screens' resources and custom methods: statistics, notifications, partners, tags, structure choices. */
 const server = mockApi();
-
-function recorder() {
-  const seen: Array<{ url: string; body?: unknown }> = [];
-  const record = async (request: Request) => {
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    seen.push({ url: url.pathname + url.search, ...(text && { body: JSON.parse(text) as unknown }) });
-  };
-  return { seen, record };
-}
 
 const metric = (value: number | string, available = true) => ({ value, available });
 const stats: SchemaStatisticsResponse = {
