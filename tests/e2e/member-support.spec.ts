@@ -83,7 +83,11 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     await expect(member).toHaveURL(/\/user\/new-request\/\d+$/);
     const ticketId = Number(/(\d+)$/.exec(member.url())?.[1]);
     await member.getByRole('link', { name: web.my.back }).first().click();
-    await expect(member.getByRole('row', { name: new RegExp(subject) })).toContainText(web.my.no_answer);
+    // The list is read afresh: its first sight is the new request, not the old page saying there are none.
+    const row = member.getByRole('row', { name: new RegExp(subject) });
+    await expect(member.getByTestId('my-requests-empty').or(row)).toBeVisible();
+    expect(await member.getByTestId('my-requests-empty').isVisible()).toBe(false);
+    await expect(row).toContainText(web.my.no_answer);
     await expectNoRawKeys(member);
 
     // The consultant answers from the staff tickets screen.

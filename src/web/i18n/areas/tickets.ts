@@ -61,7 +61,7 @@ const en = {
   my: {
     title: 'My requests',
     new: 'New request',
-    empty: 'You have no requests yet.',
+    empty: 'You have no requests yet. To ask a consultant, press “New request”.',
     last_answer: 'Last answer',
     no_answer: 'No answer yet',
     date: 'Date',
@@ -148,7 +148,7 @@ export const tickets = {
     request: {
       title: 'Новая заявка',
       heading: 'Вопрос консультанту',
-      type: 'Тема обращения',
+      type: 'Вид обращения',
       subject: 'Тема',
       message: 'Ваше сообщение',
       submit: 'Отправить заявку',
@@ -160,7 +160,7 @@ export const tickets = {
     my: {
       title: 'Мои заявки',
       new: 'Новая заявка',
-      empty: 'У вас пока нет заявок.',
+      empty: 'У вас пока нет заявок. Чтобы задать вопрос консультанту, нажмите «Новая заявка».',
       last_answer: 'Последний ответ',
       no_answer: 'Ответа пока нет',
       date: 'Дата',
@@ -256,7 +256,7 @@ export const tickets = {
     my: {
       title: 'Meine Anfragen',
       new: 'Neue Anfrage',
-      empty: 'Sie haben noch keine Anfragen.',
+      empty: 'Sie haben noch keine Anfragen. Um einen Berater zu fragen, klicken Sie auf „Neue Anfrage“.',
       last_answer: 'Letzte Antwort',
       no_answer: 'Noch keine Antwort',
       date: 'Datum',
