@@ -82,6 +82,10 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     await expect(member.getByTestId('request-sent')).toBeVisible();
     await expect(member).toHaveURL(/\/user\/new-request\/\d+$/);
     const ticketId = Number(/(\d+)$/.exec(member.url())?.[1]);
+    // The conversation is headed by its request, not by the list's name.
+    await expect(member.getByRole('heading', { level: 1 })).toHaveText(
+      web.my.request_title.replace('%{id}', String(ticketId)),
+    );
     await member.getByRole('link', { name: web.my.back }).first().click();
     // The list is read afresh: its first sight is the new request, not the old page saying there are none.
     const row = member.getByRole('row', { name: new RegExp(subject) });

@@ -21,7 +21,9 @@ export default function NewRequestPage() {
   const choices = useTicketChoices('member');
   return (
     <MemberPage
-      title={translate(id === null ? 'atrium.tickets.request.title' : 'atrium.tickets.my.title')}
+      title={
+        id === null ? translate('atrium.tickets.request.title') : translate('atrium.tickets.my.request_title', { id })
+      }
       back={{ to: '/support', label: translate('atrium.tickets.my.back') }}
       maxWidth={760}
     >

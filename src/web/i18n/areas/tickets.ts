@@ -77,6 +77,7 @@ const en = {
     rejected: 'This request was rejected.',
     reason: 'Reason: %{reason}',
     back: 'My requests',
+    request_title: 'Request #%{id}',
     ask: 'Ask a consultant',
   },
   notify_settings: {
@@ -176,6 +177,7 @@ export const tickets = {
       rejected: 'Заявка отклонена.',
       reason: 'Причина: %{reason}',
       back: 'Мои заявки',
+      request_title: 'Заявка № %{id}',
       ask: 'Задать вопрос консультанту',
     },
     notify_settings: {
@@ -272,6 +274,7 @@ export const tickets = {
       rejected: 'Diese Anfrage wurde abgelehnt.',
       reason: 'Grund: %{reason}',
       back: 'Meine Anfragen',
+      request_title: 'Anfrage Nr. %{id}',
       ask: 'Einen Berater fragen',
     },
     notify_settings: {
