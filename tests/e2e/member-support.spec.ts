@@ -82,8 +82,16 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     await expect(member.getByTestId('request-sent')).toBeVisible();
     await expect(member).toHaveURL(/\/user\/new-request\/\d+$/);
     const ticketId = Number(/(\d+)$/.exec(member.url())?.[1]);
+    // The conversation is headed by its request, not by the list's name.
+    await expect(member.getByRole('heading', { level: 1 })).toHaveText(
+      web.my.request_title.replace('%{id}', String(ticketId)),
+    );
     await member.getByRole('link', { name: web.my.back }).first().click();
-    await expect(member.getByRole('row', { name: new RegExp(subject) })).toContainText(web.my.no_answer);
+    // The list is read afresh: its first sight is the new request, not the old page saying there are none.
+    const row = member.getByRole('row', { name: new RegExp(subject) });
+    await expect(member.getByTestId('my-requests-empty').or(row)).toBeVisible();
+    expect(await member.getByTestId('my-requests-empty').isVisible()).toBe(false);
+    await expect(row).toContainText(web.my.no_answer);
     await expectNoRawKeys(member);
 
     // The consultant answers from the staff tickets screen.

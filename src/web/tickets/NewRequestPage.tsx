@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Loading, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Loading, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaTicketDetail, SchemaTicketType } from '../../api/schema';
 import { errorText, fieldErrorsOf } from '../common/errors';
 import { FailureState } from '../common/Failure';
-import type { AtriumDataProvider } from '../providers/data';
-import { useReplyMyTicket, useTicketChoices } from '../providers/data/ticketsHooks';
+import { useCreateMyTicket, useReplyMyTicket, useTicketChoices } from '../providers/data/ticketsHooks';
 import { STATUS_COLORS } from './statusColors';
 import { TicketMessages } from './TicketMessages';
 import { MemberPage } from '../common/MemberPage';
@@ -22,7 +21,9 @@ export default function NewRequestPage() {
   const choices = useTicketChoices('member');
   return (
     <MemberPage
-      title={translate(id === null ? 'atrium.tickets.request.title' : 'atrium.tickets.my.title')}
+      title={
+        id === null ? translate('atrium.tickets.request.title') : translate('atrium.tickets.my.request_title', { id })
+      }
       back={{ to: '/support', label: translate('atrium.tickets.my.back') }}
       maxWidth={760}
     >
@@ -38,7 +39,7 @@ export default function NewRequestPage() {
 function RequestForm({ types }: { types: { value: SchemaTicketType; label: string }[] }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const create = useCreateMyTicket();
   const [type, setType] = useState<SchemaTicketType | ''>('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -54,7 +55,7 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
     if (Object.keys(e).length) return;
     setBusy(true);
     try {
-      const ticket = await dataProvider.createMyTicket({ type: type as SchemaTicketType, subject, message });
+      const ticket = await create.mutateAsync({ type: type as SchemaTicketType, subject, message });
       void navigate(`/user/new-request/${String(ticket.id)}`, { state: { sent: true } });
     } catch (err) {
       const fields = fieldErrorsOf(err);

@@ -61,7 +61,7 @@ const en = {
   my: {
     title: 'My requests',
     new: 'New request',
-    empty: 'You have no requests yet.',
+    empty: 'You have no requests yet. To ask a consultant, press “New request”.',
     last_answer: 'Last answer',
     no_answer: 'No answer yet',
     date: 'Date',
@@ -77,6 +77,7 @@ const en = {
     rejected: 'This request was rejected.',
     reason: 'Reason: %{reason}',
     back: 'My requests',
+    request_title: 'Request #%{id}',
     ask: 'Ask a consultant',
   },
   notify_settings: {
@@ -148,7 +149,7 @@ export const tickets = {
     request: {
       title: 'Новая заявка',
       heading: 'Вопрос консультанту',
-      type: 'Тема обращения',
+      type: 'Вид обращения',
       subject: 'Тема',
       message: 'Ваше сообщение',
       submit: 'Отправить заявку',
@@ -160,7 +161,7 @@ export const tickets = {
     my: {
       title: 'Мои заявки',
       new: 'Новая заявка',
-      empty: 'У вас пока нет заявок.',
+      empty: 'У вас пока нет заявок. Чтобы задать вопрос консультанту, нажмите «Новая заявка».',
       last_answer: 'Последний ответ',
       no_answer: 'Ответа пока нет',
       date: 'Дата',
@@ -176,6 +177,7 @@ export const tickets = {
       rejected: 'Заявка отклонена.',
       reason: 'Причина: %{reason}',
       back: 'Мои заявки',
+      request_title: 'Заявка № %{id}',
       ask: 'Задать вопрос консультанту',
     },
     notify_settings: {
@@ -256,7 +258,7 @@ export const tickets = {
     my: {
       title: 'Meine Anfragen',
       new: 'Neue Anfrage',
-      empty: 'Sie haben noch keine Anfragen.',
+      empty: 'Sie haben noch keine Anfragen. Um einen Berater zu fragen, klicken Sie auf „Neue Anfrage“.',
       last_answer: 'Letzte Antwort',
       no_answer: 'Noch keine Antwort',
       date: 'Datum',
@@ -272,6 +274,7 @@ export const tickets = {
       rejected: 'Diese Anfrage wurde abgelehnt.',
       reason: 'Grund: %{reason}',
       back: 'Meine Anfragen',
+      request_title: 'Anfrage Nr. %{id}',
       ask: 'Einen Berater fragen',
     },
     notify_settings: {

@@ -14,6 +14,21 @@ export function useSendTicketTelegram() {
   return useMutation({ mutationFn: ({ ticketId, message }: { ticketId: number; message: string }) => dataProvider.sendTicketTelegram(ticketId, message) });
 }
 
+/**
+ * The member's new request. The cached "My requests" pages are dropped, not just marked stale: the
+ * list opened next would otherwise show its old page ("no requests yet") until it is read again.
+ */
+export function useCreateMyTicket() {
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Parameters<AtriumDataProvider['createMyTicket']>[0]) => dataProvider.createMyTicket(body),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: ['my-tickets', 'getList'] });
+    },
+  });
+}
+
 /** The member's reply in their request's conversation; the request and the list are read again. */
 export function useReplyMyTicket() {
   const dataProvider = useDataProvider<AtriumDataProvider>();
