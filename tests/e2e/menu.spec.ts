@@ -157,4 +157,14 @@ test("no title of the admin's Russian menu is cut on a phone (long ones wrap)", 
       ),
     );
   expect(cut).toEqual([]);
+
+  // A long page title takes two lines in the app bar rather than ending in "…".
+  await openFromMenu(page, 'Импорт');
+  const title = page.getByRole('banner').getByText('Импорт пользователей', { exact: true });
+  await expect(title).toBeVisible();
+  // The box that clips it (react-admin's Configurable around the title) holds it whole.
+  const box = title.locator('xpath=ancestor-or-self::*[contains(@class, "RaConfigurable-root")][1]');
+  expect(
+    await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1),
+  ).toBe(true);
 });
