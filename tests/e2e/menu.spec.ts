@@ -136,3 +136,35 @@ test("the admin's menu in English at desktop and phone width (screenshots)", asy
     await page.setViewportSize(VIEWPORTS.desktop);
   }
 });
+
+test("no title of the admin's Russian menu is cut on a phone (long ones wrap)", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await signIn(page, 'admin@demo.atrium');
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  const menu = page.getByTestId('side-menu');
+  for (const name of ['Сотрудникам', 'Контент', 'Администрирование']) {
+    if ((await section(page, name).getAttribute('aria-expanded')) === 'false') await section(page, name).click();
+  }
+  await expect(menu.getByRole('menuitem', { name: 'Настройки приложения', exact: true })).toBeVisible();
+  // Every title shows whole: its text fits its box (no "…").
+  const cut = await menu
+    .getByRole('menuitem')
+    .evaluateAll((items) =>
+      items.flatMap((item) =>
+        [...item.querySelectorAll<HTMLElement>('.MuiTypography-root')]
+          .filter((t) => t.scrollWidth > t.clientWidth + 1)
+          .map((t) => t.innerText),
+      ),
+    );
+  expect(cut).toEqual([]);
+
+  // A long page title takes two lines in the app bar rather than ending in "…".
+  await openFromMenu(page, 'Импорт');
+  const title = page.getByRole('banner').getByText('Импорт пользователей', { exact: true });
+  await expect(title).toBeVisible();
+  // The box that clips it (react-admin's Configurable around the title) holds it whole.
+  const box = title.locator('xpath=ancestor-or-self::*[contains(@class, "RaConfigurable-root")][1]');
+  expect(
+    await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1),
+  ).toBe(true);
+});

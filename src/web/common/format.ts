@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useGetIdentity } from 'react-admin';
 import type { SchemaProfile } from '../../api/schema';
 
@@ -36,6 +37,15 @@ export const fmtDateTime = (iso: string, tz?: string) => inZone(iso, tz).format(
 
 /** "12.50" → "$12.50" (prices and donations are USD). */
 export const fmtMoney = (amount: string) => `$${amount}`;
+
+/**
+ * A phone as stored (E.164, "+49301234003") shown grouped the international way ("+49 30 1234003");
+ * what does not parse is shown as it is.
+ */
+export function fmtPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
 
 /** Seconds as m:ss or h:mm:ss. */
 export function fmtDuration(seconds: number): string {

@@ -87,9 +87,24 @@ export function AppBar() {
         </UserMenu>
       }
     >
-      {/* The title sits in an inline-block (react-admin's Configurable), which would clip without the ellipsis. */}
+      {/* The title sits in an inline-block (react-admin's Configurable), which would clip without the ellipsis.
+          On a phone it is a size smaller and may take two lines, so titles such as "Benutzerimporte" or
+          "Импорт пользователей" are read whole beside the buttons. */}
       <TitlePortal
-        sx={{ '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        sx={(theme) => ({
+          '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' },
+          [theme.breakpoints.down('sm')]: {
+            whiteSpace: 'normal',
+            fontSize: '1rem',
+            lineHeight: 1.2,
+            '& .RaConfigurable-root': {
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
+            },
+          },
+        })}
       />
       <Box
         component="span"

@@ -21,8 +21,10 @@ const TITLES: Record<SectionId, string> = {
   administration: 'atrium.menu.sections.administration',
 };
 
-// The current page's entry stands out from the others (react-admin only darkens its text).
+// The current page's entry stands out from the others (react-admin only darkens its text). Long
+// entries ("Настройки приложения", "Lektionskategorien") wrap onto a second line instead of ending in "…".
 const MENU_SX = {
+  [`& .${MenuItemLinkClasses.root} .MuiTypography-noWrap`]: { whiteSpace: 'normal', overflowWrap: 'break-word' },
   [`& .${MenuItemLinkClasses.active}`]: {
     bgcolor: 'action.selected',
     color: 'primary.main',
@@ -78,7 +80,7 @@ function Section({
       <Typography
         variant="inherit"
         noWrap
-        sx={{ flexGrow: 1, fontWeight: 600, textTransform: 'uppercase', fontSize: '0.8rem', letterSpacing: '0.04em' }}
+        sx={{ flexGrow: 1, fontWeight: 600, textTransform: 'uppercase', fontSize: '0.75rem', letterSpacing: '0.02em' }}
       >
         {title}
       </Typography>

@@ -15,6 +15,8 @@ export const theme: RaThemeOptions = {
     warning: { main: '#b45309' },
   },
   shape: { borderRadius: 10 },
+  // Wider than react-admin's 240 px, so the longest section title (АДМИНИСТРИРОВАНИЕ) is not cut.
+  sidebar: { width: 280, closedWidth: 55 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     ...defaultTheme.components,

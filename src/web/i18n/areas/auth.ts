@@ -314,7 +314,7 @@ export const auth = {
         'Geben Sie die E-Mail-Adresse Ihres Kontos ein, und wir senden Ihnen einen Link zum Festlegen eines neuen Passworts.',
       email: 'E-Mail',
       submit: 'Link senden',
-      sent_title: 'Sehen Sie in Ihr Postfach',
+      sent_title: 'Prüfen Sie Ihr Postfach',
       sent_text:
         'Falls ein Konto mit %{email} existiert, haben wir einen Link zum Festlegen eines neuen Passworts dorthin geschickt. Der Link gilt einmal, eine Stunde lang.',
     },

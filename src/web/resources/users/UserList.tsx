@@ -9,8 +9,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Typography } from '@mui/material';
-import { InstantField } from '../../common/fields';
+import { InstantField, PhoneField } from '../../common/fields';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { fmtPhone } from '../../common/format';
 import { leadStatusChoices, roleChoices } from './choices';
 import type { SchemaAdminUser } from '../../../api/schema';
 
@@ -40,7 +41,7 @@ export function UserList() {
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} empty={<Empty />}>
       <ResponsiveTable<SchemaAdminUser>
         primary={(r) => `${r.first_name} ${r.last_name}`.trim()}
-        secondary={(r) => r.email ?? r.phone ?? ''}
+        secondary={(r) => r.email ?? fmtPhone(r.phone)}
         tertiary={(r) => translate(`atrium.users.roles.${r.role}`)}
         table={
           <DataTable rowClick="edit">
@@ -50,7 +51,9 @@ export function UserList() {
             <DataTable.Col source="email" label="atrium.users.fields.email">
               <EmailField source="email" />
             </DataTable.Col>
-            <DataTable.Col source="phone" label="atrium.users.fields.phone" disableSort />
+            <DataTable.Col source="phone" label="atrium.users.fields.phone" disableSort>
+              <PhoneField source="phone" />
+            </DataTable.Col>
             <DataTable.Col source="role" label="atrium.users.fields.role">
               <SelectField source="role" choices={roleChoices} />
             </DataTable.Col>
