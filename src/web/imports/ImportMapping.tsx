@@ -39,6 +39,10 @@ function byField(suggested: Record<string, ImportField>): Record<ImportField, st
   return chosen;
 }
 
+/** A sample as a person reads it at a glance: a long cell (a whole text, a broken line) is cut. */
+const SAMPLE_CHARS = 60;
+const cut = (v: string) => (v.length > SAMPLE_CHARS ? `${v.slice(0, SAMPLE_CHARS)}…` : v);
+
 /** The first non-empty values of a column in the preview rows. */
 function samples(saved: SchemaUserImportSaved, column: string): string[] {
   const i = saved.preview.columns.indexOf(column);
@@ -46,7 +50,8 @@ function samples(saved: SchemaUserImportSaved, column: string): string[] {
   return saved.preview.rows
     .map((r) => (r[i] ?? '').trim())
     .filter(Boolean)
-    .slice(0, SAMPLES);
+    .slice(0, SAMPLES)
+    .map(cut);
 }
 
 /**
@@ -113,7 +118,12 @@ export function ImportMapping({
     },
   });
   const start = () => {
-    starting.mutate();
+    // The consultant and the tag are required: said under each field before anything is sent.
+    const missing: Record<string, string> = {};
+    if (!consultant) missing.consultant_id = translate('atrium.admin.people.select_consultant');
+    if (!tag) missing.tag_id = translate('atrium.admin.people.select_tag');
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) starting.mutate();
   };
   const choose = (field: ImportField, column: string) => {
     // A column fills one field: choosing it here clears it elsewhere.
@@ -122,6 +132,10 @@ export function ImportMapping({
     next[field] = column;
     setMapping(next);
   };
+  // The file's columns no field takes: said under the table, so no column is dropped unseen.
+  const taken = new Set(Object.values(mapping));
+  const unmapped = saved.preview.columns.filter((c) => c && !taken.has(c));
+  const empty = saved.total === 0;
   return (
     <Box sx={{ my: 2 }}>
       <Typography variant="h6">{translate(T('preview'))}</Typography>
@@ -171,9 +185,17 @@ export function ImportMapping({
           </TableBody>
         </Table>
       </Box>
+      {unmapped.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="mapping-unmapped">
+          {translate(T('unmapped'), { smart_count: unmapped.length, columns: unmapped.join(', ') })}
+        </Typography>
+      )}
       {errors.mapping && <Typography color="error">{errors.mapping}</Typography>}
       <Typography variant="subtitle1" sx={{ mt: 2 }}>
         {translate(T('settings'))}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate(T('settings_hint'))}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
         <Box sx={{ minWidth: 260 }}>
@@ -187,6 +209,7 @@ export function ImportMapping({
         <TextField
           select
           label={translate(T('tag'))}
+          required
           value={tag}
           onChange={(e) => {
             setTag(e.target.value);
@@ -210,7 +233,7 @@ export function ImportMapping({
             error={errors.default_region}
           />
         </Box>
-        <Box sx={{ minWidth: 220 }}>
+        <Box sx={{ minWidth: 300 }}>
           <CountrySelect
             value={countryValue}
             onChange={setCountry}
@@ -268,12 +291,17 @@ export function ImportMapping({
         <Button
           variant="contained"
           onClick={start}
-          disabled={starting.isPending}
+          disabled={starting.isPending || empty}
           sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: 'center' }}
         >
           {translate(T('start'))}
         </Button>
       </Stack>
+      {empty && (
+        <Typography color="error" sx={{ mt: 1 }} data-testid="mapping-empty">
+          {translate(T('no_rows'))}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -269,6 +269,9 @@ function StatusTabs() {
   const { data } = useListContext<SchemaUserImport>();
   return (
     <FilterTabs
+      // The counts are fetched afresh whenever an import on the page changes status (its last poll
+      // may come before the import finishes: "Completed (0)" next to a completed import).
+      key={data?.map((i) => i.status).join() ?? ''}
       source="status"
       label={T('status')}
       choices={STATUS_CHOICES}
@@ -302,11 +305,12 @@ function ImportsTable() {
       <DataTable.NumberCol source="success" label={T('success')} disableSort />
       <DataTable.NumberCol source="skipped" label={T('skipped')} disableSort />
       <DataTable.NumberCol source="warnings_count" label={T('warnings')} disableSort />
-      <DataTable.Col source="warnings" label={T('reasons')} disableSort>
-        <WarningsField />
-      </DataTable.Col>
       <DataTable.Col source="id" label=" " disableSort>
         <ImportActions />
+      </DataTable.Col>
+      {/* Last and wide enough to read: a reason is a sentence. */}
+      <DataTable.Col source="warnings" label={T('reasons')} disableSort sx={{ minWidth: 260 }}>
+        <WarningsField />
       </DataTable.Col>
     </DataTable>
   );

@@ -146,6 +146,11 @@ const en = {
     start: 'Start import',
     samples: 'Sample values',
     settings: 'The imported people',
+    settings_hint:
+      'For the rows that leave these empty: a phone without a +country code is read as a number of the phone region; country, language and time zone are given as chosen here.',
+    unmapped:
+      'Not imported: %{columns} (no field takes this column) |||| Not imported: %{columns} (no field takes these columns)',
+    no_rows: 'The file has a header but no rows under it: there is nothing to import.',
     mapping_suggested: 'Suggested from the names of the file’s %{columns} columns: check and start.',
     mapping_saved: 'The mapping last used for a file with these %{columns} columns.',
     country: 'Country (when the row has none)',
@@ -323,6 +328,11 @@ export const admin = {
       start: 'Начать импорт',
       samples: 'Примеры значений',
       settings: 'Импортируемые люди',
+      settings_hint:
+        'Для строк, где это не заполнено: телефон без кода страны (+…) читается как номер региона телефонов; страна, язык и часовой пояс ставятся выбранные здесь.',
+      unmapped:
+        'Не импортируется: %{columns} (эту колонку не берёт ни одно поле) |||| Не импортируются: %{columns} (эти колонки не берёт ни одно поле) |||| Не импортируются: %{columns} (эти колонки не берёт ни одно поле)',
+      no_rows: 'В файле есть заголовок, но нет строк под ним: импортировать нечего.',
       mapping_suggested: 'Подобрано по названиям %{columns} столбцов файла: проверьте и начните.',
       mapping_saved: 'Сопоставление, использованное для файла с этими %{columns} столбцами.',
       country: 'Страна (если в строке нет)',
@@ -503,6 +513,11 @@ export const admin = {
       start: 'Import starten',
       samples: 'Beispielwerte',
       settings: 'Die importierten Personen',
+      settings_hint:
+        'Für die Zeilen, in denen das fehlt: Eine Telefonnummer ohne +Ländervorwahl wird als Nummer der Telefonregion gelesen; Land, Sprache und Zeitzone werden wie hier gewählt gesetzt.',
+      unmapped:
+        'Nicht importiert: %{columns} (kein Feld übernimmt diese Spalte) |||| Nicht importiert: %{columns} (kein Feld übernimmt diese Spalten)',
+      no_rows: 'Die Datei hat eine Kopfzeile, aber keine Zeilen darunter: Es gibt nichts zu importieren.',
       mapping_suggested: 'Anhand der Namen der %{columns} Spalten vorgeschlagen: prüfen und starten.',
       mapping_saved: 'Die zuletzt für eine Datei mit diesen %{columns} Spalten verwendete Zuordnung.',
       country: 'Land (wenn die Zeile keins hat)',
