@@ -191,11 +191,14 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
   await clickWhenStill(a.getByRole('option', { name: ru.tasks.start_in.at }));
   await form.getByRole('group', { name: ru.tasks.fields.start_at }).getByRole('spinbutton').first().click();
   await a.keyboard.type(`${tomorrow.format('DDMMYYYY')}1000`);
-  await form.getByRole('combobox', { name: ru.tasks.fields.linked_user }).fill(leadFirst);
-  await clickWhenStill(a.getByRole('option', { name: new RegExp(leadFirst) }).first());
+  // Planned from the person's page, the task is about that person already.
+  await expect(form.getByRole('combobox', { name: ru.tasks.fields.linked_user })).toHaveValue(new RegExp(leadFirst));
   await form.getByLabel(ru.tasks.fields.description).fill(description);
   await form.getByRole('button', { name: ru.tasks.save }).click();
   await expect(form).toBeHidden();
+  // The tab lists it among the planned ones (tomorrow is not today).
+  await a.getByRole('button', { name: ru.person.tasks.future }).click();
+  await expect(a.getByRole('row').filter({ hasText: description })).toBeVisible();
 
   // A donation.
   await a.getByRole('tab', { name: 'Пожертвования' }).click();

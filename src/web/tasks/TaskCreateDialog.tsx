@@ -51,9 +51,9 @@ const userLabel = (u: SchemaUserBrief & { email?: string | null }) =>
   `${u.first_name} ${u.last_name}${u.email ? ` · ${u.email}` : ''}`;
 
 /** The users the task may be about, searched on the server (debounced by the input), the chosen one kept. */
-function LinkedUserInput({ userId }: { userId?: number }) {
+function LinkedUserInput({ userId, initial }: { userId?: number; initial?: SchemaUserBrief }) {
   const [q, setQ] = useState('');
-  const [chosen, setChosen] = useState<SchemaUserBrief | null>(null);
+  const [chosen, setChosen] = useState<SchemaUserBrief | null>(initial ?? null);
   const filter: TaskLinkUsersFilter = { q, user_id: userId };
   const { data, isPending } = useGetList<SchemaUserBrief>('task-link-users', {
     pagination: { page: 1, perPage: 20 },
@@ -162,7 +162,16 @@ function Save() {
 }
 
 /** A new task for the caller (or the employee viewed as): type, start, optional end, who it is about, what to do. */
-export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; userId?: number }) {
+export function TaskCreateDialog({
+  onClose,
+  userId,
+  linkedUser,
+}: {
+  onClose: () => void;
+  userId?: number;
+  /** Whom the task is about when that is known (the person's page): chosen already. */
+  linkedUser?: SchemaUserBrief;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -192,7 +201,7 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
           },
         }}
       >
-        <Form<TaskForm> defaultValues={{ type: 'call' }} noValidate>
+        <Form<TaskForm> defaultValues={{ type: 'call', linked_user_id: linkedUser?.id }} noValidate>
           <DialogTitle id="task-create-title">{translate('atrium.tasks.create_title')}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
@@ -206,7 +215,7 @@ export function TaskCreateDialog({ onClose, userId }: { onClose: () => void; use
               />
               <StartInputs />
               <ZonedDateTimeInput source="end_at" label="atrium.tasks.fields.end_at" testId="task-end-at" />
-              <LinkedUserInput userId={userId} />
+              <LinkedUserInput userId={userId} initial={linkedUser} />
               <TextInput
                 source="description"
                 label="atrium.tasks.fields.description"

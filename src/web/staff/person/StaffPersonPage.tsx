@@ -89,7 +89,7 @@ export default function StaffPersonPage() {
         </Tabs>
         <Box sx={{ p: 2 }}>
           {tab === 'timeline' && <TimelineTab userId={u.id} />}
-          {tab === 'tasks' && <TasksTab userId={u.id} />}
+          {tab === 'tasks' && <TasksTab person={u} />}
           {tab === 'donations' && <DonationsTab person={u} />}
           {tab === 'completed' && <CompletedTasks userId={u.id} />}
           {tab === 'tickets' && <TicketsTab person={u} />}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import AddTask from '@mui/icons-material/AddTask';
 import { DataTable, ListContextProvider, Pagination, useListController, useTranslate } from 'react-admin';
-import type { SchemaTask } from '../../../api/schema';
+import type { SchemaTask, SchemaUserBrief } from '../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { ErrorBlock } from '../../common/States';
 import { TaskCreateDialog } from '../../tasks/TaskCreateDialog';
@@ -10,7 +10,8 @@ import { TaskCreateDialog } from '../../tasks/TaskCreateDialog';
 type Tab = 'today' | 'future';
 
 /** The planned tasks about the person (today and overdue, or later), and a new task from here. */
-export function TasksTab({ userId }: { userId: number }) {
+export function TasksTab({ person }: { person: SchemaUserBrief }) {
+  const userId = person.id;
   const translate = useTranslate();
   const tz = useTimeZone();
   const [tab, setTab] = useState<Tab>('today');
@@ -18,6 +19,8 @@ export function TasksTab({ userId }: { userId: number }) {
   const list = useListController<SchemaTask>({
     resource: 'tasks',
     filter: { tab, linked_user_id: userId },
+    // The contract orders tasks by time only; react-admin's default (id) is refused.
+    sort: { field: 'start_at', order: 'ASC' },
     perPage: 10,
     disableSyncWithLocation: true,
     storeKey: false,
@@ -75,6 +78,7 @@ export function TasksTab({ userId }: { userId: number }) {
       )}
       {creating && (
         <TaskCreateDialog
+          linkedUser={person}
           onClose={() => {
             setCreating(false);
           }}
