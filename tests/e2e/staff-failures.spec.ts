@@ -1,7 +1,10 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { admin } from '../../src/web/i18n/areas/admin';
 import { core } from '../../src/web/i18n/areas/core';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { adminApiContext } from './support/admin-api';
+import { openFromMenu } from './support/menu';
 
 /**
  * Refusals and failures on every staff page, with the page's own call stubbed (page.route): a 403
@@ -101,4 +104,15 @@ test('view-as of an employee out of reach and the brief of a lead are refused on
   await page.goto('/waiting-leads/1/show');
   await expect(page.getByTestId('refusal')).toContainText(anyLang((l) => staff[l].refusal.person));
   await page.unroute(leads);
+});
+
+test('a history with nothing in it yet says what it will hold, not that no filter matches', async ({ page }) => {
+  await logIn(page);
+  const empty = { count: 0, next: null, previous: null, current: 1, total_count: 0, results: [] };
+  await page.route(/\/api\/accounts\/user\/action_logs\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(empty) }),
+  );
+  await openFromMenu(page, catalogues.ru.menu_staff_action_logs);
+  await expect(page.getByText(admin.ru.logs.none_yet)).toBeVisible();
+  await expect(page.getByText(admin.ru.logs.empty)).toHaveCount(0);
 });

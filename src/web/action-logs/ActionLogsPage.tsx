@@ -108,11 +108,12 @@ function PersonFilter({ who, field }: { who: SchemaUserBrief | null | undefined;
   );
 }
 
-function Empty() {
+/** Nothing under the chosen filters; or, with none chosen (the filters are not shown then), nothing yet. */
+function Empty({ noneYet = false }: { noneYet?: boolean }) {
   const translate = useTranslate();
   return (
     <Typography sx={{ p: 3 }} color="text.secondary">
-      {translate('atrium.admin.logs.empty')}
+      {translate(noneYet ? 'atrium.admin.logs.none_yet' : 'atrium.admin.logs.empty')}
     </Typography>
   );
 }
@@ -166,7 +167,7 @@ export default function ActionLogsPage() {
         filters={filters}
         perPage={25}
         sort={{ field: 'created_at', order: 'DESC' }}
-        empty={<Empty />}
+        empty={<Empty noneYet />}
         error={<ListError />}
         disableSyncWithLocation={false}
         title=" "

@@ -71,6 +71,8 @@ const en = {
     date_from: 'From',
     date_to: 'To',
     empty: 'No actions match these filters.',
+    none_yet:
+      'No actions yet. What you and your team do with people (leads taken, notes, tasks, donations, hand-overs) is told here.',
     only_by: 'Only the actions of %{name}',
     only_about: 'Only the actions about %{name}',
     all_kinds: 'All actions',
@@ -253,6 +255,8 @@ export const admin = {
       date_from: 'С',
       date_to: 'По',
       empty: 'Нет действий по этим фильтрам.',
+      none_yet:
+        'Действий пока нет. Здесь появится то, что вы и ваша команда делаете с людьми: взятые лиды, заметки, задачи, пожертвования, передачи.',
       only_by: 'Только действия: %{name}',
       only_about: 'Только действия о пользователе: %{name}',
       all_kinds: 'Все действия',
@@ -438,6 +442,8 @@ export const admin = {
       date_from: 'Von',
       date_to: 'Bis',
       empty: 'Keine Aktionen für diese Filter.',
+      none_yet:
+        'Noch keine Aktionen. Hier steht, was Sie und Ihr Team mit Personen tun: übernommene Leads, Notizen, Aufgaben, Spenden, Übergaben.',
       only_by: 'Nur Aktionen von %{name}',
       only_about: 'Nur Aktionen zu %{name}',
       all_kinds: 'Alle Aktionen',
