@@ -67,7 +67,8 @@ function TaskTabs() {
               color="primary"
               badgeContent={counts?.[t] ?? 0}
               max={999}
-              sx={{ '& .MuiBadge-badge': { right: -12 } }}
+              // Room for the count beside the label: a tab hides what leaves its box.
+              sx={{ mr: 1.5, '& .MuiBadge-badge': { right: -12 } }}
             >
               {translate(`atrium.tasks.tabs.${t}`)}
             </Badge>

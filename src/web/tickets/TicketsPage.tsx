@@ -41,7 +41,8 @@ function TabLabel({ label, status, userId }: { label: string; status?: SchemaTic
       badgeContent={total ?? 0}
       max={999}
       showZero={false}
-      sx={{ '& .MuiBadge-badge': { right: -12 } }}
+      // Room for the count beside the label: a tab hides what leaves its box.
+      sx={{ mr: 1.5, '& .MuiBadge-badge': { right: -12 } }}
     >
       {label}
     </Badge>
