@@ -295,11 +295,15 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
     await ad.goto('/dashboard');
     await expect(ad.locator('html')).toHaveAttribute('lang', lang);
     await openFromMenu(ad, catalogues[lang].menu_staff_action_logs);
-    // The list keeps its filter from the language before: cleared, then chosen again in this language.
+    // The person is chosen once; the list keeps that filter in the next languages (the field shows them
+    // again once their name has loaded: typing before that raced with it on a loaded machine).
     const subject = ad.getByRole('combobox', { name: adminTexts[lang].logs.subject_id });
-    await subject.fill('');
-    await subject.fill(leadFirst);
-    await clickWhenStill(ad.getByRole('option', { name: new RegExp(leadFirst) }));
+    if (lang === 'ru') {
+      await subject.fill(leadFirst);
+      await clickWhenStill(ad.getByRole('option', { name: new RegExp(leadFirst) }));
+    } else {
+      await expect(subject).toHaveValue(new RegExp(leadFirst));
+    }
     await expect(ad).toHaveURL(new RegExp(`subject_id.*${String(leadId)}`));
     for (const [kind, names] of steps) {
       const template = (catalogues[lang] as Record<string, string>)[`action_${kind}`]!;
