@@ -44,7 +44,6 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const submit = async () => {
     const e: Record<string, string> = {};
     const fill = translate('atrium.tasks.fill_field');
@@ -53,15 +52,12 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
     if (!message.trim()) e.message = fill;
     setErrors(e);
     if (Object.keys(e).length) return;
-    setBusy(true);
     try {
       const ticket = await create.mutateAsync({ type: type as SchemaTicketType, subject, message });
       void navigate(`/user/new-request/${String(ticket.id)}`, { state: { sent: true } });
     } catch (err) {
       const fields = fieldErrorsOf(err);
       setErrors(Object.keys(fields).length ? fields : { non_field_errors: errorText(err, translate) });
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -121,7 +117,7 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
             error={Boolean(errors.message)}
             helperText={errors.message ?? errors.non_field_errors}
           />
-          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }}>
             {translate('atrium.tickets.request.submit')}
           </Button>
         </Stack>
