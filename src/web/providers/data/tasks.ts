@@ -2,6 +2,14 @@ import { api, unwrap } from '../../../api/client';
 import type { SchemaTaskCreateRequest, SchemaTaskTab, SchemaTaskTabCounts, SchemaTaskType, SchemaTaskUpdateRequest } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
+/** The columns the contract orders tasks by; any other sort (react-admin's default `id`) leaves the server's order. */
+const SORTABLE = ['start_at', 'created_at', 'completed_at', 'canceled_at'] as const;
+type Sortable = (typeof SORTABLE)[number];
+const ordering = (sort: { field: string; order: string } | undefined) =>
+  sort && (SORTABLE as readonly string[]).includes(sort.field)
+    ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field as Sortable}` as const)
+    : undefined;
+
 /** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
 export type TaskFilter = { tab?: SchemaTaskTab; type?: SchemaTaskType | ''; q?: string; user_id?: number; linked_user_id?: number };
 
@@ -25,7 +33,7 @@ export const tasksAdapter: ResourceAdapter = {
             type: f.type || undefined,
             search: f.q || undefined,
             user_id: f.user_id,
-            ordering: sort?.field ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field}` as 'start_at') : undefined,
+            ordering: ordering(sort),
           },
         },
         body: f.linked_user_id ? { linked_user_id: f.linked_user_id } : {},
