@@ -1,4 +1,8 @@
-/** The landing page's stylesheet and script; both are sent inline under the response's CSP nonce. */
+/**
+ * The landing page's stylesheet and script; both are sent inline under the response's CSP nonce. Error
+ * lines keep their height when empty: a field check answering while the visitor presses the button must
+ * not move the button away from under the pointer (the click is lost).
+ */
 export const LANDING_CSS = `
 *{box-sizing:border-box}
 body{margin:0;font:17px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f6f7fb}
@@ -12,10 +16,10 @@ figure{margin:24px 0}figcaption{color:#5b6475;font-size:.9rem;margin-top:6px}
 .countdown{margin:24px 0;padding:16px;border-radius:8px;background:#eef2ff;text-align:center}
 .countdown-title{margin:0 0 4px;font-weight:600}.timer{margin:0;font-size:1.8rem;font-variant-numeric:tabular-nums}
 .lead-form{margin:32px 0;padding:20px;border:1px solid #dde1ea;border-radius:12px;background:#fafbff}
-.field{margin-bottom:12px}label{display:block;font-weight:600;margin-bottom:4px}
+.field{margin-bottom:8px}label{display:block;font-weight:600;margin-bottom:4px}
 input{width:100%;padding:10px 12px;font:inherit;border:1px solid #b9c0cf;border-radius:8px;background:#fff}
 input[aria-invalid=true]{border-color:#c62828}
-.err{color:#c62828;margin:4px 0 0;font-size:.9rem;min-height:0}.err:empty{display:none}
+.err{color:#c62828;margin:4px 0 0;font-size:.9rem;line-height:1.3;min-height:1.3em}
 .ok{color:#1b5e20;font-weight:600;font-size:1.1rem}
 button{padding:12px 28px;font:inherit;font-weight:600;border:0;border-radius:8px;background:#2f55d4;color:#fff;cursor:pointer}
 button[disabled]{opacity:.6}
