@@ -88,7 +88,7 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await donation.getByLabel(/^Сумма, USD/).fill('25.00');
   await donation.getByRole('button', { name: 'Записать' }).click();
   await expect(donation).toBeHidden();
-  await expect(page.getByTestId('person-donations')).toContainText('$25.00');
+  await expect(page.getByTestId('person-donations')).toContainText('25,00 $');
 
   // A reset-credentials link: confirmed, shown, copied ('Link copied').
   await page.getByRole('button', { name: 'Ссылка сброса учётных данных' }).click();
