@@ -48,8 +48,18 @@ export function DonationsTab({ person }: { person: SchemaStaffUserDetails }) {
             disableSort
             render={(d: SchemaTeamDonation) => money(d.amount)}
           />
-          <DataTable.Col source="kind" label={L('kind')} disableSort />
-          <DataTable.Col source="status" label={L('status')} disableSort />
+          <DataTable.Col
+            source="kind"
+            label={L('kind')}
+            disableSort
+            render={(d: SchemaTeamDonation) => translate(`atrium.payments.staff.kinds.${d.kind}`)}
+          />
+          <DataTable.Col
+            source="status"
+            label={L('status')}
+            disableSort
+            render={(d: SchemaTeamDonation) => translate(`atrium.payments.staff.states.${d.status}`)}
+          />
           <DataTable.Col source="payment_method" label={L('method')} disableSort />
         </DataTable>
       </ReferenceManyField>
