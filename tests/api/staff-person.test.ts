@@ -69,6 +69,21 @@ describe('recording a donation', () => {
     expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual(['donation_recorded']);
   });
 
+  it('names the way it was paid in the reader language, never the raw code "staff"', async () => {
+    const mine = await makeUser(t, { responsibleId: boss.id });
+    await t.pool.query(`update users set language = 'de' where id = $1`, [mine.id]);
+    const res = await post('user/record_donation/', boss.token, { user_id: mine.id, amount: '12.00' });
+    expect(res.statusCode, res.body).toBe(201);
+    // The member's own donations (German), the staff's view of them (English).
+    const own = await api(t, 'GET', '/api/payments/donations/', { token: await t.login(mine.email, mine.password) });
+    expect(own.json().results[0].payment_method.name).toBe('Vom Team erfasst');
+    const staff = await api(t, 'POST', '/api/team/contact/get_donations/', {
+      token: boss.token,
+      body: { user_id: mine.id },
+    });
+    expect(staff.json().results[0].payment_method).toBe('Recorded by staff');
+  });
+
   it('refuses a bad amount, a future date and a user out of reach', async () => {
     const mine = await makeUser(t, { responsibleId: boss.id });
     const bad = await post('user/record_donation/', boss.token, { user_id: mine.id, amount: '0' });

@@ -206,6 +206,8 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await expect(row(page, 'Анна Петрова')).toContainText('Друзья');
   // Dates as DD/MM/YYYY (the member's zone is the browser's here).
   await expect(row(page, 'Вера Смирнова')).toContainText(/\b\d{2}\/\d{2}\/\d{4}\b/);
+  // The phone stored in E.164 is shown grouped the international way.
+  await expect(row(page, 'Вера Смирнова')).toContainText('+49 30 5550303');
   const byName = Object.fromEntries((await contactsOf(api)).map((c) => [c.first_name, c]));
   expect(byName['Анна']!.categories.sort()).toEqual([friends.id, vip.id].sort());
   expect(byName['Анна']!.phone).toBe('+49305550101');

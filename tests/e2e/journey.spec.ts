@@ -207,7 +207,7 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
   await donation.getByLabel(/^Сумма, USD/).fill('40.00');
   await donation.getByRole('button', { name: 'Записать' }).click();
   await expect(donation).toBeHidden();
-  await expect(a.getByTestId('person-donations')).toContainText('$40.00');
+  await expect(a.getByTestId('person-donations')).toContainText('40,00 $');
 
   // A reset-credentials link, copied; it logs the person in once.
   await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -191,7 +191,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await save(admin);
   await expect(admin).toHaveURL(/\/admin\/books$/);
   await expect(admin.getByText(titles.book)).toBeVisible();
-  await expect(admin.getByText('$12.50').first()).toBeVisible();
+  await expect(admin.getByText('12,50 $').first()).toBeVisible();
 
   // --- The member sees everything on the dashboard and in the lists. ---
   const page = await logIn(browser, member.email, PASSWORD);
@@ -229,7 +229,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
     'Alexanderplatz 1, Berlin',
   );
   await page.goto('/books');
-  await expect(page.getByTestId('book-card').filter({ hasText: titles.book })).toContainText('$12.50');
+  await expect(page.getByTestId('book-card').filter({ hasText: titles.book })).toContainText('12,50 $');
 
   // --- Watching the free lesson, leaving, coming back at the recorded position. ---
   await page.goto(`/lesson/view/${freeId}`);

@@ -224,7 +224,7 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
   await shot(staff, 'staff-list-ru', 'phone');
   await staff.setViewportSize(VIEWPORTS.desktop);
 
-  await rows.filter({ hasText: '$15.00' }).click();
+  await rows.filter({ hasText: '15,00 $' }).click();
   await expect(staff.getByTestId('open-check')).toBeVisible();
   await shot(staff, 'staff-show-ru');
   await staff.getByTestId('approve-payment').click();

@@ -88,7 +88,12 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await donation.getByLabel(/^Сумма, USD/).fill('25.00');
   await donation.getByRole('button', { name: 'Записать' }).click();
   await expect(donation).toBeHidden();
-  await expect(page.getByTestId('person-donations')).toContainText('$25.00');
+  await expect(page.getByTestId('person-donations')).toContainText('25,00 $');
+  // Its kind, state and method in words, not the API's codes (donation, paid, staff).
+  const recorded = page.getByTestId('person-donations').locator('tbody tr').first();
+  await expect(recorded).toContainText('Пожертвование');
+  await expect(recorded).toContainText('Оплачен');
+  await expect(recorded).toContainText('Внесено сотрудником');
 
   // A reset-credentials link: confirmed, shown, copied ('Link copied').
   await page.getByRole('button', { name: 'Ссылка сброса учётных данных' }).click();

@@ -108,7 +108,7 @@ test('a member unfolds the tree two levels deep, opens a member’s details and 
   await expectNoRawKeys(page);
 
   await page.goto('/team?tab=structure');
-  await expect(page.getByTestId('structure-totals')).toContainText('$0.00');
+  await expect(page.getByTestId('structure-totals')).toContainText('0,00 $');
   await expect(page.getByRole('cell', { name: people.boris.last_name, exact: true })).toBeVisible();
   // The search narrows the table on the server and is kept for the next visit (per-key local storage).
   await page.getByPlaceholder('Поиск', { exact: true }).fill(people.boris.last_name);

@@ -295,6 +295,7 @@ export const de: Record<MessageKey, string> = {
   period_other: '{count} Monate',
   payment_method_card: 'Karte',
   payment_method_bank_transfer: 'Banküberweisung',
+  payment_method_staff: 'Vom Team erfasst',
   payment_method_bank_transfer_instructions:
     'Überweisen Sie den Betrag an IBAN DE00 0000 0000 0000 0000 00 (Atrium School) mit Ihrer E-Mail als Verwendungszweck und hängen Sie dann den Beleg an.',
   payment_kind_donation: 'Spende',

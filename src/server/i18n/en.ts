@@ -283,6 +283,7 @@ export const en = {
   period_other: '{count} months',
   payment_method_card: 'Card',
   payment_method_bank_transfer: 'Bank transfer',
+  payment_method_staff: 'Recorded by staff',
   payment_method_bank_transfer_instructions:
     'Transfer the amount to IBAN DE00 0000 0000 0000 0000 00 (Atrium School) with your email as the reference, then attach the confirmation.',
   payment_kind_donation: 'Donation',

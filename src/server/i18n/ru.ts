@@ -286,6 +286,7 @@ export const ru: Record<MessageKey, string> = {
   period_other: '{count} месяца',
   payment_method_card: 'Банковская карта',
   payment_method_bank_transfer: 'Банковский перевод',
+  payment_method_staff: 'Внесено сотрудником',
   payment_method_bank_transfer_instructions:
     'Переведите сумму на IBAN DE00 0000 0000 0000 0000 00 (Atrium School), в назначении укажите свой email, затем приложите подтверждение.',
   payment_kind_donation: 'Пожертвование',

@@ -6,6 +6,7 @@ import type { SchemaResetCredentialsSave } from '../../api/schema';
 import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
 import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import { fmtPhone } from '../common/format';
 import type { AtriumDataProvider } from '../providers/data';
 import { useQuery } from '../providers/data/query';
 import { AuthCard } from './AuthCard';
@@ -129,7 +130,7 @@ export default function ResetCredentialsPage() {
             {translate('atrium.auth.credentials.current_phone')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            {current.phone ?? notSet}
+            {fmtPhone(current.phone) || notSet}
           </Typography>
         </Box>
       </Paper>

@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { fmtDateTime, fmtMoney, fmtPhone, useTimeZone } from './format';
+import { fmtDateTime, fmtPhone, useFmtMoney, useTimeZone } from './format';
 import type { SchemaBookAdmin } from '../../api/schema';
 
 /** An ISO instant as DD/MM/YYYY HH:mm in the admin's time zone; `emptyText` (a key) when null. */
@@ -29,12 +29,26 @@ export function PhoneField({ source }: { source: string; label?: string }) {
   );
 }
 
-/** A price: "Free" for free books, else "$12.50". */
+/** An amount in USD ("12.50") the way the interface language writes money, kept on one line. */
+export function MoneyField({ source }: { source: string; label?: string }) {
+  const record = useRecordContext<Record<string, string | null>>();
+  const money = useFmtMoney();
+  const value = record?.[source];
+  if (!value) return null;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {money(value)}
+    </Typography>
+  );
+}
+
+/** A price: "Free" for free books, else the price in the interface language ("$12.50", "12,50 $"). */
 export function PriceField() {
   const record = useRecordContext<SchemaBookAdmin>();
   const translate = useTranslate();
+  const money = useFmtMoney();
   if (!record) return null;
-  return <span>{record.is_free ? translate('atrium.learning.books.free') : fmtMoney(record.price)}</span>;
+  return <span>{record.is_free ? translate('atrium.learning.books.free') : money(record.price)}</span>;
 }
 
 /** A small image thumbnail (covers, previews), or nothing. */

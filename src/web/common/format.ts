@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { useGetIdentity } from 'react-admin';
+import { useGetIdentity, useLocaleState } from 'react-admin';
 import type { SchemaProfile } from '../../api/schema';
 
 dayjs.extend(utc);
@@ -35,8 +35,21 @@ export function inZone(iso: string, tz?: string) {
 export const fmtDate = (iso: string, tz?: string) => inZone(iso, tz).format(DATE);
 export const fmtDateTime = (iso: string, tz?: string) => inZone(iso, tz).format(`${DATE} ${TIME}`);
 
-/** "12.50" → "$12.50" (prices and donations are USD). */
-export const fmtMoney = (amount: string) => `$${amount}`;
+/**
+ * An amount in USD (prices and donations, "12.50") the way the interface language writes money:
+ * en "$12.50", de "12,50 $", ru "12,50 $"; what is not a number is shown as it is.
+ */
+export function fmtMoney(amount: string, locale: string): string {
+  const n = Number(amount);
+  if (amount.trim() === '' || !Number.isFinite(n)) return amount;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(n);
+}
+
+/** fmtMoney in the interface language, for components (as useTimeZone is for dates). */
+export function useFmtMoney(): (amount: string) => string {
+  const [locale] = useLocaleState();
+  return (amount) => fmtMoney(amount, locale);
+}
 
 /**
  * A phone as stored (E.164, "+49301234003") shown grouped the international way ("+49 30 1234003");

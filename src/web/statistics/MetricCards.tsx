@@ -1,6 +1,7 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaStatisticsResponse } from '../../api/schema';
+import { useFmtMoney } from '../common/format';
 
 const METRICS = [
   'completed_tasks',
@@ -14,11 +15,12 @@ const METRICS = [
 /** One card per metric the viewer may see (unavailable ones are hidden, as the contract asks). */
 export function MetricCards({ stats }: { stats: SchemaStatisticsResponse }) {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const shown = METRICS.filter((m) => stats[m].available);
   const format = (m: (typeof METRICS)[number]) => {
     const v = stats[m].value;
     if (m === 'time_spent') return translate('atrium.statistics.minutes', { smart_count: Number(v) });
-    if (m === 'donations_sum') return `$${v}`;
+    if (m === 'donations_sum') return money(String(v));
     return String(v);
   };
   return (

@@ -16,6 +16,7 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useGetList, useTranslate } from 'react-admin';
 import { FailureState } from '../common/Failure';
+import { useFmtMoney } from '../common/format';
 import { Link } from 'react-router-dom';
 import type { SchemaStatisticsRequest } from '../../api/schema';
 import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../providers/data/statistics';
@@ -39,6 +40,7 @@ export function StaffTable({
   money: boolean;
 }) {
   const translate = useTranslate();
+  const amount = useFmtMoney();
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
   const [order, setOrder] = useState<{ col: Column | 'last_name'; desc: boolean }>({
@@ -136,7 +138,7 @@ export function StaffTable({
                   </TableCell>
                   {cols.map((c) => (
                     <TableCell key={c} align="right">
-                      {c === 'donations_sum' ? `$${r[c]}` : r[c]}
+                      {c === 'donations_sum' ? amount(r[c]) : r[c]}
                     </TableCell>
                   ))}
                 </TableRow>

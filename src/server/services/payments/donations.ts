@@ -13,7 +13,7 @@ import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging
 import { donationAmountError, donationCents, minDonationCents, paymentDateTime } from './amounts';
 import { checkoutCutoff, configuredProvider, insertPendingPayment, openCheckout } from './checkout';
 import { donationReturnPath, isoOrNull, iso, rowsOf } from './common';
-import { activeMethod, builtInMethodTextsJson, methodView, type MethodRow } from './methods';
+import { activeMethod, builtInMethodName, builtInMethodTextsJson, methodView, type MethodRow } from './methods';
 import { one } from '../../db/rows';
 
 type Caller = Pick<AuthUser, 'id'>;
@@ -210,7 +210,7 @@ function donationView(ctx: AppContext, lang: Lang, r: DonationRow) {
         instructions: r.m_instructions ?? '',
         logo: r.m_logo,
       })
-    : { id: 1, name: r.m_code, kind: 'online' as const, instructions: '', logo: null };
+    : { id: 1, name: builtInMethodName(lang, r.m_code), kind: 'online' as const, instructions: '', logo: null };
   return {
     id: r.id,
     amount: centsToMoney(r.amount_cents),
@@ -251,7 +251,7 @@ const myDonationsStatement = shapedStatement<
       (select coalesce('[' || string_agg(row_to_json(d)::text, ',' order by p.created_at desc nulls last, p.id desc) || ']', '[]')
         from page p left join payment_methods m on m.code = p.method cross join texts x
         -- A method no longer listed shows as its code.
-        cross join lateral (select coalesce(m.id, 1) as id, coalesce(x.t->'names'->>m.code, m.name, p.method) as name,
+        cross join lateral (select coalesce(m.id, 1) as id, coalesce(x.t->'names'->>p.method, m.name, p.method) as name,
           coalesce(m.kind, 'online') as kind,
           coalesce(case when m.instructions <> '' then coalesce(x.t->'hints'->>m.code, m.instructions) else m.instructions end, '') as instructions,
           m.logo as logo) pm

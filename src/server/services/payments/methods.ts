@@ -44,6 +44,9 @@ function builtInTexts(lang: Lang) {
  */
 export const builtInMethodTextsJson = (lang: Lang): string => builtInTexts(lang).json;
 
+/** The name of a method code that has no row (a donation recorded by staff): the catalogue's, else the code. */
+export const builtInMethodName = (lang: Lang, code: string): string => builtInTexts(lang).texts.names[code] ?? code;
+
 /** A method as the API shows it: the name and instructions of the built-in codes are translated. */
 export function methodView(lang: Lang, m: MethodRow) {
   const { names, hints } = builtInTexts(lang).texts;

@@ -8,7 +8,7 @@ import { useParams } from 'react-router-dom';
 import type { SchemaBookDetail } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
 import { useLearningRecord, usePurchaseBook } from '../../providers/data/learningHooks';
-import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
+import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
 import { LoadingBlock, QueryState } from '../../common/States';
@@ -111,6 +111,7 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
 
 function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; reading: boolean; onRead: () => void }) {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const purchase = usePurchaseBook();
@@ -191,7 +192,7 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
         disabled={busy}
         data-testid="buy-book"
       >
-        {translate('atrium.learning.books.buy', { price: fmtMoney(book.price) })}
+        {translate('atrium.learning.books.buy', { price: money(book.price) })}
       </Button>
       {book.purchase_status === 'canceled' && (
         <Typography variant="body2" color="text.secondary">

@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaBookBrief } from '../../../api/schema';
-import { fmtMoney } from '../../common/format';
+import { useFmtMoney } from '../../common/format';
 
 /** Free, the price, or where the member's purchase stands. */
 export function PriceChip({
@@ -10,10 +10,11 @@ export function PriceChip({
   book: Pick<SchemaBookBrief, 'is_free' | 'price' | 'purchased' | 'purchase_status'>;
 }) {
   const translate = useTranslate();
+  const money = useFmtMoney();
   if (book.is_free) return <Chip size="small" color="success" label={translate('atrium.learning.books.free')} />;
   if (book.purchased || book.purchase_status === 'paid')
     return <Chip size="small" color="primary" label={translate('atrium.learning.books.purchased')} />;
   if (book.purchase_status === 'pending')
     return <Chip size="small" color="warning" label={translate('atrium.learning.books.pending')} />;
-  return <Chip size="small" variant="outlined" label={fmtMoney(book.price)} />;
+  return <Chip size="small" variant="outlined" label={money(book.price)} />;
 }

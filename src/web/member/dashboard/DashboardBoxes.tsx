@@ -31,7 +31,7 @@ import { BookCover } from '../books/BookCover';
 import { DonateButton } from '../donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';
 import { EventCard } from '../events/EventCard';
-import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
+import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { LessonCard } from '../lessons/LessonCard';
 import { NewsCard } from '../news/NewsCard';
 import { EmptyBlock, QueryState } from '../../common/States';
@@ -260,6 +260,7 @@ export function NewBookBox() {
 /** Invites a donation: the donation dialog, and the member's own donations on the subscription page. */
 export function DonationBox() {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const configs = useConfigs();
   if (configs.data?.configs['donations.enabled'] === false) return null;
   const min = configs.data?.configs['donations.min_amount'];
@@ -281,7 +282,7 @@ export function DonationBox() {
         <Typography variant="body2" color="text.secondary">
           {translate('atrium.learning.dashboard.donate_text')}
           {typeof min === 'number' && min > 0
-            ? ` ${translate('atrium.learning.dashboard.donate_min', { amount: fmtMoney(min.toFixed(2)) })}`
+            ? ` ${translate('atrium.learning.dashboard.donate_min', { amount: money(min.toFixed(2)) })}`
             : ''}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>

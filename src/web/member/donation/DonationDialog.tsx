@@ -84,7 +84,9 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
     const local: Errors = {};
     if (!amount.trim()) local.amount = required;
     else if (belowMinimum(amount, minCents))
-      local.amount = translate('atrium.payments.donation.min_amount', { amount: fmtMoney(centsText(minCents)) });
+      local.amount = translate('atrium.payments.donation.min_amount', {
+        amount: fmtMoney(centsText(minCents), locale),
+      });
     if (!method) local.payment_method = required;
     if (method?.kind === 'manual' && !file) local.check = required;
     if (method?.kind === 'manual' && !when?.isValid()) local.payment_datetime = required;

@@ -89,7 +89,7 @@ export function MyDonations({ limit = 20 }: { limit?: number }) {
                     sx={d.payment_url ? { pr: 22 } : undefined}
                   >
                     <ListItemText
-                      primary={`${fmtMoney(d.amount)} · ${d.payment_method.name}`}
+                      primary={`${fmtMoney(d.amount, locale)} · ${d.payment_method.name}`}
                       secondary={
                         <>
                           {fmtDateTime(d.created_at, tz)}

@@ -22,6 +22,7 @@ import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { useCopy } from './copy';
 import { countryName } from '../../common/countries';
+import { fmtPhone } from '../../common/format';
 import { showDate } from './format';
 import { useProfile } from '../../providers/data/profileHooks';
 import { ROLE_KEYS, LANGUAGE_KEYS } from './labels';
@@ -150,7 +151,7 @@ export default function ProfileViewPage() {
           <Divider sx={{ my: 2 }} />
           <Box component="dl" sx={{ m: 0 }}>
             <Row label={translate('atrium.profile.fields.email')}>{me.email || none}</Row>
-            <Row label={translate('atrium.profile.fields.phone')}>{me.phone || none}</Row>
+            <Row label={translate('atrium.profile.fields.phone')}>{fmtPhone(me.phone) || none}</Row>
             <Row label={translate('atrium.profile.fields.city')}>{me.city || none}</Row>
             <Row label={translate('atrium.profile.fields.country')}>{countryName(me.country, locale) || none}</Row>
             <Row label={translate('atrium.profile.fields.date_birth')}>{showDate(me.date_birth) || none}</Row>

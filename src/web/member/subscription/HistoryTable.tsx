@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
-import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
+import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { EmptyBlock } from '../../common/States';
 
 const COLOR = { active: 'success', expired: 'default', canceled: 'warning', pending: 'info' } as const;
@@ -22,6 +22,7 @@ const COLOR = { active: 'success', expired: 'default', canceled: 'warning', pend
 /** Past and current subscriptions: a table on a desktop, cards on a phone. */
 export function HistoryTable({ history }: { history: SchemaSubscription[] }) {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const tz = useTimeZone();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (history.length === 0) return <EmptyBlock text={translate('atrium.payments.subscription.no_history')} />;
@@ -38,7 +39,7 @@ export function HistoryTable({ history }: { history: SchemaSubscription[] }) {
               {status(s)}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {fmtDate(s.starts_at, tz)} – {fmtDate(s.ends_at, tz)} · {s.amount ? fmtMoney(s.amount) : ''}
+              {fmtDate(s.starts_at, tz)} – {fmtDate(s.ends_at, tz)} · {s.amount ? money(s.amount) : ''}
             </Typography>
           </Paper>
         ))}
@@ -65,7 +66,7 @@ export function HistoryTable({ history }: { history: SchemaSubscription[] }) {
               <TableCell>{s.package.period.name}</TableCell>
               <TableCell>{fmtDate(s.starts_at, tz)}</TableCell>
               <TableCell>{fmtDate(s.ends_at, tz)}</TableCell>
-              <TableCell align="right">{s.amount ? fmtMoney(s.amount) : ''}</TableCell>
+              <TableCell align="right">{s.amount ? money(s.amount) : ''}</TableCell>
               <TableCell>{status(s)}</TableCell>
             </TableRow>
           ))}

@@ -15,13 +15,14 @@ import {
 } from '@mui/material';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import { useTranslate } from 'react-admin';
-import { fmtMoney } from '../../common/format';
+import { useFmtMoney } from '../../common/format';
 import { EmptyBlock, QueryState } from '../../common/States';
 import { usePackages, usePeriods, usePurchase } from './useSubscription';
 
 /** The packages on sale, filterable by period; buying goes to the payment page. */
 export function PackageCards() {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const [period, setPeriod] = useState<number | null>(null);
   const [autoPay, setAutoPay] = useState<Record<number, boolean>>({});
   const periods = usePeriods();
@@ -81,7 +82,7 @@ export function PackageCards() {
                       )}
                     </Stack>
                     <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 1 }}>
-                      {fmtMoney(p.price)}
+                      {money(p.price)}
                       <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
                         {translate('atrium.payments.subscription.per_period', { period: p.period.name })}
                       </Typography>

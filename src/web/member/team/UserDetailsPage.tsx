@@ -3,7 +3,7 @@ import { useGetIdentity, useGetOne, useLocaleState, useTranslate } from 'react-a
 import { useParams } from 'react-router-dom';
 import type { SchemaStaffUserDetails, SchemaUserBrief } from '../../../api/schema';
 import { countryName } from '../../common/countries';
-import { fmtDate, fmtMoney, useTimeZone } from '../../common/format';
+import { fmtDate, fmtMoney, fmtPhone, useTimeZone } from '../../common/format';
 import { MemberPage, Section } from '../../common/MemberPage';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
 import { CompletedTasks } from './CompletedTasks';
@@ -60,7 +60,7 @@ export default function UserDetailsPage() {
             <Section title={translate('atrium.team.details.contact')}>
               <Box sx={DETAILS_GRID}>
                 <DetailsField label={translate(detailsLabel('email'))}>{u.email}</DetailsField>
-                <DetailsField label={translate(detailsLabel('phone'))}>{u.phone}</DetailsField>
+                <DetailsField label={translate(detailsLabel('phone'))}>{fmtPhone(u.phone)}</DetailsField>
                 <DetailsField label={translate(detailsLabel('city'))}>{u.city}</DetailsField>
                 <DetailsField label={translate(detailsLabel('country'))}>{countryName(u.country, locale)}</DetailsField>
                 <DetailsField label={translate(detailsLabel('date_birth'))}>
@@ -91,12 +91,14 @@ export default function UserDetailsPage() {
             <Section title={translate('atrium.team.details.donations')}>
               <Box sx={DETAILS_GRID}>
                 <DetailsField label={translate(detailsLabel('current_month'))}>
-                  {fmtMoney(u.donations.current_month)}
+                  {fmtMoney(u.donations.current_month, locale)}
                 </DetailsField>
                 <DetailsField label={translate(detailsLabel('previous_month'))}>
-                  {fmtMoney(u.donations.previous_month)}
+                  {fmtMoney(u.donations.previous_month, locale)}
                 </DetailsField>
-                <DetailsField label={translate(detailsLabel('total'))}>{fmtMoney(u.donations.total)}</DetailsField>
+                <DetailsField label={translate(detailsLabel('total'))}>
+                  {fmtMoney(u.donations.total, locale)}
+                </DetailsField>
                 <DetailsField label={translate(detailsLabel('count'))}>{String(u.donations.count)}</DetailsField>
               </Box>
             </Section>

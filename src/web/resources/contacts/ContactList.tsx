@@ -19,7 +19,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { fmtDate, useTimeZone } from '../../common/format';
+import { fmtDate, fmtPhone, useTimeZone } from '../../common/format';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AddButton } from './AddButton';
 import { CategoriesPanel } from './CategoriesPanel';
@@ -119,7 +119,7 @@ function Channels() {
     <Box component="span" sx={{ display: 'block', minWidth: 140 }}>
       {record.phone && (
         <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-          {record.phone}
+          {fmtPhone(record.phone)}
         </Box>
       )}
       {record.email && (
@@ -138,7 +138,7 @@ function PhoneDetails() {
   return (
     <Box component="span" sx={{ display: 'block' }}>
       <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-        {[record.phone, record.email].filter(Boolean).join(' · ')}
+        {[fmtPhone(record.phone), record.email].filter(Boolean).join(' · ')}
       </Box>
       <CategoryChips />
     </Box>

@@ -1,18 +1,10 @@
-import {
-  BooleanInput,
-  DataTable,
-  List,
-  NumberField,
-  NumberInput,
-  SelectInput,
-  SimpleList,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, DataTable, List, NumberInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { TABLE_FITS } from '../../member/team/layout';
 import { FilterTabs } from '../../common/FilterTabs';
-import { InstantField } from '../../common/fields';
+import { InstantField, MoneyField } from '../../common/fields';
+import { useFmtMoney } from '../../common/format';
 import { DateInput } from '../../common/inputs';
 import { KIND_CHOICES, shownState, TAB_STATES } from './choices';
 import { KindField, MemberField, StateChip } from './PaymentFields';
@@ -29,6 +21,7 @@ const filters = [
 /** Payments of the members the signed-in staff member looks after (admins: all), newest first, a tab per state. */
 export function PaymentList() {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
@@ -47,7 +40,7 @@ export function PaymentList() {
       />
       {phone ? (
         <SimpleList<SchemaStaffPayment>
-          primaryText={(r) => `$${r.amount} · ${translate(`atrium.payments.staff.kinds.${r.kind}`)}`}
+          primaryText={(r) => `${money(r.amount)} · ${translate(`atrium.payments.staff.kinds.${r.kind}`)}`}
           secondaryText={(r) =>
             `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${shownState(r)}`)}`
           }
@@ -76,7 +69,7 @@ export function PaymentList() {
             <KindField />
           </DataTable.Col>
           <DataTable.Col source="amount" label="atrium.payments.staff.fields.amount" align="right">
-            <NumberField source="amount" options={{ style: 'currency', currency: 'USD' }} />
+            <MoneyField source="amount" />
           </DataTable.Col>
           <DataTable.Col source="method_name" label="atrium.payments.staff.fields.method_name" disableSort />
           <DataTable.Col source="state" label="atrium.payments.staff.fields.state">

@@ -1,5 +1,6 @@
-import { FunctionField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
+import { MoneyField } from '../../common/fields';
 import { DecisionButtons } from './DecisionButtons';
 import { CheckPreview, PaymentDate, KindField, MemberField, StateChip } from './PaymentFields';
 
@@ -13,7 +14,7 @@ export function PaymentShow() {
         <StateChip />
         <FunctionField label={L('user')} render={() => <MemberField />} />
         <FunctionField label={L('kind')} render={() => <KindField />} />
-        <NumberField source="amount" label={L('amount')} options={{ style: 'currency', currency: 'USD' }} />
+        <MoneyField source="amount" label={L('amount')} />
         <TextField source="method_name" label={L('method_name')} />
         <TextField source="description" label={L('description')} emptyText="—" />
         <TextField source="comment" label={L('comment')} emptyText="—" />

@@ -16,7 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../api/schema';
-import { useTimeZone, fmtMoney } from '../../common/format';
+import { useFmtMoney, useTimeZone } from '../../common/format';
 import { LoadingBlock } from '../../common/States';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useQuery } from '../../providers/data/query';
@@ -51,6 +51,7 @@ function filtersOf(choices: SchemaStructureChoices) {
 /** Count and the donation totals of everything the filters match (not only this page). */
 function Totals() {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const { meta, total } = useListContext() as { meta?: StructureMeta; total?: number };
   if (!meta) return null;
   return (
@@ -65,8 +66,8 @@ function Totals() {
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="structure-totals">
         {translate('atrium.team.structure.totals', {
-          current: fmtMoney(meta.total_donations_current),
-          prev: fmtMoney(meta.total_donations_prev),
+          current: money(meta.total_donations_current),
+          prev: money(meta.total_donations_prev),
         })}
       </Typography>
     </Stack>
@@ -134,7 +135,7 @@ export function StructureList() {
             source={c.key}
             label={c.label}
             disableSort={!c.sortable}
-            render={(r: SchemaStructureUser) => renderCell(c.key, r, tz)}
+            render={(r: SchemaStructureUser) => renderCell(c.key, r, tz, locale)}
           />
         ))}
         {/* One column per tag group (the list's tags_groups_columns), from the same tag_groups. */}
@@ -144,7 +145,7 @@ export function StructureList() {
             source={`tag_group_${g.id}`}
             label={g.name}
             disableSort
-            render={(r: SchemaStructureUser) => renderCell(`tag_group_${g.id}`, r, tz)}
+            render={(r: SchemaStructureUser) => renderCell(`tag_group_${g.id}`, r, tz, locale)}
           />
         ))}
       </DataTable>

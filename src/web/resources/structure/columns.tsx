@@ -2,7 +2,7 @@ import { Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { SchemaStructureUser, SchemaUserBrief } from '../../../api/schema';
 import { CountryName } from '../../common/CountryName';
-import { fmtDate, fmtDateTime, fmtMoney } from '../../common/format';
+import { fmtDate, fmtDateTime, fmtMoney, fmtPhone } from '../../common/format';
 import { StatusChip } from '../../member/team/StatusChip';
 
 const name = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
@@ -18,8 +18,11 @@ const chips = (tags: SchemaStructureUser['tags']) =>
     '—'
   );
 
-/** How each structure column shows a row (keys as the server's `columns` name them). */
-export function renderCell(key: string, r: SchemaStructureUser, tz?: string): ReactNode {
+/**
+ * How each structure column shows a row (keys as the server's `columns` name them): dates in the member's
+ * zone `tz`, money in the interface language `locale`.
+ */
+export function renderCell(key: string, r: SchemaStructureUser, tz: string | undefined, locale: string): ReactNode {
   switch (key) {
     case 'status':
       return <StatusChip status={r.status} />;
@@ -31,12 +34,14 @@ export function renderCell(key: string, r: SchemaStructureUser, tz?: string): Re
       return chips(r.tags);
     case 'country':
       return r.country ? <CountryName code={r.country} /> : '—';
+    case 'phone':
+      return r.phone ? fmtPhone(r.phone) : '—';
     case 'is_partner':
       return r.is_partner ? '✓' : '';
     case 'donations_current':
-      return fmtMoney(r.donations_current);
+      return fmtMoney(r.donations_current, locale);
     case 'donations_prev':
-      return fmtMoney(r.donations_prev);
+      return fmtMoney(r.donations_prev, locale);
     case 'date_joined':
       return fmtDate(r.date_joined, tz);
     case 'subscription_ends_at':

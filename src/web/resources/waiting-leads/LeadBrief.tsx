@@ -7,6 +7,7 @@ import type { SchemaWaitingUser } from '../../../api/schema';
 import { FailureState } from '../../common/Failure';
 import { LoadingBlock } from '../../common/States';
 import { CountryName } from '../../common/CountryName';
+import { fmtPhone } from '../../common/format';
 import { personName } from '../lazy';
 import { Age, QueueChip, SourceText } from './WaitingLeadsList';
 import { RejectButton, TakeButton, personPath } from './QueueActions';
@@ -104,7 +105,7 @@ export function LeadBrief() {
               <Age since={l.waiting_since ?? l.date_joined} />
             </Line>
             <Line label={translate(W('fields.email'))}>{l.email ?? '—'}</Line>
-            <Line label={translate(W('fields.phone'))}>{l.phone ?? '—'}</Line>
+            <Line label={translate(W('fields.phone'))}>{fmtPhone(l.phone) || '—'}</Line>
             <Line label={translate(W('fields.city'))}>{l.city || '—'}</Line>
             <Line label={translate(W('fields.country'))}>{l.country ? <CountryName code={l.country} /> : '—'}</Line>
             <Line label={translate(W('fields.referrer'))}>{l.referrer ? personName(l.referrer) : '—'}</Line>

@@ -14,6 +14,7 @@ import {
 import type { SchemaWaitingUser } from '../../../api/schema';
 import { EmptyBlock } from '../../common/States';
 import { ListError, ListPagination } from '../../common/ListError';
+import { PhoneField } from '../../common/fields';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { QueueActions, RejectButton, TakeButton } from './QueueActions';
 
@@ -178,7 +179,9 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
           </DataTable.Col>
         )}
         <DataTable.Col source="email" label={F('email')} />
-        <DataTable.Col source="phone" label={F('phone')} disableSort />
+        <DataTable.Col source="phone" label={F('phone')} disableSort>
+          <PhoneField source="phone" />
+        </DataTable.Col>
         <DataTable.Col source="city" label={F('city')} />
         <DataTable.Col
           source="referrer"

@@ -3,7 +3,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import Savings from '@mui/icons-material/Savings';
 import { DataTable, Pagination, ReferenceManyField, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaTeamDonation } from '../../../api/schema';
-import { fmtDateTime, fmtMoney, useTimeZone } from '../../common/format';
+import { fmtDateTime, useFmtMoney, useTimeZone } from '../../common/format';
 import { RecordDonationDialog } from './RecordDonationDialog';
 
 const L = (key: string) => `atrium.person.donations.${key}`;
@@ -11,6 +11,7 @@ const L = (key: string) => `atrium.person.donations.${key}`;
 /** The person's donations and payments (team/contact/get_donations/), and recording one made outside the app. */
 export function DonationsTab({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
+  const money = useFmtMoney();
   const tz = useTimeZone();
   const [recording, setRecording] = useState(false);
   return (
@@ -45,10 +46,20 @@ export function DonationsTab({ person }: { person: SchemaStaffUserDetails }) {
             source="amount"
             label={L('amount')}
             disableSort
-            render={(d: SchemaTeamDonation) => fmtMoney(d.amount)}
+            render={(d: SchemaTeamDonation) => money(d.amount)}
           />
-          <DataTable.Col source="kind" label={L('kind')} disableSort />
-          <DataTable.Col source="status" label={L('status')} disableSort />
+          <DataTable.Col
+            source="kind"
+            label={L('kind')}
+            disableSort
+            render={(d: SchemaTeamDonation) => translate(`atrium.payments.staff.kinds.${d.kind}`)}
+          />
+          <DataTable.Col
+            source="status"
+            label={L('status')}
+            disableSort
+            render={(d: SchemaTeamDonation) => translate(`atrium.payments.staff.states.${d.status}`)}
+          />
           <DataTable.Col source="payment_method" label={L('method')} disableSort />
         </DataTable>
       </ReferenceManyField>
