@@ -84,6 +84,31 @@ test("a login where no language was picked shows the account's language", async 
   await expect(page.getByTestId('side-menu').getByRole('menuitem', { name: 'Lektionen', exact: true })).toBeVisible();
 });
 
+test('Russian picked on /login, where it is already shown, is the account’s too', async ({ page }) => {
+  const email = `language-ru-${String(stamp)}@e2e.example`;
+  const created = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: 'Jonas', last_name: 'Russisch', role: 'member', language: 'de', password: PASSWORD },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/login');
+  await clickWhenStill(page.getByRole('button', { name: 'Русский' }));
+  await clickWhenStill(page.getByRole('menuitem', { name: 'Русский' }));
+  await expect(page.getByRole('menuitem', { name: 'Русский' })).toBeHidden();
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('side-menu').getByRole('menuitem', { name: 'Уроки', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
+  await expect
+    .poll(async () => {
+      const me = await page.request.get('/api/accounts/me/', { headers: { Authorization: `JWT ${token ?? ''}` } });
+      return ((await me.json()) as { language: string }).language;
+    })
+    .toBe('ru');
+});
+
 test('create forms default Language to the interface language', async ({ page }) => {
   await page.addInitScript(() => {
     if (!localStorage.getItem('atrium:locale')) localStorage.setItem('atrium:locale', 'en');

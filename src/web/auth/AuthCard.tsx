@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { LanguageMenu } from './LanguageMenu';
 
 type Props = {
   /** The screen's heading (h1). */
@@ -37,7 +38,7 @@ export function AuthCard({ title, subtitle, children, footer, wide }: Props) {
                 {translate('atrium.app_name')}
               </Typography>
             </Stack>
-            <LocalesMenuButton />
+            <LanguageMenu />
           </Stack>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             {title}

@@ -72,7 +72,7 @@ export function loadAppMessages(): Promise<void> {
 }
 
 /** Remembers the choice so the API answers in the same language, also after a reload. */
-function rememberLocale(locale: string) {
+export function rememberLocale(locale: string) {
   storage()?.setItem(LOCALE_KEY, locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
