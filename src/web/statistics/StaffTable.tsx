@@ -79,6 +79,8 @@ export function StaffTable({
           <Box sx={{ height: 260 }}>
             <BarChart
               height={260}
+              // Counts: whole-number ticks only.
+              yAxis={[{ tickMinStep: 1 }]}
               xAxis={[
                 { scaleType: 'band', data: rows.map((r) => `${r.user.first_name} ${r.user.last_name.slice(0, 1)}.`) },
               ]}

@@ -43,6 +43,8 @@ export function FlowStatsPanel() {
         ) : (
           <LineChart
             height={220}
+            // Counts: whole-number ticks only.
+            yAxis={[{ tickMinStep: 1 }]}
             xAxis={[{ scaleType: 'point', data: data.days.map((d) => d.day.slice(8, 10) + '/' + d.day.slice(5, 7)) }]}
             series={[
               { data: data.days.map((d) => d.views), label: translate('atrium.flows.stats.views') },
