@@ -5,10 +5,11 @@ import { waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { catalogues } from '../../src/server/i18n';
+import { contacts as contactTexts } from '../../src/web/i18n/areas/contacts';
 
 /**
  * What a member finds around the profile and the team (issue 28, items 6 and 7), each from the menu:
- * a chosen photo is kept by the form's Save; 2FA backup codes log in once; a visitor of the member's
+ * a chosen photo is kept by the form's Save; 2FA backup codes log in once and switch 2FA off; a visitor of the member's
  * landing shows up in their bell and Contacts (and gets a mail, and is told "already registered" the second
  * time); the team page copies the invite link; the admin's footer links are under the pages.
  */
@@ -209,8 +210,21 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   const row = page.locator('tbody tr').filter({ hasText: `Vita${stamp}` });
   await expect(row).toBeVisible();
   await expect(row).toContainText(visitorEmail);
+  // Where the lead came from: the funnel's name, in its own column.
+  await expect(page.getByRole('columnheader', { name: contactTexts.ru.fields.source })).toBeVisible();
+  await expect(row).toContainText('Frühlingskurs');
   // The category made for the owner, in their language, is there to filter by.
   await expect(page.getByText(catalogues.ru.contact_category_funnels).first()).toBeVisible();
+  // On a phone, a line of the contact's card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // As a phone opens it (the desktop's open sidebar would otherwise become an open drawer over the list).
+  await page.reload();
+  const sourceLine = contactTexts.ru.source_line.replace('%{source}', 'Frühlingskurs');
+  await expect(page.getByTestId('contact-source')).toHaveText(sourceLine);
+  // And above the fields of the contact it opens.
+  await page.getByTestId('contact-source').click();
+  await expect(page.locator('input[name="first_name"]')).toHaveValue(`Vita${stamp}`);
+  await expect(page.getByTestId('contact-form-source')).toHaveText(sourceLine);
   await page.close();
 });
 

@@ -111,6 +111,19 @@ function CategoryChips() {
   );
 }
 
+/** An address that may wrap after its "@" first, so a narrow column shows "name@" over "domain" rather than cutting the domain. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** Phone over email, so the table stays narrow; long addresses may break anywhere. */
 function Channels() {
   const record = useRecordContext<SchemaContact>();
@@ -124,15 +137,27 @@ function Channels() {
       )}
       {record.email && (
         <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere', color: 'text.secondary' }}>
-          {record.email}
+          <EmailText email={record.email} />
         </Box>
       )}
     </Box>
   );
 }
 
-/** The phone row's second line: phone and email, then the categories. */
+/** Where the contact came from (a landing's funnel name), empty for one added by hand. */
+function SourceField() {
+  const record = useRecordContext<SchemaContact>();
+  if (!record?.source) return null;
+  return (
+    <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+      {record.source}
+    </Typography>
+  );
+}
+
+/** The phone row's second line: phone and email, where the contact came from, then the categories. */
 function PhoneDetails() {
+  const translate = useTranslate();
   const record = useRecordContext<SchemaContact>();
   if (!record) return null;
   return (
@@ -140,6 +165,11 @@ function PhoneDetails() {
       <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
         {[record.phone, record.email].filter(Boolean).join(' · ')}
       </Box>
+      {record.source && (
+        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="contact-source">
+          {translate('atrium.contacts.source_line', { source: record.source })}
+        </Box>
+      )}
       <CategoryChips />
     </Box>
   );
@@ -178,6 +208,10 @@ export function ContactList() {
             </DataTable.Col>
             <DataTable.Col source="categories" label="atrium.contacts.fields.categories" disableSort>
               <CategoryChips />
+            </DataTable.Col>
+            {/* The contract neither filters nor orders by it: shown only. */}
+            <DataTable.Col source="source" label="atrium.contacts.fields.source" disableSort>
+              <SourceField />
             </DataTable.Col>
             <DataTable.Col source="created_at" label="atrium.contacts.fields.created_at">
               <AddedField />
