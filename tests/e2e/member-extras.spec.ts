@@ -94,7 +94,9 @@ test('a photo chosen in the profile is saved by the form’s Save and shown afte
   await expect(page.locator('input[name="city"]')).toHaveValue('Leipzig');
 });
 
-test('2FA shows ten backup codes once; one logs in once and is refused the second time', async ({ page }) => {
+test('2FA shows ten backup codes once; one logs in once and is refused the second time; another switches 2FA off', async ({
+  page,
+}) => {
   // Three logins and the setup: more than the default on a busy machine.
   test.setTimeout(180_000);
   const email = await freshMember('backup');
@@ -129,6 +131,18 @@ test('2FA shows ten backup codes once; one logs in once and is refused the secon
   await confirm.click();
   await expect(page.getByText('Неверный код').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+
+  // Without the phone, a backup code also switches it off (typed as a person may: capitals, no dash).
+  await logIn(page, email);
+  await loginCode.fill(codes[1]!);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openProfileTab(page, 'Настройки');
+  await expect(page.getByText('Шесть цифр из приложения или резервный код')).toBeVisible();
+  await page.getByLabel(/^Код/).fill(codes[2]!.replace('-', '').toUpperCase());
+  await page.getByRole('button', { name: 'Выключить' }).click();
+  await expect(page.getByText('Google Authenticator выключен')).toBeVisible();
+  await expect(page.getByTestId('two-factor-status')).toHaveText('Выключен');
 });
 
 test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and is told the second time', async ({
