@@ -224,9 +224,11 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   const row = page.locator('tbody tr').filter({ hasText: `Vita${stamp}` });
   await expect(row).toBeVisible();
   await expect(row).toContainText(visitorEmail);
-  // Where the lead came from: the funnel's name, in its own column.
-  await expect(page.getByRole('columnheader', { name: contactTexts.ru.fields.source })).toBeVisible();
-  await expect(row).toContainText('Frühlingskurs');
+  // Where the lead came from: the funnel's name, under the categories.
+  await expect(page.getByRole('columnheader', { name: contactTexts.ru.fields.categories_source })).toBeVisible();
+  const categoriesCell = row.getByRole('cell').nth(4);
+  await expect(categoriesCell).toContainText(catalogues.ru.contact_category_funnels);
+  await expect(categoriesCell).toContainText('Frühlingskurs');
   // The category made for the owner, in their language, is there to filter by.
   await expect(page.getByText(catalogues.ru.contact_category_funnels).first()).toBeVisible();
   // On a phone, a line of the contact's card.

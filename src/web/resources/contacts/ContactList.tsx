@@ -144,14 +144,23 @@ function Channels() {
   );
 }
 
-/** Where the contact came from (a landing's funnel name), empty for one added by hand. */
-function SourceField() {
+/**
+ * The categories, then where the contact came from (a landing's funnel name; nothing for one added by
+ * hand) under them, as the phone's column shows the email under the phone: no column of its own, which
+ * would widen the table past a laptop's screen beside the menu and the categories panel.
+ */
+function CategoriesAndSource() {
   const record = useRecordContext<SchemaContact>();
-  if (!record?.source) return null;
+  if (!record) return null;
   return (
-    <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
-      {record.source}
-    </Typography>
+    <Box component="span" sx={{ display: 'block' }}>
+      <CategoryChips />
+      {record.source && (
+        <Box component="span" sx={{ display: 'block', color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {record.source}
+        </Box>
+      )}
+    </Box>
   );
 }
 
@@ -206,12 +215,9 @@ export function ContactList() {
                 <TextField source="name" />
               </ReferenceField>
             </DataTable.Col>
-            <DataTable.Col source="categories" label="atrium.contacts.fields.categories" disableSort>
-              <CategoryChips />
-            </DataTable.Col>
-            {/* The contract neither filters nor orders by it: shown only. */}
-            <DataTable.Col source="source" label="atrium.contacts.fields.source" disableSort>
-              <SourceField />
+            {/* The contract neither filters nor orders by the source: shown only. */}
+            <DataTable.Col source="categories" label="atrium.contacts.fields.categories_source" disableSort>
+              <CategoriesAndSource />
             </DataTable.Col>
             <DataTable.Col source="created_at" label="atrium.contacts.fields.created_at">
               <AddedField />
