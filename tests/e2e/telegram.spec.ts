@@ -170,7 +170,7 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   const phone = await (await browser.newContext()).newPage();
   await phone.goto(path);
   await expect(phone).toHaveURL(/\/profile\/settings$/);
-  await expect(phone.getByText(auth.de.login.logged_in)).toBeVisible();
+  await expect(phone.getByText(auth.de.login.logged_in, { exact: true })).toBeVisible();
   await expect(phone.getByRole('heading', { name: profile.de.telegram.title })).toBeVisible();
   await phone.context().close();
 
