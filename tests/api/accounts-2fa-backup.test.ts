@@ -123,4 +123,32 @@ describe('two-factor backup codes', () => {
     const left = await t.pool.query('select count(*)::int n from totp_backup_codes where user_id = $1', [m.id]);
     expect(left.rows[0].n).toBe(0);
   });
+
+  it("switch two-factor sign-in off like a login: an unused backup code once, not a used one nor another user's", async () => {
+    const m = await memberWith2fa();
+    const other = await memberWith2fa();
+    const [used, fresh] = m.codes as [string, string];
+    expect((await loginWith(m, used)).statusCode).toBe(200);
+
+    for (const code of [used, other.codes[0]!, 'abcde-fghij']) {
+      const refused = await post('google_auth/disconnect/', m.token, { code });
+      expect(refused.statusCode, code).toBe(400);
+      expect(refused.json()).toEqual({ code: [en.wrong_code] });
+    }
+    expect((await call(t, 'GET', '/api/accounts/me/', { token: m.token })).json().google_auth_enabled).toBe(true);
+
+    // Written as a person may type it: upper case, without the dash.
+    const off = await post('google_auth/disconnect/', m.token, { code: fresh.replace('-', '').toUpperCase() });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ enabled: false });
+    expect((await call(t, 'GET', '/api/accounts/me/', { token: m.token })).json().google_auth_enabled).toBe(false);
+    const left = await t.pool.query('select count(*)::int n from totp_backup_codes where user_id = $1', [m.id]);
+    expect(left.rows[0].n).toBe(0);
+    // The other user's code was only tried, not used: it still logs them in.
+    expect((await loginWith(other, other.codes[0]!)).statusCode).toBe(200);
+    // With two-factor off, the login asks for no code at all.
+    const plain = await postLogin(t, { username: m.email, password: m.password });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().token).toEqual(expect.any(String));
+  });
 });

@@ -5,6 +5,7 @@ import { LocalStripe } from '../e2e/support/stripe-server';
 import { rows } from './payments-support';
 import { runRenewals } from '../../src/server/services/subscription/renewal';
 import { clock } from '../../src/server/clock';
+import { catalogues } from '../../src/server/i18n';
 
 /** Stripe's code path (the real SDK) against a local server that speaks Stripe's API. */
 let t: TestApp;
@@ -38,8 +39,8 @@ function deliver(payload: string, signature: string) {
   });
 }
 
-async function buyPro(autoPay = false) {
-  const m = await makeMember(t);
+async function buyPro(autoPay = false, language: 'ru' | 'en' | 'de' = 'en') {
+  const m = await makeMember(t, { language });
   const token = await t.login(m.email, m.password);
   const res = await call(t, 'POST', '/api/subscription/package_purchase/', {
     token,
@@ -169,6 +170,53 @@ describe('Stripe checkout and webhooks', () => {
           (r) => r.status,
         ),
       ).toEqual(['expired', 'canceled']);
+    } finally {
+      clock.reset();
+    }
+  });
+  it('a declined renewal tells the member: a row in their bell and a mail, in their language', async () => {
+    const d = await buyPro(true, 'de');
+    const payload = stripe.completedEvent(d.sessionId);
+    expect((await deliver(payload, stripe.sign(payload))).statusCode).toBe(200);
+    stripe.declining.add(stripe.sessions.get(d.sessionId)!.customer);
+    clock.advance(29.5 * 86400_000);
+    try {
+      await runRenewals(t.app.ctx);
+      expect(
+        await rows(
+          t,
+          'select up.status, p.state from user_packages up join payments p on p.user_package_id = up.id where up.user_id = $1 order by up.id',
+          [d.m.id],
+        ),
+      ).toEqual([
+        { status: 'active', state: 'paid' },
+        { status: 'canceled', state: 'failed' },
+      ]);
+      const notice = catalogues.de.notification_subscription_failed.replace('{package}', 'Pro');
+      expect(notice).toContain('Pro');
+      const bell = (await call(t, 'GET', '/api/notifications/', { token: d.token })).json<Json>();
+      expect(bell.unread_count).toBe(1);
+      expect(bell.results).toMatchObject([{ kind: 'subscription_failed', message: notice, read: false }]);
+      await waitFor(
+        async () =>
+          (await rows(t, 'select 1 from mail_outbox where "to" = $1 and subject = $2', [d.m.email, notice])).length ===
+          1,
+        'the notice of the declined renewal',
+      );
+      const [mail] = await rows<{ text: string }>(t, 'select text from mail_outbox where "to" = $1 and subject = $2', [
+        d.m.email,
+        notice,
+      ]);
+      expect(mail!.text).toContain(notice);
+      expect(mail!.text).toContain(catalogues.de.mail_notification_button);
+      expect(mail!.text).toMatch(/\/subscription\b/);
+      // Nothing in another language reached the member.
+      expect(
+        await rows(t, 'select subject from mail_outbox where "to" = $1 and subject = $2', [
+          d.m.email,
+          catalogues.en.notification_subscription_failed.replace('{package}', 'Pro'),
+        ]),
+      ).toEqual([]);
     } finally {
       clock.reset();
     }

@@ -5,10 +5,11 @@ import { waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { catalogues } from '../../src/server/i18n';
+import { contacts as contactTexts } from '../../src/web/i18n/areas/contacts';
 
 /**
  * What a member finds around the profile and the team (issue 28, items 6 and 7), each from the menu:
- * a chosen photo is kept by the form's Save; 2FA backup codes log in once; a visitor of the member's
+ * a chosen photo is kept by the form's Save; 2FA backup codes log in once and switch 2FA off; a visitor of the member's
  * landing shows up in their bell and Contacts (and gets a mail, and is told "already registered" the second
  * time); the team page copies the invite link; the admin's footer links are under the pages.
  */
@@ -93,7 +94,9 @@ test('a photo chosen in the profile is saved by the form’s Save and shown afte
   await expect(page.locator('input[name="city"]')).toHaveValue('Leipzig');
 });
 
-test('2FA shows ten backup codes once; one logs in once and is refused the second time', async ({ page }) => {
+test('2FA shows ten backup codes once; one logs in once and is refused the second time; another switches 2FA off', async ({
+  page,
+}) => {
   // Three logins and the setup: more than the default on a busy machine.
   test.setTimeout(180_000);
   const email = await freshMember('backup');
@@ -128,6 +131,18 @@ test('2FA shows ten backup codes once; one logs in once and is refused the secon
   await confirm.click();
   await expect(page.getByText('Неверный код').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+
+  // Without the phone, a backup code also switches it off (typed as a person may: capitals, no dash).
+  await logIn(page, email);
+  await loginCode.fill(codes[1]!);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openProfileTab(page, 'Настройки');
+  await expect(page.getByText('Шесть цифр из приложения или резервный код')).toBeVisible();
+  await page.getByLabel(/^Код/).fill(codes[2]!.replace('-', '').toUpperCase());
+  await page.getByRole('button', { name: 'Выключить' }).click();
+  await expect(page.getByText('Google Authenticator выключен')).toBeVisible();
+  await expect(page.getByTestId('two-factor-status')).toHaveText('Выключен');
 });
 
 test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and is told the second time', async ({
@@ -209,8 +224,23 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   const row = page.locator('tbody tr').filter({ hasText: `Vita${stamp}` });
   await expect(row).toBeVisible();
   await expect(row).toContainText(visitorEmail);
+  // Where the lead came from: the funnel's name, under the categories.
+  await expect(page.getByRole('columnheader', { name: contactTexts.ru.fields.categories_source })).toBeVisible();
+  const categoriesCell = row.getByRole('cell').nth(4);
+  await expect(categoriesCell).toContainText(catalogues.ru.contact_category_funnels);
+  await expect(categoriesCell).toContainText('Frühlingskurs');
   // The category made for the owner, in their language, is there to filter by.
   await expect(page.getByText(catalogues.ru.contact_category_funnels).first()).toBeVisible();
+  // On a phone, a line of the contact's card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // As a phone opens it (the desktop's open sidebar would otherwise become an open drawer over the list).
+  await page.reload();
+  const sourceLine = contactTexts.ru.source_line.replace('%{source}', 'Frühlingskurs');
+  await expect(page.getByTestId('contact-source')).toHaveText(sourceLine);
+  // And above the fields of the contact it opens.
+  await page.getByTestId('contact-source').click();
+  await expect(page.locator('input[name="first_name"]')).toHaveValue(`Vita${stamp}`);
+  await expect(page.getByTestId('contact-form-source')).toHaveText(sourceLine);
   await page.close();
 });
 

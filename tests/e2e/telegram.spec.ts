@@ -1,4 +1,12 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
 import { auth } from '../../src/web/i18n/areas/auth';
 import { profile } from '../../src/web/i18n/areas/profile';
 import { tickets } from '../../src/web/i18n/areas/tickets';
@@ -9,7 +17,8 @@ import { clickWhenStill } from './support/motion';
  * a member gets the deep link from the profile menu, the bot receives /start <code> and the profile
  * turns linked; a consultant's "Message via Telegram" reaches the chat (and is disabled, with the
  * reason, for a member who has not linked); the bot's /login link logs in once, in the account's
- * language, and is refused the second time.
+ * language, and is refused the second time; /stop in the chat shows in the open profile once its
+ * window gets focus back.
  */
 
 const PEER = `http://127.0.0.1:${process.env.E2E_TELEGRAM_PORT ?? Number(process.env.E2E_MAIL_HTTP_PORT ?? 18026) + 1}`;
@@ -161,7 +170,7 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   const phone = await (await browser.newContext()).newPage();
   await phone.goto(path);
   await expect(phone).toHaveURL(/\/profile\/settings$/);
-  await expect(phone.getByText(auth.de.login.logged_in)).toBeVisible();
+  await expect(phone.getByText(auth.de.login.logged_in, { exact: true })).toBeVisible();
   await expect(phone.getByRole('heading', { name: profile.de.telegram.title })).toBeVisible();
   await phone.context().close();
 
@@ -172,6 +181,26 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   await expect(again.getByText(auth.ru.link_expired)).toBeVisible();
   await expect(again).toHaveURL(/\/token-auth-bot/);
   await again.context().close();
+
+  // The member leaves from the chat (/stop) while the profile is open in the browser. Coming back to the
+  // window (a window focus, not a tab shown again) shows it unlinked without a reload. Headless Chromium
+  // fakes focus for every page; with that off, bringing a page to the front moves the focus as a person does.
+  const realFocus = async (page: Page) =>
+    (await page.context().newCDPSession(page)).send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  await realFocus(member);
+  const chat = await member.context().newPage();
+  await realFocus(chat);
+  await chat.goto('https://t.me/atrium_bot');
+  await chat.bringToFront();
+  await expect.poll(() => member.evaluate(() => document.hasFocus())).toBe(false);
+  const sent = (await botMessages()).length;
+  await tell('/stop');
+  await expect.poll(async () => (await botMessages()).length, { timeout: 20_000 }).toBe(sent + 1);
+  expect((await botMessages()).at(-1)).toBe(catalogues.de.telegram_bot_unlinked);
+  await expect(card.getByText(profile.en.status.linked, { exact: true })).toBeVisible();
+  await member.bringToFront();
+  await expect(card.getByText(profile.en.status.not_linked, { exact: true })).toBeVisible();
+  await expect(member.getByRole('button', { name: profile.en.telegram.link })).toBeVisible();
 
   await member.context().close();
   await linked.api.dispose();

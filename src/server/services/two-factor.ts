@@ -74,7 +74,7 @@ async function useBackupCode(ctx: AppContext, userId: number, raw: string): Prom
   return used.length === 1;
 }
 
-/** The second step of a two-factor login: a current authenticator code, or an unused backup code. */
+/** The second step of a two-factor login (and of switching it off): a current authenticator code, or an unused backup code. */
 export async function checkLoginCode(ctx: AppContext, user: TotpUser, code: string): Promise<boolean> {
   return /^\d{6}$/.test(code) ? checkTotp(ctx, user, code) : useBackupCode(ctx, user.id, code);
 }
@@ -120,10 +120,14 @@ export async function regenerateBackupCodes(ctx: AppContext, userId: number, cod
   return { backup_codes: await ctx.db.transaction(async (tx) => newBackupCodes(ctx, tx, userId)) };
 }
 
+/**
+ * Switches two-factor sign-in off after the same second factor a login takes: a current authenticator
+ * code or an unused backup code (used up here), so a member who lost the phone can still turn it off.
+ */
 export async function disconnectGoogleAuth(ctx: AppContext, userId: number, code: string) {
   const user = await loadUser(ctx, userId);
   if (!user.totpEnabled) return { enabled: false };
-  if (!(await checkTotp(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');
+  if (!(await checkLoginCode(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)

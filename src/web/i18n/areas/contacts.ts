@@ -17,6 +17,7 @@ const en = {
     category: 'Category',
     channels: 'Phone / email',
     tags: 'Tags',
+    categories_source: 'Categories / source',
     created_at: 'Added',
     updated_at: 'Changed',
   },
@@ -59,6 +60,7 @@ const en = {
   category_delete_title: 'Delete the category "%{recordRepresentation}"?',
   category_delete_content: 'Contacts in it: %{count}. They stay; only this category is removed from them.',
   particular_mark: 'particular',
+  source_line: 'Source: %{source}',
 };
 
 export const contacts = {
@@ -79,6 +81,7 @@ export const contacts = {
       category: 'Категория',
       channels: 'Телефон / email',
       tags: 'Теги',
+      categories_source: 'Категории / источник',
       created_at: 'Добавлен',
       updated_at: 'Изменён',
     },
@@ -121,6 +124,7 @@ export const contacts = {
     category_delete_title: 'Удалить категорию «%{recordRepresentation}»?',
     category_delete_content: 'Контактов в ней: %{count}. Контакты останутся, с них будет снята только эта категория.',
     particular_mark: 'особая',
+    source_line: 'Источник: %{source}',
   } satisfies Widen<typeof en>,
   de: {
     resource_name: 'Kontakt |||| Kontakte',
@@ -138,6 +142,7 @@ export const contacts = {
       category: 'Kategorie',
       channels: 'Telefon / E-Mail',
       tags: 'Tags',
+      categories_source: 'Kategorien / Quelle',
       created_at: 'Hinzugefügt',
       updated_at: 'Geändert',
     },
@@ -181,5 +186,6 @@ export const contacts = {
     category_delete_content:
       'Kontakte darin: %{count}. Sie bleiben erhalten; nur diese Kategorie wird von ihnen entfernt.',
     particular_mark: 'besonders',
+    source_line: 'Quelle: %{source}',
   } satisfies Widen<typeof en>,
 };

@@ -71,7 +71,8 @@ const en = {
   two_factor: {
     title: 'Google Authenticator',
     hint: 'Protect your account: after the password, the login asks for a code from the Google Authenticator app.',
-    enabled_hint: 'The login asks for a code from the app. To turn it off, enter a current code.',
+    enabled_hint:
+      'The login asks for a code from the app. To turn it off, enter a current code or one of your backup codes.',
     enable: 'Enable',
     scan: 'Scan the QR code with Google Authenticator, or enter the key by hand, then type the six-digit code from the app.',
     qr_alt: 'QR code for Google Authenticator',
@@ -79,6 +80,7 @@ const en = {
     copy_secret: 'Copy key',
     code: 'Code',
     code_hint: 'Six digits from the app',
+    code_or_backup_hint: 'Six digits from the app, or a backup code',
     enter_code: 'Please, enter code',
     confirm: 'Confirm',
     disable: 'Disable',
@@ -218,7 +220,8 @@ export const profile = {
     two_factor: {
       title: 'Google Authenticator',
       hint: 'Защитите аккаунт: после пароля при входе потребуется код из приложения Google Authenticator.',
-      enabled_hint: 'При входе запрашивается код из приложения. Чтобы выключить защиту, введите текущий код.',
+      enabled_hint:
+        'При входе запрашивается код из приложения. Чтобы выключить защиту, введите текущий код или один из резервных кодов.',
       enable: 'Включить',
       scan: 'Отсканируйте QR-код в Google Authenticator или введите ключ вручную, затем введите шестизначный код из приложения.',
       qr_alt: 'QR-код для Google Authenticator',
@@ -226,6 +229,7 @@ export const profile = {
       copy_secret: 'Скопировать ключ',
       code: 'Код',
       code_hint: 'Шесть цифр из приложения',
+      code_or_backup_hint: 'Шесть цифр из приложения или резервный код',
       enter_code: 'Пожалуйста, введите код',
       confirm: 'Подтвердить',
       disable: 'Выключить',
@@ -364,7 +368,7 @@ export const profile = {
       title: 'Google Authenticator',
       hint: 'Schützen Sie Ihr Konto: Nach dem Passwort fragt die Anmeldung nach einem Code aus der App Google Authenticator.',
       enabled_hint:
-        'Die Anmeldung fragt nach einem Code aus der App. Zum Deaktivieren geben Sie einen aktuellen Code ein.',
+        'Die Anmeldung fragt nach einem Code aus der App. Zum Deaktivieren geben Sie einen aktuellen Code oder einen Ihrer Backup-Codes ein.',
       enable: 'Aktivieren',
       scan: 'Scannen Sie den QR-Code mit Google Authenticator oder geben Sie den Schlüssel von Hand ein, dann tippen Sie den sechsstelligen Code aus der App ein.',
       qr_alt: 'QR-Code für Google Authenticator',
@@ -372,6 +376,7 @@ export const profile = {
       copy_secret: 'Schlüssel kopieren',
       code: 'Code',
       code_hint: 'Sechs Ziffern aus der App',
+      code_or_backup_hint: 'Sechs Ziffern aus der App oder ein Backup-Code',
       enter_code: 'Bitte geben Sie den Code ein',
       confirm: 'Bestätigen',
       disable: 'Deaktivieren',

@@ -23,7 +23,21 @@ import type { Profile } from './session';
 
 type Setup = { secret: string; qr: string };
 
-function CodeField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+/**
+ * The code from the app; with `backup`, also a backup code ("abcde-fghij", as the login takes it), so a
+ * member without the phone can still switch two-factor sign-in off.
+ */
+function CodeField({
+  value,
+  onChange,
+  error,
+  backup = false,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  backup?: boolean;
+}) {
   const translate = useTranslate();
   return (
     <TextField
@@ -31,12 +45,20 @@ function CodeField({ value, onChange, error }: { value: string; onChange: (v: st
       label={translate('atrium.profile.two_factor.code')}
       value={value}
       onChange={(e) => {
-        onChange(e.target.value.replace(/\D/g, '').slice(0, 6));
+        const v = e.target.value;
+        onChange(backup ? v.replace(/[^0-9a-z-]/gi, '').slice(0, 11) : v.replace(/\D/g, '').slice(0, 6));
       }}
       autoComplete="one-time-code"
       error={Boolean(error)}
-      helperText={error ?? translate('atrium.profile.two_factor.code_hint')}
-      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+      helperText={
+        error ??
+        translate(backup ? 'atrium.profile.two_factor.code_or_backup_hint' : 'atrium.profile.two_factor.code_hint')
+      }
+      slotProps={{
+        htmlInput: backup
+          ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false }
+          : { inputMode: 'numeric', pattern: '[0-9]*' },
+      }}
       sx={{ maxWidth: 240 }}
     />
   );
@@ -82,7 +104,7 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 
 /**
  * Google Authenticator: enable (QR code and secret, then the first code; then the backup codes, shown
- * once), make new backup codes or disable with a current code.
+ * once), make new backup codes with a current code, or disable with a current code or a backup code.
  */
 export function GoogleAuthCard({ me }: { me: Profile }) {
   const translate = useTranslate();
@@ -205,7 +227,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
         {enabled ? (
           <Box component="form" onSubmit={(e) => void disable(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-              <CodeField value={code} onChange={changeCode} error={error} />
+              <CodeField value={code} onChange={changeCode} error={error} backup />
               <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: { sm: 1 } }}>
                 {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.disable')}
               </Button>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { SchemaProfile } from '../../../api/schema';
 import type { AtriumDataProvider } from '.';
@@ -5,10 +6,24 @@ import { useQuery, useQueryClient } from './query';
 
 const PROFILE_QUERY = ['profile', 'me'] as const;
 
-/** The signed-in user's profile, through the provider (refetched when the window regains focus). */
+/**
+ * The signed-in user's profile, through the provider, read again when the window gets focus back.
+ * TanStack Query by itself hears only `visibilitychange` (a tab shown again), not a window coming
+ * back from another application, such as the Telegram app where /stop just unlinked the account.
+ */
 export function useProfile() {
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({ queryKey: PROFILE_QUERY, queryFn: () => dataProvider.getProfile() });
+  const query = useQuery({ queryKey: PROFILE_QUERY, queryFn: () => dataProvider.getProfile() });
+  const { refetch } = query;
+  useEffect(() => {
+    // A read already under way (the tab's own visibilitychange) is joined, not started again.
+    const onFocus = () => void refetch({ cancelRefetch: false });
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [refetch]);
+  return query;
 }
 
 /** The same profile, also read again every few seconds while `watching` (a Telegram deep link is open). */

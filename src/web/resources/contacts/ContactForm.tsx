@@ -1,4 +1,4 @@
-import { Grid } from '@mui/material';
+import { Grid, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
   ReferenceArrayInput,
@@ -8,11 +8,13 @@ import {
   TextArrayInput,
   TextInput,
   email,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
 import { FormToolbar } from './FormToolbar';
+import type { SchemaContact } from '../../../api/schema';
 
 // The contract's limits of every field; the email check is the form's own (the contract allows '').
 const v = validatorsFor('ContactRequest');
@@ -23,6 +25,23 @@ type Category = { name: string; is_particular?: boolean };
 /** At least a phone or an email (the server says the same: 'Add at least one contact'). */
 const needsChannel = (values: { phone?: string; email?: string }) =>
   values.phone?.trim() || values.email?.trim() ? {} : { phone: 'atrium.contacts.at_least_one' };
+
+/** Where an edited contact came from (a landing's funnel name); nothing for one added by hand. */
+function SourceLine() {
+  const translate = useTranslate();
+  const record = useRecordContext<SchemaContact>();
+  if (!record?.source) return null;
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      sx={{ mb: 2, overflowWrap: 'anywhere' }}
+      data-testid="contact-form-source"
+    >
+      {translate('atrium.contacts.source_line', { source: record.source })}
+    </Typography>
+  );
+}
 
 export function ContactForm() {
   const translate = useTranslate();
@@ -36,6 +55,7 @@ export function ContactForm() {
         <FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />
       }
     >
+      <SourceLine />
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput source="first_name" label="atrium.contacts.fields.first_name" validate={v.first_name} fullWidth />

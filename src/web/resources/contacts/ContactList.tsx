@@ -111,6 +111,19 @@ function CategoryChips() {
   );
 }
 
+/** An address that may wrap after its "@" first, so a narrow column shows "name@" over "domain" rather than cutting the domain. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** Phone over email, so the table stays narrow; long addresses may break anywhere. */
 function Channels() {
   const record = useRecordContext<SchemaContact>();
@@ -124,15 +137,36 @@ function Channels() {
       )}
       {record.email && (
         <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere', color: 'text.secondary' }}>
-          {record.email}
+          <EmailText email={record.email} />
         </Box>
       )}
     </Box>
   );
 }
 
-/** The phone row's second line: phone and email, then the categories. */
+/**
+ * The categories, then where the contact came from (a landing's funnel name; nothing for one added by
+ * hand) under them, as the phone's column shows the email under the phone: no column of its own, which
+ * would widen the table past a laptop's screen beside the menu and the categories panel.
+ */
+function CategoriesAndSource() {
+  const record = useRecordContext<SchemaContact>();
+  if (!record) return null;
+  return (
+    <Box component="span" sx={{ display: 'block' }}>
+      <CategoryChips />
+      {record.source && (
+        <Box component="span" sx={{ display: 'block', color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {record.source}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The phone row's second line: phone and email, where the contact came from, then the categories. */
 function PhoneDetails() {
+  const translate = useTranslate();
   const record = useRecordContext<SchemaContact>();
   if (!record) return null;
   return (
@@ -140,6 +174,11 @@ function PhoneDetails() {
       <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
         {[fmtPhone(record.phone), record.email].filter(Boolean).join(' · ')}
       </Box>
+      {record.source && (
+        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="contact-source">
+          {translate('atrium.contacts.source_line', { source: record.source })}
+        </Box>
+      )}
       <CategoryChips />
     </Box>
   );
@@ -176,8 +215,9 @@ export function ContactList() {
                 <TextField source="name" />
               </ReferenceField>
             </DataTable.Col>
-            <DataTable.Col source="categories" label="atrium.contacts.fields.categories" disableSort>
-              <CategoryChips />
+            {/* The contract neither filters nor orders by the source: shown only. */}
+            <DataTable.Col source="categories" label="atrium.contacts.fields.categories_source" disableSort>
+              <CategoriesAndSource />
             </DataTable.Col>
             <DataTable.Col source="created_at" label="atrium.contacts.fields.created_at">
               <AddedField />
