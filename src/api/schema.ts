@@ -213,8 +213,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Disable Google Authenticator with a current code
-         * @description Switches two-factor sign-in off after checking a current code (nothing to do when it is off). Any signed-in user may call it (member, consultant or admin).
+         * Disable Google Authenticator with a current code or a backup code
+         * @description Switches two-factor sign-in off after checking a current code from the app or an unused backup code, which is then used up (nothing to do when it is off). Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 under code when the code is wrong; 401 without a valid session; 429 past 10 calls a minute by one user.
          */
         post: operations["disconnectGoogleAuth"];
