@@ -60,6 +60,22 @@ export function fmtPhone(phone: string | null | undefined): string {
   return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
 }
 
+/**
+ * A time zone as its name in the interface language with the id after it ("Japanische Normalzeit
+ * (Asia/Tokyo)"); an id Intl does not know is shown as it is.
+ */
+export function fmtTimeZone(tz: string | null | undefined, locale: string): string {
+  if (!tz) return '';
+  try {
+    const name = new Intl.DateTimeFormat(locale, { timeZone: tz, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return name && name !== tz ? `${name} (${tz})` : tz;
+  } catch {
+    return tz;
+  }
+}
+
 /** Seconds as m:ss or h:mm:ss. */
 export function fmtDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -22,7 +22,7 @@ import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { useCopy } from './copy';
 import { countryName } from '../../common/countries';
-import { fmtPhone } from '../../common/format';
+import { fmtPhone, fmtTimeZone } from '../../common/format';
 import { showDate } from './format';
 import { useProfile } from '../../providers/data/profileHooks';
 import { ROLE_KEYS, LANGUAGE_KEYS } from './labels';
@@ -155,7 +155,7 @@ export default function ProfileViewPage() {
             <Row label={translate('atrium.profile.fields.city')}>{me.city || none}</Row>
             <Row label={translate('atrium.profile.fields.country')}>{countryName(me.country, locale) || none}</Row>
             <Row label={translate('atrium.profile.fields.date_birth')}>{showDate(me.date_birth) || none}</Row>
-            <Row label={translate('atrium.profile.fields.time_zone')}>{me.time_zone || none}</Row>
+            <Row label={translate('atrium.profile.fields.time_zone')}>{fmtTimeZone(me.time_zone, locale) || none}</Row>
             <Row label={translate('atrium.profile.fields.language')}>{translate(LANGUAGE_KEYS[me.language])}</Row>
             <Row label={translate('atrium.profile.fields.role')}>{translate(ROLE_KEYS[me.role])}</Row>
             <Row label={translate('atrium.profile.fields.promo_code')}>

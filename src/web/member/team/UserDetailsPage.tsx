@@ -3,7 +3,7 @@ import { useGetIdentity, useGetOne, useLocaleState, useTranslate } from 'react-a
 import { useParams } from 'react-router-dom';
 import type { SchemaStaffUserDetails, SchemaUserBrief } from '../../../api/schema';
 import { countryName } from '../../common/countries';
-import { fmtDate, fmtMoney, fmtPhone, useTimeZone } from '../../common/format';
+import { fmtDate, fmtMoney, fmtPhone, fmtTimeZone, useTimeZone } from '../../common/format';
 import { MemberPage, Section } from '../../common/MemberPage';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
 import { CompletedTasks } from './CompletedTasks';
@@ -66,7 +66,9 @@ export default function UserDetailsPage() {
                 <DetailsField label={translate(detailsLabel('date_birth'))}>
                   {u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}
                 </DetailsField>
-                <DetailsField label={translate(detailsLabel('time_zone'))}>{u.time_zone}</DetailsField>
+                <DetailsField label={translate(detailsLabel('time_zone'))}>
+                  {fmtTimeZone(u.time_zone, locale)}
+                </DetailsField>
               </Box>
             </Section>
             <Section title={translate('atrium.team.details.structure')}>
