@@ -125,6 +125,21 @@ describe('registration with a promo code', () => {
     expect(rows[0]).toEqual({ referrer_id: memberId, email_activation: false });
   });
 
+  it('comes in as a lead: the history says so and the waiting leads show it as a registration', async () => {
+    const invited = await userId(t, 'invited@test.atrium');
+    const { rows } = await t.pool.query(
+      `select details from action_logs where subject_id = $1 and kind = 'lead_created'`,
+      [invited],
+    );
+    expect(rows).toEqual([{ details: { source: 'registration', referrer_id: memberId } }]);
+    const admin = await t.login('admin@demo.atrium');
+    const res = await call(t, 'POST', `/api/team/get_waiting_users/?id=${String(invited)}`, { token: admin });
+    expect(res.json()).toMatchObject({
+      count: 1,
+      results: [{ id: invited, source_kind: 'registration', source: null }],
+    });
+  });
+
   it('accepts the promo code in lower case too', async () => {
     const res = await register(newcomer('invited2@test.atrium', { promo: memberPromo.toLowerCase() }));
     expect(res.statusCode).toBe(200);

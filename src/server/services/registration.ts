@@ -9,6 +9,7 @@ import { consumeToken, issueToken } from './tokens';
 import { openSession, type SessionMeta } from './sessions';
 import { one } from '../db/rows';
 import { isTimeZone } from './time-zones';
+import { leadCreated } from './leads/intake';
 import type { SchemaRegisterRequest } from '../../api/schema';
 
 export type RegisterInput = SchemaRegisterRequest;
@@ -62,24 +63,34 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     if (phoneTaken) throw FieldErrors.of('phone', 'phone_in_use');
   }
-  const user = one(
-    await ctx.db
-      .insert(users)
-      .values({
-        email: input.email,
-        phone,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.first_name.trim(),
-        lastName: input.last_name.trim(),
-        language: input.language ?? lang,
-        timeZone: input.time_zone,
-        promoCode: newPromoCode(),
-        referrerId,
-        leadStatus: 'waiting',
-      })
-      .returning()
-      .catch(mapUniqueViolation),
-  );
+  const passwordHash = await hashPassword(input.password);
+  // The user and the intake's history entry and routing job (the one door of every new lead) together.
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = one(
+      await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          phone,
+          passwordHash,
+          firstName: input.first_name.trim(),
+          lastName: input.last_name.trim(),
+          language: input.language ?? lang,
+          timeZone: input.time_zone,
+          promoCode: newPromoCode(),
+          referrerId,
+          leadStatus: 'waiting',
+        })
+        .returning()
+        .catch(mapUniqueViolation),
+    );
+    await leadCreated(tx, ctx, {
+      userId: created.id,
+      source: 'registration',
+      ...(referrerId !== null && { details: { referrer_id: referrerId } }),
+    });
+    return created;
+  });
   await sendActivation(ctx, user);
   return user;
 }
