@@ -41,14 +41,15 @@ export function PaymentList() {
       {phone ? (
         <SimpleList<SchemaStaffPayment>
           primaryText={(r) => `${money(r.amount)} · ${translate(`atrium.payments.staff.kinds.${r.kind}`)}`}
-          secondaryText={(r) =>
-            `${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${shownState(r)}`)}`
-          }
-          tertiaryText={
-            <Box component="span" sx={{ ml: 1 }}>
-              <InstantField source="created_at" />
-            </Box>
-          }
+          // The time on a line of its own: beside the amount it squeezed the kind onto a second line.
+          secondaryText={(r) => (
+            <>
+              {`${r.user.first_name} ${r.user.last_name} · ${translate(`atrium.payments.staff.states.${shownState(r)}`)}`}
+              <Box component="span" sx={{ display: 'block' }}>
+                <InstantField source="created_at" />
+              </Box>
+            </>
+          )}
           rowClick="show"
           empty={<p style={{ padding: 16 }}>{translate('atrium.payments.staff.empty')}</p>}
         />
