@@ -151,4 +151,18 @@ describe('two-factor backup codes', () => {
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json().token).toEqual(expect.any(String));
   });
+
+  it('a backup code stands in for the password when the phone or email changes, once', async () => {
+    const m = await memberWith2fa();
+    const [code] = m.codes as [string];
+    const changed = await call(t, 'PUT', '/api/accounts/me/', {
+      token: m.token,
+      body: { phone: '+49305550901', code },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call(t, 'GET', '/api/accounts/me/', { token: m.token })).json().phone).toBe('+49305550901');
+    const again = await call(t, 'PUT', '/api/accounts/me/', { token: m.token, body: { phone: '+49305550902', code } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: [en.wrong_code] });
+  });
 });

@@ -8,7 +8,7 @@ import { FieldErrors } from '../http/errors';
 import type { MessageKey } from '../i18n';
 import { actionMail, type Mail } from '../integrations/mail';
 import { clock } from '../clock';
-import { checkTotp } from './two-factor';
+import { checkLoginCode } from './two-factor';
 import { consumeToken, issueToken } from './tokens';
 import { endUserSessions } from './sessions';
 import { mapUniqueViolation } from './users';
@@ -47,7 +47,7 @@ export async function checkOwnerProof(
   }
   if (input.code && me.totpEnabled) {
     if (Object.keys(errors).length) return;
-    if (!(await checkTotp(ctx, me, input.code))) errors.code = ['wrong_code'];
+    if (!(await checkLoginCode(ctx, me, input.code))) errors.code = ['wrong_code'];
     return;
   }
   errors.old_password = ['credentials_change_needs_password'];

@@ -74,7 +74,10 @@ async function useBackupCode(ctx: AppContext, userId: number, raw: string): Prom
   return used.length === 1;
 }
 
-/** The second step of a two-factor login (and of switching it off): a current authenticator code, or an unused backup code. */
+/**
+ * The second step of a two-factor login, and the proof for switching it off or changing the email, phone
+ * or password: a current authenticator code, or an unused backup code.
+ */
 export async function checkLoginCode(ctx: AppContext, user: TotpUser, code: string): Promise<boolean> {
   return /^\d{6}$/.test(code) ? checkTotp(ctx, user, code) : useBackupCode(ctx, user.id, code);
 }

@@ -273,8 +273,7 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
                     setProofField('code')(e.target.value);
                   }}
                   error={Boolean(errors.code)}
-                  helperText={errors.code}
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  helperText={errors.code ?? translate('atrium.profile.two_factor.code_or_backup_hint')}
                 />
               </Grid>
             )}
