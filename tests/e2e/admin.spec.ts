@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { content } from '../../src/web/i18n/areas/content';
 import { simplePdf } from './fixtures/files';
+import { openFromMenu } from './support/menu';
 
 /**
  * Consultant administration against the real server: an admin sets a consultant's limit, rating and
@@ -268,3 +271,18 @@ async function shoot(page: Page, name: string) {
     localStorage.setItem('RaStore.locale', JSON.stringify('ru'));
   });
 }
+
+test('App settings name each setting the app reads, its key in small print; an unknown key shows as it is', async ({
+  page,
+}) => {
+  const key = `walk.unknown_${Date.now().toString(36)}`;
+  const made = await adminApi.post('/api/admin/configs', { data: { key, value: 1, is_public: false } });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  await logIn(page, 'admin@demo.atrium');
+  await openFromMenu(page, catalogues.ru.menu_content_configs);
+  const known = content.ru.configs.known.donations_min_amount;
+  const minAmount = row(page, 'donations.min_amount');
+  await expect(minAmount).toContainText(known.name);
+  await expect(minAmount).toContainText(known.help);
+  await expect(row(page, key)).toBeVisible();
+});

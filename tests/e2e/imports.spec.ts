@@ -59,6 +59,9 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await expect(imported.locator('td.column-created_by')).toHaveText(/\S/);
   // Queued, running (with its progress), then completed: the list polls while it runs.
   await expect(imported.locator('td.column-status')).toHaveText('Завершён', { timeout: 60_000 });
+  // The tab counts follow the status change, though their polling stops with it: none running, some completed.
+  await expect(page.getByTestId('tab-running')).toHaveText(/\(0\)$/);
+  await expect(page.getByTestId('tab-completed')).not.toHaveText(/\(0\)$/);
   await expect(imported.locator('td.column-total')).toHaveText('8');
   await expect(imported.locator('td.column-success')).toHaveText('4');
   await expect(imported.locator('td.column-skipped')).toHaveText('4');

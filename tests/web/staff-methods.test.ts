@@ -83,6 +83,22 @@ describe('staff-statistics resource and statistics methods', () => {
     ]);
   });
 
+  it("getList leaves the server's order for a column the contract does not order by (react-admin's default id)", async () => {
+    const { seen, record } = recorder();
+    server.use(
+      http.post('/accounts/dashboard/staff_statistics/', async ({ request, response }) => {
+        await record(request);
+        return response(200).json({ count: 0, next: null, previous: null, current: 1, total_count: 0, results: [] });
+      }),
+    );
+    await dataProvider.getList('staff-statistics', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(seen).toEqual([{ url: '/api/accounts/dashboard/staff_statistics/?page=1&page_size=25', body: {} }]);
+  });
+
   it('getStatistics and getStatisticsByCountries post the period and view-as; a refused view-as is a 403 HttpError', async () => {
     const { seen, record } = recorder();
     server.use(

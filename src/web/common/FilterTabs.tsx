@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { CircularProgress, Divider, Tab, Tabs } from '@mui/material';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
+import { useQueryClient } from '../providers/data/query';
 
 const ALL = '__all';
 
@@ -24,6 +26,29 @@ function TabCount({
   return <>{` (${total ?? 0})`}</>;
 }
 
+/** Whether a query is one of TabCount's: react-admin's getList of the resource asking for one row. */
+const isCountOf = (resource: string) => (query: { queryKey: readonly unknown[] }) => {
+  const [res, method, params] = query.queryKey;
+  return (
+    res === resource &&
+    method === 'getList' &&
+    (params as { pagination?: { perPage?: number } } | undefined)?.pagination?.perPage === 1
+  );
+};
+
+/** Reads the tabs' counts again (on react-admin's query client) whenever `version` changes from one value to another. */
+function useCountsFollow(resource: string, version: string | undefined) {
+  const client = useQueryClient();
+  const seen = useRef(version);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = version;
+    // The first value (the list's first page arriving) is what the counts were just read with.
+    if (version === before || before === undefined) return;
+    void client.invalidateQueries({ predicate: isCountOf(resource) });
+  }, [client, resource, version]);
+}
+
 /**
  * Tabs bound to one filter of the list, each with its count, as react-admin's demo OrderList does;
  * `all` (a catalogue key) adds a first tab without that filter.
@@ -34,6 +59,7 @@ export function FilterTabs({
   label,
   all,
   refetchInterval,
+  version,
 }: {
   source: string;
   /** The filter's name (a catalogue key), read by screen readers. */
@@ -41,10 +67,13 @@ export function FilterTabs({
   choices: ReadonlyArray<{ id: string; name: string }>;
   all?: string;
   refetchInterval?: number | false;
+  /** Something the counts depend on beyond the list's own polling (e.g. the statuses shown): when it changes, they are read again. */
+  version?: string;
 }) {
   const translate = useTranslate();
   const list = useListContext();
   const { setFilters, resource } = list;
+  useCountsFollow(resource, version);
   const { [source]: value, ...others } = (list.filterValues ?? {}) as Record<string, unknown>;
   const current = typeof value === 'string' && value ? value : all ? ALL : choices[0]?.id;
   return (

@@ -269,9 +269,9 @@ function StatusTabs() {
   const { data } = useListContext<SchemaUserImport>();
   return (
     <FilterTabs
-      // The counts are fetched afresh whenever an import on the page changes status (its last poll
+      // The counts are read again whenever an import on the page changes status (their last poll
       // may come before the import finishes: "Completed (0)" next to a completed import).
-      key={data?.map((i) => i.status).join() ?? ''}
+      version={data?.map((i) => i.status).join()}
       source="status"
       label={T('status')}
       choices={STATUS_CHOICES}

@@ -158,6 +158,12 @@ const en = {
       empty: 'Empty',
     },
     empty: 'empty',
+    /** The settings the app reads: a name and a one-line help each (the key stays visible in small print). */
+    known: {
+      support_email: { name: 'Support email', help: 'Where members write for help.' },
+      donations_enabled: { name: 'Donations on', help: "Shows the donation box on the members' dashboard." },
+      donations_min_amount: { name: 'Smallest donation (USD)', help: 'A smaller donation is refused.' },
+    },
     key_help: 'Lowercase words joined by dots, e.g. support.email',
     key_rule: 'Use lowercase letters, digits and _ joined by dots',
     public_help: 'Public settings are sent to every visitor before login: never put secrets here.',
@@ -333,6 +339,18 @@ export const content = {
         empty: 'Пусто',
       },
       empty: 'пусто',
+      /** The settings the app reads: a name and a one-line help each (the key stays visible in small print). */
+      known: {
+        support_email: { name: 'Email поддержки', help: 'Куда участники пишут за помощью.' },
+        donations_enabled: {
+          name: 'Пожертвования включены',
+          help: 'Показывает блок пожертвований на главной участника.',
+        },
+        donations_min_amount: {
+          name: 'Минимальное пожертвование (USD)',
+          help: 'Пожертвование меньше этой суммы не принимается.',
+        },
+      },
       key_help: 'Слова строчными буквами через точку, например support.email',
       key_rule: 'Используйте строчные латинские буквы, цифры и _ через точку',
       public_help: 'Публичные настройки отдаются всем посетителям до входа: не храните здесь секреты.',
@@ -505,6 +523,15 @@ export const content = {
         empty: 'Leer',
       },
       empty: 'leer',
+      /** The settings the app reads: a name and a one-line help each (the key stays visible in small print). */
+      known: {
+        support_email: { name: 'Support-E-Mail', help: 'Wohin Mitglieder schreiben, wenn sie Hilfe brauchen.' },
+        donations_enabled: {
+          name: 'Spenden aktiv',
+          help: 'Zeigt den Spendenbereich auf der Übersicht der Mitglieder.',
+        },
+        donations_min_amount: { name: 'Kleinste Spende (USD)', help: 'Eine kleinere Spende wird abgelehnt.' },
+      },
       key_help: 'Kleingeschriebene Wörter mit Punkten verbunden, z. B. support.email',
       key_rule: 'Kleinbuchstaben, Ziffern und _ mit Punkten verbunden verwenden',
       public_help: 'Öffentliche Einstellungen gehen vor der Anmeldung an alle Besucher: niemals Geheimnisse eintragen.',

@@ -1,5 +1,5 @@
 import { api, unwrap } from '../../../api/client';
-import type { operations, SchemaStaffStatisticsRow, SchemaStatisticsRequest } from '../../../api/schema';
+import type { SchemaStaffStatisticsRow, SchemaStatisticsRequest } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
 /** The filter of `staff-statistics`: the dashboard's period and view-as (user_id), and free text on names. */
@@ -8,7 +8,20 @@ export type StaffStatisticsFilter = SchemaStatisticsRequest & { q?: string };
 /** One employee's figures; the employee's id is the record's id. */
 export type StaffStatisticsRecord = SchemaStaffStatisticsRow & { id: number };
 
-type Ordering = NonNullable<NonNullable<operations['getStaffStatistics']['parameters']['query']>['ordering']>;
+/** The columns the contract orders the table by; any other sort (react-admin's default `id`) leaves the server's order. */
+const SORTABLE = [
+  'completed_tasks',
+  'time_spent',
+  'donations_sum',
+  'new_subscriptions',
+  'new_registrations',
+  'tasks_of_new_registrations',
+  'last_name',
+] as const;
+type Sortable = (typeof SORTABLE)[number];
+const isSortable = (field: string): field is Sortable => (SORTABLE as readonly string[]).includes(field);
+const ordering = (sort: { field: string; order: string } | undefined) =>
+  sort && isSortable(sort.field) ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field}` as const) : undefined;
 
 /** Only the request's own fields: a list's filter may carry others. */
 const requestOf = ({ period, date_from, date_to, user_id }: SchemaStatisticsRequest): SchemaStatisticsRequest => ({ period, date_from, date_to, user_id });
@@ -27,7 +40,7 @@ export const staffStatisticsAdapter: ResourceAdapter = {
             page: pagination?.page ?? 1,
             page_size: pagination?.perPage ?? 10,
             search: f.q || undefined,
-            ordering: sort?.field ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field}` as Ordering) : undefined,
+            ordering: ordering(sort),
           },
         },
         body: requestOf(f),

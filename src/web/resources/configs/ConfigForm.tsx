@@ -11,6 +11,7 @@ import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { ContentCreate, ContentEdit } from '../../common/forms';
 import type { SchemaConfigAdmin } from '../../../api/schema';
+import { ConfigKeyField } from './ConfigKeyField';
 
 type ValueType = 'text' | 'number' | 'boolean' | 'empty';
 const typeChoices = (['text', 'number', 'boolean', 'empty'] as const).map((id) => ({
@@ -96,6 +97,7 @@ function transform(data: Record<string, unknown>) {
 function ConfigForm() {
   return (
     <SimpleForm sx={{ maxWidth: 760 }}>
+      <ConfigKeyField />
       <TextInput
         source="key"
         label="atrium.content.configs.fields.key"

@@ -1,5 +1,6 @@
 import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { ConfigKey, ConfigKeyField } from './ConfigKeyField';
 import { ConfigValueField } from './ConfigValueField';
 import type { SchemaConfigAdmin } from '../../../api/schema';
 
@@ -14,7 +15,9 @@ export function ConfigList() {
       <ResponsiveTable<SchemaConfigAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="key" label="atrium.content.configs.fields.key" />
+            <DataTable.Col source="key" label="atrium.content.configs.fields.key">
+              <ConfigKeyField />
+            </DataTable.Col>
             <DataTable.Col label="atrium.content.configs.fields.value" disableSort>
               <ConfigValueField />
             </DataTable.Col>
@@ -24,7 +27,7 @@ export function ConfigList() {
             </DataTable.Col>
           </DataTable>
         }
-        primary={(r) => r.key}
+        primary={(r) => <ConfigKey config={r} help={false} />}
         secondary={() => <ConfigValueField />}
       />
     </List>
