@@ -5,10 +5,11 @@ import type { ResourceAdapter } from './types';
 /** The columns the contract orders tasks by; any other sort (react-admin's default `id`) leaves the server's order. */
 const SORTABLE = ['start_at', 'created_at', 'completed_at', 'canceled_at'] as const;
 type Sortable = (typeof SORTABLE)[number];
-const ordering = (sort: { field: string; order: string } | undefined) =>
-  sort && (SORTABLE as readonly string[]).includes(sort.field)
-    ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field as Sortable}` as const)
-    : undefined;
+const isSortable = (field: string): field is Sortable => (SORTABLE as readonly string[]).includes(field);
+const ordering = (sort: { field: string; order: string } | undefined) => {
+  const field = sort?.field;
+  return sort && field && isSortable(field) ? (`${sort.order === 'DESC' ? '-' : ''}${field}` as const) : undefined;
+};
 
 /** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
 export type TaskFilter = { tab?: SchemaTaskTab; type?: SchemaTaskType | ''; q?: string; user_id?: number; linked_user_id?: number };
