@@ -15,7 +15,7 @@ type TotpUser = Pick<typeof users.$inferSelect, 'id' | 'totpSecretEnc' | 'totpLa
  * Checks a six-digit code against the user's secret. A code works once: its time step is stored and
  * no step at or before it is accepted again.
  */
-export async function checkTotp(ctx: AppContext, user: TotpUser, code: string): Promise<boolean> {
+async function checkTotp(ctx: AppContext, user: TotpUser, code: string): Promise<boolean> {
   if (!user.totpSecretEnc || !/^\d{6}$/.test(code)) return false;
   const secret = ctx.box.open(user.totpSecretEnc);
   const result = await verify({
