@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, localStorageStore, Notification, useSetLocale } from 'react-admin';
@@ -6,7 +6,7 @@ import { publicRoutes } from './auth/routes';
 import { SessionWatcher } from './auth/SessionWatcher';
 import { authProvider } from './providers/authProvider';
 import { accountsMethods } from './providers/data/accounts';
-import { chosenLocale, i18nProvider, onFollowAccount } from './providers/i18nProvider';
+import { chosenLocale, i18nProvider, onFollowAccount, phrasesStore } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { queryClient } from './providers/data/queryClient';
 import { IosInstallBanner } from './layout/IosInstallBanner';
@@ -50,6 +50,12 @@ function FollowAccountLanguage() {
   return null;
 }
 
+/** react-admin's notifications, translated again once a language switch has changed the phrases. */
+function TranslatedNotification() {
+  useSyncExternalStore(phrasesStore.subscribe, phrasesStore.get);
+  return <Notification />;
+}
+
 export function App() {
   return (
     <BrowserRouter>
@@ -78,7 +84,7 @@ export function App() {
           {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
             the dashboard, so there is one for both; AdminApp turns off react-admin's own), the iPhone banner
             and the 401 watcher. */}
-          <Notification />
+          <TranslatedNotification />
           <IosInstallBanner />
           <SessionWatcher />
           <FollowAccountLanguage />

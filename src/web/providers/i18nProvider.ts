@@ -113,14 +113,33 @@ export function followAccount(locale: Locale) {
   for (const listener of followers) listener(locale);
 }
 
+/**
+ * Counts the interface's switches of language once its phrases have changed: react-admin's own locale
+ * state changes before them, so a component that rendered in between (a notification already on screen)
+ * subscribes to this to be translated again.
+ */
+let phrasesVersion = 0;
+const phrasesListeners = new Set<() => void>();
+export const phrasesStore = {
+  subscribe: (listener: () => void) => {
+    phrasesListeners.add(listener);
+    return () => phrasesListeners.delete(listener);
+  },
+  get: () => phrasesVersion,
+};
+
 export const i18nProvider: typeof polyglot = {
   ...polyglot,
   changeLocale: async (locale, options) => {
     rememberLocale(locale);
     // Signed in: the server keeps the choice too, for its messages, menus and mail; saved before the
-    // interface switches, so everything fetched again afterwards comes in the new language.
-    if (getToken()) await accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
+    // interface switches, so everything fetched again afterwards comes in the new language. Not when the
+    // account has it already (the interface following the account's language at login).
+    if (getToken() && locale !== serverLanguage)
+      await accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
     await polyglot.changeLocale(locale, options);
     setServerLanguage(locale);
+    phrasesVersion += 1;
+    for (const listener of phrasesListeners) listener();
   },
 };
