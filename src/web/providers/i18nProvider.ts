@@ -83,23 +83,30 @@ export function chosenLocale(): Locale | null {
   return (LOCALES as readonly string[]).includes(saved) ? (saved as Locale) : null;
 }
 
+/** A value components follow with useSyncExternalStore. */
+function externalStore<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get: () => value,
+    set: (next: T) => {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
 /**
  * The language the server answers the signed-in user in: it changes only once the account holds the new
  * one, so what is fetched again for it (the menus) comes in that language (useServerLanguage).
  */
-let serverLanguage: string = initialLocale();
-const serverLanguageListeners = new Set<() => void>();
-const setServerLanguage = (locale: string) => {
-  serverLanguage = locale;
-  for (const listener of serverLanguageListeners) listener();
-};
-export const serverLanguageStore = {
-  subscribe: (listener: () => void) => {
-    serverLanguageListeners.add(listener);
-    return () => serverLanguageListeners.delete(listener);
-  },
-  get: () => serverLanguage,
-};
+const serverLanguage = externalStore<string>(initialLocale());
+export const serverLanguageStore = { subscribe: serverLanguage.subscribe, get: serverLanguage.get };
+const setServerLanguage = serverLanguage.set;
 
 /** Asks the interface to show the account's language (a login in a browser where none was picked). */
 const followers = new Set<(locale: Locale) => void>();
@@ -118,15 +125,8 @@ export function followAccount(locale: Locale) {
  * state changes before them, so a component that rendered in between (a notification already on screen)
  * subscribes to this to be translated again.
  */
-let phrasesVersion = 0;
-const phrasesListeners = new Set<() => void>();
-export const phrasesStore = {
-  subscribe: (listener: () => void) => {
-    phrasesListeners.add(listener);
-    return () => phrasesListeners.delete(listener);
-  },
-  get: () => phrasesVersion,
-};
+const phrases = externalStore(0);
+export const phrasesStore = { subscribe: phrases.subscribe, get: phrases.get };
 
 export const i18nProvider: typeof polyglot = {
   ...polyglot,
@@ -135,11 +135,10 @@ export const i18nProvider: typeof polyglot = {
     // Signed in: the server keeps the choice too, for its messages, menus and mail; saved before the
     // interface switches, so everything fetched again afterwards comes in the new language. Not when the
     // account has it already (the interface following the account's language at login).
-    if (getToken() && locale !== serverLanguage)
+    if (getToken() && locale !== serverLanguage.get())
       await accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
     await polyglot.changeLocale(locale, options);
     setServerLanguage(locale);
-    phrasesVersion += 1;
-    for (const listener of phrasesListeners) listener();
+    phrases.set(phrases.get() + 1);
   },
 };

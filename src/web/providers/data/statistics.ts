@@ -1,6 +1,6 @@
 import { api, unwrap } from '../../../api/client';
 import type { SchemaStaffStatisticsRow, SchemaStatisticsRequest } from '../../../api/schema';
-import type { ResourceAdapter } from './types';
+import { contractOrdering, type ResourceAdapter } from './types';
 
 /** The filter of `staff-statistics`: the dashboard's period and view-as (user_id), and free text on names. */
 export type StaffStatisticsFilter = SchemaStatisticsRequest & { q?: string };
@@ -8,8 +8,8 @@ export type StaffStatisticsFilter = SchemaStatisticsRequest & { q?: string };
 /** One employee's figures; the employee's id is the record's id. */
 export type StaffStatisticsRecord = SchemaStaffStatisticsRow & { id: number };
 
-/** The columns the contract orders the table by; any other sort (react-admin's default `id`) leaves the server's order. */
-const SORTABLE = [
+/** The columns the contract orders the table by. */
+const ordering = contractOrdering([
   'completed_tasks',
   'time_spent',
   'donations_sum',
@@ -17,11 +17,7 @@ const SORTABLE = [
   'new_registrations',
   'tasks_of_new_registrations',
   'last_name',
-] as const;
-type Sortable = (typeof SORTABLE)[number];
-const isSortable = (field: string): field is Sortable => (SORTABLE as readonly string[]).includes(field);
-const ordering = (sort: { field: string; order: string } | undefined) =>
-  sort && isSortable(sort.field) ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field}` as const) : undefined;
+]);
 
 /** Only the request's own fields: a list's filter may carry others. */
 const requestOf = ({ period, date_from, date_to, user_id }: SchemaStatisticsRequest): SchemaStatisticsRequest => ({ period, date_from, date_to, user_id });

@@ -1,15 +1,9 @@
 import { api, unwrap } from '../../../api/client';
 import type { SchemaTaskCreateRequest, SchemaTaskTab, SchemaTaskTabCounts, SchemaTaskType, SchemaTaskUpdateRequest } from '../../../api/schema';
-import type { ResourceAdapter } from './types';
+import { contractOrdering, type ResourceAdapter } from './types';
 
-/** The columns the contract orders tasks by; any other sort (react-admin's default `id`) leaves the server's order. */
-const SORTABLE = ['start_at', 'created_at', 'completed_at', 'canceled_at'] as const;
-type Sortable = (typeof SORTABLE)[number];
-const isSortable = (field: string): field is Sortable => (SORTABLE as readonly string[]).includes(field);
-const ordering = (sort: { field: string; order: string } | undefined) => {
-  const field = sort?.field;
-  return sort && field && isSortable(field) ? (`${sort.order === 'DESC' ? '-' : ''}${field}` as const) : undefined;
-};
+/** The columns the contract orders tasks by. */
+const ordering = contractOrdering(['start_at', 'created_at', 'completed_at', 'canceled_at']);
 
 /** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
 export type TaskFilter = { tab?: SchemaTaskTab; type?: SchemaTaskType | ''; q?: string; user_id?: number; linked_user_id?: number };

@@ -29,3 +29,13 @@ export type ResourceAdapter = {
   deleteMany?: (resource: string, params: P<'deleteMany'>) => Promise<DeleteManyResult>;
 };
 
+
+/**
+ * react-admin's sort as the contract's `ordering` ("-field" descending), for the columns the operation
+ * orders by; any other sort (react-admin's default `id`) leaves the server's order.
+ */
+export function contractOrdering<const C extends string>(columns: readonly C[]) {
+  const sortable = (field: string): field is C => (columns as readonly string[]).includes(field);
+  return (sort: { field: string; order: string } | undefined) =>
+    sort && sortable(sort.field) ? (`${sort.order === 'DESC' ? '-' : ''}${sort.field}` as const) : undefined;
+}
