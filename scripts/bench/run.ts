@@ -16,12 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { connect } from '../../src/server/db/client';
-import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
-import { runMigrations } from '../../src/server/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
+import { execSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import type { EmbeddedCluster } from '../../src/server/db/embedded';
 import { learning } from './learning';
 import { flows } from './flows';
 import { team } from './team';
@@ -32,6 +29,14 @@ import type { BenchArea, Scenario } from './types';
 import { bareFastify, bareFastifyWithSql, recordSql, sqlReplayer, type RawResult } from './raw-sql';
 import { loadClient, measureLoad, type Measured } from './load';
 import { must } from '../must';
+
+// The server compiled as `npm start` runs it (server.ts), into a folder of its own inside the checkout
+// (the bundle finds the contract and the migrations from there, and its packages in node_modules).
+const SERVER_OUT = 'dist-bench';
+execSync(`npx vite build --ssr scripts/bench/server.ts --outDir ${SERVER_OUT} --logLevel warn`, { stdio: 'inherit' });
+const { buildApp, loadConfig, connect, startEmbeddedPostgres, runMigrations, DEMO_PASSWORD, seedDemo } = (await import(
+  pathToFileURL(path.resolve(SERVER_OUT, 'server.js')).href
+)) as typeof import('./server');
 
 const ALL_AREAS: BenchArea[] = [learning, team, flows, payments, staff, admin];
 // BENCH_AREAS=flows,team seeds and measures only those areas (the others' seeds take minutes).

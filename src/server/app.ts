@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance, type FastifyReply, type onRequestHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRequestHookHandler,
+} from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -42,7 +47,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthUser | null;
+    /** The caller's language: a signed-in caller's own (set by the guard), else from Accept-Language. */
     lang: Lang;
+    /** Behind `lang`: null until it is set or first read. */
+    chosenLang: Lang | null;
   }
   interface FastifyContextConfig {
     operationId?: string;
@@ -70,9 +78,10 @@ export type BuildOptions = {
 
 /** The whole HTTP side: contract routes under /api, health, docs, and the built web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const logger = opts.logger ?? { level: opts.config.logLevel, redact: LOG_REDACT };
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.logLevel, redact: LOG_REDACT },
-    logController: requestLog(),
+    logger,
+    logController: requestLog(logger !== false),
     trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
@@ -124,7 +133,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Before the server stops taking connections: it waits for open ones, and an event stream never ends by itself.
   app.addHook('preClose', async () => app.ctx.push.stop());
   app.decorateRequest('auth', null);
-  app.decorateRequest('lang', 'ru');
+  app.decorateRequest('chosenLang', null);
+  // Read from the header only when something asks before the guard has set the caller's own.
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest): Lang {
+      return (this.chosenLang ??= langFromHeader(this.headers['accept-language']));
+    },
+    setter(this: FastifyRequest, lang: Lang) {
+      this.chosenLang = lang;
+    },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   // A refused upload's unread rest must not hold up the next request on its connection.
@@ -185,11 +203,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store');
     done();
   };
-  // Every request's security headers and language from its header (a signed-in caller's own language
-  // replaces it in the operation's guard, http/guard.ts), in one hook.
+  // Every request's security headers.
   app.addHook('onRequest', (req, reply, done) => {
     setHeaders(reply, req.url.startsWith('/api/') ? apiHeaders : securityHeaders);
-    req.lang = langFromHeader(req.headers['accept-language']);
     done();
   });
   // Cross-origin calls only from the allowlist. Without one nothing is allowed, which is what the
@@ -206,32 +222,42 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Limits are attached per operation (http/rate-limits.ts), none globally; counted in PostgreSQL so
   // they hold across every server process on the database.
   await app.register(rateLimit, { global: false, hook: 'preHandler', store: pgRateLimitStore(opts.db.$client) });
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
 
   const contract = await loadContract();
   const byId = new Map(contract.operations.map((o) => [o.operationId, o]));
+  const takesMultipart = (operationId: string) => byId.get(operationId)?.multipartFields !== undefined;
+  const glue = (keep: (operationId: string) => boolean): FastifyOpenapiGlueOptions => ({
+    specification: glueCopy(contract.spec, keep),
+    // The glue's type asks for whole route options; it merges these partial ones itself.
+    operationResolver: ((operationId: string) => {
+      const multipartFields = byId.get(operationId)?.multipartFields;
+      return {
+        handler: handlerFor(operationId),
+        // The page headers first: a request the guard refuses is still answered under them.
+        onRequest: [
+          ...(byId.get(operationId)?.servesPage ? [pageHeaders] : []),
+          noStore,
+          operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
+          ...(multipartFields ? [refuseUnknownParts(multipartFields)] : []),
+        ],
+        ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
+        preHandler: rateLimitHandlers(app, operationId),
+        config: { operationId },
+      };
+    }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
+  });
   await app.register(
     async (api) => {
-      await api.register(openapiGlue, {
-        specification: glueCopy(contract.spec),
-        // The glue's type asks for whole route options; it merges these partial ones itself.
-        operationResolver: ((operationId: string) => {
-          const multipartFields = byId.get(operationId)?.multipartFields;
-          return {
-            handler: handlerFor(operationId),
-            // The page headers first: a request the guard refuses is still answered under them.
-            onRequest: [
-              ...(byId.get(operationId)?.servesPage ? [pageHeaders] : []),
-              noStore,
-              operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
-              ...(multipartFields ? [refuseUnknownParts(multipartFields)] : []),
-            ],
-            ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
-            preHandler: rateLimitHandlers(app, operationId),
-            config: { operationId },
-          };
-        }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
+      // @fastify/multipart hooks every request of its scope (an async onRequest and onResponse, for its
+      // temporary files): only the operations that take multipart bodies are in that scope.
+      await api.register(async (uploads) => {
+        await uploads.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
+        await uploads.register(openapiGlue, glue(takesMultipart));
       });
+      await api.register(
+        openapiGlue,
+        glue((operationId) => !takesMultipart(operationId)),
+      );
       api.get('/openapi.yaml', async (_req, reply) => reply.type('application/yaml').send(contract.yaml));
       await api.register((docs, _opts, done) => {
         docs.addHook('onRequest', pageHeaders);

@@ -76,11 +76,21 @@ export async function loadContract(): Promise<{ spec: Contract; yaml: string; op
  * the contract does not list is refused, not ignored. Answers keep only their JSON media types: the
  * others (a CSV export, a calendar file, a page) are strings or streams Fastify sends as they are,
  * and the glue takes every media type it meets, answers' too, for one needing a body parser (it
- * warned "ContentTypeParser for 'text/csv' not found" at every start).
+ * warned "ContentTypeParser for 'text/csv' not found" at every start). `keep` picks the operations
+ * of one glue registration by id.
  */
-export function glueCopy(spec: Contract): Contract {
+export function glueCopy(spec: Contract, keep: (operationId: string) => boolean = () => true): Contract {
   const copy = structuredClone(spec);
   const at = refs(spec);
+  const kept = (item: Contract['paths'][string]) =>
+    Object.fromEntries(
+      Object.entries(item).filter(([m, op]) => !(METHODS as readonly string[]).includes(m) || keep(op.operationId)),
+    );
+  copy.paths = Object.fromEntries(
+    Object.entries(copy.paths)
+      .map(([p, item]) => [p, kept(item)] as const)
+      .filter(([, item]) => METHODS.some((m) => item[m])),
+  );
   for (const item of Object.values(copy.paths)) {
     for (const m of METHODS) {
       const op = item[m];

@@ -36,7 +36,9 @@ class LanePool extends pg.Pool {
             typeof config === 'object' &&
             typeof (config as LaneQuery).text === 'string' &&
             !('submit' in config)
-          ? { ...(config as LaneQuery), ...(values !== undefined && { values: values as unknown[] }) }
+          ? values === undefined
+            ? (config as LaneQuery)
+            : { ...(config as LaneQuery), values: values as unknown[] }
           : undefined;
     if (!plain) return super.query(...(args as [string])) as never;
     const onLane = lanes.query(plain);

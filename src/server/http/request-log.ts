@@ -13,6 +13,8 @@ class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    // Without a logger (the tests, the bench) nothing would be written: the line is not built either.
+    if (this.isLogDisabled(req)) return;
     const op = req.routeOptions.config.operationId;
     const path = req.url.split('?', 1)[0] ?? req.url;
     const status = reply.statusCode;
@@ -26,7 +28,8 @@ class RequestLog extends LogController {
   }
 }
 
-export const requestLog = () => new RequestLog();
+/** `enabled` false when the app has no logger at all (Fastify's `logger: false`). */
+export const requestLog = (enabled: boolean) => new RequestLog({ disableRequestLogging: !enabled });
 
 /** The fields of a request's line, all of them in its message too (a terminal shows the message only). */
 export const REQUEST_FIELDS = ['op', 'method', 'path', 'status', 'ms', 'user'];
