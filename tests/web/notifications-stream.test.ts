@@ -1,7 +1,9 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../src/web/providers/data';
 import type { NotificationStreamState } from '../../src/web/providers/data/notifications';
+import { NOTIFICATIONS, readAgain } from '../../src/web/providers/data/notificationsHooks';
 import { http, mockApi } from '../setup/msw';
 
 /** The live bell's custom method: a ticket, then an EventSource on the stream; a cut falls back to polling and reconnects. */
@@ -92,5 +94,31 @@ describe('subscribeNotifications', () => {
     await until(() => states.includes('polling'));
     expect(FakeEventSource.all).toEqual([]);
     stop();
+  });
+});
+
+describe('readAgain', () => {
+  it('reads again after a change that came while the first read was still out', async () => {
+    // The bell's first read leaves before a request is opened and answers after the stream's `ready`:
+    // its answer (no notification) must not be the last word.
+    const answers: Array<(unread: number) => void> = [];
+    const client = new QueryClient();
+    const observer = new QueryObserver(client, {
+      queryKey: NOTIFICATIONS,
+      queryFn: () => new Promise<number>((resolve) => answers.push(resolve)),
+    });
+    const seen: Array<number | undefined> = [];
+    const unsubscribe = observer.subscribe((r) => seen.push(r.data));
+    await until(() => answers.length === 1);
+
+    const again = readAgain(client, NOTIFICATIONS);
+    answers[0]!(0);
+    await until(() => answers.length === 2);
+    answers[1]!(1);
+    await again;
+    await until(() => observer.getCurrentResult().data === 1);
+    expect(seen).not.toContain(0);
+    unsubscribe();
+    client.clear();
   });
 });

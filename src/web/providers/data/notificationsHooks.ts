@@ -3,12 +3,23 @@ import { useDataProvider } from 'react-admin';
 import type { AtriumDataProvider } from '.';
 import type { SchemaNotificationSetting } from '../../../api/schema';
 import type { NotificationStreamState } from './notifications';
-import { useMutation, useQuery, useQueryClient } from './query';
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from './query';
 
 export const NOTIFICATIONS = ['leads', 'notifications'] as const;
 
 /** How often the bell reads its list while the live stream is cut. */
 const POLL_MS = 30_000;
+
+/**
+ * Reads a query again after a change the server told of. Invalidation alone would join a first read
+ * still on its way (TanStack Query restarts a running fetch only once the query has data), and that
+ * read may have started before the change: the bell stayed at 0 when the stream's `ready` came while
+ * its first read was out. The running read is cancelled first, so the answer is always a later one.
+ */
+export async function readAgain(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}
 
 /**
  * The caller's live notification stream while the component is mounted: every change the server
@@ -24,9 +35,9 @@ export function useNotificationStream(): NotificationStreamState {
     void dataProvider
       .subscribeNotifications({
         onChange: () => {
-          void client.invalidateQueries({ queryKey: NOTIFICATIONS });
+          void readAgain(client, NOTIFICATIONS);
           // A member's open conversation shows a new answer at once (its notice came with it).
-          void client.invalidateQueries({ queryKey: ['my-tickets'] });
+          void readAgain(client, ['my-tickets']);
         },
         onState: setState,
       })

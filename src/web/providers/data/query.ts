@@ -3,4 +3,4 @@
  * client (the one <Admin> provides), so an invalidation or a refresh reaches the lists too; screens
  * import them from here, next to the provider, not from the library.
  */
-export { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+export { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
