@@ -230,15 +230,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     specification: glueCopy(contract.spec, keep),
     // The glue's type asks for whole route options; it merges these partial ones itself.
     operationResolver: ((operationId: string) => {
-      const multipartFields = byId.get(operationId)?.multipartFields;
+      const op = byId.get(operationId);
       return {
         handler: handlerFor(operationId),
         // The page headers first: a request the guard refuses is still answered under them.
         onRequest: [
-          ...(byId.get(operationId)?.servesPage ? [pageHeaders] : []),
+          ...(op?.servesPage ? [pageHeaders] : []),
           noStore,
-          operationGuard(byId.get(operationId) ?? { roles: [], contentTypes: [], bodyRequired: false }),
-          ...(multipartFields ? [refuseUnknownParts(multipartFields)] : []),
+          operationGuard(op ?? { roles: [], contentTypes: [], bodyRequired: false }),
+          ...(op?.multipartFields ? [refuseUnknownParts(op.multipartFields)] : []),
         ],
         ...(RAW_BODY_OPERATIONS.has(operationId) && { preParsing: keepRawBody }),
         preHandler: rateLimitHandlers(app, operationId),

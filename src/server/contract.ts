@@ -80,17 +80,18 @@ export async function loadContract(): Promise<{ spec: Contract; yaml: string; op
  * of one glue registration by id.
  */
 export function glueCopy(spec: Contract, keep: (operationId: string) => boolean = () => true): Contract {
-  const copy = structuredClone(spec);
-  const at = refs(spec);
   const kept = (item: Contract['paths'][string]) =>
     Object.fromEntries(
       Object.entries(item).filter(([m, op]) => !(METHODS as readonly string[]).includes(m) || keep(op.operationId)),
     );
-  copy.paths = Object.fromEntries(
-    Object.entries(copy.paths)
+  // Only the kept operations are copied: each glue registration clones its own part of the contract.
+  const paths = Object.fromEntries(
+    Object.entries(spec.paths)
       .map(([p, item]) => [p, kept(item)] as const)
       .filter(([, item]) => METHODS.some((m) => item[m])),
   );
+  const copy = structuredClone({ ...spec, paths });
+  const at = refs(spec);
   for (const item of Object.values(copy.paths)) {
     for (const m of METHODS) {
       const op = item[m];
