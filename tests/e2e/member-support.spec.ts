@@ -96,7 +96,7 @@ for (const lang of ['ru', 'en', 'de'] as const) {
 
     // The consultant answers from the staff tickets screen.
     const consultant = await logIn(browser, consultantEmail);
-    await consultant.goto('/staff/tickets');
+    await openFromMenu(consultant, server.menu_staff_tickets);
     await consultant.getByRole('row', { name: new RegExp(subject) }).click();
     const dialog = consultant.getByRole('dialog');
     await dialog.getByRole('button', { name: web.take }).click();
@@ -122,6 +122,19 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     await expect(member.getByTestId('ticket-messages')).toContainText('Thank you, it works now.');
     await expect(member.locator('textarea[name="reply"]')).toHaveValue('');
     await expectNoRawKeys(member);
+
+    // Another day (a fresh load, nothing cached), from the menu: Support › My requests › the request opens
+    // with the whole conversation (the list's row, which has no messages, never stands in for it).
+    await member.reload();
+    await openFromMenu(member, server.menu_support);
+    await expect(member).toHaveURL(/\/support$/);
+    const answeredRow = member.getByRole('row', { name: new RegExp(subject) });
+    await expect(answeredRow).toContainText('Please reload the page, it works again.');
+    await answeredRow.click();
+    await expect(member).toHaveURL(new RegExp(`/user/new-request/${String(ticketId)}$`));
+    await expect(member.getByTestId('ticket-messages')).toContainText('Please reload the page, it works again.');
+    await expect(member.getByTestId('ticket-messages')).toContainText('Thank you, it works now.');
+    await expect(member.getByTestId('request-state')).toHaveText(web.my.in_progress);
 
     // The mail of the answer, in the member's language, links the conversation; the consultant's mail names the reply.
     const mail = await waitForMail(memberEmail);

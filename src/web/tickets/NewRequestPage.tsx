@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Loading, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Loading, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaTicketDetail, SchemaTicketType } from '../../api/schema';
 import { errorText, fieldErrorsOf } from '../common/errors';
 import { FailureState } from '../common/Failure';
+import { useGetDetail } from '../providers/data/detail';
 import { useCreateMyTicket, useReplyMyTicket, useTicketChoices } from '../providers/data/ticketsHooks';
 import { STATUS_COLORS } from './statusColors';
 import { TicketMessages } from './TicketMessages';
@@ -228,7 +229,7 @@ function ReplyBox({ id }: { id: number }) {
 function RequestView({ id, statuses }: { id: number; statuses: { value: string; label: string }[] }) {
   const translate = useTranslate();
   const location = useLocation();
-  const ticket = useGetOne<SchemaTicketDetail>('my-tickets', { id });
+  const ticket = useGetDetail<SchemaTicketDetail>('my-tickets', { id });
   if (ticket.isPending) return <Loading />;
   if (ticket.error) {
     return (

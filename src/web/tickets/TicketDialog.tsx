@@ -19,7 +19,6 @@ import {
   FormDataConsumer,
   Loading,
   TextInput,
-  useGetOne,
   useNotify,
   useRefresh,
   useTranslate,
@@ -27,6 +26,7 @@ import {
 } from 'react-admin';
 import type { SchemaTicketDetail } from '../../api/schema';
 import { errorText } from '../common/errors';
+import { useGetDetail } from '../providers/data/detail';
 import { useSendTicketTelegram } from '../providers/data/ticketsHooks';
 import { TicketMessages } from './TicketMessages';
 import type { TicketLabels } from './TicketsPage';
@@ -34,8 +34,6 @@ import type { TicketLabels } from './TicketsPage';
 const FINAL = ['completed', 'canceled', 'paid', 'rejected'];
 type Values = { comment?: string; telegram?: string; reason?: string };
 const filled = (v: string | undefined) => Boolean(v?.trim());
-/** The list's record (no messages) may stand in until the detail arrives. */
-const messagesOf = (t: Partial<Pick<SchemaTicketDetail, 'messages'>>) => t.messages ?? [];
 
 /** One ticket: its conversation and what the consultant can do with it now. */
 export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () => void; labels: TicketLabels }) {
@@ -43,7 +41,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
   const notify = useNotify();
   const refresh = useRefresh();
   const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
-  const { data: ticket, isPending, error: loadError, refetch } = useGetOne<SchemaTicketDetail>('tickets', { id });
+  const { data: ticket, isPending, error: loadError, refetch } = useGetDetail<SchemaTicketDetail>('tickets', { id });
   const [update, { isPending: saving }] = useUpdate<SchemaTicketDetail>();
   const telegram = useSendTicketTelegram();
   const [rejecting, setRejecting] = useState(false);
@@ -108,7 +106,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
   }
   const open = ticket && !FINAL.includes(ticket.status);
   // The detail says whether the bot can reach the member (the list's stand-in record does not: assumed yes).
-  const reachable = (ticket as Partial<SchemaTicketDetail> | undefined)?.member_telegram_linked !== false;
+  const reachable = ticket?.member_telegram_linked !== false;
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="ticket-title">
       {isPending ? (
@@ -131,7 +129,7 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                 {ticket.rejection_reason}
               </Alert>
             )}
-            <TicketMessages messages={messagesOf(ticket)} statusLabel={labels.status} />
+            <TicketMessages messages={ticket.messages} statusLabel={labels.status} />
             {error && (
               <Alert severity="error" sx={{ my: 1 }} data-testid="ticket-error">
                 {error}

@@ -4,7 +4,6 @@ import {
   HttpError,
   useDataProvider,
   useGetList,
-  useGetOne,
   useLocaleState,
   type GetListParams,
   type UseGetListOptions,
@@ -24,6 +23,7 @@ import type {
   SchemaNewsDetail,
 } from '../../../api/schema';
 import type { AtriumDataProvider } from '.';
+import { detailMeta, useGetDetail } from './detail';
 
 /** The member's learning resources (lessons, news, events, books): the rows of a list and the record of a view. */
 type LearningRecords = {
@@ -38,11 +38,9 @@ export type LearningResource = keyof LearningRecords;
 
 /**
  * The server answers in the interface language, so it is part of every learning query's key (as
- * react-admin's `meta`). A view's record is richer than a list's row: its `meta` differs, so the rows
- * useGetList puts in the getOne cache never stand in for a view.
+ * react-admin's `meta`); a view reads its record through useGetDetail (its rows never stand in for it).
  */
 const listMeta = (locale: string) => ({ locale });
-const viewMeta = (locale: string) => ({ locale, view: true });
 
 /** A page of a learning list; the previous page stays on screen while the next one loads. */
 export function useLearningList<R extends LearningResource>(
@@ -61,7 +59,7 @@ export const notFound = new HttpError('Not found.', 404);
 export function useLearningRecord<R extends LearningResource>(resource: R, id: number, options: UseGetOneOptions<LearningRecords[R]['one']> = {}) {
   const [locale] = useLocaleState();
   const valid = Number.isInteger(id) && id > 0;
-  const query = useGetOne<LearningRecords[R]['one']>(resource, { id, meta: viewMeta(locale) }, { ...options, enabled: valid });
+  const query = useGetDetail<LearningRecords[R]['one']>(resource, { id, meta: listMeta(locale) }, { ...options, enabled: valid });
   return valid ? query : { ...query, isPending: false, error: notFound };
 }
 
@@ -98,7 +96,7 @@ function useSetLearningRecord() {
   const [locale] = useLocaleState();
   return useCallback(
     <R extends LearningResource>(resource: R, record: LearningRecords[R]['one']) =>
-      queryClient.setQueryData([resource, 'getOne', { id: String(record.id), meta: viewMeta(locale) }], record),
+      queryClient.setQueryData([resource, 'getOne', { id: String(record.id), meta: detailMeta(listMeta(locale)) }], record),
     [queryClient, locale],
   );
 }
