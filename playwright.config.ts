@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eGroup, SCAN } from './scripts/e2e-groups';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -11,10 +12,21 @@ const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 18026);
 const TELEGRAM_PORT = Number(process.env.E2E_TELEGRAM_PORT ?? MAIL_HTTP_PORT + 1);
 // Each run starts the real server on an empty data dir (embedded PostgreSQL, demo data seeded).
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+// `npm run test:e2e` (scripts/e2e.ts) runs the specs in E2E_GROUPS groups at once, each a run of its own
+// with its own server, data dir, mail and Telegram peers and ports, so no spec sees another's data or
+// clock. Group E2E_GROUP takes its share of the specs (see e2eGroup); one run alone takes them all.
+const GROUPS = Number(process.env.E2E_GROUPS ?? 1);
+const GROUP = Number(process.env.E2E_GROUP ?? 1);
+const specs = e2eGroup(
+  fs.readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts')),
+  GROUPS,
+)[GROUP - 1];
+if (!specs) throw new Error(`E2E_GROUP must be 1 … E2E_GROUPS (${String(GROUPS)})`);
+const scanHere = specs.includes(SCAN);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: GROUPS > 1 ? `test-results/e2e-${String(GROUP)}` : 'test-results/e2e',
   timeout: 60_000,
   // Generous for a shared 2-core machine; a real failure still fails.
   expect: { timeout: 15_000 },
@@ -41,11 +53,13 @@ export default defineConfig({
   projects: [
     // The language scan reads every screen for words of the wrong language, so it runs first, on the
     // demo data alone: the other specs' people, mails and history entries are data, not interface.
-    { name: 'language-scan', testMatch: /i18n-scan\.spec\.ts$/, use: { browserName: 'chromium' } },
+    ...(scanHere
+      ? [{ name: 'language-scan', testMatch: `**/${SCAN}`, use: { browserName: 'chromium' as const } }]
+      : []),
     {
       name: 'chromium',
-      testIgnore: /i18n-scan\.spec\.ts$/,
-      dependencies: ['language-scan'],
+      testMatch: specs.filter((f) => f !== SCAN).map((f) => `**/${f}`),
+      dependencies: scanHere ? ['language-scan'] : [],
       use: { browserName: 'chromium' },
     },
   ],
@@ -67,8 +81,9 @@ export default defineConfig({
       env: { TELEGRAM_PEER_PORT: String(TELEGRAM_PORT) },
     },
     {
-      // The production server, as `npm start` runs it (compiled to dist-server/ first, fresh for local runs).
-      command: 'npm run build:server -- --logLevel warn && npm start',
+      // The production server, as `npm start` runs it (compiled to dist-server/ first, fresh for local
+      // runs; scripts/e2e.ts compiles it once for all its groups).
+      command: process.env.E2E_SERVER_BUILT ? 'npm start' : 'npm run build:server -- --logLevel warn && npm start',
       url: `http://localhost:${PORT}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,0 +1,63 @@
+/**
+ * `npm run test:e2e`: the E2E specs in E2E_GROUPS groups (default 2) at once. Each group is a Playwright
+ * run of its own with its own server, data dir, mail and Telegram peers and ports (playwright.config.ts),
+ * so the groups share nothing but the machine: a spec that moves the server's clock or counts a queue
+ * sees only its own group. Much of an E2E test's time is spent waiting on the browser and the server,
+ * so two runs on two cores take far less than one after the other. The server is compiled once for all.
+ * Arguments go to every run (`npm run test:e2e -- --grep bell`); E2E_GROUPS=1 is one plain run.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+
+const groups = Number(process.env.E2E_GROUPS ?? 2);
+const args = process.argv.slice(2);
+
+const build = spawnSync('npm', ['run', 'build:server', '--', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+function run(group: number): Promise<number> {
+  const base = 18080 + (group - 1) * 100;
+  const env = {
+    ...process.env,
+    E2E_GROUPS: String(groups),
+    E2E_GROUP: String(group),
+    E2E_SERVER_BUILT: '1',
+    E2E_PORT: String(base),
+    E2E_SMTP_PORT: String(base - 55),
+    E2E_MAIL_HTTP_PORT: String(base - 54),
+    E2E_TELEGRAM_PORT: String(base - 53),
+  };
+  const child = spawn('npx', ['playwright', 'test', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  // Whole lines, each marked with its group, so the two runs' output can be told apart.
+  const prefix = groups > 1 ? `[e2e ${String(group)}] ` : '';
+  const pipe = (from: NodeJS.ReadableStream, to: NodeJS.WriteStream) => {
+    let rest = '';
+    from.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) to.write(prefix + line + '\n');
+    });
+    from.on('end', () => {
+      if (rest) to.write(prefix + rest + '\n');
+    });
+  };
+  pipe(child.stdout, process.stdout);
+  pipe(child.stderr, process.stderr);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      resolve(code ?? 1);
+    }),
+  );
+}
+
+const children: ChildProcess[] = [];
+// Ctrl-C or a stop reaches every run, which then stops its own servers and peers.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  });
+}
+const codes = await Promise.all(Array.from({ length: groups }, (_, i) => run(i + 1)));
+const failed = codes.filter((c) => c !== 0).length;
+console.log(`E2E: ${String(groups - failed)} of ${String(groups)} groups passed`);
+process.exit(failed ? 1 : 0);
