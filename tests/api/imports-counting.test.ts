@@ -93,8 +93,8 @@ describe('honest import counts', () => {
       { row: 7, skipped: true, reason: 'Malformed line: 7 fields where the header has 5' },
       { row: 9, skipped: true, reason: 'Malformed line: 2 fields where the header has 5' },
       { row: 10, skipped: true, reason: 'Duplicate of line 2 in this file (same email)' },
-      { row: 11, skipped: true, reason: 'The email belongs to an existing user' },
-      { row: 12, skipped: true, reason: 'Invalid email address' },
+      { row: 11, skipped: true, reason: 'Email is already taken' },
+      { row: 12, skipped: true, reason: 'Please, enter valid email address' },
       { row: 13, skipped: true, reason: 'The phone is not a valid number for the region DE' },
       { row: 17, skipped: true, reason: 'Duplicate of line 2 in this file (same phone)' },
       {
@@ -128,8 +128,8 @@ describe('honest import counts', () => {
       '7,Malformed line: 7 fields where the header has 5,Emma,Epsilon,emma@messy.test,,Hamburg,extra,more',
       '9,Malformed line: 2 fields where the header has 5,Gus,Eta',
       '10,Duplicate of line 2 in this file (same email),Hana,Theta,ANNA@messy.test,,Kiel',
-      '11,The email belongs to an existing user,Ida,Iota,existing@messy.test,,Ulm',
-      '12,Invalid email address,Jan,Kappa,not-an-email,,',
+      '11,Email is already taken,Ida,Iota,existing@messy.test,,Ulm',
+      '12,"Please, enter valid email address",Jan,Kappa,not-an-email,,',
       '13,The phone is not a valid number for the region DE,Kai,Lambda,,12ab,',
       '17,Duplicate of line 2 in this file (same phone),Nora,Xi,nora@messy.test,+49 30 100 001,Trier',
       '',
@@ -161,7 +161,7 @@ describe('honest import counts', () => {
         skipped: false,
         reason: "The phone had no country code: its country was assumed (the import's region)",
       },
-      { row: 11, skipped: true, reason: 'The email belongs to an existing user' },
+      { row: 11, skipped: true, reason: 'Email is already taken' },
       { row: 12, skipped: false, reason: 'Unknown country, left empty' },
     ]);
     expect(await emailsLike('%@cp.test')).toEqual([
@@ -179,7 +179,7 @@ describe('honest import counts', () => {
       '5;First name is missing;;Кузнецова;anna.k@cp.test;;;Россия',
       '6;Duplicate of line 2 in this file (same email);Анна;Смирнова;IVAN.PETROV@cp.test;;;',
       '7;The phone is not a valid number for the region RU;Сергей;Попов;sergey@cp.test;12345;;Россия',
-      '11;The email belongs to an existing user;Елена;Морозова;existing-cp@imp.test;;;',
+      '11;Email is already taken;Елена;Морозова;existing-cp@imp.test;;;',
       '',
     ]);
   });

@@ -109,8 +109,8 @@ describe('user imports', () => {
     // Each reason says what happened: a repeat inside the file is not an existing user's email.
     expect(done.warnings).toEqual([
       { row: 4, skipped: true, reason: 'Duplicate of line 2 in this file (same email)' },
-      { row: 5, skipped: true, reason: 'The email belongs to an existing user' },
-      { row: 6, skipped: true, reason: 'Invalid email address' },
+      { row: 5, skipped: true, reason: 'Email is already taken' },
+      { row: 6, skipped: true, reason: 'Please, enter valid email address' },
       { row: 7, skipped: true, reason: 'First name is missing' },
       {
         row: 10,

@@ -67,8 +67,8 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await expect(imported.locator('td.column-skipped')).toHaveText('4');
   const warnings = imported.getByRole('list');
   await expect(warnings).toContainText('В ячейке было несколько значений: взято первое');
-  await expect(warnings).toContainText('Этот email принадлежит существующему пользователю');
-  await expect(warnings).toContainText('Неверный адрес email');
+  await expect(warnings).toContainText('Этот email уже занят');
+  await expect(warnings).toContainText('Пожалуйста, введите корректный email');
   await expect(warnings).toContainText('Имя и фамилия обязательны');
   await expect(imported.locator('td.column-warnings_count')).toHaveText(/^\d+$/);
   // A started import cannot be deleted.
@@ -84,8 +84,8 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   const reasons = lines.slice(1).map((l) => l.split(',')[1]);
   expect(reasons).toEqual(
     expect.arrayContaining([
-      'Этот email принадлежит существующему пользователю',
-      'Неверный адрес email',
+      'Этот email уже занят',
+      'Пожалуйста, введите корректный email',
       'Имя и фамилия обязательны',
     ]),
   );
