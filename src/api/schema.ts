@@ -3576,8 +3576,8 @@ export interface components {
         TimeZone: string;
         RegisterRequest: {
             default_region?: components["schemas"]["RegionCode"];
-            /** @description The browser's zone; the account's time zone. */
-            time_zone: components["schemas"]["TimeZone"];
+            /** @description The browser's zone; the account's time zone. Optional for the seed's clients, which do not send it: then the zone of the request's language (ru Europe/Moscow, de Europe/Berlin, en UTC). */
+            time_zone?: components["schemas"]["TimeZone"];
             /** Format: email */
             email: string;
             password: string;
@@ -4120,6 +4120,8 @@ export interface components {
              * @default false
              */
             auto_pay: boolean;
+            /** @description The subscription period the package was picked under, as the seed's clients send it. Optional: a package is sold for one period, which applies; a period other than the package's is a 400 on this field. */
+            period?: components["schemas"]["Id"];
         };
         PackagePurchaseResponse: {
             /** @description The payment provider's page to send the user to. */

@@ -455,6 +455,7 @@ export const contractRules = {
   PackagePurchaseRequest: {
     package: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     auto_pay: { type: 'boolean' },
+    period: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
   PasswordResetConfirmRequest: {
     password: { presence: 'required', type: 'string', minLength: 8, maxLength: 256 },
@@ -488,7 +489,7 @@ export const contractRules = {
   },
   RegisterRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
-    time_zone: { presence: 'required', type: 'string', maxLength: 64 },
+    time_zone: { type: 'string', maxLength: 64 },
     email: { presence: 'required', type: 'string', maxLength: 254, email: true },
     password: { presence: 'required', type: 'string', minLength: 8, maxLength: 256 },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },

@@ -289,6 +289,7 @@ export const de: Record<MessageKey, string> = {
   payment_not_pending: 'Über diese Zahlung wurde bereits entschieden.',
   payment_not_manual: 'Nur manuelle Spenden werden vom Team bestätigt oder abgelehnt.',
   no_current_subscription: 'Sie haben kein aktuelles Abonnement.',
+  package_period_mismatch: 'Dieses Paket wird für diesen Zeitraum nicht angeboten',
   period_one: '{count} Monat',
   period_few: '{count} Monate',
   period_many: '{count} Monate',

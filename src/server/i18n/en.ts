@@ -277,6 +277,7 @@ export const en = {
   payment_not_pending: 'This payment has already been decided.',
   payment_not_manual: 'Only manual donations are approved or rejected by staff.',
   no_current_subscription: 'You have no current subscription.',
+  package_period_mismatch: 'This package is not sold for that period',
   period_one: '{count} month',
   period_few: '{count} months',
   period_many: '{count} months',

@@ -280,6 +280,7 @@ export const ru: Record<MessageKey, string> = {
   payment_not_pending: 'По этому платежу уже принято решение.',
   payment_not_manual: 'Сотрудники подтверждают или отклоняют только ручные пожертвования.',
   no_current_subscription: 'У вас нет текущей подписки.',
+  package_period_mismatch: 'Этот пакет не продаётся на этот период',
   period_one: '{count} месяц',
   period_few: '{count} месяца',
   period_many: '{count} месяцев',

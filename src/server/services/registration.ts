@@ -8,7 +8,7 @@ import { mapUniqueViolation, newPromoCode, normalizePhone, getProfile } from './
 import { consumeToken, issueToken } from './tokens';
 import { openSession, type SessionMeta } from './sessions';
 import { one } from '../db/rows';
-import { isTimeZone } from './time-zones';
+import { isTimeZone, languageTimeZone } from './time-zones';
 import { leadCreated } from './leads/intake';
 import type { SchemaRegisterRequest } from '../../api/schema';
 
@@ -51,7 +51,9 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     if (!referrer) throw failed();
     referrerId = referrer.id;
   }
-  if (!isTimeZone(input.time_zone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
+  // The seed's clients send no zone: the language's, which the person can change in the profile.
+  const timeZone = input.time_zone ?? languageTimeZone(input.language ?? lang);
+  if (!isTimeZone(timeZone)) throw FieldErrors.of('time_zone', 'time_zone_invalid');
   let phone: string | null = null;
   if (input.phone) {
     phone = normalizePhone(input.phone, input.default_region);
@@ -76,7 +78,7 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
           firstName: input.first_name.trim(),
           lastName: input.last_name.trim(),
           language: input.language ?? lang,
-          timeZone: input.time_zone,
+          timeZone,
           promoCode: newPromoCode(),
           referrerId,
           leadStatus: 'waiting',

@@ -18,3 +18,8 @@ export function isTimeZone(tz: string): boolean {
   }
   return ok;
 }
+
+/** A zone to start from when nobody said one: where most people of that language live (en: UTC). */
+export function languageTimeZone(lang: string): string {
+  return lang === 'ru' ? 'Europe/Moscow' : lang === 'de' ? 'Europe/Berlin' : 'UTC';
+}

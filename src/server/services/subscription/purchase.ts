@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext, AuthUser } from '../../context';
-import { notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../http/errors';
 import {
   checkoutCutoff,
   configuredProvider,
@@ -23,10 +23,13 @@ import { one } from '../../db/rows';
 export async function purchasePackage(
   ctx: AppContext,
   caller: Pick<AuthUser, 'id'>,
-  input: { package: number; auto_pay?: boolean },
+  input: { package: number; auto_pay?: boolean; period?: number },
 ) {
   const [pkg] = await rowsOf<PackageRow>(ctx.db, sql`${PACKAGE_SELECT} where p.is_active and p.id = ${input.package}`);
   if (!pkg) throw notFound();
+  // The seed's clients send the period the package was picked under; the package's own period applies.
+  if (input.period !== undefined && input.period !== pkg.period_id)
+    throw FieldErrors.of('period', 'package_period_mismatch');
   const provider = await configuredProvider(ctx);
   const method = await defaultOnlineMethod(ctx.db);
   const now = clock.now();
