@@ -140,6 +140,19 @@ test('a member edits the profile and uses it in Russian, English and German', as
   await expect(page.locator('dl')).toContainText('Hamburg');
   await expect(page.locator('dl')).toContainText('24/05/1990');
 
+  // A half-typed birth date is an error, never a removal: "09/09/ГГГГ" is refused and 24/05/1990 stays.
+  await openProfilePage(page, 'edit');
+  const birth = page.locator('input[name="date_birth"]');
+  await birth.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('0909');
+  await expect(birth).toHaveValue('09/09/ГГГГ');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Введите дату в формате ДД/ММ/ГГГГ')).toBeVisible();
+  await openProfilePage(page, 'view');
+  await expect(page.locator('dl')).toContainText('24/05/1990');
+
   // The avatar: a wrong kind of file is refused in the browser; an image is uploaded and the AppBar shows it.
   await openProfilePage(page, 'edit');
   const file = page.locator('input[type="file"][name="avatar"]');

@@ -75,6 +75,11 @@ function BirthDateInput(props: {
   const [typed, setTyped] = useState<{ text: string; date: Dayjs | null } | null>(null);
   const iso = parseDate(props.value);
   const value = typed?.text === props.value ? typed.date : iso ? dayjs(iso) : null;
+  // The picker reports a half-typed date ("09/09/YYYY") as no date at all, like an emptied field; the
+  // field's own text tells them apart, so a date that is not complete is an error, never a removal.
+  const checkTyped = (text: string) => {
+    if (value === null && /\d/.test(text) && props.value !== 'invalid') props.onChange('invalid');
+  };
   return (
     <DatePicker
       label={props.label}
@@ -92,6 +97,12 @@ function BirthDateInput(props: {
           fullWidth: true,
           name: 'date_birth',
           autoComplete: 'bday',
+          onKeyUp: (e: React.KeyboardEvent<HTMLInputElement>) => {
+            checkTyped(e.currentTarget.value);
+          },
+          onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+            checkTyped(e.currentTarget.value);
+          },
           error: Boolean(props.error),
           helperText: props.error ?? props.helperText,
         },
