@@ -93,7 +93,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // Only with METRICS_TOKEN: otherwise nothing is counted and /metrics answers 404.
   const metrics = opts.config.metricsToken
-    ? new Metrics({ pool: opts.db.$client, streams: () => app.ctx.push.size })
+    ? new Metrics({
+        pool: opts.db.$client,
+        streams: () => app.ctx.push.size,
+        listening: () => {
+          const sessions = app.ctx.sessions.listening;
+          return {
+            atrium_notifications: app.ctx.push.listening,
+            ...(sessions !== undefined && { atrium_auth: sessions }),
+          };
+        },
+        databaseState: opts.databaseState,
+      })
     : undefined;
   app.decorate('ctx', {
     db: opts.db,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { connect } from './db/client';
 import { DataDirInUseError, ensureDatabase, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { checkDatabasePath, DatabasePathError } from './db/pooler-check';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { jwtSecret } from './secrets';
 import { isDatabaseUnavailable } from './http/errors';
@@ -83,7 +84,23 @@ async function main() {
     directUrl: config.databaseDirectUrl,
     namedStatements: config.dbNamedStatements,
   });
-  await runMigrations(pool);
+  try {
+    // Before the migrations: a pooler where a session is needed is a setting to fix, not something to wait on.
+    await checkDatabasePath(pool, {
+      directUrlSet: config.databaseDirectUrl !== undefined,
+      namedStatements: config.dbNamedStatements,
+    });
+  } catch (err) {
+    if (err instanceof DatabasePathError) {
+      log.fatal(err.message);
+      console.error(err.message);
+      await pool.end().catch(() => {});
+      await embedded?.stop().catch(() => {});
+      process.exit(2);
+    }
+    throw err;
+  }
+  await runMigrations(pool, log);
   if (config.seedDemo && (await seedDemo(db, { dataDir: config.dataDir }))) {
     log.info('seeded demo data');
   }

@@ -50,6 +50,7 @@ class Relay {
   }
 }
 
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 let t: TestApp;
 let relay: Relay;
 let app: FastifyInstance;
@@ -71,7 +72,12 @@ beforeAll(async () => {
   );
   const c = connect(viaRelay.toString(), 5);
   pool = c.pool;
-  app = await buildApp({ db: c.db, config: t.config, secret: t.config.jwtSecret!, logger: false });
+  app = await buildApp({
+    db: c.db,
+    config: { ...t.config, metricsToken: METRICS_TOKEN },
+    secret: t.config.jwtSecret!,
+    logger: false,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -84,6 +90,9 @@ afterAll(async () => {
 
 const get = (path: string, token: string) =>
   app.inject({ method: 'GET', url: path, headers: { authorization: `JWT ${token}`, 'accept-language': 'en' } });
+
+const scrape = () =>
+  app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
 
 async function login(): Promise<string> {
   const res = await app.inject({
@@ -121,10 +130,21 @@ it('answers 503 while the database is gone and serves again by itself once it is
   const health = await app.inject({ method: 'GET', url: '/healthz' });
   expect(health.statusCode).toBe(503);
   expect(health.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+  // The metrics still answer, and say what is down: the process's own figures go on through the outage.
+  let metrics = await scrape();
+  expect(metrics.statusCode).toBe(200);
+  expect(metrics.body).toMatch(/^atrium_database_up 0$/m);
+  expect(metrics.body).toMatch(/^atrium_listen_connected\{channel="atrium_notifications"\} 0$/m);
+  expect(metrics.body).toContain(
+    'http_request_duration_seconds_count{method="GET",route="/healthz",status_code="503"} 1',
+  );
+  expect(metrics.body).toContain('process_resident_memory_bytes ');
 
   await relay.open();
   expect((await get('/api/accounts/me/', token)).statusCode).toBe(200);
   expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  metrics = await scrape();
+  expect(metrics.body).toMatch(/^atrium_database_up 1$/m);
   const { rows } = await t.pool.query(`select count(*)::int as n from contacts where first_name = 'Outage'`);
   expect(rows[0].n).toBe(0);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_QUEUE } from '../../src/server/services/payments/settle';
+import { promtool } from '../setup/promtool';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
 
 /** GET /metrics: Prometheus text behind METRICS_TOKEN, with the families an operator reads. */
@@ -23,13 +24,16 @@ function sample(text: string, line: string): number | undefined {
 }
 
 describe('GET /metrics', () => {
-  it('answers 404 without the bearer token, or with another', async () => {
-    expect((await scrape()).statusCode).toBe(404);
-    expect((await scrape(`Bearer ${TOKEN}x`)).statusCode).toBe(404);
-    expect((await scrape(`JWT ${TOKEN}`)).statusCode).toBe(404);
+  it('answers 401 with WWW-Authenticate without the bearer token, or with another', async () => {
+    for (const given of [undefined, `Bearer ${TOKEN}x`, `JWT ${TOKEN}`]) {
+      const res = await scrape(given);
+      expect(res.statusCode, given).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(res.json()).toMatchObject({ code: 'not_authenticated' });
+    }
   });
 
-  it('counts requests by operation and status, with their latency', async () => {
+  it('counts requests by method, route and status code as fastify-metrics does, with their latency and those in flight', async () => {
     const token = await t.login('member@demo.atrium');
     for (let i = 0; i < 3; i++) {
       expect((await t.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: auth(token) })).statusCode).toBe(
@@ -41,21 +45,21 @@ describe('GET /metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;
-    expect(
-      sample(text, 'atrium_http_request_duration_seconds_count{operation="getMe",method="GET",status="200"}'),
-    ).toBe(3);
-    expect(
-      sample(text, 'atrium_http_request_duration_seconds_count{operation="getMe",method="GET",status="401"}'),
-    ).toBe(1);
+    // As fastify-metrics names and labels them, for stock dashboards.
+    const me = 'method="GET",route="/api/accounts/me/"';
+    expect(sample(text, `http_request_duration_seconds_count{${me},status_code="200"}`)).toBe(3);
+    expect(sample(text, `http_request_duration_seconds_count{${me},status_code="401"}`)).toBe(1);
     expect(
       sample(
         text,
-        'atrium_http_request_duration_seconds_bucket{le="+Inf",operation="login",method="POST",status="200"}',
+        'http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/api/accounts/login/",status_code="200"}',
       ),
     ).toBe(1);
+    // The scrape itself is the one request in flight.
+    expect(sample(text, 'atrium_http_requests_in_flight')).toBe(1);
   });
 
-  it('shows the pool and its lanes, the job queues and job durations, imports, push streams, memory and event-loop lag', async () => {
+  it('shows the pool and its lanes, the database and LISTEN state, the job queues and job durations, imports, push streams, the build, memory and event-loop lag', async () => {
     // A job that waits an hour (a queue depth), and one that runs now (a duration).
     await t.app.ctx.jobs.send(RECEIPT_QUEUE, { paymentId: 0 }, { startAfter: 3600 });
     await t.app.ctx.jobs.send(RECEIPT_QUEUE, { paymentId: 0 });
@@ -76,8 +80,15 @@ describe('GET /metrics', () => {
       new RegExp(`atrium_job_duration_seconds_count\\{queue="${RECEIPT_QUEUE}",result="(ok|failed)"\\} 1`),
     );
     expect(sample(text, `atrium_job_queue_jobs{queue="${RECEIPT_QUEUE}",state="created"}`)).toBe(1);
-    expect(sample(text, 'atrium_db_pool_connections{state="total"}')).toBeGreaterThan(0);
-    expect(sample(text, 'atrium_db_pool_connections{state="waiting"}')).toBe(0);
+    // Every queue has its series, at zero when empty.
+    expect(sample(text, `atrium_job_queue_jobs{queue="${RECEIPT_QUEUE}",state="retry"}`)).toBe(0);
+    expect(sample(text, 'atrium_db_pool_connections{state="idle"}')).toBeGreaterThan(0);
+    expect(sample(text, 'atrium_db_pool_connections{state="busy"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'atrium_db_pool_max_connections')).toBe(10);
+    expect(sample(text, 'atrium_db_pool_waiting_requests')).toBe(0);
+    expect(sample(text, 'atrium_database_up')).toBe(1);
+    expect(sample(text, 'atrium_listen_connected{channel="atrium_notifications"}')).toBe(1);
+    expect(text).toMatch(/^atrium_build_info\{version="\d+\.\d+\.\d+",node_version="v\d+[^"]*"\} 1$/m);
     expect(sample(text, 'atrium_db_lanes{state="open"}')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'atrium_db_statements_total{on="pool"}')).toBeGreaterThan(0);
     expect(sample(text, 'atrium_imports_running')).toBe(1);
@@ -88,6 +99,14 @@ describe('GET /metrics', () => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds ');
     expect(text).toContain('nodejs_heap_size_used_bytes ');
+  });
+
+  it('passes promtool check metrics', async () => {
+    await t.app.inject({ method: 'GET', url: '/no/such/path' });
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    const lint = promtool(['check', 'metrics'], text);
+    expect(lint.output).toBe('');
+    expect(lint.status).toBe(0);
   });
 
   it('does not exist without METRICS_TOKEN', async () => {

@@ -20,11 +20,16 @@ import { auth, createTestApp, TEST_JWT_SECRET, type TestApp } from '../setup/tes
  * mode, which hands each transaction to any server connection and keeps no prepared statement across
  * them. Two server processes go through it with DB_NAMED_STATEMENTS=0 and DATABASE_DIRECT_URL (LISTEN
  * and the migrations' lock on connections of their own), behind a round-robin proxy; the API's smoke
- * set and the soak's steady workload must then answer without one error.
+ * set and the soak's steady workload must then answer without one error. A start with a setting missing
+ * for the pooler refuses with one line naming it, and a migration lock an earlier start left on a pooled
+ * server connection does not hold the next start forever.
  */
 const PGBOUNCER = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
 const STEADY_SECONDS = Number(process.env.POOLER_STEADY_SECONDS ?? 15);
 const CLIENTS = 16;
+
+// The migrations' advisory lock key (src/server/db/migrate.ts).
+const MIGRATION_LOCK = 727_274_001;
 
 let t: TestApp;
 let bouncer: ChildProcess | undefined;
@@ -135,19 +140,55 @@ function logsOf(): string {
     .join('\n');
 }
 
+/** The settings a server needs behind PgBouncer in transaction mode. */
+const pooledEnv = (): Record<string, string> => ({
+  DATABASE_DIRECT_URL: t.databaseUrl,
+  DB_NAMED_STATEMENTS: process.env.POOLER_NAMED_STATEMENTS ?? '0',
+  JWT_SECRET: TEST_JWT_SECRET,
+  // The session cache is on: a logout reaches the other process through LISTEN on the direct connection.
+  SESSION_CACHE_SECONDS: '10',
+});
+
+/**
+ * Starts one more server through PgBouncer with these settings: whether it came up (it is stopped
+ * again), or else how it ended, with its log either way.
+ */
+async function tryStart(name: string, env: Record<string, string>): Promise<{ failure: string | null; log: string }> {
+  const server = new Server({ name, port: await freePort(), dataDir, databaseUrl: viaBouncer(), logDir, env });
+  let failure: string | null = null;
+  try {
+    // Generous: a server's start through tsx takes a while on a busy machine.
+    await server.start(120_000);
+  } catch (err) {
+    failure = err instanceof Error ? err.message : String(err);
+  } finally {
+    await server.stop();
+  }
+  return { failure, log: fs.readFileSync(path.join(logDir, `${name}.log`), 'utf8') };
+}
+
+/** Sessions holding the migrations' advisory lock, as PostgreSQL itself sees them. */
+async function migrationLockHolders(): Promise<number> {
+  const c = new pg.Client({ connectionString: t.databaseUrl });
+  c.on('error', () => {});
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ n: number }>(
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and objid = $1`,
+      [MIGRATION_LOCK],
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await c.end();
+  }
+}
+
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   fs.mkdirSync(dataDir);
   fs.mkdirSync(logDir);
   await startBouncer();
-  const env = {
-    DATABASE_DIRECT_URL: t.databaseUrl,
-    DB_NAMED_STATEMENTS: process.env.POOLER_NAMED_STATEMENTS ?? '0',
-    JWT_SECRET: TEST_JWT_SECRET,
-    // The session cache is on: a logout reaches the other process through LISTEN on the direct connection.
-    SESSION_CACHE_SECONDS: '10',
-  };
-  const common = { dataDir, databaseUrl: viaBouncer(), logDir, env };
+  const common = { dataDir, databaseUrl: viaBouncer(), logDir, env: pooledEnv() };
   const [a, b, front] = [await freePort(), await freePort(), await freePort()];
   servers.push(
     new Server({ name: 'pooled-a', port: a, ...common }),
@@ -248,5 +289,39 @@ describe('two server processes through PgBouncer in transaction mode', () => {
     expect(Number(stats?.total_query_count)).toBeGreaterThan(1000);
     const [pool] = await bouncerShow('POOLS');
     expect(Number(pool?.sv_active) + Number(pool?.sv_idle) + Number(pool?.sv_used)).toBeLessThanOrEqual(8);
+  }, 180_000);
+});
+
+describe('a start through PgBouncer in transaction mode', () => {
+  it('refuses without DATABASE_DIRECT_URL, naming it, and leaves nothing that holds the next start', async () => {
+    const { DATABASE_DIRECT_URL: _direct, ...withoutDirect } = pooledEnv();
+    const refused = await tryStart('no-direct-url', withoutDirect);
+    expect(refused.failure ?? 'it started', refused.log).toMatch(/code 2\b/);
+    expect(refused.log).toContain('DATABASE_DIRECT_URL is not set');
+    expect(await migrationLockHolders()).toBe(0);
+    // The same settings with DATABASE_DIRECT_URL start at once.
+    const fixed = await tryStart('direct-url-again', pooledEnv());
+    expect(fixed.failure, fixed.log).toBeNull();
+  }, 300_000);
+
+  it('refuses DB_NAMED_STATEMENTS=1 behind PgBouncer 1.18, naming DB_NAMED_STATEMENTS=0', async () => {
+    const refused = await tryStart('named-statements', { ...pooledEnv(), DB_NAMED_STATEMENTS: '1' });
+    expect(refused.failure ?? 'it started', refused.log).toMatch(/code 2\b/);
+    expect(refused.log).toContain('set DB_NAMED_STATEMENTS=0');
+  }, 180_000);
+
+  it('ends a migration lock an earlier version left on a pooled server connection instead of waiting forever', async () => {
+    // What an earlier version's start without DATABASE_DIRECT_URL did: its session lock went to one server
+    // connection, its unlock to another, and the lock stayed behind on the first when the client left.
+    const leaker = new pg.Client({ connectionString: viaBouncer() });
+    leaker.on('error', () => {});
+    await leaker.connect();
+    await leaker.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await leaker.end();
+    expect(await migrationLockHolders()).toBe(1);
+    const started = await tryStart('after-left-lock', pooledEnv());
+    expect(started.failure, started.log).toBeNull();
+    expect(started.log).toMatch(/the migration lock is held by pid \d+ .*ending that backend/);
+    expect(await migrationLockHolders()).toBe(0);
   }, 180_000);
 });

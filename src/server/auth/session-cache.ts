@@ -51,6 +51,11 @@ export class SessionCache {
     );
   }
 
+  /** Whether its notification connection listens; undefined with the cache off (no connection is kept). */
+  get listening(): boolean | undefined {
+    return this.ttlMs > 0 ? this.listener.isLive : undefined;
+  }
+
   get(sessionId: string, userId: number): AuthUser | null {
     if (!this.listener.isLive) return null;
     const hit = this.entries.get(sessionId);

@@ -61,6 +61,11 @@ export class NotificationHub {
     );
   }
 
+  /** Whether the connection that hears notification changes listens now. */
+  get listening(): boolean {
+    return this.listener.isLive;
+  }
+
   /** How many streams are open in this process. */
   get size(): number {
     let n = 0;
