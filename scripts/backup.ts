@@ -18,18 +18,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config';
 import { DataDirInUseError, lockDataDir } from '../src/server/db/datadir-lock';
 import { isPostgresOf, isRunning } from '../src/server/db/proc';
-
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
+import { configOrRefusal, Refusal, reportFailure } from './refusal';
 
 /**
  * What a backup holds, relative to the data dir: the cluster, its superuser's password and the
@@ -155,13 +146,7 @@ function restore(file: string | undefined, dataDir: string): void {
 
 function main(): void {
   const [command, file] = process.argv.slice(2);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new Refusal(err.message, 2);
-    throw err;
-  }
+  const config = configOrRefusal();
   if (config.databaseUrl)
     throw new Refusal(
       'DATABASE_URL is set: Atrium uses that PostgreSQL server, not an embedded one. Back it up with its own tools (pg_dump, pg_basebackup) and copy DATA_DIR/uploads.',
@@ -175,7 +160,6 @@ function main(): void {
 try {
   main();
 } catch (err) {
-  // A refusal's message, else the error's first line: never a stack trace (an operator reads it at a terminal or in a job's log).
-  console.error(err instanceof Refusal ? err.message : err instanceof Error ? err.message.split('\n')[0] : String(err));
-  process.exitCode = err instanceof Refusal ? err.code : 1;
+  // Never a stack trace: an operator reads this at a terminal or in a job's log.
+  reportFailure(err);
 }

@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from '../src/server/config';
+import type { Config } from '../src/server/config';
 import { connect } from '../src/server/db/client';
 import { DataDirInUseError, ensureDatabase, runningClusterUrl, startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
@@ -24,15 +24,7 @@ import { Mailer } from '../src/server/integrations/mail';
 import { recordAction } from '../src/server/services/action-log';
 import { issueInvitation } from '../src/server/services/staff/invitations';
 import { newPromoCode } from '../src/server/services/users';
-
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
+import { configOrRefusal, Refusal, reportFailure } from './refusal';
 
 const USAGE =
   'Usage: npm run create-admin -- --email <address> [--first-name <name>] [--last-name <name>] [--language ru|en|de]';
@@ -79,13 +71,7 @@ async function database(config: Config): Promise<{ url: string; stop: () => Prom
 
 async function main() {
   const wanted = options();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new Refusal(err.message, 2);
-    throw err;
-  }
+  const config = configOrRefusal();
   const target = await database(config);
   const { db, pool } = connect(target.url, 2, 0, undefined, {
     directUrl: config.databaseDirectUrl,
@@ -140,12 +126,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof Refusal) {
-    console.error(err.message);
-    process.exitCode = err.code;
-    return;
-  }
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 1;
-});
+main().catch(reportFailure);

@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runningClusterUrl, superuserPassword } from '../../src/server/db/embedded';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import { freePort, runningClusterUrl, superuserPassword } from '../../src/server/db/embedded';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
 /**
@@ -42,18 +41,6 @@ afterAll(async () => {
   }
   fs.rmSync(work, { recursive: true, force: true });
 }, 60_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** The server as `npm start` runs it, with the environment of a fresh machine (no HOST) plus `env`. */
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
@@ -113,6 +100,15 @@ async function login(port: number, username: string, password: string) {
   return { status: res.status, body: (await res.json()) as { user?: { email: string; role: string } } };
 }
 
+/** `npm run create-admin -- …` with the server's environment. */
+function createAdmin(env: Record<string, string>, ...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', ...args], {
+    env: { ...process.env, PUBLIC_URL: '', SMTP_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
 /** No password of any kind in what a start printed: the demo one, the database superuser's, the first admin's. */
 function expectNoPassword(output: string, dataDir: string) {
   expect(output).not.toContain(DEMO_PASSWORD);
@@ -162,14 +158,12 @@ describe('SEED_DEMO=0 on every interface', () => {
     }
 
     // Beside the running server, with its environment.
-    const made = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/create-admin.ts', '--email', 'Owner@Example.com', '--language', 'en'],
-      {
-        env: { ...process.env, DATABASE_URL: '', DATA_DIR: emptyDir, PORT: String(s.port) },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
+    const made = createAdmin(
+      { DATABASE_URL: '', DATA_DIR: emptyDir, PORT: String(s.port) },
+      '--email',
+      'Owner@Example.com',
+      '--language',
+      'en',
     );
     expect(made.status, `${made.stdout}${made.stderr}`).toBe(0);
     const link = new RegExp(`^http://localhost:${s.port}/set-password/(\\S+)$`, 'm').exec(made.stdout);
@@ -197,4 +191,51 @@ describe('SEED_DEMO=0 on every interface', () => {
     await stop(s);
     expectNoPassword(`${s.output()}${made.stdout}${made.stderr}`, emptyDir);
   }, 300_000);
+});
+
+describe('npm run create-admin on a new external database (DATABASE_URL)', () => {
+  it('applies the migrations and makes the administrator; a new link voids the last; another account is refused', async () => {
+    const adminUrl = inject('adminDbUrl');
+    const name = `t_${path.basename(work).replace(/\W/g, '_').toLowerCase()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = new pg.Client({ connectionString: url.toString() });
+    try {
+      const env = { DATABASE_URL: url.toString(), PUBLIC_URL: 'https://atrium.example.com' };
+      const first = createAdmin(env, '--email', 'root@example.com');
+      expect(first.status, `${first.stdout}${first.stderr}`).toBe(0);
+      expect(first.stdout).toMatch(/^Created the administrator root@example\.com\./);
+      expect(first.stdout).toMatch(/^https:\/\/atrium\.example\.com\/set-password\/\S+$/m);
+      await db.connect();
+      const users = await db.query('select email, role, is_superuser from users');
+      expect(users.rows).toEqual([{ email: 'root@example.com', role: 'admin', is_superuser: true }]);
+
+      const again = createAdmin(env, '--email', 'root@example.com');
+      expect(again.status, `${again.stdout}${again.stderr}`).toBe(0);
+      expect(again.stdout).toMatch(/^A new link for the administrator root@example\.com\./);
+      const open = await db.query(
+        "select count(*)::int as n from one_time_tokens where purpose = 'invitation' and used_at is null",
+      );
+      expect(open.rows).toEqual([{ n: 1 }]);
+
+      await db.query(
+        "insert into users (email, role, promo_code, time_zone) values ('member@example.com', 'member', 'PROMO-T1', 'UTC')",
+      );
+      const member = createAdmin(env, '--email', 'member@example.com');
+      expect(member.status).toBe(2);
+      expect(member.stderr.trim()).toBe(
+        'member@example.com already has an account (member): make it an administrator in the app, or choose another address.',
+      );
+      const usage = createAdmin(env, '--email', 'nobody');
+      expect(usage.status).toBe(2);
+      expect(usage.stderr).toContain('Usage: npm run create-admin -- --email <address>');
+    } finally {
+      await db.end().catch(() => {});
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
 });

@@ -27,7 +27,8 @@ export type SuperviseOptions = {
 
 export { DataDirInUseError };
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (the embedded cluster's; tests' servers too). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
