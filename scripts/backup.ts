@@ -6,7 +6,9 @@
  * server starts meanwhile) and refuses while an Atrium process holds it, or while a PostgreSQL of an
  * earlier run still runs on it. The cluster's files are then still, so the copy is consistent (a
  * cluster left by a crash is copied as it is and recovers on its next start, as it would have).
- * A restore writes into an empty (or absent) data dir only, never over one.
+ * A restore writes into an empty (or absent) data dir only, never over one: it unpacks into a temp
+ * dir beside it and renames that into place, so a broken archive leaves nothing behind; restored
+ * files lose setuid, setgid and world-write bits.
  *
  * With DATABASE_URL (an external server) there is nothing embedded to copy: back that server up with
  * its own tools (pg_dump / pg_restore, or pg_basebackup) and copy DATA_DIR/uploads beside it.
@@ -16,21 +18,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config';
 import { DataDirInUseError, lockDataDir } from '../src/server/db/datadir-lock';
 import { isPostgresOf, isRunning } from '../src/server/db/proc';
+import { configOrRefusal, Refusal, reportFailure } from './refusal';
 
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
-
-/** What a backup holds, relative to the data dir: the cluster and the uploads, without run-time files. */
-const PARTS = ['pg', 'uploads'];
+/**
+ * What a backup holds, relative to the data dir: the cluster, its superuser's password and the
+ * uploads, without run-time files. It holds the JWT secret and every live session too: it is written
+ * readable by its owner only (0600).
+ */
+const PARTS = ['pg', 'pg-password', 'uploads'];
 const EXCLUDE = ['pg/postmaster.pid', 'uploads/.incoming'];
 
 function stamp(): string {
@@ -67,6 +64,9 @@ function backup(dataDir: string, file: string | undefined): void {
   }
   const partial = `${target}.partial`;
   try {
+    // Created 0600 before tar writes into it (tar keeps an existing file's mode): never readable by others.
+    fs.writeFileSync(partial, '', { mode: 0o600 });
+    fs.chmodSync(partial, 0o600);
     refuseLivePostmaster(databaseDir);
     const parts = PARTS.filter((p) => fs.existsSync(path.join(dataDir, p)));
     execFileSync(
@@ -84,6 +84,26 @@ function backup(dataDir: string, file: string | undefined): void {
   console.log(`Backed up ${dataDir} to ${target} (${(fs.statSync(target).size / 1024 / 1024).toFixed(1)} MB).`);
 }
 
+/** The first line tar (or gzip) wrote to stderr, to say in one line why it failed. */
+function tarFailure(err: unknown): string {
+  const stderr = (err as { stderr?: Buffer | string }).stderr?.toString() ?? '';
+  return (
+    stderr.split('\n').find((l) => l.trim()) ??
+    (err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err))
+  );
+}
+
+/** Drops setuid, setgid and world-write bits under `dir`: an archive must not bring them onto this machine. */
+function dropRiskyModes(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { recursive: true })) {
+    const file = path.join(dir, String(entry));
+    const stat = fs.lstatSync(file);
+    if (stat.isSymbolicLink()) continue;
+    const mode = stat.mode & 0o7777;
+    if (mode & 0o6002) fs.chmodSync(file, mode & ~0o6002);
+  }
+}
+
 function restore(file: string | undefined, dataDir: string): void {
   if (!file) throw new Refusal('Usage: npm run restore <file> (a file written by npm run backup).', 2);
   const source = path.resolve(file);
@@ -93,33 +113,40 @@ function restore(file: string | undefined, dataDir: string): void {
       `The data directory ${dataDir} is not empty: a restore goes into an empty one. Set DATA_DIR to a new directory, or move this one aside.`,
       2,
     );
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lock = lockDataDir(dataDir);
+  // Beside the target (the same file system, so the rename is atomic); a server started meanwhile on
+  // DATA_DIR finds it empty, and the rename then fails rather than mixing two data dirs.
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const temp = fs.mkdtempSync(`${dataDir}.restore-`);
   try {
-    // As root, tar keeps the files' owners: the cluster's stay the `postgres` user's, as PostgreSQL needs.
-    execFileSync('tar', ['-xzf', source, '-C', dataDir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  } catch (err) {
-    for (const p of PARTS) fs.rmSync(path.join(dataDir, p), { recursive: true, force: true });
-    throw err;
+    try {
+      // As root, tar keeps the files' owners: the cluster's stay the `postgres` user's, as PostgreSQL needs.
+      execFileSync('tar', ['-xzf', source, '-C', temp], { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (err) {
+      throw new Refusal(`Could not restore ${source}: ${tarFailure(err)}`, 2);
+    }
+    if (!fs.existsSync(path.join(temp, 'pg', 'PG_VERSION')))
+      throw new Refusal(`${source} held no embedded database (no pg/PG_VERSION).`, 2);
+    dropRiskyModes(temp);
+    // As root PostgreSQL runs as `postgres`, which must be able to enter the data dir.
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    fs.chmodSync(temp, isRoot ? 0o755 : 0o700);
+    try {
+      fs.renameSync(temp, dataDir); // replaces an empty dataDir
+    } catch (err) {
+      throw new Refusal(
+        `Could not move the restored files into ${dataDir}: ${(err as NodeJS.ErrnoException).code ?? String(err)} (did a server start on it meanwhile?).`,
+        2,
+      );
+    }
   } finally {
-    lock.release();
+    fs.rmSync(temp, { recursive: true, force: true });
   }
-  if (!fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION')))
-    throw new Refusal(`${source} held no embedded database (no pg/PG_VERSION).`, 2);
-  // As root PostgreSQL runs as `postgres`, which must be able to enter the data dir.
-  fs.chmodSync(dataDir, 0o755);
   console.log(`Restored ${source} into ${dataDir}; start Atrium with DATA_DIR=${dataDir}.`);
 }
 
 function main(): void {
   const [command, file] = process.argv.slice(2);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new Refusal(err.message, 2);
-    throw err;
-  }
+  const config = configOrRefusal();
   if (config.databaseUrl)
     throw new Refusal(
       'DATABASE_URL is set: Atrium uses that PostgreSQL server, not an embedded one. Back it up with its own tools (pg_dump, pg_basebackup) and copy DATA_DIR/uploads.',
@@ -133,7 +160,6 @@ function main(): void {
 try {
   main();
 } catch (err) {
-  if (!(err instanceof Refusal)) throw err;
-  console.error(err.message);
-  process.exitCode = err.code;
+  // Never a stack trace: an operator reads this at a terminal or in a job's log.
+  reportFailure(err);
 }

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { connect } from '../../src/server/db/client';
 import { Cluster, mountTmpfs, portFree, Server, unmount } from './infra';
 import { Stats } from './load';
-import { EMBEDDED_PASSWORD } from '../../src/server/db/embedded';
+import { superuserPassword } from '../../src/server/db/embedded';
 import { dbKill, diskFull, pgRestart, sigkill, steady, twoProcesses, type Result, type Soak } from './scenarios';
 import { Workload } from './workload';
 import { must } from '../must';
@@ -179,7 +179,7 @@ async function main() {
       servers.push(embedded);
       await embedded.start();
       const pgPort = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-      const db = connect(`postgresql://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${pgPort}/atrium`, 4, 0).pool;
+      const db = connect(`postgresql://postgres:${superuserPassword(dir) ?? ''}@127.0.0.1:${pgPort}/atrium`, 4, 0).pool;
       try {
         const own = new Workload(embedded.base);
         await own.setup(db, MEMBERS);

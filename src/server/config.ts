@@ -7,7 +7,7 @@ const bool = z
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -81,7 +81,8 @@ const schema = z.object({
 
 export type Config = {
   port: number;
-  host: string;
+  /** The interface to listen on; unset, main decides: loopback while demo accounts have the published password, else 0.0.0.0. */
+  host: string | undefined;
   databaseUrl: string | undefined;
   /** A direct connection (not through a transaction pooler) for what needs a session of its own: migrations under their lock, LISTEN. */
   databaseDirectUrl: string | undefined;
@@ -136,31 +137,57 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Variables whose whole value is a secret: an error names them and their rule, never the value. */
+const SECRET_VARIABLE = /SECRET|TOKEN|KEY|PASSWORD/;
+
+/**
+ * A value as a configuration error may show it: a secret's only by its length, a URL's without its
+ * password (a database or SMTP URL carries one), anything else whole. The message goes to the
+ * journal or the container's log, which more people read than the environment file.
+ */
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  if (SECRET_VARIABLE.test(name)) return `a hidden value of ${value.length} characters`;
+  if (name.endsWith('_URL')) return JSON.stringify(withoutPassword(value));
+  return JSON.stringify(value);
+}
+
+/** scheme://user:password@host… → scheme://user:***@host…, and a password=… in the query hidden too. */
+function withoutPassword(url: string): string {
+  return url
+    .replace(/^([a-z][\w+.-]*:\/\/)(.*)@/i, (_, scheme: string, userinfo: string) => {
+      const colon = userinfo.indexOf(':');
+      return `${scheme}${colon < 0 ? userinfo : `${userinfo.slice(0, colon)}:***`}@`;
+    })
+    .replace(/([?&]password=)[^&]*/gi, '$1***');
+}
+
+const invalid = (lines: string[]) =>
+  new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+
 /** Reads the configuration from environment variables; every bad value is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`,
+    throw invalid(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        return `${i.path.join('.')}: ${i.message} (got ${shown(name, present[name])})`;
+      }),
     );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
   if (c.DATABASE_DIRECT_URL && !c.DATABASE_URL) {
-    throw new ConfigError(
-      `Invalid configuration:\n  DATABASE_DIRECT_URL: needs DATABASE_URL (got ${JSON.stringify(c.DATABASE_DIRECT_URL)})`,
-    );
+    throw invalid([
+      `DATABASE_DIRECT_URL: needs DATABASE_URL (got ${shown('DATABASE_DIRECT_URL', c.DATABASE_DIRECT_URL)})`,
+    ]);
   }
   if (c.PAYMENT_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (got stripe)',
-    );
+    throw invalid(['PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (got stripe)']);
   }
   if (c.TELEGRAM_UPDATES !== 'auto' && c.TELEGRAM_UPDATES !== 'off' && !c.TELEGRAM_BOT_TOKEN) {
-    throw new ConfigError(
-      `Invalid configuration:\n  TELEGRAM_UPDATES: ${c.TELEGRAM_UPDATES} needs TELEGRAM_BOT_TOKEN (got ${c.TELEGRAM_UPDATES})`,
-    );
+    throw invalid([`TELEGRAM_UPDATES: ${c.TELEGRAM_UPDATES} needs TELEGRAM_BOT_TOKEN (got ${c.TELEGRAM_UPDATES})`]);
   }
   return {
     port: c.PORT,

@@ -5,10 +5,28 @@ import { connect } from './db/client';
 import { DataDirInUseError, ensureDatabase, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { checkDatabasePath, DatabasePathError } from './db/pooler-check';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { DEMO_ACCOUNTS, publishedDemoLogins, seedDemo } from './db/seed';
 import { jwtSecret } from './secrets';
 import { isDatabaseUnavailable } from './http/errors';
 import { logDestination } from './log';
+
+/** Exit code of a start refused because it would put the demo accounts on the network (docs/operations.md). */
+const EXIT_DEMO_EXPOSED = 5;
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^(::ffff:)?127\./.test(host);
+
+/**
+ * The interface to listen on. The demo accounts' password is published, so while any of them has it
+ * the server is reachable from this machine only: HOST unset means 127.0.0.1 then (else 0.0.0.0), and
+ * a HOST of the network is refused.
+ */
+function listenHost(host: string | undefined, published: string[]): { host: string } | { refused: string } {
+  if (published.length === 0) return { host: host ?? '0.0.0.0' };
+  if (host === undefined || isLoopback(host)) return { host: host ?? '127.0.0.1' };
+  return {
+    refused: `HOST=${host} would put the demo logins (${published.join(', ')}), whose password is published, on the network: leave HOST unset to try Atrium on this machine, or start with SEED_DEMO=0 and make the administrator with npm run create-admin (docs/operations.md, Security checklist).`,
+  };
+}
 
 /** How long a stop waits for the pool's clients before it stops the database anyway. */
 const POOL_END_WAIT_MS = 5_000;
@@ -101,13 +119,30 @@ async function main() {
     throw err;
   }
   await runMigrations(pool, log);
+  // Decided before seeding, so that a refused start leaves no demo accounts behind.
+  const published =
+    config.host !== undefined && isLoopback(config.host) ? [] : await publishedDemoLogins(db, config.seedDemo);
+  const listen = listenHost(config.host, published);
+  if ('refused' in listen) {
+    log.fatal(listen.refused);
+    console.error(listen.refused);
+    await pool.end();
+    await embedded?.stop();
+    process.exit(EXIT_DEMO_EXPOSED);
+  }
   if (config.seedDemo && (await seedDemo(db, { dataDir: config.dataDir }))) {
     log.info('seeded demo data');
   }
   if (config.seedDemo) {
+    // Their password is in the README, never in a log: logs travel further than this machine.
     log.info(
       { demoLogins: DEMO_ACCOUNTS.map((a) => a.email) },
-      `demo logins: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} / password ${DEMO_PASSWORD}`,
+      `demo logins: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} (their password is in the README)`,
+    );
+  }
+  if (config.host === undefined && published.length > 0) {
+    log.info(
+      `listening on ${listen.host} only while the demo logins have their published password (docs/operations.md, Security checklist)`,
     );
   }
   const secret = await jwtSecret(db, config.jwtSecret);
@@ -141,7 +176,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: listen.host });
   log.info(`Atrium is running on ${config.publicUrl}`);
 }
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +71,8 @@ describe('npm run backup / npm run restore', () => {
     const taken = run('backup', original, file);
     expect(taken.status, taken.output).toBe(0);
     expect(fs.statSync(file).size).toBeGreaterThan(0);
+    // It holds the JWT secret, every live session and the database superuser's password: its owner's only.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     // The data changes after the backup.
     await withDatabase(original, async (c) => {
@@ -88,9 +90,50 @@ describe('npm run backup / npm run restore', () => {
     expect(back.status, back.output).toBe(0);
     expect(await valueIn(restored)).toBe('before');
     expect(fs.readFileSync(path.join(restored, 'uploads', 'images', 'a.txt'), 'utf8')).toBe('uploaded before');
+    expect(fs.statSync(path.join(restored, 'pg-password')).mode & 0o777).toBe(0o600);
     // The original is untouched by the restore.
     expect(await valueIn(original)).toBe('after');
   }, 240_000);
+
+  it('restores a broken archive into nothing, saying why in one line', () => {
+    const broken = path.join(work, 'broken.tar.gz');
+    fs.writeFileSync(broken, 'not an archive at all');
+    const target = path.join(work, 'from-broken');
+    const r = run('restore', target, broken);
+    expect(r.status, r.output).toBe(2);
+    expect(r.output.trim().split('\n')).toHaveLength(1);
+    expect(r.output).toContain(`Could not restore ${broken}: `);
+    expect(r.output).not.toMatch(/^\s+at /m);
+    // Nothing left: no data dir, no temp dir beside it.
+    expect(fs.readdirSync(work).filter((f) => f.startsWith('from-broken'))).toEqual([]);
+
+    // A whole archive without a cluster is refused the same way.
+    const empty = path.join(work, 'no-cluster');
+    fs.mkdirSync(path.join(empty, 'uploads'), { recursive: true });
+    const noCluster = path.join(work, 'no-cluster.tar.gz');
+    execFileSync('tar', ['-czf', noCluster, '-C', empty, '.']);
+    const r2 = run('restore', target, noCluster);
+    expect(r2.status, r2.output).toBe(2);
+    expect(r2.output.trim().split('\n')).toEqual([`${noCluster} held no embedded database (no pg/PG_VERSION).`]);
+    expect(fs.readdirSync(work).filter((f) => f.startsWith('from-broken'))).toEqual([]);
+  });
+
+  it('drops setuid, setgid and world-write bits of restored files', () => {
+    const src = path.join(work, 'modes');
+    fs.mkdirSync(path.join(src, 'pg'), { recursive: true });
+    fs.mkdirSync(path.join(src, 'uploads', 'open'), { recursive: true });
+    fs.writeFileSync(path.join(src, 'pg', 'PG_VERSION'), '18\n');
+    fs.writeFileSync(path.join(src, 'uploads', 'run-me'), '#!/bin/sh\n');
+    fs.chmodSync(path.join(src, 'uploads', 'run-me'), 0o6777);
+    fs.chmodSync(path.join(src, 'uploads', 'open'), 0o777);
+    const archive = path.join(work, 'modes.tar.gz');
+    execFileSync('tar', ['-czf', archive, '-C', src, '.']);
+    const target = path.join(work, 'modes-restored');
+    const r = run('restore', target, archive);
+    expect(r.status, r.output).toBe(0);
+    expect(fs.statSync(path.join(target, 'uploads', 'run-me')).mode & 0o7777).toBe(0o775);
+    expect(fs.statSync(path.join(target, 'uploads', 'open')).mode & 0o7777).toBe(0o775);
+  });
 
   it('says what to do with an external database, and needs a file to restore', () => {
     const external = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', 'backup'], {

@@ -143,3 +143,47 @@ describe('a stale postmaster.pid', () => {
     }
   });
 });
+
+describe('the embedded superuser password', () => {
+  it('is random and kept 0600 in the data dir; an older cluster with the built-in one is moved off it', async () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-password-test-'));
+    fs.chmodSync(d, 0o755);
+    const file = path.join(d, 'pg-password');
+    const tcp = (password: string) => {
+      const port = fs.readFileSync(path.join(d, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+      return `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
+    };
+    try {
+      const first = await startEmbeddedPostgres(d, () => {}, { lock: true });
+      running.push(first);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const made = fs.readFileSync(file, 'utf8').trim();
+      expect(made).toMatch(/^[\w-]{32}$/);
+      expect(await query(tcp(made), 'select 1 as ok')).toEqual([{ ok: 1 }]);
+      await expect(query(tcp('atrium-embedded'), 'select 1')).rejects.toMatchObject({ code: '28P01' });
+
+      // A data dir as versions before this one left it: the built-in password, no password file.
+      await query(first.url(), "alter role postgres with password 'atrium-embedded'");
+      await first.stop();
+      running.splice(running.indexOf(first), 1);
+      fs.rmSync(file);
+
+      const log: string[] = [];
+      const again = await startEmbeddedPostgres(d, (m) => log.push(m), { lock: true });
+      running.push(again);
+      const moved = fs.readFileSync(file, 'utf8').trim();
+      expect(moved).toMatch(/^[\w-]{32}$/);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      // Over TCP on 127.0.0.1, where any local user can reach it, the old constant is refused.
+      await expect(query(tcp('atrium-embedded'), 'select 1')).rejects.toMatchObject({ code: '28P01' });
+      expect(await query(tcp(moved), 'select 1 as ok')).toEqual([{ ok: 1 }]);
+      expect(await query(again.url(), 'select 1 as ok')).toEqual([{ ok: 1 }]);
+      expect(log.join('\n')).toMatch(/old built-in password: it now has a random one/);
+      expect(log.join('\n')).not.toContain(moved);
+      await again.stop();
+      running.splice(running.indexOf(again), 1);
+    } finally {
+      fs.rmSync(d, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

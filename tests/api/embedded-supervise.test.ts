@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { superuserPassword } from '../../src/server/db/embedded';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { TEST_JWT_SECRET } from '../setup/test-app';
 
@@ -198,7 +199,7 @@ describe('the embedded database under supervision', () => {
       expect(s.output()).toMatch(/PostgreSQL restarted/);
 
       const client = new pg.Client({
-        connectionString: `postgresql://postgres:atrium-embedded@127.0.0.1:${postmaster().port}/atrium`,
+        connectionString: `postgresql://postgres:${superuserPassword(dir) ?? ''}@127.0.0.1:${postmaster().port}/atrium`,
       });
       await client.connect();
       try {

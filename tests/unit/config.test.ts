@@ -19,7 +19,8 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toEqual({
       port: 8080,
-      host: '0.0.0.0',
+      // Decided at start (main.ts): loopback while demo accounts have the published password.
+      host: undefined,
       databaseUrl: undefined,
       databaseDirectUrl: undefined,
       dbNamedStatements: true,
@@ -137,7 +138,6 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
-    ['JWT_SECRET', 'short'],
     ['SMTP_URL', 'http://x'],
     ['PUBLIC_URL', 'nope'],
     ['LOG_LEVEL', 'loud'],
@@ -150,6 +150,34 @@ describe('loadConfig', () => {
     // Only the bad variable is named.
     for (const other of VARIABLES.filter((v) => v !== name))
       expect(err.message).not.toMatch(new RegExp(`\\b${other}:`));
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY', 'rk_live_51HxQpL2eZvKYlo2C0aBcDeF'],
+    ['STRIPE_WEBHOOK_SECRET', 'wh_1Mq9XyZaBcDeFgHiJkLm'],
+    ['JWT_SECRET', 'too-short-but-secret'],
+    ['METRICS_TOKEN', 'tiny-token'],
+    ['TELEGRAM_BOT_TOKEN', 'not a token: 77:secret'],
+    ['TELEGRAM_WEBHOOK_SECRET', 'bad secret!'],
+  ])('rejects %s naming the variable and its rule, not its value', (name, value) => {
+    const err = errorOf({ [name]: value });
+    expect(err.message).toMatch(new RegExp(`\\b${name}: \\S`));
+    expect(err.message).toContain(`a hidden value of ${value.length} characters`);
+    expect(err.message).not.toContain(value);
+    expect(err.message).not.toContain(value.slice(0, 8));
+  });
+
+  it('hides the password of a URL in a configuration error', () => {
+    const bad = errorOf({ DATABASE_URL: 'mysql://atrium:Pa55-w0rd@db:3306/atrium' }).message;
+    expect(bad).toContain('"mysql://atrium:***@db:3306/atrium"');
+    expect(bad).not.toContain('Pa55-w0rd');
+    const smtp = errorOf({ SMTP_URL: 'http://mailer:s3cr3t@mail.example.com' }).message;
+    expect(smtp).toContain('SMTP_URL: must start with smtp:// or smtps://');
+    expect(smtp).not.toContain('s3cr3t');
+    const direct = errorOf({ DATABASE_DIRECT_URL: 'postgres://atrium:direct-pw@db/atrium?password=again' }).message;
+    expect(direct).toContain('DATABASE_DIRECT_URL: needs DATABASE_URL');
+    expect(direct).not.toContain('direct-pw');
+    expect(direct).not.toContain('again');
   });
 
   it('names every bad variable in one error', () => {

