@@ -26,7 +26,8 @@ function run(group: number): Promise<number> {
     E2E_MAIL_HTTP_PORT: String(base - 54),
     E2E_TELEGRAM_PORT: String(base - 53),
   };
-  const child = spawn('npx', ['playwright', 'test', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Playwright itself, not through npx, so that a signal reaches it and it stops its servers and peers.
+  const child = spawn('node_modules/.bin/playwright', ['test', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   // Whole lines, each marked with its group, so the two runs' output can be told apart.
   const prefix = groups > 1 ? `[e2e ${String(group)}] ` : '';
