@@ -20,8 +20,9 @@ const botSaid = (peer: Peer, chatId: string, n: number) =>
     10_000,
   );
 
-async function deepLinkCode(t: TestApp, token: string): Promise<string> {
-  const res = await call(t, 'POST', '/api/accounts/telegram/link/', { token });
+/** A deep link's code, asked for with the current password (makeMember's). */
+async function deepLinkCode(t: TestApp, token: string, password = 'member-password-1'): Promise<string> {
+  const res = await call(t, 'POST', '/api/accounts/telegram/link/', { token, body: { password } });
   expect(res.statusCode).toBe(200);
   return new URL(res.json<{ link: string }>().link).searchParams.get('start')!;
 }
