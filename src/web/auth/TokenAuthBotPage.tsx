@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { Box, CircularProgress, Stack, TextField } from '@mui/material';
+import { Box, CircularProgress, Stack } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { fieldErrorsOf, formErrors } from '../common/errors';
@@ -8,6 +8,7 @@ import { followAccount } from '../providers/i18nProvider';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
+import { LoginCodeField } from './LoginCodeField';
 import { SubmitButton } from './SubmitButton';
 import type { SchemaLoginResponse } from '../../api/schema';
 import { useStartSession } from './session';
@@ -90,21 +91,13 @@ export default function TokenAuthBotPage() {
       <AuthCard title={translate('atrium.auth.login.code_title')} subtitle={translate('atrium.auth.login.code_hint')}>
         <form onSubmit={submitCode} noValidate>
           <Stack spacing={2}>
-            <TextField
-              label={translate('atrium.auth.login.code')}
-              name="code"
-              autoComplete="one-time-code"
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the spinner: the cursor starts in its one input
-              autoFocus
-              required
+            <LoginCodeField
               value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\s/g, ''));
+              onChange={(v) => {
+                setCode(v);
                 setCodeError(undefined);
               }}
-              error={!!codeError}
-              helperText={codeError}
-              slotProps={{ htmlInput: { 'data-testid': 'login-code' } }}
+              error={codeError}
             />
             <SubmitButton busy={busy}>{translate('atrium.auth.login.code_submit')}</SubmitButton>
           </Stack>

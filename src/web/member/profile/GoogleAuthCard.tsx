@@ -18,7 +18,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile } from '../../providers/data/profileHooks';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { PasswordField } from '../../auth/PasswordField';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { useCopy } from './copy';
 import type { Profile } from './session';
 
@@ -61,35 +61,6 @@ function CodeField({
           : { inputMode: 'numeric', pattern: '[0-9]*' },
       }}
       sx={{ maxWidth: 240 }}
-    />
-  );
-}
-
-/** The account's current password, asked again before an authenticator or new backup codes go on the account. */
-function CurrentPassword({
-  value,
-  onChange,
-  error,
-  hint,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  error?: string | undefined;
-  hint: string;
-}) {
-  const translate = useTranslate();
-  return (
-    <PasswordField
-      name="password"
-      label={translate('atrium.profile.two_factor.password')}
-      autoComplete="current-password"
-      value={value}
-      onChange={(e) => {
-        onChange(e.target.value);
-      }}
-      error={Boolean(error)}
-      helperText={error ?? translate(hint)}
-      sx={{ maxWidth: 320 }}
     />
   );
 }
@@ -274,7 +245,8 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
           <Box component="form" onSubmit={(e) => void disable(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
               <CodeField value={code} onChange={changeCode} error={error} backup />
-              <CurrentPassword
+              <CurrentPasswordField
+                label="atrium.profile.two_factor.password"
                 value={password}
                 onChange={changePassword}
                 error={passwordError}
@@ -351,7 +323,8 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
         ) : (
           <Box component="form" onSubmit={(e) => void start(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-              <CurrentPassword
+              <CurrentPasswordField
+                label="atrium.profile.two_factor.password"
                 value={password}
                 onChange={changePassword}
                 error={passwordError}

@@ -5,7 +5,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfileWatch } from '../../providers/data/profileHooks';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { PasswordField } from '../../auth/PasswordField';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { fmtDateTime } from '../../common/format';
 import type { Profile } from './session';
 
@@ -108,18 +108,15 @@ export function TelegramCard({ me }: { me: Profile }) {
         ) : (
           <Box component="form" onSubmit={(e) => void link(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-              <PasswordField
-                name="password"
-                label={translate('atrium.profile.telegram.password')}
-                autoComplete="current-password"
+              <CurrentPasswordField
+                label="atrium.profile.telegram.password"
                 value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
+                onChange={(v) => {
+                  setPassword(v);
                   setPasswordError(undefined);
                 }}
-                error={Boolean(passwordError)}
-                helperText={passwordError ?? translate('atrium.profile.telegram.password_hint')}
-                sx={{ maxWidth: 320 }}
+                error={passwordError}
+                hint="atrium.profile.telegram.password_hint"
               />
               <Stack direction="row" spacing={1} sx={{ mt: { sm: 1 } }}>
                 <Button type="submit" variant="contained" startIcon={<Telegram />} disabled={busy}>
