@@ -222,6 +222,8 @@ test('a member changes the password and logs in with the new one', async ({ page
 test('a member enables Google Authenticator with the current password, is mailed about it, and then logs in with a code', async ({
   page,
 }) => {
+  // Four logins, the setup and a mail: more than the default on a busy machine.
+  test.setTimeout(180_000);
   const user = await freshMember('totp');
   await logIn(page, user.email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -34,7 +34,7 @@ type Errors = Record<string, MessageKey[]>;
 type Stored = Array<{ id: number; mail: Mail }>;
 
 /** A change the account's address is told of, with its undo link. */
-export type SecurityChange = 'email' | 'phone' | 'password' | 'two_factor' | 'backup_codes' | 'telegram';
+type SecurityChange = 'email' | 'phone' | 'password' | 'two_factor' | 'backup_codes' | 'telegram';
 
 const CHANGE_MAILS: Record<SecurityChange, { subject: MessageKey; body: MessageKey }> = {
   email: { subject: 'mail_email_changed_subject', body: 'mail_email_changed_text' },
