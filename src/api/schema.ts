@@ -36,8 +36,8 @@ export interface paths {
         put?: never;
         /**
          * Log in with a one-time token issued by the Telegram bot
-         * @description Exchanges the one-time token the Telegram bot handed out for a session. Anyone may call it; no session is needed.
-         *     Errors: 400 when the token is unknown, used or expired; 429 past 30 calls a minute from one address.
+         * @description Exchanges the one-time token the Telegram bot handed out for a session. With two-factor on it first answers `two_factor_required` and a challenge (the token stays unused): send the token again with the challenge and the code, as the login's second step. Anyone may call it; no session is needed.
+         *     Errors: 400 when the token is unknown, used or expired, or the code is missing or wrong (wrong codes count with the account's login failures; a challenge spent on them spends the token); 429 past 30 calls a minute from one address, or while the account's failures make it wait.
          */
         post: operations["tokenAuthBot"];
         delete?: never;
@@ -82,8 +82,8 @@ export interface paths {
         get: operations["getMe"];
         /**
          * Update the profile (a new password, email or phone needs the current password)
-         * @description A new email counts only after the link mailed to it is opened (see confirmEmailChange); the old address is told with an undo link (see undoCredentialsChange). A new phone takes effect at once and is told, with the same undo link, to the email address (there is no SMS). Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 with field errors (a wrong current password, an email or phone in use); 401 without a valid session; 429 past 30 changes a minute by one user.
+         * @description A new email counts only after the link mailed to it is opened (see confirmEmailChange); the old address is told with an undo link (see undoCredentialsChange). A new phone takes effect at once and is told, with the same undo link, to the email address (there is no SMS); so is a new password, which ends every session (the answer's token names a new one for this device) and voids open set-password links. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 with field errors (a missing or wrong current password, a missing or wrong code with two-factor on, an email or phone in use); 401 without a valid session; 429 past 30 changes a minute by one user, or while the account's login failures make it wait.
          */
         put: operations["updateMe"];
         /**
@@ -193,8 +193,8 @@ export interface paths {
         put?: never;
         /**
          * Start (no code) or confirm (with the first code) Google Authenticator
-         * @description Without a code answers a new secret and its QR code; with the first code from the app it switches two-factor sign-in on. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 under code when the code is wrong or no secret was started; 401 without a valid session; 429 past 10 calls a minute by one user.
+         * @description Without a code (and with the current password) answers a new secret and its QR code; with the first code from the app it switches two-factor sign-in on and mails the account's address, with a link that undoes it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under password when it is missing or wrong (or the account has none: a link to set one is mailed), under code when the code is wrong or no secret was started; 401 without a valid session; 429 past 10 calls a minute by one user, or while the account's login failures make it wait.
          */
         post: operations["connectGoogleAuth"];
         delete?: never;
@@ -235,8 +235,8 @@ export interface paths {
         put?: never;
         /**
          * Make a new set of two-factor backup codes
-         * @description After checking a current authenticator code, replaces the caller's backup codes with ten new single-use ones and answers them (shown once; the old ones stop working). Any signed-in user with two-factor sign-in on may call it (member, consultant or admin).
-         *     Errors: 400 under code when the code is wrong or two-factor sign-in is off; 401 without a valid session; 429 past 10 calls a minute by one user.
+         * @description After checking the current password and a current authenticator code, replaces the caller's backup codes with ten new single-use ones and answers them (shown once; the old ones stop working); the account's address is told, with a link that undoes it. Any signed-in user with two-factor sign-in on may call it (member, consultant or admin).
+         *     Errors: 400 under password when it is missing or wrong, under code when the code is wrong or two-factor sign-in is off; 401 without a valid session; 429 past 10 calls a minute by one user, or while the account's login failures make it wait.
          */
         post: operations["regenerateBackupCodes"];
         delete?: never;
@@ -298,7 +298,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the emailed token
-         * @description The token of a password-reset mail, or of an invitation (send_invitation): an invitation's link also confirms the email address and is marked used. 'Link has expired' under token otherwise. Anyone may call it; no session is needed.
+         * @description The token of a password-reset mail, or of an invitation (send_invitation): an invitation's link also confirms the email address and is marked used. Every session of the account ends, its Telegram chat is unlinked and its other open links are voided. 'Link has expired' under token otherwise (a later password or email change voids open links). Anyone may call it; no session is needed.
          *     Errors: 400 with field errors (token expired or used, weak password); 429 past 30 calls a minute from one address.
          */
         post: operations["confirmPasswordReset"];
@@ -2828,8 +2828,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Undo an email or phone change with the token mailed to the old address; every session ends
-         * @description Puts the old email and phone back and ends every session of the account, from the link mailed to the old address. Anyone may call it; no session is needed.
+         * Undo a change to what signs in, with the token mailed to the account's address; every session ends
+         * @description From the link mailed about a change (email, phone, password, two-factor enrolled, new backup codes, a Telegram chat linked): puts the old email or phone back, clears a password set since (a link to set a new one is mailed), drops new backup codes, switches off an authenticator enrolled since the change, unlinks Telegram, voids every open link and ends every session of the account. Anyone may call it; no session is needed.
          *     Errors: 400 under token when it is unknown, used or expired, or the old email or phone was taken meanwhile; 429 past 30 calls a minute from one address.
          */
         post: operations["undoCredentialsChange"];
@@ -2871,8 +2871,8 @@ export interface paths {
         put?: never;
         /**
          * A one-time deep link that links the user's Telegram to the bot
-         * @description Answers a t.me deep link with a one-time code; opening it in Telegram links that chat to the caller's account. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 401 without a valid session.
+         * @description After checking the current password (a linked chat's /login signs in without one), answers a t.me deep link with a one-time code; opening it in Telegram links that chat to the caller's account, and the account's address is told with a link that undoes it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under password when it is missing or wrong (or the account has none: a link to set one is mailed); 401 without a valid session; 429 while the account's login failures make it wait.
          */
         post: operations["linkTelegram"];
         delete?: never;
@@ -3571,6 +3571,10 @@ export interface components {
         };
         TokenAuthBotRequest: {
             token: string;
+            /** @description With two-factor on, the first call answers `two_factor_required` and a challenge; send the token again with it and the code. */
+            challenge?: string;
+            /** @description The six-digit authenticator code or an unused backup code, with the challenge. */
+            code?: string;
         };
         /** @description An IANA time zone (e.g. Europe/Berlin), as the browser names it (Intl.DateTimeFormat().resolvedOptions().timeZone). 'Unknown time zone.' when the server does not know it. */
         TimeZone: string;
@@ -3602,13 +3606,13 @@ export interface components {
             /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             /**
-             * @description A new phone ('' removes it) needs old_password (or code, with two-factor on). It takes effect
+             * @description A new phone ('' removes it) needs old_password (and code, with two-factor on). It takes effect
              *     at once; the email address is told, with a link that undoes it and ends every session.
              */
             phone?: string;
             /**
              * Format: email
-             * @description A new email needs old_password (or code, with two-factor on). It takes effect only once the
+             * @description A new email needs old_password (and code, with two-factor on). It takes effect only once the
              *     link mailed to the new address (valid 24 hours, once) is opened: until then the account keeps
              *     the old one, and the answer's `pending_email` names the new one. The old address is told,
              *     with a link (valid 7 days) that restores it and ends every session.
@@ -3617,11 +3621,11 @@ export interface components {
             /** Format: date */
             date_birth?: string | null;
             time_zone?: string;
-            /** @description A new password; needs old_password. */
+            /** @description A new password; needs old_password. Every session ends, this one too: the answer's token names a new session, and the address is told with an undo link. */
             password?: string;
-            /** @description The current password; needed for a new password, email or phone. */
+            /** @description The current password; needed for a new password, email or phone. Wrong ones count with the login's failures of the account (slowed the same way, 429). An account without a password is mailed a link to set one and answered so under old_password. */
             old_password?: string;
-            /** @description A current two-factor code, instead of old_password for a new email or phone (only with two-factor on). */
+            /** @description With two-factor on, a current two-factor code or an unused backup code, needed besides old_password (never instead of it) for a new email or phone. */
             code?: string;
         };
         /** @description The session's token is replaced with a fresh one together with the user. */
@@ -3661,9 +3665,13 @@ export interface components {
         AdminRegLink: {
             link: string;
         };
+        /** @description The account's current password, asked again for what gives lasting access to the account. Wrong ones count with the login's failures of the account (slowed the same way, 429). */
+        CurrentPassword: string;
         GoogleAuthConnectRequest: {
             /** @description Omit to get a new secret and QR code; send the first code to confirm and enable. */
             code?: string;
+            /** @description The account's current password; needed to get a new secret (without a code). An account without a password is mailed a link to set one and answered so under password. */
+            password?: components["schemas"]["CurrentPassword"];
         };
         /** @description Ten single-use backup codes, each usable once instead of an authenticator code at login. Answered only when they are made (two-factor switched on, or a new set): only their hashes are kept. */
         BackupCodes: string[];
@@ -3682,6 +3690,8 @@ export interface components {
         BackupCodesRequest: {
             /** @description A current Google Authenticator code. */
             code: string;
+            /** @description The account's current password, needed besides the code. */
+            password?: components["schemas"]["CurrentPassword"];
         };
         BackupCodesResponse: {
             backup_codes: components["schemas"]["BackupCodes"];
@@ -5650,6 +5660,10 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        TelegramLinkRequest: {
+            /** @description The account's current password, needed for the link. */
+            password?: components["schemas"]["CurrentPassword"];
+        };
         TelegramLink: {
             /** @description A deep link into the Telegram bot carrying a one-time token. */
             link: string;
@@ -6007,6 +6021,7 @@ export type SchemaMenuAccessResponse = components['schemas']['MenuAccessResponse
 export type SchemaMenuItem = components['schemas']['MenuItem'];
 export type SchemaMenuList = components['schemas']['MenuList'];
 export type SchemaAdminRegLink = components['schemas']['AdminRegLink'];
+export type SchemaCurrentPassword = components['schemas']['CurrentPassword'];
 export type SchemaGoogleAuthConnectRequest = components['schemas']['GoogleAuthConnectRequest'];
 export type SchemaBackupCodes = components['schemas']['BackupCodes'];
 export type SchemaGoogleAuthConnectResponse = components['schemas']['GoogleAuthConnectResponse'];
@@ -6262,6 +6277,7 @@ export type SchemaActivateRequest = components['schemas']['ActivateRequest'];
 export type SchemaEmailChangeConfirmRequest = components['schemas']['EmailChangeConfirmRequest'];
 export type SchemaCredentialsUndoRequest = components['schemas']['CredentialsUndoRequest'];
 export type SchemaResendActivationRequest = components['schemas']['ResendActivationRequest'];
+export type SchemaTelegramLinkRequest = components['schemas']['TelegramLinkRequest'];
 export type SchemaTelegramLink = components['schemas']['TelegramLink'];
 export type SchemaOutboxMail = components['schemas']['OutboxMail'];
 export type SchemaOutboxMailList = components['schemas']['OutboxMailList'];
@@ -10478,7 +10494,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TelegramLinkRequest"];
+            };
+        };
         responses: {
             /** @description The link, valid for 15 minutes. */
             200: {
@@ -10489,7 +10509,9 @@ export interface operations {
                     "application/json": components["schemas"]["TelegramLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     unlinkTelegram: {

@@ -52,6 +52,7 @@ export const contractRules = {
   },
   BackupCodesRequest: {
     code: { presence: 'required', type: 'string', maxLength: 12 },
+    password: { type: 'string', maxLength: 256 },
   },
   BlockUnblockUserRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
@@ -216,6 +217,7 @@ export const contractRules = {
   },
   GoogleAuthConnectRequest: {
     code: { type: 'string', maxLength: 12 },
+    password: { type: 'string', maxLength: 256 },
   },
   GoogleAuthDisconnectRequest: {
     code: { presence: 'required', type: 'string', maxLength: 12 },
@@ -578,6 +580,9 @@ export const contractRules = {
   TeamUserRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
   },
+  TelegramLinkRequest: {
+    password: { type: 'string', maxLength: 256 },
+  },
   TelegramMessageRequest: {
     ticket_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
     user_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
@@ -616,6 +621,8 @@ export const contractRules = {
   },
   TokenAuthBotRequest: {
     token: { presence: 'required', type: 'string', maxLength: 256 },
+    challenge: { type: 'string', maxLength: 512 },
+    code: { type: 'string', maxLength: 12 },
   },
   UpdateUserSettingsRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },

@@ -30,7 +30,7 @@ const post = (path: string, token: string, body: Json) => call(t, 'POST', `/api/
 async function memberWith2fa() {
   const m = await makeMember(t);
   const token = await t.login(m.email, m.password);
-  const secret = (await post('google_auth/connect/', token, {})).json().secret as string;
+  const secret = (await post('google_auth/connect/', token, { password: m.password })).json().secret as string;
   const done = await post('google_auth/connect/', token, { code: await nextCode(secret) });
   expect(done.statusCode).toBe(200);
   const codes = done.json().backup_codes as string[];
@@ -92,13 +92,20 @@ describe('two-factor backup codes', () => {
     expect(res.json()).toEqual({ code: [en.wrong_code] });
   });
 
-  it('regenerating needs a current code and makes the old codes stop working', async () => {
+  it('regenerating needs the password and a current code, and makes the old codes stop working', async () => {
     const m = await memberWith2fa();
-    const wrong = await post('google_auth/backup_codes/', m.token, { code: m.codes[0]! });
+    const wrong = await post('google_auth/backup_codes/', m.token, { code: m.codes[0]!, password: m.password });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: [en.wrong_code] });
+    // A current code alone (a stolen session with the phone's code, say) is not enough.
+    const noPassword = await post('google_auth/backup_codes/', m.token, { code: await nextCode(m.secret) });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toEqual({ password: [en.current_password_required] });
 
-    const res = await post('google_auth/backup_codes/', m.token, { code: await nextCode(m.secret) });
+    const res = await post('google_auth/backup_codes/', m.token, {
+      code: await nextCode(m.secret),
+      password: m.password,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const fresh = res.json().backup_codes as string[];
     expect(fresh).toHaveLength(10);
@@ -152,16 +159,27 @@ describe('two-factor backup codes', () => {
     expect(plain.json().token).toEqual(expect.any(String));
   });
 
-  it('a backup code stands in for the password when the phone or email changes, once', async () => {
+  it('a backup code no longer stands in for the password when the phone changes: it is the second factor, once', async () => {
     const m = await memberWith2fa();
     const [code] = m.codes as [string];
-    const changed = await call(t, 'PUT', '/api/accounts/me/', {
-      token: m.token,
-      body: { phone: '+49305550901', code },
-    });
+    const put = (body: Json) => call(t, 'PUT', '/api/accounts/me/', { token: m.token, body });
+    // Issue 37: session, own authenticator, backup code, then a phone or email change took the account.
+    const alone = await put({ phone: '+49305550901', code });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json()).toEqual({ old_password: [en.current_password_required] });
+    // The password alone is not enough with two-factor on either.
+    const noCode = await put({ phone: '+49305550901', old_password: m.password });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toEqual({ code: [en.enter_code] });
+    const changed = await put({ phone: '+49305550901', old_password: m.password, code });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await call(t, 'GET', '/api/accounts/me/', { token: m.token })).json().phone).toBe('+49305550901');
-    const again = await call(t, 'PUT', '/api/accounts/me/', { token: m.token, body: { phone: '+49305550902', code } });
+    expect((await call(t, 'GET', '/api/accounts/me/', { token: changed.json().token })).json().phone).toBe(
+      '+49305550901',
+    );
+    const again = await call(t, 'PUT', '/api/accounts/me/', {
+      token: changed.json().token,
+      body: { phone: '+49305550902', old_password: m.password, code },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ code: [en.wrong_code] });
   });

@@ -45,7 +45,7 @@ const disconnect = (token: string, body: Json) =>
 async function memberWith2fa() {
   const m = await makeMember(t);
   const token = await t.login(m.email, m.password);
-  const start = await connect(token, {});
+  const start = await connect(token, { password: m.password });
   expect(start.statusCode).toBe(200);
   const secret = start.json().secret as string;
   const done = await connect(token, { code: await codeNow(secret) });
@@ -70,7 +70,7 @@ describe('connecting Google Authenticator', () => {
     const m = await makeMember(t);
     const token = await t.login(m.email, m.password);
 
-    const start = await connect(token, {});
+    const start = await connect(token, { password: m.password });
     expect(start.statusCode).toBe(200);
     const body = start.json();
     expect(body.enabled).toBe(false);
@@ -113,7 +113,7 @@ describe('connecting again while enabled', () => {
     const before = (await t.pool.query('select totp_secret_enc from users where id = $1', [m.id])).rows[0]
       .totp_secret_enc;
 
-    const res = await connect(m.token, {});
+    const res = await connect(m.token, { password: m.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ enabled: true });
 

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 import { call, mailsTo, makeMember, me, postLogin, tokenOf, waitForMail, type Json } from '../setup/accounts';
 
 /**
- * A stolen session must not be enough to take the account (issue 24): a new email or phone needs the
- * current password (or a two-factor code), a new email counts only once the link sent to it is opened,
+ * A stolen session must not be enough to take the account (issues 24, 37): a new email or phone needs the
+ * current password (and, with two-factor on, a code), a new email counts only once the link sent to it is opened,
  * the old address is told with a link that undoes the change and ends every session, and a password an
  * admin sets ends the user's sessions at once. The session cache is on (30 s) so "at once" is real.
  */
@@ -54,7 +54,7 @@ describe('changing the email', () => {
     const email = fresh(m);
     const missing = await putMe(m.token, { email, city: 'Bremen' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ old_password: [en.credentials_change_needs_password] });
+    expect(missing.json()).toEqual({ old_password: [en.current_password_required] });
     const wrong = await putMe(m.token, { email, old_password: 'not-my-password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ old_password: [en.wrong_password] });
@@ -64,7 +64,7 @@ describe('changing the email', () => {
       token: await t.login(m.email, m.password),
       body: { email },
     });
-    expect(german.json()).toEqual({ old_password: [catalogues.de.credentials_change_needs_password] });
+    expect(german.json()).toEqual({ old_password: [catalogues.de.current_password_required] });
 
     expect((await me(t, m.token)).body).toMatchObject({ email: m.email, city: '' });
     expect(await mailsTo(t, email)).toEqual([]);
@@ -175,23 +175,23 @@ describe('changing the email', () => {
     expect((await me(t, await t.login(m.email, m.password))).body.email).toBe(m.email);
   });
 
-  it('takes a two-factor code instead of the password, and refuses a wrong one', async () => {
+  it('with two-factor on, needs the password and a code: the code does not stand in for the password', async () => {
     const m = await member();
-    const start = await call(t, 'POST', '/api/accounts/google_auth/connect/', { token: m.token, body: {} });
-    const secret = start.json().secret as string;
+    const connect = (body: Json) => call(t, 'POST', '/api/accounts/google_auth/connect/', { token: m.token, body });
+    const secret = (await connect({ password: m.password })).json().secret as string;
     const code = () => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-    expect(
-      (await call(t, 'POST', '/api/accounts/google_auth/connect/', { token: m.token, body: { code: await code() } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await connect({ code: await code() })).statusCode).toBe(200);
     clock.advance(31_000);
     const right = await code();
     const wrong = right === '000000' ? '111111' : '000000';
     const email = fresh(m);
-    const refused = await putMe(m.token, { email, code: wrong });
+    const alone = await putMe(m.token, { email, code: right });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json()).toEqual({ old_password: [en.current_password_required] });
+    const refused = await putMe(m.token, { email, old_password: m.password, code: wrong });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ code: [en.wrong_code] });
-    const res = await putMe(m.token, { email, code: right });
+    const res = await putMe(m.token, { email, old_password: m.password, code: right });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().pending_email).toBe(email);
   });
@@ -200,7 +200,7 @@ describe('changing the email', () => {
     const m = await member();
     const res = await putMe(m.token, { email: fresh(m), code: '123456' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ old_password: [en.credentials_change_needs_password] });
+    expect(res.json()).toEqual({ old_password: [en.current_password_required] });
   });
 
   it('the same email (in any case) needs no password', async () => {
@@ -217,7 +217,7 @@ describe('changing the phone', () => {
     const phone = `+4930${String(m.id).padStart(7, '0')}`;
     const missing = await putMe(m.token, { phone });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ old_password: [en.credentials_change_needs_password] });
+    expect(missing.json()).toEqual({ old_password: [en.current_password_required] });
     expect((await me(t, m.token)).body.phone).toBeNull();
 
     const res = await putMe(m.token, { phone, old_password: m.password });

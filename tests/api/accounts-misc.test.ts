@@ -79,7 +79,8 @@ describe('Telegram', () => {
   it('gives a one-time deep link into the bot', async () => {
     const token = await t.login('member@demo.atrium');
     const before = Date.now();
-    const res = await call(t, 'POST', '/api/accounts/telegram/link/', { token });
+    const body = { password: 'demo-password' };
+    const res = await call(t, 'POST', '/api/accounts/telegram/link/', { token, body });
     expect(res.statusCode).toBe(200);
     const { link, expires_at } = res.json();
     expect(link.startsWith(`https://t.me/${t.config.telegramBotUsername}?start=`)).toBe(true);
@@ -88,7 +89,7 @@ describe('Telegram', () => {
     expect(Date.parse(expires_at)).toBeGreaterThanOrEqual(before + 15 * 60_000 - 1000);
     expect(Date.parse(expires_at)).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 1000);
 
-    const second = (await call(t, 'POST', '/api/accounts/telegram/link/', { token })).json().link;
+    const second = (await call(t, 'POST', '/api/accounts/telegram/link/', { token, body })).json().link;
     expect(second).not.toBe(link);
   });
 

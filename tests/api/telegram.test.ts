@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
-import { call, makeMember, me, waitFor } from '../setup/accounts';
+import { call, makeMember, me, tokenOf, waitFor, waitForMail } from '../setup/accounts';
 import { api } from '../setup/learning';
 import { makeEmployee } from '../setup/staff';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -20,8 +20,9 @@ const botSaid = (peer: Peer, chatId: string, n: number) =>
     10_000,
   );
 
-async function deepLinkCode(t: TestApp, token: string): Promise<string> {
-  const res = await call(t, 'POST', '/api/accounts/telegram/link/', { token });
+/** A deep link's code, asked for with the current password (makeMember's). */
+async function deepLinkCode(t: TestApp, token: string, password = 'member-password-1'): Promise<string> {
+  const res = await call(t, 'POST', '/api/accounts/telegram/link/', { token, body: { password } });
   expect(res.statusCode).toBe(200);
   return new URL(res.json<{ link: string }>().link).searchParams.get('start')!;
 }
@@ -63,6 +64,32 @@ describe('Telegram bot by long polling', () => {
     expect(await botSaid(peer, other, 2)).toBe(catalogues.ru.telegram_bot_link_expired);
     const { rows } = await t.pool.query('select telegram_chat_id from users where id = $1', [m.id]);
     expect(rows[0].telegram_chat_id).toBe(chat);
+  });
+
+  it('the link needs the current password; a linked chat is told to the account’s address, whose undo unlinks it and ends the sessions', async () => {
+    const m = await makeMember(t, { language: 'de' });
+    const token = await t.login(m.email, m.password);
+    const refused = await call(t, 'POST', '/api/accounts/telegram/link/', { token, body: { password: 'wrong-one-1' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ password: [de.wrong_password] });
+
+    const chat = String(++chatSeq);
+    await peer.deliver({ chat_id: chat, text: `/start ${await deepLinkCode(t, token)}` });
+    await botSaid(peer, chat, 1);
+    const mail = await waitForMail(t, m.email);
+    expect(mail.subject).toBe(de.mail_telegram_linked_subject);
+    const undo = tokenOf(
+      /\/credentials-undo\/([A-Za-z0-9_%-]+)$/m.exec(mail.text)?.[0] ?? '',
+      /\/credentials-undo\/(\S+)$/,
+    );
+    const res = await call(t, 'POST', '/api/accounts/credentials_change/undo/', { body: { token: undo } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(t, token)).status).toBe(401);
+    const { rows } = await t.pool.query('select telegram_chat_id from users where id = $1', [m.id]);
+    expect(rows[0].telegram_chat_id).toBeNull();
+    // The chat's /login reaches nobody now.
+    await peer.deliver({ chat_id: chat, text: '/login' });
+    expect(await botSaid(peer, chat, 2)).toBe(catalogues.ru.telegram_bot_not_linked);
   });
 
   it('/login sends a single-use login link that opens the given path; a second use is refused', async () => {

@@ -49,6 +49,7 @@ test("English chosen on /login is the account's; German in the app bar switches 
 
   // A server message in English: a wrong Google Authenticator code, under its input (no toast naming "code").
   await page.goto('/profile/settings');
+  await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Enable' }).click();
   await page.getByLabel('Code', { exact: true }).fill('000000');
   await page.getByRole('button', { name: 'Confirm' }).click();

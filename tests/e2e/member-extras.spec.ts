@@ -103,6 +103,7 @@ test('2FA shows ten backup codes once; one logs in once and is refused the secon
   await logIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await openProfileTab(page, 'Настройки');
+  await page.getByLabel('Текущий пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Включить' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel(/^Код/).fill(await generate({ secret }));

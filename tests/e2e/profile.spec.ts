@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { linkIn, waitForMail } from './support/mail';
+import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
+import { clickWhenStill } from './support/motion';
 
 /**
  * The member's profile against the real server: edit, languages, password change, Google Authenticator
@@ -231,13 +232,29 @@ test('a member changes the password and logs in with the new one', async ({ page
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a member enables Google Authenticator and then logs in with a code', async ({ page }) => {
+test('a member enables Google Authenticator with the current password, is mailed about it, and then logs in with a code', async ({
+  page,
+}) => {
+  // Four logins, the setup and a mail: more than the default on a busy machine.
+  test.setTimeout(180_000);
   const user = await freshMember('totp');
   await logIn(page, user.email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await openProfilePage(page, 'settings');
+  // From the user menu to the settings.
+  await page.locator('.RaUserMenu-userButton').click();
+  await clickWhenStill(page.getByRole('menuitem', { name: 'Настройки' }));
+  await expect(page).toHaveURL(/\/profile\/settings$/);
   await expect(page.getByTestId('two-factor-status')).toHaveText('Выключен');
+  // A stolen session alone must not put its own authenticator on the account: the password first.
+  await page.getByRole('button', { name: 'Включить' }).click();
+  const current = page.getByLabel('Текущий пароль');
+  await expect(current).toHaveAccessibleDescription('Пожалуйста, заполните это поле');
+  await current.fill('not-my-password');
+  await page.getByRole('button', { name: 'Включить' }).click();
+  await expect(current).toHaveAccessibleDescription('Неверный пароль');
+  await expect(page.getByTestId('totp-secret')).toHaveCount(0);
+  await current.fill(PASSWORD);
   await page.getByRole('button', { name: 'Включить' }).click();
   await expect(page.getByRole('img', { name: 'QR-код для Google Authenticator' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -253,6 +270,10 @@ test('a member enables Google Authenticator and then logs in with a code', async
   await codeField.fill(code);
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByTestId('two-factor-status')).toHaveText('Включён');
+  // The account's address is told, in the account's language, with a way back.
+  const notice = await waitForMailAbout(user.email, 'Для вашего аккаунта Atrium включена двухфакторная защита');
+  expect(linkIn(notice, '/credentials-undo/')).toMatch(/^\/credentials-undo\/\S+$/);
+  expect(notice.text).toContain('Отменить изменение');
   await openProfilePage(page, 'view');
   await expect(page.locator('dl')).toContainText('Включён');
   await logOut(page);

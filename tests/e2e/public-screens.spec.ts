@@ -157,7 +157,7 @@ test('a staff reset-credentials link shows the current login and saves new ones'
 test('with Google Authenticator on, login asks for the code', async ({ page, request }) => {
   const me = await apiLogin(request, email, password);
   const auth = { Authorization: `JWT ${me.token}` };
-  const started = await request.post('/api/accounts/google_auth/connect/', { headers: auth, data: {} });
+  const started = await request.post('/api/accounts/google_auth/connect/', { headers: auth, data: { password } });
   const { secret } = (await started.json()) as { secret: string };
   const enable = await request.post('/api/accounts/google_auth/connect/', {
     headers: auth,

@@ -121,8 +121,15 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
     .getByRole('heading', { name: profile.en.telegram.title })
     .locator('xpath=ancestor::div[contains(@class,"MuiCardContent")]');
   await expect(card.getByText(profile.en.status.not_linked)).toBeVisible();
-  const popup = member.context().waitForEvent('page');
+  // The link needs the current password: a wrong one is told under the field.
   await member.getByRole('button', { name: profile.en.telegram.link }).click();
+  const password = card.getByLabel(profile.en.telegram.password);
+  await password.fill('not-my-password');
+  await card.getByRole('button', { name: profile.en.telegram.get_link }).click();
+  await expect(card.getByText('Wrong password', { exact: true })).toBeVisible();
+  await password.fill(PASSWORD);
+  const popup = member.context().waitForEvent('page');
+  await card.getByRole('button', { name: profile.en.telegram.get_link }).click();
   await (await popup).close();
   const deepLink = new URL((await member.getByTestId('telegram-link').textContent()) ?? '');
   expect(deepLink.host).toBe('t.me');

@@ -110,13 +110,20 @@ describe('profile methods', () => {
     expect((await dataProvider.unlinkTelegram()).telegram_linked).toBe(false);
   });
 
-  it('linkTelegram answers the deep link', async () => {
+  it('linkTelegram sends the current password and answers the deep link', async () => {
     const link = { link: 'https://t.me/bot?start=abc', expires_at: '2026-01-01T10:00:00.000Z' };
-    server.use(http.post('/accounts/telegram/link/', ({ response }) => response(200).json(link)));
-    expect(await dataProvider.linkTelegram()).toEqual(link);
+    let sent: unknown;
+    server.use(
+      http.post('/accounts/telegram/link/', async ({ request, response }) => {
+        sent = await request.json();
+        return response(200).json(link);
+      }),
+    );
+    expect(await dataProvider.linkTelegram('my-password')).toEqual(link);
+    expect(sent).toEqual({ password: 'my-password' });
   });
 
-  it('connectGoogleAuth asks for a secret without a code and confirms with one; disconnect sends the code', async () => {
+  it('connectGoogleAuth asks for a secret with the password and confirms with a code; disconnect sends the code', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/accounts/google_auth/connect/', async ({ request, response }) => {
@@ -131,13 +138,13 @@ describe('profile methods', () => {
         return response(200).json({ enabled: false });
       }),
     );
-    expect(await dataProvider.connectGoogleAuth()).toMatchObject({ secret: 'ABC' });
-    expect(await dataProvider.connectGoogleAuth('123456')).toEqual({ enabled: true });
+    expect(await dataProvider.connectGoogleAuth({ password: 'my-password' })).toMatchObject({ secret: 'ABC' });
+    expect(await dataProvider.connectGoogleAuth({ code: '123456' })).toEqual({ enabled: true });
     await dataProvider.disconnectGoogleAuth('654321');
-    expect(bodies).toEqual([{}, { code: '123456' }, { code: '654321' }]);
+    expect(bodies).toEqual([{ password: 'my-password' }, { code: '123456' }, { code: '654321' }]);
   });
 
-  it('regenerateBackupCodes sends the current code and answers the new codes', async () => {
+  it('regenerateBackupCodes sends the password and the current code, and answers the new codes', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i + 2)}k`);
     let sent: unknown;
     server.use(
@@ -146,8 +153,10 @@ describe('profile methods', () => {
         return response(200).json({ backup_codes: codes });
       }),
     );
-    expect(await dataProvider.regenerateBackupCodes('123456')).toEqual({ backup_codes: codes });
-    expect(sent).toEqual({ code: '123456' });
+    expect(await dataProvider.regenerateBackupCodes({ code: '123456', password: 'my-password' })).toEqual({
+      backup_codes: codes,
+    });
+    expect(sent).toEqual({ code: '123456', password: 'my-password' });
   });
 
   it('a wrong two-factor code lands on the code field', async () => {

@@ -38,7 +38,7 @@ async function uploadedFile(req: FastifyRequest, field: string): Promise<Buffer 
 
 export const accountsHandlers: HandlerTable = {
   login: async (req) => login(req.server.ctx, req.body, meta(req)),
-  tokenAuthBot: async (req) => loginWithBotToken(req.server.ctx, req.body.token, meta(req)),
+  tokenAuthBot: async (req) => loginWithBotToken(req.server.ctx, req.body, meta(req)),
   logout: async (req) => {
     await logout(req.server.ctx, signedIn(req).sessionId);
     return ok(req, 'logged_out');
@@ -86,7 +86,7 @@ export const accountsHandlers: HandlerTable = {
   },
 
   getMe: async (req) => getProfile(req.server.ctx, signedIn(req).id),
-  updateMe: async (req) => updateProfile(req.server.ctx, signedIn(req), req.body),
+  updateMe: async (req) => updateProfile(req.server.ctx, signedIn(req), req.body, meta(req)),
   updateAvatar: async (req) => {
     const file = await uploadedFile(req, 'avatar');
     if (!file) throw FieldErrors.of('avatar', 'image_invalid');
@@ -99,9 +99,10 @@ export const accountsHandlers: HandlerTable = {
     return ok(req, 'session_ended');
   },
 
-  connectGoogleAuth: async (req) => connectGoogleAuth(req.server.ctx, signedIn(req).id, req.body.code),
+  connectGoogleAuth: async (req) => connectGoogleAuth(req.server.ctx, signedIn(req).id, req.body, req.ip),
   disconnectGoogleAuth: async (req) => disconnectGoogleAuth(req.server.ctx, signedIn(req).id, req.body.code),
-  regenerateBackupCodes: async (req) => regenerateBackupCodes(req.server.ctx, signedIn(req).id, req.body.code),
-  linkTelegram: async (req) => telegramLink(req.server.ctx, signedIn(req).id),
+  regenerateBackupCodes: async (req) => regenerateBackupCodes(req.server.ctx, signedIn(req).id, req.body, req.ip),
+  linkTelegram: async (req) =>
+    telegramLink(req.server.ctx, signedIn(req).id, (req.body as { password?: string } | undefined)?.password, req.ip),
   unlinkTelegram: async (req) => unlinkTelegram(req.server.ctx, signedIn(req).id),
 };

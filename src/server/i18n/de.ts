@@ -82,7 +82,6 @@ export const de: Record<MessageKey, string> = {
   mail_reset_button: 'Neues Passwort festlegen',
   mail_link_hint: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link: {link}',
   mail_footer: 'Atrium: Lektionen, Gemeinschaft und Ihr Team.',
-  credentials_change_needs_password: 'Geben Sie Ihr aktuelles Passwort ein, um E-Mail oder Telefon zu ändern',
   email_change_confirmed: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich ab jetzt damit an.',
   credentials_change_undone:
     'Die Änderung ist rückgängig gemacht und alle Sitzungen sind beendet. Melden Sie sich erneut an und legen Sie ein neues Passwort fest.',
@@ -97,6 +96,22 @@ export const de: Record<MessageKey, string> = {
   mail_phone_changed_text:
     'Die Telefonnummer Ihres Atrium-Kontos wurde in {value} geändert. Wenn Sie das waren, ist nichts zu tun. Wenn nicht, machen Sie es rückgängig: Die alte Nummer wird wiederhergestellt und alle Sitzungen enden. Der Link funktioniert einmal und 7 Tage lang.',
   mail_undo_button: 'Änderung rückgängig machen',
+  current_password_required: 'Geben Sie Ihr aktuelles Passwort ein',
+  password_not_set: 'Ihr Konto hat noch kein Passwort. Bitten Sie den Support um einen Link, um eines festzulegen.',
+  password_not_set_link_sent:
+    'Ihr Konto hat noch kein Passwort. Wir haben Ihnen einen Link geschickt, um eines festzulegen; versuchen Sie es danach erneut.',
+  mail_password_changed_subject: 'Das Passwort Ihres Atrium-Kontos wurde geändert',
+  mail_password_changed_text:
+    'Das Passwort Ihres Atrium-Kontos wurde geändert. Wenn Sie das waren, ist nichts zu tun. Wenn nicht, machen Sie es rückgängig: Alle Sitzungen enden, Telegram wird getrennt und wir schicken Ihnen einen Link für ein neues Passwort. Der Link funktioniert einmal und 7 Tage lang.',
+  mail_two_factor_on_subject: 'Die Zwei-Faktor-Anmeldung Ihres Atrium-Kontos wurde eingeschaltet',
+  mail_two_factor_on_text:
+    'Eine Authenticator-App wurde mit Ihrem Atrium-Konto verbunden. Wenn Sie das waren, ist nichts zu tun. Wenn nicht, machen Sie es rückgängig: Der Authenticator wird ausgeschaltet, Telegram getrennt und alle Sitzungen enden. Der Link funktioniert einmal und 7 Tage lang.',
+  mail_backup_codes_subject: 'Für Ihr Atrium-Konto wurden neue Backup-Codes erstellt',
+  mail_backup_codes_text:
+    'Für Ihr Atrium-Konto wurde ein neuer Satz Backup-Codes der Zwei-Faktor-Anmeldung erstellt. Wenn Sie das waren, ist nichts zu tun. Wenn nicht, machen Sie es rückgängig: Die neuen Codes gelten nicht mehr, Telegram wird getrennt und alle Sitzungen enden. Der Link funktioniert einmal und 7 Tage lang.',
+  mail_telegram_linked_subject: 'Ein Telegram-Chat wurde mit Ihrem Atrium-Konto verbunden',
+  mail_telegram_linked_text:
+    'Ein Telegram-Chat wurde mit Ihrem Atrium-Konto verbunden; er kann sich mit /login anmelden. Wenn Sie das waren, ist nichts zu tun. Wenn nicht, machen Sie es rückgängig: Der Chat wird getrennt und alle Sitzungen enden. Der Link funktioniert einmal und 7 Tage lang.',
   menu_outbox: 'Postausgang',
   lesson_locked_subscription: 'Diese Lektion ist Teil eines Abonnements. Wählen Sie ein Paket, um sie zu öffnen.',
   lesson_locked_package:

@@ -79,7 +79,6 @@ export const en = {
   mail_reset_button: 'Set a new password',
   mail_link_hint: 'If the button does not work, open this link: {link}',
   mail_footer: 'Atrium: lessons, community and your team.',
-  credentials_change_needs_password: 'Enter your current password to change the email or phone',
   email_change_confirmed: 'Your new email is confirmed. Use it to sign in from now on.',
   credentials_change_undone: 'The change is undone and every session has ended. Sign in again and set a new password.',
   mail_email_change_subject: 'Confirm your new email for Atrium',
@@ -93,6 +92,21 @@ export const en = {
   mail_phone_changed_text:
     'The phone of your Atrium account was changed to {value}. If it was you, there is nothing to do. If not, undo it: the old phone is restored and every session ends. The link works once, for 7 days.',
   mail_undo_button: 'Undo the change',
+  current_password_required: 'Enter your current password',
+  password_not_set: 'Your account has no password yet. Ask support to send you a link to set one.',
+  password_not_set_link_sent: 'Your account has no password yet. We mailed you a link to set one; then try again.',
+  mail_password_changed_subject: 'The password of your Atrium account was changed',
+  mail_password_changed_text:
+    'The password of your Atrium account was changed. If it was you, there is nothing to do. If not, undo it: every session ends, Telegram is unlinked and we mail you a link to set a new password. The link works once, for 7 days.',
+  mail_two_factor_on_subject: 'Two-factor sign-in was turned on for your Atrium account',
+  mail_two_factor_on_text:
+    'An authenticator app was connected to your Atrium account. If it was you, there is nothing to do. If not, undo it: the authenticator is switched off, Telegram is unlinked and every session ends. The link works once, for 7 days.',
+  mail_backup_codes_subject: 'New backup codes were made for your Atrium account',
+  mail_backup_codes_text:
+    'A new set of two-factor backup codes was made for your Atrium account. If it was you, there is nothing to do. If not, undo it: the new codes stop working, Telegram is unlinked and every session ends. The link works once, for 7 days.',
+  mail_telegram_linked_subject: 'A Telegram chat was linked to your Atrium account',
+  mail_telegram_linked_text:
+    'A Telegram chat was linked to your Atrium account; it can sign in with /login. If it was you, there is nothing to do. If not, undo it: the chat is unlinked and every session ends. The link works once, for 7 days.',
   menu_outbox: 'Mail outbox',
   lesson_locked_subscription: 'This lesson is part of a subscription. Choose a package to open it.',
   lesson_locked_package: 'Your current package does not include this lesson. Upgrade your subscription to open it.',

@@ -8,9 +8,10 @@ import { endSession, openSession, type SessionMeta } from './sessions';
 import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';
 import { checkLoginCode } from './two-factor';
 import { beginLoginAttempt } from './login-throttle';
-import type { SchemaLoginRequest } from '../../api/schema';
+import type { SchemaLoginRequest, SchemaTokenAuthBotRequest } from '../../api/schema';
 
 export type LoginInput = SchemaLoginRequest;
+type BotLoginInput = SchemaTokenAuthBotRequest;
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
@@ -82,22 +83,38 @@ async function checkLogin(
     const { token } = await issueToken(ctx.db, 'login_challenge', user.id, CHALLENGE_TTL_MS);
     return { two_factor_required: true as const, challenge: token };
   }
-  const challenge = await peekToken(ctx, 'login_challenge', input.challenge);
-  if (!challenge || challenge.userId !== user.id) throw new FieldErrors({ non_field_errors: ['login_expired'] });
-  if (!input.code) throw uncounted(FieldErrors.of('code', 'enter_code'));
-  if (!(await checkLoginCode(ctx, user, input.code))) {
+  await checkChallenge(ctx, user, input.challenge, input.code);
+  return completeLogin(ctx, user, meta);
+}
+
+/**
+ * The code step of a two-factor sign-in: uses the challenge up when the code is right, throws what the
+ * login answers otherwise. A bot login's challenge names its link (`bot`) and works only with it.
+ */
+async function checkChallenge(
+  ctx: AppContext,
+  user: UserRow,
+  token: string,
+  code: string | undefined,
+  bot: number | null = null,
+): Promise<void> {
+  const challenge = await peekToken(ctx, 'login_challenge', token);
+  if (!challenge || challenge.userId !== user.id || (challenge.data.bot ?? null) !== bot) {
+    throw new FieldErrors({ non_field_errors: ['login_expired'] });
+  }
+  if (!code) throw uncounted(FieldErrors.of('code', 'enter_code'));
+  if (!(await checkLoginCode(ctx, user, code))) {
     const attempts = await countAttempt(ctx, challenge.id);
     if (attempts >= MAX_CODE_ATTEMPTS) {
       // Back to the password step: this challenge is spent.
-      await consumeToken(ctx.db, 'login_challenge', input.challenge);
+      await consumeToken(ctx.db, 'login_challenge', token);
       throw new FieldErrors({ non_field_errors: ['login_expired'] });
     }
     throw uncounted(FieldErrors.of('code', 'wrong_code'));
   }
-  if (!(await consumeToken(ctx.db, 'login_challenge', input.challenge))) {
+  if (!(await consumeToken(ctx.db, 'login_challenge', token))) {
     throw new FieldErrors({ non_field_errors: ['login_expired'] });
   }
-  return completeLogin(ctx, user, meta);
 }
 
 /** How long the bot's login link works (it works once). */
@@ -108,11 +125,36 @@ export async function issueBotLoginToken(ctx: AppContext, userId: number, redire
   return issueToken(ctx.db, 'bot_login', userId, BOT_TOKEN_TTL_MS, { redirect_to: redirectTo });
 }
 
-export async function loginWithBotToken(ctx: AppContext, token: string, meta: SessionMeta) {
-  const row = await consumeToken(ctx.db, 'bot_login', token);
+/**
+ * The bot's one-time link signs in without a password, so with two-factor on it asks for the code as
+ * the login's second step does: the first call answers a challenge and leaves the link unused, the
+ * second sends the link again with the challenge and the code. Code tries count with the account's
+ * login failures (login-throttle.ts), and a challenge spent on wrong codes spends the link too.
+ */
+export async function loginWithBotToken(ctx: AppContext, input: BotLoginInput, meta: SessionMeta) {
+  const row = await peekToken(ctx, 'bot_login', input.token);
   if (!row) throw FieldErrors.of('token', 'link_expired');
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
   if (!user || !user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });
+  if (user.totpEnabled) {
+    if (!input.challenge) {
+      const { token } = await issueToken(ctx.db, 'login_challenge', user.id, CHALLENGE_TTL_MS, { bot: row.id });
+      return { two_factor_required: true as const, challenge: token };
+    }
+    const attempt = await beginLoginAttempt(ctx, `user:${String(user.id)}`, user.id, meta.ip);
+    try {
+      await checkChallenge(ctx, user, input.challenge, input.code, row.id);
+      await attempt.succeeded();
+    } catch (err) {
+      if (err instanceof Error && notAGuess.has(err)) await attempt.uncounted();
+      else if (err instanceof FieldErrors) {
+        await attempt.failed();
+        await consumeToken(ctx.db, 'bot_login', input.token);
+      }
+      throw err;
+    }
+  }
+  if (!(await consumeToken(ctx.db, 'bot_login', input.token))) throw FieldErrors.of('token', 'link_expired');
   // Only a path of this app: "//host" or "/\host" would leave it.
   const wanted = row.data.redirect_to;
   const target = typeof wanted === 'string' && /^\/(?![/\\])/.test(wanted) ? wanted : '/dashboard';

@@ -8,6 +8,7 @@ import { consumeToken, issueToken, peekToken } from './tokens';
 import { invitationUsed } from './staff/invitations';
 import { recordAction } from './action-log';
 import { endUserSessions } from './sessions';
+import { revokeLastingAccess } from './account-access';
 import { mapUniqueViolation, normalizePhone } from './users';
 
 const HOUR_MS = 3600_000;
@@ -15,12 +16,17 @@ const HOUR_MS = 3600_000;
 /** Emails a reset link when the account exists; the caller's answer never says whether it does. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (!user || !user.isActive || user.isBlocked) return;
+  if (user) await mailResetLink(ctx, user);
+}
+
+/** Mails the account's address a one-hour link to set a new password (none to a blocked or inactive account). */
+export async function mailResetLink(ctx: AppContext, user: typeof users.$inferSelect): Promise<void> {
+  if (!user.email || !user.isActive || user.isBlocked) return;
   const { token } = await issueToken(ctx.db, 'password_reset', user.id, HOUR_MS);
   ctx.mailer.sendLater(
     actionMail({
       lang: user.language,
-      to: email,
+      to: user.email,
       name: user.firstName,
       subject: 'mail_reset_subject',
       body: 'mail_reset_text',
@@ -32,7 +38,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /**
  * Sets the new password; the link (a reset mail's or an invitation's) is used up and every session of
- * the user ends. An invitation's link also confirms the email address it was sent to.
+ * the user ends, with the Telegram link and every other open link (whoever held the account is out).
+ * An invitation's link also confirms the email address it was sent to.
  */
 export async function confirmPasswordReset(ctx: AppContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -43,6 +50,7 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
     if (!row) throw FieldErrors.of('token', 'link_expired');
     if (invitation) await invitationUsed(tx, invitation);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await revokeLastingAccess(tx, row.userId);
     return row.userId;
   });
   await endUserSessions(ctx, userId);
@@ -88,7 +96,10 @@ export async function validateResetCredentials(ctx: AppContext, token: string) {
 
 export type NewCredentials = { token: string; password: string; email?: string; phone?: string };
 
-/** Saves new credentials through the link, in one transaction with using the link up. */
+/**
+ * Saves new credentials through the link (made by staff), in one transaction with using the link up;
+ * like a reset by mail, every session, the Telegram link and every other open link end.
+ */
 export async function saveResetCredentials(ctx: AppContext, input: NewCredentials): Promise<void> {
   let phone: string | undefined;
   if (input.phone) {
@@ -110,6 +121,7 @@ export async function saveResetCredentials(ctx: AppContext, input: NewCredential
       })
       .where(eq(users.id, row.userId))
       .catch(mapUniqueViolation);
+    await revokeLastingAccess(tx, row.userId);
     return row.userId;
   });
   await endUserSessions(ctx, userId);

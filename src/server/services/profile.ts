@@ -6,11 +6,12 @@ import { sessions, users, type Language } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
 import { headerPixels, imageKind, type Storage } from '../integrations/storage';
-import { authChanged, endSession, endUserSessions } from './sessions';
+import { authChanged, endSession, endUserSessions, openSession, type SessionMeta } from './sessions';
 import { isTimeZone } from './time-zones';
 import { countryCode } from './countries';
 import { getProfile, mapUniqueViolation, normalizePhone } from './users';
-import { checkOwnerProof, deliverLater, startEmailChange, tellPhoneChange } from './credentials-change';
+import { checkOwnerProof, deliverLater, startEmailChange, tellChange } from './credentials-change';
+import { PASSWORD_LINKS, voidTokens } from './account-access';
 import type { MessageKey } from '../i18n';
 import type { SchemaProfileUpdate } from '../../api/schema';
 
@@ -24,11 +25,13 @@ async function freshToken(ctx: AppContext, auth: AuthUser): Promise<string> {
 }
 
 /**
- * Saves the profile. A new password, email or phone needs the current password (email and phone also
- * take a two-factor code instead); a new email is only asked for here and counts once the link sent to
- * it is opened (credentials-change.ts), so the answer names it as `pending_email`.
+ * Saves the profile. A new password, email or phone needs the current password (with two-factor on, an
+ * email or phone change also a code); wrong passwords count with the login's failures. A new email is
+ * only asked for here and counts once the link sent to it is opened (credentials-change.ts), so the
+ * answer names it as `pending_email`. Each change is told to the account's address with an undo link.
+ * A new password ends every session, this one too: the answer's token names a new session.
  */
-export async function updateProfile(ctx: AppContext, auth: AuthUser, input: ProfileInput) {
+export async function updateProfile(ctx: AppContext, auth: AuthUser, input: ProfileInput, meta: SessionMeta = {}) {
   const errors: Record<string, MessageKey[]> = {};
   const [me] = await ctx.db.select().from(users).where(eq(users.id, auth.id));
   if (!me) throw notFound();
@@ -58,7 +61,12 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
     if (taken) errors.phone = ['phone_in_use'];
   }
   if (input.password && !input.old_password) errors.old_password = ['field_required'];
-  else if (input.password || newEmail || phoneChanged) await checkOwnerProof(ctx, me, input, errors);
+  else if (input.password || newEmail || phoneChanged) {
+    await checkOwnerProof(ctx, me, input, errors, {
+      ip: meta.ip,
+      secondFactor: me.totpEnabled && Boolean(newEmail || phoneChanged),
+    });
+  }
   if (Object.keys(errors).length) throw new FieldErrors(errors);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
@@ -78,18 +86,26 @@ export async function updateProfile(ctx: AppContext, auth: AuthUser, input: Prof
           updatedAt: new Date(),
         })
         .where(eq(users.id, auth.id));
+      // Set-password links must not outlive the password they would replace.
+      if (passwordHash) await voidTokens(tx, auth.id, PASSWORD_LINKS);
       return [
         ...(newEmail ? await startEmailChange(ctx, tx, me, newEmail) : []),
-        ...(phoneChanged ? await tellPhoneChange(ctx, tx, me, phone ?? null) : []),
+        ...(phoneChanged ? await tellChange(ctx, tx, me, 'phone', phone ?? '') : []),
+        ...(passwordHash ? await tellChange(ctx, tx, me, 'password') : []),
       ];
     })
     .catch(mapUniqueViolation);
   deliverLater(ctx, mails);
   if (input.time_zone !== undefined) authChanged(ctx, auth.id);
-  // A new password ends every other session of the user.
-  if (passwordHash) await endUserSessions(ctx, auth.id, auth.sessionId);
+  // A new password ends every session of the user; this one goes on as a new session, so a copy of
+  // its old token is refused too.
+  let token: string;
+  if (passwordHash) {
+    await endUserSessions(ctx, auth.id);
+    token = await openSession(ctx, auth.id, meta);
+  } else token = await freshToken(ctx, auth);
   return {
-    token: await freshToken(ctx, auth),
+    token,
     user: await getProfile(ctx, auth.id),
     ...(newEmail && { pending_email: newEmail }),
   };

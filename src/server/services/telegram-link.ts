@@ -5,11 +5,24 @@ import { t } from '../i18n';
 import { telegramOf } from '../integrations/telegram';
 import { getProfile } from './users';
 import { issueToken } from './tokens';
+import { requirePassword } from './reauth';
+import { notFound } from '../http/errors';
 
 const LINK_TTL_MS = 15 * 60_000;
 
-/** A deep link into the bot; the bot's /start with this token links the chat to the user (services/telegram). */
-export async function telegramLink(ctx: AppContext, userId: number) {
+/**
+ * A deep link into the bot; the bot's /start with this token links the chat to the user (services/telegram).
+ * A linked chat's /login signs in without a password, so the link needs the current password.
+ */
+export async function telegramLink(
+  ctx: AppContext,
+  userId: number,
+  password: string | undefined,
+  ip: string | undefined,
+) {
+  const [me] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!me) throw notFound();
+  await requirePassword(ctx, me, password, ip);
   const { token, expiresAt } = await issueToken(ctx.db, 'telegram_link', userId, LINK_TTL_MS);
   return { link: `https://t.me/${ctx.config.telegramBotUsername}?start=${token}`, expires_at: expiresAt.toISOString() };
 }

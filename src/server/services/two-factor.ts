@@ -8,6 +8,8 @@ import { totpBackupCodes, users } from '../db/schema';
 import { FieldErrors } from '../http/errors';
 import { clock } from '../clock';
 import { one } from '../db/rows';
+import { requirePassword } from './reauth';
+import { deliverLater, tellChange } from './credentials-change';
 
 type TotpUser = Pick<typeof users.$inferSelect, 'id' | 'totpSecretEnc' | 'totpLastStep'>;
 
@@ -75,8 +77,9 @@ async function useBackupCode(ctx: AppContext, userId: number, raw: string): Prom
 }
 
 /**
- * The second step of a two-factor login, and the proof for switching it off or changing the email, phone
- * or password: a current authenticator code, or an unused backup code.
+ * The second step of a two-factor login (also of the bot's), the proof for switching it off, and the
+ * second factor beside the password for an email or phone change: a current authenticator code, or an
+ * unused backup code.
  */
 export async function checkLoginCode(ctx: AppContext, user: TotpUser, code: string): Promise<boolean> {
   return /^\d{6}$/.test(code) ? checkTotp(ctx, user, code) : useBackupCode(ctx, user.id, code);
@@ -87,12 +90,23 @@ async function loadUser(ctx: AppContext, userId: number) {
   return u;
 }
 
-/** Without a code: a new secret (kept sealed, not yet enabled) and its QR code. With a code: enable. */
-export async function connectGoogleAuth(ctx: AppContext, userId: number, code: string | undefined) {
+/**
+ * Without a code: a new secret (kept sealed, not yet enabled) and its QR code, after the current
+ * password (a stolen session alone must not put its own authenticator on the account). With the first
+ * code: enable, and tell the account's address with an undo link.
+ */
+export async function connectGoogleAuth(
+  ctx: AppContext,
+  userId: number,
+  input: { code?: string | undefined; password?: string | undefined },
+  ip: string | undefined,
+) {
   const user = await loadUser(ctx, userId);
   // A new secret would switch two-factor login off without a code: only disconnect (with one) does that.
   if (user.totpEnabled) return { enabled: true };
+  const { code } = input;
   if (!code) {
+    await requirePassword(ctx, user, input.password, ip);
     const secret = generateSecret();
     await ctx.db
       .update(users)
@@ -108,19 +122,34 @@ export async function connectGoogleAuth(ctx: AppContext, userId: number, code: s
   }
   if (!user.totpSecretEnc) throw FieldErrors.of('code', 'google_auth_not_started');
   if (!(await checkTotp(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');
-  const backupCodes = await ctx.db.transaction(async (tx) => {
+  const { backupCodes, mails } = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, userId));
-    return newBackupCodes(ctx, tx, userId);
+    return { backupCodes: await newBackupCodes(ctx, tx, userId), mails: await tellChange(ctx, tx, user, 'two_factor') };
   });
+  deliverLater(ctx, mails);
   return { enabled: true, backup_codes: backupCodes };
 }
 
-/** A new set of backup codes (the old ones stop working), after a current authenticator code. */
-export async function regenerateBackupCodes(ctx: AppContext, userId: number, code: string) {
+/**
+ * A new set of backup codes (the old ones stop working), after the current password and a current
+ * authenticator code; the account's address is told with an undo link.
+ */
+export async function regenerateBackupCodes(
+  ctx: AppContext,
+  userId: number,
+  input: { code: string; password?: string | undefined },
+  ip: string | undefined,
+) {
   const user = await loadUser(ctx, userId);
   if (!user.totpEnabled) throw FieldErrors.of('code', 'google_auth_off');
-  if (!(await checkTotp(ctx, user, code))) throw FieldErrors.of('code', 'wrong_code');
-  return { backup_codes: await ctx.db.transaction(async (tx) => newBackupCodes(ctx, tx, userId)) };
+  await requirePassword(ctx, user, input.password, ip);
+  if (!(await checkTotp(ctx, user, input.code))) throw FieldErrors.of('code', 'wrong_code');
+  const { codes, mails } = await ctx.db.transaction(async (tx) => ({
+    codes: await newBackupCodes(ctx, tx, userId),
+    mails: await tellChange(ctx, tx, user, 'backup_codes'),
+  }));
+  deliverLater(ctx, mails);
+  return { backup_codes: codes };
 }
 
 /**

@@ -4,6 +4,7 @@ import { randomFillSync } from 'node:crypto';
 import type { AppContext, AuthUser } from '../context';
 import { sessions, users, type LeadStatus, type Role } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import { revokeLastingAccess } from './account-access';
 import { FieldErrors, notFound } from '../http/errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
 import { inReachOf } from './staff/reach';
@@ -269,7 +270,7 @@ export async function createUser(ctx: AppContext, actor: Actor & Pick<AuthUser, 
 /**
  * An admin edits a user; the history records what changed (old and new values), in the same transaction.
  * A password set by an admin ends every session of the user at once (but the admin's own current one),
- * so whoever held a session before the reset is out.
+ * the Telegram link and every open link, so whoever held the account before the reset is out.
  */
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, input: UserInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -284,7 +285,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           .set({
             ...columnsOf(input),
             ...(input.phone !== undefined && { phone: phone ?? null }),
-            ...(passwordHash && { passwordHash }),
+            // The Telegram link ends with the sessions (revokeLastingAccess below); said here for the answer.
+            ...(passwordHash && { passwordHash, telegramChatId: null }),
             updatedAt: new Date(),
           })
           .where(eq(users.id, id))
@@ -296,6 +298,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           .update(sessions)
           .set({ endedAt: new Date() })
           .where(actor.sessionId ? and(open, ne(sessions.id, actor.sessionId)) : open);
+        await revokeLastingAccess(tx, id);
       }
       const changes = changesOf(before, after, input);
       if (Object.keys(changes).length)

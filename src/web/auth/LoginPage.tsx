@@ -18,6 +18,7 @@ import { AuthCard } from './AuthCard';
 import { announceLogin } from './loginNotice';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
+import { LoginCodeField } from './LoginCodeField';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
 
@@ -108,21 +109,7 @@ export default function LoginPage() {
       <AuthCard title={translate('atrium.auth.login.code_title')} subtitle={translate('atrium.auth.login.code_hint')}>
         <form onSubmit={submitCode} noValidate>
           <Stack spacing={2}>
-            <TextField
-              label={translate('atrium.auth.login.code')}
-              name="code"
-              autoComplete="one-time-code"
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the form that held the focus: it moves to the code
-              autoFocus
-              required
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\s/g, ''));
-              }}
-              error={!!errors.fields.code}
-              helperText={errors.fields.code}
-              slotProps={{ htmlInput: { 'data-testid': 'login-code' } }}
-            />
+            <LoginCodeField value={code} onChange={setCode} error={errors.fields.code} />
             <FormAlert message={errors.alert} />
             <SubmitButton busy={busy}>{translate('atrium.auth.login.code_submit')}</SubmitButton>
             <Button

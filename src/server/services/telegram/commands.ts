@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { langFromHeader, t, type Lang } from '../../i18n';
 import { BOT_TOKEN_TTL_MS, issueBotLoginToken } from '../accounts';
 import { consumeToken } from '../tokens';
+import { deliverLater, tellChange } from '../credentials-change';
 
 /** A text the bot received in a private chat. */
 export type Incoming = {
@@ -34,26 +35,29 @@ async function linkedUser(ctx: AppContext, chatId: string): Promise<Linked | nul
   return u ?? null;
 }
 
-/** `/start <code>`: the profile's single-use deep-link code links this chat to its account (and to no other). */
+/**
+ * `/start <code>`: the profile's single-use deep-link code links this chat to its account (and to no
+ * other); the account's address is told, with a link that undoes it.
+ */
 async function link(ctx: AppContext, msg: Incoming, code: string): Promise<string> {
   const linked = await ctx.db.transaction(async (tx) => {
     const token = await consumeToken(tx, 'telegram_link', code);
     if (!token) return null;
+    const [before] = await tx.select().from(users).where(eq(users.id, token.userId)).for('update');
+    if (!before) return null;
     const now = clock.now();
     // One chat reaches one account: a chat linked before to another account leaves it.
     await tx
       .update(users)
       .set({ telegramChatId: null, updatedAt: now })
       .where(and(eq(users.telegramChatId, msg.chatId), ne(users.id, token.userId)));
-    const [u] = await tx
-      .update(users)
-      .set({ telegramChatId: msg.chatId, updatedAt: now })
-      .where(eq(users.id, token.userId))
-      .returning({ firstName: users.firstName, lastName: users.lastName, language: users.language });
-    return u ?? null;
+    await tx.update(users).set({ telegramChatId: msg.chatId, updatedAt: now }).where(eq(users.id, token.userId));
+    const mails = before.telegramChatId === msg.chatId ? [] : await tellChange(ctx, tx, before, 'telegram');
+    return { user: before, mails };
   });
   if (!linked) return t(langFromHeader(msg.languageCode), 'telegram_bot_link_expired');
-  return t(linked.language, 'telegram_bot_linked', { name: nameOf(linked) });
+  deliverLater(ctx, linked.mails);
+  return t(linked.user.language, 'telegram_bot_linked', { name: nameOf(linked.user) });
 }
 
 /** `/stop` or `/unlink`: this chat leaves its account; the profile shows it unlinked. */

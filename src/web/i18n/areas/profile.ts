@@ -48,7 +48,8 @@ const en = {
     date_hint: 'For example 24/05/1990',
     current_password: 'Current password',
     current_password_hint: 'Needed to change the email or phone',
-    code: 'Or a code from Google Authenticator',
+    code_hint: 'Needed too while two-factor sign-in is on: six digits from the app, or a backup code',
+    code: 'Code from Google Authenticator',
     pending:
       'We sent a link to %{email}. Your email changes once you open it; until then it stays %{current}. We also told your current address.',
   },
@@ -93,7 +94,11 @@ const en = {
     backup_copied: 'Codes copied',
     backup_done: 'I have saved them',
     backup_new: 'New backup codes',
-    backup_new_hint: 'Enter a current code from the app to get new backup codes; the old ones stop working.',
+    backup_new_hint:
+      'Enter your current password and a current code from the app to get new backup codes; the old ones stop working.',
+    password: 'Current password',
+    password_hint: 'Your current password, to connect an authenticator',
+    backup_password_hint: 'Needed for new backup codes',
   },
   telegram: {
     title: 'Telegram',
@@ -103,6 +108,9 @@ const en = {
     unlink: 'Unlink',
     open_hint: 'Open this link in Telegram and press Start (valid until %{time}):',
     unlinked: 'Telegram is unlinked',
+    password: 'Current password',
+    password_hint: 'A linked chat can sign in to your account: confirm it is you',
+    get_link: 'Get the link',
   },
   sessions: {
     title: 'Active sessions',
@@ -197,7 +205,8 @@ export const profile = {
       date_hint: 'Например, 24/05/1990',
       current_password: 'Текущий пароль',
       current_password_hint: 'Нужен, чтобы изменить email или телефон',
-      code: 'Или код из Google Authenticator',
+      code_hint: 'Тоже нужен, пока включена двухфакторная защита: шесть цифр из приложения или резервный код',
+      code: 'Код из Google Authenticator',
       pending:
         'Мы отправили ссылку на %{email}. Email изменится, когда вы её откроете; до тех пор остаётся %{current}. Мы также сообщили об этом на текущий адрес.',
     },
@@ -243,7 +252,10 @@ export const profile = {
       backup_done: 'Я их сохранил',
       backup_new: 'Новые резервные коды',
       backup_new_hint:
-        'Введите текущий код из приложения, чтобы получить новые резервные коды; старые перестанут работать.',
+        'Введите текущий пароль и текущий код из приложения, чтобы получить новые резервные коды; старые перестанут работать.',
+      password: 'Текущий пароль',
+      password_hint: 'Ваш текущий пароль, чтобы подключить аутентификатор',
+      backup_password_hint: 'Нужен для новых резервных кодов',
     },
     telegram: {
       title: 'Telegram',
@@ -253,6 +265,9 @@ export const profile = {
       unlink: 'Отвязать',
       open_hint: 'Откройте эту ссылку в Telegram и нажмите «Старт» (действует до %{time}):',
       unlinked: 'Telegram отвязан',
+      password: 'Текущий пароль',
+      password_hint: 'Привязанный чат может входить в ваш аккаунт: подтвердите, что это вы',
+      get_link: 'Получить ссылку',
     },
     sessions: {
       title: 'Активные сеансы',
@@ -344,7 +359,9 @@ export const profile = {
       date_hint: 'Zum Beispiel 24/05/1990',
       current_password: 'Aktuelles Passwort',
       current_password_hint: 'Nötig, um E-Mail-Adresse oder Telefon zu ändern',
-      code: 'Oder ein Code aus Google Authenticator',
+      code_hint:
+        'Bei eingeschalteter Zwei-Faktor-Anmeldung ebenfalls nötig: sechs Ziffern aus der App oder ein Backup-Code',
+      code: 'Code aus Google Authenticator',
       pending:
         'Wir haben einen Link an %{email} gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen; bis dahin bleibt es %{current}. Wir haben auch Ihre aktuelle Adresse informiert.',
     },
@@ -390,7 +407,10 @@ export const profile = {
       backup_done: 'Ich habe sie gespeichert',
       backup_new: 'Neue Backup-Codes',
       backup_new_hint:
-        'Geben Sie einen aktuellen Code aus der App ein, um neue Backup-Codes zu erhalten; die alten gelten dann nicht mehr.',
+        'Geben Sie Ihr aktuelles Passwort und einen aktuellen Code aus der App ein, um neue Backup-Codes zu erhalten; die alten gelten dann nicht mehr.',
+      password: 'Aktuelles Passwort',
+      password_hint: 'Ihr aktuelles Passwort, um einen Authenticator zu verbinden',
+      backup_password_hint: 'Nötig für neue Backup-Codes',
     },
     telegram: {
       title: 'Telegram',
@@ -400,6 +420,9 @@ export const profile = {
       unlink: 'Verknüpfung lösen',
       open_hint: 'Öffnen Sie diesen Link in Telegram und tippen Sie auf Start (gültig bis %{time}):',
       unlinked: 'Telegram-Verknüpfung gelöst',
+      password: 'Aktuelles Passwort',
+      password_hint: 'Ein verknüpfter Chat kann sich in Ihrem Konto anmelden: Bestätigen Sie, dass Sie es sind',
+      get_link: 'Link anfordern',
     },
     sessions: {
       title: 'Aktive Sitzungen',

@@ -18,6 +18,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile } from '../../providers/data/profileHooks';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { useCopy } from './copy';
 import type { Profile } from './session';
 
@@ -103,8 +104,9 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 }
 
 /**
- * Google Authenticator: enable (QR code and secret, then the first code; then the backup codes, shown
- * once), make new backup codes with a current code, or disable with a current code or a backup code.
+ * Google Authenticator: enable (the current password, then the QR code and secret and the first code;
+ * then the backup codes, shown once), make new backup codes with the password and a current code, or
+ * disable with a current code or a backup code. The server's field errors show under their inputs.
  */
 export function GoogleAuthCard({ me }: { me: Profile }) {
   const translate = useTranslate();
@@ -116,6 +118,8 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const enabled = Boolean(me.google_auth_enabled);
@@ -125,15 +129,21 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
     setError(undefined);
   };
 
+  const changePassword = (v: string) => {
+    setPassword(v);
+    setPasswordError(undefined);
+  };
+
   const run = async (call: () => Promise<void>) => {
     setBusy(true);
     try {
       await call();
     } catch (err) {
-      // A wrong code shows under the code input; anything else as a toast.
-      const fieldError = fieldErrorsOf(err).code;
-      setError(fieldError);
-      if (!fieldError) notifyError(err);
+      // A wrong code or password shows under its input; anything else as a toast.
+      const fields = fieldErrorsOf(err);
+      setError(fields.code);
+      setPasswordError(fields.password);
+      if (!fields.code && !fields.password) notifyError(err);
     } finally {
       setBusy(false);
     }
@@ -141,12 +151,19 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
 
   const refreshProfile = async () => apply(await dataProvider.getProfile());
 
-  const start = () =>
-    run(async () => {
-      const res = await dataProvider.connectGoogleAuth();
+  const start = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (!password) {
+      setPasswordError(translate('atrium.profile.errors.required'));
+      return;
+    }
+    await run(async () => {
+      const res = await dataProvider.connectGoogleAuth({ password });
       if (res.secret && res.qr_code) setSetup({ secret: res.secret, qr: res.qr_code });
       setCode('');
+      setPassword('');
     });
+  };
 
   const confirm = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -155,7 +172,7 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
       return;
     }
     await run(async () => {
-      const res = await dataProvider.connectGoogleAuth(code);
+      const res = await dataProvider.connectGoogleAuth({ code });
       setBackupCodes(res.backup_codes ?? null);
       setSetup(null);
       setCode('');
@@ -179,13 +196,13 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
   };
 
   const regenerate = async () => {
-    if (!code) {
-      setError(translate('atrium.profile.two_factor.enter_code'));
-      return;
-    }
+    if (!code) setError(translate('atrium.profile.two_factor.enter_code'));
+    if (!password) setPasswordError(translate('atrium.profile.errors.required'));
+    if (!code || !password) return;
     await run(async () => {
-      const res = await dataProvider.regenerateBackupCodes(code);
+      const res = await dataProvider.regenerateBackupCodes({ code, password });
       setCode('');
+      setPassword('');
       setBackupCodes(res.backup_codes);
     });
   };
@@ -228,6 +245,13 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
           <Box component="form" onSubmit={(e) => void disable(e)} noValidate>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
               <CodeField value={code} onChange={changeCode} error={error} backup />
+              <CurrentPasswordField
+                label="atrium.profile.two_factor.password"
+                value={password}
+                onChange={changePassword}
+                error={passwordError}
+                hint="atrium.profile.two_factor.backup_password_hint"
+              />
               <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: { sm: 1 } }}>
                 {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.disable')}
               </Button>
@@ -297,9 +321,20 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
             </Stack>
           </Box>
         ) : (
-          <Button variant="contained" onClick={() => void start()} disabled={busy}>
-            {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.enable')}
-          </Button>
+          <Box component="form" onSubmit={(e) => void start(e)} noValidate>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
+              <CurrentPasswordField
+                label="atrium.profile.two_factor.password"
+                value={password}
+                onChange={changePassword}
+                error={passwordError}
+                hint="atrium.profile.two_factor.password_hint"
+              />
+              <Button type="submit" variant="contained" disabled={busy} sx={{ mt: { sm: 1 } }}>
+                {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.enable')}
+              </Button>
+            </Stack>
+          </Box>
         )}
       </CardContent>
     </Card>

@@ -132,8 +132,8 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
   const [values, setValues] = useState<Values>(() => valuesOf(me));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  // A new email or phone needs the current password (or, with two-factor on, a code); a new email only
-  // counts once the link mailed to it is opened, so the form then says where to look.
+  // A new email or phone needs the current password (and, with two-factor on, a code too); a new email
+  // only counts once the link mailed to it is opened, so the form then says where to look.
   const [proof, setProof] = useState({ old_password: '', code: '' });
   const [pending, setPending] = useState<string | null>(null);
   const set = (name: keyof Values) => (value: string) => {
@@ -168,8 +168,9 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
     );
     const dateBirth = parseDate(values.date_birth);
     if (dateBirth === undefined) local.date_birth = translate('atrium.profile.errors.date_format');
-    if (needsProof && !proof.old_password && !proof.code.trim())
-      local.old_password = translate('atrium.profile.errors.required');
+    if (needsProof && !proof.old_password) local.old_password = translate('atrium.profile.errors.required');
+    if (needsProof && me.google_auth_enabled && !proof.code.trim())
+      local.code = translate('atrium.profile.two_factor.enter_code');
     if (Object.keys(local).length) {
       setErrors(local);
       notify('atrium.profile.errors.fill_fields', { type: 'error' });
@@ -188,8 +189,8 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
       ...(values.time_zone && { time_zone: values.time_zone }),
       // An email cannot be removed, only changed.
       ...(values.email.trim() && { email: values.email.trim() }),
-      ...(needsProof && proof.old_password && { old_password: proof.old_password }),
-      ...(needsProof && !proof.old_password && proof.code.trim() && { code: proof.code.trim() }),
+      ...(needsProof && { old_password: proof.old_password }),
+      ...(needsProof && me.google_auth_enabled && { code: proof.code.trim() }),
     };
     setSaving(true);
     setErrors({});
@@ -284,7 +285,7 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
                     setProofField('code')(e.target.value);
                   }}
                   error={Boolean(errors.code)}
-                  helperText={errors.code ?? translate('atrium.profile.two_factor.code_or_backup_hint')}
+                  helperText={errors.code ?? translate('atrium.profile.edit.code_hint')}
                 />
               </Grid>
             )}

@@ -56,8 +56,11 @@ export const accountsMethods = {
   activateEmail: (token: string) => send(api.POST('/accounts/activate/', { body: { token } })),
   /** Sends the activation email again. */
   resendActivation: (email: string) => send(api.POST('/accounts/activation/resend/', { body: { email } })),
-  /** The Telegram bot's one-time login link. */
-  tokenAuthBot: (token: string) => send(api.POST('/token-auth-bot/', { body: { token }, ...asForm({ token }) })),
+  /** The Telegram bot's one-time login link; with two-factor on, sent again with the challenge and the code. */
+  tokenAuthBot: (token: string, step?: { challenge: string; code: string }) => {
+    const fields = { token, ...step };
+    return send(api.POST('/token-auth-bot/', { body: fields, ...asForm(fields) }));
+  },
   /** Mails a password reset link (the answer never says whether the account exists). */
   requestPasswordReset: (email: string) => send(api.POST('/password_reset/', { body: { email } })),
   /** Sets the new password of a reset link. */

@@ -1,6 +1,8 @@
 import { api, getToken, unwrap } from '../../../api/client';
 import type {
+  SchemaBackupCodesRequest,
   SchemaBackupCodesResponse,
+  SchemaGoogleAuthConnectRequest,
   SchemaGoogleAuthConnectResponse,
   SchemaLanguage,
   SchemaProfile,
@@ -39,7 +41,10 @@ async function savedUser(call: Promise<SchemaProfile>): Promise<SchemaProfile> {
 export const profileMethods = {
   /** The signed-in user's profile, fresh from the server. */
   getProfile: () => unwrap(api.GET('/accounts/me/')),
-  /** Saves the profile (or a new password); a new email or phone needs `old_password` or `code`. */
+  /**
+   * Saves the profile (or a new password); a new email or phone needs `old_password` (and, with
+   * two-factor on, `code`). A new password answers the token of a new session, stored here.
+   */
   updateProfile: (body: SchemaProfileUpdate) => saved(unwrap(api.PUT('/accounts/me/', { body }))),
   /** Uploads a new avatar (multipart, field `avatar`). */
   uploadAvatar: (file: File) => {
@@ -50,16 +55,17 @@ export const profileMethods = {
   },
   /** The interface and mail language. */
   setProfileLanguage: (language: SchemaLanguage) => savedUser(unwrap(api.POST('/accounts/set_language/', { body: { language } }))),
-  /** Without a code: a new secret and QR code; with the first code: two-factor turns on. */
-  connectGoogleAuth: (code?: string): Promise<SchemaGoogleAuthConnectResponse> =>
-    unwrap(api.POST('/accounts/google_auth/connect/', { body: code === undefined ? {} : { code } })),
+  /** With the current password: a new secret and QR code; with the first code: two-factor turns on. */
+  connectGoogleAuth: (body: SchemaGoogleAuthConnectRequest): Promise<SchemaGoogleAuthConnectResponse> =>
+    unwrap(api.POST('/accounts/google_auth/connect/', { body })),
   /** Turns two-factor off (needs a current code). */
   disconnectGoogleAuth: (code: string) => unwrap(api.POST('/accounts/google_auth/disconnect/', { body: { code } })),
-  /** Ten new two-factor backup codes (needs a current code); the old ones stop working. */
-  regenerateBackupCodes: (code: string): Promise<SchemaBackupCodesResponse> =>
-    unwrap(api.POST('/accounts/google_auth/backup_codes/', { body: { code } })),
-  /** A one-time deep link into the Telegram bot. */
-  linkTelegram: (): Promise<SchemaTelegramLink> => unwrap(api.POST('/accounts/telegram/link/')),
+  /** Ten new two-factor backup codes (needs the current password and a current code); the old ones stop working. */
+  regenerateBackupCodes: (body: SchemaBackupCodesRequest): Promise<SchemaBackupCodesResponse> =>
+    unwrap(api.POST('/accounts/google_auth/backup_codes/', { body })),
+  /** A one-time deep link into the Telegram bot (needs the current password). */
+  linkTelegram: (password: string): Promise<SchemaTelegramLink> =>
+    unwrap(api.POST('/accounts/telegram/link/', { body: { password } })),
   /** Unlinks Telegram; the answer is the updated user. */
   unlinkTelegram: () => savedUser(unwrap(api.POST('/accounts/telegram/unlink/'))),
 };
