@@ -21,6 +21,22 @@ export async function waitForMail(to: string, n = 1): Promise<Received> {
   return found!;
 }
 
+/** Waits for a mail to `to` with this subject (an address other specs mail too) and returns it. */
+export async function waitForMailAbout(to: string, subject: string): Promise<Received> {
+  let found: Received | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${MAIL_HTTP}/messages?to=${encodeURIComponent(to)}`);
+        found = ((await res.json()) as Received[]).find((m) => m.subject === subject);
+        return !!found;
+      },
+      { timeout: 15_000, message: `a mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
 /** The first link in a mail's plain text whose path starts with `pathPrefix`, as a path + query. */
 export function linkIn(mail: Received, pathPrefix: string): string {
   for (const m of mail.text.matchAll(/https?:\/\/\S+/g)) {
