@@ -57,8 +57,8 @@ export interface paths {
         put?: never;
         /**
          * Register, optionally with a promo code
-         * @description Creates a waiting member whose referrer is the member named by the promo code, and mails the activation link; the account signs in once the email is confirmed. Anyone may call it; no session is needed.
-         *     Errors: 400 with field errors (email taken or unknown promo code as one message, phone malformed or in use, time zone); 429 past 20 registrations an hour from one address.
+         * @description Creates a waiting member whose referrer is the member named by the promo code, and mails the activation link; the account signs in once the email is confirmed. The answer never tells whether an address has an account: for an email that has one nothing is created and its holder is mailed that someone tried; a phone that has one is left out of the new account and its holder is mailed. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (an unknown promo code as the spec's combined message, a malformed phone, time zone); 429 past 20 registrations an hour from one address.
          */
         post: operations["register"];
         delete?: never;
@@ -1554,7 +1554,7 @@ export interface paths {
         put?: never;
         /**
          * Check on a public landing page that an email may sign up
-         * @description 400 when malformed (`{email: ['Please, enter valid email address']}`) or taken (`{email: ['Email is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing. Anyone may call it; no session is needed.
+         * @description 400 when malformed (`{email: ['Please, enter valid email address']}`); whether an account has the address is not told (the sign-up mails its holder). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing. Anyone may call it; no session is needed.
          *     Errors: 400 under email; 403 for a missing or expired form token; 404 when the landing is not published; 429 as above.
          */
         post: operations["validateLandingEmail"];
@@ -1575,7 +1575,7 @@ export interface paths {
         put?: never;
         /**
          * Check on a public landing page that a phone number may sign up
-         * @description 400 when malformed (`{phone: ['Phone is incorrect']}`) or taken (`{phone: ['Phone is already in use']}`). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing. Anyone may call it; no session is needed.
+         * @description 400 when malformed (`{phone: ['Phone is incorrect']}`); whether an account has the number is not told (the sign-up mails its holder). Only for a published landing (404 otherwise) with the form token its page was rendered with (403 otherwise); at most 20 a minute and 200 an hour per IP and 120 a minute per landing. Anyone may call it; no session is needed.
          *     Errors: 400 under phone; 403 for a missing or expired form token; 404 when the landing is not published; 429 as above.
          */
         post: operations["validateLandingPhone"];
@@ -1617,8 +1617,8 @@ export interface paths {
         put?: never;
         /**
          * Sign up through a published landing's lead form (the visitor becomes a waiting lead of the flow's owner)
-         * @description The same checks as validate_email/ and validate_phone/, plus the form's required fields ('Please, fill this field'). One transaction creates the user (role member, status waiting, referred by the flow's owner), records the lead and counts the sign-up. An unpublished or unknown landing answers 404; a form token not issued with this landing's page, or expired, answers 403. Anyone may call it; no session is needed.
-         *     Errors: 400 with field errors (email or phone invalid or in use, a required field empty); 403 for a missing or expired form token; 404 when the landing is not published or has no form; 429 past 10 sign-ups a minute from one address.
+         * @description The same checks as validate_email/ and validate_phone/, plus the form's required fields ('Please, fill this field'). One transaction creates the user (role member, status waiting, referred by the flow's owner), records the lead and counts the sign-up. An email or phone that already has an account gets the same answer: with such an email nothing is created, such a phone is left out of the lead, and each holder is mailed that someone tried. An unpublished or unknown landing answers 404; a form token not issued with this landing's page, or expired, answers 403. Anyone may call it; no session is needed.
+         *     Errors: 400 with field errors (email or phone malformed, a required field empty); 403 for a missing or expired form token; 404 when the landing is not published or has no form; 429 past 10 sign-ups a minute from one address.
          */
         post: operations["signupLanding"];
         delete?: never;
@@ -8667,7 +8667,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The email is valid and free. */
+            /** @description The email is well-formed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8695,7 +8695,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The phone number is valid and free. */
+            /** @description The phone number is well-formed. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -27,6 +27,7 @@ import { settleUnreadBody } from './http/unread-body';
 import { pgRateLimitStore } from './http/rate-limit-store';
 import { requestLog } from './http/request-log';
 import { Metrics, registerMetrics } from './http/metrics';
+import { trustProxyOption } from './http/trust-proxy';
 import { clock } from './clock';
 import { langFromHeader, t, type Lang } from './i18n';
 import { TokenSigner } from './auth/tokens';
@@ -82,7 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     logController: requestLog(logger !== false),
-    trustProxy: opts.config.trustProxy,
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
     // A malformed or overlong URL (the router refuses it before any hook) answers like any bad input.

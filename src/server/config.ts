@@ -1,9 +1,48 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** proxy-addr's names for the private ranges, usable in a TRUST_PROXY list. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies of ours stand in front (a hop count: the address that many entries from
+ * the right of X-Forwarded-For is the client), or the proxies' own addresses and ranges, comma separated.
+ * `true`/`yes` and `false`/`no` still mean one hop and none, as when the variable was a switch.
+ */
+function parseTrustProxy(raw: string, c: z.RefinementCtx): number | string[] {
+  const v = raw.trim().toLowerCase();
+  if (v === 'true' || v === 'yes') return 1;
+  if (v === 'false' || v === 'no') return 0;
+  if (/^\d+$/.test(v)) {
+    if (Number(v) <= 10) return Number(v);
+    c.addIssue({ code: 'custom', message: 'a hop count must be 0 … 10' });
+    return z.NEVER;
+  }
+  const list = v.split(',').map((e) => e.trim());
+  const bad = list.find((e) => !isProxyAddress(e));
+  if (bad === undefined) return list;
+  c.addIssue({
+    code: 'custom',
+    message: `must be a hop count (0, 1, 2 …) or proxy addresses / CIDR ranges, comma separated; ${JSON.stringify(bad)} is neither`,
+  });
+  return z.NEVER;
+}
+const trustProxy = z.string().transform(parseTrustProxy);
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -60,7 +99,7 @@ const schema = z.object({
   DB_PIPELINE_LANES: z.coerce.number().int().min(0).max(16).default(2),
   DB_RESTART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TEST_CLOCK: bool.optional(),
-  TRUST_PROXY: bool.optional(),
+  TRUST_PROXY: trustProxy.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -122,8 +161,11 @@ export type Config = {
   dbRestartTimeoutSeconds: number;
   /** Tests only: lets POST /__test__/clock move the app's clock forward. */
   testClock: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed (only proxies you run): a hop count (0: nobody; 1: the rightmost
+   * entry is the client), or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: number | string[];
   /** Online payments: the built-in sandbox checkout, or Stripe (then both Stripe secrets are needed). */
   payments: {
     provider: 'sandbox' | 'stripe';
@@ -219,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPipelineLanes: c.DB_PIPELINE_LANES,
     dbRestartTimeoutSeconds: c.DB_RESTART_TIMEOUT_SECONDS,
     testClock: c.TEST_CLOCK ?? false,
-    trustProxy: c.TRUST_PROXY ?? false,
+    trustProxy: c.TRUST_PROXY ?? 0,
     payments: {
       provider: c.PAYMENT_PROVIDER,
       stripeSecretKey: c.STRIPE_SECRET_KEY,

@@ -45,7 +45,7 @@ describe('loadConfig', () => {
       dbPipelineLanes: 2,
       dbRestartTimeoutSeconds: 60,
       testClock: false,
-      trustProxy: false,
+      trustProxy: 0,
       payments: {
         provider: 'sandbox',
         stripeSecretKey: undefined,
@@ -97,6 +97,26 @@ describe('loadConfig', () => {
     expect(errorOf({ TELEGRAM_UPDATES: 'polling' }).message).toContain('TELEGRAM_BOT_TOKEN');
     expect(errorOf({ TELEGRAM_UPDATES: 'push' }).message).toContain('TELEGRAM_UPDATES');
     expect(errorOf({ TELEGRAM_WEBHOOK_SECRET: 'short' }).message).toContain('TELEGRAM_WEBHOOK_SECRET');
+  });
+
+  it("reads TRUST_PROXY as a hop count or the proxies' addresses, with a one-line error otherwise", () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    // The old switch's values keep their meaning: one proxy, or none.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'proxy.local', '10.0.0.1,', '1.2.3', '99', 'fd00::/129']) {
+      const message = errorOf({ TRUST_PROXY: bad }).message;
+      expect(message.split('\n')).toHaveLength(2);
+      expect(message).toMatch(/^Invalid configuration:\n {2}TRUST_PROXY: /);
+    }
+    expect(errorOf({ TRUST_PROXY: '10.0.0.1,proxy.local' }).message).toContain('"proxy.local" is neither');
   });
 
   it('treats empty values as unset', () => {

@@ -5,7 +5,7 @@ import { directConnectionConfig } from '../db/client';
 import { ChannelListener } from '../db/listen';
 
 /** The channel the database triggers of migration 0023 notify with a user id when that user's sign-in state changes. */
-const AUTH_CHANNEL = 'atrium_auth';
+export const AUTH_CHANNEL = 'atrium_auth';
 const MAX_ENTRIES = 50_000;
 
 /**

@@ -4,8 +4,8 @@ import pg from 'pg';
 const RECONNECT_MS = 1_000;
 
 type Handlers = {
-  /** A notification on the channel, with its payload. */
-  notify: (payload: string | undefined) => void;
+  /** A notification on one of the channels, with its payload. */
+  notify: (payload: string | undefined, channel: string) => void;
   /** The connection listens (again): anything before this moment may have been missed. */
   up?: () => void;
   /** The connection was lost; another is tried every second until one listens or `stop()`. */
@@ -13,7 +13,7 @@ type Handlers = {
 };
 
 /**
- * One dedicated connection (never a pool's: LISTEN belongs to its session) listening on a channel,
+ * One dedicated connection (never a pool's: LISTEN belongs to its session) listening on one or more channels,
  * opened again a second after it is lost, until stopped. The session cache and the bell's push use it.
  */
 export class ChannelListener {
@@ -24,7 +24,7 @@ export class ChannelListener {
 
   constructor(
     private readonly config: pg.ClientConfig,
-    private readonly channel: string,
+    private readonly channels: string | readonly string[],
     private readonly on: Handlers,
     private readonly log: FastifyBaseLogger,
     /** Logged when the first connection cannot be had at start. */
@@ -67,12 +67,13 @@ export class ChannelListener {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (n) => {
-      this.on.notify(n.payload);
+      this.on.notify(n.payload, n.channel);
     });
     this.client = client;
     try {
       await client.connect();
-      await client.query(`listen ${this.channel}`);
+      for (const channel of typeof this.channels === 'string' ? [this.channels] : this.channels)
+        await client.query(`listen ${channel}`);
     } catch (err) {
       this.client = null;
       client.end().catch(() => {});

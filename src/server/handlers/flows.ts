@@ -91,16 +91,12 @@ export const flowsHandlers: HandlerTable = {
 
   validateLandingEmail: async (req) => {
     await checkLandingLookup(req.server.ctx, req.body);
-    await validateLandingEmail(req.server.ctx, req.body.email);
+    validateLandingEmail(req.body.email);
     return { valid: true as const };
   },
   validateLandingPhone: async (req) => {
     await checkLandingLookup(req.server.ctx, req.body);
-    await validateLandingPhone(
-      req.server.ctx,
-      req.body.phone,
-      req.body.default_region ?? regionFromHeader(req.headers['accept-language']),
-    );
+    validateLandingPhone(req.body.phone, req.body.default_region ?? regionFromHeader(req.headers['accept-language']));
     return { valid: true as const };
   },
   signupLanding: async (req, reply) => {

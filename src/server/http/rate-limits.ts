@@ -42,8 +42,8 @@ const RATE_LIMITS: Partial<Record<OperationId, Rule[]>> = {
   getAdminRegLink: [{ max: 120, perMs: MINUTE, by: 'ip' }],
   getAllConfigs: [{ max: 300, perMs: MINUTE, by: 'ip' }],
   addComment: [{ max: 20, perMs: MINUTE, by: 'user' }],
-  // Each answer says whether an address has an account: few per visitor, and a bounded number through
-  // any one landing, however many addresses ask.
+  // The answers no longer tell whether an address has an account (flows/signup.ts), but each is a
+  // public call: few per visitor, and a bounded number through any one landing.
   validateLandingEmail: [
     { max: 20, perMs: MINUTE, by: 'ip' },
     { max: 200, perMs: HOUR, by: 'ip' },

@@ -164,11 +164,16 @@ export const de: Record<MessageKey, string> = {
   landing_form_duplicate_field: 'Jedes Feld darf nur einmal vorkommen',
   landing_signup_needs_contact: 'Geben Sie eine E-Mail-Adresse oder Telefonnummer ein',
   landing_signup_done: 'Vielen Dank! Wir melden uns bald bei Ihnen.',
-  landing_already_registered: 'Sie sind bereits registriert',
   contact_category_funnels: 'Aus Funnels',
   mail_landing_signup_subject: 'Ihre Anmeldung ist eingegangen',
   mail_landing_signup_text: 'Vielen Dank für Ihre Anmeldung. {owner} meldet sich in Kürze bei Ihnen.',
   mail_landing_signup_button: 'Seite öffnen',
+  mail_signup_attempt_subject: 'Jemand wollte sich mit Ihrer Adresse registrieren',
+  mail_signup_attempt_email_text:
+    'Jemand wollte mit dieser E-Mail-Adresse ein neues Atrium-Konto anlegen. Sie haben damit bereits ein Konto, daher wurde kein neues angelegt. Wenn Sie es waren, melden Sie sich einfach an (auf der Anmeldeseite können Sie auch ein neues Passwort festlegen, falls Sie es vergessen haben). Wenn nicht, ignorieren Sie diese E-Mail: Es hat sich nichts geändert.',
+  mail_signup_attempt_phone_text:
+    'Jemand wollte mit der Telefonnummer Ihres Kontos ein neues Atrium-Konto anlegen. Die Nummer bleibt bei Ihrem Konto und wurde niemand anderem gegeben. Wenn Sie es waren, melden Sie sich einfach an (auf der Anmeldeseite können Sie auch ein neues Passwort festlegen, falls Sie es vergessen haben). Wenn nicht, ignorieren Sie diese E-Mail: Es hat sich nichts geändert.',
+  mail_signup_attempt_button: 'Anmelden',
   landing_form_expired: 'Dieses Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   landing_submit: 'Senden',
   landing_field_first_name: 'Vorname',

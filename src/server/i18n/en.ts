@@ -156,11 +156,16 @@ export const en = {
   landing_form_duplicate_field: 'Each field may appear only once',
   landing_signup_needs_contact: 'Enter an email or a phone number',
   landing_signup_done: 'Thank you! We will contact you soon.',
-  landing_already_registered: 'You are already registered',
   contact_category_funnels: 'From funnels',
   mail_landing_signup_subject: 'You have signed up',
   mail_landing_signup_text: 'Thank you for signing up. {owner} will get in touch with you soon.',
   mail_landing_signup_button: 'Open the page',
+  mail_signup_attempt_subject: 'Someone tried to sign up with your address',
+  mail_signup_attempt_email_text:
+    'Someone tried to create a new Atrium account with this email address. You already have an account with it, so no new one was made. If it was you, just sign in (the sign-in page also sets a new password if you forgot it). If it was not you, ignore this mail: nothing has changed.',
+  mail_signup_attempt_phone_text:
+    'Someone tried to create a new Atrium account with the phone number of your account. It stays with your account and was not given to anyone else. If it was you, just sign in (the sign-in page also sets a new password if you forgot it). If it was not you, ignore this mail: nothing has changed.',
+  mail_signup_attempt_button: 'Sign in',
   landing_form_expired: 'This form has expired. Please reload the page and try again.',
   landing_submit: 'Send',
   landing_field_first_name: 'First name',

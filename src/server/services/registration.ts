@@ -4,7 +4,8 @@ import { users, type Language } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors } from '../http/errors';
 import { actionMail } from '../integrations/mail';
-import { mapUniqueViolation, newPromoCode, normalizePhone, getProfile } from './users';
+import { newPromoCode, normalizePhone, getProfile } from './users';
+import { accountsHolding, mailSignupAttempt, takenMeanwhile } from './signup-attempts';
 import { consumeToken, issueToken } from './tokens';
 import { openSession, type SessionMeta } from './sessions';
 import { one } from '../db/rows';
@@ -36,19 +37,20 @@ async function sendActivation(
 }
 
 /**
- * A new member. A promo code names the inviting member, who becomes the referrer; an unknown promo or a
- * taken email (with or without a promo) gives the spec's one combined message (section 8). The answer carries no token: the email must be
- * confirmed first.
+ * A new member. A promo code names the inviting member, who becomes the referrer; an unknown promo gives
+ * the spec's combined message (section 8). The answer carries no token: the email must be confirmed
+ * first. Whether an account already has the email or phone is never answered (issue #37): a held
+ * email creates nothing, a held phone is left out of the new account, and each holder is mailed that
+ * someone tried; the caller hears "check your email" in every case.
  */
-export async function register(ctx: AppContext, input: RegisterInput, lang: Language) {
-  const failed = () => new FieldErrors({ non_field_errors: ['register_failed'] });
+export async function register(ctx: AppContext, input: RegisterInput, lang: Language): Promise<void> {
   let referrerId: number | null = null;
   if (input.promo) {
     const [referrer] = await ctx.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.promoCode, input.promo.trim().toUpperCase()), eq(users.isActive, true)));
-    if (!referrer) throw failed();
+    if (!referrer) throw new FieldErrors({ non_field_errors: ['register_failed'] });
     referrerId = referrer.id;
   }
   // The seed's clients send no zone: the language's, which the person can change in the profile.
@@ -59,42 +61,46 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
     phone = normalizePhone(input.phone, input.default_region);
     if (!phone) throw FieldErrors.of('phone', 'phone_incorrect');
   }
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (taken) throw failed();
-  if (phone) {
-    const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-    if (phoneTaken) throw FieldErrors.of('phone', 'phone_in_use');
-  }
+  // Hashed in every case, so that a held email does not answer sooner than a new one.
   const passwordHash = await hashPassword(input.password);
+  const held = await accountsHolding(ctx, input.email, phone);
+  if (held.email) await mailSignupAttempt(ctx, held.email, 'email');
+  if (held.phone && held.phone.id !== held.email?.id) await mailSignupAttempt(ctx, held.phone, 'phone');
+  if (held.email) return;
+  if (held.phone) phone = null;
   // The user and the intake's history entry and routing job (the one door of every new lead) together.
-  const user = await ctx.db.transaction(async (tx) => {
-    const created = one(
-      await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          phone,
-          passwordHash,
-          firstName: input.first_name.trim(),
-          lastName: input.last_name.trim(),
-          language: input.language ?? lang,
-          timeZone,
-          promoCode: newPromoCode(),
-          referrerId,
-          leadStatus: 'waiting',
-        })
-        .returning()
-        .catch(mapUniqueViolation),
-    );
-    await leadCreated(tx, ctx, {
-      userId: created.id,
-      source: 'registration',
-      ...(referrerId !== null && { details: { referrer_id: referrerId } }),
+  const user = await ctx.db
+    .transaction(async (tx) => {
+      const created = one(
+        await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            phone,
+            passwordHash,
+            firstName: input.first_name.trim(),
+            lastName: input.last_name.trim(),
+            language: input.language ?? lang,
+            timeZone,
+            promoCode: newPromoCode(),
+            referrerId,
+            leadStatus: 'waiting',
+          })
+          .returning(),
+      );
+      await leadCreated(tx, ctx, {
+        userId: created.id,
+        source: 'registration',
+        ...(referrerId !== null && { details: { referrer_id: referrerId } }),
+      });
+      return created;
+    })
+    .catch((err: unknown) => {
+      // A registration at the same moment took the email or phone: answered as any held one.
+      if (takenMeanwhile(err)) return null;
+      throw err;
     });
-    return created;
-  });
-  await sendActivation(ctx, user);
-  return user;
+  if (user) await sendActivation(ctx, user);
 }
 
 /** Confirms the email with the emailed token and logs the user in. */

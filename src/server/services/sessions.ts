@@ -69,6 +69,15 @@ export async function resolveClaims(ctx: AppContext, claims: TokenClaims): Promi
 }
 
 /**
+ * Whether a session and its user may still be used, asked of the database and never of the cache: a
+ * long-lived stream checks it when the user's sign-in state changed (the cache may not have heard yet).
+ */
+export async function sessionStillValid(ctx: AppContext, caller: Pick<AuthUser, 'id' | 'sessionId'>): Promise<boolean> {
+  const rows = await sessionCheck(ctx.db, { sessionId: caller.sessionId, userId: caller.id });
+  return rows.length > 0;
+}
+
+/**
  * After a change to a user's sign-in state (their sessions, block, role, language, time zone, removal)
  * in this process: their checked sessions are dropped here at once. Other processes hear it from
  * the database trigger.

@@ -14,7 +14,8 @@ import { SubmitButton } from './SubmitButton';
 
 const rules = validatorsFor('ResendActivationRequest');
 
-type LocationState = { email?: string } | null;
+/** From the register form: `sent` after a registration (which answers alike whether the address had an account). */
+type LocationState = { email?: string; sent?: boolean } | null;
 
 /**
  * Shown when the account's email is not activated (after login, registration, two-factor or bot login):
@@ -27,7 +28,8 @@ export default function EmailRequiredPage() {
   const startSession = useStartSession();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const knownEmail = (useLocation().state as LocationState)?.email ?? '';
+  const state = useLocation().state as LocationState;
+  const knownEmail = state?.email ?? '';
   const [email, setEmail] = useState(knownEmail);
   const [activating, setActivating] = useState(!!token);
   const [errors, setErrors] = useState<FormErrors>(noErrors);
@@ -95,6 +97,11 @@ export default function EmailRequiredPage() {
         {knownEmail && (
           <Typography sx={{ fontWeight: 500 }}>
             {translate('atrium.auth.email_required.sent_to', { email: knownEmail })}
+          </Typography>
+        )}
+        {state?.sent && (
+          <Typography data-testid="email-required-registered">
+            {translate('atrium.auth.email_required.already_registered')}
           </Typography>
         )}
         <Typography color="text.secondary" variant="body2">

@@ -7,7 +7,6 @@ import { t, type Lang, type MessageKey } from '../../i18n';
 import { leadCreated } from '../leads/intake';
 import { newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
-import { pgError } from './access';
 import { countSignup } from './stats';
 import { checkFormToken } from './form-token';
 import { one } from '../../db/rows';
@@ -17,27 +16,27 @@ import { addFunnelContact } from '../contacts';
 import { actionMail } from '../../integrations/mail';
 import { clock } from '../../clock';
 import { notifyUser } from '../notifications/member';
+import { accountsHolding, mailSignupAttempt, takenMeanwhile } from '../signup-attempts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A well-formed email nobody uses yet, else the spec's messages under `email`. */
-export async function validateLandingEmail(ctx: AppContext, raw: string): Promise<string> {
+/**
+ * A well-formed email, else the spec's message under `email`. Whether an account has it is not said:
+ * the page is public (issue #37); the sign-up itself mails such an account's holder instead.
+ */
+export function validateLandingEmail(raw: string): string {
   const email = raw.trim();
   if (!EMAIL.test(email) || email.length > 254) throw FieldErrors.of('email', 'email_invalid');
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (taken) throw FieldErrors.of('email', 'email_in_use');
   return email;
 }
 
 /**
- * A phone number (in E.164; read in `region`, the visitor's country or the form's default region, when
- * it has no country code) nobody uses yet, else the spec's messages under `phone`.
+ * A phone number in E.164 (read in `region`, the visitor's country or the form's default region, when
+ * it has no country code), else the spec's message under `phone`; like the email, never whether it is in use.
  */
-export async function validateLandingPhone(ctx: AppContext, raw: string, region?: string | null): Promise<string> {
+export function validateLandingPhone(raw: string, region?: string | null): string {
   const phone = normalizePhone(raw.trim(), region);
   if (!phone) throw FieldErrors.of('phone', 'phone_incorrect');
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
-  if (taken) throw FieldErrors.of('phone', 'phone_in_use');
   return phone;
 }
 
@@ -132,19 +131,13 @@ function confirmationMail(
   });
 }
 
-/** A concurrent sign-up with the same email or phone is refused by the unique index, in the spec's words. */
-function takenMeanwhile(err: unknown): never {
-  const e = pgError(err);
-  if (e.code === '23505' && e.constraint === 'users_email_unique')
-    throw FieldErrors.of('email', 'landing_already_registered');
-  if (e.code === '23505' && e.constraint === 'users_phone_unique') throw FieldErrors.of('phone', 'phone_in_use');
-  throw err;
-}
-
 /**
  * A visitor signs up through a landing's form (with the form token of its page, as the lookups): the
- * form's fields only, its required ones filled, a valid and free email or phone. One transaction creates the user (a waiting lead referred by the
- * flow's owner), records the lead through the intake and counts the sign-up.
+ * form's fields only, its required ones filled, a valid email or phone. One transaction creates the user
+ * (a waiting lead referred by the flow's owner), records the lead through the intake and counts the
+ * sign-up. The answer is the same when an account already has the email or phone (issue #37): with the
+ * email nothing is created, a held phone is left out of the new lead (nothing is created when it was the
+ * only contact), and each holder gets a mail saying someone tried (signup-attempts.ts).
  */
 export async function signupLanding(
   ctx: AppContext,
@@ -167,14 +160,11 @@ export async function signupLanding(
   const country = countryCode(values.country);
   if (country === null) errors.country = ['country_incorrect'];
   else if (values.country) values.country = country;
-  const check = async (
-    field: 'email' | 'phone',
-    fn: (c: AppContext, v: string, region?: string | null) => Promise<string>,
-  ) => {
+  const check = (field: 'email' | 'phone', fn: (v: string, region?: string | null) => string) => {
     const value = values[field];
     if (!value || errors[field]) return;
     try {
-      values[field] = await fn(ctx, value, country || input.default_region);
+      values[field] = fn(value, country || input.default_region);
     } catch (err) {
       if (!(err instanceof FieldErrors)) throw err;
       const messages = err.fields[field];
@@ -182,10 +172,8 @@ export async function signupLanding(
       errors[field] = messages.map((m) => (typeof m === 'string' ? m : m.key));
     }
   };
-  await check('email', validateLandingEmail);
-  // A visitor who signs up again: the lookup's "in use" says, to them, that they are registered already.
-  if (errors.email?.includes('email_in_use')) errors.email = ['landing_already_registered'];
-  await check('phone', validateLandingPhone);
+  check('email', validateLandingEmail);
+  check('phone', validateLandingPhone);
   const owner = await landingOwner(ctx, flow.ownerId);
   // The visitor's zone (the page's script puts the browser's in a hidden field), else the landing owner's.
   const timeZone = input.time_zone?.trim() || owner.tz;
@@ -194,77 +182,99 @@ export async function signupLanding(
     errors.non_field_errors = ['landing_signup_needs_contact'];
   if (Object.keys(errors).length) throw new FieldErrors(errors);
 
-  const { invitation, confirmation } = await ctx.db.transaction(async (tx) => {
-    const user = one(
-      await tx
-        .insert(users)
-        .values({
-          email: values.email ?? null,
-          phone: values.phone ?? null,
-          firstName: values.first_name ?? '',
-          lastName: values.last_name ?? '',
-          city: values.city ?? '',
-          country: values.country ?? '',
-          language: lang,
-          timeZone,
-          role: 'member',
-          leadStatus: 'waiting',
-          referrerId: flow.ownerId,
-          promoCode: newPromoCode(),
-        })
-        .returning({ id: users.id })
-        .catch(takenMeanwhile),
-    );
-    await leadCreated(tx, ctx, {
-      userId: user.id,
-      source: 'landing',
-      details: { flow_id: flow.id, landing_name: flow.landingName },
+  const done = { detail: form.success_message || t(lang, 'landing_signup_done') };
+  const held = await accountsHolding(ctx, values.email, values.phone);
+  if (held.email) await mailSignupAttempt(ctx, held.email, 'email');
+  if (held.phone && held.phone.id !== held.email?.id) await mailSignupAttempt(ctx, held.phone, 'phone');
+  if (held.email) return done;
+  if (held.phone) delete values.phone;
+  if (!values.email && !values.phone) return done;
+
+  const created = await ctx.db
+    .transaction(async (tx) => {
+      const user = one(
+        await tx
+          .insert(users)
+          .values({
+            email: values.email ?? null,
+            phone: values.phone ?? null,
+            firstName: values.first_name ?? '',
+            lastName: values.last_name ?? '',
+            city: values.city ?? '',
+            country: values.country ?? '',
+            language: lang,
+            timeZone,
+            role: 'member',
+            leadStatus: 'waiting',
+            referrerId: flow.ownerId,
+            promoCode: newPromoCode(),
+          })
+          .returning({ id: users.id }),
+      );
+      await leadCreated(tx, ctx, {
+        userId: user.id,
+        source: 'landing',
+        details: { flow_id: flow.id, landing_name: flow.landingName },
+      });
+      await countSignup(tx, flow.id);
+      // The owner hears of the lead (bell and mail, unless switched off).
+      const leadName =
+        [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || values.phone || '';
+      const data = { lead_id: user.id, name: leadName, landing: flow.name };
+      await notifyUser(
+        ctx,
+        tx,
+        flow.ownerId,
+        'landing_lead',
+        data,
+        clock.now(),
+        `/user/view-details/${String(user.id)}`,
+      );
+      // The lead is also the owner's contact ("From funnels", the funnel's name as its source).
+      const lead = { firstName: '', lastName: '', email: '', phone: '', city: '', country: '' };
+      await addFunnelContact(
+        tx,
+        flow.ownerId,
+        {
+          ...lead,
+          ...(values.first_name && { firstName: values.first_name }),
+          ...(values.last_name && { lastName: values.last_name }),
+          ...(values.email && { email: values.email }),
+          ...(values.phone && { phone: values.phone }),
+          ...(values.city && { city: values.city }),
+          ...(values.country && { country: values.country }),
+        },
+        flow.name,
+        owner.lang,
+      );
+      // The visitor's confirmation, kept with the sign-up and sent after it (an invitation, when the form
+      // sends one, is the confirmation: one mail).
+      let mail = null;
+      if (values.email && !form.send_invitation) {
+        const m = confirmationMail(ctx, lang, values.email, values.first_name ?? values.email, owner, flow.landingName);
+        mail = { id: await ctx.mailer.store(tx, m), mail: m };
+      }
+      // The form may invite the new lead to set a password (the mail is kept with the sign-up, sent after it).
+      return {
+        confirmation: mail,
+        invitation:
+          form.send_invitation && values.email
+            ? await issueInvitation(ctx, tx, null, {
+                id: user.id,
+                email: values.email,
+                firstName: values.first_name ?? '',
+                language: lang,
+              })
+            : null,
+      };
+    })
+    .catch((err: unknown) => {
+      if (takenMeanwhile(err)) return null;
+      throw err;
     });
-    await countSignup(tx, flow.id);
-    // The owner hears of the lead (bell and mail, unless switched off).
-    const leadName =
-      [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || values.phone || '';
-    const data = { lead_id: user.id, name: leadName, landing: flow.name };
-    await notifyUser(ctx, tx, flow.ownerId, 'landing_lead', data, clock.now(), `/user/view-details/${String(user.id)}`);
-    // The lead is also the owner's contact ("From funnels", the funnel's name as its source).
-    const lead = { firstName: '', lastName: '', email: '', phone: '', city: '', country: '' };
-    await addFunnelContact(
-      tx,
-      flow.ownerId,
-      {
-        ...lead,
-        ...(values.first_name && { firstName: values.first_name }),
-        ...(values.last_name && { lastName: values.last_name }),
-        ...(values.email && { email: values.email }),
-        ...(values.phone && { phone: values.phone }),
-        ...(values.city && { city: values.city }),
-        ...(values.country && { country: values.country }),
-      },
-      flow.name,
-      owner.lang,
-    );
-    // The visitor's confirmation, kept with the sign-up and sent after it (an invitation, when the form
-    // sends one, is the confirmation: one mail).
-    let mail = null;
-    if (values.email && !form.send_invitation) {
-      const m = confirmationMail(ctx, lang, values.email, values.first_name ?? values.email, owner, flow.landingName);
-      mail = { id: await ctx.mailer.store(tx, m), mail: m };
-    }
-    // The form may invite the new lead to set a password (the mail is kept with the sign-up, sent after it).
-    return {
-      confirmation: mail,
-      invitation:
-        form.send_invitation && values.email
-          ? await issueInvitation(ctx, tx, null, {
-              id: user.id,
-              email: values.email,
-              firstName: values.first_name ?? '',
-              language: lang,
-            })
-          : null,
-    };
-  });
-  deliverLater(ctx, confirmation);
-  deliverLater(ctx, invitation);
-  return { detail: form.success_message || t(lang, 'landing_signup_done') };
+  if (created) {
+    deliverLater(ctx, created.confirmation);
+    deliverLater(ctx, created.invitation);
+  }
+  return done;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { directConnectionConfig } from '../../db/client';
 import { ChannelListener } from '../../db/listen';
 import { ApiError } from '../../http/errors';
+import { AUTH_CHANNEL } from '../../auth/session-cache';
 
 /**
  * The channel a change to some users' notifications is announced on, with one user id as the
@@ -29,11 +30,20 @@ export async function notificationsChanged(tx: Pick<Db, 'execute'>, userIds: Ite
   await tx.execute(sql`select pg_notify(${CHANNEL}, u::text) from unnest(${sql.param(ids)}::int[]) as u`);
 }
 
-type Stream = { userId: number; write: (chunk: string) => void; end: () => void };
+type Stream = {
+  userId: number;
+  /** Asks the database whether the stream's session may still be used. */
+  stillValid: () => Promise<boolean>;
+  write: (chunk: string) => void;
+  end: () => void;
+};
 
 /**
  * The server-sent event streams of this process's signed-in staff, and the ONE connection (not from the
  * pool) that listens for notification changes on the database and fans each out to its user's streams.
+ * The same connection hears the sign-in changes the session cache hears (a logout, a block, a password
+ * change ending the other sessions: migration 0023's triggers, from any process); each of that user's
+ * streams then asks the database whether its session still stands, and ends if not.
  *
  * While that connection is down no change can be heard, so every stream is ended (the browsers poll
  * until they connect again) and new ones are refused with 503; it is opened again every second.
@@ -45,11 +55,12 @@ export class NotificationHub {
   constructor(pool: pg.Pool, log: FastifyBaseLogger) {
     this.listener = new ChannelListener(
       directConnectionConfig(pool, 'atrium-notifications'),
-      CHANNEL,
+      [CHANNEL, AUTH_CHANNEL],
       {
-        notify: (payload) => {
+        notify: (payload, channel) => {
           const id = Number(payload);
-          if (Number.isInteger(id)) this.deliver(id);
+          if (channel === AUTH_CHANNEL) this.recheck(Number.isInteger(id) ? id : null, log);
+          else if (Number.isInteger(id)) this.deliver(id);
         },
         down: () => {
           log.warn('notification push: the listening connection was lost; streams end until it is back');
@@ -89,7 +100,7 @@ export class NotificationHub {
    * event after each, a `ready` event first (the client reads its notifications then, having perhaps
    * missed some while it was not connected), a comment line every 25 s.
    */
-  open(req: FastifyRequest, reply: FastifyReply, userId: number): void {
+  open(req: FastifyRequest, reply: FastifyReply, userId: number, stillValid: () => Promise<boolean>): void {
     if (!this.listener.isLive) throw new ApiError(503, 'service_unavailable', 'service_unavailable');
     const res = reply.raw;
     const headers: Record<string, string | number | string[]> = {};
@@ -104,6 +115,7 @@ export class NotificationHub {
     let open = true;
     const stream: Stream = {
       userId,
+      stillValid,
       write: (chunk) => {
         if (open) res.write(chunk);
       },
@@ -139,6 +151,22 @@ export class NotificationHub {
     const set = this.byUser.get(userId);
     if (!set) return;
     for (const s of set) s.write('event: notifications\ndata: {}\n\n');
+  }
+
+  /** After a sign-in change of one user (or of everyone: null), ends their streams whose session is over. */
+  private recheck(userId: number | null, log: FastifyBaseLogger): void {
+    const sets = userId === null ? [...this.byUser.values()] : [this.byUser.get(userId) ?? new Set<Stream>()];
+    for (const set of sets)
+      for (const s of [...set])
+        s.stillValid().then(
+          (valid) => {
+            if (!valid) s.end();
+          },
+          (err: unknown) => {
+            // Unknown: the stream stays; the next request of its tab checks the session anyway.
+            log.warn({ err }, 'notification push: could not check a stream’s session');
+          },
+        );
   }
 
   private endAll(): void {

@@ -52,6 +52,8 @@ const en = {
     title: 'Confirm your email',
     text: 'Your email address is not activated yet. Open the link in the email we sent you to activate your account.',
     sent_to: 'We sent the link to %{email}.',
+    already_registered:
+      'If this address already has an account, the email says so instead: sign in with it, or set a new password from the sign-in page.',
     resend_hint: 'No email? Check the spam folder or send it again.',
     email: 'Email',
     resend: 'Send the email again',
@@ -178,6 +180,8 @@ export const auth = {
       title: 'Подтвердите email',
       text: 'Ваш email ещё не подтверждён. Откройте ссылку из письма, которое мы вам отправили, чтобы активировать аккаунт.',
       sent_to: 'Мы отправили ссылку на %{email}.',
+      already_registered:
+        'Если с этим адресом уже есть аккаунт, в письме будет сказано об этом: войдите с ним или задайте новый пароль на странице входа.',
       resend_hint: 'Письма нет? Проверьте папку «Спам» или отправьте письмо ещё раз.',
       email: 'Email',
       resend: 'Отправить письмо ещё раз',
@@ -303,6 +307,8 @@ export const auth = {
       title: 'Bestätigen Sie Ihre E-Mail-Adresse',
       text: 'Ihre E-Mail-Adresse ist noch nicht bestätigt. Öffnen Sie den Link in der E-Mail, die wir Ihnen geschickt haben, um Ihr Konto zu aktivieren.',
       sent_to: 'Wir haben den Link an %{email} geschickt.',
+      already_registered:
+        'Hat diese Adresse bereits ein Konto, steht das stattdessen in der E-Mail: Melden Sie sich damit an oder legen Sie auf der Anmeldeseite ein neues Passwort fest.',
       resend_hint: 'Keine E-Mail erhalten? Sehen Sie im Spam-Ordner nach oder senden Sie sie erneut.',
       email: 'E-Mail',
       resend: 'E-Mail erneut senden',
