@@ -181,6 +181,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Never a bare `undefined`: a rejection without an Error still says that the start failed.
+  console.error(err instanceof Error ? err : `Atrium could not start: ${String(err)}`);
   process.exit(1);
 });
