@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/server/db/embedded';
 import { TEST_JWT_SECRET } from '../setup/test-app';
 
 /**
@@ -22,18 +22,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-crash-'));
 fs.chmodSync(dir, 0o755);
 const servers: Server[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** The server in a process group of its own, as a service manager starts it, so that the group can be killed. */
 async function startServer(): Promise<Server> {

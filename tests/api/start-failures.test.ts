@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { postgresProcessesOf } from '../../src/server/db/proc';
+import { freePort } from '../../src/server/db/embedded';
 import { TEST_JWT_SECRET } from '../setup/test-app';
 
 /**
@@ -13,18 +14,6 @@ import { TEST_JWT_SECRET } from '../setup/test-app';
  */
 
 const dirs: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** Starts the server with `env` and waits for it to exit: its exit code and what it printed. */
 async function startFails(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
