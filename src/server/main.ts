@@ -28,6 +28,36 @@ function listenHost(host: string | undefined, published: string[]): { host: stri
   };
 }
 
+/** Exit codes of a start that cannot listen (PORT/HOST) or reach its database (DATABASE_URL); docs/operations.md. */
+const EXIT_LISTEN = 6;
+const EXIT_DATABASE = 7;
+
+/** A database URL as it may be shown: user, host, port and database, never the password. */
+function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const socket = u.searchParams.get('host');
+    return `${u.username ? `${decodeURIComponent(u.username)}@` : ''}${socket ?? u.host}${u.pathname}`;
+  } catch {
+    return 'an unparsable URL';
+  }
+}
+
+/** One line saying why the database refused or could not be reached, and what to do. */
+function databaseFailure(err: unknown, url: string, setting: string): string {
+  const code = (err as { code?: string }).code;
+  const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  const hint =
+    code === '28P01' || code === '28000'
+      ? 'the user or password is wrong'
+      : code === '3D000'
+        ? 'that database does not exist: create it (createdb) or name another'
+        : code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH'
+          ? 'is PostgreSQL running there, on that host and port?'
+          : 'check that PostgreSQL runs and the URL is right';
+  return `${setting}: cannot use the database ${shownUrl(url)}: ${why} (${hint}).`;
+}
+
 /** How long a stop waits for the pool's clients before it stops the database anyway. */
 const POOL_END_WAIT_MS = 5_000;
 
@@ -98,6 +128,7 @@ async function main() {
     databaseUrl = embedded.url('atrium');
   }
 
+  log.info(`connecting to the database ${shownUrl(databaseUrl)}`);
   const { db, pool } = connect(databaseUrl, 20, config.dbPipelineLanes, undefined, {
     directUrl: config.databaseDirectUrl,
     namedStatements: config.dbNamedStatements,
@@ -116,7 +147,13 @@ async function main() {
       await embedded?.stop().catch(() => {});
       process.exit(2);
     }
-    throw err;
+    // The first statement is the first contact: a refused or unreachable database is a setting to fix.
+    const message = databaseFailure(err, databaseUrl, embedded ? 'the embedded database' : 'DATABASE_URL');
+    log.fatal(message);
+    console.error(message);
+    await pool.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(EXIT_DATABASE);
   }
   await runMigrations(pool, log);
   // Decided before seeding, so that a refused start leaves no demo accounts behind.
@@ -176,11 +213,31 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: listen.host });
+  try {
+    await app.listen({ port: config.port, host: listen.host });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
+    const message =
+      code === 'EADDRINUSE'
+        ? `PORT=${config.port}: the port is in use on ${listen.host} by another process: stop it or set another PORT.`
+        : code === 'EACCES'
+          ? `PORT=${config.port}: this user may not listen on that port: set PORT to 1024 or more.`
+          : `HOST=${listen.host}: not an address of this machine: set HOST to one of its addresses, or leave it unset.`;
+    log.fatal(message);
+    console.error(message);
+    // Nothing left running: the embedded database of this start is stopped too.
+    stopping = true;
+    await app.close().catch(() => {});
+    await pool.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(EXIT_LISTEN);
+  }
   log.info(`Atrium is running on ${config.publicUrl}`);
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Never a bare `undefined`: a rejection without an Error still says that the start failed.
+  console.error(err instanceof Error ? err : `Atrium could not start: ${String(err)}`);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from './embedded-postgres';
 import { DataDirInUseError, lockDataDir } from './datadir-lock';
-import { hasProc, isPostgresOf, isRunning, procStat } from './proc';
+import { hasProc, isPostgresOf, isRunning, postgresProcessesOf, procStat } from './proc';
 
 /** up: serving; restarting: the postmaster died and is being started again; failed: it could not be; stopped: shut down. */
 type DatabaseState = 'up' | 'restarting' | 'failed' | 'stopped';
@@ -178,7 +178,14 @@ async function clearStalePostmaster(databaseDir: string, log: (msg: string) => v
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return; // PostgreSQL itself handles a dead pid (and checks its shared memory)
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!isRunning(pid)) {
+    // A postmaster killed with its parent (the whole process group) stays a zombie until init reaps
+    // it; PostgreSQL's kill(pid, 0) takes a zombie for a live postmaster and refuses to start. Its
+    // server processes are awaited (awaitOrphans) before the start, so the file is not needed for that.
+    if (procStat(pid)?.state === 'Z') fs.rmSync(pidFile, { force: true });
+    return; // PostgreSQL itself handles a dead pid (and checks its shared memory)
+  }
   // Without /proc (not Linux) a live pid is all there is to go by.
   if (hasProc ? isPostgresOf(pid, databaseDir) : true) {
     log(`stopping the orphaned PostgreSQL (pid ${pid}) of an earlier run`);
@@ -189,6 +196,31 @@ async function clearStalePostmaster(databaseDir: string, log: (msg: string) => v
     );
   }
   fs.rmSync(pidFile, { force: true });
+}
+
+/**
+ * Server processes of a postmaster that was killed (by a crash, or with the whole process group) may
+ * outlive it for a moment, still attached to its shared memory: a new postmaster refuses to start
+ * until they are gone ("pre-existing shared memory block is still in use"). They end on their own
+ * once they see their postmaster gone; any still there after a few seconds is killed (its postmaster
+ * is dead, so the next start recovers from the crash anyway).
+ */
+async function awaitOrphans(databaseDir: string, log: (msg: string) => void) {
+  let left = postgresProcessesOf(databaseDir);
+  if (left.length === 0) return;
+  for (const until = Date.now() + 5_000; left.length > 0 && Date.now() < until; left = postgresProcessesOf(databaseDir))
+    await sleep(100);
+  if (left.length === 0) return;
+  log(`killing ${left.length} leftover PostgreSQL process(es) of ${databaseDir} (pids ${left.join(', ')})`);
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+  }
+  for (const until = Date.now() + 5_000; postgresProcessesOf(databaseDir).length > 0 && Date.now() < until;)
+    await sleep(100);
 }
 
 /** The postmaster named by the pid file: its pid, and its status (line 8: starting, ready, stopping…). */
@@ -301,7 +333,12 @@ export async function startEmbeddedPostgres(
   const start = async (deadline: number, dead?: number) => {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      pg.start(),
+      // embedded-postgres rejects with nothing when PostgreSQL exits before it is ready: say why.
+      pg.start().catch((err: unknown) => {
+        throw err instanceof Error
+          ? err
+          : new Error(`PostgreSQL exited while starting: ${lastLines.join(' | ') || 'it said nothing'}`);
+      }),
       new Promise((resolve, reject) => {
         const look = () => {
           const now = readPostmaster(databaseDir);
@@ -322,6 +359,25 @@ export async function startEmbeddedPostgres(
     });
     return readPostmaster(databaseDir);
   };
+  /**
+   * The first start: whatever an earlier run left behind (its postmaster, server processes of a killed
+   * one) is stopped first. A start that fails while such leftovers still end is tried again a few times.
+   */
+  const startAfterCrash = async (deadline: number) => {
+    for (let attempt = 1; ; attempt += 1) {
+      await clearStalePostmaster(databaseDir, log);
+      await awaitOrphans(databaseDir, log);
+      clearSockets(false);
+      lastLines = [];
+      try {
+        return await start(deadline);
+      } catch (err) {
+        if (attempt >= 3 || Date.now() >= deadline) throw err;
+        log(`starting PostgreSQL failed (attempt ${attempt}), trying again: ${(err as Error).message}`);
+        await sleep(1_000 * attempt);
+      }
+    }
+  };
   let postmaster: { pid: number; start?: string } | undefined;
   try {
     if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
@@ -339,9 +395,7 @@ export async function startEmbeddedPostgres(
       const owner = fs.statSync(databaseDir);
       fs.chownSync(socketDir, owner.uid, owner.gid);
     }
-    await clearStalePostmaster(databaseDir, log);
-    clearSockets(false);
-    postmaster = await start(Date.now() + 10 * 60_000);
+    postmaster = await startAfterCrash(Date.now() + 10 * 60_000);
     if (!stored) {
       await settlePassword(
         (p) => clusterUrl({ password: p, port, socketDir: useSocket ? socketDir : undefined, database: 'postgres' }),

@@ -74,3 +74,13 @@ export function isPostgresOf(pid: number, databaseDir: string): boolean {
     return argv.includes('-D') && !!dir && samePath(dir, databaseDir);
   }
 }
+
+/** The running PostgreSQL processes of `databaseDir` (a postmaster and its server processes), from /proc. */
+export function postgresProcessesOf(databaseDir: string): number[] {
+  if (!hasProc) return [];
+  return fs
+    .readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => pid !== process.pid && isPostgresOf(pid, databaseDir));
+}
