@@ -14,7 +14,8 @@ import { toHttpError } from './errors';
 export { getToken, LOCALE_KEY, onUnauthorized, setToken, storage };
 
 /** One call of the contract: its data, or react-admin's HttpError (the provider's one mapper). */
-const send = <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> => unwrap(call).catch(toHttpError);
+const send = <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> =>
+  unwrap(call).catch(toHttpError);
 
 /** The login endpoints take a form (as the seed's clients send it). */
 const asForm = (fields: Record<string, string>) => ({
@@ -64,11 +65,13 @@ export const accountsMethods = {
   /** Mails a password reset link (the answer never says whether the account exists). */
   requestPasswordReset: (email: string) => send(api.POST('/password_reset/', { body: { email } })),
   /** Sets the new password of a reset link. */
-  confirmPasswordReset: (token: string, password: string) => send(api.POST('/password_reset/confirm/', { body: { token, password } })),
+  confirmPasswordReset: (token: string, password: string) =>
+    send(api.POST('/password_reset/confirm/', { body: { token, password } })),
   /** Whether a reset-credentials link holds, with the account's current email and phone. */
   validateResetCredentials: (token: string) => send(api.POST('/accounts/user/reset_credentials/', { body: { token } })),
   /** Saves a reset-credentials link's new password (and email or phone). */
-  saveResetCredentials: (body: SchemaResetCredentialsSave) => send(api.PUT('/accounts/user/reset_credentials/', { body })),
+  saveResetCredentials: (body: SchemaResetCredentialsSave) =>
+    send(api.PUT('/accounts/user/reset_credentials/', { body })),
   /** Makes the mailed new address the account's email. */
   confirmEmailChange: (token: string) => send(api.POST('/accounts/email_change/confirm/', { body: { token } })),
   /** Restores the old email or phone and ends every session. */

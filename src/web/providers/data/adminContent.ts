@@ -40,7 +40,11 @@ const id = (value: number) => ({ params: { path: { id: value } } });
  * member pages own /lessons, /books, /news and /events); the API path is /api/admin/<name>.
  */
 
-const adminLessonCategoriesAdapter = simpleRestAdapter<SchemaLessonCategoryAdmin, SchemaLessonCategoryAdminCreate, SchemaLessonCategoryAdminUpdate>(
+const adminLessonCategoriesAdapter = simpleRestAdapter<
+  SchemaLessonCategoryAdmin,
+  SchemaLessonCategoryAdminCreate,
+  SchemaLessonCategoryAdminUpdate
+>(
   {
     list: (init) => api.GET('/admin/lesson-categories', init),
     one: (key, signal) => api.GET('/admin/lesson-categories/{id}', { ...id(key), signal }),
@@ -62,7 +66,11 @@ const adminLessonsAdapter = simpleRestAdapter<SchemaLessonAdmin, SchemaLessonAdm
   FIELDS.lessons,
 );
 
-const adminLessonMaterialsAdapter = simpleRestAdapter<SchemaLessonMaterialAdmin, SchemaLessonMaterialAdminCreate, SchemaLessonMaterialAdminUpdate>(
+const adminLessonMaterialsAdapter = simpleRestAdapter<
+  SchemaLessonMaterialAdmin,
+  SchemaLessonMaterialAdminCreate,
+  SchemaLessonMaterialAdminUpdate
+>(
   {
     list: (init) => api.GET('/admin/lesson-materials', init),
     one: (key, signal) => api.GET('/admin/lesson-materials/{id}', { ...id(key), signal }),
@@ -117,7 +125,11 @@ const adminConfigsAdapter = simpleRestAdapter<SchemaConfigAdmin, SchemaConfigAdm
   FIELDS.configs,
 );
 
-const adminFooterLinksAdapter = simpleRestAdapter<SchemaFooterLinkAdmin, SchemaFooterLinkAdminCreate, SchemaFooterLinkAdminUpdate>(
+const adminFooterLinksAdapter = simpleRestAdapter<
+  SchemaFooterLinkAdmin,
+  SchemaFooterLinkAdminCreate,
+  SchemaFooterLinkAdminUpdate
+>(
   {
     list: (init) => api.GET('/admin/footer-links', init),
     one: (key, signal) => api.GET('/admin/footer-links/{id}', { ...id(key), signal }),

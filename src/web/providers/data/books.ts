@@ -18,5 +18,6 @@ export const booksMethods = {
   /** The newest book for the dashboard (`book` null when there is none). */
   getNewBook: () => unwrap(api.GET('/books/new/')),
   /** Buys a book: now (from the balance), after paying at `payment_url`, or pending a payment. */
-  purchaseBook: (bookId: number): Promise<SchemaBookPurchaseResponse> => unwrap(api.POST('/books/purchase/', { body: { book: bookId } })),
+  purchaseBook: (bookId: number): Promise<SchemaBookPurchaseResponse> =>
+    unwrap(api.POST('/books/purchase/', { body: { book: bookId } })),
 };

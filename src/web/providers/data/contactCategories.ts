@@ -13,7 +13,8 @@ const toRequest = (data: Partial<SchemaContactCategory>): SchemaContactCategoryR
 const listCategories = () => unwrap(api.GET('/contacts/category'));
 
 /** A sort key as text: strings and numbers as they are, anything else as nothing. */
-const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const textOf = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 function byField<T extends object>(field: string, order: string) {
   const dir = order === 'DESC' ? -1 : 1;
@@ -50,8 +51,13 @@ export const contactCategoriesAdapter: ResourceAdapter = {
     return { data: await unwrap(api.POST('/contacts/category', { body: toRequest(record) })) };
   },
   async update(_resource, { id, data, previousData }) {
-    const record = { ...(previousData as Partial<SchemaContactCategory> | undefined), ...(data as Partial<SchemaContactCategory> | undefined) };
-    return { data: await unwrap(api.PUT('/contacts/category/{id}/', { ...path(id as Identifier), body: toRequest(record) })) };
+    const record = {
+      ...(previousData as Partial<SchemaContactCategory> | undefined),
+      ...(data as Partial<SchemaContactCategory> | undefined),
+    };
+    return {
+      data: await unwrap(api.PUT('/contacts/category/{id}/', { ...path(id as Identifier), body: toRequest(record) })),
+    };
   },
   async delete(_resource, { id, previousData }) {
     await unwrap(api.DELETE('/contacts/category/{id}/', path(id)));

@@ -79,8 +79,13 @@ export const contactsAdapter: ResourceAdapter = {
     return { data: await unwrap(api.POST('/contacts/', { body: toContactRequest(record) })) };
   },
   async update(_resource, { id, data, previousData }) {
-    const record = { ...(previousData as Partial<SchemaContact> | undefined), ...(data as Partial<SchemaContact> | undefined) };
-    return { data: await unwrap(api.PUT('/contacts/{id}/', { ...path(id as Identifier), body: toContactRequest(record) })) };
+    const record = {
+      ...(previousData as Partial<SchemaContact> | undefined),
+      ...(data as Partial<SchemaContact> | undefined),
+    };
+    return {
+      data: await unwrap(api.PUT('/contacts/{id}/', { ...path(id as Identifier), body: toContactRequest(record) })),
+    };
   },
   async updateMany(_resource, { ids, data }) {
     const change = bulkChangeOf(data);
@@ -98,7 +103,10 @@ export const contactsAdapter: ResourceAdapter = {
 };
 
 /** The CSV of the filtered list (the export endpoint), as text. */
-export async function exportContactsCsv(filter: ContactFilter, sort?: { field: string; order: string }): Promise<string> {
+export async function exportContactsCsv(
+  filter: ContactFilter,
+  sort?: { field: string; order: string },
+): Promise<string> {
   return unwrap(
     api.GET('/contacts/export/', {
       params: {

@@ -5,7 +5,11 @@ import { toHttpError } from './errors';
 type Methods = Record<string, (...args: never[]) => Promise<unknown>>;
 
 /** The intersection of the method groups: every group's methods with their own signatures. */
-type AllOf<C extends Methods[]> = (C[number] extends infer U ? (U extends unknown ? (x: U) => void : never) : never) extends (x: infer I) => void ? I : never;
+type AllOf<C extends Methods[]> = (
+  C[number] extends infer U ? (U extends unknown ? (x: U) => void : never) : never
+) extends (x: infer I) => void
+  ? I
+  : never;
 
 /**
  * The resource methods plus custom ones for what is not a resource (start an import, approve a
@@ -35,6 +39,7 @@ export function withCustomMethods<C extends Methods[]>(resources: DataProvider, 
   );
   // combineDataProviders answers every name with a resource call, so the custom names come first.
   return new Proxy(resources, {
-    get: (target, name): unknown => (typeof name === 'string' && Object.hasOwn(wrapped, name) ? wrapped[name] : Reflect.get(target, name)),
+    get: (target, name): unknown =>
+      typeof name === 'string' && Object.hasOwn(wrapped, name) ? wrapped[name] : Reflect.get(target, name),
   }) as DataProvider & AllOf<C>;
 }

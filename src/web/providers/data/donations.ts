@@ -9,7 +9,9 @@ export type ManualDonation = Omit<SchemaManualDonationRequest, 'check'> & { chec
 export const donationsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination }) {
     const page = await unwrap(
-      api.GET('/payments/donations/', { params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 20 } } }),
+      api.GET('/payments/donations/', {
+        params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 20 } },
+      }),
     );
     return { data: page.results, total: page.count };
   },
@@ -38,7 +40,10 @@ export const donationsMethods = {
     form.append('check', donation.check, donation.check.name);
     // The typed body names the fields; the request itself is the multipart form.
     return unwrap(
-      api.POST('/payments/manual_donation/', { body: { ...donation, check: donation.check.name }, bodySerializer: () => form }),
+      api.POST('/payments/manual_donation/', {
+        body: { ...donation, check: donation.check.name },
+        bodySerializer: () => form,
+      }),
     );
   },
 };

@@ -10,7 +10,9 @@ export const eventsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, filter }) {
     const { period = 'upcoming' } = (filter ?? {}) as EventFilter;
     const page = await unwrap(
-      api.GET('/events/list/', { params: { query: { period, page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 10 } } }),
+      api.GET('/events/list/', {
+        params: { query: { period, page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 10 } },
+      }),
     );
     return { data: page.results, total: page.count };
   },
@@ -22,7 +24,9 @@ export const eventsAdapter: ResourceAdapter = {
 /** What the event screens do that is not a page of the list. */
 export const eventsMethods = {
   /** The next events for the dashboard. */
-  getNearestEvents: (limit: number): Promise<SchemaEventBrief[]> => unwrap(api.GET('/events/nearest/', { params: { query: { limit } } })),
+  getNearestEvents: (limit: number): Promise<SchemaEventBrief[]> =>
+    unwrap(api.GET('/events/nearest/', { params: { query: { limit } } })),
   /** The event as an iCalendar file (text/calendar), fetched with the member's token. */
-  getEventIcs: (eventId: number): Promise<string> => unwrap(api.GET('/events/view/{id}/ics', { params: { path: { id: eventId } }, parseAs: 'text' })),
+  getEventIcs: (eventId: number): Promise<string> =>
+    unwrap(api.GET('/events/view/{id}/ics', { params: { path: { id: eventId } }, parseAs: 'text' })),
 };

@@ -21,7 +21,9 @@ import type {
  */
 const fieldsOf =
   <T>() =>
-  <const K extends readonly (keyof T & string)[]>(keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : never)): readonly string[] =>
+  <const K extends readonly (keyof T & string)[]>(
+    keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : never),
+  ): readonly string[] =>
     keys;
 
 /** The request body fields of the simple-REST admin resources (API names); create takes the update's fields. */
@@ -41,10 +43,40 @@ export const ADMIN_RESOURCE_FIELDS = {
     'is_published',
     'published_at',
   ]),
-  'lesson-materials': fieldsOf<SchemaLessonMaterialAdminUpdate>()(['lesson_id', 'title', 'file', 'url', 'mime_type', 'size_bytes', 'order']),
-  books: fieldsOf<SchemaBookAdminUpdate>()(['title', 'author', 'description', 'cover', 'pdf', 'price', 'is_free', 'pages', 'language', 'is_published', 'published_at']),
+  'lesson-materials': fieldsOf<SchemaLessonMaterialAdminUpdate>()([
+    'lesson_id',
+    'title',
+    'file',
+    'url',
+    'mime_type',
+    'size_bytes',
+    'order',
+  ]),
+  books: fieldsOf<SchemaBookAdminUpdate>()([
+    'title',
+    'author',
+    'description',
+    'cover',
+    'pdf',
+    'price',
+    'is_free',
+    'pages',
+    'language',
+    'is_published',
+    'published_at',
+  ]),
   news: fieldsOf<SchemaNewsAdminUpdate>()(['title', 'summary', 'body', 'image', 'is_important', 'published_at']),
-  events: fieldsOf<SchemaEventAdminUpdate>()(['title', 'description', 'starts_at', 'ends_at', 'time_zone', 'place', 'online_url', 'image', 'is_published']),
+  events: fieldsOf<SchemaEventAdminUpdate>()([
+    'title',
+    'description',
+    'starts_at',
+    'ends_at',
+    'time_zone',
+    'place',
+    'online_url',
+    'image',
+    'is_published',
+  ]),
   configs: fieldsOf<SchemaConfigAdminUpdate>()(['key', 'value', 'description', 'is_public']),
   'footer-links': fieldsOf<SchemaFooterLinkAdminUpdate>()(['title', 'url', 'order']),
   packages: fieldsOf<SchemaPackageAdminUpdate>()(['name', 'description', 'is_active', 'category_ids']),
@@ -86,10 +118,25 @@ export const ADMIN_USER_UPDATE_FIELDS = fieldsOf<SchemaAdminUserUpdate>()([
   'default_region',
 ]);
 
-export const LEAD_USER_FIELDS = fieldsOf<SchemaCreateLeadUserRequest>()(['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'language', 'tag_id', 'consultant_id', 'default_region', 'send_invitation', 'time_zone']);
+export const LEAD_USER_FIELDS = fieldsOf<SchemaCreateLeadUserRequest>()([
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'language',
+  'tag_id',
+  'consultant_id',
+  'default_region',
+  'send_invitation',
+  'time_zone',
+]);
 
 /** The listed fields of a record that it has (undefined ones left out, as JSON would). */
 export function pick(data: unknown, fields: readonly string[]): Record<string, unknown> {
   const record = (data ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(fields.filter((f) => Object.hasOwn(record, f) && record[f] !== undefined).map((f) => [f, record[f]]));
+  return Object.fromEntries(
+    fields.filter((f) => Object.hasOwn(record, f) && record[f] !== undefined).map((f) => [f, record[f]]),
+  );
 }

@@ -64,7 +64,10 @@ export const flowsAdapter: ResourceAdapter = {
     return { data: await unwrap(api.POST('/user_flows/', { body: toRequest(record) })) };
   },
   async update(_resource, { id, data, previousData }) {
-    const record = { ...(previousData as Partial<SchemaFlow> | undefined), ...(data as Partial<SchemaFlow> | undefined) };
+    const record = {
+      ...(previousData as Partial<SchemaFlow> | undefined),
+      ...(data as Partial<SchemaFlow> | undefined),
+    };
     return { data: await unwrap(api.PUT('/user_flows/{id}/', { ...path(id as Identifier), body: toRequest(record) })) };
   },
   async delete(_resource, { id, previousData }) {
@@ -79,7 +82,9 @@ export const flowsAdapter: ResourceAdapter = {
 
 /** Whether a landing name can be used (matches=false) while the member types it. */
 export async function checkLandingName(name: string, flowId?: number) {
-  return unwrap(api.POST('/user_flows/landing_edit/check_unique_name/', { body: { name, ...(flowId && { flow_id: flowId }) } }));
+  return unwrap(
+    api.POST('/user_flows/landing_edit/check_unique_name/', { body: { name, ...(flowId && { flow_id: flowId }) } }),
+  );
 }
 
 async function flowStats(id: number, days: number) {

@@ -30,7 +30,9 @@ export const importsAdapter: ResourceAdapter = {
     form.append('file', file, file.name);
     if (consultant_id) form.append('consultant_id', String(consultant_id));
     if (tag_id) form.append('tag_id', String(tag_id));
-    const saved = await unwrap(api.POST('/accounts/import_users/save/', { body: { file: '' }, bodySerializer: () => form }));
+    const saved = await unwrap(
+      api.POST('/accounts/import_users/save/', { body: { file: '' }, bodySerializer: () => form }),
+    );
     return { data: saved };
   },
   async update(_resource, { id, data }) {

@@ -17,7 +17,13 @@ import { toHttpError } from './errors';
 import { paymentsAdapter, paymentsMethods } from './payments';
 import { personDonationsAdapter, personMethods } from './person';
 import { profileMethods, sessionsAdapter } from './profile';
-import { structureAdapter, structureMethods, teamCompletedTasksAdapter, userDetailsAdapter, waitingLeadsAdapter } from './structure';
+import {
+  structureAdapter,
+  structureMethods,
+  teamCompletedTasksAdapter,
+  userDetailsAdapter,
+  waitingLeadsAdapter,
+} from './structure';
 import { subscriptionMethods } from './subscription';
 import { teamChildrenAdapter, teamMethods } from './team';
 import { leadsMethods } from './leads';
@@ -69,7 +75,6 @@ const adapters = {
   'learning/lessons': lessonsAdapter,
   'learning/news': newsAdapter,
 } satisfies Record<string, ResourceAdapter>;
-
 
 type Method = keyof ResourceAdapter;
 

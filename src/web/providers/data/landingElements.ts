@@ -1,5 +1,9 @@
 import { api, ApiError, unwrap } from '../../../api/client';
-import type { SchemaLandingElement, SchemaLandingElementsResponse, SchemaLandingElementWrite } from '../../../api/schema';
+import type {
+  SchemaLandingElement,
+  SchemaLandingElementsResponse,
+  SchemaLandingElementWrite,
+} from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
 /** A landing element as react-admin sees it: the contract's element plus the flow it belongs to. */
@@ -19,9 +23,11 @@ const flowOf = (value: unknown): number => {
   return id;
 };
 
-const load = (flowId: number) => unwrap(api.GET('/user_flows/landing_edit/{id}/', { params: { path: { id: flowId } } }));
+const load = (flowId: number) =>
+  unwrap(api.GET('/user_flows/landing_edit/{id}/', { params: { path: { id: flowId } } }));
 
-const toWrite = ({ type, order, content }: LandingElementData) => ({ type, order, content }) as SchemaLandingElementWrite;
+const toWrite = ({ type, order, content }: LandingElementData) =>
+  ({ type, order, content }) as SchemaLandingElementWrite;
 
 /** An image element with a picked file goes as multipart (LandingImageUpload); anything else as JSON. */
 function bodyOf(data: LandingElementData) {
@@ -54,17 +60,28 @@ export const landingElementsAdapter: ResourceAdapter = {
   async create(_resource, { data }) {
     const d = data as LandingElementData;
     const flowId = flowOf(d.flow_id);
-    const res = await unwrap(api.POST('/user_flows/landing_edit/{id}/', { params: { path: { id: flowId } }, ...bodyOf(d) }));
+    const res = await unwrap(
+      api.POST('/user_flows/landing_edit/{id}/', { params: { path: { id: flowId } }, ...bodyOf(d) }),
+    );
     // The new element is the one with the highest id (ids only grow).
-    const created = res.elements.reduce<SchemaLandingElement | undefined>((a, e) => (!a || e.id > a.id ? e : a), undefined);
+    const created = res.elements.reduce<SchemaLandingElement | undefined>(
+      (a, e) => (!a || e.id > a.id ? e : a),
+      undefined,
+    );
     if (!created) throw new ApiError(500, { detail: 'No element created.' });
     return { data: { ...created, flow_id: flowId } };
   },
   async update(_resource, { id, data, previousData }) {
-    const d = { ...(previousData as LandingElementData), ...(data as Partial<LandingElementData>) } as LandingElementData;
+    const d = {
+      ...(previousData as LandingElementData),
+      ...(data as Partial<LandingElementData>),
+    } as LandingElementData;
     const flowId = flowOf(d.flow_id);
     const res = await unwrap(
-      api.PUT('/user_flows/landing_edit/{id}/{elementId}/', { params: { path: { id: flowId, elementId: Number(id) } }, ...bodyOf(d) }),
+      api.PUT('/user_flows/landing_edit/{id}/{elementId}/', {
+        params: { path: { id: flowId, elementId: Number(id) } },
+        ...bodyOf(d),
+      }),
     );
     const saved = res.elements.find((e) => e.id === Number(id));
     if (!saved) throw new ApiError(404, { detail: 'Not found.', code: 'not_found' });
@@ -72,8 +89,11 @@ export const landingElementsAdapter: ResourceAdapter = {
   },
   async delete(_resource, { id, previousData }) {
     const flowId = flowOf((previousData as Partial<LandingElementRecord> | undefined)?.flow_id);
-    await unwrap(api.DELETE('/user_flows/landing_edit/{id}/{elementId}/', { params: { path: { id: flowId, elementId: Number(id) } } }));
+    await unwrap(
+      api.DELETE('/user_flows/landing_edit/{id}/{elementId}/', {
+        params: { path: { id: flowId, elementId: Number(id) } },
+      }),
+    );
     return { data: previousData ?? { id } };
   },
 };
-

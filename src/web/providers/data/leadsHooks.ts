@@ -7,7 +7,10 @@ import { NOTIFICATIONS } from './notificationsHooks';
 export function useTakeLead() {
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const client = useQueryClient();
-  return useMutation({ mutationFn: (leadId: number) => dataProvider.takeLead(leadId), onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }) });
+  return useMutation({
+    mutationFn: (leadId: number) => dataProvider.takeLead(leadId),
+    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }),
+  });
 }
 
 /** What a queue action did to each lead: done, taken by someone faster (409), or failed otherwise. */

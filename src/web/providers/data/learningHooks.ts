@@ -49,17 +49,29 @@ export function useLearningList<R extends LearningResource>(
   options: UseGetListOptions<LearningRecords[R]['list']> = {},
 ) {
   const [locale] = useLocaleState();
-  return useGetList<LearningRecords[R]['list']>(resource, { ...params, meta: listMeta(locale) }, { placeholderData: (prev) => prev, ...options });
+  return useGetList<LearningRecords[R]['list']>(
+    resource,
+    { ...params, meta: listMeta(locale) },
+    { placeholderData: (prev) => prev, ...options },
+  );
 }
 
 /** Answers like the server would for an id that cannot exist (not a positive integer). */
 export const notFound = new HttpError('Not found.', 404);
 
 /** One learning record by id; an id that is not a positive integer is not found (no call). */
-export function useLearningRecord<R extends LearningResource>(resource: R, id: number, options: UseGetOneOptions<LearningRecords[R]['one']> = {}) {
+export function useLearningRecord<R extends LearningResource>(
+  resource: R,
+  id: number,
+  options: UseGetOneOptions<LearningRecords[R]['one']> = {},
+) {
   const [locale] = useLocaleState();
   const valid = Number.isInteger(id) && id > 0;
-  const query = useGetDetail<LearningRecords[R]['one']>(resource, { id, meta: listMeta(locale) }, { ...options, enabled: valid });
+  const query = useGetDetail<LearningRecords[R]['one']>(
+    resource,
+    { id, meta: listMeta(locale) },
+    { ...options, enabled: valid },
+  );
   return valid ? query : { ...query, isPending: false, error: notFound };
 }
 
@@ -71,7 +83,6 @@ function useLearningKey() {
   const [locale] = useLocaleState();
   return useCallback((...parts: unknown[]) => ['learning', locale, ...parts] as const, [locale]);
 }
-
 
 /**
  * The queries a learning change (a lesson watched, a book bought) makes stale: the custom methods'
@@ -96,7 +107,10 @@ function useSetLearningRecord() {
   const [locale] = useLocaleState();
   return useCallback(
     <R extends LearningResource>(resource: R, record: LearningRecords[R]['one']) =>
-      queryClient.setQueryData([resource, 'getOne', { id: String(record.id), meta: detailMeta(listMeta(locale)) }], record),
+      queryClient.setQueryData(
+        [resource, 'getOne', { id: String(record.id), meta: detailMeta(listMeta(locale)) }],
+        record,
+      ),
     [queryClient, locale],
   );
 }

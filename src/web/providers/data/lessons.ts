@@ -28,7 +28,9 @@ export const lessonsAdapter: ResourceAdapter = {
     }
     const page = await unwrap(
       api.POST('/navigator/lesson/list/', {
-        params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 12, search: f.q || undefined } },
+        params: {
+          query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 12, search: f.q || undefined },
+        },
         body: { category: f.category ?? null, ...(f.completed === undefined ? {} : { completed: f.completed }) },
       }),
     );
@@ -56,9 +58,15 @@ export const lessonCommentsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, filter }) {
     const lesson = Number((filter as { lesson?: number } | undefined)?.lesson);
     const page = await unwrap(
-      api.GET('/navigator/comments/', { params: { query: { lesson, page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 20 } } }),
+      api.GET('/navigator/comments/', {
+        params: { query: { lesson, page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 20 } },
+      }),
     );
-    return { data: page.results, total: page.count, pageInfo: { hasNextPage: page.next !== null, hasPreviousPage: page.previous !== null } };
+    return {
+      data: page.results,
+      total: page.count,
+      pageInfo: { hasNextPage: page.next !== null, hasPreviousPage: page.previous !== null },
+    };
   },
   async create(_resource, { data }) {
     const body = data as SchemaLessonCommentCreate;
@@ -67,7 +75,9 @@ export const lessonCommentsAdapter: ResourceAdapter = {
   async update(_resource, { id, data }) {
     const { is_hidden } = data as Pick<SchemaLessonComment, 'is_hidden'>;
     return {
-      data: await unwrap(api.POST('/navigator/comments/{id}/moderation/', { params: { path: { id: Number(id) } }, body: { is_hidden } })),
+      data: await unwrap(
+        api.POST('/navigator/comments/{id}/moderation/', { params: { path: { id: Number(id) } }, body: { is_hidden } }),
+      ),
     };
   },
   async delete(_resource, { id, previousData }) {

@@ -11,7 +11,11 @@ import { useQuery } from './query';
 export function useServerMenu(kind: 'main' | 'dropdown') {
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const locale = useSyncExternalStore(serverLanguageStore.subscribe, serverLanguageStore.get);
-  return useQuery({ queryKey: ['menu', kind, locale], queryFn: () => dataProvider.getMenu(kind), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['menu', kind, locale],
+    queryFn: () => dataProvider.getMenu(kind),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** The footer links for the signed-in layout; fetched again when the language changes, as the menu. */

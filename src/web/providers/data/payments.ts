@@ -19,7 +19,11 @@ export const paymentsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
     const page = pagination?.page ?? 1;
     const perPage = pagination?.perPage ?? 25;
-    const clean = Object.fromEntries(Object.entries((filter ?? {}) as Record<string, unknown>).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+    const clean = Object.fromEntries(
+      Object.entries((filter ?? {}) as Record<string, unknown>).filter(
+        ([, v]) => v !== '' && v !== undefined && v !== null,
+      ),
+    );
     const { data, error, response } = await api.GET('/staff/payments', {
       params: {
         query: {
@@ -50,7 +54,10 @@ export const paymentsMethods = {
   },
   /** Rejects a pending manual donation with the reason the member sees. */
   async rejectPayment(id: number, reason: string): Promise<SchemaStaffPayment> {
-    const { data, error, response } = await api.POST('/staff/payments/{id}/reject', { params: { path: { id } }, body: { reason } });
+    const { data, error, response } = await api.POST('/staff/payments/{id}/reject', {
+      params: { path: { id } },
+      body: { reason },
+    });
     if (!response.ok || !data) throw new ApiError(response.status, error);
     return data;
   },

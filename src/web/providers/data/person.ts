@@ -21,17 +21,23 @@ export const personDonationsAdapter: ResourceAdapter = {
 /** What the staff person page (/user/view-details/{pk}) does besides its lists: custom methods (see ./index.ts). */
 export const personMethods = {
   /** A partner's company details and documents (404 when the user is no partner). */
-  getPartnerDetails: (userId: number) => unwrap(api.POST('/accounts/user/get_partner_details/', { body: { user_id: userId } })),
+  getPartnerDetails: (userId: number) =>
+    unwrap(api.POST('/accounts/user/get_partner_details/', { body: { user_id: userId } })),
   /** Tags, groups, work zone, language, time zone, partner flag (and, for admins, role): only the fields sent change. */
-  updateUserSettings: (body: SchemaUpdateUserSettingsRequest) => unwrap(api.POST('/accounts/user/update_settings/', { body })),
+  updateUserSettings: (body: SchemaUpdateUserSettingsRequest) =>
+    unwrap(api.POST('/accounts/user/update_settings/', { body })),
   /** A note on the person's timeline (an entry of the actions history). */
-  addUserNote: (userId: number, text: string) => unwrap(api.POST('/accounts/user/add_note/', { body: { user_id: userId, text } })),
+  addUserNote: (userId: number, text: string) =>
+    unwrap(api.POST('/accounts/user/add_note/', { body: { user_id: userId, text } })),
   /** A donation the person made outside the app, recorded as paid. */
-  recordUserDonation: (body: SchemaRecordDonationRequest) => unwrap(api.POST('/accounts/user/record_donation/', { body })),
+  recordUserDonation: (body: SchemaRecordDonationRequest) =>
+    unwrap(api.POST('/accounts/user/record_donation/', { body })),
   /** (Re)sends the invitation mail with a set-password link; answers the invitation's state. */
-  sendInvitation: (userId: number) => unwrap(api.POST('/accounts/user/send_invitation/', { body: { user_id: userId } })),
+  sendInvitation: (userId: number) =>
+    unwrap(api.POST('/accounts/user/send_invitation/', { body: { user_id: userId } })),
   /** A one-hour link for the person to set new credentials. */
-  createResetCredentialsLink: (userId: number) => unwrap(api.GET('/accounts/user/reset_credentials/', { params: { query: { user_id: userId } } })),
+  createResetCredentialsLink: (userId: number) =>
+    unwrap(api.GET('/accounts/user/reset_credentials/', { params: { query: { user_id: userId } } })),
   /** Hands one person to another consultant (409 when someone moved them first). */
   giveAwayUser: (userId: number, consultantId: number) =>
     unwrap(api.POST('/accounts/user/give_away_user/', { body: { user_id: userId, consultant_id: consultantId } })),
@@ -39,7 +45,11 @@ export const personMethods = {
   handOverUsers: (fromConsultantId: number, toConsultantId: number, userIds: number[]) =>
     unwrap(
       api.POST('/accounts/manager/give_away_user/', {
-        body: { from_consultant_id: fromConsultantId, to_consultant_id: toConsultantId, ...(userIds.length && { user_ids: userIds }) },
+        body: {
+          from_consultant_id: fromConsultantId,
+          to_consultant_id: toConsultantId,
+          ...(userIds.length && { user_ids: userIds }),
+        },
       }),
     ),
 };

@@ -54,7 +54,8 @@ export const profileMethods = {
     return saved(unwrap(api.POST('/accounts/me/', { body: { avatar: file.name }, bodySerializer: () => form })));
   },
   /** The interface and mail language. */
-  setProfileLanguage: (language: SchemaLanguage) => savedUser(unwrap(api.POST('/accounts/set_language/', { body: { language } }))),
+  setProfileLanguage: (language: SchemaLanguage) =>
+    savedUser(unwrap(api.POST('/accounts/set_language/', { body: { language } }))),
   /** With the current password: a new secret and QR code; with the first code: two-factor turns on. */
   connectGoogleAuth: (body: SchemaGoogleAuthConnectRequest): Promise<SchemaGoogleAuthConnectResponse> =>
     unwrap(api.POST('/accounts/google_auth/connect/', { body })),

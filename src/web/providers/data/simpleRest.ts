@@ -75,7 +75,11 @@ function totalOf(response: Response): number {
   return parseInt(range.split('/').pop() ?? '', 10);
 }
 
-type Window = { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: unknown };
+type Window = {
+  pagination?: { page: number; perPage: number };
+  sort?: { field: string; order: string };
+  filter?: unknown;
+};
 
 /** sort, range and filter as ra-data-simple-rest sends them (its defaults: page 1 of 10, by id ascending). */
 function listQuery({ pagination, sort, filter }: Window): SimpleRestQuery {

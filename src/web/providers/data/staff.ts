@@ -6,7 +6,20 @@ import type { ResourceAdapter } from './types';
 /** What creating a partner takes: the request's fields, with the documents as the files picked (multipart). */
 export type PartnerCreate = Omit<SchemaCreatePartnerUserRequest, 'documents'> & { documents?: File[] };
 
-const PARTNER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'language', 'tag_id', 'consultant_id', 'company', 'default_region', 'send_invitation'] as const satisfies readonly (keyof SchemaCreatePartnerUserRequest)[];
+const PARTNER_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'language',
+  'tag_id',
+  'consultant_id',
+  'company',
+  'default_region',
+  'send_invitation',
+] as const satisfies readonly (keyof SchemaCreatePartnerUserRequest)[];
 
 /**
  * `staff-partners` → accounts/user/create_partner_user/: create only, multipart (the fields and up to

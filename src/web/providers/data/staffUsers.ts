@@ -57,15 +57,32 @@ export const staffUsersAdapter: ResourceAdapter = {
     switch (a.action) {
       case 'block': {
         const r = await unwrap(api.POST('/accounts/user/block_unblock_user/', { body: { user_id, block: a.block } }));
-        return { data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, is_blocked: r.is_blocked } };
+        return {
+          data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, is_blocked: r.is_blocked },
+        };
       }
       case 'settings': {
-        const r = await unwrap(api.POST('/accounts/user/consultant_settings/', { body: { user_id, daily_limit: a.daily_limit, rating: a.rating } }));
-        return { data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, daily_lead_limit: r.daily_limit, rating: r.rating } };
+        const r = await unwrap(
+          api.POST('/accounts/user/consultant_settings/', {
+            body: { user_id, daily_limit: a.daily_limit, rating: a.rating },
+          }),
+        );
+        return {
+          data: {
+            ...(previousData as Record<string, unknown> | undefined),
+            id: user_id,
+            daily_lead_limit: r.daily_limit,
+            rating: r.rating,
+          },
+        };
       }
       case 'work_times': {
-        const r = await unwrap(api.POST('/accounts/user/update_work_times/', { body: { user_id, work_times: a.work_times } }));
-        return { data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, work_times: r.work_times } };
+        const r = await unwrap(
+          api.POST('/accounts/user/update_work_times/', { body: { user_id, work_times: a.work_times } }),
+        );
+        return {
+          data: { ...(previousData as Record<string, unknown> | undefined), id: user_id, work_times: r.work_times },
+        };
       }
       case 'give_away': {
         await unwrap(api.POST('/accounts/user/give_away_user/', { body: { user_id, consultant_id: a.consultant_id } }));
@@ -74,16 +91,22 @@ export const staffUsersAdapter: ResourceAdapter = {
     }
   },
   async delete(_resource, { id, previousData, meta }) {
-    const body: SchemaRemoveUserRequest = { user_id: Number(id), hand_over_to: Number(((meta ?? {}) as { hand_over_to?: number }).hand_over_to) };
+    const body: SchemaRemoveUserRequest = {
+      user_id: Number(id),
+      hand_over_to: Number(((meta ?? {}) as { hand_over_to?: number }).hand_over_to),
+    };
     await unwrap(api.POST('/accounts/user/remove_user/', { body }));
     return { data: previousData ?? { id } };
   },
   async create(_resource, { data }) {
-    const r = await unwrap(api.POST('/accounts/user/create_lead_user/', { body: pick(data, LEAD_USER_FIELDS) as SchemaCreateLeadUserRequest }));
+    const r = await unwrap(
+      api.POST('/accounts/user/create_lead_user/', {
+        body: pick(data, LEAD_USER_FIELDS) as SchemaCreateLeadUserRequest,
+      }),
+    );
     return { data: r.user };
   },
 };
 
 /** Tags and groups for pickers. */
 export const tagsGroups = () => unwrap(api.GET('/accounts/tags_groups/'));
-

@@ -20,7 +20,12 @@ const ordering = contractOrdering([
 ]);
 
 /** Only the request's own fields: a list's filter may carry others. */
-const requestOf = ({ period, date_from, date_to, user_id }: SchemaStatisticsRequest): SchemaStatisticsRequest => ({ period, date_from, date_to, user_id });
+const requestOf = ({ period, date_from, date_to, user_id }: SchemaStatisticsRequest): SchemaStatisticsRequest => ({
+  period,
+  date_from,
+  date_to,
+  user_id,
+});
 
 /**
  * `staff-statistics` → accounts/dashboard/staff_statistics/: the figures per employee for a period
@@ -50,7 +55,8 @@ export const staffStatisticsAdapter: ResourceAdapter = {
 /** What the dashboard reads besides its table: custom methods of the data provider (see ./index.ts). */
 export const statisticsMethods = {
   /** The dashboard's metrics for a period, with the employee whose figures they are (view-as: `user_id`). */
-  getStatistics: (request: SchemaStatisticsRequest) => unwrap(api.POST('/accounts/dashboard/statistics/', { body: requestOf(request) })),
+  getStatistics: (request: SchemaStatisticsRequest) =>
+    unwrap(api.POST('/accounts/dashboard/statistics/', { body: requestOf(request) })),
   /** Registrations, donations and subscriptions per country for a period. */
   getStatisticsByCountries: (request: SchemaStatisticsRequest) =>
     unwrap(api.POST('/accounts/dashboard/statistics_by_countries/', { body: requestOf(request) })),

@@ -36,7 +36,9 @@ export const structureAdapter: ResourceAdapter = {
     const f = (filter ?? {}) as StructureFilter;
     const page = await unwrap(
       api.POST('/team/get_my_structure_users/', {
-        params: { query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 25, ordering: ordering(sort) } },
+        params: {
+          query: { page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 25, ordering: ordering(sort) },
+        },
         body: {
           search: f.q || undefined,
           status: f.status || undefined,

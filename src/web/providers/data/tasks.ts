@@ -1,12 +1,24 @@
 import { api, unwrap } from '../../../api/client';
-import type { SchemaTaskCreateRequest, SchemaTaskTab, SchemaTaskTabCounts, SchemaTaskType, SchemaTaskUpdateRequest } from '../../../api/schema';
+import type {
+  SchemaTaskCreateRequest,
+  SchemaTaskTab,
+  SchemaTaskTabCounts,
+  SchemaTaskType,
+  SchemaTaskUpdateRequest,
+} from '../../../api/schema';
 import { contractOrdering, type ResourceAdapter } from './types';
 
 /** The columns the contract orders tasks by. */
 const ordering = contractOrdering(['start_at', 'created_at', 'completed_at', 'canceled_at']);
 
 /** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
-export type TaskFilter = { tab?: SchemaTaskTab; type?: SchemaTaskType | ''; q?: string; user_id?: number; linked_user_id?: number };
+export type TaskFilter = {
+  tab?: SchemaTaskTab;
+  type?: SchemaTaskType | '';
+  q?: string;
+  user_id?: number;
+  linked_user_id?: number;
+};
 
 /** The tab counts of the list answer, for the tab badges (react-admin keeps them as the list's meta). */
 export type TaskListMeta = { tab_counts: SchemaTaskTabCounts };
@@ -55,12 +67,20 @@ export type TaskLinkUsersFilter = { q?: string; user_id?: number };
  */
 export const taskLinkUsersAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, filter }) {
-    const data = await usersToLink((filter as TaskLinkUsersFilter | undefined)?.q ?? '', (filter as TaskLinkUsersFilter | undefined)?.user_id, pagination?.perPage);
+    const data = await usersToLink(
+      (filter as TaskLinkUsersFilter | undefined)?.q ?? '',
+      (filter as TaskLinkUsersFilter | undefined)?.user_id,
+      pagination?.perPage,
+    );
     return { data, total: data.length };
   },
 };
 
 /** Users a task may be linked to (for the autocomplete), for the caller or the employee viewed as. */
 function usersToLink(search: string, userId?: number, limit = 20) {
-  return unwrap(api.GET('/user_tasks/get_users_to_link/', { params: { query: { search: search || undefined, user_id: userId, limit: Math.min(limit, 50) } } }));
+  return unwrap(
+    api.GET('/user_tasks/get_users_to_link/', {
+      params: { query: { search: search || undefined, user_id: userId, limit: Math.min(limit, 50) } },
+    }),
+  );
 }

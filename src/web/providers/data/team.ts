@@ -9,7 +9,9 @@ export const teamChildrenAdapter: ResourceAdapter = {
   async getList(_resource, { filter }) {
     const { parent_id: pk } = (filter ?? {}) as TeamChildrenFilter;
     const data = await unwrap(
-      pk === undefined ? api.GET('/team/get_children/') : api.GET('/team/get_children/{pk}/', { params: { path: { pk } } }),
+      pk === undefined
+        ? api.GET('/team/get_children/')
+        : api.GET('/team/get_children/{pk}/', { params: { path: { pk } } }),
     );
     return { data, total: data.length };
   },
@@ -18,5 +20,6 @@ export const teamChildrenAdapter: ResourceAdapter = {
 /** What the team screens do that is not a resource's CRUD: custom methods of the provider (see ./index.ts). */
 export const teamMethods = {
   /** The caller stops being the user's responsible consultant; the user goes back to the waiting leads. */
-  rejectResponsibility: (userId: number) => unwrap(api.POST('/team/reject_responsible_user/', { body: { user_id: userId } })),
+  rejectResponsibility: (userId: number) =>
+    unwrap(api.POST('/team/reject_responsible_user/', { body: { user_id: userId } })),
 };

@@ -1,8 +1,20 @@
 import { api, unwrap } from '../../../api/client';
-import type { SchemaTicketCreateForMemberRequest, SchemaTicketCreateRequest, SchemaTicketStatus, SchemaTicketType, SchemaTicketUpdateRequest } from '../../../api/schema';
+import type {
+  SchemaTicketCreateForMemberRequest,
+  SchemaTicketCreateRequest,
+  SchemaTicketStatus,
+  SchemaTicketType,
+  SchemaTicketUpdateRequest,
+} from '../../../api/schema';
 import type { ResourceAdapter } from './types';
 
-export type TicketFilter = { status?: SchemaTicketStatus | ''; type?: SchemaTicketType | ''; q?: string; user_id?: number; member_id?: number };
+export type TicketFilter = {
+  status?: SchemaTicketStatus | '';
+  type?: SchemaTicketType | '';
+  q?: string;
+  user_id?: number;
+  member_id?: number;
+};
 
 /**
  * `tickets` → tickets/consultant/…: the staff list, detail (with messages), create on a member's
@@ -38,10 +50,17 @@ export const ticketsAdapter: ResourceAdapter = {
     return { data: await unwrap(api.POST('/tickets/consultant/create_ticket/', { body })) };
   },
   async update(_resource, { id, data }) {
-    const d = data as Omit<SchemaTicketUpdateRequest, 'ticket_id' | 'action'> & { action: SchemaTicketUpdateRequest['action'] | 'reject'; reason?: string };
+    const d = data as Omit<SchemaTicketUpdateRequest, 'ticket_id' | 'action'> & {
+      action: SchemaTicketUpdateRequest['action'] | 'reject';
+      reason?: string;
+    };
     const ticket_id = Number(id);
     if (d.action === 'reject') {
-      return { data: await unwrap(api.POST('/tickets/consultant/reject_ticket/', { body: { ticket_id, reason: d.reason ?? '' } })) };
+      return {
+        data: await unwrap(
+          api.POST('/tickets/consultant/reject_ticket/', { body: { ticket_id, reason: d.reason ?? '' } }),
+        ),
+      };
     }
     const body: SchemaTicketUpdateRequest = { ticket_id, action: d.action, status: d.status, comment: d.comment };
     return { data: await unwrap(api.POST('/tickets/consultant/update_ticket/', { body })) };
@@ -87,8 +106,10 @@ export const ticketsMethods = {
     unwrap(api.POST('/tickets/my/{id}/reply/', { params: { path: { id } }, body: { message } })),
 };
 
-const ticketChoices = (scope: 'member' | 'staff') => unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));
+const ticketChoices = (scope: 'member' | 'staff') =>
+  unwrap(api.GET('/tickets/tickets_choices/', { params: { query: { scope } } }));
 const sendTelegram = (ticketId: number, message: string) =>
   unwrap(api.POST('/chatbot_telegram/send_msg_through_chatbot/', { body: { ticket_id: ticketId, message } }));
-const createMyTicket = (body: { type: SchemaTicketType; subject: string; message: string }) => unwrap(api.POST('/tickets/create/', { body }));
+const createMyTicket = (body: { type: SchemaTicketType; subject: string; message: string }) =>
+  unwrap(api.POST('/tickets/create/', { body }));
 const getMyTicket = (id: number) => unwrap(api.GET('/tickets/my/{id}/', { params: { path: { id } } }));

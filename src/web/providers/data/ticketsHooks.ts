@@ -5,13 +5,20 @@ import type { AtriumDataProvider } from '.';
 /** The ticket types and statuses with their labels, through the provider (cached for 10 minutes). */
 export function useTicketChoices(scope: 'member' | 'staff') {
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({ queryKey: ['tickets', 'choices', scope], queryFn: () => dataProvider.getTicketChoices(scope), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: ['tickets', 'choices', scope],
+    queryFn: () => dataProvider.getTicketChoices(scope),
+    staleTime: 10 * 60_000,
+  });
 }
 
 /** Sends a Telegram message to a ticket's member, through the provider. */
 export function useSendTicketTelegram() {
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useMutation({ mutationFn: ({ ticketId, message }: { ticketId: number; message: string }) => dataProvider.sendTicketTelegram(ticketId, message) });
+  return useMutation({
+    mutationFn: ({ ticketId, message }: { ticketId: number; message: string }) =>
+      dataProvider.sendTicketTelegram(ticketId, message),
+  });
 }
 
 /**

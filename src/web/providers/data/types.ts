@@ -29,7 +29,6 @@ export type ResourceAdapter = {
   deleteMany?: (resource: string, params: P<'deleteMany'>) => Promise<DeleteManyResult>;
 };
 
-
 /**
  * react-admin's sort as the contract's `ordering` ("-field" descending), for the columns the operation
  * orders by; any other sort (react-admin's default `id`) leaves the server's order.

@@ -7,7 +7,8 @@ import type { UploadKind } from './uploads';
 export function useUploadFile() {
   const dataProvider = useDataProvider<AtriumDataProvider>();
   return useCallback(
-    (kind: UploadKind, file: File, onProgress?: (fraction: number) => void) => dataProvider.uploadFile(kind, file, onProgress),
+    (kind: UploadKind, file: File, onProgress?: (fraction: number) => void) =>
+      dataProvider.uploadFile(kind, file, onProgress),
     [dataProvider],
   );
 }

@@ -33,7 +33,11 @@ export const usersAdapter: ResourceAdapter = {
     return { data };
   },
   async create(_resource, { data }) {
-    return { data: await unwrap(api.POST('/v1/users/', { body: pick(data, ADMIN_USER_CREATE_FIELDS) as SchemaAdminUserCreate })) };
+    return {
+      data: await unwrap(
+        api.POST('/v1/users/', { body: pick(data, ADMIN_USER_CREATE_FIELDS) as SchemaAdminUserCreate }),
+      ),
+    };
   },
   async update(_resource, { id, data, previousData }) {
     // Only what changed, of the fields the contract lets an admin set (the record carries read-only ones).
@@ -42,9 +46,7 @@ export const usersAdapter: ResourceAdapter = {
       Object.entries(pick(data, ADMIN_USER_UPDATE_FIELDS)).filter(([k, v]) => before[k] !== v),
     );
     return {
-      data: await unwrap(
-        api.PUT('/v1/users/{id}', { params: { path: { id: Number(id) } }, body: changed }),
-      ),
+      data: await unwrap(api.PUT('/v1/users/{id}', { params: { path: { id: Number(id) } }, body: changed })),
     };
   },
 };
