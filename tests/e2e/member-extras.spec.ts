@@ -150,6 +150,8 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   browser,
   baseURL,
 }) => {
+  // Two sign-ups, two mails, Contacts at two widths: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const owner = await freshMember('funnel-owner');
   const login = await playwrightRequest.newContext({ baseURL });
   const res = await login.post('/api/accounts/login/', { form: { username: owner, password: PASSWORD } });
