@@ -36,6 +36,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // A Russian browser: the public screens follow the browser's language, and the specs are written
+    // against Russian, the app's default. Specs about other browsers set their own.
+    locale: 'ru-RU',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -4,7 +4,7 @@ import { CssBaseline } from '@mui/material';
 import { AdminContext, localStorageStore, Notification, useSetLocale } from 'react-admin';
 import { publicRoutes } from './auth/routes';
 import { SessionWatcher } from './auth/SessionWatcher';
-import { authProvider } from './providers/authProvider';
+import { authProvider, followAccountChanges } from './providers/authProvider';
 import { accountsMethods } from './providers/data/accounts';
 import { chosenLocale, i18nProvider, onFollowAccount, phrasesStore } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
@@ -43,10 +43,32 @@ function PublicFrame() {
   );
 }
 
-/** A login where no language was picked shows the account's (the auth provider asks for it). */
+/** How often the focus may ask the server for the account's language again. */
+const FOLLOW_EVERY_MS = 10_000;
+
+/**
+ * The interface follows the account's language: at a login where none was picked (the auth provider asks
+ * for it), and when the language was changed elsewhere, checked at load and whenever the window gets the
+ * focus back (followAccountChanges). The side menu, the pages and the server's messages switch together.
+ */
 function FollowAccountLanguage() {
   const setLocale = useSetLocale();
   useEffect(() => onFollowAccount(setLocale), [setLocale]);
+  useEffect(() => {
+    let last = 0;
+    const check = () => {
+      if (document.visibilityState !== 'visible' || Date.now() - last < FOLLOW_EVERY_MS) return;
+      last = Date.now();
+      followAccountChanges().catch(() => undefined);
+    };
+    check();
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, []);
   return null;
 }
 

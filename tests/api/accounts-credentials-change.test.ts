@@ -13,8 +13,8 @@ import { call, mailsTo, makeMember, me, postLogin, tokenOf, waitForMail, type Js
  */
 
 const en = catalogues.en;
-const CONFIRM = /\/email-change\/([A-Za-z0-9_%-]+)$/m;
-const UNDO = /\/credentials-undo\/([A-Za-z0-9_%-]+)$/m;
+const CONFIRM = /\/email-change\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/m;
+const UNDO = /\/credentials-undo\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/m;
 let t: TestApp;
 
 beforeAll(async () => {

@@ -16,9 +16,9 @@ import { call, mailsTo, makeMember, me, postLogin, tokenOf, waitForMail, type Js
  */
 
 const en = catalogues.en;
-const UNDO = /\/credentials-undo\/([A-Za-z0-9_%-]+)$/m;
-const CONFIRM = /\/email-change\/([A-Za-z0-9_%-]+)$/m;
-const RESET = /\/password-reset\/([A-Za-z0-9_%-]+)$/m;
+const UNDO = /\/credentials-undo\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/m;
+const CONFIRM = /\/email-change\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/m;
+const RESET = /\/password-reset\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/m;
 const linkIn = (text: string, pattern: RegExp) => tokenOf(pattern.exec(text)?.[0] ?? '', pattern);
 let t: TestApp;
 
@@ -303,8 +303,8 @@ describe('the lows', () => {
         issueInvitation(t.app.ctx, tx, null, { id: m.id, email: m.email, firstName: 'Test', language: 'en' }),
       );
       const invitation = tokenOf(
-        /\/set-password\/([A-Za-z0-9_%-]+)$/m.exec(sent.mail.text)?.[0] ?? '',
-        /\/set-password\/([A-Za-z0-9_%-]+)$/,
+        /\/set-password\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/m.exec(sent.mail.text)?.[0] ?? '',
+        /\/set-password\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/,
       );
       if (change === 'password') {
         expect((await putMe(m.token, { old_password: m.password, password: 'owner-password-3' })).statusCode).toBe(200);

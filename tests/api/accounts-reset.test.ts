@@ -8,7 +8,7 @@ import { call, makeMember, me, postLogin, tokenOf, userId } from '../setup/accou
 /** Reset-credentials links: staff make them for the users they look after; the user sets new credentials. */
 
 const en = catalogues.en;
-const LINK = /\/reset-credentials\/([A-Za-z0-9_%-]+)$/;
+const LINK = /\/reset-credentials\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/;
 let t: TestApp;
 let ids: { admin: number; consultant: number; member: number };
 let tokens: { admin: string; consultant: string; member: string };

@@ -210,7 +210,7 @@ describe('the admin outbox with SMTP configured', () => {
       expect(shown.to).toBe(m.email);
       expect(JSON.stringify(shown)).not.toContain(token);
       expect(shown.text).toContain(`${t.config.publicUrl}/password-reset/<hidden>`);
-      expect(shown.html).toContain(`href="${t.config.publicUrl}/password-reset/&lt;hidden&gt;"`);
+      expect(shown.html).toContain(`href="${t.config.publicUrl}/password-reset/&lt;hidden&gt;?lang=en"`);
     }
     // The link still works for the one who got the mail.
     const res = await call(t, 'POST', '/api/password_reset/confirm/', {

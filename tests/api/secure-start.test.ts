@@ -166,7 +166,7 @@ describe('SEED_DEMO=0 on every interface', () => {
       'en',
     );
     expect(made.status, `${made.stdout}${made.stderr}`).toBe(0);
-    const link = new RegExp(`^http://localhost:${s.port}/set-password/(\\S+)$`, 'm').exec(made.stdout);
+    const link = new RegExp(`^http://localhost:${s.port}/set-password/([^?\\s]+)\\?lang=en$`, 'm').exec(made.stdout);
     expect(link, made.stdout).not.toBeNull();
     const token = decodeURIComponent(link![1]!);
     expect((await login(s.port, 'owner@example.com', ADMIN_PASSWORD)).status).toBe(400);

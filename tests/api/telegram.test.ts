@@ -79,8 +79,8 @@ describe('Telegram bot by long polling', () => {
     const mail = await waitForMail(t, m.email);
     expect(mail.subject).toBe(de.mail_telegram_linked_subject);
     const undo = tokenOf(
-      /\/credentials-undo\/([A-Za-z0-9_%-]+)$/m.exec(mail.text)?.[0] ?? '',
-      /\/credentials-undo\/(\S+)$/,
+      /\/credentials-undo\/([A-Za-z0-9_%-]+)\?lang=[a-z]{2}$/m.exec(mail.text)?.[0] ?? '',
+      /\/credentials-undo\/([A-Za-z0-9_%-]+)/,
     );
     const res = await call(t, 'POST', '/api/accounts/credentials_change/undo/', { body: { token: undo } });
     expect(res.statusCode, res.body).toBe(200);
@@ -105,6 +105,8 @@ describe('Telegram bot by long polling', () => {
     expect(text).toBe(en.telegram_bot_login.replace('{minutes}', '10').replace('{link}', link.toString()));
     expect(`${link.origin}${link.pathname}`).toBe(`${t.config.publicUrl}/token-auth-bot`);
     const loginToken = link.searchParams.get('token')!;
+    // The page it opens speaks the account's language before the session is there.
+    expect(link.searchParams.get('lang')).toBe('en');
 
     const first = await botLogin(t, loginToken);
     expect(first.statusCode).toBe(200);

@@ -208,8 +208,8 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
   // Rows are the file's lines (the header is line 1).
   await expect(warnings.locator('li')).toHaveText([
     'Строка 5: Повтор строки 2 этого файла (тот же email)',
-    'Строка 6: Этот email принадлежит существующему пользователю',
-    'Строка 7: Неверный адрес email',
+    'Строка 6: Этот email уже занят',
+    'Строка 7: Пожалуйста, введите корректный email',
     'Строка 8: Не указано имя',
   ]);
   await expect(page.getByRole('columnheader', { name: 'Предупреждения', exact: true })).toBeVisible();
@@ -222,8 +222,8 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
   expect(rejected.subarray(3).toString('utf8').split('\r\n')).toEqual([
     'Строка;Причина;Имя;Фамилия;Почта;Телефон',
     `5;Повтор строки 2 этого файла (тот же email);Ada;Again;ada-${stamp}@e2e.example;`,
-    '6;Этот email принадлежит существующему пользователю;Maria;Mitglied;member@demo.atrium;',
-    '7;Неверный адрес email;Broken;Mail;not-an-email;',
+    '6;Этот email уже занят;Maria;Mitglied;member@demo.atrium;',
+    '7;Пожалуйста, введите корректный email;Broken;Mail;not-an-email;',
     '8;Не указано имя;;NoFirst;nofirst@e2e.example;',
     '',
   ]);

@@ -9,6 +9,7 @@ import { de as webDe } from '../../src/web/i18n/de';
 import { en as webEn } from '../../src/web/i18n/en';
 import { raGerman } from '../../src/web/i18n/ra-de';
 import { ru as webRu } from '../../src/web/i18n/ru';
+import { openInApp } from './support/screens';
 
 /**
  * Every screen the menus reach (member, consultant, admin) and the public ones, in ru, en and de: no
@@ -109,31 +110,6 @@ function problems(lang: Lang, shown: string): string[] {
   return found;
 }
 
-/** Waits for the screen to settle: no spinner or skeleton, and the text unchanged for a moment. */
-async function settle(page: Page) {
-  const busy = page.locator('.MuiCircularProgress-indeterminate, .MuiSkeleton-root, .MuiLinearProgress-indeterminate');
-  await expect(busy)
-    .toHaveCount(0, { timeout: 3_000 })
-    .catch(() => undefined);
-  let before = '';
-  for (let i = 0; i < 20; i++) {
-    const now = await page.evaluate(() => document.body.innerText);
-    if (now === before) return;
-    before = now;
-    await page.waitForTimeout(150);
-  }
-}
-
-/** Opens a screen inside the app, as a menu link does (the router follows history). */
-async function open(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-  await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
-  await settle(page);
-}
-
 async function setLanguage(page: Page, lang: Lang, token: string | null) {
   if (token) {
     const res = await page.request.post('/api/accounts/set_language/', {
@@ -215,7 +191,7 @@ test('public screens in ru, en and de show no raw key and no other language', as
   for (const lang of LANGS) {
     await setLanguage(page, lang, null);
     for (const path of ['/login', '/register', '/recover-password']) {
-      await open(page, path);
+      await openInApp(page, path);
       for (const p of problems(lang, await screenText(page))) found.push(`${lang} ${path}: ${p}`);
     }
   }
@@ -239,14 +215,14 @@ for (const role of ['member', 'consultant', 'admin'] as const) {
         await setLanguage(page, lang, token);
         for (const path of screens) {
           const started = Date.now();
-          await open(page, path);
+          await openInApp(page, path);
           if (process.env.SCAN_DEBUG) console.log(lang, path, Date.now() - started);
           for (const p of problems(lang, await screenText(page))) found.push(`${lang} ${path}: ${p}`);
           if (lang === LANGS[0]) await detailPaths(page, menu, details);
         }
         for (const [shape, path] of details) {
           if (seenDetails.has(shape)) continue;
-          await open(page, path);
+          await openInApp(page, path);
           for (const p of problems(lang, await screenText(page))) found.push(`${lang} ${path}: ${p}`);
         }
       }

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminApiContext } from './support/admin-api';
+import { linkIn, waitForMail } from './support/mail';
 import { clickWhenStill } from './support/motion';
 
 /**
@@ -132,4 +133,74 @@ test('create forms default Language to the interface language', async ({ page })
       data: { language: 'ru' },
     });
   }
+});
+
+test('a language changed elsewhere is followed when the window gets the focus back, and at the next load', async ({
+  page,
+  browser,
+}) => {
+  const email = `language-elsewhere-${String(stamp)}@e2e.example`;
+  const created = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: 'Mira', last_name: 'Anders', role: 'member', language: 'ru', password: PASSWORD },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByRole('menuitem', { name: 'Уроки', exact: true })).toBeVisible();
+
+  // On another device, the same person picks English in the app bar.
+  const other = await browser.newPage();
+  await other.goto('/login');
+  await other.locator('input[name="username"]').fill(email);
+  await other.locator('input[name="password"]').fill(PASSWORD);
+  await other.getByRole('button', { name: 'Войти' }).click();
+  await expect(other).toHaveURL(/\/dashboard$/);
+  await clickWhenStill(other.getByRole('banner').getByRole('button', { name: 'Русский' }));
+  await clickWhenStill(other.getByRole('menuitem', { name: 'English' }));
+  await expect(other.getByTestId('side-menu').getByRole('menuitem', { name: 'Lessons', exact: true })).toBeVisible();
+  await other.close();
+
+  // Back to the first window: the side menu, the page and the server's messages switch together.
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(menu.getByRole('menuitem', { name: 'Lessons', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Mira Anders!' })).toBeVisible();
+
+  // Staff set German in the person's settings; the next load shows it.
+  const { id } = (await created.json()) as { id: number };
+  const set = await adminApi.post('/api/accounts/user/update_settings/', { data: { user_id: id, language: 'de' } });
+  expect(set.status(), await set.text()).toBe(200);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(menu.getByRole('menuitem', { name: 'Lektionen', exact: true })).toBeVisible();
+});
+
+test("an English browser sees /login in English; a German account's reset mail opens in German", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeVisible();
+
+  const email = `language-mail-${String(stamp)}@e2e.example`;
+  const created = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: 'Greta', last_name: 'Post', role: 'member', language: 'de', password: PASSWORD },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Recover password' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByTestId('recover-sent')).toContainText(email);
+  // The mail is German, and so is the page its link opens in this English browser.
+  const mail = await waitForMail(email, 1);
+  await page.goto(linkIn(mail, '/password-reset/'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort' })).toBeVisible();
+  await context.close();
 });

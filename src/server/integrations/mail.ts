@@ -71,7 +71,17 @@ const HTML_ESCAPES: Partial<Record<string, string>> = {
 };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
-/** A translated mail with one call to action, as HTML and as plain text. */
+/**
+ * The link with its reader's language (`?lang=`), so the page it opens speaks it before any sign-in
+ * (issue #40): mails and shared links are read by people whose browser may never have seen Atrium.
+ */
+export function withLanguage(link: string, lang: Lang): string {
+  const url = new URL(link);
+  url.searchParams.set('lang', lang);
+  return url.toString();
+}
+
+/** A translated mail with one call to action, as HTML and as plain text; the link opens in the mail's language. */
 export function actionMail(opts: {
   lang: Lang;
   to: string;
@@ -84,16 +94,17 @@ export function actionMail(opts: {
   params?: Record<string, string | number>;
 }): Mail {
   const { lang } = opts;
+  const link = withLanguage(opts.link, lang);
   const greeting = t(lang, 'mail_greeting', { name: opts.name });
   const body = t(lang, opts.body, opts.params);
   const button = t(lang, opts.button);
-  const hint = t(lang, 'mail_link_hint', { link: opts.link });
+  const hint = t(lang, 'mail_link_hint', { link: link });
   const footer = t(lang, 'mail_footer');
-  const text = [greeting, '', body, '', `${button}: ${opts.link}`, '', '—', footer].join('\n');
+  const text = [greeting, '', body, '', `${button}: ${link}`, '', '—', footer].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <p style="font-size:18px">${escapeHtml(greeting)}</p>
 <p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;background:#3949ab;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#3949ab;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(button)}</a></p>
 <p style="font-size:13px;color:#6b7280">${escapeHtml(hint)}</p>
 <hr style="border:none;border-top:1px solid #e5e7eb"><p style="font-size:13px;color:#6b7280">${escapeHtml(footer)}</p>
 </body></html>`;

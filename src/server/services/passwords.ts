@@ -3,7 +3,7 @@ import type { AppContext, AuthUser } from '../context';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound, permissionDenied } from '../http/errors';
-import { actionMail } from '../integrations/mail';
+import { actionMail, withLanguage } from '../integrations/mail';
 import { consumeToken, issueToken, peekToken } from './tokens';
 import { invitationUsed } from './staff/invitations';
 import { recordAction } from './action-log';
@@ -62,7 +62,7 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
  */
 export async function createResetCredentialsLink(ctx: AppContext, actor: AuthUser, userId: number) {
   const [user] = await ctx.db
-    .select({ id: users.id, responsibleId: users.responsibleId, role: users.role })
+    .select({ id: users.id, responsibleId: users.responsibleId, role: users.role, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound();
@@ -79,7 +79,8 @@ export async function createResetCredentialsLink(ctx: AppContext, actor: AuthUse
     return issued;
   });
   return {
-    link: `${ctx.config.publicUrl}/reset-credentials/${encodeURIComponent(token)}`,
+    // The person opens it, so it speaks their language.
+    link: withLanguage(`${ctx.config.publicUrl}/reset-credentials/${encodeURIComponent(token)}`, user.language),
     expires_at: expiresAt.toISOString(),
   };
 }

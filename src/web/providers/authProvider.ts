@@ -60,6 +60,18 @@ async function settleLanguage(user: Profile): Promise<Profile> {
   return accountsMethods.setLanguage(chosen).catch(() => user);
 }
 
+/**
+ * The account's language is the source of truth (issue #40): a change made elsewhere (another device,
+ * staff in the person's settings) is followed when this app loads or gets the focus again. The profile
+ * kept for the session is refreshed on the way. Nothing happens when signed out.
+ */
+export async function followAccountChanges(): Promise<void> {
+  if (!getToken()) return;
+  const profile = await accountsMethods.getMe();
+  storeProfile(profile);
+  if (profile.language !== chosenLocale()) followAccount(profile.language);
+}
+
 // A 401 from any call ends the local session; react-admin's checkError then redirects to /login.
 onUnauthorized(clearSession);
 

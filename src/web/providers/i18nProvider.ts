@@ -41,8 +41,32 @@ function messagesFor(locale: Locale): TranslationMessages {
   return russian;
 }
 
+const isLocale = (value: string | null | undefined): value is Locale =>
+  (LOCALES as readonly string[]).includes(value ?? '');
+
+/**
+ * The language to start in: the one a link names (`?lang=`, which mails and shared links carry: their
+ * reader's account's), else the one picked in this browser, else the browser's own, else Russian.
+ * A link's language is remembered as this browser's choice; the browser's own is not, so that a login
+ * where nothing was picked still shows the account's language.
+ */
 export function initialLocale(): Locale {
-  return chosenLocale() ?? 'ru';
+  const fromLink = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
+  if (isLocale(fromLink)) {
+    rememberLocale(fromLink);
+    return fromLink;
+  }
+  return chosenLocale() ?? browserLocale() ?? 'ru';
+}
+
+/** The first of the browser's preferred languages that Atrium speaks. */
+function browserLocale(): Locale | null {
+  if (typeof navigator === 'undefined') return null;
+  for (const tag of navigator.languages) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return null;
 }
 
 const asLocale = (locale: string): Locale =>
@@ -79,8 +103,8 @@ export function rememberLocale(locale: string) {
 
 /** The language picked in this browser (on a public screen or in the app), or null if none was ever picked. */
 export function chosenLocale(): Locale | null {
-  const saved = storage()?.getItem(LOCALE_KEY) ?? '';
-  return (LOCALES as readonly string[]).includes(saved) ? (saved as Locale) : null;
+  const saved = storage()?.getItem(LOCALE_KEY);
+  return isLocale(saved) ? saved : null;
 }
 
 /** A value components follow with useSyncExternalStore. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { oneTimeTokens, users } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
 import { t, type Lang } from '../../i18n';
-import { actionMail, type Mail } from '../../integrations/mail';
+import { actionMail, withLanguage, type Mail } from '../../integrations/mail';
 import { recordAction } from '../action-log';
 import { issueToken } from '../tokens';
 import { reachableUser, type Caller, type Tx } from './access';
@@ -42,7 +42,7 @@ export async function issueInvitation(
 ) {
   if (!user.email) throw FieldErrors.of('user_id', 'user_has_no_email');
   const { token, expiresAt } = await issueToken(tx, 'invitation', user.id, INVITATION_TTL_MS, { by: actorId });
-  const link = `${ctx.config.publicUrl}/set-password/${encodeURIComponent(token)}`;
+  const link = withLanguage(`${ctx.config.publicUrl}/set-password/${encodeURIComponent(token)}`, user.language);
   const mail: Mail = actionMail({
     lang: user.language,
     to: user.email,

@@ -6,6 +6,7 @@ import { langFromHeader, t, type Lang } from '../../i18n';
 import { BOT_TOKEN_TTL_MS, issueBotLoginToken } from '../accounts';
 import { consumeToken } from '../tokens';
 import { deliverLater, tellChange } from '../credentials-change';
+import { withLanguage } from '../../integrations/mail';
 
 /** A text the bot received in a private chat. */
 export type Incoming = {
@@ -76,7 +77,7 @@ async function loginLink(ctx: AppContext, msg: Incoming, path: string): Promise<
   if (!user) return t(langFromHeader(msg.languageCode), 'telegram_bot_not_linked');
   const target = /^\/(?![/\\])\S*$/.test(path) ? path : '/dashboard';
   const { token } = await issueBotLoginToken(ctx, user.id, target);
-  const link = `${ctx.config.publicUrl}/token-auth-bot?token=${encodeURIComponent(token)}`;
+  const link = withLanguage(`${ctx.config.publicUrl}/token-auth-bot?token=${encodeURIComponent(token)}`, user.language);
   return t(user.language, 'telegram_bot_login', { minutes: BOT_TOKEN_TTL_MS / 60_000, link });
 }
 
