@@ -126,11 +126,11 @@ export const health = (s: ServerProcess) =>
     () => undefined,
   );
 
-/** Waits for /healthz to answer 200; fails with the server's output when it exits or takes too long. */
-export async function waitHealthy(s: ServerProcess, timeoutMs = 120_000): Promise<void> {
+/** Waits for /healthz to answer 200, and says how long that took; fails with the server's output when it exits or takes too long. */
+export async function waitHealthy(s: ServerProcess, timeoutMs = 120_000): Promise<number> {
   for (const began = Date.now(); Date.now() - began < timeoutMs; await sleep(100)) {
     if (s.child.exitCode !== null) throw new Error(`the server exited with ${s.child.exitCode}:\n${s.output()}`);
-    if ((await health(s))?.status === 200) return;
+    if ((await health(s))?.status === 200) return Date.now() - began;
   }
   throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${s.output()}`);
 }
