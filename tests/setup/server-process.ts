@@ -66,7 +66,11 @@ function builtServer(): Promise<string> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { program?: 'built' | 'sources'; baseEnv?: NodeJS.ProcessEnv } = {},
+  opts: {
+    program?: 'built' | 'sources';
+    /** The environment under `env` (default: the tests' settings on top of this process's environment). */
+    baseEnv?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<ServerProcess> {
   const program = opts.program ?? 'built';
   const args =
@@ -77,13 +81,15 @@ export async function startServerProcess(
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
-      ...(opts.baseEnv ?? process.env),
+      ...(opts.baseEnv ?? {
+        ...process.env,
+        DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        JWT_SECRET: TEST_JWT_SECRET,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+      }),
       ...(program === 'built' && { NODE_ENV: 'production' }),
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      JWT_SECRET: TEST_JWT_SECRET,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
       ...env,
       PORT: String(port),
     },
