@@ -90,6 +90,9 @@ export default defineConfig({
       url: `http://localhost:${PORT}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,
+      // A stop as a service manager's: the server drains and stops its embedded PostgreSQL, which runs in
+      // a process group of its own and would outlive the default SIGKILL of the server's group.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

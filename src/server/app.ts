@@ -75,6 +75,8 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** The embedded database's supervisor state (db/embedded.ts), reported by /healthz. */
   databaseState?: () => string;
+  /** True once a stop has begun: /healthz answers 503 so that a load balancer leaves this process out. */
+  draining?: () => boolean;
 };
 
 /** The whole HTTP side: contract routes under /api, health, docs, and the built web app. */
@@ -283,6 +285,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The database's state: up, restarting (the embedded one, after its postmaster died), failed, or unreachable.
   app.get('/healthz', async (_req, reply) => {
     const state = opts.databaseState?.() ?? 'up';
+    if (opts.draining?.()) return reply.status(503).send({ status: 'draining', database: state });
     if (state !== 'up') return reply.status(503).send({ status: 'unavailable', database: state });
     try {
       await opts.db.execute(sql`select 1`);

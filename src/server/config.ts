@@ -98,6 +98,7 @@ const schema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DB_PIPELINE_LANES: z.coerce.number().int().min(0).max(16).default(2),
   DB_RESTART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   TEST_CLOCK: bool.optional(),
   TRUST_PROXY: trustProxy.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -159,6 +160,8 @@ export type Config = {
   dbPipelineLanes: number;
   /** How long the embedded PostgreSQL may stay down, restarts included, before the process exits (code 4) for its supervisor to restart it. */
   dbRestartTimeoutSeconds: number;
+  /** On SIGTERM/SIGINT/SIGHUP, how long /healthz answers 503 (a load balancer leaves the process out) before the listener closes. */
+  drainSeconds: number;
   /** Tests only: lets POST /__test__/clock move the app's clock forward. */
   testClock: boolean;
   /**
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheSeconds: c.SESSION_CACHE_SECONDS,
     dbPipelineLanes: c.DB_PIPELINE_LANES,
     dbRestartTimeoutSeconds: c.DB_RESTART_TIMEOUT_SECONDS,
+    drainSeconds: c.DRAIN_SECONDS,
     testClock: c.TEST_CLOCK ?? false,
     trustProxy: c.TRUST_PROXY ?? 0,
     payments: {

@@ -61,6 +61,29 @@ function databaseFailure(err: unknown, url: string, setting: string): string {
 /** How long a stop waits for the pool's clients before it stops the database anyway. */
 const POOL_END_WAIT_MS = 5_000;
 
+/** How long in-flight requests may take once the listener has closed, before the stop is forced. */
+const REQUESTS_WAIT_MS = 15_000;
+
+/** Exit code of a forced stop: a second signal, or requests still running REQUESTS_WAIT_MS after the listener closed. */
+const EXIT_FORCED = 8;
+
+/** The signals that stop Atrium: service managers send SIGTERM, a terminal SIGINT (Ctrl-C) or SIGHUP (closed). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Set once a stop has begun: a start still under way is then not reported as failed. */
+let stopping = false;
+
+/** The embedded database of this start, stopped on every exit (main's failure too). */
+let embeddedCluster: EmbeddedCluster | undefined;
+
+/**
+ * A signal within this time of the first is the same stop, not a second one: one Ctrl-C reaches the
+ * server from the terminal and again from `npm start`, which passes SIGINT and SIGTERM on to it.
+ */
+const SAME_STOP_MS = 1_000;
+
 async function main() {
   let config;
   try {
@@ -74,6 +97,82 @@ async function main() {
   }
   const destination = logDestination();
   const log = pino({ level: config.logLevel, redact: LOG_REDACT }, destination);
+
+  // What a stop closes, in this order, as far as the start has got.
+  const open: { app?: Awaited<ReturnType<typeof buildApp>>; pool?: ReturnType<typeof connect>['pool'] } = {};
+  let embedded: EmbeddedCluster | undefined;
+  // Read through a function: force() sets it while a stop awaits.
+  let isForced = false;
+  const forced = () => isForced;
+
+  /**
+   * Every exit once the start has begun: the embedded database is stopped first (it runs in a process
+   * group of its own, so nothing else stops it; should this process end some other way, the cluster's
+   * exit hook still asks it to stop).
+   */
+  const exitAfterStop = async (code: number): Promise<never> => {
+    await embedded?.stop().catch((err: unknown) => {
+      log.error({ err }, 'the embedded database could not be stopped');
+    });
+    process.exit(code);
+  };
+
+  /** A stop that cannot wait for the requests in flight: one line says why; the database is stopped all the same. */
+  const force = (why: string) => {
+    if (forced()) return;
+    isForced = true;
+    const message = `${why}: stopping at once (requests still running are cut off), exit code ${EXIT_FORCED}`;
+    log.error(message);
+    void exitAfterStop(EXIT_FORCED);
+  };
+
+  /**
+   * A graceful stop: /healthz answers 503 for DRAIN_SECONDS (a load balancer stops sending), then the
+   * listener closes and the requests in flight finish, then the pool and the database stop; exit 0.
+   */
+  let firstSignalAt = 0;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      if (Date.now() - firstSignalAt >= SAME_STOP_MS) force(`a second signal (${signal}) during the shutdown`);
+      return;
+    }
+    stopping = true;
+    firstSignalAt = Date.now();
+    const app = open.app;
+    if (!app) {
+      // Nothing is served yet: what the start has opened is closed, and the start is not carried on.
+      log.info({ signal }, 'stopping during the start');
+      await exitAfterStop(0);
+      return;
+    }
+    log.info(
+      { signal, drainSeconds: config.drainSeconds },
+      `shutting down: /healthz answers 503 for ${config.drainSeconds} s, then the listener closes`,
+    );
+    await sleep(config.drainSeconds * 1000);
+    if (forced()) return;
+    const timer = setTimeout(() => {
+      force(`requests still running ${REQUESTS_WAIT_MS / 1000} s after the listener closed`);
+    }, REQUESTS_WAIT_MS);
+    timer.unref();
+    await app.close();
+    clearTimeout(timer);
+    if (forced()) return;
+    // pg's end waits for every client to come back; one lost mid-statement in a database crash may not,
+    // so the wait is bounded and the database's own stop below closes whatever is left.
+    await Promise.race([open.pool?.end(), sleep(POOL_END_WAIT_MS)]);
+    if (forced()) return;
+    await embedded?.stop();
+    if (forced()) return;
+    log.info('stopped');
+    process.exit(0);
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(signal));
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception');
+    console.error(err);
+    void exitAfterStop(1);
+  });
   // pg-boss marks a finished job complete without awaiting it (manager.js, work()): while PostgreSQL
   // restarts, that rejection is unhandled and would end the process. A lost database connection is
   // survivable (the job expires and runs again); any other unhandled rejection still ends the process.
@@ -87,10 +186,9 @@ async function main() {
     }
     log.fatal({ err: reason }, 'unhandled rejection');
     console.error(reason);
-    process.exit(1);
+    void exitAfterStop(1);
   });
 
-  let embedded: EmbeddedCluster | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
@@ -101,6 +199,8 @@ async function main() {
           log.warn({ pg: m }, 'postgres');
         },
         {
+          // Ctrl-C and group signals reach Atrium only, which stops the database after draining.
+          ownGroup: true,
           supervise: {
             restartTimeoutMs: config.dbRestartTimeoutSeconds * 1000,
             // Nothing more to do in this process: exit, so that its supervisor (systemd, Docker, …) starts it afresh.
@@ -124,15 +224,19 @@ async function main() {
       }
       throw err;
     }
+    embeddedCluster = embedded;
     await ensureDatabase(embedded.url(), 'atrium');
     databaseUrl = embedded.url('atrium');
   }
 
   log.info(`connecting to the database ${shownUrl(databaseUrl)}`);
-  const { db, pool } = connect(databaseUrl, 20, config.dbPipelineLanes, undefined, {
+  const connection = connect(databaseUrl, 20, config.dbPipelineLanes, undefined, {
     directUrl: config.databaseDirectUrl,
     namedStatements: config.dbNamedStatements,
   });
+  const { db } = connection;
+  const { pool } = connection;
+  open.pool = pool;
   try {
     // Before the migrations: a pooler where a session is needed is a setting to fix, not something to wait on.
     await checkDatabasePath(pool, {
@@ -184,37 +288,19 @@ async function main() {
   }
   const secret = await jwtSecret(db, config.jwtSecret);
   const cluster = embedded;
-  const app = await buildApp({
+  const served = await buildApp({
     db,
     config,
     secret,
     logger: { level: config.logLevel, redact: LOG_REDACT, ...(destination && { stream: destination }) },
     ...(cluster && { databaseState: () => cluster.state() }),
+    draining: () => stopping,
   });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close();
-      // pg's end waits for every client to come back; one lost mid-statement in a database crash may not,
-      // so the wait is bounded and the database's own stop below closes whatever is left.
-      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, POOL_END_WAIT_MS).unref())]);
-      await embedded?.stop();
-    } finally {
-      log.info('stopped');
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (stopping) return; // a signal came during the start: its stop is under way
+  open.app = served;
 
   try {
-    await app.listen({ port: config.port, host: listen.host });
+    await served.listen({ port: config.port, host: listen.host });
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
@@ -228,16 +314,18 @@ async function main() {
     console.error(message);
     // Nothing left running: the embedded database of this start is stopped too.
     stopping = true;
-    await app.close().catch(() => {});
+    await served.close().catch(() => {});
     await pool.end().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    process.exit(EXIT_LISTEN);
+    await exitAfterStop(EXIT_LISTEN);
   }
   log.info(`Atrium is running on ${config.publicUrl}`);
 }
 
 main().catch((err: unknown) => {
+  // A stop during the start closes what the start uses: what then fails is not the start's failure.
+  if (stopping) return;
   // Never a bare `undefined`: a rejection without an Error still says that the start failed.
   console.error(err instanceof Error ? err : `Atrium could not start: ${String(err)}`);
-  process.exit(1);
+  // A cluster still starting is asked to stop by its exit hook (db/embedded.ts).
+  void (embeddedCluster?.stop() ?? Promise.resolve()).catch(() => {}).finally(() => process.exit(1));
 });

@@ -1,13 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { superuserPassword } from '../../src/server/db/embedded';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
-import { TEST_JWT_SECRET } from '../setup/test-app';
+import {
+  health,
+  startServerProcess,
+  stopServerProcesses,
+  waitHealthy,
+  type ServerProcess as Server,
+} from '../setup/server-process';
 
 /**
  * The real server process on its embedded PostgreSQL (no DATABASE_URL), as production runs it, with
@@ -16,73 +20,13 @@ import { TEST_JWT_SECRET } from '../setup/test-app';
  * One data dir serves every test (one initdb and seed), one server at a time.
  */
 
-type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null> };
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-supervise-'));
 // mkdtemp makes the dir 0700; as root PostgreSQL runs as the `postgres` user, which must get in.
 fs.chmodSync(dir, 0o755);
-const servers: Server[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
-async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      resolve(code);
-    }),
-  );
-  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-  servers.push(server);
-  return server;
-}
-
-const health = (s: Server) =>
-  fetch(`${s.base}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-    async (r) => ({ status: r.status, body: (await r.json()) as { status: string; database: string } }),
-    () => undefined,
-  );
-
-async function waitHealthy(s: Server, timeoutMs: number): Promise<number> {
-  const began = Date.now();
-  while (Date.now() - began < timeoutMs) {
-    if (s.child.exitCode !== null) throw new Error(`the server exited with ${s.child.exitCode}:\n${s.output()}`);
-    if ((await health(s))?.status === 200) return Date.now() - began;
-    await sleep(100);
-  }
-  throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${s.output()}`);
-}
+/** The documented production command on the shared data dir, with the demo accounts (a test signs in). */
+const startServer = (env: Record<string, string> = {}) => startServerProcess({ DATA_DIR: dir, SEED_DEMO: '1', ...env });
 
 async function kill(s: Server, signal: NodeJS.Signals) {
   if (s.child.exitCode !== null || s.child.signalCode !== null) return;
@@ -123,21 +67,13 @@ beforeAll(async () => {
   expect(await s.exited).toBe(0);
 }, 300_000);
 
-// A test that failed half-way leaves its server running: the next one needs the data dir.
+// A test that failed half-way leaves its server (and its database) running: the next one needs the data dir.
 afterEach(async () => {
-  for (const s of servers) await kill(s, 'SIGTERM').catch(() => {});
+  await stopServerProcesses([dir], { keep: true });
 }, 60_000);
 
 afterAll(async () => {
-  for (const s of servers) await kill(s, 'SIGTERM').catch(() => {});
-  // A postmaster left behind by a failed test: stop it by its pid, then remove the dir.
-  try {
-    const { pid } = postmaster();
-    if (running(pid) && fs.readlinkSync(`/proc/${pid}/cwd`) === path.join(dir, 'pg')) process.kill(pid, 'SIGQUIT');
-  } catch {
-    // none
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stopServerProcesses([dir]);
 }, 60_000);
 
 describe('the embedded database under supervision', () => {

@@ -1,11 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, inject } from 'vitest';
-import { freePort, runningClusterUrl, superuserPassword } from '../../src/server/db/embedded';
+import { runningClusterUrl, superuserPassword } from '../../src/server/db/embedded';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { startServerProcess, stopServerProcesses, type ServerProcess as Server } from '../setup/server-process';
 
 /**
  * Safe to put on the internet (issue #37), with the real server process on its embedded PostgreSQL:
@@ -15,60 +16,25 @@ import { DEMO_PASSWORD } from '../../src/server/db/seed';
  * a password.
  */
 
-type Server = {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-};
-
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-secure-'));
 // mkdtemp makes the dir 0700; as root PostgreSQL runs as the `postgres` user, which must get in.
 fs.chmodSync(work, 0o755);
 const demoDir = path.join(work, 'demo');
 const emptyDir = path.join(work, 'empty');
-const servers: Server[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ADMIN_PASSWORD = 'first-admin-pass-1';
 
 afterAll(async () => {
-  for (const s of servers) {
-    if (s.child.exitCode === null && s.child.signalCode === null) {
-      s.child.kill('SIGTERM');
-      await s.exited;
-    }
-  }
+  await stopServerProcesses([demoDir, emptyDir]);
   fs.rmSync(work, { recursive: true, force: true });
 }, 60_000);
 
-/** The server as `npm start` runs it, with the environment of a fresh machine (no HOST) plus `env`. */
+/** The documented production command with the environment of a fresh machine (no HOST) plus `env`. */
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
   // A fresh machine's environment: none of the settings this test is about.
   const unset = new Set(['HOST', 'SEED_DEMO', 'JWT_SECRET', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL']);
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-    stderr += c.toString();
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      resolve(code);
-    }),
-  );
-  const server = { child, port, output: () => output, stderr: () => stderr, exited };
-  servers.push(server);
-  return server;
+  return startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env }, { baseEnv: base });
 }
 
 /** Whether `host` answers on the server's port: a 0.0.0.0 bind answers on 127.0.0.2, a 127.0.0.1 one does not. */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { postgresProcessesOf } from '../../src/server/db/proc';
 import { freePort } from '../../src/server/db/embedded';
-import { TEST_JWT_SECRET } from '../setup/test-app';
+import { startServerProcess, stopServerProcesses } from '../setup/server-process';
 
 /**
  * Start-up failures an operator fixes in a setting: each is one line naming the setting (no stack
@@ -20,31 +19,16 @@ async function startFails(env: Record<string, string>): Promise<{ code: number |
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-startfail-'));
   fs.chmodSync(dir, 0o755);
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      HOST: '127.0.0.1',
-      JWT_SECRET: TEST_JWT_SECRET,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, output };
+  const s = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'info', ...env });
+  return { code: await s.exited, output: s.output() };
 }
 
 /** What the server printed to stderr on its own (not pino's JSON lines). */
 const plainLines = (output: string) => output.split('\n').filter((l) => l.trim() && !l.startsWith('{'));
 
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
+afterAll(async () => {
+  await stopServerProcesses(dirs);
+}, 60_000);
 
 describe('a start that cannot work as set', () => {
   it('DATABASE_URL to a closed port: one line naming DATABASE_URL, exit 7', { timeout: 120_000 }, async () => {

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       sessionCacheSeconds: 10,
       dbPipelineLanes: 2,
       dbRestartTimeoutSeconds: 60,
+      drainSeconds: 0,
       testClock: false,
       trustProxy: 0,
       payments: {
@@ -152,6 +153,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/atrium', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ DB_RESTART_TIMEOUT_SECONDS: '5' }).dbRestartTimeoutSeconds).toBe(5);
+    expect(loadConfig({ DRAIN_SECONDS: '10' }).drainSeconds).toBe(10);
   });
 
   it.each([
@@ -163,6 +165,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['DB_RESTART_TIMEOUT_SECONDS', '0'],
     ['DB_RESTART_TIMEOUT_SECONDS', 'soon'],
+    ['DRAIN_SECONDS', '-1'],
+    ['DRAIN_SECONDS', 'later'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));

@@ -1,8 +1,11 @@
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import EmbeddedPostgres from './embedded-postgres';
 import { DataDirInUseError, lockDataDir } from './datadir-lock';
 import { hasProc, isPostgresOf, isRunning, postgresProcessesOf, procStat } from './proc';
@@ -236,6 +239,62 @@ function readPostmaster(databaseDir: string): { pid: number; start?: string; sta
   }
 }
 
+/** The `postgres` program of embedded-postgres' package for this OS and CPU (one optional dependency per platform). */
+async function postgresProgram(): Promise<string> {
+  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const system = process.platform === 'win32' ? 'windows' : process.platform;
+  const entry = fromEmbedded.resolve(`@embedded-postgres/${system}-${process.arch}`);
+  return ((await import(pathToFileURL(entry).href)) as { postgres: string }).postgres;
+}
+
+/** As root PostgreSQL runs as the `postgres` user (embedded-postgres' initialise makes it with createPostgresUser). */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * Starts a postmaster, with `ownGroup` in a process group of its own (embedded-postgres' start spawns
+ * it in ours): a terminal's Ctrl-C or a signal to this process group then reaches Atrium only, which
+ * stops the database itself after the HTTP server has drained. Its server processes make groups of
+ * their own anyway. Resolves when PostgreSQL says it is ready; rejects, with its last words, when it
+ * exits before.
+ */
+async function spawnPostmaster(
+  args: string[],
+  ownGroup: boolean,
+  onLines: (lines: string[]) => void,
+  lastWords: () => string,
+) {
+  const program = await postgresProgram();
+  const child = spawn(program, args, {
+    detached: ownGroup,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Its messages are matched in English (as embedded-postgres does).
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    ...postgresUser(),
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      onLines(text.split('\n').filter(Boolean));
+      if (text.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      // Its last lines may still be in the pipe: read them first.
+      setTimeout(() => {
+        reject(
+          new Error(
+            `PostgreSQL exited while starting (${signal ?? `code ${code}`}): ${lastWords() || 'it said nothing'}`,
+          ),
+        );
+      }, 100);
+    });
+  });
+}
+
 const MB = 1024 * 1024;
 
 /**
@@ -262,7 +321,16 @@ function tuning(totalMemory: number): string[] {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (msg: string) => void,
-  opts: { lock?: boolean; supervise?: SuperviseOptions } = {},
+  opts: {
+    lock?: boolean;
+    supervise?: SuperviseOptions;
+    /**
+     * The postmaster in a process group of its own, stopped by this process only (the server, which
+     * drains first). Without it, it shares this process's group and so its fate: a script's or a test
+     * run's Ctrl-C or group kill ends it too, leaving nothing behind.
+     */
+    ownGroup?: boolean;
+  } = {},
 ): Promise<EmbeddedCluster> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = opts.lock !== false ? lockDataDir(dataDir).release : undefined;
@@ -288,6 +356,18 @@ export async function startEmbeddedPostgres(
     writeSecret(passwordFiles.pending, crypto.randomBytes(24).toString('base64url'));
   // PostgreSQL's last words, to say why a start failed.
   let lastLines: string[] = [];
+  const postgresFlags = [
+    ...[
+      '-c',
+      'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${useSocket ? socketDir : ''}`,
+    ],
+    ...tuning(os.totalmem()).flatMap((setting) => ['-c', setting]),
+  ];
+  // Only for initdb: the postmaster is started by spawnPostmaster.
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -296,17 +376,6 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      ...[
-        '-c',
-        'max_connections=200',
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        `unix_socket_directories=${useSocket ? socketDir : ''}`,
-      ],
-      ...tuning(os.totalmem()).flatMap((setting) => ['-c', setting]),
-    ],
     onLog: (m) => {
       lastLines = [...lastLines, ...m.split('\n').filter(Boolean)].slice(-4);
     },
@@ -333,12 +402,14 @@ export async function startEmbeddedPostgres(
   const start = async (deadline: number, dead?: number) => {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      // embedded-postgres rejects with nothing when PostgreSQL exits before it is ready: say why.
-      pg.start().catch((err: unknown) => {
-        throw err instanceof Error
-          ? err
-          : new Error(`PostgreSQL exited while starting: ${lastLines.join(' | ') || 'it said nothing'}`);
-      }),
+      spawnPostmaster(
+        ['-D', databaseDir, '-p', String(port), ...postgresFlags],
+        opts.ownGroup === true,
+        (lines) => {
+          lastLines = [...lastLines, ...lines].slice(-4);
+        },
+        () => lastLines.join(' | '),
+      ),
       new Promise((resolve, reject) => {
         const look = () => {
           const now = readPostmaster(databaseDir);
@@ -378,6 +449,20 @@ export async function startEmbeddedPostgres(
       }
     }
   };
+  // A postmaster in a process group of its own (ownGroup) does not end along with this process:
+  // however this process exits (process.exit, an uncaught error), it asks PostgreSQL for
+  // a fast shutdown, which PostgreSQL completes on its own. Only a SIGKILL leaves it running, and the
+  // next start stops it (clearStalePostmaster).
+  const stopOnExit = () => {
+    const current = readPostmaster(databaseDir);
+    if (!current || !(hasProc ? isPostgresOf(current.pid, databaseDir) : isRunning(current.pid))) return;
+    try {
+      process.kill(current.pid, 'SIGINT');
+    } catch {
+      // ended meanwhile
+    }
+  };
+  process.on('exit', stopOnExit);
   let postmaster: { pid: number; start?: string } | undefined;
   try {
     if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
@@ -407,6 +492,7 @@ export async function startEmbeddedPostgres(
   } catch (err) {
     if (postmaster)
       await stopPostmaster(postmaster.pid, postmaster.start, `PostgreSQL on ${databaseDir}`).catch(() => {});
+    process.removeListener('exit', stopOnExit);
     release?.();
     throw err;
   }
@@ -485,6 +571,7 @@ export async function startEmbeddedPostgres(
           await stopPostmaster(current.pid, current.start, `PostgreSQL on ${databaseDir}`);
         }
       } finally {
+        process.removeListener('exit', stopOnExit);
         release?.();
       }
     },

@@ -1,0 +1,180 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../src/server/db/embedded';
+import { postgresProcessesOf } from '../../src/server/db/proc';
+import { TEST_JWT_SECRET } from './test-app';
+
+/**
+ * The real server as a process of its own, for tests of what happens to the process: signals, kills,
+ * start failures. `built` (the default) is the documented production command, `node --enable-source-maps
+ * <bundle>/main.js` under NODE_ENV=production, on a bundle built once per test file; `sources` runs
+ * src/server/main.ts through tsx (no build, but each start compiles).
+ */
+export type ServerProcess = {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  base: string;
+  /** stdout and stderr as they came. */
+  output: () => string;
+  stderr: () => string;
+  /** The exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const started: ServerProcess[] = [];
+let bundle: { dir: string; main: Promise<string> } | undefined;
+
+/** The server bundled as `npm run build:server` does, into a folder of this test file (the checkout's dist-server/ is left alone). */
+function builtServer(): Promise<string> {
+  if (!bundle) {
+    // Inside the checkout, so that the bundle finds node_modules, the contract and the migrations as dist-server/ does.
+    const dir = path.join(ROOT, '.cache', 'test-server', crypto.randomBytes(6).toString('hex'));
+    bundle = {
+      dir,
+      main: Promise.resolve().then(() => {
+        execFileSync(
+          process.execPath,
+          [
+            path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+            'build',
+            '--ssr',
+            'src/server/main.ts',
+            '--outDir',
+            dir,
+            '--emptyOutDir',
+            '--logLevel',
+            'warn',
+          ],
+          { cwd: ROOT, stdio: 'pipe' },
+        );
+        return path.join(dir, 'main.js');
+      }),
+    };
+  }
+  return bundle.main;
+}
+
+/**
+ * Starts the server with the tests' settings (embedded database unless `env` names DATABASE_URL,
+ * 127.0.0.1 on a free port, no demo accounts, LOG_LEVEL warn) and `env` on top. It runs in a process
+ * group of its own, as a service manager or a terminal starts it: `process.kill(-pid, …)` reaches the
+ * group, as a terminal's Ctrl-C does.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: {
+    program?: 'built' | 'sources';
+    /** The environment under `env` (default: the tests' settings on top of this process's environment). */
+    baseEnv?: NodeJS.ProcessEnv;
+  } = {},
+): Promise<ServerProcess> {
+  const program = opts.program ?? 'built';
+  const args =
+    program === 'built'
+      ? ['--enable-source-maps', await builtServer()]
+      : ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')];
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...(opts.baseEnv ?? {
+        ...process.env,
+        DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        JWT_SECRET: TEST_JWT_SECRET,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+      }),
+      ...(program === 'built' && { NODE_ENV: 'production' }),
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    output += c.toString();
+    stderr += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      resolve(code);
+    }),
+  );
+  const server: ServerProcess = {
+    child,
+    pid: child.pid ?? 0,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stderr: () => stderr,
+    exited,
+  };
+  started.push(server);
+  return server;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** GET /healthz: its status and body, or undefined when nothing answered. */
+export const health = (s: ServerProcess) =>
+  fetch(`${s.base}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+    async (r) => ({ status: r.status, body: (await r.json()) as { status: string; database: string } }),
+    () => undefined,
+  );
+
+/** Waits for /healthz to answer 200, and says how long that took; fails with the server's output when it exits or takes too long. */
+export async function waitHealthy(s: ServerProcess, timeoutMs = 120_000): Promise<number> {
+  for (const began = Date.now(); Date.now() - began < timeoutMs; await sleep(100)) {
+    if (s.child.exitCode !== null) throw new Error(`the server exited with ${s.child.exitCode}:\n${s.output()}`);
+    if ((await health(s))?.status === 200) return Date.now() - began;
+  }
+  throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${s.output()}`);
+}
+
+/** Waits until no PostgreSQL process of the data dir is left; false when some still are after `timeoutMs`. */
+export async function postgresGone(dataDir: string, timeoutMs = 10_000): Promise<boolean> {
+  const databaseDir = path.join(dataDir, 'pg');
+  for (const began = Date.now(); Date.now() - began < timeoutMs; await sleep(100)) {
+    if (postgresProcessesOf(databaseDir).length === 0) return true;
+  }
+  return postgresProcessesOf(databaseDir).length === 0;
+}
+
+/**
+ * Kills every server this file started that still runs (their process groups) and any PostgreSQL left
+ * on `dataDirs` (a SIGKILLed server leaves its database running); then, unless `keep` (afterEach, so
+ * that a failed test does not hold the data dir for the next one), removes the data dirs and the bundle.
+ */
+export async function stopServerProcesses(dataDirs: string[] = [], opts: { keep?: boolean } = {}): Promise<void> {
+  for (const s of started) {
+    if (s.child.exitCode !== null || s.child.signalCode !== null) continue;
+    try {
+      process.kill(-s.pid, 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+    await s.exited;
+  }
+  for (const dir of dataDirs) {
+    for (const pid of postgresProcessesOf(path.join(dir, 'pg'))) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // ended meanwhile
+      }
+    }
+    await postgresGone(dir, 5_000);
+    if (!opts.keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (bundle && !opts.keep) fs.rmSync(bundle.dir, { recursive: true, force: true });
+}
