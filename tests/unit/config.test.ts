@@ -53,6 +53,7 @@ describe('loadConfig', () => {
         stripeApiBase: undefined,
         checkoutTtlMinutes: 1440,
       },
+      storage: { driver: 'file', root: path.resolve('./data/uploads') },
     });
   });
 
