@@ -150,11 +150,6 @@ const schema = z.object({
     .default(24 * 60),
   STORAGE_URL: z.string().transform(parseStorageUrl).optional(),
   STORAGE_S3_ENDPOINT: z.url('must be a URL such as https://s3.example.com').optional(),
-  STORAGE_S3_REGION: z
-    .string()
-    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-central-1 (or auto)')
-    .optional(),
-  STORAGE_S3_PATH_STYLE: bool.optional(),
 });
 
 export type Config = {
@@ -272,10 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.TELEGRAM_UPDATES !== 'auto' && c.TELEGRAM_UPDATES !== 'off' && !c.TELEGRAM_BOT_TOKEN) {
     throw invalid([`TELEGRAM_UPDATES: ${c.TELEGRAM_UPDATES} needs TELEGRAM_BOT_TOKEN (got ${c.TELEGRAM_UPDATES})`]);
   }
-  const storageSetting = Object.keys(present).find((k) => k.startsWith('STORAGE_S3_'));
-  if (storageSetting && c.STORAGE_URL?.scheme !== 's3') {
+  if (c.STORAGE_S3_ENDPOINT && c.STORAGE_URL?.scheme !== 's3') {
     throw invalid([
-      `${storageSetting}: needs STORAGE_URL=s3://bucket/prefix (got ${shown('STORAGE_URL', env.STORAGE_URL)})`,
+      `STORAGE_S3_ENDPOINT: needs STORAGE_URL=s3://bucket/prefix (got ${shown('STORAGE_URL', env.STORAGE_URL)})`,
     ]);
   }
   return {
@@ -320,10 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The file store under DATA_DIR/uploads by default; S3's region from AWS_REGION when not its own. */
+/** The file store under DATA_DIR/uploads by default; S3's region from AWS_REGION (us-east-1 unset). */
 function storageConfig(
   url: { scheme: 'file' | 's3'; where: string; prefix: string } | undefined,
-  c: { STORAGE_S3_ENDPOINT?: string; STORAGE_S3_REGION?: string; STORAGE_S3_PATH_STYLE?: boolean },
+  c: { STORAGE_S3_ENDPOINT?: string },
   awsRegion: string | undefined,
   dataDir: string,
 ): StorageConfig {
@@ -333,9 +327,10 @@ function storageConfig(
     bucket: url.where,
     prefix: url.prefix,
     endpoint: c.STORAGE_S3_ENDPOINT?.replace(/\/$/, ''),
-    region: c.STORAGE_S3_REGION ?? awsRegion ?? 'us-east-1',
-    // MinIO, s3rver and most self-hosted stores want the bucket in the path; AWS and R2 take either.
-    forcePathStyle: c.STORAGE_S3_PATH_STYLE ?? c.STORAGE_S3_ENDPOINT !== undefined,
+    // The SDK's own variable; stores other than AWS take any (R2: auto).
+    region: awsRegion ?? 'us-east-1',
+    // MinIO, Ceph, s3rver and most other stores take the bucket in the path; AWS wants it in the host.
+    forcePathStyle: c.STORAGE_S3_ENDPOINT !== undefined,
   };
 }
 
