@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMember } from '../setup/accounts';
 import { openEvents, type EventReader } from '../setup/sse';
+import { startServerProcess, type ServerProcess } from '../setup/server-process';
 import { makeEmployee } from '../setup/staff';
 import { auth, createTestApp, TEST_JWT_SECRET, type TestApp } from '../setup/test-app';
 
@@ -14,58 +12,20 @@ import { auth, createTestApp, TEST_JWT_SECRET, type TestApp } from '../setup/tes
  * Two real server processes on one database: a change made through one reaches a bell stream held by
  * the other (each process listens on its own connection), and a process with open streams stops at once.
  */
-type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null> };
-
 let t: TestApp;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 const readers: EventReader[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-push-'));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => {
-        resolve(port);
-      });
-    });
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    DATABASE_URL: t.databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: '0',
   });
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: TEST_JWT_SECRET,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
   servers.push(server);
-  const began = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    const ok = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    if (Date.now() - began > 90_000) throw new Error(`the server did not start:\n${output}`);
-    await sleep(200);
-  }
+  return server;
 }
 
 beforeAll(async () => {
@@ -81,7 +41,7 @@ afterAll(async () => {
 
 describe('the bell across server processes', () => {
   it('a ticket opened through one process reaches the consultant’s stream on the other', async () => {
-    const [one, other] = servers as [Server, Server];
+    const [one, other] = servers as [ServerProcess, ServerProcess];
     const consultant = await makeEmployee(t);
     const m = await makeMember(t, { responsibleId: consultant.id });
     const stream = await openEvents(`${other.base}/api/notifications/stream/`, auth(consultant.token));

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import sharp from 'sharp';
 import { clock } from '../../src/server/clock';
 import { makeMember, type Json } from '../setup/accounts';
 import { form } from '../setup/admin';
+import { png } from '../setup/images';
 import { startS3, S3RVER_CREDENTIALS, type TestStore } from '../setup/s3';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -42,14 +42,16 @@ afterEach(() => {
   clock.reset();
 });
 
-function upload(kind: string, filename: string, content: Buffer) {
-  const body = form([{ name: 'file', filename, content }]);
-  return fetch(`${base}/api/admin/uploads?kind=${kind}`, {
+function postFile(url: string, field: string, filename: string, content: Buffer) {
+  const body = form([{ name: field, filename, content }]);
+  return fetch(`${base}${url}`, {
     method: 'POST',
     body: body.payload,
     headers: { ...body.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' },
   });
 }
+const upload = (kind: string, filename: string, content: Buffer) =>
+  postFile(`/api/admin/uploads?kind=${kind}`, 'file', filename, content);
 
 /** An MP4's first box, then `size` bytes that tell their own offset (so a range's bytes can be checked). */
 function mp4(size: number): Buffer {
@@ -57,29 +59,6 @@ function mp4(size: number): Buffer {
   for (let i = 0; i < size; i += 4) buf.writeUInt32BE(i, i);
   Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42')]).copy(buf, 0);
   return buf;
-}
-
-/** A real grayscale PNG: tiny on disk, `width`×`height` by its header. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  const pixels = zlib.deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const keyOf = (url: string) => `uploads/${url.slice('/media/'.length).split('?')[0] ?? ''}`;
@@ -191,15 +170,9 @@ describe('uploads in an S3 store', () => {
 
   it('an import reads its CSV from the store', async () => {
     const csv = 'email,first_name\nann@example.com,Ann\nbob@example.com,Bob\n';
-    const body = form([{ name: 'file', filename: 'people.csv', content: Buffer.from(csv), type: 'text/csv' }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/import_users/save/',
-      ...body,
-      headers: { ...body.headers, authorization: `JWT ${admin}`, 'accept-language': 'en' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = res.json<Json>();
+    const res = await postFile('/api/accounts/import_users/save/', 'file', 'people.csv', Buffer.from(csv));
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
     expect(created.total).toBe(2);
     expect(created.preview.columns).toEqual(['email', 'first_name']);
     expect((await s3.keys()).some((k) => k.startsWith('uploads/documents/imports/'))).toBe(true);
