@@ -8,7 +8,7 @@ import { clock } from '../../src/server/clock';
 import { makeMember, type Json } from '../setup/accounts';
 import { form } from '../setup/admin';
 import { png } from '../setup/images';
-import { startS3, S3RVER_CREDENTIALS, type TestStore } from '../setup/s3';
+import { startS3, S3RVER_CREDENTIALS, type TestStore } from '../../scripts/soak/s3';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { makeMember, waitFor, type Json } from '../setup/accounts';
 import { form } from '../setup/admin';
-import { startS3, type TestStore } from '../setup/s3';
+import { startS3, type TestStore } from '../../scripts/soak/s3';
 import { startServerProcess, type ServerProcess } from '../setup/server-process';
 import { openEvents, type EventReader } from '../setup/sse';
 import { makeEmployee } from '../setup/staff';
