@@ -145,7 +145,11 @@ describe('uploads in an S3 store', () => {
     const res = await upload('pdf', 'book.pdf', pdf);
     expect(res.status).toBe(201);
     const { url } = (await res.json()) as { url: string };
-    const served = await fetch(`${base}${t.app.ctx.storage.signedUrl(url)}`);
+    expect(await s3.keys()).toContain(keyOf(url));
+    const link = t.app.ctx.storage.signedUrl(url);
+    const redirect = await fetch(`${base}${link}`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')?.startsWith(s3.endpoint)).toBe(true);
+    const served = await fetch(`${base}${link}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
@@ -164,8 +168,10 @@ describe('uploads in an S3 store', () => {
     expect(huge.status).toBe(400);
     expect(((await huge.json()) as Json).file[0]).toContain('25');
     expect(await s3.keys()).toEqual(before);
-    // Smaller images pass, by the same judgement.
-    expect((await upload('image', 'fine.png', png(4000, 4000))).status).toBe(201);
+    // Smaller images pass, by the same judgement, into the bucket.
+    const fine = await upload('image', 'fine.png', png(4000, 4000));
+    expect(fine.status).toBe(201);
+    expect(await s3.keys()).toContain(keyOf(((await fine.json()) as { url: string }).url));
   });
 
   it('an import reads its CSV from the store', async () => {
