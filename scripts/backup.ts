@@ -11,7 +11,8 @@
  * files lose setuid, setgid and world-write bits.
  *
  * With DATABASE_URL (an external server) there is nothing embedded to copy: back that server up with
- * its own tools (pg_dump / pg_restore, or pg_basebackup) and copy DATA_DIR/uploads beside it.
+ * its own tools (pg_dump / pg_restore, or pg_basebackup) and copy DATA_DIR/uploads beside it. Uploads
+ * kept elsewhere (STORAGE_URL: an S3 bucket, another folder) are not in the archive; it says so.
  *
  * Exit codes: 0 done, 2 a wrong argument or setting (or nothing to copy), 3 the data dir is in use.
  */
@@ -20,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DataDirInUseError, lockDataDir } from '../src/server/db/datadir-lock';
 import { isPostgresOf, isRunning } from '../src/server/db/proc';
+import type { Config } from '../src/server/config';
 import { configOrRefusal, Refusal, reportFailure } from './refusal';
 
 /**
@@ -144,17 +146,30 @@ function restore(file: string | undefined, dataDir: string): void {
   console.log(`Restored ${source} into ${dataDir}; start Atrium with DATA_DIR=${dataDir}.`);
 }
 
+/** Where the uploads are when the archive does not hold them (STORAGE_URL elsewhere), else null. */
+function uploadsElsewhere(config: Config): string | null {
+  const s = config.storage;
+  if (s.driver === 's3') return `s3://${s.bucket}/${s.prefix}`;
+  return path.resolve(s.root) === path.join(config.dataDir, 'uploads') ? null : s.root;
+}
+
 function main(): void {
   const [command, file] = process.argv.slice(2);
   const config = configOrRefusal();
+  const elsewhere = uploadsElsewhere(config);
   if (config.databaseUrl)
     throw new Refusal(
-      'DATABASE_URL is set: Atrium uses that PostgreSQL server, not an embedded one. Back it up with its own tools (pg_dump, pg_basebackup) and copy DATA_DIR/uploads.',
+      `DATABASE_URL is set: Atrium uses that PostgreSQL server, not an embedded one. Back it up with its own tools (pg_dump, pg_basebackup) and the uploads ${elsewhere ? `in ${elsewhere} on the store's side` : 'by copying DATA_DIR/uploads'}.`,
       2,
     );
   if (command === 'backup') backup(config.dataDir, file);
   else if (command === 'restore') restore(file, config.dataDir);
   else throw new Refusal('Usage: backup.ts backup [file] | restore <file>', 2);
+  // The archive holds DATA_DIR/uploads only: files kept elsewhere are the operator's to copy.
+  if (elsewhere)
+    console.log(
+      `The uploads are in ${elsewhere}, not in the archive: back them up (or restore them) on the store's side.`,
+    );
 }
 
 try {

@@ -2,7 +2,8 @@
  * `npm run soak`: the real server under a mixed workload of members, a consultant and an admin at 64
  * concurrent clients, and under faults: PostgreSQL restarted, the server SIGKILLed during writes and an
  * import, the uploads disk full, two server processes behind a round-robin proxy, and the embedded
- * PostgreSQL's postmaster SIGKILLed (a server of its own without DATABASE_URL). Prints one row
+ * PostgreSQL's postmaster SIGKILLed (a server of its own without DATABASE_URL), and two machines (two
+ * processes with data dirs of their own on one PostgreSQL and one S3 store, s3rver). Prints one row
  * per scenario (requests, unexpected errors, p50, p99) and exits 1 when any scenario fails.
  *
  * It owns everything it uses: a PostgreSQL cluster in a temp dir on a fixed port (stopped and started
@@ -13,7 +14,8 @@
  * each fault scenario, default 30), SOAK_CLIENTS (default 64), SOAK_MEMBERS (soak members besides the
  * demo member, default 16), SOAK_OUTAGE (seconds PostgreSQL stays down, default 5), SOAK_IMPORT_ROWS
  * (rows of the import killed mid-run, default 50000), SOAK_ONLY=steady,pg-restart,sigkill,disk-full,
- * two-processes,db-kill, SOAK_PORT_BASE (default 19100: proxy +0, servers +1/+2, the embedded one +3, PostgreSQL +90) and SOAK_KEEP=1
+ * two-processes,db-kill,two-machines, SOAK_PORT_BASE (default 19100: proxy +0, servers +1/+2, the embedded one +3, the
+ * two machines +4/+5, their S3 store +6, PostgreSQL +90) and SOAK_KEEP=1
  * (keep the temp dir with the server logs) tune it.
  */
 import fs from 'node:fs';
@@ -23,7 +25,18 @@ import { connect } from '../../src/server/db/client';
 import { Cluster, mountTmpfs, portFree, Server, unmount } from './infra';
 import { Stats } from './load';
 import { superuserPassword } from '../../src/server/db/embedded';
-import { dbKill, diskFull, pgRestart, sigkill, steady, twoProcesses, type Result, type Soak } from './scenarios';
+import {
+  dbKill,
+  diskFull,
+  pgRestart,
+  sigkill,
+  steady,
+  twoMachines,
+  twoProcesses,
+  type Result,
+  type Soak,
+} from './scenarios';
+import { startS3 } from './s3';
 import { Workload } from './workload';
 import { must } from '../must';
 
@@ -42,7 +55,7 @@ const IMPORT_ROWS = num('SOAK_IMPORT_ROWS', 50_000);
 const RECOVERY = 10;
 const PORT_BASE = num('SOAK_PORT_BASE', 19_100);
 const TMPFS_MB = 256;
-const ALL = ['steady', 'pg-restart', 'sigkill', 'disk-full', 'two-processes', 'db-kill'] as const;
+const ALL = ['steady', 'pg-restart', 'sigkill', 'disk-full', 'two-processes', 'db-kill', 'two-machines'] as const;
 /** DB_RESTART_TIMEOUT_SECONDS of the db-kill scenario's server. */
 const DB_RESTART = 60;
 const ONLY = process.env.SOAK_ONLY ? process.env.SOAK_ONLY.split(',').map((x) => x.trim()) : [...ALL];
@@ -69,7 +82,16 @@ async function main() {
   for (const name of ONLY)
     if (!(ALL as readonly string[]).includes(name))
       throw new Error(`SOAK_ONLY: unknown scenario ${name} (${ALL.join(', ')})`);
-  const ports = { proxy: PORT_BASE, a: PORT_BASE + 1, b: PORT_BASE + 2, embedded: PORT_BASE + 3, pg: PORT_BASE + 90 };
+  const ports = {
+    proxy: PORT_BASE,
+    a: PORT_BASE + 1,
+    b: PORT_BASE + 2,
+    embedded: PORT_BASE + 3,
+    machineA: PORT_BASE + 4,
+    machineB: PORT_BASE + 5,
+    store: PORT_BASE + 6,
+    pg: PORT_BASE + 90,
+  };
   for (const [what, port] of Object.entries(ports)) {
     if (!(await portFree(port)))
       throw new Error(`port ${port} (${what}) is in use; set SOAK_PORT_BASE to another range`);
@@ -191,6 +213,26 @@ async function main() {
       } finally {
         await embedded.stop();
         await db.end().catch(() => {});
+      }
+    });
+    // Two machines: data dirs of their own, uploads in an S3 store (s3rver) both reach.
+    await run('two-machines', async () => {
+      const store = await startS3({ port: ports.store });
+      try {
+        const machine = (name: string, port: number) => {
+          const dir = path.join(work, name);
+          fs.mkdirSync(dir, { mode: 0o755 });
+          const m = new Server({ name, port, dataDir: dir, databaseUrl, logDir, env: store.env });
+          servers.push(m);
+          return m;
+        };
+        return await twoMachines(
+          soak,
+          [machine('machine-a', ports.machineA), machine('machine-b', ports.machineB)],
+          store,
+        );
+      } finally {
+        await store.close();
       }
     });
   } finally {

@@ -12,6 +12,7 @@ import { FREE_FAILURES } from '../../src/server/services/login-throttle';
 import { fillDisk, RoundRobinProxy, Server, sleep, type Cluster } from './infra';
 import { checkImport, importState, startImport, type StartedImport } from './imports';
 import { multipart, request, runClients, Stats, strict, type Outcome, type Policy, type Reply } from './load';
+import type { TestStore } from './s3';
 import { partFiles, verifyLedger } from './verify';
 import { DEFAULT_MIX, noisePng, type Workload } from './workload';
 import { must } from '../must';
@@ -52,7 +53,7 @@ const codeOf = (r: Reply | undefined): string | undefined => {
 
 const within = (o: Outcome, w: { from: number; to: number }) => w.from > 0 && o.at >= w.from && o.at <= w.to;
 
-async function common(s: Soak, servers: Server[], stats: Stats, problems: string[]) {
+async function common(s: Soak, servers: Server[], stats: Stats, problems: string[], store?: TestStore) {
   for (const srv of servers) {
     const crash = srv.takeCrash();
     if (crash) problems.push(crash);
@@ -64,7 +65,7 @@ async function common(s: Soak, servers: Server[], stats: Stats, problems: string
         .map(([k, n]) => `${n}× ${k}`)
         .join('; ')}`,
     );
-  problems.push(...(await verifyLedger(s.db, s.workload.ledger, s.uploadsDir)));
+  problems.push(...(await verifyLedger(s.db, s.workload.ledger, s.uploadsDir, store)));
 }
 
 /** 1. The workload at full concurrency: nothing may fail. */
@@ -428,4 +429,120 @@ export async function dbKill(s: Soak, recoverySeconds: number, restartTimeoutSec
       `postmaster pid ${killed} SIGKILLed; the server restarted it (pid ${restarted}) and said so on /healthz within ${((back - win.from) / 1000).toFixed(1)} s; ${stats.expected} clean 503s, the last ${stats.lastExpectedAt ? ((stats.lastExpectedAt - win.from) / 1000).toFixed(2) : '-'} s after the kill; same server pid; a job (300-row import) ran after it`,
     ],
   };
+}
+
+/** Checks made once through the two machines: each returns its problem, or null. */
+async function acrossMachines(s: Soak, a: Server, b: Server): Promise<{ problems: string[]; notes: string[] }> {
+  const problems: string[] = [];
+  const login = async (server: Server, email: string) => {
+    const res = await request(server.base, 'POST', '/api/accounts/login/', {
+      form: { username: email, password: DEMO_PASSWORD },
+    });
+    return must((res.json() as { token?: string }).token, `login of ${email} through ${server.opts.name}`);
+  };
+  // An avatar uploaded through one machine is served by the other.
+  const member = must(s.workload.members[2]);
+  const token = await login(a, member.email);
+  const photo = await noisePng(32);
+  const set = await request(a.base, 'POST', '/api/accounts/me/', {
+    token,
+    multipart: multipart([{ name: 'avatar', filename: 'me.png', type: 'image/png', data: photo }]),
+  });
+  const avatar = (set.json() as { user?: { avatar?: string } }).user?.avatar ?? '';
+  const there = await request(b.base, 'GET', avatar);
+  if (set.status !== 200 || there.status !== 200 || there.headers['content-type'] !== 'image/webp')
+    problems.push(`avatar through A, served by B: upload ${set.status}, GET ${there.status}`);
+  // A video uploaded through one is read with Range through either, by the link either signs.
+  const video = Buffer.alloc(2 * 1024 * 1024, 3);
+  Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42')]).copy(video);
+  video.write('soak-range', 1_500_000, 'latin1');
+  const up = await request(b.base, 'POST', '/api/admin/uploads?kind=video', {
+    token: s.workload.admin.token,
+    multipart: multipart([{ name: 'file', filename: 'lesson.mp4', type: 'video/mp4', data: video }]),
+  });
+  const url = (up.json() as { url?: string }).url ?? '';
+  const lesson = (await s.db.query<{ id: number }>('select id from lessons order by id limit 1')).rows[0]?.id ?? 0;
+  await s.db.query('update lessons set video_file = $1 where id = $2', [url, lesson]);
+  const ranges: number[] = [];
+  for (const [signer, reader] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const view = await request(signer.base, 'GET', `/api/navigator/lesson/view/${lesson}/`, {
+      token: s.workload.admin.token,
+    });
+    const link = (view.json() as { video_url?: string }).video_url ?? '';
+    const part = await fetch(`${reader.base}${link}`, { headers: { range: 'bytes=1500000-1500009' } });
+    ranges.push(part.status);
+    if (part.status !== 206 || (await part.text()) !== 'soak-range')
+      problems.push(
+        `video uploaded through B, signed by ${signer.opts.name}, read through ${reader.opts.name}: ${part.status}`,
+      );
+  }
+  // A logout through one machine ends the session on the other (whose session cache held it).
+  const other = must(s.workload.members[3]);
+  const session = await login(a, other.email);
+  const before = (await request(b.base, 'GET', '/api/accounts/me/', { token: session })).status;
+  const logout = (await request(a.base, 'POST', '/api/accounts/logout/', { token: session })).status;
+  // Heard through LISTEN within milliseconds: asked again for up to 2 s.
+  let after = 0;
+  const until = Date.now() + 2_000;
+  for (;;) {
+    after = (await request(b.base, 'GET', '/api/accounts/me/', { token: session })).status;
+    if (after === 401 || Date.now() > until) break;
+    await sleep(25);
+  }
+  if (before !== 200 || logout !== 200 || after !== 401)
+    problems.push(`logout through A seen by B: me ${before}, logout ${logout}, me after ${after}`);
+  return {
+    problems,
+    notes: [
+      `avatar through A served by B ${there.status}; a ${video.length}-byte video uploaded through B read with Range: ${ranges.join(', ')}; /me on B ${before} → logout on A ${logout} → /me on B ${after}`,
+    ],
+  };
+}
+
+/**
+ * 7. Two machines: two server processes with data dirs of their own, as on two hosts, on the one
+ * PostgreSQL and one S3 store (s3rver, STORAGE_URL=s3://…), behind the round-robin proxy under the
+ * workload (its avatar and file uploads go to the store). A file uploaded through one is served by
+ * the other, a video is read with Range through either, a logout crosses, an import saved on one and
+ * started on the other runs once, and every acknowledged upload is whole in the store.
+ */
+export async function twoMachines(s: Soak, machines: readonly [Server, Server], store: TestStore): Promise<Result> {
+  const stats = new Stats(strict);
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const [a, b] = machines;
+  // The soak's own server keeps its uploads on disk: on the same database it would take the machines'
+  // jobs (an import whose file is in the store) — the settings that must match (docs/operations.md).
+  // It stops for the scenario; the runner starts it again after.
+  await s.server.stop();
+  const startMs = Math.max(...(await Promise.all([a.start(), b.start()])));
+  const proxy = new RoundRobinProxy([a.opts.port, b.opts.port], s.proxyPort);
+  await proxy.listen();
+  const direct = s.workload.base;
+  try {
+    const across = await acrossMachines(s, a, b);
+    problems.push(...across.problems);
+    notes.push(`machines up in ${(startMs / 1000).toFixed(1)} s`, ...across.notes);
+    const imp = await startImport(
+      s.db,
+      s.workload.admin.token,
+      500,
+      `machines-${s.workload.ledger.run}.soak.test`,
+      a.base,
+      b.base,
+    );
+    s.workload.base = `http://127.0.0.1:${s.proxyPort}`;
+    await runClients(s.workload.clients(s.clients), stats, sleep(s.faultSeconds * 1000));
+    problems.push(...(await checkImport(s.db, imp, 120_000)));
+    notes.push(`the proxy spread ${proxy.served.join(' / ')} requests; a 500-row import saved on A and started on B`);
+  } finally {
+    s.workload.base = direct;
+    await proxy.close();
+  }
+  await common(s, [a, b], stats, problems, store);
+  await Promise.all([a.stop(), b.stop()]);
+  return { name: 'two-machines', stats, problems, notes };
 }

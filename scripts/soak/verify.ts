@@ -6,11 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import type { TestStore } from './s3';
 import type { Ledger } from './workload';
 import { must } from '../must';
 
+/** An object store some uploads went to (the two-machines scenario): looked in when a file is not on disk. */
+type Store = Pick<TestStore, 'sizeOf' | 'head'>;
+
 /** Problems found (empty when everything holds). */
-export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: string): Promise<string[]> {
+export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: string, store?: Store): Promise<string[]> {
   const problems: string[] = [];
   const prefix = `soak-${ledger.run}-`;
 
@@ -80,13 +84,14 @@ export async function verifyLedger(db: pg.Pool, ledger: Ledger, uploadsDir: stri
   }
 
   problems.push(...(await verifyDonations(db, ledger)));
-  problems.push(...verifyFiles(ledger, uploadsDir));
+  problems.push(...(await verifyFiles(ledger, uploadsDir, store)));
   const { rows: avatars } = await db.query<{ id: number; avatar: string }>(
     `select id, avatar from users where avatar is not null`,
   );
   for (const a of avatars) {
     const file = mediaFile(uploadsDir, a.avatar);
-    const head = file && fs.existsSync(file) ? fs.readFileSync(file).subarray(0, 12) : null;
+    let head: Buffer | null = file && fs.existsSync(file) ? fs.readFileSync(file).subarray(0, 12) : null;
+    if (!head && store) head = await store.head(a.avatar, 12);
     if (!head || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WEBP') {
       problems.push(`user ${a.id}'s avatar ${a.avatar} is ${head ? 'not a whole WebP' : 'missing'}`);
     }
@@ -103,14 +108,15 @@ function mediaFile(uploadsDir: string, url: string): string | null {
   return path.join(uploadsDir, url.slice('/media/'.length));
 }
 
-/** Acknowledged uploads are on disk at their full size; no `.part` file is left anywhere. */
-function verifyFiles(ledger: Ledger, uploadsDir: string): string[] {
+/** Acknowledged uploads are on disk (or in the store) at their full size; no `.part` file is left anywhere. */
+async function verifyFiles(ledger: Ledger, uploadsDir: string, store?: Store): Promise<string[]> {
   const problems: string[] = [];
   for (const u of ledger.uploads) {
     const file = mediaFile(uploadsDir, u.url);
-    const size = file && fs.existsSync(file) ? fs.statSync(file).size : -1;
+    let size = file && fs.existsSync(file) ? fs.statSync(file).size : -1;
+    if (size < 0 && store) size = (await store.sizeOf(u.url)) ?? -1;
     if (size !== u.size)
-      problems.push(`upload ${u.url}: ${size < 0 ? 'missing' : `${size} bytes on disk, ${u.size} acknowledged`}`);
+      problems.push(`upload ${u.url}: ${size < 0 ? 'missing' : `${size} bytes stored, ${u.size} acknowledged`}`);
   }
   const parts = partFiles(uploadsDir);
   if (parts.length) problems.push(`${parts.length} partial upload file(s) left: ${parts.slice(0, 3).join(', ')}`);

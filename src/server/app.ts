@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -33,7 +34,8 @@ import { langFromHeader, t, type Lang } from './i18n';
 import { TokenSigner } from './auth/tokens';
 import { SecretBox } from './crypto';
 import { Mailer } from './integrations/mail';
-import { PRIVATE_FOLDERS, Storage } from './integrations/storage';
+import { createStorage, PRIVATE_FOLDERS } from './integrations/storage';
+import type { S3Storage } from './integrations/storage-s3';
 import { SessionCache } from './auth/session-cache';
 import { NotificationHub } from './services/notifications/push';
 import { Jobs } from './jobs';
@@ -115,7 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     signer: new TokenSigner(opts.secret, opts.config.jwtTtlHours),
     box: new SecretBox(opts.secret),
     mailer: new Mailer(opts.db, opts.config.smtpUrl, opts.config.mailFrom, app.log),
-    storage: new Storage(opts.config.dataDir, opts.secret),
+    storage: await createStorage(opts.config, opts.secret),
     jobs: new Jobs(
       opts.db.$client,
       app.log,
@@ -164,6 +166,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // The security headers, worked out once: helmet's are the same for every request (no nonce here; the
   // landing pages set their own CSP), so each request only sets the list.
+  // Private files are read straight from an object store through presigned links (registerMedia):
+  // its origin joins 'self' where pages load images, media and (pdf.js) fetched files.
+  const store = app.ctx.storage.driver === 's3' ? [await app.ctx.storage.origin()] : [];
   const securityHeaders = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -172,10 +177,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           scriptSrc: ["'self'"],
           // MUI (emotion) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...store],
+          connectSrc: ["'self'", ...store],
           frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
-          mediaSrc: ["'self'", 'blob:'],
+          mediaSrc: ["'self'", 'blob:', ...store],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,
@@ -330,15 +335,21 @@ function headersOf(
   return [...headers];
 }
 
+/** What every stored file is served with: nothing uploaded runs as the app or is sniffed into another type. */
+const MEDIA_HEADERS: ReadonlyArray<[string, string]> = [
+  ['Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox"],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Cache-Control', 'private, max-age=86400'],
+];
+
 /**
  * Uploaded files under generated names; served sandboxed so nothing uploaded can run as the app.
- * Files of private folders (videos, PDFs, documents) need a signed link (Storage.signedUrl); Range
- * requests are answered with 206 by @fastify/static.
+ * Files of private folders (videos, PDFs, documents) need a signed link (MediaLinks.signedUrl). From
+ * the file store, Range requests are answered with 206 by @fastify/static; from an object store see
+ * registerStoreMedia.
  */
 function registerMedia(app: FastifyInstance) {
   const storage = app.ctx.storage;
-  const root = storage.root;
-  fs.mkdirSync(root, { recursive: true });
   app.register(async (scope) => {
     scope.addHook('onRequest', async (req, reply) => {
       const url = new URL(req.url, 'http://media.invalid');
@@ -361,18 +372,56 @@ function registerMedia(app: FastifyInstance) {
         return reply.status(403).send({ detail: t(req.lang, 'permission_denied'), code: 'permission_denied' });
       }
     });
+    if (storage.driver === 's3') {
+      registerStoreMedia(scope, storage);
+      return;
+    }
+    fs.mkdirSync(storage.root, { recursive: true });
     await scope.register(fastifyStatic, {
-      root,
+      root: storage.root,
       prefix: '/media/',
       decorateReply: false,
       index: false,
       dotfiles: 'deny',
       setHeaders: (res) => {
-        res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
-        res.header('X-Content-Type-Options', 'nosniff');
-        res.header('Cache-Control', 'private, max-age=86400');
+        for (const [name, value] of MEDIA_HEADERS) res.header(name, value);
       },
     });
+  });
+}
+
+/**
+ * Files in an object store. A private file's signed link (checked above) is answered by a redirect
+ * to a presigned GET that holds as long as the link does: the browser then reads it, Range requests
+ * of a video included, straight from the store, and no Atrium process carries the bytes. A public
+ * file (avatars, images) is passed on by Atrium instead: it stays same-origin (the pages' CSP, no
+ * public bucket and no CORS rules needed for images), and these files are small and cached a day.
+ */
+function registerStoreMedia(scope: FastifyInstance, storage: S3Storage) {
+  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({ detail: t(req.lang, 'not_found'), code: 'not_found' });
+  scope.get('/media/*', async (req, reply) => {
+    const url = new URL(req.url, 'http://media.invalid');
+    const folder = url.pathname.slice('/media/'.length).split('/')[0] ?? '';
+    if (PRIVATE_FOLDERS.has(folder)) {
+      const link = await storage.presignedGet(url.pathname, Number(url.searchParams.get('exp')), clock.now().getTime());
+      if (!link) return notFound(req, reply);
+      return reply.header('Cache-Control', 'no-store').redirect(link, 302);
+    }
+    const got = await storage.get(url.pathname, {
+      range: req.headers.range,
+      ifNoneMatch: req.headers['if-none-match'],
+    });
+    if (got === null) return notFound(req, reply);
+    for (const [name, value] of MEDIA_HEADERS) reply.header(name, value);
+    if (got === 'not_modified') return reply.status(304).send();
+    if (got === 'range') return reply.status(416).send();
+    reply.header('Content-Type', got.ContentType ?? 'application/octet-stream').header('Accept-Ranges', 'bytes');
+    if (got.ContentLength !== undefined) reply.header('Content-Length', got.ContentLength);
+    if (got.ETag) reply.header('ETag', got.ETag);
+    if (got.LastModified) reply.header('Last-Modified', got.LastModified.toUTCString());
+    if (got.ContentRange) reply.status(206).header('Content-Range', got.ContentRange);
+    return reply.send(got.Body as Readable);
   });
 }
 

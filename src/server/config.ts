@@ -44,6 +44,38 @@ function parseTrustProxy(raw: string, c: z.RefinementCtx): number | string[] {
 }
 const trustProxy = z.string().transform(parseTrustProxy);
 
+/** Where uploads are kept (STORAGE_URL): a folder of the local disk, or an S3 bucket and key prefix. */
+export type StorageConfig =
+  | { driver: 'file'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Prepended to every key: `atrium/` for s3://bucket/atrium; empty for the bucket's root. */
+      prefix: string;
+      /** A store other than AWS (MinIO, R2, Ceph …); AWS's own endpoint when unset. */
+      endpoint: string | undefined;
+      region: string;
+      /** bucket in the path (https://host/bucket/key) rather than in the host name. */
+      forcePathStyle: boolean;
+    };
+
+/** file:///absolute/folder or s3://bucket[/prefix]; S3's bucket naming rules. */
+function parseStorageUrl(raw: string, c: z.RefinementCtx): { scheme: 'file' | 's3'; where: string; prefix: string } {
+  const file = /^file:\/\/(\/.*)$/.exec(raw);
+  if (file?.[1]) return { scheme: 'file', where: path.resolve(decodeURIComponent(file[1])), prefix: '' };
+  const s3 = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
+  if (s3?.[1]) {
+    const prefix = (s3[2] ?? '').replace(/^\/+|\/+$/g, '');
+    return { scheme: 's3', where: s3[1], prefix: prefix ? `${prefix}/` : '' };
+  }
+  c.addIssue({
+    code: 'custom',
+    message:
+      'must be file:///absolute/folder or s3://bucket/prefix (a bucket of 3-63 lowercase letters, digits, . or -)',
+  });
+  return z.NEVER;
+}
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().min(1).optional(),
@@ -117,6 +149,8 @@ const schema = z.object({
     .min(5)
     .max(7 * 24 * 60)
     .default(24 * 60),
+  STORAGE_URL: z.string().transform(parseStorageUrl).optional(),
+  STORAGE_S3_ENDPOINT: z.url('must be a URL such as https://s3.example.com').optional(),
 });
 
 export type Config = {
@@ -178,6 +212,8 @@ export type Config = {
     /** An unpaid online checkout is canceled after this many minutes (PAYMENT_CHECKOUT_TTL_MINUTES, default a day). */
     checkoutTtlMinutes?: number;
   };
+  /** Where uploads are kept: DATA_DIR/uploads unless STORAGE_URL says otherwise. */
+  storage: StorageConfig;
 };
 
 export class ConfigError extends Error {}
@@ -234,6 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.TELEGRAM_UPDATES !== 'auto' && c.TELEGRAM_UPDATES !== 'off' && !c.TELEGRAM_BOT_TOKEN) {
     throw invalid([`TELEGRAM_UPDATES: ${c.TELEGRAM_UPDATES} needs TELEGRAM_BOT_TOKEN (got ${c.TELEGRAM_UPDATES})`]);
   }
+  if (c.STORAGE_S3_ENDPOINT && c.STORAGE_URL?.scheme !== 's3') {
+    throw invalid([
+      `STORAGE_S3_ENDPOINT: needs STORAGE_URL=s3://bucket/prefix (got ${shown('STORAGE_URL', env.STORAGE_URL)})`,
+    ]);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -273,6 +314,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stripeApiBase: c.STRIPE_API_BASE,
       checkoutTtlMinutes: c.PAYMENT_CHECKOUT_TTL_MINUTES,
     },
+    storage: storageConfig(c.STORAGE_URL, c, env.AWS_REGION, path.resolve(c.DATA_DIR)),
+  };
+}
+
+/** The file store under DATA_DIR/uploads by default; S3's region from AWS_REGION (us-east-1 unset). */
+function storageConfig(
+  url: { scheme: 'file' | 's3'; where: string; prefix: string } | undefined,
+  c: { STORAGE_S3_ENDPOINT?: string },
+  awsRegion: string | undefined,
+  dataDir: string,
+): StorageConfig {
+  if (url?.scheme !== 's3') return { driver: 'file', root: url?.where ?? path.join(dataDir, 'uploads') };
+  return {
+    driver: 's3',
+    bucket: url.where,
+    prefix: url.prefix,
+    endpoint: c.STORAGE_S3_ENDPOINT?.replace(/\/$/, ''),
+    // The SDK's own variable; stores other than AWS take any (R2: auto).
+    region: awsRegion ?? 'us-east-1',
+    // MinIO, Ceph, s3rver and most other stores take the bucket in the path; AWS wants it in the host.
+    forcePathStyle: c.STORAGE_S3_ENDPOINT !== undefined,
   };
 }
 

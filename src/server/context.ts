@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenSigner } from './auth/tokens';
 import type { SecretBox } from './crypto';
 import type { Mailer } from './integrations/mail';
-import type { Storage } from './integrations/storage';
+import type { MediaStore } from './integrations/storage';
 import type { Jobs } from './jobs';
 import type { Config } from './config';
 import type { SessionCache } from './auth/session-cache';
@@ -18,7 +18,7 @@ export type AppContext = {
   signer: TokenSigner;
   box: SecretBox;
   mailer: Mailer;
-  storage: Storage;
+  storage: MediaStore;
   jobs: Jobs;
   /** Checked sessions for a few seconds (see auth/session-cache.ts). */
   sessions: SessionCache;

@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { checkDatabasePath, DatabasePathError } from './db/pooler-check';
 import { DEMO_ACCOUNTS, publishedDemoLogins, seedDemo } from './db/seed';
 import { jwtSecret } from './secrets';
+import { createStorage } from './integrations/storage';
 import { isDatabaseUnavailable } from './http/errors';
 import { logDestination } from './log';
 
@@ -271,8 +272,12 @@ async function main() {
     await embedded?.stop();
     process.exit(EXIT_DEMO_EXPOSED);
   }
-  if (config.seedDemo && (await seedDemo(db, { dataDir: config.dataDir }))) {
-    log.info('seeded demo data');
+  const secret = await jwtSecret(db, config.jwtSecret);
+  if (config.seedDemo) {
+    // The demo books' PDFs go where every upload goes (STORAGE_URL: this disk or the object store).
+    const store = await createStorage(config, secret);
+    const seeded = await seedDemo(db, { store }).finally(() => store.stop());
+    if (seeded) log.info('seeded demo data');
   }
   if (config.seedDemo) {
     // Their password is in the README, never in a log: logs travel further than this machine.
@@ -286,7 +291,6 @@ async function main() {
       `listening on ${listen.host} only while the demo logins have their published password (docs/operations.md, Security checklist)`,
     );
   }
-  const secret = await jwtSecret(db, config.jwtSecret);
   const cluster = embedded;
   const served = await buildApp({
     db,

@@ -14,6 +14,7 @@ import { makeEmployee } from '../setup/staff';
 import { makeMember } from '../setup/accounts';
 import { openEvents, type EventReader } from '../setup/sse';
 import { auth, createTestApp, TEST_JWT_SECRET, type TestApp } from '../setup/test-app';
+import { freePort } from '../../src/server/db/embedded';
 
 /**
  * Atrium through a connection pooler: Debian's PgBouncer (1.18, installed by .ci/run) in transaction
@@ -42,19 +43,6 @@ const readers: EventReader[] = [];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-pooler-'));
 const dataDir = path.join(work, 'data');
 const logDir = path.join(work, 'logs');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** PgBouncer's line for the test database: where the database is (TCP or its Unix socket) and as whom. */
 function bouncerTarget(databaseUrl: string): string {

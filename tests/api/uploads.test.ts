@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
@@ -8,6 +7,7 @@ import { catalogues } from '../../src/server/i18n';
 import { call, makeMember, type Json } from '../setup/accounts';
 import { form as partsForm } from '../setup/admin';
 import { RawConnection } from '../setup/raw-http';
+import { png } from '../setup/images';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { form, PDF } from './payments-support';
 
@@ -52,30 +52,6 @@ function storedFiles(): string[] {
   return (fs.readdirSync(root, { recursive: true }) as string[])
     .filter((f) => !f.startsWith('.incoming') && fs.statSync(path.join(root, f)).isFile())
     .sort();
-}
-
-/** A real grayscale PNG of the given size: tiny on disk (all black compresses), huge to decode. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth; colour type 0 (gray), no interlace
-  // Each row: filter byte 0, then `width` black pixels.
-  const pixels = zlib.deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const oneFile = (field: string, name: string, type: string, content: Buffer) =>

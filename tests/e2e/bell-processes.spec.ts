@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
+import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
 import { staff } from '../../src/web/i18n/areas/staff';
 
 /**
@@ -21,19 +20,6 @@ let cluster: EmbeddedCluster | undefined;
 const servers: Server[] = [];
 
 test.setTimeout(240_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 async function startServer(databaseUrl: string, name: string): Promise<Server> {
   const port = await freePort();

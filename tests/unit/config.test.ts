@@ -54,6 +54,7 @@ describe('loadConfig', () => {
         stripeApiBase: undefined,
         checkoutTtlMinutes: 1440,
       },
+      storage: { driver: 'file', root: path.resolve('./data/uploads') },
     });
   });
 
@@ -202,6 +203,45 @@ describe('loadConfig', () => {
     expect(direct).toContain('DATABASE_DIRECT_URL: needs DATABASE_URL');
     expect(direct).not.toContain('direct-pw');
     expect(direct).not.toContain('again');
+  });
+
+  it('reads STORAGE_URL: a folder, or an S3 bucket and prefix with its endpoint; one line for a bad value', () => {
+    expect(loadConfig({ STORAGE_URL: 'file:///srv/atrium%20files' }).storage).toEqual({
+      driver: 'file',
+      root: '/srv/atrium files',
+    });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://atrium-media/prod/',
+        STORAGE_S3_ENDPOINT: 'http://minio:9000/',
+        AWS_REGION: 'eu-1',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'atrium-media',
+      prefix: 'prod/',
+      endpoint: 'http://minio:9000',
+      region: 'eu-1',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://atrium-media' }).storage).toMatchObject({
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    for (const bad of ['s3://A_B/x', 's3://ab', 'uploads', 'file://relative/path']) {
+      const message = errorOf({ STORAGE_URL: bad }).message.split('\n');
+      expect(message).toEqual([
+        'Invalid configuration:',
+        expect.stringMatching(
+          /^ {2}STORAGE_URL: must be file:\/\/\/absolute\/folder or s3:\/\/bucket\/prefix .*\(got ".*"\)$/,
+        ),
+      ]);
+    }
+    expect(errorOf({ STORAGE_S3_ENDPOINT: 'http://minio:9000' }).message).toContain(
+      'STORAGE_S3_ENDPOINT: needs STORAGE_URL=s3://bucket/prefix (got nothing)',
+    );
   });
 
   it('names every bad variable in one error', () => {

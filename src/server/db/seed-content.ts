@@ -12,7 +12,6 @@ import {
   packageCategories,
   packages,
 } from './schema';
-import { Storage } from '../integrations/storage';
 import { one } from './rows';
 
 /** A one-page PDF, written by hand (correct xref offsets), so the free demo book can be read. */
@@ -41,17 +40,19 @@ function tinyPdf(title: string, line: string): Buffer {
 
 const DAY = 86400_000;
 
+/** Where the demo PDFs are saved: the server's store (the file or the S3 driver). */
+export type DemoFileStore = { save(folder: string, ext: string, body: Buffer): Promise<string> };
+
 /**
  * Demo learning content: 3 categories (the third one paid through the "Pro" package, which the
  * demo member does not have), 8 lessons with YouTube videos, 3 books (one free, each with a PDF), 4 news
  * (one important), 3 upcoming events, footer links and public configs. Runs once: it does nothing
- * when any lesson category exists. The PDF is written only when a data dir is given.
+ * when any lesson category exists. The PDFs are saved only when a store is given.
  */
-export async function seedDemoContent(db: Db, dataDir?: string): Promise<boolean> {
+export async function seedDemoContent(db: Db, storage?: DemoFileStore): Promise<boolean> {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from lesson_categories`);
   if ((rows[0]?.n ?? 0) > 0) return false;
   // Every book has its file: a book on sale needs one (the admin editor refuses a priced book without it).
-  const storage = dataDir ? new Storage(dataDir) : null;
   const pdfOf = async (title: string, line: string) =>
     storage ? await storage.save('pdfs', 'pdf', tinyPdf(`Atrium: ${title}`, line)) : null;
   const pdf = await pdfOf('First steps', 'A free demo book.');

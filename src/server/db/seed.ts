@@ -3,7 +3,7 @@ import type { Db } from './client';
 import { tagGroups, tags, users } from './schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { newPromoCode } from '../services/users';
-import { seedDemoContent } from './seed-content';
+import { seedDemoContent, type DemoFileStore } from './seed-content';
 import { one, present } from './rows';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -21,11 +21,11 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Demo accounts and demo learning content for the embedded default; each part does nothing when it
- * exists already. `dataDir` lets the content write its demo PDF. Returns true when it seeded.
+ * exists already. `store` takes the content's demo PDFs. Returns true when it seeded.
  */
-export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { store?: DemoFileStore } = {}): Promise<boolean> {
   const accounts = await seedDemoAccounts(db);
-  const content = await seedDemoContent(db, opts.dataDir);
+  const content = await seedDemoContent(db, opts.store);
   const tagged = await seedDemoTags(db);
   return accounts || content || tagged;
 }

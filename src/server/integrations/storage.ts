@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -8,6 +8,8 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import lockfile from 'proper-lockfile';
 import sharp from 'sharp';
 import { clock } from '../clock';
+import type { Config } from '../config';
+import type { S3Storage } from './storage-s3';
 
 /** Folders whose files are served only through short-lived signed links (paid or personal content). */
 export const PRIVATE_FOLDERS: ReadonlySet<string> = new Set(['videos', 'pdfs', 'documents']);
@@ -49,6 +51,143 @@ export async function headerPixels(input: Buffer | string): Promise<number | nul
   }
 }
 
+/** What an upload must be: `sniff` names the extension from the first bytes (null refuses it). */
+export type UploadRules = {
+  maxBytes: number;
+  sniff: (head: Buffer) => string | null;
+  sniffBytes?: number;
+  maxPixels?: number;
+};
+
+/**
+ * The checks every upload goes through while it streams, whatever stores it: the size limit and the
+ * kind by the first bytes. `ext()` is the kind once known; `size()` the bytes seen so far.
+ */
+export function uploadGuard(opts: UploadRules, onKind?: (ext: string) => void) {
+  const need = opts.sniffBytes ?? 64;
+  let head = Buffer.alloc(0);
+  let ext: string | null = null;
+  let size = 0;
+  const check = (final: boolean) => {
+    if (ext !== null || (head.length < need && !final)) return;
+    ext = opts.sniff(head);
+    if (!ext) throw new UploadRejected('type');
+    onKind?.(ext);
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        size += chunk.length;
+        if (size > opts.maxBytes) throw new UploadRejected('too_large');
+        if (head.length < need) head = Buffer.concat([head, chunk.subarray(0, need - head.length)]);
+        check(false);
+        done(null, chunk);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      try {
+        check(true);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  });
+  return { stream, ext: (): string | null => ext, size: () => size };
+}
+
+/** The multipart reader marks a part cut at its own size limit as truncated without an error. */
+export const wasTruncated = (source: Readable) => (source as Readable & { truncated?: boolean }).truncated === true;
+
+/** True for the extensions whose header states a pixel count to judge. */
+export const isImageExt = (ext: string) => IMAGE_EXTS.has(ext);
+
+/**
+ * Links to the files of private folders: the /media URL with `exp` and `sig` added, an HMAC of the
+ * app's secret, so that any process with the same secret checks a link another one signed.
+ */
+export class MediaLinks {
+  private readonly linkKey: Buffer;
+  /** Signatures of recent links: a dashboard signs the same book's link on every call. */
+  private readonly signatures = new Map<string, string>();
+  constructor(secret: string) {
+    this.linkKey = createHmac('sha256', secret).update('media-links').digest();
+  }
+
+  /** A /media URL of a private folder with `exp` and `sig` added; other URLs come back unchanged. */
+  signedUrl(url: string, ttlSeconds?: number, now?: number): string;
+  signedUrl(url: string | null, ttlSeconds?: number, now?: number): string | null;
+  signedUrl(url: string | null, ttlSeconds?: number, now = clock.now().getTime()): string | null {
+    if (!url?.startsWith('/media/')) return url;
+    const folder = url.slice('/media/'.length).split('/')[0] ?? '';
+    if (!PRIVATE_FOLDERS.has(folder)) return url;
+    const ttl = ttlSeconds ?? PRIVATE_LINK_TTL_SECONDS[folder] ?? 10 * 60;
+    // Rounded up (to the hour for long links, to 5 minutes for short ones), so the same link, and the
+    // browser's cache of it, is handed out for a while.
+    const step = ttl >= 3600 ? 3600 : 300;
+    const exp = Math.ceil((now / 1000 + ttl) / step) * step;
+    return `${url}?exp=${exp}&sig=${this.sign(url, exp)}`;
+  }
+
+  /** True when a request for a private /media path carries a valid, unexpired signature. */
+  verifyLink(pathname: string, exp: string | undefined, sig: string | undefined, now = clock.now().getTime()): boolean {
+    const e = Number(exp);
+    if (!Number.isInteger(e) || e * 1000 < now || typeof sig !== 'string') return false;
+    const want = Buffer.from(this.sign(pathname, e));
+    const got = Buffer.from(sig);
+    return want.length === got.length && timingSafeEqual(want, got);
+  }
+
+  private sign(pathname: string, exp: number): string {
+    const key = `${pathname}\n${exp}`;
+    let sig = this.signatures.get(key);
+    if (!sig) {
+      sig = createHmac('sha256', this.linkKey).update(key).digest('base64url').slice(0, 32);
+      // The same links are signed over and over while exp stays the same (it is rounded up).
+      if (this.signatures.size >= 5000) this.signatures.clear();
+      this.signatures.set(key, sig);
+    }
+    return sig;
+  }
+}
+
+/**
+ * Where uploads are kept: the local disk (Storage, the default) or an S3-compatible object store
+ * (S3Storage, storage-s3.ts), chosen by STORAGE_URL. Both keep a file under /media/<folder>/<name>,
+ * the URL the database stores, so a store can be changed by copying the files (docs/operations.md).
+ */
+export type MediaStore = Storage | S3Storage;
+
+/** The store STORAGE_URL names; the S3 driver (and the AWS SDK) is loaded only when asked for. */
+export async function createStorage(config: Pick<Config, 'dataDir' | 'storage'>, secret: string): Promise<MediaStore> {
+  if (config.storage.driver === 'file') return new Storage(config.dataDir, secret, config.storage.root);
+  const { S3Storage } = await import('./storage-s3');
+  return new S3Storage(config.storage, secret);
+}
+
+/** The Content-Type a stored file is served with, by its extension. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  csv: 'text/csv; charset=utf-8',
+};
+
+export const contentTypeOf = (ext: string) => CONTENT_TYPES[ext] ?? 'application/octet-stream';
+
 /** A process whose incoming folder's lock has not been refreshed for this long is gone. */
 const INCOMING_STALE_MS = 20_000;
 const SWEEP_EVERY_MS = 30_000;
@@ -61,18 +200,17 @@ const SWEEP_EVERY_MS = 30_000;
  * same server when it starts again, so no partial file outlives its writer. Several processes may
  * share one data dir.
  */
-export class Storage {
+export class Storage extends MediaLinks {
+  readonly driver = 'file';
   readonly root: string;
-  private readonly linkKey: Buffer;
-  /** Signatures of recent links: a dashboard signs the same book's link on every call. */
-  private readonly signatures = new Map<string, string>();
   private readonly processId = randomUUID();
   private incomingDir: Promise<string> | null = null;
   private releaseIncoming: (() => Promise<void>) | null = null;
   private sweeper: NodeJS.Timeout | null = null;
-  constructor(dataDir: string, secret = 'atrium-media-links') {
-    this.root = path.join(dataDir, 'uploads');
-    this.linkKey = createHmac('sha256', secret).update('media-links').digest();
+  /** `root`: the uploads folder (STORAGE_URL=file://…), DATA_DIR/uploads unless told. */
+  constructor(dataDir: string, secret = 'atrium-media-links', root = path.join(dataDir, 'uploads')) {
+    super(secret);
+    this.root = root;
   }
 
   /** Sweeps what dead processes left, now and every half minute. */
@@ -153,49 +291,18 @@ export class Storage {
   async saveStream(
     folder: string,
     source: Readable,
-    opts: { maxBytes: number; sniff: (head: Buffer) => string | null; sniffBytes?: number; maxPixels?: number },
+    opts: UploadRules,
   ): Promise<{ url: string; size: number; ext: string }> {
     const dir = path.join(this.root, folder);
     await fs.mkdir(dir, { recursive: true });
     const tmp = await this.tempFile();
-    const need = opts.sniffBytes ?? 64;
-    let head = Buffer.alloc(0);
-    let ext: string | null = null;
-    // Set by the stream's callbacks: read afresh once it has ended.
-    const sniffed = (): string | null => ext;
-    let size = 0;
-    const check = (final: boolean) => {
-      if (ext !== null || (head.length < need && !final)) return;
-      ext = opts.sniff(head);
-      if (!ext) throw new UploadRejected('type');
-    };
-    const guard = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        try {
-          size += chunk.length;
-          if (size > opts.maxBytes) throw new UploadRejected('too_large');
-          if (head.length < need) head = Buffer.concat([head, chunk.subarray(0, need - head.length)]);
-          check(false);
-          done(null, chunk);
-        } catch (err) {
-          done(err as Error);
-        }
-      },
-      flush(done) {
-        try {
-          check(true);
-          done();
-        } catch (err) {
-          done(err as Error);
-        }
-      },
-    });
+    const guard = uploadGuard(opts);
     const out = createWriteStream(tmp, { flags: 'wx' });
     try {
-      await pipeline(source, guard, out);
-      // The multipart reader marks a part cut at its own size limit as truncated without an error.
-      if ((source as Readable & { truncated?: boolean }).truncated) throw new UploadRejected('too_large');
-      const found = sniffed();
+      await pipeline(source, guard.stream, out);
+      if (wasTruncated(source)) throw new UploadRejected('too_large');
+      const found = guard.ext();
+      const size = guard.size();
       if (size === 0 || !found) throw new UploadRejected('type');
       if (IMAGE_EXTS.has(found) && ((await headerPixels(tmp)) ?? 0) > (opts.maxPixels ?? MAX_IMAGE_PIXELS))
         throw new UploadRejected('pixels');
@@ -209,42 +316,6 @@ export class Storage {
       await fs.rm(tmp, { force: true });
       throw err;
     }
-  }
-
-  /** A /media URL of a private folder with `exp` and `sig` added; other URLs come back unchanged. */
-  signedUrl(url: string, ttlSeconds?: number, now?: number): string;
-  signedUrl(url: string | null, ttlSeconds?: number, now?: number): string | null;
-  signedUrl(url: string | null, ttlSeconds?: number, now = clock.now().getTime()): string | null {
-    if (!url?.startsWith('/media/')) return url;
-    const folder = url.slice('/media/'.length).split('/')[0] ?? '';
-    if (!PRIVATE_FOLDERS.has(folder)) return url;
-    const ttl = ttlSeconds ?? PRIVATE_LINK_TTL_SECONDS[folder] ?? 10 * 60;
-    // Rounded up (to the hour for long links, to 5 minutes for short ones), so the same link, and the
-    // browser's cache of it, is handed out for a while.
-    const step = ttl >= 3600 ? 3600 : 300;
-    const exp = Math.ceil((now / 1000 + ttl) / step) * step;
-    return `${url}?exp=${exp}&sig=${this.sign(url, exp)}`;
-  }
-
-  /** True when a request for a private /media path carries a valid, unexpired signature. */
-  verifyLink(pathname: string, exp: string | undefined, sig: string | undefined, now = clock.now().getTime()): boolean {
-    const e = Number(exp);
-    if (!Number.isInteger(e) || e * 1000 < now || typeof sig !== 'string') return false;
-    const want = Buffer.from(this.sign(pathname, e));
-    const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got);
-  }
-
-  private sign(pathname: string, exp: number): string {
-    const key = `${pathname}\n${exp}`;
-    let sig = this.signatures.get(key);
-    if (!sig) {
-      sig = createHmac('sha256', this.linkKey).update(key).digest('base64url').slice(0, 32);
-      // The same links are signed over and over while exp stays the same (it is rounded up).
-      if (this.signatures.size >= 5000) this.signatures.clear();
-      this.signatures.set(key, sig);
-    }
-    return sig;
   }
 
   async save(folder: string, ext: string, body: Buffer): Promise<string> {
@@ -263,10 +334,24 @@ export class Storage {
   }
 
   async remove(url: string | null | undefined): Promise<void> {
-    if (!url?.startsWith('/media/')) return;
+    const file = this.fileOf(url);
+    if (file) await fs.rm(file, { force: true });
+  }
+
+  /** A stored file's bytes (an import's CSV, read again for each pass). */
+  async read(url: string): Promise<Readable> {
+    const file = this.fileOf(url);
+    if (!file) throw new Error(`not a stored file: ${url}`);
+    const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
+    await once(stream, 'open');
+    return stream;
+  }
+
+  /** The path of a /media URL under the root, or null for anything else (or a way out of it). */
+  private fileOf(url: string | null | undefined): string | null {
+    if (!url?.startsWith('/media/')) return null;
     const file = path.join(this.root, url.slice('/media/'.length));
-    if (!file.startsWith(this.root + path.sep)) return;
-    await fs.rm(file, { force: true });
+    return file.startsWith(this.root + path.sep) ? file : null;
   }
 }
 

@@ -5,7 +5,7 @@ import { clock } from '../clock';
 import { sessions, users, type Language } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors, notFound } from '../http/errors';
-import { headerPixels, imageKind, type Storage } from '../integrations/storage';
+import { headerPixels, imageKind, type MediaStore } from '../integrations/storage';
 import { authChanged, endSession, endUserSessions, openSession, type SessionMeta } from './sessions';
 import { isTimeZone } from './time-zones';
 import { countryCode } from './countries';
@@ -116,7 +116,7 @@ const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_MAX_PIXELS = 16_000_000;
 
 /** Checks the upload by its bytes, re-encodes it (dropping metadata) to a 512 px WebP, and stores it. */
-export async function updateAvatar(ctx: AppContext, storage: Storage, auth: AuthUser, upload: Buffer | null) {
+export async function updateAvatar(ctx: AppContext, storage: MediaStore, auth: AuthUser, upload: Buffer | null) {
   if (!upload || upload.length === 0 || upload.length > AVATAR_MAX_BYTES || !imageKind(upload)) {
     throw FieldErrors.of('avatar', 'image_invalid');
   }

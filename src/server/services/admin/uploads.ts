@@ -1,29 +1,20 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { FieldErrors } from '../../http/errors';
-import { imageKind, isPdf, isZip, MAX_IMAGE_PIXELS, UploadRejected, videoKind } from '../../integrations/storage';
+import {
+  contentTypeOf,
+  imageKind,
+  isPdf,
+  isZip,
+  MAX_IMAGE_PIXELS,
+  UploadRejected,
+  videoKind,
+} from '../../integrations/storage';
 
 export type UploadKind = 'image' | 'video' | 'pdf' | 'document';
 
 const MB = 1024 * 1024;
 const OFFICE = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'];
-
-const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  pdf: 'application/pdf',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  zip: 'application/zip',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  odp: 'application/vnd.oasis.opendocument.presentation',
-};
 
 const isGif = (b: Buffer) => b.length >= 6 && ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6));
 
@@ -71,7 +62,7 @@ export async function saveUpload(ctx: AppContext, kind: UploadKind, file: Readab
       url: saved.url,
       name: filename.slice(0, 255),
       size: saved.size,
-      content_type: TYPES[saved.ext] ?? 'application/octet-stream',
+      content_type: contentTypeOf(saved.ext),
     };
   } catch (err) {
     const code = (err as { code?: string }).code;

@@ -1,18 +1,24 @@
 import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 
 export type CsvFormat = { encoding: 'utf-8' | 'windows-1251'; delimiter: ',' | ';' };
+
+/** A file by its path, or a way to open it afresh for each pass (a stored file: MediaStore.read). */
+export type CsvSource = string | (() => Promise<Readable>);
+
+const open = async (file: CsvSource): Promise<Readable> =>
+  typeof file === 'string' ? createReadStream(file, { highWaterMark: 256 * 1024 }) : file();
 
 /**
  * Reads the file once: UTF-8 (with or without BOM) when every byte sequence is valid UTF-8, else
  * Windows-1251; the separator is the one the header line uses most.
  */
-export async function detectFormat(file: string): Promise<CsvFormat> {
+export async function detectFormat(file: CsvSource): Promise<CsvFormat> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let encoding: CsvFormat['encoding'] = 'utf-8';
   let head: Buffer | null = null;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+  for await (const chunk of (await open(file)) as AsyncIterable<Buffer>) {
     if (!head) head = chunk.subarray(0, 64 * 1024);
     try {
       decoder.decode(chunk, { stream: true });
@@ -50,8 +56,8 @@ type LineProblem =
 export type CsvRecord = { line: number; cells: string[]; problem: LineProblem | null };
 
 /** The file's lines in batches, decoded, without their line ends (a BOM is dropped). */
-async function* lineBatches(file: string, format: CsvFormat): AsyncGenerator<string[]> {
-  const source = createReadStream(file, { highWaterMark: 256 * 1024 });
+async function* lineBatches(file: CsvSource, format: CsvFormat): AsyncGenerator<string[]> {
+  const source = await open(file);
   const text = pipeline(
     source,
     iconv.decodeStream(format.encoding === 'utf-8' ? 'utf8' : 'win1251', { stripBOM: true }),
@@ -159,7 +165,7 @@ function fieldCount(cells: string[]): number {
  * separators only) are left out. A data record with fewer fields than the header, or with more that
  * hold something, is malformed (its own line, skipped); empty fields past the header are dropped.
  */
-export async function* csvRows(file: string, format: CsvFormat): AsyncGenerator<CsvRecord> {
+export async function* csvRows(file: CsvSource, format: CsvFormat): AsyncGenerator<CsvRecord> {
   const batches = lineBatches(file, format);
   let lines: string[] = [];
   let at = 0;

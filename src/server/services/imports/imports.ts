@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
@@ -161,7 +160,7 @@ export type SaveInput = { stored: { url: string; fileName: string }; consultantI
  */
 export async function saveUserImport(ctx: AppContext, caller: Caller, input: SaveInput, lang: Lang) {
   const stored = input.stored;
-  const file = path.join(ctx.storage.root, stored.url.slice('/media/'.length));
+  const file = () => ctx.storage.read(stored.url);
   try {
     const format = await detectFormat(file);
     let columns: string[] | null = null;
@@ -332,7 +331,7 @@ export async function rejectedImportRows(ctx: AppContext, caller: Caller, import
     .from(userImportWarnings)
     .where(and(eq(userImportWarnings.importId, imp.id), eq(userImportWarnings.skipped, true)));
   const reasons = new Map(skipped.map((w) => [w.row, reasonText(lang, w.reason, w.params)]));
-  const file = path.join(ctx.storage.root, imp.fileUrl.slice('/media/'.length));
+  const file = () => ctx.storage.read(imp.fileUrl);
   const format = { encoding: imp.encoding, delimiter: imp.delimiter } as CsvFormat;
   const line = (cells: string[]) => `${cells.map((c) => csvCell(c, format.delimiter)).join(format.delimiter)}\r\n`;
   async function* text() {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import pg from 'pg';
 import type { AppContext } from '../../context';
 import { csvRows, type CsvFormat } from './csv';
@@ -258,7 +257,7 @@ async function committedRanges(client: pg.PoolClient, importId: number): Promise
 }
 
 async function processFile(ctx: AppContext, client: pg.PoolClient, imp: ImportRow) {
-  const file = path.join(ctx.storage.root, imp.file_url.slice('/media/'.length));
+  const file = () => ctx.storage.read(imp.file_url);
   const idx = fieldIndexes(imp.columns, imp.mapping ?? {});
   const done = await committedRanges(client, imp.id);
   let doneAt = 0;
