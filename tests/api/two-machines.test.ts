@@ -29,17 +29,24 @@ const readers: EventReader[] = [];
 
 beforeAll(async () => {
   s3 = await startS3();
-  t = await createTestApp();
+  // The demo comes from machine A's start (SEED_DEMO=1), as a first start with the demo does.
+  t = await createTestApp({ seed: false });
   // Only the two servers work the queues: the test's own app must not take their jobs.
   await t.app.ctx.jobs.stop();
-  const machine = async () => {
+  const machine = async (seedDemo: boolean) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-machine-'));
     dirs.push(dir);
-    const server = await startServerProcess({ ...s3.env, DATABASE_URL: t.databaseUrl, DATA_DIR: dir, METRICS_TOKEN });
+    const server = await startServerProcess({
+      ...s3.env,
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: dir,
+      METRICS_TOKEN,
+      SEED_DEMO: seedDemo ? '1' : '0',
+    });
     await waitHealthy(server, 150_000);
     return server;
   };
-  [a, b] = await Promise.all([machine(), machine()]);
+  [a, b] = await Promise.all([machine(true), machine(false)]);
 }, 180_000);
 afterAll(async () => {
   for (const r of readers) r.close();
@@ -103,6 +110,15 @@ describe('two machines on one database and one object store', () => {
     expect(there.status).toBe(200);
     expect(there.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await there.arrayBuffer())).metadata()).width).toBe(512);
+  });
+
+  it("the demo books' PDFs, seeded by one machine's start, are in the store", async () => {
+    const { rows } = await t.pool.query<{ pdf: string | null }>('select pdf from books order by id');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { pdf } of rows) {
+      expect(pdf).toMatch(/^\/media\/pdfs\//);
+      expect((await s3.head(pdf!, 5))?.toString('latin1')).toBe('%PDF-');
+    }
   });
 
   it('a lesson video uploaded through one is read with Range through either, by the link either signs', async () => {
