@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Waits for the screen to settle: no spinner or skeleton, and the text unchanged for a moment. */
-export async function settle(page: Page) {
+async function settle(page: Page) {
   const busy = page.locator('.MuiCircularProgress-indeterminate, .MuiSkeleton-root, .MuiLinearProgress-indeterminate');
   await expect(busy)
     .toHaveCount(0, { timeout: 3_000 })
