@@ -1,19 +1,15 @@
 import { useEffect } from 'react';
-import { useDataProvider } from 'react-admin';
 import type { SchemaProfile } from '../../../api/schema';
-import type { AtriumDataProvider } from '.';
-import { useQuery, useQueryClient } from './query';
-
-const PROFILE_QUERY = ['profile', 'me'] as const;
+import { useQueryClient } from './query';
+import { useProviderQuery } from './providerHooks';
 
 /**
- * The signed-in user's profile, through the provider, read again when the window gets focus back.
- * TanStack Query by itself hears only `visibilitychange` (a tab shown again), not a window coming
- * back from another application, such as the Telegram app where /stop just unlinked the account.
+ * The signed-in user's profile, read again when the window gets focus back. TanStack Query by itself
+ * hears only `visibilitychange` (a tab shown again), not a window coming back from another application,
+ * such as the Telegram app where /stop just unlinked the account.
  */
 export function useProfile() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const query = useQuery({ queryKey: PROFILE_QUERY, queryFn: () => dataProvider.getProfile() });
+  const query = useProviderQuery('getProfile', []);
   const { refetch } = query;
   useEffect(() => {
     // A read already under way (the tab's own visibilitychange) is joined, not started again.
@@ -27,14 +23,8 @@ export function useProfile() {
 }
 
 /** The same profile, also read again every few seconds while `watching` (a Telegram deep link is open). */
-export function useProfileWatch(watching: boolean) {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({
-    queryKey: PROFILE_QUERY,
-    queryFn: () => dataProvider.getProfile(),
-    refetchInterval: watching ? 2_000 : false,
-  });
-}
+export const useProfileWatch = (watching: boolean) =>
+  useProviderQuery('getProfile', [], { refetchInterval: watching ? 2_000 : false });
 
 /**
  * Shows a saved user everywhere: the profile pages get it at once and the AppBar's identity (name,
@@ -43,7 +33,7 @@ export function useProfileWatch(watching: boolean) {
 export function useApplyProfile() {
   const queryClient = useQueryClient();
   return (user: SchemaProfile) => {
-    queryClient.setQueryData(PROFILE_QUERY, user);
+    queryClient.setQueriesData({ queryKey: ['getProfile'] }, user);
     return queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
   };
 }
