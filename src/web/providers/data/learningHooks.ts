@@ -75,7 +75,7 @@ export function useLearningRecord<R extends LearningResource>(
 }
 
 /** Marks the learning lists and views stale (see isLearningQuery); those on screen reload. */
-export function useRefreshLearning() {
+function useRefreshLearning() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries(LEARNING_CHANGED), [queryClient]);
 }

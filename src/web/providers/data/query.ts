@@ -3,4 +3,4 @@
  * react-admin's own query client (the one <Admin> provides), so an invalidation or a refresh reaches
  * the lists too. Screens call useProviderQuery/useProviderMutation instead (a lint rule keeps it so).
  */
-export { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+export { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
