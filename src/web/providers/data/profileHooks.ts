@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { useLocaleState } from 'react-admin';
 import type { SchemaProfile } from '../../../api/schema';
 import { useQueryClient } from './query';
-import { useProviderQuery } from './providerHooks';
+import { providerKey, useProviderQuery } from './providerHooks';
 
 /**
  * The signed-in user's profile, read again when the window gets focus back. TanStack Query by itself
@@ -32,7 +33,10 @@ export const useProfileWatch = (watching: boolean) =>
  */
 export function useApplyProfile() {
   const queryClient = useQueryClient();
+  const [locale] = useLocaleState();
   return (user: SchemaProfile) => {
+    // Also before a profile page has read it (the next one opened shows it at once), and in every language.
+    queryClient.setQueryData(providerKey('getProfile', locale), user);
     queryClient.setQueriesData({ queryKey: ['getProfile'] }, user);
     return queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
   };
