@@ -48,6 +48,34 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
+    // One way to call the provider's custom methods (issue #39): screens use the hooks of
+    // src/web/providers/data/ (useProviderQuery, useProviderMutation and the named *Hooks.ts), which key
+    // every read alike and apply what each method declares stale; TanStack Query stays inside that folder.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/providers/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              message:
+                'Call a custom method through useProviderQuery/useProviderMutation (providers/data/providerHooks.ts).',
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)providers/data/query$',
+              message:
+                'Call a custom method through useProviderQuery/useProviderMutation (providers/data/providerHooks.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read response bodies (`res.json()`, `any`) and assert on them, and `!` there states what the
     // test expects; a wrong guess fails the test, so these type-level guards add nothing in tests.
     files: ['tests/**/*.{ts,tsx}'],

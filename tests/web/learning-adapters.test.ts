@@ -11,7 +11,7 @@ import type {
   SchemaNewsBrief,
 } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { isLearningQuery } from '../../src/web/providers/data/learningHooks';
+import { isLearningQuery } from '../../src/web/providers/data/lessons';
 import { http, mockApi } from '../setup/msw';
 
 const server = mockApi();
@@ -344,7 +344,7 @@ describe('the learning refresh', () => {
       lessons: ['learning/lessons', 'getList', { meta: { locale: 'en' } }],
       lesson: ['learning/lessons', 'getOne', { id: '5', meta: { locale: 'en', view: true } }],
       comments: ['learning/comments', 'getInfiniteList', {}],
-      dashboard: ['learning', 'en', 'dashboard-lessons'],
+      dashboard: ['getLessonDashboard', 'en'],
       tickets: ['tickets', 'getList', {}],
     } as const;
     for (const key of Object.values(keys)) client.setQueryData(key, {});

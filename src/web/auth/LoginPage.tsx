@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
-import { HttpError, useDataProvider, useLogin, useTranslate } from 'react-admin';
+import { HttpError, useLogin, useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { browserRegion } from '../common/countries';
 import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
@@ -12,8 +12,7 @@ import {
   type LoginParams,
 } from '../providers/authProvider';
 import { getToken } from '../providers/data/accounts';
-import type { AtriumDataProvider } from '../providers/data';
-import { useQuery } from '../providers/data/query';
+import { useProviderQuery } from '../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { announceLogin } from './loginNotice';
 import { AuthLink } from './AuthLinks';
@@ -24,13 +23,8 @@ import { SubmitButton } from './SubmitButton';
 
 /** The registration link the server offers (`/register/<promo>` of its link), else plain /register. */
 function useRegisterPath(): string {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const { data } = useQuery({
-    queryKey: ['admin_reg_link'],
-    queryFn: () => dataProvider.getAdminRegLink(),
-    retry: false,
-    staleTime: 10 * 60_000,
-  });
+  // The link does not depend on the language.
+  const { data } = useProviderQuery('getAdminRegLink', [], { locale: null, retry: false, staleTime: 10 * 60_000 });
   if (!data?.link) return '/register';
   try {
     const path = new URL(data.link, window.location.origin).pathname;

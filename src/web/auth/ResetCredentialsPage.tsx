@@ -8,7 +8,7 @@ import { validatorsFor } from '../../api/validators';
 import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
 import { fmtPhone } from '../common/format';
 import type { AtriumDataProvider } from '../providers/data';
-import { useQuery } from '../providers/data/query';
+import { useProviderQuery } from '../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
@@ -34,9 +34,8 @@ export default function ResetCredentialsPage() {
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const { resetToken = '' } = useParams();
   // The link is checked once per visit (switching the language does not check it again; opening it again does).
-  const check = useQuery({
-    queryKey: ['reset-credentials', resetToken],
-    queryFn: () => dataProvider.validateResetCredentials(resetToken),
+  const check = useProviderQuery('validateResetCredentials', [resetToken], {
+    locale: null,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,

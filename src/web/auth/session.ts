@@ -4,7 +4,7 @@ import type { SchemaLoginResponse } from '../../api/schema';
 import { loadAdminApp } from '../loadAdminApp';
 import { announceLogin } from './loginNotice';
 import { EMAIL_REQUIRED_PATH, replaceSession } from '../providers/authProvider';
-import { useQueryClient } from '../providers/data/query';
+import { useResetAuthQueries } from '../providers/data/sessionHooks';
 
 /** Only a path of this app (`/x`), never another site (`//host`, `https://…`). */
 function safeAppPath(path: string | undefined | null, fallback = '/dashboard'): string {
@@ -18,7 +18,7 @@ function safeAppPath(path: string | undefined | null, fallback = '/dashboard'): 
  * dashboard (or the path the server named) with 'Logged in'. An unactivated email goes to /email-required.
  */
 export function useStartSession() {
-  const queryClient = useQueryClient();
+  const resetAuthQueries = useResetAuthQueries();
   const navigate = useNavigate();
   return useCallback(
     async (res: SchemaLoginResponse, email?: string) => {
@@ -28,10 +28,10 @@ export function useStartSession() {
       }
       replaceSession(res.token, res.user);
       loadAdminApp().catch(() => undefined);
-      await queryClient.resetQueries({ queryKey: ['auth'] });
+      await resetAuthQueries();
       announceLogin();
       void navigate(safeAppPath(res.redirect_to), { replace: true });
     },
-    [queryClient, navigate],
+    [resetAuthQueries, navigate],
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CircularProgress, Divider, Tab, Tabs } from '@mui/material';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
-import { useQueryClient } from '../providers/data/query';
+import { useRefreshCounts } from '../providers/data/listHooks';
 
 const ALL = '__all';
 
@@ -26,27 +26,17 @@ function TabCount({
   return <>{` (${total ?? 0})`}</>;
 }
 
-/** Whether a query is one of TabCount's: react-admin's getList of the resource asking for one row. */
-const isCountOf = (resource: string) => (query: { queryKey: readonly unknown[] }) => {
-  const [res, method, params] = query.queryKey;
-  return (
-    res === resource &&
-    method === 'getList' &&
-    (params as { pagination?: { perPage?: number } } | undefined)?.pagination?.perPage === 1
-  );
-};
-
 /** Reads the tabs' counts again (on react-admin's query client) whenever `version` changes from one value to another. */
 function useCountsFollow(resource: string, version: string | undefined) {
-  const client = useQueryClient();
+  const refreshCounts = useRefreshCounts(resource);
   const seen = useRef(version);
   useEffect(() => {
     const before = seen.current;
     seen.current = version;
     // The first value (the list's first page arriving) is what the counts were just read with.
     if (version === before || before === undefined) return;
-    void client.invalidateQueries({ predicate: isCountOf(resource) });
-  }, [client, resource, version]);
+    void refreshCounts();
+  }, [refreshCounts, version]);
 }
 
 /**

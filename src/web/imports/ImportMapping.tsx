@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Autocomplete,
   Box,
@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import { IMPORT_FIELDS, type ImportField } from '../../api/importFields';
 import type { SchemaLanguage, SchemaProfile, SchemaUserImportSaved } from '../../api/schema';
 import { CountrySelect } from '../common/CountrySelect';
@@ -23,8 +23,7 @@ import { browserRegion } from '../common/countries';
 import { fieldErrorsOf, useNotifyError } from '../common/errors';
 import { browserTimeZone, useTimeZone } from '../common/format';
 import { timeZoneChoices } from '../common/inputs';
-import type { AtriumDataProvider } from '../providers/data';
-import { useMutation } from '../providers/data/query';
+import { useProviderMutation, useProviderQuery } from '../providers/data/providerHooks';
 import { StaffPicker } from '../staff/list/StaffPicker';
 
 const T = (key: string) => `atrium.admin.imports.${key}`;
@@ -70,7 +69,6 @@ export function ImportMapping({
 }) {
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
   const { data: me } = useGetIdentity();
   const profile = (me as { profile?: SchemaProfile } | undefined)?.profile;
   const [mapping, setMapping] = useState(() => byField(saved.preview.suggested_mapping));
@@ -88,29 +86,11 @@ export function ImportMapping({
   const myZone = useTimeZone();
   const [zone, setZone] = useState<string | null>(null);
   const timeZone = zone ?? myZone ?? browserTimeZone();
-  const [tags, setTags] = useState<Array<{ id: number; name: string }>>([]);
+  // No tag is offered until they are read (none when they cannot be).
+  const tags = useProviderQuery('importTags', []).data ?? [];
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    dataProvider.importTags().then(setTags, () => {
-      setTags([]);
-    });
-  }, [dataProvider]);
-  const starting = useMutation({
-    mutationFn: () => {
-      const chosen = Object.fromEntries(
-        IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => [mapping[f], f] as const),
-      ) as Record<string, ImportField>;
-      return dataProvider.startImport(saved.id, {
-        mapping: chosen,
-        consultant_id: consultant || undefined,
-        tag_id: Number(tag),
-        ...(region && { default_region: region }),
-        ...(/^[A-Z]{2}$/.test(countryValue) && { default_country: countryValue }),
-        language: languageValue,
-        time_zone: timeZone,
-        send_invitations: invite,
-      });
-    },
+  // startImport reads every list again (the imports list shows it running) before onStarted.
+  const starting = useProviderMutation('startImport', {
     onSuccess: onStarted,
     onError: (e) => {
       setErrors(fieldErrorsOf(e));
@@ -123,7 +103,23 @@ export function ImportMapping({
     if (!consultant) missing.consultant_id = translate('atrium.admin.people.select_consultant');
     if (!tag) missing.tag_id = translate('atrium.admin.people.select_tag');
     setErrors(missing);
-    if (Object.keys(missing).length === 0) starting.mutate();
+    if (Object.keys(missing).length > 0) return;
+    const chosen = Object.fromEntries(
+      IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => [mapping[f], f] as const),
+    ) as Record<string, ImportField>;
+    starting.mutate([
+      saved.id,
+      {
+        mapping: chosen,
+        consultant_id: consultant || undefined,
+        tag_id: Number(tag),
+        ...(region && { default_region: region }),
+        ...(/^[A-Z]{2}$/.test(countryValue) && { default_country: countryValue }),
+        language: languageValue,
+        time_zone: timeZone,
+        send_invitations: invite,
+      },
+    ]);
   };
   const choose = (field: ImportField, column: string) => {
     // A column fills one field: choosing it here clears it elsewhere.

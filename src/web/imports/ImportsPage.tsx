@@ -18,7 +18,7 @@ import {
   RecordContextProvider,
   Title,
   TopToolbar,
-  useDataProvider,
+  useCreate,
   useGetIdentity,
   useListContext,
   useNotify,
@@ -29,8 +29,7 @@ import {
 import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../api/schema';
 import { useNotifyError } from '../common/errors';
 import { ListError } from '../common/ListError';
-import type { AtriumDataProvider } from '../providers/data';
-import { useMutation } from '../providers/data/query';
+import { useProviderMutation } from '../providers/data/providerHooks';
 import { FilterTabs } from '../common/FilterTabs';
 import { InstantField } from '../common/fields';
 import { TABLE_FITS } from '../member/team/layout';
@@ -104,26 +103,11 @@ const UploadDeleted = createContext<(id: number) => void>(() => undefined);
 function ImportActions() {
   const imp = useRecordContext<SchemaUserImport>();
   const translate = useTranslate();
-  const refresh = useRefresh();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
   const deleted = useContext(UploadDeleted);
   const notify = useNotify();
-  const resume = useMutation({
-    mutationFn: (i: SchemaUserImport) =>
-      dataProvider.startImport(i.id, {
-        mapping: i.mapping ?? {},
-        consultant_id: i.consultant?.id,
-        tag_id: i.tag?.id ?? 0,
-        ...(i.default_region && { default_region: i.default_region }),
-        ...(i.time_zone && { time_zone: i.time_zone }),
-        ...(i.default_country && { default_country: i.default_country }),
-        ...(i.language && { language: i.language }),
-        ...(i.send_invitations !== undefined && { send_invitations: i.send_invitations }),
-      }),
-    onSuccess: refresh,
-    onError: notifyError,
-  });
+  // startImport reads every list again.
+  const resume = useProviderMutation('startImport', { onError: notifyError });
   if (imp?.status === 'uploaded')
     return (
       <DeleteWithConfirmButton
@@ -147,7 +131,19 @@ function ImportActions() {
         size="small"
         disabled={resume.isPending}
         onClick={() => {
-          resume.mutate(imp);
+          resume.mutate([
+            imp.id,
+            {
+              mapping: imp.mapping ?? {},
+              consultant_id: imp.consultant?.id,
+              tag_id: imp.tag?.id ?? 0,
+              ...(imp.default_region && { default_region: imp.default_region }),
+              ...(imp.time_zone && { time_zone: imp.time_zone }),
+              ...(imp.default_country && { default_country: imp.default_country }),
+              ...(imp.language && { language: imp.language }),
+              ...(imp.send_invitations !== undefined && { send_invitations: imp.send_invitations }),
+            },
+          ]);
         }}
       >
         {translate(T('resume'))}
@@ -183,10 +179,8 @@ function RejectedRowsButton() {
   const imp = useRecordContext<SchemaUserImport>();
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const download = useMutation({
-    mutationFn: (id: number) => dataProvider.importRejectedRows(id),
-    onSuccess: (blob, id) => {
+  const download = useProviderMutation('importRejectedRows', {
+    onSuccess: (blob, [id]) => {
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -203,7 +197,7 @@ function RejectedRowsButton() {
       startIcon={<DownloadIcon />}
       disabled={download.isPending}
       onClick={() => {
-        download.mutate(imp.id);
+        download.mutate([imp.id]);
       }}
       sx={{ mt: 0.5 }}
     >
@@ -321,17 +315,21 @@ function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => 
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const upload = useMutation({
-    mutationFn: (file: File) => dataProvider.create('imports', { data: { file } }),
-    onSuccess: (res) => {
-      onSaved(res.data as SchemaUserImportSaved);
-      refresh();
-    },
-    onError: notifyError,
-  });
+  const [create, { isPending }] = useCreate<{ file: File }, Error, SchemaUserImportSaved>();
+  const upload = (file: File) =>
+    create(
+      'imports',
+      { data: { file } },
+      {
+        onSuccess: (saved) => {
+          onSaved(saved);
+          refresh();
+        },
+        onError: notifyError,
+      },
+    );
   return (
-    <Button variant="contained" component="label" disabled={upload.isPending}>
+    <Button variant="contained" component="label" disabled={isPending}>
       {translate(T('upload'))}
       <input
         hidden
@@ -341,7 +339,7 @@ function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => 
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file) upload.mutate(file);
+          if (file) void upload(file);
         }}
       />
     </Button>
@@ -351,7 +349,6 @@ function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => 
 /** Upload a .csv, map its columns, start; the list refreshes while an import runs. */
 export default function ImportsPage() {
   const translate = useTranslate();
-  const refresh = useRefresh();
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const { data: me } = useGetIdentity();
   const [saved, setSaved] = useState<SchemaUserImportSaved | null>(null);
@@ -368,7 +365,6 @@ export default function ImportsPage() {
           consultantId={Number(me?.id ?? 0)}
           onStarted={() => {
             setSaved(null);
-            refresh();
           }}
         />
       )}

@@ -54,7 +54,7 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
     setErrors(e);
     if (Object.keys(e).length) return;
     try {
-      const ticket = await create.mutateAsync({ type: type as SchemaTicketType, subject, message });
+      const ticket = await create.mutateAsync([{ type: type as SchemaTicketType, subject, message }]);
       void navigate(`/user/new-request/${String(ticket.id)}`, { state: { sent: true } });
     } catch (err) {
       const fields = fieldErrorsOf(err);
@@ -182,20 +182,17 @@ function ReplyBox({ id }: { id: number }) {
       setError(translate('atrium.tasks.fill_field'));
       return;
     }
-    reply.mutate(
-      { id, message },
-      {
-        onSuccess: () => {
-          setMessage('');
-          setError(undefined);
-          notify('atrium.tickets.my.replied', { type: 'success' });
-        },
-        onError: (err) => {
-          const fields = fieldErrorsOf(err);
-          setError(fields.message ?? fields.non_field_errors ?? errorText(err, translate));
-        },
+    reply.mutate([id, message], {
+      onSuccess: () => {
+        setMessage('');
+        setError(undefined);
+        notify('atrium.tickets.my.replied', { type: 'success' });
       },
-    );
+      onError: (err) => {
+        const fields = fieldErrorsOf(err);
+        setError(fields.message ?? fields.non_field_errors ?? errorText(err, translate));
+      },
+    });
   };
   return (
     <Stack

@@ -75,17 +75,14 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
   };
   const send = (message: string) => {
     setError(null);
-    telegram.mutate(
-      { ticketId: id, message },
-      {
-        onSuccess: () => {
-          done('atrium.tickets.sent');
-        },
-        onError: (err) => {
-          setError(errorText(err, translate));
-        },
+    telegram.mutate([id, message], {
+      onSuccess: () => {
+        done('atrium.tickets.sent');
       },
-    );
+      onError: (err) => {
+        setError(errorText(err, translate));
+      },
+    });
   };
 
   if (loadError) {

@@ -18,14 +18,13 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { contractRules } from '../../../api/validators';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { fmtMoney, useTimeZone } from '../../common/format';
 import { PICKER_FORMAT } from '../../common/pickers';
-import type { AtriumDataProvider } from '../../providers/data';
 import { useConfigs } from '../../providers/data/learningHooks';
-import { useQuery, useQueryClient } from '../../providers/data/query';
+import { useProviderMutation, useProviderQuery } from '../../providers/data/providerHooks';
 
 // The contract's limits of a donation's typed fields (the same for online and manual donations).
 const limits = contractRules.DonationRequest;
@@ -53,16 +52,13 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const queryClient = useQueryClient();
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // The methods' names and instructions come in the interface language.
-  const methods = useQuery({
-    queryKey: ['payment-methods', locale],
-    queryFn: () => dataProvider.getPaymentMethods(),
-    enabled: open,
-  });
+  const methods = useProviderQuery('getPaymentMethods', [], { enabled: open });
+  // donateManual declares the member's list of donations stale: it shows the new one.
+  const { mutateAsync: donateManual } = useProviderMutation('donateManual');
+  const { mutateAsync: donate } = useProviderMutation('donate');
   const [amount, setAmount] = useState('');
   const [methodId, setMethodId] = useState<number | ''>('');
   // When the member paid: picked in their profile's zone, sent as an instant.
@@ -95,25 +91,21 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
     setBusy(true);
     try {
       if (method.kind === 'online') {
-        const { payment_url } = await dataProvider.donate({
-          amount: amount.trim(),
-          payment_method: method.id,
-          comment,
-        });
+        const { payment_url } = await donate([{ amount: amount.trim(), payment_method: method.id, comment }]);
         window.location.assign(payment_url);
         return;
       }
       if (!file) return;
-      await dataProvider.donateManual({
-        amount: amount.trim(),
-        payment_method: method.id,
-        payment_datetime: when?.isValid() ? when.toISOString() : '',
-        comment: comment || undefined,
-        check: file,
-      });
+      await donateManual([
+        {
+          amount: amount.trim(),
+          payment_method: method.id,
+          payment_datetime: when?.isValid() ? when.toISOString() : '',
+          comment: comment || undefined,
+          check: file,
+        },
+      ]);
       notify('atrium.payments.donation.sent', { type: 'success' });
-      // The member's list of donations (react-admin's `donations` resource) shows the new one.
-      void queryClient.invalidateQueries({ queryKey: ['donations'] });
       setAmount('');
       setFile(null);
       setComment('');

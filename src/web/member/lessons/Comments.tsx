@@ -31,8 +31,8 @@ import {
 import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
 import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { useQueryClient } from '../../providers/data/query';
 import { fmtDateTime, useTimeZone } from '../../common/format';
+import { useRefreshComments } from '../../providers/data/learningHooks';
 import { Section } from '../../common/MemberPage';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../common/States';
 
@@ -41,12 +41,6 @@ const PAGE_SIZE = 20;
 const MAX = contractRules.LessonCommentCreate.text.maxLength;
 
 const RESOURCE = 'learning/comments';
-
-/** Reloads the comments (every loaded page) after one was added, hidden, shown or deleted. */
-function useRefreshComments() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [RESOURCE] });
-}
 
 /**
  * The comments of a lesson, newest first, with the author and time; the member adds one, the author

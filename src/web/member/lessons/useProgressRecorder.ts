@@ -3,7 +3,7 @@ import { useDataProvider } from 'react-admin';
 import type { SchemaLessonProgress, SchemaLessonViewRequest } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useRefreshLearning } from '../../providers/data/learningHooks';
+import { useApplyInvalidation } from '../../providers/data/providerHooks';
 
 // A position the contract accepts (LessonViewRequest.time).
 const { minimum, maximum } = contractRules.LessonViewRequest.time;
@@ -12,11 +12,11 @@ const clamp = (n: number) => Math.max(minimum, Math.min(maximum, Math.floor(n)))
 /**
  * Sends the watch position of a lesson (the provider's recordLessonView). `leaving` sends with
  * `keepalive`, so the call completes even when the page is being closed. Saved progress goes to
- * `onSaved`; the learning lists are marked stale so they show it next time.
+ * `onSaved` at once; then what recordLessonView declares stale (the learning lists) is read again.
  */
 export function useProgressRecorder(lessonId: number, onSaved: (p: SchemaLessonProgress) => void) {
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  const refreshLearning = useRefreshLearning();
+  const applyInvalidation = useApplyInvalidation();
   return useCallback(
     async (view: SchemaLessonViewRequest, leaving = false) => {
       const body: SchemaLessonViewRequest = { ...view, time: clamp(view.time) };
@@ -24,11 +24,11 @@ export function useProgressRecorder(lessonId: number, onSaved: (p: SchemaLessonP
       try {
         const progress = await dataProvider.recordLessonView(lessonId, body, leaving);
         onSaved(progress);
-        void refreshLearning();
+        void applyInvalidation('recordLessonView');
       } catch {
         // Offline or the page is closing: the next report (every ~10 s, on pause, on leaving) tries again.
       }
     },
-    [lessonId, onSaved, dataProvider, refreshLearning],
+    [lessonId, onSaved, dataProvider, applyInvalidation],
   );
 }

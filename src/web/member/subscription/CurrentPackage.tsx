@@ -3,7 +3,7 @@ import CardMembership from '@mui/icons-material/CardMembership';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
 import { fmtDate, useTimeZone } from '../../common/format';
-import { useAutoPay } from './useSubscription';
+import { useAutoPay } from '../../providers/data/subscriptionHooks';
 
 /** The active package: name, period, end date and the auto-pay switch. */
 export function CurrentPackage({ current }: { current: SchemaSubscription | null }) {
@@ -17,7 +17,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
       </Alert>
     );
   }
-  const checked = autoPay.isPending ? autoPay.variables : current.auto_pay;
+  const checked = autoPay.isPending ? autoPay.variables[0] : current.auto_pay;
   return (
     <Paper
       variant="outlined"
@@ -59,7 +59,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
                 checked={checked}
                 disabled={autoPay.isPending}
                 onChange={(e) => {
-                  autoPay.mutate(e.target.checked);
+                  autoPay.mutate([e.target.checked]);
                 }}
                 slotProps={{ input: { 'aria-describedby': 'auto-pay-hint' } }}
                 data-testid="auto-pay-switch"

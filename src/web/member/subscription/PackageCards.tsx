@@ -17,7 +17,7 @@ import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import { useTranslate } from 'react-admin';
 import { useFmtMoney } from '../../common/format';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { usePackages, usePeriods, usePurchase } from './useSubscription';
+import { usePackages, usePeriods, usePurchase } from '../../providers/data/subscriptionHooks';
 
 /** The packages on sale, filterable by period; buying goes to the payment page. */
 export function PackageCards() {
@@ -113,11 +113,11 @@ export function PackageCards() {
                       startIcon={<ShoppingCart />}
                       disabled={purchase.isPending}
                       onClick={() => {
-                        purchase.mutate({ package: p.id, auto_pay: autoPay[p.id] ?? false });
+                        purchase.mutate([{ package: p.id, auto_pay: autoPay[p.id] ?? false }]);
                       }}
                       data-testid={`buy-package-${p.id}`}
                     >
-                      {purchase.isPending && purchase.variables.package === p.id
+                      {purchase.isPending && purchase.variables[0].package === p.id
                         ? translate('atrium.payments.subscription.redirecting')
                         : translate('atrium.payments.subscription.buy')}
                     </Button>

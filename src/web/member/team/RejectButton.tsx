@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import PersonRemove from '@mui/icons-material/PersonRemove';
-import { Confirm, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../common/errors';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useMutation, useQueryClient } from '../../providers/data/query';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 
 /** For the responsible consultant: give the user back to the waiting leads, after a confirmation. */
 export function RejectButton({ userId, name }: { userId: number; name: string }) {
@@ -12,14 +11,11 @@ export function RejectButton({ userId, name }: { userId: number; name: string })
   const notify = useNotify();
   const notifyError = useNotifyError();
   const redirect = useRedirect();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const mutation = useMutation({
-    mutationFn: () => dataProvider.rejectResponsibility(userId),
-    onSuccess: async (res) => {
+  // rejectResponsibility reads every list again before this runs.
+  const mutation = useProviderMutation('rejectResponsibility', {
+    onSuccess: (res) => {
       notify(res.detail, { type: 'success' });
-      await client.invalidateQueries();
       redirect('/team?tab=waiting');
     },
     onError: notifyError,
@@ -46,7 +42,7 @@ export function RejectButton({ userId, name }: { userId: number; name: string })
         titleTranslateOptions={{ name }}
         content="atrium.team.details.reject_content"
         onConfirm={() => {
-          mutation.mutate();
+          mutation.mutate([userId]);
         }}
         onClose={() => {
           setOpen(false);

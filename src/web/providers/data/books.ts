@@ -1,5 +1,7 @@
 import { api, unwrap } from '../../../api/client';
 import type { SchemaBookPurchaseResponse } from '../../../api/schema';
+import { invalidating } from './invalidation';
+import { LEARNING_CHANGED } from './lessons';
 import type { ResourceAdapter } from './types';
 
 /** `learning/books` → books/…: every published book, newest first (one page); one book with the member's access. */
@@ -17,7 +19,13 @@ export const booksAdapter: ResourceAdapter = {
 export const booksMethods = {
   /** The newest book for the dashboard (`book` null when there is none). */
   getNewBook: () => unwrap(api.GET('/books/new/')),
-  /** Buys a book: now (from the balance), after paying at `payment_url`, or pending a payment. */
-  purchaseBook: (bookId: number): Promise<SchemaBookPurchaseResponse> =>
-    unwrap(api.POST('/books/purchase/', { body: { book: bookId } })),
+  /**
+   * Buys a book: now (from the balance), after paying at `payment_url`, or pending a payment. Bought or
+   * pending, the learning lists are read again; a payment to make elsewhere changes nothing yet.
+   */
+  purchaseBook: invalidating(
+    { invalidates: (res) => (res.status === 'payment_required' && res.payment_url ? [] : [LEARNING_CHANGED]) },
+    (bookId: number): Promise<SchemaBookPurchaseResponse> =>
+      unwrap(api.POST('/books/purchase/', { body: { book: bookId } })),
+  ),
 };

@@ -1,11 +1,12 @@
 import type { DataProvider } from 'react-admin';
 import { toHttpError } from './errors';
+import { declareInvalidation } from './invalidation';
 
 /** Any argument list: each method keeps its own signature in the provider's type. */
 type Methods = Record<string, (...args: never[]) => Promise<unknown>>;
 
 /** The intersection of the method groups: every group's methods with their own signatures. */
-type AllOf<C extends Methods[]> = (
+export type AllOf<C extends Methods[]> = (
   C[number] extends infer U ? (U extends unknown ? (x: U) => void : never) : never
 ) extends (x: infer I) => void
   ? I
@@ -23,6 +24,7 @@ export function withCustomMethods<C extends Methods[]>(resources: DataProvider, 
       // Two areas naming a method alike would silently lose one of them.
       if (Object.hasOwn(custom, name)) throw new Error(`Two custom data provider methods are named "${name}"`);
       custom[name] = fn;
+      declareInvalidation(name, fn);
     }
   }
   const wrapped = Object.fromEntries(

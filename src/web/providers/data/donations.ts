@@ -1,6 +1,7 @@
 import { api, ApiError, unwrap } from '../../../api/client';
 import type { SchemaDonationRequest, SchemaDonationResponse, SchemaManualDonationRequest } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
+import { invalidating } from './invalidation';
 
 /** A manual donation as the form has it: the check is the picked file. */
 export type ManualDonation = Omit<SchemaManualDonationRequest, 'check'> & { check: File };
@@ -30,8 +31,8 @@ export const donationsMethods = {
     if (response.status === 200 && data?.payment_url) return { ...data, payment_url: data.payment_url };
     throw new ApiError(response.status, error ?? undefined);
   },
-  /** A manual donation with its confirmation check (multipart); staff confirm it later. */
-  donateManual: (donation: ManualDonation) => {
+  /** A manual donation with its confirmation check (multipart); staff confirm it later. The member's list shows it. */
+  donateManual: invalidating({ invalidates: ['donations'] }, (donation: ManualDonation) => {
     const form = new FormData();
     form.append('amount', donation.amount);
     form.append('payment_method', String(donation.payment_method));
@@ -45,5 +46,5 @@ export const donationsMethods = {
         bodySerializer: () => form,
       }),
     );
-  },
+  }),
 };

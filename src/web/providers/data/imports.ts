@@ -2,6 +2,7 @@ import { api, unwrap } from '../../../api/client';
 import type { SchemaImportStartRequest, SchemaImportStatus } from '../../../api/schema';
 import { tagsGroups } from './staffUsers';
 import type { ResourceAdapter } from './types';
+import { invalidating } from './invalidation';
 
 /**
  * `imports` → accounts/import_users/: list (paged, by status), create = upload a .csv (multipart,
@@ -70,8 +71,8 @@ const start = (id: number, d: ImportStart) =>
 
 /** What the imports screen needs besides its resource: custom methods of the data provider. */
 export const importsMethods = {
-  /** Starts an uploaded import with its mapping, consultant and tag; answers with the import. */
-  startImport: start,
+  /** Starts an uploaded import with its mapping, consultant and tag; answers with the import. Every list is read again. */
+  startImport: invalidating({ invalidates: 'all' }, start),
   /** The staff tags an import can give its users (the tag picker of the mapping step). */
   importTags: async () => (await tagsGroups()).tags,
   /**

@@ -33,7 +33,7 @@ import type { ResourceAdapter } from './types';
 import { usersAdapter } from './users';
 import { actionLogPeopleAdapter, actionLogsAdapter } from './actionLogs';
 import { importsAdapter, importsMethods } from './imports';
-import { withCustomMethods } from './custom';
+import { withCustomMethods, type AllOf } from './custom';
 import { staffUsersAdapter } from './staffUsers';
 import { taskLinkUsersAdapter, tasksAdapter } from './tasks';
 import { myTicketsAdapter, ticketsAdapter, ticketsMethods } from './tickets';
@@ -107,9 +107,8 @@ const seedProvider: DataProvider = {
 /** Every resource through its typed adapter (the seed's endpoints and Atrium's simple-REST ones alike). */
 const resources = seedProvider;
 
-/** The resources plus the custom methods (actions that are not a resource's CRUD). */
-export const dataProvider = withCustomMethods(
-  resources,
+/** The custom methods (actions that are not a resource's CRUD), one group per area. */
+const customMethods = [
   accountsMethods,
   menusMethods,
   paymentsMethods,
@@ -131,7 +130,13 @@ export const dataProvider = withCustomMethods(
   eventsMethods,
   lessonsMethods,
   newsMethods,
-);
+] as const;
+
+/** The resources plus the custom methods. */
+export const dataProvider = withCustomMethods(resources, ...customMethods);
+
+/** Every custom method by name, with its own signature (useProviderQuery, useProviderMutation). */
+export type AtriumMethods = AllOf<[...typeof customMethods]>;
 
 /** The provider's type for `useDataProvider<AtriumDataProvider>()`, custom methods included. */
 export type AtriumDataProvider = typeof dataProvider;

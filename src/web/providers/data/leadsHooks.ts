@@ -1,34 +1,29 @@
 import { HttpError, useDataProvider } from 'react-admin';
 import type { AtriumDataProvider } from '.';
-import { useMutation, useQueryClient } from './query';
-import { NOTIFICATIONS } from './notificationsHooks';
+import { useMutation } from './query';
+import { useApplyInvalidation, useProviderMutation } from './providerHooks';
 
-/** Takes an offered lead; the notifications are read again. */
-export function useTakeLead() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (leadId: number) => dataProvider.takeLead(leadId),
-    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }),
-  });
-}
+/** Takes an offered lead; takeLead declares what is read again (the notifications, the queue). */
+export const useTakeLead = () => useProviderMutation('takeLead');
 
 /** What a queue action did to each lead: done, taken by someone faster (409), or failed otherwise. */
 export type QueueOutcome = { done: number[]; taken: HttpError[]; failed: unknown[] };
 
 /**
- * Takes or rejects waiting leads, one after the other (one lead is the same as a bulk of one); the
- * waiting leads and the notifications (an offer of a taken lead) are read again whatever happened.
+ * Takes or rejects waiting leads, one after the other (one lead is the same as a bulk of one); what
+ * takeLead and rejectLead declare stale (the waiting leads and the notifications: an offer of a taken
+ * lead) is read again whatever happened, a lead taken by someone faster included.
  */
 export function useLeadQueueAction(action: 'take' | 'reject') {
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
+  const applyInvalidation = useApplyInvalidation();
+  const method = action === 'take' ? 'takeLead' : 'rejectLead';
   return useMutation({
     mutationFn: async (ids: number[]): Promise<QueueOutcome> => {
       const outcome: QueueOutcome = { done: [], taken: [], failed: [] };
       for (const id of ids) {
         try {
-          await (action === 'take' ? dataProvider.takeLead(id) : dataProvider.rejectLead(id));
+          await dataProvider[method](id);
           outcome.done.push(id);
         } catch (err) {
           if (err instanceof HttpError && err.status === 409) outcome.taken.push(err);
@@ -37,10 +32,6 @@ export function useLeadQueueAction(action: 'take' | 'reject') {
       }
       return outcome;
     },
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['waiting-leads'] }),
-        client.invalidateQueries({ queryKey: NOTIFICATIONS }),
-      ]),
+    onSettled: () => applyInvalidation(method),
   });
 }

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
-import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   HttpError,
-  useDataProvider,
   useGetList,
   useLocaleState,
   type GetListParams,
@@ -12,7 +11,6 @@ import {
 import type {
   SchemaBookBrief,
   SchemaBookDetail,
-  SchemaBookPurchaseResponse,
   SchemaEventBrief,
   SchemaEventDetail,
   SchemaLessonBrief,
@@ -22,8 +20,9 @@ import type {
   SchemaNewsBrief,
   SchemaNewsDetail,
 } from '../../../api/schema';
-import type { AtriumDataProvider } from '.';
 import { detailMeta, useGetDetail } from './detail';
+import { LEARNING_CHANGED } from './lessons';
+import { useProviderMutation, useProviderQuery } from './providerHooks';
 
 /** The member's learning resources (lessons, news, events, books): the rows of a list and the record of a view. */
 type LearningRecords = {
@@ -75,30 +74,16 @@ export function useLearningRecord<R extends LearningResource>(
   return valid ? query : { ...query, isPending: false, error: notFound };
 }
 
-/**
- * Keys of the learning custom methods' queries: 'learning' first (one invalidation refreshes them
- * after watching, commenting or buying) and the interface language.
- */
-function useLearningKey() {
-  const [locale] = useLocaleState();
-  return useCallback((...parts: unknown[]) => ['learning', locale, ...parts] as const, [locale]);
-}
-
-/**
- * The queries a learning change (a lesson watched, a book bought) makes stale: the custom methods'
- * ('learning', …) and the learning resources' lists and views. Not the open lesson (reloading it would
- * restart its player with a new signed video link) and not the comments (they refresh on their own).
- */
-export function isLearningQuery({ queryKey: [root, method] }: Query) {
-  if (root === 'learning') return true;
-  if (typeof root !== 'string' || !root.startsWith('learning/') || root === 'learning/comments') return false;
-  return !(root === 'learning/lessons' && method === 'getOne');
-}
-
-/** Marks the learning lists and views stale; those on screen reload. */
-export function useRefreshLearning() {
+/** Marks the learning lists and views stale (see isLearningQuery); those on screen reload. */
+function useRefreshLearning() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ predicate: isLearningQuery }), [queryClient]);
+  return useCallback(() => queryClient.invalidateQueries(LEARNING_CHANGED), [queryClient]);
+}
+
+/** Reloads a lesson's comments (every loaded page) after one was added, hidden, shown or deleted. */
+export function useRefreshComments() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['learning/comments'] });
 }
 
 /** Puts a learning record's new state (e.g. a book just bought) in the cache of its view. */
@@ -116,62 +101,35 @@ function useSetLearningRecord() {
 }
 
 /** The dashboard's lessons: to continue, the newest, and the member's completion counts. */
-export function useLessonDashboard() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const key = useLearningKey();
-  return useQuery({ queryKey: key('dashboard-lessons'), queryFn: () => dataProvider.getLessonDashboard() });
-}
+export const useLessonDashboard = () => useProviderQuery('getLessonDashboard', []);
 
 /** The important news the dashboard highlights. */
-export function useImportantNews() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const key = useLearningKey();
-  return useQuery({ queryKey: key('important-news'), queryFn: () => dataProvider.getImportantNews() });
-}
+export const useImportantNews = () => useProviderQuery('getImportantNews', []);
 
 /** The next `limit` events. */
-export function useNearestEvents(limit: number) {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const key = useLearningKey();
-  return useQuery({ queryKey: key('events-nearest', limit), queryFn: () => dataProvider.getNearestEvents(limit) });
-}
+export const useNearestEvents = (limit: number) => useProviderQuery('getNearestEvents', [limit]);
 
 /** The newest book. */
-export function useNewBook() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const key = useLearningKey();
-  return useQuery({ queryKey: key('book-new'), queryFn: () => dataProvider.getNewBook() });
-}
+export const useNewBook = () => useProviderQuery('getNewBook', []);
 
 /** The app's public settings (cached for 10 minutes). */
-export function useConfigs() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({ queryKey: ['configs'], queryFn: () => dataProvider.getConfigs(), staleTime: 10 * 60_000 });
-}
+export const useConfigs = () => useProviderQuery('getConfigs', [], { staleTime: 10 * 60_000 });
 
 /**
- * Buys a book. Bought or pending: the book's view shows its new state and the learning lists
- * refresh; a refusal (e.g. bought meanwhile in another tab) refreshes them too, so the page shows
- * the book as it is now. A payment to make elsewhere changes nothing yet.
+ * Buys a book (purchaseBook declares which lists it makes stale). Bought or pending: the book's view
+ * shows its new state at once; a refusal (e.g. bought meanwhile in another tab) refreshes the lists
+ * too, so the page shows the book as it is now.
  */
 export function usePurchaseBook() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
   const refresh = useRefreshLearning();
   const setRecord = useSetLearningRecord();
-  return useCallback(
-    async (bookId: number): Promise<SchemaBookPurchaseResponse> => {
-      try {
-        const res = await dataProvider.purchaseBook(bookId);
-        if (res.status !== 'payment_required' || !res.payment_url) {
-          setRecord('learning/books', res.book);
-          void refresh();
-        }
-        return res;
-      } catch (err) {
-        if (err instanceof HttpError && err.status === 400) void refresh();
-        throw err;
-      }
+  const { mutateAsync } = useProviderMutation('purchaseBook', {
+    onSuccess: (res) => {
+      if (res.status !== 'payment_required' || !res.payment_url) setRecord('learning/books', res.book);
     },
-    [dataProvider, refresh, setRecord],
-  );
+    onError: (err) => {
+      if (err instanceof HttpError && err.status === 400) void refresh();
+    },
+  });
+  return useCallback((bookId: number) => mutateAsync([bookId]), [mutateAsync]);
 }

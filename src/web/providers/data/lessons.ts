@@ -1,3 +1,4 @@
+import type { Query } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type {
   SchemaDashboardLessons,
@@ -7,6 +8,7 @@ import type {
   SchemaLessonProgress,
   SchemaLessonViewRequest,
 } from '../../../api/schema';
+import { invalidating } from './invalidation';
 import type { ResourceAdapter } from './types';
 
 /** `learning/lessons`' filter: a category's lessons (null: all), a search, the member's completion; `free` lists the free lessons. */
@@ -86,6 +88,23 @@ export const lessonCommentsAdapter: ResourceAdapter = {
   },
 };
 
+/** The learning custom reads (their keys start with the method's name, see providerHooks.ts). */
+const LEARNING_READS: readonly unknown[] = ['getLessonDashboard', 'getImportantNews', 'getNearestEvents', 'getNewBook'];
+
+/**
+ * The queries a learning change (a lesson watched, a book bought) makes stale: the learning custom
+ * reads and the learning resources' lists and views. Not the open lesson (reloading it would restart its
+ * player with a new signed video link) and not the comments (they refresh on their own).
+ */
+export function isLearningQuery({ queryKey: [root, method] }: Pick<Query, 'queryKey'>) {
+  if (LEARNING_READS.includes(root)) return true;
+  if (typeof root !== 'string' || !root.startsWith('learning/') || root === 'learning/comments') return false;
+  return !(root === 'learning/lessons' && method === 'getOne');
+}
+
+/** What a learning change declares stale (see isLearningQuery). */
+export const LEARNING_CHANGED = { predicate: isLearningQuery };
+
 /** What the lesson screens do that is not a resource: the dashboard's lessons and the watch position. */
 export const lessonsMethods = {
   /** The lessons to continue and the newest ones, with the member's completion counts. */
@@ -94,6 +113,11 @@ export const lessonsMethods = {
    * Records the watch position of a lesson; `leaving` sends with `keepalive`, so the call completes
    * even when the page is being closed.
    */
-  recordLessonView: (lessonId: number, body: SchemaLessonViewRequest, leaving = false): Promise<SchemaLessonProgress> =>
-    unwrap(api.POST('/navigator/lesson/view/{id}/', { params: { path: { id: lessonId } }, body, keepalive: leaving })),
+  recordLessonView: invalidating(
+    { invalidates: [LEARNING_CHANGED] },
+    (lessonId: number, body: SchemaLessonViewRequest, leaving = false): Promise<SchemaLessonProgress> =>
+      unwrap(
+        api.POST('/navigator/lesson/view/{id}/', { params: { path: { id: lessonId } }, body, keepalive: leaving }),
+      ),
+  ),
 };

@@ -1,5 +1,6 @@
 import { api, unwrap } from '../../../api/client';
 import type { SchemaNotificationSetting } from '../../../api/schema';
+import { invalidating } from './invalidation';
 
 /** `live` while the server's event stream is open; `polling` while it is cut (the bell reads its list on a timer). */
 export type NotificationStreamState = 'connecting' | 'live' | 'polling';
@@ -76,6 +77,8 @@ export const notificationsMethods = {
   /** Which kinds of notification the caller receives (profile settings). */
   getNotificationSettings: () => unwrap(api.GET('/notifications/settings/')),
   /** Switches kinds on or off; answers the settings after the change. */
-  updateNotificationSettings: (settings: SchemaNotificationSetting[]) =>
-    unwrap(api.POST('/notifications/settings/', { body: { settings } })),
+  updateNotificationSettings: invalidating(
+    { answers: 'getNotificationSettings' },
+    (settings: SchemaNotificationSetting[]) => unwrap(api.POST('/notifications/settings/', { body: { settings } })),
+  ),
 };

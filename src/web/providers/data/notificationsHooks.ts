@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AtriumDataProvider } from '.';
-import type { SchemaNotificationSetting } from '../../../api/schema';
 import type { NotificationStreamState } from './notifications';
-import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from './query';
+import { useQueryClient, type QueryClient, type QueryKey } from './query';
+import { useProviderMutation, useProviderQuery } from './providerHooks';
 
-export const NOTIFICATIONS = ['leads', 'notifications'] as const;
+/** The notifications' queries (getNotifications' key, see providerKey). */
+export const NOTIFICATIONS = ['getNotifications'] as const;
 
 /** How often the bell reads its list while the live stream is cut. */
 const POLL_MS = 30_000;
@@ -54,51 +55,14 @@ export function useNotificationStream(): NotificationStreamState {
 }
 
 /** The latest notifications and the unread count; read on a timer only while the live stream is cut. */
-export function useNotifications(polling: boolean) {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({
-    queryKey: NOTIFICATIONS,
-    queryFn: () => dataProvider.getNotifications(20),
-    refetchInterval: polling ? POLL_MS : false,
-  });
-}
+export const useNotifications = (polling: boolean) =>
+  useProviderQuery('getNotifications', [20], { refetchInterval: polling ? POLL_MS : false });
 
-/** Marks all the caller's notifications read; the list is read again. */
-export function useReadNotifications() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => dataProvider.readNotifications(),
-    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }),
-  });
-}
-
-/** Marks one notification read (the one the user opened); the list is read again. */
-export function useReadNotification() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => dataProvider.readNotifications([id]),
-    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS }),
-  });
-}
-
-const SETTINGS = ['notifications', 'settings'] as const;
+/** Marks all the caller's notifications read (`mutate([])`) or the ones given; the list is read again. */
+export const useReadNotifications = () => useProviderMutation('readNotifications');
 
 /** The kinds of notification the caller receives, each on or off (profile settings). */
-export function useNotificationSettings() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({ queryKey: SETTINGS, queryFn: () => dataProvider.getNotificationSettings() });
-}
+export const useNotificationSettings = () => useProviderQuery('getNotificationSettings', []);
 
-/** Switches kinds of notification on or off; the settings are read from the answer. */
-export function useUpdateNotificationSettings() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: SchemaNotificationSetting[]) => dataProvider.updateNotificationSettings(settings),
-    onSuccess: (data) => {
-      client.setQueryData(SETTINGS, data);
-    },
-  });
-}
+/** Switches kinds of notification on or off; the settings show the answer. */
+export const useUpdateNotificationSettings = () => useProviderMutation('updateNotificationSettings');

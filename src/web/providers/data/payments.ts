@@ -1,6 +1,7 @@
 import { api, ApiError } from '../../../api/client';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
+import { invalidating } from './invalidation';
 
 /** "staff/payments 0-24/311" → 311. */
 const totalOf = (range: string | null) => Number(range?.split('/').pop() ?? 0) || 0;
@@ -46,19 +47,22 @@ export const paymentsAdapter: ResourceAdapter = {
 
 /** The staff payments' actions, custom methods of the data provider (see index.ts). */
 export const paymentsMethods = {
-  /** Confirms a pending manual donation. */
-  async approvePayment(id: number): Promise<SchemaStaffPayment> {
+  /** Confirms a pending manual donation; every list is read again (react-admin's refresh). */
+  approvePayment: invalidating({ invalidates: 'all' }, async (id: number): Promise<SchemaStaffPayment> => {
     const { data, error, response } = await api.POST('/staff/payments/{id}/approve', { params: { path: { id } } });
     if (!response.ok || !data) throw new ApiError(response.status, error);
     return data;
-  },
-  /** Rejects a pending manual donation with the reason the member sees. */
-  async rejectPayment(id: number, reason: string): Promise<SchemaStaffPayment> {
-    const { data, error, response } = await api.POST('/staff/payments/{id}/reject', {
-      params: { path: { id } },
-      body: { reason },
-    });
-    if (!response.ok || !data) throw new ApiError(response.status, error);
-    return data;
-  },
+  }),
+  /** Rejects a pending manual donation with the reason the member sees; every list is read again. */
+  rejectPayment: invalidating(
+    { invalidates: 'all' },
+    async (id: number, reason: string): Promise<SchemaStaffPayment> => {
+      const { data, error, response } = await api.POST('/staff/payments/{id}/reject', {
+        params: { path: { id } },
+        body: { reason },
+      });
+      if (!response.ok || !data) throw new ApiError(response.status, error);
+      return data;
+    },
+  ),
 };

@@ -1,6 +1,7 @@
 import { api, unwrap } from '../../../api/client';
 import type { SchemaRecordDonationRequest, SchemaUpdateUserSettingsRequest } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
+import { invalidating } from './invalidation';
 
 /**
  * `person-donations` → POST team/contact/get_donations/: a user's donations and payments, as a
@@ -24,20 +25,27 @@ export const personMethods = {
   getPartnerDetails: (userId: number) =>
     unwrap(api.POST('/accounts/user/get_partner_details/', { body: { user_id: userId } })),
   /** Tags, groups, work zone, language, time zone, partner flag (and, for admins, role): only the fields sent change. */
-  updateUserSettings: (body: SchemaUpdateUserSettingsRequest) =>
-    unwrap(api.POST('/accounts/user/update_settings/', { body })),
+  updateUserSettings: invalidating(
+    { invalidates: ['user-details', 'action-logs'] },
+    (body: SchemaUpdateUserSettingsRequest) => unwrap(api.POST('/accounts/user/update_settings/', { body })),
+  ),
   /** A note on the person's timeline (an entry of the actions history). */
-  addUserNote: (userId: number, text: string) =>
+  addUserNote: invalidating({ invalidates: ['action-logs'] }, (userId: number, text: string) =>
     unwrap(api.POST('/accounts/user/add_note/', { body: { user_id: userId, text } })),
+  ),
   /** A donation the person made outside the app, recorded as paid. */
-  recordUserDonation: (body: SchemaRecordDonationRequest) =>
-    unwrap(api.POST('/accounts/user/record_donation/', { body })),
+  recordUserDonation: invalidating(
+    { invalidates: ['person-donations', 'user-details', 'action-logs'] },
+    (body: SchemaRecordDonationRequest) => unwrap(api.POST('/accounts/user/record_donation/', { body })),
+  ),
   /** (Re)sends the invitation mail with a set-password link; answers the invitation's state. */
-  sendInvitation: (userId: number) =>
+  sendInvitation: invalidating({ invalidates: ['user-details', 'action-logs'] }, (userId: number) =>
     unwrap(api.POST('/accounts/user/send_invitation/', { body: { user_id: userId } })),
+  ),
   /** A one-hour link for the person to set new credentials. */
-  createResetCredentialsLink: (userId: number) =>
+  createResetCredentialsLink: invalidating({ invalidates: ['action-logs'] }, (userId: number) =>
     unwrap(api.GET('/accounts/user/reset_credentials/', { params: { query: { user_id: userId } } })),
+  ),
   /** Hands one person to another consultant (409 when someone moved them first). */
   giveAwayUser: (userId: number, consultantId: number) =>
     unwrap(api.POST('/accounts/user/give_away_user/', { body: { user_id: userId, consultant_id: consultantId } })),

@@ -1,19 +1,16 @@
 import { useEffect } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useLocaleState } from 'react-admin';
 import type { SchemaProfile } from '../../../api/schema';
-import type { AtriumDataProvider } from '.';
-import { useQuery, useQueryClient } from './query';
-
-const PROFILE_QUERY = ['profile', 'me'] as const;
+import { useQueryClient } from './query';
+import { providerKey, useProviderQuery } from './providerHooks';
 
 /**
- * The signed-in user's profile, through the provider, read again when the window gets focus back.
- * TanStack Query by itself hears only `visibilitychange` (a tab shown again), not a window coming
- * back from another application, such as the Telegram app where /stop just unlinked the account.
+ * The signed-in user's profile, read again when the window gets focus back. TanStack Query by itself
+ * hears only `visibilitychange` (a tab shown again), not a window coming back from another application,
+ * such as the Telegram app where /stop just unlinked the account.
  */
 export function useProfile() {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const query = useQuery({ queryKey: PROFILE_QUERY, queryFn: () => dataProvider.getProfile() });
+  const query = useProviderQuery('getProfile', []);
   const { refetch } = query;
   useEffect(() => {
     // A read already under way (the tab's own visibilitychange) is joined, not started again.
@@ -27,14 +24,8 @@ export function useProfile() {
 }
 
 /** The same profile, also read again every few seconds while `watching` (a Telegram deep link is open). */
-export function useProfileWatch(watching: boolean) {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({
-    queryKey: PROFILE_QUERY,
-    queryFn: () => dataProvider.getProfile(),
-    refetchInterval: watching ? 2_000 : false,
-  });
-}
+export const useProfileWatch = (watching: boolean) =>
+  useProviderQuery('getProfile', [], { refetchInterval: watching ? 2_000 : false });
 
 /**
  * Shows a saved user everywhere: the profile pages get it at once and the AppBar's identity (name,
@@ -42,8 +33,11 @@ export function useProfileWatch(watching: boolean) {
  */
 export function useApplyProfile() {
   const queryClient = useQueryClient();
+  const [locale] = useLocaleState();
   return (user: SchemaProfile) => {
-    queryClient.setQueryData(PROFILE_QUERY, user);
+    // Also before a profile page has read it (the next one opened shows it at once), and in every language.
+    queryClient.setQueryData(providerKey('getProfile', locale), user);
+    queryClient.setQueriesData({ queryKey: ['getProfile'] }, user);
     return queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
   };
 }

@@ -1,6 +1,6 @@
 /**
- * TanStack Query's hooks for the provider's custom methods. They run on react-admin's own query
- * client (the one <Admin> provides), so an invalidation or a refresh reaches the lists too; screens
- * import them from here, next to the provider, not from the library.
+ * TanStack Query's hooks for this folder's hooks (providerHooks.ts and the *Hooks.ts). They run on
+ * react-admin's own query client (the one <Admin> provides), so an invalidation or a refresh reaches
+ * the lists too. Screens call useProviderQuery/useProviderMutation instead (a lint rule keeps it so).
  */
-export { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+export { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';

@@ -1,34 +1,18 @@
-import { useDataProvider } from 'react-admin';
 import type { SchemaStatisticsRequest } from '../../../api/schema';
-import type { AtriumDataProvider } from '.';
-import { useQuery } from './query';
+import { useProviderQuery } from './providerHooks';
 
-/** The dashboard's metrics for a period (view-as: `user_id`), through the provider. */
-export function useStatistics(request: SchemaStatisticsRequest, { enabled = true }: { enabled?: boolean } = {}) {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({
-    queryKey: ['statistics', 'metrics', request],
-    enabled,
-    queryFn: () => dataProvider.getStatistics(request),
-  });
-}
+/** The dashboard's metrics for a period (view-as: `user_id`). */
+export const useStatistics = (request: SchemaStatisticsRequest, { enabled = true }: { enabled?: boolean } = {}) =>
+  useProviderQuery('getStatistics', [request], { enabled });
 
-/** The figures per country for a period (view-as: `user_id`), through the provider. */
-export function useStatisticsByCountries(request: SchemaStatisticsRequest) {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({
-    queryKey: ['statistics', 'countries', request],
-    queryFn: () => dataProvider.getStatisticsByCountries(request),
-  });
-}
+/** The figures per country for a period (view-as: `user_id`). */
+export const useStatisticsByCountries = (request: SchemaStatisticsRequest) =>
+  useProviderQuery('getStatisticsByCountries', [request]);
 
 /** The employee viewed as (their name for the view-as banner); nothing while not viewing as. */
-export function useViewAsEmployee(userId: number | undefined) {
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  return useQuery({
-    queryKey: ['statistics', 'employee', userId],
+export const useViewAsEmployee = (userId: number | undefined) =>
+  useProviderQuery('getStatistics', [{ user_id: userId }], {
     enabled: userId !== undefined,
-    queryFn: async () => (await dataProvider.getStatistics({ user_id: userId })).employee,
+    select: (statistics) => statistics.employee,
     staleTime: 5 * 60_000,
   });
-}

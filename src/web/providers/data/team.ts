@@ -1,5 +1,6 @@
 import { api, unwrap } from '../../../api/client';
 import type { ResourceAdapter } from './types';
+import { invalidating } from './invalidation';
 
 /** The referral tree's filter: the node whose children to load (none = the caller's own first level). */
 export type TeamChildrenFilter = { parent_id?: number };
@@ -19,7 +20,11 @@ export const teamChildrenAdapter: ResourceAdapter = {
 
 /** What the team screens do that is not a resource's CRUD: custom methods of the provider (see ./index.ts). */
 export const teamMethods = {
-  /** The caller stops being the user's responsible consultant; the user goes back to the waiting leads. */
-  rejectResponsibility: (userId: number) =>
+  /**
+   * The caller stops being the user's responsible consultant; the user goes back to the waiting leads.
+   * Every list is read again: the user leaves the team, the structure and the person's pages.
+   */
+  rejectResponsibility: invalidating({ invalidates: 'all' }, (userId: number) =>
     unwrap(api.POST('/team/reject_responsible_user/', { body: { user_id: userId } })),
+  ),
 };

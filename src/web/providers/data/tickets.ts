@@ -7,6 +7,7 @@ import type {
   SchemaTicketUpdateRequest,
 } from '../../../api/schema';
 import type { ResourceAdapter } from './types';
+import { invalidating } from './invalidation';
 
 export type TicketFilter = {
   status?: SchemaTicketStatus | '';
@@ -97,13 +98,20 @@ export const ticketsMethods = {
   getTicketChoices: (scope: 'member' | 'staff') => ticketChoices(scope),
   /** Sends a message to the ticket's member through the Telegram bot (added to the ticket). */
   sendTicketTelegram: (ticketId: number, message: string) => sendTelegram(ticketId, message),
-  /** A member's own request to the staff (/user/new-request/new). */
-  createMyTicket: (body: SchemaTicketCreateRequest) => createMyTicket(body),
+  /**
+   * A member's own request to the staff (/user/new-request/new). The cached "My requests" pages are
+   * dropped, not just marked stale: the list opened next would otherwise show its old page ("no
+   * requests yet") until it is read again.
+   */
+  createMyTicket: invalidating({ removes: [['my-tickets', 'getList']] }, (body: SchemaTicketCreateRequest) =>
+    createMyTicket(body),
+  ),
   /** One of the member's own requests with its conversation. */
   getMyTicket: (id: number) => getMyTicket(id),
-  /** The member's reply in the conversation of one of their open requests. */
-  replyMyTicket: (id: number, message: string) =>
+  /** The member's reply in the conversation of one of their open requests; the request and the list are read again. */
+  replyMyTicket: invalidating({ invalidates: ['my-tickets'] }, (id: number, message: string) =>
     unwrap(api.POST('/tickets/my/{id}/reply/', { params: { path: { id } }, body: { message } })),
+  ),
 };
 
 const ticketChoices = (scope: 'member' | 'staff') =>

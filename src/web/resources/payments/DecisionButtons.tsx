@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
 import { contractRules } from '../../../api/validators';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useMutation } from '../../providers/data/query';
-
-type Decision = { action: 'approve' } | { action: 'reject'; reason: string };
+import { useProviderMutation } from '../../providers/data/providerHooks';
 
 /** Approve (after a confirmation) or reject (with a reason) a pending manual donation. */
 export function DecisionButtons() {
@@ -17,32 +14,32 @@ export function DecisionButtons() {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const refresh = useRefresh();
   const [confirm, setConfirm] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const decide = useMutation({
-    mutationFn: (d: Decision & { id: number }) =>
-      d.action === 'approve' ? dataProvider.approvePayment(d.id) : dataProvider.rejectPayment(d.id, d.reason),
-    onSuccess: (_payment, d) => {
-      notify(d.action === 'approve' ? 'atrium.payments.staff.approved' : 'atrium.payments.staff.rejected', {
-        type: 'success',
-      });
-      setConfirm(false);
-      setRejecting(false);
-      refresh();
-    },
-    onError: (err: Error) => {
-      // A 400 is the reason's own error (shown under the field); others are the server's sentence.
-      const fields = fieldErrorsOf(err);
-      const message = fields.reason ?? Object.values(fields)[0];
-      if (message) setError(message);
-      else notifyError(err);
-    },
+  // Both methods read every list again before the toast.
+  const decided = (message: string) => () => {
+    notify(message, { type: 'success' });
+    setConfirm(false);
+    setRejecting(false);
+  };
+  const onError = (err: Error) => {
+    // A 400 is the reason's own error (shown under the field); others are the server's sentence.
+    const fields = fieldErrorsOf(err);
+    const message = fields.reason ?? Object.values(fields)[0];
+    if (message) setError(message);
+    else notifyError(err);
+  };
+  const approve = useProviderMutation('approvePayment', {
+    onSuccess: decided('atrium.payments.staff.approved'),
+    onError,
   });
-  const busy = decide.isPending;
+  const reject = useProviderMutation('rejectPayment', {
+    onSuccess: decided('atrium.payments.staff.rejected'),
+    onError,
+  });
+  const busy = approve.isPending || reject.isPending;
   if (!record || !record.is_manual || record.state !== 'pending') return null;
 
   return (
@@ -76,7 +73,7 @@ export function DecisionButtons() {
         content="atrium.payments.staff.approve_confirm"
         confirm="atrium.payments.staff.approve"
         onConfirm={() => {
-          decide.mutate({ id: record.id, action: 'approve' });
+          approve.mutate([record.id]);
         }}
         onClose={() => {
           setConfirm(false);
@@ -98,7 +95,7 @@ export function DecisionButtons() {
               setError(translate('atrium.payments.donation.required'));
               return;
             }
-            decide.mutate({ id: record.id, action: 'reject', reason: reason.trim() });
+            reject.mutate([record.id, reason.trim()]);
           }}
         >
           <DialogTitle id="reject-title">{translate('atrium.payments.staff.reject_title')}</DialogTitle>

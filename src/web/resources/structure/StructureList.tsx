@@ -11,15 +11,13 @@ import {
   TopToolbar,
   useListContext,
   useLocaleState,
-  useDataProvider,
   usePermissions,
   useTranslate,
 } from 'react-admin';
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../api/schema';
 import { useFmtMoney, useTimeZone } from '../../common/format';
 import { LoadingBlock } from '../../common/States';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useQuery } from '../../providers/data/query';
+import { useProviderQuery } from '../../providers/data/providerHooks';
 import type { StructureMeta } from '../../providers/data/structure';
 import { BulkHandOverButton } from './BulkHandOver';
 import { HIDDEN_BY_DEFAULT, renderCell } from './columns';
@@ -93,13 +91,8 @@ export function StructureList() {
   const { permissions } = usePermissions<string>();
   const staff = permissions === 'consultant' || permissions === 'admin';
   const tz = useTimeZone();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  // Read again in a new interface language: the labels come translated.
-  const choices = useQuery({
-    queryKey: ['structure', 'choices', locale],
-    queryFn: () => dataProvider.getStructureChoices(),
-    staleTime: 60_000,
-  });
+  // Read again in a new interface language (the key's): the labels come translated.
+  const choices = useProviderQuery('getStructureChoices', [], { staleTime: 60_000 });
   if (!choices.data) return <LoadingBlock />;
   const columns = choices.data.columns;
   return (

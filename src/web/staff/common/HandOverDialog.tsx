@@ -12,7 +12,6 @@ import {
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { errorText, fieldErrorsOf } from '../../common/errors';
-import { useMutation } from '../../providers/data/query';
 import { StaffPicker } from '../list/StaffPicker';
 
 const L = (key: string) => `atrium.person.actions.${key}`;
@@ -47,22 +46,25 @@ export function HandOverDialog({ title, move, exclude, children, onOpen, onMoved
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<number | ''>('');
   const [error, setError] = useState('');
-  const mutation = useMutation({
-    mutationFn: move,
-    onSuccess: (moved) => {
+  const [busy, setBusy] = useState(false);
+  // `move` may be several provider calls (a bulk hand-over per consultant): a plain async step, not a mutation.
+  const handOver = async (to: number) => {
+    setBusy(true);
+    try {
+      const moved = await move(to);
       notify(L('hand_over_done'), { type: 'success', messageArgs: { smart_count: moved } });
       setOpen(false);
       onMoved?.();
-      refresh();
-    },
-    onError: (err) => {
+    } catch (err) {
       const fields = fieldErrorsOf(err);
       setError(
         fields.to_consultant_id ?? fields.consultant_id ?? fields.from_consultant_id ?? errorText(err, translate),
       );
+    } finally {
+      setBusy(false);
       refresh();
-    },
-  });
+    }
+  };
   const close = () => {
     setOpen(false);
   };
@@ -95,9 +97,9 @@ export function HandOverDialog({ title, move, exclude, children, onOpen, onMoved
           <Button onClick={close}>{translate(L('cancel'))}</Button>
           <Button
             variant="contained"
-            disabled={target === '' || mutation.isPending}
+            disabled={target === '' || busy}
             onClick={() => {
-              if (target !== '') mutation.mutate(target);
+              if (target !== '') void handOver(target);
             }}
           >
             {translate(L('hand_over'))}

@@ -48,7 +48,7 @@ export function NotificationSettingsCard() {
                   checked={s.enabled}
                   disabled={update.isPending}
                   onChange={(e) => {
-                    update.mutate([{ kind: s.kind, enabled: e.target.checked }], {
+                    update.mutate([[{ kind: s.kind, enabled: e.target.checked }]], {
                       onSuccess: () => {
                         notify('atrium.tickets.notify_settings.saved', { type: 'success' });
                       },

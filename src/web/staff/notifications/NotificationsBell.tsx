@@ -18,12 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { useTakeLead } from '../../providers/data/leadsHooks';
-import {
-  useNotificationStream,
-  useNotifications,
-  useReadNotification,
-  useReadNotifications,
-} from '../../providers/data/notificationsHooks';
+import { useNotificationStream, useNotifications, useReadNotifications } from '../../providers/data/notificationsHooks';
 
 /** The lead an offer names, when the notification is an offer. */
 const offeredLead = (n: { kind: string; data: Record<string, unknown> }) =>
@@ -70,15 +65,15 @@ function Bell({ staff }: { staff: boolean }) {
   const stream = useNotificationStream();
   const list = useNotifications(stream === 'polling');
   const readAll = useReadNotifications();
-  const readOne = useReadNotification();
+  const readOne = useReadNotifications();
   const open = (n: { id: number; read: boolean }, to: string) => {
-    if (!n.read) readOne.mutate(n.id);
+    if (!n.read) readOne.mutate([[n.id]]);
     setAnchor(null);
     void navigate(to);
   };
   const takeLead = useTakeLead();
   const take = (leadId: number) => {
-    takeLead.mutate(leadId, {
+    takeLead.mutate([leadId], {
       onSuccess: () => {
         notify('atrium.staff.notifications.taken', { type: 'success' });
       },
@@ -125,7 +120,7 @@ function Bell({ staff }: { staff: boolean }) {
               size="small"
               disabled={!unread}
               onClick={() => {
-                readAll.mutate();
+                readAll.mutate([]);
               }}
             >
               {translate('atrium.staff.notifications.mark_read')}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import MailOutline from '@mui/icons-material/MailOutline';
-import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useMutation, useQueryClient } from '../../providers/data/query';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { fullName } from './people';
 
 /** Sends (or sends again) the invitation mail with a set-password link, after a confirmation. */
@@ -13,17 +12,10 @@ export function InviteButton({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const send = useMutation({
-    mutationFn: () => dataProvider.sendInvitation(person.id),
-    onSuccess: async (res) => {
+  const send = useProviderMutation('sendInvitation', {
+    onSuccess: (res) => {
       notify(res.detail, { type: 'success' });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['user-details'] }),
-        client.invalidateQueries({ queryKey: ['action-logs'] }),
-      ]);
     },
     onError: notifyError,
     onSettled: () => {
@@ -49,7 +41,7 @@ export function InviteButton({ person }: { person: SchemaStaffUserDetails }) {
         content="atrium.person.actions.invite_content"
         contentTranslateOptions={{ email: person.email ?? '' }}
         onConfirm={() => {
-          send.mutate();
+          send.mutate([person.id]);
         }}
         onClose={() => {
           setOpen(false);

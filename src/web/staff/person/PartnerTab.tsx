@@ -1,17 +1,15 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { fmtBytes, fmtDateTime, useTimeZone } from '../../common/format';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useQuery } from '../../providers/data/query';
+import { useProviderQuery } from '../../providers/data/providerHooks';
 import { fullName } from './people';
 
 /** A partner's company and documents (get_partner_details). */
 export function PartnerTab({ userId }: { userId: number }) {
   const translate = useTranslate();
   const tz = useTimeZone();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const q = useQuery({ queryKey: ['partner-details', userId], queryFn: () => dataProvider.getPartnerDetails(userId) });
+  const q = useProviderQuery('getPartnerDetails', [userId]);
   if (q.isPending) return <LoadingBlock />;
   if (q.error) return <ErrorBlock error={q.error} onRetry={() => void q.refetch()} />;
   const p = q.data;

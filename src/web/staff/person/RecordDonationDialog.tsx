@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import type { Dayjs } from 'dayjs';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails } from '../../../api/schema';
 import { fieldErrorsOf, formErrors } from '../../common/errors';
 import { PICKER_FORMAT } from '../../common/pickers';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useMutation, useQueryClient } from '../../providers/data/query';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { fullName } from './people';
 import { contractRules } from '../../../api/validators';
 
@@ -17,28 +16,14 @@ const L = (key: string) => `atrium.person.donations.${key}`;
 export function RecordDonationDialog({ person, onClose }: { person: SchemaStaffUserDetails; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
   const [amount, setAmount] = useState('');
   const [paidAt, setPaidAt] = useState<Dayjs | null>(null);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      dataProvider.recordUserDonation({
-        user_id: person.id,
-        amount: amount.trim().replace(',', '.'),
-        ...(paidAt?.isValid() && { paid_at: paidAt.toISOString() }),
-        ...(comment.trim() && { comment: comment.trim() }),
-      }),
-    onSuccess: async (res) => {
+  const save = useProviderMutation('recordUserDonation', {
+    onSuccess: (res) => {
       notify(res.detail, { type: 'success' });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['person-donations'] }),
-        client.invalidateQueries({ queryKey: ['user-details'] }),
-        client.invalidateQueries({ queryKey: ['action-logs'] }),
-      ]);
       onClose();
     },
     onError: (err) => {
@@ -51,7 +36,14 @@ export function RecordDonationDialog({ person, onClose }: { person: SchemaStaffU
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save.mutate([
+            {
+              user_id: person.id,
+              amount: amount.trim().replace(',', '.'),
+              ...(paidAt?.isValid() && { paid_at: paidAt.toISOString() }),
+              ...(comment.trim() && { comment: comment.trim() }),
+            },
+          ]);
         }}
       >
         <DialogTitle id="record-donation-title">{translate(L('title'), { name: fullName(person) })}</DialogTitle>

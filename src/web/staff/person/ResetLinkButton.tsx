@@ -13,12 +13,11 @@ import {
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { SchemaResetCredentialsLink, SchemaStaffUserDetails } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useMutation, useQueryClient } from '../../providers/data/query';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { fullName } from './people';
 
 const L = (key: string) => `atrium.person.actions.${key}`;
@@ -29,15 +28,11 @@ export function ResetLinkButton({ person }: { person: SchemaStaffUserDetails }) 
   const notify = useNotify();
   const notifyError = useNotifyError();
   const tz = useTimeZone();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<SchemaResetCredentialsLink | null>(null);
-  const create = useMutation({
-    mutationFn: () => dataProvider.createResetCredentialsLink(person.id),
-    onSuccess: async (res) => {
+  const create = useProviderMutation('createResetCredentialsLink', {
+    onSuccess: (res) => {
       setLink(res);
-      await client.invalidateQueries({ queryKey: ['action-logs'] });
     },
     onError: notifyError,
   });
@@ -97,7 +92,7 @@ export function ResetLinkButton({ person }: { person: SchemaStaffUserDetails }) 
               variant="contained"
               disabled={create.isPending}
               onClick={() => {
-                create.mutate();
+                create.mutate([person.id]);
               }}
             >
               {translate(L('reset_create'))}

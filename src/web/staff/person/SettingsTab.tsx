@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Alert, Autocomplete, Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { SchemaLanguage, SchemaStaffTag, SchemaStaffUserDetails } from '../../../api/schema';
 import { fieldErrorsOf, formErrors } from '../../common/errors';
 import { timeZoneChoices } from '../../common/inputs';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useMutation, useQueryClient } from '../../providers/data/query';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { useTagsGroups } from '../../providers/data/staffHooks';
 import { contractRules } from '../../../api/validators';
 
@@ -19,8 +18,6 @@ type Label = Pick<SchemaStaffTag, 'id' | 'name'>;
 export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
   const labels = useTagsGroups();
   const [tags, setTags] = useState<Label[]>(person.tags);
   const [groups, setGroups] = useState<Label[]>(person.groups);
@@ -30,25 +27,11 @@ export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
   const [partner, setPartner] = useState(person.is_partner);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      dataProvider.updateUserSettings({
-        user_id: person.id,
-        tags: tags.map((t) => t.id),
-        groups: groups.map((g) => g.id),
-        work_zone: workZone.trim() || null,
-        language,
-        ...(timeZone && { time_zone: timeZone }),
-        is_partner: partner,
-      }),
-    onSuccess: async () => {
+  const save = useProviderMutation('updateUserSettings', {
+    onSuccess: () => {
       setErrors({});
       setAlert(null);
       notify('atrium.person.settings.saved', { type: 'success' });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['user-details'] }),
-        client.invalidateQueries({ queryKey: ['action-logs'] }),
-      ]);
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
@@ -79,7 +62,17 @@ export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate([
+          {
+            user_id: person.id,
+            tags: tags.map((t) => t.id),
+            groups: groups.map((g) => g.id),
+            work_zone: workZone.trim() || null,
+            language,
+            ...(timeZone && { time_zone: timeZone }),
+            is_partner: partner,
+          },
+        ]);
       }}
       sx={{ maxWidth: 640 }}
     >

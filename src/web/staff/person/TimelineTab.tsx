@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Pagination, Stack, TextField, Typography } from '@mui/material';
-import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
 import type { SchemaActionLog } from '../../../api/schema';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
-import type { AtriumDataProvider } from '../../providers/data';
-import { useMutation, useQueryClient } from '../../providers/data/query';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { contractRules } from '../../../api/validators';
 
 const PER_PAGE = 20;
@@ -17,8 +16,6 @@ export function TimelineTab({ userId }: { userId: number }) {
   const tz = useTimeZone();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState('');
@@ -26,14 +23,12 @@ export function TimelineTab({ userId }: { userId: number }) {
     pagination: { page, perPage: PER_PAGE },
     filter: { subject_id: userId },
   });
-  const add = useMutation({
-    mutationFn: () => dataProvider.addUserNote(userId, text.trim()),
-    onSuccess: async (res) => {
+  const add = useProviderMutation('addUserNote', {
+    onSuccess: (res) => {
       notify(res.detail, { type: 'success' });
       setText('');
       setFieldError('');
       setPage(1);
-      await client.invalidateQueries({ queryKey: ['action-logs'] });
     },
     onError: (err) => {
       const text = fieldErrorsOf(err).text;
@@ -47,7 +42,7 @@ export function TimelineTab({ userId }: { userId: number }) {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim()) add.mutate();
+          if (text.trim()) add.mutate([userId, text.trim()]);
         }}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
       >
