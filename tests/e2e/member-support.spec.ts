@@ -139,7 +139,8 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     // The mail of the answer, in the member's language, links the conversation; the consultant's mail names the reply.
     const mail = await waitForMail(memberEmail);
     expect(mail.subject).toBe(answered);
-    expect(linkIn(mail, '/user/new-request/')).toBe(`/user/new-request/${String(ticketId)}`);
+    // The mail's link opens the request, in the member's language.
+    expect(linkIn(mail, '/user/new-request/')).toBe(`/user/new-request/${String(ticketId)}?lang=${lang}`);
     const replied = await waitForMail(consultantEmail);
     expect(replied.subject).toBe(
       fill(server.notification_ticket_reply, { ticket_id: ticketId, subject, name: `Mira Member${lang}` }),
