@@ -100,7 +100,7 @@ test('a consultant works a person: note, donation, reset link copied and used on
   const reset = page.getByRole('dialog');
   await reset.getByRole('button', { name: 'Создать ссылку' }).click();
   const link = await reset.getByTestId('reset-link').inputValue();
-  expect(link).toMatch(/\/reset-credentials\/[A-Za-z0-9_%-]{32,}$/);
+  expect(link).toMatch(/\/reset-credentials\/[A-Za-z0-9_%-]{32,}\?lang=[a-z]{2}$/);
   await reset.getByRole('button', { name: 'Копировать ссылку' }).click();
   await expect(page.getByText('Ссылка скопирована')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

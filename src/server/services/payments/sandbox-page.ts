@@ -26,6 +26,8 @@ type Checkout = {
   what: string | null;
   /** A book checkout whose book the payer has bought since (through another checkout). */
   owned: boolean;
+  /** The payer's account language: the page speaks it, as a provider's hosted page takes the locale it is given. */
+  payer_language: Lang | null;
 };
 
 async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
@@ -33,6 +35,7 @@ async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
   const [p] = await rowsOf<Checkout>(
     ctx.db,
     sql`select p.id, p.kind, p.state, p.amount_cents, p.book_id, coalesce(pk.name, b.title) as what,
+        (select u.language from users u where u.id = p.user_id) as payer_language,
         exists (select 1 from book_purchases bp where p.kind = 'book' and bp.user_id = p.user_id and bp.book_id = p.book_id and bp.status = 'paid') as owned
       from payments p left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
       where p.provider = 'sandbox' and p.provider_ref = ${ref}`,
@@ -56,8 +59,9 @@ form{display:flex;gap:12px;margin-top:20px;flex-wrap:wrap}button,a.button{font:i
 }
 
 /** The sandbox's hosted checkout page: what is paid and two buttons. */
-export async function sandboxCheckoutPage(ctx: AppContext, lang: Lang, ref: string): Promise<string> {
+export async function sandboxCheckoutPage(ctx: AppContext, browserLang: Lang, ref: string): Promise<string> {
   const p = await checkoutOf(ctx, ref);
+  const lang = p.payer_language ?? browserLang;
   const title = t(lang, 'sandbox_title');
   const amount = centsToMoney(p.amount_cents);
   const what = p.kind === 'donation' ? t(lang, 'payment_kind_donation') : (p.what ?? '');
