@@ -60,12 +60,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a log line never shows. A two-factor code is redacted where a body carries it, not as `*.code`:
+ * that also hid every error's `code`, PostgreSQL's SQLSTATE among them, which an operator needs.
+ */
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   '*.password',
   '*.token',
-  '*.code',
+  'body.code',
+  'req.body.code',
   '*.challenge',
 ];
 

@@ -21,6 +21,8 @@ export class ChannelListener {
   private live = false;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  /** When the connection was lost (or could not be had at start), until it listens again. */
+  private lostAt: number | null = null;
 
   constructor(
     private readonly config: pg.ClientConfig,
@@ -39,6 +41,7 @@ export class ChannelListener {
   async start(): Promise<void> {
     this.stopped = false;
     await this.listen().catch((err: unknown) => {
+      this.lostAt ??= Date.now();
       this.log.warn({ err }, this.noConnectionYet);
       this.reconnectLater();
     });
@@ -60,6 +63,7 @@ export class ChannelListener {
       if (this.client !== client) return;
       this.live = false;
       this.client = null;
+      this.lostAt ??= Date.now();
       this.on.down();
       client.end().catch(() => {});
       this.reconnectLater();
@@ -86,6 +90,15 @@ export class ChannelListener {
     }
     this.on.up?.();
     this.live = true;
+    if (this.lostAt !== null) {
+      // The pair of the "lost" line, so that an operator sees the outage end (and how long it was).
+      const channels = typeof this.channels === 'string' ? this.channels : this.channels.join(', ');
+      this.log.info(
+        { channels, downMs: Date.now() - this.lostAt },
+        `LISTEN connection back (${channels}) after ${String(Math.round((Date.now() - this.lostAt) / 1000))} s`,
+      );
+      this.lostAt = null;
+    }
   }
 
   private reconnectLater(): void {
