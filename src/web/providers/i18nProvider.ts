@@ -51,9 +51,19 @@ const isLocale = (value: string | null | undefined): value is Locale =>
  * where nothing was picked still shows the account's language.
  */
 export function initialLocale(): Locale {
-  const fromLink = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
-  if (isLocale(fromLink)) {
+  const params = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search);
+  const fromLink = params?.get('lang');
+  if (params && isLocale(fromLink)) {
     rememberLocale(fromLink);
+    // Once: taken as this browser's choice, the link's language leaves the address, so that a language
+    // picked on the page afterwards outlives a reload.
+    params.delete('lang');
+    const query = params.toString();
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
+    );
     return fromLink;
   }
   return chosenLocale() ?? browserLocale() ?? 'ru';
