@@ -50,7 +50,14 @@ const isLocale = (value: string | null | undefined): value is Locale =>
  * A link's language is remembered as this browser's choice; the browser's own is not, so that a login
  * where nothing was picked still shows the account's language.
  */
+let starting: Locale | undefined;
 export function initialLocale(): Locale {
+  // Read once: the shell, the translator and the server-language store all ask at start-up.
+  starting ??= startingLocale();
+  return starting;
+}
+
+function startingLocale(): Locale {
   const params = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search);
   const fromLink = params?.get('lang');
   if (params && isLocale(fromLink)) {
