@@ -162,7 +162,9 @@ async function migrationLockHolders(): Promise<number> {
   await c.connect();
   try {
     const { rows } = await c.query<{ n: number }>(
-      `select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and objid = $1`,
+      // Advisory locks are per database; other test files migrate their own databases on the same server.
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and objid = $1
+         and database = (select oid from pg_database where datname = current_database())`,
       [MIGRATION_LOCK],
     );
     return rows[0]?.n ?? 0;

@@ -8,7 +8,7 @@ import { directConnectionConfig } from './client';
 // Read from the sources by the compiled server too (dist-server/ holds only the bundle).
 const MIGRATIONS = path.join(APP_ROOT, 'src/server/db/migrations');
 // Any constant works; it only has to be the same for every Atrium process on one database.
-const LOCK_KEY = 727_274_001;
+export const LOCK_KEY = 727_274_001;
 /** How often a start waiting for the lock says who holds it. */
 const WAIT_LOG_MS = 5_000;
 
@@ -109,12 +109,16 @@ export async function runMigrations(pool: pg.Pool, log?: Log): Promise<void> {
   }
 }
 
-/** Who holds the migration lock now (a granted advisory lock on LOCK_KEY), read through the pool. */
-async function lockHolder(pool: pg.Pool): Promise<Holder | undefined> {
+/**
+ * Who holds this database's migration lock now (a granted advisory lock on LOCK_KEY), read through the
+ * pool. Advisory locks are per database: another Atrium's database on the same server is not ours to end.
+ */
+export async function lockHolder(pool: pg.Pool): Promise<Holder | undefined> {
   const { rows } = await pool.query<Holder>(
     `select a.pid, coalesce(nullif(a.application_name, ''), '?') as application, a.xact_start::text as xact
      from pg_locks l join pg_stat_activity a on a.pid = l.pid
      where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1 and l.objsubid = 1
+       and l.database = (select oid from pg_database where datname = current_database())
      limit 1`,
     [LOCK_KEY],
   );
