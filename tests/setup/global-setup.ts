@@ -1,25 +1,79 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { connect } from '../../src/server/db/client';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
+import { runMigrations } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A superuser URL of the test cluster; test files create (and drop) their own databases on it. */
     adminDbUrl: string;
+    /** Databases migrated once for the run (`bare`) and seeded too (`demo`): test apps copy one of them. */
+    templateDbs: { bare: string; demo: string };
+  }
+}
+
+async function onAdmin<T>(adminUrl: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
   }
 }
 
 /**
- * One PostgreSQL for the whole run: TEST_DATABASE_URL when set (an external server, left as it
- * is), otherwise an embedded cluster in a fresh temp dir, stopped and removed at the end.
+ * Migrates (and seeds) two databases once, which every test file then copies (`create database …
+ * template …`, a fraction of a second) instead of migrating and seeding a database of its own. Returns
+ * their names and a function that drops them.
+ */
+async function makeTemplates(
+  adminUrl: string,
+): Promise<{ names: { bare: string; demo: string }; drop: () => Promise<void> }> {
+  const run = randomBytes(4).toString('hex');
+  const names = { bare: `tpl_${run}_bare`, demo: `tpl_${run}_demo` };
+  const drop = () =>
+    onAdmin(adminUrl, async (c) => {
+      for (const name of Object.values(names)) await c.query(`drop database if exists "${name}" with (force)`);
+    });
+  try {
+    for (const [kind, name] of Object.entries(names)) {
+      await onAdmin(adminUrl, (c) => c.query(`create database "${name}"`));
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const { db, pool } = connect(url.toString(), 4, 0);
+      try {
+        await runMigrations(pool);
+        if (kind === 'demo') await seedDemo(db);
+      } finally {
+        await pool.end();
+      }
+    }
+  } catch (err) {
+    await drop().catch(() => {});
+    throw err;
+  }
+  return { names, drop };
+}
+
+/**
+ * One PostgreSQL for the whole run: TEST_DATABASE_URL when set (an external server, left as it was:
+ * the templates are dropped at the end), otherwise an embedded cluster in a fresh temp dir, stopped and
+ * removed at the end.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     project.provide('adminDbUrl', external);
-    return undefined;
+    const templates = await makeTemplates(external);
+    project.provide('templateDbs', templates.names);
+    return templates.drop;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-vitest-'));
   // mkdtemp makes the dir 0700; as root PostgreSQL runs as the `postgres` user, which must get in.
@@ -34,6 +88,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     throw err;
   }
   project.provide('adminDbUrl', cluster.url());
+  try {
+    project.provide('templateDbs', (await makeTemplates(cluster.url())).names);
+  } catch (err) {
+    await cluster.stop().catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return async () => {
     try {
       await cluster.stop();

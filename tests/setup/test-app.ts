@@ -8,8 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { connect, DEFAULT_LANES, type Db } from '../../src/server/db/client';
-import { runMigrations } from '../../src/server/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef-0123456789abcdef-xy';
 
@@ -40,6 +39,22 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/**
+ * `create database … template …`, which PostgreSQL refuses while another session is on the template
+ * (55006); copies made at the same moment by other test files can meet that, so it tries again.
+ */
+async function createFromTemplate(c: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await c.query(`create database "${name}" template "${template}"`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function admin<T>(adminUrl: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -56,7 +71,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (!adminUrl)
     throw new Error('adminDbUrl is not provided: run the tests through vitest (tests/setup/global-setup.ts)');
   const databaseName = `t_${randomBytes(8).toString('hex')}`;
-  await admin(adminUrl, (c) => c.query(`create database "${databaseName}"`));
+  // A copy of the run's migrated (and seeded) template: what runMigrations and seedDemo would make.
+  const templates = inject('templateDbs');
+  const template = options.seed === false ? templates.bare : templates.demo;
+  await admin(adminUrl, (c) => createFromTemplate(c, databaseName, template));
   const databaseUrl = withDatabase(adminUrl, databaseName);
 
   // With the server's pipelined lanes (db/lanes.ts); DB_PIPELINE_LANES=0 runs the suite without them.
@@ -72,8 +90,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   try {
-    await runMigrations(pool);
-    if (options.seed ?? true) await seedDemo(db);
     const config = loadConfig({
       DATABASE_URL: databaseUrl,
       // Uploads of this test file go to a temp dir of its own.
