@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countryCode, countryKey, countryNameTable, formCountry } from '../../src/server/services/countries';
 import isoCountries from 'i18n-iso-countries';
-import { FieldErrors } from '../../src/server/http/errors';
+import { FieldErrors } from '../../src/server/errors';
 import { COUNTRY_CODES } from '../../src/web/common/countries';
 
 describe('countryCode: typed countries to ISO alpha-2', () => {

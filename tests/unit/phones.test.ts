@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formPhone, parsePhone, regionFromHeader } from '../../src/server/services/phones';
 import { normalizePhone } from '../../src/server/services/users';
-import { FieldErrors } from '../../src/server/http/errors';
+import { FieldErrors } from '../../src/server/errors';
 
 describe('parsePhone: E.164 against a region', () => {
   it.each([

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { HandlerTable } from './types';
 import { signedIn } from '../http/guard';
 import { t } from '../i18n';
-import { FieldErrors, notFound } from '../http/errors';
+import { FieldErrors, notFound } from '../errors';
 import { login, loginWithBotToken, logout } from '../services/accounts';
 import { activateEmail, adminRegistrationLink, register, resendActivation } from '../services/registration';
 import { regionFromHeader } from '../services/phones';

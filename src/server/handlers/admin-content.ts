@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HandlerTable } from './types';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { signedIn } from '../http/guard';
 import { contentRange, parseSimpleRest, type SimpleRestQuery } from '../http/simple-rest';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
 import { signedIn } from '../http/guard';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { saveUpload } from '../services/admin/uploads';
 import { createFlow, deleteFlow, listFlows, updateFlow } from '../services/flows/flows';
 import {

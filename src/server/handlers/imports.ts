@@ -1,6 +1,6 @@
 import type { HandlerTable } from './types';
 import { signedIn } from '../http/guard';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { t } from '../i18n';
 import {
   deleteUserImport,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { accountsHandlers } from './accounts';
 import { adminHandlers } from './admin';
 import { adminContentHandlers } from './admin-content';
@@ -53,5 +53,8 @@ export function handlerFor(operationId: string): AnyHandler {
   if (!NOT_IMPLEMENTED.includes(operationId as OperationId)) {
     throw new Error(`Operation ${operationId} has no handler and is not listed in NOT_IMPLEMENTED`);
   }
-  return () => Promise.reject(new ApiError(501, 'not_implemented', 'not_implemented', { operation: operationId }));
+  return () =>
+    Promise.reject(
+      new DomainError('not_implemented', 'not_implemented', 'not_implemented', { operation: operationId }),
+    );
 }

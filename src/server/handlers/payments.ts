@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
 import { signedIn } from '../http/guard';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { contentRange, parseSimpleRest } from '../http/simple-rest';
 import { listContactDonations } from '../services/payments/contact-donations';
 import { createDonation, createManualDonation, listMyDonations, readManualForm } from '../services/payments/donations';

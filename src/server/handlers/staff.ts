@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sendJsonText, type HandlerTable } from './types';
 import { signedIn } from '../http/guard';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { isPdf, imageKind, MAX_IMAGE_PIXELS, UploadRejected } from '../integrations/storage';
 import { listActionLogs } from '../services/action-logs/list';
 import { giveAwayUser, managerGiveAwayUser, removeUser } from '../services/staff/hand-over';

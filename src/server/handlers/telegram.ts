@@ -1,6 +1,6 @@
 import type { Update } from 'grammy/types';
 import type { HandlerTable } from './types';
-import { notAuthenticated, notFound } from '../http/errors';
+import { notAuthenticated, notFound } from '../errors';
 
 export const telegramHandlers: HandlerTable = {
   receiveTelegramUpdate: async (req) => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { FieldErrors } from './errors';
+import { FieldErrors } from '../errors';
 
 /**
  * Multipart bodies are read part by part in the handlers, past the contract's validation (see

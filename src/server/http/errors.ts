@@ -1,34 +1,19 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { t, type Lang, type MessageKey } from '../i18n';
+import { DomainError, FieldErrors, type ErrorKind } from '../errors';
+import { t, type Lang } from '../i18n';
 
-type Params = Record<string, string | number>;
-
-/** An answer with `{detail, code}` (401, 403, 404, 409, 429, 501). */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    readonly messageKey: MessageKey,
-    readonly params?: Params,
-  ) {
-    super(messageKey);
-  }
-}
-
-/** A 400 answer: translated messages per field; `non_field_errors` for the rest. */
-export class FieldErrors extends Error {
-  readonly statusCode = 400;
-  constructor(readonly fields: Record<string, Array<MessageKey | { key: MessageKey; params?: Params }>>) {
-    super('invalid input');
-  }
-  static of(field: string, key: MessageKey, params?: Params): FieldErrors {
-    return new FieldErrors({ [field]: [{ key, params }] });
-  }
-}
-
-export const notAuthenticated = () => new ApiError(401, 'not_authenticated', 'not_authenticated');
-export const permissionDenied = () => new ApiError(403, 'permission_denied', 'permission_denied');
-export const notFound = () => new ApiError(404, 'not_found', 'not_found');
+/** The HTTP status of each kind of domain error. */
+const STATUS: Record<ErrorKind, number> = {
+  not_authenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  throttled: 429,
+  unsupported_media_type: 415,
+  not_implemented: 501,
+  peer_unavailable: 502,
+  unavailable: 503,
+};
 
 type AjvError = { keyword: string; instancePath: string; params: Record<string, unknown>; message?: string };
 
@@ -65,7 +50,7 @@ function messageOf(e: AjvError, lang: Lang): string {
 }
 
 /** Maps every error to the contract's shapes, translated into the caller's language. */
-export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(err: FastifyError | DomainError | FieldErrors, req: FastifyRequest, reply: FastifyReply) {
   const lang = req.lang;
   if (err instanceof FieldErrors) {
     // Built from entries: a field named `__proto__` or `constructor` (an unknown field) stays a plain key.
@@ -77,11 +62,11 @@ export function errorHandler(err: FastifyError | ApiError | FieldErrors, req: Fa
     );
     return reply.status(400).send(body);
   }
-  if (err instanceof ApiError) {
+  if (err instanceof DomainError) {
     // A 429 a service decided (the login's wait) says when to come back, as the rate limiter's do.
-    if (err.statusCode === 429 && typeof err.params?.seconds === 'number')
+    if (err.kind === 'throttled' && typeof err.params?.seconds === 'number')
       reply.header('retry-after', String(err.params.seconds));
-    return reply.status(err.statusCode).send({ detail: t(lang, err.messageKey, err.params), code: err.code });
+    return reply.status(STATUS[err.kind]).send({ detail: t(lang, err.messageKey, err.params), code: err.code });
   }
   const fe = err as FastifyError & { validation?: AjvError[] };
   if (fe.validation) {

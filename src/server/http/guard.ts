@@ -4,7 +4,7 @@ import type { OperationInfo } from '../contract';
 import { tokenFromHeader } from '../auth/tokens';
 import { knownSession, resolveSession } from '../services/sessions';
 import { resolveStreamTicket } from '../services/notifications/ticket';
-import { ApiError, FieldErrors, notAuthenticated, permissionDenied } from './errors';
+import { DomainError, FieldErrors, notAuthenticated, permissionDenied } from '../errors';
 
 /** What the guard reads of an operation: its x-roles (`public` lets anyone in) and its request media types. */
 export type GuardedOperation = Pick<OperationInfo, 'roles' | 'contentTypes' | 'bodyRequired' | 'streamTicket'>;
@@ -59,7 +59,7 @@ function mediaTypeError(req: FastifyRequest, op: GuardedOperation): Error | unde
   if (!type) return op.bodyRequired ? new FieldErrors({ non_field_errors: ['invalid_input'] }) : undefined;
   return op.contentTypes.includes(type)
     ? undefined
-    : new ApiError(415, 'unsupported_media_type', 'unsupported_media_type');
+    : new DomainError('unsupported_media_type', 'unsupported_media_type', 'unsupported_media_type');
 }
 
 /**

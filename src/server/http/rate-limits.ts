@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { OperationId } from '../handlers/types';
-import { ApiError } from './errors';
+import { throttled } from '../errors';
 import { normalizePhone } from '../services/users';
 import { formTokenLanding } from '../services/flows/form-token';
 
@@ -93,7 +93,7 @@ export function rateLimitHandlers(app: FastifyInstance, operationId: string): pr
       const result = await limiter(req);
       if (result.isAllowed || !result.isExceeded) return;
       reply.header('retry-after', result.ttlInSeconds);
-      throw new ApiError(429, 'throttled', 'throttled', { seconds: result.ttlInSeconds });
+      throw throttled(result.ttlInSeconds);
     };
   });
 }

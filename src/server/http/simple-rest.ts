@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { FieldErrors } from './errors';
+import { FieldErrors } from '../errors';
 
 /** The query of a ra-data-simple-rest list: JSON `sort`, `range` and `filter`. */
 export type SimpleRestQuery = { sort?: string; range?: string; filter?: string };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clock } from '../clock';
 import { cspNonce, randomToken } from '../crypto';
 import type { AppContext } from '../context';
-import { ApiError, FieldErrors } from '../http/errors';
+import { DomainError, FieldErrors } from '../errors';
 import { rateLimitHandlers } from '../http/rate-limits';
 import { t } from '../i18n';
 import { LANDING_NAME } from '../services/flows/names';
@@ -106,12 +106,12 @@ export function registerPublicLanding(app: FastifyInstance) {
         );
         return await render(req, reply, { values: {}, errors: {}, done: detail }, 201);
       } catch (err) {
-        if (err instanceof ApiError && err.statusCode === 404) {
+        if (err instanceof DomainError && err.kind === 'not_found') {
           const nonce = cspNonce();
           return send(reply, 404, nonce, notFoundPage(req.lang, nonce));
         }
         // An expired (or foreign) form token: the page again, with what was typed and a fresh token.
-        if (err instanceof ApiError && err.statusCode === 403) {
+        if (err instanceof DomainError && err.kind === 'forbidden') {
           return render(
             req,
             reply,

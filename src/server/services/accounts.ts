@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { getProfile, normalizePhone } from './users';
 import { endSession, openSession, type SessionMeta } from './sessions';
 import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';

@@ -2,7 +2,7 @@ import { sql, type Placeholder } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../context';
 import { statement } from '../db/prepared';
 import type { BookPurchaseStatus, Language } from '../db/schema';
-import { FieldErrors, notFound } from '../http/errors';
+import { FieldErrors, notFound } from '../errors';
 import { plainText } from './content/html';
 import { centsToMoney, moneySql } from './content/money';
 import { isoSql } from './leads/brief';

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { CONTACT_STATUSES, contactCategories, contactCategoryLinks } from '../db/schema';
-import { FieldErrors, notFound } from '../http/errors';
+import { FieldErrors, notFound } from '../errors';
 import { t, type Lang } from '../i18n';
 import { one } from '../db/rows';
 import type { SchemaContactCategoryRequest } from '../../api/schema';

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm
 import Papa from 'papaparse';
 import type { AppContext } from '../context';
 import { CONTACT_STATUSES, contactCategories, contactCategoryLinks, contacts } from '../db/schema';
-import { FieldErrors, notFound } from '../http/errors';
+import { FieldErrors, notFound } from '../errors';
 import { t, type Lang, type MessageKey } from '../i18n';
 import { isContactStatus, lockOwner, ownCategories, type Tx } from './contact-categories';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from './paging';

@@ -1,5 +1,5 @@
 import isoCountries from 'i18n-iso-countries';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 
 /**
  * Countries are stored as ISO 3166-1 alpha-2 codes ('' for none). People type them in many ways:

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { totpBackupCodes, users } from '../db/schema';
 import { sha256 } from '../crypto';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import type { MessageKey } from '../i18n';
 import { actionMail, type Mail } from '../integrations/mail';
 import { checkLoginCode } from './two-factor';

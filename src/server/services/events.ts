@@ -3,7 +3,7 @@ import { createEvent, type EventAttributes } from 'ics';
 import type { AppContext } from '../context';
 import { shapedStatement } from '../db/prepared';
 import { isoSql } from './leads/brief';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { plainText } from './content/html';
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';

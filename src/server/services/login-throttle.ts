@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sessions } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { throttled } from '../errors';
 import { hitWindow, readWindow } from '../http/rate-limit-store';
 import { one } from '../db/rows';
 
@@ -72,8 +72,6 @@ export function clientKey(ip: string | undefined): string {
     .map((g) => parseInt(g, 16).toString(16))
     .join(':')}::/64`;
 }
-
-const throttled = (seconds: number) => new ApiError(429, 'throttled', 'throttled', { seconds: Math.max(1, seconds) });
 
 export type LoginAttempt = {
   /** Signed in (or only the email is unconfirmed): the address starts afresh. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { statement } from '../db/prepared';
 import { isoSql } from './leads/brief';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
 import { one } from '../db/rows';

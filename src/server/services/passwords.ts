@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../context';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { FieldErrors, notFound, permissionDenied } from '../http/errors';
+import { FieldErrors, notFound, permissionDenied } from '../errors';
 import { actionMail, withLanguage } from '../integrations/mail';
 import { consumeToken, issueToken, peekToken } from './tokens';
 import { invitationUsed } from './staff/invitations';

@@ -1,5 +1,5 @@
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 
 /**
  * Phones are stored in E.164 (+79161234567). A number typed with its country code (+…, 00…) is read

@@ -4,7 +4,7 @@ import type { AppContext, AuthUser } from '../context';
 import { clock } from '../clock';
 import { sessions, users, type Language } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { FieldErrors, notFound } from '../http/errors';
+import { FieldErrors, notFound } from '../errors';
 import { headerPixels, imageKind, type MediaStore } from '../integrations/storage';
 import { authChanged, endSession, endUserSessions, openSession, type SessionMeta } from './sessions';
 import { isTimeZone } from './time-zones';

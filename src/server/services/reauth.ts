@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { users } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import type { MessageKey } from '../i18n';
 import { beginLoginAttempt } from './login-throttle';
 import { mailResetLink } from './passwords';

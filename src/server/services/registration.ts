@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users, type Language } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { actionMail } from '../integrations/mail';
 import { newPromoCode, normalizePhone, getProfile } from './users';
 import { accountsHolding, mailSignupAttempt, takenMeanwhile } from './signup-attempts';

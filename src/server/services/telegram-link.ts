@@ -6,7 +6,7 @@ import { telegramOf } from '../integrations/telegram';
 import { getProfile } from './users';
 import { issueToken } from './tokens';
 import { requirePassword } from './reauth';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 
 const LINK_TTL_MS = 15 * 60_000;
 

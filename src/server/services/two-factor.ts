@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { totpBackupCodes, users } from '../db/schema';
-import { FieldErrors } from '../http/errors';
+import { FieldErrors } from '../errors';
 import { clock } from '../clock';
 import { one } from '../db/rows';
 import { requirePassword } from './reauth';

@@ -5,7 +5,7 @@ import type { AppContext, AuthUser } from '../context';
 import { sessions, users, type LeadStatus, type Role } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { revokeLastingAccess } from './account-access';
-import { FieldErrors, notFound } from '../http/errors';
+import { FieldErrors, notFound } from '../errors';
 import { pageOf, pageWindow, type PageQuery } from './paging';
 import { inReachOf } from './staff/reach';
 import { authChanged } from './sessions';

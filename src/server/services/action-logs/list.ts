@@ -1,7 +1,7 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actionLogs, users } from '../../db/schema';
-import { permissionDenied } from '../../http/errors';
+import { permissionDenied } from '../../errors';
 import { catalogues, t, type Lang, type MessageKey } from '../../i18n';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { shapedStatement } from '../../db/prepared';

@@ -2,7 +2,7 @@ import { asc, desc, eq, ilike, or, sql, type AnyColumn } from 'drizzle-orm';
 import { one } from '../../db/rows';
 import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import type { ListWindow } from '../../http/simple-rest';
 
 export const OUTBOX_SORTABLE = ['id', 'created_at', 'to', 'subject'] as const;

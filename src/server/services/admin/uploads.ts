@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import {
   contentTypeOf,
   imageKind,

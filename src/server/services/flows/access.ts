@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import { flows } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import type { Tx } from '../contact-categories';
 
 export type FlowRow = typeof flows.$inferSelect;

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { LandingElementType } from '../../db/schema';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import type { MessageKey } from '../../i18n';
 
 /**

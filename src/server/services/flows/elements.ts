@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { landingElements, type LandingElementType } from '../../db/schema';
 import { statement } from '../../db/prepared';
-import { FieldErrors, notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import type { Tx } from '../contact-categories';
 import { accessibleFlow, FLOW_ACCESS_SQL, flowAccessValues, type FlowAccessValues } from './access';

@@ -3,7 +3,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { flows } from '../../db/schema';
 import { statement } from '../../db/prepared';
 import { isoSql } from '../leads/brief';
-import { FieldErrors, notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { flowAccess, pgError, type FlowRow } from './access';

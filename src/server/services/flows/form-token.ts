@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { clock } from '../../clock';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../errors';
 
 /**
  * The form token of a public landing page: issued into the page when it is rendered and sent back by
@@ -36,5 +36,5 @@ export function formTokenLanding(ctx: AppContext, token: unknown): number | null
 /** Refuses (403) a token that was not issued for this landing's page or has expired. */
 export function checkFormToken(ctx: AppContext, landingId: number, token: unknown): void {
   if (formTokenLanding(ctx, token) !== landingId)
-    throw new ApiError(403, 'landing_form_expired', 'landing_form_expired');
+    throw new DomainError('forbidden', 'landing_form_expired', 'landing_form_expired');
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { statement } from '../../db/prepared';
 import { flows, landingElements, users } from '../../db/schema';
-import { FieldErrors, notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../errors';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { leadCreated } from '../leads/intake';
 import { newPromoCode, normalizePhone } from '../users';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { flowDailyStats, flows } from '../../db/schema';
 import { statement } from '../../db/prepared';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { clock } from '../../clock';
 import type { Tx } from '../contact-categories';
 import { FLOW_ACCESS_SQL, flowAccessValues, utcDay, type FlowAccessValues } from './access';

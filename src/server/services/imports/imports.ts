@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'driz
 import type { AppContext, AuthUser } from '../../context';
 import { isTimeZone } from '../time-zones';
 import { importMappings, tags, userImports, userImportWarnings, users, type ImportStatus } from '../../db/schema';
-import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { DomainError, FieldErrors, notFound, permissionDenied } from '../../errors';
 import { UploadRejected } from '../../integrations/storage';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
@@ -211,7 +211,8 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
     };
   } catch (err) {
     await ctx.storage.remove(stored.url);
-    if (err instanceof FieldErrors || (err as { statusCode?: number }).statusCode) throw err;
+    if (err instanceof FieldErrors || err instanceof DomainError || (err as { statusCode?: number }).statusCode)
+      throw err;
     throw FieldErrors.of('file', 'import_file_invalid');
   }
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { ApiError, notFound, permissionDenied } from '../../http/errors';
+import { DomainError, notFound, permissionDenied } from '../../errors';
 import { visibleUsersWhere } from '../team/visibility';
 
 type Exec = Pick<Db, 'execute'>;
@@ -60,4 +60,4 @@ export async function scopeOf(ctx: AppContext, caller: AuthUser, userId?: number
   return { ownerId: target, ownerRole: row.role, ownerTimeZone: row.time_zone, viewAsId: target };
 }
 
-export const conflict = (key: 'ticket_taken' | 'user_taken') => new ApiError(409, key, key);
+export const conflict = (key: 'ticket_taken' | 'user_taken') => new DomainError('conflict', key, key);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { notFound, permissionDenied, FieldErrors } from '../../http/errors';
+import { notFound, permissionDenied, FieldErrors } from '../../errors';
 import { t } from '../../i18n';
 import { clock } from '../../clock';
 import { recordAction } from '../action-log';

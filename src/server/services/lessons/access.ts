@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { statement } from '../../db/prepared';
 import type { AppContext, AuthUser } from '../../context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { one } from '../../db/rows';
 
@@ -68,6 +68,6 @@ export function accessView(lang: Lang, grants: Grants, lesson: { is_free: boolea
 }
 
 /** The 403 for watching or commenting a locked lesson, with the same sentence the lesson page shows. */
-export function lessonLocked(reason: LockReason): ApiError {
-  return new ApiError(403, reason, MESSAGE[reason]);
+export function lessonLocked(reason: LockReason): DomainError {
+  return new DomainError('forbidden', reason, MESSAGE[reason]);
 }

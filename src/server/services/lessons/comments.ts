@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { shapedStatement } from '../../db/prepared';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { isoSql } from '../leads/brief';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { FieldErrors, notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../errors';
 import type { Lang } from '../../i18n';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { shapedStatement, statement } from '../../db/prepared';

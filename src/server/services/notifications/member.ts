@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notificationSettings } from '../../db/schema';
 import type { Lang } from '../../i18n';
 import { actionMail, type Mail } from '../../integrations/mail';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { clock } from '../../clock';
 import { SETTING_KINDS, notificationText, notify, type SettingKind } from '.';
 

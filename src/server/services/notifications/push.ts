@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { directConnectionConfig } from '../../db/client';
 import { ChannelListener } from '../../db/listen';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { AUTH_CHANNEL } from '../../auth/session-cache';
 
 /**
@@ -101,7 +101,7 @@ export class NotificationHub {
    * missed some while it was not connected), a comment line every 25 s.
    */
   open(req: FastifyRequest, reply: FastifyReply, userId: number, stillValid: () => Promise<boolean>): void {
-    if (!this.listener.isLive) throw new ApiError(503, 'service_unavailable', 'service_unavailable');
+    if (!this.listener.isLive) throw new DomainError('unavailable', 'service_unavailable', 'service_unavailable');
     const res = reply.raw;
     const headers: Record<string, string | number | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;

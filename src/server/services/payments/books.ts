@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { checkoutCutoff, configuredProvider, insertPendingPayment, lockOpenCheckout, openCheckout } from './checkout';
 import { rowsOf } from './common';
 import { activeMethod, defaultOnlineMethod } from './methods';

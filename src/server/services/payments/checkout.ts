@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext } from '../../context';
 import type { PaymentKind } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { providers } from '../../integrations/payments';
 import { rowsOf, type Tx } from './common';
 import { settleFailed } from './settle';
@@ -122,7 +122,8 @@ export function openCheckout(ctx: AppContext, paymentId: number, opts: CheckoutO
   return url;
 }
 
-const unavailable = () => new ApiError(502, 'payment_provider_unavailable', 'payment_provider_unavailable');
+const unavailable = () =>
+  new DomainError('peer_unavailable', 'payment_provider_unavailable', 'payment_provider_unavailable');
 
 async function claimOrWait(ctx: AppContext, paymentId: number, opts: CheckoutOptions): Promise<string> {
   const until = Date.now() + (CLAIM_SECONDS + 5) * 1000;

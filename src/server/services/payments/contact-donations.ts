@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import type { PaymentKind, PaymentState } from '../../db/schema';
-import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { centsToMoney } from '../content/money';
 import { pageOf, pageSql, pageWindow } from '../paging';

@@ -4,7 +4,7 @@ import { clock } from '../../clock';
 import { shapedStatement } from '../../db/prepared';
 import type { AppContext, AuthUser } from '../../context';
 import type { PaymentState } from '../../db/schema';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { imageKind, isPdf, MAX_IMAGE_PIXELS, UploadRejected } from '../../integrations/storage';
 import type { Lang, MessageKey } from '../../i18n';
 import { centsToMoney, moneySql } from '../content/money';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { providerNamed, type ProviderEvent } from '../../integrations/payments';
 import { rowsOf } from './common';
 import { settleFailed, settlePaid } from './settle';

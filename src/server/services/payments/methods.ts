@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { PaymentMethodKind } from '../../db/schema';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { catalogues, t, type Lang, type MessageKey } from '../../i18n';
 import { rowsOf, type Executor } from './common';
 

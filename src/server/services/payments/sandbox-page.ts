@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { PaymentKind, PaymentState } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { providers } from '../../integrations/payments';
 import { centsToMoney } from '../content/money';

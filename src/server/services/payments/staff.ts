@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext, AuthUser } from '../../context';
 import type { PaymentKind, PaymentState } from '../../db/schema';
-import { ApiError, FieldErrors, notFound } from '../../http/errors';
+import { DomainError, FieldErrors, notFound } from '../../errors';
 import type { ListWindow } from '../../http/simple-rest';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
@@ -204,8 +204,8 @@ async function lockManual(
       where p.id = ${id} and ${visibleUser(caller)} for update of p`,
   );
   if (!p) throw notFound();
-  if (p.provider !== 'manual') throw new ApiError(403, 'payment_not_manual', 'payment_not_manual');
-  if (p.state !== 'pending') throw new ApiError(409, 'payment_not_pending', 'payment_not_pending');
+  if (p.provider !== 'manual') throw new DomainError('forbidden', 'payment_not_manual', 'payment_not_manual');
+  if (p.state !== 'pending') throw new DomainError('conflict', 'payment_not_pending', 'payment_not_pending');
   return p;
 }
 
@@ -215,7 +215,8 @@ export async function approvePayment(ctx: AppContext, caller: Caller, lang: Lang
     await tx.execute(
       sql`update payments set decided_by_id = ${caller.id}, decided_at = ${clock.now()} where id = ${id}`,
     );
-    if (!(await settlePaid(ctx, tx, id))) throw new ApiError(409, 'payment_not_pending', 'payment_not_pending');
+    if (!(await settlePaid(ctx, tx, id)))
+      throw new DomainError('conflict', 'payment_not_pending', 'payment_not_pending');
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: p.user_id,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { inReachOf } from './reach';
 
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

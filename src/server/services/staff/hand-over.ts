@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actionLogs, tasks, tickets, users } from '../../db/schema';
-import { ApiError, FieldErrors, notFound } from '../../http/errors';
+import { DomainError, FieldErrors, notFound } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { authChanged } from '../sessions';
 import type { SchemaGiveAwayUserRequest, SchemaRemoveUserRequest } from '../../../api/schema';
 
-const userTaken = () => new ApiError(409, 'user_taken', 'user_taken');
+const userTaken = () => new DomainError('conflict', 'user_taken', 'user_taken');
 
 /**
  * Removes a user in one transaction: the users they look after, their open tasks and open tickets

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { oneTimeTokens, users } from '../../db/schema';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { actionMail, withLanguage, type Mail } from '../../integrations/mail';
 import { recordAction } from '../action-log';

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext, AuthUser } from '../../context';
 import { partnerDocuments, partnerProfiles, tagGroups, tags, users, userTags } from '../../db/schema';
 import { together } from '../../db/together';
-import { FieldErrors, notFound, type ApiError } from '../../http/errors';
+import { FieldErrors, notFound, DomainError } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { leadCreated } from '../leads/intake';
@@ -58,7 +58,7 @@ async function checkPerson(tx: Tx, caller: Caller, input: PersonInput, extra: Fi
   try {
     consultantId = (await staffTarget(tx, caller, input.consultant_id, 'consultant_id')).id;
   } catch (err) {
-    if (!(err instanceof FieldErrors)) throw err as ApiError;
+    if (!(err instanceof FieldErrors)) throw err as DomainError;
     errors.consultant_id = ['select_consultant'];
   }
   if (Object.keys(errors).length || !tagId) throw new FieldErrors(errors);

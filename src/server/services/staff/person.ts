@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { clock } from '../../clock';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { centsToMoney } from '../content/money';

@@ -11,7 +11,7 @@ import {
   workTimes,
   type Role,
 } from '../../db/schema';
-import { FieldErrors, permissionDenied } from '../../http/errors';
+import { FieldErrors, permissionDenied } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { authChanged } from '../sessions';

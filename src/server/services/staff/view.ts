@@ -12,7 +12,7 @@ import {
   workTimes,
 } from '../../db/schema';
 import { together } from '../../db/together';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { centsToMoney } from '../content/money';
 import { brief, type Tx } from './access';
 import { invitationOf } from './invitations';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext, AuthUser } from '../../context';
 import type { UserPackageStatus } from '../../db/schema';
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import type { Lang } from '../../i18n';
 import { centsToMoney } from '../content/money';
 import { iso, isoOrNull, rowsOf } from '../payments/common';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { clock } from '../../clock';
 import type { AppContext, AuthUser } from '../../context';
-import { FieldErrors, notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../errors';
 import {
   checkoutCutoff,
   configuredProvider,

@@ -1,4 +1,4 @@
-import { FieldErrors } from '../../http/errors';
+import { FieldErrors } from '../../errors';
 import { clock } from '../../clock';
 import type { SchemaTaskCreateRequest } from '../../../api/schema';
 

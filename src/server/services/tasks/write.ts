@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { tasks, users, type TaskType } from '../../db/schema';
-import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { clock } from '../../clock';
 import { recordAction } from '../action-log';
 import { leadCreated } from '../leads/intake';

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type Role } from '../../db/schema';
-import { notFound, permissionDenied } from '../../http/errors';
+import { notFound, permissionDenied } from '../../errors';
 import { PLAN_PER_CALL } from '../../db/named-statements';
 
 /** Who is looking: the signed-in user (AuthUser fits), or the employee of a view-as. */

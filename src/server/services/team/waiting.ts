@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { ApiError, FieldErrors } from '../../http/errors';
+import { DomainError, FieldErrors } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf } from '../leads/brief';
@@ -126,7 +126,7 @@ export async function rejectResponsibleUser(ctx: AppContext, viewer: Viewer, use
   });
   if (done) return { detail: t(lang, 'team_responsibility_rejected') };
   const v = await visibilityOf(ctx.db, viewer, userId);
-  if (v === 'missing') throw new ApiError(404, 'not_found', 'not_found');
+  if (v === 'missing') throw new DomainError('not_found', 'not_found', 'not_found');
   if (viewer.role === 'admin') throw FieldErrors.of('user_id', 'team_user_has_no_responsible');
-  throw new ApiError(403, 'not_responsible', 'team_not_responsible');
+  throw new DomainError('forbidden', 'not_responsible', 'team_not_responsible');
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
 import { ticketMessages, type TicketStatus } from '../../db/schema';
-import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { clock } from '../../clock';
 import { recordAction } from '../action-log';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context';
-import { FieldErrors, notFound, permissionDenied } from '../../http/errors';
+import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { t } from '../../i18n';
 import { clock } from '../../clock';
 import { telegramOf } from '../../integrations/telegram';

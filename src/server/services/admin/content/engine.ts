@@ -2,7 +2,7 @@ import { asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL 
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
-import { FieldErrors, notFound } from '../../../http/errors';
+import { FieldErrors, notFound } from '../../../errors';
 import type { ListWindow } from '../../../http/simple-rest';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

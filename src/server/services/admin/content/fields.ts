@@ -1,4 +1,4 @@
-import { FieldErrors } from '../../../http/errors';
+import { FieldErrors } from '../../../errors';
 import { sanitizeRichText } from '../../content/html';
 
 /** `f(value)` when the input gives the field (PUT leaves out what stays as it is), else undefined. */

@@ -32,7 +32,7 @@ import {
   packageCategories,
   packages,
 } from '../../../db/schema';
-import { FieldErrors } from '../../../http/errors';
+import { FieldErrors } from '../../../errors';
 import { plainText } from '../../content/html';
 import { centsToMoney, moneyToCents } from '../../content/money';
 import { forgetLessonTotals } from '../../lessons/totals';
