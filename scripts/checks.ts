@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 
 // ESLint alone in one lane; the rest one after another in the other.
-const LANES = [['lint'], ['typecheck', 'format:check', 'knip', 'lint:contract']];
+const LANES = [['lint'], ['typecheck', 'format:check', 'knip', 'lint:contract', 'circular']];
 
 type Result = { script: string; code: number; seconds: number };
 

@@ -6,7 +6,7 @@ import { FieldErrors } from '../errors';
 import { getProfile, normalizePhone } from './users';
 import { endSession, openSession, type SessionMeta } from './sessions';
 import { consumeToken, countAttempt, issueToken, peekToken } from './tokens';
-import { checkLoginCode } from './two-factor';
+import { checkLoginCode } from './login-codes';
 import { beginLoginAttempt } from './login-throttle';
 import type { SchemaLoginRequest, SchemaTokenAuthBotRequest } from '../../api/schema';
 

@@ -6,7 +6,7 @@ import { sha256 } from '../crypto';
 import { FieldErrors } from '../errors';
 import type { MessageKey } from '../i18n';
 import { actionMail, type Mail } from '../integrations/mail';
-import { checkLoginCode } from './two-factor';
+import { checkLoginCode } from './login-codes';
 import { passwordProblem } from './reauth';
 import { mailResetLink } from './passwords';
 import { PASSWORD_LINKS, revokeLastingAccess, voidTokens } from './account-access';
