@@ -30,11 +30,15 @@ describe('HTTP basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('/api/docs/init.js');
-    const init = await t.app.inject({ method: 'GET', url: '/api/docs/init.js' });
+    expect(res.body).toContain('swagger-initializer.js');
+    // @fastify/swagger-ui: the page reads the contract, served as it is (OpenAPI 3.1, every operation).
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(init.statusCode).toBe(200);
-    expect(init.body).toContain('/api/openapi.yaml');
-    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' });
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json<{ openapi: string; paths: object }>().openapi).toBe('3.1.0');
+    expect(Object.keys(json.json<{ paths: object }>().paths)).toContain('/accounts/login/');
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
   });
 
@@ -129,10 +133,12 @@ describe('HTTP basics', () => {
     const pages = operations.filter((o) => o.servesPage);
     expect(pages.map((o) => o.operationId).sort()).toEqual(['getSandboxCheckout', 'submitSandboxCheckout']);
     const pageRequests = [
-      ...['/healthz', '/api/docs', '/api/docs/init.js', '/api/docs/assets/swagger-ui.css'].map((url) => ({
-        method: 'GET',
-        url,
-      })),
+      ...['/healthz', '/api/docs', '/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui.css'].map(
+        (url) => ({
+          method: 'GET',
+          url,
+        }),
+      ),
       ...pages.map((o) => ({ method: o.method, url: `/api${o.path.replace('{ref}', 'no-such-checkout')}` })),
     ];
     for (const { method, url } of pageRequests) {

@@ -34,7 +34,7 @@ describe('Cache-Control on personal answers', () => {
     const yaml = await t.app.inject({ method: 'GET', url: '/api/openapi.yaml' });
     expect(yaml.statusCode).toBe(200);
     expect(yaml.headers['cache-control']).toBeUndefined();
-    const css = await t.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui.css' });
+    const css = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
     expect(css.statusCode).toBe(200);
     expect(String(css.headers['cache-control'])).not.toContain('no-store');
   });

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Serves the built SPA; unknown non-API paths get index.html so the client router decides. */
+export default fp(async (app: FastifyInstance) => {
+  const webDist = app.ctx.config.webDist;
+  const index = path.join(webDist, 'index.html');
+  const built = fs.existsSync(index);
+  if (built) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    // A missing upload or script is a 404 too, not the web app's index.html.
+    const fileLike = ['/api/', '/media/', '/assets/'].some((p) => req.url.startsWith(p));
+    if (fileLike || req.method !== 'GET') {
+      return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    }
+    if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+  });
+});
