@@ -38,7 +38,7 @@ async function sampleOf(db: Db): Promise<string[]> {
  * sampled texts contain; undefined when leaving some out gains nothing (none is frequent) or leaves
  * nothing to scan (all are).
  */
-export function rareWindows(term: string, sample: string[]): string[] | undefined {
+function rareWindows(term: string, sample: string[]): string[] | undefined {
   if (sample.length < MIN_SAMPLE) return undefined;
   // Code points, as PostgreSQL counts characters.
   const chars = term.toLowerCase().match(/./gsu) ?? [];
