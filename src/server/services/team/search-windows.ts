@@ -16,7 +16,8 @@ const SAMPLE_TTL_MS = 10 * 60_000;
 const MIN_SAMPLE = 50;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-let cached: { at: number; texts: string[] } | undefined;
+// Per database (a process may serve several: the tests).
+const cache = new WeakMap<Db, { at: number; texts: string[] }>();
 
 /**
  * Lower-cased search texts sampled by ANALYZE (the histogram of the index's expression in pg_stats);
@@ -24,11 +25,13 @@ let cached: { at: number; texts: string[] } | undefined;
  */
 async function sampleOf(db: Db): Promise<string[]> {
   const now = clock.now().getTime();
+  let cached = cache.get(db);
   if (!cached || now - cached.at > SAMPLE_TTL_MS) {
     const { rows } = await db.execute<{ texts: string[] | null }>(sql`
       select histogram_bounds::text::text[] as texts from pg_stats
       where schemaname = current_schema() and tablename = 'users_search_trgm_idx'`);
     cached = { at: now, texts: (rows[0]?.texts ?? []).map((t) => t.toLowerCase()) };
+    cache.set(db, cached);
   }
   return cached.texts;
 }
