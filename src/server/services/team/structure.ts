@@ -4,11 +4,12 @@ import { prepared } from '../../db/prepared';
 import type { AppContext } from '../../context';
 import type { LeadStatus } from '../../db/schema';
 import type { Lang } from '../../i18n';
-import { briefJson, isoSql, likeOf } from '../leads/brief';
+import { briefJson, isoSql } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
 import { ORDER_SQL, columnsFor } from './structure-columns';
 import { visibleUsersWhere, type Viewer } from './visibility';
+import { searchTextMatches } from './search-windows';
 import { one } from '../../db/rows';
 
 export type StructureFilter = { search?: string; status?: LeadStatus; tags?: number[]; groups?: number[] };
@@ -30,15 +31,10 @@ function mergeFilters(
 const pgIntArray = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
 
 /** The filters of the list; the users' scope (visibility) always comes first. */
-function filtersOf(f: StructureFilter): SQL[] {
+async function filtersOf(db: AppContext['db'], f: StructureFilter): Promise<SQL[]> {
   const out: SQL[] = [];
   const term = f.search?.trim();
-  if (term) {
-    const like = likeOf(term);
-    out.push(
-      sql`(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike ${like}`,
-    );
-  }
+  if (term) out.push(await searchTextMatches(db, term));
   if (f.status) out.push(sql`u.lead_status = ${f.status}`);
   if (f.tags?.length) {
     out.push(
@@ -129,7 +125,7 @@ export async function listStructureUsers(
     from users where id = ${viewer.id}`,
   );
   const scope = visibleUsersWhere(viewer, 'u', me?.path);
-  const filters = filtersOf(f);
+  const filters = await filtersOf(ctx.db, f);
   const where = sql.join([scope, ...filters], sql` and `);
   const now = clock.now().toISOString();
 
