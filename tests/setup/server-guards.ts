@@ -1,3 +1,5 @@
+import { afterAll } from 'vitest';
+import { clock } from '../../src/server/clock';
 /**
  * Fails the run when a statement is sent on a pg client that is still running another (outside the
  * pipelined lanes): node-postgres warns about it now and pg 9 refuses it, so inside a transaction
@@ -14,3 +16,9 @@ if (!scope[GUARD]) {
     }
   });
 }
+
+// Files of a worker share modules (vitest.config.ts, isolate: false): a file that moved the app's clock
+// must not leave it moved for the next.
+afterAll(() => {
+  clock.reset();
+});

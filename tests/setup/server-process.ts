@@ -28,11 +28,18 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const started: ServerProcess[] = [];
 let bundle: { dir: string; main: Promise<string> } | undefined;
 
-/** The server bundled as `npm run build:server` does, into a folder of this test file (the checkout's dist-server/ is left alone). */
+/**
+ * The server bundled as `npm run build:server` does, into a folder of this worker (the checkout's
+ * dist-server/ is left alone): built once and shared by the worker's test files (vitest.config.ts,
+ * isolate: false), removed when the worker ends.
+ */
 function builtServer(): Promise<string> {
   if (!bundle) {
     // Inside the checkout, so that the bundle finds node_modules, the contract and the migrations as dist-server/ does.
     const dir = path.join(ROOT, '.cache', 'test-server', crypto.randomBytes(6).toString('hex'));
+    process.on('exit', () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
     bundle = {
       dir,
       main: Promise.resolve().then(() => {
@@ -153,7 +160,7 @@ export async function postgresGone(dataDir: string, timeoutMs = 10_000): Promise
 /**
  * Kills every server this file started that still runs (their process groups) and any PostgreSQL left
  * on `dataDirs` (a SIGKILLed server leaves its database running); then, unless `keep` (afterEach, so
- * that a failed test does not hold the data dir for the next one), removes the data dirs and the bundle.
+ * that a failed test does not hold the data dir for the next one), removes the data dirs (the bundle stays for the worker's next file).
  */
 export async function stopServerProcesses(dataDirs: string[] = [], opts: { keep?: boolean } = {}): Promise<void> {
   for (const s of started) {
@@ -176,5 +183,4 @@ export async function stopServerProcesses(dataDirs: string[] = [], opts: { keep?
     await postgresGone(dir, 5_000);
     if (!opts.keep) fs.rmSync(dir, { recursive: true, force: true });
   }
-  if (bundle && !opts.keep) fs.rmSync(bundle.dir, { recursive: true, force: true });
 }
