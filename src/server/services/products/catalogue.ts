@@ -49,7 +49,7 @@ export const productsResource: Resource<typeof products, SchemaProductAdminUpdat
   constraintFields: {},
 };
 
-export type ProductRow = {
+type ProductRow = {
   id: number;
   name: string;
   description: string;
@@ -60,7 +60,7 @@ export type ProductRow = {
 };
 
 /** A product as members see it. */
-export function productView(r: ProductRow) {
+function productView(r: ProductRow) {
   return {
     id: r.id,
     name: r.name,
