@@ -12,10 +12,11 @@ const MAIN: Entry[] = [
   { key: 'dashboard', titleKey: 'menu_dashboard', path: '/dashboard', icon: 'Dashboard', roles: ALL },
   { key: 'lessons', titleKey: 'menu_lessons', path: '/lessons', icon: 'School', roles: ALL },
   { key: 'books', titleKey: 'menu_books', path: '/books', icon: 'MenuBook', roles: ALL },
-  { key: 'products', titleKey: 'menu_products', path: '/products', icon: 'Storefront', roles: ALL },
   { key: 'news', titleKey: 'menu_news', path: '/news', icon: 'Newspaper', roles: ALL },
   { key: 'events', titleKey: 'menu_events', path: '/events', icon: 'Event', roles: ALL },
   { key: 'subscription', titleKey: 'menu_subscription', path: '/subscription', icon: 'CardMembership', roles: ALL },
+  // The shop stands on its own in the side menu (menuSections.ts: no section of its own).
+  { key: 'products', titleKey: 'menu_products', path: '/products', icon: 'Storefront', roles: ALL },
   { key: 'support', titleKey: 'menu_support', path: '/support', icon: 'SupportAgent', roles: ALL },
   { key: 'contacts', titleKey: 'menu_contacts', path: '/contacts', icon: 'Contacts', roles: ALL },
   { key: 'team', titleKey: 'menu_team', path: '/team', icon: 'Groups', roles: ALL },
