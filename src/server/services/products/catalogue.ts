@@ -5,10 +5,9 @@ import { products } from '../../db/schema';
 import { FieldErrors, notFound } from '../../http/errors';
 import type { Resource } from '../admin/content/engine';
 import { given, html, IMAGE, link } from '../admin/content/fields';
+import { like } from '../admin/content/resources';
 import { centsToMoney, moneyToCents } from '../content/money';
 import { iso, rowsOf } from '../payments/common';
-
-const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Admin: the catalogue, served by the admin content engine (`/admin/products`). */
 export const productsResource: Resource<typeof products, SchemaProductAdminUpdate, SchemaProductAdmin> = {
