@@ -444,6 +444,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/products/list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published products, newest first
+         * @description Every published product with its photos, price and whether it can be bought now. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 401 without a valid session.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/view/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One published product
+         * @description One published product. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published product.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/purchase/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order a product with its delivery details (returns the payment URL)
+         * @description Records an order of one piece, pending, and opens the payment provider's checkout for it (the same checkout as books). Paid, the order turns paid, the stock goes down by one (once, however often the provider confirms) and a receipt is mailed. Any signed-in user may call it.
+         *     Errors: 400 with field errors (delivery details, an unknown or switched-off payment method, out of stock under non_field_errors); 401 without a valid session; 404 when there is no such published product; 502 when the payment provider cannot be reached.
+         */
+        post: operations["purchaseProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own orders, newest first
+         * @description The caller's orders with their status and delivery details (at most the last 200). Any signed-in user may call it; each sees only their own orders.
+         *     Errors: 401 without a valid session.
+         */
+        get: operations["listMyOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders of the users the caller looks after (admins see all), newest first
+         * @description Filters: status, user_id. Consultants and admins may call it. A consultant sees the orders of the users they may see (their structure and the users they are responsible for), as with payments.
+         *     Errors: 400 for a bad page or filter; 401 without a valid session; 403 for a member.
+         */
+        get: operations["listStaffOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with the member's delivery details
+         * @description Consultants and admins may call it. A consultant only for users they may see.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member; 404 when there is no such order or it is outside the caller's reach.
+         */
+        get: operations["getStaffOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order sent, delivered or cancelled
+         * @description Paid → sent or cancelled; sent → delivered or cancelled; pending → cancelled. Consultants and admins may call it. A consultant only for users they may see.
+         *     Errors: 400 with field errors (a change its status does not allow, under status); 401 without a valid session; 403 for a member; 404 when there is no such order or it is outside the caller's reach.
+         */
+        post: operations["changeOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A slice of the products
+         * @description The products as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
+        get: operations["listAdminProducts"];
+        put?: never;
+        /**
+         * Create one of the products
+         * @description Creates a product; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
+        post: operations["createAdminProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the products
+         * @description One product with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such product.
+         */
+        get: operations["getAdminProduct"];
+        /**
+         * Update one of the products (fields left out stay as they are)
+         * @description Changes the given fields of a product; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such product.
+         */
+        put: operations["updateAdminProduct"];
+        post?: never;
+        /**
+         * Delete one of the products
+         * @description Deletes a product. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such product.
+         */
+        delete: operations["deleteAdminProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/navigator/categories/list/": {
         parameters: {
             query?: never;
@@ -3860,6 +4064,112 @@ export interface components {
             payment_url: string | null;
             book: components["schemas"]["BookDetail"];
         };
+        /** @description A published product as members see it. */
+        ProductBrief: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @description URLs of the photos, the first one the main photo. */
+            photos: string[];
+            /** @description Sanitised HTML. */
+            description: string;
+            /** @description The price in USD. */
+            price: components["schemas"]["Money"];
+            /** @description True when the product is made for each order (it has no stock). */
+            made_to_order: boolean;
+            /** @description True when it can be bought now (made to order, or stock left). */
+            in_stock: boolean;
+            /** @description Pieces left; null for a product made to order. */
+            stock?: number | null;
+        };
+        /** @description Where and to whom the order is delivered. */
+        DeliveryDetails: {
+            name: string;
+            phone: string;
+            address: string;
+            country: string;
+            city: string;
+            postal_code: string;
+            comment?: string;
+        };
+        ProductPurchaseRequest: {
+            /** @description The id of the product to buy. */
+            product: components["schemas"]["Id"];
+            delivery: components["schemas"]["DeliveryDetails"];
+            /** @description A method code from payments/get_payment_methods/; the default method when omitted. */
+            payment_method?: string;
+        };
+        /**
+         * @description pending — waiting for the payment; paid — paid, to be sent; sent; delivered; cancelled (the payment failed or expired, or staff cancelled it).
+         * @enum {string}
+         */
+        ProductOrderStatus: "pending" | "paid" | "sent" | "delivered" | "cancelled";
+        /** @description One of the caller's orders. */
+        MyOrder: {
+            id: components["schemas"]["Id"];
+            product_id: components["schemas"]["Id"];
+            product_name: string;
+            /** @description The product's main photo. */
+            photo: string | null;
+            price: components["schemas"]["Money"];
+            status: components["schemas"]["ProductOrderStatus"];
+            delivery: components["schemas"]["DeliveryDetails"];
+            created_at: components["schemas"]["DateTime"];
+            paid_at: components["schemas"]["DateTime"] | null;
+        };
+        /** @description The order, pending until paid at `payment_url`. */
+        ProductPurchaseResponse: {
+            /** @description The payment page to open. */
+            payment_url: string;
+            order: components["schemas"]["MyOrder"];
+        };
+        /** @description An order as staff see it (react-admin record), with the member and the delivery details. */
+        StaffOrder: {
+            id: components["schemas"]["Id"];
+            user_id: components["schemas"]["Id"];
+            user: components["schemas"]["UserBrief"];
+            product_id: components["schemas"]["Id"];
+            product_name: string;
+            price: components["schemas"]["Money"];
+            status: components["schemas"]["ProductOrderStatus"];
+            payment_id: components["schemas"]["Id"];
+            delivery: components["schemas"]["DeliveryDetails"];
+            created_at: components["schemas"]["DateTime"];
+            paid_at: components["schemas"]["DateTime"] | null;
+            updated_at: components["schemas"]["DateTime"];
+        };
+        OrderStatusChange: {
+            /**
+             * @description A paid order may be sent or cancelled, a sent one delivered or cancelled; a pending one (not paid yet) only cancelled.
+             * @enum {string}
+             */
+            status: "sent" | "delivered" | "cancelled";
+        };
+        ProductAdmin: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @description Sanitised HTML. */
+            description: string;
+            photos: string[];
+            price: components["schemas"]["Money"];
+            made_to_order: boolean;
+            /** @description Pieces in stock (ignored for a product made to order). */
+            stock: number;
+            is_published: boolean;
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        ProductAdminUpdate: {
+            name?: string;
+            /** @description HTML; sanitised on save. */
+            description?: string;
+            photos?: string[];
+            /** @description USD, more than zero. */
+            price?: components["schemas"]["Money"];
+            made_to_order?: boolean;
+            stock?: number;
+            is_published?: boolean;
+        };
+        ProductAdminCreate: components["schemas"]["ProductAdminUpdate"] & Record<string, never>;
         /** @description A lesson category (title and description in the caller's language). */
         LessonCategory: {
             id: components["schemas"]["Id"];
@@ -4251,7 +4561,7 @@ export interface components {
             action: "pay" | "decline";
         };
         /** @enum {string} */
-        StaffPaymentKind: "subscription" | "donation" | "book";
+        StaffPaymentKind: "subscription" | "donation" | "book" | "product";
         /**
          * @description refunded — captured for a book the member had already bought, and given back.
          * @enum {string}
@@ -4271,7 +4581,7 @@ export interface components {
             /** @enum {string} */
             provider: "sandbox" | "stripe" | "manual";
             is_manual: boolean;
-            /** @description The package or book paid for; empty for donations. */
+            /** @description The package, book or product paid for; empty for donations. */
             description: string;
             comment?: string;
             payment_datetime?: components["schemas"]["DateTime"] | null;
@@ -4398,7 +4708,7 @@ export interface components {
         TeamDonation: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            kind: "donation" | "subscription" | "book";
+            kind: "donation" | "subscription" | "book" | "product";
             amount: components["schemas"]["Money"];
             /** @enum {string} */
             status: "pending" | "paid" | "canceled" | "failed" | "refunded";
@@ -6045,6 +6355,17 @@ export type SchemaNewBookResponse = components['schemas']['NewBookResponse'];
 export type SchemaBookBrief = components['schemas']['BookBrief'];
 export type SchemaBookPurchaseRequest = components['schemas']['BookPurchaseRequest'];
 export type SchemaBookPurchaseResponse = components['schemas']['BookPurchaseResponse'];
+export type SchemaProductBrief = components['schemas']['ProductBrief'];
+export type SchemaDeliveryDetails = components['schemas']['DeliveryDetails'];
+export type SchemaProductPurchaseRequest = components['schemas']['ProductPurchaseRequest'];
+export type SchemaProductOrderStatus = components['schemas']['ProductOrderStatus'];
+export type SchemaMyOrder = components['schemas']['MyOrder'];
+export type SchemaProductPurchaseResponse = components['schemas']['ProductPurchaseResponse'];
+export type SchemaStaffOrder = components['schemas']['StaffOrder'];
+export type SchemaOrderStatusChange = components['schemas']['OrderStatusChange'];
+export type SchemaProductAdmin = components['schemas']['ProductAdmin'];
+export type SchemaProductAdminUpdate = components['schemas']['ProductAdminUpdate'];
+export type SchemaProductAdminCreate = components['schemas']['ProductAdminCreate'];
 export type SchemaLessonCategory = components['schemas']['LessonCategory'];
 export type SchemaLessonCategoryBrief = components['schemas']['LessonCategoryBrief'];
 export type SchemaLessonAccess = components['schemas']['LessonAccess'];
@@ -6942,6 +7263,329 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductBrief"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductBrief"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    purchaseProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductPurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending order and the payment page to open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPurchaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMyOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyOrder"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listStaffOrders: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A slice of the orders; the Content-Range header gives the total. */
+            200: {
+                headers: {
+                    /** @description staff/orders first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrder"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStaffOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    changeOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The order as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminProducts: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (name), id (list), is_published. */
+            200: {
+                headers: {
+                    /** @description admin/products first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

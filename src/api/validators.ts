@@ -439,6 +439,9 @@ export const contractRules = {
   NotificationsReadRequest: {
     ids: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   },
+  OrderStatusChange: {
+    status: { presence: 'required', type: 'string', enum: ['sent', 'delivered', 'cancelled'] },
+  },
   PackageAdminCreate: {
     name: { presence: 'required', type: 'string', maxLength: 300 },
     description: { type: 'string', maxLength: 5000 },
@@ -468,6 +471,35 @@ export const contractRules = {
   },
   PaymentRejectRequest: {
     reason: { presence: 'required', type: 'string', maxLength: 500 },
+  },
+  ProductAdminCreate: {
+    name: { presence: 'required', type: 'string', maxLength: 300 },
+    description: { type: 'string', maxLength: 200000 },
+    photos: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 2000 } },
+    price: { presence: 'required', type: 'string', pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$' },
+    made_to_order: { type: 'boolean' },
+    stock: { type: 'integer', minimum: 0, maximum: 1000000 },
+    is_published: { type: 'boolean' },
+  },
+  ProductAdminUpdate: {
+    name: { presence: 'not_empty', type: 'string', maxLength: 300 },
+    description: { type: 'string', maxLength: 200000 },
+    photos: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 2000 } },
+    price: { type: 'string', pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$' },
+    made_to_order: { type: 'boolean' },
+    stock: { type: 'integer', minimum: 0, maximum: 1000000 },
+    is_published: { type: 'boolean' },
+  },
+  ProductPurchaseRequest: {
+    product: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
+    'delivery.name': { presence: 'required', type: 'string', maxLength: 200 },
+    'delivery.phone': { presence: 'required', type: 'string', minLength: 5, maxLength: 40, pattern: '^\\+?[0-9 ()-]{5,40}$' },
+    'delivery.address': { presence: 'required', type: 'string', maxLength: 500 },
+    'delivery.country': { presence: 'required', type: 'string', maxLength: 100 },
+    'delivery.city': { presence: 'required', type: 'string', maxLength: 100 },
+    'delivery.postal_code': { presence: 'required', type: 'string', maxLength: 20 },
+    'delivery.comment': { type: 'string', maxLength: 1000 },
+    payment_method: { type: 'string', maxLength: 64 },
   },
   ProfileUpdate: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },

@@ -16,6 +16,8 @@ const CategoryPage = lazyScreen(() => import('./member/lessons/CategoryPage'));
 const LessonPage = lazyScreen(() => import('./member/lessons/LessonPage'));
 const BooksPage = lazyScreen(() => import('./member/books/BooksPage'));
 const BookPage = lazyScreen(() => import('./member/books/BookPage'));
+const ProductsPage = lazyScreen(() => import('./products/ProductsPage'));
+const ProductPage = lazyScreen(() => import('./products/ProductPage'));
 const NewsListPage = lazyScreen(() => import('./member/news/NewsListPage'));
 const NewsViewPage = lazyScreen(() => import('./member/news/NewsViewPage'));
 const EventsPage = lazyScreen(() => import('./member/events/EventsPage'));
@@ -72,6 +74,8 @@ export default function AdminApp() {
             <Route path="/lesson/view/:id" element={<LessonPage />} />
             <Route path="/books" element={<BooksPage />} />
             <Route path="/books/:id" element={<BookPage />} />
+            <Route path="/products" element={<ProductsPage />} />
+            <Route path="/products/:id" element={<ProductPage />} />
             <Route path="/news" element={<NewsListPage />} />
             <Route path="/news/view/:id" element={<NewsViewPage />} />
             <Route path="/events" element={<EventsPage />} />
@@ -105,6 +109,9 @@ export default function AdminApp() {
           {permissions && <Resource name="my-tickets" />}
           {(permissions === 'consultant' || permissions === 'admin') && (
             <Resource name="staff/payments" {...RESOURCES['staff/payments']} />
+          )}
+          {(permissions === 'consultant' || permissions === 'admin') && (
+            <Resource name="staff/orders" {...RESOURCES['staff/orders']} />
           )}
           {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tasks" />}
           {(permissions === 'consultant' || permissions === 'admin') && <Resource name="tickets" />}

@@ -8,17 +8,18 @@ const keys = (blocks: MenuBlock[]) =>
   blocks.map((b) => (b.kind === 'entry' ? b.entry.key : `${b.id}: ${b.entries.map((e) => e.key).join(' ')}`));
 
 describe('side menu sections', () => {
-  it("groups the admin's 27 entries into learning, CRM, staff, content and administration, losing none", () => {
+  it("groups the admin's 30 entries into learning, CRM, staff, content and administration, losing none", () => {
     const menu = mainMenu('admin', 'en');
     const blocks = groupMenu(menu);
     expect(keys(blocks)).toEqual([
       'dashboard',
       'subscription',
+      'products',
       'support',
       'learning: lessons books news events',
       'crm: contacts team flows',
-      'staff: staff_dashboard staff_tasks staff_tickets staff_list staff_imports staff_payments staff_action_logs',
-      'content: content_lesson_categories content_lessons content_books content_news content_events content_packages content_configs content_footer_links',
+      'staff: staff_dashboard staff_tasks staff_tickets staff_list staff_imports staff_payments staff_orders staff_action_logs',
+      'content: content_lesson_categories content_lessons content_books content_products content_news content_events content_packages content_configs content_footer_links',
       'administration: users outbox',
     ]);
     const shown = blocks.flatMap((b) => (b.kind === 'entry' ? [b.entry] : b.entries));
@@ -30,6 +31,7 @@ describe('side menu sections', () => {
     expect(keys(groupMenu(mainMenu('consultant', 'en'))).map((k) => k.split(':')[0])).toEqual([
       'dashboard',
       'subscription',
+      'products',
       'support',
       'learning',
       'crm',
@@ -39,6 +41,7 @@ describe('side menu sections', () => {
     expect(keys(groupMenu(member)).map((k) => k.split(':')[0])).toEqual([
       'dashboard',
       'subscription',
+      'products',
       'support',
       'learning',
       'crm',
@@ -53,7 +56,7 @@ describe('side menu sections', () => {
       ...mainMenu('member', 'en'),
       { key: 'brand_new', title: 'New', path: '/new', icon: 'Circle' },
     ]);
-    expect(keys(blocks).slice(0, 4)).toEqual(['dashboard', 'subscription', 'support', 'brand_new']);
+    expect(keys(blocks).slice(0, 5)).toEqual(['dashboard', 'subscription', 'products', 'support', 'brand_new']);
   });
 
   it('finds the entry of the current page, also below it or under another path', () => {

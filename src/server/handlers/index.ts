@@ -11,6 +11,7 @@ import { menuHandlers } from './menu';
 import { NOT_IMPLEMENTED } from './not-implemented';
 import { notificationsHandlers } from './notifications';
 import { paymentsHandlers } from './payments';
+import { productsHandlers } from './products';
 import { subscriptionHandlers } from './subscription';
 import type { HandlerTable, OperationId } from './types';
 import { usersHandlers } from './users';
@@ -33,6 +34,7 @@ export const handlers: HandlerTable = {
   ...menuHandlers,
   ...notificationsHandlers,
   ...paymentsHandlers,
+  ...productsHandlers,
   ...subscriptionHandlers,
   ...usersHandlers,
   ...statisticsHandlers,

@@ -405,4 +405,11 @@ export const de: Record<MessageKey, string> = {
   action_telegram_message: '{actor} hat {subject} eine Nachricht in Telegram gesendet',
   menu_staff_payments: 'Zahlungen',
   menu_staff_action_logs: 'Aktionsverlauf',
+  menu_products: 'Produkte',
+  menu_content_products: 'Produktkatalog',
+  menu_staff_orders: 'Bestellungen',
+  payment_kind_product: 'Produkt {name}',
+  product_out_of_stock: 'Dieses Produkt ist nicht vorrätig.',
+  product_price_invalid: 'Ein Produkt braucht einen Preis über null.',
+  order_status_change_invalid: 'Die Bestellung kann aus ihrem jetzigen Status nicht in diesen wechseln.',
 };

@@ -389,6 +389,13 @@ export const en = {
   action_telegram_message: '{actor} sent {subject} a message in Telegram',
   menu_staff_payments: 'Payments',
   menu_staff_action_logs: 'Actions history',
+  menu_products: 'Products',
+  menu_content_products: 'Product catalogue',
+  menu_staff_orders: 'Orders',
+  payment_kind_product: 'Product {name}',
+  product_out_of_stock: 'This product is out of stock.',
+  product_price_invalid: 'A product needs a price above zero.',
+  order_status_change_invalid: 'The order cannot be moved to this status from its current one.',
 } as const;
 
 export type MessageKey = keyof typeof en;

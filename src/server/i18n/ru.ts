@@ -392,4 +392,11 @@ export const ru: Record<MessageKey, string> = {
   action_telegram_message: '{actor} отправил(а) {subject} сообщение в Telegram',
   menu_staff_payments: 'Платежи',
   menu_staff_action_logs: 'История действий',
+  menu_products: 'Товары',
+  menu_content_products: 'Каталог товаров',
+  menu_staff_orders: 'Заказы',
+  payment_kind_product: 'Товар {name}',
+  product_out_of_stock: 'Этого товара нет в наличии.',
+  product_price_invalid: 'У товара должна быть цена больше нуля.',
+  order_status_change_invalid: 'Заказ нельзя перевести в этот статус из текущего.',
 };

@@ -15,6 +15,8 @@ const MAIN: Entry[] = [
   { key: 'news', titleKey: 'menu_news', path: '/news', icon: 'Newspaper', roles: ALL },
   { key: 'events', titleKey: 'menu_events', path: '/events', icon: 'Event', roles: ALL },
   { key: 'subscription', titleKey: 'menu_subscription', path: '/subscription', icon: 'CardMembership', roles: ALL },
+  // The shop stands on its own in the side menu (menuSections.ts: no section of its own).
+  { key: 'products', titleKey: 'menu_products', path: '/products', icon: 'Storefront', roles: ALL },
   { key: 'support', titleKey: 'menu_support', path: '/support', icon: 'SupportAgent', roles: ALL },
   { key: 'contacts', titleKey: 'menu_contacts', path: '/contacts', icon: 'Contacts', roles: ALL },
   { key: 'team', titleKey: 'menu_team', path: '/team', icon: 'Groups', roles: ALL },
@@ -37,6 +39,7 @@ const MAIN: Entry[] = [
     roles: STAFF,
   },
   { key: 'staff_payments', titleKey: 'menu_staff_payments', path: '/staff/payments', icon: 'Payments', roles: STAFF },
+  { key: 'staff_orders', titleKey: 'menu_staff_orders', path: '/staff/orders', icon: 'LocalShipping', roles: STAFF },
   {
     key: 'staff_action_logs',
     titleKey: 'menu_staff_action_logs',
@@ -62,6 +65,13 @@ const MAIN: Entry[] = [
     roles: ADMIN,
   },
   { key: 'content_books', titleKey: 'menu_content_books', path: '/admin/books', icon: 'LibraryBooks', roles: ADMIN },
+  {
+    key: 'content_products',
+    titleKey: 'menu_content_products',
+    path: '/admin/products',
+    icon: 'Storefront',
+    roles: ADMIN,
+  },
   { key: 'content_news', titleKey: 'menu_content_news', path: '/admin/news', icon: 'Feed', roles: ADMIN },
   { key: 'content_events', titleKey: 'menu_content_events', path: '/admin/events', icon: 'EventNote', roles: ADMIN },
   {
@@ -94,6 +104,8 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     '/dashboard',
     '/books',
     '/books/:id',
+    '/products',
+    '/products/:id',
     '/lessons',
     '/lessons/category/:id',
     '/lesson/view/:id',
@@ -126,6 +138,8 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     '/staff/users_imports',
     '/staff/payments',
     '/staff/payments/:id/show',
+    '/staff/orders',
+    '/staff/orders/:id/show',
     '/staff/action_logs',
   ].map((pattern) => ({ pattern, roles: STAFF })),
   ...['/users', '/users/create', '/users/:id', '/outbox', '/outbox/:id/show'].map((pattern) => ({
@@ -137,6 +151,7 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     'lessons',
     'lesson-materials',
     'books',
+    'products',
     'news',
     'events',
     'packages',

@@ -13,6 +13,7 @@ import { core } from './areas/core';
 import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
 import { payments } from './areas/payments';
+import { products } from './areas/products';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { AppMessages } from './en';
@@ -35,6 +36,7 @@ export const de: AppMessages = {
     statistics: statistics.de,
     flows: flows.de,
     payments: payments.de,
+    products: products.de,
     admin: admin.de,
   },
   resources: {
@@ -46,6 +48,8 @@ export const de: AppMessages = {
     'contact-categories': { name: contacts.de.categories_resource_name },
     flows: { name: flows.de.resource_name },
     'staff/payments': { name: payments.de.resource_name },
+    'staff/orders': { name: products.de.orders.resource_name },
+    'admin/products': { name: products.de.admin.resource_name },
     ...contentResources(content.de),
   },
   ra: { tiptap: tiptap.de },

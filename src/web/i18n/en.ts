@@ -12,6 +12,7 @@ import { core } from './areas/core';
 import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
 import { payments } from './areas/payments';
+import { products } from './areas/products';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { Widen } from './areas/types';
@@ -39,6 +40,7 @@ export const en = {
     statistics: statistics.en,
     flows: flows.en,
     payments: payments.en,
+    products: products.en,
     admin: admin.en,
   },
   resources: {
@@ -50,6 +52,8 @@ export const en = {
     'contact-categories': { name: contacts.en.categories_resource_name },
     flows: { name: flows.en.resource_name },
     'staff/payments': { name: payments.en.resource_name },
+    'staff/orders': { name: products.en.orders.resource_name },
+    'admin/products': { name: products.en.admin.resource_name },
     ...contentResources(content.en),
   },
   ra: { tiptap: tiptap.en },

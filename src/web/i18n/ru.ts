@@ -13,6 +13,7 @@ import { core } from './areas/core';
 import { learning } from './areas/learning';
 import { outbox } from './areas/outbox';
 import { payments } from './areas/payments';
+import { products } from './areas/products';
 import { profile } from './areas/profile';
 import { users } from './areas/users';
 import type { AppMessages } from './en';
@@ -35,6 +36,7 @@ export const ru: AppMessages = {
     statistics: statistics.ru,
     flows: flows.ru,
     payments: payments.ru,
+    products: products.ru,
     admin: admin.ru,
   },
   resources: {
@@ -46,6 +48,8 @@ export const ru: AppMessages = {
     'contact-categories': { name: contacts.ru.categories_resource_name },
     flows: { name: flows.ru.resource_name },
     'staff/payments': { name: payments.ru.resource_name },
+    'staff/orders': { name: products.ru.orders.resource_name },
+    'admin/products': { name: products.ru.admin.resource_name },
     ...contentResources(content.ru),
   },
   ra: { tiptap: tiptap.ru },

@@ -13,6 +13,8 @@ import Groups from '@mui/icons-material/Groups';
 import History from '@mui/icons-material/History';
 import Insights from '@mui/icons-material/Insights';
 import Inventory2 from '@mui/icons-material/Inventory2';
+import LocalShipping from '@mui/icons-material/LocalShipping';
+import Storefront from '@mui/icons-material/Storefront';
 import LibraryBooks from '@mui/icons-material/LibraryBooks';
 import LinkIcon from '@mui/icons-material/Link';
 import Lock from '@mui/icons-material/Lock';
@@ -65,6 +67,8 @@ const ICONS = {
   Feed,
   Inventory2,
   LibraryBooks,
+  LocalShipping,
+  Storefront,
   Link: LinkIcon,
   Tune,
   VideoLibrary,

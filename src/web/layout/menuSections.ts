@@ -21,6 +21,7 @@ const SECTION_OF: Record<string, SectionId> = {
   staff_list: 'staff',
   staff_imports: 'staff',
   staff_payments: 'staff',
+  staff_orders: 'staff',
   staff_action_logs: 'staff',
   users: 'administration',
   outbox: 'administration',

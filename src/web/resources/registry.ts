@@ -12,6 +12,8 @@ import news from './news';
 import outbox from './outbox';
 import packages from './packages';
 import payments from './payments';
+import productOrders from '../products/orders';
+import products from '../products/admin';
 import structure from './structure';
 import users from './users';
 import waitingLeads from './waiting-leads';
@@ -28,6 +30,7 @@ export const RESOURCES = {
   'waiting-leads': waitingLeads,
   flows,
   'staff/payments': payments,
+  'staff/orders': productOrders,
   users,
   outbox,
 };
@@ -41,6 +44,7 @@ export const CONTENT_RESOURCES = {
   'admin/lessons': lessons,
   'admin/lesson-materials': lessonMaterials,
   'admin/books': books,
+  'admin/products': products,
   'admin/news': news,
   'admin/events': events,
   'admin/packages': packages,

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { books, packages, tstz, userPackages, users } from './core';
 
-export const PAYMENT_KINDS = ['subscription', 'donation', 'book'] as const;
+export const PAYMENT_KINDS = ['subscription', 'donation', 'book', 'product'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_STATES = ['pending', 'paid', 'canceled', 'failed', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -87,7 +87,7 @@ export const payments = pgTable(
       .on(t.updatedAt)
       .where(sql`${t.state} = 'refunded' and ${t.refundRef} is null`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
-    check('payments_kind_check', sql`${t.kind} in ('subscription', 'donation', 'book')`),
+    check('payments_kind_check', sql`${t.kind} in ('subscription', 'donation', 'book', 'product')`),
     check('payments_state_check', sql`${t.state} in ('pending', 'paid', 'canceled', 'failed', 'refunded')`),
   ],
 );
@@ -204,4 +204,70 @@ export const teamDonationTotals = pgTable(
     cents: bigint('cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.ancestorId, t.month] })],
+);
+
+/** A brand product of the shop (issue #40): admins keep the catalogue, members buy one piece per order. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** URLs of the photos (uploads' /media/ paths), the first one the main photo. */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    priceCents: integer('price_cents').notNull(),
+    /** Made for each order: no stock is kept or counted. */
+    madeToOrder: boolean('made_to_order').notNull().default(false),
+    /** Pieces left; goes down by one when an order is paid (settle.ts). */
+    stock: integer('stock').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_published_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
+    check('products_price_check', sql`${t.priceCents} > 0`),
+    check('products_stock_check', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const PRODUCT_ORDER_STATUSES = ['pending', 'paid', 'sent', 'delivered', 'cancelled'] as const;
+export type ProductOrderStatus = (typeof PRODUCT_ORDER_STATUSES)[number];
+
+/** One member's order of one product piece, paid through its own payment (kind 'product'). */
+export const productOrders = pgTable(
+  'product_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    status: text('status').$type<ProductOrderStatus>().notNull().default('pending'),
+    priceCents: integer('price_cents').notNull(),
+    deliveryName: text('delivery_name').notNull(),
+    deliveryPhone: text('delivery_phone').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryCountry: text('delivery_country').notNull(),
+    deliveryCity: text('delivery_city').notNull(),
+    deliveryPostalCode: text('delivery_postal_code').notNull(),
+    deliveryComment: text('delivery_comment').notNull().default(''),
+    paidAt: tstz('paid_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_orders_payment_uq').on(t.paymentId),
+    index('product_orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('product_orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('product_orders_product_idx').on(t.productId),
+    check('product_orders_status_check', sql`${t.status} in ('pending', 'paid', 'sent', 'delivered', 'cancelled')`),
+  ],
 );

@@ -14,3 +14,6 @@ export async function rowsOf<T>(db: Executor, query: Parameters<AppContext['db']
 
 /** Where a card donation's payer comes back to: their donations, which thank them for this one (MyDonations). */
 export const donationReturnPath = (paymentId: number) => `/subscription?donation=${paymentId}#donations`;
+
+/** Where a product's payer comes back to: the shop, which lists their orders (products/orders.ts). */
+export const PRODUCTS_RETURN_PATH = '/products#orders';

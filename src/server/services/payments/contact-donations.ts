@@ -21,6 +21,7 @@ type Row = {
   method_name: string | null;
   package_name: string | null;
   book_title: string | null;
+  product_name: string | null;
   created_at: Date;
   paid_at: Date | null;
 };
@@ -50,6 +51,7 @@ export async function listContactDonations(
     rowsOf<Row>(
       ctx.db,
       sql`select p.id, p.kind, p.state, p.amount_cents, p.method, m.name as method_name, pk.name as package_name, b.title as book_title,
+        (select pr.name from product_orders o join products pr on pr.id = o.product_id where o.payment_id = p.id) as product_name,
           p.created_at, p.paid_at
         from payments p left join payment_methods m on m.code = p.method
         left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
@@ -67,7 +69,7 @@ export async function listContactDonations(
       amount: centsToMoney(r.amount_cents),
       status: r.state,
       payment_method: name !== key ? name : (r.method_name ?? r.method),
-      description: r.package_name ?? r.book_title ?? '',
+      description: r.package_name ?? r.book_title ?? r.product_name ?? '',
       created_at: iso(r.created_at),
       paid_at: isoOrNull(r.paid_at),
     };

@@ -41,6 +41,7 @@ async function claimReceipt(ctx: AppContext, tx: Tx, paymentId: number): Promise
     language: Language;
     package_name: string | null;
     book_title: string | null;
+    product_name: string | null;
   }>(
     tx,
     sql`update payments p set receipt_sent_at = now()
@@ -48,7 +49,8 @@ async function claimReceipt(ctx: AppContext, tx: Tx, paymentId: number): Promise
       where p.id = ${paymentId} and p.state = 'paid' and p.receipt_sent_at is null and u.id = p.user_id
       returning p.id, p.kind, p.amount_cents, p.paid_at, u.email, u.first_name, u.language,
         (select name from packages where id = p.package_id) as package_name,
-        (select title from books where id = p.book_id) as book_title`,
+        (select title from books where id = p.book_id) as book_title,
+        (select pr.name from product_orders o join products pr on pr.id = o.product_id where o.payment_id = p.id) as product_name`,
   );
   if (!p?.email) return null;
   const lang = p.language;
@@ -57,7 +59,9 @@ async function claimReceipt(ctx: AppContext, tx: Tx, paymentId: number): Promise
       ? t(lang, 'payment_kind_subscription', { name: p.package_name ?? '' })
       : p.kind === 'book'
         ? t(lang, 'payment_kind_book', { title: p.book_title ?? '' })
-        : t(lang, 'payment_kind_donation');
+        : p.kind === 'product'
+          ? t(lang, 'payment_kind_product', { name: p.product_name ?? '' })
+          : t(lang, 'payment_kind_donation');
   const date = new Date(p.paid_at).toISOString().slice(0, 10).split('-').reverse().join('/');
   const body = t(lang, 'receipt_body', { amount: centsToMoney(p.amount_cents), what, date, id: p.id });
   const greeting = t(lang, 'mail_greeting', { name: p.first_name || p.email });

@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { t, type Lang } from '../../i18n';
 import { providers } from '../../integrations/payments';
 import { centsToMoney } from '../content/money';
-import { donationReturnPath, rowsOf } from './common';
+import { donationReturnPath, PRODUCTS_RETURN_PATH, rowsOf } from './common';
 import { applyEvent } from './events';
 
 const HTML_ESCAPES: Partial<Record<string, string>> = {
@@ -34,7 +34,8 @@ async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
   if (!/^sbx_[\w-]{16,64}$/.test(ref)) throw notFound();
   const [p] = await rowsOf<Checkout>(
     ctx.db,
-    sql`select p.id, p.kind, p.state, p.amount_cents, p.book_id, coalesce(pk.name, b.title) as what,
+    sql`select p.id, p.kind, p.state, p.amount_cents, p.book_id, coalesce(pk.name, b.title,
+          (select pr.name from product_orders o join products pr on pr.id = o.product_id where o.payment_id = p.id)) as what,
         (select u.language from users u where u.id = p.user_id) as payer_language,
         exists (select 1 from book_purchases bp where p.kind = 'book' and bp.user_id = p.user_id and bp.book_id = p.book_id and bp.status = 'paid') as owned
       from payments p left join packages pk on pk.id = p.package_id left join books b on b.id = p.book_id
@@ -46,7 +47,13 @@ async function checkoutOf(ctx: AppContext, ref: string): Promise<Checkout> {
 
 /** Where the payer returns to in the app. */
 const backPath = (p: Checkout) =>
-  p.kind === 'subscription' ? '/subscription' : p.kind === 'book' ? `/books/${p.book_id}` : donationReturnPath(p.id);
+  p.kind === 'subscription'
+    ? '/subscription'
+    : p.kind === 'book'
+      ? `/books/${p.book_id}`
+      : p.kind === 'product'
+        ? PRODUCTS_RETURN_PATH
+        : donationReturnPath(p.id);
 
 function page(lang: Lang, title: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

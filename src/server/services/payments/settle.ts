@@ -22,6 +22,8 @@ export type PaidOutcome = 'applied' | 'refunded' | false;
 /**
  * A payment captured by its provider (or approved by staff), once: the payment row is locked, so
  * a second event for it changes nothing. Then what it buys:
+ * - a product's order turns paid and one piece leaves its stock; sold out meanwhile, the payment
+ *   turns 'refunded' like a book's;
  * - a book opens; a book already bought (another checkout paid first) is not sold twice: the
  *   payment turns 'refunded' and the refund job gives the money back at the provider;
  * - a package starts now, or where the member's last running period ends (renewals too), so
@@ -63,6 +65,34 @@ export async function settlePaid(
       where user_id = ${p.user_id} and book_id = ${p.book_id}`);
   }
 
+  if (p.kind === 'product') {
+    // The order turns paid (a late capture of an expired order too) and its piece leaves the stock,
+    // once: this runs only for the payment still undecided, under its row lock. The product's row
+    // lock orders concurrent settlements of its last pieces.
+    const [order] = await rowsOf<{ product_id: number }>(
+      tx,
+      sql`update product_orders set status = 'paid', paid_at = ${now}, updated_at = now()
+        where payment_id = ${p.id} and status in ('pending', 'cancelled') returning product_id`,
+    );
+    const [taken] = order
+      ? await rowsOf<{ id: number }>(
+          tx,
+          sql`update products set stock = case when made_to_order then stock else stock - 1 end, updated_at = now()
+            where id = ${order.product_id} and (made_to_order or stock > 0) returning id`,
+        )
+      : [];
+    if (order && !taken) {
+      // Sold out meanwhile (another order paid the last piece): the money goes back.
+      await tx.execute(
+        sql`update product_orders set status = 'cancelled', updated_at = now() where payment_id = ${p.id}`,
+      );
+      await tx.execute(sql`update payments set state = 'refunded', meta = meta || ${JSON.stringify({ capture_ref: refs.paymentMethodRef ?? null, refund_reason: 'out_of_stock' })}::jsonb,
+          updated_at = now() where id = ${p.id}`);
+      await ctx.jobs.sendInTx(tx, REFUND_QUEUE, { paymentId: p.id }, { singletonKey: `refund-${p.id}` });
+      return 'refunded';
+    }
+  }
+
   if (p.kind === 'subscription' && p.user_package_id) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atrium:subscription-periods'), ${p.user_id})`);
     await tx.execute(sql`with s as (
@@ -88,7 +118,7 @@ export async function settlePaid(
 
 /**
  * pending → failed (declined, the provider unreachable) or canceled (the checkout left unpaid too
- * long, checkout.ts): a package bought with it never starts, a book purchase is canceled. A capture
+ * long, checkout.ts): a package bought with it never starts, a book purchase or a product order is canceled. A capture
  * arriving later all the same is still settled (settlePaid).
  */
 export async function settleFailed(
@@ -106,6 +136,10 @@ export async function settleFailed(
     await tx.execute(
       sql`update user_packages set status = 'canceled' where id = ${p.user_package_id} and status = 'pending'`,
     );
+  }
+  if (p.kind === 'product') {
+    await tx.execute(sql`update product_orders set status = 'cancelled', updated_at = now()
+      where payment_id = ${p.id} and status = 'pending'`);
   }
   if (p.kind === 'book' && p.book_id) {
     // Left pending while another checkout of the book is still open.

@@ -56,6 +56,7 @@ type Row = {
   created_at: Date;
   package_name: string | null;
   book_title: string | null;
+  product_name: string | null;
   u_first_name: string;
   u_last_name: string;
   u_email: string | null;
@@ -69,6 +70,7 @@ type Row = {
 const SELECT = sql`select p.id, p.user_id, p.kind, p.state, p.amount_cents, p.method, m.name as method_name, p.provider, p.comment,
     p.paid_at_claimed, p.proof_file, p.reject_reason, p.decided_at, p.paid_at, p.created_at,
     pk.name as package_name, b.title as book_title,
+    (select pr.name from product_orders o join products pr on pr.id = o.product_id where o.payment_id = p.id) as product_name,
     u.first_name as u_first_name, u.last_name as u_last_name, u.email as u_email, u.phone as u_phone, u.avatar as u_avatar,
     d.id as d_id, d.first_name as d_first_name, d.last_name as d_last_name
   from payments p
@@ -99,7 +101,7 @@ function view(ctx: AppContext, lang: Lang, r: Row) {
     method_name: translated !== methodKey ? translated : (r.method_name ?? r.method),
     provider: r.provider,
     is_manual: r.provider === 'manual',
-    description: r.package_name ?? r.book_title ?? '',
+    description: r.package_name ?? r.book_title ?? r.product_name ?? '',
     comment: r.comment,
     payment_datetime: isoOrNull(r.paid_at_claimed),
     check: ctx.storage.signedUrl(r.proof_file),
@@ -127,7 +129,7 @@ function dateOf(v: unknown, field: string): Date | undefined {
 
 function conditions(caller: Caller, f: StaffPaymentFilter): SQL {
   const parts: SQL[] = [visibleUser(caller)];
-  const kind = oneOf(f.kind, ['subscription', 'donation', 'book'] as const, 'kind');
+  const kind = oneOf(f.kind, ['subscription', 'donation', 'book', 'product'] as const, 'kind');
   const state = oneOf(
     f.state,
     ['pending', 'paid', 'canceled', 'failed', 'needs_approval', 'awaiting_card'] as const,

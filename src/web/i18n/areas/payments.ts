@@ -82,7 +82,7 @@ const en = {
       date_to: 'Created until',
       manual: 'Manual only',
     },
-    kinds: { subscription: 'Subscription', donation: 'Donation', book: 'Book' },
+    kinds: { subscription: 'Subscription', donation: 'Donation', book: 'Book', product: 'Product' },
     states: {
       pending: 'Pending',
       needs_approval: 'Needs approval',
@@ -189,7 +189,7 @@ export const payments = {
         date_to: 'Создан по',
         manual: 'Только ручные',
       },
-      kinds: { subscription: 'Подписка', donation: 'Пожертвование', book: 'Книга' },
+      kinds: { subscription: 'Подписка', donation: 'Пожертвование', book: 'Книга', product: 'Товар' },
       states: {
         pending: 'Ожидает',
         needs_approval: 'Ждёт подтверждения',
@@ -293,7 +293,7 @@ export const payments = {
         date_to: 'Erstellt bis',
         manual: 'Nur manuelle',
       },
-      kinds: { subscription: 'Abonnement', donation: 'Spende', book: 'Buch' },
+      kinds: { subscription: 'Abonnement', donation: 'Spende', book: 'Buch', product: 'Produkt' },
       states: {
         pending: 'Offen',
         needs_approval: 'Zu bestätigen',

@@ -2,6 +2,7 @@ import type {
   SchemaAdminUserCreate,
   SchemaAdminUserUpdate,
   SchemaBookAdminUpdate,
+  SchemaProductAdminUpdate,
   SchemaConfigAdminUpdate,
   SchemaCreateLeadUserRequest,
   SchemaEventAdminUpdate,
@@ -64,6 +65,15 @@ export const ADMIN_RESOURCE_FIELDS = {
     'language',
     'is_published',
     'published_at',
+  ]),
+  products: fieldsOf<SchemaProductAdminUpdate>()([
+    'name',
+    'description',
+    'photos',
+    'price',
+    'made_to_order',
+    'stock',
+    'is_published',
   ]),
   news: fieldsOf<SchemaNewsAdminUpdate>()(['title', 'summary', 'body', 'image', 'is_important', 'published_at']),
   events: fieldsOf<SchemaEventAdminUpdate>()([

@@ -15,6 +15,7 @@ import { newsAdapter, newsMethods } from './news';
 import { notificationsMethods } from './notifications';
 import { toHttpError } from './errors';
 import { paymentsAdapter, paymentsMethods } from './payments';
+import { adminProductsAdapter, productsAdapter, productsMethods, staffOrdersAdapter } from './products';
 import { personDonationsAdapter, personMethods } from './person';
 import { profileMethods, sessionsAdapter } from './profile';
 import {
@@ -59,6 +60,9 @@ const adapters = {
   tickets: ticketsAdapter,
   'my-tickets': myTicketsAdapter,
   'staff/payments': paymentsAdapter,
+  'staff/orders': staffOrdersAdapter,
+  'admin/products': adminProductsAdapter,
+  products: productsAdapter,
   'action-logs': actionLogsAdapter,
   'action-log-people': actionLogPeopleAdapter,
   imports: importsAdapter,
@@ -126,6 +130,7 @@ const customMethods = [
   structureMethods,
   uploadsMethods,
   booksMethods,
+  productsMethods,
   configsMethods,
   eventsMethods,
   lessonsMethods,

@@ -1,4 +1,4 @@
-export const KIND_CHOICES = ['subscription', 'donation', 'book'].map((id) => ({
+export const KIND_CHOICES = ['subscription', 'donation', 'book', 'product'].map((id) => ({
   id,
   name: `atrium.payments.staff.kinds.${id}`,
 }));

@@ -45,7 +45,7 @@ function iso(d: Date | null): string | null;
 function iso(d: Date | null) {
   return d ? d.toISOString() : null;
 }
-const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const bool = (v: unknown) => v === true || v === 'true';
 const byId = (v: unknown) => Number(v);
 
