@@ -2,7 +2,7 @@ import { eq, ilike, sql } from 'drizzle-orm';
 import type { SchemaProductAdmin, SchemaProductAdminUpdate } from '../../../api/schema';
 import type { AppContext } from '../../context';
 import { products } from '../../db/schema';
-import { FieldErrors, notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../errors';
 import type { Resource } from '../admin/content/engine';
 import { given, html, IMAGE, link } from '../admin/content/fields';
 import { like } from '../admin/content/resources';

@@ -3,7 +3,7 @@ import type { SchemaDeliveryDetails } from '../../../api/schema';
 import type { AppContext, AuthUser } from '../../context';
 import { one } from '../../db/rows';
 import type { ProductOrderStatus } from '../../db/schema';
-import { FieldErrors, notFound } from '../../http/errors';
+import { FieldErrors, notFound } from '../../errors';
 import type { ListWindow } from '../../http/simple-rest';
 import { centsToMoney } from '../content/money';
 import { pageSql } from '../paging';
