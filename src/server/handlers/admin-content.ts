@@ -36,7 +36,7 @@ type UpdateRequest<Input> = Server & { params: { id: number }; body: Input };
  * The five ra-data-simple-rest operations of one resource. Each is put in the table under its
  * operation id below, where the contract's types for that operation check its request and answer.
  */
-function crud<T extends ContentTable, Input extends object, View, Extra>(r: Resource<T, Input, View, Extra>) {
+export function crud<T extends ContentTable, Input extends object, View, Extra>(r: Resource<T, Input, View, Extra>) {
   const sortable = Object.keys(r.sortable).concat('id');
   // `id` (a list, react-admin's getMany) is built into every resource.
   const filterable = Object.keys(r.filters ?? {}).concat('id');

@@ -1,4 +1,5 @@
 import { auth } from './areas/auth';
+import { broadcasts } from './areas/broadcasts';
 import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
@@ -29,6 +30,7 @@ export const en = {
     outbox: outbox.en,
     profile: profile.en,
     learning: learning.en,
+    broadcasts: broadcasts.en,
     content: content.en,
     contacts: contacts.en,
     team: team.en,
@@ -51,6 +53,7 @@ export const en = {
     flows: { name: flows.en.resource_name },
     'staff/payments': { name: payments.en.resource_name },
     ...contentResources(content.en),
+    'admin/broadcasts': { name: broadcasts.en.resource_name },
   },
   ra: { tiptap: tiptap.en },
 };
