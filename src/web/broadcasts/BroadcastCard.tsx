@@ -3,6 +3,7 @@ import LiveTv from '@mui/icons-material/LiveTv';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaBroadcastBrief } from '../../api/schema';
+import { AUDIENCE_LABEL } from './audience';
 import { useTimeZone } from '../common/format';
 import { eventWhen } from '../member/events/eventTime';
 
@@ -27,7 +28,7 @@ export function BroadcastCard({ broadcast, dense }: { broadcast: SchemaBroadcast
                 <Chip
                   size="small"
                   variant="outlined"
-                  label={translate(`atrium.broadcasts.audience.${broadcast.audience}`)}
+                  label={translate(AUDIENCE_LABEL[broadcast.audience])}
                   sx={{ height: 20 }}
                 />
               )}

@@ -5,6 +5,7 @@ import PlayCircle from '@mui/icons-material/PlayCircle';
 import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { SchemaBroadcastDetail } from '../../api/schema';
+import { AUDIENCE_LABEL } from './audience';
 import { fmtDateTime, useTimeZone } from '../common/format';
 import { HtmlContent } from '../common/HtmlContent';
 import { MemberPage } from '../common/MemberPage';
@@ -115,7 +116,7 @@ function BroadcastBody({ broadcast: b }: { broadcast: SchemaBroadcastDetail }) {
                   <Chip size="small" color="error" label={translate('atrium.broadcasts.live_now')} />
                 )}
                 {b.audience !== 'everyone' && (
-                  <Chip size="small" variant="outlined" label={translate(`atrium.broadcasts.audience.${b.audience}`)} />
+                  <Chip size="small" variant="outlined" label={translate(AUDIENCE_LABEL[b.audience])} />
                 )}
               </Stack>
               <Typography variant="caption" color="text.secondary">

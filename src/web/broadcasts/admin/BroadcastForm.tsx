@@ -1,4 +1,3 @@
-import { Grid } from '@mui/material';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -7,59 +6,33 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  type Validator,
 } from 'react-admin';
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { useTimeZone } from '../../common/format';
 import { ContentCreate, ContentEdit } from '../../common/forms';
 import { FormSection } from '../../common/FormSection';
-import { InstantInput, timeZoneChoices } from '../../common/inputs';
 import { RichText } from '../../common/RichText';
-import { AUDIENCE_CHOICES } from './choices';
+import { WhenSection, type WhenTexts } from '../../common/WhenSection';
+import { AUDIENCE_CHOICES } from '../audience';
 
 // One form for create and edit: the create schema's limits (title, start, end and link are required).
 const v = validatorsFor('BroadcastAdminCreate');
 
-/** The end comes after the start (the server says the same). */
-const endsAfterStart: Validator = (value: string | null | undefined, values: { starts_at?: string }) =>
-  value && values.starts_at && Date.parse(value) <= Date.parse(values.starts_at)
-    ? 'atrium.broadcasts.admin.end_rule'
-    : undefined;
-const endRules = [...v.ends_at, endsAfterStart];
+const WHEN: WhenTexts = {
+  section: 'atrium.broadcasts.admin.when_section',
+  starts_at: 'atrium.broadcasts.admin.fields.starts_at',
+  ends_at: 'atrium.broadcasts.admin.fields.ends_at',
+  time_zone: 'atrium.broadcasts.admin.fields.time_zone',
+  time_zone_help: 'atrium.broadcasts.admin.time_zone_help',
+  end_rule: 'atrium.broadcasts.admin.end_rule',
+};
 
 function BroadcastForm() {
   return (
     <SimpleForm sx={{ maxWidth: 960 }}>
       <TextInput source="title" label="atrium.broadcasts.admin.fields.title" validate={v.title} fullWidth />
-      <FormSection title="atrium.broadcasts.admin.when_section">
-        <Grid container columnSpacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput
-              source="starts_at"
-              label="atrium.broadcasts.admin.fields.starts_at"
-              validate={v.starts_at}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput
-              source="ends_at"
-              label="atrium.broadcasts.admin.fields.ends_at"
-              validate={endRules}
-              fullWidth
-            />
-          </Grid>
-        </Grid>
-        <AutocompleteInput
-          source="time_zone"
-          label="atrium.broadcasts.admin.fields.time_zone"
-          choices={timeZoneChoices}
-          validate={v.time_zone}
-          helperText="atrium.broadcasts.admin.time_zone_help"
-          fullWidth
-        />
-      </FormSection>
+      <WhenSection texts={WHEN} startRules={v.starts_at} endRules={v.ends_at} zoneRules={v.time_zone} />
       <FormSection title="atrium.broadcasts.admin.watch_section">
         <TextInput
           source="url"

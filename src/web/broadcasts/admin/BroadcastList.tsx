@@ -2,7 +2,7 @@ import { BooleanField, BooleanInput, DataTable, List, SearchInput, SelectField }
 import type { SchemaBroadcastAdmin } from '../../../api/schema';
 import { InstantField } from '../../common/fields';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
-import { AUDIENCE_CHOICES } from './choices';
+import { AUDIENCE_CHOICES } from '../audience';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
