@@ -978,6 +978,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/broadcasts/list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The broadcasts the caller may watch, live, upcoming and past
+         * @description The published broadcasts the caller may watch (everyone's; a package's to its members with an active subscription; staff-only ones to consultants and admins): those on now, the next ones soonest first and the ended ones latest first. Lists never carry the watch link.
+         *     Errors: 401 without a valid session.
+         */
+        get: operations["listBroadcasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/view/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One broadcast, with its watch link while it is on
+         * @description One published broadcast the caller may watch, with its description and recording; the stream or meeting link only from a few minutes before the start until the end.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when there is no such published broadcast or the caller may not watch it.
+         */
+        get: operations["getBroadcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/periods/": {
         parameters: {
             query?: never;
@@ -3661,6 +3703,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A slice of the broadcasts
+         * @description The broadcasts as the admin screens list them, in the ra-data-simple-rest form: `range`, `sort` and `filter` in the query, the total in Content-Range. Only admins may call it.
+         *     Errors: 400 for a bad range, sort or filter; 401 without a valid session; 403 for a member or consultant.
+         */
+        get: operations["listAdminBroadcasts"];
+        put?: never;
+        /**
+         * Create one of the broadcasts
+         * @description Creates a broadcast; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a required field missing, a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant.
+         */
+        post: operations["createAdminBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/broadcasts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the broadcasts
+         * @description One broadcast with every field the admin form edits. Only admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or consultant; 404 when there is no such broadcast.
+         */
+        get: operations["getAdminBroadcast"];
+        /**
+         * Update one of the broadcasts (fields left out stay as they are)
+         * @description Changes the given fields of a broadcast; the answer is the stored record. Only admins may call it.
+         *     Errors: 400 with field errors (a value not allowed, a unique key taken); 401 without a valid session; 403 for a member or consultant; 404 when there is no such broadcast.
+         */
+        put: operations["updateAdminBroadcast"];
+        post?: never;
+        /**
+         * Delete one of the broadcasts
+         * @description Deletes a broadcast. Only admins may call it.
+         *     Errors: 400 for a malformed id, or under non_field_errors when other records still use it; 401 without a valid session; 403 for a member or consultant; 404 when there is no such broadcast.
+         */
+        delete: operations["deleteAdminBroadcast"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/uploads": {
         parameters: {
             query?: never;
@@ -4402,6 +4501,52 @@ export interface components {
         };
         EventPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["EventBrief"][];
+        };
+        /**
+         * @description Who may watch: everyone signed in; members with an active subscription to one package (and staff); staff only (consultants and admins).
+         * @enum {string}
+         */
+        BroadcastAudience: "everyone" | "package" | "staff";
+        /**
+         * @description upcoming (not started), live (started, not ended) or ended.
+         * @enum {string}
+         */
+        BroadcastState: "upcoming" | "live" | "ended";
+        /** @description The lesson kept as the broadcast's recording. */
+        BroadcastRecording: {
+            lesson_id: components["schemas"]["Id"];
+            title: string;
+        };
+        /** @description A broadcast as lists show it. The watch link is never part of a list. */
+        BroadcastBrief: {
+            id: components["schemas"]["Id"];
+            title: string;
+            starts_at: components["schemas"]["DateTime"];
+            ends_at: components["schemas"]["DateTime"];
+            /** @description The IANA zone the broadcast is organised in (times are shown in the viewer's own zone). */
+            time_zone: string;
+            audience: components["schemas"]["BroadcastAudience"];
+            state: components["schemas"]["BroadcastState"];
+            recording: components["schemas"]["BroadcastRecording"] | null;
+        };
+        /** @description The broadcasts the caller may watch, in three groups. */
+        BroadcastOverview: {
+            /** @description On now, by start. */
+            live: components["schemas"]["BroadcastBrief"][];
+            /** @description Not started yet, soonest first (at most 20). */
+            upcoming: components["schemas"]["BroadcastBrief"][];
+            /** @description Ended, latest first (at most 20). */
+            past: components["schemas"]["BroadcastBrief"][];
+        };
+        BroadcastDetail: components["schemas"]["BroadcastBrief"] & {
+            /** @description Sanitised HTML. */
+            description: string;
+            /** @description The stream or meeting link: given only while the broadcast is on or about to start (from opens_at until its end), else null. */
+            watch_url: string | null;
+            /** @description The player's address when the link is a YouTube or Vimeo video (shown on the page), with watch_url's timing; null for a meeting link (a Join button opens watch_url). */
+            embed_url: string | null;
+            /** @description When the watch link is given (a few minutes before the start). */
+            opens_at: components["schemas"]["DateTime"];
         };
         /** @description A billing period a package is sold for (e.g. one month, a year). */
         SubscriptionPeriod: {
@@ -5774,13 +5919,13 @@ export interface components {
             status: "active" | "not_active";
         };
         /** @enum {string} */
-        NotificationKind: "lead_offered" | "ticket_created" | "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead";
+        NotificationKind: "lead_offered" | "ticket_created" | "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead" | "broadcast_starting";
         Notification: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["NotificationKind"];
             /** @description Translated into the caller's language. */
             message: string;
-            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}. */
+            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}; broadcast_starting: {broadcast_id, title, minutes}. */
             data: {
                 [key: string]: unknown;
             };
@@ -6208,6 +6353,43 @@ export interface components {
             category_ids?: components["schemas"]["Id"][];
         };
         PackageAdminCreate: components["schemas"]["PackageAdminUpdate"] & Record<string, never>;
+        BroadcastAdmin: {
+            id: components["schemas"]["Id"];
+            title: string;
+            /** @description Sanitised HTML. */
+            description: string;
+            starts_at: components["schemas"]["DateTime"];
+            ends_at: components["schemas"]["DateTime"];
+            /** @description The IANA time zone the broadcast is organised in. */
+            time_zone: string;
+            /** @description The stream or meeting link. */
+            url: string;
+            audience: components["schemas"]["BroadcastAudience"];
+            /** @description The package whose members may watch (audience package only). */
+            package_id: number | null;
+            /** @description The lesson kept as the recording, once there is one. */
+            recording_lesson_id: number | null;
+            is_published: boolean;
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        BroadcastAdminUpdate: {
+            title?: string;
+            /** @description HTML; sanitised on save. */
+            description?: string;
+            starts_at?: components["schemas"]["DateTime"];
+            ends_at?: components["schemas"]["DateTime"];
+            /** @description The IANA zone the broadcast is organised in; the admin's own when left out on create. */
+            time_zone?: string;
+            /** @description An http(s) link to the stream or the meeting. */
+            url?: string;
+            audience?: components["schemas"]["BroadcastAudience"];
+            /** @description Required for the audience package; cleared for the others. */
+            package_id?: number | null;
+            recording_lesson_id?: number | null;
+            is_published?: boolean;
+        };
+        BroadcastAdminCreate: components["schemas"]["BroadcastAdminUpdate"] & Record<string, never>;
         UploadRequest: {
             /** Format: binary */
             file: string;
@@ -6387,6 +6569,12 @@ export type SchemaNewsPage = components['schemas']['NewsPage'];
 export type SchemaEventBrief = components['schemas']['EventBrief'];
 export type SchemaEventDetail = components['schemas']['EventDetail'];
 export type SchemaEventPage = components['schemas']['EventPage'];
+export type SchemaBroadcastAudience = components['schemas']['BroadcastAudience'];
+export type SchemaBroadcastState = components['schemas']['BroadcastState'];
+export type SchemaBroadcastRecording = components['schemas']['BroadcastRecording'];
+export type SchemaBroadcastBrief = components['schemas']['BroadcastBrief'];
+export type SchemaBroadcastOverview = components['schemas']['BroadcastOverview'];
+export type SchemaBroadcastDetail = components['schemas']['BroadcastDetail'];
 export type SchemaSubscriptionPeriod = components['schemas']['SubscriptionPeriod'];
 export type SchemaPackageListRequest = components['schemas']['PackageListRequest'];
 export type SchemaPackageLessonCategory = components['schemas']['PackageLessonCategory'];
@@ -6632,6 +6820,9 @@ export type SchemaFooterLinkAdminCreate = components['schemas']['FooterLinkAdmin
 export type SchemaPackageAdmin = components['schemas']['PackageAdmin'];
 export type SchemaPackageAdminUpdate = components['schemas']['PackageAdminUpdate'];
 export type SchemaPackageAdminCreate = components['schemas']['PackageAdminCreate'];
+export type SchemaBroadcastAdmin = components['schemas']['BroadcastAdmin'];
+export type SchemaBroadcastAdminUpdate = components['schemas']['BroadcastAdminUpdate'];
+export type SchemaBroadcastAdminCreate = components['schemas']['BroadcastAdminCreate'];
 export type SchemaUploadRequest = components['schemas']['UploadRequest'];
 export type SchemaUploadResponse = components['schemas']['UploadResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -8061,6 +8252,52 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listBroadcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcasts in three groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listSubscriptionPeriods: {
@@ -12498,6 +12735,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PackageAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminBroadcasts: {
+        parameters: {
+            query?: {
+                /** @description JSON: ["field", "ASC" | "DESC"] */
+                sort?: components["parameters"]["Sort"];
+                /** @description JSON: [first, last] (inclusive, 0-based) */
+                range?: components["parameters"]["Range"];
+                /** @description JSON object of filters, e.g. {"q": "text"} */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice; Content-Range gives the total. Filters: q (title), id (list), upcoming (true: not ended yet). */
+            200: {
+                headers: {
+                    /** @description broadcasts first-last/total */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastAdmin"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastAdminCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastAdmin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastAdmin"];
                 };
             };
             400: components["responses"]["BadRequest"];

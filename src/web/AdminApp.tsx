@@ -22,6 +22,8 @@ const NewsListPage = lazyScreen(() => import('./member/news/NewsListPage'));
 const NewsViewPage = lazyScreen(() => import('./member/news/NewsViewPage'));
 const EventsPage = lazyScreen(() => import('./member/events/EventsPage'));
 const EventViewPage = lazyScreen(() => import('./member/events/EventViewPage'));
+const BroadcastsPage = lazyScreen(() => import('./broadcasts/BroadcastsPage'));
+const BroadcastPage = lazyScreen(() => import('./broadcasts/BroadcastPage'));
 const StaffDashboardPage = lazyScreen(() => import('./statistics/StaffDashboardPage'));
 const StaffTasksPage = lazyScreen(() => import('./tasks/TasksPage'));
 const StaffTicketsPage = lazyScreen(() => import('./tickets/TicketsPage'));
@@ -80,6 +82,8 @@ export default function AdminApp() {
             <Route path="/news/view/:id" element={<NewsViewPage />} />
             <Route path="/events" element={<EventsPage />} />
             <Route path="/events/view/:id" element={<EventViewPage />} />
+            <Route path="/broadcasts" element={<BroadcastsPage />} />
+            <Route path="/broadcasts/:id" element={<BroadcastPage />} />
             <Route path="/flows/edit_landing/:id" element={<LandingEditorPage />} />
             <Route path="/team" element={<TeamPage />} />
             <Route path="/subscription" element={<SubscriptionPage />} />

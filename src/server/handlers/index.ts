@@ -3,6 +3,7 @@ import { DomainError } from '../errors';
 import { accountsHandlers } from './accounts';
 import { adminHandlers } from './admin';
 import { adminContentHandlers } from './admin-content';
+import { broadcastsHandlers } from './broadcasts';
 import { contactsHandlers } from './contacts';
 import { contentHandlers } from './content';
 import { flowsHandlers } from './flows';
@@ -27,6 +28,7 @@ export const handlers: HandlerTable = {
   ...accountsHandlers,
   ...adminHandlers,
   ...adminContentHandlers,
+  ...broadcastsHandlers,
   ...contactsHandlers,
   ...contentHandlers,
   ...flowsHandlers,

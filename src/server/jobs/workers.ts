@@ -8,6 +8,7 @@ import { EXPIRE_QUEUE, expireCheckouts } from '../services/payments/checkout';
 import { refundPayment } from '../services/payments/refunds';
 import { sendReceipt } from '../services/payments/receipts';
 import { RENEWAL_QUEUE, runRenewals } from '../services/subscription/renewal';
+import { BROADCAST_REMINDERS_QUEUE, sendBroadcastReminders } from '../services/broadcasts/reminders';
 
 /**
  * Every queue the server works, one line per area. Keep each worker's logic in its area's service;
@@ -73,5 +74,15 @@ export const JOB_WORKERS: readonly JobWorker[] = [
     pollSeconds: 5,
     expireInSeconds: 120,
     handle: async (ctx) => sendImportInvitations(ctx),
+  },
+  // broadcasts: each minute, the bell (and Telegram) reminds everyone allowed of a broadcast about to start, once per person.
+  {
+    queue: BROADCAST_REMINDERS_QUEUE,
+    cron: '* * * * *',
+    pollSeconds: 5,
+    expireInSeconds: 120,
+    handle: async (ctx) => {
+      await sendBroadcastReminders(ctx);
+    },
   },
 ];

@@ -14,6 +14,7 @@ const MAIN: Entry[] = [
   { key: 'books', titleKey: 'menu_books', path: '/books', icon: 'MenuBook', roles: ALL },
   { key: 'news', titleKey: 'menu_news', path: '/news', icon: 'Newspaper', roles: ALL },
   { key: 'events', titleKey: 'menu_events', path: '/events', icon: 'Event', roles: ALL },
+  { key: 'broadcasts', titleKey: 'menu_broadcasts', path: '/broadcasts', icon: 'LiveTv', roles: ALL },
   { key: 'subscription', titleKey: 'menu_subscription', path: '/subscription', icon: 'CardMembership', roles: ALL },
   // The shop stands on its own in the side menu (menuSections.ts: no section of its own).
   { key: 'products', titleKey: 'menu_products', path: '/products', icon: 'Storefront', roles: ALL },
@@ -75,6 +76,13 @@ const MAIN: Entry[] = [
   { key: 'content_news', titleKey: 'menu_content_news', path: '/admin/news', icon: 'Feed', roles: ADMIN },
   { key: 'content_events', titleKey: 'menu_content_events', path: '/admin/events', icon: 'EventNote', roles: ADMIN },
   {
+    key: 'content_broadcasts',
+    titleKey: 'menu_content_broadcasts',
+    path: '/admin/broadcasts',
+    icon: 'Podcasts',
+    roles: ADMIN,
+  },
+  {
     key: 'content_packages',
     titleKey: 'menu_content_packages',
     path: '/admin/packages',
@@ -113,6 +121,8 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     '/news/view/:id',
     '/events',
     '/events/view/:id',
+    '/broadcasts',
+    '/broadcasts/:id',
     '/subscription',
     '/contacts',
     '/team',
@@ -154,6 +164,7 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     'products',
     'news',
     'events',
+    'broadcasts',
     'packages',
     'configs',
     'footer-links',

@@ -1,5 +1,6 @@
 import { admin } from './areas/admin';
 import { auth } from './areas/auth';
+import { broadcasts } from './areas/broadcasts';
 import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
@@ -26,6 +27,7 @@ export const de: AppMessages = {
     outbox: outbox.de,
     profile: profile.de,
     learning: learning.de,
+    broadcasts: broadcasts.de,
     content: content.de,
     contacts: contacts.de,
     team: team.de,
@@ -51,6 +53,7 @@ export const de: AppMessages = {
     'staff/orders': { name: products.de.orders.resource_name },
     'admin/products': { name: products.de.admin.resource_name },
     ...contentResources(content.de),
+    'admin/broadcasts': { name: broadcasts.de.resource_name },
   },
   ra: { tiptap: tiptap.de },
 };

@@ -1,4 +1,5 @@
 import { auth } from './areas/auth';
+import { broadcasts } from './areas/broadcasts';
 import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
@@ -30,6 +31,7 @@ export const en = {
     outbox: outbox.en,
     profile: profile.en,
     learning: learning.en,
+    broadcasts: broadcasts.en,
     content: content.en,
     contacts: contacts.en,
     team: team.en,
@@ -55,6 +57,7 @@ export const en = {
     'staff/orders': { name: products.en.orders.resource_name },
     'admin/products': { name: products.en.admin.resource_name },
     ...contentResources(content.en),
+    'admin/broadcasts': { name: broadcasts.en.resource_name },
   },
   ra: { tiptap: tiptap.en },
 };

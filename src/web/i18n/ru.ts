@@ -1,5 +1,6 @@
 import { admin } from './areas/admin';
 import { auth } from './areas/auth';
+import { broadcasts } from './areas/broadcasts';
 import { contacts } from './areas/contacts';
 import { flows } from './areas/flows';
 import { team } from './areas/team';
@@ -26,6 +27,7 @@ export const ru: AppMessages = {
     outbox: outbox.ru,
     profile: profile.ru,
     learning: learning.ru,
+    broadcasts: broadcasts.ru,
     content: content.ru,
     contacts: contacts.ru,
     team: team.ru,
@@ -51,6 +53,7 @@ export const ru: AppMessages = {
     'staff/orders': { name: products.ru.orders.resource_name },
     'admin/products': { name: products.ru.admin.resource_name },
     ...contentResources(content.ru),
+    'admin/broadcasts': { name: broadcasts.ru.resource_name },
   },
   ra: { tiptap: tiptap.ru },
 };

@@ -17,12 +17,14 @@ import LocalShipping from '@mui/icons-material/LocalShipping';
 import Storefront from '@mui/icons-material/Storefront';
 import LibraryBooks from '@mui/icons-material/LibraryBooks';
 import LinkIcon from '@mui/icons-material/Link';
+import LiveTv from '@mui/icons-material/LiveTv';
 import Lock from '@mui/icons-material/Lock';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Newspaper from '@mui/icons-material/Newspaper';
 import Outbox from '@mui/icons-material/Outbox';
 import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
+import Podcasts from '@mui/icons-material/Podcasts';
 import School from '@mui/icons-material/School';
 import Settings from '@mui/icons-material/Settings';
 import SupportAgent from '@mui/icons-material/SupportAgent';
@@ -51,12 +53,14 @@ const ICONS = {
   Groups,
   History,
   Insights,
+  LiveTv,
   Lock,
   MenuBook,
   Newspaper,
   Outbox,
   Payments,
   People,
+  Podcasts,
   School,
   Settings,
   SupportAgent,

@@ -12,6 +12,7 @@ const SECTION_OF: Record<string, SectionId> = {
   books: 'learning',
   news: 'learning',
   events: 'learning',
+  broadcasts: 'learning',
   contacts: 'crm',
   team: 'crm',
   flows: 'crm',

@@ -1,4 +1,5 @@
 import books from './books';
+import broadcasts from '../broadcasts/admin';
 import configs from './configs';
 import contactCategories from './contact-categories';
 import contacts from './contacts';
@@ -47,6 +48,7 @@ export const CONTENT_RESOURCES = {
   'admin/products': products,
   'admin/news': news,
   'admin/events': events,
+  'admin/broadcasts': broadcasts,
   'admin/packages': packages,
   'admin/configs': configs,
   'admin/footer-links': footerLinks,

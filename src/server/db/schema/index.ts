@@ -5,3 +5,4 @@ export * from './payments';
 export * from './staff';
 export * from './flows';
 export * from './imports';
+export * from './broadcasts';

@@ -21,7 +21,7 @@ export const SETTING_KINDS = [
   'landing_lead',
 ] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
-export type NotificationKind = 'lead_offered' | 'ticket_created' | SettingKind;
+export type NotificationKind = 'lead_offered' | 'ticket_created' | 'broadcast_starting' | SettingKind;
 
 /** Adds an in-app notification inside the caller's transaction; the user's open bells hear of it when it commits. */
 export async function notify(

@@ -3,8 +3,9 @@ import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useLessonDashboard } from '../../providers/data/learningHooks';
 import { DonationBox, EventsBox, ImportantNews, LessonsBox, NewBookBox, NewsBox } from './DashboardBoxes';
 import { SupportBox } from '../../tickets/SupportBox';
+import { BroadcastsBox } from '../../broadcasts/BroadcastsBox';
 
-/** The landing page after login: lessons to continue, important news, news, events, the new book, donations. */
+/** The landing page after login: lessons to continue, important news, news, live broadcasts, events, the new book, donations. */
 export default function DashboardPage() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -60,6 +61,7 @@ export default function DashboardPage() {
           <NewsBox />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <BroadcastsBox />
           <EventsBox />
           <NewBookBox />
           <DonationBox />

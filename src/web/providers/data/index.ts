@@ -8,6 +8,7 @@ import { flowsAdapter, flowStatsAdapter } from './flows';
 import { landingElementsAdapter } from './landingElements';
 import { menusMethods } from './menus';
 import { booksAdapter, booksMethods } from './books';
+import { adminBroadcastsAdapter, broadcastsMethods } from './broadcasts';
 import { configsMethods } from './configs';
 import { eventsAdapter, eventsMethods } from './events';
 import { lessonCategoriesAdapter, lessonCommentsAdapter, lessonsAdapter, lessonsMethods } from './lessons';
@@ -72,6 +73,7 @@ const adapters = {
   'staff-partners': staffPartnersAdapter,
   'staff-statistics': staffStatisticsAdapter,
   ...adminContentAdapters,
+  'admin/broadcasts': adminBroadcastsAdapter,
   'learning/books': booksAdapter,
   'learning/categories': lessonCategoriesAdapter,
   'learning/comments': lessonCommentsAdapter,
@@ -133,6 +135,7 @@ const customMethods = [
   productsMethods,
   configsMethods,
   eventsMethods,
+  broadcastsMethods,
   lessonsMethods,
   newsMethods,
 ] as const;

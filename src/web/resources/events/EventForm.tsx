@@ -1,54 +1,29 @@
-import { Grid } from '@mui/material';
-import { AutocompleteInput, BooleanInput, SimpleForm, TextInput, type Validator } from 'react-admin';
+import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
 import { useTimeZone } from '../../common/format';
 import { ContentCreate, ContentEdit } from '../../common/forms';
 import { FormSection } from '../../common/FormSection';
-import { InstantInput, timeZoneChoices } from '../../common/inputs';
 import { RichText } from '../../common/RichText';
 import { UploadInput } from '../../common/UploadInput';
+import { WhenSection, type WhenTexts } from '../../common/WhenSection';
 
 // One form for create and edit: the create schema's limits (title and start are required).
 const v = validatorsFor('EventAdminCreate');
 
-/** The end, when given, comes after the start. */
-const endsAfterStart: Validator = (value: string | null | undefined, values: { starts_at?: string }) =>
-  value && values.starts_at && Date.parse(value) <= Date.parse(values.starts_at)
-    ? 'atrium.content.events.end_rule'
-    : undefined;
+const WHEN: WhenTexts = {
+  section: 'atrium.content.events.when_section',
+  starts_at: 'atrium.content.events.fields.starts_at',
+  ends_at: 'atrium.content.events.fields.ends_at',
+  time_zone: 'atrium.content.events.fields.time_zone',
+  time_zone_help: 'atrium.content.events.time_zone_help',
+  end_rule: 'atrium.content.events.end_rule',
+};
 
 function EventForm() {
   return (
     <SimpleForm sx={{ maxWidth: 960 }}>
       <TextInput source="title" label="atrium.content.events.fields.title" validate={v.title} fullWidth />
-      <FormSection title="atrium.content.events.when_section">
-        <Grid container columnSpacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput
-              source="starts_at"
-              label="atrium.content.events.fields.starts_at"
-              validate={v.starts_at}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <InstantInput
-              source="ends_at"
-              label="atrium.content.events.fields.ends_at"
-              validate={endsAfterStart}
-              fullWidth
-            />
-          </Grid>
-        </Grid>
-        <AutocompleteInput
-          source="time_zone"
-          label="atrium.content.events.fields.time_zone"
-          choices={timeZoneChoices}
-          validate={v.time_zone}
-          helperText="atrium.content.events.time_zone_help"
-          fullWidth
-        />
-      </FormSection>
+      <WhenSection texts={WHEN} startRules={v.starts_at} zoneRules={v.time_zone} />
       <FormSection title="atrium.content.events.where_section">
         <TextInput
           source="place"

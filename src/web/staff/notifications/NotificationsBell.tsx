@@ -44,6 +44,10 @@ function targetOf(n: { kind: string; data: Record<string, unknown> }, staff: boo
     case 'subscription_renewed':
     case 'subscription_failed':
       return '/subscription';
+    case 'broadcast_starting': {
+      const broadcast = num(n.data.broadcast_id);
+      return broadcast === undefined ? undefined : `/broadcasts/${String(broadcast)}`;
+    }
     default:
       return undefined;
   }
