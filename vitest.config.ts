@@ -33,9 +33,10 @@ class SlowFirstSequencer extends BaseSequencer {
 }
 
 /**
- * Vitest runs two kinds of tests, one project each:
- * - `server`: unit and API tests in Node; the API tests get a PostgreSQL admin URL from the global
- *   setup (one embedded cluster for the whole run, or TEST_DATABASE_URL) and make their own database.
+ * Vitest runs three kinds of tests, one project each:
+ * - `unit`: unit tests in Node, each file on fresh modules.
+ * - `server`: API tests in Node; they get a PostgreSQL admin URL from the global setup (one embedded
+ *   cluster for the whole run, or TEST_DATABASE_URL) and copy a template database of their own.
  * - `web`: the web app's data-provider adapters against typed MSW handlers (openapi-msw).
  * Files run in parallel (the default forks pool); each API test file owns its database and app.
  */
@@ -54,13 +55,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'unit',
+          environment: 'node',
+          // Each file on fresh modules: some mock Node's own (out-of-space.test.ts mocks node:fs).
+          include: ['tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
           // Files in one worker share the modules they import (the server, drizzle, fastify): imported once
           // per worker instead of once per file, which was about half of the run's CPU. Every file still
           // owns its database, app and server processes; module-level state is keyed by what owns it.
           isolate: false,
-          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // Only this project needs PostgreSQL: the cluster starts when a server test is queued.
           globalSetup: 'tests/setup/global-setup.ts',
           // Fails a file whose code sends a statement on a pg client busy with another.

@@ -56,7 +56,7 @@ function BroadcastForm() {
                 <SelectInput
                   label="atrium.broadcasts.admin.fields.package_id"
                   optionText="name"
-                  validate={requiredValue}
+                  validate={[requiredValue, ...v.package_id]}
                   helperText="atrium.broadcasts.admin.package_help"
                   fullWidth
                 />
@@ -68,6 +68,7 @@ function BroadcastForm() {
           <AutocompleteInput
             label="atrium.broadcasts.admin.fields.recording_lesson_id"
             optionText="title"
+            validate={v.recording_lesson_id}
             helperText="atrium.broadcasts.admin.recording_help"
             filterToQuery={(q: string) => ({ q })}
             fullWidth

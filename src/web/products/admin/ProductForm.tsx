@@ -30,7 +30,7 @@ function ProductForm() {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <TextInput source="name" label={L('name')} validate={v.name} fullWidth />
       <RichText source="description" label={L('description')} validate={v.description} />
-      <ArrayInput source="photos" label={L('photos')}>
+      <ArrayInput source="photos" label={L('photos')} validate={v.photos}>
         <SimpleFormIterator inline disableReordering={false} getItemLabel={() => ''}>
           <UploadInput source="" label={L('photo')} kind="image" />
         </SimpleFormIterator>
