@@ -135,10 +135,12 @@ test('a consultant works a person: note, donation, reset link copied and used on
   const mail = await mailWithSubject(lead.email, 'Your invitation to Atrium');
   const invitation = linkIn(mail, '/set-password/');
   await visitor.goto(invitation);
-  await expect(visitor.getByText('Добро пожаловать в Atrium')).toBeVisible();
-  await visitor.getByLabel(/^Новый пароль/).fill('lena-password-2');
-  await visitor.getByLabel('Повторите новый пароль').fill('lena-password-2');
-  await visitor.getByRole('button', { name: 'Сохранить пароль' }).click();
+  // The link carries the person's language: the page is English, as the mail was, in a Russian browser.
+  expect(invitation).toMatch(/\?lang=en$/);
+  await expect(visitor.getByText('Welcome to Atrium')).toBeVisible();
+  await visitor.getByLabel(/^New password/).fill('lena-password-2');
+  await visitor.getByLabel('Repeat the new password').fill('lena-password-2');
+  await visitor.getByRole('button', { name: 'Save password' }).click();
   await expect(visitor).toHaveURL(/\/login$/);
   expect(await canLogIn(lead.email, 'lena-password-2')).toBe(true);
   await visitor.close();
