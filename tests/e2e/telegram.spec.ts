@@ -183,9 +183,10 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
 
   const again = await (await browser.newContext()).newPage();
   await again.goto(path);
-  // A fresh device: the public screens in their default language; the lazy screen may take a while here.
-  await expect(again.getByText(auth.ru.bot.failed_title)).toBeVisible({ timeout: 30_000 });
-  await expect(again.getByText(auth.ru.link_expired)).toBeVisible();
+  // A fresh device: the link carries the member's language (German); the lazy screen may take a while here.
+  expect(loginUrl.searchParams.get('lang')).toBe('de');
+  await expect(again.getByText(auth.de.bot.failed_title)).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByText(auth.de.link_expired)).toBeVisible();
   await expect(again).toHaveURL(/\/token-auth-bot/);
   await again.context().close();
 
@@ -206,8 +207,9 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   expect((await botMessages()).at(-1)).toBe(catalogues.de.telegram_bot_unlinked);
   await expect(card.getByText(profile.en.status.linked, { exact: true })).toBeVisible();
   await member.bringToFront();
-  await expect(card.getByText(profile.en.status.not_linked, { exact: true })).toBeVisible();
-  await expect(member.getByRole('button', { name: profile.en.telegram.link })).toBeVisible();
+  // The focus also reads the account again, and the app follows its language (the member's is German).
+  await expect(card.getByText(profile.de.status.not_linked, { exact: true })).toBeVisible();
+  await expect(member.getByRole('button', { name: profile.de.telegram.link })).toBeVisible();
 
   await member.context().close();
   await linked.api.dispose();
