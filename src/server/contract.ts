@@ -38,7 +38,10 @@ export type OperationInfo = {
 };
 
 /** The split contract bundled into one document (external files become components). */
-export async function loadContract(): Promise<{ spec: Contract; yaml: string; operations: OperationInfo[] }> {
+/** The bundled contract, its YAML and what each operation needs at run time. */
+export type LoadedContract = { spec: Contract; yaml: string; operations: OperationInfo[] };
+
+export async function loadContract(): Promise<LoadedContract> {
   const config = await createConfig({});
   const result = await bundle({ ref: CONTRACT_ROOT, config, dereference: false });
   const spec = result.bundle.parsed as Contract;

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
-import { glueCopy, type loadContract } from '../../contract';
+import { glueCopy, type LoadedContract } from '../../contract';
 import { handlerFor } from '../../handlers';
 import { refuseUnknownParts } from '../../http/body-fields';
 import { operationGuard } from '../../http/guard';
@@ -21,10 +21,7 @@ const noStore: onRequestHookHandler = (_req, reply, done) => {
  * each behind its guard (roles, content types), its rate limits and its handler; the bundled contract at
  * /api/openapi.yaml and its docs at /api/docs.
  */
-export default async function contractRoutes(
-  api: FastifyInstance,
-  { contract }: { contract: Awaited<ReturnType<typeof loadContract>> },
-) {
+export default async function contractRoutes(api: FastifyInstance, { contract }: { contract: LoadedContract }) {
   const byId = new Map(contract.operations.map((o) => [o.operationId, o]));
   const takesMultipart = (operationId: string) => byId.get(operationId)?.multipartFields !== undefined;
   const glue = (keep: (operationId: string) => boolean): FastifyOpenapiGlueOptions => ({
