@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { openInApp } from './support/screens';
+import { signIn } from './support/session';
 
 /**
  * axe-core over every screen, as the role that uses it, the screens taking the three languages in turn:
@@ -73,14 +74,6 @@ async function audit(page: Page): Promise<string[]> {
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
     );
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/dashboard/);
 }
 
 /** The interface in `lang` (the account's language too, when signed in), after a reload. */

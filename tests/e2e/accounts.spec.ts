@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail';
+import { VIEWPORTS } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * The Accounts issue's remaining flows against the real server and SMTP peer: registration with an
  * inviter's promo code, what a password reset ends, link expiry on the server's clock, the error
  * catalogue (401, 500), the per-account login limit, and the public screens in every language.
  */
-const SHOTS = 'test-results/screenshots';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
 async function apiLogin(request: APIRequestContext, username: string, password: string) {
   const res = await request.post('/api/accounts/login/', { form: { username, password } });
@@ -158,7 +157,6 @@ test('after 5 wrong logins for one account an address waits (429) while other ac
 
 for (const lang of ['ru', 'en', 'de'] as const) {
   test(`login and registration screens in ${lang}, phone and desktop`, async ({ page }) => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     await page.addInitScript((l) => {
       localStorage.setItem('atrium:locale', l);
     }, lang);
@@ -173,7 +171,7 @@ for (const lang of ['ru', 'en', 'de'] as const) {
         await expect(page.locator('input[name="password"], input[name="email"]').first()).toBeVisible();
         const text = await page.evaluate(() => document.body.innerText);
         expect(text, `${name} ${lang}`).not.toContain('atrium.');
-        await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+        await saveShot(page, `${name}-${lang}-${device}`);
       }
     }
   });

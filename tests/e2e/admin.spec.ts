@@ -4,6 +4,8 @@ import { catalogues } from '../../src/server/i18n';
 import { content } from '../../src/web/i18n/areas/content';
 import { simplePdf } from './fixtures/files';
 import { openFromMenu } from './support/menu';
+import { VIEWPORTS, signIn } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * Consultant administration against the real server: an admin sets a consultant's limit, rating and
@@ -13,8 +15,6 @@ import { openFromMenu } from './support/menu';
  * Screenshots of the roster, imports and history in ru and en, phone and desktop.
  */
 
-const SHOTS = 'test-results/screenshots';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 let adminApi: APIRequestContext;
 
@@ -28,7 +28,6 @@ async function token(baseURL: string, username: string) {
 }
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await playwrightRequest.newContext({
     baseURL,
     extraHTTPHeaders: { Authorization: `JWT ${await token(baseURL!, 'admin@demo.atrium')}` },
@@ -36,13 +35,8 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(async () => adminApi.dispose());
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
-}
+/** Signs `page` in as `email` and opens the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (page: Page, email: string) => signIn(page, email);
 
 const row = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -258,7 +252,7 @@ async function shoot(page: Page, name: string) {
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       ).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+      await saveShot(page, `${name}-${lang}-${device}`);
     }
   }
   // Back to Russian for the steps after, on the server too (it answers in the user's saved language).

@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { adminApiContext } from './support/admin-api';
+import { signedInPage } from './support/session';
 
 /**
  * The live bell in the app bar of every staff page, pushed by the server: a lead given up by
@@ -60,16 +61,8 @@ async function apiAs(baseURL: string | undefined, email: string): Promise<APIReq
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
 }
 
-async function logIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+/** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (browser: Browser, email: string): Promise<Page> => signedInPage(browser, email, { password: PASSWORD });
 
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 

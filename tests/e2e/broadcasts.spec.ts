@@ -1,9 +1,10 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { broadcasts as texts } from '../../src/web/i18n/areas/broadcasts';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
+import { VIEWPORTS, signedInPage } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * Live broadcasts from the menu: the admin schedules one that is on now through Broadcast editor; members
@@ -11,9 +12,7 @@ import { openFromMenu } from './support/menu';
  * button, in English and German on a phone (390 px) and in Russian on a desktop.
  */
 
-const SHOTS = 'test-results/screenshots';
 const PASSWORD = 'broadcast-password-1';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 const TITLE = `Live Q&A ${stamp}`;
 const URL_ = `https://meet.example.com/e2e-${stamp}`;
@@ -22,7 +21,6 @@ type Lang = 'ru' | 'en' | 'de';
 let adminApi: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await adminApiContext(baseURL);
 });
 test.afterAll(async () => {
@@ -46,16 +44,9 @@ async function freshMember(language: Lang) {
   return email;
 }
 
-async function logIn(browser: Browser, email: string, password: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+/** A browser of the given size signed in as `email`, on the dashboard. */
+const logIn = (browser: Browser, email: string, password: string, viewport: { width: number; height: number }) =>
+  signedInPage(browser, email, { password, viewport });
 
 /** An instant as the date-time picker takes it (DD/MM/YYYY HH:mm) in `zone`. */
 function typed(ms: number, zone: string) {
@@ -100,7 +91,7 @@ async function watchFromMenu(page: Page, lang: Lang, phone: boolean) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
   );
-  await page.screenshot({ path: `${SHOTS}/broadcast-${lang}-${phone ? 'phone' : 'desktop'}.png` });
+  await saveShot(page, `broadcast-${lang}-${phone ? 'phone' : 'desktop'}`);
 }
 
 test('an admin schedules a live broadcast from the menu; members watch it from the menu in en, de (phone) and ru', async ({

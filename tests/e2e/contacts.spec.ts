@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   expect,
   request as playwrightRequest,
@@ -11,6 +10,8 @@ import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/i18n/areas/contacts';
 import { clickWhenStill } from './support/motion';
+import { VIEWPORTS } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * A member's contacts end to end, as a fresh member (no demo user is changed): two categories, one of
@@ -20,9 +21,7 @@ import { clickWhenStill } from './support/motion';
  * Screenshots of the list, the form and the categories, phone and desktop, in ru and en.
  */
 
-const SHOTS = 'test-results/screenshots';
 const PASSWORD = 'contacts-password-1';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 const ru = texts.ru;
 // The spec's message (section 5), and how a Russian member reads it.
@@ -32,7 +31,6 @@ const RU_ONE_PARTICULAR = 'У контакта может быть только 
 let adminApi: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await adminApiContext(baseURL);
 });
 
@@ -373,7 +371,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
         await page.evaluate(() => document.fonts.ready);
         await expectNoRawKeys(page);
         expect(await overflowing(page), `${name} ${lang} ${device}`).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+        await saveShot(page, `${name}-${lang}-${device}`);
       }
     }
   }

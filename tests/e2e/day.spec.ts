@@ -14,6 +14,7 @@ import { tasks } from '../../src/web/i18n/areas/tasks';
 import { catalogues } from '../../src/server/i18n';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
+import { signIn } from './support/session';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -47,13 +48,8 @@ test.afterAll(async () => {
   await consultantApi.dispose();
 });
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
-}
+/** Signs `page` in as `email` and opens the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (page: Page, email: string) => signIn(page, email);
 
 /** Types digits into an MUI X picker field, section by section from the first (24-hour, DD/MM/YYYY HH:mm). */
 async function typeInPicker(field: Locator, digits: string) {

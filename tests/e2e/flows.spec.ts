@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
@@ -6,6 +5,8 @@ import { flows as texts } from '../../src/web/i18n/areas/flows';
 import { gradientPng } from './fixtures/files';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
+import { VIEWPORTS } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * Funnels end to end: a member creates a flow, builds its landing (heading, image, lead form) in the
@@ -16,16 +17,13 @@ import { clickWhenStill } from './support/motion';
  * phone and desktop, in ru, en and de.
  */
 
-const SHOTS = 'test-results/screenshots';
 const PASSWORD = 'flows-password-1';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 const ru = texts.ru;
 
 let adminApi: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await adminApiContext(baseURL);
 });
 
@@ -159,7 +157,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   const hrefs = await pub.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
   await pub.getByText('сюда').click();
-  await pub.screenshot({ path: `${SHOTS}/flows-public-en-phone.png`, fullPage: true });
+  await saveShot(pub, `flows-public-en-phone`);
 
   // An email that has an account is answered as a new one (its holder is mailed instead): nothing is
   // said as the visitor leaves the field, and sending shows the form's thanks.
@@ -181,7 +179,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   // The form's switch sent the new lead an invitation with a set-password link.
   expect(linkIn(await waitForMail(lead), '/set-password/')).toMatch(/^\/set-password\//);
   await pub.setViewportSize(VIEWPORTS.desktop);
-  await pub.screenshot({ path: `${SHOTS}/flows-public-en-desktop.png`, fullPage: true });
+  await saveShot(pub, `flows-public-en-desktop`);
   expect(dialogs).toEqual([]);
   expect(errors).toEqual([]);
   await visitor.close();
@@ -238,7 +236,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await page.evaluate(() => document.fonts.ready);
         await expectNoRawKeys(page);
-        await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+        await saveShot(page, `${name}-${lang}-${device}`);
       }
     }
   }
@@ -251,7 +249,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
     .getByRole('button', { name: texts.de.editor.edit })
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/flows-element-de-desktop.png`, fullPage: true });
+  await saveShot(page, `flows-element-de-desktop`);
   await ownerApi.dispose();
   await context.close();
 });

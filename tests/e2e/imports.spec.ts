@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { openFromMenu } from './support/menu';
+import { signIn } from './support/session';
 
 /**
  * An admin imports a file shaped like a Google Contacts export (56 columns) from the menu: the
@@ -16,13 +17,8 @@ const GOOGLE = fs
   .replace(/@gc\.test/g, `.${stamp}@gc.test`)
   .replace(`existing.${stamp}@gc.test`, 'member@demo.atrium');
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
-}
+/** Signs `page` in as `email` and opens the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (page: Page, email: string) => signIn(page, email);
 
 test('an admin imports a Google Contacts export with the suggested mapping', async ({ page }) => {
   test.setTimeout(180_000);

@@ -11,6 +11,7 @@ import { team } from '../../src/web/i18n/areas/team';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu, openWaitingLeads } from './support/menu';
 import { clickWhenStill } from './support/motion';
+import { signedInPage } from './support/session';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -64,16 +65,8 @@ async function consultant(first: string) {
   return { id: ((await res.json()) as { id: number }).id, email, name: `${first} ${last}` };
 }
 
-async function logIn(browser: Browser, email: string, password = PASSWORD) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
-  return page;
-}
+/** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (browser: Browser, email: string, password = PASSWORD) => signedInPage(browser, email, { password });
 
 test.beforeAll(async ({ baseURL }) => {
   admin = await adminApiContext(baseURL);

@@ -1,9 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
 import { clickWhenStill } from './support/motion';
+import { VIEWPORTS, signedInPage } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * The learning area against the real server: an admin creates a category, a free and a paid lesson
@@ -13,16 +14,13 @@ import { clickWhenStill } from './support/motion';
  * go once the admin hides it. Screenshots of the member pages in ru, en and de, phone and desktop.
  */
 
-const SHOTS = 'test-results/screenshots';
 const VIDEO = path.resolve('tests/e2e/fixtures/lesson.webm');
 const PASSWORD = 'learning-password-1';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 
 let adminApi: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await adminApiContext(baseURL);
 });
 
@@ -48,16 +46,8 @@ async function freshMember() {
   return { email, name: 'Lena Lernt' };
 }
 
-async function logIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+/** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (browser: Browser, email: string, password: string) => signedInPage(browser, email, { password });
 
 /** No catalogue key (atrium.* or react-admin's ra.*) may show through as raw text. */
 async function save(page: Page) {
@@ -347,7 +337,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
           await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
         await page.evaluate(() => document.fonts.ready);
         await expectNoRawKeys(page);
-        await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${device}.png`, fullPage: true });
+        await saveShot(page, `${name}-${lang}-${device}`);
       }
     }
   }

@@ -5,6 +5,7 @@ import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
+import { signedInPage } from './support/session';
 
 /**
  * Support for members, in each language: the member finds Support in the menu, sends a request from
@@ -31,16 +32,8 @@ async function createUser(data: Record<string, unknown>): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
-async function logIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+/** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (browser: Browser, email: string): Promise<Page> => signedInPage(browser, email, { password: PASSWORD });
 
 const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));

@@ -1,16 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { menuEntry, openFromMenu } from './support/menu';
-
-const SHOTS = 'test-results/screenshots';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/dashboard/);
-}
+import { VIEWPORTS, signIn } from './support/session';
+import { saveShot } from './support/screens';
 
 /** The interface and the server (which titles the menu entries) in `lang`, as the app's own switch sets them. */
 async function setLanguage(page: Page, lang: string) {
@@ -122,7 +113,7 @@ test("the admin's menu in English at desktop and phone width (screenshots)", asy
       await expect(page.getByRole('menuitem', { name: 'Tasks' })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/menu-admin-en-${device}.png` });
+      await saveShot(page, `menu-admin-en-${device}`);
       if (device === 'phone') {
         // Choosing an entry in the drawer goes there and closes the drawer.
         await openFromMenu(page, 'Users');

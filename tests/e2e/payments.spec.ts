@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   expect,
   request as playwrightRequest,
@@ -9,6 +8,8 @@ import {
 } from '@playwright/test';
 import { simplePdf } from './fixtures/files';
 import { clickWhenStill } from './support/motion';
+import { VIEWPORTS, signedInPage } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * Payments against the real server and the built-in sandbox checkout: a member buys a package, sees
@@ -17,9 +18,7 @@ import { clickWhenStill } from './support/motion';
  * check; staff approve one and reject another with a reason, which the member sees.
  */
 
-const SHOTS = 'test-results/screenshots';
 const PASSWORD = 'payments-password-1';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 const DAY = 86400_000;
 
@@ -30,7 +29,6 @@ let adminApi: APIRequestContext;
 let anonymous: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   anonymous = await playwrightRequest.newContext({ baseURL });
   adminApi = await playwrightRequest.newContext({
     baseURL,
@@ -59,16 +57,8 @@ async function freshMember(name: string, language: 'ru' | 'en' | 'de') {
   return email;
 }
 
-async function logIn(browser: Browser, email: string, password: string, button: string) {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: button }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+/** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (browser: Browser, email: string, password: string) => signedInPage(browser, email, { password });
 
 /** The interface language and the server's change together, as the app's own switch does. */
 async function useLanguage(page: Page, lang: 'ru' | 'en' | 'de') {
@@ -87,7 +77,7 @@ async function useLanguage(page: Page, lang: 'ru' | 'en' | 'de') {
 async function shot(page: Page, name: string, viewport: keyof typeof VIEWPORTS = 'desktop') {
   await page.setViewportSize(VIEWPORTS[viewport]);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/payments-${name}-${viewport}.png`, fullPage: true });
+  await saveShot(page, `payments-${name}-${viewport}`);
 }
 
 async function expectNoRawKeys(page: Page) {
@@ -115,7 +105,7 @@ test('a member buys a package through the sandbox checkout; access ends with the
   const lessonId = ((await lessons.json()) as Array<{ id: number }>)[0]!.id;
   expect(await lessonLocked(token, lessonId)).toBe(true);
 
-  const page = await logIn(browser, email, PASSWORD, 'Войти');
+  const page = await logIn(browser, email, PASSWORD);
   await useLanguage(page, 'en');
   await page.goto('/subscription');
   await expect(page.getByTestId('no-current-package')).toBeVisible();
@@ -187,7 +177,7 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
   browser,
 }) => {
   const email = await freshMember('Dora', 'de');
-  const member = await logIn(browser, email, PASSWORD, 'Войти');
+  const member = await logIn(browser, email, PASSWORD);
   await useLanguage(member, 'de');
   await member.goto('/dashboard');
 
@@ -199,7 +189,7 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
 
   let dialog = await donateManually(member, '15.00', 'beleg.pdf');
   await member.setViewportSize(VIEWPORTS.phone);
-  await member.screenshot({ path: `${SHOTS}/payments-donation-dialog-de-phone.png` });
+  await saveShot(member, `payments-donation-dialog-de-phone`);
   await member.setViewportSize(VIEWPORTS.desktop);
   await dialog.getByTestId('donation-submit').click();
   await expect(member.getByText('Danke! Ihre Spende wartet auf die Bestätigung durch unser Team.')).toBeVisible();
@@ -215,7 +205,7 @@ test('manual donations with a PDF check: staff approve one (receipt, totals) and
   await shot(member, 'my-donations-de');
 
   // Staff (the admin, in Russian) review them.
-  const staff = await logIn(browser, 'admin@demo.atrium', 'demo-password', 'Войти');
+  const staff = await logIn(browser, 'admin@demo.atrium', 'demo-password');
   await staff.goto('/staff/payments');
   await expect(staff.getByRole('columnheader', { name: 'Сумма, USD' })).toBeVisible();
   const rows = staff.locator('tbody tr').filter({ hasText: 'Dora' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
+import { saveShot } from './support/screens';
 
 /**
  * The staff person page against the real server: the demo consultant opens a lead of theirs from
@@ -112,7 +113,7 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await expect(timeline).toContainText('создал(а) ссылку сброса учётных данных');
   await expectNoRawKeys(page);
   fs.mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: 'test-results/screenshots/person-timeline-ru-desktop.png', fullPage: true });
+  await saveShot(page, 'person-timeline-ru-desktop');
 
   // The person opens the link in their own browser: new credentials once, then they log in with them.
   const visitor = await page.context().browser()!.newPage();

@@ -3,6 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { products } from '../../src/web/i18n/areas/products';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
+import { signIn } from './support/session';
 
 /**
  * Brand products (issue 40), each step from the side menu: an admin adds a product to the catalogue
@@ -25,13 +26,8 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(async () => adminApi.dispose());
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
-}
+/** Signs `page` in as `email` and opens the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (page: Page, email: string, password: string) => signIn(page, email, { password });
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,8 +1,9 @@
-import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
+import { VIEWPORTS } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * The member's profile against the real server: edit, languages, password change, Google Authenticator
@@ -10,14 +11,11 @@ import { clickWhenStill } from './support/motion';
  * not depend on each other's order or on the demo accounts' state.
  */
 
-const SHOTS = 'test-results/screenshots';
 const PASSWORD = 'first-password-1';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
 let admin: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   const anonymous = await playwrightRequest.newContext({ baseURL });
   const res = await anonymous.post('/api/accounts/login/', {
     form: { username: 'admin@demo.atrium', password: 'demo-password' },
@@ -101,7 +99,7 @@ async function screenshots(page: Page, lang: string) {
     for (const sub of ['view', 'edit', 'settings'] as const) {
       // A reload after resizing lays the page out for that size (the side menu closed on a phone).
       await openProfilePage(page, sub, sub === 'view');
-      await page.screenshot({ path: `${SHOTS}/profile-${sub}-${lang}-${device}.png`, fullPage: true });
+      await saveShot(page, `profile-${sub}-${lang}-${device}`);
     }
   }
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -328,7 +326,7 @@ test('a member changes the email: the current password, the link to the new addr
   // Until the link is opened, the account keeps its email.
   await expect(page.locator('input[name="email"]')).toHaveValue(user.email);
   await expectNoRawKeys(page);
-  await page.screenshot({ path: `${SHOTS}/profile-email-pending-ru.png`, fullPage: true });
+  await saveShot(page, `profile-email-pending-ru`);
 
   // The link in the new inbox: opening it changes nothing until the button is pressed.
   const confirmPath = linkIn(await waitForMail(newEmail), '/email-change/');
@@ -336,7 +334,7 @@ test('a member changes the email: the current password, the link to the new addr
   await expect(page.getByRole('heading', { name: 'Подтвердите новый email' })).toBeVisible();
   await page.getByRole('button', { name: 'Подтвердить новый email' }).click();
   await expect(page.getByText('Новый email подтверждён. Теперь входите с ним.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/email-change-done-ru.png`, fullPage: true });
+  await saveShot(page, `email-change-done-ru`);
   await page.goto(confirmPath);
   await page.getByRole('button', { name: 'Подтвердить новый email' }).click();
   await expect(page.getByRole('alert')).toHaveText('Срок действия ссылки истёк');
@@ -358,7 +356,7 @@ test('a member changes the email: the current password, the link to the new addr
   await page.getByRole('button', { name: 'Änderung rückgängig machen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'alle Sitzungen sind beendet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Neues Passwort festlegen' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/credentials-undo-done-de.png`, fullPage: true });
+  await saveShot(page, `credentials-undo-done-de`);
 
   const back = await page.request.post('/api/accounts/login/', { form: { username: user.email, password: PASSWORD } });
   expect(back.status()).toBe(200);

@@ -5,6 +5,7 @@ import { core } from '../../src/web/i18n/areas/core';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
+import { signIn } from './support/session';
 
 /**
  * Refusals and failures on every staff page, with the page's own call stubbed (page.route): a 403
@@ -44,13 +45,8 @@ const answer = (status: number) => (route: Route) =>
     ),
   });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill('admin@demo.atrium');
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
-}
+/** Signs `page` in as the demo admin and opens the dashboard. */
+const logIn = (page: Page) => signIn(page, 'admin@demo.atrium');
 
 test.setTimeout(240_000);
 

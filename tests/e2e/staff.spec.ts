@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   expect,
   request as playwrightRequest,
@@ -13,6 +12,8 @@ import { tickets } from '../../src/web/i18n/areas/tickets';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
+import { VIEWPORTS, signedInPage } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * The staff workspace against the real server: a consultant plans a call in 15 minutes about a lead,
@@ -22,8 +23,6 @@ import { clickWhenStill } from './support/motion';
  * phone and desktop.
  */
 
-const SHOTS = 'test-results/screenshots';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const ru = staff.ru;
 const stamp = Date.now().toString(36);
 
@@ -45,7 +44,6 @@ async function apiAs(baseURL: string | undefined, email: string) {
 }
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = await apiAs(baseURL, 'admin@demo.atrium');
   consultantApi = await apiAs(baseURL, 'consultant@demo.atrium');
   const me = (await (await consultantApi.get('/api/accounts/me/')).json()) as { id: number; time_zone: string };
@@ -61,16 +59,8 @@ test.afterAll(async () => {
   await consultantApi.dispose();
 });
 
-async function logIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+/** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (browser: Browser, email: string) => signedInPage(browser, email);
 
 async function completedToday(): Promise<number> {
   const res = await consultantApi.post('/api/accounts/dashboard/statistics/', { data: {} });
@@ -94,7 +84,7 @@ async function shoot(page: Page, name: string, lang: 'ru' | 'en', ready: () => P
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/staff-${name}-${lang}-${device}.png`, fullPage: true });
+    await saveShot(page, `staff-${name}-${lang}-${device}`);
   }
 }
 

@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail';
+import { VIEWPORTS, signIn } from './support/session';
+import { saveShot } from './support/screens';
 
 /**
  * The team area against the real server: two people register through the demo member's link and one
@@ -8,8 +9,6 @@ import { linkIn, waitForMail } from './support/mail';
  * and the structure table. Screenshots of tree, structure and details, phone and desktop, ru and en.
  */
 
-const SHOTS = 'test-results/screenshots';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 
 let anonymous: APIRequestContext;
@@ -49,7 +48,6 @@ async function activate(email: string): Promise<string> {
 }
 
 test.beforeAll(async ({ baseURL }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   anonymous = await playwrightRequest.newContext({ baseURL });
   const memberPromo = await promoOf(await tokenOf('member@demo.atrium'));
   await register(people.anna, memberPromo);
@@ -61,13 +59,8 @@ test.afterAll(async () => {
   await anonymous.dispose();
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill('member@demo.atrium');
-  await page.locator('input[name="password"]').fill('demo-password');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+/** Signs `page` in as the demo member and opens the dashboard. */
+const logIn = (page: Page) => signIn(page, 'member@demo.atrium');
 
 async function expectNoRawKeys(page: Page) {
   const text = await page.evaluate(() => document.body.innerText);
@@ -154,15 +147,15 @@ test('screenshots of the team pages, phone and desktop, ru and en', async ({ pag
       await first.getByRole('button').first().click();
       await expect(first.getByRole('treeitem').filter({ hasText: fullName(people.boris) })).toBeVisible();
       await expectNoRawKeys(page);
-      await page.screenshot({ path: `${SHOTS}/team-tree-${lang}-${device}.png`, fullPage: true });
+      await saveShot(page, `team-tree-${lang}-${device}`);
       await page.goto('/team?tab=structure');
       await expect(page.getByTestId('structure-totals')).toBeVisible();
       await expectNoRawKeys(page);
-      await page.screenshot({ path: `${SHOTS}/team-structure-${lang}-${device}.png`, fullPage: true });
+      await saveShot(page, `team-structure-${lang}-${device}`);
       await page.goto(`/user/view-details/${detailsId}`);
       await expect(page.getByRole('heading', { level: 1, name: fullName(people.anna) })).toBeVisible();
       await expectNoRawKeys(page);
-      await page.screenshot({ path: `${SHOTS}/team-details-${lang}-${device}.png`, fullPage: true });
+      await saveShot(page, `team-details-${lang}-${device}`);
     }
   }
   await page.request.post('/api/accounts/set_language/', {

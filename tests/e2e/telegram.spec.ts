@@ -1,16 +1,10 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { auth } from '../../src/web/i18n/areas/auth';
 import { profile } from '../../src/web/i18n/areas/profile';
 import { tickets } from '../../src/web/i18n/areas/tickets';
 import { clickWhenStill } from './support/motion';
+import { signedInPage } from './support/session';
 
 /**
  * Telegram end to end, against the local Bot API peer the server long-polls (playwright.config.ts):
@@ -80,16 +74,13 @@ async function tell(text: string, languageCode = 'en') {
   expect(res.ok).toBeTruthy();
 }
 
+/** A desktop browser signed in as `email`, on the dashboard. */
 async function logIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await signedInPage(browser, email, { password });
   // The deep link opens Telegram in a new tab; here it is only a page of its own.
-  await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'Telegram' }));
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page
+    .context()
+    .route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'Telegram' }));
   return page;
 }
 
@@ -191,22 +182,18 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   await again.context().close();
 
   // The member leaves from the chat (/stop) while the profile is open in the browser. Coming back to the
-  // window (a window focus, not a tab shown again) shows it unlinked without a reload. Headless Chromium
-  // fakes focus for every page; with that off, bringing a page to the front moves the focus as a person does.
-  const realFocus = async (page: Page) =>
-    (await page.context().newCDPSession(page)).send('Emulation.setFocusEmulationEnabled', { enabled: false });
-  await realFocus(member);
+  // window (a window focus, not a tab shown again) shows it unlinked without a reload. The headless shell
+  // has no windows to move a real focus between, so the focus comes as the window's event, as in language.spec.
   const chat = await member.context().newPage();
-  await realFocus(chat);
   await chat.goto('https://t.me/atrium_bot');
   await chat.bringToFront();
-  await expect.poll(() => member.evaluate(() => document.hasFocus())).toBe(false);
   const sent = (await botMessages()).length;
   await tell('/stop');
   await expect.poll(async () => (await botMessages()).length, { timeout: 20_000 }).toBe(sent + 1);
   expect((await botMessages()).at(-1)).toBe(catalogues.de.telegram_bot_unlinked);
   await expect(card.getByText(profile.en.status.linked, { exact: true })).toBeVisible();
   await member.bringToFront();
+  await member.evaluate(() => window.dispatchEvent(new Event('focus')));
   // The focus also reads the account again, and the app follows its language (the member's is German).
   await expect(card.getByText(profile.de.status.not_linked, { exact: true })).toBeVisible();
   await expect(member.getByRole('button', { name: profile.de.telegram.link })).toBeVisible();

@@ -3,6 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { team } from '../../src/web/i18n/areas/team';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openWaitingLeads } from './support/menu';
+import { signedInPage } from './support/session';
 
 /**
  * Waiting leads as a work queue, against the real server: leads that signed up through a landing form
@@ -46,16 +47,9 @@ async function signUp(baseURL: string | undefined, landing: string, firstName: s
   await visitor.dispose();
 }
 
-async function logIn(browser: Browser, email: string, password = 'demo-password') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/(dashboard|staff-dashboard)$/);
-  return page;
-}
+/** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
+const logIn = (browser: Browser, email: string, password = 'demo-password') =>
+  signedInPage(browser, email, { password });
 
 test.beforeAll(async ({ baseURL }) => {
   adminApi = await adminApiContext(baseURL);

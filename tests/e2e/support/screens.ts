@@ -27,3 +27,12 @@ export async function openInApp(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
   await settle(page);
 }
+
+/**
+ * Saves a full-page screenshot to test-results/screenshots/<name>.png for a person to look at, only when
+ * E2E_SHOTS=1 (a review walk): nothing compares them, so a test run does not spend time taking them.
+ */
+export async function saveShot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS !== '1') return;
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
