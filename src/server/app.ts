@@ -78,6 +78,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: requestLog(logger !== false),
     trustProxy: trustProxyOption(opts.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
+    // The contract's routes compile hundreds of schemas: on a busy machine (2 cores at load 20, the
+    // soak's neighbours) that took over avvio's default 10 s, and the start failed with a stack trace.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false },
     // A malformed or overlong URL (the router refuses it before any hook) answers like any bad input.
     frameworkErrors: (_err, req, reply) => {

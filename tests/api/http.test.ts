@@ -18,6 +18,11 @@ describe('HTTP basics', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
+  it('gives its plugins minutes to load, not avvio default 10 s', () => {
+    // Compiling the contract's routes took longer than 10 s on 2 cores at load 20: the start failed.
+    expect(t.app.initialConfig.pluginTimeout).toBeGreaterThanOrEqual(60_000);
+  });
+
   it('publishes the contract at /api/openapi.yaml', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.yaml' });
     expect(res.statusCode).toBe(200);
