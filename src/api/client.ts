@@ -40,23 +40,37 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** The session on a request: the token, and the language the server answers in. */
+export function withSession(headers: Headers): Headers {
+  const token = getToken();
+  if (token) headers.set('Authorization', `JWT ${token}`);
+  // The server answers in the interface language (Russian until the user picks another).
+  headers.set('Accept-Language', storage()?.getItem(LOCALE_KEY) ?? 'ru');
+  return headers;
+}
+
+/** Tells the listeners of a 401 answer (the auth provider logs the user out). */
+export function noticeStatus(status: number): void {
+  if (status === 401) for (const l of unauthorizedListeners) l();
+}
+
 const authMiddleware: Middleware = {
   onRequest({ request }) {
-    const token = getToken();
-    if (token) request.headers.set('Authorization', `JWT ${token}`);
-    // The server answers in the interface language (Russian until the user picks another).
-    request.headers.set('Accept-Language', storage()?.getItem(LOCALE_KEY) ?? 'ru');
+    withSession(request.headers);
     return request;
   },
   onResponse({ response }) {
-    if (response.status === 401) for (const l of unauthorizedListeners) l();
+    noticeStatus(response.status);
     return response;
   },
 };
 
+/** Where the API is, for the typed client and the simple-REST provider alike. */
+export const API_URL = '/api';
+
 /** The one typed client of the contract. */
 export const api = createClient<paths>({
-  baseUrl: '/api',
+  baseUrl: API_URL,
   // Looked up per call so test doubles (MSW) that patch fetch later still see the calls.
   fetch: (request) => globalThis.fetch(request),
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
+import { createPayment } from '../factories';
 import { makeMember, mailsTo, waitFor } from '../setup/accounts';
 import { addElement, heading, leadForm, makeFlow } from '../setup/flows';
 import { api, type Json } from '../setup/learning';
@@ -179,11 +180,14 @@ describe('other notices for members', () => {
     const m = await member();
     const pay = async (cents: number) =>
       (
-        await t.pool.query<{ id: number }>(
-          `insert into payments (user_id, kind, state, amount_cents, method, provider) values ($1, 'donation', 'pending', $2, 'manual', 'manual') returning id`,
-          [m.id, cents],
-        )
-      ).rows[0]!.id;
+        await createPayment(t.db, {
+          userId: m.id,
+          state: 'pending',
+          amountCents: cents,
+          method: 'manual',
+          provider: 'manual',
+        })
+      ).id;
     const a = await pay(3000);
     const b = await pay(1200);
     const ok = await api(t, 'POST', `/api/staff/payments/${String(a)}/approve`, { token: cons.token });

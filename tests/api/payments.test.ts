@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeMember, userId, waitFor, type Json } from '../setup/accounts';
+import { createPayment } from '../factories';
 import { clock } from '../../src/server/clock';
 import { expireCheckouts } from '../../src/server/services/payments/checkout';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -269,16 +270,13 @@ describe('my donations', () => {
     }
     await rows(t, `update payments set state = 'canceled', reject_reason = 'Unlesbar' where id = $1`, [made[2]!.id]);
     await rows(t, `update payments set state = 'paid', paid_at = now() where id = $1`, [made[1]!.id]);
-    const gone = await rows<{ id: number }>(
-      t,
-      `insert into payments (user_id, kind, state, amount_cents, method, provider, created_at) values ($1, 'donation', 'failed', 1234, 'retired_wallet', 'sandbox', now()) returning id`,
-      [m.id],
-    );
-    await rows(
-      t,
-      `insert into payments (user_id, kind, state, amount_cents, method, provider, created_at) values ($1, 'subscription', 'paid', 500, 'card', 'sandbox', now())`,
-      [m.id],
-    );
+    const gone = await createPayment(t.db, {
+      userId: m.id,
+      state: 'failed',
+      amountCents: 1234,
+      method: 'retired_wallet',
+    });
+    await createPayment(t.db, { userId: m.id, kind: 'subscription' });
 
     const res = await t.app.inject({
       method: 'GET',
@@ -295,7 +293,7 @@ describe('my donations', () => {
       })
     ).json<Json>();
     const listed = [...first.results, ...second.results];
-    expect(listed.map((d: Json) => d.id)).toEqual([gone[0]!.id, made[2]!.id, made[1]!.id, made[0]!.id]);
+    expect(listed.map((d: Json) => d.id)).toEqual([gone.id, made[2]!.id, made[1]!.id, made[0]!.id]);
 
     // Each one as the answer to its POST (written in JS) shows it, but for what staff changed since.
     const paidAt = async (id: number) =>
@@ -316,8 +314,8 @@ describe('my donations', () => {
       logo: '/media/logo.png',
     });
     expect(byId.get(made[2]!.id)).toEqual({ ...made[2], status: 'canceled', reject_reason: 'Unlesbar' });
-    expect(byId.get(gone[0]!.id)).toEqual({
-      id: gone[0]!.id,
+    expect(byId.get(gone.id)).toEqual({
+      id: gone.id,
       amount: '12.34',
       payment_method: { id: 1, name: 'retired_wallet', kind: 'online', instructions: '', logo: null },
       status: 'failed',

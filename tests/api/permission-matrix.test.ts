@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { loadContractModel, type ContractModel, type OperationModel } from '../quality/contract-model';
 import { buildRequest, rng, validParams, validValue } from '../quality/generate';
@@ -22,12 +23,14 @@ let model: ContractModel;
 const tokens: Partial<Record<Actor, string>> = {};
 
 async function makeUser(role: 'member' | 'consultant' | 'admin', name: string): Promise<number> {
-  const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (email, first_name, last_name, role, is_superuser, email_activation, lead_status, promo_code, time_zone)
-     values ($1, 'Matrix', $2, $3, $4, true, 'active', $5, 'Europe/Moscow') returning id`,
-    [`matrix-${name}@example.com`, name, role, role === 'admin', `MATRIX${name.toUpperCase()}`],
-  );
-  return rows[0]!.id;
+  const user = await createUser(t.db, {
+    firstName: 'Matrix',
+    lastName: name,
+    role,
+    emailActivation: true,
+    leadStatus: 'active',
+  });
+  return user.id;
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendReceipt } from '../../src/server/services/payments/receipts';
+import { createPayment } from '../factories';
 import { makeMember } from '../setup/accounts';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -14,11 +15,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function paidDonation(userId: number): Promise<number> {
-  const { rows } = await t.pool.query<{ id: number }>(
-    `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', 500, 'card', 'sandbox', now()) returning id`,
-    [userId],
-  );
-  return rows[0]!.id;
+  return (await createPayment(t.db, { userId })).id;
 }
 
 const state = async (id: number, email: string) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
+import { createUser } from '../factories';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
 
 let t: TestApp;
@@ -31,9 +32,11 @@ describe('x-roles are enforced for every operation', () => {
 
   it('a consultant lists only the users in their reach, never an admin, and cannot create or edit users', async () => {
     // A user nobody looks after and nobody referred: outside the consultant's reach.
-    const { rows } = await t.pool.query<{ id: number }>(
-      `insert into users (email, first_name, last_name, promo_code, time_zone) values ('stranger@example.com', 'Stranger', 'Outside', 'STRANGER1', 'Europe/Moscow') returning id`,
-    );
+    const stranger = await createUser(t.db, {
+      email: 'stranger@example.com',
+      firstName: 'Stranger',
+      lastName: 'Outside',
+    });
     try {
       const list = async (query = '') => {
         const res = await t.app.inject({ method: 'GET', url: `/api/v1/users/${query}`, headers: auth(consultant) });
@@ -62,13 +65,13 @@ describe('x-roles are enforced for every operation', () => {
       expect(create.statusCode).toBe(403);
       const edit = await t.app.inject({
         method: 'PUT',
-        url: `/api/v1/users/${rows[0]!.id}`,
+        url: `/api/v1/users/${stranger.id}`,
         headers: auth(consultant),
         payload: { first_name: 'X' },
       });
       expect(edit.statusCode).toBe(403);
     } finally {
-      await t.pool.query('delete from users where id = $1', [rows[0]!.id]);
+      await t.pool.query('delete from users where id = $1', [stranger.id]);
     }
   });
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { clock } from '../../src/server/clock';
 import { catalogues } from '../../src/server/i18n';
 import { leadCreated } from '../../src/server/services/leads/intake';
 import { routeLead, sweepOffers } from '../../src/server/services/leads/routing';
-import { newPromoCode } from '../../src/server/services/users';
 import { waitFor } from '../setup/accounts';
 import { api, one, type Json } from '../setup/learning';
 import { makeEmployee, makeLead } from '../setup/staff';
+import { createUser, createUsers } from '../factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const en = catalogues.en;
@@ -37,10 +36,7 @@ const shift = (userId: number, weekday: number, from = '09:00', to = '18:00') =>
 /** A new lead through the one door (in a transaction, as landings and imports do). */
 async function newLead(name: string): Promise<number> {
   return t.db.transaction(async (tx) => {
-    const res = await tx.execute<{ id: number }>(
-      sql`insert into users (first_name, last_name, promo_code, time_zone) values (${name}, 'Lead', ${newPromoCode()}, 'Europe/Moscow') returning id`,
-    );
-    const id = res.rows[0]!.id;
+    const { id } = await createUser(tx, { firstName: name, lastName: 'Lead' });
     await leadCreated(tx, t.app.ctx, { userId: id, source: 'landing' });
     return id;
   });
@@ -164,11 +160,11 @@ describe('automatic lead routing', () => {
     await shift(high.id, 2);
     await only([low.id, high.id]);
     const ids = (
-      await t.pool.query<{ id: number }>(
-        `insert into users (first_name, last_name, promo_code, time_zone)
-         select 'Bulk', 'Lead ' || g, 'R' || g || substr(md5(random()::text), 1, 8), 'Europe/Moscow' from generate_series(1, 400) g returning id`,
+      await createUsers(
+        t.db,
+        Array.from({ length: 400 }, (_, g) => ({ firstName: 'Bulk', lastName: `Lead ${g + 1}` })),
       )
-    ).rows.map((r) => r.id);
+    ).map((u) => u.id);
     for (const id of ids) await routeLead(t.app.ctx, id);
     const counts = await one<{ low: number; high: number }>(
       t,

@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { runningClusterUrl, superuserPassword } from '../../src/server/db/embedded';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { createUser } from '../factories';
 import { startServerProcess, stopServerProcesses, type ServerProcess as Server } from '../setup/server-process';
 
 /**
@@ -187,9 +189,7 @@ describe('npm run create-admin on a new external database (DATABASE_URL)', () =>
       );
       expect(open.rows).toEqual([{ n: 1 }]);
 
-      await db.query(
-        "insert into users (email, role, promo_code, time_zone) values ('member@example.com', 'member', 'PROMO-T1', 'UTC')",
-      );
+      await createUser(drizzle(db), { email: 'member@example.com', role: 'member', timeZone: 'UTC' });
       const member = createAdmin(env, '--email', 'member@example.com');
       expect(member.status).toBe(2);
       expect(member.stderr.trim()).toBe(

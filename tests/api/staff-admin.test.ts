@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
+import { createTask } from '../factories';
 import { api, form, makeTag, makeUser, type Json } from '../setup/admin';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -142,12 +143,9 @@ describe('remove a user', () => {
     const leaving = await makeUser(t, { role: 'consultant', referrerId: boss.id });
     const heir = await makeUser(t, { role: 'consultant', referrerId: boss.id });
     const client = await makeUser(t, { responsibleId: leaving.id, referrerId: leaving.id });
-    await t.pool.query(`insert into tasks (owner_id, type, start_at) values ($1, 'call', now()), ($1, 'meet', now())`, [
-      leaving.id,
-    ]);
-    await t.pool.query(`insert into tasks (owner_id, type, start_at, status) values ($1, 'call', now(), 'completed')`, [
-      leaving.id,
-    ]);
+    await createTask(t.db, { ownerId: leaving.id });
+    await createTask(t.db, { ownerId: leaving.id, type: 'meet' });
+    await createTask(t.db, { ownerId: leaving.id, status: 'completed' });
     await t.pool.query(
       `insert into tickets (user_id, consultant_id, type, subject, status) values ($1, $2, 'question', 'Help', 'in_progress')`,
       [client.id, leaving.id],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Json } from '../setup/learning';
 import { makeEmployee, makeLead } from '../setup/staff';
+import { createUsers } from '../factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -299,10 +300,16 @@ describe('statistics roll-ups', () => {
     await t.pool.query(`update tasks set owner_id = $1 where linked_user_id = any($2)`, [gone.id, leads.slice(24, 28)]);
     await t.pool.query(`delete from users where id = $1`, [gone.id]);
     // New rows in one statement each, as bulk imports write them.
-    await t.pool.query(
-      `insert into users (email, first_name, last_name, promo_code, responsible_id, country, date_joined, time_zone)
-       select 'bulk' || g || '@lead.atrium', 'Bulk', 'Lead', 'BULKRU' || g, $1::int, 'NP', now() - make_interval(mins => g * 17), 'Europe/Moscow' from generate_series(1, 20) g`,
-      [cons.id],
+    await createUsers(
+      t.db,
+      Array.from({ length: 20 }, (_, i) => ({
+        email: `bulk${i + 1}@lead.atrium`,
+        firstName: 'Bulk',
+        lastName: 'Lead',
+        responsibleId: cons.id,
+        country: 'NP',
+        dateJoined: new Date(Date.now() - (i + 1) * 17 * 60_000),
+      })),
     );
     await t.pool.query(
       `insert into tasks (owner_id, linked_user_id, type, status, start_at, end_at, completed_at, description)

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
 import { periodDays } from '../../src/server/services/statistics/period';
+import type { TaskType } from '../../src/server/db/schema';
+import { createPayment, createTask } from '../factories';
 import { api, type Json } from '../setup/learning';
 import { makeEmployee, makeLead } from '../setup/staff';
 import { zoneAtNoon } from '../setup/zone';
@@ -23,12 +25,18 @@ afterAll(async () => t.close());
 const stats = (token: string, body: Json = {}) =>
   api(t, 'POST', '/api/accounts/dashboard/statistics/', { token, body });
 
-async function completedTask(owner: number, linked: number | null, minutes = 30, type = 'call') {
-  await t.pool.query(
-    `insert into tasks (owner_id, linked_user_id, type, status, start_at, end_at, completed_at, description)
-     values ($1, $2, $3, 'completed', now() - interval '1 hour', now() - interval '1 hour' + make_interval(mins => $4), now(), 'x')`,
-    [owner, linked, type, minutes],
-  );
+async function completedTask(owner: number, linked: number | null, minutes = 30, type: TaskType = 'call') {
+  const startAt = new Date(Date.now() - 3_600_000);
+  await createTask(t.db, {
+    ownerId: owner,
+    linkedUserId: linked,
+    type,
+    status: 'completed',
+    startAt,
+    endAt: new Date(startAt.getTime() + minutes * 60_000),
+    completedAt: new Date(),
+    description: 'x',
+  });
 }
 
 describe('staff statistics', () => {
@@ -50,11 +58,8 @@ describe('staff statistics', () => {
     await completedTask(cons.id, fresh, 30);
     await completedTask(cons.id, old, 15, 'meet');
     await completedTask(cons.id, old, 20, 'message');
-    await t.pool.query(
-      `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', 1250, 'card', 'sandbox', now()),
-      ($1, 'subscription', 'paid', 900, 'card', 'sandbox', now())`,
-      [fresh],
-    );
+    await createPayment(t.db, { userId: fresh, amountCents: 1250 });
+    await createPayment(t.db, { userId: fresh, kind: 'subscription', amountCents: 900 });
 
     const after = (await stats(cons.token)).json();
     expect(after).toMatchObject({

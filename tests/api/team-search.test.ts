@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTextMatches } from '../../src/server/services/team/search-windows';
 import { api, type Json } from '../setup/learning';
 import { makeUser } from '../setup/team';
+import { createUsers } from '../factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -49,11 +50,14 @@ beforeAll(async () => {
   inside.decoy = await user('Xylo', 'Different', child);
   // Most users' names hold "commonwealth": its windows are frequent (in ANALYZE's sample of 101 texts,
   // the three Xylos, sorted last, are at most two).
-  await t.pool.query(
-    `insert into users (first_name, last_name, promo_code, referrer_id, time_zone)
-     select 'Filler' || g, 'Commonwealth', 'FILLER' || g, case when g % 2 = 0 then $1::int else $2::int end, 'Europe/Berlin'
-     from generate_series(1, 400) g`,
-    [child, stranger],
+  await createUsers(
+    t.db,
+    Array.from({ length: 400 }, (_, i) => ({
+      firstName: `Filler${i + 1}`,
+      lastName: 'Commonwealth',
+      referrerId: (i + 1) % 2 === 0 ? child : stranger,
+      timeZone: 'Europe/Berlin',
+    })),
   );
   await t.pool.query('analyze users');
   token = await t.login('member@demo.atrium');

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPromoCode } from '../../src/server/services/users';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PaymentKind, PaymentState } from '../../src/server/db/schema';
+import { createPayment, createUser, createUsers } from '../factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** The referral tree kept by the database (migration 0006): paths and counters, whoever writes users. */
@@ -15,11 +17,7 @@ afterAll(async () => {
 });
 
 async function add(name: string, referrerId: number | null): Promise<number> {
-  const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (first_name, promo_code, referrer_id, time_zone) values ($1, $2, $3, 'Europe/Moscow') returning id`,
-    [name, newPromoCode(), referrerId],
-  );
-  return rows[0]!.id;
+  return (await createUser(t.db, { firstName: name, referrerId })).id;
 }
 
 type Node = { path: string; children_count: number; descendants_count: number };
@@ -73,10 +71,9 @@ describe('referral tree maintained by triggers', () => {
     expect(await node(root)).toEqual({ path: `${root}`, children_count: 1, descendants_count: 2 });
     expect(await node(b)).toEqual({ path: `${root}.${a}.${b}`, children_count: 0, descendants_count: 0 });
     // A multi-row insert where a later row hangs under an earlier one of the same statement.
-    await t.pool.query(
-      `insert into users (first_name, promo_code, referrer_id, time_zone)
-       select 'x' || g, 'promo-tree-' || g || '-' || $2, $1, 'Europe/Moscow' from generate_series(1, 3) g`,
-      [b, Date.now()],
+    await createUsers(
+      t.db,
+      ['x1', 'x2', 'x3'].map((firstName) => ({ firstName, referrerId: b })),
     );
     expect(await node(root)).toMatchObject({ descendants_count: 5 });
     expect(await node(b)).toMatchObject({ children_count: 3, descendants_count: 3 });
@@ -138,13 +135,22 @@ describe('referral tree maintained by triggers', () => {
 });
 
 describe('donation totals of a structure (migration 0020)', () => {
-  const pay = (userId: number, cents: number, paidAt: string, kind = 'donation', state = 'paid') =>
-    t.pool
-      .query<{ id: number }>(
-        `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, $2, $3, $4, 'card', 'sandbox', $5) returning id`,
-        [userId, kind, state, cents, state === 'paid' ? paidAt : null],
-      )
-      .then((r) => r.rows[0]!.id);
+  const pay = async (
+    userId: number,
+    cents: number,
+    paidAt: string,
+    kind: PaymentKind = 'donation',
+    state: PaymentState = 'paid',
+  ) =>
+    (
+      await createPayment(t.db, {
+        userId,
+        kind,
+        state,
+        amountCents: cents,
+        paidAt: state === 'paid' ? new Date(paidAt) : null,
+      })
+    ).id;
 
   it('follows payments, state changes, moved subtrees and removed users', async () => {
     const top = await add('donor-top', null);
@@ -214,16 +220,10 @@ describe('referral tree under concurrent writers', () => {
         }, 300),
       ),
     ]);
-  const join = (c: pg.Client, referrerId: number) =>
-    c.query<{ id: number }>(
-      `insert into users (first_name, promo_code, referrer_id, time_zone) values ('new', $1, $2, 'Europe/Moscow') returning id`,
-      [newPromoCode(), referrerId],
-    );
+  // On the session's own connection (inside its transaction), through the factories.
+  const join = (c: pg.Client, referrerId: number) => createUser(drizzle(c), { firstName: 'new', referrerId });
   const payDonation = (c: pg.Client, userId: number, cents: number) =>
-    c.query(
-      `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at) values ($1, 'donation', 'paid', $2, 'card', 'sandbox', now())`,
-      [userId, cents],
-    );
+    createPayment(drizzle(c), { userId, amountCents: cents });
   const move = (c: pg.Client, id: number, referrerId: number) =>
     c.query('update users set referrer_id = $1 where id = $2', [referrerId, id]);
 
@@ -245,7 +245,7 @@ describe('referral tree under concurrent writers', () => {
       const joined = join(joiner, c);
       expect(await waits(joined)).toBe(true);
       await mover.query('commit');
-      const id = (await joined).rows[0]!.id;
+      const { id } = await joined;
       expect((await node(id)).path).toBe(`${(await node(c)).path}.${id}`);
     });
     await expectConsistent();

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { createUser } from '../factories';
 import type { TestApp } from '../setup/test-app';
 import { NOT_IMPLEMENTED } from '../../src/server/handlers/not-implemented';
 import { openSession } from '../../src/server/services/sessions';
@@ -28,12 +29,15 @@ type Actors = { admin: number; consultant: number; member: number };
 export async function createActors(t: TestApp): Promise<Actors> {
   const ids: number[] = [];
   for (const role of ['admin', 'consultant', 'member'] as const) {
-    const { rows } = await t.pool.query<{ id: number }>(
-      `insert into users (email, first_name, last_name, role, is_superuser, email_activation, lead_status, promo_code, time_zone)
-       values ($1, 'Fuzz', $2, $2, $3, true, 'active', $4, 'Europe/Moscow') returning id`,
-      [`fuzz-${role}@example.com`, role, role === 'admin', `FUZZ${role.toUpperCase()}`],
-    );
-    ids.push(rows[0]!.id);
+    const user = await createUser(t.db, {
+      email: `fuzz-${role}@example.com`,
+      firstName: 'Fuzz',
+      lastName: role,
+      role,
+      emailActivation: true,
+      leadStatus: 'active',
+    });
+    ids.push(user.id);
   }
   return { admin: ids[0]!, consultant: ids[1]!, member: ids[2]! };
 }

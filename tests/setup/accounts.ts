@@ -1,6 +1,5 @@
+import { createUser } from '../factories';
 import type { InjectOptions } from 'fastify';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { newPromoCode } from '../../src/server/services/users';
 import { auth, type TestApp } from './test-app';
 
 /** Shared pieces of the accounts API tests (tests/api/accounts-*.test.ts). */
@@ -87,21 +86,22 @@ export async function userId(t: TestApp, email: string): Promise<number> {
   return rows[0].id;
 }
 
-let seq = 0;
-
 /** A fresh, activated member straight in the database (each test its own, so no rate limit is shared). */
 export async function makeMember(
   t: TestApp,
   opts: { password?: string; language?: 'ru' | 'en' | 'de'; responsibleId?: number } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = opts.password ?? 'member-password-1';
-  const email = `m${++seq}-${Date.now()}@test.atrium`;
-  const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, responsible_id, lead_status, time_zone)
-     values ($1, $2, 'Test', 'Member', true, $3, $4, $5, 'active', 'Europe/Moscow') returning id`,
-    [email, await hashPassword(password), newPromoCode(), opts.language ?? 'en', opts.responsibleId ?? null],
-  );
-  return { id: rows[0]!.id, email, password };
+  const user = await createUser(t.db, {
+    password,
+    firstName: 'Test',
+    lastName: 'Member',
+    emailActivation: true,
+    language: opts.language ?? 'en',
+    responsibleId: opts.responsibleId ?? null,
+    leadStatus: 'active',
+  });
+  return { ...user, password };
 }
 
 /** The token at the end of a link such as `.../password-reset/<token>` or `...?token=<token>`. */

@@ -1,5 +1,4 @@
-import { hashPassword } from '../../src/server/auth/passwords';
-import { newPromoCode } from '../../src/server/services/users';
+import { createUser } from '../factories';
 import type { TestApp } from './test-app';
 
 /** Shared pieces of the consultant-administration and import API tests. */
@@ -31,8 +30,6 @@ export function form(parts: Part[]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-let seq = 0;
-
 /** A user straight in the database (password `staff-password-1`), English, activated. */
 export async function makeUser(
   t: TestApp,
@@ -45,23 +42,17 @@ export async function makeUser(
   } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = 'staff-password-1';
-  const email = opts.email ?? `u${++seq}-${Date.now()}@admin.test`;
-  const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (email, phone, password_hash, first_name, last_name, email_activation, promo_code, language, role, is_superuser, referrer_id, responsible_id, time_zone)
-     values ($1, $2, $3, 'Test', $4, true, $5, 'en', $6, $7, $8, $9, 'Europe/Moscow') returning id`,
-    [
-      email,
-      opts.phone ?? null,
-      await hashPassword(password),
-      `User${seq}`,
-      newPromoCode(),
-      opts.role ?? 'member',
-      opts.role === 'admin',
-      opts.referrerId ?? null,
-      opts.responsibleId ?? null,
-    ],
-  );
-  return { id: rows[0]!.id, email, password };
+  const user = await createUser(t.db, {
+    ...(opts.email !== undefined && { email: opts.email }),
+    phone: opts.phone ?? null,
+    password,
+    emailActivation: true,
+    language: 'en',
+    role: opts.role ?? 'member',
+    referrerId: opts.referrerId ?? null,
+    responsibleId: opts.responsibleId ?? null,
+  });
+  return { ...user, password };
 }
 
 export async function makeTag(t: TestApp, name: string): Promise<number> {

@@ -1,6 +1,5 @@
-import { hashPassword } from '../../src/server/auth/passwords';
-import { newPromoCode } from '../../src/server/services/users';
-import { one } from './learning';
+import type { LeadStatus } from '../../src/server/db/schema';
+import { createUser } from '../factories';
 import type { TestApp } from './test-app';
 
 /** Shared pieces of the staff API tests (tests/api/{tasks,tickets,statistics,routing}*.test.ts). */
@@ -20,27 +19,20 @@ export async function makeEmployee(
     login?: boolean;
   } = {},
 ): Promise<{ id: number; email: string; token: string }> {
-  const email = `e${++seq}-${Date.now()}@staff.atrium`;
-  const row = await one<{ id: number }>(
-    t,
-    `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, role, is_superuser,
-       referrer_id, rating, daily_lead_limit, time_zone)
-     values ($1, $2, 'Emp', $3, true, $4, 'en', $5, $6, $7, $8, $9, $10) returning id`,
-    [
-      email,
-      await hashPassword(PASSWORD),
-      `No${seq}`,
-      newPromoCode(),
-      opts.role ?? 'consultant',
-      opts.role === 'admin',
-      opts.referrerId ?? null,
-      opts.rating ?? 1,
-      opts.limit ?? 20,
-      opts.timeZone ?? 'Europe/Berlin',
-    ],
-  );
+  const { id, email } = await createUser(t.db, {
+    password: PASSWORD,
+    firstName: 'Emp',
+    lastName: `No${++seq}`,
+    emailActivation: true,
+    language: 'en',
+    role: opts.role ?? 'consultant',
+    referrerId: opts.referrerId ?? null,
+    rating: opts.rating ?? 1,
+    dailyLeadLimit: opts.limit ?? 20,
+    timeZone: opts.timeZone ?? 'Europe/Berlin',
+  });
   const token = opts.login === false ? '' : await t.login(email, PASSWORD);
-  return { id: row.id, email, token };
+  return { id, email, token };
 }
 
 /** A lead/member straight in the database. */
@@ -48,7 +40,7 @@ export async function makeLead(
   t: TestApp,
   opts: {
     responsibleId?: number | null;
-    status?: string;
+    status?: LeadStatus;
     referrerId?: number;
     country?: string;
     joined?: Date;
@@ -56,21 +48,16 @@ export async function makeLead(
     telegram?: string;
   } = {},
 ): Promise<number> {
-  const row = await one<{ id: number }>(
-    t,
-    `insert into users (email, first_name, last_name, promo_code, language, lead_status, responsible_id, referrer_id, country, date_joined, telegram_chat_id, time_zone)
-     values ($1, $2, 'Lead', $3, 'en', $4, $5, $6, $7, $8, $9, 'Europe/Moscow') returning id`,
-    [
-      `l${++seq}-${Date.now()}@lead.atrium`,
-      opts.name ?? `Lead${seq}`,
-      newPromoCode(),
-      opts.status ?? 'waiting',
-      opts.responsibleId ?? null,
-      opts.referrerId ?? null,
-      opts.country ?? '',
-      opts.joined ?? new Date(),
-      opts.telegram ?? null,
-    ],
-  );
-  return row.id;
+  const { id } = await createUser(t.db, {
+    firstName: opts.name ?? `Lead${++seq}`,
+    lastName: 'Lead',
+    language: 'en',
+    leadStatus: opts.status ?? 'waiting',
+    responsibleId: opts.responsibleId ?? null,
+    referrerId: opts.referrerId ?? null,
+    country: opts.country ?? '',
+    dateJoined: opts.joined ?? new Date(),
+    telegramChatId: opts.telegram ?? null,
+  });
+  return id;
 }

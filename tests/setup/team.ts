@@ -1,5 +1,4 @@
-import { hashPassword } from '../../src/server/auth/passwords';
-import { newPromoCode } from '../../src/server/services/users';
+import { createPayment, createUser } from '../factories';
 import type { TestApp } from './test-app';
 
 let seq = 0;
@@ -18,32 +17,21 @@ export async function makeUser(
   } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const password = opts.password ?? 'team-password-1';
-  const email = `team${++seq}-${Date.now()}@test.atrium`;
-  const { rows } = await t.pool.query<{ id: number }>(
-    `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language,
-                        referrer_id, responsible_id, role, is_superuser, lead_status, time_zone)
-     values ($1, $2, $3, $4, true, $5, 'en', $6, $7, $8, $9, $10, 'Europe/Moscow') returning id`,
-    [
-      email,
-      await hashPassword(password),
-      opts.firstName ?? 'Team',
-      opts.lastName ?? `User${seq}`,
-      newPromoCode(),
-      opts.referrerId ?? null,
-      opts.responsibleId ?? null,
-      opts.role ?? 'member',
-      opts.role === 'admin',
-      opts.status ?? 'active',
-    ],
-  );
-  return { id: rows[0]!.id, email, password };
+  const user = await createUser(t.db, {
+    password,
+    firstName: opts.firstName ?? 'Team',
+    lastName: opts.lastName ?? `User${++seq}`,
+    emailActivation: true,
+    language: 'en',
+    referrerId: opts.referrerId ?? null,
+    responsibleId: opts.responsibleId ?? null,
+    role: opts.role ?? 'member',
+    leadStatus: opts.status ?? 'active',
+  });
+  return { ...user, password };
 }
 
 /** A paid donation of `cents`, paid at `paidAt`. */
 export async function paidDonation(t: TestApp, userId: number, cents: number, paidAt: Date) {
-  await t.pool.query(
-    `insert into payments (user_id, kind, state, amount_cents, method, provider, paid_at)
-     values ($1, 'donation', 'paid', $2, 'card', 'sandbox', $3)`,
-    [userId, cents, paidAt],
-  );
+  await createPayment(t.db, { userId, amountCents: cents, paidAt });
 }

@@ -107,7 +107,7 @@ export function connect(
   pool.directUrl = pooler.directUrl;
   if (lanes > 0) {
     pool.lanes = new StatementLanes(
-      () => new Client({ ...options, application_name: 'atrium-lane', pipeline: true }),
+      (stream) => new Client({ ...options, application_name: 'atrium-lane', pipeline: true, stream }),
       lanes,
       laneOptions,
     );

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 
 /** A statement's config as the pool receives it (pg's QueryConfig, plus what rules it out here). */
@@ -5,6 +7,8 @@ export type LaneQuery = pg.QueryConfig & { rows?: number };
 
 type Lane = {
   client: pg.Client | undefined;
+  /** The lane's own socket, handed to its client through pg's public `stream` option (corked per turn). */
+  socket: net.Socket | undefined;
   connecting: boolean;
   /** After a failed connect, no new attempt before this time (PostgreSQL is down; the pool answers). */
   retryAt: number;
@@ -66,7 +70,8 @@ const average = (before: number | undefined, ms: number) =>
  */
 export class StatementLanes {
   private readonly lanes: Lane[];
-  private readonly seen = new Map<string, Seen>();
+  // Texts with a page's limit in them are many: the least recently used are forgotten (and timed again once).
+  private readonly seen = new LRUCache<string, Seen>({ max: MAX_SEEN });
   private readonly fastMs: number;
   private readonly maxWaitMs: number;
   private readonly overdueMs: number;
@@ -75,8 +80,12 @@ export class StatementLanes {
   /** Statements sent on a lane since the start. */
   private sentCount = 0;
 
+  /**
+   * `open` makes a lane's client over the socket it is given (pg's `stream` option): the lane owns
+   * that socket and corks it itself, so nothing of pg's private connection is touched.
+   */
   constructor(
-    private readonly open: () => pg.Client,
+    private readonly open: (stream: () => net.Socket) => pg.Client,
     count: number,
     options: LaneOptions = {},
   ) {
@@ -86,6 +95,7 @@ export class StatementLanes {
     this.retryMs = options.retryMs ?? 1000;
     this.lanes = Array.from({ length: count }, () => ({
       client: undefined,
+      socket: undefined,
       connecting: false,
       retryAt: 0,
       sent: [],
@@ -106,16 +116,17 @@ export class StatementLanes {
     if (!(expected < this.fastMs)) return undefined;
     const lane = this.pick();
     const client = lane?.client;
-    if (!lane || !client) return undefined;
-    // Everything sent on this lane in this turn of the event loop leaves in one write.
+    const socket = lane?.socket;
+    if (!lane || !client || !socket) return undefined;
+    // Everything sent on this lane in this turn of the event loop leaves in one write. (Over TLS pg
+    // writes through a TLS socket on top of this one, so the statements still pipeline but leave as
+    // pg writes them.)
     if (!lane.corked) {
-      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
-        .stream;
       lane.corked = true;
-      stream.cork();
+      socket.cork();
       setImmediate(() => {
         lane.corked = false;
-        stream.uncork();
+        socket.uncork();
       });
     }
     const sent = lane.sent;
@@ -158,8 +169,6 @@ export class StatementLanes {
   private about(text: string): Seen {
     let seen = this.seen.get(text);
     if (!seen) {
-      // Texts with a page's limit in them are many: when full, start afresh (each read is timed again once).
-      if (this.seen.size >= MAX_SEEN) this.seen.clear();
       seen = { read: isRead(text), poolMs: undefined, laneMs: undefined };
       this.seen.set(text, seen);
     }
@@ -188,10 +197,12 @@ export class StatementLanes {
   private openLane(lane: Lane, now: number): void {
     if (lane.connecting || this.closed || now < lane.retryAt) return;
     lane.connecting = true;
-    const client = this.open();
+    const socket = new net.Socket();
+    const client = this.open(() => socket);
     const drop = () => {
       if (lane.client !== client) return;
       lane.client = undefined;
+      lane.socket = undefined;
       lane.sent = [];
       lane.queuedMs = 0;
     };
@@ -201,7 +212,10 @@ export class StatementLanes {
       () => {
         lane.connecting = false;
         if (this.closed) void client.end().catch(() => {});
-        else lane.client = client;
+        else {
+          lane.client = client;
+          lane.socket = socket;
+        }
       },
       () => {
         lane.connecting = false;
@@ -217,6 +231,7 @@ export class StatementLanes {
       this.lanes.map(async (lane) => {
         const client = lane.client;
         lane.client = undefined;
+        lane.socket = undefined;
         await client?.end().catch(() => {});
       }),
     );

@@ -9,6 +9,8 @@ import pg from 'pg';
  */
 export const PLAN_PER_CALL = '/* plan per call */';
 
+// Past MAX_NAMES texts, new ones run unnamed instead of evicting old names (no LRU here): each
+// connection keeps every statement it prepared, so names must stay few for its memory to stay bounded.
 const MAX_NAMES = 2000;
 const names = new Map<string, string>();
 

@@ -1,5 +1,6 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './client';
 import { fixedStatementName } from './named-statements';
 
@@ -42,21 +43,21 @@ export function statement<T, V extends Record<string, unknown>>(query: SQL): (db
 /**
  * Statements whose text depends on a few choices (which filters are set, the ordering, the page):
  * `build` makes the text for one such shape, naming its values with `sql.placeholder`, the first
- * time that shape is asked for; later calls only fill in the values. Shapes past `max` are built
- * per call and not kept.
+ * time that shape is asked for; later calls only fill in the values. Past `max` shapes, the least
+ * recently used is dropped (and built again if asked for).
  */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- V names the values each call must give (explicit type arguments)
 export function shapedStatement<T, S extends Record<string, unknown>, V extends Record<string, unknown>>(
   build: (shape: S) => SQL,
   max = 256,
 ) {
-  const shapes = new Map<string, Built>();
+  const shapes = new LRUCache<string, Built>({ max });
   return async (db: Db, shape: S, values: V): Promise<T[]> => {
     const key = JSON.stringify(shape);
     let query = shapes.get(key);
     if (!query) {
       query = built(build(shape));
-      if (shapes.size < max) shapes.set(key, query);
+      shapes.set(key, query);
     }
     return run<T>(db, query, fillPlaceholders(query.params, values));
   };
@@ -64,16 +65,15 @@ export function shapedStatement<T, S extends Record<string, unknown>, V extends 
 
 /**
  * Statements whose every value follows from a key (a statistics period's span and whose figures):
- * built the first time a key is asked for and kept (up to `max` keys, then started afresh), so later
+ * built the first time a key is asked for and kept (the `max` most recently used keys), so later
  * calls skip drizzle's building, which cost more than a small statement's run.
  */
 export function keyedStatement<T>(max = 500) {
-  const keys = new Map<string, Built>();
+  const keys = new LRUCache<string, Built>({ max });
   return async (db: Db, key: string, build: () => SQL): Promise<T[]> => {
     let query = keys.get(key);
     if (!query) {
       query = built(build());
-      if (keys.size >= max) keys.clear();
       keys.set(key, query);
     }
     return run<T>(db, query, query.params);

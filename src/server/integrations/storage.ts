@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import lockfile from 'proper-lockfile';
 import sharp from 'sharp';
 import { clock } from '../clock';
@@ -111,7 +112,7 @@ export const isImageExt = (ext: string) => IMAGE_EXTS.has(ext);
 export class MediaLinks {
   private readonly linkKey: Buffer;
   /** Signatures of recent links: a dashboard signs the same book's link on every call. */
-  private readonly signatures = new Map<string, string>();
+  private readonly signatures = new LRUCache<string, string>({ max: 5000 });
   constructor(secret: string) {
     this.linkKey = createHmac('sha256', secret).update('media-links').digest();
   }
@@ -146,7 +147,6 @@ export class MediaLinks {
     if (!sig) {
       sig = createHmac('sha256', this.linkKey).update(key).digest('base64url').slice(0, 32);
       // The same links are signed over and over while exp stays the same (it is rounded up).
-      if (this.signatures.size >= 5000) this.signatures.clear();
       this.signatures.set(key, sig);
     }
     return sig;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { AppContext, AuthUser } from '../../context';
 import { clock } from '../../clock';
 import { keyedStatement, prepared } from '../../db/prepared';
@@ -15,13 +16,13 @@ const money = (cents: number | string | null) => (Number(cents ?? 0) / 100).toFi
 /** Money figures are for admins; consultants see their work and their registrations. */
 const moneyVisible = (caller: AuthUser) => caller.role === 'admin';
 
-// The instants of a period's local midnights never change: kept, to save every call a round trip.
+// The instants of a period's local midnights never change: kept (the most recently used), to save every call a round trip.
 const MAX_BOUNDS = 5000;
-const bounds = new Map<string, { s: number; e: number }>();
+const bounds = new LRUCache<string, { s: number; e: number }>({ max: MAX_BOUNDS });
 // The clock only steers the span's split (which buckets cost fewer rows), never its figures: a span,
 // and the statements built from it, serve for ten minutes of the clock.
 const SPAN_CLOCK_MS = 10 * 60_000;
-const spans = new Map<string, Span>();
+const spans = new LRUCache<string, Span>({ max: MAX_BOUNDS });
 
 /**
  * The period's days in the time zone as [start, end) instants, split for the roll-ups (figures.ts),
@@ -42,7 +43,6 @@ async function spanFor(
       ),
     );
     b = { s: new Date(r.s).getTime(), e: new Date(r.e).getTime() };
-    if (bounds.size >= MAX_BOUNDS) bounds.clear();
     bounds.set(dayKey, b);
   }
   const at = Math.floor(clock.now().getTime() / SPAN_CLOCK_MS) * SPAN_CLOCK_MS;
@@ -50,7 +50,6 @@ async function spanFor(
   let span = spans.get(key);
   if (!span) {
     span = spanOf(new Date(b.s), new Date(b.e), new Date(at));
-    if (spans.size >= MAX_BOUNDS) spans.clear();
     spans.set(key, span);
   }
   return { span, key };

@@ -1,14 +1,8 @@
 import { api, unwrap } from '../../../api/client';
-import type {
-  SchemaDeliveryDetails,
-  SchemaProductAdmin,
-  SchemaProductAdminCreate,
-  SchemaProductAdminUpdate,
-  SchemaStaffOrder,
-} from '../../../api/schema';
+import type { SchemaDeliveryDetails } from '../../../api/schema';
 import { ADMIN_RESOURCE_FIELDS as FIELDS } from './fields';
 import { invalidating } from './invalidation';
-import { simpleRestAdapter } from './simpleRest';
+import { simpleRestResource } from './simpleRestResources';
 import type { ResourceAdapter } from './types';
 
 const id = (value: number) => ({ params: { path: { id: value } } });
@@ -25,26 +19,10 @@ export const productsAdapter: ResourceAdapter = {
 };
 
 /** `admin/products` → /api/admin/products: the catalogue admins keep. */
-export const adminProductsAdapter = simpleRestAdapter<
-  SchemaProductAdmin,
-  SchemaProductAdminCreate,
-  SchemaProductAdminUpdate
->(
-  {
-    list: (init) => api.GET('/admin/products', init),
-    one: (key, signal) => api.GET('/admin/products/{id}', { ...id(key), signal }),
-    create: (body) => api.POST('/admin/products', { body }),
-    update: (key, body) => api.PUT('/admin/products/{id}', { ...id(key), body }),
-    remove: (key) => api.DELETE('/admin/products/{id}', id(key)),
-  },
-  FIELDS.products,
-);
+export const adminProductsAdapter = simpleRestResource('admin/products', FIELDS.products);
 
 /** `staff/orders` → /api/staff/orders: the orders staff follow (read only; the status changes by changeOrderStatus). */
-export const staffOrdersAdapter = simpleRestAdapter<SchemaStaffOrder>({
-  list: (init) => api.GET('/staff/orders', init),
-  one: (key, signal) => api.GET('/staff/orders/{id}', { ...id(key), signal }),
-});
+export const staffOrdersAdapter = simpleRestResource('staff/orders');
 
 /** What the shop does that is not a resource: the member's orders, buying, staff moving an order on. */
 export const productsMethods = {
