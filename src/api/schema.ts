@@ -4951,6 +4951,8 @@ export interface components {
             /** @description Id of the contact's status, or null. */
             status: number | null;
             tags: string[];
+            /** @description The user this contact is, when a user the caller may see (their structure; for a consultant also the people they look after) has the contact's email or phone; else null. The contacts screen then shows that member's donations (team/contact/get_donations/) and completed tasks (team/contact/get_completed_tasks/), as the person page does. Set by Atrium, not by the form. */
+            member_id?: number | null;
             created_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
         };

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
 import { makeMember } from '../setup/accounts';
+import { makeUser } from '../setup/admin';
 import { api, type Json } from '../setup/learning';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -357,5 +358,25 @@ describe('CSV export', () => {
     expect(Papa.parse<Json>(all.body, { header: true, skipEmptyLines: true }).data.map((r) => r.email)).toEqual([
       'plain@example.com',
     ]);
+  });
+});
+
+describe('a contact who is a member', () => {
+  it('names the member of the caller’s structure with the contact’s email or phone, and no one else', async () => {
+    const m = await makeMember(t);
+    const token = await t.login(m.email, m.password);
+    const below = await makeUser(t, { referrerId: m.id, phone: '+4930555123001' });
+    const stranger = await makeUser(t);
+    const byEmail = await contact(token, { first_name: 'Below', email: below.email.toUpperCase() });
+    const byPhone = await contact(token, { first_name: 'Phone', phone: '+49 30 555 123001' });
+    const outside = await contact(token, { first_name: 'Stranger', email: stranger.email });
+    const rows = (await list(token)).results as Json[];
+    const memberOf = (id: number) => rows.find((r) => r.id === id)?.member_id;
+    expect([memberOf(byEmail.id), memberOf(byPhone.id), memberOf(outside.id)]).toEqual([below.id, below.id, null]);
+    const one = await api(t, 'GET', `/api/contacts/${byEmail.id}/`, { token });
+    expect(one.json()).toMatchObject({ id: byEmail.id, member_id: below.id });
+    // The member's donations and tasks then load as on the person page.
+    const donations = await api(t, 'POST', '/api/team/contact/get_donations/', { token, body: { user_id: below.id } });
+    expect(donations.statusCode, donations.body).toBe(200);
   });
 });

@@ -31,8 +31,8 @@ export const contactsHandlers: HandlerTable = {
     deleteContactCategory(req.server.ctx, signedIn(req).id, req.params.id, req.lang),
 
   listContacts: async (req, reply) =>
-    sendJsonText<'listContacts'>(reply, await listContacts(req.server.ctx, signedIn(req).id, req.query)),
-  getContact: async (req) => getContact(req.server.ctx, signedIn(req).id, req.params.id),
+    sendJsonText<'listContacts'>(reply, await listContacts(req.server.ctx, signedIn(req), req.query)),
+  getContact: async (req) => getContact(req.server.ctx, signedIn(req), req.params.id),
   createContact: async (req, reply) => {
     reply.status(201);
     return createContact(req.server.ctx, signedIn(req).id, req.body);

@@ -12,6 +12,7 @@ import { countryCode } from './countries';
 import { isoSql } from './leads/brief';
 import { one } from '../db/rows';
 import { clock } from '../clock';
+import { visibleUsersWhere, type Viewer } from './team/visibility';
 import type { SchemaContactBulkRequest, SchemaContactRequest } from '../../api/schema';
 
 type Row = typeof contacts.$inferSelect;
@@ -91,7 +92,19 @@ function orderOf(ordering: string | undefined): SQL[] {
 }
 
 /** A page of the owner's contacts with both counts and each contact's categories, as the answer's JSON text: one statement. */
-export async function listContacts(ctx: AppContext, ownerId: number, q: ContactFilter & PageQuery): Promise<string> {
+/**
+ * The member a contact is: the user with the contact's email or phone whom the viewer may see (one
+ * subquery on the users' unique email and phone), or null. `c` is the contacts row in the statement.
+ */
+function memberIdSql(viewer: Viewer, c: SQL): SQL {
+  return sql`(select mu.id from users mu
+    where ((${c}.email <> '' and mu.email = ${c}.email::citext) or (${c}.phone <> '' and mu.phone = ${c}.phone))
+      and ${visibleUsersWhere(viewer, 'mu')}
+    order by mu.id limit 1)`;
+}
+
+export async function listContacts(ctx: AppContext, viewer: Viewer, q: ContactFilter & PageQuery): Promise<string> {
+  const ownerId = viewer.id;
   const win = pageWindow(q);
   const where = whereOf(ownerId, q);
   const info = one(
@@ -103,21 +116,21 @@ export async function listContacts(ctx: AppContext, ownerId: number, q: ContactF
       coalesce((select json_agg(r) from (
         select ${contactId}, first_name, last_name, phone, email, city, country, notes, source,
           array(select l.category_id from ${contactCategoryLinks} l where l.contact_id = ${contactId} order by l.category_id) as categories,
-          status, tags, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
+          status, tags, ${memberIdSql(viewer, sql`contacts`)} as member_id, ${isoSql('contacts.created_at')} as created_at, ${isoSql('contacts.updated_at')} as updated_at
         from ${contacts} where ${where} order by ${sql.join(orderOf(q.ordering), sql`, `)} ${pageSql(win)}) r), '[]')::text as rows`,
     ),
   );
   return pageJson(pageOf([], info.count, info.total, win, q), info.rows);
 }
 
-export async function getContact(ctx: AppContext, ownerId: number, id: number) {
+export async function getContact(ctx: AppContext, viewer: Viewer, id: number) {
   const [row] = await ctx.db
-    .select()
+    .select({ contact: contacts, memberId: sql<number | null>`${memberIdSql(viewer, sql`contacts`)}` })
     .from(contacts)
-    .where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)));
+    .where(and(eq(contacts.ownerId, viewer.id), eq(contacts.id, id)));
   if (!row) throw notFound();
   const cats = await categoriesOf(ctx.db, [id]);
-  return view(row, cats.get(id) ?? []);
+  return { ...view(row.contact, cats.get(id) ?? []), member_id: row.memberId };
 }
 
 export type ContactInput = Partial<SchemaContactRequest>;

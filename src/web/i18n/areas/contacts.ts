@@ -61,6 +61,11 @@ const en = {
   category_delete_content: 'Contacts in it: %{count}. They stay; only this category is removed from them.',
   particular_mark: 'particular',
   source_line: 'Source: %{source}',
+  member: {
+    title: 'A member of your structure',
+    donations: 'Donations',
+    open: 'Open the member’s page',
+  },
 };
 
 export const contacts = {
@@ -125,6 +130,11 @@ export const contacts = {
     category_delete_content: 'Контактов в ней: %{count}. Контакты останутся, с них будет снята только эта категория.',
     particular_mark: 'особая',
     source_line: 'Источник: %{source}',
+    member: {
+      title: 'Участник вашей структуры',
+      donations: 'Пожертвования',
+      open: 'Открыть страницу участника',
+    },
   } satisfies Widen<typeof en>,
   de: {
     resource_name: 'Kontakt |||| Kontakte',
@@ -187,5 +197,10 @@ export const contacts = {
       'Kontakte darin: %{count}. Sie bleiben erhalten; nur diese Kategorie wird von ihnen entfernt.',
     particular_mark: 'besonders',
     source_line: 'Quelle: %{source}',
+    member: {
+      title: 'Ein Mitglied Ihrer Struktur',
+      donations: 'Spenden',
+      open: 'Seite des Mitglieds öffnen',
+    },
   } satisfies Widen<typeof en>,
 };

@@ -1,5 +1,6 @@
 import { Create, Edit } from 'react-admin';
 import { ContactForm } from './ContactForm';
+import { ContactMember } from './ContactMember';
 import { withBrowserRegion } from '../../common/countries';
 import { useSavedToList } from '../../common/useSavedToList';
 
@@ -22,6 +23,7 @@ export function ContactEdit() {
   return (
     <Edit mutationMode="pessimistic" mutationOptions={saved} transform={withBrowserRegion}>
       <ContactForm />
+      <ContactMember />
     </Edit>
   );
 }

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { contacts as texts } from '../../src/web/i18n/areas/contacts';
+import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { openFromMenu } from './support/menu';
+
+/**
+ * A contact who is a member of the caller's structure shows that member's donations and completed
+ * tasks, as the person page does (#40 item 4): a member opens Contacts from the menu, clicks the
+ * contact and sees both, then goes on to the member's page; in ru, en and de, on a phone (390 px)
+ * and a desktop.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const PASSWORD = 'contact-member-password-1';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const stamp = Date.now().toString(36);
+type Lang = 'ru' | 'en' | 'de';
+
+let adminApi: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  adminApi = await adminApiContext(baseURL);
+});
+test.afterAll(async () => {
+  await adminApi.dispose();
+});
+
+/**
+ * A member speaking `language` with one contact, Tom: a newcomer who registered with the member's
+ * promo code (so in their structure), with a donation and a completed call recorded by staff.
+ */
+async function memberWithMemberContact(baseURL: string, language: Lang) {
+  const email = `cm-${language}-${stamp}@e2e.example`;
+  const created = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: 'Mira', last_name: 'Owner', role: 'member', language, password: PASSWORD },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const login = await anonymous.post('/api/accounts/login/', { form: { username: email, password: PASSWORD } });
+  const { token, user } = (await login.json()) as { token: string; user: { promo_code: string } };
+  const tomEmail = `tom-${language}-${stamp}@e2e.example`;
+  const registered = await anonymous.post('/api/accounts/register/', {
+    data: {
+      email: tomEmail,
+      password: PASSWORD,
+      first_name: 'Tom',
+      last_name: `Team${language}`,
+      promo: user.promo_code,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  await anonymous.dispose();
+  const users = (await (await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(tomEmail)}`)).json()) as
+    Array<{ id: number }> | { results: Array<{ id: number }> };
+  const tom = (Array.isArray(users) ? users : users.results)[0]!.id;
+  const donation = await adminApi.post('/api/accounts/user/record_donation/', { data: { user_id: tom, amount: '12' } });
+  expect(donation.status(), await donation.text()).toBeLessThan(300);
+  const task = await adminApi.post('/api/user_tasks/create/', {
+    data: { type: 'call', start_in: 'now', description: `Welcome call ${stamp}`, linked_user_id: tom },
+  });
+  expect(task.status(), await task.text()).toBe(201);
+  const done = await adminApi.post('/api/user_tasks/update/', {
+    data: { task_id: ((await task.json()) as { id: number }).id, action: 'complete', result: 'Happy to be here' },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  const me = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+  const contact = await me.post('/api/contacts/', {
+    data: { first_name: 'Tom', last_name: `Team${language}`, email: tomEmail },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  await me.dispose();
+  return { email, tom, tomName: `Tom Team${language}` };
+}
+
+async function seeMemberContact(
+  browser: Browser,
+  lang: Lang,
+  who: { email: string; tom: number; tomName: string },
+  width: keyof typeof VIEWPORTS,
+) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[width] });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(who.email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  if (width === 'phone') {
+    const open = { en: 'Open menu', de: 'Menü öffnen', ru: 'Открыть меню' }[lang];
+    await page.getByRole('button', { name: open }).click();
+  }
+  await openFromMenu(page, catalogues[lang].menu_contacts);
+  await expect(page).toHaveURL(/\/contacts$/);
+  await page.getByText(who.tomName).first().click();
+  await expect(page).toHaveURL(/\/contacts\/\d+$/);
+
+  const member = page.getByTestId('contact-member');
+  await expect(member.getByRole('heading', { name: texts[lang].member.title })).toBeVisible();
+  await expect(member.getByRole('heading', { name: texts[lang].member.donations })).toBeVisible();
+  await expect(member.getByTestId('person-donations').locator('tbody tr')).toHaveCount(1);
+  await expect(member.getByText(`Welcome call ${stamp}`)).toBeVisible();
+  await expectNoRawKeys(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
+  await page.screenshot({ path: `${SHOTS}/contact-member-${lang}-${width}.png`, fullPage: true });
+
+  await member.getByRole('link', { name: texts[lang].member.open }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/view-details/${who.tom}$`));
+  await expect(page.getByText(who.tomName).first()).toBeVisible();
+  await context.close();
+}
+
+for (const lang of ['ru', 'en', 'de'] as const)
+  test(`a member contact shows the member's donations and tasks, from the menu, in ${lang}, phone and desktop`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const who = await memberWithMemberContact(baseURL!, lang);
+    for (const width of ['phone', 'desktop'] as const) await seeMemberContact(browser, lang, who, width);
+  });
