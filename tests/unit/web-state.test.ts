@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  *   move state into forms, the URL or what can be derived.
  */
 const WEB = path.resolve('src/web');
-const MAX_PER_THOUSAND = 5.6;
+const MAX_PER_THOUSAND = 5.5;
 // Screens whose form fields are still held in useState (target: none). A screen leaves this list when
 // it becomes a <Form>; a new one may not join it.
 const NOT_YET_FORMS = new Set([
@@ -28,7 +28,6 @@ const NOT_YET_FORMS = new Set([
   'staff/person/HandOverButton.tsx',
   'staff/person/ResetLinkButton.tsx',
   'staff/person/SettingsTab.tsx',
-  'tickets/NewRequestPage.tsx',
 ]);
 
 const INPUTS = /<(TextField|Select|NativeSelect|Checkbox|Switch|Radio|RadioGroup|Autocomplete|input|textarea)\b/g;
