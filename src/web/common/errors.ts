@@ -50,8 +50,6 @@ export type FormErrors = {
   alert: string | null;
 };
 
-export const noErrors: FormErrors = { fields: {}, alert: null };
-
 /** Splits a failed call into messages under the form's visible fields and an alert for the rest. */
 export function formErrors(err: unknown, translate: Translate, visibleFields: readonly string[] = []): FormErrors {
   if (!(err instanceof HttpError) || err.status !== 400) return { fields: {}, alert: errorText(err, translate) };
