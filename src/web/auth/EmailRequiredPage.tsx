@@ -1,18 +1,18 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useEffect, useRef, useState } from 'react';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
-import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import { fieldErrorsOf, formErrors, submissionErrors, useOpeningAlert } from '../common/errors';
+import { trimmed } from '../common/trimmed';
 import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
-import { FormAlert } from './FormAlert';
+import { FormAlert, FormRootAlert } from './FormAlert';
 import { useStartSession } from './session';
-import { SubmitButton } from './SubmitButton';
+import { FormSubmitButton } from './SubmitButton';
 
-const rules = validatorsFor('ResendActivationRequest');
+const emailRules = trimmed(validatorsFor('ResendActivationRequest').email);
 
 /** From the register form: `sent` after a registration (which answers alike whether the address had an account). */
 type LocationState = { email?: string; sent?: boolean } | null;
@@ -30,11 +30,11 @@ export default function EmailRequiredPage() {
   const token = params.get('token');
   const state = useLocation().state as LocationState;
   const knownEmail = state?.email ?? '';
-  const [email, setEmail] = useState(knownEmail);
   const [activating, setActivating] = useState(!!token);
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  // Why the link did not activate the email: the form's alert until the next resend.
+  const [refused, setRefused] = useState<string | null>(null);
+  const refusal = useOpeningAlert(refused);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
   const tried = useRef<string | null>(null);
 
@@ -48,30 +48,19 @@ export default function EmailRequiredPage() {
       .catch((err: unknown) => {
         // The server's 'Link has expired' (its token error), else the failure's text.
         const expired = fieldErrorsOf(err).token;
-        setErrors(expired ? { fields: {}, alert: expired } : formErrors(err, translate));
+        setRefused(expired ?? formErrors(err, translate).alert);
         setActivating(false);
       });
   }, [token, startSession, translate, dataProvider]);
 
-  const resend = (e: SubmitEvent) => {
-    e.preventDefault();
-    const value = email.trim();
-    const invalid = checkValues(rules, { email: value }, translate);
-    if (invalid.email) setErrors({ fields: { email: invalid.email }, alert: null });
-    else void send(value);
-  };
-
-  const send = async (value: string) => {
-    setBusy(true);
-    setErrors(noErrors);
+  const resend = async ({ email = '' }: { email?: string }) => {
     setSent(null);
     try {
-      const res = await dataProvider.resendActivation(value);
+      const res = await dataProvider.resendActivation(email.trim());
       setSent(res.detail);
+      return undefined;
     } catch (err) {
-      setErrors(formErrors(err, translate, ['email']));
-    } finally {
-      setBusy(false);
+      return submissionErrors(err, translate, ['email']);
     }
   };
 
@@ -91,45 +80,44 @@ export default function EmailRequiredPage() {
       title={translate('atrium.auth.email_required.title')}
       footer={<AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>}
     >
-      <Stack spacing={2}>
-        <FormAlert message={errors.alert} />
-        <Typography data-testid="email-required-text">{translate('atrium.auth.email_required.text')}</Typography>
-        {knownEmail && (
-          <Typography sx={{ fontWeight: 500 }}>
-            {translate('atrium.auth.email_required.sent_to', { email: knownEmail })}
+      <Form
+        defaultValues={{ email: knownEmail }}
+        errors={refusal}
+        onSubmit={resend}
+        noValidate
+        disableInvalidFormNotification
+      >
+        <Stack spacing={2}>
+          <FormRootAlert />
+          <Typography data-testid="email-required-text">{translate('atrium.auth.email_required.text')}</Typography>
+          {knownEmail && (
+            <Typography sx={{ fontWeight: 500 }}>
+              {translate('atrium.auth.email_required.sent_to', { email: knownEmail })}
+            </Typography>
+          )}
+          {state?.sent && (
+            <Typography data-testid="email-required-registered">
+              {translate('atrium.auth.email_required.already_registered')}
+            </Typography>
+          )}
+          <Typography color="text.secondary" variant="body2">
+            {translate('atrium.auth.email_required.resend_hint')}
           </Typography>
-        )}
-        {state?.sent && (
-          <Typography data-testid="email-required-registered">
-            {translate('atrium.auth.email_required.already_registered')}
-          </Typography>
-        )}
-        <Typography color="text.secondary" variant="body2">
-          {translate('atrium.auth.email_required.resend_hint')}
-        </Typography>
-        <form onSubmit={resend} noValidate>
-          <Stack spacing={2}>
-            <TextField
-              label={translate('atrium.auth.email_required.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
-              autoFocus={!knownEmail}
-              required
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-              }}
-              error={!!errors.fields.email}
-              helperText={errors.fields.email}
-              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-            />
-            <FormAlert message={sent} severity="success" />
-            <SubmitButton busy={busy}>{translate('atrium.auth.email_required.resend')}</SubmitButton>
-          </Stack>
-        </form>
-      </Stack>
+          <TextInput
+            source="email"
+            label="atrium.auth.email_required.email"
+            type="email"
+            autoComplete="email"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
+            autoFocus={!knownEmail}
+            validate={emailRules}
+            helperText={false}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <FormAlert message={sent} severity="success" />
+          <FormSubmitButton>{translate('atrium.auth.email_required.resend')}</FormSubmitButton>
+        </Stack>
+      </Form>
     </AuthCard>
   );
 }

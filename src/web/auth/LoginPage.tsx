@@ -1,9 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
-import { Button, Stack, TextField } from '@mui/material';
-import { HttpError, useLogin, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import { Form, HttpError, TextInput, useLogin, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { validatorsFor } from '../../api/validators';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { browserRegion } from '../common/countries';
-import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import { fieldErrorsOf, formErrors, submissionErrors, useOpeningAlert } from '../common/errors';
+import { trimmed } from '../common/trimmed';
 import { loadAdminApp } from '../loadAdminApp';
 import {
   EMAIL_REQUIRED_PATH,
@@ -16,10 +19,29 @@ import { useProviderQuery } from '../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { announceLogin } from './loginNotice';
 import { AuthLink } from './AuthLinks';
-import { FormAlert } from './FormAlert';
+import { FormRootAlert } from './FormAlert';
 import { LoginCodeField } from './LoginCodeField';
-import { PasswordField } from './PasswordField';
-import { SubmitButton } from './SubmitButton';
+import { PasswordInput } from './PasswordInput';
+import { FormSubmitButton } from './SubmitButton';
+
+type Values = { username?: string; password?: string; code?: string };
+type Step = { challenge: string | null; username: string; password: string; alert: string | null };
+
+const REQUIRED = { presence: 'atrium.auth.validation.required' };
+const contract = validatorsFor('LoginRequest', { username: REQUIRED, password: REQUIRED });
+// The username is sent trimmed; the password as typed.
+const rules = { username: trimmed(contract.username), password: contract.password };
+
+/** Back from the code to the password step, the code's errors left behind. */
+function BackButton({ onBack }: { onBack: () => void }) {
+  const translate = useTranslate();
+  const { formState } = useFormContext();
+  return (
+    <Button onClick={onBack} disabled={formState.isSubmitting}>
+      {translate('atrium.auth.login.code_back')}
+    </Button>
+  );
+}
 
 /** The registration link the server offers (`/register/<promo>` of its link), else plain /register. */
 function useRegisterPath(): string {
@@ -45,18 +67,15 @@ export default function LoginPage() {
   const registerPath = useRegisterPath();
   // A signed-in user does not log in again: /login leads to the dashboard (spec, section 2).
   const [alreadyIn] = useState(() => !!getToken());
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const [busy, setBusy] = useState(false);
+  // After a first step: the credentials sent, the code step while the server's challenge is open, and
+  // what sent that step back ('Login time has expired', the first form's alert).
+  const [step, setStep] = useState<Step | null>(null);
+  const credentials = step ? { username: step.username, password: step.password } : undefined;
+  const expired = useOpeningAlert(step?.alert);
 
   if (alreadyIn) return <Navigate to="/dashboard" replace />;
 
   const attempt = async (params: LoginParams) => {
-    setBusy(true);
-    setErrors(noErrors);
     // The app behind the login loads alongside the login call.
     loadAdminApp().catch(() => undefined);
     try {
@@ -64,59 +83,53 @@ export default function LoginPage() {
       const region = params.username.includes('@') ? undefined : browserRegion();
       await login({ ...params, ...(region && { default_region: region }) });
       announceLogin();
+      return undefined;
     } catch (err) {
       if (err instanceof TwoFactorRequired) {
-        setChallenge(err.challenge);
-        setCode('');
-      } else if (err instanceof EmailActivationRequired) {
-        void navigate(EMAIL_REQUIRED_PATH, { state: username.includes('@') ? { email: username.trim() } : undefined });
-      } else if (challenge && err instanceof HttpError && err.status === 400 && !fieldErrorsOf(err).code) {
-        // 'Login time has expired. Please try again': the challenge is spent, back to the password step.
-        setChallenge(null);
-        setErrors(formErrors(err, translate));
-      } else {
-        setErrors(formErrors(err, translate, challenge ? ['code'] : ['username', 'password']));
+        setStep({ challenge: err.challenge, username: params.username, password: params.password, alert: null });
+        return undefined;
       }
-    } finally {
-      setBusy(false);
+      if (err instanceof EmailActivationRequired) {
+        const state = params.username.includes('@') ? { email: params.username } : undefined;
+        void navigate(EMAIL_REQUIRED_PATH, { state });
+        return undefined;
+      }
+      if (params.challenge && err instanceof HttpError && err.status === 400 && !fieldErrorsOf(err).code) {
+        // 'Login time has expired. Please try again': the challenge is spent, back to the password step.
+        setStep({
+          challenge: null,
+          username: params.username,
+          password: params.password,
+          alert: formErrors(err, translate).alert,
+        });
+        return undefined;
+      }
+      return submissionErrors(err, translate, params.challenge ? ['code'] : ['username', 'password']);
     }
   };
 
-  const submitPassword = (e: SubmitEvent) => {
-    e.preventDefault();
-    const fields: Record<string, string> = {};
-    if (!username.trim()) fields.username = translate('atrium.auth.validation.required');
-    if (!password) fields.password = translate('atrium.auth.validation.required');
-    if (Object.keys(fields).length) setErrors({ fields, alert: null });
-    else void attempt({ username: username.trim(), password });
-  };
-
-  const submitCode = (e: SubmitEvent) => {
-    e.preventDefault();
-    if (!challenge) return;
-    if (!code.trim()) setErrors({ fields: { code: translate('atrium.auth.validation.enter_code') }, alert: null });
-    else void attempt({ username: username.trim(), password, challenge, code: code.trim() });
-  };
-
-  if (challenge) {
+  if (step?.challenge) {
+    const { challenge } = step;
     return (
       <AuthCard title={translate('atrium.auth.login.code_title')} subtitle={translate('atrium.auth.login.code_hint')}>
-        <form onSubmit={submitCode} noValidate>
+        <Form<Values>
+          onSubmit={({ code = '' }) =>
+            attempt({ username: step.username, password: step.password, challenge, code: code.trim() })
+          }
+          noValidate
+          disableInvalidFormNotification
+        >
           <Stack spacing={2}>
-            <LoginCodeField value={code} onChange={setCode} error={errors.fields.code} />
-            <FormAlert message={errors.alert} />
-            <SubmitButton busy={busy}>{translate('atrium.auth.login.code_submit')}</SubmitButton>
-            <Button
-              onClick={() => {
-                setChallenge(null);
-                setErrors(noErrors);
+            <LoginCodeField />
+            <FormRootAlert />
+            <FormSubmitButton>{translate('atrium.auth.login.code_submit')}</FormSubmitButton>
+            <BackButton
+              onBack={() => {
+                setStep({ ...step, challenge: null, alert: null });
               }}
-              disabled={busy}
-            >
-              {translate('atrium.auth.login.code_back')}
-            </Button>
+            />
           </Stack>
-        </form>
+        </Form>
       </AuthCard>
     );
   }
@@ -134,39 +147,34 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={submitPassword} noValidate>
+      <Form<Values>
+        onSubmit={({ username = '', password = '' }) => attempt({ username: username.trim(), password })}
+        defaultValues={credentials}
+        errors={expired}
+        noValidate
+        disableInvalidFormNotification
+      >
         <Stack spacing={2}>
-          <TextField
-            label={translate('atrium.auth.login.username')}
-            name="username"
+          <TextInput
+            source="username"
+            label="atrium.auth.login.username"
             autoComplete="username"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
-            required
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value);
-            }}
-            error={!!errors.fields.username}
-            helperText={errors.fields.username}
+            validate={rules.username}
+            helperText={false}
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
           />
-          <PasswordField
-            label={translate('atrium.auth.login.password')}
-            name="password"
+          <PasswordInput
+            source="password"
+            label="atrium.auth.login.password"
             autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-            }}
-            error={!!errors.fields.password}
-            helperText={errors.fields.password}
+            validate={rules.password}
           />
-          <FormAlert message={errors.alert} />
-          <SubmitButton busy={busy}>{translate('atrium.auth.login.submit')}</SubmitButton>
+          <FormRootAlert />
+          <FormSubmitButton>{translate('atrium.auth.login.submit')}</FormSubmitButton>
         </Stack>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,67 +1,70 @@
-import { checkValues } from '../../api/validation';
+import type { Validator } from 'react-admin';
 import { validatorsFor } from '../../api/validators';
-import type { FormErrors } from '../common/errors';
-import { PasswordField } from './PasswordField';
+import { PasswordInput } from './PasswordInput';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Pair = { password?: string; password_repeat?: string };
 
 // Every new password (reset link, reset-credentials link) has the same limits in the contract.
 const v = validatorsFor('PasswordResetConfirmRequest', {
   password: { minLength: 'atrium.auth.validation.password_short' },
 });
 
+// Checked once both are typed: an empty one is the form's 'Please, fill both fields' (newPasswordMissing).
+const typed = (values: Pair) => Boolean(values.password && values.password_repeat);
+const passwordRules: Validator[] = v.password.map(
+  (rule): Validator =>
+    (value, values: Pair, props) =>
+      typed(values) ? rule(value, values, props) : undefined,
+);
+// That both match, once the password itself keeps the contract's limits.
+const repeatRules: Validator[] = [
+  (value, values: Pair, props) =>
+    typed(values) &&
+    !passwordRules.some((rule) => rule(values.password, values, props) != null) &&
+    value !== values.password
+      ? 'atrium.auth.validation.mismatch'
+      : undefined,
+];
+
 /**
- * The client-side checks of "new password twice": 'Please, fill both fields' when one is empty, then the
- * contract's limits (its minimum length), then that both match. Null when the server may be asked.
+ * 'Please, fill both fields' when one is empty (the form's alert, the empty fields marked), for the
+ * <Form>'s onSubmit to answer; null when the server may be asked.
  */
-export function checkNewPassword(password: string, repeat: string, translate: Translate): FormErrors | null {
-  if (!password || !repeat) return { fields: {}, alert: translate('atrium.auth.validation.fill_both') };
-  const limits = checkValues({ password: v.password }, { password }, translate);
-  if (limits.password) return { fields: { password: limits.password }, alert: null };
-  if (password !== repeat)
-    return { fields: { password_repeat: translate('atrium.auth.validation.mismatch') }, alert: null };
-  return null;
+export function newPasswordMissing(values: Pair, translate: Translate): Record<string, unknown> | null {
+  if (typed(values)) return null;
+  return {
+    root: { server: translate('atrium.auth.validation.fill_both') },
+    ...(!values.password && { password: '' }),
+    ...(!values.password_repeat && { password_repeat: '' }),
+  };
 }
 
-type Props = {
-  password: string;
-  repeat: string;
-  onPassword: (v: string) => void;
-  onRepeat: (v: string) => void;
-  errors: FormErrors;
+/** A new password and its repetition (`password`, `password_repeat` of a react-admin <Form>), with browser hints for password managers. */
+export function NewPasswordFields({
+  labels,
+  autoFocus,
+}: {
   labels: { password: string; repeat: string };
   autoFocus?: boolean;
-};
-
-/** A new password and its repetition, with browser hints for password managers. */
-export function NewPasswordFields({ password, repeat, onPassword, onRepeat, errors, labels, autoFocus }: Props) {
+}) {
   return (
     <>
-      <PasswordField
+      <PasswordInput
+        source="password"
         label={labels.password}
-        name="password"
         autoComplete="new-password"
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's first field when the caller says so (a page that is this one form)
         autoFocus={autoFocus}
         required
-        value={password}
-        onChange={(e) => {
-          onPassword(e.target.value);
-        }}
-        error={!!errors.fields.password || (!!errors.alert && !password)}
-        helperText={errors.fields.password}
+        validate={passwordRules}
       />
-      <PasswordField
+      <PasswordInput
+        source="password_repeat"
         label={labels.repeat}
-        name="password_repeat"
         autoComplete="new-password"
         required
-        value={repeat}
-        onChange={(e) => {
-          onRepeat(e.target.value);
-        }}
-        error={!!errors.fields.password_repeat || (!!errors.alert && !repeat)}
-        helperText={errors.fields.password_repeat}
+        validate={repeatRules}
       />
     </>
   );

@@ -1,14 +1,16 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Stack } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import { fieldErrorsOf, submissionErrors } from '../common/errors';
 import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
-import { FormAlert } from './FormAlert';
-import { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
-import { SubmitButton } from './SubmitButton';
+import { FormRootAlert } from './FormAlert';
+import { NewPasswordFields, newPasswordMissing } from './NewPasswordFields';
+import { FormSubmitButton } from './SubmitButton';
+
+type Values = { password?: string; password_repeat?: string };
 
 /**
  * /password-reset/:resetToken, the emailed link: a new password twice, then back to the login screen.
@@ -20,33 +22,22 @@ export default function PasswordResetPage({ invitation = false }: { invitation?:
   const navigate = useNavigate();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const { resetToken = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  // The link's token was refused: the way to a new link is offered below the form.
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const submit = (e: SubmitEvent) => {
-    e.preventDefault();
-    const invalid = checkNewPassword(password, repeat, translate);
-    if (invalid) setErrors(invalid);
-    else void send();
-  };
-
-  const send = async () => {
-    setBusy(true);
-    setErrors(noErrors);
+  const submit = async (values: Values) => {
+    const missing = newPasswordMissing(values, translate);
+    if (missing) return missing;
     try {
-      await dataProvider.confirmPasswordReset(resetToken, password);
+      await dataProvider.confirmPasswordReset(resetToken, values.password ?? '');
       notify(invitation ? 'atrium.auth.invitation.done' : 'atrium.auth.reset.done', { type: 'success' });
       void navigate('/login', { replace: true });
+      return undefined;
     } catch (err) {
-      // The link's token refused ('Link has expired'): the way to a new link is offered.
+      // 'Link has expired' is the form's alert.
       const expiredText = fieldErrorsOf(err).token;
       setExpired(!!expiredText);
-      setErrors(expiredText ? { fields: {}, alert: expiredText } : formErrors(err, translate, ['password']));
-    } finally {
-      setBusy(false);
+      return expiredText ? { root: { server: expiredText } } : submissionErrors(err, translate, ['password']);
     }
   };
 
@@ -61,25 +52,17 @@ export default function PasswordResetPage({ invitation = false }: { invitation?:
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <Form<Values> onSubmit={submit} noValidate disableInvalidFormNotification>
         <Stack spacing={2}>
           <NewPasswordFields
-            password={password}
-            repeat={repeat}
-            onPassword={setPassword}
-            onRepeat={setRepeat}
-            errors={errors}
-            labels={{
-              password: translate('atrium.auth.reset.password'),
-              repeat: translate('atrium.auth.reset.password_repeat'),
-            }}
+            labels={{ password: 'atrium.auth.reset.password', repeat: 'atrium.auth.reset.password_repeat' }}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
           />
-          <FormAlert message={errors.alert} />
-          <SubmitButton busy={busy}>{translate('atrium.auth.reset.submit')}</SubmitButton>
+          <FormRootAlert />
+          <FormSubmitButton>{translate('atrium.auth.reset.submit')}</FormSubmitButton>
         </Stack>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,44 +1,31 @@
-import { useState, type SubmitEvent } from 'react';
-import { Stack, TextField, Typography } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { checkValues } from '../../api/validation';
+import { useState } from 'react';
+import { Stack, Typography } from '@mui/material';
+import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { validatorsFor } from '../../api/validators';
-import { formErrors, noErrors, type FormErrors } from '../common/errors';
+import { submissionErrors } from '../common/errors';
+import { trimmed } from '../common/trimmed';
 import type { AtriumDataProvider } from '../providers/data';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
-import { FormAlert } from './FormAlert';
-import { SubmitButton } from './SubmitButton';
+import { FormRootAlert } from './FormAlert';
+import { FormSubmitButton } from './SubmitButton';
 
-const rules = validatorsFor('PasswordResetRequest');
+const emailRules = trimmed(validatorsFor('PasswordResetRequest').email);
 
 /** Asks for the account's email and has a reset link sent; the answer never says whether the account exists. */
 export default function RecoverPasswordPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AtriumDataProvider>();
-  const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const [busy, setBusy] = useState(false);
 
-  const submit = (e: SubmitEvent) => {
-    e.preventDefault();
+  const send = async ({ email = '' }: { email?: string }) => {
     const value = email.trim();
-    const invalid = checkValues(rules, { email: value }, translate);
-    if (invalid.email) setErrors({ fields: { email: invalid.email }, alert: null });
-    else void send(value);
-  };
-
-  const send = async (value: string) => {
-    setBusy(true);
-    setErrors(noErrors);
     try {
       await dataProvider.requestPasswordReset(value);
       setSentTo(value);
+      return undefined;
     } catch (err) {
-      setErrors(formErrors(err, translate, ['email']));
-    } finally {
-      setBusy(false);
+      return submissionErrors(err, translate, ['email']);
     }
   };
 
@@ -60,28 +47,23 @@ export default function RecoverPasswordPage() {
       subtitle={translate('atrium.auth.recover.subtitle')}
       footer={footer}
     >
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={send} noValidate disableInvalidFormNotification>
         <Stack spacing={2}>
-          <TextField
-            label={translate('atrium.auth.recover.email')}
-            name="email"
+          <TextInput
+            source="email"
+            label="atrium.auth.recover.email"
             type="email"
             autoComplete="email"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-            }}
-            error={!!errors.fields.email}
-            helperText={errors.fields.email}
+            validate={emailRules}
+            helperText={false}
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
           />
-          <FormAlert message={errors.alert} />
-          <SubmitButton busy={busy}>{translate('atrium.auth.recover.submit')}</SubmitButton>
+          <FormRootAlert />
+          <FormSubmitButton>{translate('atrium.auth.recover.submit')}</FormSubmitButton>
         </Stack>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

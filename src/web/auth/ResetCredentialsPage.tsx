@@ -1,21 +1,25 @@
-import { useState, type SubmitEvent } from 'react';
-import { Box, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SchemaResetCredentialsSave } from '../../api/schema';
-import { checkValues } from '../../api/validation';
 import { validatorsFor } from '../../api/validators';
-import { fieldErrorsOf, formErrors, noErrors, type FormErrors } from '../common/errors';
+import { fieldErrorsOf, formErrors, submissionErrors } from '../common/errors';
+import { trimmed } from '../common/trimmed';
 import { fmtPhone } from '../common/format';
 import type { AtriumDataProvider } from '../providers/data';
 import { useProviderQuery } from '../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
-import { FormAlert } from './FormAlert';
-import { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
-import { SubmitButton } from './SubmitButton';
+import { FormAlert, FormRootAlert } from './FormAlert';
+import { NewPasswordFields, newPasswordMissing } from './NewPasswordFields';
+import { FormSubmitButton } from './SubmitButton';
 
-const rules = validatorsFor('ResetCredentialsSave');
+const contract = validatorsFor('ResetCredentialsSave');
+// The new email and phone are checked as they will be sent (trimmed).
+const rules = { email: trimmed(contract.email), phone: trimmed(contract.phone) };
+
+type Values = { email?: string; phone?: string; password?: string; password_repeat?: string };
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -43,34 +47,15 @@ export default function ResetCredentialsPage() {
   });
   // Saving with a link that has run out meanwhile: the page says so instead of the form.
   const [spent, setSpent] = useState<unknown>(null);
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const [busy, setBusy] = useState(false);
 
-  const submit = (e: SubmitEvent) => {
-    e.preventDefault();
-    const newEmail = email.trim();
-    const newPhone = phone.trim();
-    const limits = checkValues(rules, { email: newEmail, phone: newPhone }, translate);
-    const invalid = checkNewPassword(password, repeat, translate);
-    if (limits.email || limits.phone)
-      setErrors({
-        fields: { ...(limits.email && { email: limits.email }), ...(limits.phone && { phone: limits.phone }) },
-        alert: null,
-      });
-    else if (invalid) setErrors(invalid);
-    else void send(newEmail, newPhone);
-  };
-
-  const send = async (newEmail: string, newPhone: string) => {
-    setBusy(true);
-    setErrors(noErrors);
+  const submit = async (values: Values) => {
+    const missing = newPasswordMissing(values, translate);
+    if (missing) return missing;
+    const newEmail = values.email?.trim();
+    const newPhone = values.phone?.trim();
     const body: SchemaResetCredentialsSave = {
       token: resetToken,
-      password,
+      password: values.password ?? '',
       ...(newEmail && { email: newEmail }),
       ...(newPhone && { phone: newPhone }),
     };
@@ -78,11 +63,11 @@ export default function ResetCredentialsPage() {
       await dataProvider.saveResetCredentials(body);
       notify('atrium.auth.credentials.done', { type: 'success' });
       void navigate('/login', { replace: true });
+      return undefined;
     } catch (err) {
-      if (fieldErrorsOf(err).token) setSpent(err);
-      else setErrors(formErrors(err, translate, ['email', 'phone', 'password']));
-    } finally {
-      setBusy(false);
+      if (!fieldErrorsOf(err).token) return submissionErrors(err, translate, ['email', 'phone', 'password']);
+      setSpent(err);
+      return undefined;
     }
   };
 
@@ -133,50 +118,34 @@ export default function ResetCredentialsPage() {
           </Typography>
         </Box>
       </Paper>
-      <form onSubmit={submit} noValidate>
+      <Form<Values> onSubmit={submit} noValidate disableInvalidFormNotification>
         <Stack spacing={2}>
-          <TextField
-            label={translate('atrium.auth.credentials.email')}
-            name="email"
+          <TextInput
+            source="email"
+            label="atrium.auth.credentials.email"
             type="email"
             autoComplete="email"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
             autoFocus
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-            }}
-            error={!!errors.fields.email}
-            helperText={errors.fields.email ?? translate('atrium.auth.credentials.keep_hint')}
+            validate={rules.email}
+            helperText="atrium.auth.credentials.keep_hint"
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
           />
-          <TextField
-            label={translate('atrium.auth.credentials.phone')}
-            name="phone"
+          <TextInput
+            source="phone"
+            label="atrium.auth.credentials.phone"
             type="tel"
             autoComplete="tel"
-            value={phone}
-            onChange={(e) => {
-              setPhone(e.target.value);
-            }}
-            error={!!errors.fields.phone}
-            helperText={errors.fields.phone ?? translate('atrium.auth.credentials.keep_hint')}
+            validate={rules.phone}
+            helperText="atrium.auth.credentials.keep_hint"
           />
           <NewPasswordFields
-            password={password}
-            repeat={repeat}
-            onPassword={setPassword}
-            onRepeat={setRepeat}
-            errors={errors}
-            labels={{
-              password: translate('atrium.auth.credentials.password'),
-              repeat: translate('atrium.auth.credentials.password_repeat'),
-            }}
+            labels={{ password: 'atrium.auth.credentials.password', repeat: 'atrium.auth.credentials.password_repeat' }}
           />
-          <FormAlert message={errors.alert} />
-          <SubmitButton busy={busy}>{translate('atrium.auth.credentials.submit')}</SubmitButton>
+          <FormRootAlert />
+          <FormSubmitButton>{translate('atrium.auth.credentials.submit')}</FormSubmitButton>
         </Stack>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress, Stack } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { Form, useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { fieldErrorsOf, formErrors } from '../common/errors';
 import type { AtriumDataProvider } from '../providers/data';
@@ -9,7 +9,7 @@ import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert } from './FormAlert';
 import { LoginCodeField } from './LoginCodeField';
-import { SubmitButton } from './SubmitButton';
+import { FormSubmitButton } from './SubmitButton';
 import type { SchemaLoginResponse } from '../../api/schema';
 import { useStartSession } from './session';
 
@@ -36,9 +36,6 @@ export default function TokenAuthBotPage() {
   // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
   const tried = useRef<string | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   const finish = useCallback(
     (res: SchemaLoginResponse) => {
@@ -64,44 +61,29 @@ export default function TokenAuthBotPage() {
       });
   }, [token, finish, dataProvider]);
 
-  const submitCode = (e: SubmitEvent) => {
-    e.preventDefault();
-    if (!challenge) return;
-    if (!code.trim()) {
-      setCodeError(translate('atrium.auth.validation.enter_code'));
-      return;
+  const submitCode = async ({ code = '' }: { code?: string }) => {
+    if (!challenge) return undefined;
+    try {
+      await finish(await dataProvider.tokenAuthBot(token, { challenge, code: code.trim() }));
+      return undefined;
+    } catch (cause) {
+      // A wrong code shows under the input; a spent challenge or link ends here.
+      const wrong = fieldErrorsOf(cause).code;
+      if (wrong) return { code: wrong };
+      setFailure({ cause });
+      return undefined;
     }
-    setBusy(true);
-    dataProvider
-      .tokenAuthBot(token, { challenge, code: code.trim() })
-      .then(finish)
-      .catch((cause: unknown) => {
-        // A wrong code shows under the input; a spent challenge or link ends here.
-        const wrong = fieldErrorsOf(cause).code;
-        if (wrong) setCodeError(wrong);
-        else setFailure({ cause });
-      })
-      .finally(() => {
-        setBusy(false);
-      });
   };
 
   if (challenge && failure === null) {
     return (
       <AuthCard title={translate('atrium.auth.login.code_title')} subtitle={translate('atrium.auth.login.code_hint')}>
-        <form onSubmit={submitCode} noValidate>
+        <Form onSubmit={submitCode} noValidate disableInvalidFormNotification>
           <Stack spacing={2}>
-            <LoginCodeField
-              value={code}
-              onChange={(v) => {
-                setCode(v);
-                setCodeError(undefined);
-              }}
-              error={codeError}
-            />
-            <SubmitButton busy={busy}>{translate('atrium.auth.login.code_submit')}</SubmitButton>
+            <LoginCodeField />
+            <FormSubmitButton>{translate('atrium.auth.login.code_submit')}</FormSubmitButton>
           </Stack>
-        </form>
+        </Form>
       </AuthCard>
     );
   }

@@ -1,4 +1,6 @@
 import { HttpError, useNotify, useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { useFormState } from 'react-hook-form';
 
 /**
  * What a screen shows of a failed call. Every call goes through the data provider, whose one mapper
@@ -48,8 +50,6 @@ export type FormErrors = {
   alert: string | null;
 };
 
-export const noErrors: FormErrors = { fields: {}, alert: null };
-
 /** Splits a failed call into messages under the form's visible fields and an alert for the rest. */
 export function formErrors(err: unknown, translate: Translate, visibleFields: readonly string[] = []): FormErrors {
   if (!(err instanceof HttpError) || err.status !== 400) return { fields: {}, alert: errorText(err, translate) };
@@ -68,4 +68,32 @@ export function useNotifyError() {
   return (err: unknown) => {
     notify(errorText(err, translate), { type: 'error', multiLine: true });
   };
+}
+
+/**
+ * What the `onSubmit` of a react-admin <Form> answers to a failed call: the server's messages under the
+ * form's fields (react-admin puts them there), the rest as the form's alert (`root.server`, read by
+ * `useFormAlert`; the next submit clears it).
+ */
+export function submissionErrors(
+  err: unknown,
+  translate: Translate,
+  visibleFields: readonly string[] = [],
+): Record<string, unknown> {
+  const { fields, alert } = formErrors(err, translate, visibleFields);
+  return alert ? { ...fields, root: { server: alert } } : fields;
+}
+
+/**
+ * For a <Form>'s `errors`: an alert the form opens with (a refused link, a step sent back), kept as
+ * the same object while the message is the same (react-hook-form sets the errors again on each new one).
+ */
+export function useOpeningAlert(message: string | null | undefined) {
+  return useMemo(() => (message ? { root: { server: { type: 'server', message } } } : undefined), [message]);
+}
+
+/** The alert a failed submit left (see `submissionErrors`); null when there is none. Inside a <Form>. */
+export function useFormAlert(): string | null {
+  const { errors } = useFormState();
+  return errors.root?.server?.message ?? null;
 }

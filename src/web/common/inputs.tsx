@@ -13,6 +13,8 @@ type PickerInputProps = Omit<InputProps, 'format' | 'parse'> & {
   sx?: SxProps<Theme>;
   /** Read by react-admin's filter form (shown without the "add filter" menu), not by the input. */
   alwaysOn?: boolean;
+  /** Only the past can be picked (a payment that was made). */
+  disableFuture?: boolean;
 };
 
 /**
@@ -22,7 +24,7 @@ type PickerInputProps = Omit<InputProps, 'format' | 'parse'> & {
  * date is not wiped by the form's answer.
  */
 function usePickerInput(props: PickerInputProps, toRaw: (d: Dayjs) => string, fromRaw: (raw: string) => Dayjs) {
-  const { label, helperText, fullWidth, sx, ...rest } = props;
+  const { label, helperText, fullWidth, sx, disableFuture, ...rest } = props;
   const { field, fieldState, isRequired, id } = useInput({
     ...rest,
     format: (v: unknown) => v,
@@ -43,6 +45,7 @@ function usePickerInput(props: PickerInputProps, toRaw: (d: Dayjs) => string, fr
     inputRef: field.ref,
     disabled: rest.disabled,
     readOnly: rest.readOnly,
+    disableFuture,
     label: <FieldTitle label={label} source={rest.source} resource={rest.resource} isRequired={isRequired} />,
     sx,
     slotProps: {

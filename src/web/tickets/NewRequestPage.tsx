@@ -1,15 +1,24 @@
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Loading, useNotify, useTranslate } from 'react-admin';
+import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Form, Loading, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaTicketDetail, SchemaTicketType } from '../../api/schema';
-import { errorText, fieldErrorsOf } from '../common/errors';
+import { validatorsFor } from '../../api/validators';
+import { errorText, fieldErrorsOf, formErrors } from '../common/errors';
+import { trimmed } from '../common/trimmed';
 import { FailureState } from '../common/Failure';
 import { useGetDetail } from '../providers/data/detail';
 import { useCreateMyTicket, useReplyMyTicket, useTicketChoices } from '../providers/data/ticketsHooks';
 import { STATUS_COLORS } from './statusColors';
 import { TicketMessages } from './TicketMessages';
 import { MemberPage } from '../common/MemberPage';
+
+// An empty field says 'Fill this field' (the task form's words); the rest are the contract's limits.
+const FILL = { presence: 'atrium.tasks.fill_field' };
+const created = validatorsFor('TicketCreateRequest', { type: FILL, subject: FILL, message: FILL });
+const requestRules = { type: created.type, subject: trimmed(created.subject), message: trimmed(created.message) };
+const replyRules = trimmed(validatorsFor('TicketReplyRequest', { message: FILL }).message);
 
 /**
  * /user/new-request/:ticketId — "new" opens the form; a ticket's id shows that request with its
@@ -37,28 +46,22 @@ export default function NewRequestPage() {
   );
 }
 
+type RequestValues = { type?: SchemaTicketType; subject?: string; message?: string };
+
 function RequestForm({ types }: { types: { value: SchemaTicketType; label: string }[] }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const create = useCreateMyTicket();
-  const [type, setType] = useState<SchemaTicketType | ''>('');
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async () => {
-    const e: Record<string, string> = {};
-    const fill = translate('atrium.tasks.fill_field');
-    if (!type) e.type = fill;
-    if (!subject.trim()) e.subject = fill;
-    if (!message.trim()) e.message = fill;
-    setErrors(e);
-    if (Object.keys(e).length) return;
+  const submit = async ({ type, subject = '', message = '' }: RequestValues) => {
+    if (!type) return undefined;
     try {
-      const ticket = await create.mutateAsync([{ type: type as SchemaTicketType, subject, message }]);
+      const ticket = await create.mutateAsync([{ type, subject, message }]);
       void navigate(`/user/new-request/${String(ticket.id)}`, { state: { sent: true } });
+      return undefined;
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      setErrors(Object.keys(fields).length ? fields : { non_field_errors: errorText(err, translate) });
+      // What is about no field shows under the message, the form's last field.
+      const { fields, alert } = formErrors(err, translate, ['type', 'subject', 'message']);
+      return alert ? { ...fields, message: fields.message ?? alert } : fields;
     }
   };
   return (
@@ -67,63 +70,45 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('atrium.tickets.request.heading')}
         </Typography>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <TextField
-            select
-            required
-            name="type"
-            label={translate('atrium.tickets.request.type')}
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as SchemaTicketType);
-            }}
-            error={Boolean(errors.type)}
-            helperText={errors.type}
-          >
-            {types.map((t) => (
-              <MenuItem key={t.value} value={t.value}>
-                {t.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            required
-            name="subject"
-            label={translate('atrium.tickets.request.subject')}
-            value={subject}
-            onChange={(e) => {
-              setSubject(e.target.value);
-            }}
-            error={Boolean(errors.subject)}
-            helperText={errors.subject}
-          />
-          <TextField
-            required
-            multiline
-            minRows={4}
-            name="message"
-            label={translate('atrium.tickets.request.message')}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-            }}
-            error={Boolean(errors.message)}
-            helperText={errors.message ?? errors.non_field_errors}
-          />
-          <Button type="submit" variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }}>
-            {translate('atrium.tickets.request.submit')}
-          </Button>
-        </Stack>
+        <Form<RequestValues> onSubmit={submit} noValidate disableInvalidFormNotification>
+          <Stack spacing={2}>
+            <SelectInput
+              source="type"
+              label="atrium.tickets.request.type"
+              choices={types}
+              optionValue="value"
+              optionText="label"
+              validate={requestRules.type}
+              helperText={false}
+            />
+            <TextInput
+              source="subject"
+              label="atrium.tickets.request.subject"
+              validate={requestRules.subject}
+              helperText={false}
+            />
+            <TextInput
+              multiline
+              minRows={4}
+              source="message"
+              label="atrium.tickets.request.message"
+              validate={requestRules.message}
+              helperText={false}
+            />
+            <SubmitButton label={translate('atrium.tickets.request.submit')} />
+          </Stack>
+        </Form>
       </CardContent>
     </Card>
+  );
+}
+
+function SubmitButton({ label }: { label: string }) {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+      {label}
+    </Button>
   );
 }
 
@@ -175,51 +160,33 @@ function ReplyBox({ id }: { id: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const reply = useReplyMyTicket();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const send = () => {
-    if (!message.trim()) {
-      setError(translate('atrium.tasks.fill_field'));
-      return;
+  // A sent reply empties the box: a new form each time.
+  const [sent, setSent] = useState(0);
+  const send = async ({ reply: message = '' }: { reply?: string }) => {
+    try {
+      await reply.mutateAsync([id, message]);
+      setSent((n) => n + 1);
+      notify('atrium.tickets.my.replied', { type: 'success' });
+      return undefined;
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      return { reply: fields.message ?? fields.non_field_errors ?? errorText(err, translate) };
     }
-    reply.mutate([id, message], {
-      onSuccess: () => {
-        setMessage('');
-        setError(undefined);
-        notify('atrium.tickets.my.replied', { type: 'success' });
-      },
-      onError: (err) => {
-        const fields = fieldErrorsOf(err);
-        setError(fields.message ?? fields.non_field_errors ?? errorText(err, translate));
-      },
-    });
   };
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={1}
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-    >
-      <TextField
-        multiline
-        minRows={3}
-        name="reply"
-        label={translate('atrium.tickets.my.reply')}
-        value={message}
-        onChange={(e) => {
-          setMessage(e.target.value);
-        }}
-        error={Boolean(error)}
-        helperText={error}
-      />
-      <Button type="submit" variant="contained" disabled={reply.isPending} sx={{ alignSelf: 'flex-start' }}>
-        {translate('atrium.tickets.my.send_reply')}
-      </Button>
-    </Stack>
+    <Form key={sent} onSubmit={send} noValidate disableInvalidFormNotification>
+      <Stack spacing={1}>
+        <TextInput
+          multiline
+          minRows={3}
+          source="reply"
+          label="atrium.tickets.my.reply"
+          validate={replyRules}
+          helperText={false}
+        />
+        <SubmitButton label={translate('atrium.tickets.my.send_reply')} />
+      </Stack>
+    </Form>
   );
 }
 

@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
-import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, Form, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffPayment } from '../../../api/schema';
-import { contractRules } from '../../../api/validators';
+import { contractRules, validatorsFor } from '../../../api/validators';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { trimmed } from '../../common/trimmed';
 import { useProviderMutation } from '../../providers/data/providerHooks';
+
+// A reason is needed, in the donation form's words; its length is the contract's.
+const reasonRules = trimmed(
+  validatorsFor('PaymentRejectRequest', { reason: { presence: 'atrium.payments.donation.required' } }).reason,
+);
 
 /** Approve (after a confirmation) or reject (with a reason) a pending manual donation. */
 export function DecisionButtons() {
@@ -16,29 +22,33 @@ export function DecisionButtons() {
   const notifyError = useNotifyError();
   const [confirm, setConfirm] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   // Both methods read every list again before the toast.
   const decided = (message: string) => () => {
     notify(message, { type: 'success' });
     setConfirm(false);
     setRejecting(false);
   };
-  const onError = (err: Error) => {
-    // A 400 is the reason's own error (shown under the field); others are the server's sentence.
-    const fields = fieldErrorsOf(err);
-    const message = fields.reason ?? Object.values(fields)[0];
-    if (message) setError(message);
-    else notifyError(err);
-  };
   const approve = useProviderMutation('approvePayment', {
     onSuccess: decided('atrium.payments.staff.approved'),
-    onError,
+    onError: (err) => {
+      notifyError(err);
+    },
   });
-  const reject = useProviderMutation('rejectPayment', {
-    onSuccess: decided('atrium.payments.staff.rejected'),
-    onError,
-  });
+  const reject = useProviderMutation('rejectPayment', { onSuccess: decided('atrium.payments.staff.rejected') });
+  const submitReject = async ({ reason = '' }: { reason?: string }) => {
+    if (!record) return undefined;
+    try {
+      await reject.mutateAsync([record.id, reason.trim()]);
+      return undefined;
+    } catch (err) {
+      // A 400 is the reason's own error (shown under the field); others are the server's sentence.
+      const fields = fieldErrorsOf(err);
+      const message = fields.reason ?? Object.values(fields)[0];
+      if (message) return { reason: message };
+      notifyError(err);
+      return undefined;
+    }
+  };
   const busy = approve.isPending || reject.isPending;
   if (!record || !record.is_manual || record.state !== 'pending') return null;
 
@@ -88,32 +98,20 @@ export function DecisionButtons() {
         maxWidth="xs"
         aria-labelledby="reject-title"
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!reason.trim()) {
-              setError(translate('atrium.payments.donation.required'));
-              return;
-            }
-            reject.mutate([record.id, reason.trim()]);
-          }}
-        >
+        <Form onSubmit={submitReject} noValidate disableInvalidFormNotification>
           <DialogTitle id="reject-title">{translate('atrium.payments.staff.reject_title')}</DialogTitle>
           <DialogContent>
-            <TextField
+            <TextInput
+              source="reason"
               // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus to its first field (WAI-ARIA dialog pattern)
               autoFocus
               fullWidth
               multiline
               minRows={2}
               margin="dense"
-              label={translate('atrium.payments.staff.reject_reason')}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-              }}
-              error={!!error}
-              helperText={error}
+              label="atrium.payments.staff.reject_reason"
+              validate={reasonRules}
+              helperText={false}
               slotProps={{
                 htmlInput: {
                   maxLength: contractRules.PaymentRejectRequest.reason.maxLength,
@@ -134,7 +132,7 @@ export function DecisionButtons() {
               {translate('atrium.payments.staff.reject')}
             </Button>
           </DialogActions>
-        </form>
+        </Form>
       </Dialog>
     </Stack>
   );

@@ -1,14 +1,27 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Pagination, Stack, TextField, Typography } from '@mui/material';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Pagination, Stack, Typography } from '@mui/material';
+import { Form, TextInput, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
 import type { SchemaActionLog } from '../../../api/schema';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
 import { useProviderMutation } from '../../providers/data/providerHooks';
-import { contractRules } from '../../../api/validators';
+import { contractRules, validatorsFor } from '../../../api/validators';
 
 const PER_PAGE = 20;
+// The contract's length; an empty note cannot be sent (its button is off), so presence is left out.
+const noteRules = validatorsFor('AddUserNoteRequest').text.filter((v) => !(v as { isRequired?: boolean }).isRequired);
+
+function AddNoteButton({ label }: { label: string }) {
+  const text = useWatch<{ text?: string }, 'text'>({ name: 'text' });
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={!text?.trim() || isSubmitting} sx={{ whiteSpace: 'nowrap' }}>
+      {label}
+    </Button>
+  );
+}
 
 /** The person's dated timeline (notes and every action about them, newest first), with a note form on top. */
 export function TimelineTab({ userId }: { userId: number }) {
@@ -17,57 +30,45 @@ export function TimelineTab({ userId }: { userId: number }) {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const [page, setPage] = useState(1);
-  const [text, setText] = useState('');
-  const [fieldError, setFieldError] = useState('');
+  // An added note empties the form: a new one each time.
+  const [added, setAdded] = useState(0);
   const { data, total, error, isPending, refetch } = useGetList<SchemaActionLog>('action-logs', {
     pagination: { page, perPage: PER_PAGE },
     filter: { subject_id: userId },
   });
-  const add = useProviderMutation('addUserNote', {
-    onSuccess: (res) => {
+  const add = useProviderMutation('addUserNote');
+  const submit = async ({ text = '' }: { text?: string }) => {
+    try {
+      const res = await add.mutateAsync([userId, text.trim()]);
       notify(res.detail, { type: 'success' });
-      setText('');
-      setFieldError('');
+      setAdded((n) => n + 1);
       setPage(1);
-    },
-    onError: (err) => {
-      const text = fieldErrorsOf(err).text;
-      if (text) setFieldError(text);
-      else notifyError(err);
-    },
-  });
+      return undefined;
+    } catch (err) {
+      const message = fieldErrorsOf(err).text;
+      if (message) return { text: message };
+      notifyError(err);
+      return undefined;
+    }
+  };
   return (
     <Stack spacing={2}>
-      <Box
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (text.trim()) add.mutate([userId, text.trim()]);
-        }}
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
-      >
-        <TextField
-          label={translate('atrium.person.timeline.note')}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-          }}
-          multiline
-          minRows={2}
-          fullWidth
-          error={!!fieldError}
-          helperText={fieldError || undefined}
-          slotProps={{ htmlInput: { maxLength: contractRules.AddUserNoteRequest.text.maxLength } }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!text.trim() || add.isPending}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          {translate('atrium.person.timeline.add_note')}
-        </Button>
-      </Box>
+      <Form key={added} onSubmit={submit} noValidate disableInvalidFormNotification>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <TextInput
+            source="text"
+            label="atrium.person.timeline.note"
+            multiline
+            minRows={2}
+            fullWidth
+            // The button stays off while the note is empty: no 'required' message of its own.
+            validate={noteRules}
+            helperText={false}
+            slotProps={{ htmlInput: { maxLength: contractRules.AddUserNoteRequest.text.maxLength } }}
+          />
+          <AddNoteButton label={translate('atrium.person.timeline.add_note')} />
+        </Box>
+      </Form>
       {isPending ? (
         <LoadingBlock />
       ) : error ? (

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue #39 item 3: every form is a react-admin <Form>, whose inputs hold the values, so screens keep
+ * little React state of their own. Two counts over src/web (.ts/.tsx):
+ * - form fields held in `useState`: an input element (TextField, Select, Checkbox, …) whose `value` or
+ *   `checked` is read from a `useState` variable of the same file. Target and figure: 0.
+ * - `useState` calls per 1,000 lines. Target: ≤ 2.5 (Atomic CRM's figure). Before #39 item 3: 213
+ *   calls in 31,429 lines (6.8). The ceiling below is the figure reached so far; lower it as screens
+ *   move state into forms, the URL or what can be derived.
+ */
+const WEB = path.resolve('src/web');
+const MAX_PER_THOUSAND = 5.5;
+// Screens whose form fields are still held in useState (target: none). A screen leaves this list when
+// it becomes a <Form>; a new one may not join it.
+const NOT_YET_FORMS = new Set([
+  'common/SearchField.tsx',
+  'imports/ImportMapping.tsx',
+  'member/donation/DonationDialog.tsx',
+  'member/lessons/Comments.tsx',
+  'member/profile/LanguageCard.tsx',
+  'member/profile/ProfileEditPage.tsx',
+  'member/subscription/PackageCards.tsx',
+  'resources/contacts/ContactBulkActions.tsx',
+  'staff/list/GiveAwayDialog.tsx',
+  'staff/person/HandOverButton.tsx',
+  'staff/person/ResetLinkButton.tsx',
+  'staff/person/SettingsTab.tsx',
+]);
+
+const INPUTS = /<(TextField|Select|NativeSelect|Checkbox|Switch|Radio|RadioGroup|Autocomplete|input|textarea)\b/g;
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(file);
+    return /\.tsx?$/.test(e.name) ? [file] : [];
+  });
+}
+
+/** The JSX opening tag starting at `from`, up to its closing `>` outside braces. */
+function openingTag(text: string, from: number): string {
+  let depth = 0;
+  for (let i = from + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (c === '>' && depth === 0 && text[i - 1] !== '=') return text.slice(from, i + 1);
+  }
+  return text.slice(from);
+}
+
+function stateCalls(text: string): number {
+  return [...text.matchAll(/\buseState\s*[<(]/g)].length;
+}
+
+/** `file: Tag value={name}` for each input whose value lives in a useState variable of the file. */
+function stateHeldFields(text: string, file = ''): string[] {
+  const state = new Set([...text.matchAll(/const\s*\[\s*(\w+)\s*,\s*\w+\s*\]\s*=\s*useState\b/g)].map((m) => m[1]));
+  const found: string[] = [];
+  for (const m of text.matchAll(INPUTS)) {
+    const tag = openingTag(text, m.index);
+    for (const v of tag.matchAll(/\b(value|checked)=\{\s*!?\s*(\w+)/g))
+      if (state.has(v[2])) found.push(`${file}: <${m[1]} ${v[1]}={${v[2]}}>`);
+  }
+  return found;
+}
+
+describe('state of the web screens', () => {
+  const files = sources(WEB).map((f) => ({
+    name: path.relative(WEB, f).split(path.sep).join('/'),
+    text: fs.readFileSync(f, 'utf8'),
+  }));
+
+  it('holds no form field in useState outside the screens not converted yet (forms are react-admin <Form>s)', () => {
+    const held = files.filter((f) => !NOT_YET_FORMS.has(f.name)).flatMap((f) => stateHeldFields(f.text, f.name));
+    expect(held).toEqual([]);
+  });
+
+  it('lists only screens that still hold fields in useState', () => {
+    const still = files.filter((f) => stateHeldFields(f.text).length > 0).map((f) => f.name);
+    expect([...NOT_YET_FORMS].filter((name) => !still.includes(name))).toEqual([]);
+  });
+
+  it(`has at most ${String(MAX_PER_THOUSAND)} useState calls per 1,000 lines`, () => {
+    const calls = files.reduce((n, f) => n + stateCalls(f.text), 0);
+    const lines = files.reduce((n, f) => n + f.text.split('\n').length - 1, 0);
+    const perThousand = Math.round((calls / lines) * 10000) / 10;
+    console.info(`useState: ${String(calls)} calls in ${String(lines)} lines, ${String(perThousand)} per 1,000`);
+    expect(perThousand).toBeLessThanOrEqual(MAX_PER_THOUSAND);
+  });
+
+  it('sees a state-held field and an input held by a form', () => {
+    const held = `const [city, setCity] = useState('');\nreturn <TextField label="x" value={city} onChange={(e) => { setCity(e.target.value); }} />;`;
+    expect(stateHeldFields(held)).toEqual([': <TextField value={city}>']);
+    expect(
+      stateHeldFields(
+        `const { field } = useInput({ source: 'city' });\nreturn <TextField {...field} value={field.value} />;`,
+      ),
+    ).toEqual([]);
+    expect(stateCalls('const [a] = useState(1); const [b] = useState<string>();')).toBe(2);
+  });
+});
