@@ -1,10 +1,11 @@
-import type { SchemaContact } from '../../../api/schema';
-import { lazyView, personName } from '../../common/lazyView';
+import type { Feature } from '../types';
+import categories from './categories';
+import contacts from './resource';
 
-/** Members and staff: their own contacts (the CRM's people). */
+/** Everyone's own contacts (the CRM's people) and their categories. */
 export default {
-  list: lazyView(() => import('./ContactList'), 'ContactList'),
-  create: lazyView(() => import('./ContactCreate'), 'ContactCreate'),
-  edit: lazyView(() => import('./ContactCreate'), 'ContactEdit'),
-  recordRepresentation: (r: SchemaContact) => personName(r),
-};
+  resources: [
+    { name: 'contacts', ...contacts },
+    { name: 'contact-categories', ...categories },
+  ],
+} satisfies Feature;

@@ -1,10 +1,15 @@
-import type { SchemaFlow } from '../../../api/schema';
-import { lazyView } from '../../common/lazyView';
+import { lazyScreen } from '../../common/lazyScreen';
+import type { Feature } from '../types';
+import flows from './resource';
 
-/** Members and staff: their funnels (flows) and landing pages. */
+/** Funnels (flows) with their landing pages, for everyone: the list and the landing editor. */
 export default {
-  list: lazyView(() => import('./FlowList'), 'FlowList'),
-  create: lazyView(() => import('./FlowCreate'), 'FlowCreate'),
-  edit: lazyView(() => import('./FlowCreate'), 'FlowEdit'),
-  recordRepresentation: (r: SchemaFlow) => r.name,
-};
+  resources: [{ name: 'flows', ...flows }],
+  routes: [
+    {
+      path: '/flows/edit_landing/:id',
+      access: 'flows',
+      screen: lazyScreen(() => import('./landing/LandingEditorPage')),
+    },
+  ],
+} satisfies Feature;

@@ -6,8 +6,8 @@ import {
   List,
   SearchInput,
   SelectInput,
+  useCanAccess,
   useListContext,
-  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -105,8 +105,6 @@ function BulkActions() {
   );
 }
 
-const isStaff = (permissions: unknown) => permissions === 'consultant' || permissions === 'admin';
-
 /**
  * Waiting leads as a work queue, longest waiting first. Staff see the whole pool and take or reject
  * leads (one by one or in bulk); a lead opens as its brief. A member sees the leads of their own
@@ -114,8 +112,7 @@ const isStaff = (permissions: unknown) => permissions === 'consultant' || permis
  */
 export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string>();
-  const staff = isStaff(permissions);
+  const { canAccess: staff = false } = useCanAccess({ action: 'edit', resource: 'staff-tools' });
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput

@@ -1,9 +1,7 @@
-import type { SchemaWaitingUser } from '../../../api/schema';
-import { lazyView, personName } from '../../common/lazyView';
+import type { Feature } from '../types';
+import leads from './resource';
 
-/** Staff: the leads waiting for a consultant, a work queue; a lead opens as its brief. */
+/** Leads waiting for a consultant: staff's queue, a member's own structure's. */
 export default {
-  list: lazyView(() => import('./WaitingLeadsList'), 'WaitingLeadsList'),
-  show: lazyView(() => import('./LeadBrief'), 'LeadBrief'),
-  recordRepresentation: (r: SchemaWaitingUser) => personName(r),
-};
+  resources: [{ name: 'waiting-leads', ...leads }],
+} satisfies Feature;

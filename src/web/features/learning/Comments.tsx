@@ -19,12 +19,12 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
+  useCanAccess,
   useCreate,
   useDelete,
   useGetIdentity,
   useInfiniteGetList,
   useNotify,
-  usePermissions,
   useTranslate,
   useUpdate,
 } from 'react-admin';
@@ -157,8 +157,7 @@ function CommentItem({ comment }: { comment: SchemaLessonComment }) {
   const [update] = useUpdate<SchemaLessonComment>();
   const [deleteOne] = useDelete<SchemaLessonComment>();
   const { identity } = useGetIdentity();
-  const { permissions } = usePermissions<string>();
-  const isAdmin = permissions === 'admin';
+  const { canAccess: isAdmin = false } = useCanAccess({ action: 'delete', resource: 'admin-tools' });
   const mine = identity?.id === comment.author.id;
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);

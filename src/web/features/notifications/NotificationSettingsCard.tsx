@@ -1,5 +1,5 @@
 import { Alert, Button, Card, CardContent, FormControlLabel, Skeleton, Stack, Switch, Typography } from '@mui/material';
-import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import type { SchemaNotificationSettingKind } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../../providers/data/notificationsHooks';
@@ -12,10 +12,9 @@ export function NotificationSettingsCard() {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const { permissions } = usePermissions<string>();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
-  const staff = permissions === 'consultant' || permissions === 'admin';
+  const { canAccess: staff = false } = useCanAccess({ action: 'list', resource: 'staff-tools' });
   const shown = settings.data?.settings.filter((s) => staff || !STAFF_ONLY.includes(s.kind)) ?? [];
   return (
     <Card data-testid="notification-settings">

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
@@ -204,7 +204,7 @@ function Bell({ staff }: { staff: boolean }) {
 
 /** The bell for every signed-in user: staff and members alike. */
 export function NotificationsBell() {
-  const { permissions } = usePermissions<string>();
-  if (!permissions) return null;
-  return <Bell staff={permissions === 'consultant' || permissions === 'admin'} />;
+  const { canAccess, isPending } = useCanAccess({ action: 'list', resource: 'staff-tools' });
+  if (isPending) return null;
+  return <Bell staff={canAccess === true} />;
 }

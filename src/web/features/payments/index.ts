@@ -1,11 +1,7 @@
-import Payments from '@mui/icons-material/Payments';
-import type { SchemaStaffPayment } from '../../../api/schema';
-import { lazyView } from '../../common/lazyView';
+import type { Feature } from '../types';
+import payments from './resource';
 
-/** Staff: payments of the members they look after; manual donations are approved or rejected here. */
+/** Payments: staff approve or reject the members' manual donations (the donation box is the dashboard's). */
 export default {
-  list: lazyView(() => import('./PaymentList'), 'PaymentList'),
-  show: lazyView(() => import('./PaymentShow'), 'PaymentShow'),
-  icon: Payments,
-  recordRepresentation: (r: SchemaStaffPayment) => `#${r.id} $${r.amount}`,
-};
+  resources: [{ name: 'staff/payments', ...payments }],
+} satisfies Feature;

@@ -24,7 +24,7 @@ import {
   Title,
   TopToolbar,
   useListContext,
-  usePermissions,
+  useCanAccess,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -200,11 +200,11 @@ function RosterActions() {
 /** No rows: nothing matches the search, or there are no consultants (in a consultant's structure) yet. */
 function RosterEmpty() {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string>();
+  const { canAccess: isAdmin } = useCanAccess({ action: 'list', resource: 'admin-tools' });
   const filterValues = useListContext().filterValues as { q?: string };
   const key = filterValues.q
     ? 'atrium.admin.list.no_match'
-    : permissions === 'admin'
+    : isAdmin
       ? 'atrium.admin.list.empty'
       : 'atrium.admin.list.empty_structure';
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MenuItem, TextField } from '@mui/material';
-import { useGetIdentity, useGetList, usePermissions, useTranslate } from 'react-admin';
+import { useCanAccess, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import type { Staff } from './useStaffAction';
 
 /**
@@ -15,9 +15,8 @@ export function StaffPicker(props: {
   error?: ReactNode;
 }) {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string>();
   const { identity } = useGetIdentity();
-  const isAdmin = permissions === 'admin';
+  const { canAccess: isAdmin = false } = useCanAccess({ action: 'list', resource: 'admin-tools' });
   const consultants = useGetList<Staff>('staff-users', {
     pagination: { page: 1, perPage: 100 },
     filter: { role: 'consultant' },

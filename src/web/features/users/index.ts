@@ -1,10 +1,7 @@
-import type { SchemaAdminUser } from '../../../api/schema';
-import { lazyView, personName } from '../../common/lazyView';
+import type { Feature } from '../types';
+import users from './resource';
 
-/** Admin: every account. */
+/** Admins: every account. */
 export default {
-  list: lazyView(() => import('./UserList'), 'UserList'),
-  create: lazyView(() => import('./UserCreate'), 'UserCreate'),
-  edit: lazyView(() => import('./UserEdit'), 'UserEdit'),
-  recordRepresentation: (r: SchemaAdminUser) => personName(r),
-};
+  resources: [{ name: 'users', ...users }],
+} satisfies Feature;

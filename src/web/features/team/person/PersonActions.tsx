@@ -1,5 +1,6 @@
 import { Stack } from '@mui/material';
 import type { SchemaStaffUserDetails } from '../../../../api/schema';
+import { isStaffRole } from '../../access';
 import { RejectButton } from '../RejectButton';
 import { HandOverButton } from './HandOverButton';
 import { InviteButton } from './InviteButton';
@@ -12,7 +13,7 @@ export function PersonActions({ person, mine }: { person: SchemaStaffUserDetails
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <HandOverButton person={person} />
       {mine && <RejectButton userId={person.id} name={fullName(person)} />}
-      {person.role === 'member' && <ResetLinkButton person={person} />}
+      {!isStaffRole(person.role) && <ResetLinkButton person={person} />}
       {person.email && <InviteButton person={person} />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { usePermissions } from 'react-admin';
+import { useCanAccess } from 'react-admin';
 import { lazyScreen } from '../../../common/lazyScreen';
 import { LoadingBlock } from '../../../common/States';
 
@@ -10,7 +10,7 @@ const UserDetailsPage = lazyScreen(() => import('../UserDetailsPage'));
  * gets the details of a user of their structure.
  */
 export default function PersonRoute() {
-  const { permissions, isPending } = usePermissions<string>();
+  const { canAccess, isPending } = useCanAccess({ action: 'show', resource: 'staff-tools' });
   if (isPending) return <LoadingBlock />;
-  return permissions === 'consultant' || permissions === 'admin' ? <StaffPersonPage /> : <UserDetailsPage />;
+  return canAccess ? <StaffPersonPage /> : <UserDetailsPage />;
 }

@@ -9,9 +9,9 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
+  useCanAccess,
   useListContext,
   useLocaleState,
-  usePermissions,
   useTranslate,
 } from 'react-admin';
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../../api/schema';
@@ -88,8 +88,7 @@ function Empty() {
  */
 export function StructureList() {
   const [locale] = useLocaleState();
-  const { permissions } = usePermissions<string>();
-  const staff = permissions === 'consultant' || permissions === 'admin';
+  const { canAccess: staff = false } = useCanAccess({ action: 'edit', resource: 'staff-tools' });
   const tz = useTimeZone();
   // Read again in a new interface language (the key's): the labels come translated.
   const choices = useProviderQuery('getStructureChoices', [], { staleTime: 60_000 });
