@@ -3,13 +3,13 @@ import type { ResourceProps } from 'react-admin';
 import type { AccessKey } from './access';
 
 /** A react-admin resource of a feature: its name, which is also its key in the role table, and its views. */
-export type FeatureResource = { name: AccessKey } & Omit<ResourceProps, 'name'>;
+type FeatureResource = { name: AccessKey } & Omit<ResourceProps, 'name'>;
 
 /**
  * A page of a feature outside react-admin's resources: its path (as the server's menu and route check
  * write it), its key in the role table, and the screen it shows or the path it sends to.
  */
-export type FeatureRoute = { path: string; access: AccessKey } & (
+type FeatureRoute = { path: string; access: AccessKey } & (
   { screen: ComponentType; redirect?: never } | { redirect: string; screen?: never }
 );
 
