@@ -31,7 +31,7 @@ describe('the one data path of the web app', () => {
 
   it('looks at the screens (the walk reaches them)', () => {
     const files = sources(WEB).map((f) => path.relative(WEB, f).split(path.sep).join('/'));
-    expect(files).toContain('staff/person/TimelineTab.tsx');
+    expect(files).toContain('features/team/person/TimelineTab.tsx');
     expect(files.some((f) => f.startsWith('providers/data/'))).toBe(false);
   });
 });

@@ -17,17 +17,17 @@ const MAX_PER_THOUSAND = 5.5;
 // it becomes a <Form>; a new one may not join it.
 const NOT_YET_FORMS = new Set([
   'common/SearchField.tsx',
-  'imports/ImportMapping.tsx',
-  'member/donation/DonationDialog.tsx',
-  'member/lessons/Comments.tsx',
-  'member/profile/LanguageCard.tsx',
-  'member/profile/ProfileEditPage.tsx',
-  'member/subscription/PackageCards.tsx',
-  'resources/contacts/ContactBulkActions.tsx',
-  'staff/list/GiveAwayDialog.tsx',
-  'staff/person/HandOverButton.tsx',
-  'staff/person/ResetLinkButton.tsx',
-  'staff/person/SettingsTab.tsx',
+  'features/contacts/ContactBulkActions.tsx',
+  'features/imports/ImportMapping.tsx',
+  'features/learning/Comments.tsx',
+  'features/payments/donation/DonationDialog.tsx',
+  'features/profile/LanguageCard.tsx',
+  'features/profile/ProfileEditPage.tsx',
+  'features/staff/GiveAwayDialog.tsx',
+  'features/subscription/PackageCards.tsx',
+  'features/team/person/HandOverButton.tsx',
+  'features/team/person/ResetLinkButton.tsx',
+  'features/team/person/SettingsTab.tsx',
 ]);
 
 const INPUTS = /<(TextField|Select|NativeSelect|Checkbox|Switch|Radio|RadioGroup|Autocomplete|input|textarea)\b/g;

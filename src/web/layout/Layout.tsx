@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
-import { useLoginNotice } from '../auth/loginNotice';
+import { useLoginNotice } from '../features/auth/loginNotice';
 import { PickersProvider } from '../common/pickers';
 import { AppBar } from './AppBar';
 import { Footer } from './Footer';

@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/schema';
 import { accountsMethods, getToken, onUnauthorized, setToken, storage } from './data/accounts';
 import { chosenLocale, followAccount } from './i18nProvider';
+import { allows } from '../features/access';
 
 export const PROFILE_KEY = 'atrium:user';
 
@@ -72,6 +73,13 @@ export async function followAccountChanges(): Promise<void> {
   if (profile.language !== chosenLocale()) followAccount(profile.language);
 }
 
+/** The user's role, or 'admin' for an active superuser (spec, section 6); null when signed out. */
+async function permissions() {
+  const profile = cachedProfile() ?? (getToken() ? await accountsMethods.getMe() : null);
+  if (!profile) return null;
+  return profile.is_superuser && profile.is_active ? 'admin' : profile.role;
+}
+
 // A 401 from any call ends the local session; react-admin's checkError then redirects to /login.
 onUnauthorized(clearSession);
 
@@ -113,10 +121,9 @@ export const authProvider: AuthProvider = {
       profile,
     };
   },
-  async getPermissions() {
-    const profile = cachedProfile() ?? (getToken() ? await accountsMethods.getMe() : null);
-    if (!profile) return null;
-    // Admin access holds when the profile is superuser and active (spec, section 6).
-    return profile.is_superuser && profile.is_active ? 'admin' : profile.role;
+  getPermissions: permissions,
+  /** One role table (features/access.ts) for every resource, page and in-screen ability. */
+  async canAccess({ resource }) {
+    return allows(await permissions(), resource);
   },
 };

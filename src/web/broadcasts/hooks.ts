@@ -1,8 +1,0 @@
-import { useProviderQuery } from '../providers/data/providerHooks';
-
-/** What is on, next and past; read again each minute so "Live now" follows the clock. */
-export const useBroadcasts = () => useProviderQuery('getBroadcasts', [], { refetchInterval: 60_000 });
-
-/** One broadcast; read again each minute, so the watch link appears once it opens. */
-export const useBroadcast = (id: number) =>
-  useProviderQuery('getBroadcast', [id], { enabled: Number.isInteger(id) && id > 0, refetchInterval: 60_000 });

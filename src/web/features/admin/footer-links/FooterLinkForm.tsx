@@ -1,0 +1,49 @@
+import { NumberInput, SimpleForm, TextInput, type Validator } from 'react-admin';
+import { validatorsFor } from '../../../../api/validators';
+import { ContentCreate, ContentEdit } from '../../../common/forms';
+
+// One form for create and edit: the create schema's limits (title and url are required).
+const v = validatorsFor('FooterLinkAdminCreate');
+// The kinds of link the server accepts (its description of url), said before saving.
+const linkKind: Validator = (value: string | null | undefined) =>
+  value && !/^(https?:\/\/|mailto:|\/)/i.test(value) ? 'atrium.content.footer_links.url_rule' : undefined;
+const urlRules = [...v.url, linkKind];
+
+function FooterLinkForm() {
+  return (
+    <SimpleForm sx={{ maxWidth: 700 }}>
+      <TextInput source="title" label="atrium.content.footer_links.fields.title" validate={v.title} fullWidth />
+      <TextInput
+        source="url"
+        label="atrium.content.footer_links.fields.url"
+        validate={urlRules}
+        fullWidth
+        helperText="atrium.content.footer_links.url_help"
+      />
+      <NumberInput
+        source="order"
+        label="atrium.content.footer_links.fields.order"
+        min={0}
+        step={1}
+        validate={v.order}
+        helperText="atrium.content.order_help"
+      />
+    </SimpleForm>
+  );
+}
+
+export function FooterLinkCreate() {
+  return (
+    <ContentCreate record={{ order: 0 }}>
+      <FooterLinkForm />
+    </ContentCreate>
+  );
+}
+
+export function FooterLinkEdit() {
+  return (
+    <ContentEdit>
+      <FooterLinkForm />
+    </ContentEdit>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { validatorsFor } from '../../../api/validators';
+import { fieldErrorsOf, formErrors, submissionErrors, useOpeningAlert } from '../../common/errors';
+import { trimmed } from '../../common/trimmed';
+import type { AtriumDataProvider } from '../../providers/data';
+import { AuthCard } from './AuthCard';
+import { AuthLink } from './AuthLinks';
+import { FormAlert, FormRootAlert } from './FormAlert';
+import { useStartSession } from './session';
+import { FormSubmitButton } from './SubmitButton';
+
+const emailRules = trimmed(validatorsFor('ResendActivationRequest').email);
+
+/** From the register form: `sent` after a registration (which answers alike whether the address had an account). */
+type LocationState = { email?: string; sent?: boolean } | null;
+
+/**
+ * Shown when the account's email is not activated (after login, registration, two-factor or bot login):
+ * explains it and sends the activation email again. The emailed link opens this screen with ?token=…,
+ * which activates the email and logs the user in ('Link has expired' when it is used up or too old).
+ */
+export default function EmailRequiredPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const startSession = useStartSession();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const state = useLocation().state as LocationState;
+  const knownEmail = state?.email ?? '';
+  const [activating, setActivating] = useState(!!token);
+  // Why the link did not activate the email: the form's alert until the next resend.
+  const [refused, setRefused] = useState<string | null>(null);
+  const refusal = useOpeningAlert(refused);
+  const [sent, setSent] = useState<string | null>(null);
+  // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
+  const tried = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || tried.current === token) return;
+    tried.current = token;
+    setActivating(true);
+    dataProvider
+      .activateEmail(token)
+      .then((res) => startSession(res))
+      .catch((err: unknown) => {
+        // The server's 'Link has expired' (its token error), else the failure's text.
+        const expired = fieldErrorsOf(err).token;
+        setRefused(expired ?? formErrors(err, translate).alert);
+        setActivating(false);
+      });
+  }, [token, startSession, translate, dataProvider]);
+
+  const resend = async ({ email = '' }: { email?: string }) => {
+    setSent(null);
+    try {
+      const res = await dataProvider.resendActivation(email.trim());
+      setSent(res.detail);
+      return undefined;
+    } catch (err) {
+      return submissionErrors(err, translate, ['email']);
+    }
+  };
+
+  if (activating) {
+    return (
+      <AuthCard title={translate('atrium.auth.email_required.title')}>
+        <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', gap: 2, py: 3 }}>
+          <CircularProgress aria-hidden />
+          <Typography color="text.secondary">{translate('atrium.auth.email_required.activating')}</Typography>
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={translate('atrium.auth.email_required.title')}
+      footer={<AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>}
+    >
+      <Form
+        defaultValues={{ email: knownEmail }}
+        errors={refusal}
+        onSubmit={resend}
+        noValidate
+        disableInvalidFormNotification
+      >
+        <Stack spacing={2}>
+          <FormRootAlert />
+          <Typography data-testid="email-required-text">{translate('atrium.auth.email_required.text')}</Typography>
+          {knownEmail && (
+            <Typography sx={{ fontWeight: 500 }}>
+              {translate('atrium.auth.email_required.sent_to', { email: knownEmail })}
+            </Typography>
+          )}
+          {state?.sent && (
+            <Typography data-testid="email-required-registered">
+              {translate('atrium.auth.email_required.already_registered')}
+            </Typography>
+          )}
+          <Typography color="text.secondary" variant="body2">
+            {translate('atrium.auth.email_required.resend_hint')}
+          </Typography>
+          <TextInput
+            source="email"
+            label="atrium.auth.email_required.email"
+            type="email"
+            autoComplete="email"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: the cursor starts in its first field, as react-admin's LoginForm does
+            autoFocus={!knownEmail}
+            validate={emailRules}
+            helperText={false}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <FormAlert message={sent} severity="success" />
+          <FormSubmitButton>{translate('atrium.auth.email_required.resend')}</FormSubmitButton>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

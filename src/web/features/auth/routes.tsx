@@ -1,0 +1,50 @@
+import { Suspense, type ComponentType } from 'react';
+import { Route } from 'react-router-dom';
+import { LoadingScreen } from '../../layout/Loading';
+import { lazyScreen } from '../../common/lazyScreen';
+
+const LoginPage = lazyScreen(() => import('./LoginPage'));
+const RegisterPage = lazyScreen(() => import('./RegisterPage'));
+const EmailRequiredPage = lazyScreen(() => import('./EmailRequiredPage'));
+const RecoverPasswordPage = lazyScreen(() => import('./RecoverPasswordPage'));
+const PasswordResetPage = lazyScreen(() => import('./PasswordResetPage'));
+const ResetCredentialsPage = lazyScreen(() => import('./ResetCredentialsPage'));
+const SetPasswordPage = lazyScreen(() => import('./SetPasswordPage'));
+const TokenAuthBotPage = lazyScreen(() => import('./TokenAuthBotPage'));
+const EmailChangePage = lazyScreen(() => import('./EmailChangePage'));
+const CredentialsUndoPage = lazyScreen(() => import('./CredentialsUndoPage'));
+
+// These screens render outside the layout, so they bring their own Suspense boundary.
+const page = (Page: ComponentType) => (
+  <Suspense fallback={<LoadingScreen />}>
+    <Page />
+  </Suspense>
+);
+
+/** The public screens' paths (spec, section 2): a logged-out user may stay on them. */
+const PUBLIC_PATH =
+  /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|set-password\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
+export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
+
+/** The Admin's loginPage (/login is routed in App.tsx before react-admin's UI sees it). */
+export const LoginScreen = () => page(LoginPage);
+
+/**
+ * The public screens (spec, section 2): reachable logged out. App.tsx renders them outside
+ * react-admin's UI, which (with the rest of the signed-in app) is loaded only off these screens.
+ */
+export const publicRoutes = (
+  <>
+    <Route path="/login" element={page(LoginPage)} />
+    <Route path="/register" element={page(RegisterPage)} />
+    <Route path="/register/:promo" element={page(RegisterPage)} />
+    <Route path="/email-required" element={page(EmailRequiredPage)} />
+    <Route path="/recover-password" element={page(RecoverPasswordPage)} />
+    <Route path="/password-reset/:resetToken" element={page(PasswordResetPage)} />
+    <Route path="/set-password/:resetToken" element={page(SetPasswordPage)} />
+    <Route path="/reset-credentials/:resetToken" element={page(ResetCredentialsPage)} />
+    <Route path="/token-auth-bot" element={page(TokenAuthBotPage)} />
+    <Route path="/email-change/:changeToken" element={page(EmailChangePage)} />
+    <Route path="/credentials-undo/:undoToken" element={page(CredentialsUndoPage)} />
+  </>
+);

@@ -1,0 +1,39 @@
+import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
+import { ResponsiveTable } from '../../../common/ResponsiveTable';
+import { InstantField, PriceField, ThumbField } from '../../../common/fields';
+import type { SchemaBookAdmin } from '../../../../api/schema';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <NullableBooleanInput key="is_free" source="is_free" label="atrium.content.books.fields.is_free" />,
+];
+
+export function BookList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
+      <ResponsiveTable<SchemaBookAdmin>
+        table={
+          <DataTable rowClick="edit">
+            <DataTable.Col source="cover" label="atrium.content.books.fields.cover" disableSort>
+              <ThumbField source="cover" ratio="2 / 3" width={40} />
+            </DataTable.Col>
+            <DataTable.Col source="title" label="atrium.content.books.fields.title" />
+            <DataTable.Col source="author" label="atrium.content.books.fields.author" />
+            <DataTable.Col source="price" label="atrium.content.books.fields.price">
+              <PriceField />
+            </DataTable.Col>
+            <DataTable.Col source="is_published" label="atrium.content.books.fields.is_published">
+              <BooleanField source="is_published" />
+            </DataTable.Col>
+            <DataTable.Col source="published_at" label="atrium.content.books.fields.published_at">
+              <InstantField source="published_at" />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={(r) => r.title}
+        secondary={(r) => r.author}
+        tertiary={() => <PriceField />}
+      />
+    </List>
+  );
+}

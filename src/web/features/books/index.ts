@@ -1,0 +1,12 @@
+import { lazyScreen } from '../../common/lazyScreen';
+import type { Feature } from '../types';
+import admin from './admin';
+
+/** The library for everyone (read, buy); its books managed by admins. */
+export default {
+  routes: [
+    { path: '/books', access: 'books', screen: lazyScreen(() => import('./BooksPage')) },
+    { path: '/books/:id', access: 'books', screen: lazyScreen(() => import('./BookPage')) },
+  ],
+  resources: [{ name: 'admin/books', ...admin }],
+} satisfies Feature;

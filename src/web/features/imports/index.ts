@@ -1,0 +1,8 @@
+import { lazyScreen } from '../../common/lazyScreen';
+import type { Feature } from '../types';
+
+/** Staff's imports of users from .csv files. */
+export default {
+  routes: [{ path: '/staff/users_imports', access: 'imports', screen: lazyScreen(() => import('./ImportsPage')) }],
+  resources: [{ name: 'imports' }],
+} satisfies Feature;

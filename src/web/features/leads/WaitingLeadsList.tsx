@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { BULK_TABLE_FITS } from '../team/layout';
+import { Chip, Tooltip, Typography } from '@mui/material';
+import {
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { SchemaWaitingUser } from '../../../api/schema';
+import { EmptyBlock } from '../../common/States';
+import { ListError, ListPagination } from '../../common/ListError';
+import { PhoneField } from '../../common/fields';
+import { fmtDateTime, useTimeZone } from '../../common/format';
+import { QueueActions, RejectButton, TakeButton } from './QueueActions';
+
+const W = (key: string) => `atrium.team.waiting.${key}`;
+const F = (key: string) => W(`fields.${key}`);
+
+const SOURCES = ['landing', 'registration', 'import', 'staff'] as const;
+const QUEUE = ['new', 'offered', 'returned'] as const;
+const QUEUE_COLOR = { new: 'info', offered: 'warning', returned: 'default' } as const;
+
+function Empty() {
+  const translate = useTranslate();
+  return <EmptyBlock text={`${translate(W('empty'))} ${translate(W('empty_hint'))}`} />;
+}
+
+/** Where the lead came from: the funnel's name for a landing sign-up, else how it came. */
+export function SourceText({ lead }: { lead: SchemaWaitingUser }) {
+  const translate = useTranslate();
+  if (lead.source) return <>{lead.source}</>;
+  return <>{lead.source_kind ? translate(W(`sources.${lead.source_kind}`)) : '—'}</>;
+}
+
+/** New, offered to a consultant now, or given back. */
+export function QueueChip({ lead }: { lead: SchemaWaitingUser }) {
+  const translate = useTranslate();
+  return (
+    <Chip size="small" color={QUEUE_COLOR[lead.queue_status]} label={translate(W(`queue.${lead.queue_status}`))} />
+  );
+}
+
+/** The time now, moved on each minute (ages stay right while the queue is open). */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, 60_000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, []);
+  return now;
+}
+
+/** How long the lead waits ("25 min", "3 h", "2 d"), the instant it started on hover. */
+export function Age({ since }: { since: string }) {
+  const translate = useTranslate();
+  const tz = useTimeZone();
+  const now = useMinuteClock();
+  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
+  const text =
+    minutes < 60
+      ? translate(W('age.minutes'), { n: minutes })
+      : minutes < 48 * 60
+        ? translate(W('age.hours'), { n: Math.floor(minutes / 60) })
+        : translate(W('age.days'), { n: Math.floor(minutes / 1440) });
+  return (
+    <Tooltip title={fmtDateTime(since, tz)}>
+      <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {text}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+function AgeCell() {
+  const lead = useRecordContext<SchemaWaitingUser>();
+  return lead ? <Age since={lead.waiting_since ?? lead.date_joined} /> : null;
+}
+
+function RowActions() {
+  const lead = useRecordContext<SchemaWaitingUser>();
+  return lead ? <QueueActions ids={[lead.id]} /> : null;
+}
+
+/** Take to work / Reject for the selected leads; the selection is cleared after. */
+function BulkActions() {
+  const { selectedIds, onUnselectItems } = useListContext<SchemaWaitingUser>();
+  const ids = selectedIds.map(Number);
+  const clear = () => {
+    onUnselectItems();
+  };
+  return (
+    <>
+      <TakeButton ids={ids} onDone={clear} />
+      <RejectButton ids={ids} onDone={clear} />
+    </>
+  );
+}
+
+/**
+ * Waiting leads as a work queue, longest waiting first. Staff see the whole pool and take or reject
+ * leads (one by one or in bulk); a lead opens as its brief. A member sees the leads of their own
+ * structure, which open as their person page. Filters and paging are kept per browser under the store key.
+ */
+export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
+  const translate = useTranslate();
+  const { canAccess: staff = false } = useCanAccess({ action: 'edit', resource: 'staff-tools' });
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="source"
+      source="source"
+      label={F('source')}
+      alwaysOn
+      choices={SOURCES.map((id) => ({ id, name: translate(W(`sources.${id}`)) }))}
+    />,
+    <SelectInput
+      key="queue_status"
+      source="queue_status"
+      label={F('status')}
+      alwaysOn
+      choices={QUEUE.map((id) => ({ id, name: translate(W(`queue.${id}`)) }))}
+    />,
+  ];
+  return (
+    <List
+      resource="waiting-leads"
+      storeKey="team.waiting-leads.listParams"
+      disableSyncWithLocation={embedded}
+      filters={filters}
+      sort={{ field: 'waiting_since', order: 'ASC' }}
+      perPage={25}
+      pagination={<ListPagination />}
+      exporter={false}
+      empty={false}
+      error={<ListError />}
+      title={embedded ? false : undefined}
+      sx={BULK_TABLE_FITS}
+    >
+      <DataTable
+        bulkActionButtons={staff ? <BulkActions /> : false}
+        rowClick={staff ? 'show' : (id) => `/user/view-details/${String(id)}`}
+        empty={<Empty />}
+      >
+        <DataTable.Col
+          source="first_name"
+          label={F('name')}
+          render={(r: SchemaWaitingUser) => `${r.first_name} ${r.last_name}`.trim()}
+        />
+        <DataTable.Col
+          source="queue_status"
+          label={F('status')}
+          disableSort
+          render={(r: SchemaWaitingUser) => <QueueChip lead={r} />}
+        />
+        <DataTable.Col
+          source="source"
+          label={F('source')}
+          disableSort
+          render={(r: SchemaWaitingUser) => <SourceText lead={r} />}
+        />
+        <DataTable.Col source="waiting_since" label={F('age')}>
+          <AgeCell />
+        </DataTable.Col>
+        {staff && (
+          <DataTable.Col label={F('actions')} disableSort>
+            <RowActions />
+          </DataTable.Col>
+        )}
+        <DataTable.Col source="email" label={F('email')} />
+        <DataTable.Col source="phone" label={F('phone')} disableSort>
+          <PhoneField source="phone" />
+        </DataTable.Col>
+        <DataTable.Col source="city" label={F('city')} />
+        <DataTable.Col
+          source="referrer"
+          label={F('referrer')}
+          disableSort
+          render={(r: SchemaWaitingUser) => (r.referrer ? `${r.referrer.first_name} ${r.referrer.last_name}` : '—')}
+        />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import {
+  useCanAccess,
+  useCreate,
+  useDelete,
+  useGetIdentity,
+  useInfiniteGetList,
+  useNotify,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../api/schema';
+import { contractRules } from '../../../api/validators';
+import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { fmtDateTime, useTimeZone } from '../../common/format';
+import { useRefreshComments } from '../../providers/data/learningHooks';
+import { Section } from '../../common/MemberPage';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../common/States';
+
+const PAGE_SIZE = 20;
+// A comment's length limit is the contract's.
+const MAX = contractRules.LessonCommentCreate.text.maxLength;
+
+const RESOURCE = 'learning/comments';
+
+/**
+ * The comments of a lesson, newest first, with the author and time; the member adds one, the author
+ * deletes their own, admins hide, show or delete any. A hidden comment is gone for everyone else; its
+ * author sees only that it was hidden.
+ */
+export function Comments({ lessonId }: { lessonId: number }) {
+  const translate = useTranslate();
+  const query = useInfiniteGetList<SchemaLessonComment>(RESOURCE, {
+    pagination: { page: 1, perPage: PAGE_SIZE },
+    filter: { lesson: lessonId },
+  });
+  const comments = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const count = query.total ?? 0;
+  return (
+    <Section title={translate('atrium.learning.comments.title', { smart_count: count, count })} id="comments-heading">
+      <CommentForm lessonId={lessonId} />
+      <Box sx={{ mt: 2 }} data-testid="comments">
+        {query.isPending ? (
+          <LoadingBlock minHeight={80} />
+        ) : query.error ? (
+          <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />
+        ) : comments.length ? (
+          <Stack spacing={2}>
+            {comments.map((c) => (
+              <CommentItem key={c.id} comment={c} />
+            ))}
+            {query.hasNextPage && (
+              <Button
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+                sx={{ alignSelf: 'center' }}
+              >
+                {translate('atrium.learning.comments.more')}
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <EmptyBlock text={translate('atrium.learning.comments.empty')} />
+        )}
+      </Box>
+    </Section>
+  );
+}
+
+function CommentForm({ lessonId }: { lessonId: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefreshComments();
+  const [create] = useCreate<SchemaLessonComment>();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!text.trim()) {
+      setError(translate('atrium.learning.comments.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const data: SchemaLessonCommentCreate = { text: text.trim(), lesson: lessonId };
+      await create(RESOURCE, { data }, { returnPromise: true });
+      setText('');
+      notify('atrium.learning.comments.added', { type: 'success' });
+      await refresh();
+    } catch (err) {
+      setError(fieldErrorsOf(err).text ?? errorText(err, translate));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <TextField
+        name="comment"
+        label={translate('atrium.learning.comments.your_comment')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value.slice(0, MAX));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+        }}
+        multiline
+        minRows={2}
+        maxRows={8}
+        fullWidth
+        error={Boolean(error)}
+        helperText={error ?? translate('atrium.learning.comments.hint', { count: text.length, max: MAX })}
+      />
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {translate('atrium.learning.comments.send')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function CommentItem({ comment }: { comment: SchemaLessonComment }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const tz = useTimeZone();
+  const refresh = useRefreshComments();
+  const [update] = useUpdate<SchemaLessonComment>();
+  const [deleteOne] = useDelete<SchemaLessonComment>();
+  const { identity } = useGetIdentity();
+  const { canAccess: isAdmin = false } = useCanAccess({ action: 'delete', resource: 'admin-tools' });
+  const mine = identity?.id === comment.author.id;
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = `${comment.author.first_name} ${comment.author.last_name}`.trim();
+
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await call();
+      notify(done, { type: 'success' });
+      await refresh();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+      setConfirm(false);
+    }
+  };
+  const remove = () =>
+    act(
+      () =>
+        deleteOne(
+          RESOURCE,
+          { id: comment.id, previousData: comment },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        ),
+      'atrium.learning.comments.deleted',
+    );
+  const moderate = (hide: boolean) =>
+    act(
+      () =>
+        update(
+          RESOURCE,
+          { id: comment.id, data: { is_hidden: hide }, previousData: comment },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        ),
+      hide ? 'atrium.learning.comments.hidden_done' : 'atrium.learning.comments.shown_done',
+    );
+
+  // Hidden by a moderator: others never get it; its author sees only that it was hidden.
+  const hiddenForMe = comment.is_hidden && !isAdmin;
+  return (
+    <Stack direction="row" spacing={1.5} data-testid="comment" sx={{ opacity: comment.is_hidden ? 0.7 : 1 }}>
+      <Avatar src={comment.author.avatar ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
+        {name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Typography variant="subtitle2" component="span">
+            {name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={comment.created_at}>
+            {fmtDateTime(comment.created_at, tz)}
+          </Typography>
+          {comment.is_hidden && isAdmin && <Chip size="small" label={translate('atrium.learning.comments.hidden')} />}
+        </Stack>
+        {hiddenForMe ? (
+          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+            {translate('atrium.learning.comments.hidden_for_author')}
+          </Typography>
+        ) : (
+          <Typography
+            variant="body2"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="comment-text"
+          >
+            {comment.text}
+          </Typography>
+        )}
+      </Box>
+      <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
+        {isAdmin && (
+          <Tooltip
+            title={translate(comment.is_hidden ? 'atrium.learning.comments.show' : 'atrium.learning.comments.hide')}
+          >
+            <IconButton
+              size="small"
+              disabled={busy}
+              onClick={() => void moderate(!comment.is_hidden)}
+              aria-label={translate(
+                comment.is_hidden ? 'atrium.learning.comments.show' : 'atrium.learning.comments.hide',
+              )}
+            >
+              {comment.is_hidden ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        )}
+        {(mine || isAdmin) && (
+          <Tooltip title={translate('atrium.learning.comments.delete')}>
+            <IconButton
+              size="small"
+              disabled={busy}
+              onClick={() => {
+                setConfirm(true);
+              }}
+              aria-label={translate('atrium.learning.comments.delete')}
+            >
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
+      <Dialog
+        open={confirm}
+        onClose={() => {
+          setConfirm(false);
+        }}
+        aria-labelledby={`delete-comment-${comment.id}`}
+      >
+        <DialogTitle id={`delete-comment-${comment.id}`}>
+          {translate('atrium.learning.comments.delete_title')}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('atrium.learning.comments.delete_text')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            onClick={() => {
+              setConfirm(false);
+            }}
+          >
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
+            {translate('atrium.learning.comments.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

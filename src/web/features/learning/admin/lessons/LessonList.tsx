@@ -1,0 +1,65 @@
+import {
+  BooleanField,
+  DataTable,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+} from 'react-admin';
+import { ResponsiveTable } from '../../../../common/ResponsiveTable';
+import { InstantField, ThumbField } from '../../../../common/fields';
+import type { SchemaLessonAdmin } from '../../../../../api/schema';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput
+    key="category_id"
+    source="category_id"
+    reference="admin/lesson-categories"
+    sort={{ field: 'order', order: 'ASC' }}
+    perPage={200}
+    alwaysOn
+  >
+    <SelectInput label="atrium.content.lessons.fields.category_id" optionText="title" />
+  </ReferenceInput>,
+  <NullableBooleanInput key="is_free" source="is_free" label="atrium.content.lessons.fields.is_free" />,
+  <NullableBooleanInput key="is_published" source="is_published" label="atrium.content.lessons.fields.is_published" />,
+];
+
+export function LessonList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
+      <ResponsiveTable<SchemaLessonAdmin>
+        table={
+          <DataTable rowClick="edit">
+            <DataTable.Col source="preview" label="atrium.content.lessons.fields.preview" disableSort>
+              <ThumbField source="preview" />
+            </DataTable.Col>
+            <DataTable.Col source="title" label="atrium.content.lessons.fields.title" />
+            <DataTable.Col source="category_id" label="atrium.content.lessons.fields.category_id">
+              <ReferenceField source="category_id" reference="admin/lesson-categories" link={false} />
+            </DataTable.Col>
+            <DataTable.Col source="order" label="atrium.content.lessons.fields.order">
+              <NumberField source="order" />
+            </DataTable.Col>
+            <DataTable.Col source="is_free" label="atrium.content.lessons.fields.is_free">
+              <BooleanField source="is_free" />
+            </DataTable.Col>
+            <DataTable.Col source="is_published" label="atrium.content.lessons.fields.is_published">
+              <BooleanField source="is_published" />
+            </DataTable.Col>
+            <DataTable.Col source="published_at" label="atrium.content.lessons.fields.published_at">
+              <InstantField source="published_at" />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={(r) => r.title}
+        secondary={() => <ReferenceField source="category_id" reference="admin/lesson-categories" link={false} />}
+        tertiary={() => <InstantField source="published_at" />}
+      />
+    </List>
+  );
+}

@@ -1,0 +1,34 @@
+import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
+import { ResponsiveTable } from '../../../common/ResponsiveTable';
+import { InstantField, ThumbField } from '../../../common/fields';
+import type { SchemaNewsAdmin } from '../../../../api/schema';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <NullableBooleanInput key="is_important" source="is_important" label="atrium.content.news.fields.is_important" />,
+];
+
+export function NewsList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
+      <ResponsiveTable<SchemaNewsAdmin>
+        table={
+          <DataTable rowClick="edit">
+            <DataTable.Col source="image" label="atrium.content.news.fields.image" disableSort>
+              <ThumbField source="image" />
+            </DataTable.Col>
+            <DataTable.Col source="title" label="atrium.content.news.fields.title" />
+            <DataTable.Col source="is_important" label="atrium.content.news.fields.is_important">
+              <BooleanField source="is_important" />
+            </DataTable.Col>
+            <DataTable.Col source="published_at" label="atrium.content.news.fields.published_at">
+              <InstantField source="published_at" emptyText="atrium.content.news.draft" />
+            </DataTable.Col>
+          </DataTable>
+        }
+        primary={(r) => r.title}
+        secondary={() => <InstantField source="published_at" emptyText="atrium.content.news.draft" />}
+      />
+    </List>
+  );
+}

@@ -1,0 +1,58 @@
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import { PICKER_FORMAT } from '../../common/pickers';
+import type { SchemaStatisticsPeriod } from '../../../api/schema';
+import type { usePeriod } from './usePeriod';
+
+const PERIODS: SchemaStatisticsPeriod[] = ['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range'];
+
+export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <TextField
+        select
+        size="small"
+        label={translate('atrium.statistics.period')}
+        value={state.period}
+        onChange={(e) => {
+          state.setPeriod(e.target.value as SchemaStatisticsPeriod);
+        }}
+        sx={{ minWidth: 160 }}
+        slotProps={{ htmlInput: { 'data-testid': 'period' } }}
+      >
+        {PERIODS.map((p) => (
+          <MenuItem key={p} value={p}>
+            {translate(`atrium.statistics.periods.${p}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {state.period === 'range' && (
+        <>
+          <DatePicker
+            label={translate('atrium.statistics.date_from')}
+            value={state.from ? dayjs(state.from) : null}
+            onChange={(d) => {
+              if (!d || d.isValid()) state.setFrom(d ? d.format('YYYY-MM-DD') : '');
+            }}
+            format={PICKER_FORMAT.date}
+            enableAccessibleFieldDOMStructure={false}
+            slotProps={{ textField: { size: 'small', name: 'date_from' } }}
+          />
+          <DatePicker
+            label={translate('atrium.statistics.date_to')}
+            value={state.to ? dayjs(state.to) : null}
+            onChange={(d) => {
+              if (!d || d.isValid()) state.setTo(d ? d.format('YYYY-MM-DD') : '');
+            }}
+            format={PICKER_FORMAT.date}
+            enableAccessibleFieldDOMStructure={false}
+            slotProps={{ textField: { size: 'small', name: 'date_to' } }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,237 @@
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs from 'dayjs';
+import {
+  AutocompleteInput,
+  CreateBase,
+  Form,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  required,
+  useGetList,
+  useInput,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import type { SchemaTask, SchemaTaskCreateRequest, SchemaTaskStartIn, SchemaUserBrief } from '../../../api/schema';
+import { validatorsFor } from '../../../api/validators';
+import type { TaskLinkUsersFilter } from '../../providers/data/tasks';
+import { useTimeZone } from '../../common/format';
+import { PICKER_FORMAT } from '../../common/pickers';
+import { formErrors } from '../../common/errors';
+import { TASK_TYPE_CHOICES } from './StartField';
+
+// The start choice is the form's own field (`start`), not the contract's start_in: its errors show above the form.
+const FIELDS = ['type', 'start_at', 'end_at', 'linked_user_id', 'description'] as const;
+/** The form's start: one of the seed's quick choices, or `at` for a date and time picked below. */
+type StartChoice = SchemaTaskStartIn | 'at';
+type TaskForm = Omit<Partial<SchemaTaskCreateRequest>, 'start_in'> & { start?: StartChoice };
+const START_CHOICES: StartChoice[] = ['now', '15', '30', '45', '60', '75', '90', 'at'];
+const startChoices = START_CHOICES.map((id) => ({ id, name: `atrium.tasks.start_in.${id}` }));
+// The contract's limits, with the tasks' own wording for an empty field.
+const rules = validatorsFor('TaskCreateRequest', {
+  description: { presence: 'atrium.tasks.fill_field' },
+  linked_user_id: { presence: 'atrium.tasks.fill_field' },
+});
+const userLabel = (u: SchemaUserBrief & { email?: string | null }) =>
+  `${u.first_name} ${u.last_name}${u.email ? ` · ${u.email}` : ''}`;
+
+/** The users the task may be about, searched on the server (debounced by the input), the chosen one kept. */
+function LinkedUserInput({ userId, initial }: { userId?: number; initial?: SchemaUserBrief }) {
+  const [q, setQ] = useState('');
+  const [chosen, setChosen] = useState<SchemaUserBrief | null>(initial ?? null);
+  const filter: TaskLinkUsersFilter = { q, user_id: userId };
+  const { data, isPending } = useGetList<SchemaUserBrief>('task-link-users', {
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: 'id', order: 'ASC' },
+    filter,
+  });
+  const choices = useMemo(
+    () => (chosen && !data?.some((u) => u.id === chosen.id) ? [chosen, ...(data ?? [])] : (data ?? [])),
+    [chosen, data],
+  );
+  return (
+    <AutocompleteInput
+      source="linked_user_id"
+      label="atrium.tasks.fields.linked_user"
+      choices={choices}
+      isPending={isPending}
+      optionText={userLabel}
+      setFilter={setQ}
+      // The server already matched name, email and phone: show its answer as it is.
+      matchSuggestion={() => true}
+      noOptionsText="atrium.tasks.no_users"
+      onChange={(_value, record) => {
+        setChosen((record as SchemaUserBrief | undefined) ?? null);
+      }}
+      validate={rules.linked_user_id}
+      helperText={false}
+    />
+  );
+}
+
+/**
+ * An instant picked as date and time in the profile's time zone (24-hour, DD/MM/YYYY HH:mm), kept
+ * in the form as an ISO string; empty is undefined.
+ */
+function ZonedDateTimeInput({
+  source,
+  label,
+  validate,
+  testId,
+}: {
+  source: string;
+  label: string;
+  validate?: Validator;
+  testId: string;
+}) {
+  const translate = useTranslate();
+  const tz = useTimeZone();
+  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const value = typeof field.value === 'string' && field.value ? dayjs(field.value) : null;
+  const error = fieldState.error?.message;
+  return (
+    <DateTimePicker
+      label={translate(label)}
+      value={value}
+      timezone={tz ?? 'default'}
+      onChange={(v) => {
+        field.onChange(v?.isValid() ? v.toISOString() : undefined);
+      }}
+      onClose={field.onBlur}
+      inputRef={field.ref}
+      ampm={false}
+      format={PICKER_FORMAT.dateTime}
+      disablePast
+      slotProps={{
+        textField: {
+          required: isRequired,
+          error: Boolean(error),
+          helperText: error ? translate(error) : undefined,
+          onBlur: field.onBlur,
+          inputProps: { 'data-testid': testId },
+        },
+      }}
+    />
+  );
+}
+
+/** Start now, in 15…90 minutes (the seed's choices), or at a date and time picked in the profile's zone. */
+function StartInputs() {
+  const choice = useWatch<TaskForm, 'start'>({ name: 'start' });
+  return (
+    <>
+      <SelectInput
+        source="start"
+        label="atrium.tasks.fields.start"
+        choices={startChoices}
+        validate={required('atrium.tasks.select_start')}
+        slotProps={{ htmlInput: { 'data-testid': 'task-start' } }}
+        helperText={false}
+      />
+      {choice === 'at' && (
+        <ZonedDateTimeInput
+          source="start_at"
+          label="atrium.tasks.fields.start_at"
+          validate={required('atrium.tasks.select_start')}
+          testId="task-start-at"
+        />
+      )}
+    </>
+  );
+}
+
+function Save() {
+  const { isSubmitting } = useFormState();
+  // Enabled on a pristine form too: saving it empty shows what is missing.
+  return <SaveButton label="atrium.tasks.save" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />;
+}
+
+/** A new task for the caller (or the employee viewed as): type, start, optional end, who it is about, what to do. */
+export function TaskCreateDialog({
+  onClose,
+  userId,
+  linkedUser,
+}: {
+  onClose: () => void;
+  userId?: number;
+  /** Whom the task is about when that is known (the person's page): chosen already. */
+  linkedUser?: SchemaUserBrief;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="task-create-title">
+      <CreateBase<SchemaTask>
+        resource="tasks"
+        redirect={false}
+        mutationMode="pessimistic"
+        transform={({ start, start_at, ...data }: TaskForm): Partial<SchemaTaskCreateRequest> => ({
+          ...data,
+          ...(start === 'at' ? { start_at } : { start_in: start }),
+          end_at: data.end_at || undefined,
+          user_id: userId,
+        })}
+        mutationOptions={{
+          onSuccess: () => {
+            notify('atrium.tasks.created', { type: 'success' });
+            refresh();
+            onClose();
+          },
+          onError: (error) => {
+            // Field errors go under their fields (the form does that); the rest is told.
+            const { alert } = formErrors(error, translate, FIELDS);
+            if (alert) notify(alert, { type: 'error', multiLine: true });
+          },
+        }}
+      >
+        <Form<TaskForm> defaultValues={{ type: 'call', linked_user_id: linkedUser?.id }} noValidate>
+          <DialogTitle id="task-create-title">{translate('atrium.tasks.create_title')}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <SelectInput
+                source="type"
+                label="atrium.tasks.fields.type"
+                choices={TASK_TYPE_CHOICES}
+                validate={rules.type}
+                slotProps={{ htmlInput: { 'data-testid': 'task-type' } }}
+                helperText={false}
+              />
+              <StartInputs />
+              <ZonedDateTimeInput source="end_at" label="atrium.tasks.fields.end_at" testId="task-end-at" />
+              <LinkedUserInput userId={userId} initial={linkedUser} />
+              <TextInput
+                source="description"
+                label="atrium.tasks.fields.description"
+                multiline
+                minRows={3}
+                validate={rules.description}
+                helperText={false}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate('atrium.tasks.cancel')}</Button>
+            <Save />
+          </DialogActions>
+        </Form>
+      </CreateBase>
+    </Dialog>
+  );
+}

@@ -1,0 +1,241 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Chip, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { DataTable, List, SearchInput, SelectInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
+import type { TaskFilter, TaskListMeta } from '../../providers/data/tasks';
+import { MemberPage } from '../../common/MemberPage';
+import { InstantField } from '../../common/fields';
+import { ListError, ListPagination } from '../../common/ListError';
+import { useViewAs } from '../staff/view-as/useViewAs';
+import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
+import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
+import { TaskCreateDialog } from './TaskCreateDialog';
+import { TASK_TYPE_CHOICES } from './StartField';
+
+const TABS: SchemaTaskTab[] = ['today', 'future', 'completed', 'canceled'];
+/** Each tab's date column and its natural order: what comes next, or what was done last. */
+const SORT_OF: Record<SchemaTaskTab, { field: string; order: 'ASC' | 'DESC' }> = {
+  today: { field: 'start_at', order: 'ASC' },
+  future: { field: 'start_at', order: 'ASC' },
+  completed: { field: 'completed_at', order: 'DESC' },
+  canceled: { field: 'canceled_at', order: 'DESC' },
+};
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="type"
+    source="type"
+    label="atrium.tasks.fields.type"
+    choices={TASK_TYPE_CHOICES}
+    emptyText="atrium.tasks.all_types"
+    alwaysOn
+  />,
+];
+
+const tabOf = (filterValues: TaskFilter): SchemaTaskTab =>
+  filterValues.tab && TABS.includes(filterValues.tab) ? filterValues.tab : 'today';
+
+/** The tabs, bound to the list's `tab` filter; each with its count from the list answer (tab_counts). */
+function TaskTabs() {
+  const translate = useTranslate();
+  const { setFilters, setSort, ...list } = useListContext<SchemaTask>();
+  const filterValues = list.filterValues as TaskFilter;
+  const displayedFilters = list.displayedFilters as Record<string, boolean>;
+  const counts = (list.meta as TaskListMeta | undefined)?.tab_counts;
+  return (
+    <Tabs
+      value={tabOf(filterValues)}
+      onChange={(_e, tab: SchemaTaskTab) => {
+        setFilters({ ...filterValues, tab }, displayedFilters, false);
+        setSort(SORT_OF[tab]);
+      }}
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
+      {TABS.map((t) => (
+        <Tab
+          key={t}
+          value={t}
+          data-testid={`tab-${t}`}
+          label={
+            <Badge
+              color="primary"
+              badgeContent={counts?.[t] ?? 0}
+              max={999}
+              // Room for the count beside the label: a tab hides what leaves its box.
+              sx={{ mr: 1.5, '& .MuiBadge-badge': { right: -12 } }}
+            >
+              {translate(`atrium.tasks.tabs.${t}`)}
+            </Badge>
+          }
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+function WhenField({ planned }: { planned: boolean }) {
+  const translate = useTranslate();
+  const task = useRecordContext<SchemaTask>();
+  if (!task) return null;
+  return (
+    <>
+      <InstantField source={planned ? 'start_at' : task.completed_at ? 'completed_at' : 'canceled_at'} />
+      {task.is_overdue && (
+        <Chip size="small" color="warning" label={translate('atrium.tasks.overdue')} sx={{ ml: 1 }} />
+      )}
+    </>
+  );
+}
+
+function ActionButtons({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) => void }) {
+  const translate = useTranslate();
+  const task = useRecordContext<SchemaTask>();
+  if (!task) return null;
+  const button = (action: TaskAction, key: string, icon: ReactNode) => (
+    <Tooltip title={translate(key)}>
+      <IconButton
+        aria-label={translate(key)}
+        onClick={() => {
+          onAct(task, action);
+        }}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      {button('complete', 'atrium.tasks.complete', <CheckIcon />)}
+      {button('reschedule', 'atrium.tasks.reschedule', <ScheduleIcon />)}
+      {button('cancel', 'atrium.tasks.cancel_task', <CloseIcon />)}
+    </Stack>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }}>{translate('atrium.tasks.empty')}</Stack>;
+}
+
+/** The tasks of the current tab; planned tasks carry their actions, done ones their result. */
+function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) => void }) {
+  const translate = useTranslate();
+  const tab = tabOf(useListContext<SchemaTask>().filterValues as TaskFilter);
+  const planned = tab === 'today' || tab === 'future';
+  return (
+    <DataTable<SchemaTask>
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={<Empty />}
+      aria-label={translate('atrium.tasks.title')}
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+    >
+      <DataTable.Col
+        source={SORT_OF[tab].field}
+        label={planned ? 'atrium.tasks.fields.start_at' : `atrium.tasks.tabs.${tab}`}
+      >
+        <WhenField planned={planned} />
+      </DataTable.Col>
+      <DataTable.Col
+        source="type"
+        label="atrium.tasks.fields.type"
+        disableSort
+        render={(t: SchemaTask) => translate(`atrium.tasks.types.${t.type}`)}
+      />
+      <DataTable.Col
+        source="linked_user"
+        label="atrium.tasks.fields.linked_user"
+        disableSort
+        render={(t: SchemaTask) => (t.linked_user ? `${t.linked_user.first_name} ${t.linked_user.last_name}` : '—')}
+      />
+      <DataTable.Col
+        source="description"
+        label="atrium.tasks.fields.description"
+        disableSort
+        cellSx={() => ({ maxWidth: 320 })}
+      />
+      {!planned && <DataTable.Col source="result" label="atrium.tasks.fields.result" disableSort />}
+      {planned && (
+        <DataTable.Col label="" align="right">
+          <ActionButtons onAct={onAct} />
+        </DataTable.Col>
+      )}
+    </DataTable>
+  );
+}
+
+/** /staff/tasks and /staff/tasks/view-as/:pk: tabs with counts, search and type filters, sort, paging, and the task actions. */
+export default function TasksPage() {
+  const translate = useTranslate();
+  const viewAs = useViewAs('/staff/tasks');
+  const [creating, setCreating] = useState(false);
+  const [acting, setActing] = useState<{ task: SchemaTask; action: TaskAction } | null>(null);
+  if (viewAs.refused) return <ViewAsRefused title={translate('atrium.tasks.title')} viewAs={viewAs} />;
+  return (
+    <MemberPage
+      title={translate('atrium.tasks.title')}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setCreating(true);
+            }}
+            sx={{ flexGrow: 1 }}
+          >
+            {translate('atrium.tasks.create')}
+          </Button>
+        </Stack>
+      }
+    >
+      <ViewAsBanner viewAs={viewAs} />
+      <List<SchemaTask>
+        resource="tasks"
+        title={false}
+        actions={false}
+        filters={filters}
+        filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
+        filterDefaultValues={{ tab: 'today' }}
+        sort={SORT_OF.today}
+        perPage={25}
+        pagination={<ListPagination />}
+        empty={false}
+        exporter={false}
+        error={<ListError />}
+        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
+      >
+        <TaskTabs />
+        <TasksTable
+          onAct={(task, action) => {
+            setActing({ task, action });
+          }}
+        />
+      </List>
+      {creating && (
+        <TaskCreateDialog
+          onClose={() => {
+            setCreating(false);
+          }}
+          userId={viewAs.userId}
+        />
+      )}
+      {acting && (
+        <TaskActionDialog
+          task={acting.task}
+          action={acting.action}
+          onClose={() => {
+            setActing(null);
+          }}
+        />
+      )}
+    </MemberPage>
+  );
+}

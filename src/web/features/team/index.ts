@@ -1,0 +1,12 @@
+import { lazyScreen } from '../../common/lazyScreen';
+import type { Feature } from '../types';
+import structure from './structure';
+
+/** The user's team: the tree, the structure list, and the person page (staff work a person there). */
+export default {
+  routes: [
+    { path: '/team', access: 'team', screen: lazyScreen(() => import('./TeamPage')) },
+    { path: '/user/view-details/:pk', access: 'person', screen: lazyScreen(() => import('./person/PersonRoute')) },
+  ],
+  resources: [{ name: 'structure', ...structure }],
+} satisfies Feature;

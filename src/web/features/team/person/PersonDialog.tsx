@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import {
+  BooleanInput,
+  CreateBase,
+  Form,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  ValidationError,
+  useInput,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import type { SchemaCreateLeadUserRequest } from '../../../../api/schema';
+import { validatorsFor } from '../../../../api/validators';
+import { withBrowserRegion } from '../../../common/countries';
+import { formErrors } from '../../../common/errors';
+import { FillAllEmpty } from '../../../common/FillAllEmpty';
+import type { PartnerCreate } from '../../../providers/data/staff';
+import { useTagsGroups } from '../../../providers/data/staffHooks';
+import { StaffPicker } from '../../staff/StaffPicker';
+
+const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
+// An empty pick and a malformed email are answered in the spec's words; the rest are the contract's limits and messages.
+const PICKS = {
+  tag_id: { presence: 'atrium.admin.people.select_tag' },
+  consultant_id: { presence: 'atrium.admin.people.select_consultant' },
+  email: { email: 'atrium.validation.email_is_invalid' },
+};
+const leadRules = validatorsFor('CreateLeadUserRequest', PICKS);
+const partnerRules = validatorsFor('CreatePartnerUserRequest', PICKS);
+
+type Values = Partial<SchemaCreateLeadUserRequest & PartnerCreate>;
+
+/**
+ * Sends only what was filled: an emptied optional field (null or '') is left out, as the contract wants;
+ * a phone typed without its country code is read in the browser's region.
+ */
+const filledOnly = (data: Values): Values =>
+  withBrowserRegion(
+    Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== '')),
+  );
+
+/** The consultant the new person goes to, among the staff the caller may pick. */
+function ConsultantInput({ validate }: { validate: Validator[] }) {
+  const { field, fieldState } = useInput({ source: 'consultant_id', validate });
+  const message = fieldState.error?.message;
+  return (
+    <StaffPicker
+      value={(field.value as number | null | undefined) ?? ''}
+      onChange={(id) => {
+        field.onChange(id);
+      }}
+      error={message ? <ValidationError error={message} /> : undefined}
+    />
+  );
+}
+
+/** The partner's documents (PDF, JPEG, PNG), sent with the fields; the server's word on them below. */
+function DocumentsInput() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput<File[]>({ source: 'documents', defaultValue: [] });
+  const files = (field.value as File[] | undefined) ?? [];
+  const message = fieldState.error?.message;
+  return (
+    <Stack spacing={1}>
+      <Button variant="outlined" component="label">
+        {translate('atrium.admin.people.documents')}
+        <input
+          hidden
+          multiple
+          type="file"
+          accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+          name="documents"
+          onChange={(e) => {
+            field.onChange(Array.from(e.target.files ?? []));
+          }}
+        />
+      </Button>
+      {files.map((f) => (
+        <Typography key={f.name} variant="body2">{`${f.name} · ${String(Math.ceil(f.size / 1024))} KB`}</Typography>
+      ))}
+      {message && (
+        <Alert severity="error">
+          <ValidationError error={message} />
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Save() {
+  const { isSubmitting } = useFormState();
+  // Enabled on a pristine form too: saving it empty shows what is missing.
+  return (
+    <SaveButton label="atrium.admin.people.create" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />
+  );
+}
+
+/**
+ * Creates a lead (the `staff-users` resource; enters lead routing) or, with `partner`, a partner with
+ * company and documents (`staff-partners`, multipart). The server's field errors land under the fields.
+ */
+export function PersonDialog({ partner, open, onClose }: { partner?: boolean; open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const tags = useTagsGroups({ enabled: open });
+  const [alert, setAlert] = useState<string | null>(null);
+  const rules = partner ? partnerRules : leadRules;
+  const fields = FIELDS.filter((f) => partner || f !== 'company');
+  const title = translate(partner ? 'atrium.admin.people.new_partner' : 'atrium.admin.people.new_lead');
+  const close = () => {
+    setAlert(null);
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="person-title">
+      <CreateBase<Values>
+        resource={partner ? 'staff-partners' : 'staff-users'}
+        redirect={false}
+        mutationMode="pessimistic"
+        transform={filledOnly}
+        mutationOptions={{
+          onSuccess: () => {
+            notify(partner ? 'atrium.admin.people.partner_created' : 'atrium.admin.people.lead_created', {
+              type: 'success',
+            });
+            refresh();
+            close();
+          },
+          // Field errors go under their fields (the form does that); the rest shows above the form.
+          onError: (err) => {
+            setAlert(formErrors(err, translate, [...fields, 'tag_id', 'consultant_id', 'documents']).alert);
+          },
+        }}
+      >
+        <Form<Values> noValidate>
+          <DialogTitle id="person-title">{title}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {alert && <Alert severity="error">{alert}</Alert>}
+              <FillAllEmpty />
+              {fields.map((f) => (
+                <TextInput
+                  key={f}
+                  source={f}
+                  label={`atrium.admin.people.${f}`}
+                  type={f === 'email' ? 'email' : 'text'}
+                  validate={f === 'company' ? partnerRules.company : rules[f]}
+                  helperText={false}
+                />
+              ))}
+              <SelectInput
+                source="tag_id"
+                label="atrium.admin.people.tag"
+                choices={tags.data?.tags ?? []}
+                isPending={tags.isPending}
+                validate={rules.tag_id}
+                helperText={false}
+              />
+              <ConsultantInput validate={rules.consultant_id} />
+              {partner && <DocumentsInput />}
+              <BooleanInput
+                source="send_invitation"
+                label="atrium.person.send_invitation"
+                helperText="atrium.person.send_invitation_hint"
+                validate={rules.send_invitation}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate('atrium.admin.list.cancel')}</Button>
+            <Save />
+          </DialogActions>
+        </Form>
+      </CreateBase>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert } from '@mui/material';
+import { DataTable, ListContextProvider, Pagination, useListController, useTranslate } from 'react-admin';
+import type { SchemaStaffUserDetails, SchemaTicket } from '../../../../api/schema';
+import { fmtDateTime, useTimeZone } from '../../../common/format';
+import { ErrorBlock } from '../../../common/States';
+import { useTicketChoices } from '../../../providers/data/ticketsHooks';
+
+/** The person's tickets: the staff ticket list filtered by the person's id. */
+export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
+  const translate = useTranslate();
+  const tz = useTimeZone();
+  const choices = useTicketChoices('staff');
+  const statusLabel = (s: string) => choices.data?.statuses.find((c) => c.value === s)?.label ?? s;
+  const list = useListController<SchemaTicket>({
+    resource: 'tickets',
+    filter: { member_id: person.id },
+    perPage: 10,
+    disableSyncWithLocation: true,
+    storeKey: false,
+  });
+  if (list.error) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
+  return (
+    <ListContextProvider value={list}>
+      <DataTable<SchemaTicket>
+        resource="tickets"
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Alert severity="info">{translate('atrium.person.tickets.empty')}</Alert>}
+      >
+        <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
+        <DataTable.Col source="subject" label="atrium.person.tickets.subject" disableSort />
+        <DataTable.Col
+          source="status"
+          label="atrium.person.tickets.status"
+          disableSort
+          render={(t: SchemaTicket) => statusLabel(t.status)}
+        />
+        <DataTable.Col
+          source="created_at"
+          label="atrium.person.tickets.created"
+          disableSort
+          render={(t: SchemaTicket) => fmtDateTime(t.created_at, tz)}
+        />
+      </DataTable>
+      <Pagination rowsPerPageOptions={[10]} />
+    </ListContextProvider>
+  );
+}

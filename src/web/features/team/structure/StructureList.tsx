@@ -1,0 +1,146 @@
+import { BULK_TABLE_FITS } from '../layout';
+import { Alert, Stack, Typography } from '@mui/material';
+import {
+  AutocompleteArrayInput,
+  ColumnsButton,
+  DataTable,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import type { SchemaStructureChoices, SchemaStructureUser } from '../../../../api/schema';
+import { useFmtMoney, useTimeZone } from '../../../common/format';
+import { LoadingBlock } from '../../../common/States';
+import { useProviderQuery } from '../../../providers/data/providerHooks';
+import type { StructureMeta } from '../../../providers/data/structure';
+import { BulkHandOverButton } from './BulkHandOver';
+import { HIDDEN_BY_DEFAULT, renderCell } from './columns';
+
+/** Kept in local storage: the list's filters, sort and page, and separately the shown columns. */
+const LIST_KEY = 'team.structure.listParams';
+const COLUMNS_KEY = 'team.structure.datatable';
+
+function filtersOf(choices: SchemaStructureChoices) {
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="atrium.team.structure.status"
+      choices={choices.statuses.map((s) => ({ id: s.value, name: s.label }))}
+      alwaysOn
+    />,
+    <AutocompleteArrayInput key="tags" source="tags" label="atrium.team.structure.tags" choices={choices.tags} />,
+    <AutocompleteArrayInput
+      key="groups"
+      source="groups"
+      label="atrium.team.structure.groups"
+      choices={choices.groups}
+    />,
+  ];
+}
+
+/** Count and the donation totals of everything the filters match (not only this page). */
+function Totals() {
+  const translate = useTranslate();
+  const money = useFmtMoney();
+  const { meta, total } = useListContext() as { meta?: StructureMeta; total?: number };
+  if (!meta) return null;
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0.5, sm: 3 }}
+      sx={{ px: 2, py: 1 }}
+      aria-live="polite"
+    >
+      <Typography variant="body2" color="text.secondary" data-testid="structure-count">
+        {translate('atrium.team.structure.members', { count: total ?? 0, total: meta.total_count })}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="structure-totals">
+        {translate('atrium.team.structure.totals', {
+          current: money(meta.total_donations_current),
+          prev: money(meta.total_donations_prev),
+        })}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Alert severity="info" sx={{ m: 2 }}>
+      {translate('atrium.team.structure.empty')}
+    </Alert>
+  );
+}
+
+/**
+ * The caller's structure as a table: search, status, tags and groups filters (kept per browser under
+ * the store key, like the page and sort), columns the user shows or hides, and the month totals.
+ * Staff select rows to hand them over to another consultant in bulk.
+ */
+export function StructureList() {
+  const [locale] = useLocaleState();
+  const { canAccess: staff = false } = useCanAccess({ action: 'edit', resource: 'staff-tools' });
+  const tz = useTimeZone();
+  // Read again in a new interface language (the key's): the labels come translated.
+  const choices = useProviderQuery('getStructureChoices', [], { staleTime: 60_000 });
+  if (!choices.data) return <LoadingBlock />;
+  const columns = choices.data.columns;
+  return (
+    <List
+      resource="structure"
+      storeKey={LIST_KEY}
+      disableSyncWithLocation
+      filters={filtersOf(choices.data)}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ColumnsButton storeKey={COLUMNS_KEY} />
+        </TopToolbar>
+      }
+      sort={{ field: 'date_joined', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={false}
+      title={false}
+      sx={BULK_TABLE_FITS}
+    >
+      <Totals />
+      <DataTable
+        storeKey={COLUMNS_KEY}
+        hiddenColumns={HIDDEN_BY_DEFAULT}
+        bulkActionButtons={staff ? <BulkHandOverButton /> : false}
+        rowClick={(id) => `/user/view-details/${id}`}
+        empty={<Empty />}
+      >
+        {columns.map((c) => (
+          <DataTable.Col
+            key={c.key}
+            source={c.key}
+            label={c.label}
+            disableSort={!c.sortable}
+            render={(r: SchemaStructureUser) => renderCell(c.key, r, tz, locale)}
+          />
+        ))}
+        {/* One column per tag group (the list's tags_groups_columns), from the same tag_groups. */}
+        {choices.data.groups.map((g) => (
+          <DataTable.Col
+            key={`tag_group_${g.id}`}
+            source={`tag_group_${g.id}`}
+            label={g.name}
+            disableSort
+            render={(r: SchemaStructureUser) => renderCell(`tag_group_${g.id}`, r, tz, locale)}
+          />
+        ))}
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,75 @@
+import { Chip, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { SchemaStructureUser, SchemaUserBrief } from '../../../../api/schema';
+import { CountryName } from '../../../common/CountryName';
+import { fmtDate, fmtDateTime, fmtMoney, fmtPhone } from '../../../common/format';
+import { StatusChip } from '../StatusChip';
+
+const name = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
+
+const chips = (tags: SchemaStructureUser['tags']) =>
+  tags.length ? (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {tags.map((t) => (
+        <Chip key={t.id} size="small" label={t.name} />
+      ))}
+    </Stack>
+  ) : (
+    '—'
+  );
+
+/**
+ * How each structure column shows a row (keys as the server's `columns` name them): dates in the member's
+ * zone `tz`, money in the interface language `locale`.
+ */
+export function renderCell(key: string, r: SchemaStructureUser, tz: string | undefined, locale: string): ReactNode {
+  switch (key) {
+    case 'status':
+      return <StatusChip status={r.status} />;
+    case 'referrer':
+      return name(r.referrer);
+    case 'responsible':
+      return name(r.responsible);
+    case 'tags':
+      return chips(r.tags);
+    case 'country':
+      return r.country ? <CountryName code={r.country} /> : '—';
+    case 'phone':
+      return r.phone ? fmtPhone(r.phone) : '—';
+    case 'is_partner':
+      return r.is_partner ? '✓' : '';
+    case 'donations_current':
+      return fmtMoney(r.donations_current, locale);
+    case 'donations_prev':
+      return fmtMoney(r.donations_prev, locale);
+    case 'date_joined':
+      return fmtDate(r.date_joined, tz);
+    case 'subscription_ends_at':
+      return r.subscription_ends_at ? fmtDate(r.subscription_ends_at, tz) : '—';
+    case 'last_login':
+      return r.last_login ? fmtDateTime(r.last_login, tz) : '—';
+    default: {
+      const groupId = /^tag_group_(\d+)$/.exec(key)?.[1];
+      if (groupId) return chips(r.tags.filter((t) => t.group_id === Number(groupId)));
+      const v = (r as Record<string, unknown>)[key];
+      if (v === null || v === undefined || v === '') return '—';
+      return typeof v === 'string'
+        ? v
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? String(v)
+          : JSON.stringify(v);
+    }
+  }
+}
+
+/** Shown until the member picks otherwise (the ColumnsButton keeps the choice per browser). */
+export const HIDDEN_BY_DEFAULT = [
+  'email',
+  'phone',
+  'country',
+  'is_partner',
+  'responsible',
+  'package',
+  'subscription_ends_at',
+  'last_login',
+];

@@ -1,0 +1,125 @@
+import { Button, Chip, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { DataTable, List, useTranslate } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import type { SchemaMyTicket } from '../../../api/schema';
+import { MemberPage } from '../../common/MemberPage';
+import { InstantField } from '../../common/fields';
+import { ListError, ListPagination } from '../../common/ListError';
+import { useTicketChoices } from '../../providers/data/ticketsHooks';
+import { STATUS_COLORS } from './statusColors';
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }} data-testid="my-requests-empty">
+      {translate('atrium.tickets.my.empty')}
+    </Stack>
+  );
+}
+
+/** The last answer of the staff, or a note that nobody answered yet. */
+function LastAnswer({ ticket }: { ticket: SchemaMyTicket }) {
+  const translate = useTranslate();
+  if (!ticket.last_answer)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('atrium.tickets.my.no_answer')}
+      </Typography>
+    );
+  return (
+    <Typography
+      variant="body2"
+      sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {ticket.last_answer.message}
+    </Typography>
+  );
+}
+
+/**
+ * /support — the member's "My requests": each request with its status as the staff see it (a
+ * rejected one with its reason), the staff's last answer and the date; a row opens the conversation.
+ */
+export default function MyRequestsPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const choices = useTicketChoices('member');
+  const status = (s: string) => choices.data?.statuses.find((c) => c.value === s)?.label ?? s;
+  return (
+    <MemberPage
+      title={translate('atrium.tickets.my.title')}
+      actions={
+        <Button component={Link} to="/user/new-request/new" variant="contained" startIcon={<AddIcon />}>
+          {translate('atrium.tickets.my.new')}
+        </Button>
+      }
+    >
+      <List<SchemaMyTicket>
+        resource="my-tickets"
+        title={false}
+        actions={false}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        pagination={<ListPagination />}
+        empty={false}
+        exporter={false}
+        error={<ListError />}
+        disableSyncWithLocation
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
+      >
+        <DataTable<SchemaMyTicket>
+          bulkActionButtons={false}
+          rowClick={(id) => {
+            void navigate(`/user/new-request/${String(id)}`);
+            return false;
+          }}
+          empty={<Empty />}
+          aria-label={translate('atrium.tickets.my.title')}
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        >
+          <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
+          <DataTable.Col
+            source="subject"
+            label="atrium.tickets.my.subject"
+            disableSort
+            render={(t: SchemaMyTicket) => (
+              <Link to={`/user/new-request/${String(t.id)}`} style={{ color: 'inherit' }}>
+                {t.subject}
+              </Link>
+            )}
+          />
+          <DataTable.Col
+            source="status"
+            label="atrium.tickets.my.status"
+            disableSort
+            render={(t: SchemaMyTicket) => (
+              <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                <Chip
+                  size="small"
+                  color={STATUS_COLORS[t.status]}
+                  label={status(t.status)}
+                  data-testid="my-request-status"
+                />
+                {t.status === 'rejected' && t.rejection_reason && (
+                  <Typography variant="caption" color="text.secondary">
+                    {translate('atrium.tickets.my.reason', { reason: t.rejection_reason })}
+                  </Typography>
+                )}
+              </Stack>
+            )}
+          />
+          <DataTable.Col
+            source="last_answer"
+            label="atrium.tickets.my.last_answer"
+            disableSort
+            render={(t: SchemaMyTicket) => <LastAnswer ticket={t} />}
+          />
+          <DataTable.Col source="updated_at" label="atrium.tickets.my.date" disableSort>
+            <InstantField source="updated_at" />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </MemberPage>
+  );
+}

@@ -1,0 +1,219 @@
+import { useMemo, useState } from 'react';
+import { Badge, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import {
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  useGetList,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { SchemaTicket, SchemaTicketStatus } from '../../../api/schema';
+import type { TicketFilter } from '../../providers/data/tickets';
+import { useTicketChoices } from '../../providers/data/ticketsHooks';
+import { MemberPage } from '../../common/MemberPage';
+import { InstantField } from '../../common/fields';
+import { ListError, ListPagination } from '../../common/ListError';
+import { useViewAs } from '../staff/view-as/useViewAs';
+import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
+import { TicketDialog } from './TicketDialog';
+import { STATUS_COLORS } from './statusColors';
+
+const STATUSES: SchemaTicketStatus[] = ['new', 'in_progress', 'completed', 'paid', 'canceled', 'rejected'];
+type TabValue = SchemaTicketStatus | 'all';
+
+export type TicketLabels = { status: (s: string) => string; type: (s: string) => string };
+
+/** How many tickets a tab holds: the list's other filters with the tab's status (as react-admin's OrderList counts). */
+function TabLabel({ label, status, userId }: { label: string; status?: SchemaTicketStatus; userId?: number }) {
+  const filterValues = useListContext<SchemaTicket>().filterValues as TicketFilter;
+  const filter: TicketFilter = { ...filterValues, status, user_id: userId };
+  const { total } = useGetList<SchemaTicket>('tickets', {
+    filter,
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'created_at', order: 'DESC' },
+  });
+  return (
+    <Badge
+      color="primary"
+      badgeContent={total ?? 0}
+      max={999}
+      showZero={false}
+      // Room for the count beside the label: a tab hides what leaves its box.
+      sx={{ mr: 1.5, '& .MuiBadge-badge': { right: -12 } }}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/** "All" and one tab per status, bound to the list's `status` filter. */
+function StatusTabs({ labels, userId }: { labels: TicketLabels; userId?: number }) {
+  const translate = useTranslate();
+  const { setFilters, ...list } = useListContext<SchemaTicket>();
+  const filterValues = list.filterValues as TicketFilter;
+  const displayedFilters = list.displayedFilters as Record<string, boolean>;
+  const current: TabValue = filterValues.status && STATUSES.includes(filterValues.status) ? filterValues.status : 'all';
+  return (
+    <Tabs
+      value={current}
+      onChange={(_e, tab: TabValue) => {
+        const { status: _old, ...rest } = filterValues;
+        setFilters(tab === 'all' ? rest : { ...rest, status: tab }, displayedFilters, false);
+      }}
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
+      <Tab
+        value="all"
+        data-testid="tab-all"
+        label={<TabLabel label={translate('atrium.tickets.all_statuses')} userId={userId} />}
+      />
+      {STATUSES.map((s) => (
+        <Tab
+          key={s}
+          value={s}
+          data-testid={`tab-${s}`}
+          label={<TabLabel label={labels.status(s)} status={s} userId={userId} />}
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+/** The subject opens the ticket from the keyboard too; a click anywhere on the row does the same. */
+function SubjectField({ labels, onOpen }: { labels: TicketLabels; onOpen: (id: number) => void }) {
+  const t = useRecordContext<SchemaTicket>();
+  if (!t) return null;
+  return (
+    <>
+      <Link
+        component="button"
+        type="button"
+        underline="hover"
+        color="inherit"
+        sx={{ textAlign: 'left' }}
+        onClick={(e) => {
+          e.stopPropagation();
+          onOpen(t.id);
+        }}
+      >
+        {t.subject}
+      </Link>
+      <Typography variant="caption" display="block" color="text.secondary">
+        {labels.type(t.type)}
+      </Typography>
+    </>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }}>{translate('atrium.tickets.empty')}</Stack>
+  );
+}
+
+/** /staff/tickets and /staff/tickets/view-as/:pk: status tabs with counts, search and type filters, sort, paging; a row opens the ticket. */
+export default function TicketsPage() {
+  const translate = useTranslate();
+  const viewAs = useViewAs('/staff/tickets');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const choices = useTicketChoices('staff');
+  const labels = useMemo<TicketLabels>(() => {
+    const label = (list: { value: string; label: string }[] | undefined, v: string) =>
+      // No raw status while the labels load; the raw value only if they cannot be had.
+      list?.find((c) => c.value === v)?.label ?? (choices.isPending ? '' : v);
+    return { status: (s) => label(choices.data?.statuses, s), type: (s) => label(choices.data?.types, s) };
+  }, [choices.data, choices.isPending]);
+  const filters = useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn />,
+      <SelectInput
+        key="type"
+        source="type"
+        label="atrium.tickets.fields.type"
+        choices={choices.data?.types ?? []}
+        optionValue="value"
+        optionText="label"
+        translateChoice={false}
+        emptyText="atrium.tickets.all_types"
+        isPending={choices.isPending}
+        alwaysOn
+      />,
+    ],
+    [choices.data, choices.isPending],
+  );
+  if (viewAs.refused) return <ViewAsRefused title={translate('atrium.tickets.title')} viewAs={viewAs} />;
+  return (
+    <MemberPage title={translate('atrium.tickets.title')}>
+      <ViewAsBanner viewAs={viewAs} />
+      <List<SchemaTicket>
+        resource="tickets"
+        title={false}
+        actions={false}
+        filters={filters}
+        filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        pagination={<ListPagination />}
+        empty={false}
+        exporter={false}
+        error={<ListError />}
+        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
+      >
+        <StatusTabs labels={labels} userId={viewAs.userId} />
+        <DataTable<SchemaTicket>
+          bulkActionButtons={false}
+          rowClick={(id) => {
+            setOpenId(Number(id));
+            return false;
+          }}
+          empty={<Empty />}
+          aria-label={translate('atrium.tickets.title')}
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        >
+          <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
+          <DataTable.Col source="subject" label="atrium.tickets.fields.subject" disableSort>
+            <SubjectField labels={labels} onOpen={setOpenId} />
+          </DataTable.Col>
+          <DataTable.Col
+            source="user"
+            label="atrium.tickets.fields.user"
+            disableSort
+            render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`}
+          />
+          <DataTable.Col
+            source="status"
+            label="atrium.tickets.fields.status"
+            disableSort
+            render={(t: SchemaTicket) => (
+              <Chip size="small" color={STATUS_COLORS[t.status]} label={labels.status(t.status)} />
+            )}
+          />
+          <DataTable.Col
+            source="consultant"
+            label="atrium.tickets.fields.consultant"
+            disableSort
+            render={(t: SchemaTicket) => (t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—')}
+          />
+          <DataTable.Col source="created_at" label="atrium.tickets.fields.created_at">
+            <InstantField source="created_at" />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      {openId !== null && (
+        <TicketDialog
+          id={openId}
+          onClose={() => {
+            setOpenId(null);
+          }}
+          labels={labels}
+        />
+      )}
+    </MemberPage>
+  );
+}

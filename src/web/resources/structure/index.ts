@@ -1,8 +1,0 @@
-import type { SchemaStructureUser } from '../../../api/schema';
-import { lazyView, personName } from '../lazy';
-
-/** Staff and members: the people in one's structure. */
-export default {
-  list: lazyView(() => import('./StructureList'), 'StructureList'),
-  recordRepresentation: (r: SchemaStructureUser) => personName(r),
-};

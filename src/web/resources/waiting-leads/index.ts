@@ -1,9 +1,0 @@
-import type { SchemaWaitingUser } from '../../../api/schema';
-import { lazyView, personName } from '../lazy';
-
-/** Staff: the leads waiting for a consultant, a work queue; a lead opens as its brief. */
-export default {
-  list: lazyView(() => import('./WaitingLeadsList'), 'WaitingLeadsList'),
-  show: lazyView(() => import('./LeadBrief'), 'LeadBrief'),
-  recordRepresentation: (r: SchemaWaitingUser) => personName(r),
-};
