@@ -1,14 +1,7 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { adminApiContext } from './support/admin-api';
-import { signedInPage } from './support/session';
+import { apiAs, signedInPage } from './support/session';
 
 /**
  * The live bell in the app bar of every staff page, pushed by the server: a lead given up by
@@ -52,15 +45,6 @@ async function consultant(name: string): Promise<{ id: number; email: string }> 
   return { id, email };
 }
 
-async function apiAs(baseURL: string | undefined, email: string): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
-}
-
 /** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
 const logIn = (browser: Browser, email: string): Promise<Page> => signedInPage(browser, email, { password: PASSWORD });
 
@@ -97,7 +81,7 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   await expect(bell(pageB)).toHaveAccessibleName(ru.notifications.title);
 
   // A gives the lead up: back to the waiting leads, routed to B; B's bell counts it without a reload.
-  const apiA = await apiAs(baseURL, a.email);
+  const apiA = await apiAs(baseURL, a.email, PASSWORD);
   const rejected = await apiA.post('/api/team/reject_responsible_user/', { data: { user_id: lead } });
   expect(rejected.ok(), await rejected.text()).toBeTruthy();
   await expect(bell(pageB)).toHaveAccessibleName(`${ru.notifications.title} 1`, { timeout: 30_000 });

@@ -1,11 +1,4 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -14,7 +7,7 @@ import { tasks } from '../../src/web/i18n/areas/tasks';
 import { catalogues } from '../../src/server/i18n';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { signIn } from './support/session';
+import { apiAs, signIn } from './support/session';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -29,15 +22,6 @@ dayjs.extend(timezone);
 const stamp = Date.now().toString(36);
 let adminApi: APIRequestContext;
 let consultantApi: APIRequestContext;
-
-async function apiAs(baseURL: string | undefined, email: string) {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password: 'demo-password' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
-}
 
 test.beforeAll(async ({ baseURL }) => {
   adminApi = await apiAs(baseURL, 'admin@demo.atrium');

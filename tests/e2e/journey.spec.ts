@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -11,7 +11,7 @@ import { team } from '../../src/web/i18n/areas/team';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu, openWaitingLeads } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { signedInPage } from './support/session';
+import { apiAs, signedInPage } from './support/session';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -37,15 +37,6 @@ const landing = `journey-${stamp}`;
 let admin: APIRequestContext;
 let owner: APIRequestContext;
 const people: Record<'a' | 'b' | 'c', { id: number; email: string; name: string }> = {} as never;
-
-async function apiAs(baseURL: string | undefined, email: string, password: string) {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
-}
 
 async function consultant(first: string) {
   const email = `journey-${first.toLowerCase()}-${stamp}@staff.atrium`;

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { menuEntry, openFromMenu } from './support/menu';
-import { VIEWPORTS, signIn } from './support/session';
+import { VIEWPORTS, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /** The interface and the server (which titles the menu entries) in `lang`, as the app's own switch sets them. */
@@ -21,9 +21,8 @@ const section = (page: Page, name: string) =>
   page.getByTestId('side-menu').getByRole('menuitem', { name, exact: true });
 
 test("the admin's menu is grouped into sections: the current page's open and marked, the rest folded, the choice remembered", async ({
-  page,
+  asAdmin: page,
 }) => {
-  await signIn(page, 'admin@demo.atrium');
   // On the dashboard (outside every section) the admin's long menu starts folded.
   for (const name of ['Обучение', 'CRM', 'Сотрудникам', 'Контент', 'Администрирование']) {
     await expect(section(page, name)).toHaveAttribute('aria-expanded', 'false');
@@ -96,8 +95,7 @@ test("a member's short menu shows its sections open; a consultant's folds all bu
   await consultant.context().close();
 });
 
-test("the admin's menu in English at desktop and phone width (screenshots)", async ({ page }) => {
-  await signIn(page, 'admin@demo.atrium');
+test("the admin's menu in English at desktop and phone width (screenshots)", async ({ asAdmin: page }) => {
   await setLanguage(page, 'en');
   try {
     // Desktop first: choosing an entry in the phone's drawer closes the sidebar, and react-admin remembers that.

@@ -1,18 +1,11 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { statistics } from '../../src/web/i18n/areas/statistics';
 import { tasks } from '../../src/web/i18n/areas/tasks';
 import { tickets } from '../../src/web/i18n/areas/tickets';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
-import { VIEWPORTS, signedInPage } from './support/session';
+import { VIEWPORTS, apiAs, signedInPage } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -33,15 +26,6 @@ let consultantTimeZone: string;
 
 // Screenshots in two languages and two sizes on a shared 2-core machine take their time.
 test.setTimeout(240_000);
-
-async function apiAs(baseURL: string | undefined, email: string) {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password: 'demo-password' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
-}
 
 test.beforeAll(async ({ baseURL }) => {
   adminApi = await apiAs(baseURL, 'admin@demo.atrium');

@@ -12,21 +12,17 @@ import {
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
 /** The seed's demo accounts (npm start seeds them; the E2E server starts on an empty data dir). */
-export const DEMO = {
+const DEMO = {
   admin: 'admin@demo.atrium',
   consultant: 'consultant@demo.atrium',
   member: 'member@demo.atrium',
 } as const;
-export const DEMO_PASSWORD = 'demo-password';
+const DEMO_PASSWORD = 'demo-password';
 
 type Session = { token: string; user: unknown };
 
 /** Logs in through the API, as the login screen does, and returns the session it hands out. */
-export async function apiSession(
-  baseURL: string | undefined,
-  email: string,
-  password = DEMO_PASSWORD,
-): Promise<Session> {
+async function apiSession(baseURL: string | undefined, email: string, password = DEMO_PASSWORD): Promise<Session> {
   const anonymous = await playwrightRequest.newContext({ baseURL });
   try {
     const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password } });
