@@ -51,7 +51,7 @@ describe('action history', () => {
     const page = res.json();
     expect(page.results.map((r: Json) => r.kind)).toEqual(['user_unblocked', 'user_blocked']);
     expect(page.results[1]).toMatchObject({ actor: { id: a.id }, subject: { id: aMember }, view_as: null });
-    expect(page.results[1].description).toMatch(/^Test User\d+ blocked Test User\d+$/);
+    expect(page.results[1].description).toMatch(/^Test User[\w-]+ blocked Test User[\w-]+$/);
     expect(page).toMatchObject({ count: 2, current: 1, next: null, previous: null });
   });
 

@@ -107,6 +107,21 @@ function validatorVars(file: string): Map<string, string[]> {
   return vars;
 }
 
+/**
+ * Objects of rules built from a contract's validators (`const rules = { username: trimmed(contract.username) }`):
+ * their name, and each field's expression.
+ */
+function ruleObjects(file: string): Map<string, Map<string, string>> {
+  const text = fs.readFileSync(file, 'utf8');
+  const objects = new Map<string, Map<string, string>>();
+  for (const m of text.matchAll(/\bconst\s+(\w+)\s*=\s*\{([^{}]*)\};/g)) {
+    const fields = new Map<string, string>();
+    for (const e of m[2]!.matchAll(/(\w+):\s*([^,]+(?:\([^)]*\))?)/g)) fields.set(e[1]!, e[2]!.trim());
+    objects.set(m[1]!, fields);
+  }
+  return objects;
+}
+
 const rulesOf = (schema: string) => (contractRules as Record<string, Record<string, object>>)[schema] ?? {};
 
 describe('form limits come from the contract', () => {
@@ -148,6 +163,7 @@ describe('form limits come from the contract', () => {
     for (const file of webFiles) {
       const vars = validatorVars(file);
       if (!vars.size) continue;
+      const objects = ruleObjects(file);
       for (const input of inputsOf(file)) {
         // The schemas of this file that have the input's field with any limit.
         const owners = [...vars].filter(([, schemas]) =>
@@ -158,10 +174,16 @@ describe('form limits come from the contract', () => {
         );
         if (!owners.length) continue;
         checked++;
-        const uses = (v: string) =>
-          new RegExp(
-            `\\b${v}(\\.${input.source.replace(/[.[\]]/g, '\\$&')}\\b|\\[['"]${input.source.replace(/[.[\]]/g, '\\$&')}['"]\\])`,
-          ).test(input.validate ?? '');
+        const field = input.source.replace(/[.[\]]/g, '\\$&');
+        const mentions = (v: string, text: string) =>
+          new RegExp(`\\b${v}(\\.${field}\\b|\\[['"]${field}['"]\\])`).test(text);
+        // Straight from the contract's validators, or through a rules object whose same field is built from them.
+        const viaObject = (v: string) => {
+          const m = /^(\w+)\.(\w+)$/.exec(input.validate ?? '');
+          const expr = m && m[2] === input.source ? objects.get(m[1]!)?.get(m[2]) : undefined;
+          return expr !== undefined && mentions(v, expr);
+        };
+        const uses = (v: string) => mentions(v, input.validate ?? '') || viaObject(v);
         const where = `${input.file}:${input.line} ${input.source}`;
         if (!input.validate)
           problems.push(`${where}: no validate (the contract limits it: ${owners.flatMap(([, s]) => s).join(', ')})`);
@@ -178,7 +200,7 @@ describe('form limits come from the contract', () => {
   });
 
   it('the contact form limits city and country as the contract does', () => {
-    const inputs = inputsOf(path.join(WEB, 'resources/contacts/ContactForm.tsx'));
+    const inputs = inputsOf(path.join(WEB, 'features/contacts/ContactForm.tsx'));
     for (const source of ['city', 'country'])
       expect(inputs.find((i) => i.source === source)?.validate).toBe(`v.${source}`);
   });

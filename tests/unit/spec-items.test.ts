@@ -36,11 +36,16 @@ function webSources(dir = path.join(ROOT, 'src/web')): Array<{ file: string; tex
 }
 const sources = webSources();
 const publicRouter = sources.find((s) => s.text.includes('path="/login"'));
-/** A route the web app declares: `<Route path="…">`, or a react-admin resource of that name. */
+/**
+ * A route the web app declares: `<Route path="…">`, a feature's `{ path: '…' }` (features/<area>/index.ts),
+ * or a react-admin resource of that name.
+ */
 const declared = (route: string) =>
   sources.some(
     (s) =>
       s.text.includes(`path="${route}"`) ||
+      s.text.includes(`path: '${route}'`) ||
+      s.text.includes(`name: '${route.slice(1)}'`) ||
       s.text.includes(`name="${route.slice(1)}"`) ||
       s.text.includes(`'${route.slice(1)}':`),
   );

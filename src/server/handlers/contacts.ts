@@ -35,9 +35,16 @@ export const contactsHandlers: HandlerTable = {
   getContact: async (req) => getContact(req.server.ctx, signedIn(req), req.params.id),
   createContact: async (req, reply) => {
     reply.status(201);
-    return createContact(req.server.ctx, signedIn(req).id, req.body);
+    // Answered as GET answers it (with member_id), so the form shows what a reload would.
+    const viewer = signedIn(req);
+    const created = await createContact(req.server.ctx, viewer.id, req.body);
+    return getContact(req.server.ctx, viewer, created.id);
   },
-  updateContact: async (req) => updateContact(req.server.ctx, signedIn(req).id, req.params.id, req.body),
+  updateContact: async (req) => {
+    const viewer = signedIn(req);
+    await updateContact(req.server.ctx, viewer.id, req.params.id, req.body);
+    return getContact(req.server.ctx, viewer, req.params.id);
+  },
   deleteContact: async (req) => deleteContact(req.server.ctx, signedIn(req).id, req.params.id, req.lang),
   bulkContacts: async (req) => bulkContacts(req.server.ctx, signedIn(req).id, req.body, req.lang),
   exportContacts: async (req, reply) => {

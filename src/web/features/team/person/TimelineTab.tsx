@@ -10,8 +10,10 @@ import { useProviderMutation } from '../../../providers/data/providerHooks';
 import { contractRules, validatorsFor } from '../../../../api/validators';
 
 const PER_PAGE = 20;
+const note = validatorsFor('AddUserNoteRequest');
 // The contract's length; an empty note cannot be sent (its button is off), so presence is left out.
-const noteRules = validatorsFor('AddUserNoteRequest').text.filter((v) => !(v as { isRequired?: boolean }).isRequired);
+const optional = (rules: typeof note.text) => rules.filter((v) => !(v as { isRequired?: boolean }).isRequired);
+const noteRules = { text: optional(note.text) };
 
 function AddNoteButton({ label }: { label: string }) {
   const text = useWatch<{ text?: string }, 'text'>({ name: 'text' });
@@ -62,7 +64,7 @@ export function TimelineTab({ userId }: { userId: number }) {
             minRows={2}
             fullWidth
             // The button stays off while the note is empty: no 'required' message of its own.
-            validate={noteRules}
+            validate={noteRules.text}
             helperText={false}
             slotProps={{ htmlInput: { maxLength: contractRules.AddUserNoteRequest.text.maxLength } }}
           />
