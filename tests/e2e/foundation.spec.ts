@@ -49,5 +49,7 @@ test('unknown paths go to / and from there to the dashboard when logged in', asy
   // The admin's users resource works end to end through the typed data provider.
   // Users sit in the folded administration section: a person opens it first.
   await openFromMenu(page, 'Пользователи');
+  // Other specs add people before this one runs: the demo member is found by searching, as a person would.
+  await page.getByRole('textbox', { name: 'Поиск' }).fill('member@demo.atrium');
   await expect(page.getByRole('cell', { name: 'member@demo.atrium' })).toBeVisible();
 });
