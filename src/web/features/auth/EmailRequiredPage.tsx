@@ -3,7 +3,7 @@ import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { validatorsFor } from '../../../api/validators';
-import { fieldErrorsOf, formErrors, submissionErrors, useOpeningAlert } from '../../common/errors';
+import { fieldErrorsOf, formErrors, submissionErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
 import type { AtriumDataProvider } from '../../providers/data';
 import { AuthCard } from './AuthCard';
@@ -32,8 +32,8 @@ export default function EmailRequiredPage() {
   const knownEmail = state?.email ?? '';
   const [activating, setActivating] = useState(!!token);
   // Why the link did not activate the email: the form's alert until the next resend.
+  // Shown beside the form, not as its root error: react-admin's form resets its errors as it mounts.
   const [refused, setRefused] = useState<string | null>(null);
-  const refusal = useOpeningAlert(refused);
   const [sent, setSent] = useState<string | null>(null);
   // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
   const tried = useRef<string | null>(null);
@@ -55,6 +55,7 @@ export default function EmailRequiredPage() {
 
   const resend = async ({ email = '' }: { email?: string }) => {
     setSent(null);
+    setRefused(null);
     try {
       const res = await dataProvider.resendActivation(email.trim());
       setSent(res.detail);
@@ -80,14 +81,9 @@ export default function EmailRequiredPage() {
       title={translate('atrium.auth.email_required.title')}
       footer={<AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>}
     >
-      <Form
-        defaultValues={{ email: knownEmail }}
-        errors={refusal}
-        onSubmit={resend}
-        noValidate
-        disableInvalidFormNotification
-      >
+      <Form defaultValues={{ email: knownEmail }} onSubmit={resend} noValidate disableInvalidFormNotification>
         <Stack spacing={2}>
+          <FormAlert message={refused} />
           <FormRootAlert />
           <Typography data-testid="email-required-text">{translate('atrium.auth.email_required.text')}</Typography>
           {knownEmail && (
