@@ -1,15 +1,9 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs } from './session';
 
 /** An API context logged in as the demo admin, for setting up what a spec needs. */
-export async function adminApiContext(baseURL: string | undefined): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const res = await anonymous.post('/api/accounts/login/', {
-    form: { username: 'admin@demo.atrium', password: 'demo-password' },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+export function adminApiContext(baseURL: string | undefined): Promise<APIRequestContext> {
+  return apiAs(baseURL, 'admin@demo.atrium');
 }
 
 /** No untranslated catalogue key (ours or react-admin's) is on the page. */
