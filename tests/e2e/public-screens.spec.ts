@@ -182,6 +182,16 @@ test('with Google Authenticator on, login asks for the code', async ({ page, req
   await page.getByTestId('login-code').fill('000000');
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByText('Неверный код')).toBeVisible();
+  // The fifth wrong code spends the challenge: back to the password step, which says why and keeps the login.
+  for (let i = 0; i < 4; i++) {
+    await page.getByTestId('login-code').fill('000000');
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    if (i < 3) await expect(page.getByText('Неверный код')).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Вход в Atrium' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Время входа истекло. Попробуйте ещё раз');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Двухфакторная аутентификация' })).toBeVisible();
 
   // Back to the password step and in again: a new challenge.
   await page.getByRole('button', { name: 'Назад' }).click();

@@ -1,5 +1,4 @@
 import { HttpError, useNotify, useTranslate } from 'react-admin';
-import { useMemo } from 'react';
 import { useFormState } from 'react-hook-form';
 
 /**
@@ -82,14 +81,6 @@ export function submissionErrors(
 ): Record<string, unknown> {
   const { fields, alert } = formErrors(err, translate, visibleFields);
   return alert ? { ...fields, root: { server: alert } } : fields;
-}
-
-/**
- * For a <Form>'s `errors`: an alert the form opens with (a refused link, a step sent back), kept as
- * the same object while the message is the same (react-hook-form sets the errors again on each new one).
- */
-export function useOpeningAlert(message: string | null | undefined) {
-  return useMemo(() => (message ? { root: { server: { type: 'server', message } } } : undefined), [message]);
 }
 
 /** The alert a failed submit left (see `submissionErrors`); null when there is none. Inside a <Form>. */

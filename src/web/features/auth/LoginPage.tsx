@@ -5,7 +5,7 @@ import { useFormContext } from 'react-hook-form';
 import { validatorsFor } from '../../../api/validators';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { browserRegion } from '../../common/countries';
-import { fieldErrorsOf, formErrors, submissionErrors, useOpeningAlert } from '../../common/errors';
+import { fieldErrorsOf, formErrors, submissionErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
 import { loadAdminApp } from '../../loadAdminApp';
 import {
@@ -19,7 +19,7 @@ import { useProviderQuery } from '../../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { announceLogin } from './loginNotice';
 import { AuthLink } from './AuthLinks';
-import { FormRootAlert } from './FormAlert';
+import { FormAlert, FormRootAlert } from './FormAlert';
 import { LoginCodeField } from './LoginCodeField';
 import { PasswordInput } from './PasswordInput';
 import { FormSubmitButton } from './SubmitButton';
@@ -71,7 +71,6 @@ export default function LoginPage() {
   // what sent that step back ('Login time has expired', the first form's alert).
   const [step, setStep] = useState<Step | null>(null);
   const credentials = step ? { username: step.username, password: step.password } : undefined;
-  const expired = useOpeningAlert(step?.alert);
 
   if (alreadyIn) return <Navigate to="/dashboard" replace />;
 
@@ -148,9 +147,12 @@ export default function LoginPage() {
       }
     >
       <Form<Values>
-        onSubmit={({ username = '', password = '' }) => attempt({ username: username.trim(), password })}
+        onSubmit={({ username = '', password = '' }) => {
+          // The expired step's word stays until the next try.
+          setStep((s) => s && { ...s, alert: null });
+          return attempt({ username: username.trim(), password });
+        }}
         defaultValues={credentials}
-        errors={expired}
         noValidate
         disableInvalidFormNotification
       >
@@ -171,6 +173,8 @@ export default function LoginPage() {
             autoComplete="current-password"
             validate={rules.password}
           />
+          {/* Beside the form, not its root error: react-admin's form resets its errors as it mounts. */}
+          <FormAlert message={step?.alert ?? null} />
           <FormRootAlert />
           <FormSubmitButton>{translate('atrium.auth.login.submit')}</FormSubmitButton>
         </Stack>
