@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AppContext } from '../context';
 import { CONTACT_STATUSES, contactCategories, contactCategoryLinks, contacts } from '../db/schema';
@@ -123,6 +123,12 @@ export async function listContacts(ctx: AppContext, viewer: Viewer, q: ContactFi
   return pageJson(pageOf([], info.count, info.total, win, q), info.rows);
 }
 
+/** A written row as RETURNING gives it, with its member (so a write answers as GET does, in one statement). */
+const writtenWithMember = (viewer: Viewer) => ({
+  ...getTableColumns(contacts),
+  memberId: sql<number | null>`${memberIdSql(viewer, sql`contacts`)}`,
+});
+
 export async function getContact(ctx: AppContext, viewer: Viewer, id: number) {
   const [row] = await ctx.db
     .select({ contact: contacts, memberId: sql<number | null>`${memberIdSql(viewer, sql`contacts`)}` })
@@ -175,27 +181,32 @@ async function setCategories(tx: Tx, contactId: number, ids: number[]) {
   if (ids.length) await tx.insert(contactCategoryLinks).values(ids.map((categoryId) => ({ contactId, categoryId })));
 }
 
-export async function createContact(ctx: AppContext, ownerId: number, input: ContactInput) {
+export async function createContact(ctx: AppContext, viewer: Viewer, input: ContactInput) {
+  const ownerId = viewer.id;
   const cols = columnsOf(input);
   return ctx.db.transaction(async (tx) => {
     await lockOwner(tx, ownerId);
     const cats = [...new Set(input.categories ?? [])];
     await ownCategories(tx, ownerId, cats);
-    const row = one(
+    const { memberId, ...row } = one(
       await tx
         .insert(contacts)
         .values({ ...cols, firstName: cols.firstName ?? '', ownerId })
-        .returning(),
+        .returning(writtenWithMember(viewer)),
     );
     await setCategories(tx, row.id, cats);
-    return view(
-      row,
-      cats.sort((a, b) => a - b),
-    );
+    return {
+      ...view(
+        row,
+        cats.sort((a, b) => a - b),
+      ),
+      member_id: memberId,
+    };
   });
 }
 
-export async function updateContact(ctx: AppContext, ownerId: number, id: number, input: ContactInput) {
+export async function updateContact(ctx: AppContext, viewer: Viewer, id: number, input: ContactInput) {
+  const ownerId = viewer.id;
   return ctx.db.transaction(async (tx) => {
     await lockOwner(tx, ownerId);
     const [existing] = await tx
@@ -209,15 +220,15 @@ export async function updateContact(ctx: AppContext, ownerId: number, id: number
       await ownCategories(tx, ownerId, cats);
       await setCategories(tx, id, cats);
     }
-    const row = one(
+    const { memberId, ...row } = one(
       await tx
         .update(contacts)
         .set({ ...cols, updatedAt: new Date() })
         .where(eq(contacts.id, id))
-        .returning(),
+        .returning(writtenWithMember(viewer)),
     );
     const cats = await categoriesOf(tx, [id]);
-    return view(row, cats.get(id) ?? []);
+    return { ...view(row, cats.get(id) ?? []), member_id: memberId };
   });
 }
 
