@@ -1,9 +1,9 @@
-import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import MenuBook from '@mui/icons-material/MenuBook';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
 import type { SchemaBookBrief } from '../../../api/schema';
 import { useLearningList } from '../../providers/data/learningHooks';
+import { CardGrid, LinkCard } from '../../common/CardGrid';
 import { MemberPage } from '../../common/MemberPage';
 import { EmptyBlock, QueryState } from '../../common/States';
 import { BookCover } from './BookCover';
@@ -18,22 +18,11 @@ export default function BooksPage() {
       <QueryState query={books}>
         {(list) =>
           list.length ? (
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: {
-                  xs: 'repeat(2, minmax(0, 1fr))',
-                  sm: 'repeat(3, minmax(0, 1fr))',
-                  md: 'repeat(4, minmax(0, 1fr))',
-                  lg: 'repeat(5, minmax(0, 1fr))',
-                },
-              }}
-            >
+            <CardGrid wide={5}>
               {list.map((b, i) => (
                 <BookCard key={b.id} book={b} isNew={i === 0} />
               ))}
-            </Box>
+            </CardGrid>
           ) : (
             <EmptyBlock icon={<MenuBook />} text={translate('atrium.learning.books.empty')} />
           )
@@ -46,13 +35,12 @@ export default function BooksPage() {
 function BookCard({ book, isNew }: { book: SchemaBookBrief; isNew?: boolean }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" sx={{ height: '100%' }} data-testid="book-card">
-      <CardActionArea
-        component={Link}
-        to={`/books/${book.id}`}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
-      >
-        <Box sx={{ p: { xs: 1.5, sm: 2 }, pb: 0, position: 'relative' }}>
+    <LinkCard
+      to={`/books/${book.id}`}
+      testId="book-card"
+      title={book.title}
+      media={
+        <>
           <BookCover cover={book.cover} title={book.title} />
           {isNew && (
             <Typography
@@ -71,22 +59,15 @@ function BookCard({ book, isNew }: { book: SchemaBookBrief; isNew?: boolean }) {
               {translate('atrium.learning.books.new')}
             </Typography>
           )}
-        </Box>
-        <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-          <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-            {book.title}
-          </Typography>
-          {book.author && (
-            <Typography variant="caption" color="text.secondary">
-              {book.author}
-            </Typography>
-          )}
-          <Box sx={{ flexGrow: 1 }} />
-          <Stack direction="row" sx={{ mt: 1 }}>
-            <PriceChip book={book} />
-          </Stack>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+        </>
+      }
+      chip={<PriceChip book={book} />}
+    >
+      {book.author && (
+        <Typography variant="caption" color="text.secondary">
+          {book.author}
+        </Typography>
+      )}
+    </LinkCard>
   );
 }
