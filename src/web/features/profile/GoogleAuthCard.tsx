@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   CircularProgress,
   IconButton,
   Stack,
@@ -21,6 +20,7 @@ import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { useCopy } from './copy';
 import type { Profile } from './session';
+import { StatusHeader } from './StatusHeader';
 
 type Setup = { secret: string; qr: string };
 
@@ -210,28 +210,13 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
   return (
     <Card>
       <CardContent>
-        <Stack
-          direction="row"
-          spacing={1}
-          alignItems="center"
-          justifyContent="space-between"
-          flexWrap="wrap"
-          useFlexGap
-        >
-          <Typography variant="h6" component="h2">
-            {translate('atrium.profile.two_factor.title')}
-          </Typography>
-          <Chip
-            size="small"
-            color={enabled ? 'success' : 'default'}
-            variant={enabled ? 'filled' : 'outlined'}
-            label={translate(enabled ? 'atrium.profile.status.enabled' : 'atrium.profile.status.disabled')}
-            data-testid="two-factor-status"
-          />
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {translate(enabled ? 'atrium.profile.two_factor.enabled_hint' : 'atrium.profile.two_factor.hint')}
-        </Typography>
+        <StatusHeader
+          title={translate('atrium.profile.two_factor.title')}
+          on={enabled}
+          status={translate(enabled ? 'atrium.profile.status.enabled' : 'atrium.profile.status.disabled')}
+          hint={translate(enabled ? 'atrium.profile.two_factor.enabled_hint' : 'atrium.profile.two_factor.hint')}
+          testId="two-factor-status"
+        />
 
         {enabled && backupCodes && (
           <BackupCodes

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack } from '@mui/material';
 import Telegram from '@mui/icons-material/Telegram';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
@@ -8,6 +8,7 @@ import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { fmtDateTime } from '../../common/format';
 import type { Profile } from './session';
+import { StatusHeader } from './StatusHeader';
 
 /**
  * Telegram: after the current password (a linked chat's /login signs in), a one-time deep link into the
@@ -69,27 +70,12 @@ export function TelegramCard({ me }: { me: Profile }) {
   return (
     <Card>
       <CardContent>
-        <Stack
-          direction="row"
-          spacing={1}
-          alignItems="center"
-          justifyContent="space-between"
-          flexWrap="wrap"
-          useFlexGap
-        >
-          <Typography variant="h6" component="h2">
-            {translate('atrium.profile.telegram.title')}
-          </Typography>
-          <Chip
-            size="small"
-            color={linked ? 'success' : 'default'}
-            variant={linked ? 'filled' : 'outlined'}
-            label={translate(linked ? 'atrium.profile.status.linked' : 'atrium.profile.status.not_linked')}
-          />
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {translate(linked ? 'atrium.profile.telegram.linked_hint' : 'atrium.profile.telegram.hint')}
-        </Typography>
+        <StatusHeader
+          title={translate('atrium.profile.telegram.title')}
+          on={linked}
+          status={translate(linked ? 'atrium.profile.status.linked' : 'atrium.profile.status.not_linked')}
+          hint={translate(linked ? 'atrium.profile.telegram.linked_hint' : 'atrium.profile.telegram.hint')}
+        />
         {linked ? (
           <Button variant="outlined" color="error" onClick={() => void unlink()} disabled={busy}>
             {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.unlink')}
