@@ -23,8 +23,10 @@ let admin: pg.Client;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   // One lane, so that every statement it takes shares one connection, and room on it for every
-  // statement a test sends at once (by default a lane takes about 2 ms of expected work).
-  ({ db, pool } = connect(t.databaseUrl, 8, 1, { maxWaitMs: 1000 }));
+  // statement a test sends at once (by default a lane takes about 2 ms of expected work). A read counts
+  // as fast under 20 ms, not the default 5: on a loaded host (a CI run beside other work) a trivial
+  // read's round trip exceeded 5 ms a hundred times in a row. The slow read below sleeps 50 ms.
+  ({ db, pool } = connect(t.databaseUrl, 8, 1, { maxWaitMs: 1000, fastMs: 20 }));
   admin = new pg.Client({ connectionString: t.databaseUrl });
   await admin.connect();
   await admin.query('create table lane_probe (id serial primary key, v int not null)');
@@ -118,7 +120,7 @@ describe('pipelined lanes', () => {
 
   it('keeps a slow read on the pool, where it holds up no fast one', async () => {
     const slow = `select ${where}, pg_sleep($1::float8) as slept`;
-    for (let i = 0; i < 5; i += 1) expect((await pool.query<Where>(slow, [0.03])).rows[0]!.app).not.toBe(LANE);
+    for (let i = 0; i < 5; i += 1) expect((await pool.query<Where>(slow, [0.05])).rows[0]!.app).not.toBe(LANE);
     const fast = `select ${where}, $1::int as n`;
     await untilOnLane(fast, [0]);
     const long = pool.query<Where>(slow, [0.5]);
