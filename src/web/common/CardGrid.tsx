@@ -2,24 +2,14 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 
-/** A shelf of cards (books, products): two across on a phone, up to `wide` on a large screen. */
-export function CardGrid({ wide = 4, children }: { wide?: 4 | 5; children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: {
-          xs: 'repeat(2, minmax(0, 1fr))',
-          sm: 'repeat(3, minmax(0, 1fr))',
-          md: 'repeat(4, minmax(0, 1fr))',
-          ...(wide === 5 && { lg: 'repeat(5, minmax(0, 1fr))' }),
-        },
-      }}
-    >
-      {children}
-    </Box>
+type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
+/** A grid of equal cards (books, products, lessons), `columns` across from each screen width up. */
+export function CardGrid({ columns, children }: { columns: Partial<Record<Breakpoint, number>>; children: ReactNode }) {
+  const template = Object.fromEntries(
+    Object.entries(columns).map(([at, n]) => [at, n === 1 ? '1fr' : `repeat(${String(n)}, minmax(0, 1fr))`]),
   );
+  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: template }}>{children}</Box>;
 }
 
 /**

@@ -18,7 +18,7 @@ export default function BooksPage() {
       <QueryState query={books}>
         {(list) =>
           list.length ? (
-            <CardGrid wide={5}>
+            <CardGrid columns={{ xs: 2, sm: 3, md: 4, lg: 5 }}>
               {list.map((b, i) => (
                 <BookCard key={b.id} book={b} isNew={i === 0} />
               ))}

@@ -7,6 +7,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaLessonBrief } from '../../../api/schema';
 import { fmtDuration } from '../../common/format';
+import { CardGrid } from '../../common/CardGrid';
 
 /** A lesson in a list: preview, title, category, duration, free/locked badges and the member's progress. */
 export function LessonCard({ lesson, showCategory = true }: { lesson: SchemaLessonBrief; showCategory?: boolean }) {
@@ -175,21 +176,10 @@ function ProgressLine({ lesson }: { lesson: SchemaLessonBrief }) {
 /** Lesson cards in a responsive grid: one column on a phone, up to four on a wide screen. */
 export function LessonGrid({ lessons, showCategory }: { lessons: SchemaLessonBrief[]; showCategory?: boolean }) {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: {
-          xs: '1fr',
-          sm: 'repeat(2, minmax(0, 1fr))',
-          md: 'repeat(3, minmax(0, 1fr))',
-          xl: 'repeat(4, minmax(0, 1fr))',
-        },
-      }}
-    >
+    <CardGrid columns={{ xs: 1, sm: 2, md: 3, xl: 4 }}>
       {lessons.map((l) => (
         <LessonCard key={l.id} lesson={l} showCategory={showCategory} />
       ))}
-    </Box>
+    </CardGrid>
   );
 }

@@ -1,4 +1,3 @@
-import { Box } from '@mui/material';
 import School from '@mui/icons-material/School';
 import { useTranslate } from 'react-admin';
 import { useLearningList } from '../../providers/data/learningHooks';
@@ -9,6 +8,7 @@ import { EmptyBlock, QueryState } from '../../common/States';
 import { usePaging } from '../../common/usePaging';
 import { CategoryCard } from './CategoryCard';
 import { LessonGrid } from './LessonCard';
+import { CardGrid } from '../../common/CardGrid';
 
 const PAGE_SIZE = 12;
 
@@ -36,17 +36,11 @@ function Overview() {
         <QueryState query={categories}>
           {(list) =>
             list.length ? (
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-                }}
-              >
+              <CardGrid columns={{ xs: 1, sm: 2, lg: 3 }}>
                 {list.map((c) => (
                   <CategoryCard key={c.id} category={c} />
                 ))}
-              </Box>
+              </CardGrid>
             ) : (
               <EmptyBlock icon={<School />} text={translate('atrium.learning.lessons.no_categories')} />
             )

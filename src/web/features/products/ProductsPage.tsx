@@ -27,7 +27,7 @@ export default function ProductsPage() {
       <QueryState query={products}>
         {(list) =>
           list.length ? (
-            <CardGrid>
+            <CardGrid columns={{ xs: 2, sm: 3, md: 4 }}>
               {list.map((p) => (
                 <ProductCard key={p.id} product={p} />
               ))}
