@@ -1,47 +1,31 @@
 import { api, ApiError } from '../../../api/client';
 import type { SchemaStaffPayment } from '../../../api/schema';
+import { simpleRestResource } from './simpleRestResources';
 import type { ResourceAdapter } from './types';
 import { invalidating } from './invalidation';
 
-/** "staff/payments 0-24/311" → 311. */
-const totalOf = (range: string | null) => Number(range?.split('/').pop() ?? 0) || 0;
-
-async function one(id: number): Promise<SchemaStaffPayment> {
-  const { data, error, response } = await api.GET('/staff/payments/{id}', { params: { path: { id } } });
-  if (!response.ok || !data) throw new ApiError(response.status, error);
-  return data;
-}
+const rest = simpleRestResource('staff/payments');
 
 /**
- * `payments` (staff) → /staff/payments: a simple-REST list (sort/range/filter as JSON, the total in
- * Content-Range), one payment by id. Approve and reject are actions, not updates: see below.
+ * `payments` (staff) → /staff/payments, a simple-REST collection through the package: the list (sort,
+ * range and the filled filters as JSON, the total in Content-Range) and one payment by id. The list
+ * takes no `id` filter, so several payments are read one by one. Approve and reject are actions, not
+ * updates: see below.
  */
 export const paymentsAdapter: ResourceAdapter = {
-  async getList(_resource, { pagination, sort, filter }) {
-    const page = pagination?.page ?? 1;
-    const perPage = pagination?.perPage ?? 25;
-    const clean = Object.fromEntries(
-      Object.entries((filter ?? {}) as Record<string, unknown>).filter(
-        ([, v]) => v !== '' && v !== undefined && v !== null,
+  getList: (resource, params) =>
+    rest.getList(resource, {
+      ...params,
+      // A cleared filter input is no filter (the server refuses an empty kind or state).
+      filter: Object.fromEntries(
+        Object.entries((params.filter ?? {}) as Record<string, unknown>).filter(
+          ([, v]) => v !== '' && v !== undefined && v !== null,
+        ),
       ),
-    );
-    const { data, error, response } = await api.GET('/staff/payments', {
-      params: {
-        query: {
-          sort: JSON.stringify([sort?.field ?? 'created_at', sort?.order ?? 'DESC']),
-          range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
-          filter: JSON.stringify(clean),
-        },
-      },
-    });
-    if (!response.ok || !data) throw new ApiError(response.status, error);
-    return { data, total: totalOf(response.headers.get('Content-Range')) };
-  },
-  async getOne(_resource, { id }) {
-    return { data: await one(Number(id)) };
-  },
-  async getMany(_resource, { ids }) {
-    return { data: await Promise.all(ids.map((id) => one(Number(id)))) };
+    }),
+  getOne: (resource, params) => rest.getOne(resource, params),
+  async getMany(resource, { ids, signal }) {
+    return { data: await Promise.all(ids.map(async (id) => (await rest.getOne(resource, { id, signal })).data)) };
   },
 };
 
