@@ -6,7 +6,7 @@ import structure from './structure';
 export default {
   routes: [
     { path: '/team', access: 'team', screen: lazyScreen(() => import('./TeamPage')) },
-    { path: '/user/view-details/:pk', access: 'person', screen: lazyScreen(() => import('./person/PersonRoute')) },
+    { path: '/user/view-details/:pk', access: 'person', screen: lazyScreen(() => import('./person/PersonPage')) },
   ],
   resources: [{ name: 'structure', ...structure }],
 } satisfies Feature;

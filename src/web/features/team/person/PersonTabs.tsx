@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Box, Card, Tab, Tabs } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { SchemaStaffUserDetails } from '../../../../api/schema';
+import { CompletedTasks } from '../CompletedTasks';
+import { ContactTab } from './ContactTab';
+import { DonationsTab } from './DonationsTab';
+import { PartnerTab } from './PartnerTab';
+import { SettingsTab } from './SettingsTab';
+import { TasksTab } from './TasksTab';
+import { TicketsTab } from './TicketsTab';
+import { TimelineTab } from './TimelineTab';
+
+const TABS = ['timeline', 'tasks', 'donations', 'completed', 'tickets', 'settings', 'partner', 'contact'] as const;
+type TabName = (typeof TABS)[number];
+
+/** The staff's part of the person page: the person's history and work, one tab each. */
+export default function PersonTabs({ person: u }: { person: SchemaStaffUserDetails }) {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<TabName>('timeline');
+  const tabs = TABS.filter((t) => t !== 'partner' || u.is_partner);
+  return (
+    <Card variant="outlined">
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TabName) => {
+          setTab(v);
+        }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((t) => (
+          <Tab key={t} value={t} label={translate(`atrium.person.tabs.${t}`)} />
+        ))}
+      </Tabs>
+      <Box sx={{ p: 2 }}>
+        {tab === 'timeline' && <TimelineTab userId={u.id} />}
+        {tab === 'tasks' && <TasksTab person={u} />}
+        {tab === 'donations' && <DonationsTab person={u} />}
+        {tab === 'completed' && <CompletedTasks userId={u.id} />}
+        {tab === 'tickets' && <TicketsTab person={u} />}
+        {tab === 'settings' && <SettingsTab person={u} />}
+        {tab === 'partner' && <PartnerTab userId={u.id} />}
+        {tab === 'contact' && <ContactTab person={u} />}
+      </Box>
+    </Card>
+  );
+}
