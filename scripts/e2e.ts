@@ -1,15 +1,15 @@
 /**
- * `npm run test:e2e`: the E2E specs in E2E_GROUPS groups at once (default 1: two groups on a loaded
- * two-core machine still time out the CPU-bound axe specs; see docs/testing.md). Each group is a Playwright
+ * `npm run test:e2e`: the E2E specs in E2E_GROUPS groups at once (default 3). Each group is a Playwright
  * run of its own with its own server, data dir, mail and Telegram peers and ports (playwright.config.ts),
  * so the groups share nothing but the machine: a spec that moves the server's clock or counts a queue
- * sees only its own group. Much of an E2E test's time is spent waiting on the browser and the server,
- * so two runs on two cores take far less than one after the other. The server is compiled once for all.
- * Arguments go to every run (`npm run test:e2e -- --grep bell`).
+ * sees only its own group. One run of every spec kept the two cores about 16 % busy (it waits on the
+ * browser and the server far more than it computes; docs/performance.md), so three runs at once take
+ * about a third of the time. The server is compiled once for all.
+ * Arguments go to every run (`npm run test:e2e -- --grep bell`); E2E_GROUPS=1 runs them one after another.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
-const groups = Number(process.env.E2E_GROUPS ?? 1);
+const groups = Number(process.env.E2E_GROUPS ?? 3);
 const args = process.argv.slice(2);
 
 const build = spawnSync('npm', ['run', 'build:server', '--', '--logLevel', 'warn'], { stdio: 'inherit' });
