@@ -292,6 +292,12 @@ export async function diskFull(s: Soak): Promise<Result> {
   };
 }
 
+/** Where each answer was that did not get through the proxy whole: sent on at once and not begun is the server's. */
+function proxyHeld(proxy: RoundRobinProxy): string[] {
+  const held = proxy.unfinished;
+  return held.length ? [`${held.length} answer(s) not through the proxy: ${held.slice(0, 6).join('; ')}`] : [];
+}
+
 /** 5. Two server processes on one database behind a round-robin proxy: sessions, rate limits and jobs hold across both. */
 export async function twoProcesses(s: Soak): Promise<Result> {
   const stats = new Stats(strict);
@@ -353,6 +359,7 @@ export async function twoProcesses(s: Soak): Promise<Result> {
     s.workload.base = direct;
     await proxy.close();
   }
+  notes.push(...proxyHeld(proxy));
   await common(s, [s.server, s.second], stats, problems);
   await s.second.stop();
   if (Math.min(...proxy.served) < proxy.served.reduce((a, b) => a + b, 0) / 4)
@@ -542,6 +549,7 @@ export async function twoMachines(s: Soak, machines: readonly [Server, Server], 
     s.workload.base = direct;
     await proxy.close();
   }
+  notes.push(...proxyHeld(proxy));
   await common(s, [a, b], stats, problems, store);
   await Promise.all([a.stop(), b.stop()]);
   return { name: 'two-machines', stats, problems, notes };
