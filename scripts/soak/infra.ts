@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import EmbeddedPostgres from '../../src/server/db/embedded-postgres';
 import { must } from '../must';
 
@@ -122,7 +123,7 @@ export class Server {
         DATA_DIR: this.opts.dataDir,
         DATABASE_URL: this.opts.databaseUrl,
         SEED_DEMO: '1',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.SOAK_SERVER_LOG_LEVEL ?? 'warn',
         ...this.opts.env,
       },
       stdio: ['ignore', log, log],
@@ -171,12 +172,31 @@ export class Server {
   }
 }
 
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, not the message: a proxy does not pass
+ * them on. Forwarded, the upstream's `Keep-Alive: timeout=72` (Fastify's) told the client to keep an
+ * idle connection 71 s that the proxy itself closes after 30 s.
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  // Besides the fixed ones, those the Connection header names.
+  const drop = new Set([...HOP_BY_HOP, ...(headers.connection ?? '').split(',').map((n) => n.trim().toLowerCase())]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name)));
+}
+
 /** A reverse proxy that hands each request to the next upstream in turn (keep-alive to each). */
 export class RoundRobinProxy {
   private readonly server: http.Server;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
   private next = 0;
   readonly served: number[];
+  /**
+   * The answers that did not get through whole (a client that gave up at the load's 30 s limit, an
+   * upstream that failed): where each request was, so that a scenario can tell one the proxy held from
+   * one a server did not answer.
+   */
+  readonly unfinished: string[] = [];
 
   constructor(
     private readonly upstreams: number[],
@@ -185,21 +205,50 @@ export class RoundRobinProxy {
     this.served = upstreams.map(() => 0);
     this.server = http.createServer((req, res) => {
       const i = this.next++ % this.upstreams.length;
+      const upstream = must(this.upstreams[i]);
       this.served[i] = must(this.served[i]) + 1;
-      const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' };
+      const t0 = Date.now();
+      let sentMs = -1;
+      let answeredMs = -1;
+      let upstreamFailed = false;
+      const headers = { ...endToEnd(req.headers), 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' };
       const out = http.request(
-        { host: '127.0.0.1', port: this.upstreams[i], method: req.method, path: req.url, headers, agent: this.agent },
+        { host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers, agent: this.agent },
         (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
+          answeredMs = Date.now() - t0;
+          const back = endToEnd(up.headers);
+          // An upstream that closes its connection after this answer: the client's is closed too, as if direct.
+          if (/\bclose\b/i.test(up.headers.connection ?? '')) back.connection = 'close';
+          res.writeHead(up.statusCode ?? 502, back);
+          up.once('error', () => {
+            upstreamFailed = true;
+          });
+          // Unlike pipe(), pipeline ends each side with the other: an upstream cut mid-answer cuts the
+          // client's answer (which would otherwise wait for the rest forever), and a client that left
+          // takes the upstream answer down with it (which would otherwise hold its socket, half read).
+          pipeline(up, res, () => {});
         },
       );
+      out.on('finish', () => {
+        sentMs = Date.now() - t0;
+      });
       out.on('error', () => {
+        upstreamFailed = true;
+        if (res.destroyed) return;
         if (!res.headersSent)
           res
             .writeHead(502, { 'content-type': 'application/json' })
             .end('{"detail":"bad gateway","code":"bad_gateway"}');
         else res.destroy();
+      });
+      // The client gone before its answer was through: the upstream request goes too.
+      res.on('close', () => {
+        if (res.writableFinished) return;
+        const at = (ms: number) => (ms < 0 ? 'not yet' : `after ${ms} ms`);
+        this.unfinished.push(
+          `${req.method ?? ''} ${req.url ?? ''} to port ${upstream}: sent on ${at(sentMs)}, answer begun ${at(answeredMs)}, ${upstreamFailed ? 'upstream failed' : 'client gone'} after ${Date.now() - t0} ms`,
+        );
+        out.destroy();
       });
       req.pipe(out);
     });

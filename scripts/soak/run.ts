@@ -15,8 +15,9 @@
  * demo member, default 16), SOAK_OUTAGE (seconds PostgreSQL stays down, default 5), SOAK_IMPORT_ROWS
  * (rows of the import killed mid-run, default 50000), SOAK_ONLY=steady,pg-restart,sigkill,disk-full,
  * two-processes,db-kill,two-machines, SOAK_PORT_BASE (default 19100: proxy +0, servers +1/+2, the embedded one +3, the
- * two machines +4/+5, their S3 store +6, PostgreSQL +90) and SOAK_KEEP=1
- * (keep the temp dir with the server logs) tune it.
+ * two machines +4/+5, their S3 store +6, PostgreSQL +90), SOAK_SERVER_LOG_LEVEL (the servers' LOG_LEVEL,
+ * default warn; info logs every request with its time) and SOAK_KEEP=1 (keep the temp dir with the
+ * server logs) tune it.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -121,6 +121,7 @@ export class Workload {
   consultant!: Actor;
   admin!: Actor;
   private cardMethod = 0;
+  private consultantId = 0;
   private avatar!: Buffer;
   private adminFile!: Buffer;
 
@@ -133,28 +134,10 @@ export class Workload {
     const { rows: staff } = await db.query<{ id: number; email: string; role: 'consultant' | 'admin' }>(
       `select id, email, role from users where email in ('consultant@demo.atrium', 'admin@demo.atrium')`,
     );
-    const consultantId = must(staff.find((s) => s.role === 'consultant')).id;
-    const hash = await hashPassword(DEMO_PASSWORD);
+    this.consultantId = must(staff.find((s) => s.role === 'consultant')).id;
     const emails = Array.from({ length: memberCount }, (_, i) => `soak-member-${i + 1}@soak.test`);
-    for (const email of emails) {
-      await db.query(
-        `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, referrer_id, responsible_id, lead_status, city, country, time_zone)
-         values ($1, $2, 'Soak', 'Member', true, $3, 'en', $4, $4, 'active', 'Berlin', 'DE', 'Europe/Berlin') on conflict (email) do nothing`,
-        [email, hash, newPromoCode(), consultantId],
-      );
-    }
-    const login = async (email: string): Promise<Actor> => {
-      const r = await request(this.base, 'POST', '/api/accounts/login/', {
-        form: { username: email, password: DEMO_PASSWORD },
-      });
-      if (r.status !== 200) throw new Error(`login as ${email}: ${r.status} ${r.body.toString()}`);
-      const { token } = r.json() as { token: string };
-      const me = (await request(this.base, 'GET', '/api/accounts/me/', { token })).json() as {
-        id: number;
-        role: Actor['role'];
-      };
-      return { id: me.id, email, token, role: me.role };
-    };
+    await this.insertMembers(db, emails);
+    const login = (email: string) => this.login(email);
     this.consultant = await login('consultant@demo.atrium');
     this.admin = await login('admin@demo.atrium');
     this.members = [await login('member@demo.atrium')];
@@ -173,6 +156,40 @@ export class Workload {
     this.cardMethod = must(methods[0]).id;
     this.avatar = await noisePng(48);
     this.adminFile = await noisePng(96);
+  }
+
+  private async insertMembers(db: pg.Pool, emails: string[]): Promise<void> {
+    const hash = await hashPassword(DEMO_PASSWORD);
+    for (const email of emails) {
+      await db.query(
+        `insert into users (email, password_hash, first_name, last_name, email_activation, promo_code, language, referrer_id, responsible_id, lead_status, city, country, time_zone)
+         values ($1, $2, 'Soak', 'Member', true, $3, 'en', $4, $4, 'active', 'Berlin', 'DE', 'Europe/Berlin') on conflict (email) do nothing`,
+        [email, hash, newPromoCode(), this.consultantId],
+      );
+    }
+  }
+
+  private async login(email: string, base = this.base): Promise<Actor> {
+    const r = await request(base, 'POST', '/api/accounts/login/', {
+      form: { username: email, password: DEMO_PASSWORD },
+    });
+    if (r.status !== 200) throw new Error(`login as ${email}: ${r.status} ${r.body.toString()}`);
+    const { token } = r.json() as { token: string };
+    const me = (await request(base, 'GET', '/api/accounts/me/', { token })).json() as {
+      id: number;
+      role: Actor['role'];
+    };
+    return { id: me.id, email, token, role: me.role };
+  }
+
+  /**
+   * A member the workload never acts as, logged in through `base`: a check of its own is then not
+   * judged by the per-user limits (avatars: 10 in 10 minutes) the workload's members spent earlier.
+   */
+  async outsider(db: pg.Pool, name: string, base: string): Promise<Actor> {
+    const email = `soak-${name}-${this.ledger.run}@soak.test`;
+    await this.insertMembers(db, [email]);
+    return this.login(email, base);
   }
 
   /** `n` clients: about 70 % members, 20 % the consultant, 10 % the admin. */
