@@ -20,7 +20,6 @@ const NOT_YET_FORMS = new Set([
   'features/contacts/ContactBulkActions.tsx',
   'features/imports/ImportMapping.tsx',
   'features/learning/Comments.tsx',
-  'features/payments/donation/DonationDialog.tsx',
   'features/profile/LanguageCard.tsx',
   'features/staff/GiveAwayDialog.tsx',
   'features/subscription/PackageCards.tsx',
