@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  *   move state into forms, the URL or what can be derived.
  */
 const WEB = path.resolve('src/web');
-const MAX_PER_THOUSAND = 5.3;
+const MAX_PER_THOUSAND = 4.8;
 // Screens whose form fields are still held in useState (target: none). A screen leaves this list when
 // it becomes a <Form>; a new one may not join it.
 const NOT_YET_FORMS = new Set([
@@ -25,7 +25,6 @@ const NOT_YET_FORMS = new Set([
   'features/subscription/PackageCards.tsx',
   'features/team/person/HandOverButton.tsx',
   'features/team/person/ResetLinkButton.tsx',
-  'features/team/person/SettingsTab.tsx',
 ]);
 
 const INPUTS = /<(TextField|Select|NativeSelect|Checkbox|Switch|Radio|RadioGroup|Autocomplete|input|textarea)\b/g;
