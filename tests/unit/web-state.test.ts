@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  *   move state into forms, the URL or what can be derived.
  */
 const WEB = path.resolve('src/web');
-const MAX_PER_THOUSAND = 4.8;
+const MAX_PER_THOUSAND = 4.6;
 // Screens whose form fields are still held in useState (target: none). A screen leaves this list when
 // it becomes a <Form>; a new one may not join it.
 const NOT_YET_FORMS = new Set([
@@ -21,9 +21,7 @@ const NOT_YET_FORMS = new Set([
   'features/imports/ImportMapping.tsx',
   'features/learning/Comments.tsx',
   'features/profile/LanguageCard.tsx',
-  'features/staff/GiveAwayDialog.tsx',
   'features/subscription/PackageCards.tsx',
-  'features/team/person/HandOverButton.tsx',
   'features/team/person/ResetLinkButton.tsx',
 ]);
 
