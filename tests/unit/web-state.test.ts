@@ -19,10 +19,7 @@ const NOT_YET_FORMS = new Set([
   'common/SearchField.tsx',
   'features/contacts/ContactBulkActions.tsx',
   'features/imports/ImportMapping.tsx',
-  'features/learning/Comments.tsx',
-  'features/profile/LanguageCard.tsx',
   'features/subscription/PackageCards.tsx',
-  'features/team/person/ResetLinkButton.tsx',
 ]);
 
 const INPUTS = /<(TextField|Select|NativeSelect|Checkbox|Switch|Radio|RadioGroup|Autocomplete|input|textarea)\b/g;
