@@ -140,7 +140,9 @@ export function ChoiceInput({
       label={translate(label)}
       value={choices.some((c) => c.id === field.value) ? (field.value as string | number) : ''}
       onChange={(e) => {
-        const picked = choices.find((c) => String(c.id) === e.target.value);
+        // MUI gives the item's own value (a number stays a number) though typed as a string.
+        const raw: unknown = e.target.value;
+        const picked = choices.find((c) => c.id === raw || String(c.id) === raw);
         field.onChange(picked?.id ?? '');
       }}
       onBlur={field.onBlur}
