@@ -12,12 +12,11 @@ import { describe, expect, it } from 'vitest';
  *   move state into forms, the URL or what can be derived.
  */
 const WEB = path.resolve('src/web');
-const MAX_PER_THOUSAND = 4.6;
+const MAX_PER_THOUSAND = 4.4;
 // Screens whose form fields are still held in useState (target: none). A screen leaves this list when
 // it becomes a <Form>; a new one may not join it.
 const NOT_YET_FORMS = new Set([
   'common/SearchField.tsx',
-  'features/contacts/ContactBulkActions.tsx',
   'features/imports/ImportMapping.tsx',
   'features/subscription/PackageCards.tsx',
 ]);
