@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useLocaleState } from 'react-admin';
 import { countryOptions } from './countries';
@@ -8,7 +8,7 @@ type Props = {
   onChange: (code: string) => void;
   label: string;
   name: string;
-  error?: string;
+  error?: ReactNode;
   disableClearable?: boolean;
 };
 

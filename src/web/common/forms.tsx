@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Create, Edit, type CreateProps, type EditProps } from 'react-admin';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Create, Edit, useNotify, type CreateProps, type EditProps } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 
 type Transform = (data: Record<string, unknown>) => Record<string, unknown>;
 
@@ -37,4 +38,22 @@ export function ContentEdit({
       {children}
     </Edit>
   );
+}
+
+/**
+ * Inside a react-admin <Form> given `disableInvalidFormNotification`: a submit its own validators stopped
+ * shows `message` as an error toast (the screen's wording instead of react-admin's 'The form is not
+ * valid'); a submit the server refused says nothing here (the screen tells that itself).
+ */
+export function InvalidFormNotice({ message }: { message: string }) {
+  const { submitCount, errors } = useFormState();
+  const notify = useNotify();
+  const seen = useRef(submitCount);
+  useEffect(() => {
+    if (submitCount === seen.current) return;
+    seen.current = submitCount;
+    const local = Object.entries(errors).some(([name, e]) => name !== 'root' && e?.type !== 'server');
+    if (local) notify(message, { type: 'error' });
+  }, [submitCount, errors, notify, message]);
+  return null;
 }

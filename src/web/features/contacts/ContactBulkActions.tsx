@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import {
   Button,
   BulkDeleteButton,
+  Form,
   useGetList,
   useListContext,
   useNotify,
@@ -10,11 +11,18 @@ import {
   useUnselectAll,
   useUpdateMany,
 } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
 import type { SchemaContactCategory, SchemaContactStatus } from '../../../api/schema';
+import { validatorsFor } from '../../../api/validators';
+import { ChoiceInput } from '../../common/inputs';
 import { useNotifyError } from '../../common/errors';
 import type { ContactBulkChange } from '../../providers/data/contacts';
 
 type Kind = 'status' | 'add_category' | 'remove_category';
+
+// The dialog's form is not about a contact; a status starts at none, a category unpicked.
+const NO_RECORD = {};
+const OPENING: Record<Kind, Values> = { status: { choice: '' }, add_category: {}, remove_category: {} };
 
 const LABELS: Record<Kind, string> = {
   status: 'atrium.contacts.bulk.status',
@@ -22,7 +30,26 @@ const LABELS: Record<Kind, string> = {
   remove_category: 'atrium.contacts.bulk.remove_category',
 };
 
-/** One bulk change (status, add or remove a category) through a small dialog with a select. */
+type Values = { choice?: number | '' };
+// The form's one field is the request's category or status (their validators; status may be none).
+const contract = validatorsFor('ContactBulkRequest');
+const NO_STATUS = '';
+
+/** Applies; for a category, off until one is picked; off while the call runs. */
+function ApplyButton({ kind }: { kind: Kind }) {
+  const choice = useWatch<Values, 'choice'>({ name: 'choice' });
+  const { isSubmitting } = useFormState();
+  return (
+    <Button
+      type="submit"
+      label="atrium.contacts.bulk.apply"
+      disabled={isSubmitting || (kind !== 'status' && (choice === undefined || choice === NO_STATUS))}
+      variant="contained"
+    />
+  );
+}
+
+/** One bulk change (status, add or remove a category) through a small dialog's form with a select. */
 function BulkChangeButton({ kind }: { kind: Kind }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -30,7 +57,6 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('contacts');
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<string>('');
   const statuses = useGetList<SchemaContactStatus>(
     'contact-statuses',
     { pagination: { page: 1, perPage: 100 } },
@@ -41,31 +67,35 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
     { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
     { enabled: open && kind !== 'status' },
   );
-  const [updateMany, { isPending }] = useUpdateMany();
+  const [updateMany] = useUpdateMany();
   const options = (kind === 'status' ? statuses.data : categories.data) ?? [];
+  const choices =
+    kind === 'status' ? [{ id: NO_STATUS, name: translate('atrium.contacts.bulk.clear_status') }, ...options] : options;
 
-  const apply = () => {
-    const id = value === '' ? null : Number(value);
+  const apply = async ({ choice }: Values) => {
+    const id = choice === undefined || choice === NO_STATUS ? null : choice;
     let change: ContactBulkChange;
     if (kind === 'status') change = { status: id };
     else if (id === null) return;
     else change = kind === 'add_category' ? { add_category: id } : { remove_category: id };
-    void updateMany(
-      'contacts',
-      { ids: selectedIds, data: change },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('atrium.contacts.bulk.done', { type: 'success' });
-          unselectAll();
-          setOpen(false);
-        },
-        onError: notifyError,
-      },
-    );
+    try {
+      await updateMany(
+        'contacts',
+        { ids: selectedIds, data: change },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      notify('atrium.contacts.bulk.done', { type: 'success' });
+      unselectAll();
+      setOpen(false);
+    } catch (err) {
+      notifyError(err);
+    }
   };
 
   const label = LABELS[kind];
+  const close = () => {
+    setOpen(false);
+  };
   return (
     <>
       <Button
@@ -74,48 +104,28 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
           setOpen(true);
         }}
       />
-      <Dialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-        }}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle>{translate(label)}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-            }}
-            label={translate(kind === 'status' ? 'atrium.contacts.fields.status' : 'atrium.contacts.fields.category')}
-          >
-            {kind === 'status' && <MenuItem value="">{translate('atrium.contacts.bulk.clear_status')}</MenuItem>}
-            {options.map((o) => (
-              <MenuItem key={o.id} value={String(o.id)}>
-                {o.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button
-            label="atrium.contacts.bulk.cancel"
-            onClick={() => {
-              setOpen(false);
-            }}
-          />
-          <Button
-            label="atrium.contacts.bulk.apply"
-            onClick={apply}
-            disabled={isPending || (kind !== 'status' && value === '')}
-            variant="contained"
-          />
-        </DialogActions>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+        <Form<Values>
+          record={NO_RECORD}
+          defaultValues={OPENING[kind]}
+          onSubmit={apply}
+          noValidate
+          disableInvalidFormNotification
+        >
+          <DialogTitle>{translate(label)}</DialogTitle>
+          <DialogContent>
+            <ChoiceInput
+              source="choice"
+              label={kind === 'status' ? 'atrium.contacts.fields.status' : 'atrium.contacts.fields.category'}
+              choices={choices}
+              validate={kind === 'status' ? contract.status : contract.category}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button label="atrium.contacts.bulk.cancel" onClick={close} />
+            <ApplyButton kind={kind} />
+          </DialogActions>
+        </Form>
       </Dialog>
     </>
   );

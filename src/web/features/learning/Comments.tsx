@@ -19,17 +19,22 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
+  Form,
+  InputHelperText,
   useCanAccess,
   useCreate,
   useDelete,
   useGetIdentity,
   useInfiniteGetList,
+  useInput,
   useNotify,
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../api/schema';
-import { contractRules } from '../../../api/validators';
+import { contractRules, validatorsFor } from '../../../api/validators';
+import { trimmed } from '../../common/trimmed';
 import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { useRefreshComments } from '../../providers/data/learningHooks';
@@ -37,8 +42,10 @@ import { Section } from '../../common/MemberPage';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../common/States';
 
 const PAGE_SIZE = 20;
-// A comment's length limit is the contract's.
+// A comment's limits are the contract's; an empty one is 'Please, fill this field'.
 const MAX = contractRules.LessonCommentCreate.text.maxLength;
+const contract = validatorsFor('LessonCommentCreate', { text: { presence: 'atrium.learning.comments.required' } });
+const rules = { text: trimmed(contract.text) };
 
 const RESOURCE = 'learning/comments';
 
@@ -86,65 +93,80 @@ export function Comments({ lessonId }: { lessonId: number }) {
   );
 }
 
+type CommentValues = { text?: string | null };
+
+/** The comment box: the live count against the contract's limit; Ctrl+Enter sends as the button does. */
+function CommentInput() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({ source: 'text', validate: rules.text });
+  const text = typeof field.value === 'string' ? field.value : '';
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return (
+    <TextField
+      name={field.name}
+      inputRef={field.ref}
+      label={translate('atrium.learning.comments.your_comment')}
+      value={text}
+      onChange={(e) => {
+        field.onChange(e.target.value.slice(0, MAX));
+      }}
+      onBlur={field.onBlur}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) (e.target as HTMLTextAreaElement).form?.requestSubmit();
+      }}
+      multiline
+      minRows={2}
+      maxRows={8}
+      fullWidth
+      error={Boolean(error)}
+      helperText={
+        error ? (
+          <InputHelperText error={error} />
+        ) : (
+          translate('atrium.learning.comments.hint', { count: text.length, max: MAX })
+        )
+      }
+    />
+  );
+}
+
+function SendButton() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={isSubmitting}>
+      {translate('atrium.learning.comments.send')}
+    </Button>
+  );
+}
+
 function CommentForm({ lessonId }: { lessonId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshComments();
   const [create] = useCreate<SchemaLessonComment>();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!text.trim()) {
-      setError(translate('atrium.learning.comments.required'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  // A sent comment empties the box: a new form each time.
+  const [sent, setSent] = useState(0);
+  const submit = async ({ text }: CommentValues) => {
     try {
-      const data: SchemaLessonCommentCreate = { text: text.trim(), lesson: lessonId };
+      const data: SchemaLessonCommentCreate = { text: (text ?? '').trim(), lesson: lessonId };
       await create(RESOURCE, { data }, { returnPromise: true });
-      setText('');
+      setSent((n) => n + 1);
       notify('atrium.learning.comments.added', { type: 'success' });
       await refresh();
+      return undefined;
     } catch (err) {
-      setError(fieldErrorsOf(err).text ?? errorText(err, translate));
-    } finally {
-      setBusy(false);
+      // Whatever went wrong is said under the box.
+      return { text: fieldErrorsOf(err).text ?? errorText(err, translate) };
     }
   };
   return (
-    <Box
-      component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      noValidate
-    >
-      <TextField
-        name="comment"
-        label={translate('atrium.learning.comments.your_comment')}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value.slice(0, MAX));
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
-        }}
-        multiline
-        minRows={2}
-        maxRows={8}
-        fullWidth
-        error={Boolean(error)}
-        helperText={error ?? translate('atrium.learning.comments.hint', { count: text.length, max: MAX })}
-      />
+    <Form<CommentValues> key={sent} onSubmit={submit} noValidate disableInvalidFormNotification>
+      <CommentInput />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {translate('atrium.learning.comments.send')}
-        </Button>
+        <SendButton />
       </Stack>
-    </Box>
+    </Form>
   );
 }
 

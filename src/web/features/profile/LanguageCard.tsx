@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
-import type { AtriumDataProvider } from '../../providers/data';
+import { useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
 import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { LOCALES, type Locale } from '../../providers/i18nProvider';
 import { useNotifyError } from '../../common/errors';
 import { LANGUAGE_KEYS } from './labels';
@@ -13,25 +12,22 @@ export function LanguageCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
   const setLocale = useSetLocale();
   const [locale] = useLocaleState();
   const apply = useApplyProfile();
-  // The choice shows at once; it falls back to the current language if saving fails.
-  const [pending, setPending] = useState<Locale | null>(null);
-  const busy = pending !== null;
+  const save = useProviderMutation('setProfileLanguage');
+  // The choice shows at once, while it is saved; it falls back to the current language if saving fails.
+  const pending = save.isPending ? save.variables[0] : null;
+  const busy = save.isPending;
 
   const choose = async (language: Locale) => {
-    setPending(language);
     try {
-      const user = await dataProvider.setProfileLanguage(language);
+      const user = await save.mutateAsync([language]);
       await apply(user);
       setLocale(language);
       notify('atrium.profile.settings.language_saved', { type: 'success' });
     } catch (err) {
       notifyError(err);
-    } finally {
-      setPending(null);
     }
   };
 

@@ -1,14 +1,28 @@
 import { useMemo } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
 import { CountrySelect } from '../../common/CountrySelect';
 import { timeZoneOptions } from './places';
 
-type Props = { value: string; onChange: (value: string) => void; error?: string };
+type Props = { source: string; validate?: Validator[] };
+
+/** The react-admin <Form>'s field behind a picker: its text value ('' when empty) and its error, as a helper text. */
+function usePlaceInput({ source, validate }: Props) {
+  const { field, fieldState } = useInput({ source, validate, format: (v: unknown) => v, parse: (v: unknown) => v });
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return {
+    value: typeof field.value === 'string' ? field.value : '',
+    onChange: (value: string) => {
+      field.onChange(value);
+    },
+    error: error ? <InputHelperText error={error} /> : undefined,
+  };
+}
 
 /** A time zone picked from every IANA zone the browser knows ("Europe/Berlin (GMT+01:00)"). */
-export function TimeZoneInput({ value, onChange, error }: Props) {
+export function TimeZoneInput(props: Props) {
   const translate = useTranslate();
+  const { value, onChange, error } = usePlaceInput(props);
   const options = useMemo(() => {
     const all = timeZoneOptions();
     return value && !all.some((o) => o.zone === value) ? [{ zone: value, offset: '' }, ...all] : all;
@@ -27,7 +41,7 @@ export function TimeZoneInput({ value, onChange, error }: Props) {
       renderInput={(params) => (
         <TextField
           {...params}
-          name="time_zone"
+          name={props.source}
           label={translate('atrium.profile.fields.time_zone')}
           error={Boolean(error)}
           helperText={error}
@@ -38,14 +52,15 @@ export function TimeZoneInput({ value, onChange, error }: Props) {
 }
 
 /** A country picked by its name in the UI language; stored as its ISO code. */
-export function CountryInput({ value, onChange, error }: Props) {
+export function CountryInput(props: Props) {
   const translate = useTranslate();
+  const { value, onChange, error } = usePlaceInput(props);
   return (
     <CountrySelect
       value={value}
       onChange={onChange}
       label={translate('atrium.profile.fields.country')}
-      name="country"
+      name={props.source}
       error={error}
     />
   );

@@ -1,59 +1,60 @@
-import { useState, type SubmitEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Alert, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Grid,
-  LinearProgress,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+  Form,
+  InputHelperText,
+  TextInput,
+  useDataProvider,
+  useInput,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
-import { checkValues } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
-import { fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { submissionErrors, useFormAlert, useNotifyError } from '../../common/errors';
+import { InvalidFormNotice } from '../../common/forms';
 import { PICKER_FORMAT } from '../../common/pickers';
+import { trimmed } from '../../common/trimmed';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfile } from '../../providers/data/profileHooks';
 import { AvatarCard } from './AvatarCard';
 import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
+import { ProfileSubmit, SavingStatus } from './SavingStatus';
 import { browserRegion } from '../../common/countries';
 import { parseDate, showDate } from './format';
 import { atLeast, type Profile } from './session';
 
-type Values = Required<
-  Pick<ProfileUpdate, 'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone'>
+type Values = Partial<
+  Record<
+    'first_name' | 'last_name' | 'city' | 'phone' | 'email' | 'country' | 'time_zone' | 'old_password' | 'code',
+    string | null
+  >
 > & {
-  date_birth: string;
+  /** DD/MM/YYYY as typed, '' when empty, 'invalid' while what was typed is no whole date. */
+  date_birth?: string;
 };
-const rules = validatorsFor('ProfileUpdate');
-const TEXT_FIELDS = [
-  { name: 'first_name', autoComplete: 'given-name', required: true },
-  { name: 'last_name', autoComplete: 'family-name', required: true },
-  { name: 'city', autoComplete: 'address-level2' },
-  { name: 'phone', autoComplete: 'tel', type: 'tel' },
-  { name: 'email', autoComplete: 'email', type: 'email' },
+const contract = validatorsFor('ProfileUpdate', { code: { presence: 'atrium.profile.two_factor.enter_code' } });
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'city',
+  'phone',
+  'email',
+  'date_birth',
+  'country',
+  'time_zone',
+  'old_password',
+  'code',
 ] as const;
-const LABELS: Record<keyof Values, string> = {
-  first_name: 'atrium.profile.fields.first_name',
-  last_name: 'atrium.profile.fields.last_name',
-  city: 'atrium.profile.fields.city',
-  phone: 'atrium.profile.fields.phone',
-  email: 'atrium.profile.fields.email',
-  date_birth: 'atrium.profile.fields.date_birth',
-  country: 'atrium.profile.fields.country',
-  time_zone: 'atrium.profile.fields.time_zone',
-};
+
+/** What a form value is as it is sent: trimmed text, '' for none. */
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** "+49 30 1234567", "4930 1234567" and "+49301234567" are one number (the server normalises the same way). */
 function phoneKey(phone: string): string {
@@ -61,34 +62,69 @@ function phoneKey(phone: string): string {
   return compact && !compact.startsWith('+') ? `+${compact}` : compact;
 }
 
+/** A new email or phone needs the current password (and, with two-factor on, a code too). */
+function needsProof(values: Pick<Values, 'email' | 'phone'>, me: Profile): boolean {
+  const email = text(values.email);
+  const emailChanged = Boolean(email) && email.toLowerCase() !== (me.email ?? '').toLowerCase();
+  return emailChanged || phoneKey(text(values.phone)) !== phoneKey(me.phone ?? '');
+}
+
+const dateRule = (value: unknown) =>
+  parseDate(typeof value === 'string' ? value : '') === undefined ? 'atrium.profile.errors.date_format' : undefined;
+/** The current password is asked for while the email or phone differs from the profile's. */
+const proofRequired =
+  (me: Profile): Validator =>
+  (value: unknown, values: Values) =>
+    needsProof(values, me) && !value ? 'atrium.profile.errors.required' : undefined;
+// The contract's limits on what will be sent (texts trimmed); the birth date as DD/MM/YYYY.
+const rules = {
+  first_name: trimmed(contract.first_name),
+  last_name: trimmed(contract.last_name),
+  city: trimmed(contract.city),
+  phone: trimmed(contract.phone),
+  email: trimmed(contract.email),
+  country: contract.country,
+  time_zone: contract.time_zone,
+  // Asked for only while shown; its label is not marked required (react-admin reads `isRequired`).
+  code: trimmed(contract.code).map(
+    (v): Validator =>
+      (value, values, props) =>
+        v(value, values, props),
+  ),
+  date_birth: [dateRule],
+};
+
 /**
  * The birth date as an MUI X date picker (DD/MM/YYYY typed, or the calendar); the form keeps the text,
  * 'invalid' while what was typed is no whole date (the save then says so).
  */
-function BirthDateInput(props: {
-  value: string;
-  onChange: (text: string) => void;
-  label: string;
-  error?: string;
-  helperText: string;
-}) {
+function BirthDateInput({ label, helperText }: { label: string; helperText: string }) {
+  const { field, fieldState } = useInput({
+    source: 'date_birth',
+    validate: rules.date_birth,
+    format: (v: unknown) => v,
+    parse: (v: unknown) => v,
+  });
+  const current = typeof field.value === 'string' ? field.value : '';
   const [typed, setTyped] = useState<{ text: string; date: Dayjs | null } | null>(null);
-  const iso = parseDate(props.value);
-  const value = typed?.text === props.value ? typed.date : iso ? dayjs(iso) : null;
+  const iso = parseDate(current);
+  const value = typed?.text === current ? typed.date : iso ? dayjs(iso) : null;
   // The picker reports a half-typed date ("09/09/YYYY") as no date at all, like an emptied field; the
   // field's own text tells them apart, so a date that is not complete is an error, never a removal.
-  const checkTyped = (text: string) => {
-    if (value === null && /\d/.test(text) && props.value !== 'invalid') props.onChange('invalid');
+  const checkTyped = (shown: string) => {
+    if (value === null && /\d/.test(shown) && current !== 'invalid') field.onChange('invalid');
   };
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
   return (
     <DatePicker
-      label={props.label}
+      label={label}
       value={value}
       onChange={(date) => {
-        const text = date === null ? '' : date.isValid() ? date.format(PICKER_FORMAT.date) : 'invalid';
-        setTyped({ text, date });
-        props.onChange(text);
+        const next = date === null ? '' : date.isValid() ? date.format(PICKER_FORMAT.date) : 'invalid';
+        setTyped({ text: next, date });
+        field.onChange(next);
       }}
+      inputRef={field.ref}
       format={PICKER_FORMAT.date}
       disableFuture
       enableAccessibleFieldDOMStructure={false}
@@ -102,12 +138,48 @@ function BirthDateInput(props: {
           },
           onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
             checkTyped(e.currentTarget.value);
+            field.onBlur();
           },
-          error: Boolean(props.error),
-          helperText: props.error ?? props.helperText,
+          error: Boolean(error),
+          helperText: error ? <InputHelperText error={error} /> : helperText,
         },
       }}
     />
+  );
+}
+
+/** The current password and, with two-factor on, a code: shown once the email or phone differs. */
+function ProofFields({ me }: { me: Profile }) {
+  const translate = useTranslate();
+  const [email, phone] = useWatch<Values, ['email', 'phone']>({ name: ['email', 'phone'] });
+  const passwordRules = useMemo(() => [...contract.old_password, proofRequired(me)], [me]);
+  if (!needsProof({ email, phone }, me)) return null;
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextInput
+          source="old_password"
+          type="password"
+          autoComplete="current-password"
+          label="atrium.profile.edit.current_password"
+          validate={passwordRules}
+          helperText={translate('atrium.profile.edit.current_password_hint')}
+          fullWidth
+        />
+      </Grid>
+      {me.google_auth_enabled && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput
+            source="code"
+            autoComplete="one-time-code"
+            label="atrium.profile.edit.code"
+            validate={rules.code}
+            helperText={translate('atrium.profile.edit.code_hint')}
+            fullWidth
+          />
+        </Grid>
+      )}
+    </>
   );
 }
 
@@ -122,6 +194,18 @@ const valuesOf = (me: Profile): Values => ({
   time_zone: me.time_zone ?? '',
 });
 
+const half = { xs: 12, sm: 6 } as const;
+
+/** What the server refused beyond the visible fields. */
+function FormProblem() {
+  const alert = useFormAlert();
+  return alert ? (
+    <Alert severity="error" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
+      {alert}
+    </Alert>
+  ) : null;
+}
+
 /** The profile form; its Save also uploads a photo chosen in the avatar card (`avatar`) and not uploaded yet. */
 function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | null; onAvatarSaved: () => void }) {
   const translate = useTranslate();
@@ -129,71 +213,30 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
-  const [values, setValues] = useState<Values>(() => valuesOf(me));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  // A new email or phone needs the current password (and, with two-factor on, a code too); a new email
-  // only counts once the link mailed to it is opened, so the form then says where to look.
-  const [proof, setProof] = useState({ old_password: '', code: '' });
-  const [pending, setPending] = useState<string | null>(null);
-  const set = (name: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors(({ [name]: _, ...rest }) => rest);
-  };
-  const setProofField = (name: keyof typeof proof) => (value: string) => {
-    setProof((p) => ({ ...p, [name]: value }));
-    setErrors(({ [name]: _, ...rest }) => rest);
-  };
-  const emailChanged =
-    Boolean(values.email.trim()) && values.email.trim().toLowerCase() !== (me.email ?? '').toLowerCase();
-  const phoneChanged = phoneKey(values.phone) !== phoneKey(me.phone ?? '');
-  const needsProof = emailChanged || phoneChanged;
+  // What the form opened with (a saved profile opens it again, its proof emptied), and the new email
+  // that only counts once the link mailed to it is opened, so the form then says where to look.
+  const [saved, setSaved] = useState(() => ({ times: 0, values: valuesOf(me), pending: null as string | null }));
 
-  const submit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    // The contract's limits on what will be sent (texts trimmed), then the date and the proof.
-    const local: Record<string, string> = checkValues(
-      rules,
-      {
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        city: values.city.trim(),
-        phone: values.phone.trim(),
-        email: values.email.trim(),
-        country: values.country,
-        time_zone: values.time_zone,
-        ...(proof.code.trim() && { code: proof.code.trim() }),
-      },
-      translate,
-    );
-    const dateBirth = parseDate(values.date_birth);
-    if (dateBirth === undefined) local.date_birth = translate('atrium.profile.errors.date_format');
-    if (needsProof && !proof.old_password) local.old_password = translate('atrium.profile.errors.required');
-    if (needsProof && me.google_auth_enabled && !proof.code.trim())
-      local.code = translate('atrium.profile.two_factor.enter_code');
-    if (Object.keys(local).length) {
-      setErrors(local);
-      notify('atrium.profile.errors.fill_fields', { type: 'error' });
-      return;
-    }
+  const submit = async (values: Values) => {
+    const proof = needsProof(values, me);
     // A phone typed without its country code is read in the chosen country, else in the browser's region.
-    const region = /^[A-Z]{2}$/.test(values.country) ? values.country : browserRegion();
+    const country = text(values.country);
+    const region = /^[A-Z]{2}$/.test(country) ? country : browserRegion();
+    const email = text(values.email);
     const body: ProfileUpdate = {
       ...(region && { default_region: region }),
-      first_name: values.first_name.trim(),
-      last_name: values.last_name.trim(),
-      city: values.city.trim(),
-      phone: values.phone.trim(),
-      country: values.country,
-      date_birth: dateBirth ?? null,
-      ...(values.time_zone && { time_zone: values.time_zone }),
+      first_name: text(values.first_name),
+      last_name: text(values.last_name),
+      city: text(values.city),
+      phone: text(values.phone),
+      country,
+      date_birth: parseDate(values.date_birth ?? '') ?? null,
+      ...(text(values.time_zone) && { time_zone: text(values.time_zone) }),
       // An email cannot be removed, only changed.
-      ...(values.email.trim() && { email: values.email.trim() }),
-      ...(needsProof && { old_password: proof.old_password }),
-      ...(needsProof && me.google_auth_enabled && { code: proof.code.trim() }),
+      ...(email && { email }),
+      ...(proof && { old_password: typeof values.old_password === 'string' ? values.old_password : '' }),
+      ...(proof && me.google_auth_enabled && { code: text(values.code) }),
     };
-    setSaving(true);
-    setErrors({});
     try {
       if (avatar) {
         const uploaded = await dataProvider.uploadAvatar(avatar);
@@ -202,118 +245,107 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
       }
       const res = await atLeast(dataProvider.updateProfile(body));
       await apply(res.user);
-      setValues(valuesOf(res.user));
-      setProof({ old_password: '', code: '' });
-      setPending(res.pending_email ?? null);
+      setSaved((s) => ({ times: s.times + 1, values: valuesOf(res.user), pending: res.pending_email ?? null }));
       notify('atrium.profile.updated', { type: 'success' });
+      return undefined;
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
       notifyError(err);
-    } finally {
-      setSaving(false);
+      return submissionErrors(err, translate, FIELDS);
     }
   };
 
-  const general = errors.non_field_errors;
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('atrium.profile.edit.personal')}
         </Typography>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
+        <Form<Values>
+          key={saved.times}
+          defaultValues={saved.values}
+          onSubmit={submit}
+          noValidate
+          disableInvalidFormNotification
+        >
+          <InvalidFormNotice message="atrium.profile.errors.fill_fields" />
           <Grid container spacing={2}>
-            {TEXT_FIELDS.map((f) => (
-              <Grid key={f.name} size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  fullWidth
-                  name={f.name}
-                  label={translate(LABELS[f.name])}
-                  type={'type' in f ? f.type : 'text'}
-                  autoComplete={f.autoComplete}
-                  required={'required' in f && f.required}
-                  value={values[f.name]}
-                  onChange={(e) => {
-                    set(f.name)(e.target.value);
-                  }}
-                  error={Boolean(errors[f.name])}
-                  helperText={errors[f.name]}
-                />
-              </Grid>
-            ))}
-            <Grid size={{ xs: 12, sm: 6 }}>
+            <Grid size={half}>
+              <TextInput
+                source="first_name"
+                label="atrium.profile.fields.first_name"
+                autoComplete="given-name"
+                validate={rules.first_name}
+                helperText={false}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextInput
+                source="last_name"
+                label="atrium.profile.fields.last_name"
+                autoComplete="family-name"
+                validate={rules.last_name}
+                helperText={false}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextInput
+                source="city"
+                label="atrium.profile.fields.city"
+                autoComplete="address-level2"
+                validate={rules.city}
+                helperText={false}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextInput
+                source="phone"
+                type="tel"
+                label="atrium.profile.fields.phone"
+                autoComplete="tel"
+                validate={rules.phone}
+                helperText={false}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextInput
+                source="email"
+                type="email"
+                label="atrium.profile.fields.email"
+                autoComplete="email"
+                validate={rules.email}
+                helperText={false}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={half}>
               <BirthDateInput
-                value={values.date_birth}
-                onChange={set('date_birth')}
-                label={translate(LABELS.date_birth)}
-                error={errors.date_birth}
+                label={translate('atrium.profile.fields.date_birth')}
                 helperText={translate('atrium.profile.edit.date_hint')}
               />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <CountryInput value={values.country} onChange={set('country')} error={errors.country} />
+            <Grid size={half}>
+              <CountryInput source="country" validate={rules.country} />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TimeZoneInput value={values.time_zone} onChange={set('time_zone')} error={errors.time_zone} />
+            <Grid size={half}>
+              <TimeZoneInput source="time_zone" validate={rules.time_zone} />
             </Grid>
-            {needsProof && (
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  fullWidth
-                  name="old_password"
-                  type="password"
-                  autoComplete="current-password"
-                  label={translate('atrium.profile.edit.current_password')}
-                  value={proof.old_password}
-                  onChange={(e) => {
-                    setProofField('old_password')(e.target.value);
-                  }}
-                  error={Boolean(errors.old_password)}
-                  helperText={errors.old_password ?? translate('atrium.profile.edit.current_password_hint')}
-                />
-              </Grid>
-            )}
-            {needsProof && me.google_auth_enabled && (
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  fullWidth
-                  name="code"
-                  autoComplete="one-time-code"
-                  label={translate('atrium.profile.edit.code')}
-                  value={proof.code}
-                  onChange={(e) => {
-                    setProofField('code')(e.target.value);
-                  }}
-                  error={Boolean(errors.code)}
-                  helperText={errors.code ?? translate('atrium.profile.edit.code_hint')}
-                />
-              </Grid>
-            )}
+            <ProofFields me={me} />
           </Grid>
-          {pending && (
+          {saved.pending && (
             <Alert severity="info" role="status" sx={{ mt: 2 }} data-testid="email-change-pending">
-              {translate('atrium.profile.edit.pending', { email: pending, current: me.email ?? '' })}
+              {translate('atrium.profile.edit.pending', { email: saved.pending, current: me.email ?? '' })}
             </Alert>
           )}
-          {general && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {general}
-            </Alert>
-          )}
-          {saving && (
-            <Box role="status" sx={{ mt: 2 }}>
-              <Typography variant="body2" color="text.secondary">
-                {translate('atrium.profile.saving')}
-              </Typography>
-              <LinearProgress sx={{ mt: 0.5 }} />
-            </Box>
-          )}
+          <FormProblem />
+          <SavingStatus mt={2} />
           <Stack direction="row" justifyContent="flex-end" sx={{ mt: 2 }}>
-            <Button type="submit" variant="contained" size="large" disabled={saving} sx={{ minWidth: 160 }}>
-              {saving ? <CircularProgress size={24} aria-hidden /> : translate('atrium.profile.save')}
-            </Button>
+            <ProfileSubmit label="atrium.profile.save" minWidth={160} />
           </Stack>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -11,93 +11,117 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { Form, useGetList, useInput, useRecordContext, useTranslate } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import { useFormAlert } from '../../common/errors';
 import { useStaffAction, type Staff } from './useStaffAction';
 
 type Member = { id: number; first_name: string; last_name: string; email: string | null };
+type Values = { user?: Member | null };
+// The dialog's form is not about the consultant of the row it opens from.
+const NO_RECORD = {};
+
+const label = (m: Member) => `${m.first_name} ${m.last_name}${m.email ? ` · ${m.email}` : ''}`;
+
+/** The user, found by name or email as it is typed; the form holds the one picked. */
+function UserInput() {
+  const translate = useTranslate();
+  const [q, setQ] = useState('');
+  const { field } = useInput({ source: 'user', format: (v: unknown) => v ?? null, parse: (v: unknown) => v });
+  const { data = [] } = useGetList<Member>('staff-users', {
+    pagination: { page: 1, perPage: 20 },
+    filter: { role: 'member', q },
+  });
+  return (
+    <Autocomplete
+      options={data}
+      value={(field.value as Member | null) ?? null}
+      getOptionLabel={label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, v) => {
+        field.onChange(v);
+      }}
+      onInputChange={(_e, v, reason) => {
+        if (reason === 'input') setQ(v);
+      }}
+      renderInput={(params) => <TextField {...params} name={field.name} label={translate('atrium.admin.list.user')} />}
+    />
+  );
+}
+
+function Refusal() {
+  const alert = useFormAlert();
+  return alert ? <Alert severity="error">{alert}</Alert> : null;
+}
+
+/** Confirms; off until a user is picked, and while the call runs. */
+function GiveAwaySubmit() {
+  const translate = useTranslate();
+  const user = useWatch<Values, 'user'>({ name: 'user' });
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={isSubmitting || !user}>
+      {translate('atrium.admin.list.give_away_confirm')}
+    </Button>
+  );
+}
 
 /** Gives a user (found by name or email) to the consultant of this row. */
 export function GiveAwayButton() {
   const record = useRecordContext<Staff>();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const [q, setQ] = useState('');
-  const [user, setUser] = useState<Member | null>(null);
-  const [error, setError] = useState('');
-  const { run, isPending } = useStaffAction();
-  const { data = [] } = useGetList<Member>(
-    'staff-users',
-    { pagination: { page: 1, perPage: 20 }, filter: { role: 'member', q } },
-    { enabled: open },
-  );
+  const { run } = useStaffAction();
   if (!record) return null;
-  const label = (m: Member) => `${m.first_name} ${m.last_name}${m.email ? ` · ${m.email}` : ''}`;
+  const close = () => {
+    setOpen(false);
+  };
   // The action runs on the given user's row: their new responsible is this row's consultant.
-  const submit = () => {
-    if (user)
+  const submit = ({ user }: Values) =>
+    new Promise<Record<string, unknown> | undefined>((resolve) => {
+      if (!user) {
+        resolve(undefined);
+        return;
+      }
       run(
         { ...user, id: user.id },
         { action: 'give_away', consultant_id: record.id },
         () => {
-          setOpen(false);
+          close();
+          resolve(undefined);
         },
-        setError,
+        (message) => {
+          resolve({ root: { server: message } });
+        },
       );
-  };
+    });
   return (
     <>
       <Button
         size="small"
         onClick={() => {
-          setUser(null);
-          setError('');
           setOpen(true);
         }}
       >
         {translate('atrium.admin.list.give_away')}
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-        }}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle>
-          {translate('atrium.admin.list.give_away_title', { name: `${record.first_name} ${record.last_name}` })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>{translate('atrium.admin.list.give_away_content')}</DialogContentText>
-            {error && <Alert severity="error">{error}</Alert>}
-            <Autocomplete
-              options={data}
-              value={user}
-              getOptionLabel={label}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_e, v) => {
-                setUser(v);
-              }}
-              onInputChange={(_e, v, reason) => {
-                if (reason === 'input') setQ(v);
-              }}
-              renderInput={(params) => <TextField {...params} label={translate('atrium.admin.list.user')} />}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button
-            onClick={() => {
-              setOpen(false);
-            }}
-          >
-            {translate('atrium.admin.list.cancel')}
-          </Button>
-          <Button variant="contained" onClick={submit} disabled={isPending || !user}>
-            {translate('atrium.admin.list.give_away_confirm')}
-          </Button>
-        </DialogActions>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+        <Form<Values> record={NO_RECORD} onSubmit={submit} noValidate disableInvalidFormNotification>
+          <DialogTitle>
+            {translate('atrium.admin.list.give_away_title', { name: `${record.first_name} ${record.last_name}` })}
+          </DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <DialogContentText>{translate('atrium.admin.list.give_away_content')}</DialogContentText>
+              <Refusal />
+              <UserInput />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate('atrium.admin.list.cancel')}</Button>
+            <GiveAwaySubmit />
+          </DialogActions>
+        </Form>
       </Dialog>
     </>
   );

@@ -10,8 +10,10 @@ import {
   Stack,
 } from '@mui/material';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { errorText, fieldErrorsOf } from '../../common/errors';
+import { Form, InputHelperText, useInput, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import { validatorsFor } from '../../../api/validators';
+import { errorText, fieldErrorsOf, useFormAlert } from '../../common/errors';
 import { StaffPicker } from '../staff/StaffPicker';
 
 const L = (key: string) => `atrium.person.actions.${key}`;
@@ -19,49 +21,87 @@ const L = (key: string) => `atrium.person.actions.${key}`;
 type Props = {
   /** The dialog's title (who is moved). */
   title: string;
-  /** Moves the people to the chosen consultant and resolves with how many moved. */
-  move: (to: number) => Promise<number>;
+  /** Moves the people to the chosen consultant and resolves with how many moved; `options` are the form's other fields. */
+  move: (to: number, options: Record<string, unknown>) => Promise<number>;
   /** A consultant not offered (the one the people are moved from). */
   exclude?: number;
-  /** Options shown under the picker (e.g. "all people of …"). */
+  /** Inputs of the form shown under the picker (e.g. "all people of …"), their values given to `move`. */
   children?: ReactNode;
-  /** Called when the dialog opens, to reset the caller's options. */
-  onOpen?: () => void;
   /** Called after a move, e.g. to clear a list's selection. */
   onMoved?: () => void;
   variant?: 'text' | 'outlined';
   size?: 'small' | 'medium';
 };
+type Values = { to?: number | '' } & Record<string, unknown>;
+
+// The form's one own field, the consultant the people go to (GiveAwayUserRequest.consultant_id).
+const rules = validatorsFor('GiveAwayUserRequest');
+// The dialog's form is not about the record of the page or row it opens from.
+const NO_RECORD = {};
+
+/** The consultant picked among the staff the user may hand people to; the form holds their id. */
+function TargetInput({ exclude }: { exclude?: number }) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({
+    source: 'to',
+    validate: rules.consultant_id,
+    format: (v: unknown) => v ?? '',
+    parse: (v: unknown) => v,
+  });
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return (
+    <StaffPicker
+      value={typeof field.value === 'number' ? field.value : ''}
+      onChange={field.onChange}
+      exclude={exclude}
+      label={translate(L('hand_over_to'))}
+      error={error ? <InputHelperText error={error} /> : undefined}
+    />
+  );
+}
+
+/** The confirming button: off until a consultant is picked, and while the move runs. */
+function HandOverSubmit() {
+  const translate = useTranslate();
+  const to = useWatch<Values, 'to'>({ name: 'to' });
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={to === undefined || to === '' || isSubmitting}>
+      {translate(L('hand_over'))}
+    </Button>
+  );
+}
+
+function Refusal() {
+  const alert = useFormAlert();
+  return alert ? <Alert severity="error">{alert}</Alert> : null;
+}
 
 /**
  * "Hand over" (moving people to another consultant), from a person's page and from the structure
- * list's selection: the dialog picks the consultant and its button confirms. The count moved is told
- * in a toast and every list is read again; a refusal (someone moved a person first, a consultant out
- * of reach) stays in the dialog with the server's words, and the lists are read again too.
+ * list's selection: the dialog's form picks the consultant and its button confirms. The count moved is
+ * told in a toast and every list is read again; a refusal (someone moved a person first, a consultant
+ * out of reach) stays in the dialog with the server's words, and the lists are read again too.
  */
-export function HandOverDialog({ title, move, exclude, children, onOpen, onMoved, variant, size }: Props) {
+export function HandOverDialog({ title, move, exclude, children, onMoved, variant, size }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [target, setTarget] = useState<number | ''>('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   // `move` may be several provider calls (a bulk hand-over per consultant): a plain async step, not a mutation.
-  const handOver = async (to: number) => {
-    setBusy(true);
+  const handOver = async ({ to, ...options }: Values) => {
+    if (typeof to !== 'number') return undefined;
     try {
-      const moved = await move(to);
+      const moved = await move(to, options);
       notify(L('hand_over_done'), { type: 'success', messageArgs: { smart_count: moved } });
       setOpen(false);
       onMoved?.();
+      return undefined;
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      setError(
-        fields.to_consultant_id ?? fields.consultant_id ?? fields.from_consultant_id ?? errorText(err, translate),
-      );
+      const said = fields.to_consultant_id ?? fields.consultant_id ?? fields.from_consultant_id;
+      return { root: { server: said ?? errorText(err, translate) } };
     } finally {
-      setBusy(false);
       refresh();
     }
   };
@@ -75,36 +115,27 @@ export function HandOverDialog({ title, move, exclude, children, onOpen, onMoved
         size={size}
         startIcon={<SwapHoriz />}
         onClick={() => {
-          setTarget('');
-          setError('');
-          onOpen?.();
           setOpen(true);
         }}
       >
         {translate(L('hand_over'))}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="hand-over-title">
-        <DialogTitle id="hand-over-title">{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>{translate(L('hand_over_content'))}</DialogContentText>
-            {error && <Alert severity="error">{error}</Alert>}
-            <StaffPicker value={target} onChange={setTarget} exclude={exclude} label={translate(L('hand_over_to'))} />
-            {children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{translate(L('cancel'))}</Button>
-          <Button
-            variant="contained"
-            disabled={target === '' || busy}
-            onClick={() => {
-              if (target !== '') void handOver(target);
-            }}
-          >
-            {translate(L('hand_over'))}
-          </Button>
-        </DialogActions>
+        <Form<Values> record={NO_RECORD} onSubmit={handOver} noValidate disableInvalidFormNotification>
+          <DialogTitle id="hand-over-title">{title}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <DialogContentText>{translate(L('hand_over_content'))}</DialogContentText>
+              <Refusal />
+              <TargetInput exclude={exclude} />
+              {children}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate(L('cancel'))}</Button>
+            <HandOverSubmit />
+          </DialogActions>
+        </Form>
       </Dialog>
     </>
   );

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -6,9 +6,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
-  TextField,
   Typography,
   useMediaQuery,
   type ButtonProps,
@@ -16,18 +14,44 @@ import {
 } from '@mui/material';
 import AttachFile from '@mui/icons-material/AttachFile';
 import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
-import dayjs, { type Dayjs } from 'dayjs';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { contractRules } from '../../../../api/validators';
-import { fieldErrorsOf, useNotifyError } from '../../../common/errors';
-import { fmtMoney, useTimeZone } from '../../../common/format';
-import { PICKER_FORMAT } from '../../../common/pickers';
+import dayjs from 'dayjs';
+import {
+  Form,
+  InputHelperText,
+  TextInput,
+  useInput,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import type { SchemaPaymentMethod } from '../../../../api/schema';
+import { contractRules, validatorsFor } from '../../../../api/validators';
+import { fieldErrorsOf, submissionErrors, useFormAlert, useNotifyError } from '../../../common/errors';
+import { fmtMoney } from '../../../common/format';
+import { ChoiceInput, InstantInput } from '../../../common/inputs';
+import { trimmed } from '../../../common/trimmed';
 import { useConfigs } from '../../../providers/data/learningHooks';
 import { useProviderMutation, useProviderQuery } from '../../../providers/data/providerHooks';
 
 // The contract's limits of a donation's typed fields (the same for online and manual donations).
-const limits = contractRules.DonationRequest;
+const limits = contractRules.ManualDonationRequest;
+const REQUIRED = { presence: 'atrium.payments.donation.required' };
+const contract = validatorsFor('ManualDonationRequest', {
+  amount: REQUIRED,
+  payment_method: REQUIRED,
+  payment_datetime: REQUIRED,
+});
+const checkRequired: Validator = (value) => (value instanceof File ? undefined : 'atrium.payments.donation.required');
+type Values = {
+  amount?: string | null;
+  payment_method?: number | '';
+  payment_datetime?: string | null;
+  check?: File | null;
+  comment?: string | null;
+};
+const FIELDS = ['amount', 'payment_method', 'payment_datetime', 'check', 'comment'];
 
 /** Cents as the API writes money ("5.00"). */
 const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -39,9 +63,206 @@ function belowMinimum(text: string, minCents: number): boolean {
   return cents > 0 && cents < minCents;
 }
 
-type Errors = Partial<
-  Record<'amount' | 'payment_method' | 'payment_datetime' | 'check' | 'comment' | 'non_field_errors', string>
->;
+/** The configured minimum, checked here with the server's words (it checks it again). */
+function useMinimumRule(): Validator {
+  const [locale] = useLocaleState();
+  const configs = useConfigs();
+  const minConfig = configs.data?.configs['donations.min_amount'];
+  const minCents = typeof minConfig === 'number' && minConfig > 0 ? Math.round(minConfig * 100) : 0;
+  return useMemo(
+    () => (value: unknown) =>
+      typeof value === 'string' && belowMinimum(value, minCents)
+        ? { message: 'atrium.payments.donation.min_amount', args: { amount: fmtMoney(centsText(minCents), locale) } }
+        : undefined,
+    [minCents, locale],
+  );
+}
+
+/** The payment's check (an image or a PDF), held by the form as the chosen file. */
+function CheckInput() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({
+    source: 'check',
+    validate: checkRequired,
+    format: (v: unknown) => v,
+    parse: (v: unknown) => v,
+  });
+  const file = field.value instanceof File ? field.value : null;
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return (
+    <Stack spacing={0.5}>
+      <Button component="label" variant="outlined" startIcon={<AttachFile />} sx={{ alignSelf: 'flex-start' }}>
+        {file ? file.name : translate('atrium.payments.donation.choose_file')}
+        <input
+          hidden
+          type="file"
+          name={field.name}
+          accept="image/jpeg,image/png,image/webp,application/pdf"
+          onChange={(e) => {
+            field.onChange(e.target.files?.[0] ?? null);
+          }}
+          data-testid="donation-check"
+          aria-label={translate('atrium.payments.donation.check')}
+        />
+      </Button>
+      <Typography variant="caption" color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined}>
+        {error ? (
+          <InputHelperText error={error} />
+        ) : (
+          `${translate('atrium.payments.donation.check')}: ${translate('atrium.payments.donation.check_hint')}`
+        )}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** A manual method's instructions, the payment's date and time and its check. */
+function ManualFields({ method }: { method: SchemaPaymentMethod }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {method.instructions && (
+        <Alert severity="info" icon={false}>
+          <Typography variant="subtitle2">{translate('atrium.payments.donation.instructions')}</Typography>
+          {method.instructions}
+        </Alert>
+      )}
+      {/* When the member paid: picked in their profile's zone, sent as an instant. */}
+      <InstantInput
+        source="payment_datetime"
+        label="atrium.payments.donation.datetime"
+        validate={contract.payment_datetime}
+        helperText={false}
+        disableFuture
+      />
+      <CheckInput />
+    </>
+  );
+}
+
+function FormProblem() {
+  const alert = useFormAlert();
+  return alert ? <Alert severity="error">{alert}</Alert> : null;
+}
+
+/** The payment method chosen in the form. */
+function useChosenMethod(methods: readonly SchemaPaymentMethod[] | undefined) {
+  const id = useWatch<Values, 'payment_method'>({ name: 'payment_method' });
+  return methods?.find((m) => m.id === id);
+}
+
+/** Pays online or sends the manual donation, as the chosen method asks. */
+function SubmitButton({ methods }: { methods: readonly SchemaPaymentMethod[] | undefined }) {
+  const translate = useTranslate();
+  const method = useChosenMethod(methods);
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="donation-submit">
+      {method?.kind === 'manual'
+        ? translate('atrium.payments.donation.send_manual')
+        : translate('atrium.payments.donation.pay_online')}
+    </Button>
+  );
+}
+
+function ChosenMethodFields({ methods }: { methods: readonly SchemaPaymentMethod[] | undefined }) {
+  const method = useChosenMethod(methods);
+  return method?.kind === 'manual' ? <ManualFields method={method} /> : null;
+}
+
+/** The form inside the open dialog (made anew each time it opens). */
+function DonationForm({
+  methods,
+  onClose,
+}: {
+  methods: readonly SchemaPaymentMethod[] | undefined;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  // donateManual declares the member's list of donations stale: it shows the new one.
+  const { mutateAsync: donateManual } = useProviderMutation('donateManual');
+  const { mutateAsync: donate } = useProviderMutation('donate');
+  const minimum = useMinimumRule();
+  const amountRules = useMemo(() => [...trimmed(contract.amount), minimum], [minimum]);
+  // The payment's time starts at the moment the dialog opens.
+  const opening = useMemo(() => ({ payment_datetime: dayjs().toISOString() }), []);
+
+  const submit = async (values: Values) => {
+    const method = methods?.find((m) => m.id === values.payment_method);
+    if (!method) return undefined;
+    const amount = (values.amount ?? '').trim();
+    const comment = values.comment ?? '';
+    try {
+      if (method.kind === 'online') {
+        const { payment_url } = await donate([{ amount, payment_method: method.id, comment }]);
+        window.location.assign(payment_url);
+        return undefined;
+      }
+      if (!(values.check instanceof File)) return undefined;
+      await donateManual([
+        {
+          amount,
+          payment_method: method.id,
+          payment_datetime: values.payment_datetime ?? '',
+          comment: comment || undefined,
+          check: values.check,
+        },
+      ]);
+      notify('atrium.payments.donation.sent', { type: 'success' });
+      onClose();
+      return undefined;
+    } catch (err) {
+      // The server's field errors under the fields; any other failure as a toast.
+      if (Object.keys(fieldErrorsOf(err)).length) return submissionErrors(err, translate, FIELDS);
+      notifyError(err);
+      return undefined;
+    }
+  };
+
+  return (
+    <Form<Values> defaultValues={opening} onSubmit={submit} noValidate disableInvalidFormNotification>
+      <DialogTitle id="donation-title">{translate('atrium.payments.donation.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormProblem />
+          <TextInput
+            source="amount"
+            label="atrium.payments.donation.amount"
+            validate={amountRules}
+            helperText={translate('atrium.payments.donation.amount_hint')}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal', 'data-testid': 'donation-amount', maxLength: limits.amount.maxLength },
+            }}
+          />
+          <ChoiceInput
+            source="payment_method"
+            label="atrium.payments.donation.method"
+            choices={methods ?? []}
+            validate={contract.payment_method}
+            required
+            testId="donation-method"
+          />
+          <ChosenMethodFields methods={methods} />
+          <TextInput
+            source="comment"
+            label="atrium.payments.donation.comment"
+            validate={contract.comment}
+            multiline
+            minRows={2}
+            helperText={false}
+            slotProps={{ htmlInput: { maxLength: limits.comment.maxLength } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>{translate('atrium.payments.donation.cancel')}</Button>
+        <SubmitButton methods={methods} />
+      </DialogActions>
+    </Form>
+  );
+}
 
 /**
  * The donation form: amount in USD and a payment method. An online method goes to the payment page
@@ -49,76 +270,9 @@ type Errors = Partial<
  * confirmation check, and waits for staff.
  */
 function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // The methods' names and instructions come in the interface language.
   const methods = useProviderQuery('getPaymentMethods', [], { enabled: open });
-  // donateManual declares the member's list of donations stale: it shows the new one.
-  const { mutateAsync: donateManual } = useProviderMutation('donateManual');
-  const { mutateAsync: donate } = useProviderMutation('donate');
-  const [amount, setAmount] = useState('');
-  const [methodId, setMethodId] = useState<number | ''>('');
-  // When the member paid: picked in their profile's zone, sent as an instant.
-  const tz = useTimeZone() ?? 'default';
-  const [when, setWhen] = useState<Dayjs | null>(() => (tz === 'default' ? dayjs() : dayjs().tz(tz)));
-  const [file, setFile] = useState<File | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const method = methods.data?.find((m) => m.id === methodId);
-  const required = translate('atrium.payments.donation.required');
-  // The configured minimum, checked here with the server's words (it checks it again).
-  const configs = useConfigs();
-  const minConfig = configs.data?.configs['donations.min_amount'];
-  const minCents = typeof minConfig === 'number' && minConfig > 0 ? Math.round(minConfig * 100) : 0;
-
-  const submit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    const local: Errors = {};
-    if (!amount.trim()) local.amount = required;
-    else if (belowMinimum(amount, minCents))
-      local.amount = translate('atrium.payments.donation.min_amount', {
-        amount: fmtMoney(centsText(minCents), locale),
-      });
-    if (!method) local.payment_method = required;
-    if (method?.kind === 'manual' && !file) local.check = required;
-    if (method?.kind === 'manual' && !when?.isValid()) local.payment_datetime = required;
-    setErrors(local);
-    if (Object.keys(local).length || !method) return;
-    setBusy(true);
-    try {
-      if (method.kind === 'online') {
-        const { payment_url } = await donate([{ amount: amount.trim(), payment_method: method.id, comment }]);
-        window.location.assign(payment_url);
-        return;
-      }
-      if (!file) return;
-      await donateManual([
-        {
-          amount: amount.trim(),
-          payment_method: method.id,
-          payment_datetime: when?.isValid() ? when.toISOString() : '',
-          comment: comment || undefined,
-          check: file,
-        },
-      ]);
-      notify('atrium.payments.donation.sent', { type: 'success' });
-      setAmount('');
-      setFile(null);
-      setComment('');
-      onClose();
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields);
-      else notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <Dialog
       open={open}
@@ -128,120 +282,7 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
       maxWidth="sm"
       aria-labelledby="donation-title"
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="donation-title">{translate('atrium.payments.donation.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {errors.non_field_errors && <Alert severity="error">{errors.non_field_errors}</Alert>}
-            <TextField
-              label={translate('atrium.payments.donation.amount')}
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value);
-              }}
-              inputMode="decimal"
-              required
-              error={!!errors.amount}
-              helperText={errors.amount ?? translate('atrium.payments.donation.amount_hint')}
-              slotProps={{ htmlInput: { 'data-testid': 'donation-amount', maxLength: limits.amount.maxLength } }}
-            />
-            <TextField
-              select
-              label={translate('atrium.payments.donation.method')}
-              value={methodId}
-              onChange={(e) => {
-                setMethodId(Number(e.target.value));
-              }}
-              required
-              error={!!errors.payment_method}
-              helperText={errors.payment_method}
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'donation-method' } as object } }}
-            >
-              {(methods.data ?? []).map((m) => (
-                <MenuItem key={m.id} value={m.id}>
-                  {m.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            {method?.kind === 'manual' && (
-              <>
-                {method.instructions && (
-                  <Alert severity="info" icon={false}>
-                    <Typography variant="subtitle2">{translate('atrium.payments.donation.instructions')}</Typography>
-                    {method.instructions}
-                  </Alert>
-                )}
-                <DateTimePicker
-                  label={translate('atrium.payments.donation.datetime')}
-                  value={when}
-                  onChange={setWhen}
-                  timezone={tz}
-                  ampm={false}
-                  format={PICKER_FORMAT.dateTime}
-                  disableFuture
-                  enableAccessibleFieldDOMStructure={false}
-                  slotProps={{
-                    textField: {
-                      name: 'payment_datetime',
-                      required: true,
-                      error: !!errors.payment_datetime,
-                      helperText: errors.payment_datetime,
-                    },
-                  }}
-                />
-                <Stack spacing={0.5}>
-                  <Button
-                    component="label"
-                    variant="outlined"
-                    startIcon={<AttachFile />}
-                    sx={{ alignSelf: 'flex-start' }}
-                  >
-                    {file ? file.name : translate('atrium.payments.donation.choose_file')}
-                    <input
-                      hidden
-                      type="file"
-                      accept="image/jpeg,image/png,image/webp,application/pdf"
-                      onChange={(e) => {
-                        setFile(e.target.files?.[0] ?? null);
-                      }}
-                      data-testid="donation-check"
-                      aria-label={translate('atrium.payments.donation.check')}
-                    />
-                  </Button>
-                  <Typography
-                    variant="caption"
-                    color={errors.check ? 'error' : 'text.secondary'}
-                    role={errors.check ? 'alert' : undefined}
-                  >
-                    {errors.check ??
-                      `${translate('atrium.payments.donation.check')}: ${translate('atrium.payments.donation.check_hint')}`}
-                  </Typography>
-                </Stack>
-              </>
-            )}
-            <TextField
-              label={translate('atrium.payments.donation.comment')}
-              value={comment}
-              onChange={(e) => {
-                setComment(e.target.value);
-              }}
-              multiline
-              minRows={2}
-              error={!!errors.comment}
-              helperText={errors.comment}
-              slotProps={{ htmlInput: { maxLength: limits.comment.maxLength } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{translate('atrium.payments.donation.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="donation-submit">
-            {method?.kind === 'manual'
-              ? translate('atrium.payments.donation.send_manual')
-              : translate('atrium.payments.donation.pay_online')}
-          </Button>
-        </DialogActions>
-      </form>
+      <DonationForm methods={methods.data} onClose={onClose} />
     </Dialog>
   );
 }

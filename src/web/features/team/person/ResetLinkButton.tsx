@@ -14,7 +14,7 @@ import {
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
 import { useNotify, useTranslate } from 'react-admin';
-import type { SchemaResetCredentialsLink, SchemaStaffUserDetails } from '../../../../api/schema';
+import type { SchemaStaffUserDetails } from '../../../../api/schema';
 import { useNotifyError } from '../../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { useProviderMutation } from '../../../providers/data/providerHooks';
@@ -29,16 +29,12 @@ export function ResetLinkButton({ person }: { person: SchemaStaffUserDetails }) 
   const notifyError = useNotifyError();
   const tz = useTimeZone();
   const [open, setOpen] = useState(false);
-  const [link, setLink] = useState<SchemaResetCredentialsLink | null>(null);
-  const create = useProviderMutation('createResetCredentialsLink', {
-    onSuccess: (res) => {
-      setLink(res);
-    },
-    onError: notifyError,
-  });
+  const create = useProviderMutation('createResetCredentialsLink', { onError: notifyError });
+  // The link made in this opening of the dialog (the mutation's answer; closing forgets it).
+  const link = create.data;
   const close = () => {
     setOpen(false);
-    setLink(null);
+    create.reset();
   };
   const copy = async (text: string) => {
     try {

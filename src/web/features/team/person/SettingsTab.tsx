@@ -1,141 +1,195 @@
-import { useState } from 'react';
-import { Alert, Autocomplete, Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { Alert, Autocomplete, Box, Button, Stack, TextField } from '@mui/material';
+import {
+  BooleanInput,
+  Form,
+  InputHelperText,
+  TextInput,
+  useInput,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import type { SchemaLanguage, SchemaStaffTag, SchemaStaffUserDetails } from '../../../../api/schema';
-import { fieldErrorsOf, formErrors } from '../../../common/errors';
-import { timeZoneChoices } from '../../../common/inputs';
+import { contractRules, validatorsFor } from '../../../../api/validators';
+import { submissionErrors, useFormAlert } from '../../../common/errors';
+import { ChoiceInput, timeZoneChoices } from '../../../common/inputs';
 import { ErrorBlock, LoadingBlock } from '../../../common/States';
+import { trimmed } from '../../../common/trimmed';
 import { useProviderMutation } from '../../../providers/data/providerHooks';
 import { useTagsGroups } from '../../../providers/data/staffHooks';
-import { contractRules } from '../../../../api/validators';
 
 const L = (key: string) => `atrium.person.settings.${key}`;
 const LANGUAGES: SchemaLanguage[] = ['ru', 'en', 'de'];
 const ZONES = timeZoneChoices.map((z) => z.id);
+const FIELDS = ['tags', 'groups', 'work_zone', 'language', 'time_zone', 'is_partner'];
+const contract = validatorsFor('UpdateUserSettingsRequest');
+const rules = {
+  tags: contract.tags,
+  groups: contract.groups,
+  work_zone: trimmed(contract.work_zone),
+  language: contract.language,
+  time_zone: contract.time_zone,
+};
 type Label = Pick<SchemaStaffTag, 'id' | 'name'>;
+type Values = {
+  tags?: number[];
+  groups?: number[];
+  work_zone?: string | null;
+  language?: SchemaLanguage;
+  time_zone?: string | null;
+  is_partner?: boolean;
+};
+
+/** The form's error of a custom input, under it (react-admin's wording). */
+function helper(error: string | undefined) {
+  return error ? <InputHelperText error={error} /> : undefined;
+}
+
+/** Tags or groups picked by name; the form holds their ids. The person's own are offered even if not listed. */
+function LabelsInput({
+  source,
+  options,
+  own,
+  validate,
+}: {
+  source: 'tags' | 'groups';
+  options: Label[];
+  own: Label[];
+  validate: Validator[];
+}) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({ source, validate });
+  const all = useMemo(() => [...options, ...own.filter((o) => !options.some((l) => l.id === o.id))], [options, own]);
+  const ids = Array.isArray(field.value) ? (field.value as number[]) : [];
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return (
+    <Autocomplete
+      multiple
+      options={all}
+      value={all.filter((l) => ids.includes(l.id))}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, v) => {
+        field.onChange(v.map((l) => l.id));
+      }}
+      onBlur={field.onBlur}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          label={translate(L(source))}
+          error={!!error}
+          helperText={helper(error)}
+        />
+      )}
+    />
+  );
+}
+
+/** The person's time zone, picked among the zones the browser knows. */
+function TimeZoneInput() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({ source: 'time_zone', validate: rules.time_zone });
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return (
+    <Autocomplete
+      options={ZONES}
+      value={typeof field.value === 'string' && field.value ? field.value : null}
+      onChange={(_e, v) => {
+        field.onChange(v ?? '');
+      }}
+      onBlur={field.onBlur}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          label={translate(L('time_zone'))}
+          error={!!error}
+          helperText={helper(error)}
+        />
+      )}
+    />
+  );
+}
+
+function FormProblem() {
+  const alert = useFormAlert();
+  return alert ? <Alert severity="error">{alert}</Alert> : null;
+}
+
+function SaveButton() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={isSubmitting}>
+      {translate(L('save'))}
+    </Button>
+  );
+}
 
 /** Tags, groups, work zone, language, time zone and the partner flag of the person (update_settings). */
 export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
   const notify = useNotify();
   const labels = useTagsGroups();
-  const [tags, setTags] = useState<Label[]>(person.tags);
-  const [groups, setGroups] = useState<Label[]>(person.groups);
-  const [workZone, setWorkZone] = useState(person.work_zone ?? '');
-  const [language, setLanguage] = useState<SchemaLanguage>(person.language ?? 'ru');
-  const [timeZone, setTimeZone] = useState(person.time_zone ?? '');
-  const [partner, setPartner] = useState(person.is_partner);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const save = useProviderMutation('updateUserSettings', {
-    onSuccess: () => {
-      setErrors({});
-      setAlert(null);
-      notify('atrium.person.settings.saved', { type: 'success' });
-    },
-    onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      setAlert(
-        formErrors(err, translate, ['tags', 'groups', 'work_zone', 'language', 'time_zone', 'is_partner']).alert,
-      );
-    },
-  });
+  const save = useProviderMutation('updateUserSettings');
+  const languages = useMemo(
+    () => LANGUAGES.map((l) => ({ id: l, name: translate(`atrium.languages.${l}`) })),
+    [translate],
+  );
   if (labels.isPending) return <LoadingBlock />;
   if (labels.error) return <ErrorBlock error={labels.error} onRetry={() => void labels.refetch()} />;
-  const picker = (name: 'tags' | 'groups', options: Label[], value: Label[], onChange: (v: Label[]) => void) => (
-    <Autocomplete
-      multiple
-      options={options}
-      value={value}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_e, v) => {
-        onChange(v);
-      }}
-      renderInput={(params) => (
-        <TextField {...params} label={translate(L(name))} error={!!errors[name]} helperText={errors[name]} />
-      )}
-    />
-  );
+  const submit = async (values: Values) => {
+    try {
+      await save.mutateAsync([
+        {
+          user_id: person.id,
+          tags: values.tags ?? [],
+          groups: values.groups ?? [],
+          work_zone: values.work_zone?.trim() || null,
+          language: values.language,
+          ...(values.time_zone && { time_zone: values.time_zone }),
+          is_partner: values.is_partner ?? false,
+        },
+      ]);
+      notify('atrium.person.settings.saved', { type: 'success' });
+      return undefined;
+    } catch (err) {
+      return submissionErrors(err, translate, FIELDS);
+    }
+  };
+  const opening: Values = {
+    tags: person.tags.map((t) => t.id),
+    groups: person.groups.map((g) => g.id),
+    work_zone: person.work_zone ?? '',
+    language: person.language ?? 'ru',
+    time_zone: person.time_zone ?? '',
+    is_partner: person.is_partner,
+  };
   return (
-    <Box
-      component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate([
-          {
-            user_id: person.id,
-            tags: tags.map((t) => t.id),
-            groups: groups.map((g) => g.id),
-            work_zone: workZone.trim() || null,
-            language,
-            ...(timeZone && { time_zone: timeZone }),
-            is_partner: partner,
-          },
-        ]);
-      }}
-      sx={{ maxWidth: 640 }}
-    >
-      <Stack spacing={2}>
-        {alert && <Alert severity="error">{alert}</Alert>}
-        {picker('tags', labels.data.tags, tags, setTags)}
-        {picker('groups', labels.data.groups, groups, setGroups)}
-        <TextField
-          label={translate(L('work_zone'))}
-          value={workZone}
-          onChange={(e) => {
-            setWorkZone(e.target.value);
-          }}
-          error={!!errors.work_zone}
-          helperText={errors.work_zone}
-          slotProps={{ htmlInput: { maxLength: contractRules.UpdateUserSettingsRequest.work_zone.maxLength } }}
-        />
-        <TextField
-          select
-          label={translate(L('language'))}
-          value={language}
-          onChange={(e) => {
-            setLanguage(e.target.value as SchemaLanguage);
-          }}
-        >
-          {LANGUAGES.map((l) => (
-            <MenuItem key={l} value={l}>
-              {translate(`atrium.languages.${l}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Autocomplete
-          options={ZONES}
-          value={timeZone || null}
-          onChange={(_e, v) => {
-            setTimeZone(v ?? '');
-          }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={translate(L('time_zone'))}
-              error={!!errors.time_zone}
-              helperText={errors.time_zone}
-            />
-          )}
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={partner}
-              onChange={(e) => {
-                setPartner(e.target.checked);
-              }}
-            />
-          }
-          label={translate(L('is_partner'))}
-        />
-        <Box>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {translate(L('save'))}
-          </Button>
-        </Box>
-      </Stack>
+    <Box sx={{ maxWidth: 640 }}>
+      <Form<Values> defaultValues={opening} onSubmit={submit} noValidate disableInvalidFormNotification>
+        <Stack spacing={2}>
+          <FormProblem />
+          <LabelsInput source="tags" options={labels.data.tags} own={person.tags} validate={rules.tags} />
+          <LabelsInput source="groups" options={labels.data.groups} own={person.groups} validate={rules.groups} />
+          <TextInput
+            source="work_zone"
+            label={L('work_zone')}
+            validate={rules.work_zone}
+            helperText={false}
+            slotProps={{ htmlInput: { maxLength: contractRules.UpdateUserSettingsRequest.work_zone.maxLength } }}
+          />
+          <ChoiceInput source="language" label={L('language')} choices={languages} validate={rules.language} />
+          <TimeZoneInput />
+          <BooleanInput source="is_partner" label={L('is_partner')} helperText={false} />
+          <Box>
+            <SaveButton />
+          </Box>
+        </Stack>
+      </Form>
     </Box>
   );
 }
