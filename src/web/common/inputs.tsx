@@ -64,11 +64,12 @@ function usePickerInput(props: PickerInputProps, toRaw: (d: Dayjs) => string, fr
 }
 
 /**
- * A date and time (an ISO instant) picked in the member's profile zone: DD/MM/YYYY HH:mm, 24-hour,
- * the interface language's picker texts. Empty is null.
+ * A date and time (an ISO instant) picked in the member's profile zone, or in `timeZone` when given (an
+ * event's own): DD/MM/YYYY HH:mm, 24-hour, the interface language's picker texts. Empty is null.
  */
-export function InstantInput(props: PickerInputProps) {
-  const tz = useTimeZone() ?? 'default';
+export function InstantInput({ timeZone, ...props }: PickerInputProps & { timeZone?: string }) {
+  const profileZone = useTimeZone();
+  const tz = timeZone ?? profileZone ?? 'default';
   const picker = usePickerInput(
     props,
     (d) => d.toISOString(),
