@@ -7,7 +7,15 @@ import { useTimeZone } from './format';
 import { FormSection } from './FormSection';
 import { InstantInput, timeZoneChoices } from './inputs';
 
-const ZONES = new Set(timeZoneChoices.map((z) => z.id));
+/** Whether the browser knows `zone` (also one its list leaves out, such as UTC in Chromium). */
+const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const TIMES = ['starts_at', 'ends_at'] as const;
 
 /**
@@ -19,7 +27,7 @@ const TIMES = ['starts_at', 'ends_at'] as const;
 function useEntryZone(): string | undefined {
   const profileZone = useTimeZone();
   const chosen = useWatch<{ time_zone?: string }, 'time_zone'>({ name: 'time_zone' });
-  const zone = chosen && ZONES.has(chosen) ? chosen : profileZone;
+  const zone = chosen && isZone(chosen) ? chosen : profileZone;
   const { getValues, setValue } = useFormContext<Record<(typeof TIMES)[number], string | null>>();
   const before = useRef(zone);
   useEffect(() => {

@@ -102,5 +102,6 @@ export const timeZoneChoices = (() => {
     typeof Intl.supportedValuesOf === 'function'
       ? Intl.supportedValuesOf('timeZone')
       : ['Europe/Berlin', 'Europe/Moscow', 'UTC'];
-  return zones.map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
+  // Chromium's list leaves out UTC, a zone events are given too.
+  return (zones.includes('UTC') ? zones : [...zones, 'UTC']).map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
 })();
