@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { learning } from '../../src/web/i18n/areas/learning';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, apiAs, signedInPage } from './support/session';
+import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
 
 /**
  * A comment's link opens that comment (#40 item 4, GET navigator/comments/{id}/): a member opens a lesson
@@ -14,7 +14,6 @@ import { VIEWPORTS, apiAs, signedInPage } from './support/session';
 
 const PASSWORD = 'comment-link-password-1';
 const stamp = Date.now().toString(36);
-const OPEN_MENU = { en: 'Open menu', de: 'Menü öffnen', ru: 'Открыть меню' } as const;
 // The seed's demo content: a free lesson of the "Growing your team" category.
 const CATEGORY = 'Growing your team';
 const LESSON = 'Inviting your first contacts';
@@ -43,11 +42,7 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-for (const [lang, width] of [
-  ['en', 'desktop'],
-  ['de', 'phone'],
-  ['ru', 'desktop'],
-] as const)
+for (const [lang, width] of LANGUAGE_WALKS)
   test(`a comment's link opens that comment (${lang}, ${width})`, async ({ browser }) => {
     const t = learning[lang].comments;
     const email = `comment-link-${lang}-${stamp}@e2e.example`;

@@ -4,7 +4,7 @@ import { content } from '../../src/web/i18n/areas/content';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, signedInPage } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
 
 /**
  * The event editor uses the event's own time zone (#40 finding 10): a Berlin admin opens the Event
@@ -15,7 +15,6 @@ import { VIEWPORTS, signedInPage } from './support/session';
 
 const PASSWORD = 'event-zone-password-1';
 const stamp = Date.now().toString(36);
-const OPEN_MENU = { en: 'Open menu', de: 'Menü öffnen', ru: 'Открыть меню' } as const;
 const RA = {
   en: { create: 'Create', save: 'Save' },
   de: { create: 'Erstellen', save: 'Speichern' },
@@ -31,11 +30,7 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-for (const [lang, width] of [
-  ['en', 'desktop'],
-  ['de', 'phone'],
-  ['ru', 'desktop'],
-] as const)
+for (const [lang, width] of LANGUAGE_WALKS)
   test(`an event entered as 19:00 in New York is stored as 19:00 New York by a Berlin admin (${lang}, ${width})`, async ({
     browser,
   }) => {

@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { staff } from '../../src/web/i18n/areas/staff';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, signedInPage } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
 
 /**
  * Staff pages ask the server's route check (menu/check_access/) before they show (#40 item 4), so a
@@ -16,7 +16,6 @@ import { VIEWPORTS, signedInPage } from './support/session';
 const PASSWORD = 'route-access-password-1';
 const stamp = Date.now().toString(36);
 type Lang = 'ru' | 'en' | 'de';
-const OPEN_MENU = { en: 'Open menu', de: 'Menü öffnen', ru: 'Открыть меню' } as const;
 
 let admin: APIRequestContext;
 
@@ -47,11 +46,7 @@ async function fromMenu(page: Page, lang: Lang, name: string, phone: boolean) {
   await openFromMenu(page, name);
 }
 
-for (const [lang, width] of [
-  ['en', 'desktop'],
-  ['de', 'phone'],
-  ['ru', 'desktop'],
-] as const)
+for (const [lang, width] of LANGUAGE_WALKS)
   test(`a consultant made a member is refused a staff page at the next click, without a new login (${lang}, ${width})`, async ({
     browser,
   }) => {

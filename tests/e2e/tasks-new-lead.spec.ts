@@ -4,7 +4,7 @@ import { tasks as texts } from '../../src/web/i18n/areas/tasks';
 import { clickWhenStill } from './support/motion';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, signedInPage } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
 
 /**
  * "New lead" with its first task in one step (#40 item 4, user_tasks/create_new_lead_task/): a consultant
@@ -15,7 +15,6 @@ import { VIEWPORTS, signedInPage } from './support/session';
 
 const PASSWORD = 'new-lead-task-password-1';
 const stamp = Date.now().toString(36);
-const OPEN_MENU = { en: 'Open menu', de: 'Menü öffnen', ru: 'Открыть меню' } as const;
 
 let admin: APIRequestContext;
 
@@ -29,11 +28,7 @@ test.afterAll(async () => {
 /** A Berlin landline no other run has used. */
 const freshPhone = () => `+49 30 ${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
 
-for (const [lang, width] of [
-  ['en', 'desktop'],
-  ['de', 'phone'],
-  ['ru', 'desktop'],
-] as const)
+for (const [lang, width] of LANGUAGE_WALKS)
   test(`a consultant creates a new lead and its first task in one step from Tasks (${lang}, ${width})`, async ({
     browser,
   }) => {
