@@ -1,5 +1,7 @@
+import { createElement, isValidElement, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminUI, CustomRoutes, Resource } from 'react-admin';
+import { ServerAccess } from './common/ServerAccess';
 import { LoginScreen } from './features/auth/routes';
 import { FEATURES } from './features';
 import { allows } from './features/access';
@@ -14,12 +16,23 @@ const ToDashboard = () => <Navigate to="/dashboard" replace />;
 /** Unknown paths go to "/" (and from there to the dashboard or the login screen). */
 const ToRoot = () => <Navigate to="/" replace />;
 
+/** A resource's view (a component or an element) behind the server's route check. */
+const checked = (view: ComponentType | ReactElement | undefined) =>
+  view && <ServerAccess>{isValidElement(view) ? view : createElement(view)}</ServerAccess>;
+
 const ROUTES = FEATURES.flatMap((f) => f.routes ?? []);
-const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []);
+const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []).map((r) => ({
+  ...r,
+  list: checked(r.list),
+  create: checked(r.create),
+  edit: checked(r.edit),
+  show: checked(r.show),
+}));
 
 /**
  * The signed-in app: react-admin's UI with the layout, the menu, and every feature's resources and pages
- * (features/index.ts) that the role table grants the user. Loaded (App.tsx) only off the public screens,
+ * (features/index.ts) that the role table grants the user, each page shown once the server's route check
+ * lets the user open it (ServerAccess). Loaded (App.tsx) only off the public screens,
  * so the login screen does not download it.
  */
 export default function AdminApp() {
@@ -41,7 +54,19 @@ export default function AdminApp() {
         <>
           <CustomRoutes>
             {ROUTES.filter((r) => allows(permissions, r.access)).map(({ path, screen: Screen, redirect }) => (
-              <Route key={path} path={path} element={Screen ? <Screen /> : <Navigate to={redirect} replace />} />
+              <Route
+                key={path}
+                path={path}
+                element={
+                  Screen ? (
+                    <ServerAccess>
+                      <Screen />
+                    </ServerAccess>
+                  ) : (
+                    <Navigate to={redirect} replace />
+                  )
+                }
+              />
             ))}
           </CustomRoutes>
           {RESOURCES.filter((r) => allows(permissions, r.name)).map((resource) => (

@@ -215,6 +215,39 @@ describe('give away', () => {
   });
 });
 
+describe('give away moves the open tasks', () => {
+  it("moves the old consultant's planned tasks about the users handed over, one or in bulk, and no others", async () => {
+    const a = await makeUser(t, { role: 'consultant' });
+    const b = await makeUser(t, { role: 'consultant' });
+    const u1 = await makeUser(t, { responsibleId: a.id });
+    const u2 = await makeUser(t, { responsibleId: a.id });
+    const other = await makeUser(t, { responsibleId: a.id });
+    const open1 = await createTask(t.db, { ownerId: a.id, linkedUserId: u1.id, description: 'call u1' });
+    const done1 = await createTask(t.db, {
+      ownerId: a.id,
+      linkedUserId: u1.id,
+      description: 'called u1',
+      status: 'completed',
+    });
+    const open2 = await createTask(t.db, { ownerId: a.id, linkedUserId: u2.id, description: 'call u2' });
+    const keep = await createTask(t.db, { ownerId: a.id, linkedUserId: other.id, description: 'call other' });
+    const ownerOf = async (id: number) =>
+      (await t.pool.query<{ owner_id: number }>(`select owner_id from tasks where id = $1`, [id])).rows[0]!.owner_id;
+
+    expect((await post('user/give_away_user/', admin, { user_id: u1.id, consultant_id: b.id })).statusCode).toBe(200);
+    expect(await ownerOf(open1.id)).toBe(b.id);
+    expect(await ownerOf(done1.id)).toBe(a.id);
+    const bulk = await post('manager/give_away_user/', admin, {
+      from_consultant_id: a.id,
+      to_consultant_id: b.id,
+      user_ids: [u2.id],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await ownerOf(open2.id)).toBe(b.id);
+    expect(await ownerOf(keep.id)).toBe(a.id);
+  });
+});
+
 describe('creating people', () => {
   it('creates a lead with the spec messages for every broken field', async () => {
     const taken = await makeUser(t, { phone: '+4930111222' });

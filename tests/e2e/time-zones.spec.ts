@@ -200,9 +200,9 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
     .filter({ hasText: shown(created!.created_at, TOKYO) });
   await expect(logRow.first()).toBeVisible();
 
-  // The admin's event form shows the stored instant in Tokyo too.
+  // The admin's event form shows the stored instant in the event's own zone (UTC), not the editor's.
   await page.goto(`/admin/events/${String(eventId)}`);
-  await expect(page.locator('input[name="starts_at"]')).toHaveValue(shown(startsAt, TOKYO));
+  await expect(page.locator('input[name="starts_at"]')).toHaveValue(shown(startsAt, 'UTC'));
   await page.context().close();
 });
 

@@ -64,11 +64,12 @@ function usePickerInput(props: PickerInputProps, toRaw: (d: Dayjs) => string, fr
 }
 
 /**
- * A date and time (an ISO instant) picked in the member's profile zone: DD/MM/YYYY HH:mm, 24-hour,
- * the interface language's picker texts. Empty is null.
+ * A date and time (an ISO instant) picked in the member's profile zone, or in `timeZone` when given (an
+ * event's own): DD/MM/YYYY HH:mm, 24-hour, the interface language's picker texts. Empty is null.
  */
-export function InstantInput(props: PickerInputProps) {
-  const tz = useTimeZone() ?? 'default';
+export function InstantInput({ timeZone, ...props }: PickerInputProps & { timeZone?: string }) {
+  const profileZone = useTimeZone();
+  const tz = timeZone ?? profileZone ?? 'default';
   const picker = usePickerInput(
     props,
     (d) => d.toISOString(),
@@ -101,7 +102,8 @@ export const timeZoneChoices = (() => {
     typeof Intl.supportedValuesOf === 'function'
       ? Intl.supportedValuesOf('timeZone')
       : ['Europe/Berlin', 'Europe/Moscow', 'UTC'];
-  return zones.map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
+  // Chromium's list leaves out UTC, a zone events are given too.
+  return (zones.includes('UTC') ? zones : [...zones, 'UTC']).map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
 })();
 
 /**

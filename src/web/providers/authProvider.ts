@@ -3,6 +3,7 @@ import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/sch
 import { accountsMethods, getToken, onUnauthorized, setToken, storage } from './data/accounts';
 import { chosenLocale, followAccount } from './i18nProvider';
 import { allows } from '../features/access';
+import { queryClient } from './data/queryClient';
 
 export const PROFILE_KEY = 'atrium:user';
 
@@ -61,23 +62,31 @@ async function settleLanguage(user: Profile): Promise<Profile> {
   return accountsMethods.setLanguage(chosen).catch(() => user);
 }
 
+/** The role the app grants by, or 'admin' for an active superuser (spec, section 6). */
+const roleOf = (profile: Profile) => (profile.is_superuser && profile.is_active ? 'admin' : profile.role);
+
 /**
- * The account's language is the source of truth (issue #40): a change made elsewhere (another device,
- * staff in the person's settings) is followed when this app loads or gets the focus again. The profile
- * kept for the session is refreshed on the way. Nothing happens when signed out.
+ * The account's language and role are the source of truth (issue #40): a change made elsewhere (another
+ * device, staff in the person's settings, an admin changing the role) is followed when this app loads or
+ * gets the focus again. The profile kept for the session is refreshed on the way; a new role registers
+ * the pages it opens and reads the menus again, without a new login. Nothing happens when signed out.
  */
 export async function followAccountChanges(): Promise<void> {
   if (!getToken()) return;
+  const before = cachedProfile();
   const profile = await accountsMethods.getMe();
   storeProfile(profile);
   if (profile.language !== chosenLocale()) followAccount(profile.language);
+  if (before && roleOf(before) !== roleOf(profile)) {
+    await queryClient.invalidateQueries({ queryKey: ['auth'] });
+    await queryClient.invalidateQueries({ queryKey: ['getMenu'] });
+  }
 }
 
-/** The user's role, or 'admin' for an active superuser (spec, section 6); null when signed out. */
+/** The user's role (roleOf); null when signed out. */
 async function permissions() {
   const profile = cachedProfile() ?? (getToken() ? await accountsMethods.getMe() : null);
-  if (!profile) return null;
-  return profile.is_superuser && profile.is_active ? 'admin' : profile.role;
+  return profile ? roleOf(profile) : null;
 }
 
 // A 401 from any call ends the local session; react-admin's checkError then redirects to /login.

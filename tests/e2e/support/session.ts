@@ -118,3 +118,13 @@ export const test = base.extend<{ asAdmin: Page; asConsultant: Page; asMember: P
     await page.context().close();
   },
 });
+
+/** The side menu's open button on a phone, by interface language. */
+export const OPEN_MENU = { en: 'Open menu', de: 'Menü öffnen', ru: 'Открыть меню' } as const;
+
+/** A journey walked once per language: English on a laptop, German on a phone, Russian on a laptop. */
+export const LANGUAGE_WALKS = [
+  ['en', 'desktop'],
+  ['de', 'phone'],
+  ['ru', 'desktop'],
+] as const;

@@ -78,14 +78,29 @@ export async function giveAwayUser(ctx: AppContext, caller: Caller, input: Schem
       .where(and(eq(users.id, target.id), sql`${users.responsibleId} is not distinct from ${target.responsibleId}`))
       .returning({ id: users.id });
     if (!moved.length) throw userTaken();
+    const openTasks = await moveOpenTasks(tx, target.responsibleId, heir.id, [target.id]);
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: target.id,
       kind: 'user_given_away',
-      details: { from: target.responsibleId, to: heir.id },
+      details: { from: target.responsibleId, to: heir.id, tasks: openTasks },
     });
     return { detail: t(lang, 'user_updated'), moved: 1 };
   });
+}
+
+/**
+ * The planned tasks the old consultant has about the users handed over go with them to the new one
+ * (#40 finding 12: the open task stayed with the old consultant). Returns how many moved.
+ */
+async function moveOpenTasks(tx: Tx, from: number | null, to: number, userIds: number[]): Promise<number> {
+  if (from === null || !userIds.length) return 0;
+  const moved = await tx
+    .update(tasks)
+    .set({ ownerId: to, updatedAt: new Date() })
+    .where(and(eq(tasks.ownerId, from), eq(tasks.status, 'planned'), inArray(tasks.linkedUserId, userIds)))
+    .returning({ id: tasks.id });
+  return moved.length;
 }
 
 async function anyStaff(tx: Tx, id: number, field: string) {
@@ -121,6 +136,12 @@ export async function managerGiveAwayUser(
       .where(and(eq(users.responsibleId, from.id), ids.length ? inArray(users.id, ids) : sql`true`))
       .returning({ id: users.id });
     if (ids.length && moved.length !== ids.length) throw userTaken();
+    await moveOpenTasks(
+      tx,
+      from.id,
+      to.id,
+      moved.map((m) => m.id),
+    );
     if (moved.length) {
       await tx.insert(actionLogs).values(
         moved.map((m) => ({

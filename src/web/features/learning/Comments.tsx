@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
+  Alert,
   Avatar,
   Box,
   Button,
@@ -10,6 +11,7 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
+  Link,
   Stack,
   TextField,
   Tooltip,
@@ -32,12 +34,13 @@ import {
   useUpdate,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../api/schema';
 import { contractRules, validatorsFor } from '../../../api/validators';
 import { trimmed } from '../../common/trimmed';
 import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
-import { useRefreshComments } from '../../providers/data/learningHooks';
+import { useLearningRecord, useRefreshComments } from '../../providers/data/learningHooks';
 import { Section } from '../../common/MemberPage';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../common/States';
 
@@ -48,6 +51,42 @@ const contract = validatorsFor('LessonCommentCreate', { text: { presence: 'atriu
 const rules = { text: trimmed(contract.text) };
 
 const RESOURCE = 'learning/comments';
+/** The query parameter of a comment's link: `/lesson/view/7?comment=42`. */
+const LINKED = 'comment';
+
+/**
+ * The comment a link names (`?comment=`), read on its own (GET navigator/comments/{id}/) so it shows
+ * above the list wherever it is in it (an older page not loaded yet), marked and scrolled to. One that
+ * was deleted, hidden or is of another lesson is said to be gone.
+ */
+function LinkedComment({ lessonId, commentId }: { lessonId: number; commentId: number }) {
+  const translate = useTranslate();
+  const query = useLearningRecord(RESOURCE, commentId, { retry: false });
+  const found = query.data?.lesson === lessonId ? query.data : undefined;
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!query.isPending) box.current?.scrollIntoView({ block: 'center' });
+  }, [query.isPending]);
+  if (query.isPending) return <LoadingBlock minHeight={80} />;
+  return (
+    <Box
+      component="section"
+      aria-labelledby="linked-comment-title"
+      data-testid="linked-comment"
+      ref={box}
+      sx={{ mb: 2, p: 1.5, borderRadius: 1, border: 2, borderColor: 'primary.main' }}
+    >
+      <Typography id="linked-comment-title" variant="overline" component="h3" color="primary">
+        {translate('atrium.learning.comments.linked')}
+      </Typography>
+      {found ? (
+        <CommentItem comment={found} />
+      ) : (
+        <Alert severity="info">{translate('atrium.learning.comments.linked_gone')}</Alert>
+      )}
+    </Box>
+  );
+}
 
 /**
  * The comments of a lesson, newest first, with the author and time; the member adds one, the author
@@ -62,8 +101,11 @@ export function Comments({ lessonId }: { lessonId: number }) {
   });
   const comments = query.data?.pages.flatMap((p) => p.data) ?? [];
   const count = query.total ?? 0;
+  const [params] = useSearchParams();
+  const linked = Number(params.get(LINKED));
   return (
     <Section title={translate('atrium.learning.comments.title', { smart_count: count, count })} id="comments-heading">
+      {params.has(LINKED) && <LinkedComment key={linked} lessonId={lessonId} commentId={linked} />}
       <CommentForm lessonId={lessonId} />
       <Box sx={{ mt: 2 }} data-testid="comments">
         {query.isPending ? (
@@ -231,9 +273,16 @@ function CommentItem({ comment }: { comment: SchemaLessonComment }) {
           <Typography variant="subtitle2" component="span">
             {name}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="time" dateTime={comment.created_at}>
-            {fmtDateTime(comment.created_at, tz)}
-          </Typography>
+          {/* The time is the comment's link, to share or open again (LinkedComment). */}
+          <Link
+            component={RouterLink}
+            to={`?${LINKED}=${String(comment.id)}`}
+            variant="caption"
+            color="text.secondary"
+            aria-label={translate('atrium.learning.comments.link', { time: fmtDateTime(comment.created_at, tz) })}
+          >
+            <time dateTime={comment.created_at}>{fmtDateTime(comment.created_at, tz)}</time>
+          </Link>
           {comment.is_hidden && isAdmin && <Chip size="small" label={translate('atrium.learning.comments.hidden')} />}
         </Stack>
         {hiddenForMe ? (

@@ -13,6 +13,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
 import {
   AutocompleteInput,
+  BooleanInput,
   CreateBase,
   Form,
   SaveButton,
@@ -27,25 +28,45 @@ import {
   type Validator,
 } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import type { SchemaTask, SchemaTaskCreateRequest, SchemaTaskStartIn, SchemaUserBrief } from '../../../api/schema';
+import type {
+  SchemaTask,
+  SchemaTaskCreateRequest,
+  SchemaTaskNewLeadCreateRequest,
+  SchemaTaskStartIn,
+  SchemaUserBrief,
+} from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
-import type { TaskLinkUsersFilter } from '../../providers/data/tasks';
+import type { TaskCreate, TaskLinkUsersFilter } from '../../providers/data/tasks';
+import { withBrowserRegion } from '../../common/countries';
 import { useTimeZone } from '../../common/format';
 import { PICKER_FORMAT } from '../../common/pickers';
 import { formErrors } from '../../common/errors';
 import { TASK_TYPE_CHOICES } from './StartField';
 
 // The start choice is the form's own field (`start`), not the contract's start_in: its errors show above the form.
-const FIELDS = ['type', 'start_at', 'end_at', 'linked_user_id', 'description'] as const;
+const LEAD_FIELDS = ['first_name', 'last_name', 'phone', 'email'] as const;
+const FIELDS = ['type', 'start_at', 'end_at', 'linked_user_id', 'description', ...LEAD_FIELDS] as const;
 /** The form's start: one of the seed's quick choices, or `at` for a date and time picked below. */
 type StartChoice = SchemaTaskStartIn | 'at';
-type TaskForm = Omit<Partial<SchemaTaskCreateRequest>, 'start_in'> & { start?: StartChoice };
+/** With `new_lead`, the task is about a lead the form creates from the lead's fields instead of a chosen user. */
+type TaskForm = Omit<Partial<SchemaTaskCreateRequest>, 'start_in'> &
+  Partial<Pick<SchemaTaskNewLeadCreateRequest, (typeof LEAD_FIELDS)[number]>> & {
+    start?: StartChoice;
+    new_lead?: boolean;
+  };
 const START_CHOICES: StartChoice[] = ['now', '15', '30', '45', '60', '75', '90', 'at'];
 const startChoices = START_CHOICES.map((id) => ({ id, name: `atrium.tasks.start_in.${id}` }));
 // The contract's limits, with the tasks' own wording for an empty field.
 const rules = validatorsFor('TaskCreateRequest', {
   description: { presence: 'atrium.tasks.fill_field' },
   linked_user_id: { presence: 'atrium.tasks.fill_field' },
+});
+// The new lead's fields: the contract's limits, the spec's words for an empty name or phone and a bad email.
+const leadRules = validatorsFor('TaskNewLeadCreateRequest', {
+  first_name: { presence: 'atrium.tasks.fill_field' },
+  last_name: { presence: 'atrium.tasks.fill_field' },
+  phone: { presence: 'atrium.tasks.fill_field' },
+  email: { email: 'atrium.validation.email_is_invalid' },
 });
 const userLabel = (u: SchemaUserBrief & { email?: string | null }) =>
   `${u.first_name} ${u.last_name}${u.email ? ` · ${u.email}` : ''}`;
@@ -81,6 +102,34 @@ function LinkedUserInput({ userId, initial }: { userId?: number; initial?: Schem
       validate={rules.linked_user_id}
       helperText={false}
     />
+  );
+}
+
+/**
+ * Whom the task is about: a user found by search, or a new lead (first task and lead in one step,
+ * #40 item 4) typed here. Known already (the person's page), it is that user.
+ */
+function AboutInputs({ userId, linkedUser }: { userId?: number; linkedUser?: SchemaUserBrief }) {
+  const newLead = useWatch<TaskForm, 'new_lead'>({ name: 'new_lead' });
+  if (linkedUser) return <LinkedUserInput userId={userId} initial={linkedUser} />;
+  return (
+    <>
+      <BooleanInput source="new_lead" label="atrium.tasks.new_lead" helperText="atrium.tasks.new_lead_hint" />
+      {newLead ? (
+        LEAD_FIELDS.map((f) => (
+          <TextInput
+            key={f}
+            source={f}
+            label={`atrium.admin.people.${f}`}
+            type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
+            validate={leadRules[f]}
+            helperText={false}
+          />
+        ))
+      ) : (
+        <LinkedUserInput userId={userId} />
+      )}
+    </>
   );
 }
 
@@ -161,7 +210,10 @@ function Save() {
   return <SaveButton label="atrium.tasks.save" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />;
 }
 
-/** A new task for the caller (or the employee viewed as): type, start, optional end, who it is about, what to do. */
+/**
+ * A new task for the caller (or the employee viewed as): type, start, optional end, who it is about (or
+ * a new lead, created with it), what to do.
+ */
 export function TaskCreateDialog({
   onClose,
   userId,
@@ -182,15 +234,32 @@ export function TaskCreateDialog({
         resource="tasks"
         redirect={false}
         mutationMode="pessimistic"
-        transform={({ start, start_at, ...data }: TaskForm): Partial<SchemaTaskCreateRequest> => ({
-          ...data,
-          ...(start === 'at' ? { start_at } : { start_in: start }),
-          end_at: data.end_at || undefined,
-          user_id: userId,
-        })}
+        transform={({
+          start,
+          start_at,
+          new_lead,
+          linked_user_id,
+          first_name,
+          last_name,
+          phone,
+          email,
+          ...data
+        }: TaskForm): Partial<TaskCreate> => {
+          const task = {
+            ...data,
+            ...(start === 'at' ? { start_at } : { start_in: start }),
+            end_at: data.end_at || undefined,
+            user_id: userId,
+          };
+          // A phone typed without its country code is read in the browser's region.
+          return new_lead
+            ? withBrowserRegion({ ...task, new_lead, first_name, last_name, phone, email: email || undefined })
+            : { ...task, linked_user_id };
+        }}
         mutationOptions={{
-          onSuccess: () => {
-            notify('atrium.tasks.created', { type: 'success' });
+          onSuccess: (_task, variables) => {
+            const withLead = (variables.data as Partial<TaskCreate> | undefined)?.new_lead;
+            notify(withLead ? 'atrium.tasks.lead_created' : 'atrium.tasks.created', { type: 'success' });
             refresh();
             onClose();
           },
@@ -215,7 +284,7 @@ export function TaskCreateDialog({
               />
               <StartInputs />
               <ZonedDateTimeInput source="end_at" label="atrium.tasks.fields.end_at" testId="task-end-at" />
-              <LinkedUserInput userId={userId} initial={linkedUser} />
+              <AboutInputs userId={userId} linkedUser={linkedUser} />
               <TextInput
                 source="description"
                 label="atrium.tasks.fields.description"

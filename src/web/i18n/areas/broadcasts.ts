@@ -38,7 +38,7 @@ const en = {
     },
     when_section: 'When',
     watch_section: 'Watching',
-    time_zone_help: 'Viewers see the times in their own time zone.',
+    time_zone_help: 'The start and end are entered in this zone; viewers see the times in their own.',
     url_help:
       'A YouTube or Vimeo link plays on the page; any other link (Zoom, Meet…) opens with a Join button. Shown to viewers from 15 minutes before the start.',
     package_help: 'Members with an active subscription to this package (and staff) may watch.',
@@ -87,7 +87,7 @@ export const broadcasts = {
       },
       when_section: 'Когда',
       watch_section: 'Просмотр',
-      time_zone_help: 'Зрители видят время в своём часовом поясе.',
+      time_zone_help: 'Начало и окончание вводятся в этом поясе; зрители видят время в своём.',
       url_help:
         'Ссылка YouTube или Vimeo воспроизводится на странице; другие ссылки (Zoom, Meet…) открываются кнопкой «Присоединиться». Зрители видят ссылку за 15 минут до начала.',
       package_help: 'Смотреть могут участники с активной подпиской на этот пакет (и сотрудники).',
@@ -133,7 +133,8 @@ export const broadcasts = {
       },
       when_section: 'Wann',
       watch_section: 'Zuschauen',
-      time_zone_help: 'Zuschauer sehen die Zeiten in ihrer eigenen Zeitzone.',
+      time_zone_help:
+        'Beginn und Ende werden in dieser Zeitzone eingegeben; Zuschauer sehen die Zeiten in ihrer eigenen.',
       url_help:
         'Ein YouTube- oder Vimeo-Link wird auf der Seite abgespielt; andere Links (Zoom, Meet…) öffnen sich über „Teilnehmen“. Zuschauer sehen den Link ab 15 Minuten vor Beginn.',
       package_help: 'Mitglieder mit aktivem Abonnement dieses Pakets (und Mitarbeitende) dürfen zusehen.',

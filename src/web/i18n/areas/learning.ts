@@ -99,6 +99,9 @@ const en = {
     hidden_done: 'The comment is hidden',
     shown_done: 'The comment is visible again',
     hidden_for_author: 'Your comment was hidden by a moderator.',
+    link: 'Link to this comment (%{time})',
+    linked: 'Linked comment',
+    linked_gone: 'This comment is no longer available.',
   },
   books: {
     title: 'Books',
@@ -257,6 +260,9 @@ export const learning = {
       hidden_done: 'Комментарий скрыт',
       shown_done: 'Комментарий снова виден',
       hidden_for_author: 'Ваш комментарий скрыт модератором.',
+      link: 'Ссылка на этот комментарий (%{time})',
+      linked: 'Комментарий по ссылке',
+      linked_gone: 'Этот комментарий больше недоступен.',
     },
     books: {
       title: 'Книги',
@@ -413,6 +419,9 @@ export const learning = {
       hidden_done: 'Der Kommentar ist verborgen',
       shown_done: 'Der Kommentar ist wieder sichtbar',
       hidden_for_author: 'Ihr Kommentar wurde von einem Moderator verborgen.',
+      link: 'Link zu diesem Kommentar (%{time})',
+      linked: 'Verlinkter Kommentar',
+      linked_gone: 'Dieser Kommentar ist nicht mehr verfügbar.',
     },
     books: {
       title: 'Bücher',

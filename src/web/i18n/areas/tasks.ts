@@ -56,6 +56,9 @@ const en = {
   select_start: 'Please, select start time',
   fill_field: 'Please, fill this field',
   no_users: 'No users found',
+  new_lead: 'About a new lead',
+  new_lead_hint: "The lead is created together with the task, in the care of the task's owner.",
+  lead_created: 'Lead and task created',
 };
 
 export const tasks = {
@@ -115,6 +118,9 @@ export const tasks = {
     select_start: 'Пожалуйста, выберите время начала',
     fill_field: 'Пожалуйста, заполните это поле',
     no_users: 'Пользователи не найдены',
+    new_lead: 'О новом лиде',
+    new_lead_hint: 'Лид создаётся вместе с задачей, ответственный за него — владелец задачи.',
+    lead_created: 'Лид и задача созданы',
   } satisfies Widen<typeof en>,
   de: {
     title: 'Aufgaben',
@@ -171,5 +177,8 @@ export const tasks = {
     select_start: 'Bitte wählen Sie die Startzeit',
     fill_field: 'Bitte füllen Sie dieses Feld aus',
     no_users: 'Keine Benutzer gefunden',
+    new_lead: 'Zu einem neuen Lead',
+    new_lead_hint: 'Der Lead wird mit der Aufgabe angelegt; verantwortlich ist, wem die Aufgabe gehört.',
+    lead_created: 'Lead und Aufgabe erstellt',
   } satisfies Widen<typeof en>,
 };

@@ -54,7 +54,7 @@ export const lessonCategoriesAdapter: ResourceAdapter = {
 
 /**
  * `learning/comments` → navigator/comments/: a lesson's comments (`filter.lesson`), newest first,
- * paged; add one, hide or show one (`update` with `{is_hidden}`, a moderator's action), delete one.
+ * paged; one by id (a comment's link, GET navigator/comments/{id}/); add one, hide or show one (`update` with `{is_hidden}`, a moderator's action), delete one.
  */
 export const lessonCommentsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, filter }) {
@@ -69,6 +69,9 @@ export const lessonCommentsAdapter: ResourceAdapter = {
       total: page.count,
       pageInfo: { hasNextPage: page.next !== null, hasPreviousPage: page.previous !== null },
     };
+  },
+  async getOne(_resource, { id }) {
+    return { data: await unwrap(api.GET('/navigator/comments/{id}/', { params: { path: { id: Number(id) } } })) };
   },
   async create(_resource, { data }) {
     const body = data as SchemaLessonCommentCreate;

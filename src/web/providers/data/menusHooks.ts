@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { serverLanguageStore } from '../i18nProvider';
+import { useQueryClient } from './query';
 import { useProviderQuery } from './providerHooks';
 
 /**
@@ -15,4 +16,22 @@ export function useServerMenu(kind: 'main' | 'dropdown') {
 export function useFooterLinks() {
   const locale = useSyncExternalStore(serverLanguageStore.subscribe, serverLanguageStore.get);
   return useProviderQuery('getFooterLinks', [], { locale, staleTime: 5 * 60_000 });
+}
+
+/**
+ * Whether the server lets the signed-in user open the page at `path` (menu/check_access/), asked again
+ * on every visit and when the window gets the focus, so a rights change takes effect without a new
+ * login (#40 item 4). A refusal also reads the side menu again, which
+ * then leaves out what the role no longer opens (the pages registered follow at the next load or focus,
+ * authProvider's followAccountChanges; until then the server refuses them here).
+ */
+export function useRouteAccess(path: string) {
+  const client = useQueryClient();
+  const query = useProviderQuery('checkAccess', [path], { locale: null, staleTime: 0 });
+  const refused = query.data?.allow === false;
+  useEffect(() => {
+    if (!refused) return;
+    void client.invalidateQueries({ queryKey: ['getMenu'] });
+  }, [refused, client]);
+  return query;
 }

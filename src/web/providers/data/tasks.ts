@@ -1,6 +1,7 @@
 import { api, unwrap } from '../../../api/client';
 import type {
   SchemaTaskCreateRequest,
+  SchemaTaskNewLeadCreateRequest,
   SchemaTaskTab,
   SchemaTaskTabCounts,
   SchemaTaskType,
@@ -24,7 +25,14 @@ export type TaskFilter = {
 export type TaskListMeta = { tab_counts: SchemaTaskTabCounts };
 
 /**
- * `tasks` → user_tasks/: list (one tab), create, and update as an action (complete, cancel,
+ * What `create` takes: a task about someone known, or, with `new_lead`, a task about a new lead who
+ * is created in the same step (user_tasks/create_new_lead_task/: the lead's fields beside the task's).
+ */
+export type TaskCreate =
+  ({ new_lead?: false } & SchemaTaskCreateRequest) | ({ new_lead: true } & SchemaTaskNewLeadCreateRequest);
+
+/**
+ * `tasks` → user_tasks/: list (one tab), create (with a new lead, create_new_lead_task/), and update as an action (complete, cancel,
  * reschedule, edit) — `update`'s data is the TaskUpdateRequest without task_id.
  */
 export const tasksAdapter: ResourceAdapter = {
@@ -49,7 +57,12 @@ export const tasksAdapter: ResourceAdapter = {
     return { data: page.results, total: page.count, meta: { tab_counts: page.tab_counts } satisfies TaskListMeta };
   },
   async create(_resource, { data }) {
-    const body = data as SchemaTaskCreateRequest;
+    const { new_lead, ...fields } = data as TaskCreate;
+    if (new_lead) {
+      const body = fields as SchemaTaskNewLeadCreateRequest;
+      return { data: await unwrap(api.POST('/user_tasks/create_new_lead_task/', { body })) };
+    }
+    const body = fields as SchemaTaskCreateRequest;
     return { data: await unwrap(api.POST('/user_tasks/create/', { body })) };
   },
   async update(_resource, { id, data }) {
