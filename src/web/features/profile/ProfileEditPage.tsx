@@ -249,8 +249,10 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
       notify('atrium.profile.updated', { type: 'success' });
       return undefined;
     } catch (err) {
-      notifyError(err);
-      return submissionErrors(err, translate, FIELDS);
+      const errors = submissionErrors(err, translate, FIELDS);
+      // What no field shows is said once, in the form's alert; field errors are summed up in a toast.
+      if (!('root' in errors)) notifyError(err);
+      return errors;
     }
   };
 
