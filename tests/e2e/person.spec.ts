@@ -108,6 +108,11 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await reset.getByRole('button', { name: 'Закрыть' }).click();
 
   // The timeline tells both actions.
+  // The Contact tab shows the facts a member sees of the person, with the donation just recorded.
+  await page.getByRole('tab', { name: 'Контактные данные' }).click();
+  await expect(page.getByText(lead.email, { exact: true })).toBeVisible();
+  await expect(page.getByText('25,00 $').first()).toBeVisible();
+
   await page.getByRole('tab', { name: 'Хронология' }).click();
   await expect(timeline).toContainText('записал(а) пожертвование');
   await expect(timeline).toContainText('создал(а) ссылку сброса учётных данных');

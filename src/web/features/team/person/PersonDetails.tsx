@@ -9,65 +9,72 @@ import { DETAILS_GRID, DetailsField, detailsLabel } from '../DetailsField';
 
 const briefName = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last_name}`.trim() : '');
 
-/** What a member sees of a user of their structure: contact data, place in the structure, donations and completed tasks. */
-export function PersonDetails({ person: u }: { person: SchemaStaffUserDetails }) {
+/** What a member sees of a user of their structure: the person's facts and completed tasks. */
+export function PersonDetails({ person }: { person: SchemaStaffUserDetails }) {
+  return (
+    <Stack spacing={2}>
+      <PersonFacts person={person} />
+      <CompletedTasks userId={person.id} />
+    </Stack>
+  );
+}
+
+/** The person's contact data, place in the structure and donation figures (also staff's Contact tab). */
+export function PersonFacts({ person: u, bare }: { person: SchemaStaffUserDetails; bare?: boolean }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const tz = useTimeZone();
-  return (
-    <Stack spacing={2}>
-      <Card variant="outlined">
-        <CardContent>
-          <Section title={translate('atrium.team.details.contact')}>
-            <Box sx={DETAILS_GRID}>
-              <DetailsField label={translate(detailsLabel('email'))}>{u.email}</DetailsField>
-              <DetailsField label={translate(detailsLabel('phone'))}>{fmtPhone(u.phone)}</DetailsField>
-              <DetailsField label={translate(detailsLabel('city'))}>{u.city}</DetailsField>
-              <DetailsField label={translate(detailsLabel('country'))}>{countryName(u.country, locale)}</DetailsField>
-              <DetailsField label={translate(detailsLabel('date_birth'))}>
-                {u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('time_zone'))}>
-                {fmtTimeZone(u.time_zone, locale)}
-              </DetailsField>
-            </Box>
-          </Section>
-          <Section title={translate('atrium.team.details.structure')}>
-            <Box sx={DETAILS_GRID}>
-              <DetailsField label={translate(detailsLabel('role'))}>
-                {translate(`atrium.team.details.roles.${u.role}`)}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('referrer'))}>{briefName(u.referrer)}</DetailsField>
-              <DetailsField label={translate(detailsLabel('responsible'))}>{briefName(u.responsible)}</DetailsField>
-              <DetailsField label={translate(detailsLabel('referrals_count'))}>
-                {String(u.referrals_count ?? 0)}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('tags'))}>
-                {u.tags.map((t) => t.name).join(', ')}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('groups'))}>
-                {u.groups.map((g) => g.name).join(', ')}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('date_joined'))}>{fmtDate(u.date_joined, tz)}</DetailsField>
-            </Box>
-          </Section>
-          <Section title={translate('atrium.team.details.donations')}>
-            <Box sx={DETAILS_GRID}>
-              <DetailsField label={translate(detailsLabel('current_month'))}>
-                {fmtMoney(u.donations.current_month, locale)}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('previous_month'))}>
-                {fmtMoney(u.donations.previous_month, locale)}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('total'))}>
-                {fmtMoney(u.donations.total, locale)}
-              </DetailsField>
-              <DetailsField label={translate(detailsLabel('count'))}>{String(u.donations.count)}</DetailsField>
-            </Box>
-          </Section>
-        </CardContent>
-      </Card>
-      <CompletedTasks userId={u.id} />
-    </Stack>
+  const facts = (
+    <>
+      <Section title={translate('atrium.team.details.contact')}>
+        <Box sx={DETAILS_GRID}>
+          <DetailsField label={translate(detailsLabel('email'))}>{u.email}</DetailsField>
+          <DetailsField label={translate(detailsLabel('phone'))}>{fmtPhone(u.phone)}</DetailsField>
+          <DetailsField label={translate(detailsLabel('city'))}>{u.city}</DetailsField>
+          <DetailsField label={translate(detailsLabel('country'))}>{countryName(u.country, locale)}</DetailsField>
+          <DetailsField label={translate(detailsLabel('date_birth'))}>
+            {u.date_birth ? fmtDate(u.date_birth, 'UTC') : ''}
+          </DetailsField>
+          <DetailsField label={translate(detailsLabel('time_zone'))}>{fmtTimeZone(u.time_zone, locale)}</DetailsField>
+        </Box>
+      </Section>
+      <Section title={translate('atrium.team.details.structure')}>
+        <Box sx={DETAILS_GRID}>
+          <DetailsField label={translate(detailsLabel('role'))}>
+            {translate(`atrium.team.details.roles.${u.role}`)}
+          </DetailsField>
+          <DetailsField label={translate(detailsLabel('referrer'))}>{briefName(u.referrer)}</DetailsField>
+          <DetailsField label={translate(detailsLabel('responsible'))}>{briefName(u.responsible)}</DetailsField>
+          <DetailsField label={translate(detailsLabel('referrals_count'))}>
+            {String(u.referrals_count ?? 0)}
+          </DetailsField>
+          <DetailsField label={translate(detailsLabel('tags'))}>{u.tags.map((t) => t.name).join(', ')}</DetailsField>
+          <DetailsField label={translate(detailsLabel('groups'))}>
+            {u.groups.map((g) => g.name).join(', ')}
+          </DetailsField>
+          <DetailsField label={translate(detailsLabel('date_joined'))}>{fmtDate(u.date_joined, tz)}</DetailsField>
+        </Box>
+      </Section>
+      <Section title={translate('atrium.team.details.donations')}>
+        <Box sx={DETAILS_GRID}>
+          <DetailsField label={translate(detailsLabel('current_month'))}>
+            {fmtMoney(u.donations.current_month, locale)}
+          </DetailsField>
+          <DetailsField label={translate(detailsLabel('previous_month'))}>
+            {fmtMoney(u.donations.previous_month, locale)}
+          </DetailsField>
+          <DetailsField label={translate(detailsLabel('total'))}>{fmtMoney(u.donations.total, locale)}</DetailsField>
+          <DetailsField label={translate(detailsLabel('count'))}>{String(u.donations.count)}</DetailsField>
+        </Box>
+      </Section>
+    </>
+  );
+  // Inside staff's tabs the card is the tabs' own.
+  return bare ? (
+    facts
+  ) : (
+    <Card variant="outlined">
+      <CardContent>{facts}</CardContent>
+    </Card>
   );
 }
