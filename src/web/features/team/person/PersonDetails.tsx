@@ -1,13 +1,14 @@
 import { Box, Card, CardContent, Stack } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaUserBrief } from '../../../../api/schema';
+import { fullName } from './people';
 import { countryName } from '../../../common/countries';
 import { fmtDate, fmtMoney, fmtPhone, fmtTimeZone, useTimeZone } from '../../../common/format';
 import { Section } from '../../../common/MemberPage';
 import { CompletedTasks } from '../CompletedTasks';
 import { DETAILS_GRID, DetailsField, detailsLabel } from '../DetailsField';
 
-const briefName = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last_name}`.trim() : '');
+const briefName = (u?: SchemaUserBrief | null) => (u ? fullName(u) : '');
 
 /** What a member sees of a user of their structure: the person's facts and completed tasks. */
 export function PersonDetails({ person }: { person: SchemaStaffUserDetails }) {
