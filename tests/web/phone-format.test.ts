@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtPhone } from '../../src/web/common/format';
+import { fmtPhone } from '../../src/web/common/phone';
 
 describe('phones on the web: stored in E.164, shown grouped', () => {
   it('groups a stored number the international way', () => {

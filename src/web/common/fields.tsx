@@ -1,6 +1,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { fmtDateTime, fmtPhone, useFmtMoney, useTimeZone } from './format';
+import { fmtDateTime, useFmtMoney, useTimeZone } from './format';
+import { fmtPhone } from './phone';
 import type { SchemaBookAdmin } from '../../api/schema';
 
 /** An ISO instant as DD/MM/YYYY HH:mm in the admin's time zone; `emptyText` (a key) when null. */

@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useGetIdentity, useLocaleState } from 'react-admin';
 import type { SchemaProfile } from '../../api/schema';
 
@@ -49,15 +48,6 @@ export function fmtMoney(amount: string, locale: string): string {
 export function useFmtMoney(): (amount: string) => string {
   const [locale] = useLocaleState();
   return (amount) => fmtMoney(amount, locale);
-}
-
-/**
- * A phone as stored (E.164, "+49301234003") shown grouped the international way ("+49 30 1234003");
- * what does not parse is shown as it is.
- */
-export function fmtPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
 }
 
 /**

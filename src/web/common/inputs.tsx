@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps, type Validator } from 'react-admin';
 import { MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTimeZone } from './format';
-import { PICKER_FORMAT } from './pickers';
+import { DatePicker, DateTimePicker, PICKER_FORMAT } from './pickers';
 
 type PickerInputProps = Omit<InputProps, 'format' | 'parse'> & {
   helperText?: ReactNode;

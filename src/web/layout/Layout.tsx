@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { useLoginNotice } from '../features/auth/loginNotice';
-import { PickersProvider } from '../common/pickers';
 import { AppBar } from './AppBar';
 import { Footer } from './Footer';
 import { Menu } from './Menu';
@@ -17,11 +16,9 @@ const FIT_SCREEN = {
 export function Layout({ children }: { children: ReactNode }) {
   useLoginNotice();
   return (
-    <PickersProvider>
-      <RaLayout appBar={AppBar} menu={Menu} sx={FIT_SCREEN}>
-        {children}
-        <Footer />
-      </RaLayout>
-    </PickersProvider>
+    <RaLayout appBar={AppBar} menu={Menu} sx={FIT_SCREEN}>
+      {children}
+      <Footer />
+    </RaLayout>
   );
 }

@@ -9,7 +9,19 @@ export default fp(async (app: FastifyInstance) => {
   const webDist = app.ctx.config.webDist;
   const index = path.join(webDist, 'index.html');
   const built = fs.existsSync(index);
-  if (built) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  const ASSETS = path.join(path.resolve(webDist), 'assets') + path.sep;
+  if (built)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build names every script and style by its content's hash, so a browser keeps them for good
+      // and does not ask again on each visit (dozens of requests per page load); the rest is asked again.
+      setHeaders: (reply, file) => {
+        if (path.resolve(file).startsWith(ASSETS)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   app.setNotFoundHandler((req, reply) => {
     // A missing upload or script is a 404 too, not the web app's index.html.
     const fileLike = ['/api/', '/media/', '/assets/'].some((p) => req.url.startsWith(p));

@@ -1,5 +1,4 @@
 import { Box, Divider, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import {
   AutocompleteInput,
@@ -19,7 +18,7 @@ import type { ActionLogPerson } from '../../providers/data/actionLogs';
 import { admin } from '../../i18n/areas/admin';
 import { InstantField } from '../../common/fields';
 import { ListError } from '../../common/ListError';
-import { PICKER_FORMAT } from '../../common/pickers';
+import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 
 /** Every action the history names, as a filter choice in the interface language. */
 const KIND_CHOICES = Object.keys(admin.en.logs.kinds).map((id) => ({ id, name: `atrium.admin.logs.kinds.${id}` }));

@@ -6,7 +6,7 @@ import type { SchemaResetCredentialsSave } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import { fieldErrorsOf, formErrors, submissionErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
-import { fmtPhone } from '../../common/format';
+import { fmtPhone } from '../../common/phone';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useProviderQuery } from '../../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';

@@ -19,7 +19,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { fmtDate, fmtPhone, useTimeZone } from '../../common/format';
+import { fmtDate, useTimeZone } from '../../common/format';
+import { fmtPhone } from '../../common/phone';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AddButton } from './AddButton';
 import { CategoriesPanel } from './CategoriesPanel';

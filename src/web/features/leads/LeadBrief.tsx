@@ -7,7 +7,7 @@ import type { SchemaWaitingUser } from '../../../api/schema';
 import { FailureState } from '../../common/Failure';
 import { LoadingBlock } from '../../common/States';
 import { CountryName } from '../../common/CountryName';
-import { fmtPhone } from '../../common/format';
+import { fmtPhone } from '../../common/phone';
 import { personName } from '../../common/lazyView';
 import { Age, QueueChip, SourceText } from './WaitingLeadsList';
 import { RejectButton, TakeButton, personPath } from './QueueActions';

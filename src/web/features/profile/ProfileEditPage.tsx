@@ -11,13 +11,12 @@ import {
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import { submissionErrors, useFormAlert, useNotifyError } from '../../common/errors';
 import { InvalidFormNotice } from '../../common/forms';
-import { PICKER_FORMAT } from '../../common/pickers';
+import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 import { trimmed } from '../../common/trimmed';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfile } from '../../providers/data/profileHooks';

@@ -11,11 +11,10 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaStaffWorkTime } from '../../../api/schema';
-import { PICKER_FORMAT } from '../../common/pickers';
+import { PICKER_FORMAT, TimePicker } from '../../common/pickers';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
 import { useStaffAction, type Staff } from './useStaffAction';
 

@@ -1,8 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
-import { PICKER_FORMAT } from '../../common/pickers';
+import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 import type { SchemaStatisticsPeriod } from '../../../api/schema';
 import type { usePeriod } from './usePeriod';
 

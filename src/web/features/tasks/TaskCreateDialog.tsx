@@ -9,7 +9,6 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
 import {
   AutocompleteInput,
@@ -39,7 +38,7 @@ import { validatorsFor } from '../../../api/validators';
 import type { TaskCreate, TaskLinkUsersFilter } from '../../providers/data/tasks';
 import { withBrowserRegion } from '../../common/countries';
 import { useTimeZone } from '../../common/format';
-import { PICKER_FORMAT } from '../../common/pickers';
+import { DateTimePicker, PICKER_FORMAT } from '../../common/pickers';
 import { formErrors } from '../../common/errors';
 import { TASK_TYPE_CHOICES } from './StartField';
 

@@ -11,7 +11,7 @@ import {
 import { Typography } from '@mui/material';
 import { InstantField, PhoneField } from '../../common/fields';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
-import { fmtPhone } from '../../common/format';
+import { fmtPhone } from '../../common/phone';
 import { leadStatusChoices, roleChoices } from './choices';
 import type { SchemaAdminUser } from '../../../api/schema';
 

@@ -2,7 +2,8 @@ import { Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { SchemaStructureUser, SchemaUserBrief } from '../../../../api/schema';
 import { CountryName } from '../../../common/CountryName';
-import { fmtDate, fmtDateTime, fmtMoney, fmtPhone } from '../../../common/format';
+import { fmtDate, fmtDateTime, fmtMoney } from '../../../common/format';
+import { fmtPhone } from '../../../common/phone';
 import { StatusChip } from '../StatusChip';
 
 const name = (u?: SchemaUserBrief | null) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
