@@ -87,7 +87,8 @@ describe('the structure search', () => {
   });
 
   it('asks the index only for a term’s rare windows and still checks the whole term', async () => {
-    const where = await searchTextMatches(t.db, 'xylo common');
+    const { where, selective } = await searchTextMatches(t.db, 'xylo common');
+    expect(selective).toBe(true);
     const found = await t.db.execute<{ id: number }>(sql`select u.id from users u where ${where} order by u.id`);
     const expected = await t.pool.query<{ id: number }>(
       `select id from users u
