@@ -140,7 +140,8 @@ export const team: BenchArea = {
         method: 'POST',
         path: '/api/team/get_my_structure_users/?page=1&page_size=25',
         body: { search: 'treea1b' },
-        p50: 50,
+        // Issue 41: 20 ms at this tree.
+        p50: 20,
         p99: 200,
       },
       { name: 'get_children (root)', method: 'GET', path: '/api/team/get_children/', p50: 10, p99: 50 },

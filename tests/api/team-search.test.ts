@@ -196,7 +196,7 @@ describe('the search planned once for every viewer', () => {
     );
   });
 
-  it('is one statement planned once, beside the viewer’s row, bringing the page’s rows along', async () => {
+  it('is one statement planned once, with the viewer’s row and the page’s rows in it', async () => {
     await search('zorro commonw');
     const statements = await recordSql(async () => {
       await search('zorro commonw');
@@ -205,6 +205,7 @@ describe('the search planned once for every viewer', () => {
     expect(searching).toHaveLength(1);
     expect(searching[0]!.text).not.toContain('plan per call');
     expect(searching[0]!.text).toContain('json_agg');
+    expect(statements.filter((s) => s.text.includes('descendants_count'))).toEqual(searching);
   });
 
   it('stays right after a rename, a hand-over of a removed user’s referrals and a removal', async () => {

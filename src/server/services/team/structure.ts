@@ -124,9 +124,18 @@ const paidDonationsOf = (userId: SQL, months: Months) => sql`
     select p.amount_cents, p.paid_at from payments p
     where p.user_id = ${userId} and p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}`;
 
+type ViewerRow = { path: string; descendants: number; groups: Array<{ id: number; name: string }> };
+type NullableViewerRow = { [K in keyof ViewerRow]: ViewerRow[K] | null };
+
+/** The viewer's path (a value, so the page is planned for this subtree), subtree size and the tag groups. */
+const viewerRowSql = (viewerId: number) => sql`
+    select path::text as path, descendants_count as descendants,
+      coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]') as groups
+    from users where id = ${viewerId}`;
+
 /**
  * A search's users, matched once: the count, the matches' donations, and the page, as its ids or
- * (with `rows`) as the page's rows themselves.
+ * (with `rows`) as the page's rows themselves, and the viewer's row beside them.
  */
 function hitsSql(
   where: SQL,
@@ -149,8 +158,12 @@ function hitsSql(
       page as materialized (select m.id, row_number() over (order by ${order}) as ord from m order by ${order} ${pageSql(o.page)})`
         : sql``
     }
-    select (select count(*)::int from m) as n, ${page}, d.cur, d.prev
-    from (${donationSums(sql`p.amount_cents`, o.months)} from m cross join lateral (${paidDonationsOf(sql`m.id`, o.months)}) p) d`;
+    select (select count(*)::int from m) as n, ${page}, d.cur, d.prev${
+      o.rows ? sql`, v.path, v.descendants, v.groups` : sql``
+    }
+    from (${donationSums(sql`p.amount_cents`, o.months)} from m cross join lateral (${paidDonationsOf(sql`m.id`, o.months)}) p) d${
+      o.rows ? sql` left join (${viewerRowSql(o.rows.viewerId)}) v on true` : sql``
+    }`;
 }
 
 export async function listStructureUsers(
@@ -164,35 +177,30 @@ export async function listStructureUsers(
   const win = pageWindow(q);
   const months = monthWindows();
   const { filters, selective } = await filtersOf(ctx.db, f);
-  // The viewer's path (a value, so the page is planned for this subtree), subtree size and the tag groups.
-  const viewerRow = prepared<{ path: string; descendants: number; groups: Array<{ id: number; name: string }> }>(
-    ctx.db,
-    sql`
-    select path::text as path, descendants_count as descendants,
-      coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]') as groups
-    from users where id = ${viewer.id}`,
-  );
   const now = clock.now().toISOString();
   const { col, dir } = sortOf(q.ordering);
   // A selective search (its rare trigrams find few users whoever looks) starts from the trigram
   // index and checks the scope on what it found: one statement, planned once per connection for every
-  // viewer, sent with the viewer's row instead of after it (planning the search per call cost more
-  // than running it). It brings the page's rows along.
-  const [[me], searched] = await Promise.all([
-    viewerRow,
-    selective
-      ? prepared<{ n: number; rows: string; cur: string; prev: string }>(
-          ctx.db,
-          hitsSql(sql.join([visibleUsersFilter(viewer, 'u'), ...filters], sql` and `), {
-            sortKey: col,
-            dir,
-            page: win,
-            months,
-            rows: { viewerId: viewer.id, now },
-          }),
-        )
-      : undefined,
-  ]);
+  // viewer, with the viewer's row and the page's rows in it (planning the search per call cost more
+  // than running it, and each further statement a round trip).
+  const [searched] = selective
+    ? await prepared<{ n: number; rows: string; cur: string; prev: string } & NullableViewerRow>(
+        ctx.db,
+        hitsSql(sql.join([visibleUsersFilter(viewer, 'u'), ...filters], sql` and `), {
+          sortKey: col,
+          dir,
+          page: win,
+          months,
+          rows: { viewerId: viewer.id, now },
+        }),
+      )
+    : [];
+  // (A viewer removed meanwhile has no row: null columns there.)
+  const me: ViewerRow | undefined = searched
+    ? searched.path === null
+      ? undefined
+      : { path: searched.path, descendants: searched.descendants ?? 0, groups: searched.groups ?? [] }
+    : (await prepared<ViewerRow>(ctx.db, viewerRowSql(viewer.id)))[0];
   const scope = visibleUsersWhere(viewer, 'u', me?.path);
   const where = sql.join([scope, ...filters], sql` and `);
 
@@ -205,12 +213,10 @@ export async function listStructureUsers(
   let totalCount: number;
   let count: number;
   if (searched) {
-    const hit = one(searched);
-    const total = counter ? (me?.descendants ?? 0) : await countOf(scope);
-    ({ rows } = hit);
-    sums = hit;
-    totalCount = total;
-    count = hit.n;
+    ({ rows } = searched);
+    sums = searched;
+    totalCount = counter ? (me?.descendants ?? 0) : await countOf(scope);
+    count = searched.n;
   } else if (f.search?.trim()) {
     // A search that is not selective for every viewer: planned for this viewer's subtree, then the
     // page's rows by id.
