@@ -194,6 +194,20 @@ describe('the search planned once for every viewer', () => {
     expect((await search('zorro commonw', consultant.token)).ids.sort()).toEqual(
       [inside.zorro, outside.consulted].sort(),
     );
+    // An admin sees everyone but themselves, on the second page too.
+    const adminId = (await t.pool.query<{ id: number }>(`select id from users where email = 'admin@demo.atrium'`))
+      .rows[0]!.id;
+    const all = (
+      await t.pool.query<{ id: number }>(
+        `select id from users u where u.id <> $1
+         and (u.first_name || ' ' || u.last_name || ' ' || coalesce(u.email::text, '') || ' ' || coalesce(u.phone, '')) ilike '%zorro commonw%'
+       order by u.date_joined desc, u.id desc`,
+        [adminId],
+      )
+    ).rows.map((r) => r.id);
+    expect(all).toHaveLength(4);
+    expect(await search('zorro commonw', admin)).toEqual({ count: 4, ids: all });
+    expect((await search('zorro commonw', admin, '?page=2&page_size=3')).ids).toEqual(all.slice(3));
   });
 
   it('is one statement planned once, with the viewer’s row and the page’s rows in it', async () => {
