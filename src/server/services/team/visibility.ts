@@ -35,16 +35,31 @@ function columnsOf(u: UsersRef) {
  * `viewerPath` (users.path of the viewer, when the caller has it) only changes the plan, not the rows.
  */
 export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users, viewerPath?: string): SQL {
+  return visibleUsers(viewer, ref, viewerPath === undefined ? 'subquery' : { path: viewerPath });
+}
+
+/**
+ * The same rule as visibleUsersWhere, written so that no index serves it: a check on rows that
+ * something more selective has found (a search's rare trigrams), in a statement planned once for
+ * every viewer (a root's 100,000 users and a leaf's none alike).
+ */
+export function visibleUsersFilter(viewer: Viewer, ref: UsersRef = users): SQL {
+  return visibleUsers(viewer, ref, 'filter');
+}
+
+function visibleUsers(viewer: Viewer, ref: UsersRef, form: 'subquery' | 'filter' | { path: string }): SQL {
   const u = columnsOf(ref);
   if (viewer.role === 'admin') return sql`${u.id} <> ${viewer.id}`;
   // A known path goes in as a value: the planner then estimates the subtree's size from the column's
   // statistics (a root's structure is most of the table) instead of guessing from a subquery.
   // Such a statement is planned per call (PLAN_PER_CALL): a generic plan could not tell a root from a leaf.
   const path =
-    viewerPath !== undefined
-      ? sql`${sql.raw(PLAN_PER_CALL)} ${viewerPath}::ltree`
+    typeof form === 'object'
+      ? sql`${sql.raw(PLAN_PER_CALL)} ${form.path}::ltree`
       : sql`(select tv.path from users tv where tv.id = ${viewer.id})`;
-  const inStructure = sql`(${u.path} <@ ${path} and ${u.id} <> ${viewer.id})`;
+  // ltree_risparent(a, b) is `a <@ b` as a function call, which the planner never hands to an index.
+  const under = form === 'filter' ? sql`ltree_risparent(${u.path}, ${path})` : sql`${u.path} <@ ${path}`;
+  const inStructure = sql`(${under} and ${u.id} <> ${viewer.id})`;
   if (viewer.role === 'consultant') return sql`(${u.responsibleId} = ${viewer.id} or ${inStructure})`;
   return inStructure;
 }
