@@ -12,14 +12,14 @@ import { describe, expect, it } from 'vitest';
  *   move state into forms, the URL or what can be derived.
  */
 const WEB = path.resolve('src/web');
-const MAX_PER_THOUSAND = 4.4;
+const MAX_PER_THOUSAND = 4.2;
 // Screens whose form fields are still held in useState (target: none). A screen leaves this list when
 // it becomes a <Form>; a new one may not join it.
-const NOT_YET_FORMS = new Set([
-  'common/SearchField.tsx',
-  'features/imports/ImportMapping.tsx',
-  'features/subscription/PackageCards.tsx',
-]);
+const NOT_YET_FORMS = new Set(['features/imports/ImportMapping.tsx']);
+
+// Issue #39 item 4: lists are react-admin's (<List>/<ListBase>/useList with <DataTable>), never a hand-built
+// MUI <Table>. Files that still build one (target: none; a file leaves when converted, none may join).
+const HAND_BUILT_TABLES = new Set(['features/imports/ImportMapping.tsx']);
 
 const INPUTS = /<(TextField|Select|NativeSelect|Checkbox|Switch|Radio|RadioGroup|Autocomplete|input|textarea)\b/g;
 
@@ -42,6 +42,9 @@ function openingTag(text: string, from: number): string {
   }
   return text.slice(from);
 }
+
+/** Whether the file renders MUI's own <Table> (react-admin's <DataTable> renders one for it). */
+const buildsTable = (text: string) => /<Table\b/.test(text);
 
 function stateCalls(text: string): number {
   return [...text.matchAll(/\buseState\s*[<(]/g)].length;
@@ -81,6 +84,14 @@ describe('state of the web screens', () => {
     const perThousand = Math.round((calls / lines) * 10000) / 10;
     console.info(`useState: ${String(calls)} calls in ${String(lines)} lines, ${String(perThousand)} per 1,000`);
     expect(perThousand).toBeLessThanOrEqual(MAX_PER_THOUSAND);
+  });
+
+  it('builds no table by hand outside the files not converted yet (lists are react-admin lists)', () => {
+    const built = files.filter((f) => buildsTable(f.text)).map((f) => f.name);
+    expect(built.filter((name) => !HAND_BUILT_TABLES.has(name))).toEqual([]);
+    expect([...HAND_BUILT_TABLES].filter((name) => !built.includes(name))).toEqual([]);
+    expect(buildsTable('<Table size="small">')).toBe(true);
+    expect(buildsTable('<DataTable<Row> size="small"><TableCell />')).toBe(false);
   });
 
   it('sees a state-held field and an input held by a form', () => {

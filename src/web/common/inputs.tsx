@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps, type Validator } from 'react-admin';
-import { MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
+import { Checkbox, FormControlLabel, type SxProps, type Theme } from '@mui/material';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTimeZone } from './format';
 import { DatePicker, DateTimePicker, PICKER_FORMAT } from './pickers';
@@ -104,58 +104,23 @@ export const timeZoneChoices = (() => {
   return (zones.includes('UTC') ? zones : [...zones, 'UTC']).map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
 })();
 
-/**
- * A react-admin input over MUI's select (no empty choice, unlike react-admin's SelectInput): the form
- * holds the chosen choice's id. `testId` marks the select's button for the E2E specs.
- */
-export function ChoiceInput({
-  source,
-  label,
-  choices,
-  validate,
-  required,
-  testId,
-}: {
-  source: string;
-  label: string;
-  choices: readonly { id: string | number; name: string }[];
-  validate?: Validator[];
-  /** Marks the label as required (the validators then say so). */
-  required?: boolean;
-  testId?: string;
-}) {
+/** A checkbox bound to a react-admin form's boolean field (react-admin's BooleanInput is a switch). */
+export function CheckboxInput({ source, label, validate }: { source: string; label: string; validate?: Validator[] }) {
   const translate = useTranslate();
-  const { field, fieldState } = useInput({
-    source,
-    validate,
-    format: (v: unknown) => v ?? '',
-    parse: (v: unknown) => v,
-  });
-  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  const { field } = useInput({ source, validate, defaultValue: false });
   return (
-    <TextField
-      select
-      name={field.name}
-      inputRef={field.ref}
+    <FormControlLabel
+      control={
+        <Checkbox
+          name={field.name}
+          checked={Boolean(field.value)}
+          onChange={(e) => {
+            field.onChange(e.target.checked);
+          }}
+          onBlur={field.onBlur}
+        />
+      }
       label={translate(label)}
-      value={choices.some((c) => c.id === field.value) ? (field.value as string | number) : ''}
-      onChange={(e) => {
-        // MUI gives the item's own value (a number stays a number) though typed as a string.
-        const raw: unknown = e.target.value;
-        const picked = choices.find((c) => c.id === raw || String(c.id) === raw);
-        field.onChange(picked?.id ?? '');
-      }}
-      onBlur={field.onBlur}
-      required={required}
-      error={!!error}
-      helperText={error ? <InputHelperText error={error} /> : undefined}
-      slotProps={testId ? { select: { SelectDisplayProps: { 'data-testid': testId } as object } } : undefined}
-    >
-      {choices.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

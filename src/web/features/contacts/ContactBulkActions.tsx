@@ -4,6 +4,7 @@ import {
   Button,
   BulkDeleteButton,
   Form,
+  SelectInput,
   useGetList,
   useListContext,
   useNotify,
@@ -13,8 +14,8 @@ import {
 } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { SchemaContactCategory, SchemaContactStatus } from '../../../api/schema';
+import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
-import { ChoiceInput } from '../../common/inputs';
 import { useNotifyError } from '../../common/errors';
 import type { ContactBulkChange } from '../../providers/data/contacts';
 
@@ -69,8 +70,6 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
   );
   const [updateMany] = useUpdateMany();
   const options = (kind === 'status' ? statuses.data : categories.data) ?? [];
-  const choices =
-    kind === 'status' ? [{ id: NO_STATUS, name: translate('atrium.contacts.bulk.clear_status') }, ...options] : options;
 
   const apply = async ({ choice }: Values) => {
     const id = choice === undefined || choice === NO_STATUS ? null : choice;
@@ -114,12 +113,27 @@ function BulkChangeButton({ kind }: { kind: Kind }) {
         >
           <DialogTitle>{translate(label)}</DialogTitle>
           <DialogContent>
-            <ChoiceInput
-              source="choice"
-              label={kind === 'status' ? 'atrium.contacts.fields.status' : 'atrium.contacts.fields.category'}
-              choices={choices}
-              validate={kind === 'status' ? contract.status : contract.category}
-            />
+            {kind === 'status' ? (
+              // No status is the select's empty choice, first.
+              <SelectInput
+                source="choice"
+                label="atrium.contacts.fields.status"
+                choices={options}
+                validate={contract.status}
+                emptyText="atrium.contacts.bulk.clear_status"
+                emptyValue={NO_STATUS}
+                helperText={false}
+              />
+            ) : (
+              <SelectInput
+                source="choice"
+                label="atrium.contacts.fields.category"
+                choices={options}
+                // Adding or removing a category needs one (the server refuses the action without).
+                validate={[requiredValue, ...contract.category]}
+                helperText={false}
+              />
+            )}
           </DialogContent>
           <DialogActions>
             <Button label="atrium.contacts.bulk.cancel" onClick={close} />

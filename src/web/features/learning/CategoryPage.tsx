@@ -1,15 +1,14 @@
 import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import type { SchemaLessonBrief } from '../../../api/schema';
 import type { LessonListMeta } from '../../providers/data/lessons';
-import { notFound, useLearningList } from '../../providers/data/learningHooks';
+import { notFound } from '../../providers/data/learningHooks';
+import { ListRows, ListSearch, MemberListBase, useListFilter } from '../../common/MemberList';
 import { MemberPage } from '../../common/MemberPage';
-import { Pager } from '../../common/Pager';
-import { SearchField } from '../../common/SearchField';
-import { EmptyBlock, QueryState } from '../../common/States';
-import { usePaging } from '../../common/usePaging';
+import { EmptyBlock, ErrorBlock, QueryState } from '../../common/States';
 import { CategoryProgress } from './CategoryCard';
-import { LessonGrid } from './LessonCard';
+import { ListedLessons } from './LessonCard';
 
 const PAGE_SIZE = 12;
 type Show = 'all' | 'todo' | 'done';
@@ -18,35 +17,43 @@ type Show = 'all' | 'todo' | 'done';
 export default function CategoryPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const { page, q, setPage, setQ, params, setParams } = usePaging();
-  const show = (params.get('show') as Show | null) ?? 'all';
-  const completed = show === 'all' ? undefined : show === 'done';
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useLearningList(
-    'learning/lessons',
-    {
-      pagination: { page, perPage: PAGE_SIZE },
-      filter: { category: id, q, ...(completed === undefined ? {} : { completed }) },
-    },
-    { enabled: valid },
-  );
-  const category = (query.meta as LessonListMeta | undefined)?.category;
-  const setShow = (next: Show) => {
-    setParams((prev) => {
-      const p = new URLSearchParams(prev);
-      if (next === 'all') p.delete('show');
-      else p.set('show', next);
-      p.delete('page');
-      return p;
-    });
-  };
+  if (!Number.isInteger(id) || id <= 0)
+    return (
+      <MemberPage title={translate('atrium.learning.lessons.title')} back={BACK(translate)}>
+        <ErrorBlock error={notFound} />
+      </MemberPage>
+    );
   return (
-    <MemberPage
-      title={category?.title ?? translate('atrium.learning.lessons.title')}
-      back={{ to: '/lessons', label: translate('atrium.learning.lessons.all_categories') }}
+    // Each category keeps its own page, search and completion filter.
+    <MemberListBase
+      key={id}
+      resource="learning/lessons"
+      storeKey={`learning/lessons.category.${String(id)}`}
+      perPage={PAGE_SIZE}
+      filter={{ category: id }}
     >
-      <QueryState query={valid ? query : { ...query, isPending: false, error: notFound }}>
-        {(lessons) => (
+      <CategoryLessons />
+    </MemberListBase>
+  );
+}
+
+const BACK = (translate: (key: string) => string) => ({
+  to: '/lessons',
+  label: translate('atrium.learning.lessons.all_categories'),
+});
+
+function CategoryLessons() {
+  const translate = useTranslate();
+  const list = useListContext<SchemaLessonBrief>();
+  const [filter, setFilter] = useListFilter<{ q?: string; completed?: boolean }>();
+  const { completed } = filter;
+  const show: Show = completed === undefined ? 'all' : completed ? 'done' : 'todo';
+  const category = (list.meta as LessonListMeta | undefined)?.category;
+  return (
+    <MemberPage title={category?.title ?? translate('atrium.learning.lessons.title')} back={BACK(translate)}>
+      {/* Until the category's first page arrives (or when it cannot), only the wait or the failure. */}
+      <QueryState query={list}>
+        {() => (
           <>
             {category && (
               <Stack spacing={1} sx={{ mb: 3 }}>
@@ -80,7 +87,7 @@ export default function CategoryPage() {
                 exclusive
                 value={show}
                 onChange={(_, v: Show | null) => {
-                  if (v) setShow(v);
+                  if (v) setFilter({ ...filter, completed: v === 'all' ? undefined : v === 'done' });
                 }}
                 aria-label={translate('atrium.learning.lessons.show')}
               >
@@ -88,22 +95,21 @@ export default function CategoryPage() {
                 <ToggleButton value="todo">{translate('atrium.learning.lessons.show_todo')}</ToggleButton>
                 <ToggleButton value="done">{translate('atrium.learning.lessons.show_done')}</ToggleButton>
               </ToggleButtonGroup>
-              <SearchField value={q} onChange={setQ} label={translate('atrium.learning.lessons.search_in_category')} />
+              <ListSearch label={translate('atrium.learning.lessons.search_in_category')} />
             </Stack>
-            {lessons.length ? (
-              <>
-                <LessonGrid lessons={lessons} showCategory={false} />
-                <Pager count={query.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-              </>
-            ) : (
-              <EmptyBlock
-                text={translate(
-                  q || show !== 'all'
-                    ? 'atrium.learning.lessons.nothing_found'
-                    : 'atrium.learning.lessons.empty_category',
-                )}
-              />
-            )}
+            <ListRows
+              empty={
+                <EmptyBlock
+                  text={translate(
+                    filter.q || completed !== undefined
+                      ? 'atrium.learning.lessons.nothing_found'
+                      : 'atrium.learning.lessons.empty_category',
+                  )}
+                />
+              }
+            >
+              <ListedLessons showCategory={false} />
+            </ListRows>
           </>
         )}
       </QueryState>

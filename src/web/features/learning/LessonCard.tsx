@@ -3,7 +3,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Lock from '@mui/icons-material/Lock';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import Schedule from '@mui/icons-material/Schedule';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaLessonBrief } from '../../../api/schema';
 import { fmtDuration } from '../../common/format';
@@ -182,4 +182,10 @@ export function LessonGrid({ lessons, showCategory }: { lessons: SchemaLessonBri
       ))}
     </CardGrid>
   );
+}
+
+/** The lessons of the list in context (a page of a search or of a category) as a LessonGrid. */
+export function ListedLessons({ showCategory }: { showCategory?: boolean }) {
+  const { data = [] } = useListContext<SchemaLessonBrief>();
+  return <LessonGrid lessons={data} showCategory={showCategory} />;
 }

@@ -1,27 +1,54 @@
 import School from '@mui/icons-material/School';
 import { useTranslate } from 'react-admin';
 import { useLearningList } from '../../providers/data/learningHooks';
+import { ListRows, ListSearch, MemberListBase, useListFilter } from '../../common/MemberList';
 import { MemberPage, Section } from '../../common/MemberPage';
-import { Pager } from '../../common/Pager';
-import { SearchField } from '../../common/SearchField';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { usePaging } from '../../common/usePaging';
 import { CategoryCard } from './CategoryCard';
-import { LessonGrid } from './LessonCard';
+import { LessonGrid, ListedLessons } from './LessonCard';
 import { CardGrid } from '../../common/CardGrid';
 
 const PAGE_SIZE = 12;
 
+/**
+ * The search over all lessons is asked only once there is text to search: the overview shows the
+ * categories and the free lessons instead (the query's key carries the filter react-admin read from the address).
+ */
+const searching = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+  Boolean((queryKey[2] as { filter?: { q?: string } } | undefined)?.filter?.q);
+
 /** /lessons: the categories with the member's completion, the free lessons, and a search over all lessons. */
 export default function LessonsPage() {
+  return (
+    <MemberListBase
+      resource="learning/lessons"
+      storeKey="learning/lessons.search"
+      perPage={PAGE_SIZE}
+      filter={{ category: null }}
+      enabled={searching}
+    >
+      <Lessons />
+    </MemberListBase>
+  );
+}
+
+function Lessons() {
   const translate = useTranslate();
-  const { page, q, setPage, setQ } = usePaging();
+  const [{ q }] = useListFilter<{ q?: string }>();
   return (
     <MemberPage
       title={translate('atrium.learning.lessons.title')}
-      actions={<SearchField value={q} onChange={setQ} label={translate('atrium.learning.lessons.search')} />}
+      actions={<ListSearch label={translate('atrium.learning.lessons.search')} />}
     >
-      {q ? <SearchResults q={q} page={page} setPage={setPage} /> : <Overview />}
+      {q ? (
+        <Section title={translate('atrium.learning.lessons.search_results', { q })} id="results-heading">
+          <ListRows empty={<EmptyBlock text={translate('atrium.learning.lessons.nothing_found')} />}>
+            <ListedLessons />
+          </ListRows>
+        </Section>
+      ) : (
+        <Overview />
+      )}
     </MemberPage>
   );
 }
@@ -59,29 +86,5 @@ function Overview() {
         </QueryState>
       </Section>
     </>
-  );
-}
-
-function SearchResults({ q, page, setPage }: { q: string; page: number; setPage: (p: number) => void }) {
-  const translate = useTranslate();
-  const found = useLearningList('learning/lessons', {
-    pagination: { page, perPage: PAGE_SIZE },
-    filter: { category: null, q },
-  });
-  return (
-    <Section title={translate('atrium.learning.lessons.search_results', { q })} id="results-heading">
-      <QueryState query={found}>
-        {(lessons) =>
-          lessons.length ? (
-            <>
-              <LessonGrid lessons={lessons} />
-              <Pager count={found.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-            </>
-          ) : (
-            <EmptyBlock text={translate('atrium.learning.lessons.nothing_found')} />
-          )
-        }
-      </QueryState>
-    </Section>
   );
 }

@@ -1,10 +1,12 @@
-import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useLocaleState, useTranslate } from 'react-admin';
-import type { SchemaStatisticsRequest } from '../../../api/schema';
+import { DataTable, ListContextProvider, useList, useLocaleState, useTranslate } from 'react-admin';
+import type { SchemaStatisticsCountryRow, SchemaStatisticsRequest } from '../../../api/schema';
 import { countryName } from '../../common/countries';
 import { FailureState } from '../../common/Failure';
 import { useStatisticsByCountries } from '../../providers/data/statisticsHooks';
+
+type CountryRow = SchemaStatisticsCountryRow & { id: string };
 
 /** Registrations per country as a pie (top 8) and a table of every country. */
 export function CountriesCard({
@@ -20,6 +22,12 @@ export function CountriesCard({
   const [locale] = useLocaleState();
   const q = useStatisticsByCountries({ ...request, user_id: userId });
   const rows = q.data ?? [];
+  // Every country is on the one answer: a react-admin list of those rows, the country its id.
+  const list = useList<CountryRow>({
+    data: rows.map((r) => ({ ...r, id: r.country })),
+    isPending: q.isPending,
+    resource: 'statistics-countries',
+  });
   const name = (c: string) => countryName(c, locale) || translate('atrium.statistics.no_country');
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -38,47 +46,54 @@ export function CountriesCard({
             ]}
           />
         )}
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('atrium.statistics.country')}</TableCell>
-                <TableCell align="right">{translate('atrium.statistics.registrations')}</TableCell>
-                {money && <TableCell align="right">{translate('atrium.statistics.metrics.donations_sum')}</TableCell>}
-                {money && <TableCell align="right">{translate('atrium.statistics.subscriptions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.country}>
-                  <TableCell>{name(r.country)}</TableCell>
-                  <TableCell align="right">{r.registrations}</TableCell>
-                  {money && <TableCell align="right">${r.donations_sum}</TableCell>}
-                  {money && <TableCell align="right">{r.subscriptions}</TableCell>}
-                </TableRow>
-              ))}
-              {q.error ? (
-                <TableRow>
-                  <TableCell colSpan={4}>
-                    <FailureState
-                      error={q.error}
-                      onRetry={() => {
-                        void q.refetch();
-                      }}
-                    />
-                  </TableCell>
-                </TableRow>
-              ) : (
-                !rows.length &&
-                !q.isPending && (
-                  <TableRow>
-                    <TableCell colSpan={4}>{translate('atrium.statistics.empty')}</TableCell>
-                  </TableRow>
-                )
-              )}
-            </TableBody>
-          </Table>
-        </Box>
+        {q.error ? (
+          <FailureState
+            error={q.error}
+            onRetry={() => {
+              void q.refetch();
+            }}
+          />
+        ) : (
+          <ListContextProvider value={list}>
+            <Box sx={{ overflowX: 'auto' }}>
+              <DataTable<CountryRow>
+                resource="statistics-countries"
+                size="small"
+                bulkActionButtons={false}
+                rowClick={false}
+                empty={<Typography sx={{ p: 1 }}>{translate('atrium.statistics.empty')}</Typography>}
+              >
+                <DataTable.Col
+                  label="atrium.statistics.country"
+                  disableSort
+                  render={(r: CountryRow) => name(r.country)}
+                />
+                <DataTable.Col
+                  source="registrations"
+                  label="atrium.statistics.registrations"
+                  disableSort
+                  align="right"
+                />
+                {money && (
+                  <DataTable.Col
+                    label="atrium.statistics.metrics.donations_sum"
+                    disableSort
+                    align="right"
+                    render={(r: CountryRow) => `$${r.donations_sum}`}
+                  />
+                )}
+                {money && (
+                  <DataTable.Col
+                    source="subscriptions"
+                    label="atrium.statistics.subscriptions"
+                    disableSort
+                    align="right"
+                  />
+                )}
+              </DataTable>
+            </Box>
+          </ListContextProvider>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,77 +1,69 @@
-import {
-  Chip,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  type Theme,
-  Stack,
-} from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Chip, Paper, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, ListContextProvider, SimpleList, useList, useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
 import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { EmptyBlock } from '../../common/States';
 
 const COLOR = { active: 'success', expired: 'default', canceled: 'warning', pending: 'info' } as const;
 
-/** Past and current subscriptions: a table on a desktop, cards on a phone. */
+/**
+ * Past and current subscriptions (they come with the subscription's info, so a react-admin list of
+ * those rows, `useList`): a table on a desktop, a simple list on a phone.
+ */
 export function HistoryTable({ history }: { history: SchemaSubscription[] }) {
   const translate = useTranslate();
   const money = useFmtMoney();
   const tz = useTimeZone();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const list = useList<SchemaSubscription>({ data: history, resource: 'subscriptions' });
   if (history.length === 0) return <EmptyBlock text={translate('atrium.payments.subscription.no_history')} />;
   const status = (s: SchemaSubscription) => (
     <Chip size="small" color={COLOR[s.status]} label={translate(`atrium.payments.subscription.statuses.${s.status}`)} />
   );
-  if (phone) {
-    return (
-      <Stack spacing={1} data-testid="subscription-history">
-        {history.map((s) => (
-          <Paper key={s.id} variant="outlined" sx={{ p: 1.5 }} data-testid="history-row">
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-              <Typography sx={{ fontWeight: 600 }}>{s.package.name}</Typography>
-              {status(s)}
-            </Stack>
-            <Typography variant="body2" color="text.secondary">
-              {fmtDate(s.starts_at, tz)} – {fmtDate(s.ends_at, tz)} · {s.amount ? money(s.amount) : ''}
-            </Typography>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
+  const amount = (s: SchemaSubscription) => (s.amount ? money(s.amount) : '');
   return (
-    <TableContainer component={Paper} variant="outlined" data-testid="subscription-history">
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('atrium.payments.subscription.package')}</TableCell>
-            <TableCell>{translate('atrium.payments.subscription.period')}</TableCell>
-            <TableCell>{translate('atrium.payments.subscription.starts')}</TableCell>
-            <TableCell>{translate('atrium.payments.subscription.ends')}</TableCell>
-            <TableCell align="right">{translate('atrium.payments.subscription.amount')}</TableCell>
-            <TableCell>{translate('atrium.payments.subscription.status')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {history.map((s) => (
-            <TableRow key={s.id} data-testid="history-row">
-              <TableCell>{s.package.name}</TableCell>
-              <TableCell>{s.package.period.name}</TableCell>
-              <TableCell>{fmtDate(s.starts_at, tz)}</TableCell>
-              <TableCell>{fmtDate(s.ends_at, tz)}</TableCell>
-              <TableCell align="right">{s.amount ? money(s.amount) : ''}</TableCell>
-              <TableCell>{status(s)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListContextProvider value={list}>
+      <Paper variant="outlined" data-testid="subscription-history">
+        {phone ? (
+          <SimpleList<SchemaSubscription>
+            resource="subscriptions"
+            primaryText={(s) => s.package.name}
+            secondaryText={(s) => `${fmtDate(s.starts_at, tz)} – ${fmtDate(s.ends_at, tz)} · ${amount(s)}`}
+            tertiaryText={status}
+            rowClick={false}
+          />
+        ) : (
+          <DataTable<SchemaSubscription>
+            resource="subscriptions"
+            size="small"
+            bulkActionButtons={false}
+            rowClick={false}
+          >
+            <DataTable.Col
+              label="atrium.payments.subscription.package"
+              disableSort
+              render={(s: SchemaSubscription) => s.package.name}
+            />
+            <DataTable.Col
+              label="atrium.payments.subscription.period"
+              disableSort
+              render={(s: SchemaSubscription) => s.package.period.name}
+            />
+            <DataTable.Col
+              label="atrium.payments.subscription.starts"
+              disableSort
+              render={(s: SchemaSubscription) => fmtDate(s.starts_at, tz)}
+            />
+            <DataTable.Col
+              label="atrium.payments.subscription.ends"
+              disableSort
+              render={(s: SchemaSubscription) => fmtDate(s.ends_at, tz)}
+            />
+            <DataTable.Col label="atrium.payments.subscription.amount" disableSort align="right" render={amount} />
+            <DataTable.Col label="atrium.payments.subscription.status" disableSort render={status} />
+          </DataTable>
+        )}
+      </Paper>
+    </ListContextProvider>
   );
 }

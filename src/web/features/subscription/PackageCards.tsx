@@ -5,26 +5,31 @@ import {
   Card,
   CardActions,
   CardContent,
-  Checkbox,
   Chip,
-  FormControlLabel,
   Stack,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
-import { useTranslate } from 'react-admin';
+import { Form, useTranslate } from 'react-admin';
+import type { SchemaPackagePurchaseRequest } from '../../../api/schema';
+import { validatorsFor } from '../../../api/validators';
+import { CheckboxInput } from '../../common/inputs';
 import { useFmtMoney } from '../../common/format';
 import { EmptyBlock, QueryState } from '../../common/States';
 import { usePackages, usePeriods, usePurchase } from '../../providers/data/subscriptionHooks';
 
-/** The packages on sale, filterable by period; buying goes to the payment page. */
+const rules = validatorsFor('PackagePurchaseRequest');
+
+/**
+ * The packages on sale, filterable by period; buying goes to the payment page. Each card is a
+ * react-admin <Form> of the contract's PackagePurchaseRequest (the package, auto-pay or not).
+ */
 export function PackageCards() {
   const translate = useTranslate();
   const money = useFmtMoney();
   const [period, setPeriod] = useState<number | null>(null);
-  const [autoPay, setAutoPay] = useState<Record<number, boolean>>({});
   const periods = usePeriods();
   const packages = usePackages(period);
   const purchase = usePurchase();
@@ -96,32 +101,31 @@ export function PackageCards() {
                       </Typography>
                     )}
                   </CardContent>
-                  <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-                    <FormControlLabel
-                      control={
-                        <Checkbox
-                          checked={autoPay[p.id] ?? false}
-                          onChange={(e) => {
-                            setAutoPay({ ...autoPay, [p.id]: e.target.checked });
-                          }}
-                        />
-                      }
-                      label={translate('atrium.payments.subscription.buy_with_auto_pay')}
-                    />
-                    <Button
-                      variant="contained"
-                      startIcon={<ShoppingCart />}
-                      disabled={purchase.isPending}
-                      onClick={() => {
-                        purchase.mutate([{ package: p.id, auto_pay: autoPay[p.id] ?? false }]);
-                      }}
-                      data-testid={`buy-package-${p.id}`}
-                    >
-                      {purchase.isPending && purchase.variables[0].package === p.id
-                        ? translate('atrium.payments.subscription.redirecting')
-                        : translate('atrium.payments.subscription.buy')}
-                    </Button>
-                  </CardActions>
+                  <Form
+                    defaultValues={{ package: p.id, auto_pay: false }}
+                    onSubmit={(values: Record<string, unknown>) => {
+                      purchase.mutate([values as unknown as SchemaPackagePurchaseRequest]);
+                    }}
+                  >
+                    <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+                      <CheckboxInput
+                        source="auto_pay"
+                        label="atrium.payments.subscription.buy_with_auto_pay"
+                        validate={rules.auto_pay}
+                      />
+                      <Button
+                        type="submit"
+                        variant="contained"
+                        startIcon={<ShoppingCart />}
+                        disabled={purchase.isPending}
+                        data-testid={`buy-package-${p.id}`}
+                      >
+                        {purchase.isPending && purchase.variables[0].package === p.id
+                          ? translate('atrium.payments.subscription.redirecting')
+                          : translate('atrium.payments.subscription.buy')}
+                      </Button>
+                    </CardActions>
+                  </Form>
                 </Card>
               ))}
             </Box>

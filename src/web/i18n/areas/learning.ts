@@ -5,12 +5,6 @@ const en = {
   common: {
     retry: 'Try again',
     not_found: 'This page does not exist or is no longer available.',
-    clear_search: 'Clear search',
-    page: 'Page %{page}',
-    first_page: 'First page',
-    last_page: 'Last page',
-    next_page: 'Next page',
-    previous_page: 'Previous page',
   },
   dashboard: {
     progress: 'You have completed %{done} of %{total} lessons.',
@@ -165,12 +159,6 @@ export const learning = {
     common: {
       retry: 'Повторить',
       not_found: 'Такой страницы нет или она больше недоступна.',
-      clear_search: 'Очистить поиск',
-      page: 'Страница %{page}',
-      first_page: 'Первая страница',
-      last_page: 'Последняя страница',
-      next_page: 'Следующая страница',
-      previous_page: 'Предыдущая страница',
     },
     dashboard: {
       progress: 'Пройдено уроков: %{done} из %{total}.',
@@ -323,12 +311,6 @@ export const learning = {
     common: {
       retry: 'Erneut versuchen',
       not_found: 'Diese Seite gibt es nicht oder sie ist nicht mehr verfügbar.',
-      clear_search: 'Suche leeren',
-      page: 'Seite %{page}',
-      first_page: 'Erste Seite',
-      last_page: 'Letzte Seite',
-      next_page: 'Nächste Seite',
-      previous_page: 'Vorherige Seite',
     },
     dashboard: {
       progress: 'Sie haben %{done} von %{total} Lektionen abgeschlossen.',

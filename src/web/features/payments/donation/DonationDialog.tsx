@@ -18,6 +18,7 @@ import dayjs from 'dayjs';
 import {
   Form,
   InputHelperText,
+  SelectInput,
   TextInput,
   useInput,
   useLocaleState,
@@ -30,7 +31,7 @@ import type { SchemaPaymentMethod } from '../../../../api/schema';
 import { contractRules, validatorsFor } from '../../../../api/validators';
 import { fieldErrorsOf, submissionErrors, useFormAlert, useNotifyError } from '../../../common/errors';
 import { fmtMoney } from '../../../common/format';
-import { ChoiceInput, InstantInput } from '../../../common/inputs';
+import { InstantInput } from '../../../common/inputs';
 import { trimmed } from '../../../common/trimmed';
 import { useConfigs } from '../../../providers/data/learningHooks';
 import { useProviderMutation, useProviderQuery } from '../../../providers/data/providerHooks';
@@ -236,13 +237,13 @@ function DonationForm({
               htmlInput: { inputMode: 'decimal', 'data-testid': 'donation-amount', maxLength: limits.amount.maxLength },
             }}
           />
-          <ChoiceInput
+          <SelectInput
             source="payment_method"
             label="atrium.payments.donation.method"
-            choices={methods ?? []}
+            choices={methods ? [...methods] : []}
             validate={contract.payment_method}
-            required
-            testId="donation-method"
+            helperText={false}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'donation-method' } as object } }}
           />
           <ChosenMethodFields methods={methods} />
           <TextInput

@@ -4,6 +4,7 @@ import {
   BooleanInput,
   Form,
   InputHelperText,
+  SelectInput,
   TextInput,
   useInput,
   useNotify,
@@ -12,9 +13,10 @@ import {
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { SchemaLanguage, SchemaStaffTag, SchemaStaffUserDetails } from '../../../../api/schema';
+import { requiredValue } from '../../../../api/validation';
 import { contractRules, validatorsFor } from '../../../../api/validators';
 import { submissionErrors, useFormAlert } from '../../../common/errors';
-import { ChoiceInput, timeZoneChoices } from '../../../common/inputs';
+import { timeZoneChoices } from '../../../common/inputs';
 import { ErrorBlock, LoadingBlock } from '../../../common/States';
 import { trimmed } from '../../../common/trimmed';
 import { useProviderMutation } from '../../../providers/data/providerHooks';
@@ -29,7 +31,8 @@ const rules = {
   tags: contract.tags,
   groups: contract.groups,
   work_zone: trimmed(contract.work_zone),
-  language: contract.language,
+  // A person's language can be changed, not removed: the form always sends one.
+  language: [requiredValue, ...contract.language],
   time_zone: contract.time_zone,
 };
 type Label = Pick<SchemaStaffTag, 'id' | 'name'>;
@@ -182,7 +185,13 @@ export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
             helperText={false}
             slotProps={{ htmlInput: { maxLength: contractRules.UpdateUserSettingsRequest.work_zone.maxLength } }}
           />
-          <ChoiceInput source="language" label={L('language')} choices={languages} validate={rules.language} />
+          <SelectInput
+            source="language"
+            label={L('language')}
+            choices={languages}
+            validate={rules.language}
+            helperText={false}
+          />
           <TimeZoneInput />
           <BooleanInput source="is_partner" label={L('is_partner')} helperText={false} />
           <Box>

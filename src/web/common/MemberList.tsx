@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Stack } from '@mui/material';
+import {
+  FilterLiveSearch,
+  ListBase,
+  Pagination,
+  useListContext,
+  useLocaleState,
+  type FilterPayload,
+  type UseGetListOptions,
+} from 'react-admin';
+import { QueryState } from './States';
+
+/**
+ * A member's list (news, events, lessons) on react-admin's list machinery: its page and filters live
+ * in the address (`?filter=…&page=2`) and react-admin's store keeps them under `storeKey`, so Back, a
+ * reload and an item's "all news" link land on the page and search the member left. The server
+ * answers in the interface language, so the locale is the query's `meta` (part of its key).
+ */
+export function MemberListBase({
+  resource,
+  storeKey,
+  perPage,
+  filter,
+  enabled,
+  children,
+}: {
+  resource: string;
+  storeKey: string;
+  perPage: number;
+  /** Applied under the member's filters (a category's id), never shown in the address. */
+  filter?: FilterPayload;
+  enabled?: UseGetListOptions['enabled'];
+  children: ReactNode;
+}) {
+  const [locale] = useLocaleState();
+  return (
+    <ListBase
+      resource={resource}
+      storeKey={storeKey}
+      perPage={perPage}
+      filter={filter}
+      queryOptions={{
+        meta: { locale },
+        ...(enabled === undefined ? {} : { enabled }),
+        // The failure is shown in place (ListRows' ErrorBlock with a retry), not also as a toast.
+        onError: () => undefined,
+      }}
+    >
+      {children}
+    </ListBase>
+  );
+}
+
+/**
+ * The rows of the list in context (`children`, e.g. a RecordsIterator): loading, the error with a
+ * retry, `empty` when nothing is found, or the rows with the page links under them (none while
+ * everything fits on one page).
+ */
+export function ListRows({ empty, children }: { empty: ReactNode; children: ReactNode }) {
+  const list = useListContext();
+  return (
+    <QueryState query={list}>
+      {(rows) =>
+        rows.length ? (
+          <>
+            {children}
+            {(list.total ?? 0) > list.perPage && (
+              <Stack sx={{ alignItems: 'center', mt: 3 }}>
+                <Pagination rowsPerPageOptions={[list.perPage]} />
+              </Stack>
+            )}
+          </>
+        ) : (
+          empty
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** The list's filters as the member set them, and a way to replace them (which goes back to page 1). */
+export function useListFilter<F extends FilterPayload>() {
+  const list = useListContext();
+  const set = (next: F) => {
+    list.setFilters(next);
+  };
+  return [list.filterValues as F, set] as const;
+}
+
+/** The list's search box (its `q` filter), applied as the member types. */
+export function ListSearch({ label }: { label: string }) {
+  return <FilterLiveSearch source="q" label={label} sx={{ width: { xs: '100%', sm: 320 } }} />;
+}

@@ -1,0 +1,66 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { adminApiContext } from './support/admin-api';
+import { test } from './support/session';
+
+/**
+ * The member's lists (news, events, lessons) keep their page and search (issue #39 item 4: react-admin's
+ * list machinery, the page and filters in the address and its store): a member who searches the news,
+ * goes to page 2 and opens an item comes back, by the item's "All news" link, to the same page of the
+ * same search, and a reload keeps it too.
+ */
+
+const stamp = Date.now().toString(36);
+let admin: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await adminApiContext(baseURL);
+});
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+test('a member back from a news item is on the page and search left', async ({ asMember: page }) => {
+  // Eleven published news with the stamp in the title, a minute apart: ten on page 1, the oldest on page 2.
+  for (let i = 0; i < 11; i++) {
+    const res = await admin.post('/api/admin/news', {
+      data: {
+        title: `Paged ${stamp} ${String(i).padStart(2, '0')}`,
+        summary: 'A news item of the paging test.',
+        body: '<p>Paging.</p>',
+        is_important: false,
+        published_at: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const oldest = `Paged ${stamp} 10`;
+
+  await page.goto('/news');
+  const search = page.getByLabel('Поиск новостей');
+  await search.fill(stamp);
+  // The search is applied once typing pauses; the address then carries it.
+  await expect(page).toHaveURL(new RegExp(stamp));
+  const cards = page.getByTestId('news-card');
+  await expect(cards).toHaveCount(10);
+  // Page 2's link ("На 2 страницу" / "Страница 2"), under the list.
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /(^|\s)2(\s|$)/ })
+    .click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(oldest);
+
+  await cards.getByRole('link').click();
+  await expect(page).toHaveURL(/\/news\/view\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: oldest })).toBeVisible();
+  await page.getByRole('link', { name: 'Все новости' }).click();
+
+  // The same search and page as left.
+  await expect(search).toHaveValue(stamp);
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(oldest);
+  await page.reload();
+  await expect(search).toHaveValue(stamp);
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(oldest);
+});
