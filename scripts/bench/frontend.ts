@@ -102,7 +102,7 @@ async function loginRun(browser: Browser, base: string): Promise<LoginRun> {
   const gzipBytes = sizes.reduce((sum, [, n]) => sum + n, 0);
   const largest = [...sizes]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
+    .slice(0, Number(process.env.BENCH_WEB_LARGEST ?? 6))
     .map(([f, n]) => `${f} ${(n / 1024).toFixed(0)} KB`);
   await page.context().close();
   return { gzipBytes, scripts: bodies.length, tti, largest };

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
 import { loadContract } from '../../src/server/contract';
@@ -160,5 +163,33 @@ describe('HTTP basics', () => {
       expect(res.headers['strict-transport-security'], url).toContain('max-age=');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
+  });
+});
+
+describe('the web app', () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+    fs.writeFileSync(path.join(dist, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    web = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await web.close();
+  });
+
+  it('lets the browser keep the hashed scripts for good, and asks again for the page and the rest', async () => {
+    const script = await web.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await web.app.inject({ method: 'GET', url: '/icon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).not.toMatch(/immutable/);
+    const page = await web.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await web.app.inject({ method: 'GET', url: '/assets/missing-X1.js' })).statusCode).toBe(404);
   });
 });
