@@ -35,3 +35,26 @@ describe('dayAndMonth', () => {
     expect(dayAndMonth('2026-11-30T20:00:00Z', 'de', 'UTC')).toEqual({ day: '30', month: 'Nov' });
   });
 });
+
+describe('inZone', () => {
+  it("gives every instant the wall clock dayjs's tz() gives, across summer time and odd offsets", async () => {
+    const { default: dayjs } = await import('dayjs');
+    const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC'];
+    // Every 37 minutes through 2026's spring and autumn changes, and one instant before 1970.
+    const starts = ['2026-03-07T00:00:00Z', '2026-03-28T00:00:00Z', '2026-10-24T00:00:00Z', '2026-11-01T00:00:00Z'];
+    for (const tz of zones) {
+      for (const start of starts)
+        for (let i = 0; i < 120; i++) {
+          const iso = new Date(Date.parse(start) + i * 37 * 60_000 + 1234).toISOString();
+          const fast = inZone(iso, tz);
+          expect(fast.format('YYYY-MM-DD HH:mm:ss Z'), `${iso} ${tz}`).toBe(
+            dayjs(iso).tz(tz).format('YYYY-MM-DD HH:mm:ss Z'),
+          );
+          expect(fast.valueOf()).toBe(Date.parse(iso));
+        }
+      expect(inZone('1969-07-20T20:17:40.500Z', tz).format('YYYY-MM-DD HH:mm:ss')).toBe(
+        dayjs('1969-07-20T20:17:40.500Z').tz(tz).format('YYYY-MM-DD HH:mm:ss'),
+      );
+    }
+  });
+});
