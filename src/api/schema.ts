@@ -2335,6 +2335,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/user/hand_over_choices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consultants the caller may hand a person over to (the hand-over pickers)
+         * @description Every active consultant or admin who is not blocked, by name: the same rule give_away_user and manager/give_away_user check on the consultant the people go to, so a consultant may hand a person to a colleague outside their own structure. With user_id, the person's current consultant and the person are left out. Consultants and admins may call it.
+         *     Errors: 400 for a malformed user id; 401 without a valid session; 403 for a member or a person out of the caller's reach; 404 when there is no such user.
+         */
+        get: operations["listHandOverChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/manager/give_away_user/": {
         parameters: {
             query?: never;
@@ -5725,6 +5746,17 @@ export interface components {
             detail: string;
             invitation: components["schemas"]["StaffInvitation"];
         };
+        HandOverChoice: {
+            id: components["schemas"]["Id"];
+            first_name: string;
+            last_name: string;
+            email: string | null;
+            /** @enum {string} */
+            role: "consultant" | "admin";
+        };
+        HandOverChoices: {
+            results: components["schemas"]["HandOverChoice"][];
+        };
         ManagerGiveAwayUserRequest: {
             from_consultant_id: components["schemas"]["Id"];
             to_consultant_id: components["schemas"]["Id"];
@@ -5921,13 +5953,13 @@ export interface components {
             status: "active" | "not_active";
         };
         /** @enum {string} */
-        NotificationKind: "lead_offered" | "ticket_created" | "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead" | "broadcast_starting";
+        NotificationKind: "lead_offered" | "ticket_created" | "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead" | "broadcast_starting" | "user_handed_over" | "users_handed_over" | "consultant_changed";
         Notification: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["NotificationKind"];
             /** @description Translated into the caller's language. */
             message: string;
-            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}; broadcast_starting: {broadcast_id, title, minutes}. */
+            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}; broadcast_starting: {broadcast_id, title, minutes}; user_handed_over (to the consultant a person was handed to): {user_id, name, by}; users_handed_over (several at once): {count, by}; consultant_changed (to the person handed over): {consultant_id, name}. */
             data: {
                 [key: string]: unknown;
             };
@@ -5954,7 +5986,7 @@ export interface components {
          * @description The kinds a user may switch off (each also mailed in the user's language).
          * @enum {string}
          */
-        NotificationSettingKind: "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead";
+        NotificationSettingKind: "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead" | "consultant_changed";
         NotificationSetting: {
             kind: components["schemas"]["NotificationSettingKind"];
             enabled: boolean;
@@ -6725,6 +6757,8 @@ export type SchemaAddUserNoteRequest = components['schemas']['AddUserNoteRequest
 export type SchemaRecordDonationRequest = components['schemas']['RecordDonationRequest'];
 export type SchemaRecordDonationResponse = components['schemas']['RecordDonationResponse'];
 export type SchemaSendInvitationResponse = components['schemas']['SendInvitationResponse'];
+export type SchemaHandOverChoice = components['schemas']['HandOverChoice'];
+export type SchemaHandOverChoices = components['schemas']['HandOverChoices'];
 export type SchemaManagerGiveAwayUserRequest = components['schemas']['ManagerGiveAwayUserRequest'];
 export type SchemaStaffTagsGroups = components['schemas']['StaffTagsGroups'];
 export type SchemaResetCredentialsLink = components['schemas']['ResetCredentialsLink'];
@@ -10309,6 +10343,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description The user is out of the caller's reach. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listHandOverChoices: {
+        parameters: {
+            query?: {
+                /** @description The person to hand over, when one; their consultant is not offered. */
+                user_id?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultants (and admins) to choose from, by last and first name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandOverChoices"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Members hand nobody over; a consultant only the people in their reach. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };

@@ -457,7 +457,7 @@ export const contractRules = {
   },
   NotificationSettingsUpdate: {
     settings: { presence: 'required', type: 'array', minItems: 1, maxItems: 20 },
-    'settings[].kind': { presence: 'required', type: 'string', enum: ['ticket_answered', 'ticket_completed', 'ticket_rejected', 'ticket_reply', 'donation_approved', 'donation_rejected', 'subscription_renewed', 'subscription_failed', 'landing_lead'] },
+    'settings[].kind': { presence: 'required', type: 'string', enum: ['ticket_answered', 'ticket_completed', 'ticket_rejected', 'ticket_reply', 'donation_approved', 'donation_rejected', 'subscription_renewed', 'subscription_failed', 'landing_lead', 'consultant_changed'] },
     'settings[].enabled': { type: 'boolean' },
   },
   NotificationsReadRequest: {

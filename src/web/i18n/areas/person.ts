@@ -73,7 +73,9 @@ const en = {
     cancel: 'Cancel',
     hand_over: 'Hand over',
     hand_over_title: 'Hand %{name} over',
-    hand_over_content: 'The chosen consultant becomes responsible. This is written to the action history.',
+    hand_over_content:
+      'The chosen consultant becomes responsible and is told in their notifications; the person is told who their consultant is now. This is written to the action history.',
+    hand_over_nobody: 'There is no other active consultant to hand over to.',
     hand_over_to: 'To consultant',
     hand_over_all: 'Also every other person of %{name}',
     hand_over_done: 'People handed over: %{smart_count}',
@@ -169,7 +171,9 @@ export const person = {
       cancel: 'Отмена',
       hand_over: 'Передать',
       hand_over_title: 'Передать: %{name}',
-      hand_over_content: 'Выбранный консультант станет ответственным. Это записывается в историю действий.',
+      hand_over_content:
+        'Выбранный консультант станет ответственным и получит уведомление; человеку сообщат, кто теперь его консультант. Это записывается в историю действий.',
+      hand_over_nobody: 'Нет другого активного консультанта, которому можно передать.',
       hand_over_to: 'Консультанту',
       hand_over_all: 'И всех остальных людей консультанта %{name}',
       hand_over_done: 'Передано людей: %{smart_count}',
@@ -262,7 +266,9 @@ export const person = {
       cancel: 'Abbrechen',
       hand_over: 'Übergeben',
       hand_over_title: '%{name} übergeben',
-      hand_over_content: 'Der gewählte Berater wird verantwortlich. Dies wird im Aktionsverlauf festgehalten.',
+      hand_over_content:
+        'Der gewählte Berater wird verantwortlich und in seinen Benachrichtigungen informiert; der Person wird mitgeteilt, wer jetzt ihr Berater ist. Dies wird im Aktionsverlauf festgehalten.',
+      hand_over_nobody: 'Es gibt keinen anderen aktiven Berater, an den übergeben werden kann.',
       hand_over_to: 'An Berater',
       hand_over_all: 'Auch alle anderen Personen von %{name}',
       hand_over_done: 'Übergebene Personen: %{smart_count}',
