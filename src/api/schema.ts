@@ -4086,8 +4086,9 @@ export interface components {
             city?: string;
             /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
-            /** @description IANA time zone; the creating admin's when left out. */
+            /** @description IANA time zone; when left out, the zone of the person's country, else of their phone's country, else the creating admin's. */
             time_zone?: string;
+            /** @description When left out, the language of the person's country (or phone's country) where it is Russian, German or English, else the creating admin's. */
             language?: components["schemas"]["Language"];
             role: components["schemas"]["Role"];
             is_active?: boolean;
@@ -4095,6 +4096,8 @@ export interface components {
             password?: string;
             lead_status?: components["schemas"]["LeadStatus"];
             responsible_id?: number | null;
+            /** @description Email the new user an invitation with a set-password link in their language (see accounts/user/send_invitation/); 'The user has no email' under send_invitation without an email. Without it the user signs in with the password given here, or not at all until invited. */
+            send_invitation?: boolean;
         };
         AdminUserUpdate: {
             default_region?: components["schemas"]["RegionCode"];
@@ -5626,7 +5629,7 @@ export interface components {
         /** @description Messages: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag', 'Please, enter valid email address', 'Phone is incorrect'. */
         CreateLeadUserRequest: {
             default_region?: components["schemas"]["RegionCode"];
-            /** @description The person's zone; the creator's when left out. */
+            /** @description The person's zone; when left out, the zone of their country, else of their phone's country, else the creator's. */
             time_zone?: components["schemas"]["TimeZone"];
             first_name: string;
             last_name: string;
@@ -5636,6 +5639,7 @@ export interface components {
             /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             city?: string;
+            /** @description The person's language (their mails, the invitation); when left out, their country's (or phone's country's) where it is Russian, German or English, else the creator's. */
             language?: components["schemas"]["Language"];
             tag_id: components["schemas"]["Id"];
             /** @description The consultant made responsible for the lead. */
@@ -5651,7 +5655,7 @@ export interface components {
         /** @description multipart/form-data. Same messages as creating a lead ('Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'). */
         CreatePartnerUserRequest: {
             default_region?: components["schemas"]["RegionCode"];
-            /** @description The person's zone; the creator's when left out. */
+            /** @description The person's zone; when left out, the zone of their country, else of their phone's country, else the creator's. */
             time_zone?: components["schemas"]["TimeZone"];
             first_name: string;
             last_name: string;

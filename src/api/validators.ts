@@ -29,6 +29,7 @@ export const contractRules = {
     password: { type: 'string', minLength: 8, maxLength: 256 },
     lead_status: { type: 'string', enum: ['waiting', 'processing', 'active', 'not_active'] },
     responsible_id: { type: 'integer', nullable: true, minimum: 1, maximum: 2147483647 },
+    send_invitation: { type: 'boolean' },
   },
   AdminUserUpdate: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },

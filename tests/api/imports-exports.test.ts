@@ -211,6 +211,27 @@ describe('imports of real exports', () => {
     expect(uma.subject).not.toEqual(vic.subject); // German and English
   });
 
+  it('gives people naming no zone or language those of their country or phone; the import settings only where neither tells', async () => {
+    const csv =
+      'First Name,Last Name,Email,Phone,Country\n' +
+      'Wes,Washington,wes@tz.test,+1 202 555 0143,United States\n' +
+      'Shu,Shanghai,shu@tz.test,+86 21 6288 0000,\n' +
+      'Nia,Nowhere,nia@tz.test,,\n';
+    const saved = await upload('zones.csv', Buffer.from(csv, 'utf8'));
+    await start({
+      import_id: saved.id,
+      mapping: saved.preview.suggested_mapping,
+      consultant_id: adminId,
+      tag_id: tagId,
+      language: 'de',
+      time_zone: 'Europe/Berlin',
+    });
+    expect(await finished(saved.id)).toMatchObject({ success: 3 });
+    expect(await person('wes@tz.test')).toMatchObject({ time_zone: 'America/New_York', language: 'en' });
+    expect(await person('shu@tz.test')).toMatchObject({ time_zone: 'Asia/Shanghai', language: 'de' });
+    expect(await person('nia@tz.test')).toMatchObject({ time_zone: 'Europe/Berlin', language: 'de' });
+  });
+
   it('deletes an upload never started, and only that', async () => {
     const saved = await upload('gone.csv', Buffer.from('Email\nx@gone.test\n', 'utf8'));
     const del = await api(t, 'DELETE', `/api/accounts/import_users/${saved.id}/`, { token: admin });

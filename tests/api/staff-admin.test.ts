@@ -302,6 +302,52 @@ describe('hand-over choices and who is told', () => {
 });
 
 describe('creating people', () => {
+  it("gives a staff-created person the zone and language of their country or phone, not the creator's, and invites them in theirs", async () => {
+    const email = `nyc-${Date.now()}@admin.test`;
+    const lead = await post('user/create_lead_user/', admin, {
+      first_name: 'Nina',
+      last_name: 'York',
+      email,
+      phone: '+1 212 555 0142',
+      tag_id: tagId,
+      consultant_id: boss.id,
+      send_invitation: true,
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const row = async (mail: string) =>
+      (await t.pool.query(`select time_zone, language from users where email = $1`, [mail])).rows[0] as Json;
+    expect(await row(email)).toEqual({ time_zone: 'America/New_York', language: 'en' });
+    const invitation = await t.pool.query(`select subject from mail_outbox where "to" = $1`, [email]);
+    expect(invitation.rows.map((r: Json) => r.subject)).toEqual([catalogues.en.mail_invitation_subject]);
+
+    // Admin › Users › Create: the country tells the zone; a German one the language; the invitation goes in it.
+    const made = await api(t, 'POST', '/api/v1/users/', {
+      token: admin,
+      body: { first_name: 'Till', last_name: 'Tokyo', email: `tokyo-${email}`, country: 'JP', role: 'consultant' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ time_zone: 'Asia/Tokyo', language: 'en' });
+    const german = await api(t, 'POST', '/api/v1/users/', {
+      token: admin,
+      body: {
+        first_name: 'Gus',
+        last_name: 'Graz',
+        email: `graz-${email}`,
+        country: 'AT',
+        role: 'member',
+        send_invitation: true,
+      },
+    });
+    expect(german.json()).toMatchObject({ time_zone: 'Europe/Vienna', language: 'de' });
+    const mails = await t.pool.query(`select subject from mail_outbox where "to" = $1`, [`graz-${email}`]);
+    expect(mails.rows.map((r: Json) => r.subject)).toEqual([catalogues.de.mail_invitation_subject]);
+    const noEmail = await api(t, 'POST', '/api/v1/users/', {
+      token: admin,
+      body: { first_name: 'No', last_name: 'Mail', phone: '+43 664 1234567', role: 'member', send_invitation: true },
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toEqual({ send_invitation: [catalogues.en.user_has_no_email] });
+  });
   it('creates a lead with the spec messages for every broken field', async () => {
     const taken = await makeUser(t, { phone: '+4930111222' });
     const bad = await post('user/create_lead_user/', admin, {

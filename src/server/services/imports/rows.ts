@@ -3,6 +3,7 @@ import { isTimeZone } from '../time-zones';
 import { newPromoCode } from '../users';
 import { countryCode } from '../countries';
 import { parsePhone } from '../phones';
+import { personDefaults } from '../person-defaults';
 import type { ImportField } from '../../../api/importFields';
 
 /** A row ready to insert. Emails are lower-cased: the column is citext, and duplicates compare that way. */
@@ -121,17 +122,20 @@ export function cleanRow(
   if (lang && !['ru', 'en', 'de'].includes(lang)) return skip('import_language_invalid');
   const tz = get('time_zone');
   if (tz && !isTimeZone(tz)) return skip('time_zone_invalid');
+  const rowCountry = country === '' ? (defaultCountry ?? '') : (country ?? ''); // the import's country when the row names none
+  // A row naming no zone or language gets its country's, else its phone's; the import's settings after that (#40 finding 11).
+  const derived = personDefaults(rowCountry, parsed?.e164);
   return {
     row,
     email: emailRaw ? emailRaw.toLowerCase() : null,
     phone: parsed?.e164 ?? null,
     firstName: firstName.slice(0, 150),
     lastName: lastName.slice(0, 150),
-    country: country === '' ? (defaultCountry ?? '') : (country ?? ''), // the import's country when the row names none
+    country: rowCountry,
     city: get('city').slice(0, 150),
     dateBirth,
-    language: lang || null,
-    timeZone: tz || null,
+    language: lang || derived.language || null,
+    timeZone: tz || derived.timeZone || null,
     promo: newPromoCode(),
     notes,
   };

@@ -5,6 +5,10 @@ const en = {
   back: 'Back to the team',
   send_invitation: 'Send an invitation',
   send_invitation_hint: "An email with a link to set a password, in the person's language",
+  language: 'Language',
+  language_hint: "Left empty: the language of the person's phone country, else yours",
+  time_zone: 'Time zone',
+  time_zone_hint: "Left empty: the zone of the person's phone country, else yours",
   responsible: 'Responsible: %{name}',
   no_responsible: 'No responsible consultant',
   invitation: {
@@ -103,6 +107,10 @@ export const person = {
     back: 'Назад к команде',
     send_invitation: 'Отправить приглашение',
     send_invitation_hint: 'Письмо со ссылкой для задания пароля, на языке человека',
+    language: 'Язык',
+    language_hint: 'Если пусто: язык страны телефона человека, иначе ваш',
+    time_zone: 'Часовой пояс',
+    time_zone_hint: 'Если пусто: пояс страны телефона человека, иначе ваш',
     responsible: 'Ответственный: %{name}',
     no_responsible: 'Нет ответственного консультанта',
     invitation: {
@@ -198,6 +206,10 @@ export const person = {
     back: 'Zurück zum Team',
     send_invitation: 'Einladung senden',
     send_invitation_hint: 'Eine E-Mail mit einem Link zum Festlegen des Passworts, in der Sprache der Person',
+    language: 'Sprache',
+    language_hint: 'Leer: die Sprache des Landes der Telefonnummer, sonst Ihre',
+    time_zone: 'Zeitzone',
+    time_zone_hint: 'Leer: die Zeitzone des Landes der Telefonnummer, sonst Ihre',
     responsible: 'Verantwortlich: %{name}',
     no_responsible: 'Kein verantwortlicher Berater',
     invitation: {
