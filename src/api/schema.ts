@@ -6038,10 +6038,10 @@ export interface components {
             skipped: boolean;
         };
         /**
-         * @description A user field a CSV column can fill. full_name is split into first and last name (the last word is the last name) for rows whose first or last name column is missing or empty. date_birth accepts DD/MM/YYYY or YYYY-MM-DD; language ru, en or de; time_zone an IANA name. A cell holding several values separated by ' ::: ' (Google Contacts) gives its first one, with a warning.
+         * @description A user field a CSV column can fill. full_name is split into first and last name (the last word is the last name) for rows whose first or last name column is missing or empty. phone_other is a second phone column (a mobile beside a work number): the first valid number of phone and phone_other is taken. date_birth accepts DD/MM/YYYY or YYYY-MM-DD; language ru, en or de; time_zone an IANA name. A cell holding several values separated by ' ::: ' (Google Contacts) gives its first one (for a phone, its first valid one), with a warning. An optional field that cannot be read (a birthday without a year such as Google's --07-01, an unknown language or zone, a phone that is not a number while the row has an email) is left empty and the row is imported with a warning; the row is skipped only for a missing name or a missing or invalid email and phone both.
          * @enum {string}
          */
-        ImportUserField: "first_name" | "last_name" | "full_name" | "email" | "phone" | "country" | "city" | "date_birth" | "language" | "time_zone";
+        ImportUserField: "first_name" | "last_name" | "full_name" | "email" | "phone" | "phone_other" | "country" | "city" | "date_birth" | "language" | "time_zone";
         /** @description CSV column name -> user field. Columns left out are ignored; each field at most once; email or phone must be mapped, and first and last name or a full name. The mapping of a started import is saved and offered again for files with the same header. */
         ImportMapping: {
             [key: string]: components["schemas"]["ImportUserField"];

@@ -98,6 +98,23 @@ const HEADERS: Record<ImportField, string[]> = {
     'ort',
     'wohnort',
   ],
+  // A second phone column, when the file has one beside the first (HubSpot's mobile, Google's Phone 2).
+  phone_other: [
+    'mobilephonenumber', // HubSpot
+    'phone2value', // Google
+    'mobilephone',
+    'personphonemobile',
+    'personphonework',
+    'personphonehome',
+    'personphoneother',
+    'mobile',
+    'cellphone',
+    'homephone',
+    'businessphone',
+    'phonemobile',
+    'phonework',
+    'phonehome',
+  ],
   date_birth: [
     'datebirth', // Atrium
     'dateofbirth',
@@ -147,7 +164,16 @@ export function suggestMapping(columns: string[]): Record<string, ImportField> {
       for (const [column, field] of named)
         if (field === 'first_name' || field === 'last_name') Reflect.deleteProperty(mapping, column);
   }
-  for (const field of ['email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'] as const)
+  for (const field of [
+    'email',
+    'phone',
+    'phone_other',
+    'country',
+    'city',
+    'date_birth',
+    'language',
+    'time_zone',
+  ] as const)
     pick(field);
   return mapping;
 }
