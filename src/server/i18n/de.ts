@@ -369,6 +369,8 @@ export const de: Record<MessageKey, string> = {
   lead_status_processing: 'In Bearbeitung',
   lead_status_active: 'Aktiv',
   lead_status_not_active: 'Nicht aktiv',
+  tag_group_sources: 'Quellen',
+  tag_group_interests: 'Interessen',
   team_col_first_name: 'Vorname',
   team_col_last_name: 'Nachname',
   team_col_email: 'E-Mail',

@@ -353,6 +353,8 @@ export const en = {
   lead_status_processing: 'Processing',
   lead_status_active: 'Active',
   lead_status_not_active: 'Not active',
+  tag_group_sources: 'Sources',
+  tag_group_interests: 'Interests',
   team_col_first_name: 'First name',
   team_col_last_name: 'Last name',
   team_col_email: 'Email',

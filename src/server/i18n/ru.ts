@@ -356,6 +356,8 @@ export const ru: Record<MessageKey, string> = {
   lead_status_processing: 'В работе',
   lead_status_active: 'Активный',
   lead_status_not_active: 'Неактивный',
+  tag_group_sources: 'Источники',
+  tag_group_interests: 'Интересы',
   team_col_first_name: 'Имя',
   team_col_last_name: 'Фамилия',
   team_col_email: 'Email',
