@@ -109,7 +109,7 @@ describe('imports of real exports', () => {
       'Last Name': 'last_name',
       'E-mail Address': 'email',
       'Mobile Phone': 'phone',
-      'Home Phone': 'phone_other',
+      'Primary Phone': 'phone_other',
       'Home Country/Region': 'country',
       'Home City': 'city',
       Birthday: 'date_birth',

@@ -52,7 +52,7 @@ const LANGUAGE_OF: Readonly<Record<string, Lang>> = {
 };
 
 /** The zone of a country (ISO alpha-2), or undefined when none is known. */
-export function countryTimeZone(country: string): string | undefined {
+function countryTimeZone(country: string): string | undefined {
   if (!/^[A-Z]{2}$/.test(country)) return undefined;
   const main = MAIN_ZONE[country];
   if (main && isTimeZone(main)) return main;
@@ -66,7 +66,7 @@ export function countryTimeZone(country: string): string | undefined {
 }
 
 /** The country a phone in E.164 belongs to, when its number tells. */
-export function phoneCountry(e164: string | null | undefined): string | undefined {
+function phoneCountry(e164: string | null | undefined): string | undefined {
   return e164 ? parsePhoneNumberFromString(e164)?.country : undefined;
 }
 
