@@ -16,6 +16,7 @@ export const IMPORT_FIELDS = everyField([
   'full_name',
   'email',
   'phone',
+  'phone_other',
   'country',
   'city',
   'date_birth',

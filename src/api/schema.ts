@@ -2335,6 +2335,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/user/hand_over_choices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consultants the caller may hand a person over to (the hand-over pickers)
+         * @description Every active consultant or admin who is not blocked, by name: the same rule give_away_user and manager/give_away_user check on the consultant the people go to, so a consultant may hand a person to a colleague outside their own structure. With user_id, the person's current consultant and the person are left out. Consultants and admins may call it.
+         *     Errors: 400 for a malformed user id; 401 without a valid session; 403 for a member or a person out of the caller's reach; 404 when there is no such user.
+         */
+        get: operations["listHandOverChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/manager/give_away_user/": {
         parameters: {
             query?: never;
@@ -4065,8 +4086,9 @@ export interface components {
             city?: string;
             /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
-            /** @description IANA time zone; the creating admin's when left out. */
+            /** @description IANA time zone; when left out, the zone of the person's country, else of their phone's country, else the creating admin's. */
             time_zone?: string;
+            /** @description When left out, the language of the person's country (or phone's country) where it is Russian, German or English, else the creating admin's. */
             language?: components["schemas"]["Language"];
             role: components["schemas"]["Role"];
             is_active?: boolean;
@@ -4074,6 +4096,8 @@ export interface components {
             password?: string;
             lead_status?: components["schemas"]["LeadStatus"];
             responsible_id?: number | null;
+            /** @description Email the new user an invitation with a set-password link in their language (see accounts/user/send_invitation/); 'The user has no email' under send_invitation without an email. Without it the user signs in with the password given here, or not at all until invited. */
+            send_invitation?: boolean;
         };
         AdminUserUpdate: {
             default_region?: components["schemas"]["RegionCode"];
@@ -5605,7 +5629,7 @@ export interface components {
         /** @description Messages: 'Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag', 'Please, enter valid email address', 'Phone is incorrect'. */
         CreateLeadUserRequest: {
             default_region?: components["schemas"]["RegionCode"];
-            /** @description The person's zone; the creator's when left out. */
+            /** @description The person's zone; when left out, the zone of their country, else of their phone's country, else the creator's. */
             time_zone?: components["schemas"]["TimeZone"];
             first_name: string;
             last_name: string;
@@ -5615,6 +5639,7 @@ export interface components {
             /** @description An ISO 3166-1 alpha-2 code or a country's name in Russian, English or German (common variants too: 'Россия', 'Russia', 'RU', 'UK', 'USA'), stored as the code; '' for none. 'Country is incorrect' when it names no country. */
             country?: string;
             city?: string;
+            /** @description The person's language (their mails, the invitation); when left out, their country's (or phone's country's) where it is Russian, German or English, else the creator's. */
             language?: components["schemas"]["Language"];
             tag_id: components["schemas"]["Id"];
             /** @description The consultant made responsible for the lead. */
@@ -5630,7 +5655,7 @@ export interface components {
         /** @description multipart/form-data. Same messages as creating a lead ('Email is already taken', 'Phone is already in use', 'Please, select consultant', 'Please, select tag'). */
         CreatePartnerUserRequest: {
             default_region?: components["schemas"]["RegionCode"];
-            /** @description The person's zone; the creator's when left out. */
+            /** @description The person's zone; when left out, the zone of their country, else of their phone's country, else the creator's. */
             time_zone?: components["schemas"]["TimeZone"];
             first_name: string;
             last_name: string;
@@ -5724,6 +5749,17 @@ export interface components {
             /** @description 'Invitation sent'. */
             detail: string;
             invitation: components["schemas"]["StaffInvitation"];
+        };
+        HandOverChoice: {
+            id: components["schemas"]["Id"];
+            first_name: string;
+            last_name: string;
+            email: string | null;
+            /** @enum {string} */
+            role: "consultant" | "admin";
+        };
+        HandOverChoices: {
+            results: components["schemas"]["HandOverChoice"][];
         };
         ManagerGiveAwayUserRequest: {
             from_consultant_id: components["schemas"]["Id"];
@@ -5921,13 +5957,13 @@ export interface components {
             status: "active" | "not_active";
         };
         /** @enum {string} */
-        NotificationKind: "lead_offered" | "ticket_created" | "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead" | "broadcast_starting";
+        NotificationKind: "lead_offered" | "ticket_created" | "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead" | "broadcast_starting" | "user_handed_over" | "users_handed_over" | "consultant_changed";
         Notification: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["NotificationKind"];
             /** @description Translated into the caller's language. */
             message: string;
-            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}; broadcast_starting: {broadcast_id, title, minutes}. */
+            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}; broadcast_starting: {broadcast_id, title, minutes}; user_handed_over (to the consultant a person was handed to): {user_id, name, by}; users_handed_over (several at once): {count, by}; consultant_changed (to the person handed over): {consultant_id, name}. */
             data: {
                 [key: string]: unknown;
             };
@@ -5954,7 +5990,7 @@ export interface components {
          * @description The kinds a user may switch off (each also mailed in the user's language).
          * @enum {string}
          */
-        NotificationSettingKind: "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead";
+        NotificationSettingKind: "ticket_answered" | "ticket_completed" | "ticket_rejected" | "ticket_reply" | "donation_approved" | "donation_rejected" | "subscription_renewed" | "subscription_failed" | "landing_lead" | "consultant_changed";
         NotificationSetting: {
             kind: components["schemas"]["NotificationSettingKind"];
             enabled: boolean;
@@ -6002,10 +6038,10 @@ export interface components {
             skipped: boolean;
         };
         /**
-         * @description A user field a CSV column can fill. full_name is split into first and last name (the last word is the last name) for rows whose first or last name column is missing or empty. date_birth accepts DD/MM/YYYY or YYYY-MM-DD; language ru, en or de; time_zone an IANA name. A cell holding several values separated by ' ::: ' (Google Contacts) gives its first one, with a warning.
+         * @description A user field a CSV column can fill. full_name is split into first and last name (the last word is the last name) for rows whose first or last name column is missing or empty. phone_other is a second phone column (a mobile beside a work number): the first valid number of phone and phone_other is taken. date_birth accepts DD/MM/YYYY or YYYY-MM-DD; language ru, en or de; time_zone an IANA name. A cell holding several values separated by ' ::: ' (Google Contacts) gives its first one (for a phone, its first valid one), with a warning. An optional field that cannot be read (a birthday without a year such as Google's --07-01, an unknown language or zone, a phone that is not a number while the row has an email) is left empty and the row is imported with a warning; the row is skipped only for a missing name or a missing or invalid email and phone both.
          * @enum {string}
          */
-        ImportUserField: "first_name" | "last_name" | "full_name" | "email" | "phone" | "country" | "city" | "date_birth" | "language" | "time_zone";
+        ImportUserField: "first_name" | "last_name" | "full_name" | "email" | "phone" | "phone_other" | "country" | "city" | "date_birth" | "language" | "time_zone";
         /** @description CSV column name -> user field. Columns left out are ignored; each field at most once; email or phone must be mapped, and first and last name or a full name. The mapping of a started import is saved and offered again for files with the same header. */
         ImportMapping: {
             [key: string]: components["schemas"]["ImportUserField"];
@@ -6725,6 +6761,8 @@ export type SchemaAddUserNoteRequest = components['schemas']['AddUserNoteRequest
 export type SchemaRecordDonationRequest = components['schemas']['RecordDonationRequest'];
 export type SchemaRecordDonationResponse = components['schemas']['RecordDonationResponse'];
 export type SchemaSendInvitationResponse = components['schemas']['SendInvitationResponse'];
+export type SchemaHandOverChoice = components['schemas']['HandOverChoice'];
+export type SchemaHandOverChoices = components['schemas']['HandOverChoices'];
 export type SchemaManagerGiveAwayUserRequest = components['schemas']['ManagerGiveAwayUserRequest'];
 export type SchemaStaffTagsGroups = components['schemas']['StaffTagsGroups'];
 export type SchemaResetCredentialsLink = components['schemas']['ResetCredentialsLink'];
@@ -10309,6 +10347,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description The user is out of the caller's reach. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listHandOverChoices: {
+        parameters: {
+            query?: {
+                /** @description The person to hand over, when one; their consultant is not offered. */
+                user_id?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultants (and admins) to choose from, by last and first name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandOverChoices"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Members hand nobody over; a consultant only the people in their reach. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };

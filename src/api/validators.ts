@@ -29,6 +29,7 @@ export const contractRules = {
     password: { type: 'string', minLength: 8, maxLength: 256 },
     lead_status: { type: 'string', enum: ['waiting', 'processing', 'active', 'not_active'] },
     responsible_id: { type: 'integer', nullable: true, minimum: 1, maximum: 2147483647 },
+    send_invitation: { type: 'boolean' },
   },
   AdminUserUpdate: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
@@ -457,7 +458,7 @@ export const contractRules = {
   },
   NotificationSettingsUpdate: {
     settings: { presence: 'required', type: 'array', minItems: 1, maxItems: 20 },
-    'settings[].kind': { presence: 'required', type: 'string', enum: ['ticket_answered', 'ticket_completed', 'ticket_rejected', 'ticket_reply', 'donation_approved', 'donation_rejected', 'subscription_renewed', 'subscription_failed', 'landing_lead'] },
+    'settings[].kind': { presence: 'required', type: 'string', enum: ['ticket_answered', 'ticket_completed', 'ticket_rejected', 'ticket_reply', 'donation_approved', 'donation_rejected', 'subscription_renewed', 'subscription_failed', 'landing_lead', 'consultant_changed'] },
     'settings[].enabled': { type: 'boolean' },
   },
   NotificationsReadRequest: {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogues } from '../../src/server/i18n';
 import { mailsTo, waitFor } from '../setup/accounts';
 import { api, form, makeTag, makeUser, type Json } from '../setup/admin';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -84,6 +85,7 @@ describe('imports of real exports', () => {
       'Family Name': 'last_name',
       'E-mail 1 - Value': 'email',
       'Phone 1 - Value': 'phone',
+      'Phone 2 - Value': 'phone_other',
       'Address 1 - Country': 'country',
       'Address 1 - City': 'city',
       Birthday: 'date_birth',
@@ -107,6 +109,7 @@ describe('imports of real exports', () => {
       'Last Name': 'last_name',
       'E-mail Address': 'email',
       'Mobile Phone': 'phone',
+      'Primary Phone': 'phone_other',
       'Home Country/Region': 'country',
       'Home City': 'city',
       Birthday: 'date_birth',
@@ -116,18 +119,22 @@ describe('imports of real exports', () => {
     expect(await person('frank.miller@ol.test')).toMatchObject({ country: 'US', city: 'San Francisco' });
   });
 
-  it('HubSpot: Phone Number and Country/Region', async () => {
+  it('HubSpot: Phone Number, Mobile Phone Number and Country/Region', async () => {
     const { saved, done } = await importAsSuggested('hubspot.csv');
     expect(saved.preview.suggested_mapping).toEqual({
       'First Name': 'first_name',
       'Last Name': 'last_name',
       Email: 'email',
       'Phone Number': 'phone',
+      'Mobile Phone Number': 'phone_other',
       'Country/Region': 'country',
       City: 'city',
     });
-    expect(done).toMatchObject({ status: 'completed', total: 5, success: 3, skipped: 2 });
+    // Lena's '12ab' is no phone: dropped with a warning, she is imported by her email.
+    expect(done).toMatchObject({ status: 'completed', total: 5, success: 4, skipped: 1, warnings_count: 1 });
     expect(await person('jana@hs.test')).toMatchObject({ country: 'PL', phone: '+48512345601' });
+    expect(await person('lena@hs.test')).toMatchObject({ phone: null });
+    expect(await person('mila@hs.test')).toMatchObject({ country: 'GB', phone: '+447911123456' });
   });
 
   it('Pipedrive: Person - Name is split (no separate name columns); the settings of the import fill the rest', async () => {
@@ -140,6 +147,7 @@ describe('imports of real exports', () => {
       'Person - Name': 'full_name',
       'Person - Email - Work': 'email',
       'Person - Phone - Mobile': 'phone',
+      'Person - Phone - Work': 'phone_other',
     });
     expect(done).toMatchObject({ status: 'completed', total: 4, success: 3, skipped: 1 });
     expect(done).toMatchObject({ default_country: 'ES', language: 'de', time_zone: 'Europe/Madrid' });
@@ -151,6 +159,42 @@ describe('imports of real exports', () => {
       time_zone: 'Europe/Madrid',
     });
     expect(await person('olga@pd.test')).toMatchObject({ first_name: 'Olga', last_name: 'Ivanova' });
+  });
+
+  it('keeps a row whose optional field is bad (the field left empty, a warning) and takes the first valid of every phone', async () => {
+    const csv = [
+      'Given Name,Family Name,Birthday,E-mail 1 - Value,Phone 1 - Value,Phone 2 - Value,Language,Time Zone',
+      'Yara,Less,--07-01,yara@gc2.test,,,en,',
+      'Multi,Phone,,multi@gc2.test,12 ::: +44 20 7946 0958,,,',
+      'Uk,Number,,,+44 7700 900123,,,',
+      'Lang,Bad,1990-02-30,lang@gc2.test,,,xx,Mars/Base',
+      'Second,Column,,,,+49 151 23456799,,',
+    ].join('\n');
+    const saved = await upload('optional.csv', Buffer.from(csv, 'utf8'));
+    expect(saved.preview.suggested_mapping).toMatchObject({
+      'Phone 1 - Value': 'phone',
+      'Phone 2 - Value': 'phone_other',
+    });
+    await start({
+      import_id: saved.id,
+      mapping: saved.preview.suggested_mapping,
+      consultant_id: adminId,
+      tag_id: tagId,
+    });
+    const done = await finished(saved.id);
+    expect(done).toMatchObject({ success: 4, skipped: 1, warnings_count: 3 });
+    const en = catalogues.en;
+    const reasons = Object.fromEntries(done.warnings.map((w: Json) => [w.row, w.reason]));
+    expect(reasons).toEqual({
+      2: en.import_date_dropped,
+      3: en.import_multi_value,
+      4: en.import_phone_not_a_number,
+      5: [en.import_date_dropped, en.import_language_dropped, en.import_time_zone_dropped].join('; '),
+    });
+    expect(await person('yara@gc2.test')).toMatchObject({ first_name: 'Yara', language: 'en' });
+    expect(await person('multi@gc2.test')).toMatchObject({ phone: '+442079460958' });
+    const second = await t.pool.query(`select phone from users where last_name = 'Column' and first_name = 'Second'`);
+    expect(second.rows).toEqual([{ phone: '+4915123456799' }]);
   });
 
   it('suggests from Russian and German headers and Atrium’s own field names', async () => {
@@ -209,6 +253,27 @@ describe('imports of real exports', () => {
     const vic = await waitFor(async () => (await mailsTo(t, 'vic@inv.test'))[0], 'invitation to vic', 15_000);
     expect(uma.text).toContain('/set-password/');
     expect(uma.subject).not.toEqual(vic.subject); // German and English
+  });
+
+  it('gives people naming no zone or language those of their country or phone; the import settings only where neither tells', async () => {
+    const csv =
+      'First Name,Last Name,Email,Phone,Country\n' +
+      'Wes,Washington,wes@tz.test,+1 202 555 0143,United States\n' +
+      'Shu,Shanghai,shu@tz.test,+86 21 6288 0000,\n' +
+      'Nia,Nowhere,nia@tz.test,,\n';
+    const saved = await upload('zones.csv', Buffer.from(csv, 'utf8'));
+    await start({
+      import_id: saved.id,
+      mapping: saved.preview.suggested_mapping,
+      consultant_id: adminId,
+      tag_id: tagId,
+      language: 'de',
+      time_zone: 'Europe/Berlin',
+    });
+    expect(await finished(saved.id)).toMatchObject({ success: 3 });
+    expect(await person('wes@tz.test')).toMatchObject({ time_zone: 'America/New_York', language: 'en' });
+    expect(await person('shu@tz.test')).toMatchObject({ time_zone: 'Asia/Shanghai', language: 'de' });
+    expect(await person('nia@tz.test')).toMatchObject({ time_zone: 'Europe/Berlin', language: 'de' });
   });
 
   it('deletes an upload never started, and only that', async () => {

@@ -248,7 +248,106 @@ describe('give away moves the open tasks', () => {
   });
 });
 
+describe('hand-over choices and who is told', () => {
+  it('offers a consultant every active colleague, hands to one outside their structure and tells both', async () => {
+    const a = await makeUser(t, { role: 'consultant' });
+    const colleague = await makeUser(t, { role: 'consultant' });
+    const blocked = await makeUser(t, { role: 'consultant' });
+    await t.pool.query(`update users set is_blocked = true where id = $1`, [blocked.id]);
+    const person = await makeUser(t, { responsibleId: a.id });
+    const aToken = await t.login(a.email, a.password);
+    const choices = await api(t, 'GET', `/api/accounts/user/hand_over_choices/?user_id=${person.id}`, {
+      token: aToken,
+    });
+    expect(choices.statusCode, choices.body).toBe(200);
+    const ids = (choices.json().results as Json[]).map((c) => c.id);
+    expect(ids).toContain(colleague.id);
+    expect(ids).toContain(adminId);
+    expect(ids).not.toContain(a.id);
+    expect(ids).not.toContain(blocked.id);
+    expect(ids).not.toContain(person.id);
+    const member = await t.login(person.email, person.password);
+    expect((await api(t, 'GET', '/api/accounts/user/hand_over_choices/', { token: member })).statusCode).toBe(403);
+
+    // The hand-over checks the same rule: a blocked consultant is refused, a listed colleague accepted.
+    const refused = await post('user/give_away_user/', aToken, { user_id: person.id, consultant_id: blocked.id });
+    expect(refused.statusCode).toBe(400);
+    const ok = await post('user/give_away_user/', aToken, { user_id: person.id, consultant_id: colleague.id });
+    expect(ok.statusCode, ok.body).toBe(200);
+
+    const bell = async (token: string) =>
+      (await api(t, 'GET', '/api/notifications/', { token })).json().results as Json[];
+    const told = await bell(await t.login(colleague.email, colleague.password));
+    expect(told.find((n) => n.kind === 'user_handed_over')).toMatchObject({
+      data: { user_id: person.id },
+      message: expect.stringContaining('handed'),
+    });
+    const personTold = (await bell(member)).find((n) => n.kind === 'consultant_changed');
+    expect(personTold?.message).toContain(`Your consultant is now`);
+    const mails = await t.pool.query(`select subject from mail_outbox where "to" = $1`, [person.email]);
+    expect(mails.rows.map((r: Json) => r.subject)).toContain(personTold?.message);
+  });
+
+  it('tells the receiving consultant once for a bulk hand-over', async () => {
+    const a = await makeUser(t, { role: 'consultant' });
+    const b = await makeUser(t, { role: 'consultant' });
+    await makeUser(t, { responsibleId: a.id });
+    await makeUser(t, { responsibleId: a.id });
+    const bulk = await post('manager/give_away_user/', admin, { from_consultant_id: a.id, to_consultant_id: b.id });
+    expect(bulk.json()).toMatchObject({ moved: 2 });
+    const told = (await api(t, 'GET', '/api/notifications/', { token: await t.login(b.email, b.password) })).json()
+      .results as Json[];
+    expect(told.filter((n) => n.kind === 'users_handed_over').map((n) => n.data.count)).toEqual([2]);
+  });
+});
+
 describe('creating people', () => {
+  it("gives a staff-created person the zone and language of their country or phone, not the creator's, and invites them in theirs", async () => {
+    const email = `nyc-${Date.now()}@admin.test`;
+    const lead = await post('user/create_lead_user/', admin, {
+      first_name: 'Nina',
+      last_name: 'York',
+      email,
+      phone: '+1 212 555 0142',
+      tag_id: tagId,
+      consultant_id: boss.id,
+      send_invitation: true,
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const row = async (mail: string) =>
+      (await t.pool.query(`select time_zone, language from users where email = $1`, [mail])).rows[0] as Json;
+    expect(await row(email)).toEqual({ time_zone: 'America/New_York', language: 'en' });
+    const invitation = await t.pool.query(`select subject from mail_outbox where "to" = $1`, [email]);
+    expect(invitation.rows.map((r: Json) => r.subject)).toEqual([catalogues.en.mail_invitation_subject]);
+
+    // Admin › Users › Create: the country tells the zone; a German one the language; the invitation goes in it.
+    const made = await api(t, 'POST', '/api/v1/users/', {
+      token: admin,
+      body: { first_name: 'Till', last_name: 'Tokyo', email: `tokyo-${email}`, country: 'JP', role: 'consultant' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ time_zone: 'Asia/Tokyo', language: 'en' });
+    const german = await api(t, 'POST', '/api/v1/users/', {
+      token: admin,
+      body: {
+        first_name: 'Gus',
+        last_name: 'Graz',
+        email: `graz-${email}`,
+        country: 'AT',
+        role: 'member',
+        send_invitation: true,
+      },
+    });
+    expect(german.json()).toMatchObject({ time_zone: 'Europe/Vienna', language: 'de' });
+    const mails = await t.pool.query(`select subject from mail_outbox where "to" = $1`, [`graz-${email}`]);
+    expect(mails.rows.map((r: Json) => r.subject)).toEqual([catalogues.de.mail_invitation_subject]);
+    const noEmail = await api(t, 'POST', '/api/v1/users/', {
+      token: admin,
+      body: { first_name: 'No', last_name: 'Mail', phone: '+43 664 1234567', role: 'member', send_invitation: true },
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toEqual({ send_invitation: [catalogues.en.user_has_no_email] });
+  });
   it('creates a lead with the spec messages for every broken field', async () => {
     const taken = await makeUser(t, { phone: '+4930111222' });
     const bad = await post('user/create_lead_user/', admin, {

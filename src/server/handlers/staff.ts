@@ -4,7 +4,7 @@ import { signedIn } from '../http/guard';
 import { FieldErrors } from '../errors';
 import { isPdf, imageKind, MAX_IMAGE_PIXELS, UploadRejected } from '../integrations/storage';
 import { listActionLogs } from '../services/action-logs/list';
-import { giveAwayUser, managerGiveAwayUser, removeUser } from '../services/staff/hand-over';
+import { giveAwayUser, listHandOverChoices, managerGiveAwayUser, removeUser } from '../services/staff/hand-over';
 import {
   createLeadUser,
   createPartnerUser,
@@ -130,6 +130,7 @@ export const staffHandlers: HandlerTable = {
   removeUser: async (req) => removeUser(req.server.ctx, signedIn(req), req.body, req.lang),
   giveAwayUser: async (req) => giveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
   managerGiveAwayUser: async (req) => managerGiveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
+  listHandOverChoices: async (req) => listHandOverChoices(req.server.ctx, signedIn(req), req.query.user_id),
   listTagsGroups: async (req) => listTagsGroups(req.server.ctx),
   addUserNote: async (req, reply) => {
     const answer = await addUserNote(req.server.ctx, signedIn(req), req.body, req.lang);

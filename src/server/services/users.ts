@@ -13,8 +13,10 @@ import { isTimeZone } from './time-zones';
 import { recordAction } from './action-log';
 import { countryCode } from './countries';
 import { parsePhone } from './phones';
+import { personDefaults } from './person-defaults';
+import { deliverLater, issueInvitation } from './staff/invitations';
 import { one } from '../db/rows';
-import type { SchemaAdminUserUpdate } from '../../api/schema';
+import type { SchemaAdminUserCreate, SchemaAdminUserUpdate } from '../../api/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -236,18 +238,29 @@ function changesOf(before: UserRow, after: UserRow, input: UserInput): Record<st
   return changes;
 }
 
-/** An admin creates a user; the history records who did it. */
-export async function createUser(ctx: AppContext, actor: Actor & Pick<AuthUser, 'timeZone'>, input: UserInput) {
+/**
+ * An admin creates a user; the history records who did it. Without a zone or language given, the
+ * person gets those of their country (else their phone's), else the admin's (#40 finding 11); with
+ * send_invitation, an invitation mail in the person's language, sent once the user exists.
+ */
+export async function createUser(
+  ctx: AppContext,
+  actor: Actor & Pick<AuthUser, 'timeZone' | 'language'>,
+  input: UserInput & Pick<SchemaAdminUserCreate, 'send_invitation'>,
+) {
+  if (input.send_invitation && !input.email) throw FieldErrors.of('send_invitation', 'user_has_no_email');
   const phone = await checkInput(ctx.db, input);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const row = await ctx.db
+  const derived = personDefaults(input.country, phone);
+  const { row, invited } = await ctx.db
     .transaction(async (tx) => {
       const created = one(
         await tx
           .insert(users)
           .values({
             ...columnsOf(input),
-            timeZone: input.time_zone ?? actor.timeZone, // the creating admin's unless given
+            timeZone: input.time_zone ?? derived.timeZone ?? actor.timeZone,
+            language: input.language ?? derived.language ?? actor.language,
             phone: phone ?? null,
             passwordHash,
             promoCode: newPromoCode(),
@@ -261,9 +274,13 @@ export async function createUser(ctx: AppContext, actor: Actor & Pick<AuthUser, 
         kind: 'user_created',
         details: { role: created.role },
       });
-      return created;
+      return {
+        row: created,
+        invited: input.send_invitation ? await issueInvitation(ctx, tx, actor.id, created) : null,
+      };
     })
     .catch(mapUniqueViolation);
+  deliverLater(ctx, invited);
   return adminView(row);
 }
 

@@ -3,6 +3,7 @@ import { isTimeZone } from '../time-zones';
 import { newPromoCode } from '../users';
 import { countryCode } from '../countries';
 import { parsePhone } from '../phones';
+import { personDefaults } from '../person-defaults';
 import type { ImportField } from '../../../api/importFields';
 
 /** A row ready to insert. Emails are lower-cased: the column is citext, and duplicates compare that way. */
@@ -77,11 +78,21 @@ export function cleanRow(
   });
   // A cell with several values (Google's `a@x ::: b@y`) gives its first, with a note.
   const multi: ImportField[] = [];
+  const cell = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim());
   const get = (f: ImportField) => {
-    const value = idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim();
+    const value = cell(f);
     if (!value.includes(':::')) return value;
     multi.push(f);
     return (value.split(':::')[0] ?? '').trim();
+  };
+  /** Every value of a cell (one, or its ::: values), the empty ones left out. */
+  const all = (f: ImportField) => {
+    const values = cell(f)
+      .split(':::')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (values.length > 1) multi.push(f);
+    return values;
   };
   let firstName = get('first_name');
   let lastName = get('last_name');
@@ -99,39 +110,56 @@ export function cleanRow(
           : 'import_last_name_missing',
     );
   const emailRaw = get('email');
-  const phoneRaw = get('phone');
-  if (!emailRaw && !phoneRaw) return skip('import_contact_missing');
+  // Every value of both phone columns, each cell's ::: values in order: the first valid one is taken.
+  const phones = (['phone', 'phone_other'] as const).flatMap((f) => all(f));
+  if (!emailRaw && !phones.length) return skip('import_contact_missing');
   if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return skip('import_email_invalid');
   const notes: MessageKey[] = [];
-  if (multi.length) notes.push('import_multi_value');
   const country = countryCode(get('country'));
   if (country === null) notes.push('import_country_unknown');
   const region = country || defaultRegion;
-  const parsed = phoneRaw ? parsePhone(phoneRaw, region) : null;
-  if (phoneRaw && !parsed)
-    return region && !/^(\+|00)/.test(phoneRaw)
-      ? skip('import_phone_invalid_region', { region })
-      : skip('import_phone_invalid');
+  const parsed = phones.map((p) => parsePhone(p, region)).find((p) => p !== null) ?? null;
+  const firstPhone = phones[0];
+  if (firstPhone !== undefined && !parsed) {
+    // A number the row cannot do without is a reason to skip it; beside an email it is dropped, with a warning.
+    const why: Skip =
+      /^(\+|00)/.test(firstPhone) || !region
+        ? skip(/^(\+|00)/.test(firstPhone) ? 'import_phone_not_a_number' : 'import_phone_invalid')
+        : skip('import_phone_invalid_region', { region });
+    if (!emailRaw) return why;
+    notes.push('import_phone_dropped');
+  }
   if (parsed?.regionUsed && !country) notes.push('import_phone_region_guessed');
+  // Optional fields that cannot be read are left empty, with a warning; the person is still imported.
   // Outlook writes 0/0/00 for no birthday.
   const dob = /^0{1,2}\/0{1,2}\/0{2,4}$/.test(get('date_birth')) ? '' : get('date_birth');
   const dateBirth = dob ? isoDate(dob) : null;
-  if (dob && !dateBirth) return skip('import_date_invalid');
-  const lang = get('language').toLowerCase();
-  if (lang && !['ru', 'en', 'de'].includes(lang)) return skip('import_language_invalid');
-  const tz = get('time_zone');
-  if (tz && !isTimeZone(tz)) return skip('time_zone_invalid');
+  if (dob && !dateBirth) notes.push('import_date_dropped');
+  let lang = get('language').toLowerCase();
+  if (lang && !['ru', 'en', 'de'].includes(lang)) {
+    notes.push('import_language_dropped');
+    lang = '';
+  }
+  let tz = get('time_zone');
+  if (tz && !isTimeZone(tz)) {
+    notes.push('import_time_zone_dropped');
+    tz = '';
+  }
+  if (multi.length) notes.unshift('import_multi_value');
+  const rowCountry = country === '' ? (defaultCountry ?? '') : (country ?? ''); // the import's country when the row names none
+  // A row naming no zone or language gets its country's, else its phone's; the import's settings after that (#40 finding 11).
+  const derived = personDefaults(rowCountry, parsed?.e164);
   return {
     row,
     email: emailRaw ? emailRaw.toLowerCase() : null,
     phone: parsed?.e164 ?? null,
     firstName: firstName.slice(0, 150),
     lastName: lastName.slice(0, 150),
-    country: country === '' ? (defaultCountry ?? '') : (country ?? ''), // the import's country when the row names none
+    country: rowCountry,
     city: get('city').slice(0, 150),
     dateBirth,
-    language: lang || null,
-    timeZone: tz || null,
+    language: lang || derived.language || null,
+    timeZone: tz || derived.timeZone || null,
     promo: newPromoCode(),
     notes,
   };

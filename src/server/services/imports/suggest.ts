@@ -1,4 +1,7 @@
-import type { ImportField } from '../../../api/importFields';
+import { IMPORT_FIELDS, type ImportField } from '../../../api/importFields';
+
+/** Picked first, by suggestMapping's own rule. */
+const NAME_FIELDS = new Set<ImportField>(['first_name', 'last_name', 'full_name']);
 
 /**
  * Header names per field, as the common exports write them, compared without case, spaces or
@@ -7,6 +10,39 @@ import type { ImportField } from '../../../api/importFields';
  * header), Outlook, Apple Contacts (vCard-derived CSV), HubSpot, Pipedrive, Excel sheets in Russian or
  * German, and Atrium's own field names.
  */
+/** The headers of a phone column, the better first. */
+const PHONE_HEADERS = [
+  'phone',
+  'mobilephone', // Outlook
+  'phonenumber', // HubSpot
+  'mobilephonenumber',
+  'phone1value', // Google
+  'personphone', // Pipedrive
+  'personphonemobile',
+  'personphonework',
+  'personphonehome',
+  'personphoneother',
+  'mobile',
+  'cellphone',
+  'primaryphone',
+  'homephone',
+  'businessphone',
+  'phonemobile',
+  'phonework',
+  'phonehome',
+  'telephone',
+  'tel',
+  'телефон',
+  'мобильныйтелефон',
+  'мобильный',
+  'телефонмобильный',
+  'telefon',
+  'mobiltelefon',
+  'handy',
+  'telefonnummer',
+  'mobilnummer',
+];
+
 const HEADERS: Record<ImportField, string[]> = {
   first_name: [
     'firstname', // Atrium, Outlook, HubSpot, Apple, current Google
@@ -39,37 +75,7 @@ const HEADERS: Record<ImportField, string[]> = {
     'почта',
     'емейл',
   ],
-  phone: [
-    'phone',
-    'mobilephone', // Outlook
-    'phonenumber', // HubSpot
-    'mobilephonenumber',
-    'phone1value', // Google
-    'personphone', // Pipedrive
-    'personphonemobile',
-    'personphonework',
-    'personphonehome',
-    'personphoneother',
-    'mobile',
-    'cellphone',
-    'primaryphone',
-    'homephone',
-    'businessphone',
-    'phonemobile',
-    'phonework',
-    'phonehome',
-    'telephone',
-    'tel',
-    'телефон',
-    'мобильныйтелефон',
-    'мобильный',
-    'телефонмобильный',
-    'telefon',
-    'mobiltelefon',
-    'handy',
-    'telefonnummer',
-    'mobilnummer',
-  ],
+  phone: PHONE_HEADERS,
   country: [
     'country',
     'countryregion', // HubSpot
@@ -98,6 +104,8 @@ const HEADERS: Record<ImportField, string[]> = {
     'ort',
     'wohnort',
   ],
+  // A second phone column beside the first (HubSpot's mobile, Google's Phone 2): any other phone header.
+  phone_other: ['mobilephonenumber', 'phone2value', 'phone3value', ...PHONE_HEADERS],
   date_birth: [
     'datebirth', // Atrium
     'dateofbirth',
@@ -147,8 +155,7 @@ export function suggestMapping(columns: string[]): Record<string, ImportField> {
       for (const [column, field] of named)
         if (field === 'first_name' || field === 'last_name') Reflect.deleteProperty(mapping, column);
   }
-  for (const field of ['email', 'phone', 'country', 'city', 'date_birth', 'language', 'time_zone'] as const)
-    pick(field);
+  for (const field of IMPORT_FIELDS) if (!NAME_FIELDS.has(field)) pick(field);
   return mapping;
 }
 

@@ -19,9 +19,11 @@ export const SETTING_KINDS = [
   'subscription_renewed',
   'subscription_failed',
   'landing_lead',
+  'consultant_changed',
 ] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
-export type NotificationKind = 'lead_offered' | 'ticket_created' | 'broadcast_starting' | SettingKind;
+export type NotificationKind =
+  'lead_offered' | 'ticket_created' | 'broadcast_starting' | 'user_handed_over' | 'users_handed_over' | SettingKind;
 
 /** Adds an in-app notification inside the caller's transaction; the user's open bells hear of it when it commits. */
 export async function notify(

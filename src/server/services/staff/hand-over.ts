@@ -1,10 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { actionLogs, tasks, tickets, users } from '../../db/schema';
 import { DomainError, FieldErrors, notFound } from '../../errors';
 import { t, type Lang } from '../../i18n';
+import { clock } from '../../clock';
 import { recordAction } from '../action-log';
-import { reachableUser, staffTarget, type Caller, type Tx } from './access';
+import { notify } from '../notifications';
+import { notifyUser } from '../notifications/member';
+import { reachableUser, staffTarget, type Caller, type Tx, type UserRow } from './access';
 import { authChanged } from '../sessions';
 import type { SchemaGiveAwayUserRequest, SchemaRemoveUserRequest } from '../../../api/schema';
 
@@ -26,7 +29,7 @@ export async function removeUser(ctx: AppContext, caller: Caller, input: SchemaR
       .update(users)
       .set({ responsibleId: heir.id, updatedAt: new Date() })
       .where(eq(users.responsibleId, target.id))
-      .returning({ id: users.id });
+      .returning(handedOver);
     const referrals = await tx
       .update(users)
       .set({ referrerId: target.referrerId ?? heir.id, updatedAt: new Date() })
@@ -43,6 +46,7 @@ export async function removeUser(ctx: AppContext, caller: Caller, input: SchemaR
       .where(and(eq(tickets.consultantId, target.id), inArray(tickets.status, ['new', 'in_progress'])))
       .returning({ id: tickets.id });
     await tx.delete(users).where(eq(users.id, target.id));
+    await tellHandOver(ctx, tx, caller, heir, responsible);
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: target.id,
@@ -69,16 +73,16 @@ export async function removeUser(ctx: AppContext, caller: Caller, input: SchemaR
 export async function giveAwayUser(ctx: AppContext, caller: Caller, input: SchemaGiveAwayUserRequest, lang: Lang) {
   return ctx.db.transaction(async (tx) => {
     const target = await reachableUser(tx, caller, input.user_id, { lock: false });
-    // Any active consultant may receive the user, also one outside the caller's structure.
-    const heir = await anyStaff(tx, input.consultant_id, 'consultant_id');
+    const heir = await handOverTarget(tx, input.consultant_id, 'consultant_id');
     if (target.responsibleId === heir.id) return { detail: t(lang, 'user_updated'), moved: 0 };
     const moved = await tx
       .update(users)
       .set({ responsibleId: heir.id, updatedAt: new Date() })
       .where(and(eq(users.id, target.id), sql`${users.responsibleId} is not distinct from ${target.responsibleId}`))
-      .returning({ id: users.id });
+      .returning(handedOver);
     if (!moved.length) throw userTaken();
     const openTasks = await moveOpenTasks(tx, target.responsibleId, heir.id, [target.id]);
+    await tellHandOver(ctx, tx, caller, heir, moved);
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: target.id,
@@ -103,10 +107,76 @@ async function moveOpenTasks(tx: Tx, from: number | null, to: number, userIds: n
   return moved.length;
 }
 
-async function anyStaff(tx: Tx, id: number, field: string) {
-  const [u] = await tx.select().from(users).where(eq(users.id, id));
-  if (!u || u.role === 'member' || u.isBlocked || !u.isActive) throw FieldErrors.of(field, 'select_consultant');
+/**
+ * Who may receive people handed over: any active consultant or admin who is not blocked, also one
+ * outside the caller's structure (#40 finding 12: a consultant's own structure often has nobody
+ * else). The pickers list exactly these (listHandOverChoices) and the hand-overs check the same.
+ */
+const receivesHandOvers = sql`${users.role} in ('consultant', 'admin') and ${users.isActive} and not ${users.isBlocked}`;
+
+async function handOverTarget(tx: Tx, id: number, field: string) {
+  const [u] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), receivesHandOvers));
+  if (!u) throw FieldErrors.of(field, 'select_consultant');
   return u;
+}
+
+/** The consultants the caller may hand people to; with `userId`, that person and their consultant left out. */
+export async function listHandOverChoices(ctx: AppContext, caller: Caller, userId?: number) {
+  const person = userId === undefined ? undefined : await reachableUser(ctx.db, caller, userId, { lock: false });
+  const left = person ? [person.id, ...(person.responsibleId === null ? [] : [person.responsibleId])] : [];
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(receivesHandOvers, left.length ? notInArray(users.id, left) : undefined))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  return {
+    results: rows.map((r) => ({ ...r, role: r.role === 'admin' ? ('admin' as const) : ('consultant' as const) })),
+  };
+}
+
+/** What a hand-over's UPDATE returns of each person moved: enough to tell them. */
+const handedOver = { id: users.id, firstName: users.firstName, lastName: users.lastName, isActive: users.isActive };
+type HandedOver = { id: number; firstName: string; lastName: string; isActive: boolean };
+
+/**
+ * After a hand-over, inside its transaction: the consultant who received the people is told in the
+ * bell (unless they took them themselves), and each person who can sign in hears who their
+ * consultant is now (bell and mail, in their language, unless they switched it off).
+ */
+async function tellHandOver(ctx: AppContext, tx: Tx, caller: Caller, to: UserRow, people: HandedOver[]) {
+  if (!people.length) return;
+  const now = clock.now();
+  if (to.id !== caller.id) {
+    const [actor] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, caller.id));
+    const by = actor ? `${actor.firstName} ${actor.lastName}`.trim() : '';
+    const [one] = people;
+    if (people.length === 1 && one)
+      await notify(
+        tx,
+        to.id,
+        'user_handed_over',
+        { user_id: one.id, name: `${one.firstName} ${one.lastName}`.trim(), by },
+        now,
+      );
+    else await notify(tx, to.id, 'users_handed_over', { count: people.length, by }, now);
+  }
+  const name = `${to.firstName} ${to.lastName}`.trim();
+  for (const p of people) {
+    if (p.isActive)
+      await notifyUser(ctx, tx, p.id, 'consultant_changed', { consultant_id: to.id, name }, now, '/profile/view');
+  }
 }
 
 /**
@@ -127,14 +197,14 @@ export async function managerGiveAwayUser(
       .where(inArray(users.id, [input.from_consultant_id, input.to_consultant_id]));
     if (found.length !== new Set([input.from_consultant_id, input.to_consultant_id]).size) throw notFound();
     const from = await staffTarget(tx, caller, input.from_consultant_id, 'from_consultant_id');
-    const to = await anyStaff(tx, input.to_consultant_id, 'to_consultant_id');
+    const to = await handOverTarget(tx, input.to_consultant_id, 'to_consultant_id');
     if (from.id === to.id) return { detail: t(lang, 'user_updated'), moved: 0 };
     const ids = [...new Set(input.user_ids ?? [])];
     const moved = await tx
       .update(users)
       .set({ responsibleId: to.id, updatedAt: new Date() })
       .where(and(eq(users.responsibleId, from.id), ids.length ? inArray(users.id, ids) : sql`true`))
-      .returning({ id: users.id });
+      .returning(handedOver);
     if (ids.length && moved.length !== ids.length) throw userTaken();
     await moveOpenTasks(
       tx,
@@ -142,6 +212,7 @@ export async function managerGiveAwayUser(
       to.id,
       moved.map((m) => m.id),
     );
+    await tellHandOver(ctx, tx, caller, to, moved);
     if (moved.length) {
       await tx.insert(actionLogs).values(
         moved.map((m) => ({

@@ -10,6 +10,7 @@ import { leadCreated } from '../leads/intake';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
 import { isTimeZone } from '../time-zones';
+import { personDefaults } from '../person-defaults';
 import { brief, reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { labelsOf, staffUserView } from './view';
 import { deliverLater, issueInvitation } from './invitations';
@@ -21,8 +22,8 @@ export type PersonInput = Omit<SchemaCreateLeadUserRequest, 'tag_id' | 'consulta
   Partial<Pick<SchemaCreateLeadUserRequest, 'tag_id' | 'consultant_id'>>;
 
 type FieldMessages = ConstructorParameters<typeof FieldErrors>[0];
-/** Staff creating a person: the person gets their time zone unless the form names one. */
-type Creator = Caller & Pick<AuthUser, 'timeZone'>;
+/** Staff creating a person: the person gets their zone and language when neither the form nor the person's country or phone tells. */
+type Creator = Caller & Pick<AuthUser, 'timeZone' | 'language'>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -72,6 +73,8 @@ async function insertPerson(
   checked: Awaited<ReturnType<typeof checkPerson>>,
   isPartner: boolean,
 ) {
+  // Unless the form names them: the zone and language of the person's country, else of their phone (#40 finding 11).
+  const derived = personDefaults(countryCode(input.country), checked.phone);
   const row = one(
     await tx
       .insert(users)
@@ -82,8 +85,8 @@ async function insertPerson(
         lastName: input.last_name.trim(),
         country: countryCode(input.country) ?? '', // checkPerson refused an unknown one
         city: input.city?.trim() ?? '',
-        ...(input.language && { language: input.language }),
-        timeZone: input.time_zone ?? caller.timeZone, // the creator's unless given
+        language: input.language ?? derived.language ?? caller.language,
+        timeZone: input.time_zone ?? derived.timeZone ?? caller.timeZone,
         promoCode: newPromoCode(),
         responsibleId: checked.consultantId,
         leadStatus: 'processing',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Lang } from '../../i18n';
 import { likeOf } from '../leads/brief';
-import { columnsFor, statusChoices } from './structure-columns';
+import { columnsFor, groupLabel, statusChoices } from './structure-columns';
 
 /** The options of the structure list's filters; `search` narrows tags and groups by name. */
 export async function structureChoices(ctx: AppContext, lang: Lang, search?: string) {
@@ -14,5 +14,10 @@ export async function structureChoices(ctx: AppContext, lang: Lang, search?: str
     ctx.db.execute<{ id: number; name: string }>(sql`
       select id, name from tag_groups ${like ? sql`where name ilike ${like}` : sql``} order by name, id limit 500`),
   ]);
-  return { statuses: statusChoices(lang), tags: tags.rows, groups: groups.rows, columns: columnsFor(lang) };
+  return {
+    statuses: statusChoices(lang),
+    tags: tags.rows,
+    groups: groups.rows.map((g) => ({ ...g, name: groupLabel(lang, g.name) })),
+    columns: columnsFor(lang),
+  };
 }

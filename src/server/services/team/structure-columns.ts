@@ -37,3 +37,15 @@ export const columnsFor = (lang: Lang) =>
 
 export const statusChoices = (lang: Lang) =>
   LEAD_STATUSES.map((value) => ({ value, label: t(lang, `lead_status_${value}` as MessageKey) }));
+
+/** The demo seed's tag groups (db/seed.ts) are stored under English names; they are shown in the reader's language. */
+const SEEDED_GROUPS: Readonly<Record<string, MessageKey>> = {
+  Sources: 'tag_group_sources',
+  Interests: 'tag_group_interests',
+};
+
+/** A tag group's name as shown: a seeded group's in `lang`, any other as its admins named it. */
+export const groupLabel = (lang: Lang, name: string): string => {
+  const key = SEEDED_GROUPS[name];
+  return key ? t(lang, key) : name;
+};

@@ -44,6 +44,14 @@ function targetOf(n: { kind: string; data: Record<string, unknown> }, staff: boo
     case 'subscription_renewed':
     case 'subscription_failed':
       return '/subscription';
+    case 'user_handed_over': {
+      const user = num(n.data.user_id);
+      return user === undefined ? undefined : `/user/view-details/${String(user)}`;
+    }
+    case 'users_handed_over':
+      return '/structure';
+    case 'consultant_changed':
+      return '/profile/view';
     case 'broadcast_starting': {
       const broadcast = num(n.data.broadcast_id);
       return broadcast === undefined ? undefined : `/broadcasts/${String(broadcast)}`;

@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
+  MenuItem,
+  TextField,
   Dialog,
   DialogActions,
   DialogContent,
@@ -14,7 +16,7 @@ import { Form, InputHelperText, useInput, useNotify, useRefresh, useTranslate } 
 import { useFormState, useWatch } from 'react-hook-form';
 import { validatorsFor } from '../../../api/validators';
 import { errorText, fieldErrorsOf, useFormAlert } from '../../common/errors';
-import { StaffPicker } from '../staff/StaffPicker';
+import { useProviderQuery } from '../../providers/data/providerHooks';
 
 const L = (key: string) => `atrium.person.actions.${key}`;
 
@@ -23,8 +25,8 @@ type Props = {
   title: string;
   /** Moves the people to the chosen consultant and resolves with how many moved; `options` are the form's other fields. */
   move: (to: number, options: Record<string, unknown>) => Promise<number>;
-  /** A consultant not offered (the one the people are moved from). */
-  exclude?: number;
+  /** The one person handed over, when one: their own consultant is not offered. */
+  person?: number;
   /** Inputs of the form shown under the picker (e.g. "all people of …"), their values given to `move`. */
   children?: ReactNode;
   /** Called after a move, e.g. to clear a list's selection. */
@@ -39,9 +41,13 @@ const rules = validatorsFor('GiveAwayUserRequest');
 // The dialog's form is not about the record of the page or row it opens from.
 const NO_RECORD = {};
 
-/** The consultant picked among the staff the user may hand people to; the form holds their id. */
-function TargetInput({ exclude }: { exclude?: number }) {
+/**
+ * The consultant picked among those the server says the user may hand people to (any active colleague,
+ * not only the user's own structure: #40 finding 12); the form holds their id.
+ */
+function TargetInput({ person }: { person?: number }) {
   const translate = useTranslate();
+  const choices = useProviderQuery('getHandOverChoices', [person]);
   const { field, fieldState } = useInput({
     source: 'to',
     validate: rules.consultant_id,
@@ -49,14 +55,33 @@ function TargetInput({ exclude }: { exclude?: number }) {
     parse: (v: unknown) => v,
   });
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  const options = choices.data?.results ?? [];
+  const none = choices.isSuccess && !options.length;
   return (
-    <StaffPicker
-      value={typeof field.value === 'number' ? field.value : ''}
-      onChange={field.onChange}
-      exclude={exclude}
+    <TextField
+      select
+      fullWidth
       label={translate(L('hand_over_to'))}
-      error={error ? <InputHelperText error={error} /> : undefined}
-    />
+      value={typeof field.value === 'number' && options.some((o) => o.id === field.value) ? field.value : ''}
+      onChange={(e) => {
+        field.onChange(Number(e.target.value));
+      }}
+      disabled={none}
+      error={!!error || choices.isError}
+      helperText={
+        error ? (
+          <InputHelperText error={error} />
+        ) : choices.isError ? (
+          errorText(choices.error, translate)
+        ) : none ? (
+          translate(L('hand_over_nobody'))
+        ) : undefined
+      }
+    >
+      {options.map((s) => (
+        <MenuItem key={s.id} value={s.id}>{`${s.first_name} ${s.last_name}${s.email ? ` · ${s.email}` : ''}`}</MenuItem>
+      ))}
+    </TextField>
   );
 }
 
@@ -83,7 +108,7 @@ function Refusal() {
  * told in a toast and every list is read again; a refusal (someone moved a person first, a consultant
  * out of reach) stays in the dialog with the server's words, and the lists are read again too.
  */
-export function HandOverDialog({ title, move, exclude, children, onMoved, variant, size }: Props) {
+export function HandOverDialog({ title, move, person, children, onMoved, variant, size }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -127,7 +152,7 @@ export function HandOverDialog({ title, move, exclude, children, onMoved, varian
             <Stack spacing={2} sx={{ pt: 1 }}>
               <DialogContentText>{translate(L('hand_over_content'))}</DialogContentText>
               <Refusal />
-              <TargetInput exclude={exclude} />
+              <TargetInput person={person} />
               {children}
             </Stack>
           </DialogContent>

@@ -1,11 +1,26 @@
-import { BooleanInput, PasswordInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { Grid } from '@mui/material';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { Alert, Grid } from '@mui/material';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
+import { timeZoneChoices } from '../../common/inputs';
 import { languageChoices, leadStatusChoices, roleChoices } from './choices';
 
 const createRules = validatorsFor('AdminUserCreate');
 const updateRules = validatorsFor('AdminUserUpdate');
+
+/** How a person made here gets in: an invitation, a password given to them, or not yet. */
+function HowIn() {
+  const translate = useTranslate();
+  return <Alert severity="info">{translate('atrium.users.how_in')}</Alert>;
+}
 
 export function UserForm({ creating = false }: { creating?: boolean }) {
   // Creating requires the names and role; editing only keeps them from going blank.
@@ -46,6 +61,18 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
             label="atrium.users.fields.language"
             choices={languageChoices}
             validate={v.language}
+            helperText={creating ? 'atrium.users.language_hint' : undefined}
+            fullWidth
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          {/* Empty on a new user: the server takes the zone of their country or phone (#40 finding 11). */}
+          <AutocompleteInput
+            source="time_zone"
+            label="atrium.users.fields.time_zone"
+            choices={timeZoneChoices}
+            validate={v.time_zone}
+            helperText={creating ? 'atrium.users.time_zone_hint' : undefined}
             fullWidth
           />
         </Grid>
@@ -67,14 +94,26 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
           <BooleanInput source="is_partner" label="atrium.users.fields.is_partner" />
         </Grid>
         {creating && (
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <PasswordInput
-              source="password"
-              label="atrium.users.fields.password"
-              validate={createRules.password}
-              fullWidth
-            />
-          </Grid>
+          <>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <PasswordInput
+                source="password"
+                label="atrium.users.fields.password"
+                validate={createRules.password}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <BooleanInput
+                source="send_invitation"
+                label="atrium.users.send_invitation"
+                helperText="atrium.person.send_invitation_hint"
+              />
+            </Grid>
+            <Grid size={12}>
+              <HowIn />
+            </Grid>
+          </>
         )}
       </Grid>
     </SimpleForm>

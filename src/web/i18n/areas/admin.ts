@@ -136,6 +136,7 @@ const en = {
     row: 'Line %{row}: %{reason}',
     row_warning: 'Line %{row}, imported with warnings: %{reason}',
     reasons: 'Skipped rows and warnings',
+    rows: 'Rows',
     download_rejected: 'Download rejected rows',
     preview: 'Preview and mapping',
     column: 'Column',
@@ -149,7 +150,7 @@ const en = {
     samples: 'Sample values',
     settings: 'The imported people',
     settings_hint:
-      'For the rows that leave these empty: a phone without a +country code is read as a number of the phone region; country, language and time zone are given as chosen here.',
+      "For the rows that leave these empty: a phone without a +country code is read as a number of the phone region; the country is given as chosen here; time zone and language are those of the row's country or phone, else as chosen here.",
     unmapped:
       'Not imported: %{columns} (no field takes this column) |||| Not imported: %{columns} (no field takes these columns)',
     no_rows: 'The file has a header but no rows under it: there is nothing to import.',
@@ -171,6 +172,7 @@ const en = {
       last_name: 'Last name',
       email: 'Email',
       phone: 'Phone',
+      phone_other: 'Other phone',
       country: 'Country',
       city: 'City',
       date_birth: 'Date of birth',
@@ -320,6 +322,7 @@ export const admin = {
       row: 'Строка %{row}: %{reason}',
       row_warning: 'Строка %{row} импортирована с предупреждениями: %{reason}',
       reasons: 'Пропущенные строки и предупреждения',
+      rows: 'Строки',
       download_rejected: 'Скачать отклонённые строки',
       preview: 'Просмотр и сопоставление',
       column: 'Столбец',
@@ -333,7 +336,7 @@ export const admin = {
       samples: 'Примеры значений',
       settings: 'Импортируемые люди',
       settings_hint:
-        'Для строк, где это не заполнено: телефон без кода страны (+…) читается как номер региона телефонов; страна, язык и часовой пояс ставятся выбранные здесь.',
+        'Для строк, где это не заполнено: телефон без кода страны (+…) читается как номер региона телефонов; страна ставится выбранная здесь; часовой пояс и язык — страны или телефона из строки, иначе выбранные здесь.',
       unmapped:
         'Не импортируется: %{columns} (эту колонку не берёт ни одно поле) |||| Не импортируются: %{columns} (эти колонки не берёт ни одно поле) |||| Не импортируются: %{columns} (эти колонки не берёт ни одно поле)',
       no_rows: 'В файле есть заголовок, но нет строк под ним: импортировать нечего.',
@@ -361,6 +364,7 @@ export const admin = {
         last_name: 'Фамилия',
         email: 'Email',
         phone: 'Телефон',
+        phone_other: 'Другой телефон',
         country: 'Страна',
         city: 'Город',
         date_birth: 'Дата рождения',
@@ -507,6 +511,7 @@ export const admin = {
       row: 'Zeile %{row}: %{reason}',
       row_warning: 'Zeile %{row} mit Warnungen importiert: %{reason}',
       reasons: 'Übersprungene Zeilen und Warnungen',
+      rows: 'Zeilen',
       download_rejected: 'Abgelehnte Zeilen herunterladen',
       preview: 'Vorschau und Zuordnung',
       column: 'Spalte',
@@ -520,7 +525,7 @@ export const admin = {
       samples: 'Beispielwerte',
       settings: 'Die importierten Personen',
       settings_hint:
-        'Für die Zeilen, in denen das fehlt: Eine Telefonnummer ohne +Ländervorwahl wird als Nummer der Telefonregion gelesen; Land, Sprache und Zeitzone werden wie hier gewählt gesetzt.',
+        'Für die Zeilen, in denen das fehlt: Eine Telefonnummer ohne +Ländervorwahl wird als Nummer der Telefonregion gelesen; das Land wird wie hier gewählt gesetzt; Zeitzone und Sprache sind die des Landes oder Telefons der Zeile, sonst wie hier gewählt.',
       unmapped:
         'Nicht importiert: %{columns} (kein Feld übernimmt diese Spalte) |||| Nicht importiert: %{columns} (kein Feld übernimmt diese Spalten)',
       no_rows: 'Die Datei hat eine Kopfzeile, aber keine Zeilen darunter: Es gibt nichts zu importieren.',
@@ -548,6 +553,7 @@ export const admin = {
         last_name: 'Nachname',
         email: 'E-Mail',
         phone: 'Telefon',
+        phone_other: 'Weiteres Telefon',
         country: 'Land',
         city: 'Stadt',
         date_birth: 'Geburtsdatum',

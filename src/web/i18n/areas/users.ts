@@ -32,6 +32,11 @@ const en = {
     not_active: 'Not active',
   },
   created: 'User successfully created',
+  time_zone_hint: "Left empty: the zone of the person's country, else of their phone, else yours",
+  language_hint: "Left empty: the language of the person's country, else yours",
+  send_invitation: 'Send an invitation',
+  how_in:
+    'How the person gets in: with an invitation they get an email in their language with a link to set their own password; with a password typed here they sign in with their email and it (tell them); with neither they cannot sign in until someone sends them an invitation from their page.',
   updated: 'User successfully updated',
   empty: 'No users match these filters.',
 };
@@ -69,6 +74,11 @@ export const users = {
       not_active: 'Не активен',
     },
     created: 'Пользователь успешно создан',
+    time_zone_hint: 'Если пусто: пояс страны человека, иначе его телефона, иначе ваш',
+    language_hint: 'Если пусто: язык страны человека, иначе ваш',
+    send_invitation: 'Отправить приглашение',
+    how_in:
+      'Как человек войдёт: с приглашением он получит письмо на своём языке со ссылкой, чтобы задать свой пароль; с паролем, введённым здесь, он входит по email и этому паролю (сообщите ему); без того и другого войти нельзя, пока кто-нибудь не отправит приглашение с его страницы.',
     updated: 'Пользователь успешно обновлён',
     empty: 'Нет пользователей по этим фильтрам.',
   } satisfies Widen<typeof en>,
@@ -103,6 +113,11 @@ export const users = {
       not_active: 'Nicht aktiv',
     },
     created: 'Benutzer erfolgreich angelegt',
+    time_zone_hint: 'Leer: die Zeitzone des Landes der Person, sonst ihres Telefons, sonst Ihre',
+    language_hint: 'Leer: die Sprache des Landes der Person, sonst Ihre',
+    send_invitation: 'Einladung senden',
+    how_in:
+      'So kommt die Person hinein: Mit einer Einladung erhält sie eine E-Mail in ihrer Sprache mit einem Link, um ihr eigenes Passwort festzulegen; mit einem hier eingegebenen Passwort meldet sie sich mit ihrer E-Mail und diesem an (teilen Sie es ihr mit); ohne beides kann sie sich nicht anmelden, bis ihr jemand von ihrer Seite aus eine Einladung sendet.',
     updated: 'Benutzer erfolgreich aktualisiert',
     empty: 'Keine Benutzer passen zu diesen Filtern.',
   } satisfies Widen<typeof en>,

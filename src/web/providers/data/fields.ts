@@ -121,6 +121,7 @@ export const ADMIN_USER_CREATE_FIELDS = fieldsOf<SchemaAdminUserCreate>()([
   'lead_status',
   'responsible_id',
   'default_region',
+  'send_invitation',
 ]);
 
 export const ADMIN_USER_UPDATE_FIELDS = fieldsOf<SchemaAdminUserUpdate>()([

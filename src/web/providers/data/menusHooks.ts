@@ -35,3 +35,14 @@ export function useRouteAccess(path: string) {
   }, [refused, client]);
   return query;
 }
+
+/**
+ * The structure list's filters and column headers, in the language the server answers in: read again
+ * once the account holds a newly picked language, so the headers follow a switch without a reload
+ * (#40 finding 16; keyed by the interface language, the read could go out before the account changed
+ * and keep the old language's headers under the new key).
+ */
+export function useStructureChoices() {
+  const locale = useSyncExternalStore(serverLanguageStore.subscribe, serverLanguageStore.get);
+  return useProviderQuery('getStructureChoices', [], { locale, staleTime: 60_000 });
+}

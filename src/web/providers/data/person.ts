@@ -46,6 +46,13 @@ export const personMethods = {
   createResetCredentialsLink: invalidating({ invalidates: ['action-logs'] }, (userId: number) =>
     unwrap(api.GET('/accounts/user/reset_credentials/', { params: { query: { user_id: userId } } })),
   ),
+  /** The consultants the user may hand people to (with `userId`, that person's own consultant left out). */
+  getHandOverChoices: (userId?: number) =>
+    unwrap(
+      api.GET('/accounts/user/hand_over_choices/', {
+        params: { query: userId === undefined ? {} : { user_id: userId } },
+      }),
+    ),
   /** Hands one person to another consultant (409 when someone moved them first). */
   giveAwayUser: (userId: number, consultantId: number) =>
     unwrap(api.POST('/accounts/user/give_away_user/', { body: { user_id: userId, consultant_id: consultantId } })),

@@ -42,7 +42,7 @@ export function HandOverButton({ person }: { person: SchemaStaffUserDetails }) {
       variant="outlined"
       title={translate(L('hand_over_title'), { name: fullName(person) })}
       move={move}
-      exclude={from?.id}
+      person={person.id}
     >
       {from && <AllBox label={translate(L('hand_over_all'), { name: fullName(from) })} />}
     </HandOverDialog>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import {
+  AutocompleteInput,
   BooleanInput,
   CreateBase,
   Form,
@@ -18,6 +19,8 @@ import { useFormState } from 'react-hook-form';
 import type { SchemaCreateLeadUserRequest } from '../../../../api/schema';
 import { validatorsFor } from '../../../../api/validators';
 import { withBrowserRegion } from '../../../common/countries';
+import { timeZoneChoices } from '../../../common/inputs';
+import { languageChoices } from '../../users/choices';
 import { formErrors } from '../../../common/errors';
 import { FillAllEmpty } from '../../../common/FillAllEmpty';
 import type { PartnerCreate } from '../../../providers/data/staff';
@@ -135,7 +138,10 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
           },
           // Field errors go under their fields (the form does that); the rest shows above the form.
           onError: (err) => {
-            setAlert(formErrors(err, translate, [...fields, 'tag_id', 'consultant_id', 'documents']).alert);
+            setAlert(
+              formErrors(err, translate, [...fields, 'tag_id', 'consultant_id', 'language', 'time_zone', 'documents'])
+                .alert,
+            );
           },
         }}
       >
@@ -164,6 +170,21 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
                 helperText={false}
               />
               <ConsultantInput validate={rules.consultant_id} />
+              {/* Left empty, the server takes those of the phone's country, so the invitation goes in the person's language. */}
+              <SelectInput
+                source="language"
+                label="atrium.person.language"
+                choices={languageChoices}
+                validate={rules.language}
+                helperText="atrium.person.language_hint"
+              />
+              <AutocompleteInput
+                source="time_zone"
+                label="atrium.person.time_zone"
+                choices={timeZoneChoices}
+                validate={rules.time_zone}
+                helperText="atrium.person.time_zone_hint"
+              />
               {partner && <DocumentsInput />}
               <BooleanInput
                 source="send_invitation"

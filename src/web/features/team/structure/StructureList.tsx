@@ -17,7 +17,7 @@ import {
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../../api/schema';
 import { useFmtMoney, useTimeZone } from '../../../common/format';
 import { LoadingBlock } from '../../../common/States';
-import { useProviderQuery } from '../../../providers/data/providerHooks';
+import { useStructureChoices } from '../../../providers/data/menusHooks';
 import type { StructureMeta } from '../../../providers/data/structure';
 import { BulkHandOverButton } from './BulkHandOver';
 import { HIDDEN_BY_DEFAULT, renderCell } from './columns';
@@ -90,8 +90,8 @@ export function StructureList() {
   const [locale] = useLocaleState();
   const { canAccess: staff = false } = useCanAccess({ action: 'edit', resource: 'staff-tools' });
   const tz = useTimeZone();
-  // Read again in a new interface language (the key's): the labels come translated.
-  const choices = useProviderQuery('getStructureChoices', [], { staleTime: 60_000 });
+  // Read again in the server's new language once the account holds it: the labels come translated.
+  const choices = useStructureChoices();
   if (!choices.data) return <LoadingBlock />;
   const columns = choices.data.columns;
   return (

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { team } from '../../src/web/i18n/areas/team';
+import { adminApiContext } from './support/admin-api';
+import { openFromMenu } from './support/menu';
+import { clickWhenStill } from './support/motion';
+import { signedInPage } from './support/session';
+
+/**
+ * #40 finding 16: Team › Structure's column headers follow a language switch in the same page (no
+ * reload), the seeded tag groups' columns ("Interests", "Sources") too.
+ */
+const stamp = Date.now().toString(36);
+const PASSWORD = 'structure-language-1';
+
+test('the structure headers and tag-group columns follow a switch of language without a reload', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminApiContext(baseURL);
+  const email = `structure-lang-${stamp}@e2e.example`;
+  const made = await admin.post('/api/v1/users/', {
+    data: {
+      email,
+      first_name: 'Lia',
+      last_name: `Lang${stamp}`,
+      role: 'consultant',
+      language: 'ru',
+      password: PASSWORD,
+      time_zone: 'Europe/Berlin',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  // One person in the consultant's structure, so the table (and its headers) shows.
+  const member = await admin.post('/api/v1/users/', {
+    data: {
+      email: `structure-lang-m-${stamp}@e2e.example`,
+      first_name: 'Max',
+      last_name: `Member${stamp}`,
+      role: 'member',
+    },
+  });
+  expect(member.status(), await member.text()).toBe(201);
+  const given = await admin.post('/api/accounts/user/give_away_user/', {
+    data: {
+      user_id: ((await member.json()) as { id: number }).id,
+      consultant_id: ((await made.json()) as { id: number }).id,
+    },
+  });
+  expect(given.ok(), await given.text()).toBeTruthy();
+  await admin.dispose();
+
+  const page = await signedInPage(browser, email, { password: PASSWORD });
+  await openFromMenu(page, catalogues.ru.menu_team);
+  await page.getByRole('tab', { name: team.ru.tabs.structure }).click();
+  const header = (text: string) => page.getByRole('columnheader', { name: text, exact: true });
+  await expect(header(catalogues.ru.team_col_donations_current)).toBeVisible();
+  await expect(header(catalogues.ru.tag_group_interests)).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+
+  await clickWhenStill(page.getByRole('banner').getByRole('button', { name: 'Русский' }));
+  await clickWhenStill(page.getByRole('menuitem', { name: 'Deutsch' }));
+  await expect(header(catalogues.de.team_col_donations_current)).toBeVisible();
+  await expect(header(catalogues.de.tag_group_interests)).toBeVisible();
+  await expect(header(catalogues.de.tag_group_sources)).toBeVisible();
+  await expect(header(catalogues.ru.team_col_donations_current)).toHaveCount(0);
+
+  await clickWhenStill(page.getByRole('banner').getByRole('button', { name: 'Deutsch' }));
+  await clickWhenStill(page.getByRole('menuitem', { name: 'English' }));
+  await expect(header(catalogues.en.team_col_donations_current)).toBeVisible();
+  await expect(header(catalogues.en.tag_group_interests)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  await page.context().close();
+});

@@ -1,0 +1,90 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
+import { team } from '../../src/web/i18n/areas/team';
+import { adminApiContext } from './support/admin-api';
+import { openFromMenu } from './support/menu';
+import { signedInPage } from './support/session';
+
+/**
+ * #40 finding 14: on a 1366 × 768 laptop, in German (the longest labels), an import's skip reasons and
+ * "Download rejected rows" and Team › Waiting leads' actions are on screen without scrolling sideways.
+ */
+const stamp = Date.now().toString(36);
+const PASSWORD = 'wide-tables-pass-1';
+const LAPTOP = { width: 1366, height: 768 };
+
+/** The element lies within the window's width, and its table needs no sideways scrolling. */
+async function fits(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  expect(box, 'the element is laid out').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(LAPTOP.width);
+  const overflow = await page.evaluate(() =>
+    [...document.querySelectorAll('.RaDataTable-tableWrapper, .RaList-content, html')].map(
+      (el) => el.scrollWidth - el.clientWidth,
+    ),
+  );
+  for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
+}
+
+test('an import and the waiting leads fit a 1366 px screen in German', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const admin = await adminApiContext(baseURL);
+  const email = `wide-${stamp}@e2e.example`;
+  const made = await admin.post('/api/v1/users/', {
+    data: {
+      email,
+      first_name: 'Wanda',
+      last_name: `Wide${stamp}`,
+      role: 'admin',
+      language: 'de',
+      password: PASSWORD,
+      time_zone: 'Europe/Berlin',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  // A waiting lead with a long email, so the queue has a row with its actions.
+  const lead = await admin.post('/api/v1/users/', {
+    data: {
+      email: `a-rather-long-address-of-a-waiting-lead-${stamp}@some-company-with-a-long-domain.example`,
+      first_name: 'Waltraud',
+      last_name: `Wartend${stamp}`,
+      role: 'member',
+      lead_status: 'waiting',
+      city: 'Mönchengladbach',
+      phone: '+49 151 23456788',
+    },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  await admin.dispose();
+
+  const page = await signedInPage(browser, email, { password: PASSWORD, viewport: LAPTOP });
+  const de = adminTexts.de.imports;
+  await openFromMenu(page, catalogues.de.menu_staff_imports);
+  const name = `wide-${stamp}-a-file-name-as-long-as-exports-name-them.csv`;
+  const csv = [
+    'First Name,Last Name,Email,Phone',
+    `Ada,Good,ada-${stamp}@wide.example,`,
+    `Bob,,bob-${stamp}@wide.example,`,
+    `Cem,Bad,not-an-email,`,
+    `Dan,Phone,,+44 7700 900123`,
+  ].join('\n');
+  await page.getByTestId('import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByLabel(de.tag).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: de.start }).click();
+  const imported = page.locator('tbody tr').filter({ hasText: name });
+  await expect(imported.getByRole('list')).toContainText(catalogues.de.import_phone_not_a_number, { timeout: 60_000 });
+  await fits(page, imported.getByRole('list'));
+  await fits(page, imported.getByRole('button', { name: de.download_rejected }));
+
+  await openFromMenu(page, catalogues.de.menu_team);
+  await page.getByRole('tab', { name: team.de.tabs.waiting }).click();
+  await page.getByRole('textbox', { name: 'Suchen', exact: true }).fill(`Wartend${stamp}`);
+  const row = page.locator('tbody tr').filter({ hasText: `Wartend${stamp}` });
+  await expect(row).toHaveCount(1);
+  await fits(page, row.getByRole('button').last());
+  await page.context().close();
+});
