@@ -7,7 +7,8 @@ import { DomainError, FieldErrors, notFound, permissionDenied } from '../../erro
 import { UploadRejected } from '../../integrations/storage';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
-import { brief, isAdmin, staffTarget, type Caller, type Tx } from '../staff/access';
+import { isAdmin, staffTarget, type Caller, type Tx } from '../staff/access';
+import { brief } from '../users';
 import { csvRows, detectFormat, type CsvFormat } from './csv';
 import { IMPORT_FIELDS, type ImportField } from '../../../api/importFields';
 import { columnsKey, suggestMapping } from './suggest';

@@ -7,8 +7,8 @@ import { inReachOf } from './reach';
 
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type Caller = Pick<AuthUser, 'id' | 'role' | 'isSuperuser'>;
-export type { UserRow } from '../users';
-import type { UserRow } from '../users';
+/** A users row, as services/users.ts names it (written from the table here: users.ts imports this area). */
+export type UserRow = typeof users.$inferSelect;
 
 export const isAdmin = (c: Caller) => c.role === 'admin';
 
@@ -62,5 +62,3 @@ export async function staffTarget(
   if (row.u.role === 'admin' || !row.reach) throw permissionDenied();
   return row.u;
 }
-
-export { brief } from '../users';

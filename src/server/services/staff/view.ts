@@ -14,7 +14,8 @@ import {
 import { together } from '../../db/together';
 import { notFound } from '../../errors';
 import { centsToMoney } from '../content/money';
-import { brief, type Tx } from './access';
+import { type Tx } from './access';
+import { brief } from '../users';
 import { invitationOf } from './invitations';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
