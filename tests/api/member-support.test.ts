@@ -131,7 +131,9 @@ describe('support for members', () => {
     const settings = await api(t, 'GET', '/api/notifications/settings/', { token: m.token });
     expect(settings.statusCode).toBe(200);
     expect(settings.json().settings).toContainEqual({ kind: 'ticket_answered', enabled: true });
-    expect(settings.json().settings).toHaveLength(9);
+    // Nine kinds, and since the hand-over notices (issue #40) the person's 'consultant changed'.
+    expect(settings.json().settings).toContainEqual({ kind: 'consultant_changed', enabled: true });
+    expect(settings.json().settings).toHaveLength(10);
 
     const ticket = await open(m.token, 'Quiet please');
     await update({ ticket_id: ticket.id, action: 'take' });

@@ -31,8 +31,8 @@ const rules = {
   tags: contract.tags,
   groups: contract.groups,
   work_zone: trimmed(contract.work_zone),
-  // A person's language can be changed, not removed: the form always sends one.
-  language: [requiredValue, ...contract.language],
+  // A person's language can be changed but not removed, so the form always sends one.
+  language: [...contract.language, requiredValue],
   time_zone: contract.time_zone,
 };
 type Label = Pick<SchemaStaffTag, 'id' | 'name'>;
