@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Lang } from '../i18n';
+import { phoneCountry } from './phones';
 import { isTimeZone } from './time-zones';
 
 /**
@@ -63,11 +63,6 @@ function countryTimeZone(country: string): string | undefined {
     return undefined;
   }
   return zones.find(isTimeZone);
-}
-
-/** The country a phone in E.164 belongs to, when its number tells. */
-function phoneCountry(e164: string | null | undefined): string | undefined {
-  return e164 ? parsePhoneNumberFromString(e164)?.country : undefined;
 }
 
 /**

@@ -24,6 +24,11 @@ const valid = (text: string, region?: string) => {
   return n?.isValid() ? n.number : null;
 };
 
+/** The country (ISO alpha-2) a phone in E.164 belongs to, when its number tells. */
+export function phoneCountry(e164: string | null | undefined): string | undefined {
+  return e164 ? parsePhoneNumberFromString(e164)?.country : undefined;
+}
+
 /** The phone in E.164, or null when it is not a valid number (in `region`, an ISO alpha-2 code, when it has no country code). */
 export function parsePhone(input: string, region?: string | null): ParsedPhone | null {
   const text = input.trim();
