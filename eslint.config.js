@@ -19,6 +19,7 @@ export default tseslint.config(
       'playwright-report/**',
       'src/api/schema.ts',
       'src/api/validators.ts',
+      'src/api/publicValidators.ts',
     ],
   },
   js.configs.recommended,

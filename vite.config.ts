@@ -1,11 +1,100 @@
-import { defineConfig, type UserConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { auth } from './src/web/i18n/areas/auth';
+import { core } from './src/web/i18n/areas/core';
+
+/**
+ * node-polyglot (react-admin's translator) calls the `object.entries` and `hasown` packages, ES2017/ES2022
+ * shims whose dependencies (get-intrinsic, define-properties, call-bind, function-bind…) weigh about 5 KB
+ * gzip on the login screen. Every browser the app supports has what they stand in for: each is answered
+ * by the built-in.
+ */
+const NATIVE: Record<string, string> = {
+  'object.entries': 'module.exports = function entries(o) { return Object.entries(o); };',
+  hasown: 'module.exports = Function.prototype.call.bind(Object.prototype.hasOwnProperty);',
+};
+function nativeShims(): Plugin {
+  const prefix = '\0native:';
+  return {
+    name: 'atrium:native-shims',
+    enforce: 'pre',
+    resolveId: (source) => (Object.hasOwn(NATIVE, source) ? `${prefix}${source}` : null),
+    load: (id) => (id.startsWith(prefix) ? NATIVE[id.slice(prefix.length)] : null),
+  };
+}
+
+/**
+ * `virtual:atrium-public-messages/<lang>`: one language's messages for the public screens, react-admin's
+ * and the app's shell and auth area's, as a module of its own (src/web/providers/startingLocale.ts). The
+ * areas keep their three languages side by side in one module, which the bundler cannot split by
+ * language; built here, the login screen downloads one language, not three.
+ */
+function publicMessages(): Plugin {
+  const prefix = 'virtual:atrium-public-messages/';
+  const reactAdmin: Record<string, string> = {
+    ru: `import ra from 'ra-language-russian';`,
+    en: `import ra from 'ra-language-english';`,
+    de: `import { raGerman as ra } from ${JSON.stringify(fileURLToPath(new URL('src/web/i18n/ra-de.ts', import.meta.url)))};`,
+  };
+  const own = { ru: core.ru, en: core.en, de: core.de } as const;
+  return {
+    name: 'atrium:public-messages',
+    resolveId: (source) => (source.startsWith(prefix) ? `\0${source}` : null),
+    load: (id) => {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const locale = id.slice(prefix.length + 1) as keyof typeof own;
+      const atrium = { ...own[locale], auth: auth[locale] };
+      return `${reactAdmin[locale]}\nexport const messages = { ...ra, atrium: ${JSON.stringify(atrium)} };\n`;
+    },
+  };
+}
+
+/**
+ * The starting language's messages load beside the entry's scripts, not after them: src/web/preloadLanguage.ts
+ * is an entry of its own, put into index.html as an async module (an async module script written in
+ * index.html would be merged into the main entry), so it runs as soon as it arrives and asks for the
+ * language chunk the app (main.tsx) then waits for.
+ */
+function startingLanguageLoader(): Plugin {
+  const name = 'language';
+  return {
+    name: 'atrium:starting-language',
+    config: (_config, env) =>
+      env.command === 'build'
+        ? {
+            build: {
+              rollupOptions: {
+                input: {
+                  index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+                  [name]: fileURLToPath(new URL('src/web/preloadLanguage.ts', import.meta.url)),
+                },
+              },
+            },
+          }
+        : undefined,
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) => {
+        let src = '/preloadLanguage.ts';
+        if (ctx.bundle) {
+          const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === name);
+          if (!chunk) throw new Error('the build has no preloadLanguage entry');
+          src = `/${chunk.fileName}`;
+        }
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 // The web app (`vite build`, `vite` in development).
 const web: UserConfig = {
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), nativeShims(), publicMessages(), startingLanguageLoader()],
+  // hoist-non-react-statics (emotion) brings its own react-is 16 beside React's 19, which has the same symbols.
+  resolve: { dedupe: ['react-is'] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -4,11 +4,10 @@
  * gives the react-admin validators of each field with the catalogue's messages.
  */
 import { makeValidators, type FieldRule, type Messages, type FieldValidators } from './validation';
+import { publicRules } from './publicValidators';
 
 export const contractRules = {
-  ActivateRequest: {
-    token: { presence: 'required', type: 'string', maxLength: 256 },
-  },
+  ...publicRules,
   AddUserNoteRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     text: { presence: 'required', type: 'string', maxLength: 2000 },
@@ -183,16 +182,10 @@ export const contractRules = {
     documents: { type: 'array', maxItems: 10 },
     send_invitation: { type: 'boolean' },
   },
-  CredentialsUndoRequest: {
-    token: { presence: 'required', type: 'string', maxLength: 256 },
-  },
   DonationRequest: {
     amount: { presence: 'required', type: 'string', maxLength: 13 },
     payment_method: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     comment: { type: 'string', maxLength: 1000 },
-  },
-  EmailChangeConfirmRequest: {
-    token: { presence: 'required', type: 'string', maxLength: 256 },
   },
   EventAdminCreate: {
     title: { presence: 'required', type: 'string', maxLength: 300 },
@@ -273,11 +266,6 @@ export const contractRules = {
     'content.title': { type: 'string', maxLength: 200 },
     'content.expired_text': { type: 'string', maxLength: 300 },
   },
-  LandingEmailCheckRequest: {
-    email: { presence: 'required', type: 'string', maxLength: 254, email: true },
-    landing_name: { presence: 'required', type: 'string', maxLength: 64 },
-    form_token: { presence: 'required', type: 'string', maxLength: 200 },
-  },
   LandingHeadingElementWrite: {
     order: { presence: 'required', type: 'integer', minimum: 0, maximum: 1000 },
     'content.text': { presence: 'required', type: 'string', maxLength: 200 },
@@ -310,23 +298,6 @@ export const contractRules = {
   LandingNameCheckRequest: {
     name: { presence: 'required', type: 'string', maxLength: 64 },
     flow_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-  },
-  LandingPhoneCheckRequest: {
-    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
-    phone: { presence: 'required', type: 'string', maxLength: 32 },
-    landing_name: { presence: 'required', type: 'string', maxLength: 64 },
-    form_token: { presence: 'required', type: 'string', maxLength: 200 },
-  },
-  LandingSignupRequest: {
-    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
-    form_token: { presence: 'required', type: 'string', maxLength: 200 },
-    time_zone: { type: 'string', maxLength: 64 },
-    first_name: { type: 'string', maxLength: 150 },
-    last_name: { type: 'string', maxLength: 150 },
-    email: { type: 'string', maxLength: 254 },
-    phone: { type: 'string', maxLength: 32 },
-    city: { type: 'string', maxLength: 150 },
-    country: { type: 'string', maxLength: 150 },
   },
   LandingTextElementWrite: {
     order: { presence: 'required', type: 'integer', minimum: 0, maximum: 1000 },
@@ -419,13 +390,6 @@ export const contractRules = {
     duration: { type: 'integer', minimum: 1, maximum: 86400 },
     completed: { type: 'boolean' },
   },
-  LoginRequest: {
-    username: { presence: 'required', type: 'string', maxLength: 254 },
-    password: { presence: 'required', type: 'string', maxLength: 256 },
-    code: { type: 'string', maxLength: 12 },
-    challenge: { type: 'string', maxLength: 512 },
-    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
-  },
   ManagerGiveAwayUserRequest: {
     from_consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     to_consultant_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
@@ -487,13 +451,6 @@ export const contractRules = {
     auto_pay: { type: 'boolean' },
     period: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
-  PasswordResetConfirmRequest: {
-    password: { presence: 'required', type: 'string', minLength: 8, maxLength: 256 },
-    token: { presence: 'required', type: 'string', maxLength: 256 },
-  },
-  PasswordResetRequest: {
-    email: { presence: 'required', type: 'string', maxLength: 254, email: true },
-  },
   PaymentRejectRequest: {
     reason: { presence: 'required', type: 'string', maxLength: 500 },
   },
@@ -546,35 +503,9 @@ export const contractRules = {
     paid_at: { type: 'string' },
     comment: { type: 'string', maxLength: 1000 },
   },
-  RegisterRequest: {
-    default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
-    time_zone: { type: 'string', maxLength: 64 },
-    email: { presence: 'required', type: 'string', maxLength: 254, email: true },
-    password: { presence: 'required', type: 'string', minLength: 8, maxLength: 256 },
-    first_name: { presence: 'required', type: 'string', maxLength: 150 },
-    last_name: { presence: 'required', type: 'string', maxLength: 150 },
-    phone: { type: 'string', maxLength: 32 },
-    promo: { type: 'string', maxLength: 64 },
-    language: { type: 'string', enum: ['ru', 'en', 'de'] },
-  },
   RemoveUserRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     hand_over_to: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
-  },
-  ResendActivationRequest: {
-    email: { presence: 'required', type: 'string', maxLength: 254, email: true },
-  },
-  ResetCredentialsSave: {
-    token: { presence: 'required', type: 'string', maxLength: 256 },
-    email: { type: 'string', maxLength: 254, email: true },
-    phone: { type: 'string', maxLength: 32 },
-    password: { presence: 'required', type: 'string', minLength: 8, maxLength: 256 },
-  },
-  ResetCredentialsValidate: {
-    token: { presence: 'required', type: 'string', maxLength: 256 },
-  },
-  SandboxCheckoutForm: {
-    action: { presence: 'required', type: 'string', enum: ['pay', 'decline'] },
   },
   SetLanguageRequest: {
     language: { presence: 'required', type: 'string', enum: ['ru', 'en', 'de'] },
@@ -645,10 +576,6 @@ export const contractRules = {
     user_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
     message: { presence: 'required', type: 'string', maxLength: 4096 },
   },
-  TelegramUpdate: {
-    update_id: { presence: 'required', type: 'integer', minimum: 0 },
-    message: { type: 'object' },
-  },
   TicketCreateForMemberRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },
     type: { presence: 'required', type: 'string', enum: ['question', 'technical', 'payment', 'payout', 'subscription', 'partnership', 'other'] },
@@ -675,11 +602,6 @@ export const contractRules = {
     action: { presence: 'required', type: 'string', enum: ['take', 'update', 'complete', 'cancel', 'mark_paid'] },
     status: { type: 'string', enum: ['new', 'in_progress', 'completed', 'canceled', 'paid', 'rejected'] },
     comment: { type: 'string', maxLength: 5000 },
-  },
-  TokenAuthBotRequest: {
-    token: { presence: 'required', type: 'string', maxLength: 256 },
-    challenge: { type: 'string', maxLength: 512 },
-    code: { type: 'string', maxLength: 12 },
   },
   UpdateUserSettingsRequest: {
     user_id: { presence: 'required', type: 'integer', minimum: 1, maximum: 2147483647 },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, localStorageStore, Notification, useSetLocale } from 'react-admin';
@@ -9,12 +9,16 @@ import { accountsMethods } from './providers/data/accounts';
 import { chosenLocale, i18nProvider, onFollowAccount, phrasesStore } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { queryClient } from './providers/data/queryClient';
-import { IosInstallBanner } from './layout/IosInstallBanner';
+import { onIos } from './layout/ios';
 import { LocaleTheme } from './layout/LocaleTheme';
 import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
 import { loadAdminApp } from './loadAdminApp';
 import { lazyScreen } from './common/lazyScreen';
+
+/** The iPhone banner's code loads on iOS only. */
+const IosInstallBanner = lazy(() => import('./layout/IosInstallBanner').then((m) => ({ default: m.IosInstallBanner })));
+const showsIosBanner = onIos();
 
 /** The signed-in app loads off the public screens only: the login screen pays for itself alone. */
 const AdminApp = lazyScreen(loadAdminApp);
@@ -107,7 +111,11 @@ export function App() {
             the dashboard, so there is one for both; AdminApp turns off react-admin's own), the iPhone banner
             and the 401 watcher. */}
           <TranslatedNotification />
-          <IosInstallBanner />
+          {showsIosBanner && (
+            <Suspense fallback={null}>
+              <IosInstallBanner />
+            </Suspense>
+          )}
           <SessionWatcher />
           <FollowAccountLanguage />
         </LocaleTheme>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectRules, render } from '../../scripts/generate-validators';
+import { collectRules, render, renderPublic } from '../../scripts/generate-validators';
 import type { Contract } from '../../src/server/contract';
 import { checkValues, makeValidators, ruleValidators, type FieldRule } from '../../src/api/validation';
 import { contractRules } from '../../src/api/validators';
@@ -127,6 +127,18 @@ describe('the validators generator', () => {
     expect(text).toContain("    code: { type: 'string', minLength: 3, maxLength: 8, pattern: '^[a-z]+$' },\n");
     expect(text).toContain("    'rows[].label': { presence: 'required', type: 'string', maxLength: 40 },\n");
     expect(text).toContain('export function validatorsFor<S extends ContractSchema>');
+  });
+
+  it('puts the bodies of the operations anyone may call in a module of their own, which the whole one includes', () => {
+    const open = collectRules(spec, (op) => op.operationId === 'addNote');
+    expect(Object.keys(open)).toEqual(['addNoteBody']);
+    const whole = render(rules, open);
+    expect(whole).toContain("import { publicRules } from './publicValidators';");
+    expect(whole).toContain('  ...publicRules,\n');
+    expect(whole).not.toContain('  addNoteBody: {');
+    const pub = renderPublic(open);
+    expect(pub).toContain("    text: { presence: 'required', type: 'string', maxLength: 10 },\n");
+    expect(pub).toContain('export function publicValidatorsFor<S extends PublicSchema>');
   });
 });
 

@@ -3,15 +3,11 @@ import { Box, IconButton, Paper, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import { useTranslate } from 'react-admin';
+import { isIos } from './ios';
 
 /** When the banner was last closed (epoch ms); it stays hidden for 90 days after that (spec, section 9). */
 const IOS_BANNER_DISMISSED_KEY = 'atrium:ios-banner-dismissed-at';
 const IOS_BANNER_SNOOZE_MS = 90 * 24 * 60 * 60 * 1000;
-
-/** An iPhone, iPad or iPod (an iPad in desktop mode calls itself a touch Mac), in any browser. */
-function isIos(userAgent: string, maxTouchPoints = 0): boolean {
-  return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
-}
 
 /**
  * Safari itself: other iOS browsers (Chrome, Firefox, Edge, Opera, Yandex, DuckDuckGo, Google's app) name

@@ -1,14 +1,9 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import russianMessages from 'ra-language-russian';
-import type { TranslationMessages } from 'ra-core';
-import { auth } from '../i18n/areas/auth';
-import { core } from '../i18n/areas/core';
-import { raGerman } from '../i18n/ra-de';
-import { accountsMethods, getToken, LOCALE_KEY, storage } from './data/accounts';
+import type { I18nProvider, TranslationMessages } from 'ra-core';
+import { accountsMethods, getToken } from './data/accounts';
+import { initialLocale, languageMessages, LOCALES, rememberLocale, type Locale } from './startingLocale';
 
-export const LOCALES = ['ru', 'en', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { chosenLocale, initialLocale, LOCALES, rememberLocale, type Locale } from './startingLocale';
 
 type Tree = { [k: string]: string | Tree };
 function merge(...layers: object[]): TranslationMessages {
@@ -22,79 +17,54 @@ function merge(...layers: object[]): TranslationMessages {
   return out as unknown as TranslationMessages;
 }
 
-/**
- * The app's own messages per language. Until the signed-in app is loaded only the public screens'
- * part is here (the shell and areas/auth.ts), so the login screen does not download every area's
- * texts in three languages; loadAppMessages() brings the rest (i18n/<lang>.ts) with the app.
- */
-let own: Record<Locale, object> = {
-  ru: { atrium: { ...core.ru, auth: auth.ru } },
-  en: { atrium: { ...core.en, auth: auth.en } },
-  de: { atrium: { ...core.de, auth: auth.de } },
-};
+/** Each language's messages for the public screens (react-admin's and the shell's and auth area's), once loaded. */
+const loaded: Partial<Record<Locale, TranslationMessages>> = {};
 
-// Russian is complete and the fallback: every language lies over it, so a missing key shows Russian.
+/**
+ * Every area's messages in the three languages, once the signed-in app has loaded them (loadAppMessages):
+ * until then the login screen has only its own language's public messages (startingLocale.ts).
+ */
+let app: Record<Locale, object> | undefined;
+
 function messagesFor(locale: Locale): TranslationMessages {
-  const russian = merge(englishMessages, russianMessages, own.ru);
-  if (locale === 'en') return merge(russian, englishMessages, own.en);
-  if (locale === 'de') return merge(russian, raGerman, own.de);
-  return russian;
+  return merge(loaded[locale] ?? {}, app?.[locale] ?? {});
 }
 
-const isLocale = (value: string | null | undefined): value is Locale =>
-  (LOCALES as readonly string[]).includes(value ?? '');
-
-/**
- * The language to start in: the one a link names (`?lang=`, which mails and shared links carry: their
- * reader's account's), else the one picked in this browser, else the browser's own, else Russian.
- * A link's language is remembered as this browser's choice; the browser's own is not, so that a login
- * where nothing was picked still shows the account's language.
- */
-let starting: Locale | undefined;
-export function initialLocale(): Locale {
-  // Read once: the shell, the translator and the server-language store all ask at start-up.
-  starting ??= startingLocale();
-  return starting;
-}
-
-function startingLocale(): Locale {
-  const params = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search);
-  const fromLink = params?.get('lang');
-  if (params && isLocale(fromLink)) {
-    rememberLocale(fromLink);
-    // Once: taken as this browser's choice, the link's language leaves the address, so that a language
-    // picked on the page afterwards outlives a reload.
-    params.delete('lang');
-    const query = params.toString();
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
-    );
-    return fromLink;
-  }
-  return chosenLocale() ?? browserLocale() ?? 'ru';
-}
-
-/** The first of the browser's preferred languages that Atrium speaks. */
-function browserLocale(): Locale | null {
-  if (typeof navigator === 'undefined') return null;
-  for (const tag of navigator.languages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return null;
+/** The language's messages, synchronously once its public part is here, else once it has loaded. */
+function getMessages(locale: Locale): TranslationMessages | Promise<TranslationMessages> {
+  if (loaded[locale]) return messagesFor(locale);
+  return languageMessages(locale).then((messages) => {
+    loaded[locale] = messages;
+    return messagesFor(locale);
+  });
 }
 
 const asLocale = (locale: string): Locale =>
   (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'ru';
 
-const polyglot = polyglotI18nProvider(
-  (locale) => messagesFor(asLocale(locale)),
-  initialLocale(),
-  LOCALES.map((locale) => ({ locale, name: core.ru.languages[locale] })),
-  { allowMissing: true },
-);
+let translator: I18nProvider | undefined;
+/** The translator, made by startI18n. */
+function polyglot(): I18nProvider {
+  if (!translator) throw new Error('startI18n() has not finished');
+  return translator;
+}
+
+/**
+ * Loads the starting language's react-admin messages and makes the translator: main.tsx awaits it before
+ * the first render (ra-i18n-polyglot wants the first language's messages synchronously).
+ */
+export async function startI18n(): Promise<void> {
+  const locale = initialLocale();
+  const messages = await getMessages(locale);
+  // Each language's name in itself, the same in every catalogue.
+  const names = (messages as unknown as { atrium: { languages: Record<Locale, string> } }).atrium.languages;
+  translator = polyglotI18nProvider(
+    (next) => getMessages(asLocale(next)),
+    locale,
+    LOCALES.map((option) => ({ locale: option, name: names[option] })),
+    { allowMissing: true },
+  );
+}
 
 let appMessages: Promise<void> | null = null;
 
@@ -104,24 +74,12 @@ let appMessages: Promise<void> | null = null;
  */
 export function loadAppMessages(): Promise<void> {
   appMessages ??= import('../i18n/catalogues').then(async ({ catalogues }) => {
-    own = catalogues;
+    app = catalogues;
     // The same language again: polyglot rebuilds its phrases from messagesFor (React needs no update,
     // nothing has rendered these keys yet).
-    await polyglot.changeLocale(polyglot.getLocale());
+    await polyglot().changeLocale(polyglot().getLocale());
   });
   return appMessages;
-}
-
-/** Remembers the choice so the API answers in the same language, also after a reload. */
-export function rememberLocale(locale: string) {
-  storage()?.setItem(LOCALE_KEY, locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-}
-
-/** The language picked in this browser (on a public screen or in the app), or null if none was ever picked. */
-export function chosenLocale(): Locale | null {
-  const saved = storage()?.getItem(LOCALE_KEY);
-  return isLocale(saved) ? saved : null;
 }
 
 /** A value components follow with useSyncExternalStore. */
@@ -169,8 +127,10 @@ export function followAccount(locale: Locale) {
 const phrases = externalStore(0);
 export const phrasesStore = { subscribe: phrases.subscribe, get: phrases.get };
 
-export const i18nProvider: typeof polyglot = {
-  ...polyglot,
+export const i18nProvider: I18nProvider = {
+  translate: (key, options) => polyglot().translate(key, options),
+  getLocale: () => polyglot().getLocale(),
+  getLocales: () => polyglot().getLocales?.() ?? [],
   changeLocale: async (locale, options) => {
     rememberLocale(locale);
     // Signed in: the server keeps the choice too, for its messages, menus and mail; saved before the
@@ -178,7 +138,7 @@ export const i18nProvider: typeof polyglot = {
     // account has it already (the interface following the account's language at login).
     if (getToken() && locale !== serverLanguage.get())
       await accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
-    await polyglot.changeLocale(locale, options);
+    await polyglot().changeLocale(locale, options);
     setServerLanguage(locale);
     phrases.set(phrases.get() + 1);
   },

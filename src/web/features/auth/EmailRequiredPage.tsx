@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { validatorsFor } from '../../../api/validators';
+import { publicValidatorsFor } from '../../../api/publicValidators';
 import { fieldErrorsOf, formErrors, submissionErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
 import type { AtriumDataProvider } from '../../providers/data';
@@ -12,7 +12,7 @@ import { FormAlert, FormRootAlert } from './FormAlert';
 import { useStartSession } from './session';
 import { FormSubmitButton } from './SubmitButton';
 
-const emailRules = trimmed(validatorsFor('ResendActivationRequest').email);
+const emailRules = trimmed(publicValidatorsFor('ResendActivationRequest').email);
 
 /** From the register form: `sent` after a registration (which answers alike whether the address had an account). */
 type LocationState = { email?: string; sent?: boolean } | null;

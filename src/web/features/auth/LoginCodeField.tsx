@@ -1,9 +1,9 @@
 import { required, TextInput } from 'react-admin';
-import { validatorsFor } from '../../../api/validators';
+import { publicValidatorsFor } from '../../../api/publicValidators';
 import { trimmed } from '../../common/trimmed';
 
 // The login's and the bot link's codes have the same limits in the contract.
-const codeRules = trimmed([required('atrium.auth.validation.enter_code'), ...validatorsFor('LoginRequest').code]);
+const codeRules = trimmed([required('atrium.auth.validation.enter_code'), ...publicValidatorsFor('LoginRequest').code]);
 const noSpaces = (value: string) => value.replace(/\s/g, '');
 
 /**

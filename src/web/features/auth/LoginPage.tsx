@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import { Form, HttpError, TextInput, useLogin, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { validatorsFor } from '../../../api/validators';
+import { publicValidatorsFor } from '../../../api/publicValidators';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { browserRegion } from '../../common/countries';
 import { fieldErrorsOf, formErrors, submissionErrors } from '../../common/errors';
@@ -28,7 +28,7 @@ type Values = { username?: string; password?: string; code?: string };
 type Step = { challenge: string | null; username: string; password: string; alert: string | null };
 
 const REQUIRED = { presence: 'atrium.auth.validation.required' };
-const contract = validatorsFor('LoginRequest', { username: REQUIRED, password: REQUIRED });
+const contract = publicValidatorsFor('LoginRequest', { username: REQUIRED, password: REQUIRED });
 // The username is sent trimmed; the password as typed.
 const rules = { username: trimmed(contract.username), password: contract.password };
 

@@ -1,12 +1,12 @@
 import type { Validator } from 'react-admin';
-import { validatorsFor } from '../../../api/validators';
+import { publicValidatorsFor } from '../../../api/publicValidators';
 import { PasswordInput } from './PasswordInput';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Pair = { password?: string; password_repeat?: string };
 
 // Every new password (reset link, reset-credentials link) has the same limits in the contract.
-const v = validatorsFor('PasswordResetConfirmRequest', {
+const v = publicValidatorsFor('PasswordResetConfirmRequest', {
   password: { minLength: 'atrium.auth.validation.password_short' },
 });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
-import { validatorsFor } from '../../../api/validators';
+import { publicValidatorsFor } from '../../../api/publicValidators';
 import { submissionErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
 import type { AtriumDataProvider } from '../../providers/data';
@@ -10,7 +10,7 @@ import { AuthLink } from './AuthLinks';
 import { FormRootAlert } from './FormAlert';
 import { FormSubmitButton } from './SubmitButton';
 
-const emailRules = trimmed(validatorsFor('PasswordResetRequest').email);
+const emailRules = trimmed(publicValidatorsFor('PasswordResetRequest').email);
 
 /** Asks for the account's email and has a reset link sent; the answer never says whether the account exists. */
 export default function RecoverPasswordPage() {

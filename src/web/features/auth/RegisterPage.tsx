@@ -2,7 +2,7 @@ import { Stack } from '@mui/material';
 import { Form, TextInput, useDataProvider, useLocaleState, useTranslate, type Validator } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SchemaRegisterRequest } from '../../../api/schema';
-import { validatorsFor } from '../../../api/validators';
+import { publicValidatorsFor } from '../../../api/publicValidators';
 import { browserRegion } from '../../common/countries';
 import { browserTimeZone } from '../../common/format';
 import { submissionErrors } from '../../common/errors';
@@ -27,7 +27,7 @@ type Values = {
 };
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 'promo'] as const;
 const LANGUAGES = ['ru', 'en', 'de'] as const;
-const contract = validatorsFor('RegisterRequest', {
+const contract = publicValidatorsFor('RegisterRequest', {
   password: { minLength: 'atrium.auth.validation.password_short' },
   email: { email: 'atrium.validation.email_is_invalid' },
 });

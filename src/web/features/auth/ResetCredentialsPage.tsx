@@ -3,7 +3,7 @@ import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SchemaResetCredentialsSave } from '../../../api/schema';
-import { validatorsFor } from '../../../api/validators';
+import { publicValidatorsFor } from '../../../api/publicValidators';
 import { fieldErrorsOf, formErrors, submissionErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
 import { fmtPhone } from '../../common/phone';
@@ -15,7 +15,7 @@ import { FormAlert, FormRootAlert } from './FormAlert';
 import { NewPasswordFields, newPasswordMissing } from './NewPasswordFields';
 import { FormSubmitButton } from './SubmitButton';
 
-const contract = validatorsFor('ResetCredentialsSave');
+const contract = publicValidatorsFor('ResetCredentialsSave');
 // The new email and phone are checked as they will be sent (trimmed).
 const rules = { email: trimmed(contract.email), phone: trimmed(contract.phone) };
 
