@@ -55,11 +55,23 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
       }),
   );
   // Its own fallback, named for screen readers: react-admin's layout would show its nameless spinner.
-  return function LazyScreen(props: P) {
+  function LazyScreen(props: P) {
     return (
       <Suspense fallback={<LoadingBlock />}>
         <Screen {...props} />
       </Suspense>
     );
+  }
+  // Starts the script's download before the screen renders (ServerAccess, while the route check is asked):
+  // the browser keeps the module, so the screen's own import later finds it.
+  LazyScreen.preload = () => {
+    load().catch(() => undefined);
   };
+  return LazyScreen;
+}
+
+/** Starts the download of a screen's script if it is a lazily loaded screen (lazyScreen), else does nothing. */
+export function preloadScreen(type: unknown) {
+  if (typeof type === 'function' && 'preload' in type && typeof type.preload === 'function')
+    (type.preload as () => void)();
 }
