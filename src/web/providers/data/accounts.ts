@@ -1,4 +1,4 @@
-import { api, getToken, LOCALE_KEY, onUnauthorized, setToken, storage, unwrap } from '../../../api/client';
+import { api, getToken, onUnauthorized, setToken, storage, unwrap } from '../../../api/client';
 import type {
   SchemaLanguage,
   SchemaLoginRequest,
@@ -11,7 +11,7 @@ import { toHttpError } from './errors';
  * The session kept in this browser (the token the client sends, the interface language the server
  * answers in) and the 401 signal: what the auth and i18n providers and the public screens need of it.
  */
-export { getToken, LOCALE_KEY, onUnauthorized, setToken, storage };
+export { getToken, onUnauthorized, setToken, storage };
 
 /** One call of the contract: its data, or react-admin's HttpError (the provider's one mapper). */
 const send = <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> =>
