@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { content } from '../../src/web/i18n/areas/content';
+import { content } from '../../src/web/features/admin/i18n';
 import { simplePdf } from './fixtures/files';
 import { openFromMenu } from './support/menu';
 import { VIEWPORTS, signIn } from './support/session';

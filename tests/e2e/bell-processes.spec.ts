@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { staff } from '../../src/web/features/staff/view-as/i18n';
 
 /**
  * Two server processes on one database (as behind a load balancer): a consultant's browser is

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { staff } from '../../src/web/features/staff/view-as/i18n';
 import { adminApiContext } from './support/admin-api';
 import { apiAs, signedInPage } from './support/session';
 

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { tasks } from '../../src/web/i18n/areas/tasks';
+import { admin as adminTexts } from '../../src/web/features/staff/i18n';
+import { tasks } from '../../src/web/features/tasks/i18n';
 import { catalogues } from '../../src/server/i18n';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';

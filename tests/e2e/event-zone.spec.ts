@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { content } from '../../src/web/i18n/areas/content';
+import { content } from '../../src/web/features/admin/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';

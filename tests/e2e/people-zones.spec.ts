@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { person as personTexts } from '../../src/web/i18n/areas/person';
-import { users as usersTexts } from '../../src/web/i18n/areas/users';
+import { admin as adminTexts } from '../../src/web/features/staff/i18n';
+import { person as personTexts } from '../../src/web/features/team/person/i18n';
+import { users as usersTexts } from '../../src/web/features/users/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { waitForMailAbout } from './support/mail';
 import { openFromMenu } from './support/menu';

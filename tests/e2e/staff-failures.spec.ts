@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { admin } from '../../src/web/i18n/areas/admin';
-import { core } from '../../src/web/i18n/areas/core';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { admin } from '../../src/web/features/staff/i18n';
+import { core } from '../../src/web/i18n/core';
+import { staff } from '../../src/web/features/staff/view-as/i18n';
 import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { signIn } from './support/session';

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { core } from '../../src/web/i18n/areas/core';
-import { person } from '../../src/web/i18n/areas/person';
+import { admin as adminTexts } from '../../src/web/features/staff/i18n';
+import { core } from '../../src/web/i18n/core';
+import { person } from '../../src/web/features/team/person/i18n';
 import { catalogues } from '../../src/server/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { clickWhenStill } from './support/motion';

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { team } from '../../src/web/i18n/areas/team';
+import { team } from '../../src/web/features/team/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openWaitingLeads } from './support/menu';
 import { signedInPage } from './support/session';

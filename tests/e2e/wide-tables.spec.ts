@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { team } from '../../src/web/i18n/areas/team';
+import { admin as adminTexts } from '../../src/web/features/staff/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { signedInPage } from './support/session';

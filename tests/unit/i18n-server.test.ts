@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues, langFromHeader, t, type Lang } from '../../src/server/i18n';
-import { admin } from '../../src/web/i18n/areas/admin';
+import { admin } from '../../src/web/features/staff/i18n';
 
 const LANGS: Lang[] = ['ru', 'en', 'de'];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -1,23 +1,23 @@
-import { auth } from './areas/auth';
-import { broadcasts } from './areas/broadcasts';
-import { contacts } from './areas/contacts';
-import { flows } from './areas/flows';
-import { team } from './areas/team';
-import { staff } from './areas/staff';
-import { person } from './areas/person';
-import { statistics } from './areas/statistics';
-import { tasks } from './areas/tasks';
-import { tickets } from './areas/tickets';
-import { content, contentResources, tiptap } from './areas/content';
-import { core } from './areas/core';
-import { learning } from './areas/learning';
-import { outbox } from './areas/outbox';
-import { payments } from './areas/payments';
-import { products } from './areas/products';
-import { profile } from './areas/profile';
-import { users } from './areas/users';
-import type { Widen } from './areas/types';
-import { admin } from './areas/admin';
+import { auth } from '../features/auth/i18n';
+import { broadcasts } from '../features/broadcasts/i18n';
+import { contacts } from '../features/contacts/i18n';
+import { flows } from '../features/flows/i18n';
+import { team } from '../features/team/i18n';
+import { staff } from '../features/staff/view-as/i18n';
+import { person } from '../features/team/person/i18n';
+import { statistics } from '../features/statistics/i18n';
+import { tasks } from '../features/tasks/i18n';
+import { tickets } from '../features/tickets/i18n';
+import { content, contentResources, tiptap } from '../features/admin/i18n';
+import { core } from './core';
+import { learning } from '../features/learning/i18n';
+import { outbox } from '../features/admin/outbox/i18n';
+import { payments } from '../features/payments/i18n';
+import { products } from '../features/products/i18n';
+import { profile } from '../features/profile/i18n';
+import { users } from '../features/users/i18n';
+import type { Widen } from './types';
+import { admin } from '../features/staff/i18n';
 
 /**
  * The app's own messages. Each area keeps its three languages side by side in areas/<area>.ts; these

@@ -2,10 +2,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'ra-core';
-import { auth } from '../i18n/areas/auth';
-import { core } from '../i18n/areas/core';
+import { auth } from '../features/auth/i18n';
+import { core } from '../i18n/core';
 import { raGerman } from '../i18n/ra-de';
-import { accountsMethods, getToken, LOCALE_KEY, storage } from './data/accounts';
+import { accountsMethods, getToken, LOCALE_KEY, storage } from '../features/auth/data';
 
 export const LOCALES = ['ru', 'en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];

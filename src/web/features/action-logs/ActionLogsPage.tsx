@@ -14,8 +14,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../../api/schema';
-import type { ActionLogPerson } from '../../providers/data/actionLogs';
-import { admin } from '../../i18n/areas/admin';
+import type { ActionLogPerson } from './data';
+import { admin } from '../staff/i18n';
 import { InstantField } from '../../common/fields';
 import { ListError } from '../../common/ListError';
 import { DatePicker, PICKER_FORMAT } from '../../common/pickers';

@@ -7,7 +7,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaBookDetail } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
-import { useLearningRecord, usePurchaseBook } from '../../providers/data/learningHooks';
+import { useLearningRecord, usePurchaseBook } from '../learning/hooks';
 import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';

@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import MenuBook from '@mui/icons-material/MenuBook';
 import { useTranslate } from 'react-admin';
 import type { SchemaBookBrief } from '../../../api/schema';
-import { useLearningList } from '../../providers/data/learningHooks';
+import { useLearningList } from '../learning/hooks';
 import { CardGrid, LinkCard } from '../../common/CardGrid';
 import { MemberPage } from '../../common/MemberPage';
 import { EmptyBlock, QueryState } from '../../common/States';

@@ -20,13 +20,7 @@ import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaDashboardLessons } from '../../../api/schema';
-import {
-  useConfigs,
-  useImportantNews,
-  useLearningList,
-  useNearestEvents,
-  useNewBook,
-} from '../../providers/data/learningHooks';
+import { useConfigs, useImportantNews, useLearningList, useNearestEvents, useNewBook } from '../learning/hooks';
 import { BookCover } from '../books/BookCover';
 import { DonateButton } from '../payments/donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';

@@ -7,7 +7,7 @@ import Videocam from '@mui/icons-material/Videocam';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaEventDetail } from '../../../api/schema';
-import { useLearningRecord } from '../../providers/data/learningHooks';
+import { useLearningRecord } from '../learning/hooks';
 import { useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';

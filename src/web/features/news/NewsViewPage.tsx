@@ -2,7 +2,7 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import PriorityHigh from '@mui/icons-material/PriorityHigh';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { useLearningRecord } from '../../providers/data/learningHooks';
+import { useLearningRecord } from '../learning/hooks';
 import { fmtDate, useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';

@@ -17,8 +17,8 @@ import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
-import { useTakeLead } from '../../providers/data/leadsHooks';
-import { useNotificationStream, useNotifications, useReadNotifications } from '../../providers/data/notificationsHooks';
+import { useTakeLead } from '../leads/hooks';
+import { useNotificationStream, useNotifications, useReadNotifications } from './hooks';
 
 /** The lead an offer names, when the notification is an offer. */
 const offeredLead = (n: { kind: string; data: Record<string, unknown> }) =>

@@ -1,6 +1,6 @@
 import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { errorText, fieldErrorsOf } from '../../common/errors';
-import type { StaffAction } from '../../providers/data/staffUsers';
+import type { StaffAction } from './data';
 
 export type Staff = {
   id: number;

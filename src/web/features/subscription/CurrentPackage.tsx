@@ -3,7 +3,7 @@ import CardMembership from '@mui/icons-material/CardMembership';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
 import { fmtDate, useTimeZone } from '../../common/format';
-import { useAutoPay } from '../../providers/data/subscriptionHooks';
+import { useAutoPay } from './hooks';
 
 /** The active package: name, period, end date and the auto-pay switch. */
 export function CurrentPackage({ current }: { current: SchemaSubscription | null }) {

@@ -18,7 +18,7 @@ import { validatorsFor } from '../../../api/validators';
 import { CheckboxInput } from '../../common/inputs';
 import { useFmtMoney } from '../../common/format';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { usePackages, usePeriods, usePurchase } from '../../providers/data/subscriptionHooks';
+import { usePackages, usePeriods, usePurchase } from './hooks';
 
 const rules = validatorsFor('PackagePurchaseRequest');
 

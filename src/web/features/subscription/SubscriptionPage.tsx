@@ -7,7 +7,7 @@ import { MyDonations } from '../payments/donation/MyDonations';
 import { CurrentPackage } from './CurrentPackage';
 import { HistoryTable } from './HistoryTable';
 import { PackageCards } from './PackageCards';
-import { useSubscriptionInfo } from '../../providers/data/subscriptionHooks';
+import { useSubscriptionInfo } from './hooks';
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (

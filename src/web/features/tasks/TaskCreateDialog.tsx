@@ -35,7 +35,7 @@ import type {
   SchemaUserBrief,
 } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
-import type { TaskCreate, TaskLinkUsersFilter } from '../../providers/data/tasks';
+import type { TaskCreate, TaskLinkUsersFilter } from './data';
 import { withBrowserRegion } from '../../common/countries';
 import { useTimeZone } from '../../common/format';
 import { DateTimePicker, PICKER_FORMAT } from '../../common/pickers';

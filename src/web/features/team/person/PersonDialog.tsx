@@ -23,8 +23,8 @@ import { timeZoneChoices } from '../../../common/inputs';
 import { languageChoices } from '../../users/choices';
 import { formErrors } from '../../../common/errors';
 import { FillAllEmpty } from '../../../common/FillAllEmpty';
-import type { PartnerCreate } from '../../../providers/data/staff';
-import { useTagsGroups } from '../../../providers/data/staffHooks';
+import type { PartnerCreate } from '../../staff/data';
+import { useTagsGroups } from '../../staff/hooks';
 import { StaffPicker } from '../../staff/StaffPicker';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
