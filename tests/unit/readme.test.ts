@@ -71,9 +71,9 @@ describe('README.md', () => {
       'openapi/paths',
       'src/server/handlers',
       'src/server/services',
-      'src/web/providers/data',
       'src/web',
-      'src/web/i18n/areas',
+      'src/web',
+      'src/web',
     ];
     const rows = tableRows(section('Feature map'));
     const missing: string[] = [];
