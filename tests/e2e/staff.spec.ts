@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { statistics } from '../../src/web/features/statistics/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
-import { staff } from '../../src/web/features/staff/view-as/i18n';
+import { staff } from '../../src/web/features/staff/i18n';
 import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, apiAs, signedInPage } from './support/session';

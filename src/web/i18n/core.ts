@@ -1,4 +1,4 @@
-/** Shell: app name, errors, dashboard, menu (the login screen lives in areas/auth.ts). */
+/** Shell: app name, errors, dashboard, menu (the login screen's texts are in features/auth/i18n.ts). */
 import type { Widen } from './types';
 
 const en = {

@@ -1,15 +1,17 @@
-import { admin } from '../features/staff/i18n';
+import { actionLogs } from '../features/action-logs/i18n';
+import { imports } from '../features/imports/i18n';
+import { notifications } from '../features/notifications/i18n';
 import { auth } from '../features/auth/i18n';
 import { broadcasts } from '../features/broadcasts/i18n';
 import { contacts } from '../features/contacts/i18n';
 import { flows } from '../features/flows/i18n';
 import { team } from '../features/team/i18n';
-import { staff } from '../features/staff/view-as/i18n';
+import { staff } from '../features/staff/i18n';
 import { person } from '../features/team/person/i18n';
 import { statistics } from '../features/statistics/i18n';
 import { tasks } from '../features/tasks/i18n';
 import { tickets } from '../features/tickets/i18n';
-import { content, contentResources, tiptap } from '../features/admin/i18n';
+import { admin, contentResources, tiptap } from '../features/admin/i18n';
 import { core } from './core';
 import { learning } from '../features/learning/i18n';
 import { outbox } from '../features/admin/outbox/i18n';
@@ -28,10 +30,13 @@ export const de: AppMessages = {
     profile: profile.de,
     learning: learning.de,
     broadcasts: broadcasts.de,
-    content: content.de,
+    admin: admin.de,
     contacts: contacts.de,
     team: team.de,
     staff: staff.de,
+    'action-logs': actionLogs.de,
+    imports: imports.de,
+    notifications: notifications.de,
     person: person.de,
     tasks: tasks.de,
     tickets: tickets.de,
@@ -39,7 +44,6 @@ export const de: AppMessages = {
     flows: flows.de,
     payments: payments.de,
     products: products.de,
-    admin: admin.de,
   },
   resources: {
     users: { name: users.de.resource_name },
@@ -52,7 +56,7 @@ export const de: AppMessages = {
     'staff/payments': { name: payments.de.resource_name },
     'staff/orders': { name: products.de.orders.resource_name },
     'admin/products': { name: products.de.admin.resource_name },
-    ...contentResources(content.de),
+    ...contentResources(admin.de),
     'admin/broadcasts': { name: broadcasts.de.resource_name },
   },
   ra: { tiptap: tiptap.de },

@@ -3,12 +3,12 @@ import { broadcasts } from '../features/broadcasts/i18n';
 import { contacts } from '../features/contacts/i18n';
 import { flows } from '../features/flows/i18n';
 import { team } from '../features/team/i18n';
-import { staff } from '../features/staff/view-as/i18n';
+import { staff } from '../features/staff/i18n';
 import { person } from '../features/team/person/i18n';
 import { statistics } from '../features/statistics/i18n';
 import { tasks } from '../features/tasks/i18n';
 import { tickets } from '../features/tickets/i18n';
-import { content, contentResources, tiptap } from '../features/admin/i18n';
+import { admin, contentResources, tiptap } from '../features/admin/i18n';
 import { core } from './core';
 import { learning } from '../features/learning/i18n';
 import { outbox } from '../features/admin/outbox/i18n';
@@ -17,10 +17,12 @@ import { products } from '../features/products/i18n';
 import { profile } from '../features/profile/i18n';
 import { users } from '../features/users/i18n';
 import type { Widen } from './types';
-import { admin } from '../features/staff/i18n';
+import { actionLogs } from '../features/action-logs/i18n';
+import { imports } from '../features/imports/i18n';
+import { notifications } from '../features/notifications/i18n';
 
 /**
- * The app's own messages. Each area keeps its three languages side by side in areas/<area>.ts; these
+ * The app's own messages. Each area keeps its three languages side by side in features/<area>/i18n.ts; these
  * files only assemble them under `atrium.<area>` (and react-admin's `resources.*` names).
  */
 export const en = {
@@ -32,10 +34,13 @@ export const en = {
     profile: profile.en,
     learning: learning.en,
     broadcasts: broadcasts.en,
-    content: content.en,
+    admin: admin.en,
     contacts: contacts.en,
     team: team.en,
     staff: staff.en,
+    'action-logs': actionLogs.en,
+    imports: imports.en,
+    notifications: notifications.en,
     person: person.en,
     tasks: tasks.en,
     tickets: tickets.en,
@@ -43,7 +48,6 @@ export const en = {
     flows: flows.en,
     payments: payments.en,
     products: products.en,
-    admin: admin.en,
   },
   resources: {
     users: { name: users.en.resource_name },
@@ -56,7 +60,7 @@ export const en = {
     'staff/payments': { name: payments.en.resource_name },
     'staff/orders': { name: products.en.orders.resource_name },
     'admin/products': { name: products.en.admin.resource_name },
-    ...contentResources(content.en),
+    ...contentResources(admin.en),
     'admin/broadcasts': { name: broadcasts.en.resource_name },
   },
   ra: { tiptap: tiptap.en },

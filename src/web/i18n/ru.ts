@@ -1,15 +1,17 @@
-import { admin } from '../features/staff/i18n';
+import { actionLogs } from '../features/action-logs/i18n';
+import { imports } from '../features/imports/i18n';
+import { notifications } from '../features/notifications/i18n';
 import { auth } from '../features/auth/i18n';
 import { broadcasts } from '../features/broadcasts/i18n';
 import { contacts } from '../features/contacts/i18n';
 import { flows } from '../features/flows/i18n';
 import { team } from '../features/team/i18n';
-import { staff } from '../features/staff/view-as/i18n';
+import { staff } from '../features/staff/i18n';
 import { person } from '../features/team/person/i18n';
 import { statistics } from '../features/statistics/i18n';
 import { tasks } from '../features/tasks/i18n';
 import { tickets } from '../features/tickets/i18n';
-import { content, contentResources, tiptap } from '../features/admin/i18n';
+import { admin, contentResources, tiptap } from '../features/admin/i18n';
 import { core } from './core';
 import { learning } from '../features/learning/i18n';
 import { outbox } from '../features/admin/outbox/i18n';
@@ -28,10 +30,13 @@ export const ru: AppMessages = {
     profile: profile.ru,
     learning: learning.ru,
     broadcasts: broadcasts.ru,
-    content: content.ru,
+    admin: admin.ru,
     contacts: contacts.ru,
     team: team.ru,
     staff: staff.ru,
+    'action-logs': actionLogs.ru,
+    imports: imports.ru,
+    notifications: notifications.ru,
     person: person.ru,
     tasks: tasks.ru,
     tickets: tickets.ru,
@@ -39,7 +44,6 @@ export const ru: AppMessages = {
     flows: flows.ru,
     payments: payments.ru,
     products: products.ru,
-    admin: admin.ru,
   },
   resources: {
     users: { name: users.ru.resource_name },
@@ -52,7 +56,7 @@ export const ru: AppMessages = {
     'staff/payments': { name: payments.ru.resource_name },
     'staff/orders': { name: products.ru.orders.resource_name },
     'admin/products': { name: products.ru.admin.resource_name },
-    ...contentResources(content.ru),
+    ...contentResources(admin.ru),
     'admin/broadcasts': { name: broadcasts.ru.resource_name },
   },
   ra: { tiptap: tiptap.ru },

@@ -24,7 +24,7 @@ function merge(...layers: object[]): TranslationMessages {
 
 /**
  * The app's own messages per language. Until the signed-in app is loaded only the public screens'
- * part is here (the shell and areas/auth.ts), so the login screen does not download every area's
+ * part is here (the shell and features/auth/i18n.ts), so the login screen does not download every area's
  * texts in three languages; loadAppMessages() brings the rest (i18n/<lang>.ts) with the app.
  */
 let own: Record<Locale, object> = {

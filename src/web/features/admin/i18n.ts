@@ -179,7 +179,7 @@ const en = {
   },
 };
 
-export const content = {
+export const admin = {
   en,
   ru: {
     resource_names: {

@@ -35,7 +35,7 @@ export function NotificationSettingsCard() {
               </Button>
             }
           >
-            {translate('atrium.staff.notifications.failed')}
+            {translate('atrium.notifications.failed')}
           </Alert>
         )}
         <Stack>

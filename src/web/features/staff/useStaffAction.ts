@@ -32,7 +32,7 @@ export function useStaffAction() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(translate('atrium.admin.list.done'), { type: 'success' });
+          notify(translate('atrium.staff.list.done'), { type: 'success' });
           refresh();
           done?.();
         },

@@ -119,7 +119,7 @@ function AboutInputs({ userId, linkedUser }: { userId?: number; linkedUser?: Sch
           <TextInput
             key={f}
             source={f}
-            label={`atrium.admin.people.${f}`}
+            label={`atrium.staff.people.${f}`}
             type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
             validate={leadRules[f]}
             helperText={false}
