@@ -8,6 +8,7 @@ import { notifications } from '../../src/web/features/notifications/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
 import { actionLogs } from '../../src/web/features/action-logs/i18n';
+import { leads } from '../../src/web/features/leads/i18n';
 import { team } from '../../src/web/features/team/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu, openWaitingLeads } from './support/menu';
@@ -106,7 +107,7 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
   baseURL,
 }) => {
   test.setTimeout(600_000);
-  const ru = { team: team.ru.waiting, person: person.ru, staff: staff.ru, tasks: tasks.ru };
+  const ru = { team: leads.ru, person: person.ru, staff: staff.ru, tasks: tasks.ru };
 
   // B is signed in, on the waiting leads, when a visitor signs up through the landing form.
   const b = await logIn(browser, people.b.email);

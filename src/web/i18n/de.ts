@@ -19,6 +19,11 @@ import { payments } from '../features/payments/i18n';
 import { products } from '../features/products/i18n';
 import { profile } from '../features/profile/i18n';
 import { users } from '../features/users/i18n';
+import { books } from '../features/books/i18n';
+import { news } from '../features/news/i18n';
+import { events } from '../features/events/i18n';
+import { subscription } from '../features/subscription/i18n';
+import { leads } from '../features/leads/i18n';
 import type { AppMessages } from './en';
 
 export const de: AppMessages = {
@@ -29,10 +34,14 @@ export const de: AppMessages = {
     outbox: outbox.de,
     profile: profile.de,
     learning: learning.de,
+    books: books.de,
+    news: news.de,
+    events: events.de,
     broadcasts: broadcasts.de,
     admin: admin.de,
     contacts: contacts.de,
     team: team.de,
+    leads: leads.de,
     staff: staff.de,
     'action-logs': actionLogs.de,
     imports: imports.de,
@@ -43,6 +52,7 @@ export const de: AppMessages = {
     statistics: statistics.de,
     flows: flows.de,
     payments: payments.de,
+    subscription: subscription.de,
     products: products.de,
   },
   resources: {
@@ -50,7 +60,7 @@ export const de: AppMessages = {
     outbox: { name: outbox.de.resource_name },
     contacts: { name: contacts.de.resource_name },
     structure: { name: team.de.structure.resource_name },
-    'waiting-leads': { name: team.de.waiting.resource_name },
+    'waiting-leads': { name: leads.de.resource_name },
     'contact-categories': { name: contacts.de.categories_resource_name },
     flows: { name: flows.de.resource_name },
     'staff/payments': { name: payments.de.resource_name },

@@ -16,6 +16,11 @@ import { payments } from '../features/payments/i18n';
 import { products } from '../features/products/i18n';
 import { profile } from '../features/profile/i18n';
 import { users } from '../features/users/i18n';
+import { books } from '../features/books/i18n';
+import { news } from '../features/news/i18n';
+import { events } from '../features/events/i18n';
+import { subscription } from '../features/subscription/i18n';
+import { leads } from '../features/leads/i18n';
 import type { Widen } from './types';
 import { actionLogs } from '../features/action-logs/i18n';
 import { imports } from '../features/imports/i18n';
@@ -33,10 +38,14 @@ export const en = {
     outbox: outbox.en,
     profile: profile.en,
     learning: learning.en,
+    books: books.en,
+    news: news.en,
+    events: events.en,
     broadcasts: broadcasts.en,
     admin: admin.en,
     contacts: contacts.en,
     team: team.en,
+    leads: leads.en,
     staff: staff.en,
     'action-logs': actionLogs.en,
     imports: imports.en,
@@ -47,6 +56,7 @@ export const en = {
     statistics: statistics.en,
     flows: flows.en,
     payments: payments.en,
+    subscription: subscription.en,
     products: products.en,
   },
   resources: {
@@ -54,7 +64,7 @@ export const en = {
     outbox: { name: outbox.en.resource_name },
     contacts: { name: contacts.en.resource_name },
     structure: { name: team.en.structure.resource_name },
-    'waiting-leads': { name: team.en.waiting.resource_name },
+    'waiting-leads': { name: leads.en.resource_name },
     'contact-categories': { name: contacts.en.categories_resource_name },
     flows: { name: flows.en.resource_name },
     'staff/payments': { name: payments.en.resource_name },

@@ -19,6 +19,11 @@ import { payments } from '../features/payments/i18n';
 import { products } from '../features/products/i18n';
 import { profile } from '../features/profile/i18n';
 import { users } from '../features/users/i18n';
+import { books } from '../features/books/i18n';
+import { news } from '../features/news/i18n';
+import { events } from '../features/events/i18n';
+import { subscription } from '../features/subscription/i18n';
+import { leads } from '../features/leads/i18n';
 import type { AppMessages } from './en';
 
 export const ru: AppMessages = {
@@ -29,10 +34,14 @@ export const ru: AppMessages = {
     outbox: outbox.ru,
     profile: profile.ru,
     learning: learning.ru,
+    books: books.ru,
+    news: news.ru,
+    events: events.ru,
     broadcasts: broadcasts.ru,
     admin: admin.ru,
     contacts: contacts.ru,
     team: team.ru,
+    leads: leads.ru,
     staff: staff.ru,
     'action-logs': actionLogs.ru,
     imports: imports.ru,
@@ -43,6 +52,7 @@ export const ru: AppMessages = {
     statistics: statistics.ru,
     flows: flows.ru,
     payments: payments.ru,
+    subscription: subscription.ru,
     products: products.ru,
   },
   resources: {
@@ -50,7 +60,7 @@ export const ru: AppMessages = {
     outbox: { name: outbox.ru.resource_name },
     contacts: { name: contacts.ru.resource_name },
     structure: { name: team.ru.structure.resource_name },
-    'waiting-leads': { name: team.ru.waiting.resource_name },
+    'waiting-leads': { name: leads.ru.resource_name },
     'contact-categories': { name: contacts.ru.categories_resource_name },
     flows: { name: flows.ru.resource_name },
     'staff/payments': { name: payments.ru.resource_name },

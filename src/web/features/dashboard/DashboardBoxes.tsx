@@ -164,7 +164,7 @@ export function NewsBox() {
             </Stack>
           ) : (
             <Paper variant="outlined">
-              <EmptyBlock icon={<Newspaper />} text={translate('atrium.learning.news.empty')} />
+              <EmptyBlock icon={<Newspaper />} text={translate('atrium.news.empty')} />
             </Paper>
           )
         }
@@ -193,7 +193,7 @@ export function EventsBox() {
             </Stack>
           ) : (
             <Paper variant="outlined">
-              <EmptyBlock icon={<Event />} text={translate('atrium.learning.events.no_upcoming')} />
+              <EmptyBlock icon={<Event />} text={translate('atrium.events.no_upcoming')} />
             </Paper>
           )
         }
@@ -242,7 +242,7 @@ export function NewBookBox() {
             </Card>
           ) : (
             <Paper variant="outlined">
-              <EmptyBlock icon={<MenuBook />} text={translate('atrium.learning.books.empty')} />
+              <EmptyBlock icon={<MenuBook />} text={translate('atrium.books.empty')} />
             </Paper>
           )
         }

@@ -25,15 +25,15 @@ export default function SubscriptionPage() {
   const translate = useTranslate();
   const info = useSubscriptionInfo();
   return (
-    <MemberPage title={translate('atrium.payments.subscription.title')} actions={<DonateButton variant="outlined" />}>
+    <MemberPage title={translate('atrium.subscription.title')} actions={<DonateButton variant="outlined" />}>
       <Stack spacing={4}>
         <QueryState query={info} minHeight={120}>
           {(data) => <CurrentPackage current={data.current} />}
         </QueryState>
-        <Section title={translate('atrium.payments.subscription.packages')} id="packages-heading">
+        <Section title={translate('atrium.subscription.packages')} id="packages-heading">
           <PackageCards />
         </Section>
-        <Section title={translate('atrium.payments.subscription.history')} id="history-heading">
+        <Section title={translate('atrium.subscription.history')} id="history-heading">
           <QueryState query={info}>{(data) => <HistoryTable history={data.history} />}</QueryState>
         </Section>
         <Section title={translate('atrium.payments.donation.mine')} id="donations">

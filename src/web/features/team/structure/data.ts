@@ -84,7 +84,7 @@ export const waitingLeadsAdapter: ResourceAdapter = {
   async getOne(_resource, { id }) {
     const page = await waitingPage({ id: Number(id) });
     const lead = page.results[0];
-    if (!lead) throw new HttpError('atrium.team.waiting.gone', 404, {});
+    if (!lead) throw new HttpError('atrium.leads.gone', 404, {});
     return { data: lead };
   },
 };
