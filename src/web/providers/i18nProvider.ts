@@ -2,10 +2,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import type { TranslationMessages } from 'ra-core';
-import { auth } from '../i18n/areas/auth';
-import { core } from '../i18n/areas/core';
+import { auth } from '../features/auth/i18n';
+import { core } from '../i18n/core';
 import { raGerman } from '../i18n/ra-de';
-import { accountsMethods, getToken, LOCALE_KEY, storage } from './data/accounts';
+import { accountsMethods, getToken, LOCALE_KEY, storage } from '../features/auth/data';
 
 export const LOCALES = ['ru', 'en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -24,7 +24,7 @@ function merge(...layers: object[]): TranslationMessages {
 
 /**
  * The app's own messages per language. Until the signed-in app is loaded only the public screens'
- * part is here (the shell and areas/auth.ts), so the login screen does not download every area's
+ * part is here (the shell and features/auth/i18n.ts), so the login screen does not download every area's
  * texts in three languages; loadAppMessages() brings the rest (i18n/<lang>.ts) with the app.
  */
 let own: Record<Locale, object> = {
