@@ -20,7 +20,7 @@ export async function fingerprintQuery(pool: pg.Pool): Promise<string> {
   return `select string_agg(t || ':' || n || ':' || h, ',' order by t) as fp from (${parts.join(' union all ')}) s`;
 }
 
-export async function fingerprint(pool: pg.Pool, query: string): Promise<string> {
+async function fingerprint(pool: pg.Pool, query: string): Promise<string> {
   const { rows } = await pool.query<{ fp: string }>(query);
   return rows[0]!.fp;
 }
