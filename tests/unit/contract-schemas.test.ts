@@ -27,7 +27,8 @@ async function compileEvery(spec: Contract) {
   return compiled;
 }
 
-describe("the contract's schemas", () => {
+// Compiling all of them takes a few seconds of CPU, more on a busy machine.
+describe("the contract's schemas", { timeout: 120_000 }, () => {
   it('all compile, requests and answers', async () => {
     const { spec } = await loadContract();
     // 286 request parts (bodies, queries, paths) on 2026-11-29: a count far below means routes went missing.
