@@ -49,11 +49,12 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
-    // One way to call the provider's custom methods (issue #39): screens use the hooks of
-    // src/web/providers/data/ (useProviderQuery, useProviderMutation and the named *Hooks.ts), which key
-    // every read alike and apply what each method declares stale; TanStack Query stays inside that folder.
+    // One way to call the provider's custom methods (issue #39): screens use the hooks of the data layer,
+    // src/web/providers/data/ (useProviderQuery, useProviderMutation) and each feature's hooks.ts (its
+    // named hooks), which key every read alike and apply what each method declares stale; TanStack Query
+    // stays inside that layer (providers/data/, features' data.ts and hooks.ts).
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/providers/data/**'],
+    ignores: ['src/web/providers/data/**', 'src/web/features/**/data.ts', 'src/web/features/**/hooks.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

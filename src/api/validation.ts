@@ -46,7 +46,7 @@ export type RuleKind =
   | 'maxItems'
   | 'items';
 
-/** A form's own wording for some of its fields' rules, e.g. `{ key: { pattern: 'atrium.content.configs.key_rule' } }`. */
+/** A form's own wording for some of its fields' rules, e.g. `{ key: { pattern: 'atrium.admin.configs.key_rule' } }`. */
 export type Messages<F extends string> = Partial<Record<F, Partial<Record<RuleKind, string>>>>;
 export type FieldValidators<F extends string> = Record<F, Validator[]>;
 

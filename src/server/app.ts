@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { AppContext, AuthUser } from './context';
 import { loadContract } from './contract';
 import { errorHandler } from './http/errors';
-import { validatorCompiler } from './http/validation';
+import { serializerFactory, validatorCompiler } from './http/validation';
 import { settleUnreadBody } from './http/unread-body';
 import { requestLog } from './http/request-log';
 import { Metrics, registerMetrics } from './http/metrics';
@@ -81,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // The contract's routes compile hundreds of schemas: on a busy machine (2 cores at load 20, the
     // soak's neighbours) that took over avvio's default 10 s, and the start failed with a stack trace.
     pluginTimeout: 120_000,
+    schemaController: { compilersFactory: { buildSerializer: serializerFactory } },
     routerOptions: { ignoreTrailingSlash: false },
     // A malformed or overlong URL (the router refuses it before any hook) answers like any bad input.
     frameworkErrors: (_err, req, reply) => {

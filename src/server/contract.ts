@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
-import { stringify } from 'yaml';
 import { APP_ROOT } from './paths';
 
 const CONTRACT_ROOT = path.join(APP_ROOT, 'openapi/openapi.yaml');
@@ -37,11 +36,23 @@ export type OperationInfo = {
   streamTicket?: boolean;
 };
 
-/** The split contract bundled into one document (external files become components). */
-/** The bundled contract, its YAML and what each operation needs at run time. */
-export type LoadedContract = { spec: Contract; yaml: string; operations: OperationInfo[] };
+/** The split contract bundled into one document (external files become components), and what each operation needs at run time. */
+export type LoadedContract = { spec: Contract; operations: OperationInfo[] };
+
+// The files do not change while the process runs, and bundling them costs about a second of CPU:
+// bundled once per process (a test run builds an app per file), each app gets its own copy.
+let bundled: Promise<LoadedContract> | undefined;
 
 export async function loadContract(): Promise<LoadedContract> {
+  bundled ??= bundleContract().catch((err: unknown) => {
+    bundled = undefined; // a failed read is tried again by the next caller
+    throw err;
+  });
+  const { spec, operations } = await bundled;
+  return { spec: structuredClone(spec), operations };
+}
+
+async function bundleContract(): Promise<LoadedContract> {
   const config = await createConfig({});
   const result = await bundle({ ref: CONTRACT_ROOT, config, dereference: false });
   const spec = result.bundle.parsed as Contract;
@@ -69,7 +80,7 @@ export async function loadContract(): Promise<LoadedContract> {
       });
     }
   }
-  return { spec, yaml: stringify(spec), operations };
+  return { spec, operations };
 }
 
 /**

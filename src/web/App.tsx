@@ -5,7 +5,7 @@ import { AdminContext, localStorageStore, Notification, useSetLocale } from 'rea
 import { publicRoutes } from './features/auth/routes';
 import { SessionWatcher } from './features/auth/SessionWatcher';
 import { authProvider, followAccountChanges } from './providers/authProvider';
-import { accountsMethods } from './providers/data/accounts';
+import { accountsMethods } from './features/auth/data';
 import { chosenLocale, i18nProvider, onFollowAccount, phrasesStore } from './providers/i18nProvider';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { queryClient } from './providers/data/queryClient';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { loadContractModel, type ContractModel } from '../quality/contract-model';
+import { countRowWrites, DataWatch, fingerprintQuery } from '../quality/fingerprint';
 import { createActors, fuzzOperation } from '../quality/fuzz-run';
 import { loadContract } from '../../src/server/contract';
 
@@ -30,8 +31,27 @@ beforeAll(async () => {
   t = await createTestApp();
   model = await loadContractModel();
   actors = await createActors(t);
+  await countRowWrites(t.pool);
 });
 afterAll(async () => t.close());
+
+describe('the data watch that tells whether an invalid request changed data', () => {
+  it('names a table a row was written to, committed or not, and nothing when none was', async () => {
+    const watch = new DataWatch(t.pool, await fingerprintQuery(t.pool));
+    let before = await watch.settled();
+    expect(await watch.changedSince(before)).toEqual([]);
+    await t.pool.query(`update users set first_name = first_name || 'x' where id = $1`, [actors.member]);
+    expect(await watch.changedSince(before)).toEqual(['users']);
+    before = await watch.settled();
+    // A write rolled back moves the count but not the data: the fingerprint says nothing changed.
+    const client = await t.pool.connect();
+    await client.query('begin');
+    await client.query(`update users set first_name = 'Rolled back' where id = $1`, [actors.member]);
+    await client.query('rollback');
+    client.release();
+    expect(await watch.changedSince(before)).toEqual([]);
+  });
+});
 
 describe(`contract fuzzing (${CASES} cases per operation, seed ${SEED})`, () => {
   it.each(operations.map((o, i) => [o.operationId, i] as const))('%s', async (operationId, index) => {

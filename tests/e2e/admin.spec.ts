@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { content } from '../../src/web/i18n/areas/content';
+import { admin } from '../../src/web/features/admin/i18n';
 import { simplePdf } from './fixtures/files';
 import { openFromMenu } from './support/menu';
 import { VIEWPORTS, signIn } from './support/session';
@@ -272,7 +272,7 @@ test('App settings name each setting the app reads, its key in small print; an u
   expect(made.ok(), await made.text()).toBeTruthy();
   await logIn(page, 'admin@demo.atrium');
   await openFromMenu(page, catalogues.ru.menu_content_configs);
-  const known = content.ru.configs.known.donations_min_amount;
+  const known = admin.ru.configs.known.donations_min_amount;
   const minAmount = row(page, 'donations.min_amount');
   await expect(minAmount).toContainText(known.name);
   await expect(minAmount).toContainText(known.help);

@@ -5,14 +5,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { notifications } from '../../src/web/features/notifications/i18n';
 
 /**
  * Two server processes on one database (as behind a load balancer): a consultant's browser is
  * connected to one; a member opens a request through the other, and the consultant's bell counts it
  * and lists it without a reload. Each process hears the change on its own LISTEN connection.
  */
-const ru = staff.ru;
+const ru = { notifications: notifications.ru };
 type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<unknown> };
 
 let dir: string;

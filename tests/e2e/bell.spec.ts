@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { notifications } from '../../src/web/features/notifications/i18n';
 import { adminApiContext } from './support/admin-api';
 import { apiAs, signedInPage } from './support/session';
 
@@ -9,7 +9,7 @@ import { apiAs, signedInPage } from './support/session';
  * without a reload; A takes it to work and the offer leaves B's bell at once, unread count included.
  * With the stream cut, the bell says it polls.
  */
-const ru = staff.ru;
+const ru = { notifications: notifications.ru };
 const stamp = Date.now().toString(36);
 const PASSWORD = 'bell-password-1';
 const WEEK = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { broadcasts as texts } from '../../src/web/i18n/areas/broadcasts';
+import { broadcasts as texts } from '../../src/web/features/broadcasts/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { VIEWPORTS, signedInPage } from './support/session';

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { learning } from '../../src/web/i18n/areas/learning';
+import { learning } from '../../src/web/features/learning/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';

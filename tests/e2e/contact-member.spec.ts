@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { contacts as texts } from '../../src/web/i18n/areas/contacts';
+import { contacts as texts } from '../../src/web/features/contacts/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 

@@ -8,7 +8,7 @@ import {
 } from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
-import { contacts as texts } from '../../src/web/i18n/areas/contacts';
+import { contacts as texts } from '../../src/web/features/contacts/i18n';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS } from './support/session';
 import { saveShot } from './support/screens';

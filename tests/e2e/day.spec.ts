@@ -2,8 +2,9 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { tasks } from '../../src/web/i18n/areas/tasks';
+import { actionLogs } from '../../src/web/features/action-logs/i18n';
+import { staff } from '../../src/web/features/staff/i18n';
+import { tasks } from '../../src/web/features/tasks/i18n';
 import { catalogues } from '../../src/server/i18n';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
@@ -50,7 +51,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('the work-time dialog opens with the saved hours after a reload', async ({ page }) => {
   test.setTimeout(180_000);
-  const ru = adminTexts.ru.list;
+  const ru = staff.ru.list;
   await logIn(page, 'admin@demo.atrium');
   await page.goto('/staff/list');
   const konstantin = page.locator('tbody tr').filter({ hasText: 'consultant@demo.atrium' });
@@ -185,7 +186,7 @@ test('the actions history, opened from the menu, tells a hand-over as a sentence
   }
 
   // Filter by the person, picked by name (the page is in German now).
-  const de = adminTexts.de.logs;
+  const de = actionLogs.de;
   await page.getByRole('combobox', { name: de.subject_id }).fill(`Member${stamp}`);
   await clickWhenStill(page.getByRole('option', { name: new RegExp(`Mila Member${stamp}`) }));
   await expect(page).toHaveURL(new RegExp(`subject_id.*${member.id}`));

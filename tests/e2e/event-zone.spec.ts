@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { content } from '../../src/web/i18n/areas/content';
+import { admin as adminTexts } from '../../src/web/features/admin/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';
@@ -34,7 +34,7 @@ for (const [lang, width] of LANGUAGE_WALKS)
   test(`an event entered as 19:00 in New York is stored as 19:00 New York by a Berlin admin (${lang}, ${width})`, async ({
     browser,
   }) => {
-    const t = content[lang].events;
+    const t = adminTexts[lang].events;
     const email = `event-zone-${lang}-${stamp}@e2e.example`;
     const created = await admin.post('/api/v1/users/', {
       data: {

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
-import { flows as texts } from '../../src/web/i18n/areas/flows';
+import { flows as texts } from '../../src/web/features/flows/i18n';
 import { gradientPng } from './fixtures/files';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';

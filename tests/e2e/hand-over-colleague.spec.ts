@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { person as personTexts } from '../../src/web/i18n/areas/person';
-import { team } from '../../src/web/i18n/areas/team';
+import { person as personTexts } from '../../src/web/features/team/person/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';

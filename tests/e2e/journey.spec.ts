@@ -3,11 +3,13 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { catalogues } from '../../src/server/i18n';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { person } from '../../src/web/i18n/areas/person';
-import { staff } from '../../src/web/i18n/areas/staff';
-import { tasks } from '../../src/web/i18n/areas/tasks';
-import { team } from '../../src/web/i18n/areas/team';
+import { person } from '../../src/web/features/team/person/i18n';
+import { notifications } from '../../src/web/features/notifications/i18n';
+import { staff } from '../../src/web/features/staff/i18n';
+import { tasks } from '../../src/web/features/tasks/i18n';
+import { actionLogs } from '../../src/web/features/action-logs/i18n';
+import { leads } from '../../src/web/features/leads/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu, openWaitingLeads } from './support/menu';
 import { clickWhenStill } from './support/motion';
@@ -105,7 +107,7 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
   baseURL,
 }) => {
   test.setTimeout(600_000);
-  const ru = { team: team.ru.waiting, person: person.ru, staff: staff.ru, tasks: tasks.ru };
+  const ru = { team: leads.ru, person: person.ru, staff: staff.ru, tasks: tasks.ru };
 
   // B is signed in, on the waiting leads, when a visitor signs up through the landing form.
   const b = await logIn(browser, people.b.email);
@@ -120,7 +122,7 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
   // The offer reaches B's bell without a reload.
   const bellB = b.getByTestId('notifications-bell');
   // (Leads other specs left waiting may be offered to B too: the bell counts them all.)
-  await expect(bellB).toHaveAccessibleName(new RegExp(`^${ru.staff.notifications.title} \\d+$`), {
+  await expect(bellB).toHaveAccessibleName(new RegExp(`^${notifications.ru.title} \\d+$`), {
     timeout: 30_000,
   });
   await bellB.click();
@@ -281,7 +283,7 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
     await openFromMenu(ad, catalogues[lang].menu_staff_action_logs);
     // The person is chosen once; the list keeps that filter in the next languages (the field shows them
     // again once their name has loaded: typing before that raced with it on a loaded machine).
-    const subject = ad.getByRole('combobox', { name: adminTexts[lang].logs.subject_id });
+    const subject = ad.getByRole('combobox', { name: actionLogs[lang].subject_id });
     if (lang === 'ru') {
       await subject.fill(leadFirst);
       await clickWhenStill(ad.getByRole('option', { name: new RegExp(leadFirst) }));

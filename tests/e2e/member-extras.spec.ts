@@ -5,7 +5,7 @@ import { waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { catalogues } from '../../src/server/i18n';
-import { contacts as contactTexts } from '../../src/web/i18n/areas/contacts';
+import { contacts as contactTexts } from '../../src/web/features/contacts/i18n';
 
 /**
  * What a member finds around the profile and the team (issue 28, items 6 and 7), each from the menu:

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { tickets } from '../../src/web/i18n/areas/tickets';
+import { tickets } from '../../src/web/features/tickets/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';

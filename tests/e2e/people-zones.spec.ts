@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { person as personTexts } from '../../src/web/i18n/areas/person';
-import { users as usersTexts } from '../../src/web/i18n/areas/users';
+import { staff } from '../../src/web/features/staff/i18n';
+import { person as personTexts } from '../../src/web/features/team/person/i18n';
+import { users as usersTexts } from '../../src/web/features/users/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { waitForMailAbout } from './support/mail';
 import { openFromMenu } from './support/menu';
@@ -36,7 +36,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 test('staff-created people get the zone and language of their phone and an invitation in it', async ({ browser }) => {
   test.setTimeout(150_000);
   const page = await signedInPage(browser, 'admin@demo.atrium');
-  const people = adminTexts.ru.people;
+  const people = staff.ru.people;
 
   await openFromMenu(page, catalogues.ru.menu_staff_list);
   await page.getByRole('button', { name: people.new_lead }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { products } from '../../src/web/i18n/areas/products';
+import { products } from '../../src/web/features/products/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { signIn } from './support/session';

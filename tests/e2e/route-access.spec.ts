@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { staff } from '../../src/web/features/staff/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';

@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { admin } from '../../src/web/i18n/areas/admin';
-import { core } from '../../src/web/i18n/areas/core';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { actionLogs } from '../../src/web/features/action-logs/i18n';
+import { core } from '../../src/web/i18n/core';
+import { staff } from '../../src/web/features/staff/i18n';
 import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { signIn } from './support/session';
@@ -109,6 +109,6 @@ test('a history with nothing in it yet says what it will hold, not that no filte
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(empty) }),
   );
   await openFromMenu(page, catalogues.ru.menu_staff_action_logs);
-  await expect(page.getByText(admin.ru.logs.none_yet)).toBeVisible();
-  await expect(page.getByText(admin.ru.logs.empty)).toHaveCount(0);
+  await expect(page.getByText(actionLogs.ru.none_yet)).toBeVisible();
+  await expect(page.getByText(actionLogs.ru.empty)).toHaveCount(0);
 });

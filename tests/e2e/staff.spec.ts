@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { statistics } from '../../src/web/i18n/areas/statistics';
-import { tasks } from '../../src/web/i18n/areas/tasks';
-import { tickets } from '../../src/web/i18n/areas/tickets';
-import { staff } from '../../src/web/i18n/areas/staff';
+import { statistics } from '../../src/web/features/statistics/i18n';
+import { tasks } from '../../src/web/features/tasks/i18n';
+import { tickets } from '../../src/web/features/tickets/i18n';
+import { staff } from '../../src/web/features/staff/i18n';
 import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, apiAs, signedInPage } from './support/session';

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { core } from '../../src/web/i18n/areas/core';
-import { person } from '../../src/web/i18n/areas/person';
+import { staff } from '../../src/web/features/staff/i18n';
+import { core } from '../../src/web/i18n/core';
+import { person } from '../../src/web/features/team/person/i18n';
 import { catalogues } from '../../src/server/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { clickWhenStill } from './support/motion';
@@ -118,7 +118,7 @@ test('the admin hands people over in bulk from Team › Structure; a person move
 
 test('the new-lead dialog sent empty says to fill all empty fields, each empty one under it', async ({ page }) => {
   test.setTimeout(90_000);
-  const texts = adminTexts.ru.people;
+  const texts = staff.ru.people;
   await page.goto('/login');
   await page.locator('input[name="username"]').fill('admin@demo.atrium');
   await page.locator('input[name="password"]').fill('demo-password');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { team } from '../../src/web/i18n/areas/team';
+import { team } from '../../src/web/features/team/i18n';
 import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { tasks as texts } from '../../src/web/i18n/areas/tasks';
+import { tasks as texts } from '../../src/web/features/tasks/i18n';
 import { clickWhenStill } from './support/motion';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';

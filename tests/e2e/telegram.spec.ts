@@ -1,8 +1,8 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { auth } from '../../src/web/i18n/areas/auth';
-import { profile } from '../../src/web/i18n/areas/profile';
-import { tickets } from '../../src/web/i18n/areas/tickets';
+import { auth } from '../../src/web/features/auth/i18n';
+import { profile } from '../../src/web/features/profile/i18n';
+import { tickets } from '../../src/web/features/tickets/i18n';
 import { clickWhenStill } from './support/motion';
 import { signedInPage } from './support/session';
 

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { adminApiContext } from './support/admin-api';
-import { tasks } from '../../src/web/i18n/areas/tasks';
+import { tasks } from '../../src/web/features/tasks/i18n';
 
 /**
  * One clock (issue 26): the browser runs in UTC, the profile says Asia/Tokyo, and every screen shows

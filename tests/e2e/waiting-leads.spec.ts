@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { team } from '../../src/web/i18n/areas/team';
+import { leads } from '../../src/web/features/leads/i18n';
 import { adminApiContext, expectNoRawKeys } from './support/admin-api';
 import { openWaitingLeads } from './support/menu';
 import { signedInPage } from './support/session';
@@ -15,7 +15,7 @@ import { signedInPage } from './support/session';
 
 const stamp = Date.now().toString(36);
 const funnel = `Spring webinar ${stamp}`;
-const ru = team.ru.waiting;
+const ru = leads.ru;
 
 const B_EMAIL = `queue-b-${stamp}@e2e.example`;
 const B_PASSWORD = 'queue-b-password-1';

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { admin as adminTexts } from '../../src/web/i18n/areas/admin';
-import { team } from '../../src/web/i18n/areas/team';
+import { imports } from '../../src/web/features/imports/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { signedInPage } from './support/session';
@@ -61,7 +61,7 @@ test('an import and the waiting leads fit a 1366 px screen in German', async ({ 
   await admin.dispose();
 
   const page = await signedInPage(browser, email, { password: PASSWORD, viewport: LAPTOP });
-  const de = adminTexts.de.imports;
+  const de = imports.de;
   await openFromMenu(page, catalogues.de.menu_staff_imports);
   const name = `wide-${stamp}-a-file-name-as-long-as-exports-name-them.csv`;
   const csv = [

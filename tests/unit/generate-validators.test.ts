@@ -173,9 +173,9 @@ describe('the contract validators', () => {
   });
 
   it("take a form's own wording for a rule", () => {
-    const v = makeValidators({ key: { pattern: '^[a-z]+$' } }, { key: { pattern: 'atrium.content.configs.key_rule' } });
+    const v = makeValidators({ key: { pattern: '^[a-z]+$' } }, { key: { pattern: 'atrium.admin.configs.key_rule' } });
     expect(v.key[0]!('A', {}, {})).toEqual({
-      message: 'atrium.content.configs.key_rule',
+      message: 'atrium.admin.configs.key_rule',
       args: { pattern: /^[a-z]+$/u },
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues, langFromHeader, t, type Lang } from '../../src/server/i18n';
-import { admin } from '../../src/web/i18n/areas/admin';
+import { actionLogs } from '../../src/web/features/action-logs/i18n';
 
 const LANGS: Lang[] = ['ru', 'en', 'de'];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -58,7 +58,7 @@ describe('server message catalogues', () => {
       .filter((k) => k.startsWith('action_') && k !== 'action_generic' && k !== 'action_someone')
       .map((k) => k.slice('action_'.length))
       .sort();
-    expect(Object.keys(admin.en.logs.kinds).sort()).toEqual(kinds);
+    expect(Object.keys(actionLogs.en.kinds).sort()).toEqual(kinds);
     // Sentences name people and counts only through the parameters the history fills.
     const known = ['actor', 'subject', 'kind', 'other', 'imported', 'skipped', 'warnings'];
     for (const kind of kinds)

@@ -5,7 +5,7 @@ import type { SchemaProfile } from '../../src/api/schema';
 import { errorText, fieldErrorsOf, formErrors } from '../../src/web/common/errors';
 import { authProvider, TwoFactorRequired } from '../../src/web/providers/authProvider';
 import { dataProvider } from '../../src/web/providers/data';
-import { accountsMethods, getToken, setToken } from '../../src/web/providers/data/accounts';
+import { accountsMethods, getToken, setToken } from '../../src/web/features/auth/data';
 import { lazyDataProvider } from '../../src/web/providers/lazyDataProvider';
 import { http, mockApi } from '../setup/msw';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { onUnauthorized } from '../../src/api/client';
 import type { SchemaContact, SchemaContactCategory } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { exportContactsCsv } from '../../src/web/providers/data/contacts';
+import { exportContactsCsv } from '../../src/web/features/contacts/data';
 import { http, mockApi } from '../setup/msw';
 
 const server = mockApi();

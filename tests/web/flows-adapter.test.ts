@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { SchemaFlow, SchemaLandingElement } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { checkLandingName } from '../../src/web/providers/data/flows';
+import { checkLandingName } from '../../src/web/features/flows/data';
 import { http, mockApi } from '../setup/msw';
 
 const server = mockApi();

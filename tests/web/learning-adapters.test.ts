@@ -11,7 +11,7 @@ import type {
   SchemaNewsBrief,
 } from '../../src/api/schema';
 import { dataProvider } from '../../src/web/providers/data';
-import { isLearningQuery } from '../../src/web/providers/data/lessons';
+import { isLearningQuery } from '../../src/web/features/learning/data';
 import { http, mockApi } from '../setup/msw';
 
 const server = mockApi();

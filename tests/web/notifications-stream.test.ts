@@ -2,8 +2,8 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../src/web/providers/data';
-import type { NotificationStreamState } from '../../src/web/providers/data/notifications';
-import { NOTIFICATIONS, readAgain } from '../../src/web/providers/data/notificationsHooks';
+import type { NotificationStreamState } from '../../src/web/features/notifications/data';
+import { NOTIFICATIONS, readAgain } from '../../src/web/features/notifications/hooks';
 import { http, mockApi } from '../setup/msw';
 
 /** The live bell's custom method: a ticket, then an EventSource on the stream; a cut falls back to polling and reconnects. */

@@ -118,7 +118,7 @@ describe('waiting leads, details, completed tasks, tree, reject', () => {
     expect(await dataProvider.getOne('waiting-leads', { id: 5 })).toEqual({ data: lead(5) });
     const gone = await dataProvider.getOne('waiting-leads', { id: 6 }).catch((e: unknown) => e);
     expect(gone).toBeInstanceOf(HttpError);
-    expect(gone).toMatchObject({ status: 404, message: 'atrium.team.waiting.gone' });
+    expect(gone).toMatchObject({ status: 404, message: 'atrium.leads.gone' });
     expect(queries).toEqual([
       '?page=2&page_size=10&source=landing&queue_status=returned&ordering=-waiting_since',
       '?id=5',

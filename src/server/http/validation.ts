@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { SerializerSelector, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchemaCompiler } from 'fastify';
 
 function makeAjv(coerce: boolean) {
@@ -90,10 +91,40 @@ function withCanonicalIntegers(schema: Schema, validate: Validate): Validate {
   return checked;
 }
 
+/**
+ * Compiled when the route is first called, not when it is registered: the contract has hundreds of
+ * schemas, and compiling them all took about 2 s of CPU at every start (and in every test file that
+ * builds an app) for routes most processes never serve. tests/unit/contract-schemas.test.ts compiles
+ * every one, so a schema ajv refuses still fails a test, not a first request.
+ */
+function compiledOnFirstCall(compile: () => Validate): Validate {
+  let validate: Validate | undefined;
+  const run: Validate = (data) => {
+    validate ??= compile();
+    const ok = validate(data);
+    run.errors = validate.errors;
+    return ok;
+  };
+  return run;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart }) => {
-  if (httpPart === 'body') return exact.compile(schema) as ReturnType<FastifySchemaCompiler<Record<string, unknown>>>;
-  const validate = coercing.compile(schema) as Validate;
-  const checked =
-    httpPart === 'querystring' || httpPart === 'params' ? withCanonicalIntegers(schema, validate) : validate;
-  return checked as unknown as ReturnType<FastifySchemaCompiler<Record<string, unknown>>>;
+  const compile = (): Validate => {
+    if (httpPart === 'body') return exact.compile(schema) as Validate;
+    const validate = coercing.compile(schema) as Validate;
+    return httpPart === 'querystring' || httpPart === 'params' ? withCanonicalIntegers(schema, validate) : validate;
+  };
+  return compiledOnFirstCall(compile) as unknown as ReturnType<FastifySchemaCompiler<Record<string, unknown>>>;
+};
+
+/**
+ * Fastify's own answer serializers (fast-json-stringify, as Fastify sets them up), built when a
+ * route first answers with that status instead of at registration, for the same reason as above.
+ */
+export const serializerFactory: SerializerFactory = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options);
+  return (route) => {
+    let serialize: Serializer | undefined;
+    return (data) => (serialize ??= compile(route))(data);
+  };
 };

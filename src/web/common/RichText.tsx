@@ -25,7 +25,7 @@ function UploadImageButton() {
   const uploadFile = useUploadFile();
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const label = translate('atrium.content.rich_text.insert_image');
+  const label = translate('atrium.admin.rich_text.insert_image');
   const onFile = async (file: File | undefined) => {
     if (!file || !editor) return;
     setBusy(true);

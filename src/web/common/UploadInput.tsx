@@ -16,10 +16,10 @@ const ACCEPT: Record<UploadKind, string> = {
   document: '.pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.zip',
 };
 const HINTS: Record<UploadKind, string> = {
-  image: 'atrium.content.upload.hint_image',
-  video: 'atrium.content.upload.hint_video',
-  pdf: 'atrium.content.upload.hint_pdf',
-  document: 'atrium.content.upload.hint_document',
+  image: 'atrium.admin.upload.hint_image',
+  video: 'atrium.admin.upload.hint_video',
+  pdf: 'atrium.admin.upload.hint_pdf',
+  document: 'atrium.admin.upload.hint_document',
 };
 
 const fileName = (url: string) => decodeURIComponent(url.split('?')[0]?.split('/').pop() ?? url);
@@ -64,7 +64,7 @@ export function UploadInput({
       field.onChange(res.url);
       setUploadedName(res.name);
       onUploaded?.(res, file);
-      notify('atrium.content.upload.done', { type: 'success', messageArgs: { name: res.name } });
+      notify('atrium.admin.upload.done', { type: 'success', messageArgs: { name: res.name } });
     } catch (err) {
       // The server's first word on the file, else what failed (server, refusal, connection).
       setError(Object.values(fieldErrorsOf(err))[0] ?? errorText(err, translate));
@@ -113,7 +113,7 @@ export function UploadInput({
             startIcon={<CloudUpload />}
             disabled={progress !== null}
           >
-            {translate(value ? 'atrium.content.upload.replace' : 'atrium.content.upload.choose')}
+            {translate(value ? 'atrium.admin.upload.replace' : 'atrium.admin.upload.choose')}
             <input
               id={id}
               ref={picker}
@@ -134,7 +134,7 @@ export function UploadInput({
               }}
               disabled={progress !== null}
             >
-              {translate('atrium.content.upload.remove')}
+              {translate('atrium.admin.upload.remove')}
             </Button>
           )}
         </Stack>
@@ -144,7 +144,7 @@ export function UploadInput({
           variant="determinate"
           value={Math.round(progress * 100)}
           sx={{ mt: 1, maxWidth: 360 }}
-          aria-label={translate('atrium.content.upload.uploading')}
+          aria-label={translate('atrium.admin.upload.uploading')}
         />
       )}
       <FormHelperText error={Boolean(shownError)}>{shownError ?? helperText ?? translate(HINTS[kind])}</FormHelperText>

@@ -49,7 +49,7 @@ export function PriceField() {
   const translate = useTranslate();
   const money = useFmtMoney();
   if (!record) return null;
-  return <span>{record.is_free ? translate('atrium.learning.books.free') : money(record.price)}</span>;
+  return <span>{record.is_free ? translate('atrium.books.free') : money(record.price)}</span>;
 }
 
 /** A small image thumbnail (covers, previews), or nothing. */

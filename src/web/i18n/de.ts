@@ -1,22 +1,29 @@
-import { admin } from './areas/admin';
-import { auth } from './areas/auth';
-import { broadcasts } from './areas/broadcasts';
-import { contacts } from './areas/contacts';
-import { flows } from './areas/flows';
-import { team } from './areas/team';
-import { staff } from './areas/staff';
-import { person } from './areas/person';
-import { statistics } from './areas/statistics';
-import { tasks } from './areas/tasks';
-import { tickets } from './areas/tickets';
-import { content, contentResources, tiptap } from './areas/content';
-import { core } from './areas/core';
-import { learning } from './areas/learning';
-import { outbox } from './areas/outbox';
-import { payments } from './areas/payments';
-import { products } from './areas/products';
-import { profile } from './areas/profile';
-import { users } from './areas/users';
+import { actionLogs } from '../features/action-logs/i18n';
+import { imports } from '../features/imports/i18n';
+import { notifications } from '../features/notifications/i18n';
+import { auth } from '../features/auth/i18n';
+import { broadcasts } from '../features/broadcasts/i18n';
+import { contacts } from '../features/contacts/i18n';
+import { flows } from '../features/flows/i18n';
+import { team } from '../features/team/i18n';
+import { staff } from '../features/staff/i18n';
+import { person } from '../features/team/person/i18n';
+import { statistics } from '../features/statistics/i18n';
+import { tasks } from '../features/tasks/i18n';
+import { tickets } from '../features/tickets/i18n';
+import { admin, contentResources, tiptap } from '../features/admin/i18n';
+import { core } from './core';
+import { learning } from '../features/learning/i18n';
+import { outbox } from '../features/admin/outbox/i18n';
+import { payments } from '../features/payments/i18n';
+import { products } from '../features/products/i18n';
+import { profile } from '../features/profile/i18n';
+import { users } from '../features/users/i18n';
+import { books } from '../features/books/i18n';
+import { news } from '../features/news/i18n';
+import { events } from '../features/events/i18n';
+import { subscription } from '../features/subscription/i18n';
+import { leads } from '../features/leads/i18n';
 import type { AppMessages } from './en';
 
 export const de: AppMessages = {
@@ -27,32 +34,39 @@ export const de: AppMessages = {
     outbox: outbox.de,
     profile: profile.de,
     learning: learning.de,
+    books: books.de,
+    news: news.de,
+    events: events.de,
     broadcasts: broadcasts.de,
-    content: content.de,
+    admin: admin.de,
     contacts: contacts.de,
     team: team.de,
+    leads: leads.de,
     staff: staff.de,
+    'action-logs': actionLogs.de,
+    imports: imports.de,
+    notifications: notifications.de,
     person: person.de,
     tasks: tasks.de,
     tickets: tickets.de,
     statistics: statistics.de,
     flows: flows.de,
     payments: payments.de,
+    subscription: subscription.de,
     products: products.de,
-    admin: admin.de,
   },
   resources: {
     users: { name: users.de.resource_name },
     outbox: { name: outbox.de.resource_name },
     contacts: { name: contacts.de.resource_name },
     structure: { name: team.de.structure.resource_name },
-    'waiting-leads': { name: team.de.waiting.resource_name },
+    'waiting-leads': { name: leads.de.resource_name },
     'contact-categories': { name: contacts.de.categories_resource_name },
     flows: { name: flows.de.resource_name },
     'staff/payments': { name: payments.de.resource_name },
     'staff/orders': { name: products.de.orders.resource_name },
     'admin/products': { name: products.de.admin.resource_name },
-    ...contentResources(content.de),
+    ...contentResources(admin.de),
     'admin/broadcasts': { name: broadcasts.de.resource_name },
   },
   ra: { tiptap: tiptap.de },

@@ -1,26 +1,33 @@
-import { auth } from './areas/auth';
-import { broadcasts } from './areas/broadcasts';
-import { contacts } from './areas/contacts';
-import { flows } from './areas/flows';
-import { team } from './areas/team';
-import { staff } from './areas/staff';
-import { person } from './areas/person';
-import { statistics } from './areas/statistics';
-import { tasks } from './areas/tasks';
-import { tickets } from './areas/tickets';
-import { content, contentResources, tiptap } from './areas/content';
-import { core } from './areas/core';
-import { learning } from './areas/learning';
-import { outbox } from './areas/outbox';
-import { payments } from './areas/payments';
-import { products } from './areas/products';
-import { profile } from './areas/profile';
-import { users } from './areas/users';
-import type { Widen } from './areas/types';
-import { admin } from './areas/admin';
+import { auth } from '../features/auth/i18n';
+import { broadcasts } from '../features/broadcasts/i18n';
+import { contacts } from '../features/contacts/i18n';
+import { flows } from '../features/flows/i18n';
+import { team } from '../features/team/i18n';
+import { staff } from '../features/staff/i18n';
+import { person } from '../features/team/person/i18n';
+import { statistics } from '../features/statistics/i18n';
+import { tasks } from '../features/tasks/i18n';
+import { tickets } from '../features/tickets/i18n';
+import { admin, contentResources, tiptap } from '../features/admin/i18n';
+import { core } from './core';
+import { learning } from '../features/learning/i18n';
+import { outbox } from '../features/admin/outbox/i18n';
+import { payments } from '../features/payments/i18n';
+import { products } from '../features/products/i18n';
+import { profile } from '../features/profile/i18n';
+import { users } from '../features/users/i18n';
+import { books } from '../features/books/i18n';
+import { news } from '../features/news/i18n';
+import { events } from '../features/events/i18n';
+import { subscription } from '../features/subscription/i18n';
+import { leads } from '../features/leads/i18n';
+import type { Widen } from './types';
+import { actionLogs } from '../features/action-logs/i18n';
+import { imports } from '../features/imports/i18n';
+import { notifications } from '../features/notifications/i18n';
 
 /**
- * The app's own messages. Each area keeps its three languages side by side in areas/<area>.ts; these
+ * The app's own messages. Each area keeps its three languages side by side in features/<area>/i18n.ts; these
  * files only assemble them under `atrium.<area>` (and react-admin's `resources.*` names).
  */
 export const en = {
@@ -31,32 +38,39 @@ export const en = {
     outbox: outbox.en,
     profile: profile.en,
     learning: learning.en,
+    books: books.en,
+    news: news.en,
+    events: events.en,
     broadcasts: broadcasts.en,
-    content: content.en,
+    admin: admin.en,
     contacts: contacts.en,
     team: team.en,
+    leads: leads.en,
     staff: staff.en,
+    'action-logs': actionLogs.en,
+    imports: imports.en,
+    notifications: notifications.en,
     person: person.en,
     tasks: tasks.en,
     tickets: tickets.en,
     statistics: statistics.en,
     flows: flows.en,
     payments: payments.en,
+    subscription: subscription.en,
     products: products.en,
-    admin: admin.en,
   },
   resources: {
     users: { name: users.en.resource_name },
     outbox: { name: outbox.en.resource_name },
     contacts: { name: contacts.en.resource_name },
     structure: { name: team.en.structure.resource_name },
-    'waiting-leads': { name: team.en.waiting.resource_name },
+    'waiting-leads': { name: leads.en.resource_name },
     'contact-categories': { name: contacts.en.categories_resource_name },
     flows: { name: flows.en.resource_name },
     'staff/payments': { name: payments.en.resource_name },
     'staff/orders': { name: products.en.orders.resource_name },
     'admin/products': { name: products.en.admin.resource_name },
-    ...contentResources(content.en),
+    ...contentResources(admin.en),
     'admin/broadcasts': { name: broadcasts.en.resource_name },
   },
   ra: { tiptap: tiptap.en },

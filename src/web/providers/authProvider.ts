@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/schema';
-import { accountsMethods, getToken, onUnauthorized, setToken, storage } from './data/accounts';
+import { accountsMethods, getToken, onUnauthorized, setToken, storage } from '../features/auth/data';
 import { chosenLocale, followAccount } from './i18nProvider';
 import { allows } from '../features/access';
 import { queryClient } from './data/queryClient';

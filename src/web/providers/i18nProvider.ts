@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import { accountsMethods, getToken } from './data/accounts';
+import { accountsMethods, getToken } from '../features/auth/data';
 import { initialLocale, languageMessages, LOCALES, rememberLocale, type Locale } from './startingLocale';
 
 export { chosenLocale, initialLocale, LOCALES, rememberLocale, type Locale } from './startingLocale';

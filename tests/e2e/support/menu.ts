@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../src/server/i18n';
-import { team } from '../../../src/web/i18n/areas/team';
+import { team } from '../../../src/web/features/team/i18n';
 import { clickWhenStill } from './motion';
 
 /**

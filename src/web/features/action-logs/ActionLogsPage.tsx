@@ -14,14 +14,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaActionLog, SchemaUserBrief } from '../../../api/schema';
-import type { ActionLogPerson } from '../../providers/data/actionLogs';
-import { admin } from '../../i18n/areas/admin';
+import type { ActionLogPerson } from './data';
+import { actionLogs } from './i18n';
 import { InstantField } from '../../common/fields';
 import { ListError } from '../../common/ListError';
 import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 
 /** Every action the history names, as a filter choice in the interface language. */
-const KIND_CHOICES = Object.keys(admin.en.logs.kinds).map((id) => ({ id, name: `atrium.admin.logs.kinds.${id}` }));
+const KIND_CHOICES = Object.keys(actionLogs.en.kinds).map((id) => ({ id, name: `atrium.action-logs.kinds.${id}` }));
 
 const personText = (p: ActionLogPerson) => `${p.first_name} ${p.last_name}`.trim() + (p.email ? ` · ${p.email}` : '');
 
@@ -35,7 +35,7 @@ function PersonInput({ source, label }: { source: 'actor_id' | 'subject_id'; lab
         filterToQuery={(q: string) => ({ q })}
         // The server already matched name and email: show its answer as it is.
         matchSuggestion={() => true}
-        noOptionsText="atrium.admin.logs.no_people"
+        noOptionsText="atrium.action-logs.no_people"
         sx={{ minWidth: 240 }}
         helperText={false}
       />
@@ -62,20 +62,20 @@ function DayInput({ source, label }: { source: string; label: string; alwaysOn?:
 }
 
 const filters = [
-  <PersonInput key="actor_id" source="actor_id" label="atrium.admin.logs.actor_id" alwaysOn />,
-  <PersonInput key="subject_id" source="subject_id" label="atrium.admin.logs.subject_id" alwaysOn />,
+  <PersonInput key="actor_id" source="actor_id" label="atrium.action-logs.actor_id" alwaysOn />,
+  <PersonInput key="subject_id" source="subject_id" label="atrium.action-logs.subject_id" alwaysOn />,
   <SelectInput
     key="kind"
     source="kind"
-    label="atrium.admin.logs.kind"
+    label="atrium.action-logs.kind"
     choices={KIND_CHOICES}
-    emptyText="atrium.admin.logs.all_kinds"
+    emptyText="atrium.action-logs.all_kinds"
     alwaysOn
     helperText={false}
     sx={{ minWidth: 200 }}
   />,
-  <DayInput key="date_from" source="date_from" label="atrium.admin.logs.date_from" alwaysOn />,
-  <DayInput key="date_to" source="date_to" label="atrium.admin.logs.date_to" alwaysOn />,
+  <DayInput key="date_from" source="date_from" label="atrium.action-logs.date_from" alwaysOn />,
+  <DayInput key="date_to" source="date_to" label="atrium.action-logs.date_to" alwaysOn />,
 ];
 
 const name = (u: SchemaUserBrief | null | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
@@ -87,7 +87,7 @@ function PersonFilter({ who, field }: { who: SchemaUserBrief | null | undefined;
   const filterValues = list.filterValues as Record<string, unknown>;
   const displayedFilters = list.displayedFilters as Record<string, boolean>;
   if (!who) return <>—</>;
-  const label = translate(field === 'actor_id' ? 'atrium.admin.logs.only_by' : 'atrium.admin.logs.only_about', {
+  const label = translate(field === 'actor_id' ? 'atrium.action-logs.only_by' : 'atrium.action-logs.only_about', {
     name: name(who),
   });
   return (
@@ -112,7 +112,7 @@ function Empty({ noneYet = false }: { noneYet?: boolean }) {
   const translate = useTranslate();
   return (
     <Typography sx={{ p: 3 }} color="text.secondary">
-      {translate(noneYet ? 'atrium.admin.logs.none_yet' : 'atrium.admin.logs.empty')}
+      {translate(noneYet ? 'atrium.action-logs.none_yet' : 'atrium.action-logs.empty')}
     </Typography>
   );
 }
@@ -145,7 +145,7 @@ function HistoryEntries() {
               <InstantField source="created_at" />
               <PersonFilter who={r.actor} field="actor_id" />
               {r.subject && <PersonFilter who={r.subject} field="subject_id" />}
-              {r.view_as && <span>{`${translate('atrium.admin.logs.view_as')}: ${name(r.view_as)}`}</span>}
+              {r.view_as && <span>{`${translate('atrium.action-logs.view_as')}: ${name(r.view_as)}`}</span>}
             </Stack>
           </Box>
         </RecordContextProvider>
@@ -160,7 +160,7 @@ export default function ActionLogsPage() {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <>
-      <Title title={translate('atrium.admin.logs.title')} />
+      <Title title={translate('atrium.action-logs.title')} />
       <List
         resource="action-logs"
         filters={filters}
@@ -175,19 +175,19 @@ export default function ActionLogsPage() {
           <HistoryEntries />
         ) : (
           <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-            <DataTable.Col source="created_at" label="atrium.admin.logs.when" disableSort>
+            <DataTable.Col source="created_at" label="atrium.action-logs.when" disableSort>
               <InstantField source="created_at" />
             </DataTable.Col>
-            <DataTable.Col label="atrium.admin.logs.actor">
+            <DataTable.Col label="atrium.action-logs.actor">
               <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.actor} field="actor_id" />} />
             </DataTable.Col>
-            <DataTable.Col label="atrium.admin.logs.subject">
+            <DataTable.Col label="atrium.action-logs.subject">
               <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.subject} field="subject_id" />} />
             </DataTable.Col>
-            <DataTable.Col label="atrium.admin.logs.view_as">
+            <DataTable.Col label="atrium.action-logs.view_as">
               <FunctionField<SchemaActionLog> render={(r) => name(r.view_as)} />
             </DataTable.Col>
-            <DataTable.Col source="description" label="atrium.admin.logs.what" disableSort />
+            <DataTable.Col source="description" label="atrium.action-logs.what" disableSort />
           </DataTable>
         )}
       </List>

@@ -14,7 +14,7 @@ import {
   TwoFactorRequired,
   type LoginParams,
 } from '../../providers/authProvider';
-import { getToken } from '../../providers/data/accounts';
+import { getToken } from './data';
 import { useProviderQuery } from '../../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { announceLogin } from './loginNotice';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLogout, useNotify } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { onUnauthorized } from '../../providers/data/accounts';
+import { onUnauthorized } from './data';
 import { isPublicPath } from './routes';
 
 /**

@@ -4,7 +4,7 @@ import type { SchemaLoginResponse } from '../../../api/schema';
 import { loadAdminApp } from '../../loadAdminApp';
 import { announceLogin } from './loginNotice';
 import { EMAIL_REQUIRED_PATH, replaceSession } from '../../providers/authProvider';
-import { useResetAuthQueries } from '../../providers/data/sessionHooks';
+import { useResetAuthQueries } from './hooks';
 
 /** Only a path of this app (`/x`), never another site (`//host`, `https://…`). */
 function safeAppPath(path: string | undefined | null, fallback = '/dashboard'): string {

@@ -7,7 +7,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaBookDetail } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
-import { useLearningRecord, usePurchaseBook } from '../../providers/data/learningHooks';
+import { useLearningRecord, usePurchaseBook } from '../learning/hooks';
 import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
@@ -34,8 +34,8 @@ export default function BookPage() {
   });
   return (
     <MemberPage
-      title={query.data?.title ?? translate('atrium.learning.books.title')}
-      back={{ to: '/books', label: translate('atrium.learning.books.all') }}
+      title={query.data?.title ?? translate('atrium.books.title')}
+      back={{ to: '/books', label: translate('atrium.books.all') }}
       maxWidth={1040}
     >
       <QueryState query={query} minHeight={320}>
@@ -52,10 +52,10 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
   const tz = useTimeZone();
   const [reading, setReading] = useState(false);
   const facts = [
-    book.author && [translate('atrium.learning.books.author'), book.author],
-    book.pages && [translate('atrium.learning.books.pages'), String(book.pages)],
-    book.language && [translate('atrium.learning.books.language'), translate(LANGUAGES[book.language])],
-    [translate('atrium.learning.books.published'), fmtDate(book.published_at, tz)],
+    book.author && [translate('atrium.books.author'), book.author],
+    book.pages && [translate('atrium.books.pages'), String(book.pages)],
+    book.language && [translate('atrium.books.language'), translate(LANGUAGES[book.language])],
+    [translate('atrium.books.published'), fmtDate(book.published_at, tz)],
   ].filter(Boolean) as Array<[string, string]>;
   return (
     <Stack spacing={3}>
@@ -124,7 +124,7 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
         window.location.assign(res.payment_url);
         return;
       }
-      notify(res.status === 'purchased' ? 'atrium.learning.books.bought' : 'atrium.learning.books.pending_notice', {
+      notify(res.status === 'purchased' ? 'atrium.books.bought' : 'atrium.books.pending_notice', {
         type: res.status === 'purchased' ? 'success' : 'info',
       });
     } catch (err) {
@@ -148,10 +148,10 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
           disabled={reading}
           data-testid="read-book"
         >
-          {translate('atrium.learning.books.read')}
+          {translate('atrium.books.read')}
         </Button>
         <Button variant="outlined" startIcon={<Download />} href={book.pdf} download target="_blank" rel="noopener">
-          {translate('atrium.learning.books.download')}
+          {translate('atrium.books.download')}
         </Button>
       </Stack>
     );
@@ -160,7 +160,7 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
     // Free or bought, but its file is not there (yet): nothing to buy, nothing to open.
     return (
       <Alert severity="info" data-testid="book-no-file">
-        {translate('atrium.learning.books.no_file')}
+        {translate('atrium.books.no_file')}
       </Alert>
     );
   }
@@ -168,7 +168,7 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
     return (
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Alert severity="info" data-testid="purchase-pending">
-          {translate('atrium.learning.books.pending_text')}
+          {translate('atrium.books.pending_text')}
         </Alert>
         {/* Buying again answers the same open checkout: the member resumes paying it. */}
         <Button
@@ -178,7 +178,7 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
           disabled={busy}
           data-testid="resume-book-payment"
         >
-          {translate('atrium.learning.books.pay_pending')}
+          {translate('atrium.books.pay_pending')}
         </Button>
       </Stack>
     );
@@ -192,11 +192,11 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
         disabled={busy}
         data-testid="buy-book"
       >
-        {translate('atrium.learning.books.buy', { price: money(book.price) })}
+        {translate('atrium.books.buy', { price: money(book.price) })}
       </Button>
       {book.purchase_status === 'canceled' && (
         <Typography variant="body2" color="text.secondary">
-          {translate('atrium.learning.books.canceled_text')}
+          {translate('atrium.books.canceled_text')}
         </Typography>
       )}
     </Stack>

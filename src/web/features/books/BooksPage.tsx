@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import MenuBook from '@mui/icons-material/MenuBook';
 import { useTranslate } from 'react-admin';
 import type { SchemaBookBrief } from '../../../api/schema';
-import { useLearningList } from '../../providers/data/learningHooks';
+import { useLearningList } from '../learning/hooks';
 import { CardGrid, LinkCard } from '../../common/CardGrid';
 import { MemberPage } from '../../common/MemberPage';
 import { EmptyBlock, QueryState } from '../../common/States';
@@ -14,7 +14,7 @@ export default function BooksPage() {
   const translate = useTranslate();
   const books = useLearningList('learning/books', {});
   return (
-    <MemberPage title={translate('atrium.learning.books.title')}>
+    <MemberPage title={translate('atrium.books.title')}>
       <QueryState query={books}>
         {(list) =>
           list.length ? (
@@ -24,7 +24,7 @@ export default function BooksPage() {
               ))}
             </CardGrid>
           ) : (
-            <EmptyBlock icon={<MenuBook />} text={translate('atrium.learning.books.empty')} />
+            <EmptyBlock icon={<MenuBook />} text={translate('atrium.books.empty')} />
           )
         }
       </QueryState>
@@ -56,7 +56,7 @@ function BookCard({ book, isNew }: { book: SchemaBookBrief; isNew?: boolean }) {
                 fontWeight: 600,
               }}
             >
-              {translate('atrium.learning.books.new')}
+              {translate('atrium.books.new')}
             </Typography>
           )}
         </>

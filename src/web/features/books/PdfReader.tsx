@@ -69,15 +69,15 @@ export default function PdfReader({ url, title }: { url: string; title: string }
           {title}
           {doc && (
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              {translate('atrium.learning.books.page_count', { count: doc.numPages })}
+              {translate('atrium.books.page_count', { count: doc.numPages })}
             </Typography>
           )}
         </Typography>
-        <Tooltip title={translate('atrium.learning.books.zoom_out')}>
+        <Tooltip title={translate('atrium.books.zoom_out')}>
           <span>
             <IconButton
               size="small"
-              aria-label={translate('atrium.learning.books.zoom_out')}
+              aria-label={translate('atrium.books.zoom_out')}
               disabled={zoom === 0}
               onClick={() => {
                 setZoom((z) => z - 1);
@@ -90,11 +90,11 @@ export default function PdfReader({ url, title }: { url: string; title: string }
         <Typography variant="body2" sx={{ minWidth: 44, textAlign: 'center' }} aria-live="polite">
           {Math.round((ZOOMS[zoom] ?? 1) * 100)}%
         </Typography>
-        <Tooltip title={translate('atrium.learning.books.zoom_in')}>
+        <Tooltip title={translate('atrium.books.zoom_in')}>
           <span>
             <IconButton
               size="small"
-              aria-label={translate('atrium.learning.books.zoom_in')}
+              aria-label={translate('atrium.books.zoom_in')}
               disabled={zoom === ZOOMS.length - 1}
               onClick={() => {
                 setZoom((z) => z + 1);
@@ -104,10 +104,10 @@ export default function PdfReader({ url, title }: { url: string; title: string }
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title={translate('atrium.learning.books.open_tab')}>
+        <Tooltip title={translate('atrium.books.open_tab')}>
           <IconButton
             size="small"
-            aria-label={translate('atrium.learning.books.open_tab')}
+            aria-label={translate('atrium.books.open_tab')}
             href={url}
             target="_blank"
             rel="noopener"
@@ -190,7 +190,7 @@ function PdfPage({
     <Box
       component="canvas"
       ref={canvas}
-      aria-label={translate('atrium.learning.books.page_label', { page: number })}
+      aria-label={translate('atrium.books.page_label', { page: number })}
       role="img"
       sx={{ width, height, bgcolor: 'common.white', boxShadow: 1, display: 'block', flexShrink: 0 }}
     />

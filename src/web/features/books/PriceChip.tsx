@@ -11,10 +11,10 @@ export function PriceChip({
 }) {
   const translate = useTranslate();
   const money = useFmtMoney();
-  if (book.is_free) return <Chip size="small" color="success" label={translate('atrium.learning.books.free')} />;
+  if (book.is_free) return <Chip size="small" color="success" label={translate('atrium.books.free')} />;
   if (book.purchased || book.purchase_status === 'paid')
-    return <Chip size="small" color="primary" label={translate('atrium.learning.books.purchased')} />;
+    return <Chip size="small" color="primary" label={translate('atrium.books.purchased')} />;
   if (book.purchase_status === 'pending')
-    return <Chip size="small" color="warning" label={translate('atrium.learning.books.pending')} />;
+    return <Chip size="small" color="warning" label={translate('atrium.books.pending')} />;
   return <Chip size="small" variant="outlined" label={money(book.price)} />;
 }

@@ -10,7 +10,7 @@ import { fmtDateTime, useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
 import { QueryState } from '../../common/States';
-import { notFound } from '../../providers/data/learningHooks';
+import { notFound } from '../learning/hooks';
 import { eventWhen, shownZone } from '../events/eventTime';
 import { useBroadcast } from './hooks';
 

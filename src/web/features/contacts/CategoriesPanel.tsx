@@ -1,7 +1,7 @@
 import { Card, CardContent, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, useGetList, useListContext, useTranslate } from 'react-admin';
 import type { SchemaContactCategory } from '../../../api/schema';
-import type { ContactFilter } from '../../providers/data/contacts';
+import type { ContactFilter } from './data';
 
 /** The member's categories beside the list: a click filters by one; the link manages them. */
 export function CategoriesPanel() {

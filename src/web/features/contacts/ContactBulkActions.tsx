@@ -17,7 +17,7 @@ import type { SchemaContactCategory, SchemaContactStatus } from '../../../api/sc
 import { requiredValue } from '../../../api/validation';
 import { validatorsFor } from '../../../api/validators';
 import { useNotifyError } from '../../common/errors';
-import type { ContactBulkChange } from '../../providers/data/contacts';
+import type { ContactBulkChange } from './data';
 
 type Kind = 'status' | 'add_category' | 'remove_category';
 

@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Button, useListContext, useNotify } from 'react-admin';
-import { exportContactsCsv, type ContactFilter } from '../../providers/data/contacts';
+import { exportContactsCsv, type ContactFilter } from './data';
 
 /** Downloads the server's CSV of the list as filtered and sorted now (formula-safe on the server). */
 export function ExportCsvButton() {

@@ -20,13 +20,7 @@ import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaDashboardLessons } from '../../../api/schema';
-import {
-  useConfigs,
-  useImportantNews,
-  useLearningList,
-  useNearestEvents,
-  useNewBook,
-} from '../../providers/data/learningHooks';
+import { useConfigs, useImportantNews, useLearningList, useNearestEvents, useNewBook } from '../learning/hooks';
 import { BookCover } from '../books/BookCover';
 import { DonateButton } from '../payments/donation/DonationDialog';
 import { PriceChip } from '../books/PriceChip';
@@ -170,7 +164,7 @@ export function NewsBox() {
             </Stack>
           ) : (
             <Paper variant="outlined">
-              <EmptyBlock icon={<Newspaper />} text={translate('atrium.learning.news.empty')} />
+              <EmptyBlock icon={<Newspaper />} text={translate('atrium.news.empty')} />
             </Paper>
           )
         }
@@ -199,7 +193,7 @@ export function EventsBox() {
             </Stack>
           ) : (
             <Paper variant="outlined">
-              <EmptyBlock icon={<Event />} text={translate('atrium.learning.events.no_upcoming')} />
+              <EmptyBlock icon={<Event />} text={translate('atrium.events.no_upcoming')} />
             </Paper>
           )
         }
@@ -248,7 +242,7 @@ export function NewBookBox() {
             </Card>
           ) : (
             <Paper variant="outlined">
-              <EmptyBlock icon={<MenuBook />} text={translate('atrium.learning.books.empty')} />
+              <EmptyBlock icon={<MenuBook />} text={translate('atrium.books.empty')} />
             </Paper>
           )
         }

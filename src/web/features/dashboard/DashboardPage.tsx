@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { useLessonDashboard } from '../../providers/data/learningHooks';
+import { useLessonDashboard } from '../learning/hooks';
 import { DonationBox, EventsBox, ImportantNews, LessonsBox, NewBookBox, NewsBox } from './DashboardBoxes';
 import { SupportBox } from '../tickets/SupportBox';
 import { BroadcastsBox } from '../broadcasts/BroadcastsBox';

@@ -38,7 +38,7 @@ export function AddToCalendar({ eventId }: { eventId: number }) {
       disabled={busy}
       data-testid="add-to-calendar"
     >
-      {translate('atrium.learning.events.add_to_calendar')}
+      {translate('atrium.events.add_to_calendar')}
     </Button>
   );
 }

@@ -60,7 +60,7 @@ function EventWhere({ event }: { event: Pick<SchemaEventBrief, 'place' | 'online
       {event.online_url && (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <Videocam fontSize="small" />
-          <Typography variant="body2">{translate('atrium.learning.events.online')}</Typography>
+          <Typography variant="body2">{translate('atrium.events.online')}</Typography>
         </Stack>
       )}
     </Stack>
@@ -81,7 +81,7 @@ export function EventCard({ event, dense }: { event: SchemaEventBrief; dense?: b
                 {eventWhen(event.starts_at, event.ends_at, tz)}
               </Typography>
               {isRunning(event.starts_at, event.ends_at) && (
-                <Chip size="small" color="error" label={translate('atrium.learning.events.now')} sx={{ height: 20 }} />
+                <Chip size="small" color="error" label={translate('atrium.events.now')} sx={{ height: 20 }} />
               )}
             </Stack>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>

@@ -7,7 +7,7 @@ import Videocam from '@mui/icons-material/Videocam';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaEventDetail } from '../../../api/schema';
-import { useLearningRecord } from '../../providers/data/learningHooks';
+import { useLearningRecord } from '../learning/hooks';
 import { useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
@@ -23,8 +23,8 @@ export default function EventViewPage() {
   const query = useLearningRecord('learning/events', id);
   return (
     <MemberPage
-      title={query.data?.title ?? translate('atrium.learning.events.title')}
-      back={{ to: '/events', label: translate('atrium.learning.events.all') }}
+      title={query.data?.title ?? translate('atrium.events.title')}
+      back={{ to: '/events', label: translate('atrium.events.all') }}
       maxWidth={900}
     >
       <QueryState query={query} minHeight={320}>
@@ -61,7 +61,7 @@ function EventBody({ event }: { event: SchemaEventDetail }) {
                   {eventWhen(event.starts_at, event.ends_at, tz)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {translate('atrium.learning.events.zone_note', { zone: shownZone(tz) })}
+                  {translate('atrium.events.zone_note', { zone: shownZone(tz) })}
                 </Typography>
               </Box>
             </Stack>
@@ -74,7 +74,7 @@ function EventBody({ event }: { event: SchemaEventDetail }) {
             {event.online_url && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Videocam fontSize="small" color="action" />
-                <Typography>{translate('atrium.learning.events.online_event')}</Typography>
+                <Typography>{translate('atrium.events.online_event')}</Typography>
               </Stack>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ pt: 0.5 }}>
@@ -86,13 +86,13 @@ function EventBody({ event }: { event: SchemaEventDetail }) {
                   rel="noopener noreferrer"
                   endIcon={<OpenInNew />}
                 >
-                  {translate('atrium.learning.events.join')}
+                  {translate('atrium.events.join')}
                 </Button>
               )}
               {!ended && <AddToCalendar eventId={event.id} />}
               {ended && (
                 <Typography variant="body2" color="text.secondary">
-                  {translate('atrium.learning.events.ended')}
+                  {translate('atrium.events.ended')}
                 </Typography>
               )}
             </Stack>

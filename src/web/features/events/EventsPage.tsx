@@ -27,28 +27,26 @@ function EventList() {
   const [filter, setFilter] = useListFilter<{ period?: 'past' }>();
   const period: Period = filter.period === 'past' ? 'past' : 'upcoming';
   return (
-    <MemberPage title={translate('atrium.learning.events.title')} maxWidth={900}>
+    <MemberPage title={translate('atrium.events.title')} maxWidth={900}>
       <Tabs
         value={period}
         onChange={(_, v: Period) => {
           setFilter(v === 'past' ? { period: 'past' } : {});
         }}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-        aria-label={translate('atrium.learning.events.title')}
+        aria-label={translate('atrium.events.title')}
       >
-        <Tab value="upcoming" label={translate('atrium.learning.events.upcoming')} />
-        <Tab value="past" label={translate('atrium.learning.events.past')} />
+        <Tab value="upcoming" label={translate('atrium.events.upcoming')} />
+        <Tab value="past" label={translate('atrium.events.past')} />
       </Tabs>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate('atrium.learning.events.zone_note', { zone: shownZone(tz) })}
+        {translate('atrium.events.zone_note', { zone: shownZone(tz) })}
       </Typography>
       <ListRows
         empty={
           <EmptyBlock
             icon={<Event />}
-            text={translate(
-              period === 'past' ? 'atrium.learning.events.no_past' : 'atrium.learning.events.no_upcoming',
-            )}
+            text={translate(period === 'past' ? 'atrium.events.no_past' : 'atrium.events.no_upcoming')}
           />
         }
       >

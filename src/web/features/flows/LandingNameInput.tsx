@@ -5,7 +5,7 @@ import { TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { SchemaFlow } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
-import { checkLandingName } from '../../providers/data/flows';
+import { checkLandingName } from './data';
 
 const v = validatorsFor('FlowCreateRequest', { landing_name: { pattern: 'atrium.flows.landing_name_rule' } });
 /** Only a name within the contract's limits is worth asking the server about. */

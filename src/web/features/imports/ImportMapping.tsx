@@ -26,7 +26,7 @@ import { timeZoneChoices } from '../../common/inputs';
 import { useProviderMutation, useProviderQuery } from '../../providers/data/providerHooks';
 import { StaffPicker } from '../staff/StaffPicker';
 
-const T = (key: string) => `atrium.admin.imports.${key}`;
+const T = (key: string) => `atrium.imports.${key}`;
 const ZONES = timeZoneChoices.map((z) => z.id);
 const LANGUAGES: SchemaLanguage[] = ['ru', 'en', 'de'];
 const SAMPLES = 3;
@@ -100,8 +100,8 @@ export function ImportMapping({
   const start = () => {
     // The consultant and the tag are required: said under each field before anything is sent.
     const missing: Record<string, string> = {};
-    if (!consultant) missing.consultant_id = translate('atrium.admin.people.select_consultant');
-    if (!tag) missing.tag_id = translate('atrium.admin.people.select_tag');
+    if (!consultant) missing.consultant_id = translate('atrium.staff.people.select_consultant');
+    if (!tag) missing.tag_id = translate('atrium.staff.people.select_tag');
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     const chosen = Object.fromEntries(

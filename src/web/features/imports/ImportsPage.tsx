@@ -35,7 +35,7 @@ import { InstantField } from '../../common/fields';
 import { TABLE_FITS } from '../team/layout';
 import { ImportMapping } from './ImportMapping';
 
-const T = (key: string) => `atrium.admin.imports.${key}`;
+const T = (key: string) => `atrium.imports.${key}`;
 const STATUSES: SchemaImportStatus[] = ['uploaded', 'mapped', 'running', 'completed', 'failed'];
 const STATUS_CHOICES = STATUSES.map((id) => ({ id, name: T(`statuses.${id}`) }));
 const busy = (imp: SchemaUserImport) => imp.status === 'running' || imp.status === 'mapped';

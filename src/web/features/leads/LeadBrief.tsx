@@ -15,7 +15,7 @@ import { RejectButton, TakeButton, personPath } from './QueueActions';
 /** The queue, where staff find it: the Team page's waiting tab. */
 const QUEUE_PATH = '/team?tab=waiting';
 
-const W = (key: string) => `atrium.team.waiting.${key}`;
+const W = (key: string) => `atrium.leads.${key}`;
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (

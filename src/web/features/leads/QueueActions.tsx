@@ -5,9 +5,9 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import { Link } from 'react-router-dom';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { errorText } from '../../common/errors';
-import { useLeadQueueAction, type QueueOutcome } from '../../providers/data/leadsHooks';
+import { useLeadQueueAction, type QueueOutcome } from './hooks';
 
-const W = (key: string) => `atrium.team.waiting.${key}`;
+const W = (key: string) => `atrium.leads.${key}`;
 
 /** The person page of a lead the caller now looks after. */
 export const personPath = (id: number) => `/user/view-details/${String(id)}`;

@@ -18,7 +18,7 @@ import { PhoneField } from '../../common/fields';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { QueueActions, RejectButton, TakeButton } from './QueueActions';
 
-const W = (key: string) => `atrium.team.waiting.${key}`;
+const W = (key: string) => `atrium.leads.${key}`;
 const F = (key: string) => W(`fields.${key}`);
 
 const SOURCES = ['landing', 'registration', 'import', 'staff'] as const;

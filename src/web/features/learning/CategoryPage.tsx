@@ -2,8 +2,8 @@ import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/materia
 import { useListContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { SchemaLessonBrief } from '../../../api/schema';
-import type { LessonListMeta } from '../../providers/data/lessons';
-import { notFound } from '../../providers/data/learningHooks';
+import type { LessonListMeta } from './data';
+import { notFound } from './hooks';
 import { ListRows, ListSearch, MemberListBase, useListFilter } from '../../common/MemberList';
 import { MemberPage } from '../../common/MemberPage';
 import { EmptyBlock, ErrorBlock, QueryState } from '../../common/States';

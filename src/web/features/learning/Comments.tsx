@@ -40,7 +40,7 @@ import { contractRules, validatorsFor } from '../../../api/validators';
 import { trimmed } from '../../common/trimmed';
 import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
-import { useLearningRecord, useRefreshComments } from '../../providers/data/learningHooks';
+import { useLearningRecord, useRefreshComments } from './hooks';
 import { Section } from '../../common/MemberPage';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../common/States';
 

@@ -6,7 +6,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { SchemaLessonDetail, SchemaLessonProgress } from '../../../api/schema';
-import { useLearningRecord } from '../../providers/data/learningHooks';
+import { useLearningRecord } from './hooks';
 import { fmtDuration } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage, Section } from '../../common/MemberPage';

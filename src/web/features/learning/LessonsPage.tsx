@@ -1,6 +1,6 @@
 import School from '@mui/icons-material/School';
 import { useTranslate } from 'react-admin';
-import { useLearningList } from '../../providers/data/learningHooks';
+import { useLearningList } from './hooks';
 import { ListRows, ListSearch, MemberListBase, useListFilter } from '../../common/MemberList';
 import { MemberPage, Section } from '../../common/MemberPage';
 import { EmptyBlock, QueryState } from '../../common/States';

@@ -46,7 +46,7 @@ export function NewsCard({ item, dense }: { item: SchemaNewsBrief; dense?: boole
                 size="small"
                 color="warning"
                 icon={<PriorityHigh />}
-                label={translate('atrium.learning.news.important')}
+                label={translate('atrium.news.important')}
                 sx={{ height: 20 }}
               />
             )}

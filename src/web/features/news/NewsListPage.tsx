@@ -24,8 +24,8 @@ function NewsList() {
   const onlyImportant = filter.important === true;
   return (
     <MemberPage
-      title={translate('atrium.learning.news.title')}
-      actions={<ListSearch label={translate('atrium.learning.news.search')} />}
+      title={translate('atrium.news.title')}
+      actions={<ListSearch label={translate('atrium.news.search')} />}
       maxWidth={900}
     >
       <ToggleButtonGroup
@@ -36,18 +36,16 @@ function NewsList() {
           if (v) setFilter({ ...filter, important: v === 'important' ? true : undefined });
         }}
         sx={{ mb: 2 }}
-        aria-label={translate('atrium.learning.news.show')}
+        aria-label={translate('atrium.news.show')}
       >
-        <ToggleButton value="all">{translate('atrium.learning.news.all')}</ToggleButton>
-        <ToggleButton value="important">{translate('atrium.learning.news.only_important')}</ToggleButton>
+        <ToggleButton value="all">{translate('atrium.news.all')}</ToggleButton>
+        <ToggleButton value="important">{translate('atrium.news.only_important')}</ToggleButton>
       </ToggleButtonGroup>
       <ListRows
         empty={
           <EmptyBlock
             icon={<Newspaper />}
-            text={translate(
-              filter.q || onlyImportant ? 'atrium.learning.news.nothing_found' : 'atrium.learning.news.empty',
-            )}
+            text={translate(filter.q || onlyImportant ? 'atrium.news.nothing_found' : 'atrium.news.empty')}
           />
         }
       >

@@ -2,7 +2,7 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import PriorityHigh from '@mui/icons-material/PriorityHigh';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { useLearningRecord } from '../../providers/data/learningHooks';
+import { useLearningRecord } from '../learning/hooks';
 import { fmtDate, useTimeZone } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
@@ -17,8 +17,8 @@ export default function NewsViewPage() {
   const item = query.data;
   return (
     <MemberPage
-      title={item?.title ?? translate('atrium.learning.news.title')}
-      back={{ to: '/news', label: translate('atrium.learning.news.all_news') }}
+      title={item?.title ?? translate('atrium.news.title')}
+      back={{ to: '/news', label: translate('atrium.news.all_news') }}
       maxWidth={820}
     >
       <QueryState query={query} minHeight={320}>
@@ -29,12 +29,7 @@ export default function NewsViewPage() {
                 {fmtDate(n.published_at, tz)}
               </Typography>
               {n.is_important && (
-                <Chip
-                  size="small"
-                  color="warning"
-                  icon={<PriorityHigh />}
-                  label={translate('atrium.learning.news.important')}
-                />
+                <Chip size="small" color="warning" icon={<PriorityHigh />} label={translate('atrium.news.important')} />
               )}
             </Stack>
             {n.image && (

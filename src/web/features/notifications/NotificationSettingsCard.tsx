@@ -2,7 +2,7 @@ import { Alert, Button, Card, CardContent, FormControlLabel, Skeleton, Stack, Sw
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import type { SchemaNotificationSettingKind } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
-import { useNotificationSettings, useUpdateNotificationSettings } from '../../providers/data/notificationsHooks';
+import { useNotificationSettings, useUpdateNotificationSettings } from './hooks';
 
 /** Kinds only staff receive (a member's reply in a ticket they hold). */
 const STAFF_ONLY: readonly SchemaNotificationSettingKind[] = ['ticket_reply'];
@@ -35,7 +35,7 @@ export function NotificationSettingsCard() {
               </Button>
             }
           >
-            {translate('atrium.staff.notifications.failed')}
+            {translate('atrium.notifications.failed')}
           </Alert>
         )}
         <Stack>

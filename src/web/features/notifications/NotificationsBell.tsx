@@ -17,8 +17,8 @@ import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
-import { useTakeLead } from '../../providers/data/leadsHooks';
-import { useNotificationStream, useNotifications, useReadNotifications } from '../../providers/data/notificationsHooks';
+import { useTakeLead } from '../leads/hooks';
+import { useNotificationStream, useNotifications, useReadNotifications } from './hooks';
 
 /** The lead an offer names, when the notification is an offer. */
 const offeredLead = (n: { kind: string; data: Record<string, unknown> }) =>
@@ -87,7 +87,7 @@ function Bell({ staff }: { staff: boolean }) {
   const take = (leadId: number) => {
     takeLead.mutate([leadId], {
       onSuccess: () => {
-        notify('atrium.staff.notifications.taken', { type: 'success' });
+        notify('atrium.notifications.taken', { type: 'success' });
       },
       onError: (err) => {
         notifyError(err);
@@ -104,9 +104,7 @@ function Bell({ staff }: { staff: boolean }) {
         color="inherit"
         data-testid="notifications-bell"
         aria-label={
-          unread
-            ? `${translate('atrium.staff.notifications.title')} ${unread}`
-            : translate('atrium.staff.notifications.title')
+          unread ? `${translate('atrium.notifications.title')} ${unread}` : translate('atrium.notifications.title')
         }
         onClick={(e) => {
           setAnchor(e.currentTarget);
@@ -127,7 +125,7 @@ function Bell({ staff }: { staff: boolean }) {
       >
         <Stack sx={{ width: { xs: 300, sm: 380 }, p: 1 }} data-testid="notifications-menu">
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 1 }}>
-            <Typography variant="subtitle1">{translate('atrium.staff.notifications.title')}</Typography>
+            <Typography variant="subtitle1">{translate('atrium.notifications.title')}</Typography>
             <Button
               size="small"
               disabled={!unread}
@@ -135,12 +133,12 @@ function Bell({ staff }: { staff: boolean }) {
                 readAll.mutate([]);
               }}
             >
-              {translate('atrium.staff.notifications.mark_read')}
+              {translate('atrium.notifications.mark_read')}
             </Button>
           </Stack>
           {stream === 'polling' && (
             <Alert severity="info" sx={{ mx: 1, py: 0 }} data-testid="notifications-polling">
-              {translate('atrium.staff.notifications.polling')}
+              {translate('atrium.notifications.polling')}
             </Alert>
           )}
           {list.isError && (
@@ -153,7 +151,7 @@ function Bell({ staff }: { staff: boolean }) {
                 </Button>
               }
             >
-              {translate('atrium.staff.notifications.failed')}
+              {translate('atrium.notifications.failed')}
             </Alert>
           )}
           <List dense>
@@ -174,7 +172,7 @@ function Bell({ staff }: { staff: boolean }) {
                           take(lead);
                         }}
                       >
-                        {translate('atrium.staff.notifications.take')}
+                        {translate('atrium.notifications.take')}
                       </Button>
                     )
                   }
@@ -200,7 +198,7 @@ function Bell({ staff }: { staff: boolean }) {
             })}
             {list.data?.results.length === 0 && (
               <ListItem>
-                <ListItemText primary={translate('atrium.staff.notifications.empty')} />
+                <ListItemText primary={translate('atrium.notifications.empty')} />
               </ListItem>
             )}
           </List>

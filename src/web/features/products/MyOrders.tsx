@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { SchemaMyOrder } from '../../../api/schema';
 import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { useMyOrders } from '../../providers/data/productsHooks';
+import { useMyOrders } from './hooks';
 import { ProductPhoto } from './ProductPhoto';
 
 export const STATUS_COLOR = {

@@ -22,7 +22,7 @@ import { useFmtMoney } from '../../common/format';
 import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
 import { QueryState } from '../../common/States';
-import { useProduct, usePurchaseProduct } from '../../providers/data/productsHooks';
+import { useProduct, usePurchaseProduct } from './hooks';
 import { ProductPhoto } from './ProductPhoto';
 import { StockChip } from './StockChip';
 

@@ -8,7 +8,7 @@ import { CardGrid, LinkCard } from '../../common/CardGrid';
 import { useFmtMoney } from '../../common/format';
 import { MemberPage, Section } from '../../common/MemberPage';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { useProducts } from '../../providers/data/productsHooks';
+import { useProducts } from './hooks';
 import { MyOrders } from './MyOrders';
 import { ProductPhoto } from './ProductPhoto';
 import { StockChip } from './StockChip';

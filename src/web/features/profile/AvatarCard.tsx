@@ -3,7 +3,7 @@ import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Stack,
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useApplyProfile } from './hooks';
 import { useNotifyError } from '../../common/errors';
 import { atLeast, type Profile } from './session';
 

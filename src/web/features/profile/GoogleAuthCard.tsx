@@ -15,7 +15,7 @@ import {
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useApplyProfile } from './hooks';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { useCopy } from './copy';

@@ -1,6 +1,6 @@
 import { Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
-import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useApplyProfile } from './hooks';
 import { useProviderMutation } from '../../providers/data/providerHooks';
 import { LOCALES, type Locale } from '../../providers/i18nProvider';
 import { useNotifyError } from '../../common/errors';

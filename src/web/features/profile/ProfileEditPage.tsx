@@ -19,7 +19,7 @@ import { InvalidFormNotice } from '../../common/forms';
 import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 import { trimmed } from '../../common/trimmed';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useApplyProfile, useProfile } from '../../providers/data/profileHooks';
+import { useApplyProfile, useProfile } from './hooks';
 import { AvatarCard } from './AvatarCard';
 import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';

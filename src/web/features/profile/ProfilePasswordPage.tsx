@@ -4,7 +4,7 @@ import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react
 import { contractRules, validatorsFor } from '../../../api/validators';
 import { submissionErrors, useFormAlert, useNotifyError } from '../../common/errors';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useApplyProfile } from '../../providers/data/profileHooks';
+import { useApplyProfile } from './hooks';
 import { ProfileShell } from './ProfileShell';
 import { ProfileSubmit, SavingStatus } from './SavingStatus';
 import { atLeast } from './session';

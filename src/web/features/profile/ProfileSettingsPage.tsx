@@ -5,7 +5,7 @@ import { LoadError } from './LoadError';
 import { ProfileShell } from './ProfileShell';
 import { SessionsCard } from './SessionsCard';
 import { TelegramCard } from './TelegramCard';
-import { useProfile } from '../../providers/data/profileHooks';
+import { useProfile } from './hooks';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 
 export default function ProfileSettingsPage() {

@@ -25,7 +25,7 @@ import { countryName } from '../../common/countries';
 import { fmtTimeZone } from '../../common/format';
 import { fmtPhone } from '../../common/phone';
 import { showDate } from './format';
-import { useProfile } from '../../providers/data/profileHooks';
+import { useProfile } from './hooks';
 import { ROLE_KEYS, LANGUAGE_KEYS } from './labels';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

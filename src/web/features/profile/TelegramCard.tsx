@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack } 
 import Telegram from '@mui/icons-material/Telegram';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AtriumDataProvider } from '../../providers/data';
-import { useApplyProfile, useProfileWatch } from '../../providers/data/profileHooks';
+import { useApplyProfile, useProfileWatch } from './hooks';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { fmtDateTime } from '../../common/format';

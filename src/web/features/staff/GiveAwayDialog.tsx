@@ -44,7 +44,7 @@ function UserInput() {
       onInputChange={(_e, v, reason) => {
         if (reason === 'input') setQ(v);
       }}
-      renderInput={(params) => <TextField {...params} name={field.name} label={translate('atrium.admin.list.user')} />}
+      renderInput={(params) => <TextField {...params} name={field.name} label={translate('atrium.staff.list.user')} />}
     />
   );
 }
@@ -61,7 +61,7 @@ function GiveAwaySubmit() {
   const { isSubmitting } = useFormState();
   return (
     <Button type="submit" variant="contained" disabled={isSubmitting || !user}>
-      {translate('atrium.admin.list.give_away_confirm')}
+      {translate('atrium.staff.list.give_away_confirm')}
     </Button>
   );
 }
@@ -103,22 +103,22 @@ export function GiveAwayButton() {
           setOpen(true);
         }}
       >
-        {translate('atrium.admin.list.give_away')}
+        {translate('atrium.staff.list.give_away')}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
         <Form<Values> record={NO_RECORD} onSubmit={submit} noValidate disableInvalidFormNotification>
           <DialogTitle>
-            {translate('atrium.admin.list.give_away_title', { name: `${record.first_name} ${record.last_name}` })}
+            {translate('atrium.staff.list.give_away_title', { name: `${record.first_name} ${record.last_name}` })}
           </DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <DialogContentText>{translate('atrium.admin.list.give_away_content')}</DialogContentText>
+              <DialogContentText>{translate('atrium.staff.list.give_away_content')}</DialogContentText>
               <Refusal />
               <UserInput />
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>{translate('atrium.admin.list.cancel')}</Button>
+            <Button onClick={close}>{translate('atrium.staff.list.cancel')}</Button>
             <GiveAwaySubmit />
           </DialogActions>
         </Form>

@@ -26,7 +26,7 @@ export function RemoveButton() {
   if (!record) return null;
   const confirm = () => {
     if (!heir) {
-      setError(translate('atrium.admin.people.select_consultant'));
+      setError(translate('atrium.staff.people.select_consultant'));
       return;
     }
     void remove(
@@ -35,7 +35,7 @@ export function RemoveButton() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(translate('atrium.admin.list.removed'), { type: 'success' });
+          notify(translate('atrium.staff.list.removed'), { type: 'success' });
           setOpen(false);
           refresh();
         },
@@ -57,7 +57,7 @@ export function RemoveButton() {
           setOpen(true);
         }}
       >
-        {translate('atrium.admin.list.remove')}
+        {translate('atrium.staff.list.remove')}
       </Button>
       <Dialog
         open={open}
@@ -67,16 +67,16 @@ export function RemoveButton() {
         fullWidth
         maxWidth="xs"
       >
-        <DialogTitle>{translate('atrium.admin.list.remove_title', { name })}</DialogTitle>
+        <DialogTitle>{translate('atrium.staff.list.remove_title', { name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>{translate('atrium.admin.list.remove_content')}</DialogContentText>
+            <DialogContentText>{translate('atrium.staff.list.remove_content')}</DialogContentText>
             {error && <Alert severity="error">{error}</Alert>}
             <StaffPicker
               value={heir}
               onChange={setHeir}
               exclude={record.id}
-              label={translate('atrium.admin.list.hand_over_to')}
+              label={translate('atrium.staff.list.hand_over_to')}
             />
           </Stack>
         </DialogContent>
@@ -86,10 +86,10 @@ export function RemoveButton() {
               setOpen(false);
             }}
           >
-            {translate('atrium.admin.list.cancel')}
+            {translate('atrium.staff.list.cancel')}
           </Button>
           <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
-            {translate('atrium.admin.list.remove_confirm')}
+            {translate('atrium.staff.list.remove_confirm')}
           </Button>
         </DialogActions>
       </Dialog>

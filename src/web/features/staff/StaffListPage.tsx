@@ -50,7 +50,7 @@ function BlockButton() {
         }}
         disabled={isPending}
       >
-        {translate('atrium.admin.list.unblock')}
+        {translate('atrium.staff.list.unblock')}
       </Button>
     );
   }
@@ -63,13 +63,13 @@ function BlockButton() {
           setOpen(true);
         }}
       >
-        {translate('atrium.admin.list.block')}
+        {translate('atrium.staff.list.block')}
       </Button>
       <Confirm
         isOpen={open}
         loading={isPending}
-        title={translate('atrium.admin.list.block_title', { name: `${record.first_name} ${record.last_name}` })}
-        content={translate('atrium.admin.list.block_content')}
+        title={translate('atrium.staff.list.block_title', { name: `${record.first_name} ${record.last_name}` })}
+        content={translate('atrium.staff.list.block_content')}
         onConfirm={() => {
           run(record, { action: 'block', block: true }, () => {
             setOpen(false);
@@ -99,7 +99,7 @@ function SettingsButton() {
   return (
     <>
       <Button size="small" onClick={show}>
-        {translate('atrium.admin.list.settings')}
+        {translate('atrium.staff.list.settings')}
       </Button>
       <Dialog
         open={open}
@@ -119,7 +119,7 @@ function SettingsButton() {
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <MuiTextField
-                label={translate('atrium.admin.list.limit')}
+                label={translate('atrium.staff.list.limit')}
                 type="number"
                 value={limit}
                 onChange={(e) => {
@@ -128,7 +128,7 @@ function SettingsButton() {
                 slotProps={{ htmlInput: { min: 0, max: 10000 } }}
               />
               <MuiTextField
-                label={translate('atrium.admin.list.rating')}
+                label={translate('atrium.staff.list.rating')}
                 type="number"
                 value={rating}
                 onChange={(e) => {
@@ -144,10 +144,10 @@ function SettingsButton() {
                 setOpen(false);
               }}
             >
-              {translate('atrium.admin.list.cancel')}
+              {translate('atrium.staff.list.cancel')}
             </Button>
             <Button type="submit" variant="contained" disabled={isPending}>
-              {translate('atrium.admin.list.save')}
+              {translate('atrium.staff.list.save')}
             </Button>
           </DialogActions>
         </form>
@@ -169,7 +169,7 @@ function RosterActions() {
           setOpen('lead');
         }}
       >
-        {translate('atrium.admin.people.new_lead')}
+        {translate('atrium.staff.people.new_lead')}
       </Button>
       <Button
         variant="outlined"
@@ -178,7 +178,7 @@ function RosterActions() {
           setOpen('partner');
         }}
       >
-        {translate('atrium.admin.people.new_partner')}
+        {translate('atrium.staff.people.new_partner')}
       </Button>
       <PersonDialog
         open={open === 'lead'}
@@ -203,10 +203,10 @@ function RosterEmpty() {
   const { canAccess: isAdmin } = useCanAccess({ action: 'list', resource: 'admin-tools' });
   const filterValues = useListContext().filterValues as { q?: string };
   const key = filterValues.q
-    ? 'atrium.admin.list.no_match'
+    ? 'atrium.staff.list.no_match'
     : isAdmin
-      ? 'atrium.admin.list.empty'
-      : 'atrium.admin.list.empty_structure';
+      ? 'atrium.staff.list.empty'
+      : 'atrium.staff.list.empty_structure';
   return (
     <Typography sx={{ p: 2 }} color="text.secondary">
       {translate(key)}
@@ -227,7 +227,7 @@ function RowActions() {
   );
 }
 
-const statusKey = (r: Staff) => (r.is_blocked ? 'atrium.admin.list.blocked' : 'atrium.admin.list.active');
+const statusKey = (r: Staff) => (r.is_blocked ? 'atrium.staff.list.blocked' : 'atrium.staff.list.active');
 
 /** On a phone, a card per consultant with the actions under the name: the table is wider than the screen. */
 function RosterCards() {
@@ -260,7 +260,7 @@ export default function StaffListPage() {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <>
-      <Title title={translate('atrium.admin.list.title')} />
+      <Title title={translate('atrium.staff.list.title')} />
       <List
         resource="staff-users"
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
@@ -275,13 +275,13 @@ export default function StaffListPage() {
           <RosterCards />
         ) : (
           <DataTable bulkActionButtons={false} rowClick={false} empty={<RosterEmpty />}>
-            <DataTable.Col label="atrium.admin.list.name">
+            <DataTable.Col label="atrium.staff.list.name">
               <FunctionField<Staff> render={(r) => `${r.first_name} ${r.last_name}`} />
             </DataTable.Col>
-            <DataTable.Col source="email" label="atrium.admin.list.email">
+            <DataTable.Col source="email" label="atrium.staff.list.email">
               <EmailField source="email" />
             </DataTable.Col>
-            <DataTable.Col label="atrium.admin.list.status">
+            <DataTable.Col label="atrium.staff.list.status">
               <FunctionField<Staff> render={(r) => translate(statusKey(r))} />
             </DataTable.Col>
             <DataTable.Col label="">

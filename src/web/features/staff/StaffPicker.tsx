@@ -40,7 +40,7 @@ export function StaffPicker(props: {
     <TextField
       select
       fullWidth
-      label={props.label ?? translate('atrium.admin.people.consultant')}
+      label={props.label ?? translate('atrium.staff.people.consultant')}
       value={options.some((o) => o.id === props.value) ? props.value : ''}
       onChange={(e) => {
         props.onChange(Number(e.target.value));

@@ -72,7 +72,7 @@ function WeekForm({
             const wrong = checked && badRange(d);
             const picker = (field: 'time_from' | 'time_to') => (
               <TimePicker
-                label={translate(`atrium.admin.list.${field}`)}
+                label={translate(`atrium.staff.list.${field}`)}
                 value={toTime(d[field])}
                 onChange={(v) => {
                   set(i, { [field]: fromTime(v) });
@@ -87,7 +87,7 @@ function WeekForm({
               <Stack key={d.weekday} spacing={0.5} data-weekday={d.weekday}>
                 <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
                   <Typography sx={{ width: 40, fontWeight: 600 }}>
-                    {translate(`atrium.admin.days.${d.weekday}`)}
+                    {translate(`atrium.staff.days.${d.weekday}`)}
                   </Typography>
                   {picker('time_from')}
                   {picker('time_to')}
@@ -105,12 +105,12 @@ function WeekForm({
                         }}
                       />
                     }
-                    label={translate('atrium.admin.list.day_off')}
+                    label={translate('atrium.staff.list.day_off')}
                   />
                 </Stack>
                 {wrong && (
                   <Typography role="alert" variant="caption" color="error" sx={{ pl: 6 }}>
-                    {translate('atrium.admin.list.time_range_wrong')}
+                    {translate('atrium.staff.list.time_range_wrong')}
                   </Typography>
                 )}
               </Stack>
@@ -119,9 +119,9 @@ function WeekForm({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('atrium.admin.list.cancel')}</Button>
+        <Button onClick={onClose}>{translate('atrium.staff.list.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={isPending}>
-          {translate('atrium.admin.list.save')}
+          {translate('atrium.staff.list.save')}
         </Button>
       </DialogActions>
     </form>
@@ -174,11 +174,11 @@ export function WorkTimesButton() {
           setOpen(true);
         }}
       >
-        {translate('atrium.admin.list.work_times')}
+        {translate('atrium.staff.list.work_times')}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={`work-times-${record.id}`}>
         <DialogTitle id={`work-times-${record.id}`}>
-          {translate('atrium.admin.list.work_times_title', { name: `${record.first_name} ${record.last_name}` })}
+          {translate('atrium.staff.list.work_times_title', { name: `${record.first_name} ${record.last_name}` })}
         </DialogTitle>
         {open && <SavedWeek record={record} onClose={close} />}
       </Dialog>

@@ -1,6 +1,6 @@
 import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { errorText, fieldErrorsOf } from '../../common/errors';
-import type { StaffAction } from '../../providers/data/staffUsers';
+import type { StaffAction } from './data';
 
 export type Staff = {
   id: number;
@@ -32,7 +32,7 @@ export function useStaffAction() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(translate('atrium.admin.list.done'), { type: 'success' });
+          notify(translate('atrium.staff.list.done'), { type: 'success' });
           refresh();
           done?.();
         },

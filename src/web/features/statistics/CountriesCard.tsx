@@ -4,7 +4,7 @@ import { DataTable, ListContextProvider, useList, useLocaleState, useTranslate }
 import type { SchemaStatisticsCountryRow, SchemaStatisticsRequest } from '../../../api/schema';
 import { countryName } from '../../common/countries';
 import { FailureState } from '../../common/Failure';
-import { useStatisticsByCountries } from '../../providers/data/statisticsHooks';
+import { useStatisticsByCountries } from './hooks';
 
 type CountryRow = SchemaStatisticsCountryRow & { id: string };
 

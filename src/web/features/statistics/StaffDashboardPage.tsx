@@ -2,7 +2,7 @@ import { Grid, Stack } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
 import { FailureState } from '../../common/Failure';
 import { MemberPage } from '../../common/MemberPage';
-import { useStatistics } from '../../providers/data/statisticsHooks';
+import { useStatistics } from './hooks';
 import { StaffSwitch } from '../staff/view-as/StaffSwitch';
 import { useViewAs } from '../staff/view-as/useViewAs';
 import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';

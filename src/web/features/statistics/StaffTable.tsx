@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { SchemaStatisticsRequest } from '../../../api/schema';
 import { useFmtMoney } from '../../common/format';
 import { ListError, ListPagination } from '../../common/ListError';
-import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../../providers/data/statistics';
+import type { StaffStatisticsFilter, StaffStatisticsRecord } from './data';
 
 type Column =
   | 'completed_tasks'

@@ -3,7 +3,7 @@ import CardMembership from '@mui/icons-material/CardMembership';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
 import { fmtDate, useTimeZone } from '../../common/format';
-import { useAutoPay } from '../../providers/data/subscriptionHooks';
+import { useAutoPay } from './hooks';
 
 /** The active package: name, period, end date and the auto-pay switch. */
 export function CurrentPackage({ current }: { current: SchemaSubscription | null }) {
@@ -13,7 +13,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
   if (!current) {
     return (
       <Alert severity="info" data-testid="no-current-package">
-        {translate('atrium.payments.subscription.none')}
+        {translate('atrium.subscription.none')}
       </Alert>
     );
   }
@@ -33,16 +33,16 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
           <CardMembership color="primary" sx={{ fontSize: 40 }} />
           <Box>
             <Typography variant="overline" color="text.secondary">
-              {translate('atrium.payments.subscription.current')}
+              {translate('atrium.subscription.current')}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid="current-package-name">
               {current.package.name}
             </Typography>
             <Typography data-testid="current-package-end">
-              {translate('atrium.payments.subscription.until', { date: fmtDate(current.ends_at, tz) })}{' '}
+              {translate('atrium.subscription.until', { date: fmtDate(current.ends_at, tz) })}{' '}
               <Typography component="span" color="text.secondary" variant="body2">
                 ({current.package.period.name},{' '}
-                {translate('atrium.payments.subscription.since', { date: fmtDate(current.starts_at, tz) })})
+                {translate('atrium.subscription.since', { date: fmtDate(current.starts_at, tz) })})
               </Typography>
             </Typography>
             <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -65,7 +65,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
                 data-testid="auto-pay-switch"
               />
             }
-            label={translate('atrium.payments.subscription.auto_pay')}
+            label={translate('atrium.subscription.auto_pay')}
           />
           <Typography
             id="auto-pay-hint"
@@ -74,10 +74,8 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
             sx={{ maxWidth: 320 }}
             data-testid="auto-pay-state"
           >
-            {translate(
-              checked ? 'atrium.payments.subscription.auto_pay_on' : 'atrium.payments.subscription.auto_pay_off',
-            )}
-            . {checked ? translate('atrium.payments.subscription.auto_pay_hint') : ''}
+            {translate(checked ? 'atrium.subscription.auto_pay_on' : 'atrium.subscription.auto_pay_off')}.{' '}
+            {checked ? translate('atrium.subscription.auto_pay_hint') : ''}
           </Typography>
         </Box>
       </Stack>

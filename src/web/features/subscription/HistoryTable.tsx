@@ -16,9 +16,9 @@ export function HistoryTable({ history }: { history: SchemaSubscription[] }) {
   const tz = useTimeZone();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const list = useList<SchemaSubscription>({ data: history, resource: 'subscriptions' });
-  if (history.length === 0) return <EmptyBlock text={translate('atrium.payments.subscription.no_history')} />;
+  if (history.length === 0) return <EmptyBlock text={translate('atrium.subscription.no_history')} />;
   const status = (s: SchemaSubscription) => (
-    <Chip size="small" color={COLOR[s.status]} label={translate(`atrium.payments.subscription.statuses.${s.status}`)} />
+    <Chip size="small" color={COLOR[s.status]} label={translate(`atrium.subscription.statuses.${s.status}`)} />
   );
   const amount = (s: SchemaSubscription) => (s.amount ? money(s.amount) : '');
   return (
@@ -40,27 +40,27 @@ export function HistoryTable({ history }: { history: SchemaSubscription[] }) {
             rowClick={false}
           >
             <DataTable.Col
-              label="atrium.payments.subscription.package"
+              label="atrium.subscription.package"
               disableSort
               render={(s: SchemaSubscription) => s.package.name}
             />
             <DataTable.Col
-              label="atrium.payments.subscription.period"
+              label="atrium.subscription.period"
               disableSort
               render={(s: SchemaSubscription) => s.package.period.name}
             />
             <DataTable.Col
-              label="atrium.payments.subscription.starts"
+              label="atrium.subscription.starts"
               disableSort
               render={(s: SchemaSubscription) => fmtDate(s.starts_at, tz)}
             />
             <DataTable.Col
-              label="atrium.payments.subscription.ends"
+              label="atrium.subscription.ends"
               disableSort
               render={(s: SchemaSubscription) => fmtDate(s.ends_at, tz)}
             />
-            <DataTable.Col label="atrium.payments.subscription.amount" disableSort align="right" render={amount} />
-            <DataTable.Col label="atrium.payments.subscription.status" disableSort render={status} />
+            <DataTable.Col label="atrium.subscription.amount" disableSort align="right" render={amount} />
+            <DataTable.Col label="atrium.subscription.status" disableSort render={status} />
           </DataTable>
         )}
       </Paper>

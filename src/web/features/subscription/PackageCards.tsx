@@ -18,7 +18,7 @@ import { validatorsFor } from '../../../api/validators';
 import { CheckboxInput } from '../../common/inputs';
 import { useFmtMoney } from '../../common/format';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { usePackages, usePeriods, usePurchase } from '../../providers/data/subscriptionHooks';
+import { usePackages, usePeriods, usePurchase } from './hooks';
 
 const rules = validatorsFor('PackagePurchaseRequest');
 
@@ -43,10 +43,10 @@ export function PackageCards() {
           onChange={(_e, v: number | null) => {
             if (v !== null) setPeriod(v === 0 ? null : v);
           }}
-          aria-label={translate('atrium.payments.subscription.period')}
+          aria-label={translate('atrium.subscription.period')}
           sx={{ flexWrap: 'wrap' }}
         >
-          <ToggleButton value={0}>{translate('atrium.payments.subscription.all_periods')}</ToggleButton>
+          <ToggleButton value={0}>{translate('atrium.subscription.all_periods')}</ToggleButton>
           {periods.data.map((p) => (
             <ToggleButton key={p.id} value={p.id}>
               {p.name}
@@ -57,7 +57,7 @@ export function PackageCards() {
       <QueryState query={packages}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyBlock text={translate('atrium.payments.subscription.no_packages')} />
+            <EmptyBlock text={translate('atrium.subscription.no_packages')} />
           ) : (
             <Box
               sx={{
@@ -79,23 +79,19 @@ export function PackageCards() {
                         {p.name}
                       </Typography>
                       {p.is_current && (
-                        <Chip
-                          size="small"
-                          color="primary"
-                          label={translate('atrium.payments.subscription.current_badge')}
-                        />
+                        <Chip size="small" color="primary" label={translate('atrium.subscription.current_badge')} />
                       )}
                     </Stack>
                     <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 1 }}>
                       {money(p.price)}
                       <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-                        {translate('atrium.payments.subscription.per_period', { period: p.period.name })}
+                        {translate('atrium.subscription.per_period', { period: p.period.name })}
                       </Typography>
                     </Typography>
                     {p.description && <Typography color="text.secondary">{p.description}</Typography>}
                     {p.lesson_categories.length > 0 && (
                       <Typography variant="body2" sx={{ mt: 1 }}>
-                        {translate('atrium.payments.subscription.grants', {
+                        {translate('atrium.subscription.grants', {
                           categories: p.lesson_categories.map((c) => c.name).join(', '),
                         })}
                       </Typography>
@@ -110,7 +106,7 @@ export function PackageCards() {
                     <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
                       <CheckboxInput
                         source="auto_pay"
-                        label="atrium.payments.subscription.buy_with_auto_pay"
+                        label="atrium.subscription.buy_with_auto_pay"
                         validate={rules.auto_pay}
                       />
                       <Button
@@ -121,8 +117,8 @@ export function PackageCards() {
                         data-testid={`buy-package-${p.id}`}
                       >
                         {purchase.isPending && purchase.variables[0].package === p.id
-                          ? translate('atrium.payments.subscription.redirecting')
-                          : translate('atrium.payments.subscription.buy')}
+                          ? translate('atrium.subscription.redirecting')
+                          : translate('atrium.subscription.buy')}
                       </Button>
                     </CardActions>
                   </Form>

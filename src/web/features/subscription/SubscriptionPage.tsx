@@ -7,7 +7,7 @@ import { MyDonations } from '../payments/donation/MyDonations';
 import { CurrentPackage } from './CurrentPackage';
 import { HistoryTable } from './HistoryTable';
 import { PackageCards } from './PackageCards';
-import { useSubscriptionInfo } from '../../providers/data/subscriptionHooks';
+import { useSubscriptionInfo } from './hooks';
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
@@ -25,15 +25,15 @@ export default function SubscriptionPage() {
   const translate = useTranslate();
   const info = useSubscriptionInfo();
   return (
-    <MemberPage title={translate('atrium.payments.subscription.title')} actions={<DonateButton variant="outlined" />}>
+    <MemberPage title={translate('atrium.subscription.title')} actions={<DonateButton variant="outlined" />}>
       <Stack spacing={4}>
         <QueryState query={info} minHeight={120}>
           {(data) => <CurrentPackage current={data.current} />}
         </QueryState>
-        <Section title={translate('atrium.payments.subscription.packages')} id="packages-heading">
+        <Section title={translate('atrium.subscription.packages')} id="packages-heading">
           <PackageCards />
         </Section>
-        <Section title={translate('atrium.payments.subscription.history')} id="history-heading">
+        <Section title={translate('atrium.subscription.history')} id="history-heading">
           <QueryState query={info}>{(data) => <HistoryTable history={data.history} />}</QueryState>
         </Section>
         <Section title={translate('atrium.payments.donation.mine')} id="donations">

@@ -35,7 +35,7 @@ import type {
   SchemaUserBrief,
 } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
-import type { TaskCreate, TaskLinkUsersFilter } from '../../providers/data/tasks';
+import type { TaskCreate, TaskLinkUsersFilter } from './data';
 import { withBrowserRegion } from '../../common/countries';
 import { useTimeZone } from '../../common/format';
 import { DateTimePicker, PICKER_FORMAT } from '../../common/pickers';
@@ -119,7 +119,7 @@ function AboutInputs({ userId, linkedUser }: { userId?: number; linkedUser?: Sch
           <TextInput
             key={f}
             source={f}
-            label={`atrium.admin.people.${f}`}
+            label={`atrium.staff.people.${f}`}
             type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
             validate={leadRules[f]}
             helperText={false}

@@ -6,7 +6,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { DataTable, List, SearchInput, SelectInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
-import type { TaskFilter, TaskListMeta } from '../../providers/data/tasks';
+import type { TaskFilter, TaskListMeta } from './data';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';

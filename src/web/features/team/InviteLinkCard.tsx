@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useTranslate } from 'react-admin';
-import { useProfile } from '../../providers/data/profileHooks';
+import { useProfile } from '../profile/hooks';
 import { useCopy } from '../profile/copy';
 
 /** The member's invite link (registration with their promo code) with a copy button, above the team. */

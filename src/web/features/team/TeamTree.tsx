@@ -6,7 +6,7 @@ import Groups from '@mui/icons-material/Groups';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaTeamNode } from '../../../api/schema';
-import type { TeamChildrenFilter } from '../../providers/data/team';
+import type { TeamChildrenFilter } from './data';
 import { EmptyBlock, LoadingBlock } from '../../common/States';
 import { StatusChip } from './StatusChip';
 

@@ -6,7 +6,7 @@ import type { SchemaMyTicket } from '../../../api/schema';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';
-import { useTicketChoices } from '../../providers/data/ticketsHooks';
+import { useTicketChoices } from './hooks';
 import { STATUS_COLORS } from './statusColors';
 
 function Empty() {

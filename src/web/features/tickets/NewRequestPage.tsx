@@ -9,7 +9,7 @@ import { errorText, fieldErrorsOf, formErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
 import { FailureState } from '../../common/Failure';
 import { useGetDetail } from '../../providers/data/detail';
-import { useCreateMyTicket, useReplyMyTicket, useTicketChoices } from '../../providers/data/ticketsHooks';
+import { useCreateMyTicket, useReplyMyTicket, useTicketChoices } from './hooks';
 import { STATUS_COLORS } from './statusColors';
 import { TicketMessages } from './TicketMessages';
 import { MemberPage } from '../../common/MemberPage';

@@ -27,7 +27,7 @@ import {
 import type { SchemaTicketDetail } from '../../../api/schema';
 import { errorText } from '../../common/errors';
 import { useGetDetail } from '../../providers/data/detail';
-import { useSendTicketTelegram } from '../../providers/data/ticketsHooks';
+import { useSendTicketTelegram } from './hooks';
 import { TicketMessages } from './TicketMessages';
 import type { TicketLabels } from './TicketsPage';
 

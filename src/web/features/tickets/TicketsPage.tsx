@@ -11,8 +11,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaTicket, SchemaTicketStatus } from '../../../api/schema';
-import type { TicketFilter } from '../../providers/data/tickets';
-import { useTicketChoices } from '../../providers/data/ticketsHooks';
+import type { TicketFilter } from './data';
+import { useTicketChoices } from './hooks';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';

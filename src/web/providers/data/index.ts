@@ -1,44 +1,54 @@
 import type { DataProvider } from 'react-admin';
-import { adminContentAdapters } from './adminContent';
-import { accountsMethods } from './accounts';
-import { contactCategoriesAdapter, contactStatusesAdapter } from './contactCategories';
-import { contactsAdapter } from './contacts';
-import { donationsAdapter, donationsMethods } from './donations';
-import { flowsAdapter, flowStatsAdapter } from './flows';
-import { landingElementsAdapter } from './landingElements';
+import { adminContentAdapters } from '../../features/admin/data';
+import { accountsMethods } from '../../features/auth/data';
+import { contactCategoriesAdapter, contactStatusesAdapter } from '../../features/contacts/categories/data';
+import { contactsAdapter } from '../../features/contacts/data';
+import { donationsAdapter, donationsMethods } from '../../features/payments/donation/data';
+import { flowsAdapter, flowStatsAdapter } from '../../features/flows/data';
+import { landingElementsAdapter } from '../../features/flows/landing/data';
 import { menusMethods } from './menus';
-import { booksAdapter, booksMethods } from './books';
-import { adminBroadcastsAdapter, broadcastsMethods } from './broadcasts';
+import { booksAdapter, booksMethods } from '../../features/books/data';
+import { adminBroadcastsAdapter, broadcastsMethods } from '../../features/broadcasts/data';
 import { configsMethods } from './configs';
-import { eventsAdapter, eventsMethods } from './events';
-import { lessonCategoriesAdapter, lessonCommentsAdapter, lessonsAdapter, lessonsMethods } from './lessons';
-import { newsAdapter, newsMethods } from './news';
-import { notificationsMethods } from './notifications';
+import { eventsAdapter, eventsMethods } from '../../features/events/data';
+import {
+  lessonCategoriesAdapter,
+  lessonCommentsAdapter,
+  lessonsAdapter,
+  lessonsMethods,
+} from '../../features/learning/data';
+import { newsAdapter, newsMethods } from '../../features/news/data';
+import { notificationsMethods } from '../../features/notifications/data';
 import { toHttpError } from './errors';
-import { paymentsAdapter, paymentsMethods } from './payments';
-import { adminProductsAdapter, productsAdapter, productsMethods, staffOrdersAdapter } from './products';
-import { personDonationsAdapter, personMethods } from './person';
-import { profileMethods, sessionsAdapter } from './profile';
+import { paymentsAdapter, paymentsMethods } from '../../features/payments/data';
+import {
+  adminProductsAdapter,
+  productsAdapter,
+  productsMethods,
+  staffOrdersAdapter,
+} from '../../features/products/data';
+import { personDonationsAdapter, personMethods } from '../../features/team/person/data';
+import { profileMethods, sessionsAdapter } from '../../features/profile/data';
 import {
   structureAdapter,
   structureMethods,
   teamCompletedTasksAdapter,
   userDetailsAdapter,
   waitingLeadsAdapter,
-} from './structure';
-import { subscriptionMethods } from './subscription';
-import { teamChildrenAdapter, teamMethods } from './team';
-import { leadsMethods } from './leads';
-import { staffMethods, staffPartnersAdapter } from './staff';
-import { staffStatisticsAdapter, statisticsMethods } from './statistics';
+} from '../../features/team/structure/data';
+import { subscriptionMethods } from '../../features/subscription/data';
+import { teamChildrenAdapter, teamMethods } from '../../features/team/data';
+import { leadsMethods } from '../../features/leads/data';
+import { staffMethods, staffPartnersAdapter } from '../../features/staff/data';
+import { staffStatisticsAdapter, statisticsMethods } from '../../features/statistics/data';
 import type { ResourceAdapter } from './types';
-import { usersAdapter } from './users';
-import { actionLogPeopleAdapter, actionLogsAdapter } from './actionLogs';
-import { importsAdapter, importsMethods } from './imports';
+import { usersAdapter } from '../../features/users/data';
+import { actionLogPeopleAdapter, actionLogsAdapter } from '../../features/action-logs/data';
+import { importsAdapter, importsMethods } from '../../features/imports/data';
 import { withCustomMethods, type AllOf } from './custom';
-import { staffUsersAdapter } from './staffUsers';
-import { taskLinkUsersAdapter, tasksAdapter } from './tasks';
-import { myTicketsAdapter, ticketsAdapter, ticketsMethods } from './tickets';
+import { staffUsersAdapter } from '../../features/staff/data';
+import { taskLinkUsersAdapter, tasksAdapter } from '../../features/tasks/data';
+import { myTicketsAdapter, ticketsAdapter, ticketsMethods } from '../../features/tickets/data';
 import { uploadsMethods } from './uploads';
 
 /** One adapter per resource; a resource's name is the react-admin resource name. */

@@ -16,10 +16,10 @@ import { ConfigKeyField } from './ConfigKeyField';
 type ValueType = 'text' | 'number' | 'boolean' | 'empty';
 const typeChoices = (['text', 'number', 'boolean', 'empty'] as const).map((id) => ({
   id,
-  name: `atrium.content.configs.types.${id}`,
+  name: `atrium.admin.configs.types.${id}`,
 }));
 // One form for create and edit: the create schema's limits (key and value are required).
-const v = validatorsFor('ConfigAdminCreate', { key: { pattern: 'atrium.content.configs.key_rule' } });
+const v = validatorsFor('ConfigAdminCreate', { key: { pattern: 'atrium.admin.configs.key_rule' } });
 
 const typeOf = (v: unknown): ValueType =>
   v === null ? 'empty' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'text';
@@ -31,7 +31,7 @@ function ValueInputs() {
     <>
       <SelectInput
         source="value_type"
-        label="atrium.content.configs.fields.value_type"
+        label="atrium.admin.configs.fields.value_type"
         choices={typeChoices}
         defaultValue={record ? typeOf(record.value) : 'text'}
         validate={requiredValue}
@@ -44,7 +44,7 @@ function ValueInputs() {
                 <NumberInput
                   key="n"
                   source="value_number"
-                  label="atrium.content.configs.fields.value"
+                  label="atrium.admin.configs.fields.value"
                   defaultValue={typeof record?.value === 'number' ? record.value : 0}
                   validate={requiredValue}
                 />
@@ -54,7 +54,7 @@ function ValueInputs() {
                 <BooleanInput
                   key="b"
                   source="value_boolean"
-                  label="atrium.content.configs.fields.value"
+                  label="atrium.admin.configs.fields.value"
                   defaultValue={record?.value === true}
                 />
               );
@@ -65,7 +65,7 @@ function ValueInputs() {
                 <TextInput
                   key="t"
                   source="value_text"
-                  label="atrium.content.configs.fields.value"
+                  label="atrium.admin.configs.fields.value"
                   defaultValue={typeof record?.value === 'string' ? record.value : ''}
                   multiline
                   fullWidth
@@ -100,23 +100,23 @@ function ConfigForm() {
       <ConfigKeyField />
       <TextInput
         source="key"
-        label="atrium.content.configs.fields.key"
+        label="atrium.admin.configs.fields.key"
         validate={v.key}
         fullWidth
-        helperText="atrium.content.configs.key_help"
+        helperText="atrium.admin.configs.key_help"
       />
       <ValueInputs />
       <TextInput
         source="description"
-        label="atrium.content.configs.fields.description"
+        label="atrium.admin.configs.fields.description"
         validate={v.description}
         multiline
         fullWidth
       />
       <BooleanInput
         source="is_public"
-        label="atrium.content.configs.fields.is_public"
-        helperText="atrium.content.configs.public_help"
+        label="atrium.admin.configs.fields.is_public"
+        helperText="atrium.admin.configs.public_help"
       />
     </SimpleForm>
   );

@@ -6,8 +6,7 @@ import type { SchemaConfigAdmin } from '../../../../api/schema';
 const KNOWN = new Set(['support.email', 'donations.enabled', 'donations.min_amount']);
 
 /** The catalogue prefix of a known key (`known.donations_min_amount`), none for a key the app does not know. */
-const knownOf = (key: string) =>
-  KNOWN.has(key) ? `atrium.content.configs.known.${key.replace(/\./g, '_')}` : undefined;
+const knownOf = (key: string) => (KNOWN.has(key) ? `atrium.admin.configs.known.${key.replace(/\./g, '_')}` : undefined);
 
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 

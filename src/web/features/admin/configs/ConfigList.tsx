@@ -6,7 +6,7 @@ import type { SchemaConfigAdmin } from '../../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <NullableBooleanInput key="is_public" source="is_public" label="atrium.content.configs.fields.is_public" />,
+  <NullableBooleanInput key="is_public" source="is_public" label="atrium.admin.configs.fields.is_public" />,
 ];
 
 export function ConfigList() {
@@ -15,14 +15,14 @@ export function ConfigList() {
       <ResponsiveTable<SchemaConfigAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="key" label="atrium.content.configs.fields.key">
+            <DataTable.Col source="key" label="atrium.admin.configs.fields.key">
               <ConfigKeyField />
             </DataTable.Col>
-            <DataTable.Col label="atrium.content.configs.fields.value" disableSort>
+            <DataTable.Col label="atrium.admin.configs.fields.value" disableSort>
               <ConfigValueField />
             </DataTable.Col>
-            <DataTable.Col source="description" label="atrium.content.configs.fields.description" disableSort />
-            <DataTable.Col source="is_public" label="atrium.content.configs.fields.is_public">
+            <DataTable.Col source="description" label="atrium.admin.configs.fields.description" disableSort />
+            <DataTable.Col source="is_public" label="atrium.admin.configs.fields.is_public">
               <BooleanField source="is_public" />
             </DataTable.Col>
           </DataTable>

@@ -8,7 +8,7 @@ export function ConfigValueField(_: { label?: string }) {
   const translate = useTranslate();
   if (!record) return null;
   const v = record.value;
-  if (v === null) return <Chip size="small" label={translate('atrium.content.configs.empty')} />;
+  if (v === null) return <Chip size="small" label={translate('atrium.admin.configs.empty')} />;
   if (typeof v === 'boolean')
     return (
       <Chip

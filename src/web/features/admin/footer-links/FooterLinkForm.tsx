@@ -6,27 +6,27 @@ import { ContentCreate, ContentEdit } from '../../../common/forms';
 const v = validatorsFor('FooterLinkAdminCreate');
 // The kinds of link the server accepts (its description of url), said before saving.
 const linkKind: Validator = (value: string | null | undefined) =>
-  value && !/^(https?:\/\/|mailto:|\/)/i.test(value) ? 'atrium.content.footer_links.url_rule' : undefined;
+  value && !/^(https?:\/\/|mailto:|\/)/i.test(value) ? 'atrium.admin.footer_links.url_rule' : undefined;
 const urlRules = [...v.url, linkKind];
 
 function FooterLinkForm() {
   return (
     <SimpleForm sx={{ maxWidth: 700 }}>
-      <TextInput source="title" label="atrium.content.footer_links.fields.title" validate={v.title} fullWidth />
+      <TextInput source="title" label="atrium.admin.footer_links.fields.title" validate={v.title} fullWidth />
       <TextInput
         source="url"
-        label="atrium.content.footer_links.fields.url"
+        label="atrium.admin.footer_links.fields.url"
         validate={urlRules}
         fullWidth
-        helperText="atrium.content.footer_links.url_help"
+        helperText="atrium.admin.footer_links.url_help"
       />
       <NumberInput
         source="order"
-        label="atrium.content.footer_links.fields.order"
+        label="atrium.admin.footer_links.fields.order"
         min={0}
         step={1}
         validate={v.order}
-        helperText="atrium.content.order_help"
+        helperText="atrium.admin.order_help"
       />
     </SimpleForm>
   );

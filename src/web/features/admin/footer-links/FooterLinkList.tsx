@@ -8,11 +8,11 @@ export function FooterLinkList() {
       <ResponsiveTable<SchemaFooterLinkAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="order" label="atrium.content.footer_links.fields.order">
+            <DataTable.Col source="order" label="atrium.admin.footer_links.fields.order">
               <NumberField source="order" />
             </DataTable.Col>
-            <DataTable.Col source="title" label="atrium.content.footer_links.fields.title" />
-            <DataTable.Col source="url" label="atrium.content.footer_links.fields.url" disableSort>
+            <DataTable.Col source="title" label="atrium.admin.footer_links.fields.title" />
+            <DataTable.Col source="url" label="atrium.admin.footer_links.fields.url" disableSort>
               <UrlField
                 source="url"
                 target="_blank"

@@ -18,14 +18,14 @@ import { UploadInput } from '../../../common/UploadInput';
 
 const languageChoices = ['ru', 'en', 'de'].map((id) => ({ id, name: `atrium.languages.${id}` }));
 // One form for create and edit: the create schema's limits (the title is required).
-const v = validatorsFor('BookAdminCreate', { price: { pattern: 'atrium.content.books.price_rule' } });
+const v = validatorsFor('BookAdminCreate', { price: { pattern: 'atrium.admin.books.price_rule' } });
 
 // A priced book needs its price (the contract leaves it optional: a free book sends "0.00").
 const priceRules = [requiredValue, ...v.price];
 
 /** A book on sale (priced and published) needs its file; the server refuses it too, with the same words. */
 const pdfOnSale = (value: unknown, all: { is_free?: boolean; is_published?: boolean }) =>
-  !value && !all.is_free && all.is_published !== false ? 'atrium.content.books.pdf_required' : undefined;
+  !value && !all.is_free && all.is_published !== false ? 'atrium.admin.books.pdf_required' : undefined;
 const pdfRules = [...v.pdf, pdfOnSale];
 
 /** A free book costs "0.00"; a priced one keeps what the admin typed. */
@@ -38,21 +38,21 @@ function BookForm() {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <TextInput source="title" label="atrium.content.books.fields.title" validate={v.title} fullWidth />
+          <TextInput source="title" label="atrium.admin.books.fields.title" validate={v.title} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <TextInput source="author" label="atrium.content.books.fields.author" validate={v.author} fullWidth />
+          <TextInput source="author" label="atrium.admin.books.fields.author" validate={v.author} fullWidth />
         </Grid>
       </Grid>
-      <RichText source="description" label="atrium.content.books.fields.description" validate={v.description} />
-      <FormSection title="atrium.content.books.files_section">
-        <UploadInput source="cover" label="atrium.content.books.fields.cover" kind="image" validate={v.cover} />
-        <UploadInput source="pdf" label="atrium.content.books.fields.pdf" kind="pdf" validate={pdfRules} />
+      <RichText source="description" label="atrium.admin.books.fields.description" validate={v.description} />
+      <FormSection title="atrium.admin.books.files_section">
+        <UploadInput source="cover" label="atrium.admin.books.fields.cover" kind="image" validate={v.cover} />
+        <UploadInput source="pdf" label="atrium.admin.books.fields.pdf" kind="pdf" validate={pdfRules} />
       </FormSection>
-      <FormSection title="atrium.content.books.sale_section">
+      <FormSection title="atrium.admin.books.sale_section">
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <BooleanInput source="is_free" label="atrium.content.books.fields.is_free" />
+            <BooleanInput source="is_free" label="atrium.admin.books.fields.is_free" />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <FormDataConsumer<{ is_free?: boolean }>>
@@ -60,9 +60,9 @@ function BookForm() {
                 formData.is_free ? null : (
                   <TextInput
                     source="price"
-                    label="atrium.content.books.fields.price"
+                    label="atrium.admin.books.fields.price"
                     validate={priceRules}
-                    helperText="atrium.content.books.price_help"
+                    helperText="atrium.admin.books.price_help"
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                     fullWidth
                   />
@@ -75,7 +75,7 @@ function BookForm() {
           <Grid size={{ xs: 12, sm: 4 }}>
             <NumberInput
               source="pages"
-              label="atrium.content.books.fields.pages"
+              label="atrium.admin.books.fields.pages"
               min={1}
               step={1}
               validate={v.pages}
@@ -85,7 +85,7 @@ function BookForm() {
           <Grid size={{ xs: 12, sm: 4 }}>
             <SelectInput
               source="language"
-              label="atrium.content.books.fields.language"
+              label="atrium.admin.books.fields.language"
               choices={languageChoices}
               validate={v.language}
               fullWidth
@@ -94,10 +94,10 @@ function BookForm() {
         </Grid>
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <BooleanInput source="is_published" label="atrium.content.books.fields.is_published" />
+            <BooleanInput source="is_published" label="atrium.admin.books.fields.is_published" />
           </Grid>
           <Grid size={{ xs: 12, sm: 8 }}>
-            <InstantInput source="published_at" label="atrium.content.books.fields.published_at" fullWidth />
+            <InstantInput source="published_at" label="atrium.admin.books.fields.published_at" fullWidth />
           </Grid>
         </Grid>
       </FormSection>

@@ -5,7 +5,7 @@ import type { SchemaBookAdmin } from '../../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <NullableBooleanInput key="is_free" source="is_free" label="atrium.content.books.fields.is_free" />,
+  <NullableBooleanInput key="is_free" source="is_free" label="atrium.admin.books.fields.is_free" />,
 ];
 
 export function BookList() {
@@ -14,18 +14,18 @@ export function BookList() {
       <ResponsiveTable<SchemaBookAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="cover" label="atrium.content.books.fields.cover" disableSort>
+            <DataTable.Col source="cover" label="atrium.admin.books.fields.cover" disableSort>
               <ThumbField source="cover" ratio="2 / 3" width={40} />
             </DataTable.Col>
-            <DataTable.Col source="title" label="atrium.content.books.fields.title" />
-            <DataTable.Col source="author" label="atrium.content.books.fields.author" />
-            <DataTable.Col source="price" label="atrium.content.books.fields.price">
+            <DataTable.Col source="title" label="atrium.admin.books.fields.title" />
+            <DataTable.Col source="author" label="atrium.admin.books.fields.author" />
+            <DataTable.Col source="price" label="atrium.admin.books.fields.price">
               <PriceField />
             </DataTable.Col>
-            <DataTable.Col source="is_published" label="atrium.content.books.fields.is_published">
+            <DataTable.Col source="is_published" label="atrium.admin.books.fields.is_published">
               <BooleanField source="is_published" />
             </DataTable.Col>
-            <DataTable.Col source="published_at" label="atrium.content.books.fields.published_at">
+            <DataTable.Col source="published_at" label="atrium.admin.books.fields.published_at">
               <InstantField source="published_at" />
             </DataTable.Col>
           </DataTable>

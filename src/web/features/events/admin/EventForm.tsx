@@ -11,39 +11,39 @@ import { WhenSection, type WhenTexts } from '../../../common/WhenSection';
 const v = validatorsFor('EventAdminCreate');
 
 const WHEN: WhenTexts = {
-  section: 'atrium.content.events.when_section',
-  starts_at: 'atrium.content.events.fields.starts_at',
-  ends_at: 'atrium.content.events.fields.ends_at',
-  time_zone: 'atrium.content.events.fields.time_zone',
-  time_zone_help: 'atrium.content.events.time_zone_help',
-  end_rule: 'atrium.content.events.end_rule',
+  section: 'atrium.admin.events.when_section',
+  starts_at: 'atrium.admin.events.fields.starts_at',
+  ends_at: 'atrium.admin.events.fields.ends_at',
+  time_zone: 'atrium.admin.events.fields.time_zone',
+  time_zone_help: 'atrium.admin.events.time_zone_help',
+  end_rule: 'atrium.admin.events.end_rule',
 };
 
 function EventForm() {
   return (
     <SimpleForm sx={{ maxWidth: 960 }}>
-      <TextInput source="title" label="atrium.content.events.fields.title" validate={v.title} fullWidth />
+      <TextInput source="title" label="atrium.admin.events.fields.title" validate={v.title} fullWidth />
       <WhenSection texts={WHEN} startRules={v.starts_at} zoneRules={v.time_zone} />
-      <FormSection title="atrium.content.events.where_section">
+      <FormSection title="atrium.admin.events.where_section">
         <TextInput
           source="place"
-          label="atrium.content.events.fields.place"
+          label="atrium.admin.events.fields.place"
           validate={v.place}
           fullWidth
-          helperText="atrium.content.events.place_help"
+          helperText="atrium.admin.events.place_help"
         />
         <TextInput
           source="online_url"
-          label="atrium.content.events.fields.online_url"
+          label="atrium.admin.events.fields.online_url"
           type="url"
           validate={v.online_url}
           fullWidth
-          helperText="atrium.content.events.online_help"
+          helperText="atrium.admin.events.online_help"
         />
       </FormSection>
-      <RichText source="description" label="atrium.content.events.fields.description" validate={v.description} />
-      <UploadInput source="image" label="atrium.content.events.fields.image" kind="image" validate={v.image} />
-      <BooleanInput source="is_published" label="atrium.content.events.fields.is_published" />
+      <RichText source="description" label="atrium.admin.events.fields.description" validate={v.description} />
+      <UploadInput source="image" label="atrium.admin.events.fields.image" kind="image" validate={v.image} />
+      <BooleanInput source="is_published" label="atrium.admin.events.fields.is_published" />
     </SimpleForm>
   );
 }

@@ -5,7 +5,7 @@ import type { SchemaEventAdmin } from '../../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <BooleanInput key="upcoming" source="upcoming" label="atrium.content.events.upcoming_filter" />,
+  <BooleanInput key="upcoming" source="upcoming" label="atrium.admin.events.upcoming_filter" />,
 ];
 
 export function EventList() {
@@ -14,14 +14,14 @@ export function EventList() {
       <ResponsiveTable<SchemaEventAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="title" label="atrium.content.events.fields.title" />
-            <DataTable.Col source="starts_at" label="atrium.content.events.fields.starts_at">
+            <DataTable.Col source="title" label="atrium.admin.events.fields.title" />
+            <DataTable.Col source="starts_at" label="atrium.admin.events.fields.starts_at">
               <InstantField source="starts_at" />
             </DataTable.Col>
-            <DataTable.Col source="place" label="atrium.content.events.fields.place" disableSort>
+            <DataTable.Col source="place" label="atrium.admin.events.fields.place" disableSort>
               <TextField source="place" emptyText="—" />
             </DataTable.Col>
-            <DataTable.Col source="is_published" label="atrium.content.events.fields.is_published">
+            <DataTable.Col source="is_published" label="atrium.admin.events.fields.is_published">
               <BooleanField source="is_published" />
             </DataTable.Col>
           </DataTable>

@@ -6,7 +6,7 @@ import DragIndicator from '@mui/icons-material/DragIndicator';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
-import type { LandingElementRecord } from '../../../providers/data/landingElements';
+import type { LandingElementRecord } from './data';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

@@ -5,7 +5,7 @@ import { useDataProvider, useGetManyReference, useGetOne, useNotify, useTranslat
 import { useParams } from 'react-router-dom';
 import type { SchemaFlow } from '../../../../api/schema';
 import { fieldErrorsOf, useNotifyError } from '../../../common/errors';
-import type { LandingElementRecord } from '../../../providers/data/landingElements';
+import type { LandingElementRecord } from './data';
 import { CopyLinkButton } from '../CopyLinkButton';
 import { MemberPage } from '../../../common/MemberPage';
 import { ErrorBlock, LoadingBlock } from '../../../common/States';

@@ -1,5 +1,5 @@
 import type { SchemaLandingElement } from '../../../../api/schema';
-import type { LandingElementData, LandingElementRecord } from '../../../providers/data/landingElements';
+import type { LandingElementData, LandingElementRecord } from './data';
 
 export const ELEMENT_TYPES = ['heading', 'text', 'image', 'video', 'button', 'lead_form', 'countdown'] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];

@@ -11,27 +11,27 @@ const v = validatorsFor('NewsAdminCreate');
 function NewsForm() {
   return (
     <SimpleForm sx={{ maxWidth: 960 }}>
-      <TextInput source="title" label="atrium.content.news.fields.title" validate={v.title} fullWidth />
+      <TextInput source="title" label="atrium.admin.news.fields.title" validate={v.title} fullWidth />
       <TextInput
         source="summary"
-        label="atrium.content.news.fields.summary"
+        label="atrium.admin.news.fields.summary"
         multiline
         minRows={2}
         validate={v.summary}
         fullWidth
-        helperText="atrium.content.news.summary_help"
+        helperText="atrium.admin.news.summary_help"
       />
-      <RichText source="body" label="atrium.content.news.fields.body" validate={v.body} />
-      <UploadInput source="image" label="atrium.content.news.fields.image" kind="image" validate={v.image} />
+      <RichText source="body" label="atrium.admin.news.fields.body" validate={v.body} />
+      <UploadInput source="image" label="atrium.admin.news.fields.image" kind="image" validate={v.image} />
       <BooleanInput
         source="is_important"
-        label="atrium.content.news.fields.is_important"
-        helperText="atrium.content.news.important_help"
+        label="atrium.admin.news.fields.is_important"
+        helperText="atrium.admin.news.important_help"
       />
       <InstantInput
         source="published_at"
-        label="atrium.content.news.fields.published_at"
-        helperText="atrium.content.news.published_help"
+        label="atrium.admin.news.fields.published_at"
+        helperText="atrium.admin.news.published_help"
       />
     </SimpleForm>
   );

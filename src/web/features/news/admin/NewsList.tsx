@@ -5,7 +5,7 @@ import type { SchemaNewsAdmin } from '../../../../api/schema';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <NullableBooleanInput key="is_important" source="is_important" label="atrium.content.news.fields.is_important" />,
+  <NullableBooleanInput key="is_important" source="is_important" label="atrium.admin.news.fields.is_important" />,
 ];
 
 export function NewsList() {
@@ -14,20 +14,20 @@ export function NewsList() {
       <ResponsiveTable<SchemaNewsAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="image" label="atrium.content.news.fields.image" disableSort>
+            <DataTable.Col source="image" label="atrium.admin.news.fields.image" disableSort>
               <ThumbField source="image" />
             </DataTable.Col>
-            <DataTable.Col source="title" label="atrium.content.news.fields.title" />
-            <DataTable.Col source="is_important" label="atrium.content.news.fields.is_important">
+            <DataTable.Col source="title" label="atrium.admin.news.fields.title" />
+            <DataTable.Col source="is_important" label="atrium.admin.news.fields.is_important">
               <BooleanField source="is_important" />
             </DataTable.Col>
-            <DataTable.Col source="published_at" label="atrium.content.news.fields.published_at">
-              <InstantField source="published_at" emptyText="atrium.content.news.draft" />
+            <DataTable.Col source="published_at" label="atrium.admin.news.fields.published_at">
+              <InstantField source="published_at" emptyText="atrium.admin.news.draft" />
             </DataTable.Col>
           </DataTable>
         }
         primary={(r) => r.title}
-        secondary={() => <InstantField source="published_at" emptyText="atrium.content.news.draft" />}
+        secondary={() => <InstantField source="published_at" emptyText="atrium.admin.news.draft" />}
       />
     </List>
   );

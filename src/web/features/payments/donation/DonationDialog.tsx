@@ -33,7 +33,7 @@ import { fieldErrorsOf, submissionErrors, useFormAlert, useNotifyError } from '.
 import { fmtMoney } from '../../../common/format';
 import { InstantInput } from '../../../common/inputs';
 import { trimmed } from '../../../common/trimmed';
-import { useConfigs } from '../../../providers/data/learningHooks';
+import { useConfigs } from '../../learning/hooks';
 import { useProviderMutation, useProviderQuery } from '../../../providers/data/providerHooks';
 
 // The contract's limits of a donation's typed fields (the same for online and manual donations).

@@ -12,7 +12,7 @@ import {
 import type { SchemaStaffOrder } from '../../../../api/schema';
 import { useNotifyError } from '../../../common/errors';
 import { InstantField, MoneyField } from '../../../common/fields';
-import { useChangeOrderStatus } from '../../../providers/data/productsHooks';
+import { useChangeOrderStatus } from '../hooks';
 import { OrderMember, OrderStatusChip } from './OrderFields';
 
 const L = (f: string) => `atrium.products.orders.fields.${f}`;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../../../providers/data/statistics';
+import type { StaffStatisticsFilter, StaffStatisticsRecord } from '../../statistics/data';
 
 /** Picks an employee the caller may view as (from the staff statistics list) and opens view-as. */
 export function StaffSwitch({ pathOf }: { pathOf: (id: number) => string }) {

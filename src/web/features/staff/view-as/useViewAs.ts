@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { useViewAsEmployee } from '../../../providers/data/statisticsHooks';
+import { useViewAsEmployee } from '../../statistics/hooks';
 import { isRefusal } from '../../../common/Failure';
 
 /**

@@ -8,10 +8,10 @@ const v = validatorsFor('PackageAdminCreate');
 function PackageForm() {
   return (
     <SimpleForm sx={{ maxWidth: 800 }}>
-      <TextInput source="name" label="atrium.content.packages.fields.name" validate={v.name} fullWidth />
+      <TextInput source="name" label="atrium.admin.packages.fields.name" validate={v.name} fullWidth />
       <TextInput
         source="description"
-        label="atrium.content.packages.fields.description"
+        label="atrium.admin.packages.fields.description"
         multiline
         minRows={3}
         validate={v.description}
@@ -24,14 +24,14 @@ function PackageForm() {
         perPage={200}
       >
         <AutocompleteArrayInput
-          label="atrium.content.packages.fields.category_ids"
+          label="atrium.admin.packages.fields.category_ids"
           optionText="title"
           validate={v.category_ids}
           fullWidth
-          helperText="atrium.content.packages.categories_help"
+          helperText="atrium.admin.packages.categories_help"
         />
       </ReferenceArrayInput>
-      <BooleanInput source="is_active" label="atrium.content.packages.fields.is_active" />
+      <BooleanInput source="is_active" label="atrium.admin.packages.fields.is_active" />
     </SimpleForm>
   );
 }

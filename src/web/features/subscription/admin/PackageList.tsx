@@ -16,11 +16,11 @@ export function PackageList() {
       <ResponsiveTable<SchemaPackageAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="name" label="atrium.content.packages.fields.name" />
-            <DataTable.Col source="is_active" label="atrium.content.packages.fields.is_active">
+            <DataTable.Col source="name" label="atrium.admin.packages.fields.name" />
+            <DataTable.Col source="is_active" label="atrium.admin.packages.fields.is_active">
               <BooleanField source="is_active" />
             </DataTable.Col>
-            <DataTable.Col source="category_ids" label="atrium.content.packages.fields.category_ids" disableSort>
+            <DataTable.Col source="category_ids" label="atrium.admin.packages.fields.category_ids" disableSort>
               <ReferenceArrayField source="category_ids" reference="admin/lesson-categories">
                 <SingleFieldList linkType={false}>
                   <ChipField source="title" size="small" />

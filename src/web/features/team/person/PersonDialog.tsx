@@ -23,15 +23,15 @@ import { timeZoneChoices } from '../../../common/inputs';
 import { languageChoices } from '../../users/choices';
 import { formErrors } from '../../../common/errors';
 import { FillAllEmpty } from '../../../common/FillAllEmpty';
-import type { PartnerCreate } from '../../../providers/data/staff';
-import { useTagsGroups } from '../../../providers/data/staffHooks';
+import type { PartnerCreate } from '../../staff/data';
+import { useTagsGroups } from '../../staff/hooks';
 import { StaffPicker } from '../../staff/StaffPicker';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
 // An empty pick and a malformed email are answered in the spec's words; the rest are the contract's limits and messages.
 const PICKS = {
-  tag_id: { presence: 'atrium.admin.people.select_tag' },
-  consultant_id: { presence: 'atrium.admin.people.select_consultant' },
+  tag_id: { presence: 'atrium.staff.people.select_tag' },
+  consultant_id: { presence: 'atrium.staff.people.select_consultant' },
   email: { email: 'atrium.validation.email_is_invalid' },
 };
 const leadRules = validatorsFor('CreateLeadUserRequest', PICKS);
@@ -72,7 +72,7 @@ function DocumentsInput() {
   return (
     <Stack spacing={1}>
       <Button variant="outlined" component="label">
-        {translate('atrium.admin.people.documents')}
+        {translate('atrium.staff.people.documents')}
         <input
           hidden
           multiple
@@ -100,7 +100,7 @@ function Save() {
   const { isSubmitting } = useFormState();
   // Enabled on a pristine form too: saving it empty shows what is missing.
   return (
-    <SaveButton label="atrium.admin.people.create" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />
+    <SaveButton label="atrium.staff.people.create" icon={<></>} alwaysEnable={!isSubmitting} disabled={isSubmitting} />
   );
 }
 
@@ -116,7 +116,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
   const [alert, setAlert] = useState<string | null>(null);
   const rules = partner ? partnerRules : leadRules;
   const fields = FIELDS.filter((f) => partner || f !== 'company');
-  const title = translate(partner ? 'atrium.admin.people.new_partner' : 'atrium.admin.people.new_lead');
+  const title = translate(partner ? 'atrium.staff.people.new_partner' : 'atrium.staff.people.new_lead');
   const close = () => {
     setAlert(null);
     onClose();
@@ -130,7 +130,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
         transform={filledOnly}
         mutationOptions={{
           onSuccess: () => {
-            notify(partner ? 'atrium.admin.people.partner_created' : 'atrium.admin.people.lead_created', {
+            notify(partner ? 'atrium.staff.people.partner_created' : 'atrium.staff.people.lead_created', {
               type: 'success',
             });
             refresh();
@@ -155,7 +155,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
                 <TextInput
                   key={f}
                   source={f}
-                  label={`atrium.admin.people.${f}`}
+                  label={`atrium.staff.people.${f}`}
                   type={f === 'email' ? 'email' : 'text'}
                   validate={f === 'company' ? partnerRules.company : rules[f]}
                   helperText={false}
@@ -163,7 +163,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
               ))}
               <SelectInput
                 source="tag_id"
-                label="atrium.admin.people.tag"
+                label="atrium.staff.people.tag"
                 choices={tags.data?.tags ?? []}
                 isPending={tags.isPending}
                 validate={rules.tag_id}
@@ -195,7 +195,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>{translate('atrium.admin.list.cancel')}</Button>
+            <Button onClick={close}>{translate('atrium.staff.list.cancel')}</Button>
             <Save />
           </DialogActions>
         </Form>

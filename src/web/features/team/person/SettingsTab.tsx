@@ -20,7 +20,7 @@ import { timeZoneChoices } from '../../../common/inputs';
 import { ErrorBlock, LoadingBlock } from '../../../common/States';
 import { trimmed } from '../../../common/trimmed';
 import { useProviderMutation } from '../../../providers/data/providerHooks';
-import { useTagsGroups } from '../../../providers/data/staffHooks';
+import { useTagsGroups } from '../../staff/hooks';
 
 const L = (key: string) => `atrium.person.settings.${key}`;
 const LANGUAGES: SchemaLanguage[] = ['ru', 'en', 'de'];

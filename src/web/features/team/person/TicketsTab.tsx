@@ -3,7 +3,7 @@ import { DataTable, ListContextProvider, Pagination, useListController, useTrans
 import type { SchemaStaffUserDetails, SchemaTicket } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
-import { useTicketChoices } from '../../../providers/data/ticketsHooks';
+import { useTicketChoices } from '../../tickets/hooks';
 
 /** The person's tickets: the staff ticket list filtered by the person's id. */
 export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {

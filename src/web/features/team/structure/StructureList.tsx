@@ -18,7 +18,7 @@ import type { SchemaStructureChoices, SchemaStructureUser } from '../../../../ap
 import { useFmtMoney, useTimeZone } from '../../../common/format';
 import { LoadingBlock } from '../../../common/States';
 import { useStructureChoices } from '../../../providers/data/menusHooks';
-import type { StructureMeta } from '../../../providers/data/structure';
+import type { StructureMeta } from './data';
 import { BulkHandOverButton } from './BulkHandOver';
 import { HIDDEN_BY_DEFAULT, renderCell } from './columns';
 

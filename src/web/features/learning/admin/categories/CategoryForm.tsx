@@ -9,28 +9,23 @@ const v = validatorsFor('LessonCategoryAdminCreate');
 function CategoryForm() {
   return (
     <SimpleForm sx={{ maxWidth: 800 }}>
-      <TextInput source="title" label="atrium.content.lesson_categories.fields.title" validate={v.title} fullWidth />
+      <TextInput source="title" label="atrium.admin.lesson_categories.fields.title" validate={v.title} fullWidth />
       <TextInput
         source="description"
-        label="atrium.content.lesson_categories.fields.description"
+        label="atrium.admin.lesson_categories.fields.description"
         multiline
         minRows={3}
         validate={v.description}
         fullWidth
       />
-      <UploadInput
-        source="image"
-        label="atrium.content.lesson_categories.fields.image"
-        kind="image"
-        validate={v.image}
-      />
+      <UploadInput source="image" label="atrium.admin.lesson_categories.fields.image" kind="image" validate={v.image} />
       <NumberInput
         source="order"
-        label="atrium.content.lesson_categories.fields.order"
+        label="atrium.admin.lesson_categories.fields.order"
         min={0}
         step={1}
         validate={v.order}
-        helperText="atrium.content.order_help"
+        helperText="atrium.admin.order_help"
       />
     </SimpleForm>
   );

@@ -9,21 +9,21 @@ export function CategoryList() {
       <ResponsiveTable<SchemaLessonCategoryAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="image" label="atrium.content.lesson_categories.fields.image" disableSort>
+            <DataTable.Col source="image" label="atrium.admin.lesson_categories.fields.image" disableSort>
               <ThumbField source="image" />
             </DataTable.Col>
-            <DataTable.Col source="title" label="atrium.content.lesson_categories.fields.title" />
-            <DataTable.Col source="order" label="atrium.content.lesson_categories.fields.order">
+            <DataTable.Col source="title" label="atrium.admin.lesson_categories.fields.title" />
+            <DataTable.Col source="order" label="atrium.admin.lesson_categories.fields.order">
               <NumberField source="order" />
             </DataTable.Col>
             <DataTable.Col
               source="lessons_count"
-              label="atrium.content.lesson_categories.fields.lessons_count"
+              label="atrium.admin.lesson_categories.fields.lessons_count"
               disableSort
             >
               <NumberField source="lessons_count" />
             </DataTable.Col>
-            <DataTable.Col source="updated_at" label="atrium.content.lesson_categories.fields.updated_at">
+            <DataTable.Col source="updated_at" label="atrium.admin.lesson_categories.fields.updated_at">
               <InstantField source="updated_at" />
             </DataTable.Col>
           </DataTable>

@@ -26,9 +26,9 @@ const v = validatorsFor('LessonAdminCreate');
 
 type VideoSource = 'file' | 'url' | 'none';
 const sourceChoices = [
-  { id: 'file', name: 'atrium.content.lessons.video_file_choice' },
-  { id: 'url', name: 'atrium.content.lessons.video_url_choice' },
-  { id: 'none', name: 'atrium.content.lessons.video_none_choice' },
+  { id: 'file', name: 'atrium.admin.lessons.video_file_choice' },
+  { id: 'url', name: 'atrium.admin.lessons.video_url_choice' },
+  { id: 'none', name: 'atrium.admin.lessons.video_none_choice' },
 ];
 
 /** The video: an uploaded file (its length fills the duration) or a YouTube/Vimeo/other link. */
@@ -40,7 +40,7 @@ function VideoInputs() {
     <>
       <RadioButtonGroupInput
         source="video_source"
-        label="atrium.content.lessons.fields.video"
+        label="atrium.admin.lessons.fields.video"
         choices={sourceChoices}
         defaultValue={initial}
         row
@@ -50,16 +50,16 @@ function VideoInputs() {
           formData.video_source === 'url' ? (
             <TextInput
               source="video_url"
-              label="atrium.content.lessons.fields.video_url"
+              label="atrium.admin.lessons.fields.video_url"
               fullWidth
-              helperText="atrium.content.lessons.video_url_help"
+              helperText="atrium.admin.lessons.video_url_help"
               type="url"
               validate={v.video_url}
             />
           ) : formData.video_source === 'none' ? null : (
             <UploadInput
               source="video_file"
-              label="atrium.content.lessons.fields.video_file"
+              label="atrium.admin.lessons.fields.video_file"
               kind="video"
               validate={v.video_file}
               onUploaded={(_, file) => {
@@ -93,7 +93,7 @@ function LessonForm({ editing }: { editing?: boolean }) {
     <SimpleForm sx={{ maxWidth: 960 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <TextInput source="title" label="atrium.content.lessons.fields.title" validate={v.title} fullWidth />
+          <TextInput source="title" label="atrium.admin.lessons.fields.title" validate={v.title} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <ReferenceInput
@@ -103,7 +103,7 @@ function LessonForm({ editing }: { editing?: boolean }) {
             perPage={200}
           >
             <SelectInput
-              label="atrium.content.lessons.fields.category_id"
+              label="atrium.admin.lessons.fields.category_id"
               optionText="title"
               validate={v.category_id}
               fullWidth
@@ -113,53 +113,53 @@ function LessonForm({ editing }: { editing?: boolean }) {
       </Grid>
       <TextInput
         source="short_description"
-        label="atrium.content.lessons.fields.short_description"
+        label="atrium.admin.lessons.fields.short_description"
         multiline
         minRows={2}
         validate={v.short_description}
         fullWidth
       />
-      <RichText source="description" label="atrium.content.lessons.fields.description" validate={v.description} />
-      <FormSection title="atrium.content.lessons.video_section">
+      <RichText source="description" label="atrium.admin.lessons.fields.description" validate={v.description} />
+      <FormSection title="atrium.admin.lessons.video_section">
         <VideoInputs />
         <NumberInput
           source="duration_seconds"
-          label="atrium.content.lessons.fields.duration_seconds"
+          label="atrium.admin.lessons.fields.duration_seconds"
           min={0}
           step={1}
           validate={v.duration_seconds}
-          helperText="atrium.content.lessons.duration_help"
+          helperText="atrium.admin.lessons.duration_help"
         />
-        <UploadInput source="preview" label="atrium.content.lessons.fields.preview" kind="image" validate={v.preview} />
+        <UploadInput source="preview" label="atrium.admin.lessons.fields.preview" kind="image" validate={v.preview} />
       </FormSection>
-      <FormSection title="atrium.content.lessons.access_section">
+      <FormSection title="atrium.admin.lessons.access_section">
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <BooleanInput
               source="is_free"
-              label="atrium.content.lessons.fields.is_free"
-              helperText="atrium.content.lessons.free_help"
+              label="atrium.admin.lessons.fields.is_free"
+              helperText="atrium.admin.lessons.free_help"
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <BooleanInput source="is_published" label="atrium.content.lessons.fields.is_published" />
+            <BooleanInput source="is_published" label="atrium.admin.lessons.fields.is_published" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <NumberInput
               source="order"
-              label="atrium.content.lessons.fields.order"
+              label="atrium.admin.lessons.fields.order"
               min={0}
               step={1}
               validate={v.order}
-              helperText="atrium.content.order_help"
+              helperText="atrium.admin.order_help"
               fullWidth
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <InstantInput
               source="published_at"
-              label="atrium.content.lessons.fields.published_at"
-              helperText="atrium.content.lessons.published_help"
+              label="atrium.admin.lessons.fields.published_at"
+              helperText="atrium.admin.lessons.published_help"
               fullWidth
             />
           </Grid>

@@ -23,10 +23,10 @@ const filters = [
     perPage={200}
     alwaysOn
   >
-    <SelectInput label="atrium.content.lessons.fields.category_id" optionText="title" />
+    <SelectInput label="atrium.admin.lessons.fields.category_id" optionText="title" />
   </ReferenceInput>,
-  <NullableBooleanInput key="is_free" source="is_free" label="atrium.content.lessons.fields.is_free" />,
-  <NullableBooleanInput key="is_published" source="is_published" label="atrium.content.lessons.fields.is_published" />,
+  <NullableBooleanInput key="is_free" source="is_free" label="atrium.admin.lessons.fields.is_free" />,
+  <NullableBooleanInput key="is_published" source="is_published" label="atrium.admin.lessons.fields.is_published" />,
 ];
 
 export function LessonList() {
@@ -35,23 +35,23 @@ export function LessonList() {
       <ResponsiveTable<SchemaLessonAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="preview" label="atrium.content.lessons.fields.preview" disableSort>
+            <DataTable.Col source="preview" label="atrium.admin.lessons.fields.preview" disableSort>
               <ThumbField source="preview" />
             </DataTable.Col>
-            <DataTable.Col source="title" label="atrium.content.lessons.fields.title" />
-            <DataTable.Col source="category_id" label="atrium.content.lessons.fields.category_id">
+            <DataTable.Col source="title" label="atrium.admin.lessons.fields.title" />
+            <DataTable.Col source="category_id" label="atrium.admin.lessons.fields.category_id">
               <ReferenceField source="category_id" reference="admin/lesson-categories" link={false} />
             </DataTable.Col>
-            <DataTable.Col source="order" label="atrium.content.lessons.fields.order">
+            <DataTable.Col source="order" label="atrium.admin.lessons.fields.order">
               <NumberField source="order" />
             </DataTable.Col>
-            <DataTable.Col source="is_free" label="atrium.content.lessons.fields.is_free">
+            <DataTable.Col source="is_free" label="atrium.admin.lessons.fields.is_free">
               <BooleanField source="is_free" />
             </DataTable.Col>
-            <DataTable.Col source="is_published" label="atrium.content.lessons.fields.is_published">
+            <DataTable.Col source="is_published" label="atrium.admin.lessons.fields.is_published">
               <BooleanField source="is_published" />
             </DataTable.Col>
-            <DataTable.Col source="published_at" label="atrium.content.lessons.fields.published_at">
+            <DataTable.Col source="published_at" label="atrium.admin.lessons.fields.published_at">
               <InstantField source="published_at" />
             </DataTable.Col>
           </DataTable>

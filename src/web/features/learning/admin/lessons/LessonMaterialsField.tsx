@@ -15,7 +15,7 @@ export function LessonMaterialsField() {
     <Stack spacing={1} sx={{ mt: 2, maxWidth: 900 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {translate('atrium.content.lessons.materials')}
+          {translate('atrium.admin.lessons.materials')}
         </Typography>
         <Button
           component={Link}
@@ -23,7 +23,7 @@ export function LessonMaterialsField() {
           startIcon={<Add />}
           size="small"
         >
-          {translate('atrium.content.lessons.add_material')}
+          {translate('atrium.admin.lessons.add_material')}
         </Button>
       </Stack>
       <ReferenceManyField
@@ -36,12 +36,12 @@ export function LessonMaterialsField() {
           bulkActionButtons={false}
           empty={
             <Typography color="text.secondary" variant="body2">
-              {translate('atrium.content.lessons.no_materials')}
+              {translate('atrium.admin.lessons.no_materials')}
             </Typography>
           }
         >
-          <DataTable.Col source="title" label="atrium.content.lesson_materials.fields.title" />
-          <DataTable.Col label="atrium.content.lesson_materials.fields.kind" disableSort>
+          <DataTable.Col source="title" label="atrium.admin.lesson_materials.fields.title" />
+          <DataTable.Col label="atrium.admin.lesson_materials.fields.kind" disableSort>
             <MaterialKindField />
           </DataTable.Col>
           <DataTable.Col>

@@ -24,8 +24,8 @@ const v = validatorsFor('LessonMaterialAdminCreate');
 const urlRules = [requiredValue, ...v.url];
 const fileRules = [requiredValue, ...v.file];
 const kindChoices = [
-  { id: 'file', name: 'atrium.content.lesson_materials.file' },
-  { id: 'link', name: 'atrium.content.lesson_materials.link' },
+  { id: 'file', name: 'atrium.admin.lesson_materials.file' },
+  { id: 'link', name: 'atrium.admin.lesson_materials.link' },
 ];
 
 function FileOrLink() {
@@ -35,7 +35,7 @@ function FileOrLink() {
     <>
       <RadioButtonGroupInput
         source="kind"
-        label="atrium.content.lesson_materials.fields.kind"
+        label="atrium.admin.lesson_materials.fields.kind"
         choices={kindChoices}
         defaultValue={record?.url ? 'link' : 'file'}
         row
@@ -45,7 +45,7 @@ function FileOrLink() {
           formData.kind === 'link' ? (
             <TextInput
               source="url"
-              label="atrium.content.lesson_materials.fields.url"
+              label="atrium.admin.lesson_materials.fields.url"
               type="url"
               validate={urlRules}
               fullWidth
@@ -53,7 +53,7 @@ function FileOrLink() {
           ) : (
             <UploadInput
               source="file"
-              label="atrium.content.lesson_materials.fields.file"
+              label="atrium.admin.lesson_materials.fields.file"
               kind="document"
               validate={fileRules}
               onUploaded={(res) => {
@@ -83,21 +83,21 @@ function MaterialForm() {
     <SimpleForm sx={{ maxWidth: 760 }}>
       <ReferenceInput source="lesson_id" reference="admin/lessons" perPage={200}>
         <SelectInput
-          label="atrium.content.lesson_materials.fields.lesson_id"
+          label="atrium.admin.lesson_materials.fields.lesson_id"
           optionText="title"
           validate={v.lesson_id}
           fullWidth
         />
       </ReferenceInput>
       <FileOrLink />
-      <TextInput source="title" label="atrium.content.lesson_materials.fields.title" validate={v.title} fullWidth />
+      <TextInput source="title" label="atrium.admin.lesson_materials.fields.title" validate={v.title} fullWidth />
       <NumberInput
         source="order"
-        label="atrium.content.lesson_materials.fields.order"
+        label="atrium.admin.lesson_materials.fields.order"
         min={0}
         step={1}
         validate={v.order}
-        helperText="atrium.content.order_help"
+        helperText="atrium.admin.order_help"
       />
     </SimpleForm>
   );

@@ -12,7 +12,7 @@ export function MaterialKindField(_: { label?: string }) {
   if (!record) return null;
   const isFile = Boolean(record.file);
   const text = isFile
-    ? [translate('atrium.content.lesson_materials.file'), record.mime_type, fmtBytes(record.size_bytes)]
+    ? [translate('atrium.admin.lesson_materials.file'), record.mime_type, fmtBytes(record.size_bytes)]
         .filter(Boolean)
         .join(' · ')
     : (record.url ?? '');

@@ -6,7 +6,7 @@ import type { SchemaLessonMaterialAdmin } from '../../../../../api/schema';
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <ReferenceInput key="lesson_id" source="lesson_id" reference="admin/lessons" perPage={200} alwaysOn>
-    <SelectInput label="atrium.content.lesson_materials.fields.lesson_id" optionText="title" />
+    <SelectInput label="atrium.admin.lesson_materials.fields.lesson_id" optionText="title" />
   </ReferenceInput>,
 ];
 
@@ -16,14 +16,14 @@ export function MaterialList() {
       <ResponsiveTable<SchemaLessonMaterialAdmin>
         table={
           <DataTable rowClick="edit">
-            <DataTable.Col source="title" label="atrium.content.lesson_materials.fields.title" />
-            <DataTable.Col source="lesson_id" label="atrium.content.lesson_materials.fields.lesson_id">
+            <DataTable.Col source="title" label="atrium.admin.lesson_materials.fields.title" />
+            <DataTable.Col source="lesson_id" label="atrium.admin.lesson_materials.fields.lesson_id">
               <ReferenceField source="lesson_id" reference="admin/lessons" link="edit" />
             </DataTable.Col>
-            <DataTable.Col label="atrium.content.lesson_materials.fields.kind" disableSort>
+            <DataTable.Col label="atrium.admin.lesson_materials.fields.kind" disableSort>
               <MaterialKindField />
             </DataTable.Col>
-            <DataTable.Col source="order" label="atrium.content.lesson_materials.fields.order">
+            <DataTable.Col source="order" label="atrium.admin.lesson_materials.fields.order">
               <NumberField source="order" />
             </DataTable.Col>
           </DataTable>

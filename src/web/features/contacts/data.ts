@@ -1,0 +1,123 @@
+import type { Identifier } from 'react-admin';
+import { api, unwrap } from '../../../api/client';
+import type { SchemaContact, SchemaContactBulkRequest, SchemaContactRequest } from '../../../api/schema';
+import type { ResourceAdapter } from '../../providers/data/types';
+
+/** The filter of the contacts list: free text, a category id and a status id (0 or absent = all). */
+export type ContactFilter = { q?: string; category?: number | ''; status?: number | '' };
+
+/**
+ * What `updateMany` accepts for the bulk endpoint: a status (null clears it), or a category to add
+ * or to remove.
+ */
+export type ContactBulkChange = { status: number | null } | { add_category: number } | { remove_category: number };
+
+const path = (id: Identifier) => ({ params: { path: { id: Number(id) } } });
+
+/** The writable fields of a contact record, as ContactRequest names them (with the form's phone region). */
+function toContactRequest(data: Partial<SchemaContact> & { default_region?: string }): SchemaContactRequest {
+  return {
+    ...(data.default_region && { default_region: data.default_region }),
+    first_name: data.first_name ?? '',
+    last_name: data.last_name ?? '',
+    phone: data.phone ?? '',
+    email: data.email ?? '',
+    city: data.city ?? '',
+    country: data.country ?? '',
+    notes: data.notes ?? '',
+    categories: data.categories ?? [],
+    status: data.status ?? null,
+    tags: data.tags ?? [],
+  };
+}
+
+function bulkOf(ids: Identifier[], change: ContactBulkChange): SchemaContactBulkRequest {
+  const numeric = ids.map(Number);
+  if ('add_category' in change) return { ids: numeric, action: 'add_category', category: change.add_category };
+  if ('remove_category' in change) return { ids: numeric, action: 'remove_category', category: change.remove_category };
+  return { ids: numeric, action: 'set_status', status: change.status };
+}
+
+/** Reads updateMany's data as one bulk change; anything else is a programming error. */
+function bulkChangeOf(data: Record<string, unknown>): ContactBulkChange {
+  if (typeof data.add_category === 'number') return { add_category: data.add_category };
+  if (typeof data.remove_category === 'number') return { remove_category: data.remove_category };
+  if ('status' in data && (data.status === null || typeof data.status === 'number')) return { status: data.status };
+  throw new Error('contacts.updateMany takes {status}, {add_category} or {remove_category}');
+}
+
+const getContact = (id: Identifier) => unwrap(api.GET('/contacts/{id}/', path(id)));
+
+/** `contacts` → contacts/: the member's own contacts; bulk changes and deletes go to contacts/bulk/. */
+export const contactsAdapter: ResourceAdapter = {
+  async getList(_resource, { pagination, sort, filter }) {
+    const f = (filter ?? {}) as ContactFilter;
+    const page = await unwrap(
+      api.GET('/contacts/', {
+        params: {
+          query: {
+            page: pagination?.page ?? 1,
+            page_size: pagination?.perPage ?? 25,
+            search: f.q || undefined,
+            category: f.category || undefined,
+            status: f.status || undefined,
+            ordering: sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
+          },
+        },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+  async getOne(_resource, { id }) {
+    return { data: await getContact(id) };
+  },
+  async getMany(_resource, { ids }) {
+    return { data: await Promise.all(ids.map(getContact)) };
+  },
+  async create(_resource, { data }) {
+    const record = data as Partial<SchemaContact>;
+    return { data: await unwrap(api.POST('/contacts/', { body: toContactRequest(record) })) };
+  },
+  async update(_resource, { id, data, previousData }) {
+    const record = {
+      ...(previousData as Partial<SchemaContact> | undefined),
+      ...(data as Partial<SchemaContact> | undefined),
+    };
+    return {
+      data: await unwrap(api.PUT('/contacts/{id}/', { ...path(id as Identifier), body: toContactRequest(record) })),
+    };
+  },
+  async updateMany(_resource, { ids, data }) {
+    const change = bulkChangeOf(data);
+    await unwrap(api.POST('/contacts/bulk/', { body: bulkOf(ids, change) }));
+    return { data: ids };
+  },
+  async delete(_resource, { id, previousData }) {
+    await unwrap(api.DELETE('/contacts/{id}/', path(id)));
+    return { data: previousData ?? { id } };
+  },
+  async deleteMany(_resource, { ids }) {
+    await unwrap(api.POST('/contacts/bulk/', { body: { ids: ids.map(Number), action: 'delete' } }));
+    return { data: ids };
+  },
+};
+
+/** The CSV of the filtered list (the export endpoint), as text. */
+export async function exportContactsCsv(
+  filter: ContactFilter,
+  sort?: { field: string; order: string },
+): Promise<string> {
+  return unwrap(
+    api.GET('/contacts/export/', {
+      params: {
+        query: {
+          search: filter.q || undefined,
+          category: filter.category || undefined,
+          status: filter.status || undefined,
+          ordering: sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
+        },
+      },
+      parseAs: 'text',
+    }),
+  );
+}
