@@ -100,6 +100,9 @@ export default defineConfig({
         plugins: [react()],
         // Vite's pre-bundled dependencies for the browser, kept with the other caches (node_modules may be shared).
         cacheDir: '.cache/vite-components',
+        // Every dependency the web app may import, found before the first test: one discovered later (a screen's
+        // lazy import) makes Vite reload the page mid-run, and the reloaded tests see two copies of React.
+        optimizeDeps: { entries: ['src/web/**/*.{ts,tsx}', 'tests/components/**/*.tsx'] },
         test: {
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { render } from 'vitest-browser-react';
@@ -17,17 +17,23 @@ const i18nProvider = polyglotI18nProvider(
   { allowMissing: true },
 );
 
+const ok = () => Promise.resolve();
+
 /** The custom methods a test gives (vi.fn()s); a screen calling any other fails on its missing function. */
 type Methods = Partial<AtriumDataProvider>;
 
 /**
  * Renders `ui` as the app does (react-admin's <AdminContext>: router, query client, forms, translations)
- * with `methods` as the data provider: a component test mocks the provider at its public interface,
- * so it needs no server.
+ * with `methods` as the data provider (and `authProvider` when the screen signs in or asks who is
+ * signed in): a component test mocks the providers at their public interface, so it needs no server.
  */
-export function renderWithAdmin(ui: ReactNode, methods: Methods = {}) {
+export function renderWithAdmin(ui: ReactNode, methods: Methods = {}, authProvider?: Partial<AuthProvider>) {
   return render(
-    <AdminContext dataProvider={methods as unknown as DataProvider} i18nProvider={i18nProvider}>
+    <AdminContext
+      dataProvider={methods as unknown as DataProvider}
+      i18nProvider={i18nProvider}
+      authProvider={authProvider && { checkAuth: ok, checkError: ok, logout: ok, login: ok, ...authProvider }}
+    >
       {ui}
     </AdminContext>,
   );
