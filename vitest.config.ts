@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -32,12 +35,17 @@ class SlowFirstSequencer extends BaseSequencer {
   }
 }
 
+// Debian's Chromium, as the E2E runs use it (playwright.config.ts): the headless shell when installed.
+const SYSTEM_CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+
 /**
- * Vitest runs three kinds of tests, one project each:
+ * Vitest runs four kinds of tests, one project each:
  * - `unit`: unit tests in Node, each file on fresh modules.
  * - `server`: API tests in Node; they get a PostgreSQL admin URL from the global setup (one embedded
  *   cluster for the whole run, or TEST_DATABASE_URL) and copy a template database of their own.
  * - `web`: the web app's data-provider adapters against typed MSW handlers (openapi-msw).
+ * - `components`: the web app's forms rendered in Chromium (Vitest browser mode, one browser for every
+ *   file), inside react-admin's <AdminContext> with a mocked data provider (tests/components/harness.tsx).
  * Files run in parallel (the default forks pool); each API test file owns its database and app.
  */
 export default defineConfig({
@@ -85,6 +93,29 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/web/**/*.test.ts'],
           setupFiles: ['tests/setup/web-fetch.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        // Vite's pre-bundled dependencies for the browser, kept with the other caches (node_modules may be shared).
+        cacheDir: '.cache/vite-components',
+        // Every dependency the web app may import, found before the first test: one discovered later (a screen's
+        // lazy import) makes Vite reload the page mid-run, and the reloaded tests see two copies of React.
+        optimizeDeps: { entries: ['src/web/**/*.{ts,tsx}', 'tests/components/**/*.tsx'] },
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: SYSTEM_CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] },
+            }),
+            instances: [{ browser: 'chromium' }],
+            // No screenshot of a failure: the assertion's message says what was on the page.
+            screenshotFailures: false,
+          },
         },
       },
     ],

@@ -12,14 +12,10 @@ import { describe, expect, it } from 'vitest';
  *   move state into forms, the URL or what can be derived.
  */
 const WEB = path.resolve('src/web');
-const MAX_PER_THOUSAND = 4.2;
-// Screens whose form fields are still held in useState (target: none). A screen leaves this list when
-// it becomes a <Form>; a new one may not join it.
-const NOT_YET_FORMS = new Set(['features/imports/ImportMapping.tsx']);
+const MAX_PER_THOUSAND = 3.5;
 
 // Issue #39 item 4: lists are react-admin's (<List>/<ListBase>/useList with <DataTable>), never a hand-built
-// MUI <Table>. Files that still build one (target: none; a file leaves when converted, none may join).
-const HAND_BUILT_TABLES = new Set(['features/imports/ImportMapping.tsx']);
+// MUI <Table> (the last one, ImportMapping's, went with #39; so did the last useState-held form field).
 
 const INPUTS = /<(TextField|Select|NativeSelect|Checkbox|Switch|Radio|RadioGroup|Autocomplete|input|textarea)\b/g;
 
@@ -68,14 +64,8 @@ describe('state of the web screens', () => {
     text: fs.readFileSync(f, 'utf8'),
   }));
 
-  it('holds no form field in useState outside the screens not converted yet (forms are react-admin <Form>s)', () => {
-    const held = files.filter((f) => !NOT_YET_FORMS.has(f.name)).flatMap((f) => stateHeldFields(f.text, f.name));
-    expect(held).toEqual([]);
-  });
-
-  it('lists only screens that still hold fields in useState', () => {
-    const still = files.filter((f) => stateHeldFields(f.text).length > 0).map((f) => f.name);
-    expect([...NOT_YET_FORMS].filter((name) => !still.includes(name))).toEqual([]);
+  it('holds no form field in useState (forms are react-admin <Form>s)', () => {
+    expect(files.flatMap((f) => stateHeldFields(f.text, f.name))).toEqual([]);
   });
 
   it(`has at most ${String(MAX_PER_THOUSAND)} useState calls per 1,000 lines`, () => {
@@ -86,10 +76,8 @@ describe('state of the web screens', () => {
     expect(perThousand).toBeLessThanOrEqual(MAX_PER_THOUSAND);
   });
 
-  it('builds no table by hand outside the files not converted yet (lists are react-admin lists)', () => {
-    const built = files.filter((f) => buildsTable(f.text)).map((f) => f.name);
-    expect(built.filter((name) => !HAND_BUILT_TABLES.has(name))).toEqual([]);
-    expect([...HAND_BUILT_TABLES].filter((name) => !built.includes(name))).toEqual([]);
+  it('builds no table by hand (lists are react-admin lists)', () => {
+    expect(files.filter((f) => buildsTable(f.text)).map((f) => f.name)).toEqual([]);
     expect(buildsTable('<Table size="small">')).toBe(true);
     expect(buildsTable('<DataTable<Row> size="small"><TableCell />')).toBe(false);
   });

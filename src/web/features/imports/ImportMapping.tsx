@@ -1,39 +1,56 @@
-import { useState } from 'react';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  Autocomplete,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useGetIdentity, useTranslate } from 'react-admin';
+  AutocompleteInput,
+  DataTable,
+  Form,
+  ListContextProvider,
+  SelectInput,
+  SimpleList,
+  useGetIdentity,
+  useInput,
+  useList,
+  useTranslate,
+  ValidationError,
+} from 'react-admin';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { IMPORT_FIELDS, type ImportField } from '../../../api/importFields';
 import type { SchemaLanguage, SchemaProfile, SchemaUserImportSaved } from '../../../api/schema';
-import { CountrySelect } from '../../common/CountrySelect';
+import { validatorsFor } from '../../../api/validators';
+import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
 import { browserRegion } from '../../common/countries';
-import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { browserTimeZone, useTimeZone } from '../../common/format';
-import { timeZoneChoices } from '../../common/inputs';
+import { submissionErrors, useFormAlert } from '../../common/errors';
+import { browserTimeZone } from '../../common/format';
+import { CheckboxInput, timeZoneChoices } from '../../common/inputs';
 import { useProviderMutation, useProviderQuery } from '../../providers/data/providerHooks';
 import { StaffPicker } from '../staff/StaffPicker';
 
 const T = (key: string) => `atrium.imports.${key}`;
-const ZONES = timeZoneChoices.map((z) => z.id);
 const LANGUAGES: SchemaLanguage[] = ['ru', 'en', 'de'];
 const SAMPLES = 3;
+// The contract's rules, with the spec's words for a missing consultant or tag.
+const rules = validatorsFor('ImportStartRequest', {
+  consultant_id: { presence: 'atrium.staff.people.select_consultant' },
+  tag_id: { presence: 'atrium.staff.people.select_tag' },
+});
+/** The fields the form shows; the server's other messages (the mapping's) go to the form's alert. */
+const VISIBLE = ['consultant_id', 'tag_id', 'default_region', 'default_country', 'language', 'time_zone'];
+
+type Mapping = Record<ImportField, string>;
+type Values = {
+  mapping: Mapping;
+  consultant_id: number | null;
+  tag_id: number | null;
+  default_region: string | null;
+  default_country: string | null;
+  language: SchemaLanguage;
+  time_zone: string;
+  send_invitations: boolean;
+};
+type FieldRow = { id: ImportField };
 
 /** Field -> the file's column chosen for it ('' none), from the server's column -> field suggestion. */
-function byField(suggested: Record<string, ImportField>): Record<ImportField, string> {
-  const chosen = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, ''])) as Record<ImportField, string>;
+function byField(suggested: Record<string, ImportField>): Mapping {
+  const chosen = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, ''])) as Mapping;
   for (const [column, field] of Object.entries(suggested)) chosen[field] = column;
   return chosen;
 }
@@ -53,10 +70,154 @@ function samples(saved: SchemaUserImportSaved, column: string): string[] {
     .map(cut);
 }
 
+/** The file's column an Atrium field takes ('' none); a column fills one field, so choosing it clears it elsewhere. */
+function ColumnInput({ field, columns }: { field: ImportField; columns: string[] }) {
+  const translate = useTranslate();
+  const { setValue, getValues } = useFormContext<Values>();
+  const { field: input } = useInput({ source: `mapping.${field}` });
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate(T(`fields.${field}`))}
+      name={input.name}
+      value={(input.value as string | undefined) ?? ''}
+      onChange={(e) => {
+        const column = e.target.value;
+        if (column)
+          for (const other of IMPORT_FIELDS)
+            if (other !== field && getValues(`mapping.${other}`) === column)
+              setValue(`mapping.${other}`, '', { shouldDirty: true });
+        input.onChange(column);
+      }}
+      onBlur={input.onBlur}
+      sx={{ minWidth: 220 }}
+      slotProps={{ htmlInput: { 'data-testid': `map-${field}` } }}
+    >
+      <MenuItem value="">{translate(T('ignore'))}</MenuItem>
+      {columns.map((c) => (
+        <MenuItem key={c} value={c}>
+          {c}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The first values of the column chosen for `field`. */
+function Samples({ field, saved }: { field: ImportField; saved: SchemaUserImportSaved }) {
+  const column = useWatch<Values, `mapping.${ImportField}`>({ name: `mapping.${field}` });
+  return (
+    <Box component="span" data-testid={`samples-${field}`} sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
+      {column ? samples(saved, column).join(' · ') : ''}
+    </Box>
+  );
+}
+
+/** Atrium's fields as a react-admin list of their own: a table on a desktop, a simple list on a phone. */
+function MappingList({ saved }: { saved: SchemaUserImportSaved }) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const list = useList<FieldRow>({ data: IMPORT_FIELDS.map((id) => ({ id })), resource: 'import-fields' });
+  const columns = saved.preview.columns;
+  return (
+    <ListContextProvider value={list}>
+      {phone ? (
+        <SimpleList<FieldRow>
+          resource="import-fields"
+          primaryText={(r) => <ColumnInput field={r.id} columns={columns} />}
+          secondaryText={(r) => <Samples field={r.id} saved={saved} />}
+          rowClick={false}
+        />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <DataTable<FieldRow>
+            resource="import-fields"
+            size="small"
+            bulkActionButtons={false}
+            rowClick={false}
+            aria-label={translate(T('preview'))}
+          >
+            <DataTable.Col
+              label={T('field')}
+              disableSort
+              render={(r: FieldRow) => translate(T(`fields.${r.id}`))}
+              cellSx={() => ({ whiteSpace: 'nowrap' })}
+            />
+            <DataTable.Col
+              label={T('column')}
+              disableSort
+              render={(r: FieldRow) => <ColumnInput field={r.id} columns={columns} />}
+            />
+            <DataTable.Col
+              label={T('samples')}
+              disableSort
+              render={(r: FieldRow) => <Samples field={r.id} saved={saved} />}
+            />
+          </DataTable>
+        </Box>
+      )}
+    </ListContextProvider>
+  );
+}
+
+/** The file's columns no field takes: said under the table, so no column is dropped unseen. */
+function Unmapped({ columns }: { columns: string[] }) {
+  const translate = useTranslate();
+  const mapping = useWatch<Values, 'mapping'>({ name: 'mapping' });
+  const taken = new Set(Object.values(mapping));
+  const unmapped = columns.filter((c) => c && !taken.has(c));
+  if (unmapped.length === 0) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="mapping-unmapped">
+      {translate(T('unmapped'), { smart_count: unmapped.length, columns: unmapped.join(', ') })}
+    </Typography>
+  );
+}
+
+/** The consultant of the imported people, picked among the staff the importer may choose. */
+function ConsultantInput() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({ source: 'consultant_id', validate: rules.consultant_id });
+  return (
+    <StaffPicker
+      value={(field.value as number | null) ?? ''}
+      onChange={field.onChange}
+      label={translate(T('consultant'))}
+      error={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined}
+    />
+  );
+}
+
+function FormProblem() {
+  const alert = useFormAlert();
+  return alert ? (
+    <Alert severity="error" sx={{ mt: 1 }}>
+      {alert}
+    </Alert>
+  ) : null;
+}
+
+function StartButton({ disabled }: { disabled: boolean }) {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      disabled={isSubmitting || disabled}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: 'center' }}
+    >
+      {translate(T('start'))}
+    </Button>
+  );
+}
+
 /**
  * Atrium's fields, each with the file's column chosen for it (suggested by the server, or the mapping
  * last started for a file with the same header) and three sample values; then the settings of the
  * imported people (consultant, tag, phone region, country, language, time zone, invitations) and start.
+ * A react-admin <Form>: the contract's rules and the server's messages land under the fields.
  */
 export function ImportMapping({
   saved,
@@ -68,236 +229,110 @@ export function ImportMapping({
   onStarted: () => void;
 }) {
   const translate = useTranslate();
-  const notifyError = useNotifyError();
-  const { data: me } = useGetIdentity();
-  const profile = (me as { profile?: SchemaProfile } | undefined)?.profile;
-  const [mapping, setMapping] = useState(() => byField(saved.preview.suggested_mapping));
-  const [consultant, setConsultant] = useState<number | ''>(consultantId || '');
-  const [tag, setTag] = useState('');
-  // How phones without a country code are read (for rows without a country): the importer's region at first.
-  const [region, setRegion] = useState(() => browserRegion() ?? '');
-  // The country and language of people whose row names none: the importer's own at first.
-  const [country, setCountry] = useState<string | null>(null);
-  const [language, setLanguage] = useState<SchemaLanguage | null>(null);
-  const countryValue = country ?? profile?.country ?? '';
-  const languageValue = language ?? profile?.language ?? 'ru';
-  const [invite, setInvite] = useState(false);
-  // The time zone of imported people whose row names none: the importer's own at first.
-  const myZone = useTimeZone();
-  const [zone, setZone] = useState<string | null>(null);
-  const timeZone = zone ?? myZone ?? browserTimeZone();
+  const { data: me, isPending } = useGetIdentity();
   // No tag is offered until they are read (none when they cannot be).
   const tags = useProviderQuery('importTags', []).data ?? [];
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // startImport reads every list again (the imports list shows it running) before onStarted.
-  const starting = useProviderMutation('startImport', {
-    onSuccess: onStarted,
-    onError: (e) => {
-      setErrors(fieldErrorsOf(e));
-      notifyError(e);
-    },
-  });
-  const start = () => {
-    // The consultant and the tag are required: said under each field before anything is sent.
-    const missing: Record<string, string> = {};
-    if (!consultant) missing.consultant_id = translate('atrium.staff.people.select_consultant');
-    if (!tag) missing.tag_id = translate('atrium.staff.people.select_tag');
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+  const starting = useProviderMutation('startImport');
+  // The defaults are the importer's own, so the form waits for their profile.
+  if (isPending) return null;
+  const profile = (me as { profile?: SchemaProfile } | undefined)?.profile;
+  const defaults: Values = {
+    mapping: byField(saved.preview.suggested_mapping),
+    consultant_id: consultantId || null,
+    tag_id: null,
+    // How phones without a country code are read (for rows without a country): the importer's region.
+    default_region: browserRegion() ?? null,
+    // The country, language and zone of people whose row names none: the importer's own.
+    default_country: profile?.country && /^[A-Z]{2}$/.test(profile.country) ? profile.country : null,
+    language: profile?.language ?? 'ru',
+    time_zone: profile?.time_zone || browserTimeZone(),
+    send_invitations: false,
+  };
+  const submit = async (data: FieldValues) => {
+    const v = data as Values;
     const chosen = Object.fromEntries(
-      IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => [mapping[f], f] as const),
+      IMPORT_FIELDS.filter((f) => v.mapping[f]).map((f) => [v.mapping[f], f] as const),
     ) as Record<string, ImportField>;
-    starting.mutate([
-      saved.id,
-      {
-        mapping: chosen,
-        consultant_id: consultant || undefined,
-        tag_id: Number(tag),
-        ...(region && { default_region: region }),
-        ...(/^[A-Z]{2}$/.test(countryValue) && { default_country: countryValue }),
-        language: languageValue,
-        time_zone: timeZone,
-        send_invitations: invite,
-      },
-    ]);
+    try {
+      await starting.mutateAsync([
+        saved.id,
+        {
+          mapping: chosen,
+          consultant_id: v.consultant_id ?? undefined,
+          tag_id: Number(v.tag_id),
+          ...(v.default_region && { default_region: v.default_region }),
+          ...(v.default_country && { default_country: v.default_country }),
+          language: v.language,
+          time_zone: v.time_zone,
+          send_invitations: v.send_invitations,
+        },
+      ]);
+      onStarted();
+      return undefined;
+    } catch (err) {
+      return submissionErrors(err, translate, VISIBLE);
+    }
   };
-  const choose = (field: ImportField, column: string) => {
-    // A column fills one field: choosing it here clears it elsewhere.
-    const next = { ...mapping };
-    for (const f of IMPORT_FIELDS) if (column && next[f] === column) next[f] = '';
-    next[field] = column;
-    setMapping(next);
-  };
-  // The file's columns no field takes: said under the table, so no column is dropped unseen.
-  const taken = new Set(Object.values(mapping));
-  const unmapped = saved.preview.columns.filter((c) => c && !taken.has(c));
   const empty = saved.total === 0;
   return (
     <Box sx={{ my: 2 }}>
-      <Typography variant="h6">{translate(T('preview'))}</Typography>
-      <Typography variant="body2" color="text.secondary" data-testid="mapping-source">
-        {translate(T(saved.preview.mapping_saved ? 'mapping_saved' : 'mapping_suggested'), {
-          columns: saved.preview.columns.length,
-        })}
-      </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate(T('preview'))}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate(T('field'))}</TableCell>
-              <TableCell>{translate(T('column'))}</TableCell>
-              <TableCell>{translate(T('samples'))}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {IMPORT_FIELDS.map((f) => (
-              <TableRow key={f}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(T(`fields.${f}`))}</TableCell>
-                <TableCell>
-                  <TextField
-                    select
-                    size="small"
-                    label={translate(T(`fields.${f}`))}
-                    value={mapping[f]}
-                    onChange={(e) => {
-                      choose(f, e.target.value);
-                    }}
-                    sx={{ minWidth: 220 }}
-                    slotProps={{ htmlInput: { 'data-testid': `map-${f}` } }}
-                  >
-                    <MenuItem value="">{translate(T('ignore'))}</MenuItem>
-                    {saved.preview.columns.map((c) => (
-                      <MenuItem key={c} value={c}>
-                        {c}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </TableCell>
-                <TableCell data-testid={`samples-${f}`} sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
-                  {mapping[f] ? samples(saved, mapping[f]).join(' · ') : ''}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-      {unmapped.length > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="mapping-unmapped">
-          {translate(T('unmapped'), { smart_count: unmapped.length, columns: unmapped.join(', ') })}
+      <Form<Values> defaultValues={defaults} onSubmit={submit} noValidate>
+        <Typography variant="h6">{translate(T('preview'))}</Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="mapping-source">
+          {translate(T(saved.preview.mapping_saved ? 'mapping_saved' : 'mapping_suggested'), {
+            columns: saved.preview.columns.length,
+          })}
         </Typography>
-      )}
-      {errors.mapping && <Typography color="error">{errors.mapping}</Typography>}
-      <Typography variant="subtitle1" sx={{ mt: 2 }}>
-        {translate(T('settings'))}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {translate(T('settings_hint'))}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
-        <Box sx={{ minWidth: 260 }}>
-          <StaffPicker
-            value={consultant}
-            onChange={setConsultant}
-            label={translate(T('consultant'))}
-            error={errors.consultant_id}
-          />
-        </Box>
-        <TextField
-          select
-          label={translate(T('tag'))}
-          required
-          value={tag}
-          onChange={(e) => {
-            setTag(e.target.value);
-          }}
-          sx={{ minWidth: 200 }}
-          error={Boolean(errors.tag_id)}
-          helperText={errors.tag_id}
-        >
-          {tags.map((x) => (
-            <MenuItem key={x.id} value={String(x.id)}>
-              {x.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ minWidth: 220 }}>
-          <CountrySelect
-            value={region}
-            onChange={setRegion}
-            label={translate(T('phone_region'))}
-            name="default_region"
-            error={errors.default_region}
-          />
-        </Box>
-        <Box sx={{ minWidth: 300 }}>
-          <CountrySelect
-            value={countryValue}
-            onChange={setCountry}
-            label={translate(T('country'))}
-            name="default_country"
-            error={errors.default_country}
-          />
-        </Box>
-        <TextField
-          select
-          label={translate(T('language'))}
-          value={languageValue}
-          onChange={(e) => {
-            setLanguage(e.target.value as SchemaLanguage);
-          }}
-          sx={{ minWidth: 160 }}
-          error={Boolean(errors.language)}
-          helperText={errors.language}
-        >
-          {LANGUAGES.map((l) => (
-            <MenuItem key={l} value={l}>
-              {translate(`atrium.languages.${l}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Autocomplete
-          options={ZONES}
-          value={timeZone}
-          onChange={(_e, z) => {
-            if (z) setZone(z);
-          }}
-          disableClearable
-          sx={{ minWidth: 240 }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              name="time_zone"
-              label={translate(T('time_zone'))}
-              error={Boolean(errors.time_zone)}
-              helperText={errors.time_zone}
-            />
-          )}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={invite}
-              onChange={(e) => {
-                setInvite(e.target.checked);
-              }}
-            />
-          }
-          label={translate(T('send_invitations'))}
-        />
-        <Button
-          variant="contained"
-          onClick={start}
-          disabled={starting.isPending || empty}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: 'center' }}
-        >
-          {translate(T('start'))}
-        </Button>
-      </Stack>
-      {empty && (
-        <Typography color="error" sx={{ mt: 1 }} data-testid="mapping-empty">
-          {translate(T('no_rows'))}
+        <MappingList saved={saved} />
+        <Unmapped columns={saved.preview.columns} />
+        <FormProblem />
+        <Typography variant="subtitle1" sx={{ mt: 2 }}>
+          {translate(T('settings'))}
         </Typography>
-      )}
+        <Typography variant="body2" color="text.secondary">
+          {translate(T('settings_hint'))}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
+          <Box sx={{ minWidth: 260 }}>
+            <ConsultantInput />
+          </Box>
+          <SelectInput source="tag_id" label={T('tag')} choices={tags} validate={rules.tag_id} sx={{ minWidth: 200 }} />
+          <Box sx={{ minWidth: 220 }}>
+            <CountryAutocompleteInput
+              source="default_region"
+              label={T('phone_region')}
+              validate={rules.default_region}
+            />
+          </Box>
+          <Box sx={{ minWidth: 300 }}>
+            <CountryAutocompleteInput source="default_country" label={T('country')} validate={rules.default_country} />
+          </Box>
+          <SelectInput
+            source="language"
+            label={T('language')}
+            choices={LANGUAGES.map((l) => ({ id: l, name: `atrium.languages.${l}` }))}
+            validate={rules.language}
+            sx={{ minWidth: 160 }}
+          />
+          <AutocompleteInput
+            source="time_zone"
+            label={T('time_zone')}
+            choices={timeZoneChoices}
+            optionText="id"
+            validate={rules.time_zone}
+            disableClearable
+            sx={{ minWidth: 240 }}
+          />
+          <CheckboxInput source="send_invitations" label={T('send_invitations')} />
+          <StartButton disabled={empty} />
+        </Stack>
+        {empty && (
+          <Typography color="error" sx={{ mt: 1 }} data-testid="mapping-empty">
+            {translate(T('no_rows'))}
+          </Typography>
+        )}
+      </Form>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -11,49 +11,54 @@ import {
   TextField,
   Tooltip,
   Typography,
+  type ButtonProps,
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, InputHelperText, useDataProvider, useInput, useNotify, useTranslate } from 'react-admin';
+import { useFormContext, useFormState, type FieldValues } from 'react-hook-form';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile } from './hooks';
-import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { CurrentPasswordField } from './CurrentPasswordField';
+import { CurrentPasswordInput, useFieldErrorsOrToast } from './CurrentPasswordField';
 import { useCopy } from './copy';
 import type { Profile } from './session';
 import { StatusHeader } from './StatusHeader';
 
 type Setup = { secret: string; qr: string };
+type Values = { code: string; password: string };
+/** A <Form>'s onSubmit over the step's values (react-admin types it over any values). */
+const submitting = (step: (v: Values) => Promise<Record<string, string> | undefined>) => (v: FieldValues) =>
+  step(v as Values);
+
+const CODE = 'atrium.profile.two_factor.code';
+const codeRequired = (value: unknown) => (value ? undefined : 'atrium.profile.two_factor.enter_code');
 
 /**
- * The code from the app; with `backup`, also a backup code ("abcde-fghij", as the login takes it), so a
- * member without the phone can still switch two-factor sign-in off.
+ * The code from the app (the form's `code`, required); with `backup`, also a backup code ("abcde-fghij",
+ * as the login takes it), so a member without the phone can still switch two-factor sign-in off.
  */
-function CodeField({
-  value,
-  onChange,
-  error,
-  backup = false,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  backup?: boolean;
-}) {
+function CodeInput({ backup = false }: { backup?: boolean }) {
   const translate = useTranslate();
+  const { field, fieldState } = useInput({ source: 'code', defaultValue: '', validate: codeRequired });
+  const error = fieldState.error?.message;
   return (
     <TextField
-      name="code"
-      label={translate('atrium.profile.two_factor.code')}
-      value={value}
+      name={field.name}
+      inputRef={field.ref}
+      label={translate(CODE)}
+      value={field.value as string}
       onChange={(e) => {
         const v = e.target.value;
-        onChange(backup ? v.replace(/[^0-9a-z-]/gi, '').slice(0, 11) : v.replace(/\D/g, '').slice(0, 6));
+        field.onChange(backup ? v.replace(/[^0-9a-z-]/gi, '').slice(0, 11) : v.replace(/\D/g, '').slice(0, 6));
       }}
+      onBlur={field.onBlur}
       autoComplete="one-time-code"
       error={Boolean(error)}
       helperText={
-        error ??
-        translate(backup ? 'atrium.profile.two_factor.code_or_backup_hint' : 'atrium.profile.two_factor.code_hint')
+        error ? (
+          <InputHelperText error={error} />
+        ) : (
+          translate(backup ? 'atrium.profile.two_factor.code_or_backup_hint' : 'atrium.profile.two_factor.code_hint')
+        )
       }
       slotProps={{
         htmlInput: backup
@@ -62,6 +67,44 @@ function CodeField({
       }}
       sx={{ maxWidth: 240 }}
     />
+  );
+}
+
+/** The form's submit button, a spinner while it is sent. */
+function SubmitButton({ label, ...props }: { label: string } & ButtonProps) {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" disabled={isSubmitting} {...props}>
+      {isSubmitting ? <CircularProgress size={22} aria-hidden /> : translate(label)}
+    </Button>
+  );
+}
+
+/** New backup codes need the password too: checked here, then the form's code rule, then sent. */
+function RegenerateButton({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AtriumDataProvider>();
+  const failed = useFieldErrorsOrToast(['code', 'password']);
+  const { handleSubmit, setError, reset, formState } = useFormContext<Values>();
+  const regenerate = handleSubmit(async ({ code, password }) => {
+    if (!password) {
+      setError('password', { type: 'required', message: 'atrium.profile.errors.required' });
+      return;
+    }
+    try {
+      const res = await dataProvider.regenerateBackupCodes({ code, password });
+      reset();
+      onCodes(res.backup_codes);
+    } catch (err) {
+      for (const [name, message] of Object.entries(failed(err)))
+        setError(name as keyof Values, { type: 'server', message });
+    }
+  });
+  return (
+    <Button onClick={() => void regenerate()} disabled={formState.isSubmitting} sx={{ mt: { sm: 1 } }}>
+      {translate('atrium.profile.two_factor.backup_new')}
+    </Button>
   );
 }
 
@@ -111,100 +154,50 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 export function GoogleAuthCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyError();
   const copy = useCopy();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const enabled = Boolean(me.google_auth_enabled);
-
-  const changeCode = (v: string) => {
-    setCode(v);
-    setError(undefined);
-  };
-
-  const changePassword = (v: string) => {
-    setPassword(v);
-    setPasswordError(undefined);
-  };
-
-  const run = async (call: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await call();
-    } catch (err) {
-      // A wrong code or password shows under its input; anything else as a toast.
-      const fields = fieldErrorsOf(err);
-      setError(fields.code);
-      setPasswordError(fields.password);
-      if (!fields.code && !fields.password) notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const failed = useFieldErrorsOrToast(['code', 'password']);
 
   const refreshProfile = async () => apply(await dataProvider.getProfile());
 
-  const start = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (!password) {
-      setPasswordError(translate('atrium.profile.errors.required'));
-      return;
-    }
-    await run(async () => {
+  // Each step is a react-admin <Form>: its rules say what is missing, the server's field errors land under
+  // the inputs (anything else is a toast).
+  const start = async ({ password }: Values) => {
+    try {
       const res = await dataProvider.connectGoogleAuth({ password });
       if (res.secret && res.qr_code) setSetup({ secret: res.secret, qr: res.qr_code });
-      setCode('');
-      setPassword('');
-    });
+      return undefined;
+    } catch (err) {
+      return failed(err);
+    }
   };
 
-  const confirm = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (!code) {
-      setError(translate('atrium.profile.two_factor.enter_code'));
-      return;
-    }
-    await run(async () => {
+  const confirm = async ({ code }: Values) => {
+    try {
       const res = await dataProvider.connectGoogleAuth({ code });
       setBackupCodes(res.backup_codes ?? null);
       setSetup(null);
-      setCode('');
       await refreshProfile();
       notify('atrium.profile.two_factor.enabled_done', { type: 'success' });
-    });
+      return undefined;
+    } catch (err) {
+      return failed(err);
+    }
   };
 
-  const disable = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (!code) {
-      setError(translate('atrium.profile.two_factor.enter_code'));
-      return;
-    }
-    await run(async () => {
+  const disable = async ({ code }: Values) => {
+    try {
       await dataProvider.disconnectGoogleAuth(code);
-      setCode('');
       await refreshProfile();
       notify('atrium.profile.two_factor.disabled_done', { type: 'success' });
-    });
-  };
-
-  const regenerate = async () => {
-    if (!code) setError(translate('atrium.profile.two_factor.enter_code'));
-    if (!password) setPasswordError(translate('atrium.profile.errors.required'));
-    if (!code || !password) return;
-    await run(async () => {
-      const res = await dataProvider.regenerateBackupCodes({ code, password });
-      setCode('');
-      setPassword('');
-      setBackupCodes(res.backup_codes);
-    });
+      return undefined;
+    } catch (err) {
+      return failed(err);
+    }
   };
 
   return (
@@ -227,29 +220,27 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
           />
         )}
         {enabled ? (
-          <Box component="form" onSubmit={(e) => void disable(e)} noValidate>
+          <Form<Values> key="disable" onSubmit={submitting(disable)} noValidate disableInvalidFormNotification>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-              <CodeField value={code} onChange={changeCode} error={error} backup />
-              <CurrentPasswordField
+              <CodeInput backup />
+              <CurrentPasswordInput
                 label="atrium.profile.two_factor.password"
-                value={password}
-                onChange={changePassword}
-                error={passwordError}
                 hint="atrium.profile.two_factor.backup_password_hint"
               />
-              <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: { sm: 1 } }}>
-                {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.disable')}
-              </Button>
-              <Button onClick={() => void regenerate()} disabled={busy} sx={{ mt: { sm: 1 } }}>
-                {translate('atrium.profile.two_factor.backup_new')}
-              </Button>
+              <SubmitButton
+                label="atrium.profile.two_factor.disable"
+                variant="outlined"
+                color="error"
+                sx={{ mt: { sm: 1 } }}
+              />
+              <RegenerateButton onCodes={setBackupCodes} />
             </Stack>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
               {translate('atrium.profile.two_factor.backup_new_hint')}
             </Typography>
-          </Box>
+          </Form>
         ) : setup ? (
-          <Box component="form" onSubmit={(e) => void confirm(e)} noValidate>
+          <Form<Values> key="confirm" onSubmit={submitting(confirm)} noValidate disableInvalidFormNotification>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} alignItems={{ xs: 'flex-start', sm: 'center' }}>
               <Box
                 component="img"
@@ -283,20 +274,13 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
                   </Stack>
                 </Box>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-                  <CodeField value={code} onChange={changeCode} error={error} />
+                  <CodeInput />
                   <Stack direction="row" spacing={1} sx={{ mt: { sm: 1 } }}>
-                    <Button type="submit" variant="contained" disabled={busy}>
-                      {busy ? (
-                        <CircularProgress size={22} aria-hidden />
-                      ) : (
-                        translate('atrium.profile.two_factor.confirm')
-                      )}
-                    </Button>
+                    <SubmitButton label="atrium.profile.two_factor.confirm" variant="contained" />
                     <Button
                       onClick={() => {
                         setSetup(null);
                       }}
-                      disabled={busy}
                     >
                       {translate('atrium.profile.cancel')}
                     </Button>
@@ -304,22 +288,18 @@ export function GoogleAuthCard({ me }: { me: Profile }) {
                 </Stack>
               </Stack>
             </Stack>
-          </Box>
+          </Form>
         ) : (
-          <Box component="form" onSubmit={(e) => void start(e)} noValidate>
+          <Form<Values> key="start" onSubmit={submitting(start)} noValidate disableInvalidFormNotification>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-              <CurrentPasswordField
+              <CurrentPasswordInput
                 label="atrium.profile.two_factor.password"
-                value={password}
-                onChange={changePassword}
-                error={passwordError}
                 hint="atrium.profile.two_factor.password_hint"
+                required
               />
-              <Button type="submit" variant="contained" disabled={busy} sx={{ mt: { sm: 1 } }}>
-                {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.two_factor.enable')}
-              </Button>
+              <SubmitButton label="atrium.profile.two_factor.enable" variant="contained" sx={{ mt: { sm: 1 } }} />
             </Stack>
-          </Box>
+          </Form>
         )}
       </CardContent>
     </Card>

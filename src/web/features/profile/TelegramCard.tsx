@@ -1,14 +1,26 @@
-import { useState, type SubmitEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack } from '@mui/material';
 import Telegram from '@mui/icons-material/Telegram';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useFormState, type FieldValues } from 'react-hook-form';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfileWatch } from './hooks';
-import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { CurrentPasswordField } from './CurrentPasswordField';
+import { useProviderMutation } from '../../providers/data/providerHooks';
+import { useNotifyError } from '../../common/errors';
+import { CurrentPasswordInput, useFieldErrorsOrToast } from './CurrentPasswordField';
 import { fmtDateTime } from '../../common/format';
 import type { Profile } from './session';
 import { StatusHeader } from './StatusHeader';
+
+function GetLinkButton() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" startIcon={<Telegram />} disabled={isSubmitting}>
+      {isSubmitting ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.get_link')}
+    </Button>
+  );
+}
 
 /**
  * Telegram: after the current password (a linked chat's /login signs in), a one-time deep link into the
@@ -22,50 +34,36 @@ export function TelegramCard({ me }: { me: Profile }) {
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
+  const failed = useFieldErrorsOrToast(['password']);
   const [deepLink, setDeepLink] = useState<{ link: string; expires_at: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The password step: null until "Link Telegram" is pressed.
-  const [password, setPassword] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | undefined>();
+  // The password step (a react-admin <Form>): shown once "Link Telegram" is pressed.
+  const [asking, setAsking] = useState(false);
   const linked = Boolean(me.telegram_linked);
   useProfileWatch(deepLink !== null && !linked);
   // Linked: the used link is gone (set while rendering, React's way to follow a changed prop).
   if (deepLink && linked) setDeepLink(null);
 
-  const link = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (!password) {
-      setPasswordError(translate('atrium.profile.errors.required'));
-      return;
-    }
-    setBusy(true);
+  const link = async (values: FieldValues) => {
     try {
-      const res = await dataProvider.linkTelegram(password);
+      const res = await dataProvider.linkTelegram(String(values.password));
       setDeepLink(res);
-      setPassword(null);
+      setAsking(false);
       window.open(res.link, '_blank', 'noopener,noreferrer');
+      return undefined;
     } catch (err) {
       // A wrong password shows under its input; anything else as a toast.
-      const fieldError = fieldErrorsOf(err).password;
-      setPasswordError(fieldError);
-      if (!fieldError) notifyError(err);
-    } finally {
-      setBusy(false);
+      return failed(err);
     }
   };
 
-  const unlink = async () => {
-    setBusy(true);
-    try {
-      await apply(await dataProvider.unlinkTelegram());
+  const unlinking = useProviderMutation('unlinkTelegram', {
+    onSuccess: async (user) => {
+      await apply(user);
       setDeepLink(null);
       notify('atrium.profile.telegram.unlinked', { type: 'success' });
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: notifyError,
+  });
 
   return (
     <Card>
@@ -77,48 +75,50 @@ export function TelegramCard({ me }: { me: Profile }) {
           hint={translate(linked ? 'atrium.profile.telegram.linked_hint' : 'atrium.profile.telegram.hint')}
         />
         {linked ? (
-          <Button variant="outlined" color="error" onClick={() => void unlink()} disabled={busy}>
-            {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.unlink')}
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => {
+              unlinking.mutate();
+            }}
+            disabled={unlinking.isPending}
+          >
+            {unlinking.isPending ? (
+              <CircularProgress size={22} aria-hidden />
+            ) : (
+              translate('atrium.profile.telegram.unlink')
+            )}
           </Button>
-        ) : password === null ? (
+        ) : !asking ? (
           <Button
             variant="contained"
             startIcon={<Telegram />}
             onClick={() => {
-              setPassword('');
-              setPasswordError(undefined);
+              setAsking(true);
             }}
           >
             {translate('atrium.profile.telegram.link')}
           </Button>
         ) : (
-          <Box component="form" onSubmit={(e) => void link(e)} noValidate>
+          <Form onSubmit={link} noValidate disableInvalidFormNotification>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-              <CurrentPasswordField
+              <CurrentPasswordInput
                 label="atrium.profile.telegram.password"
-                value={password}
-                onChange={(v) => {
-                  setPassword(v);
-                  setPasswordError(undefined);
-                }}
-                error={passwordError}
                 hint="atrium.profile.telegram.password_hint"
+                required
               />
               <Stack direction="row" spacing={1} sx={{ mt: { sm: 1 } }}>
-                <Button type="submit" variant="contained" startIcon={<Telegram />} disabled={busy}>
-                  {busy ? <CircularProgress size={22} aria-hidden /> : translate('atrium.profile.telegram.get_link')}
-                </Button>
+                <GetLinkButton />
                 <Button
                   onClick={() => {
-                    setPassword(null);
+                    setAsking(false);
                   }}
-                  disabled={busy}
                 >
                   {translate('atrium.profile.cancel')}
                 </Button>
               </Stack>
             </Stack>
-          </Box>
+          </Form>
         )}
         {deepLink && !linked && (
           <Alert severity="info" sx={{ mt: 2, overflowWrap: 'anywhere' }}>

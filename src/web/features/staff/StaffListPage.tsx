@@ -8,7 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
-  TextField as MuiTextField,
   Typography,
   useMediaQuery,
   type Theme,
@@ -17,8 +16,10 @@ import {
   Confirm,
   DataTable,
   EmailField,
+  Form,
   FunctionField,
   List,
+  NumberInput,
   RecordContextProvider,
   SearchInput,
   Title,
@@ -28,6 +29,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { validatorsFor } from '../../../api/validators';
 import { PersonDialog } from '../team/person/PersonDialog';
 import { GiveAwayButton } from './GiveAwayDialog';
 import { RemoveButton } from './RemoveDialog';
@@ -83,74 +85,65 @@ function BlockButton() {
   );
 }
 
+// The contract's limits of a consultant's daily lead limit and rating.
+const settingsRules = validatorsFor('ConsultantSettingsRequest');
+
+/** A consultant's daily lead limit and rating, a react-admin <Form> in a dialog. */
 function SettingsButton() {
   const record = useRecordContext<Staff>();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const [limit, setLimit] = useState('');
-  const [rating, setRating] = useState('');
   const { run, isPending } = useAction();
   if (!record) return null;
-  const show = () => {
-    setLimit(String(record.daily_lead_limit ?? 20));
-    setRating(String(record.rating ?? 1));
-    setOpen(true);
+  const close = () => {
+    setOpen(false);
   };
   return (
     <>
-      <Button size="small" onClick={show}>
-        {translate('atrium.staff.list.settings')}
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
+      <Button
+        size="small"
+        onClick={() => {
+          setOpen(true);
         }}
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            run(record, { action: 'settings', daily_limit: Number(limit), rating: Number(rating) }, () => {
-              setOpen(false);
-            });
+        {translate('atrium.staff.list.settings')}
+      </Button>
+      <Dialog open={open} onClose={close}>
+        <Form
+          defaultValues={{ daily_limit: record.daily_lead_limit ?? 20, rating: record.rating ?? 1 }}
+          onSubmit={(v: { daily_limit?: number; rating?: number }) => {
+            run(record, { action: 'settings', daily_limit: Number(v.daily_limit), rating: Number(v.rating) }, close);
           }}
+          noValidate
         >
           <DialogTitle>{`${record.first_name} ${record.last_name}`}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <MuiTextField
-                label={translate('atrium.staff.list.limit')}
-                type="number"
-                value={limit}
-                onChange={(e) => {
-                  setLimit(e.target.value);
-                }}
-                slotProps={{ htmlInput: { min: 0, max: 10000 } }}
+              <NumberInput
+                source="daily_limit"
+                label="atrium.staff.list.limit"
+                min={0}
+                max={10000}
+                validate={settingsRules.daily_limit}
+                helperText={false}
               />
-              <MuiTextField
-                label={translate('atrium.staff.list.rating')}
-                type="number"
-                value={rating}
-                onChange={(e) => {
-                  setRating(e.target.value);
-                }}
-                slotProps={{ htmlInput: { min: 1, max: 5 } }}
+              <NumberInput
+                source="rating"
+                label="atrium.staff.list.rating"
+                min={1}
+                max={5}
+                validate={settingsRules.rating}
+                helperText={false}
               />
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button
-              onClick={() => {
-                setOpen(false);
-              }}
-            >
-              {translate('atrium.staff.list.cancel')}
-            </Button>
+            <Button onClick={close}>{translate('atrium.staff.list.cancel')}</Button>
             <Button type="submit" variant="contained" disabled={isPending}>
               {translate('atrium.staff.list.save')}
             </Button>
           </DialogActions>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

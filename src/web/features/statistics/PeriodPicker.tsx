@@ -3,9 +3,7 @@ import { useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 import type { SchemaStatisticsPeriod } from '../../../api/schema';
-import type { usePeriod } from './usePeriod';
-
-const PERIODS: SchemaStatisticsPeriod[] = ['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range'];
+import { PERIODS, type usePeriod } from './usePeriod';
 
 export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> }) {
   const translate = useTranslate();

@@ -1,13 +1,47 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { SchemaStatisticsPeriod, SchemaStatisticsRequest } from '../../../api/schema';
 
-/** The period picker's state; a range is only sent once both dates are set. */
+export const PERIODS: readonly SchemaStatisticsPeriod[] = ['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range'];
+const isPeriod = (v: string | null): v is SchemaStatisticsPeriod => PERIODS.includes(v as SchemaStatisticsPeriod);
+
+/**
+ * The period picker's state, in the address (`?period=range&from=2026-01-01&to=2026-01-31`), so a
+ * reload, a shared link and the back button keep it; a range is only sent once both dates are set.
+ */
 export function usePeriod() {
-  const [period, setPeriod] = useState<SchemaStatisticsPeriod>('today');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('period');
+  const period: SchemaStatisticsPeriod = isPeriod(raw) ? raw : 'today';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const set = (name: string, value: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const request: SchemaStatisticsRequest =
     period === 'range' ? { period, date_from: from || undefined, date_to: to || undefined } : { period };
   const ready = period !== 'range' || Boolean(from && to);
-  return { period, setPeriod, from, setFrom, to, setTo, request, ready };
+  return {
+    period,
+    setPeriod: (p: SchemaStatisticsPeriod) => {
+      set('period', p === 'today' ? '' : p);
+    },
+    from,
+    setFrom: (v: string) => {
+      set('from', v);
+    },
+    to,
+    setTo: (v: string) => {
+      set('to', v);
+    },
+    request,
+    ready,
+  };
 }

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { render } from 'vitest-browser-react';
+import type { AtriumDataProvider } from '../../src/web/providers/data';
+import { catalogues } from '../../src/web/i18n/catalogues';
+
+/**
+ * The English interface: react-admin's texts and every area's (the app's own i18nProvider also asks
+ * the server and the browser which language to show; a test wants one).
+ */
+const i18nProvider = polyglotI18nProvider(
+  () => ({ ...englishMessages, ...catalogues.en, ra: { ...englishMessages.ra, ...catalogues.en.ra } }),
+  'en',
+  [],
+  { allowMissing: true },
+);
+
+const ok = () => Promise.resolve();
+
+/** The custom methods a test gives (vi.fn()s); a screen calling any other fails on its missing function. */
+type Methods = Partial<AtriumDataProvider>;
+
+/**
+ * Renders `ui` as the app does (react-admin's <AdminContext>: router, query client, forms, translations)
+ * with `methods` as the data provider (and `authProvider` when the screen signs in or asks who is
+ * signed in): a component test mocks the providers at their public interface, so it needs no server.
+ */
+export function renderWithAdmin(ui: ReactNode, methods: Methods = {}, authProvider?: Partial<AuthProvider>) {
+  return render(
+    <AdminContext
+      dataProvider={methods as unknown as DataProvider}
+      i18nProvider={i18nProvider}
+      authProvider={authProvider && { checkAuth: ok, checkError: ok, logout: ok, login: ok, ...authProvider }}
+    >
+      {ui}
+    </AdminContext>,
+  );
+}
+
+/** The English catalogue, for the texts a test looks for. */
+export const en = catalogues.en.atrium;

@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { SchemaProfile } from '../../src/api/schema';
+import ProfileEditPage from '../../src/web/features/profile/ProfileEditPage';
+import { en, renderWithAdmin } from './harness';
+
+const me: SchemaProfile = {
+  id: 7,
+  email: 'anna@example.com',
+  phone: '',
+  first_name: 'Anna',
+  last_name: 'Berg',
+  city: 'Berlin',
+  country: 'DE',
+  date_birth: '1990-05-24',
+  time_zone: 'Europe/Berlin',
+  language: 'en',
+  role: 'member',
+  is_superuser: false,
+  is_active: true,
+  email_activation: true,
+};
+
+async function openProfile() {
+  const updateProfile = vi.fn((body: { date_birth?: string | null }) =>
+    Promise.resolve({ token: 't', user: { ...me, date_birth: body.date_birth ?? null } }),
+  );
+  const screen = await renderWithAdmin(<ProfileEditPage />, {
+    getProfile: vi.fn(() => Promise.resolve(me)),
+    updateProfile,
+  });
+  const birth = screen.getByRole('textbox', { name: en.profile.fields.date_birth });
+  await expect.element(birth).toHaveValue('24/05/1990');
+  // The picker's text as a person types it: everything selected and replaced.
+  const retype = async (keys: string) => {
+    await birth.click();
+    await userEvent.keyboard('{Control>}a{/Control}{Backspace}');
+    await userEvent.keyboard(keys);
+  };
+  const save = () => screen.getByRole('button', { name: en.profile.save }).click();
+  return { screen, birth, retype, save, updateProfile };
+}
+
+describe('profile edit form', () => {
+  it('shows a half-typed birth date as the field error and sends nothing (it used to save it as empty)', async () => {
+    const { screen, birth, retype, save, updateProfile } = await openProfile();
+    await retype('0909');
+    await expect.element(birth).toHaveValue('09/09/YYYY');
+    await save();
+    await expect.element(screen.getByText(en.profile.errors.date_format)).toBeVisible();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('sends a whole birth date as the API date', async () => {
+    const { retype, save, updateProfile } = await openProfile();
+    await retype('01021985');
+    await save();
+    await vi.waitFor(() => {
+      expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ date_birth: '1985-02-01', city: 'Berlin' }));
+    });
+  });
+});
