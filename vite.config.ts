@@ -14,7 +14,7 @@ const NATIVE: Record<string, string> = {
   'object.entries': 'module.exports = function entries(o) { return Object.entries(o); };',
   hasown: 'module.exports = Function.prototype.call.bind(Object.prototype.hasOwnProperty);',
 };
-function nativeShims(): Plugin {
+export function nativeShims(): Plugin {
   const prefix = '\0native:';
   return {
     name: 'atrium:native-shims',
@@ -30,7 +30,7 @@ function nativeShims(): Plugin {
  * areas keep their three languages side by side in one module, which the bundler cannot split by
  * language; built here, the login screen downloads one language, not three.
  */
-function publicMessages(): Plugin {
+export function publicMessages(): Plugin {
   const prefix = 'virtual:atrium-public-messages/';
   const reactAdmin: Record<string, string> = {
     ru: `import ra from 'ra-language-russian';`,
