@@ -1652,7 +1652,7 @@ export interface paths {
         };
         /**
          * The caller's contacts, filtered like the list, as a CSV file
-         * @description Cells that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) are prefixed with a single quote. Any signed-in user may call it (member, consultant or admin).
+         * @description UTF-8 with a byte order mark (so Excel reads it as UTF-8), times in the caller's time zone ("YYYY-MM-DD HH:mm"). Cells that a spreadsheet would read as a formula (starting with = @, a tab or a carriage return, or with + or - followed by anything but a number) are prefixed with a single quote; a phone such as +19175550100 stays as it is. Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 for a bad filter or ordering; 401 without a valid session.
          */
         get: operations["exportContacts"];
