@@ -2461,7 +2461,7 @@ export interface paths {
         put?: never;
         /**
          * Open a ticket (a request) as the signed-in user
-         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified. Any signed-in user may call it (member, consultant or admin).
+         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified (every active admin when the member has none). Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 with field errors (type, text); 401 without a valid session.
          */
         post: operations["createTicket"];
@@ -2671,7 +2671,7 @@ export interface paths {
         put?: never;
         /**
          * The member replies in the conversation of one of their own open requests
-         * @description Adds the caller's message to their ticket; the consultant who holds it (else the member's responsible consultant) is notified in the bell and by mail. Any signed-in user may call it (member, consultant or admin), for their own tickets only.
+         * @description Adds the caller's message to their ticket; the consultant who holds it (else the member's responsible consultant, else every active admin) is notified in the bell and by mail. Any signed-in user may call it (member, consultant or admin), for their own tickets only.
          *     Errors: 400 with field errors (message empty; non_field_errors for a closed ticket); 401 without a valid session; 404 when there is no such ticket or it is not the caller's.
          */
         post: operations["replyMyTicket"];
