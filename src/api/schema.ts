@@ -2420,7 +2420,7 @@ export interface paths {
         /**
          * Check a reset-credentials token before showing the form
          * @description Tells the reset-credentials page whether its token is still good, before the form is shown. Anyone may call it; no session is needed.
-         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         *     Errors: 400 under token when it is unknown, used or expired — under email_activation ('Your email is already confirmed…') when it is a used link of an account whose email is confirmed; 429 past 30 calls a minute from one address.
          */
         post: operations["validateResetCredentials"];
         delete?: never;
@@ -3055,7 +3055,7 @@ export interface paths {
         /**
          * Activate the email address with the emailed token, and log in
          * @description Marks the email address confirmed with the token of the activation mail and logs the user in. Anyone may call it; no session is needed.
-         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         *     Errors: 400 under token when it is unknown, used or expired — under email_activation ('Your email is already confirmed…') when it is a used link of an account whose email is confirmed; 429 past 30 calls a minute from one address.
          */
         post: operations["activateEmail"];
         delete?: never;

@@ -57,6 +57,7 @@ export const de: Record<MessageKey, string> = {
   wrong_code: 'Falscher Code',
   login_expired: 'Die Anmeldezeit ist abgelaufen. Bitte versuchen Sie es erneut',
   link_expired: 'Der Link ist abgelaufen',
+  email_already_confirmed: 'Ihre E-Mail-Adresse ist bereits bestätigt: Melden Sie sich an, um fortzufahren.',
   register_failed: 'Fehler: Die E-Mail wird bereits verwendet oder der Promo-Code ist nicht verfügbar',
   email_is_invalid: 'Die E-Mail ist ungültig',
   password_changed: 'Passwort erfolgreich geändert',

@@ -55,6 +55,7 @@ export const en = {
   wrong_code: 'Wrong code',
   login_expired: 'Login time has expired. Please try again',
   link_expired: 'Link has expired',
+  email_already_confirmed: 'Your email is already confirmed: sign in to continue.',
   register_failed: 'Error, email is in use or promo code is not available',
   email_is_invalid: 'Email is invalid',
   password_changed: 'Password changed successfully',

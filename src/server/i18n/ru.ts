@@ -56,6 +56,7 @@ export const ru: Record<MessageKey, string> = {
   wrong_code: 'Неверный код',
   login_expired: 'Время входа истекло. Попробуйте ещё раз',
   link_expired: 'Срок действия ссылки истёк',
+  email_already_confirmed: 'Ваш email уже подтверждён: войдите, чтобы продолжить.',
   register_failed: 'Ошибка: email уже используется или промокод недоступен',
   email_is_invalid: 'Email указан неверно',
   password_changed: 'Пароль успешно изменён',
