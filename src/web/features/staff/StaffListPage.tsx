@@ -125,6 +125,7 @@ function SettingsButton() {
                 onChange={(e) => {
                   setLimit(e.target.value);
                 }}
+                helperText={translate('atrium.admin.list.limit_help')}
                 slotProps={{ htmlInput: { min: 0, max: 10000 } }}
               />
               <MuiTextField
@@ -134,6 +135,7 @@ function SettingsButton() {
                 onChange={(e) => {
                   setRating(e.target.value);
                 }}
+                helperText={translate('atrium.admin.list.rating_help')}
                 slotProps={{ htmlInput: { min: 1, max: 5 } }}
               />
             </Stack>
