@@ -1652,7 +1652,7 @@ export interface paths {
         };
         /**
          * The caller's contacts, filtered like the list, as a CSV file
-         * @description Cells that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) are prefixed with a single quote. Any signed-in user may call it (member, consultant or admin).
+         * @description UTF-8 with a byte order mark (so Excel reads it as UTF-8), times in the caller's time zone ("YYYY-MM-DD HH:mm"). Cells that a spreadsheet would read as a formula (starting with = @, a tab or a carriage return, or with + or - followed by anything but a number) are prefixed with a single quote; a phone such as +19175550100 stays as it is. Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 for a bad filter or ordering; 401 without a valid session.
          */
         get: operations["exportContacts"];
@@ -2420,7 +2420,7 @@ export interface paths {
         /**
          * Check a reset-credentials token before showing the form
          * @description Tells the reset-credentials page whether its token is still good, before the form is shown. Anyone may call it; no session is needed.
-         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         *     Errors: 400 under token when it is unknown, used or expired — under email_activation ('Your email is already confirmed…') when it is a used link of an account whose email is confirmed; 429 past 30 calls a minute from one address.
          */
         post: operations["validateResetCredentials"];
         delete?: never;
@@ -2461,7 +2461,7 @@ export interface paths {
         put?: never;
         /**
          * Open a ticket (a request) as the signed-in user
-         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified. Any signed-in user may call it (member, consultant or admin).
+         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified (every active admin when the member has none). Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 with field errors (type, text); 401 without a valid session.
          */
         post: operations["createTicket"];
@@ -2671,7 +2671,7 @@ export interface paths {
         put?: never;
         /**
          * The member replies in the conversation of one of their own open requests
-         * @description Adds the caller's message to their ticket; the consultant who holds it (else the member's responsible consultant) is notified in the bell and by mail. Any signed-in user may call it (member, consultant or admin), for their own tickets only.
+         * @description Adds the caller's message to their ticket; the consultant who holds it (else the member's responsible consultant, else every active admin) is notified in the bell and by mail. Any signed-in user may call it (member, consultant or admin), for their own tickets only.
          *     Errors: 400 with field errors (message empty; non_field_errors for a closed ticket); 401 without a valid session; 404 when there is no such ticket or it is not the caller's.
          */
         post: operations["replyMyTicket"];
@@ -3055,7 +3055,7 @@ export interface paths {
         /**
          * Activate the email address with the emailed token, and log in
          * @description Marks the email address confirmed with the token of the activation mail and logs the user in. Anyone may call it; no session is needed.
-         *     Errors: 400 under token when it is unknown, used or expired; 429 past 30 calls a minute from one address.
+         *     Errors: 400 under token when it is unknown, used or expired — under email_activation ('Your email is already confirmed…') when it is a used link of an account whose email is confirmed; 429 past 30 calls a minute from one address.
          */
         post: operations["activateEmail"];
         delete?: never;

@@ -1,18 +1,21 @@
 import { createElement, isValidElement, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { AdminUI, CustomRoutes, Resource } from 'react-admin';
+import { AdminUI, CustomRoutes, Resource, usePermissions } from 'react-admin';
 import { ServerAccess } from './common/ServerAccess';
 import { LoginScreen } from './features/auth/routes';
 import { FEATURES } from './features';
-import { allows } from './features/access';
+import { allows, homePath } from './features/access';
 import { Layout } from './layout/Layout';
 import { LoadingScreen } from './layout/Loading';
 
 /** App.tsx shows the notifications, for the public screens and this app alike. */
 const NoNotification = () => null;
 
-/** "/" is not a page of its own: a signed-in user lands on the dashboard. */
-const ToDashboard = () => <Navigate to="/dashboard" replace />;
+/** "/" is not a page of its own: a signed-in user lands on their role's first screen (homePath). */
+function ToDashboard() {
+  const { permissions, isPending } = usePermissions<unknown>();
+  return isPending ? null : <Navigate to={homePath(permissions)} replace />;
+}
 /** Unknown paths go to "/" (and from there to the dashboard or the login screen). */
 const ToRoot = () => <Navigate to="/" replace />;
 

@@ -100,10 +100,11 @@ describe('registration without a promo code', () => {
     expect(login.json().token).toEqual(expect.any(String));
   });
 
-  it('refuses the same activation token a second time', async () => {
+  it('refuses the same activation token a second time, saying the email is already confirmed', async () => {
     const res = await call(t, 'POST', '/api/accounts/activate/', { body: { token: activationToken } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ token: ['Link has expired'] });
+    // Not "Link has expired" over "not activated" (issue #40, 17): the link did its work.
+    expect(res.json()).toEqual({ email_activation: [en.email_already_confirmed] });
   });
 
   it('refuses an unknown activation token', async () => {

@@ -140,7 +140,7 @@ describe('action history', () => {
     const ghost = 2_000_000_000; // an actor id no user has
     // A third person (for the kinds that name one) and an import's counts, one of them text with a placeholder.
     const third = Object.fromEntries(Object.values(OTHER_OF).map((field) => [field, subject.id]));
-    const rich = { ...third, imported: 5, skipped: 0, warnings: '2 {actor} %s' };
+    const rich = { ...third, imported: 5, skipped: 0, warnings: '2 {actor} %s', file_name: 'leads %s.csv' };
     for (const kind of kinds) {
       await t.pool.query(
         `insert into action_logs (actor_id, subject_id, kind, details) values ($1, $2, $3, '{}'), ($1, null, $3, $4), ($5, $2, $3, '{"user": "x"}'), (null, null, $3, '{"user": {"first_name": " Gone "}}'), ($1, $2, $3, $6)`,
@@ -159,7 +159,11 @@ describe('action history', () => {
       const name = (u: Json | null, fallback: string) => (u ? `${u.first_name} ${u.last_name}`.trim() : fallback);
       const removed = e.data.user;
       const params = {
-        actor: name(e.actor_id_known ? e.actor : null, translate(lang, 'action_someone')),
+        // An entry without an actor is automatic (the system's, id 0); a removed actor is "Someone".
+        actor: name(
+          e.actor_id_known ? e.actor : null,
+          translate(lang, e.actor.id === 0 ? 'system_actor' : 'action_someone'),
+        ),
         subject: e.subject
           ? name(e.subject, '')
           : removed
@@ -197,8 +201,12 @@ describe('action history', () => {
       expect(entries).toHaveLength(kinds.length * 5);
       for (const e of entries) expect(e.description, `${lang} ${e.kind}`).toBe(describe(lang, e));
       for (const e of [...entries.filter((e) => !e.actor_id_known)]) {
-        expect(e.actor).toEqual({ id: e.actor.id, first_name: translate(lang, 'action_someone'), last_name: '' });
-        expect([ghost, 0]).toContain(e.actor.id);
+        const automatic = e.data.user?.first_name === ' Gone ';
+        expect(e.actor).toEqual({
+          id: automatic ? 0 : ghost,
+          first_name: translate(lang, automatic ? 'system_actor' : 'action_someone'),
+          last_name: '',
+        });
       }
       // Spot checks the comparison above rests on.
       const blocked = entries.find((e) => e.kind === 'user_blocked' && e.actor_id_known && e.subject);
@@ -210,7 +218,7 @@ describe('action history', () => {
       const imported = entries.find((e) => e.kind === 'import_completed' && e.data.imported === 5);
       if (lang === 'en')
         expect(imported?.description).toBe(
-          'Ann {subject} Lee imported a file for Zoë %1$s %%: 5 rows imported, 0 skipped, 2 {actor} %s warnings',
+          'Ann {subject} Lee imported the file leads %s.csv (people assigned to Zoë %1$s %%): 5 rows imported, 0 skipped, 2 {actor} %s warnings',
         );
     }
   });
@@ -222,8 +230,8 @@ describe('action history', () => {
     expect(descriptionSegments('{actor}{actor}')).toEqual(['', 'actor', '', 'actor', '']);
     // As format() strings: % doubled, the parameters by position.
     expect(formatOf('{actor} gave 100% to {subject} ({kind}, {n})')).toBe('%1$s gave 100%% to %2$s (%3$s, {n})');
-    expect(formatOf('{actor} handed {subject} over to {other}: {imported}/{skipped}/{warnings}')).toBe(
-      '%1$s handed %2$s over to %4$s: %5$s/%6$s/%7$s',
+    expect(formatOf('{actor} handed {subject} over to {other}: {imported}/{skipped}/{warnings} {file_name}')).toBe(
+      '%1$s handed %2$s over to %4$s: %5$s/%6$s/%7$s %8$s',
     );
   });
 });

@@ -328,8 +328,9 @@ describe('bulk actions', () => {
 });
 
 describe('CSV export', () => {
-  it('exports the filtered list, formula-safe', async () => {
+  it('exports the filtered list for spreadsheets: a BOM, phones as typed, times in the owner’s zone, formula-safe', async () => {
     const m = await makeMember(t);
+    await t.pool.query(`update users set time_zone = 'America/New_York' where id = $1`, [m.id]);
     const owner = await t.login(m.email, m.password);
     const cat = await category(owner, 'Export');
     await contact(owner, {
@@ -338,10 +339,13 @@ describe('CSV export', () => {
       categories: [cat.id],
       status: 3,
       tags: ['a', 'b'],
+      notes: '+cmd|/c calc',
     });
     await contact(owner, { first_name: 'Plain', email: 'plain@example.com' });
     const res = await api(t, 'GET', `/api/contacts/export/?category=${cat.id}`, { token: owner });
     expect(res.statusCode, res.body).toBe(200);
+    // Excel reads UTF-8 (Cyrillic, umlauts) only after a byte order mark.
+    expect(res.body.startsWith('\ufeff')).toBe(true);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain('contacts.csv');
     const rows = Papa.parse<Json>(res.body, { header: true, skipEmptyLines: true }).data;
@@ -349,11 +353,18 @@ describe('CSV export', () => {
     expect(rows[0]).toMatchObject({
       first_name: `'=HYPERLINK("http://evil.example","x")`,
       last_name: "'@SUM(A1)",
-      phone: "'+49305550000",
+      phone: '+49305550000',
+      notes: "'+cmd|/c calc",
       status: 'Client',
       categories: 'Export',
       tags: 'a; b',
     });
+    const { rows: made } = await t.pool.query<{ local: string }>(
+      `select to_char(created_at at time zone 'America/New_York', 'YYYY-MM-DD HH24:MI') as local
+       from contacts where first_name like '=HYPERLINK%' and owner_id = $1`,
+      [m.id],
+    );
+    expect(rows[0]!.created_at).toBe(made[0]!.local);
     const all = await api(t, 'GET', '/api/contacts/export/?search=plain', { token: owner });
     expect(Papa.parse<Json>(all.body, { header: true, skipEmptyLines: true }).data.map((r) => r.email)).toEqual([
       'plain@example.com',

@@ -178,6 +178,7 @@ describe('user imports', () => {
       translate(me.language, 'action_import_completed', {
         actor: me.name,
         subject: me.name,
+        file_name: 'leads.csv',
         imported: 3,
         skipped: 5,
         warnings: 0,

@@ -105,6 +105,22 @@ describe('support for members', () => {
     await mailed(cons.email, staff[0].message);
   });
 
+  it('a request of a member nobody looks after reaches the admins, and so does its reply (issue #40, 17)', async () => {
+    const admin = await makeEmployee(t, { role: 'admin' });
+    const m = await makeMember(t, { language: 'en' });
+    const token = await t.login(m.email, m.password);
+    const ticket = await open(token, 'Nobody’s member');
+    const bell = async () => (await notes(admin.token)).results.filter((n: Json) => n.data?.ticket_id === ticket.id);
+    expect(await bell()).toMatchObject([{ kind: 'ticket_created' }]);
+    expect((await reply(token, ticket.id, 'Anyone there?')).statusCode).toBe(200);
+    expect((await bell()).map((n: Json) => n.kind).sort()).toEqual(['ticket_created', 'ticket_reply']);
+    // A member with a consultant still reaches only that consultant.
+    const own = await member();
+    const theirs = await open(own.token, 'Mine');
+    const adminSees = (await notes(admin.token)).results.filter((n: Json) => n.data?.ticket_id === theirs.id);
+    expect(adminSees).toEqual([]);
+  });
+
   it('a reply needs text, an open request of the caller’s own', async () => {
     const m = await member();
     const ticket = await open(m.token, 'Closed soon');

@@ -109,6 +109,7 @@ describe('invitations', () => {
     );
     const before = await post('user/details/', boss.token, { user_id: mine.id });
     expect(before.json().invitation).toBeNull();
+    expect(before.json().last_login).toBeNull();
     const res = await post('user/send_invitation/', boss.token, { user_id: mine.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ detail: 'Invitation sent', invitation: { used_at: null } });
@@ -137,6 +138,8 @@ describe('invitations', () => {
     const after = await post('user/details/', boss.token, { user_id: mine.id });
     expect(after.json().invitation.used_at).toEqual(expect.any(String));
     expect(after.json().email_activation).toBe(true);
+    // Signed in: the person page offers no invitation to an active person (issue #40, 17).
+    expect(Date.parse(after.json().last_login)).toBeGreaterThan(Date.parse(res.json().invitation.sent_at) - 1000);
     expect((await logsAbout(mine.id)).map((l) => l.kind)).toEqual([
       'invitation_sent',
       'invitation_sent',

@@ -72,6 +72,7 @@ test('an admin manages consultants and sees every action in the history', async 
 
   // Limit and rating.
   await konstantin.getByRole('button', { name: 'Лимит и рейтинг' }).click();
+  await expect(dialog(page)).toContainText('втрое больше лидов');
   await dialog(page).getByLabel('Дневной лимит').fill('7');
   await dialog(page).getByLabel('Рейтинг').fill('4');
   await dialog(page).getByRole('button', { name: 'Сохранить' }).click();
@@ -80,6 +81,9 @@ test('an admin manages consultants and sees every action in the history', async 
 
   // Work times: a range ending before it starts is refused with the spec's words on its row, then a good week.
   await konstantin.getByRole('button', { name: 'Рабочее время' }).click();
+  // Whose zone the hours are in, and that they decide lead offers (issue #40, 17).
+  await expect(dialog(page).getByTestId('work-times-zone')).toContainText('Новые лиды предлагаются только в эти часы');
+  await expect(dialog(page).getByTestId('work-times-zone')).toContainText(/\([A-Za-z_]+\/[A-Za-z_]+\)/);
   const mon = dialog(page).locator('[data-weekday="MON"]');
   const monOff = mon.getByRole('checkbox', { name: 'Выходной' });
   if (await monOff.isChecked()) await monOff.uncheck();

@@ -86,7 +86,7 @@ test('a request opened through one process reaches the bell of a browser on the 
   await page.locator('input[name="username"]').fill('consultant@demo.atrium');
   await page.locator('input[name="password"]').fill('demo-password');
   await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/staff-dashboard$/);
   const bell = page.getByTestId('notifications-bell');
   await expect(bell).toHaveAccessibleName(ru.notifications.title);
 

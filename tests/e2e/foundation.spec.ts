@@ -38,14 +38,18 @@ test('a wrong password shows the server message and stays on /login', async ({ p
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('unknown paths go to / and from there to the dashboard when logged in', async ({ page }) => {
+test('staff land on the staff dashboard, its menu section open; unknown paths go to / and from there to it', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email или телефон').fill('admin@demo.atrium');
   await page.getByLabel('Пароль').fill('demo-password');
   await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Issue #40 finding 17: not the member dashboard with the staff section folded.
+  await expect(page).toHaveURL(/\/staff-dashboard$/);
+  await expect(page.getByTestId('side-menu').locator('a[href="/staff/tasks"]')).toBeVisible();
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/staff-dashboard$/);
   // The admin's users resource works end to end through the typed data provider.
   // Users sit in the folded administration section: a person opens it first.
   await openFromMenu(page, 'Пользователи');

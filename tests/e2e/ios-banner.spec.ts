@@ -114,7 +114,7 @@ test.describe('a floating button on an iPhone', () => {
     await page.getByLabel('Email или телефон').fill('consultant@demo.atrium');
     await page.getByLabel('Пароль').fill('demo-password');
     await page.getByRole('button', { name: 'Войти' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/staff-dashboard$/);
     await page.goto('/contacts');
     const fab = page.locator('.MuiFab-root').first();
     await expect(fab).toBeVisible();

@@ -121,7 +121,7 @@ test('create forms default Language to the interface language; a new user’s is
   await page.locator('input[name="username"]').fill('admin@demo.atrium');
   await page.locator('input[name="password"]').fill('demo-password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/staff-dashboard$/);
   try {
     await page.goto('/admin/books/create');
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText('English');

@@ -51,7 +51,7 @@ for (const lang of ['ru', 'en', 'de'] as const) {
       role: 'consultant',
       language: lang,
     });
-    await createUser({
+    const memberId = await createUser({
       email: memberEmail,
       first_name: 'Mira',
       last_name: `Member${lang}`,
@@ -115,6 +115,16 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     await expect(member.getByTestId('ticket-messages')).toContainText('Thank you, it works now.');
     await expect(member.locator('textarea[name="reply"]')).toHaveValue('');
     await expectNoRawKeys(member);
+
+    if (lang === 'en') {
+      // The person page's Tickets tab: a row opens the ticket with its conversation, as the staff list does.
+      await consultant.goto(`/user/view-details/${String(memberId)}`);
+      await consultant.getByRole('tab', { name: 'Tickets' }).click();
+      await consultant.getByRole('row', { name: new RegExp(subject) }).click();
+      await expect(consultant.getByRole('dialog').getByTestId('ticket-messages')).toContainText(
+        'Thank you, it works now.',
+      );
+    }
 
     // Another day (a fresh load, nothing cached), from the menu: Support › My requests › the request opens
     // with the whole conversation (the list's row, which has no messages, never stands in for it).

@@ -152,4 +152,7 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await visitor.close();
   await page.reload();
   await expect(page.getByTestId('person-invitation')).toContainText('Приглашение принято');
+  // Signed in now: no invitation is offered for an active person (issue #40, 17).
+  await expect(page.getByRole('heading', { level: 1, name: `${lead.first_name} ${lead.last_name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: /приглашение/i })).toHaveCount(0);
 });

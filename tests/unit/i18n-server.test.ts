@@ -60,7 +60,7 @@ describe('server message catalogues', () => {
       .sort();
     expect(Object.keys(actionLogs.en.kinds).sort()).toEqual(kinds);
     // Sentences name people and counts only through the parameters the history fills.
-    const known = ['actor', 'subject', 'kind', 'other', 'imported', 'skipped', 'warnings'];
+    const known = ['actor', 'subject', 'kind', 'other', 'imported', 'skipped', 'warnings', 'file_name'];
     for (const kind of kinds)
       expect(known).toEqual(expect.arrayContaining(placeholders(t('en', `action_${kind}` as never))));
   });

@@ -218,17 +218,18 @@ describe('contacts adapter', () => {
     expect(err).toMatchObject({ status: 404, message: 'Not found.' });
   });
 
-  it('exports the filtered list as CSV text', async () => {
+  it('exports the filtered list as the server’s CSV bytes, byte order mark included', async () => {
     const { seen, record } = recorder();
     server.use(
       http.get('/contacts/export/', async ({ request }) => {
         await record(request);
-        return new HttpResponse("id,first_name\r\n1,'=X", { headers: { 'content-type': 'text/csv' } });
+        return new HttpResponse("\ufeffid,first_name\r\n1,'=X", { headers: { 'content-type': 'text/csv' } });
       }),
     );
-    expect(await exportContactsCsv({ q: 'a', status: 2 }, { field: 'first_name', order: 'ASC' })).toBe(
-      "id,first_name\r\n1,'=X",
-    );
+    const csv = await exportContactsCsv({ q: 'a', status: 2 }, { field: 'first_name', order: 'ASC' });
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe("id,first_name\r\n1,'=X");
     expect(seen[0]!.url).toBe('/api/contacts/export/?search=a&status=2&ordering=first_name');
   });
 });

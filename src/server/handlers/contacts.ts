@@ -41,7 +41,7 @@ export const contactsHandlers: HandlerTable = {
   deleteContact: async (req) => deleteContact(req.server.ctx, signedIn(req).id, req.params.id, req.lang),
   bulkContacts: async (req) => bulkContacts(req.server.ctx, signedIn(req).id, req.body, req.lang),
   exportContacts: async (req, reply) => {
-    const csv = await exportContacts(req.server.ctx, signedIn(req).id, req.query, req.lang);
+    const csv = await exportContacts(req.server.ctx, signedIn(req), req.query, req.lang);
     reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="contacts.csv"');
     return csv;
   },

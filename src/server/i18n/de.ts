@@ -57,6 +57,7 @@ export const de: Record<MessageKey, string> = {
   wrong_code: 'Falscher Code',
   login_expired: 'Die Anmeldezeit ist abgelaufen. Bitte versuchen Sie es erneut',
   link_expired: 'Der Link ist abgelaufen',
+  email_already_confirmed: 'Ihre E-Mail-Adresse ist bereits bestätigt: Melden Sie sich an, um fortzufahren.',
   register_failed: 'Fehler: Die E-Mail wird bereits verwendet oder der Promo-Code ist nicht verfügbar',
   email_is_invalid: 'Die E-Mail ist ungültig',
   password_changed: 'Passwort erfolgreich geändert',
@@ -311,6 +312,7 @@ export const de: Record<MessageKey, string> = {
   action_import_started: '{actor} hat einen Import gestartet',
   action_import_finished: 'Ein Import ist abgeschlossen',
   action_someone: 'Jemand',
+  system_actor: 'Atrium (automatisch)',
   payment_provider_unavailable: 'Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
   webhook_signature_invalid: 'Die Signatur des Ereignisses ist ungültig.',
   donation_amount_invalid: 'Bitte geben Sie einen Betrag in USD größer als 0 ein, z. B. 25.00 (höchstens 100000.00).',
@@ -395,9 +397,9 @@ export const de: Record<MessageKey, string> = {
   team_user_has_no_responsible: 'Dieser Benutzer hat keinen verantwortlichen Berater.',
   action_lead_rejected: '{actor} hat die Verantwortung für {subject} abgegeben',
   action_import_completed:
-    '{actor} hat eine Datei für {subject} importiert: {imported} Zeilen importiert, {skipped} übersprungen, {warnings} Warnungen',
+    '{actor} hat die Datei {file_name} importiert (zuständig: {subject}): {imported} Zeilen importiert, {skipped} übersprungen, {warnings} Warnungen',
   action_import_failed:
-    'Ein Import von {actor} für {subject} wurde wegen eines Fehlers angehalten: {imported} Zeilen importiert, {skipped} übersprungen, {warnings} Warnungen',
+    'Der Import von {file_name} durch {actor} (zuständig: {subject}) wurde wegen eines Fehlers angehalten: {imported} Zeilen importiert, {skipped} übersprungen, {warnings} Warnungen',
   action_task_create: '{actor} hat eine Aufgabe zu {subject} geplant',
   action_task_complete: '{actor} hat eine Aufgabe zu {subject} erledigt',
   action_task_cancel: '{actor} hat eine Aufgabe zu {subject} storniert',

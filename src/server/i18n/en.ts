@@ -55,6 +55,7 @@ export const en = {
   wrong_code: 'Wrong code',
   login_expired: 'Login time has expired. Please try again',
   link_expired: 'Link has expired',
+  email_already_confirmed: 'Your email is already confirmed: sign in to continue.',
   register_failed: 'Error, email is in use or promo code is not available',
   email_is_invalid: 'Email is invalid',
   password_changed: 'Password changed successfully',
@@ -298,6 +299,7 @@ export const en = {
   action_import_started: '{actor} started an import',
   action_import_finished: 'An import finished',
   action_someone: 'Someone',
+  system_actor: 'Atrium (automatically)',
   payment_provider_unavailable: 'The payment service is not available right now. Please, try again later.',
   webhook_signature_invalid: "The event's signature is invalid.",
   donation_amount_invalid: 'Please, enter an amount in USD greater than 0, e.g. 25.00 (at most 100000.00).',
@@ -379,9 +381,9 @@ export const en = {
   team_user_has_no_responsible: 'This user has no responsible consultant.',
   action_lead_rejected: '{actor} gave up responsibility for {subject}',
   action_import_completed:
-    '{actor} imported a file for {subject}: {imported} rows imported, {skipped} skipped, {warnings} warnings',
+    '{actor} imported the file {file_name} (people assigned to {subject}): {imported} rows imported, {skipped} skipped, {warnings} warnings',
   action_import_failed:
-    'An import by {actor} for {subject} stopped with an error: {imported} rows imported, {skipped} skipped, {warnings} warnings',
+    'An import of {file_name} by {actor} (people assigned to {subject}) stopped with an error: {imported} rows imported, {skipped} skipped, {warnings} warnings',
   action_task_create: '{actor} planned a task about {subject}',
   action_task_complete: '{actor} completed a task about {subject}',
   action_task_cancel: '{actor} canceled a task about {subject}',

@@ -56,6 +56,7 @@ export const ru: Record<MessageKey, string> = {
   wrong_code: 'Неверный код',
   login_expired: 'Время входа истекло. Попробуйте ещё раз',
   link_expired: 'Срок действия ссылки истёк',
+  email_already_confirmed: 'Ваш email уже подтверждён: войдите, чтобы продолжить.',
   register_failed: 'Ошибка: email уже используется или промокод недоступен',
   email_is_invalid: 'Email указан неверно',
   password_changed: 'Пароль успешно изменён',
@@ -302,6 +303,7 @@ export const ru: Record<MessageKey, string> = {
   action_import_started: '{actor} запустил(а) импорт',
   action_import_finished: 'Импорт завершён',
   action_someone: 'Кто-то',
+  system_actor: 'Atrium (автоматически)',
   payment_provider_unavailable: 'Платёжный сервис сейчас недоступен. Пожалуйста, попробуйте позже.',
   webhook_signature_invalid: 'Подпись события недействительна.',
   donation_amount_invalid: 'Пожалуйста, введите сумму в USD больше 0, например 25.00 (не более 100000.00).',
@@ -382,9 +384,9 @@ export const ru: Record<MessageKey, string> = {
   team_user_has_no_responsible: 'У этого пользователя нет ответственного консультанта.',
   action_lead_rejected: '{actor} отказался(-ась) от ответственности за {subject}',
   action_import_completed:
-    '{actor} импортировал(а) файл для {subject}: импортировано строк — {imported}, пропущено — {skipped}, предупреждений — {warnings}',
+    '{actor} импортировал(а) файл {file_name} (ответственный — {subject}): импортировано строк — {imported}, пропущено — {skipped}, предупреждений — {warnings}',
   action_import_failed:
-    'Импорт {actor} для {subject} остановлен из-за ошибки: импортировано строк — {imported}, пропущено — {skipped}, предупреждений — {warnings}',
+    'Импорт файла {file_name} ({actor}, ответственный — {subject}) остановлен из-за ошибки: импортировано строк — {imported}, пропущено — {skipped}, предупреждений — {warnings}',
   action_task_create: '{actor} запланировал(а) задачу по {subject}',
   action_task_complete: '{actor} выполнил(а) задачу по {subject}',
   action_task_cancel: '{actor} отменил(а) задачу по {subject}',

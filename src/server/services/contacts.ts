@@ -305,8 +305,42 @@ export async function bulkContacts(ctx: AppContext, ownerId: number, input: Bulk
 /** The most rows one export writes. */
 const EXPORT_LIMIT = 100_000;
 
-/** The filtered list as CSV; formula-like cells get a leading quote (papaparse's escapeFormulae). */
-export async function exportContacts(ctx: AppContext, ownerId: number, q: ContactFilter, lang: Lang) {
+/**
+ * Cells a spreadsheet would run as a formula get a leading quote: those starting with = @ a tab or a
+ * carriage return, and + or - followed by anything but a number (so "+1 917 555-0100" stays a phone
+ * others' tools can read, while "+cmd|…" or "-2+A1" are defused).
+ */
+const FORMULA = /^[=@\t\r]|^[+-](?![\d ()-]*$)/;
+
+/** "2026-11-29 09:05" in the reader's zone: what a spreadsheet shows as a date and time. */
+function localStamp(at: Date, timeZone: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  ) as Record<string, string>;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * The filtered list as CSV for Excel and others: UTF-8 with a BOM (Excel reads it as UTF-8 then),
+ * times in the caller's zone, formula-like cells defused (FORMULA).
+ */
+export async function exportContacts(
+  ctx: AppContext,
+  owner: { id: number; timeZone: string },
+  q: ContactFilter,
+  lang: Lang,
+) {
+  const ownerId = owner.id;
   const rows = await ctx.db
     .select({
       c: contacts,
@@ -319,38 +353,41 @@ export async function exportContacts(ctx: AppContext, ownerId: number, q: Contac
     .orderBy(...orderOf(q.ordering))
     .limit(EXPORT_LIMIT);
   const statusName = new Map(CONTACT_STATUSES.map((s) => [s.id as number, t(lang, `contact_status_${s.key}`)]));
-  return Papa.unparse(
-    {
-      fields: [
-        'id',
-        'first_name',
-        'last_name',
-        'phone',
-        'email',
-        'city',
-        'country',
-        'status',
-        'categories',
-        'tags',
-        'notes',
-        'created_at',
-      ],
-      data: rows.map(({ c, categories }) => [
-        c.id,
-        c.firstName,
-        c.lastName,
-        c.phone,
-        c.email,
-        c.city,
-        c.country,
-        c.status ? (statusName.get(c.status) ?? '') : '',
-        categories,
-        c.tags.join('; '),
-        c.notes,
-        c.createdAt.toISOString(),
-      ]),
-    },
-    { escapeFormulae: true, newline: '\r\n' },
+  return (
+    '\ufeff' +
+    Papa.unparse(
+      {
+        fields: [
+          'id',
+          'first_name',
+          'last_name',
+          'phone',
+          'email',
+          'city',
+          'country',
+          'status',
+          'categories',
+          'tags',
+          'notes',
+          'created_at',
+        ],
+        data: rows.map(({ c, categories }) => [
+          c.id,
+          c.firstName,
+          c.lastName,
+          c.phone,
+          c.email,
+          c.city,
+          c.country,
+          c.status ? (statusName.get(c.status) ?? '') : '',
+          categories,
+          c.tags.join('; '),
+          c.notes,
+          localStamp(c.createdAt, owner.timeZone),
+        ]),
+      },
+      { escapeFormulae: FORMULA, newline: '\r\n' },
+    )
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { users, type Language } from '../db/schema';
+import { oneTimeTokens, users, type Language } from '../db/schema';
+import { sha256 } from '../crypto';
 import { hashPassword } from '../auth/passwords';
 import { FieldErrors } from '../errors';
 import { actionMail } from '../integrations/mail';
@@ -103,10 +104,30 @@ export async function register(ctx: AppContext, input: RegisterInput, lang: Lang
   if (user) await sendActivation(ctx, user);
 }
 
+/** Whether `token` is a real activation link of an account whose email is confirmed (it logs no one in). */
+async function usedOnActivatedAccount(ctx: AppContext, token: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256(token)),
+        eq(oneTimeTokens.purpose, 'email_activation'),
+        eq(users.emailActivation, true),
+      ),
+    );
+  return Boolean(row);
+}
+
 /** Confirms the email with the emailed token and logs the user in. */
 export async function activateEmail(ctx: AppContext, token: string, meta: SessionMeta) {
   const row = await consumeToken(ctx.db, 'email_activation', token);
-  if (!row) throw FieldErrors.of('token', 'link_expired');
+  if (!row) {
+    // A link opened again after it did its work: say the email is confirmed, not that it is not.
+    if (await usedOnActivatedAccount(ctx, token)) throw FieldErrors.of('email_activation', 'email_already_confirmed');
+    throw FieldErrors.of('token', 'link_expired');
+  }
   await ctx.db.update(users).set({ emailActivation: true, updatedAt: new Date() }).where(eq(users.id, row.userId));
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
   if (!user || !user.isActive || user.isBlocked) throw new FieldErrors({ non_field_errors: ['login_failed'] });

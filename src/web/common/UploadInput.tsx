@@ -3,7 +3,7 @@ import { Box, Button, FormHelperText, LinearProgress, Link as MuiLink, Stack, Ty
 import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import CloudUpload from '@mui/icons-material/CloudUpload';
-import { FieldTitle, useInput, useNotify, useTranslate, type Validator } from 'react-admin';
+import { FieldTitle, useInput, useNotify, useTranslate, ValidationError, type Validator } from 'react-admin';
 import type { SchemaUploadResponse } from '../../api/schema';
 import { errorText, fieldErrorsOf } from './errors';
 import type { UploadKind } from '../providers/data/uploads';
@@ -74,8 +74,10 @@ export function UploadInput({
     }
   };
 
-  const shownError =
-    error ?? (fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : null);
+  // A validator's message comes wrapped by react-admin (`@@react-admin@@"key"`, with its arguments):
+  // ValidationError unwraps and translates it, as react-admin's own inputs do.
+  const invalid = fieldState.error?.message;
+  const shownError = error ?? (invalid ? <ValidationError error={invalid} /> : null);
   return (
     <Box sx={{ mb: 2, width: '100%' }} data-testid={`upload-${source}`}>
       <Typography variant="caption" color="text.secondary" component="label" htmlFor={id}>

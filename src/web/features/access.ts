@@ -82,3 +82,10 @@ export function allows(permissions: unknown, key: string): boolean {
 
 /** Whether an account's role (a person's record, not the viewer) is a staff role. */
 export const isStaffRole = (role: unknown): boolean => (ROLES.staff as readonly unknown[]).includes(role);
+
+/**
+ * The first screen after signing in: staff start on their work (the staff dashboard, whose section of
+ * the side menu opens with it), members on the member dashboard.
+ */
+export const homePath = (permissions: unknown): string =>
+  isStaffRole(permissions) ? '/staff-dashboard' : '/dashboard';

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/schema';
 import { accountsMethods, getToken, onUnauthorized, setToken, storage } from '../features/auth/data';
 import { chosenLocale, followAccount } from './i18nProvider';
-import { allows } from '../features/access';
+import { allows, homePath } from '../features/access';
 import { queryClient } from './data/queryClient';
 
 export const PROFILE_KEY = 'atrium:user';
@@ -99,8 +99,9 @@ export const authProvider: AuthProvider = {
     if (res.two_factor_required && res.challenge) throw new TwoFactorRequired(res.challenge);
     if (!res.token || !res.user) throw new Error('atrium.auth.login.failed');
     setToken(res.token);
-    storeProfile(await settleLanguage(res.user));
-    return { redirectTo: res.redirect_to ?? '/dashboard' };
+    const profile = await settleLanguage(res.user);
+    storeProfile(profile);
+    return { redirectTo: res.redirect_to ?? homePath(roleOf(profile)) };
   },
   async logout() {
     // End the server session too; a failure (already ended, offline) must not keep the user signed in.

@@ -46,11 +46,20 @@ const JS_SPACE =
 
 /**
  * The names a sentence may use, in format()'s order: the actor, the subject, the kind, a third
- * person (`other`, see OTHER_OF), and an import's counts from the entry's details.
+ * person (`other`, see OTHER_OF), and an import's counts and file name from the entry's details.
  */
-const DESCRIPTION_PARAMS = ['actor', 'subject', 'kind', 'other', 'imported', 'skipped', 'warnings'] as const;
-/** The counts a sentence reads from the entry's details, as written (an absent one reads as ''). */
-export const DETAIL_PARAMS = ['imported', 'skipped', 'warnings'] as const;
+const DESCRIPTION_PARAMS = [
+  'actor',
+  'subject',
+  'kind',
+  'other',
+  'imported',
+  'skipped',
+  'warnings',
+  'file_name',
+] as const;
+/** The counts and file name a sentence reads from the entry's details, as written (an absent one reads as ''). */
+export const DETAIL_PARAMS = ['imported', 'skipped', 'warnings', 'file_name'] as const;
 
 /**
  * Per kind, the details field holding the id of the third person its sentence names as {other}:
@@ -130,7 +139,8 @@ function descriptionSql(lang: Lang, space: Placeholder, messages: Placeholder, g
   // A falsy or name-less details.user gives btrim(' ') = '', as `${undefined ?? ''}` did.
   const removed = sql`action_logs.details -> 'user'`;
   return sql`format(coalesce(${messages}::jsonb ->> action_logs.kind, ${generic}::text),
-    case when actor.id is null then ${literal(t(lang, 'action_someone'))} else btrim(${fullName('actor')}, ${space}) end,
+    case when action_logs.actor_id is null then ${literal(t(lang, 'system_actor'))}
+      when actor.id is null then ${literal(t(lang, 'action_someone'))} else btrim(${fullName('actor')}, ${space}) end,
     case when subject.id is not null then btrim(${fullName('subject')}, ${space})
       else btrim(coalesce(${removed} ->> 'first_name', '') || ' ' || coalesce(${removed} ->> 'last_name', ''), ${space}) end,
     action_logs.kind,
@@ -188,8 +198,8 @@ const listStatement = shapedStatement<{ count: number; total: number; rows: stri
     const kept = (byActor: boolean) =>
       sql`(select coalesce(sum(n), 0) from action_log_counts ${byActor ? sql`where actor_id = ${sql.placeholder('actorId')}` : sql``})`;
     const byActorOnly = !shape.subject && !shape.kind && !shape.from && !shape.to;
-    // A missing actor (a system entry, or a removed user) is shown as "Someone" with the entry's actor id, 0 when none.
-    const actor = sql`coalesce(${briefJson('actor')}, json_build_object('id', coalesce(action_logs.actor_id, 0), 'first_name', ${literal(t(shape.lang, 'action_someone'))}, 'last_name', ''))`;
+    // An automatic entry (no actor: a lead offered, an offer expired) is the system's, id 0; a removed actor is "Someone" with their old id.
+    const actor = sql`coalesce(${briefJson('actor')}, json_build_object('id', coalesce(action_logs.actor_id, 0), 'first_name', case when action_logs.actor_id is null then ${literal(t(shape.lang, 'system_actor'))} else ${literal(t(shape.lang, 'action_someone'))} end, 'last_name', ''))`;
     return sql`select ${shape.admin && byActorOnly ? kept(shape.actor) : capped(where)}::int as count, ${shape.admin ? kept(false) : capped(base)}::int as total,
     coalesce((select json_agg(r) from (
       select action_logs.id, ${actor} as actor, ${briefJson('subject')} as subject, ${briefJson('view_as')} as view_as, action_logs.kind,

@@ -16,6 +16,7 @@ import { notFound } from '../../errors';
 import { centsToMoney } from '../content/money';
 import { type Tx } from './access';
 import { brief } from '../users';
+import { isoSql } from '../leads/brief';
 import { invitationOf } from './invitations';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
@@ -58,7 +59,16 @@ export async function staffUserView(tx: Tx, userId: number) {
   const responsible = alias(users, 'responsible');
   const referrer = alias(users, 'referrer');
   const [row] = await tx
-    .select({ u: users, responsible, referrer, zone: userWorkZones.workZone })
+    .select({
+      u: users,
+      responsible,
+      referrer,
+      zone: userWorkZones.workZone,
+      // The last sign-in, as the structure list shows it: the newest session's start.
+      lastLogin: sql<
+        string | null
+      >`(select ${isoSql('max(s.created_at)')} from sessions s where s.user_id = ${users.id})`,
+    })
     .from(users)
     .leftJoin(responsible, eq(responsible.id, users.responsibleId))
     .leftJoin(referrer, eq(referrer.id, users.referrerId))
@@ -135,7 +145,7 @@ export async function staffUserView(tx: Tx, userId: number) {
     consultant_settings: staff ? { user_id: u.id, daily_limit: u.dailyLeadLimit, rating: u.rating } : null,
     work_times: times,
     date_joined: u.dateJoined.toISOString(),
-    last_login: null,
+    last_login: row.lastLogin,
     invitation,
   };
 }

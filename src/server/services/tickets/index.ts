@@ -101,18 +101,33 @@ async function insertTicket(
   return id;
 }
 
-/** A member opens a request; their responsible consultant is notified in the app. */
+/**
+ * Who answers a member's request: the consultant holding it, else the member's responsible
+ * consultant, else (a member nobody looks after yet) every active admin — the staff tickets list
+ * shows admins every request, so one of them takes it rather than nobody hearing of it.
+ */
+async function answerersOf(tx: Tx, ticketId: number): Promise<number[]> {
+  const res = await tx.execute<{ id: number }>(sql`
+    with held as (
+      select coalesce(k.consultant_id, u.responsible_id) as id from tickets k join users u on u.id = k.user_id
+      where k.id = ${ticketId})
+    select id from held where id is not null
+    union all
+    select a.id from users a
+    where a.role = 'admin' and a.is_active and not a.is_blocked
+      and not exists (select 1 from held where id is not null)
+    order by id`);
+  return res.rows.map((r) => r.id);
+}
+
+/** A member opens a request; whoever answers it (answerersOf) is notified in the app. */
 export async function createTicket(ctx: AppContext, caller: AuthUser, input: NewTicket) {
   checkText(input);
   const now = clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     const id = await insertTicket(tx, caller.id, input, caller.id, null, now);
-    const resp = await tx.execute<{ responsible_id: number | null }>(
-      sql`select responsible_id from users where id = ${caller.id}`,
-    );
-    const responsible = resp.rows[0]?.responsible_id;
-    if (responsible)
-      await notify(tx, responsible, 'ticket_created', { ticket_id: id, id, subject: input.subject.trim() }, now);
+    for (const to of await answerersOf(tx, id))
+      await notify(tx, to, 'ticket_created', { ticket_id: id, id, subject: input.subject.trim() }, now);
     return id;
   });
   return present(await ticketDetail(ctx.db, id), 'the ticket');
@@ -389,8 +404,8 @@ export async function listMyTickets(ctx: AppContext, caller: AuthUser, q: PageQu
 type MyAnswer = { message: string; created_at: string; author: Brief | null };
 
 /**
- * The member replies in their own open request; the consultant who holds it (else their responsible
- * consultant) hears of it in the bell and by mail.
+ * The member replies in their own open request; whoever answers it (answerersOf: the consultant who
+ * holds it, else their responsible consultant, else the admins) hears of it in the bell and by mail.
  */
 export async function replyMyTicket(ctx: AppContext, caller: AuthUser, id: number, input: SchemaTicketReplyRequest) {
   const row = await loadTicketRow(ctx.db, id);
@@ -401,11 +416,7 @@ export async function replyMyTicket(ctx: AppContext, caller: AuthUser, id: numbe
   const now = clock.now();
   await ctx.db.transaction(async (tx) => {
     await addMessage(tx, row.id, { kind: 'message', authorId: caller.id, message }, now);
-    const held = await tx.execute<{ to: number | null }>(
-      sql`select coalesce(k.consultant_id, u.responsible_id) as to from tickets k join users u on u.id = k.user_id where k.id = ${row.id}`,
-    );
-    const to = held.rows[0]?.to;
-    if (to)
+    for (const to of await answerersOf(tx, row.id))
       await notifyUser(
         ctx,
         tx,

@@ -35,6 +35,8 @@ export default function EmailRequiredPage() {
   // Shown beside the form, not as its root error: react-admin's form resets its errors as it mounts.
   const [refused, setRefused] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  // A link opened again after it confirmed the email: the server says so, and the form has nothing to do.
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
   const tried = useRef<string | null>(null);
 
@@ -47,8 +49,9 @@ export default function EmailRequiredPage() {
       .then((res) => startSession(res))
       .catch((err: unknown) => {
         // The server's 'Link has expired' (its token error), else the failure's text.
-        const expired = fieldErrorsOf(err).token;
-        setRefused(expired ?? formErrors(err, translate).alert);
+        const errors = fieldErrorsOf(err);
+        if (errors.email_activation) setConfirmed(errors.email_activation);
+        else setRefused(errors.token ?? formErrors(err, translate).alert);
         setActivating(false);
       });
   }, [token, startSession, translate, dataProvider]);
@@ -76,11 +79,18 @@ export default function EmailRequiredPage() {
     );
   }
 
+  const footer = <AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>;
+  if (confirmed) {
+    // /login leads a signed-in user on into the app.
+    return (
+      <AuthCard title={translate('atrium.auth.email_required.title')} footer={footer}>
+        <FormAlert message={confirmed} severity="success" />
+      </AuthCard>
+    );
+  }
+
   return (
-    <AuthCard
-      title={translate('atrium.auth.email_required.title')}
-      footer={<AuthLink to="/login">{translate('atrium.auth.back_to_login')}</AuthLink>}
-    >
+    <AuthCard title={translate('atrium.auth.email_required.title')} footer={footer}>
       <Form defaultValues={{ email: knownEmail }} onSubmit={resend} noValidate disableInvalidFormNotification>
         <Stack spacing={2}>
           <FormAlert message={refused} />

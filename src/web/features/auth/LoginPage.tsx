@@ -65,14 +65,14 @@ export default function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
   const registerPath = useRegisterPath();
-  // A signed-in user does not log in again: /login leads to the dashboard (spec, section 2).
+  // A signed-in user does not log in again: /login leads to their first screen ("/", spec, section 2).
   const [alreadyIn] = useState(() => !!getToken());
   // After a first step: the credentials sent, the code step while the server's challenge is open, and
   // what sent that step back ('Login time has expired', the first form's alert).
   const [step, setStep] = useState<Step | null>(null);
   const credentials = step ? { username: step.username, password: step.password } : undefined;
 
-  if (alreadyIn) return <Navigate to="/dashboard" replace />;
+  if (alreadyIn) return <Navigate to="/" replace />;
 
   const attempt = async (params: LoginParams) => {
     // The app behind the login loads alongside the login call.

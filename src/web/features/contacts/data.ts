@@ -102,11 +102,11 @@ export const contactsAdapter: ResourceAdapter = {
   },
 };
 
-/** The CSV of the filtered list (the export endpoint), as text. */
-export async function exportContactsCsv(
-  filter: ContactFilter,
-  sort?: { field: string; order: string },
-): Promise<string> {
+/**
+ * The CSV of the filtered list (the export endpoint), as the server's bytes: read as text, the
+ * leading byte order mark Excel needs to see UTF-8 would be dropped.
+ */
+export async function exportContactsCsv(filter: ContactFilter, sort?: { field: string; order: string }): Promise<Blob> {
   return unwrap(
     api.GET('/contacts/export/', {
       params: {
@@ -117,7 +117,7 @@ export async function exportContactsCsv(
           ordering: sort?.field ? `${sort.order === 'DESC' ? '-' : ''}${sort.field}` : undefined,
         },
       },
-      parseAs: 'text',
+      parseAs: 'blob',
     }),
   );
 }

@@ -125,7 +125,7 @@ function SettingsButton() {
                 min={0}
                 max={10000}
                 validate={settingsRules.daily_limit}
-                helperText={false}
+                helperText="atrium.staff.list.limit_help"
               />
               <NumberInput
                 source="rating"
@@ -133,7 +133,7 @@ function SettingsButton() {
                 min={1}
                 max={5}
                 validate={settingsRules.rating}
-                helperText={false}
+                helperText="atrium.staff.list.rating_help"
               />
             </Stack>
           </DialogContent>

@@ -12,8 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { useGetOne, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaStaffWorkTime } from '../../../api/schema';
+import { fmtTimeZone } from '../../common/format';
 import { PICKER_FORMAT, TimePicker } from '../../common/pickers';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
 import { useStaffAction, type Staff } from './useStaffAction';
@@ -37,13 +38,16 @@ const badRange = (d: SchemaStaffWorkTime) => !d.is_day_off && (!d.time_from || !
 function WeekForm({
   record,
   saved,
+  timeZone,
   onClose,
 }: {
   record: Staff;
   saved: readonly SchemaStaffWorkTime[];
+  timeZone: string | undefined;
   onClose: () => void;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [days, setDays] = useState(() => weekOf(saved));
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState('');
@@ -68,6 +72,13 @@ function WeekForm({
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
+          {/* Whose clock the hours are on, and what they do: routing offers leads only within them. */}
+          <Typography variant="body2" color="text.secondary" data-testid="work-times-zone">
+            {translate('atrium.staff.list.work_times_zone', {
+              name: record.first_name,
+              zone: fmtTimeZone(timeZone, locale),
+            })}
+          </Typography>
           {days.map((d, i) => {
             const wrong = checked && badRange(d);
             const picker = (field: 'time_from' | 'time_to') => (
@@ -154,7 +165,7 @@ function SavedWeek({ record, onClose }: { record: Staff; onClose: () => void }) 
         <LoadingBlock minHeight={120} />
       </DialogContent>
     );
-  return <WeekForm record={record} saved={data.work_times} onClose={onClose} />;
+  return <WeekForm record={record} saved={data.work_times} timeZone={data.time_zone} onClose={onClose} />;
 }
 
 /** Working hours per weekday, MON to SUN, as saved; a bad range is named on its row and by the server. */

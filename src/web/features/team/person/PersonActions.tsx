@@ -14,7 +14,8 @@ export function PersonActions({ person, mine }: { person: SchemaStaffUserDetails
       <HandOverButton person={person} />
       {mine && <RejectButton userId={person.id} name={fullName(person)} />}
       {!isStaffRole(person.role) && <ResetLinkButton person={person} />}
-      {person.email && <InviteButton person={person} />}
+      {/* An invitation is how someone who never signed in gets in; an active person has no use for one. */}
+      {person.email && !person.last_login && <InviteButton person={person} />}
     </Stack>
   );
 }

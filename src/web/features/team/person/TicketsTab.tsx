@@ -1,16 +1,24 @@
+import { useState } from 'react';
 import { Alert } from '@mui/material';
 import { DataTable, ListContextProvider, Pagination, useListController, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaTicket } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
 import { useTicketChoices } from '../../tickets/hooks';
+import { TicketDialog } from '../../tickets/TicketDialog';
+import type { TicketLabels } from '../../tickets/TicketsPage';
 
-/** The person's tickets: the staff ticket list filtered by the person's id. */
+/** The person's tickets: the staff ticket list filtered by the person's id; a row opens the ticket as the staff list does. */
 export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
   const tz = useTimeZone();
   const choices = useTicketChoices('staff');
+  const [openId, setOpenId] = useState<number | null>(null);
   const statusLabel = (s: string) => choices.data?.statuses.find((c) => c.value === s)?.label ?? s;
+  const labels: TicketLabels = {
+    status: statusLabel,
+    type: (s) => choices.data?.types.find((c) => c.value === s)?.label ?? s,
+  };
   const list = useListController<SchemaTicket>({
     resource: 'tickets',
     filter: { member_id: person.id },
@@ -24,7 +32,10 @@ export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
       <DataTable<SchemaTicket>
         resource="tickets"
         bulkActionButtons={false}
-        rowClick={false}
+        rowClick={(id) => {
+          setOpenId(Number(id));
+          return false;
+        }}
         empty={<Alert severity="info">{translate('atrium.person.tickets.empty')}</Alert>}
       >
         <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
@@ -43,6 +54,15 @@ export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
         />
       </DataTable>
       <Pagination rowsPerPageOptions={[10]} />
+      {openId !== null && (
+        <TicketDialog
+          id={openId}
+          onClose={() => {
+            setOpenId(null);
+          }}
+          labels={labels}
+        />
+      )}
     </ListContextProvider>
   );
 }
