@@ -1,7 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
 import type { SchemaStatisticsPeriod, SchemaStatisticsRequest } from '../../../api/schema';
 
-export const PERIODS: readonly SchemaStatisticsPeriod[] = ['today', 'week', 'month', 'quarter', 'half_year', 'year', 'range'];
+export const PERIODS: readonly SchemaStatisticsPeriod[] = [
+  'today',
+  'week',
+  'month',
+  'quarter',
+  'half_year',
+  'year',
+  'range',
+];
 const isPeriod = (v: string | null): v is SchemaStatisticsPeriod => PERIODS.includes(v as SchemaStatisticsPeriod);
 
 /**
