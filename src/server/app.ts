@@ -5,7 +5,7 @@ import { loadContract } from './contract';
 import { errorHandler } from './http/errors';
 import { serializerFactory, validatorCompiler } from './http/validation';
 import { settleUnreadBody } from './http/unread-body';
-import { requestLog } from './http/request-log';
+import { LOG_REDACT, requestLog } from './http/request-log';
 import { Metrics, registerMetrics } from './http/metrics';
 import { trustProxyOption } from './http/trust-proxy';
 import { langFromHeader, t, type Lang } from './i18n';
@@ -39,20 +39,6 @@ declare module 'fastify' {
     operationId?: string;
   }
 }
-
-/**
- * What a log line never shows. A two-factor code is redacted where a body carries it, not as `*.code`:
- * that also hid every error's `code`, PostgreSQL's SQLSTATE among them, which an operator needs.
- */
-export const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.token',
-  'body.code',
-  'req.body.code',
-  '*.challenge',
-];
 
 export type BuildOptions = {
   db: AppContext['db'];

@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { buildApp, LOG_REDACT } from './app';
+import { buildApp } from './app';
+import { LOG_REDACT } from './http/request-log';
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/client';
 import { DataDirInUseError, ensureDatabase, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded';

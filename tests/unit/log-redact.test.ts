@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { LOG_REDACT } from '../../src/server/app';
+import { LOG_REDACT } from '../../src/server/http/request-log';
 
 function logged(write: (log: pino.Logger) => void): string {
   let out = '';

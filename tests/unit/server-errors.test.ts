@@ -35,3 +35,12 @@ describe('domain errors', () => {
     expect(files.length).toBeGreaterThan(100);
   });
 });
+
+// Issue #39 item 6: the app is assembled from plugins (plugins/external, plugins/app); what a plugin does
+// lives in the plugin, so the file that registers them stays short.
+describe('the app', () => {
+  it('is assembled in at most 120 lines (src/server/app.ts)', () => {
+    const lines = fs.readFileSync(path.join(SERVER, 'app.ts'), 'utf8').split('\n').length - 1;
+    expect(lines).toBeLessThanOrEqual(120);
+  });
+});
