@@ -181,7 +181,8 @@ async function signIn(page: Page, email: string): Promise<string> {
   await page.locator('input[name="username"]').fill(email);
   await page.locator('input[name="password"]').fill('demo-password');
   await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/dashboard/);
+  // Members land on /dashboard, staff on /staff-dashboard.
+  await page.waitForURL(/\/(staff-)?dashboard$/);
   return (await page.evaluate(() => localStorage.getItem('atrium:token')))!;
 }
 
