@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { auth } from './src/web/features/auth/i18n';
-import { core } from './src/web/i18n/core';
+import { auth } from './src/web/features/auth/i18n.ts';
+import { core } from './src/web/i18n/core.ts';
 
 /**
  * node-polyglot (react-admin's translator) calls the `object.entries` and `hasown` packages, ES2017/ES2022

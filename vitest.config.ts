@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { nativeShims, publicMessages } from './vite.config';
+import { nativeShims, publicMessages } from './vite.config.ts';
 
 /**
  * Files that take a minute or more, mostly waiting on the processes they start (servers, PostgreSQL,
