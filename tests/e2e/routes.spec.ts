@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * The routing rules of the spec (section 2), over its route table: public screens are reachable logged
  * out, every other path sends a logged-out user to /login, a logged-in user on / or /login lands on
- * /dashboard, and unknown paths go to / (and from there on).
+ * their dashboard (a member's /dashboard, staff's /staff-dashboard), and unknown paths go to / (and
+ * from there on).
  */
 
 /** Public routes and the Russian heading each one shows (default locale). */
@@ -141,21 +142,22 @@ test.describe('logged in', () => {
     return paths;
   };
 
+  // A consultant's first screen is the staff dashboard (issue #40 finding 17); a member's is /dashboard.
   for (const path of ['/', '/login']) {
-    test(`${path} goes to /dashboard`, async ({ page }) => {
+    test(`${path} goes to the consultant's /staff-dashboard`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByTestId('dashboard-welcome')).toContainText('Konstantin Berater');
+      await expect(page).toHaveURL(/\/staff-dashboard$/);
+      await expect(page.locator('[data-testid^="metric-"]').first()).toBeVisible();
     });
   }
 
-  test('an unknown path goes to / and then to /dashboard', async ({ page }) => {
+  test('an unknown path goes to / and then to /staff-dashboard', async ({ page }) => {
     const paths = visited(page);
     await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/staff-dashboard$/);
     expect(paths[0]).toBe('/no/such/page');
     expect(paths).toContain('/');
-    expect(paths.indexOf('/')).toBeLessThan(paths.lastIndexOf('/dashboard'));
+    expect(paths.indexOf('/')).toBeLessThan(paths.lastIndexOf('/staff-dashboard'));
   });
 
   test('a protected route opens without a detour to /login', async ({ page }) => {
