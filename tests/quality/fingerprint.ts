@@ -8,15 +8,19 @@ import type pg from 'pg';
  */
 const VOLATILE = new Set(['sessions', 'rate_limit_hits', '__drizzle_migrations']);
 
-/** One query that hashes every row of every table in `public`: equal fingerprints ⇒ no data changed. */
-export async function fingerprintQuery(pool: pg.Pool): Promise<string> {
+/** The tables a change in which counts: every table in `public` but the volatile ones, by name. */
+async function watchedTables(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ table_name: string }>(
     `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
-  const parts = rows
-    .map((r) => r.table_name)
-    .filter((t) => !VOLATILE.has(t))
-    .map((t) => `select '${t}' as t, count(*) as n, coalesce(sum(hashtext(x::text)::bigint), 0) as h from "${t}" x`);
+  return rows.map((r) => r.table_name).filter((t) => !VOLATILE.has(t));
+}
+
+/** One query that hashes every row of every table in `public`: equal fingerprints ⇒ no data changed. */
+export async function fingerprintQuery(pool: pg.Pool): Promise<string> {
+  const parts = (await watchedTables(pool)).map(
+    (t) => `select '${t}' as t, count(*) as n, coalesce(sum(hashtext(x::text)::bigint), 0) as h from "${t}" x`,
+  );
   return `select string_agg(t || ':' || n || ':' || h, ',' order by t) as fp from (${parts.join(' union all ')}) s`;
 }
 
@@ -34,17 +38,11 @@ const SEQUENCE = 'fuzz_row_writes';
  * fuzzing database, after its migrations.
  */
 export async function countRowWrites(pool: pg.Pool): Promise<void> {
-  const { rows } = await pool.query<{ table_name: string }>(
-    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  );
-  const triggers = rows
-    .map((r) => r.table_name)
-    .filter((t) => !VOLATILE.has(t))
-    .map(
-      (t) =>
-        `create trigger fuzz_row_write after insert or update or delete on "${t}" for each row execute function fuzz_row_write();
+  const triggers = (await watchedTables(pool)).map(
+    (t) =>
+      `create trigger fuzz_row_write after insert or update or delete on "${t}" for each row execute function fuzz_row_write();
          create trigger fuzz_truncate after truncate on "${t}" for each statement execute function fuzz_row_write();`,
-    );
+  );
   await pool.query(`
     create sequence ${SEQUENCE};
     create function fuzz_row_write() returns trigger language plpgsql as $$
