@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert } from '@mui/material';
 import { Create, Edit, useNotify, type CreateProps, type EditProps } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { useFormAlert } from './errors';
 
 type Transform = (data: Record<string, unknown>) => Record<string, unknown>;
 
@@ -56,4 +58,10 @@ export function InvalidFormNotice({ message }: { message: string }) {
     if (local) notify(message, { type: 'error' });
   }, [submitCount, errors, notify, message]);
   return null;
+}
+
+/** Inside a react-admin <Form>: the refusal a failed submit left (`{ root: { server } }`), above the fields. */
+export function FormRefusal() {
+  const alert = useFormAlert();
+  return alert ? <Alert severity="error">{alert}</Alert> : null;
 }

@@ -1,7 +1,7 @@
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { clearSession } from '../../providers/authProvider';
-import type { AtriumDataProvider } from '../../providers/data';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { AuthLink } from './AuthLinks';
 import { LinkActionCard } from './LinkActionCard';
 
@@ -11,18 +11,16 @@ import { LinkActionCard } from './LinkActionCard';
  */
 export default function CredentialsUndoPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
   const { undoToken = '' } = useParams();
-  const run = async () => {
-    const res = await dataProvider.undoCredentialsChange(undoToken);
-    // Every session ended, this browser's too.
-    clearSession();
-    return res;
-  };
+  // Every session ended, this browser's too.
+  const undo = useProviderMutation('undoCredentialsChange', { onSuccess: clearSession });
   return (
     <LinkActionCard
       area="undo"
-      run={run}
+      send={() => {
+        undo.mutate([undoToken]);
+      }}
+      sent={undo}
       after={<AuthLink to="/recover-password">{translate('atrium.auth.undo.new_password')}</AuthLink>}
     />
   );

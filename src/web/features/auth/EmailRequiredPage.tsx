@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { Form, TextInput, useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { publicValidatorsFor } from '../../../api/publicValidators';
 import { fieldErrorsOf, formErrors, submissionErrors } from '../../common/errors';
 import { trimmed } from '../../common/trimmed';
-import type { AtriumDataProvider } from '../../providers/data';
+import { useProviderMutation } from '../../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLinks';
 import { FormAlert, FormRootAlert } from './FormAlert';
@@ -24,44 +24,40 @@ type LocationState = { email?: string; sent?: boolean } | null;
  */
 export default function EmailRequiredPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
   const startSession = useStartSession();
   const [params] = useSearchParams();
   const token = params.get('token');
   const state = useLocation().state as LocationState;
   const knownEmail = state?.email ?? '';
-  const [activating, setActivating] = useState(!!token);
-  // Why the link did not activate the email: the form's alert until the next resend.
-  // Shown beside the form, not as its root error: react-admin's form resets its errors as it mounts.
-  const [refused, setRefused] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  // A link opened again after it confirmed the email: the server says so, and the form has nothing to do.
-  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const activate = useProviderMutation('activateEmail', { onSuccess: (res) => startSession(res) });
+  const resendActivation = useProviderMutation('resendActivation');
   // The token works once: StrictMode's second effect run (and re-renders) must not send it again.
   const tried = useRef<string | null>(null);
+  const { mutate } = activate;
 
   useEffect(() => {
     if (!token || tried.current === token) return;
     tried.current = token;
-    setActivating(true);
-    dataProvider
-      .activateEmail(token)
-      .then((res) => startSession(res))
-      .catch((err: unknown) => {
-        // The server's 'Link has expired' (its token error), else the failure's text.
-        const errors = fieldErrorsOf(err);
-        if (errors.email_activation) setConfirmed(errors.email_activation);
-        else setRefused(errors.token ?? formErrors(err, translate).alert);
-        setActivating(false);
-      });
-  }, [token, startSession, translate, dataProvider]);
+    mutate([token]);
+  }, [token, mutate]);
+
+  // Until the link is refused, it is activating (then signing in); no link, nothing to wait for.
+  const activating = !!token && !activate.isError;
+  // Why the link did not activate the email (the server's 'Link has expired', its token error, else the
+  // failure's text): the form's alert until a resend is sent. Shown beside the form, not as its root error:
+  // react-admin's form resets its errors as it mounts.
+  const refusal = activate.error ? fieldErrorsOf(activate.error) : {};
+  const refused =
+    activate.error && !refusal.email_activation && resendActivation.isIdle
+      ? (refusal.token ?? formErrors(activate.error, translate).alert)
+      : null;
+  // A link opened again after it confirmed the email: the server says so, and the form has nothing to do.
+  const confirmed = refusal.email_activation ?? null;
+  const sent = resendActivation.data?.detail ?? null;
 
   const resend = async ({ email = '' }: { email?: string }) => {
-    setSent(null);
-    setRefused(null);
     try {
-      const res = await dataProvider.resendActivation(email.trim());
-      setSent(res.detail);
+      await resendActivation.mutateAsync([email.trim()]);
       return undefined;
     } catch (err) {
       return submissionErrors(err, translate, ['email']);

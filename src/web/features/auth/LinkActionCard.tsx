@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
 import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { fieldErrorsOf, formErrors } from '../../common/errors';
@@ -10,8 +10,10 @@ import { SubmitButton } from './SubmitButton';
 type Props = {
   /** The area of the catalogue (`atrium.auth.<area>.title`, `.subtitle`, `.submit`). */
   area: 'email_change' | 'undo';
-  /** Sends the link's token; resolves with the server's confirmation. */
-  run: () => Promise<{ detail: string }>;
+  /** Sends the link's token (a provider mutation's `mutate`). */
+  send: () => void;
+  /** That mutation: the server's confirmation, or why it refused, and whether the call runs. */
+  sent: { data?: { detail: string }; error: unknown; isPending: boolean };
   /** Links shown once it is done, besides the way back to the login. */
   after?: ReactNode;
 };
@@ -20,28 +22,16 @@ type Props = {
  * A mailed link that does one thing (confirm a new email, undo a change). The link alone does nothing:
  * a button press sends it, so a mail scanner that opens every link changes nothing.
  */
-export function LinkActionCard({ area, run, after }: Props) {
+export function LinkActionCard({ area, send, sent, after }: Props) {
   const translate = useTranslate();
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const done = sent.data ? sent.data.detail || translate(`atrium.auth.${area}.done`) : null;
+  // The server's 'Link has expired' (its token error), else the failure's text; gone while a new try runs.
+  const error =
+    sent.error && !sent.isPending ? (fieldErrorsOf(sent.error).token ?? formErrors(sent.error, translate).alert) : null;
 
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    void send();
-  };
-
-  const send = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setDone((await run()).detail || translate(`atrium.auth.${area}.done`));
-    } catch (err) {
-      // The server's 'Link has expired' (its token error), else the failure's text.
-      setError(fieldErrorsOf(err).token ?? formErrors(err, translate).alert);
-    } finally {
-      setBusy(false);
-    }
+    send();
   };
 
   return (
@@ -61,7 +51,7 @@ export function LinkActionCard({ area, run, after }: Props) {
         <form onSubmit={submit} noValidate>
           <Stack spacing={2}>
             <FormAlert message={error} />
-            <SubmitButton busy={busy}>{translate(`atrium.auth.${area}.submit`)}</SubmitButton>
+            <SubmitButton busy={sent.isPending}>{translate(`atrium.auth.${area}.submit`)}</SubmitButton>
           </Stack>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AutoStories from '@mui/icons-material/AutoStories';
 import Download from '@mui/icons-material/Download';
@@ -15,6 +15,7 @@ import { LoadingBlock, QueryState } from '../../common/States';
 import { BookCover } from './BookCover';
 import { PriceChip } from './PriceChip';
 import { lazyScreen } from '../../common/lazyScreen';
+import { useUrlDialog } from '../../common/urlState';
 
 // pdf.js is large: it loads only when a book is opened for reading.
 const PdfReader = lazyScreen(() => import('./PdfReader'));
@@ -50,7 +51,9 @@ const LANGUAGES = { ru: 'atrium.languages.ru', en: 'atrium.languages.en', de: 'a
 function BookBody({ book }: { book: SchemaBookDetail }) {
   const translate = useTranslate();
   const tz = useTimeZone();
-  const [reading, setReading] = useState(false);
+  // The reader open at `?read=1`: Back closes it, a reload keeps it open.
+  const reader = useUrlDialog('read');
+  const reading = reader.open;
   const facts = [
     book.author && [translate('atrium.books.author'), book.author],
     book.pages && [translate('atrium.books.pages'), String(book.pages)],
@@ -88,13 +91,7 @@ function BookBody({ book }: { book: SchemaBookDetail }) {
               </Box>
             ))}
           </Box>
-          <BookActions
-            book={book}
-            reading={reading}
-            onRead={() => {
-              setReading(true);
-            }}
-          />
+          <BookActions book={book} reading={reading} onRead={reader.show} />
           {book.description && <HtmlContent html={book.description} />}
         </Stack>
       </Box>
@@ -114,10 +111,8 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
   const money = useFmtMoney();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const purchase = usePurchaseBook();
-  const [busy, setBusy] = useState(false);
+  const { purchase, isPending: busy } = usePurchaseBook();
   const buy = async () => {
-    setBusy(true);
     try {
       const res = await purchase(book.id);
       if (res.status === 'payment_required' && res.payment_url) {
@@ -130,8 +125,6 @@ function BookActions({ book, reading, onRead }: { book: SchemaBookDetail; readin
     } catch (err) {
       // Refused (e.g. bought meanwhile in another tab): usePurchaseBook reloads the book as it is now.
       notifyError(err);
-    } finally {
-      setBusy(false);
     }
   };
 

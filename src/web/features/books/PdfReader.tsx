@@ -5,7 +5,7 @@ import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useTranslate } from 'react-admin';
+import { useStore, useTranslate } from 'react-admin';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -18,11 +18,12 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
  */
 export default function PdfReader({ url, title }: { url: string; title: string }) {
   const translate = useTranslate();
-  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [zoom, setZoom] = useState(2); // index into ZOOMS: 1 = fit width
+  // The opened document and its first page's shape, or why it could not be opened: one outcome of one load.
+  const [loaded, setLoaded] = useState<{ doc: PDFDocumentProxy; aspect: number } | { error: unknown } | null>(null);
+  // Index into ZOOMS (2 = fit width), a reader's preference kept for the next book and visit.
+  const [stored, setZoom] = useStore('books.reader.zoom', 2);
+  const zoom = Math.min(Math.max(0, Math.round(stored)), ZOOMS.length - 1);
   const [width, setWidth] = useState(0);
-  const [aspect, setAspect] = useState(792 / 612);
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -32,16 +33,15 @@ export default function PdfReader({ url, title }: { url: string; title: string }
       async (d) => {
         const first = await d.getPage(1);
         const vp = first.getViewport({ scale: 1 });
-        if (cancelled) return;
-        setAspect(vp.height / vp.width);
-        setDoc(d);
+        if (!cancelled) setLoaded({ doc: d, aspect: vp.height / vp.width });
       },
       (err: unknown) => {
-        if (!cancelled) setError(err);
+        if (!cancelled) setLoaded({ error: err });
       },
     );
     return () => {
       cancelled = true;
+      setLoaded(null);
       void task.destroy();
     };
   }, [url]);
@@ -58,6 +58,9 @@ export default function PdfReader({ url, title }: { url: string; title: string }
     };
   }, []);
 
+  const doc = loaded && 'doc' in loaded ? loaded.doc : null;
+  const error = loaded && 'error' in loaded ? loaded.error : null;
+  const aspect = loaded && 'aspect' in loaded ? loaded.aspect : 792 / 612;
   const pageWidth = Math.max(200, Math.floor(width * (ZOOMS[zoom] ?? 1)));
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="pdf-reader">
@@ -80,7 +83,7 @@ export default function PdfReader({ url, title }: { url: string; title: string }
               aria-label={translate('atrium.books.zoom_out')}
               disabled={zoom === 0}
               onClick={() => {
-                setZoom((z) => z - 1);
+                setZoom(zoom - 1);
               }}
             >
               <ZoomOut />
@@ -97,7 +100,7 @@ export default function PdfReader({ url, title }: { url: string; title: string }
               aria-label={translate('atrium.books.zoom_in')}
               disabled={zoom === ZOOMS.length - 1}
               onClick={() => {
-                setZoom((z) => z + 1);
+                setZoom(zoom + 1);
               }}
             >
               <ZoomIn />

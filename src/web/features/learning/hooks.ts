@@ -118,12 +118,12 @@ export const useConfigs = () => useProviderQuery('getConfigs', [], { staleTime: 
 /**
  * Buys a book (purchaseBook declares which lists it makes stale). Bought or pending: the book's view
  * shows its new state at once; a refusal (e.g. bought meanwhile in another tab) refreshes the lists
- * too, so the page shows the book as it is now.
+ * too, so the page shows the book as it is now. `isPending` while the call runs.
  */
 export function usePurchaseBook() {
   const refresh = useRefreshLearning();
   const setRecord = useSetLearningRecord();
-  const { mutateAsync } = useProviderMutation('purchaseBook', {
+  const { mutateAsync, isPending } = useProviderMutation('purchaseBook', {
     onSuccess: (res) => {
       if (res.status !== 'payment_required' || !res.payment_url) setRecord('learning/books', res.book);
     },
@@ -131,5 +131,6 @@ export function usePurchaseBook() {
       if (err instanceof HttpError && err.status === 400) void refresh();
     },
   });
-  return useCallback((bookId: number) => mutateAsync([bookId]), [mutateAsync]);
+  const purchase = useCallback((bookId: number) => mutateAsync([bookId]), [mutateAsync]);
+  return { purchase, isPending };
 }

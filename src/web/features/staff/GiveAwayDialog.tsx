@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Autocomplete,
   Button,
   Dialog,
@@ -13,7 +12,8 @@ import {
 } from '@mui/material';
 import { Form, useGetList, useInput, useRecordContext, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import { useFormAlert } from '../../common/errors';
+import { FormRefusal } from '../../common/forms';
+import { useUrlDialog } from '../../common/urlState';
 import { useStaffAction, type Staff } from './useStaffAction';
 
 type Member = { id: number; first_name: string; last_name: string; email: string | null };
@@ -49,11 +49,6 @@ function UserInput() {
   );
 }
 
-function Refusal() {
-  const alert = useFormAlert();
-  return alert ? <Alert severity="error">{alert}</Alert> : null;
-}
-
 /** Confirms; off until a user is picked, and while the call runs. */
 function GiveAwaySubmit() {
   const translate = useTranslate();
@@ -66,16 +61,13 @@ function GiveAwaySubmit() {
   );
 }
 
-/** Gives a user (found by name or email) to the consultant of this row. */
+/** Gives a user (found by name or email) to the consultant of this row (`?give_away=<id>`). */
 export function GiveAwayButton() {
   const record = useRecordContext<Staff>();
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+  const { open, show, close } = useUrlDialog('give_away', record?.id);
   const { run } = useStaffAction();
   if (!record) return null;
-  const close = () => {
-    setOpen(false);
-  };
   // The action runs on the given user's row: their new responsible is this row's consultant.
   const submit = ({ user }: Values) =>
     new Promise<Record<string, unknown> | undefined>((resolve) => {
@@ -97,12 +89,7 @@ export function GiveAwayButton() {
     });
   return (
     <>
-      <Button
-        size="small"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
+      <Button size="small" onClick={show}>
         {translate('atrium.staff.list.give_away')}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
@@ -113,7 +100,7 @@ export function GiveAwayButton() {
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <DialogContentText>{translate('atrium.staff.list.give_away_content')}</DialogContentText>
-              <Refusal />
+              <FormRefusal />
               <UserInput />
             </Stack>
           </DialogContent>

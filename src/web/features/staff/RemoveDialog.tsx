@@ -1,97 +1,106 @@
-import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
-import { useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+  Form,
+  ValidationError,
+  required,
+  useDelete,
+  useInput,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { FormRefusal } from '../../common/forms';
+import { useUrlDialog } from '../../common/urlState';
 import { StaffPicker } from './StaffPicker';
 import { actionErrorText, type Staff } from './useStaffAction';
 
-/** Removes a consultant after confirmation; their users, open tasks and tickets go to the one picked. */
+type Values = { hand_over_to?: number };
+// The dialog's form is not about the consultant of the row it opens from.
+const NO_RECORD = {};
+const pickOne = required('atrium.staff.people.select_consultant');
+
+/** The consultant who takes over, held by the form; an empty pick is named under it. */
+function HeirInput({ exclude }: { exclude: number }) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({ source: 'hand_over_to', validate: pickOne });
+  const message = fieldState.error?.message;
+  return (
+    <StaffPicker
+      value={(field.value as number | null | undefined) ?? ''}
+      onChange={(id) => {
+        field.onChange(id);
+      }}
+      exclude={exclude}
+      label={translate('atrium.staff.list.hand_over_to')}
+      error={message ? <ValidationError error={message} /> : undefined}
+    />
+  );
+}
+
+function RemoveSubmit() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" color="error" variant="contained" disabled={isSubmitting}>
+      {translate('atrium.staff.list.remove_confirm')}
+    </Button>
+  );
+}
+
+/**
+ * Removes a consultant after confirmation (`?remove=<id>`); their users, open tasks and tickets go to
+ * the one picked in the dialog's form.
+ */
 export function RemoveButton() {
   const record = useRecordContext<Staff>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [remove, { isPending }] = useDelete();
-  const [open, setOpen] = useState(false);
-  const [heir, setHeir] = useState<number | ''>('');
-  const [error, setError] = useState('');
+  const [remove] = useDelete();
+  const { open, show, close } = useUrlDialog('remove', record?.id);
   if (!record) return null;
-  const confirm = () => {
-    if (!heir) {
-      setError(translate('atrium.staff.people.select_consultant'));
-      return;
-    }
-    void remove(
-      'staff-users',
-      { id: record.id, previousData: record, meta: { hand_over_to: heir } },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify(translate('atrium.staff.list.removed'), { type: 'success' });
-          setOpen(false);
-          refresh();
+  const submit = ({ hand_over_to }: Values) =>
+    new Promise<Record<string, unknown> | undefined>((resolve) => {
+      void remove(
+        'staff-users',
+        { id: record.id, previousData: record, meta: { hand_over_to } },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: () => {
+            notify(translate('atrium.staff.list.removed'), { type: 'success' });
+            close();
+            refresh();
+            resolve(undefined);
+          },
+          onError: (e) => {
+            resolve({ root: { server: actionErrorText(e, translate) } });
+          },
         },
-        onError: (e) => {
-          setError(actionErrorText(e, translate));
-        },
-      },
-    );
-  };
+      );
+    });
   const name = `${record.first_name} ${record.last_name}`;
   return (
     <>
-      <Button
-        size="small"
-        color="error"
-        onClick={() => {
-          setError('');
-          setHeir('');
-          setOpen(true);
-        }}
-      >
+      <Button size="small" color="error" onClick={show}>
         {translate('atrium.staff.list.remove')}
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-        }}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle>{translate('atrium.staff.list.remove_title', { name })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{translate('atrium.staff.list.remove_content')}</DialogContentText>
-            {error && <Alert severity="error">{error}</Alert>}
-            <StaffPicker
-              value={heir}
-              onChange={setHeir}
-              exclude={record.id}
-              label={translate('atrium.staff.list.hand_over_to')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button
-            onClick={() => {
-              setOpen(false);
-            }}
-          >
-            {translate('atrium.staff.list.cancel')}
-          </Button>
-          <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
-            {translate('atrium.staff.list.remove_confirm')}
-          </Button>
-        </DialogActions>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+        <Form<Values> record={NO_RECORD} onSubmit={submit} noValidate disableInvalidFormNotification>
+          <DialogTitle>{translate('atrium.staff.list.remove_title', { name })}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2}>
+              <DialogContentText>{translate('atrium.staff.list.remove_content')}</DialogContentText>
+              <FormRefusal />
+              <HeirInput exclude={record.id} />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate('atrium.staff.list.cancel')}</Button>
+            <RemoveSubmit />
+          </DialogActions>
+        </Form>
       </Dialog>
     </>
   );

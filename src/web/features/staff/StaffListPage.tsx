@@ -36,6 +36,7 @@ import { RemoveButton } from './RemoveDialog';
 import { useStaffAction as useAction, type Staff } from './useStaffAction';
 import { WorkTimesButton } from './WorkTimesDialog';
 import { ListError } from '../../common/ListError';
+import { useUrlDialog, useUrlParam } from '../../common/urlState';
 
 function BlockButton() {
   const record = useRecordContext<Staff>();
@@ -88,24 +89,16 @@ function BlockButton() {
 // The contract's limits of a consultant's daily lead limit and rating.
 const settingsRules = validatorsFor('ConsultantSettingsRequest');
 
-/** A consultant's daily lead limit and rating, a react-admin <Form> in a dialog. */
+/** A consultant's daily lead limit and rating, a react-admin <Form> in a dialog (`?settings=<id>`). */
 function SettingsButton() {
   const record = useRecordContext<Staff>();
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+  const { open, show, close } = useUrlDialog('settings', record?.id);
   const { run, isPending } = useAction();
   if (!record) return null;
-  const close = () => {
-    setOpen(false);
-  };
   return (
     <>
-      <Button
-        size="small"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
+      <Button size="small" onClick={show}>
         {translate('atrium.staff.list.settings')}
       </Button>
       <Dialog open={open} onClose={close}>
@@ -149,10 +142,10 @@ function SettingsButton() {
   );
 }
 
-/** Create lead / create partner, above the roster. */
+/** Create lead / create partner, above the roster (`?create=lead`, `?create=partner`). */
 function RosterActions() {
   const translate = useTranslate();
-  const [open, setOpen] = useState<'lead' | 'partner' | null>(null);
+  const [open, setOpen] = useUrlParam('create');
   return (
     <TopToolbar>
       <Button

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import {
-  Alert,
   Button,
   Checkbox,
   Dialog,
@@ -12,12 +10,16 @@ import {
   Typography,
 } from '@mui/material';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useGetOne, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Form, useGetOne, useInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaStaffWorkTime } from '../../../api/schema';
+import { FormRefusal } from '../../common/forms';
 import { fmtTimeZone } from '../../common/format';
 import { PICKER_FORMAT, TimePicker } from '../../common/pickers';
 import { ErrorBlock, LoadingBlock } from '../../common/States';
+import { useUrlDialog } from '../../common/urlState';
 import { useStaffAction, type Staff } from './useStaffAction';
+
+type Week = { work_times?: SchemaStaffWorkTime[] };
 
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
@@ -35,6 +37,66 @@ const fromTime = (v: Dayjs | null) => (v?.isValid() ? v.format(PICKER_FORMAT.tim
 /** A working day needs both times, the start before the end ('Incorrect time from and time to'). */
 const badRange = (d: SchemaStaffWorkTime) => !d.is_day_off && (!d.time_from || !d.time_to || d.time_from >= d.time_to);
 
+/** One weekday's row: its two times and its day-off box, held by the form as `work_times.<i>`. */
+function DayInput({ index, weekday }: { index: number; weekday: string }) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput<SchemaStaffWorkTime>({
+    source: `work_times.${String(index)}`,
+    validate: (d: SchemaStaffWorkTime) => (badRange(d) ? 'atrium.staff.list.time_range_wrong' : undefined),
+  });
+  const d = field.value as SchemaStaffWorkTime;
+  const set = (patch: Partial<SchemaStaffWorkTime>) => {
+    field.onChange({ ...d, ...patch });
+  };
+  const wrong = !!fieldState.error;
+  const picker = (name: 'time_from' | 'time_to') => (
+    <TimePicker
+      label={translate(`atrium.staff.list.${name}`)}
+      value={toTime(d[name])}
+      onChange={(v) => {
+        set({ [name]: fromTime(v) });
+      }}
+      disabled={d.is_day_off}
+      ampm={false}
+      format={PICKER_FORMAT.time}
+      slotProps={{ textField: { size: 'small', error: wrong, sx: { width: 130 } } }}
+    />
+  );
+  return (
+    <Stack spacing={0.5} data-weekday={weekday}>
+      <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Typography sx={{ width: 40, fontWeight: 600 }}>{translate(`atrium.staff.days.${weekday}`)}</Typography>
+        {picker('time_from')}
+        {picker('time_to')}
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={d.is_day_off}
+              onChange={(e) => {
+                set(
+                  e.target.checked
+                    ? { is_day_off: true }
+                    : { is_day_off: false, time_from: d.time_from ?? '09:00', time_to: d.time_to ?? '18:00' },
+                );
+              }}
+            />
+          }
+          label={translate('atrium.staff.list.day_off')}
+        />
+      </Stack>
+      {fieldState.error?.message && (
+        <Typography role="alert" variant="caption" color="error" sx={{ pl: 6 }}>
+          {translate(fieldState.error.message)}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The week as a react-admin <Form>: each row checked when saving (and again as it is changed), the
+ * server's refusal above the rows.
+ */
 function WeekForm({
   record,
   saved,
@@ -48,30 +110,33 @@ function WeekForm({
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [days, setDays] = useState(() => weekOf(saved));
-  const [checked, setChecked] = useState(false);
-  const [error, setError] = useState('');
   const { run, isPending } = useStaffAction();
-  const set = (i: number, patch: Partial<SchemaStaffWorkTime>) => {
-    setDays((d) => d.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-  };
-  const submit = () => {
-    setError('');
-    setChecked(true);
-    if (days.some(badRange)) return;
-    const work_times = days.map((d) => (d.is_day_off ? { ...d, time_from: null, time_to: null } : d));
-    run(record, { action: 'work_times', work_times }, onClose, setError);
-  };
+  const week = weekOf(saved);
+  const submit = ({ work_times }: Week) =>
+    new Promise<Record<string, unknown> | undefined>((resolve) => {
+      const sent = (work_times ?? []).map((d) => (d.is_day_off ? { ...d, time_from: null, time_to: null } : d));
+      run(
+        record,
+        { action: 'work_times', work_times: sent },
+        () => {
+          onClose();
+          resolve(undefined);
+        },
+        (message) => {
+          resolve({ root: { server: message } });
+        },
+      );
+    });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <Form<Week>
+      record={{ id: record.id, work_times: week }}
+      onSubmit={submit}
+      noValidate
+      disableInvalidFormNotification
     >
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
+          <FormRefusal />
           {/* Whose clock the hours are on, and what they do: routing offers leads only within them. */}
           <Typography variant="body2" color="text.secondary" data-testid="work-times-zone">
             {translate('atrium.staff.list.work_times_zone', {
@@ -79,54 +144,9 @@ function WeekForm({
               zone: fmtTimeZone(timeZone, locale),
             })}
           </Typography>
-          {days.map((d, i) => {
-            const wrong = checked && badRange(d);
-            const picker = (field: 'time_from' | 'time_to') => (
-              <TimePicker
-                label={translate(`atrium.staff.list.${field}`)}
-                value={toTime(d[field])}
-                onChange={(v) => {
-                  set(i, { [field]: fromTime(v) });
-                }}
-                disabled={d.is_day_off}
-                ampm={false}
-                format={PICKER_FORMAT.time}
-                slotProps={{ textField: { size: 'small', error: wrong, sx: { width: 130 } } }}
-              />
-            );
-            return (
-              <Stack key={d.weekday} spacing={0.5} data-weekday={d.weekday}>
-                <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
-                  <Typography sx={{ width: 40, fontWeight: 600 }}>
-                    {translate(`atrium.staff.days.${d.weekday}`)}
-                  </Typography>
-                  {picker('time_from')}
-                  {picker('time_to')}
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={d.is_day_off}
-                        onChange={(e) => {
-                          set(
-                            i,
-                            e.target.checked
-                              ? { is_day_off: true }
-                              : { is_day_off: false, time_from: d.time_from ?? '09:00', time_to: d.time_to ?? '18:00' },
-                          );
-                        }}
-                      />
-                    }
-                    label={translate('atrium.staff.list.day_off')}
-                  />
-                </Stack>
-                {wrong && (
-                  <Typography role="alert" variant="caption" color="error" sx={{ pl: 6 }}>
-                    {translate('atrium.staff.list.time_range_wrong')}
-                  </Typography>
-                )}
-              </Stack>
-            );
-          })}
+          {week.map((d, i) => (
+            <DayInput key={d.weekday} index={i} weekday={d.weekday} />
+          ))}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -135,14 +155,13 @@ function WeekForm({
           {translate('atrium.staff.list.save')}
         </Button>
       </DialogActions>
-    </form>
+    </Form>
   );
 }
 
 /** The consultant's saved hours, read when the dialog opens, then the form over them. */
 function SavedWeek({ record, onClose }: { record: Staff; onClose: () => void }) {
-  const [openedAt] = useState(() => Date.now());
-  const { data, error, dataUpdatedAt, refetch } = useGetOne<SchemaStaffUserDetails>(
+  const { data, error, isFetchedAfterMount, refetch } = useGetOne<SchemaStaffUserDetails>(
     'user-details',
     { id: record.id },
     // The hours as saved now (read again on every opening), never an older copy from the cache.
@@ -159,7 +178,7 @@ function SavedWeek({ record, onClose }: { record: Staff; onClose: () => void }) 
         />
       </DialogContent>
     );
-  if (!data || dataUpdatedAt < openedAt)
+  if (!data || !isFetchedAfterMount)
     return (
       <DialogContent>
         <LoadingBlock minHeight={120} />
@@ -168,23 +187,15 @@ function SavedWeek({ record, onClose }: { record: Staff; onClose: () => void }) 
   return <WeekForm record={record} saved={data.work_times} timeZone={data.time_zone} onClose={onClose} />;
 }
 
-/** Working hours per weekday, MON to SUN, as saved; a bad range is named on its row and by the server. */
+/** Working hours per weekday, MON to SUN, as saved (`?work_times=<id>`); a bad range is named on its row and by the server. */
 export function WorkTimesButton() {
   const record = useRecordContext<Staff>();
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+  const { open, show, close } = useUrlDialog('work_times', record?.id);
   if (!record) return null;
-  const close = () => {
-    setOpen(false);
-  };
   return (
     <>
-      <Button
-        size="small"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
+      <Button size="small" onClick={show}>
         {translate('atrium.staff.list.work_times')}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={`work-times-${record.id}`}>

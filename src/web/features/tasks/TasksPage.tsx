@@ -10,6 +10,7 @@ import type { TaskFilter, TaskListMeta } from './data';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';
+import { useUrlDialog } from '../../common/urlState';
 import { useViewAs } from '../staff/view-as/useViewAs';
 import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
@@ -170,11 +171,11 @@ function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) =
   );
 }
 
-/** /staff/tasks and /staff/tasks/view-as/:pk: tabs with counts, search and type filters, sort, paging, and the task actions. */
+/** /staff/tasks and /staff/tasks/view-as/:pk: tabs with counts, search and type filters, sort, paging, and the task actions; a new task's dialog opens at `?create=1`. */
 export default function TasksPage() {
   const translate = useTranslate();
   const viewAs = useViewAs('/staff/tasks');
-  const [creating, setCreating] = useState(false);
+  const creating = useUrlDialog('create');
   const [acting, setActing] = useState<{ task: SchemaTask; action: TaskAction } | null>(null);
   if (viewAs.refused) return <ViewAsRefused title={translate('atrium.tasks.title')} viewAs={viewAs} />;
   return (
@@ -186,7 +187,7 @@ export default function TasksPage() {
             variant="contained"
             startIcon={<AddIcon />}
             onClick={() => {
-              setCreating(true);
+              creating.show();
             }}
             sx={{ flexGrow: 1 }}
           >
@@ -219,14 +220,7 @@ export default function TasksPage() {
           }}
         />
       </List>
-      {creating && (
-        <TaskCreateDialog
-          onClose={() => {
-            setCreating(false);
-          }}
-          userId={viewAs.userId}
-        />
-      )}
+      {creating.open && <TaskCreateDialog onClose={creating.close} userId={viewAs.userId} />}
       {acting && (
         <TaskActionDialog
           task={acting.task}

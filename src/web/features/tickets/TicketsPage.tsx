@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Badge, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
   DataTable,
@@ -16,6 +16,7 @@ import { useTicketChoices } from './hooks';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';
+import { useUrlParam } from '../../common/urlState';
 import { useViewAs } from '../staff/view-as/useViewAs';
 import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
 import { TicketDialog } from './TicketDialog';
@@ -116,11 +117,12 @@ function Empty() {
   );
 }
 
-/** /staff/tickets and /staff/tickets/view-as/:pk: status tabs with counts, search and type filters, sort, paging; a row opens the ticket. */
+/** /staff/tickets and /staff/tickets/view-as/:pk: status tabs with counts, search and type filters, sort, paging; a row opens the ticket (`?ticket=<id>`, so Back closes it and a link opens it). */
 export default function TicketsPage() {
   const translate = useTranslate();
   const viewAs = useViewAs('/staff/tickets');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [ticket, setOpenId] = useUrlParam('ticket');
+  const openId = Number(ticket) || null;
   const choices = useTicketChoices('staff');
   const labels = useMemo<TicketLabels>(() => {
     const label = (list: { value: string; label: string }[] | undefined, v: string) =>

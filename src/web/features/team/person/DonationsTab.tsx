@@ -1,17 +1,17 @@
-import { useState } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import Savings from '@mui/icons-material/Savings';
 import { DataTable, Pagination, ReferenceManyField, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaTeamDonation } from '../../../../api/schema';
 import { fmtDateTime, useFmtMoney, useTimeZone } from '../../../common/format';
+import { useUrlDialog } from '../../../common/urlState';
 import { RecordDonationDialog } from './RecordDonationDialog';
 
 const L = (key: string) => `atrium.person.donations.${key}`;
 
-/** The person's donations and payments (team/contact/get_donations/), and recording one made outside the app. */
+/** The person's donations and payments (team/contact/get_donations/), and recording one made outside the app (`?record_donation=1`). */
 export function DonationsTab({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
-  const [recording, setRecording] = useState(false);
+  const recording = useUrlDialog('record_donation');
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
@@ -19,21 +19,14 @@ export function DonationsTab({ person }: { person: SchemaStaffUserDetails }) {
           variant="contained"
           startIcon={<Savings />}
           onClick={() => {
-            setRecording(true);
+            recording.show();
           }}
         >
           {translate(L('record'))}
         </Button>
       </Stack>
       <DonationsList userId={person.id} />
-      {recording && (
-        <RecordDonationDialog
-          person={person}
-          onClose={() => {
-            setRecording(false);
-          }}
-        />
-      )}
+      {recording.open && <RecordDonationDialog person={person} onClose={recording.close} />}
     </Stack>
   );
 }

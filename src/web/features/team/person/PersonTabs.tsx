@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails } from '../../../../api/schema';
+import { useUrlParam } from '../../../common/urlState';
 import { CompletedTasks } from '../CompletedTasks';
 import { ContactTab } from './ContactTab';
 import { DonationsTab } from './DonationsTab';
@@ -14,17 +14,18 @@ import { TimelineTab } from './TimelineTab';
 const TABS = ['timeline', 'tasks', 'donations', 'completed', 'tickets', 'settings', 'partner', 'contact'] as const;
 type TabName = (typeof TABS)[number];
 
-/** The staff's part of the person page: the person's history and work, one tab each. */
+/** The staff's part of the person page: the person's history and work, one tab each (`?tab=…`, so a reload or Back keeps it). */
 export default function PersonTabs({ person: u }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
-  const [tab, setTab] = useState<TabName>('timeline');
+  const [param, setTab] = useUrlParam('tab');
   const tabs = TABS.filter((t) => t !== 'partner' || u.is_partner);
+  const tab: TabName = tabs.find((t) => t === param) ?? 'timeline';
   return (
     <Card variant="outlined">
       <Tabs
         value={tab}
         onChange={(_e, v: TabName) => {
-          setTab(v);
+          setTab(v === 'timeline' ? null : v, { replace: true });
         }}
         variant="scrollable"
         allowScrollButtonsMobile

@@ -1,21 +1,22 @@
-import { useState } from 'react';
 import { Alert, Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import AddTask from '@mui/icons-material/AddTask';
 import { DataTable, ListContextProvider, Pagination, useListController, useTranslate } from 'react-admin';
 import type { SchemaTask, SchemaUserBrief } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
+import { useUrlDialog, useUrlParam } from '../../../common/urlState';
 import { TaskCreateDialog } from '../../tasks/TaskCreateDialog';
 
 type Tab = 'today' | 'future';
 
-/** The planned tasks about the person (today and overdue, or later), and a new task from here. */
+/** The planned tasks about the person (today and overdue, or later: `?when=future`), and a new task from here (`?create_task=1`). */
 export function TasksTab({ person }: { person: SchemaUserBrief }) {
   const userId = person.id;
   const translate = useTranslate();
   const tz = useTimeZone();
-  const [tab, setTab] = useState<Tab>('today');
-  const [creating, setCreating] = useState(false);
+  const [when, setWhen] = useUrlParam('when');
+  const tab: Tab = when === 'future' ? 'future' : 'today';
+  const creating = useUrlDialog('create_task');
   const list = useListController<SchemaTask>({
     resource: 'tasks',
     filter: { tab, linked_user_id: userId },
@@ -33,7 +34,7 @@ export function TasksTab({ person }: { person: SchemaUserBrief }) {
           exclusive
           value={tab}
           onChange={(_e, v: Tab | null) => {
-            if (v) setTab(v);
+            if (v) setWhen(v === 'today' ? null : v, { replace: true });
           }}
         >
           <ToggleButton value="today">{translate('atrium.person.tasks.today')}</ToggleButton>
@@ -43,7 +44,7 @@ export function TasksTab({ person }: { person: SchemaUserBrief }) {
           variant="contained"
           startIcon={<AddTask />}
           onClick={() => {
-            setCreating(true);
+            creating.show();
           }}
         >
           {translate('atrium.person.tasks.create')}
@@ -76,14 +77,7 @@ export function TasksTab({ person }: { person: SchemaUserBrief }) {
           <Pagination rowsPerPageOptions={[10]} />
         </ListContextProvider>
       )}
-      {creating && (
-        <TaskCreateDialog
-          linkedUser={person}
-          onClose={() => {
-            setCreating(false);
-          }}
-        />
-      )}
+      {creating.open && <TaskCreateDialog linkedUser={person} onClose={creating.close} />}
     </Stack>
   );
 }

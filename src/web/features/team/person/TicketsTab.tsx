@@ -1,19 +1,20 @@
-import { useState } from 'react';
 import { Alert } from '@mui/material';
 import { DataTable, ListContextProvider, Pagination, useListController, useTranslate } from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaTicket } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
+import { useUrlParam } from '../../../common/urlState';
 import { useTicketChoices } from '../../tickets/hooks';
 import { TicketDialog } from '../../tickets/TicketDialog';
 import type { TicketLabels } from '../../tickets/TicketsPage';
 
-/** The person's tickets: the staff ticket list filtered by the person's id; a row opens the ticket as the staff list does. */
+/** The person's tickets: the staff ticket list filtered by the person's id; a row opens the ticket as the staff list does (`?ticket=<id>`). */
 export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
   const translate = useTranslate();
   const tz = useTimeZone();
   const choices = useTicketChoices('staff');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [ticket, setOpenId] = useUrlParam('ticket');
+  const openId = Number(ticket) || null;
   const statusLabel = (s: string) => choices.data?.statuses.find((c) => c.value === s)?.label ?? s;
   const labels: TicketLabels = {
     status: statusLabel,
@@ -33,7 +34,7 @@ export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {
         resource="tickets"
         bulkActionButtons={false}
         rowClick={(id) => {
-          setOpenId(Number(id));
+          setOpenId(String(id));
           return false;
         }}
         empty={<Alert severity="info">{translate('atrium.person.tickets.empty')}</Alert>}
