@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import { Create, Edit, useNotify, type CreateProps, type EditProps } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { useFormAlert } from './errors';
 
 type Transform = (data: Record<string, unknown>) => Record<string, unknown>;
@@ -64,4 +64,18 @@ export function InvalidFormNotice({ message }: { message: string }) {
 export function FormRefusal() {
   const alert = useFormAlert();
   return alert ? <Alert severity="error">{alert}</Alert> : null;
+}
+
+/**
+ * Inside a react-admin <Form>: empties it once a submit went through (a sent reply, a changed password),
+ * as react-hook-form advises (reset after a successful submit, in an effect); a submit refused by the
+ * form's checks or the server (errors returned by `onSubmit`) keeps what was typed.
+ */
+export function ResetAfterSubmit() {
+  const { isSubmitSuccessful } = useFormState();
+  const { reset } = useFormContext();
+  useEffect(() => {
+    if (isSubmitSuccessful) reset();
+  }, [isSubmitSuccessful, reset]);
+  return null;
 }

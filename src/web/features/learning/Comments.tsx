@@ -39,6 +39,7 @@ import type { SchemaLessonComment, SchemaLessonCommentCreate } from '../../../ap
 import { contractRules, validatorsFor } from '../../../api/validators';
 import { trimmed } from '../../common/trimmed';
 import { errorText, fieldErrorsOf, useNotifyError } from '../../common/errors';
+import { ResetAfterSubmit } from '../../common/forms';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { useLearningRecord, useRefreshComments } from './hooks';
 import { Section } from '../../common/MemberPage';
@@ -187,13 +188,10 @@ function CommentForm({ lessonId }: { lessonId: number }) {
   const notify = useNotify();
   const refresh = useRefreshComments();
   const [create] = useCreate<SchemaLessonComment>();
-  // A sent comment empties the box: a new form each time.
-  const [sent, setSent] = useState(0);
   const submit = async ({ text }: CommentValues) => {
     try {
       const data: SchemaLessonCommentCreate = { text: (text ?? '').trim(), lesson: lessonId };
       await create(RESOURCE, { data }, { returnPromise: true });
-      setSent((n) => n + 1);
       notify('atrium.learning.comments.added', { type: 'success' });
       await refresh();
       return undefined;
@@ -203,7 +201,9 @@ function CommentForm({ lessonId }: { lessonId: number }) {
     }
   };
   return (
-    <Form<CommentValues> key={sent} onSubmit={submit} noValidate disableInvalidFormNotification>
+    <Form<CommentValues> onSubmit={submit} noValidate disableInvalidFormNotification>
+      {/* A sent comment empties the box. */}
+      <ResetAfterSubmit />
       <CommentInput />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
         <SendButton />

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { contractRules, validatorsFor } from '../../../api/validators';
 import { submissionErrors, useFormAlert, useNotifyError } from '../../common/errors';
+import { ResetAfterSubmit } from '../../common/forms';
 import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile } from './hooks';
 import { ProfileShell } from './ProfileShell';
@@ -29,8 +29,6 @@ export default function ProfilePasswordPage() {
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
-  // A changed password empties the form: a new one each time.
-  const [changes, setChanges] = useState(0);
 
   const submit = async ({ old_password = '', password = '', repeat = '' }: Values) => {
     if (!old_password || !password || !repeat)
@@ -42,7 +40,6 @@ export default function ProfilePasswordPage() {
     try {
       const res = await atLeast(dataProvider.updateProfile({ old_password, password }));
       await apply(res.user);
-      setChanges((n) => n + 1);
       notify('atrium.profile.password.changed', { type: 'success' });
       return undefined;
     } catch (err) {
@@ -74,7 +71,9 @@ export default function ProfilePasswordPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate('atrium.profile.password.intro')}
           </Typography>
-          <Form<Values> key={changes} onSubmit={submit} noValidate disableInvalidFormNotification>
+          <Form<Values> onSubmit={submit} noValidate disableInvalidFormNotification>
+            {/* A changed password empties the form. */}
+            <ResetAfterSubmit />
             <Stack spacing={2}>
               {field('old_password', 'current-password')}
               {field('password', 'new-password', translate('atrium.profile.password.hint', { min: MIN_PASSWORD }))}

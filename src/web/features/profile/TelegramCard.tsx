@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack } from '@mui/material';
 import Telegram from '@mui/icons-material/Telegram';
-import { Form, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { useFormState, type FieldValues } from 'react-hook-form';
-import type { AtriumDataProvider } from '../../providers/data';
 import { useApplyProfile, useProfileWatch } from './hooks';
 import { useProviderMutation } from '../../providers/data/providerHooks';
 import { useNotifyError } from '../../common/errors';
@@ -32,21 +31,19 @@ export function TelegramCard({ me }: { me: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AtriumDataProvider>();
   const apply = useApplyProfile();
   const failed = useFieldErrorsOrToast(['password']);
-  const [deepLink, setDeepLink] = useState<{ link: string; expires_at: string } | null>(null);
+  const linking = useProviderMutation('linkTelegram');
   // The password step (a react-admin <Form>): shown once "Link Telegram" is pressed.
   const [asking, setAsking] = useState(false);
   const linked = Boolean(me.telegram_linked);
-  useProfileWatch(deepLink !== null && !linked);
-  // Linked: the used link is gone (set while rendering, React's way to follow a changed prop).
-  if (deepLink && linked) setDeepLink(null);
+  // The bot's link the server gave, until the account is linked (then the used link is gone).
+  const deepLink = linked ? null : (linking.data ?? null);
+  useProfileWatch(deepLink !== null);
 
   const link = async (values: FieldValues) => {
     try {
-      const res = await dataProvider.linkTelegram(String(values.password));
-      setDeepLink(res);
+      const res = await linking.mutateAsync([String(values.password)]);
       setAsking(false);
       window.open(res.link, '_blank', 'noopener,noreferrer');
       return undefined;
@@ -59,7 +56,7 @@ export function TelegramCard({ me }: { me: Profile }) {
   const unlinking = useProviderMutation('unlinkTelegram', {
     onSuccess: async (user) => {
       await apply(user);
-      setDeepLink(null);
+      linking.reset();
       notify('atrium.profile.telegram.unlinked', { type: 'success' });
     },
     onError: notifyError,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Form, Loading, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
@@ -6,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaTicketDetail, SchemaTicketType } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import { errorText, fieldErrorsOf, formErrors } from '../../common/errors';
+import { ResetAfterSubmit } from '../../common/forms';
 import { trimmed } from '../../common/trimmed';
 import { FailureState } from '../../common/Failure';
 import { useGetDetail } from '../../providers/data/detail';
@@ -160,12 +160,9 @@ function ReplyBox({ id }: { id: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const reply = useReplyMyTicket();
-  // A sent reply empties the box: a new form each time.
-  const [sent, setSent] = useState(0);
   const send = async ({ reply: message = '' }: { reply?: string }) => {
     try {
       await reply.mutateAsync([id, message]);
-      setSent((n) => n + 1);
       notify('atrium.tickets.my.replied', { type: 'success' });
       return undefined;
     } catch (err) {
@@ -174,7 +171,9 @@ function ReplyBox({ id }: { id: number }) {
     }
   };
   return (
-    <Form key={sent} onSubmit={send} noValidate disableInvalidFormNotification>
+    <Form onSubmit={send} noValidate disableInvalidFormNotification>
+      {/* A sent reply empties the box. */}
+      <ResetAfterSubmit />
       <Stack spacing={1}>
         <TextInput
           multiline

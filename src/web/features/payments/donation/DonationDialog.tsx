@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Alert,
   Button,
@@ -33,6 +33,7 @@ import { fieldErrorsOf, submissionErrors, useFormAlert, useNotifyError } from '.
 import { fmtMoney } from '../../../common/format';
 import { InstantInput } from '../../../common/inputs';
 import { trimmed } from '../../../common/trimmed';
+import { useUrlDialog } from '../../../common/urlState';
 import { useConfigs } from '../../learning/hooks';
 import { useProviderMutation, useProviderQuery } from '../../../providers/data/providerHooks';
 
@@ -288,28 +289,16 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   );
 }
 
-/** A button that opens the donation dialog. */
+/** A button that opens the donation dialog (`?donate=1`: Back closes it, a link opens it). */
 export function DonateButton(props: ButtonProps) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+  const { open, show, close } = useUrlDialog('donate');
   return (
     <>
-      <Button
-        startIcon={<VolunteerActivism />}
-        onClick={() => {
-          setOpen(true);
-        }}
-        data-testid="open-donation"
-        {...props}
-      >
+      <Button startIcon={<VolunteerActivism />} onClick={show} data-testid="open-donation" {...props}>
         {translate('atrium.payments.donation.open')}
       </Button>
-      <DonationDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-        }}
-      />
+      <DonationDialog open={open} onClose={close} />
     </>
   );
 }
