@@ -10,7 +10,15 @@ import {
   Typography,
 } from '@mui/material';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Form, useGetOne, useInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Form,
+  ValidationError,
+  useGetOne,
+  useInput,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { SchemaStaffUserDetails, SchemaStaffWorkTime } from '../../../api/schema';
 import { FormRefusal } from '../../common/forms';
 import { fmtTimeZone } from '../../common/format';
@@ -86,7 +94,7 @@ function DayInput({ index, weekday }: { index: number; weekday: string }) {
       </Stack>
       {fieldState.error?.message && (
         <Typography role="alert" variant="caption" color="error" sx={{ pl: 6 }}>
-          {translate(fieldState.error.message)}
+          <ValidationError error={fieldState.error.message} />
         </Typography>
       )}
     </Stack>
