@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -33,7 +33,6 @@ import { fieldErrorsOf, submissionErrors, useFormAlert, useNotifyError } from '.
 import { fmtMoney } from '../../../common/format';
 import { InstantInput } from '../../../common/inputs';
 import { trimmed } from '../../../common/trimmed';
-import { useUrlDialog } from '../../../common/urlState';
 import { useConfigs } from '../../learning/hooks';
 import { useProviderMutation, useProviderQuery } from '../../../providers/data/providerHooks';
 
@@ -289,16 +288,28 @@ function DonationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   );
 }
 
-/** A button that opens the donation dialog (`?donate=1`: Back closes it, a link opens it). */
+/** A button that opens the donation dialog. */
 export function DonateButton(props: ButtonProps) {
   const translate = useTranslate();
-  const { open, show, close } = useUrlDialog('donate');
+  const [open, setOpen] = useState(false);
   return (
     <>
-      <Button startIcon={<VolunteerActivism />} onClick={show} data-testid="open-donation" {...props}>
+      <Button
+        startIcon={<VolunteerActivism />}
+        onClick={() => {
+          setOpen(true);
+        }}
+        data-testid="open-donation"
+        {...props}
+      >
         {translate('atrium.payments.donation.open')}
       </Button>
-      <DonationDialog open={open} onClose={close} />
+      <DonationDialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
     </>
   );
 }
