@@ -32,6 +32,7 @@ import {
 import { validatorsFor } from '../../../api/validators';
 import { PersonDialog } from '../team/person/PersonDialog';
 import { GiveAwayButton } from './GiveAwayDialog';
+import { useTagsGroups } from './hooks';
 import { RemoveButton } from './RemoveDialog';
 import { useStaffAction as useAction, type Staff } from './useStaffAction';
 import { WorkTimesButton } from './WorkTimesDialog';
@@ -149,15 +150,31 @@ function SettingsButton() {
   );
 }
 
-/** Create lead / create partner, above the roster. */
+/**
+ * Create lead / create partner, above the roster. Every new person needs a tag: with none to pick,
+ * the buttons are off and say why instead of opening a form that cannot be saved.
+ */
 function RosterActions() {
   const translate = useTranslate();
   const [open, setOpen] = useState<'lead' | 'partner' | null>(null);
+  const tags = useTagsGroups();
+  const noTags = tags.isSuccess && !tags.data.tags.length;
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {noTags && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="roster-no-tags"
+          sx={{ flexBasis: '100%', whiteSpace: 'normal' }}
+        >
+          {translate('atrium.staff.list.no_tags')}
+        </Typography>
+      )}
       <Button
         variant="contained"
         size="small"
+        disabled={noTags}
         onClick={() => {
           setOpen('lead');
         }}
@@ -167,6 +184,7 @@ function RosterActions() {
       <Button
         variant="outlined"
         size="small"
+        disabled={noTags}
         onClick={() => {
           setOpen('partner');
         }}
