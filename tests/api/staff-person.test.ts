@@ -101,6 +101,24 @@ describe('recording a donation', () => {
   });
 });
 
+describe('lead source', () => {
+  it('names where a person came from as a lead, and nothing when no entry says', async () => {
+    const made = await post('user/create_lead_user/', boss.token, {
+      first_name: 'Sol',
+      last_name: 'Source',
+      email: 'sol.source@admin.test',
+      tag_id: tagId,
+      consultant_id: boss.id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().user.lead_source).toEqual({ kind: 'staff', name: null });
+    const details = await post('user/details/', boss.token, { user_id: made.json().user.id });
+    expect(details.json().lead_source).toEqual({ kind: 'staff', name: null });
+    const plain = await makeUser(t, { responsibleId: boss.id });
+    expect((await post('user/details/', boss.token, { user_id: plain.id })).json().lead_source).toBeNull();
+  });
+});
+
 describe('invitations', () => {
   it('emails a set-password link in the user language; the link sets the password once and shows as used', async () => {
     const mine = await makeUser(t, { responsibleId: boss.id });

@@ -112,6 +112,9 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await page.getByRole('tab', { name: 'Контактные данные' }).click();
   await expect(page.getByText(lead.email, { exact: true })).toBeVisible();
   await expect(page.getByText('25,00 $').first()).toBeVisible();
+  // Where the lead came from (#40 finding 17): created by staff.
+  await expect(page.getByText('Источник лида', { exact: true })).toBeVisible();
+  await expect(page.getByText('Добавлен сотрудником', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Хронология' }).click();
   await expect(timeline).toContainText('записал(а) пожертвование');
