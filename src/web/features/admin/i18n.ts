@@ -1,6 +1,9 @@
 /** Content management for admins: lesson categories, lessons, materials, books, news, events, packages, configs, footer links. */
 import type { Widen } from '../../i18n/types';
 
+// The outbox's texts (a sub-folder's), for the catalogues.
+export { outbox } from './outbox/i18n';
+
 const en = {
   resource_names: {
     lesson_categories: 'Lesson category |||| Lesson categories',
