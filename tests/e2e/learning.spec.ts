@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
 import { clickWhenStill } from './support/motion';
-import { VIEWPORTS, signedInPage } from './support/session';
+import { VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -20,12 +20,8 @@ const stamp = Date.now().toString(36);
 
 let adminApi: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
-});
-
-test.afterAll(async () => {
-  await adminApi.dispose();
+test.beforeAll(({ adminApi: api }) => {
+  adminApi = api;
 });
 
 /** A new active member (no package: paid lessons stay locked) with a known password and time zone. */
