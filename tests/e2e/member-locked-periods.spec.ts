@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { learning } from '../../src/web/features/learning/i18n';
 import { subscription } from '../../src/web/features/subscription/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
 
 /**
  * What a member without a package is told (#40 finding 17): a locked lesson no package on sale includes
@@ -20,11 +20,8 @@ const fill = (text: string, params: Record<string, string>) =>
   text.replace(/%\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
 
 let admin: APIRequestContext;
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 for (const [lang, width] of LANGUAGE_WALKS)

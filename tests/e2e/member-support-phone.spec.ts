@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { apiAs, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { apiAs, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
 
 /**
  * Support on an iPhone and the footer's Support (#40 finding 17): "My requests" is a list, not a table
@@ -21,11 +21,8 @@ const FOOTER_SUPPORT = 'Support';
 
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 /** A new member in `lang` with one open request; returns the member's email and the request's subject. */
