@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { notifications } from '../../src/web/features/notifications/i18n';
-import { adminApiContext } from './support/admin-api';
-import { apiAs, LANGUAGE_WALKS, signedInPage, VIEWPORTS } from './support/session';
+import { apiAs, LANGUAGE_WALKS, signedInPage, test, VIEWPORTS } from './support/session';
 
 /**
  * The live bell in the app bar of every staff page, pushed by the server: a lead given up by
@@ -18,11 +17,8 @@ let admin: APIRequestContext;
 
 test.setTimeout(180_000);
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 async function createUser(data: Record<string, unknown>): Promise<number> {

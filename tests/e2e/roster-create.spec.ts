@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './support/session';
 
 /**
  * #40 finding 17: a consultant with nobody in their structure opens Staff › Consultants from the menu.
@@ -15,10 +15,10 @@ const PASSWORD = 'roster-create-pass-1';
 const stamp = Date.now().toString(36);
 
 for (const [lang, width] of LANGUAGE_WALKS)
-  test(`an empty roster's create buttons work or say why not (${lang}, ${width})`, async ({ browser, baseURL }) => {
+  test(`an empty roster's create buttons work or say why not (${lang}, ${width})`, async ({ browser, adminApi }) => {
     test.setTimeout(120_000);
     const t = staff[lang];
-    const admin = await adminApiContext(baseURL);
+    const admin = adminApi;
     const email = `roster-${lang}-${stamp}@e2e.example`;
     const made = await admin.post('/api/v1/users/', {
       data: {
@@ -56,7 +56,6 @@ for (const [lang, width] of LANGUAGE_WALKS)
       results: Array<{ email: string; responsible_id?: number | null; responsible?: { id: number } | null }>;
     };
     expect(found.results.map((u) => u.email)).toEqual([leadEmail]);
-    await admin.dispose();
 
     // No tag exists (as on a fresh install): the buttons are off and the page says what is missing.
     await page.route('**/api/accounts/tags_groups/', (route) =>

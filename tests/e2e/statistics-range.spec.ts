@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { statistics } from '../../src/web/features/statistics/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './support/session';
 
 /**
  * #40 finding 17, the statistics screen: an admin opens Statistics from the menu and picks a date
@@ -27,11 +27,11 @@ async function nothingWider(page: Page) {
 for (const [lang, width] of LANGUAGE_WALKS)
   test(`the statistics date range guides and the employee figures fit (${lang}, ${width})`, async ({
     browser,
-    baseURL,
+    adminApi,
   }) => {
     test.setTimeout(120_000);
     const t = statistics[lang];
-    const admin = await adminApiContext(baseURL);
+    const admin = adminApi;
     const email = `stats-${lang}-${stamp}@e2e.example`;
     const made = await admin.post('/api/v1/users/', {
       data: {
@@ -45,7 +45,6 @@ for (const [lang, width] of LANGUAGE_WALKS)
       },
     });
     expect(made.status(), await made.text()).toBe(201);
-    await admin.dispose();
     const viewport = width === 'phone' ? VIEWPORTS.phone : LAPTOP;
     const page = await signedInPage(browser, email, { password: PASSWORD, viewport });
     // Every statistics call the screen makes, to show a reversed range asks nothing.

@@ -30,7 +30,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
-import { PersonDialog } from '../team/person/PersonDialog';
+import { PersonDialog } from '../team/public';
 import { GiveAwayButton } from './GiveAwayDialog';
 import { useTagsGroups } from './hooks';
 import { RemoveButton } from './RemoveDialog';

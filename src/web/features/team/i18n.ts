@@ -1,6 +1,9 @@
 /** The team area: referral tree, structure list, user details. */
 import type { Widen } from '../../i18n/types';
 
+// The person page's texts (a sub-folder's), for the catalogues: another folder reads a feature's texts here.
+export { person } from './person/i18n';
+
 const en = {
   title: 'Team',
   invite: {

@@ -5,7 +5,7 @@ import { DataTable, ListContextProvider, Pagination, useListController, useTrans
 import type { SchemaTask, SchemaUserBrief } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
-import { TaskCreateDialog } from '../../tasks/TaskCreateDialog';
+import { TaskCreateDialog } from '../../tasks/public';
 
 type Tab = 'today' | 'future';
 
