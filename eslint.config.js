@@ -5,6 +5,57 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Feature boundaries (issue #39, docs/web.md): another feature, and the shell around the features, reach
+// a feature only through the files at the top of its folder that say what it offers: index.ts (its
+// Feature), data.ts (adapters, custom methods), hooks.ts, i18n.ts (texts) and public.ts (components and
+// helpers others reuse); everything else in the folder is the feature's own. no-restricted-imports reads
+// an import as written, not resolved, so each folder of src/web gets the patterns of its own relative
+// way into features/ (a new feature or folder is picked up when ESLint starts).
+const FEATURES = 'src/web/features';
+const PUBLIC = '(?:index|data|hooks|i18n|public)(?:\\.tsx?)?$';
+const BOUNDARY_MESSAGE =
+  "Another feature is imported through its index.ts, data.ts, hooks.ts, i18n.ts or public.ts (docs/web.md); move what several features share to src/web/common/ or export it from the owner's public.ts.";
+const subfolders = (dir) =>
+  fs
+    .readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => `${dir}/${e.name}`);
+const folders = (dir) => [dir, ...subfolders(dir).flatMap(folders)];
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const featureNames = subfolders(FEATURES).map((dir) => path.posix.basename(dir));
+
+function featureBoundary(dir) {
+  const inside = path.posix.relative(FEATURES, dir);
+  const own = inside.startsWith('..') ? undefined : inside.split('/')[0];
+  const others = `(?:${featureNames
+    .filter((name) => name !== own)
+    .map(escape)
+    .join('|')})`;
+  const regexes = [
+    // Any relative way that names features/<other>/ (the shell's imports, or a detour from inside).
+    `^\\.\\.?/(?:.*/)?features/${others}/(?!${PUBLIC})`,
+    // A path that climbs back after a step down (`./a/../b`) would hide where it lands.
+    '^\\./\\.\\.|(?:^|/)[^./][^/]*/\\.\\.(?:/|$)',
+  ];
+  if (own !== undefined) {
+    // Inside features/: a sibling feature is `../` as many times as the folder is deep, then its name.
+    const up = path.posix.relative(dir, FEATURES) || '.';
+    regexes.push(`^${escape(up)}/${others}/(?!${PUBLIC})`);
+  }
+  return {
+    files: [`${dir}/*.{ts,tsx}`],
+    rules: {
+      // typescript-eslint's copy of the rule, so this does not replace the data path's no-restricted-imports below.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: regexes.map((regex) => ({ regex, message: BOUNDARY_MESSAGE })) },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -77,6 +128,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...folders('src/web').map(featureBoundary),
   {
     // Tests read response bodies (`res.json()`, `any`) and assert on them, and `!` there states what the
     // test expects; a wrong guess fails the test, so these type-level guards add nothing in tests.

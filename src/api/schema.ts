@@ -5538,6 +5538,11 @@ export interface components {
             /** @description When the user set their password through the link; null while unused. */
             used_at: components["schemas"]["DateTime"] | null;
         };
+        StaffLeadSource: {
+            kind: components["schemas"]["LeadSourceKind"];
+            /** @description The landing's (funnel's) name for a lead of a landing form, else null. */
+            name: string | null;
+        };
         /** @description A user of the caller's structure as the staff details screen (user/view-details/{pk}) shows it. */
         StaffUserDetails: {
             id: components["schemas"]["Id"];
@@ -5579,6 +5584,8 @@ export interface components {
             last_login?: components["schemas"]["DateTime"] | null;
             /** @description The last invitation sent to the user (send_invitation), or null when none was. */
             invitation?: components["schemas"]["StaffInvitation"] | null;
+            /** @description Where the person came from as a lead (their latest lead_created entry), or null when no entry says (people made before sources were recorded, imported people, staff accounts). */
+            lead_source?: components["schemas"]["StaffLeadSource"] | null;
         };
         /**
          * @description What happened: one kind per sentence of the history (the server's action_<kind> messages, in ru, en and de); open-ended as areas add actions. Among them user_created, user_updated, user_blocked, user_unblocked, user_removed, user_given_away, partner_created, settings_updated, consultant_settings_updated, work_times_updated, lead_created, lead_offer, lead_offer_expired, lead_take, lead_status, lead_rejected, task_create, task_complete, task_cancel, task_reschedule, task_edit, ticket_create, ticket_take, ticket_update, ticket_complete, ticket_cancel, ticket_mark_paid, ticket_reject, telegram_message, payment_approved, payment_rejected, flow_update, flow_delete, and import_completed / import_failed (one entry per import, with its counts in data: imported, skipped, warnings, total).
@@ -6740,6 +6747,7 @@ export type SchemaStaffUserDonations = components['schemas']['StaffUserDonations
 export type SchemaStaffUserTaskCounts = components['schemas']['StaffUserTaskCounts'];
 export type SchemaStaffConsultantSettings = components['schemas']['StaffConsultantSettings'];
 export type SchemaStaffInvitation = components['schemas']['StaffInvitation'];
+export type SchemaStaffLeadSource = components['schemas']['StaffLeadSource'];
 export type SchemaStaffUserDetails = components['schemas']['StaffUserDetails'];
 export type SchemaActionLogKind = components['schemas']['ActionLogKind'];
 export type SchemaActionLog = components['schemas']['ActionLog'];

@@ -2,7 +2,7 @@ import { createElement, isValidElement, type ComponentType, type ReactElement } 
 import { Navigate, Route } from 'react-router-dom';
 import { AdminUI, CustomRoutes, Resource, usePermissions } from 'react-admin';
 import { ServerAccess } from './common/ServerAccess';
-import { LoginScreen } from './features/auth/routes';
+import { LoginScreen } from './features/auth/public';
 import { FEATURES } from './features';
 import { allows, homePath } from './features/access';
 import { Layout } from './layout/Layout';

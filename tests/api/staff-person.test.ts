@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
+import { t as tr } from '../../src/server/i18n';
 import { api, form, makeTag, makeUser, type Json } from '../setup/admin';
 import { makeMember, mailsTo, waitForMail } from '../setup/accounts';
 import { addElement, leadForm, makeFlow } from '../setup/flows';
@@ -100,6 +101,24 @@ describe('recording a donation', () => {
   });
 });
 
+describe('lead source', () => {
+  it('names where a person came from as a lead, and nothing when no entry says', async () => {
+    const made = await post('user/create_lead_user/', boss.token, {
+      first_name: 'Sol',
+      last_name: 'Source',
+      email: 'sol.source@admin.test',
+      tag_id: tagId,
+      consultant_id: boss.id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().user.lead_source).toEqual({ kind: 'staff', name: null });
+    const details = await post('user/details/', boss.token, { user_id: made.json().user.id });
+    expect(details.json().lead_source).toEqual({ kind: 'staff', name: null });
+    const plain = await makeUser(t, { responsibleId: boss.id });
+    expect((await post('user/details/', boss.token, { user_id: plain.id })).json().lead_source).toBeNull();
+  });
+});
+
 describe('invitations', () => {
   it('emails a set-password link in the user language; the link sets the password once and shows as used', async () => {
     const mine = await makeUser(t, { responsibleId: boss.id });
@@ -165,6 +184,28 @@ describe('invitations', () => {
     const foreign = await makeUser(t);
     expect((await post('user/send_invitation/', boss.token, { user_id: foreign.id })).statusCode).toBe(403);
     expect(await mailsTo(t, foreign.email)).toEqual([]);
+  });
+
+  it('says who invited the person, to what and what they get, in the person language', async () => {
+    const [me] = (await t.pool.query(`select first_name, last_name from users where id = $1`, [boss.id]))
+      .rows as Array<{
+      first_name: string;
+      last_name: string;
+    }>;
+    const inviter = `${me!.first_name} ${me!.last_name}`.trim();
+    expect(inviter.length).toBeGreaterThan(0);
+    for (const lang of ['ru', 'en', 'de'] as const) {
+      const person = await makeUser(t, { responsibleId: boss.id });
+      await t.pool.query(`update users set language = $2, password_hash = null where id = $1`, [person.id, lang]);
+      const res = await post('user/send_invitation/', boss.token, { user_id: person.id });
+      expect(res.statusCode, res.body).toBe(200);
+      const mail = await waitForMail(t, person.email);
+      expect(mail.subject).toBe(tr(lang, 'mail_invitation_subject'));
+      // The inviter by name, the platform and what it offers, in the recipient's language.
+      expect(mail.text).toContain(tr(lang, 'mail_invitation_text_by', { inviter }));
+      expect(mail.text).toContain(inviter);
+      expect(mail.text).toContain('Atrium');
+    }
   });
 
   it('is sent on creating a lead or a partner when asked for, and not otherwise', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { SchemaProfile } from '../../src/api/schema';
 import ProfileEditPage from '../../src/web/features/profile/ProfileEditPage';
+import { fmtTimeZone } from '../../src/web/common/format';
 import { en, renderWithAdmin } from './harness';
 
 const me: SchemaProfile = {
@@ -21,12 +22,13 @@ const me: SchemaProfile = {
   email_activation: true,
 };
 
-async function openProfile() {
+async function openProfile(changes: Partial<SchemaProfile> = {}) {
+  const profile = { ...me, ...changes };
   const updateProfile = vi.fn((body: { date_birth?: string | null }) =>
-    Promise.resolve({ token: 't', user: { ...me, date_birth: body.date_birth ?? null } }),
+    Promise.resolve({ token: 't', user: { ...profile, date_birth: body.date_birth ?? null } }),
   );
   const screen = await renderWithAdmin(<ProfileEditPage />, {
-    getProfile: vi.fn(() => Promise.resolve(me)),
+    getProfile: vi.fn(() => Promise.resolve(profile)),
     updateProfile,
   });
   const birth = screen.getByRole('textbox', { name: en.profile.fields.date_birth });
@@ -58,5 +60,21 @@ describe('profile edit form', () => {
     await vi.waitFor(() => {
       expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ date_birth: '1985-02-01', city: 'Berlin' }));
     });
+  });
+
+  it('shows the phone grouped and the time zone named as the profile view does, and saves them untouched', async () => {
+    const { screen, save, updateProfile } = await openProfile({ phone: '+12125550142', time_zone: 'America/New_York' });
+    await expect.element(screen.getByRole('textbox', { name: en.profile.fields.phone })).toHaveValue('+1 212 555 0142');
+    await expect
+      .element(screen.getByRole('combobox', { name: en.profile.fields.time_zone }))
+      .toHaveValue(fmtTimeZone('America/New_York', 'en'));
+    expect(fmtTimeZone('America/New_York', 'en')).toBe('Eastern Time (America/New_York)');
+    // The grouped number is the stored one: no current password is asked for.
+    await expect.element(screen.getByLabelText(en.profile.edit.current_password)).not.toBeInTheDocument();
+    await save();
+    await vi.waitFor(() => {
+      expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'America/New_York' }));
+    });
+    expect(updateProfile.mock.calls[0]?.[0]).not.toHaveProperty('old_password');
   });
 });

@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { notifications } from '../../src/web/features/notifications/i18n';
-import { adminApiContext } from './support/admin-api';
-import { apiAs, signedInPage } from './support/session';
+import { apiAs, LANGUAGE_WALKS, signedInPage, test, VIEWPORTS } from './support/session';
 
 /**
  * The live bell in the app bar of every staff page, pushed by the server: a lead given up by
@@ -18,11 +17,8 @@ let admin: APIRequestContext;
 
 test.setTimeout(180_000);
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 async function createUser(data: Record<string, unknown>): Promise<number> {
@@ -31,7 +27,7 @@ async function createUser(data: Record<string, unknown>): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
-async function consultant(name: string): Promise<{ id: number; email: string }> {
+async function consultant(name: string, language = 'ru'): Promise<{ id: number; email: string }> {
   const email = `bell-${name}-${stamp}@staff.atrium`;
   const id = await createUser({
     email,
@@ -39,10 +35,25 @@ async function consultant(name: string): Promise<{ id: number; email: string }> 
     last_name: 'Glockner',
     role: 'consultant',
     password: PASSWORD,
-    language: 'ru',
+    language,
     time_zone: 'Europe/Berlin',
   });
   return { id, email };
+}
+
+/** The consultant's hours: every day round the clock (on shift), or every day off. */
+async function onShift(userId: number, on: boolean) {
+  const res = await admin.post('/api/accounts/user/update_work_times/', {
+    data: {
+      user_id: userId,
+      work_times: WEEK.map((weekday) =>
+        on
+          ? { weekday, time_from: '00:00', time_to: '23:59', is_day_off: false }
+          : { weekday, time_from: null, time_to: null, is_day_off: true },
+      ),
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 /** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
@@ -120,3 +131,38 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   await pageA.context().close();
   await pageB.context().close();
 });
+
+for (const [lang, width] of LANGUAGE_WALKS)
+  test(`the bell's take toast opens the person taken (${lang}, ${width})`, async ({ browser }) => {
+    const c = await consultant(`Taker${lang}`, lang);
+    // On shift with the highest rating, so routing offers the new lead to this consultant first.
+    await onShift(c.id, true);
+    const rated = await admin.post('/api/accounts/user/consultant_settings/', {
+      data: { user_id: c.id, daily_limit: 100, rating: 5 },
+    });
+    expect(rated.ok(), await rated.text()).toBeTruthy();
+    const page = await signedInPage(browser, c.email, { password: PASSWORD, viewport: VIEWPORTS[width] });
+    await expect(bell(page)).toBeVisible();
+    const leadName = `Take${lang}${stamp}`;
+    const lead = await createUser({
+      email: `bell-take-${lang}-${stamp}@example.com`,
+      first_name: leadName,
+      last_name: 'Toast',
+      role: 'member',
+      lead_status: 'waiting',
+    });
+    const offer = page.getByTestId('notifications-menu').getByTestId('notification').filter({ hasText: leadName });
+    await expect(async () => {
+      if (!(await page.getByTestId('notifications-menu').isVisible())) await bell(page).click();
+      await expect(offer).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await offer.getByRole('button', { name: notifications[lang].take }).click();
+    const toast = page.getByRole('alert').filter({ hasText: notifications[lang].taken });
+    await expect(toast).toBeVisible();
+    await toast.getByRole('link', { name: notifications[lang].open_taken }).click();
+    await expect(page).toHaveURL(new RegExp(`/user/view-details/${String(lead)}$`));
+    await expect(page.getByRole('heading', { name: new RegExp(leadName) }).first()).toBeVisible();
+    // Off shift again, so later tests' leads are not offered here.
+    await onShift(c.id, false);
+    await page.context().close();
+  });

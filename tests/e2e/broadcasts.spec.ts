@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { broadcasts as texts } from '../../src/web/features/broadcasts/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, signedInPage } from './support/session';
+import { VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -20,11 +20,8 @@ type Lang = 'ru' | 'en' | 'de';
 
 let adminApi: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await adminApi.dispose();
+test.beforeAll(({ adminApi: api }) => {
+  adminApi = api;
 });
 
 async function freshMember(language: Lang) {

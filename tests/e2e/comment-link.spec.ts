@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { learning } from '../../src/web/features/learning/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
 
 /**
  * A comment's link opens that comment (#40 item 4, GET navigator/comments/{id}/): a member opens a lesson
@@ -21,8 +21,8 @@ const OLDEST = `The oldest word ${stamp}`;
 
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
+test.beforeAll(async ({ baseURL, adminApi }) => {
+  admin = adminApi;
   const answer = (await (await admin.get('/api/navigator/lesson/free/list/')).json()) as
     Array<{ id: number; title: string }> | { results: Array<{ id: number; title: string }> };
   const lesson = (Array.isArray(answer) ? answer : answer.results).find((l) => l.title === LESSON)!;
@@ -37,9 +37,6 @@ test.beforeAll(async ({ baseURL }) => {
     expect(res.status(), await res.text()).toBe(201);
   }
   await consultant.dispose();
-});
-test.afterAll(async () => {
-  await admin.dispose();
 });
 
 for (const [lang, width] of LANGUAGE_WALKS)

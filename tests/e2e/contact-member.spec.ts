@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/features/contacts/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
+import { test } from './support/session';
 import { openFromMenu } from './support/menu';
 
 /**
@@ -20,12 +21,9 @@ type Lang = 'ru' | 'en' | 'de';
 
 let adminApi: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(({ adminApi: api }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  adminApi = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await adminApi.dispose();
+  adminApi = api;
 });
 
 /**

@@ -1,16 +1,15 @@
 import {
   expect,
   request as playwrightRequest,
-  test,
   type APIRequestContext,
   type Locator,
   type Page,
 } from '@playwright/test';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/features/contacts/i18n';
 import { clickWhenStill } from './support/motion';
-import { VIEWPORTS } from './support/session';
+import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -28,20 +27,16 @@ const ru = texts.ru;
 const SPEC_ONE_PARTICULAR = 'Contact must have only one particular category at a time';
 const RU_ONE_PARTICULAR = 'У контакта может быть только одна особая категория';
 
-let adminApi: APIRequestContext;
+let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
-});
-
-test.afterAll(async () => {
-  await adminApi.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 /** A fresh Russian-speaking member, logged in on `page`; answers an API context acting as them. */
 async function freshMember(page: Page, baseURL: string) {
   const email = `contacts-${stamp}@e2e.example`;
-  const created = await adminApi.post('/api/v1/users/', {
+  const created = await admin.post('/api/v1/users/', {
     data: {
       email,
       first_name: 'Katja',

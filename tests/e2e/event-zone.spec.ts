@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { admin as adminTexts } from '../../src/web/features/admin/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
 
 /**
  * The event editor uses the event's own time zone (#40 finding 10): a Berlin admin opens the Event
@@ -23,11 +23,8 @@ const RA = {
 
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 for (const [lang, width] of LANGUAGE_WALKS)

@@ -1,11 +1,11 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { flows as texts } from '../../src/web/features/flows/i18n';
 import { gradientPng } from './fixtures/files';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
-import { VIEWPORTS } from './support/session';
+import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -21,14 +21,10 @@ const PASSWORD = 'flows-password-1';
 const stamp = Date.now().toString(36);
 const ru = texts.ru;
 
-let adminApi: APIRequestContext;
+let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
-});
-
-test.afterAll(async () => {
-  await adminApi.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 /** Adds an element through the editor: the type from the menu, then `fill` the dialog, then save. */
@@ -49,7 +45,7 @@ async function addElement(
 test('a member builds and publishes a landing; a visitor signs up through it', async ({ browser, baseURL }) => {
   test.setTimeout(360_000);
   const email = `owner-${stamp}@e2e.example`;
-  const created = await adminApi.post('/api/v1/users/', {
+  const created = await admin.post('/api/v1/users/', {
     data: { email, first_name: 'Olga', last_name: 'Owner', role: 'member', language: 'ru', password: PASSWORD },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -192,7 +188,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
         (await (await ownerApi.get(`/api/user_flows/stats/${flow.id}/`)).json()) as { views: number; signups: number },
     )
     .toMatchObject({ views: 2, signups: 1 });
-  const users = (await (await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(lead)}`)).json()) as {
+  const users = (await (await admin.get(`/api/v1/users/?search=${encodeURIComponent(lead)}`)).json()) as {
     results: Array<Record<string, unknown>>;
   };
   expect(users.results[0]).toMatchObject({ email: lead, lead_status: 'waiting', referrer_id: ownerId, role: 'member' });

@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { person as personTexts } from '../../src/web/features/team/person/i18n';
 import { team } from '../../src/web/features/team/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { OPEN_MENU, VIEWPORTS, signedInPage } from './support/session';
+import { OPEN_MENU, VIEWPORTS, signedInPage, test } from './support/session';
 
 /**
  * #40 finding 12: a consultant hands a person of theirs to a colleague outside their own structure
@@ -37,8 +37,8 @@ async function makeUser(key: keyof typeof made, role: string, language: string, 
   made[key] = { ...((await res.json()) as { id: number; first_name: string; last_name: string }), email };
 }
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
+test.beforeAll(async ({ adminApi }) => {
+  admin = adminApi;
   await makeUser('from', 'consultant', 'en', `From${stamp}`);
   await makeUser('to', 'consultant', 'de', `To${stamp}`);
   await makeUser('person', 'member', 'ru', `Person${stamp}`);
@@ -46,10 +46,6 @@ test.beforeAll(async ({ baseURL }) => {
     data: { user_id: made.person.id, consultant_id: made.from.id },
   });
   expect(given.ok(), await given.text()).toBeTruthy();
-});
-
-test.afterAll(async () => {
-  await admin.dispose();
 });
 
 test('a consultant hands a person to a colleague outside their structure; the colleague and the person are told', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -10,10 +10,10 @@ import { tasks } from '../../src/web/features/tasks/i18n';
 import { actionLogs } from '../../src/web/features/action-logs/i18n';
 import { leads } from '../../src/web/features/leads/i18n';
 import { team } from '../../src/web/features/team/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu, openWaitingLeads } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { apiAs, signedInPage } from './support/session';
+import { apiAs, signedInPage, test } from './support/session';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -61,8 +61,8 @@ async function consultant(first: string) {
 /** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
 const logIn = (browser: Browser, email: string, password = PASSWORD) => signedInPage(browser, email, { password });
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
+test.beforeAll(async ({ baseURL, adminApi }) => {
+  admin = adminApi;
   people.a = await consultant('Alina');
   people.b = await consultant('Bogdan');
   people.c = await consultant('Clara');
@@ -98,7 +98,6 @@ test.beforeAll(async ({ baseURL }) => {
   expect(form.status(), await form.text()).toBe(201);
 });
 test.afterAll(async () => {
-  await admin.dispose();
   await owner.dispose();
 });
 

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminApiContext } from './support/admin-api';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
 import { clickWhenStill } from './support/motion';
 
@@ -11,13 +11,10 @@ import { clickWhenStill } from './support/motion';
 
 const PASSWORD = 'language-password-1';
 const stamp = Date.now();
-let adminApi: APIRequestContext;
+let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await adminApi.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 test("English chosen on /login is the account's; German in the app bar switches the menu without a reload", async ({
@@ -25,7 +22,7 @@ test("English chosen on /login is the account's; German in the app bar switches 
 }) => {
   // A Russian-speaking member.
   const email = `language-${String(stamp)}@e2e.example`;
-  const created = await adminApi.post('/api/v1/users/', {
+  const created = await admin.post('/api/v1/users/', {
     data: { email, first_name: 'Lena', last_name: 'Sprache', role: 'member', language: 'ru', password: PASSWORD },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -73,7 +70,7 @@ test("English chosen on /login is the account's; German in the app bar switches 
 
 test("a login where no language was picked shows the account's language", async ({ page }) => {
   const email = `language-de-${String(stamp)}@e2e.example`;
-  const created = await adminApi.post('/api/v1/users/', {
+  const created = await admin.post('/api/v1/users/', {
     data: { email, first_name: 'Jonas', last_name: 'Deutsch', role: 'member', language: 'de', password: PASSWORD },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -88,7 +85,7 @@ test("a login where no language was picked shows the account's language", async 
 
 test('Russian picked on /login, where it is already shown, is the account’s too', async ({ page }) => {
   const email = `language-ru-${String(stamp)}@e2e.example`;
-  const created = await adminApi.post('/api/v1/users/', {
+  const created = await admin.post('/api/v1/users/', {
     data: { email, first_name: 'Jonas', last_name: 'Russisch', role: 'member', language: 'de', password: PASSWORD },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -144,7 +141,7 @@ test('a language changed elsewhere is followed when the window gets the focus ba
   browser,
 }) => {
   const email = `language-elsewhere-${String(stamp)}@e2e.example`;
-  const created = await adminApi.post('/api/v1/users/', {
+  const created = await admin.post('/api/v1/users/', {
     data: { email, first_name: 'Mira', last_name: 'Anders', role: 'member', language: 'ru', password: PASSWORD },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -186,7 +183,7 @@ test('a language changed elsewhere is followed when the window gets the focus ba
 
   // Staff set German in the person's settings; the next load shows it.
   const { id } = (await created.json()) as { id: number };
-  const set = await adminApi.post('/api/accounts/user/update_settings/', { data: { user_id: id, language: 'de' } });
+  const set = await admin.post('/api/accounts/user/update_settings/', { data: { user_id: id, language: 'de' } });
   expect(set.status(), await set.text()).toBe(200);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -202,7 +199,7 @@ test("an English browser sees /login in English; a German account's reset mail o
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeVisible();
 
   const email = `language-mail-${String(stamp)}@e2e.example`;
-  const created = await adminApi.post('/api/v1/users/', {
+  const created = await admin.post('/api/v1/users/', {
     data: { email, first_name: 'Greta', last_name: 'Post', role: 'member', language: 'de', password: PASSWORD },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/session';
 import { generate } from 'otplib';
-import { adminApiContext } from './support/admin-api';
 import { waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
@@ -18,11 +18,8 @@ const PASSWORD = 'extras-password-1';
 const stamp = Date.now().toString(36);
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 let serial = 0;

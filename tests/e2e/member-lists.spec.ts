@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { adminApiContext } from './support/admin-api';
 import { test } from './support/session';
 
 /**
@@ -12,11 +11,8 @@ import { test } from './support/session';
 const stamp = Date.now().toString(36);
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 test('a member back from a news item is on the page and search left', async ({ asMember: page }) => {

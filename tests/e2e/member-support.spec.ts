@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { signedInPage } from './support/session';
+import { signedInPage, test } from './support/session';
 
 /**
  * Support for members, in each language: the member finds Support in the menu, sends a request from
@@ -19,11 +19,8 @@ let admin: APIRequestContext;
 
 test.setTimeout(180_000);
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 async function createUser(data: Record<string, unknown>): Promise<number> {

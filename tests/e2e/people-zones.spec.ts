@@ -1,12 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
 import { person as personTexts } from '../../src/web/features/team/person/i18n';
 import { users as usersTexts } from '../../src/web/features/users/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { waitForMailAbout } from './support/mail';
 import { openFromMenu } from './support/menu';
-import { signedInPage } from './support/session';
+import { signedInPage, test } from './support/session';
 
 /**
  * #40 finding 11, from the menu of a Russian admin: "Create lead" for a New York number makes an
@@ -17,11 +17,8 @@ import { signedInPage } from './support/session';
 const stamp = Date.now().toString(36);
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 async function userByEmail(email: string) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoRawKeys } from './support/admin-api';
+import { test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
 import { saveShot } from './support/screens';
 
@@ -16,8 +17,8 @@ const lead = { first_name: 'Lena', last_name: `Person${stamp}`, email: `lena-${s
 let admin: APIRequestContext;
 let anonymous: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
+test.beforeAll(async ({ baseURL, adminApi }) => {
+  admin = adminApi;
   anonymous = await playwrightRequest.newContext({ baseURL });
   const labels = (await (await admin.get('/api/accounts/tags_groups/')).json()) as { tags: { id: number }[] };
   const found = (await (await admin.get('/api/v1/users/?search=consultant@demo.atrium&role=consultant')).json()) as {
@@ -32,7 +33,6 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await admin.dispose();
   await anonymous.dispose();
 });
 
@@ -112,6 +112,9 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await page.getByRole('tab', { name: 'Контактные данные' }).click();
   await expect(page.getByText(lead.email, { exact: true })).toBeVisible();
   await expect(page.getByText('25,00 $').first()).toBeVisible();
+  // Where the lead came from (#40 finding 17): created by staff.
+  await expect(page.getByText('Источник лида', { exact: true })).toBeVisible();
+  await expect(page.getByText('Добавлен сотрудником', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Хронология' }).click();
   await expect(timeline).toContainText('записал(а) пожертвование');

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { products } from '../../src/web/features/products/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { signIn } from './support/session';
+import { signIn, test } from './support/session';
 
 /**
  * Brand products (issue 40), each step from the side menu: an admin adds a product to the catalogue
@@ -20,11 +20,10 @@ const de = products.de;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-let adminApi: APIRequestContext;
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
+let admin: APIRequestContext;
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
-test.afterAll(async () => adminApi.dispose());
 
 /** Signs `page` in as `email` and opens the dashboard (the login screen is foundation.spec's subject). */
 const logIn = (page: Page, email: string, password: string) => signIn(page, email, { password });
@@ -53,7 +52,7 @@ test('an admin adds a product to the catalogue from the menu', async ({ browser 
 
 test('a member buys it at phone width in German and finds the order in their orders', async ({ browser }) => {
   const email = `buyer-${stamp}@e2e.example`;
-  const res = await adminApi.post('/api/v1/users/', {
+  const res = await admin.post('/api/v1/users/', {
     data: { email, first_name: 'Greta', last_name: 'Käuferin', role: 'member', language: 'de', password: PASSWORD },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
 
 /**
  * Staff pages ask the server's route check (menu/check_access/) before they show (#40 item 4), so a
@@ -19,11 +19,8 @@ type Lang = 'ru' | 'en' | 'de';
 
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 async function createUser(role: 'consultant' | 'member', language: Lang) {

@@ -1,11 +1,10 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { actionLogs } from '../../src/web/features/action-logs/i18n';
 import { core } from '../../src/web/i18n/core';
 import { staff } from '../../src/web/features/staff/i18n';
-import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { signIn } from './support/session';
+import { signIn, test } from './support/session';
 
 /**
  * Refusals and failures on every staff page, with the page's own call stubbed (page.route): a 403
@@ -75,14 +74,12 @@ test('every staff page shows a refusal for 403 and the error with a working "Try
 
 test('view-as of an employee out of reach and the brief of a lead are refused on the page', async ({
   page,
-  baseURL,
+  adminApi,
 }) => {
-  const adminApi = await adminApiContext(baseURL);
   const consultant = (await (await adminApi.get('/api/v1/users/?search=consultant%40demo.atrium')).json()) as {
     results: Array<{ id: number }>;
   };
   const pk = consultant.results[0]!.id;
-  await adminApi.dispose();
   await logIn(page);
 
   const stats = /\/api\/accounts\/dashboard\/statistics\/$/;

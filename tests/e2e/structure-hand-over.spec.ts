@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { staff } from '../../src/web/features/staff/i18n';
 import { core } from '../../src/web/i18n/core';
 import { person } from '../../src/web/features/team/person/i18n';
 import { catalogues } from '../../src/server/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
+import { test } from './support/session';
 import { clickWhenStill } from './support/motion';
 
 /**
@@ -18,8 +19,8 @@ let admin: APIRequestContext;
 let second: { id: number; first_name: string; last_name: string };
 const leads: { id: number; last_name: string }[] = [];
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
+test.beforeAll(async ({ adminApi }) => {
+  admin = adminApi;
   const created = await admin.post('/api/v1/users/', {
     data: {
       email: `bulk-second-${stamp}@e2e.example`,
@@ -53,10 +54,6 @@ test.beforeAll(async ({ baseURL }) => {
     expect(res.status(), await res.text()).toBe(201);
     leads.push({ id: ((await res.json()) as { user: { id: number } }).user.id, last_name });
   }
-});
-
-test.afterAll(async () => {
-  await admin.dispose();
 });
 
 async function responsibleOf(id: number) {

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { team } from '../../src/web/features/team/i18n';
-import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { signedInPage } from './support/session';
+import { signedInPage, test } from './support/session';
 
 /**
  * #40 finding 16: Team › Structure's column headers follow a language switch in the same page (no
@@ -15,10 +14,9 @@ const PASSWORD = 'structure-language-1';
 
 test('the structure headers and tag-group columns follow a switch of language without a reload', async ({
   browser,
-  baseURL,
+  adminApi: admin,
 }) => {
   test.setTimeout(120_000);
-  const admin = await adminApiContext(baseURL);
   const email = `structure-lang-${stamp}@e2e.example`;
   const made = await admin.post('/api/v1/users/', {
     data: {
@@ -49,7 +47,6 @@ test('the structure headers and tag-group columns follow a switch of language wi
     },
   });
   expect(given.ok(), await given.text()).toBeTruthy();
-  await admin.dispose();
 
   const page = await signedInPage(browser, email, { password: PASSWORD });
   await openFromMenu(page, catalogues.ru.menu_team);

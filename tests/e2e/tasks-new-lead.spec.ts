@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { tasks as texts } from '../../src/web/features/tasks/i18n';
 import { clickWhenStill } from './support/motion';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
 
 /**
  * "New lead" with its first task in one step (#40 item 4, user_tasks/create_new_lead_task/): a consultant
@@ -18,11 +18,8 @@ const stamp = Date.now().toString(36);
 
 let admin: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
-  admin = await adminApiContext(baseURL);
-});
-test.afterAll(async () => {
-  await admin.dispose();
+test.beforeAll(({ adminApi }) => {
+  admin = adminApi;
 });
 
 /** A Berlin landline no other run has used. */

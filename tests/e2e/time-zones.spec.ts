@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { adminApiContext } from './support/admin-api';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
+import { test } from './support/session';
 import { tasks } from '../../src/web/features/tasks/i18n';
 
 /**
@@ -41,7 +41,7 @@ function at(days: number, hh: number, mm: number) {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, hh, mm)).toISOString();
 }
 
-let adminApi: APIRequestContext;
+let admin: APIRequestContext;
 let tokyoApi: APIRequestContext;
 let memberApi: APIRequestContext;
 const tokyo = { id: 0, email: `tokyo-${stamp}@e2e.example` };
@@ -56,9 +56,9 @@ async function apiAs(baseURL: string | undefined, email: string) {
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
 }
 
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
-  const made = await adminApi.post('/api/v1/users/', {
+test.beforeAll(async ({ baseURL, adminApi }) => {
+  admin = adminApi;
+  const made = await admin.post('/api/v1/users/', {
     data: {
       first_name: 'Toki',
       last_name: `Tokyo${stamp}`,
@@ -71,7 +71,7 @@ test.beforeAll(async ({ baseURL }) => {
   });
   expect(made.status(), await made.text()).toBe(201);
   tokyo.id = ((await made.json()) as { id: number }).id;
-  const m = await adminApi.post('/api/v1/users/', {
+  const m = await admin.post('/api/v1/users/', {
     data: {
       first_name: 'Mia',
       last_name: member.last,
@@ -88,7 +88,6 @@ test.beforeAll(async ({ baseURL }) => {
   memberApi = await apiAs(baseURL, member.email);
 });
 test.afterAll(async () => {
-  await adminApi.dispose();
   await tokyoApi.dispose();
   await memberApi.dispose();
 });
@@ -114,7 +113,7 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
   // An event, a task, a ticket (with the bell's notice), a comment and a history entry.
   const startsAt = at(1, 8, 5);
   const endsAt = at(1, 9, 35);
-  const event = await adminApi.post('/api/admin/events', {
+  const event = await admin.post('/api/admin/events', {
     data: {
       title: `Zoned webinar ${stamp}`,
       starts_at: startsAt,

@@ -1,9 +1,9 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { leads } from '../../src/web/features/leads/i18n';
-import { adminApiContext, expectNoRawKeys } from './support/admin-api';
+import { expectNoRawKeys } from './support/admin-api';
 import { openWaitingLeads } from './support/menu';
-import { signedInPage } from './support/session';
+import { signedInPage, test } from './support/session';
 
 /**
  * Waiting leads as a work queue, against the real server: leads that signed up through a landing form
@@ -20,7 +20,7 @@ const ru = leads.ru;
 const B_EMAIL = `queue-b-${stamp}@e2e.example`;
 const B_PASSWORD = 'queue-b-password-1';
 
-let adminApi: APIRequestContext;
+let admin: APIRequestContext;
 let ownerApi: APIRequestContext;
 
 test.setTimeout(180_000);
@@ -51,9 +51,9 @@ async function signUp(baseURL: string | undefined, landing: string, firstName: s
 const logIn = (browser: Browser, email: string, password = 'demo-password') =>
   signedInPage(browser, email, { password });
 
-test.beforeAll(async ({ baseURL }) => {
-  adminApi = await adminApiContext(baseURL);
-  const b = await adminApi.post('/api/v1/users/', {
+test.beforeAll(async ({ baseURL, adminApi }) => {
+  admin = adminApi;
+  const b = await admin.post('/api/v1/users/', {
     data: {
       email: B_EMAIL,
       first_name: 'Bruno',
@@ -91,7 +91,6 @@ test.beforeAll(async ({ baseURL }) => {
   for (const name of ['Race', 'Brief', 'Bulkone', 'Bulktwo']) await signUp(baseURL, landing, `${name}${stamp}`);
 });
 test.afterAll(async () => {
-  await adminApi.dispose();
   await ownerApi.dispose();
 });
 
@@ -110,7 +109,7 @@ test('a consultant takes a lead from the queue; another one, slower, is told it 
   await expect(a.getByText(ru.taken.replace('%{smart_count}', '1'))).toBeVisible();
   await expect(rowA).toHaveCount(0);
   // B, slower, takes it too (the journey spec does it from a screen): refused in the spec's words.
-  const found = (await (await adminApi.get(`/api/v1/users/?search=race${stamp}`)).json()) as {
+  const found = (await (await admin.get(`/api/v1/users/?search=race${stamp}`)).json()) as {
     results: Array<{ id: number }>;
   };
   const raceId = found.results[0]?.id;
@@ -145,7 +144,7 @@ test('a consultant takes a lead from the queue; another one, slower, is told it 
       .filter({ hasText: ru.rejected.replace('%{smart_count}', '1') })
       .first(),
   ).toBeVisible();
-  const rejected = (await (await adminApi.get(`/api/v1/users/?search=brief${stamp}`)).json()) as {
+  const rejected = (await (await admin.get(`/api/v1/users/?search=brief${stamp}`)).json()) as {
     results: Array<{ lead_status: string }>;
   };
   expect(rejected.results[0]?.lead_status).toBe('not_active');

@@ -1,10 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { imports } from '../../src/web/features/imports/i18n';
 import { team } from '../../src/web/features/team/i18n';
-import { adminApiContext } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { signedInPage } from './support/session';
+import { signedInPage, test } from './support/session';
 
 /**
  * #40 finding 14: on a 1366 × 768 laptop, in German (the longest labels), an import's skip reasons and
@@ -29,9 +28,8 @@ async function fits(page: Page, target: Locator) {
   for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
 }
 
-test('an import and the waiting leads fit a 1366 px screen in German', async ({ browser, baseURL }) => {
+test('an import and the waiting leads fit a 1366 px screen in German', async ({ browser, adminApi: admin }) => {
   test.setTimeout(150_000);
-  const admin = await adminApiContext(baseURL);
   const email = `wide-${stamp}@e2e.example`;
   const made = await admin.post('/api/v1/users/', {
     data: {
@@ -58,7 +56,6 @@ test('an import and the waiting leads fit a 1366 px screen in German', async ({ 
     },
   });
   expect(lead.status(), await lead.text()).toBe(201);
-  await admin.dispose();
 
   const page = await signedInPage(browser, email, { password: PASSWORD, viewport: LAPTOP });
   const de = imports.de;

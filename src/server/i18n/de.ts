@@ -359,7 +359,9 @@ export const de: Record<MessageKey, string> = {
   user_has_no_email: 'Der Benutzer hat keine E-Mail-Adresse',
   mail_invitation_subject: 'Ihre Einladung zu Atrium',
   mail_invitation_text:
-    'Sie wurden zu Atrium eingeladen. Legen Sie Ihr Passwort fest, um sich anzumelden; der Link funktioniert einmal, 7 Tage lang.',
+    'Sie wurden zu Atrium eingeladen, der Online-Schule und Plattform für Teams: Lektionen, Bücher, Veranstaltungen und Ihr Team an einem Ort. Legen Sie Ihr Passwort fest, um sich anzumelden; der Link funktioniert einmal, 7 Tage lang.',
+  mail_invitation_text_by:
+    '{inviter} hat Sie zu Atrium eingeladen, der Online-Schule und Plattform für Teams: Lektionen, Bücher, Veranstaltungen und Ihr Team an einem Ort, und {inviter} hilft Ihnen beim Einstieg. Legen Sie Ihr Passwort fest, um sich anzumelden; der Link funktioniert einmal, 7 Tage lang.',
   mail_invitation_button: 'Passwort festlegen',
   action_note_added: '{actor} hat eine Notiz zu {subject} hinzugefügt',
   action_donation_recorded: '{actor} hat eine Spende von {subject} erfasst',

@@ -344,7 +344,9 @@ export const en = {
   user_has_no_email: 'The user has no email',
   mail_invitation_subject: 'Your invitation to Atrium',
   mail_invitation_text:
-    'You have been invited to Atrium. Set your password to sign in; the link works once, for 7 days.',
+    'You have been invited to Atrium, the online school and team platform: lessons, books, events and your team in one place. Set your password to sign in; the link works once, for 7 days.',
+  mail_invitation_text_by:
+    '{inviter} has invited you to Atrium, the online school and team platform: lessons, books, events and your team in one place, with {inviter} to help you along. Set your password to sign in; the link works once, for 7 days.',
   mail_invitation_button: 'Set my password',
   action_note_added: '{actor} added a note about {subject}',
   action_donation_recorded: '{actor} recorded a donation of {subject}',

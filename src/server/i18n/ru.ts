@@ -347,7 +347,10 @@ export const ru: Record<MessageKey, string> = {
   invitation_sent: 'Приглашение отправлено',
   user_has_no_email: 'У пользователя нет email',
   mail_invitation_subject: 'Ваше приглашение в Atrium',
-  mail_invitation_text: 'Вас пригласили в Atrium. Задайте пароль, чтобы войти; ссылка действует один раз, 7 дней.',
+  mail_invitation_text:
+    'Вас пригласили в Atrium — онлайн-школу и платформу для команды: уроки, книги, события и ваша команда в одном месте. Задайте пароль, чтобы войти; ссылка действует один раз, 7 дней.',
+  mail_invitation_text_by:
+    '{inviter} приглашает вас в Atrium — онлайн-школу и платформу для команды: уроки, книги, события и ваша команда в одном месте, а {inviter} поможет вам освоиться. Задайте пароль, чтобы войти; ссылка действует один раз, 7 дней.',
   mail_invitation_button: 'Задать пароль',
   action_note_added: '{actor} добавил(а) заметку о {subject}',
   action_donation_recorded: '{actor} записал(а) пожертвование {subject}',

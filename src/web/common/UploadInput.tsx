@@ -3,6 +3,7 @@ import { Box, Button, FormHelperText, LinearProgress, Link as MuiLink, Stack, Ty
 import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import CloudUpload from '@mui/icons-material/CloudUpload';
+import Replay from '@mui/icons-material/Replay';
 import { FieldTitle, useInput, useNotify, useTranslate, ValidationError, type Validator } from 'react-admin';
 import type { SchemaUploadResponse } from '../../api/schema';
 import { errorText, fieldErrorsOf } from './errors';
@@ -26,7 +27,8 @@ const fileName = (url: string) => decodeURIComponent(url.split('?')[0]?.split('/
 
 /**
  * A file field of a content record: uploads the chosen file to /api/admin/uploads (with progress)
- * and keeps the returned /media URL in the field; images show a preview. `onUploaded` lets a form
+ * and keeps the returned /media URL in the field; images show a preview. A file whose upload failed
+ * (refused, or the connection lost before it got through) is offered again with "Try again". `onUploaded` lets a form
  * fill other fields from the file (a video's length, a material's type and size).
  */
 export function UploadInput({
@@ -51,13 +53,14 @@ export function UploadInput({
   const picker = useRef<HTMLInputElement>(null);
   const { field, fieldState, isRequired } = useInput({ source, validate, defaultValue: null });
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A failed upload keeps its file, so it can be sent again without choosing it anew (issue #40).
+  const [failure, setFailure] = useState<{ message: string; file: File } | null>(null);
   const [uploadedName, setUploadedName] = useState<string | null>(null);
   const value = (field.value as string | null) || null;
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    setError(null);
+    setFailure(null);
     setProgress(0);
     try {
       const res = await uploadFile(kind, file, setProgress);
@@ -67,7 +70,7 @@ export function UploadInput({
       notify('atrium.admin.upload.done', { type: 'success', messageArgs: { name: res.name } });
     } catch (err) {
       // The server's first word on the file, else what failed (server, refusal, connection).
-      setError(Object.values(fieldErrorsOf(err))[0] ?? errorText(err, translate));
+      setFailure({ message: Object.values(fieldErrorsOf(err))[0] ?? errorText(err, translate), file });
     } finally {
       setProgress(null);
       if (picker.current) picker.current.value = '';
@@ -77,7 +80,7 @@ export function UploadInput({
   // A validator's message comes wrapped by react-admin (`@@react-admin@@"key"`, with its arguments):
   // ValidationError unwraps and translates it, as react-admin's own inputs do.
   const invalid = fieldState.error?.message;
-  const shownError = error ?? (invalid ? <ValidationError error={invalid} /> : null);
+  const shownError = failure?.message ?? (invalid ? <ValidationError error={invalid} /> : null);
   return (
     <Box sx={{ mb: 2, width: '100%' }} data-testid={`upload-${source}`}>
       <Typography variant="caption" color="text.secondary" component="label" htmlFor={id}>
@@ -126,6 +129,17 @@ export function UploadInput({
               onChange={(e) => void onFile(e.target.files?.[0])}
             />
           </Button>
+          {failure && (
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<Replay />}
+              onClick={() => void onFile(failure.file)}
+              disabled={progress !== null}
+            >
+              {translate('atrium.admin.upload.retry', { name: failure.file.name })}
+            </Button>
+          )}
           {value && (
             <Button
               size="small"

@@ -16,7 +16,7 @@ import {
 import { MenuIcon } from './icons';
 import { useServerMenu } from '../providers/data/menusHooks';
 import { LOADING_LABEL_ID } from './theme';
-import { NotificationsBell } from '../features/notifications/NotificationsBell';
+import { NotificationsBell } from '../features/notifications/public';
 
 function DropdownItems() {
   const { data } = useServerMenu('dropdown');

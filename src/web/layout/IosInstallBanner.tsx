@@ -3,6 +3,7 @@ import { Box, IconButton, Paper, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import { useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { isIos } from './ios';
 
 /** When the banner was last closed (epoch ms); it stays hidden for 90 days after that (spec, section 9). */
@@ -55,6 +56,12 @@ function clearanceOverFloatingButtons(): number {
   return lowest + GAP;
 }
 
+/**
+ * Screens whose reply box sits at the foot of the page, where a fixed banner would cover it while the
+ * person writes (a support request and its conversation, issue #40): the banner waits for another screen.
+ */
+const WRITING_SCREENS = /^\/user\/new-request\//;
+
 /** Follows the page while the banner shows: floating buttons come and go with the screens. */
 function useClearance(active: boolean): number {
   const [bottom, setBottom] = useState(GAP);
@@ -78,14 +85,15 @@ function useClearance(active: boolean): number {
 /**
  * "Install on iPhone": iOS outside the installed app shows how to add Atrium to the home screen (open in
  * Safari, tap Share, then Add to Home Screen); another browser is told that only Safari can do it. It sits
- * above any floating button. Closing it hides it for 90 days. Mounted once for the whole app, on public
+ * above any floating button, and stays off the support request screens. Closing it hides it for 90 days. Mounted once for the whole app, on public
  * and signed-in screens alike.
  */
 export function IosInstallBanner() {
   const translate = useTranslate();
   const [shown, setShown] = useState(shouldShow);
-  const bottom = useClearance(shown);
-  if (!shown) return null;
+  const writing = WRITING_SCREENS.test(useLocation().pathname);
+  const bottom = useClearance(shown && !writing);
+  if (!shown || writing) return null;
   const inSafari = isSafari(navigator.userAgent);
 
   const dismiss = () => {

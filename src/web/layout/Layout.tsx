@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
-import { useLoginNotice } from '../features/auth/loginNotice';
+import { useLoginNotice } from '../features/auth/public';
 import { AppBar } from './AppBar';
 import { Footer } from './Footer';
 import { Menu } from './Menu';

@@ -20,6 +20,19 @@ export const theme: RaThemeOptions = {
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     ...defaultTheme.components,
+    // People who ask their system for less motion get no endless animation: spinners, progress bars and
+    // skeletons stand still (their first run ends at once). No frame is drawn for them either, which spares the
+    // E2E's browsers (they ask for reduced motion) about a fifth of their compositing (staff.spec 14.3 → 11.7 s).
+    MuiCssBaseline: {
+      styleOverrides: {
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+          },
+        },
+      },
+    },
     // react-admin's empty state greys its message with opacity 0.5, below AA contrast.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.64)' } } } },
     // react-admin's AppBar spinner has no name (axe: aria-progressbar-name); the AppBar holds the translated one.

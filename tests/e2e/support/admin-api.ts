@@ -1,10 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs } from './session';
+import { expect, type Page } from '@playwright/test';
 
-/** An API context logged in as the demo admin, for setting up what a spec needs. */
-export function adminApiContext(baseURL: string | undefined): Promise<APIRequestContext> {
-  return apiAs(baseURL, 'admin@demo.atrium');
-}
+// The demo admin's API client for setting up what a spec needs is session.ts's `adminApi` fixture.
 
 /** No untranslated catalogue key (ours or react-admin's) is on the page. */
 export async function expectNoRawKeys(page: Page) {

@@ -97,11 +97,26 @@ export async function signIn(page: Page, email: string, options: { password?: st
   await page.goto(path);
 }
 
+type RolePages = { asAdmin: Page; asConsultant: Page; asMember: Page };
+type WorkerClients = { adminApi: APIRequestContext };
+
 /**
  * `test` with a signed-in page per demo role (a desktop browser on the dashboard), each closed after
- * the test: `test('…', async ({ asAdmin }) => …)`.
+ * the test: `test('…', async ({ asAdmin }) => …)`; and `adminApi`, an API client signed in as the demo
+ * admin for setting up what a spec needs: one per worker (one login for all the specs it runs, usable
+ * in `beforeAll`), disposed when the worker ends: `test.beforeAll(async ({ adminApi }) => …)`.
  */
-export const test = base.extend<{ asAdmin: Page; asConsultant: Page; asMember: Page }>({
+export const test = base.extend<RolePages, WorkerClients>({
+  adminApi: [
+    // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const api = await apiAs(workerInfo.project.use.baseURL, DEMO.admin);
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
   asAdmin: async ({ browser }, use) => {
     const page = await signedInPage(browser, DEMO.admin);
     await use(page);

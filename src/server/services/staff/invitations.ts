@@ -43,12 +43,18 @@ export async function issueInvitation(
   if (!user.email) throw FieldErrors.of('user_id', 'user_has_no_email');
   const { token, expiresAt } = await issueToken(tx, 'invitation', user.id, INVITATION_TTL_MS, { by: actorId });
   const link = withLanguage(`${ctx.config.publicUrl}/set-password/${encodeURIComponent(token)}`, user.language);
+  // Who invited them, by name, so the mail is not a stranger's (none for a landing form or the first admin).
+  const [inviter] = actorId
+    ? await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, actorId))
+    : [];
+  const inviterName = inviter ? `${inviter.first} ${inviter.last}`.trim() : '';
   const mail: Mail = actionMail({
     lang: user.language,
     to: user.email,
     name: user.firstName,
     subject: 'mail_invitation_subject',
-    body: 'mail_invitation_text',
+    body: inviterName ? 'mail_invitation_text_by' : 'mail_invitation_text',
+    params: inviterName ? { inviter: inviterName } : undefined,
     button: 'mail_invitation_button',
     link,
   });

@@ -1,6 +1,9 @@
 /** Content management for admins: lesson categories, lessons, materials, books, news, events, packages, configs, footer links. */
 import type { Widen } from '../../i18n/types';
 
+// The outbox's texts (a sub-folder's), for the catalogues.
+export { outbox } from './outbox/i18n';
+
 const en = {
   resource_names: {
     lesson_categories: 'Lesson category |||| Lesson categories',
@@ -21,6 +24,7 @@ const en = {
     uploading: 'Uploading',
     done: '%{name} uploaded',
     canceled: 'Upload canceled',
+    retry: 'Try again: %{name}',
     hint_image: 'JPEG, PNG, WebP or GIF, up to 10 MB.',
     hint_video: 'MP4 or WebM, up to 500 MB.',
     hint_pdf: 'PDF, up to 50 MB.',
@@ -201,6 +205,7 @@ export const admin = {
       uploading: 'Загрузка',
       done: 'Файл %{name} загружен',
       canceled: 'Загрузка отменена',
+      retry: 'Повторить: %{name}',
       hint_image: 'JPEG, PNG, WebP или GIF, до 10 МБ.',
       hint_video: 'MP4 или WebM, до 500 МБ.',
       hint_pdf: 'PDF, до 50 МБ.',
@@ -385,6 +390,7 @@ export const admin = {
       uploading: 'Wird hochgeladen',
       done: '%{name} hochgeladen',
       canceled: 'Hochladen abgebrochen',
+      retry: 'Erneut versuchen: %{name}',
       hint_image: 'JPEG, PNG, WebP oder GIF, bis 10 MB.',
       hint_video: 'MP4 oder WebM, bis 500 MB.',
       hint_pdf: 'PDF, bis 50 MB.',

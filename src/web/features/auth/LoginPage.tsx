@@ -15,7 +15,6 @@ import {
   type LoginParams,
 } from '../../providers/authProvider';
 import { getToken } from './data';
-import { useProviderQuery } from '../../providers/data/providerHooks';
 import { AuthCard } from './AuthCard';
 import { announceLogin } from './loginNotice';
 import { AuthLink } from './AuthLinks';
@@ -43,19 +42,6 @@ function BackButton({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** The registration link the server offers (`/register/<promo>` of its link), else plain /register. */
-function useRegisterPath(): string {
-  // The link does not depend on the language.
-  const { data } = useProviderQuery('getAdminRegLink', [], { locale: null, retry: false, staleTime: 10 * 60_000 });
-  if (!data?.link) return '/register';
-  try {
-    const path = new URL(data.link, window.location.origin).pathname;
-    return /^\/register(\/[^/]+)?\/?$/.test(path) ? path : '/register';
-  } catch {
-    return '/register';
-  }
-}
-
 /**
  * Email or phone + password; with Google Authenticator on, a second step asks for the code. A failure
  * shows the server's message and leaves the user logged out; an unactivated email goes to /email-required.
@@ -64,7 +50,6 @@ export default function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const navigate = useNavigate();
-  const registerPath = useRegisterPath();
   // A signed-in user does not log in again: /login leads to their first screen ("/", spec, section 2).
   const [alreadyIn] = useState(() => !!getToken());
   // After a first step: the credentials sent, the code step while the server's challenge is open, and
@@ -140,7 +125,7 @@ export default function LoginPage() {
       footer={
         <>
           <AuthLink to="/recover-password">{translate('atrium.auth.login.forgot')}</AuthLink>
-          <AuthLink to={registerPath} prefix={translate('atrium.auth.login.no_account')}>
+          <AuthLink to="/register" prefix={translate('atrium.auth.login.no_account')}>
             {translate('atrium.auth.login.register')}
           </AuthLink>
         </>

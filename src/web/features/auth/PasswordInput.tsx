@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TextFieldProps } from '@mui/material';
 import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../common/PasswordField';
 
 type Props = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error' | 'helperText' | 'label'> & {
   source: string;

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
 import { Form, TextInput, useDataProvider, useLocaleState, useTranslate, type Validator } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useProviderQuery } from '../../providers/data/providerHooks';
 import type { SchemaRegisterRequest } from '../../../api/schema';
 import { publicValidatorsFor } from '../../../api/publicValidators';
 import { browserRegion } from '../../common/countries';
@@ -49,9 +50,29 @@ const LABELS: Record<keyof Values, string> = {
   promo: 'atrium.auth.register.promo',
 };
 
+/** The promo code of the server's registration link (accounts/admin_reg_link/: the first admin's), if any. */
+function useAdminPromo(enabled: boolean): string {
+  // The link does not depend on the language.
+  const { data } = useProviderQuery('getAdminRegLink', [], {
+    enabled,
+    locale: null,
+    retry: false,
+    staleTime: 10 * 60_000,
+  });
+  if (!data?.link) return '';
+  try {
+    return /^\/register\/([^/]+)\/?$/.exec(new URL(data.link, window.location.origin).pathname)?.[1] ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /**
- * /register and /register/:promo (the promo code of the inviting member, pre-filled). A 200 without a
- * token means an activation email was sent: the user goes to /email-required, not logged in.
+ * /register and /register/:promo (the promo code of the inviting member, pre-filled). Without a code in
+ * the address the field starts empty (a stranger's code there reads as "whose is this?", issue #40), and
+ * a registration that leaves it empty joins under the server's registration link (the first admin), as
+ * the sign-in page's link did when it carried that code. A 200 without a token means an activation email
+ * was sent: the user goes to /email-required, not logged in.
  */
 export default function RegisterPage() {
   const translate = useTranslate();
@@ -60,6 +81,7 @@ export default function RegisterPage() {
   const startSession = useStartSession();
   const [locale] = useLocaleState();
   const { promo = '' } = useParams();
+  const adminPromo = useAdminPromo(!promo);
 
   const send = async (values: Values) => {
     const v = (name: keyof Values) => values[name]?.trim() ?? '';
@@ -74,7 +96,7 @@ export default function RegisterPage() {
       // The account's time zone is the browser's.
       time_zone: browserTimeZone(),
       ...(v('phone') && { phone: v('phone'), ...(region && { default_region: region }) }),
-      ...(v('promo') && { promo: v('promo') }),
+      ...((v('promo') || adminPromo) && { promo: v('promo') || adminPromo }),
       ...((LANGUAGES as readonly string[]).includes(locale) && { language: locale as (typeof LANGUAGES)[number] }),
     };
     try {

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { SchemaBroadcastBrief } from '../../../api/schema';
 import { AUDIENCE_LABEL } from './audience';
 import { useTimeZone } from '../../common/format';
-import { eventWhen } from '../events/eventTime';
+import { eventWhen } from '../../common/eventTime';
 
 /** A broadcast in a list: when (in the viewer's zone), the title, "Live" while it is on, who it is for. */
 export function BroadcastCard({ broadcast, dense }: { broadcast: SchemaBroadcastBrief; dense?: boolean }) {

@@ -11,7 +11,7 @@ import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
 import { QueryState } from '../../common/States';
 import { notFound } from '../learning/hooks';
-import { eventWhen, shownZone } from '../events/eventTime';
+import { eventWhen, shownZone } from '../../common/eventTime';
 import { useBroadcast } from './hooks';
 
 /** /broadcasts/:id — when, the player or the Join button while it is on, the recording afterwards. */

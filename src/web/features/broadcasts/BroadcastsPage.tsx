@@ -5,7 +5,7 @@ import type { SchemaBroadcastBrief } from '../../../api/schema';
 import { useTimeZone } from '../../common/format';
 import { MemberPage, Section } from '../../common/MemberPage';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { shownZone } from '../events/eventTime';
+import { shownZone } from '../../common/eventTime';
 import { BroadcastCard } from './BroadcastCard';
 import { useBroadcasts } from './hooks';
 

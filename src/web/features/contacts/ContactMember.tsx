@@ -3,8 +3,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaContact } from '../../../api/schema';
-import { CompletedTasks } from '../team/CompletedTasks';
-import { DonationsList } from '../team/person/DonationsTab';
+import { CompletedTasks, DonationsList } from '../team/public';
 
 /**
  * Under a contact who is a member of the caller's structure (the contact's `member_id`): that

@@ -3,6 +3,9 @@ import { api, unwrap } from '../../../api/client';
 import type { SchemaContact, SchemaContactBulkRequest, SchemaContactRequest } from '../../../api/schema';
 import type { ResourceAdapter } from '../../providers/data/types';
 
+// The categories' and statuses' adapters, for the data provider: another folder reads a feature's data here.
+export { contactCategoriesAdapter, contactStatusesAdapter } from './categories/data';
+
 /** The filter of the contacts list: free text, a category id and a status id (0 or absent = all). */
 export type ContactFilter = { q?: string; category?: number | ''; status?: number | '' };
 

@@ -21,13 +21,12 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaDashboardLessons } from '../../../api/schema';
 import { useConfigs, useImportantNews, useLearningList, useNearestEvents, useNewBook } from '../learning/hooks';
-import { BookCover } from '../books/BookCover';
-import { DonateButton } from '../payments/donation/DonationDialog';
-import { PriceChip } from '../books/PriceChip';
-import { EventCard } from '../events/EventCard';
+import { BookCover, PriceChip } from '../books/public';
+import { DonateButton } from '../payments/public';
+import { EventCard } from '../events/public';
 import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
-import { LessonCard } from '../learning/LessonCard';
-import { NewsCard } from '../news/NewsCard';
+import { LessonCard } from '../learning/public';
+import { NewsCard } from '../news/public';
 import { EmptyBlock, QueryState } from '../../common/States';
 
 /** A dashboard box: a heading, a link to the whole list, and its content. */

@@ -2,8 +2,8 @@ import { Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useLessonDashboard } from '../learning/hooks';
 import { DonationBox, EventsBox, ImportantNews, LessonsBox, NewBookBox, NewsBox } from './DashboardBoxes';
-import { SupportBox } from '../tickets/SupportBox';
-import { BroadcastsBox } from '../broadcasts/BroadcastsBox';
+import { SupportBox } from '../tickets/public';
+import { BroadcastsBox } from '../broadcasts/public';
 
 /** The landing page after login: lessons to continue, important news, news, live broadcasts, events, the new book, donations. */
 export default function DashboardPage() {

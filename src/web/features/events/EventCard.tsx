@@ -5,7 +5,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaEventBrief } from '../../../api/schema';
 import { dayAndMonth, useTimeZone } from '../../common/format';
-import { eventWhen, isRunning } from './eventTime';
+import { eventWhen, isRunning } from '../../common/eventTime';
 
 /** A calendar-page badge: the day and the short month. */
 export function DateBadge({ iso }: { iso: string }) {

@@ -14,7 +14,7 @@ import { MemberPage } from '../../common/MemberPage';
 import { QueryState } from '../../common/States';
 import { AddToCalendar } from './AddToCalendar';
 import { DateBadge } from './EventCard';
-import { eventWhen, shownZone } from './eventTime';
+import { eventWhen, shownZone } from '../../common/eventTime';
 
 /** /events/view/:id — when (in the member's zone), where or how to join, add to calendar, description. */
 export default function EventViewPage() {

@@ -7,7 +7,7 @@ import { ListRows, MemberListBase, useListFilter } from '../../common/MemberList
 import { MemberPage } from '../../common/MemberPage';
 import { EmptyBlock } from '../../common/States';
 import { EventCard } from './EventCard';
-import { shownZone } from './eventTime';
+import { shownZone } from '../../common/eventTime';
 
 const PAGE_SIZE = 10;
 type Period = 'upcoming' | 'past';

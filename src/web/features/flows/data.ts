@@ -3,6 +3,9 @@ import { api, ApiError, unwrap } from '../../../api/client';
 import type { SchemaFlow, SchemaFlowUpdateRequest } from '../../../api/schema';
 import type { ResourceAdapter } from '../../providers/data/types';
 
+// The landing's elements (a sub-folder's adapter), for the data provider.
+export { landingElementsAdapter } from './landing/data';
+
 const path = (id: Identifier) => ({ params: { path: { id: Number(id) } } });
 const listAll = () => unwrap(api.GET('/user_flows/'));
 

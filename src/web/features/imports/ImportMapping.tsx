@@ -22,7 +22,7 @@ import { submissionErrors, useFormAlert } from '../../common/errors';
 import { browserTimeZone } from '../../common/format';
 import { CheckboxInput, timeZoneChoices } from '../../common/inputs';
 import { useProviderMutation, useProviderQuery } from '../../providers/data/providerHooks';
-import { StaffPicker } from '../staff/StaffPicker';
+import { StaffPicker } from '../staff/public';
 
 const T = (key: string) => `atrium.imports.${key}`;
 const LANGUAGES: SchemaLanguage[] = ['ru', 'en', 'de'];

@@ -32,7 +32,7 @@ import { ListError } from '../../common/ListError';
 import { useProviderMutation } from '../../providers/data/providerHooks';
 import { FilterTabs } from '../../common/FilterTabs';
 import { InstantField } from '../../common/fields';
-import { TABLE_FITS } from '../team/layout';
+import { TABLE_FITS } from '../../common/tableFits';
 import { ImportMapping } from './ImportMapping';
 
 const T = (key: string) => `atrium.imports.${key}`;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BULK_TABLE_FITS } from '../team/layout';
+import { BULK_TABLE_FITS } from '../../common/tableFits';
 import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import {
   DataTable,

@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaLessonDetail, SchemaLessonProgress, SchemaLessonViewRequest } from '../../../api/schema';
 import { fmtDateTime, fmtDuration, useTimeZone } from '../../common/format';
+import { useProviderQuery } from '../../providers/data/providerHooks';
 
 type Send = (view: SchemaLessonViewRequest, leaving?: boolean) => Promise<void>;
 type Props = { lesson: SchemaLessonDetail; progress: SchemaLessonProgress | null; send: Send };
@@ -252,13 +253,36 @@ const REASONS = {
   not_yet_available: 'atrium.learning.lesson.reasons.not_yet_available',
 } as const;
 
-/** Why the lesson is closed (the server's sentence) and the way to open it. */
+/**
+ * Whether some package on sale opens `categoryId`: null while that is not known (the packages are
+ * read as the subscription page reads them, the same query).
+ */
+function useSoldInAPackage(categoryId: number, asked: boolean): boolean | null {
+  const packages = useProviderQuery('getSubscriptionPackages', [null], { enabled: asked });
+  if (!asked) return true;
+  // Unknown (not read): the server's sentence stands.
+  if (packages.isError) return true;
+  if (!packages.data) return null;
+  return packages.data.some((p) => p.lesson_categories.some((c) => c.id === categoryId));
+}
+
+/**
+ * Why the lesson is closed (the server's sentence) and the way to open it. A lesson no package on sale
+ * includes is "not available yet", not a reason to buy or upgrade (issue #40).
+ */
 function LockedPanel({ lesson }: { lesson: SchemaLessonDetail }) {
   const translate = useTranslate();
   const tz = useTimeZone();
   const { access } = lesson;
   const reason = access.reason ?? 'subscription_required';
-  const message = access.message || translate(REASONS[reason]);
+  const forSale = reason === 'subscription_required' || reason === 'package_required';
+  const sold = useSoldInAPackage(lesson.category.id, forSale);
+  const message =
+    sold === false
+      ? translate('atrium.learning.lesson.reasons.in_no_package')
+      : sold === null
+        ? ''
+        : access.message || translate(REASONS[reason]);
   return (
     <Paper
       data-testid="lesson-locked"
@@ -279,13 +303,15 @@ function LockedPanel({ lesson }: { lesson: SchemaLessonDetail }) {
         <Typography variant="h6" component="h2">
           {translate('atrium.learning.lesson.locked_title')}
         </Typography>
-        <Typography sx={{ opacity: 0.9 }}>{message}</Typography>
+        <Typography sx={{ opacity: 0.9 }} data-testid="lesson-locked-reason">
+          {message}
+        </Typography>
         {access.available_from && (
           <Typography sx={{ opacity: 0.9 }}>
             {translate('atrium.learning.lesson.opens_at', { date: fmtDateTime(access.available_from, tz) })}
           </Typography>
         )}
-        {(reason === 'subscription_required' || reason === 'package_required') && (
+        {forSale && sold === true && (
           <Button
             variant="contained"
             color="secondary"

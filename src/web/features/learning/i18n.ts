@@ -72,6 +72,7 @@ const en = {
       package_required: 'Your current package does not include this lesson.',
       previous_lesson_required: 'Complete the previous lesson first.',
       not_yet_available: 'This lesson is not available yet.',
+      in_no_package: 'This lesson is not available yet: no package includes it so far.',
     },
   },
   comments: {
@@ -173,6 +174,7 @@ export const learning = {
         package_required: 'Ваш текущий пакет не включает этот урок.',
         previous_lesson_required: 'Сначала пройдите предыдущий урок.',
         not_yet_available: 'Этот урок пока недоступен.',
+        in_no_package: 'Этот урок пока недоступен: он ещё не входит ни в один пакет.',
       },
     },
     comments: {
@@ -272,6 +274,7 @@ export const learning = {
         package_required: 'Ihr aktuelles Paket enthält diese Lektion nicht.',
         previous_lesson_required: 'Schließen Sie zuerst die vorherige Lektion ab.',
         not_yet_available: 'Diese Lektion ist noch nicht verfügbar.',
+        in_no_package: 'Diese Lektion ist noch nicht verfügbar: Bisher enthält sie kein Paket.',
       },
     },
     comments: {

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../../common/errors';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { useTakeLead } from '../leads/hooks';
@@ -87,7 +87,22 @@ function Bell({ staff }: { staff: boolean }) {
   const take = (leadId: number) => {
     takeLead.mutate([leadId], {
       onSuccess: () => {
-        notify('atrium.notifications.taken', { type: 'success' });
+        // The bell closes and the toast leads on to the person just taken: what the consultant does next.
+        setAnchor(null);
+        notify(
+          <Alert
+            severity="success"
+            variant="filled"
+            action={
+              <Button color="inherit" size="small" component={Link} to={`/user/view-details/${String(leadId)}`}>
+                {translate('atrium.notifications.open_taken')}
+              </Button>
+            }
+          >
+            {translate('atrium.notifications.taken')}
+          </Alert>,
+          { autoHideDuration: 8000 },
+        );
       },
       onError: (err) => {
         notifyError(err);

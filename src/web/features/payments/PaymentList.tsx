@@ -1,7 +1,7 @@
 import { BooleanInput, DataTable, List, NumberInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { SchemaStaffPayment } from '../../../api/schema';
-import { TABLE_FITS } from '../team/layout';
+import { TABLE_FITS } from '../../common/tableFits';
 import { FilterTabs } from '../../common/FilterTabs';
 import { InstantField, MoneyField } from '../../common/fields';
 import { useFmtMoney } from '../../common/format';

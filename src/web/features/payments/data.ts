@@ -4,6 +4,9 @@ import { simpleRestResource } from '../../providers/data/simpleRestResources';
 import type { ResourceAdapter } from '../../providers/data/types';
 import { invalidating } from '../../providers/data/invalidation';
 
+// Donations (a sub-folder's adapter and methods), for the data provider.
+export { donationsAdapter, donationsMethods } from './donation/data';
+
 const rest = simpleRestResource('staff/payments');
 
 /**

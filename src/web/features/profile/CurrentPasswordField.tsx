@@ -1,6 +1,6 @@
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { fieldErrorsOf, useNotifyError } from '../../common/errors';
-import { PasswordField } from '../auth/PasswordField';
+import { PasswordField } from '../../common/PasswordField';
 
 /** An empty current password is refused before anything is sent. */
 const passwordRequired = (value: unknown) => (value ? undefined : 'atrium.profile.errors.required');

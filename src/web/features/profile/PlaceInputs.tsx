@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { Autocomplete, TextField } from '@mui/material';
-import { InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
+import { Autocomplete, Box, TextField, createFilterOptions } from '@mui/material';
+import { InputHelperText, useInput, useLocaleState, useTranslate, type Validator } from 'react-admin';
+import { fmtTimeZone } from '../../common/format';
 import { CountrySelect } from '../../common/CountrySelect';
 import { timeZoneOptions } from './places';
 
@@ -19,14 +20,23 @@ function usePlaceInput({ source, validate }: Props) {
   };
 }
 
-/** A time zone picked from every IANA zone the browser knows ("Europe/Berlin (GMT+01:00)"). */
+type ZoneOption = { zone: string; offset: string; label: string };
+// Found by its name, its IANA id or its offset ("GMT-05").
+const filterZones = createFilterOptions<ZoneOption>({ stringify: (o) => `${o.label} ${o.offset}` });
+
+/**
+ * A time zone picked from every IANA zone the browser knows, named as the profile view names it
+ * ("Eastern Time (America/New_York)"), its current offset beside it in the list.
+ */
 export function TimeZoneInput(props: Props) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { value, onChange, error } = usePlaceInput(props);
   const options = useMemo(() => {
     const all = timeZoneOptions();
-    return value && !all.some((o) => o.zone === value) ? [{ zone: value, offset: '' }, ...all] : all;
-  }, [value]);
+    const zones = value && !all.some((o) => o.zone === value) ? [{ zone: value, offset: '' }, ...all] : all;
+    return zones.map((o) => ({ ...o, label: fmtTimeZone(o.zone, locale) }));
+  }, [value, locale]);
   const selected = options.find((o) => o.zone === value) ?? null;
   return (
     <Autocomplete
@@ -35,7 +45,16 @@ export function TimeZoneInput(props: Props) {
       onChange={(_, o) => {
         onChange(o?.zone ?? '');
       }}
-      getOptionLabel={(o) => (o.offset ? `${o.zone} (${o.offset})` : o.zone)}
+      getOptionLabel={(o) => o.label}
+      filterOptions={filterZones}
+      renderOption={({ key, ...optionProps }, o) => (
+        <Box component="li" key={key} {...optionProps} sx={{ gap: 1, justifyContent: 'space-between' }}>
+          <span>{o.label}</span>
+          <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+            {o.offset}
+          </Box>
+        </Box>
+      )}
       isOptionEqualToValue={(a, b) => a.zone === b.zone}
       autoHighlight
       renderInput={(params) => (

@@ -26,6 +26,7 @@ import { ProfileShell } from './ProfileShell';
 import { CountryInput, TimeZoneInput } from './PlaceInputs';
 import { ProfileSubmit, SavingStatus } from './SavingStatus';
 import { browserRegion } from '../../common/countries';
+import { fmtPhone } from '../../common/phone';
 import { parseDate, showDate } from './format';
 import { atLeast, type Profile } from './session';
 
@@ -186,7 +187,8 @@ const valuesOf = (me: Profile): Values => ({
   first_name: me.first_name,
   last_name: me.last_name,
   city: me.city ?? '',
-  phone: me.phone ?? '',
+  // Grouped as the profile view shows it ("+1 212-555-0142"); the server reads it back the same.
+  phone: fmtPhone(me.phone),
   email: me.email ?? '',
   date_birth: showDate(me.date_birth),
   country: me.country ?? '',

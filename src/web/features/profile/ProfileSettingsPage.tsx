@@ -6,7 +6,7 @@ import { ProfileShell } from './ProfileShell';
 import { SessionsCard } from './SessionsCard';
 import { TelegramCard } from './TelegramCard';
 import { useProfile } from './hooks';
-import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
+import { NotificationSettingsCard } from '../notifications/public';
 
 export default function ProfileSettingsPage() {
   const { data: me, error, isPending, refetch } = useProfile();

@@ -30,8 +30,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
-import { PersonDialog } from '../team/person/PersonDialog';
+import { PersonDialog } from '../team/public';
 import { GiveAwayButton } from './GiveAwayDialog';
+import { useTagsGroups } from './hooks';
 import { RemoveButton } from './RemoveDialog';
 import { useStaffAction as useAction, type Staff } from './useStaffAction';
 import { WorkTimesButton } from './WorkTimesDialog';
@@ -142,15 +143,32 @@ function SettingsButton() {
   );
 }
 
-/** Create lead / create partner, above the roster (`?create=lead`, `?create=partner`). */
+/**
+ * Create lead / create partner, above the roster (`?create=lead`, `?create=partner`). Every new person needs a tag: with none to
+ * pick,
+ * the buttons are off and say why instead of opening a form that cannot be saved.
+ */
 function RosterActions() {
   const translate = useTranslate();
   const [open, setOpen] = useUrlParam('create');
+  const tags = useTagsGroups();
+  const noTags = tags.isSuccess && !tags.data.tags.length;
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {noTags && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="roster-no-tags"
+          sx={{ flexBasis: '100%', whiteSpace: 'normal' }}
+        >
+          {translate('atrium.staff.list.no_tags')}
+        </Typography>
+      )}
       <Button
         variant="contained"
         size="small"
+        disabled={noTags}
         onClick={() => {
           setOpen('lead');
         }}
@@ -160,6 +178,7 @@ function RosterActions() {
       <Button
         variant="outlined"
         size="small"
+        disabled={noTags}
         onClick={() => {
           setOpen('partner');
         }}

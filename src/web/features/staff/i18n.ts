@@ -22,7 +22,9 @@ const en = {
     cancel: 'Cancel',
     empty: 'No consultants yet.',
     no_match: 'No consultant matches the search.',
-    empty_structure: 'No consultants in your structure yet. The consultants you invited or look after appear here.',
+    empty_structure:
+      'No consultants in your structure yet. The consultants you invited or look after appear here. A lead or partner you create meanwhile is yours to look after.',
+    no_tags: 'Creating a lead or partner needs a tag, and none exists yet: ask an administrator to add one.',
     done: 'User successfully updated',
     work_times: 'Work times',
     work_times_title: 'Work times of %{name}',
@@ -101,7 +103,8 @@ export const staff = {
       empty: 'Консультантов пока нет.',
       no_match: 'Ни один консультант не подходит под поиск.',
       empty_structure:
-        'В вашей структуре пока нет консультантов. Здесь появятся консультанты, которых вы пригласили или за которых отвечаете.',
+        'В вашей структуре пока нет консультантов. Здесь появятся консультанты, которых вы пригласили или за которых отвечаете. Лида или партнёра, которого вы создадите сейчас, будете вести вы.',
+      no_tags: 'Для создания лида или партнёра нужен тег, а тегов пока нет: попросите администратора добавить тег.',
       done: 'Пользователь успешно обновлён',
       work_times: 'Рабочее время',
       work_times_title: 'Рабочее время: %{name}',
@@ -178,7 +181,9 @@ export const staff = {
       empty: 'Noch keine Berater.',
       no_match: 'Kein Berater passt zur Suche.',
       empty_structure:
-        'In Ihrer Struktur gibt es noch keine Berater. Hier erscheinen die Berater, die Sie eingeladen haben oder betreuen.',
+        'In Ihrer Struktur gibt es noch keine Berater. Hier erscheinen die Berater, die Sie eingeladen haben oder betreuen. Einen Lead oder Partner, den Sie jetzt anlegen, betreuen Sie selbst.',
+      no_tags:
+        'Zum Anlegen eines Leads oder Partners braucht es ein Tag, und es gibt noch keins: Bitten Sie einen Administrator, eines anzulegen.',
       done: 'Benutzer erfolgreich aktualisiert',
       work_times: 'Arbeitszeiten',
       work_times_title: 'Arbeitszeiten von %{name}',

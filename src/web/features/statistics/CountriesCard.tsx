@@ -1,9 +1,10 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { DataTable, ListContextProvider, useList, useLocaleState, useTranslate } from 'react-admin';
 import type { SchemaStatisticsCountryRow, SchemaStatisticsRequest } from '../../../api/schema';
 import { countryName } from '../../common/countries';
 import { FailureState } from '../../common/Failure';
+import { FigureBlocks, TIGHT_CELLS } from './FigureBlocks';
 import { useStatisticsByCountries } from './hooks';
 
 type CountryRow = SchemaStatisticsCountryRow & { id: string };
@@ -29,6 +30,8 @@ export function CountriesCard({
     resource: 'statistics-countries',
   });
   const name = (c: string) => countryName(c, locale) || translate('atrium.statistics.no_country');
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const empty = <Typography sx={{ p: 1 }}>{translate('atrium.statistics.empty')}</Typography>;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
@@ -55,43 +58,62 @@ export function CountriesCard({
           />
         ) : (
           <ListContextProvider value={list}>
-            <Box sx={{ overflowX: 'auto' }}>
-              <DataTable<CountryRow>
-                resource="statistics-countries"
-                size="small"
-                bulkActionButtons={false}
-                rowClick={false}
-                empty={<Typography sx={{ p: 1 }}>{translate('atrium.statistics.empty')}</Typography>}
-              >
-                <DataTable.Col
-                  label="atrium.statistics.country"
-                  disableSort
-                  render={(r: CountryRow) => name(r.country)}
-                />
-                <DataTable.Col
-                  source="registrations"
-                  label="atrium.statistics.registrations"
-                  disableSort
-                  align="right"
-                />
-                {money && (
+            {phone ? (
+              // Four columns of long headers do not fit a phone: a block per country instead.
+              <FigureBlocks<CountryRow>
+                testId="country-blocks"
+                empty={empty}
+                title={(r) => name(r.country)}
+                lines={(r) => [
+                  [translate('atrium.statistics.registrations'), String(r.registrations)],
+                  ...(money
+                    ? ([
+                        [translate('atrium.statistics.metrics.donations_sum'), `$${r.donations_sum}`],
+                        [translate('atrium.statistics.subscriptions'), String(r.subscriptions)],
+                      ] as Array<[string, string]>)
+                    : []),
+                ]}
+              />
+            ) : (
+              <Box sx={{ overflowX: 'auto' }}>
+                <DataTable<CountryRow>
+                  resource="statistics-countries"
+                  size="small"
+                  bulkActionButtons={false}
+                  rowClick={false}
+                  empty={empty}
+                  sx={TIGHT_CELLS}
+                >
                   <DataTable.Col
-                    label="atrium.statistics.metrics.donations_sum"
+                    label="atrium.statistics.country"
+                    disableSort
+                    render={(r: CountryRow) => name(r.country)}
+                  />
+                  <DataTable.Col
+                    source="registrations"
+                    label="atrium.statistics.registrations"
                     disableSort
                     align="right"
-                    render={(r: CountryRow) => `$${r.donations_sum}`}
                   />
-                )}
-                {money && (
-                  <DataTable.Col
-                    source="subscriptions"
-                    label="atrium.statistics.subscriptions"
-                    disableSort
-                    align="right"
-                  />
-                )}
-              </DataTable>
-            </Box>
+                  {money && (
+                    <DataTable.Col
+                      label="atrium.statistics.metrics.donations_sum"
+                      disableSort
+                      align="right"
+                      render={(r: CountryRow) => `$${r.donations_sum}`}
+                    />
+                  )}
+                  {money && (
+                    <DataTable.Col
+                      source="subscriptions"
+                      label="atrium.statistics.subscriptions"
+                      disableSort
+                      align="right"
+                    />
+                  )}
+                </DataTable>
+              </Box>
+            )}
           </ListContextProvider>
         )}
       </CardContent>

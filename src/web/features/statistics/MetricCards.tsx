@@ -12,14 +12,27 @@ const METRICS = [
   'tasks_of_new_registrations',
 ] as const;
 
+/** Minutes as people read them: '0 min', '45 min', '2 h 5 min' (the unit always shown, even for 0). */
+export function useFmtMinutes() {
+  const translate = useTranslate();
+  return (total: number) => {
+    const h = Math.floor(total / 60);
+    const m = total % 60;
+    return h
+      ? translate('atrium.statistics.hours_minutes', { h, m })
+      : translate('atrium.statistics.minutes', { smart_count: m });
+  };
+}
+
 /** One card per metric the viewer may see (unavailable ones are hidden, as the contract asks). */
 export function MetricCards({ stats }: { stats: SchemaStatisticsResponse }) {
   const translate = useTranslate();
   const money = useFmtMoney();
+  const minutes = useFmtMinutes();
   const shown = METRICS.filter((m) => stats[m].available);
   const format = (m: (typeof METRICS)[number]) => {
     const v = stats[m].value;
-    if (m === 'time_spent') return translate('atrium.statistics.minutes', { smart_count: Number(v) });
+    if (m === 'time_spent') return minutes(Number(v));
     if (m === 'donations_sum') return money(String(v));
     return String(v);
   };

@@ -5,6 +5,9 @@ import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 import type { SchemaStatisticsPeriod } from '../../../api/schema';
 import { PERIODS, type usePeriod } from './usePeriod';
 
+// Room for a whole DD/MM/YYYY and the calendar button, which a row of fields would otherwise squeeze.
+const DATE_WIDTH = { minWidth: 180 };
+
 export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> }) {
   const translate = useTranslate();
   return (
@@ -36,7 +39,7 @@ export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> })
             }}
             format={PICKER_FORMAT.date}
             enableAccessibleFieldDOMStructure={false}
-            slotProps={{ textField: { size: 'small', name: 'date_from' } }}
+            slotProps={{ textField: { size: 'small', name: 'date_from', sx: DATE_WIDTH } }}
           />
           <DatePicker
             label={translate('atrium.statistics.date_to')}
@@ -46,7 +49,16 @@ export function PeriodPicker({ state }: { state: ReturnType<typeof usePeriod> })
             }}
             format={PICKER_FORMAT.date}
             enableAccessibleFieldDOMStructure={false}
-            slotProps={{ textField: { size: 'small', name: 'date_to' } }}
+            slotProps={{
+              textField: {
+                size: 'small',
+                name: 'date_to',
+                sx: DATE_WIDTH,
+                // One message, under the last day, for a range that ends before it starts.
+                error: state.reversed,
+                helperText: state.reversed ? translate('atrium.statistics.range_reversed') : undefined,
+              },
+            }}
           />
         </>
       )}

@@ -1,11 +1,9 @@
-import { Grid, Stack } from '@mui/material';
+import { Alert, Grid, Stack } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
 import { FailureState } from '../../common/Failure';
 import { MemberPage } from '../../common/MemberPage';
 import { useStatistics } from './hooks';
-import { StaffSwitch } from '../staff/view-as/StaffSwitch';
-import { useViewAs } from '../staff/view-as/useViewAs';
-import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
+import { StaffSwitch, useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { CountriesCard } from './CountriesCard';
 import { MetricCards } from './MetricCards';
 import { PeriodPicker } from './PeriodPicker';
@@ -46,12 +44,19 @@ export default function StaffDashboardPage() {
       ) : (
         stats.data && <MetricCards stats={stats.data} />
       )}
+      {period.period === 'range' && !period.ready && !period.reversed && (
+        // A range is shown once both days are picked: say so instead of an empty page.
+        <Alert severity="info" data-testid="range-hint">
+          {translate('atrium.statistics.range_hint')}
+        </Alert>
+      )}
       {period.ready && (
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, lg: 8 }}>
+          {/* The employee table takes the whole width: its seven figures do not fit in two thirds of a laptop. */}
+          <Grid size={12}>
             <StaffTable request={period.request} userId={viewAs.userId} money={money} />
           </Grid>
-          <Grid size={{ xs: 12, lg: 4 }}>
+          <Grid size={{ xs: 12, lg: 6 }}>
             <CountriesCard request={period.request} userId={viewAs.userId} money={money} />
           </Grid>
         </Grid>

@@ -1,4 +1,5 @@
-import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -6,6 +7,8 @@ import type { SchemaStatisticsRequest } from '../../../api/schema';
 import { useFmtMoney } from '../../common/format';
 import { ListError, ListPagination } from '../../common/ListError';
 import type { StaffStatisticsFilter, StaffStatisticsRecord } from './data';
+import { FigureBlocks, TIGHT_CELLS } from './FigureBlocks';
+import { useFmtMinutes } from './MetricCards';
 
 type Column =
   | 'completed_tasks'
@@ -79,6 +82,8 @@ function StaffChart() {
 function StaffRows({ money }: { money: boolean }) {
   const translate = useTranslate();
   const amount = useFmtMoney();
+  const minutes = useFmtMinutes();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const cols: Column[] = [
     'completed_tasks',
     'time_spent',
@@ -86,39 +91,59 @@ function StaffRows({ money }: { money: boolean }) {
     'tasks_of_new_registrations',
     ...(money ? (['donations_sum', 'new_subscriptions'] as const) : []),
   ];
+  const value = (c: Column, r: StaffStatisticsRecord) =>
+    c === 'donations_sum' ? amount(r.donations_sum) : c === 'time_spent' ? minutes(r.time_spent) : String(r[c]);
+  const empty = <Typography sx={{ p: 1 }}>{translate('atrium.statistics.empty')}</Typography>;
+  const name = (r: StaffStatisticsRecord) => (
+    <>
+      <Link to={`/staff-dashboard/view-as/${String(r.user.id)}`}>{`${r.user.first_name} ${r.user.last_name}`}</Link>
+      {r.is_blocked && <Chip size="small" label={translate('atrium.statistics.blocked')} sx={{ ml: 1 }} />}
+    </>
+  );
+  // On a phone six figures side by side cannot fit: each employee is a block of label–value lines.
+  if (phone) return <StaffBlocks cols={cols} name={name} value={value} empty={empty} />;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <DataTable<StaffStatisticsRecord>
-        resource="staff-statistics"
-        size="small"
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={<Typography sx={{ p: 1 }}>{translate('atrium.statistics.empty')}</Typography>}
-      >
+    <DataTable<StaffStatisticsRecord>
+      resource="staff-statistics"
+      size="small"
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={empty}
+      sx={TIGHT_CELLS}
+    >
+      <DataTable.Col source="last_name" label="atrium.statistics.employee" sortByOrder="DESC" render={name} />
+      {cols.map((c) => (
         <DataTable.Col
-          source="last_name"
-          label="atrium.statistics.employee"
+          key={c}
+          source={c}
+          label={`atrium.statistics.metrics.${c}`}
+          align="right"
           sortByOrder="DESC"
-          render={(r: StaffStatisticsRecord) => (
-            <>
-              <Link
-                to={`/staff-dashboard/view-as/${String(r.user.id)}`}
-              >{`${r.user.first_name} ${r.user.last_name}`}</Link>
-              {r.is_blocked && <Chip size="small" label={translate('atrium.statistics.blocked')} sx={{ ml: 1 }} />}
-            </>
-          )}
+          render={(r: StaffStatisticsRecord) => value(c, r)}
         />
-        {cols.map((c) => (
-          <DataTable.Col
-            key={c}
-            source={c}
-            label={`atrium.statistics.metrics.${c}`}
-            align="right"
-            sortByOrder="DESC"
-            render={c === 'donations_sum' ? (r: StaffStatisticsRecord) => amount(r.donations_sum) : undefined}
-          />
-        ))}
-      </DataTable>
-    </Box>
+      ))}
+    </DataTable>
+  );
+}
+
+function StaffBlocks({
+  cols,
+  name,
+  value,
+  empty,
+}: {
+  cols: Column[];
+  name: (r: StaffStatisticsRecord) => ReactNode;
+  value: (c: Column, r: StaffStatisticsRecord) => string;
+  empty: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <FigureBlocks<StaffStatisticsRecord>
+      testId="staff-blocks"
+      empty={empty}
+      title={name}
+      lines={(r) => cols.map((c) => [translate(`atrium.statistics.metrics.${c}`), value(c, r)])}
+    />
   );
 }

@@ -25,6 +25,9 @@ const en = {
     tasks_of_new_registrations: 'Tasks of new registrations',
   },
   minutes: '%{smart_count} min',
+  hours_minutes: '%{h} h %{m} min',
+  range_hint: 'Pick the first and the last day of the range to see its figures.',
+  range_reversed: 'The last day is before the first: pick a later end or an earlier start.',
   by_countries: 'By country',
   by_staff: 'By employee',
   country: 'Country',
@@ -33,7 +36,7 @@ const en = {
   subscriptions: 'Subscriptions',
   employee: 'Employee',
   blocked: 'blocked',
-  empty: 'No figures for this period yet.',
+  empty: 'No figures for this period yet. Pick a longer period or widen the date range.',
 };
 
 export const statistics = {
@@ -62,6 +65,9 @@ export const statistics = {
       tasks_of_new_registrations: 'Задачи по новым регистрациям',
     },
     minutes: '%{smart_count} мин',
+    hours_minutes: '%{h} ч %{m} мин',
+    range_hint: 'Выберите первый и последний день диапазона, чтобы увидеть его показатели.',
+    range_reversed: 'Последний день раньше первого: выберите более позднее окончание или более раннее начало.',
     by_countries: 'По странам',
     by_staff: 'По сотрудникам',
     country: 'Страна',
@@ -70,7 +76,7 @@ export const statistics = {
     subscriptions: 'Подписки',
     employee: 'Сотрудник',
     blocked: 'заблокирован',
-    empty: 'За этот период данных пока нет.',
+    empty: 'За этот период данных пока нет. Выберите период длиннее или расширьте диапазон дат.',
   } satisfies Widen<typeof en>,
   de: {
     title: 'Statistik',
@@ -96,6 +102,9 @@ export const statistics = {
       tasks_of_new_registrations: 'Aufgaben zu neuen Registrierungen',
     },
     minutes: '%{smart_count} Min.',
+    hours_minutes: '%{h} Std. %{m} Min.',
+    range_hint: 'Wählen Sie den ersten und den letzten Tag des Zeitraums, um seine Zahlen zu sehen.',
+    range_reversed: 'Der letzte Tag liegt vor dem ersten: Wählen Sie ein späteres Ende oder einen früheren Beginn.',
     by_countries: 'Nach Ländern',
     by_staff: 'Nach Mitarbeitenden',
     country: 'Land',
@@ -104,6 +113,7 @@ export const statistics = {
     subscriptions: 'Abonnements',
     employee: 'Mitarbeiter',
     blocked: 'gesperrt',
-    empty: 'Für diesen Zeitraum gibt es noch keine Zahlen.',
+    empty:
+      'Für diesen Zeitraum gibt es noch keine Zahlen. Wählen Sie einen längeren Zeitraum oder erweitern Sie den Datumsbereich.',
   } satisfies Widen<typeof en>,
 };

@@ -14,7 +14,8 @@ const isPeriod = (v: string | null): v is SchemaStatisticsPeriod => PERIODS.incl
 
 /**
  * The period picker's state, in the address (`?period=range&from=2026-01-01&to=2026-01-31`), so a
- * reload, a shared link and the back button keep it; a range is only sent once both dates are set.
+ * reload, a shared link and the back button keep it; a range is only sent once both dates are set
+ * and the first is not after the last.
  */
 export function usePeriod() {
   const [params, setParams] = useSearchParams();
@@ -35,7 +36,9 @@ export function usePeriod() {
   };
   const request: SchemaStatisticsRequest =
     period === 'range' ? { period, date_from: from || undefined, date_to: to || undefined } : { period };
-  const ready = period !== 'range' || Boolean(from && to);
+  // A reversed range is the form's own error: nothing is asked of the server, which would refuse it.
+  const reversed = period === 'range' && Boolean(from && to) && from > to;
+  const ready = period !== 'range' || (Boolean(from && to) && !reversed);
   return {
     period,
     setPeriod: (p: SchemaStatisticsPeriod) => {
@@ -51,5 +54,6 @@ export function usePeriod() {
     },
     request,
     ready,
+    reversed,
   };
 }

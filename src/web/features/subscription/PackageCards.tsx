@@ -57,7 +57,43 @@ export function PackageCards() {
       <QueryState query={packages}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyBlock text={translate('atrium.subscription.no_packages')} />
+            period === null ? (
+              <EmptyBlock text={translate('atrium.subscription.no_packages')} />
+            ) : (
+              // Only the period filter hides packages: say so, and offer the other periods.
+              <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }} data-testid="no-packages-for-period">
+                <Typography color="text.secondary">
+                  {translate('atrium.subscription.no_packages_for_period', {
+                    period: periods.data?.find((p) => p.id === period)?.name ?? '',
+                  })}
+                </Typography>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {periods.data
+                    ?.filter((p) => p.id !== period)
+                    .map((p) => (
+                      <Button
+                        key={p.id}
+                        variant="outlined"
+                        size="small"
+                        onClick={() => {
+                          setPeriod(p.id);
+                        }}
+                      >
+                        {translate('atrium.subscription.show_period', { period: p.name })}
+                      </Button>
+                    ))}
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    onClick={() => {
+                      setPeriod(null);
+                    }}
+                  >
+                    {translate('atrium.subscription.all_periods')}
+                  </Button>
+                </Stack>
+              </Stack>
+            )
           ) : (
             <Box
               sx={{

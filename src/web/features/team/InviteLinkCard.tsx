@@ -2,7 +2,7 @@ import { Box, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useTranslate } from 'react-admin';
 import { useProfile } from '../profile/hooks';
-import { useCopy } from '../profile/copy';
+import { useCopy } from '../profile/public';
 
 /** The member's invite link (registration with their promo code) with a copy button, above the team. */
 export function InviteLinkCard() {

@@ -2,7 +2,7 @@ import { Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { StructureList } from './structure/StructureList';
-import { WaitingLeadsList } from '../leads/WaitingLeadsList';
+import { WaitingLeadsList } from '../leads/public';
 import { MemberPage } from '../../common/MemberPage';
 import { TeamTree } from './TeamTree';
 import { InviteLinkCard } from './InviteLinkCard';

@@ -2,6 +2,16 @@ import { api, unwrap } from '../../../api/client';
 import type { ResourceAdapter } from '../../providers/data/types';
 import { invalidating } from '../../providers/data/invalidation';
 
+// The person page's and the structure's adapters and methods (sub-folders), for the data provider.
+export { personDonationsAdapter, personMethods } from './person/data';
+export {
+  structureAdapter,
+  structureMethods,
+  teamCompletedTasksAdapter,
+  userDetailsAdapter,
+  waitingLeadsAdapter,
+} from './structure/data';
+
 /** The referral tree's filter: the node whose children to load (none = the caller's own first level). */
 export type TeamChildrenFilter = { parent_id?: number };
 

@@ -1,6 +1,9 @@
 /** The team area: referral tree, structure list, user details. */
 import type { Widen } from '../../i18n/types';
 
+// The person page's texts (a sub-folder's), for the catalogues: another folder reads a feature's texts here.
+export { person } from './person/i18n';
+
 const en = {
   title: 'Team',
   invite: {
@@ -55,6 +58,7 @@ const en = {
       tags: 'Tags',
       groups: 'Groups',
       date_joined: 'Joined',
+      lead_source: 'Lead source',
       total: 'Total',
       count: 'Payments',
       current_month: 'This month',
@@ -133,6 +137,7 @@ export const team = {
         tags: 'Теги',
         groups: 'Группы',
         date_joined: 'Дата регистрации',
+        lead_source: 'Источник лида',
         total: 'Всего',
         count: 'Платежей',
         current_month: 'В этом месяце',
@@ -208,6 +213,7 @@ export const team = {
         tags: 'Tags',
         groups: 'Gruppen',
         date_joined: 'Beigetreten',
+        lead_source: 'Lead-Quelle',
         total: 'Gesamt',
         count: 'Zahlungen',
         current_month: 'Diesen Monat',

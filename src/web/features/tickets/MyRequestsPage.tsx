@@ -1,6 +1,6 @@
-import { Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, useTranslate } from 'react-admin';
+import { DataTable, List, SimpleList, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SchemaMyTicket } from '../../../api/schema';
 import { MemberPage } from '../../common/MemberPage';
@@ -23,27 +23,55 @@ function LastAnswer({ ticket }: { ticket: SchemaMyTicket }) {
   const translate = useTranslate();
   if (!ticket.last_answer)
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" component="span" color="text.secondary" sx={{ display: 'block' }}>
         {translate('atrium.tickets.my.no_answer')}
       </Typography>
     );
   return (
     <Typography
       variant="body2"
-      sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      component="span"
+      sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
     >
       {ticket.last_answer.message}
     </Typography>
   );
 }
 
+const requestPath = (id: unknown) => `/user/new-request/${String(id)}`;
+
+/** The status chip, with a rejected request's reason under it. */
+function Status({ ticket, label }: { ticket: SchemaMyTicket; label: string }) {
+  const translate = useTranslate();
+  return (
+    // Spans: on a phone it sits inside the list item's text paragraph.
+    <Stack component="span" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Chip
+        component="span"
+        size="small"
+        color={STATUS_COLORS[ticket.status]}
+        label={label}
+        data-testid="my-request-status"
+      />
+      {ticket.status === 'rejected' && ticket.rejection_reason && (
+        <Typography variant="caption" component="span" color="text.secondary">
+          {translate('atrium.tickets.my.reason', { reason: ticket.rejection_reason })}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * /support — the member's "My requests": each request with its status as the staff see it (a
  * rejected one with its reason), the staff's last answer and the date; a row opens the conversation.
+ * On a phone each request is a list item (subject, status, last answer, date) instead of a table
+ * wider than the screen.
  */
 export default function MyRequestsPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const choices = useTicketChoices('member');
   const status = (s: string) => choices.data?.statuses.find((c) => c.value === s)?.label ?? s;
   return (
@@ -68,57 +96,62 @@ export default function MyRequestsPage() {
         disableSyncWithLocation
         sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
-        <DataTable<SchemaMyTicket>
-          bulkActionButtons={false}
-          rowClick={(id) => {
-            void navigate(`/user/new-request/${String(id)}`);
-            return false;
-          }}
-          empty={<Empty />}
-          aria-label={translate('atrium.tickets.my.title')}
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        >
-          <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
-          <DataTable.Col
-            source="subject"
-            label="atrium.tickets.my.subject"
-            disableSort
-            render={(t: SchemaMyTicket) => (
-              <Link to={`/user/new-request/${String(t.id)}`} style={{ color: 'inherit' }}>
-                {t.subject}
-              </Link>
+        {phone ? (
+          <SimpleList<SchemaMyTicket>
+            primaryText={(t) => `#${String(t.id)} · ${t.subject}`}
+            secondaryText={(t) => (
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                <Status ticket={t} label={status(t.status)} />
+                <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                  <LastAnswer ticket={t} />
+                </Box>
+              </Box>
             )}
+            tertiaryText={() => <InstantField source="updated_at" />}
+            rowClick={(id) => requestPath(id)}
+            empty={<Empty />}
+            aria-label={translate('atrium.tickets.my.title')}
+            data-testid="my-requests-list"
           />
-          <DataTable.Col
-            source="status"
-            label="atrium.tickets.my.status"
-            disableSort
-            render={(t: SchemaMyTicket) => (
-              <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                <Chip
-                  size="small"
-                  color={STATUS_COLORS[t.status]}
-                  label={status(t.status)}
-                  data-testid="my-request-status"
-                />
-                {t.status === 'rejected' && t.rejection_reason && (
-                  <Typography variant="caption" color="text.secondary">
-                    {translate('atrium.tickets.my.reason', { reason: t.rejection_reason })}
-                  </Typography>
-                )}
-              </Stack>
-            )}
-          />
-          <DataTable.Col
-            source="last_answer"
-            label="atrium.tickets.my.last_answer"
-            disableSort
-            render={(t: SchemaMyTicket) => <LastAnswer ticket={t} />}
-          />
-          <DataTable.Col source="updated_at" label="atrium.tickets.my.date" disableSort>
-            <InstantField source="updated_at" />
-          </DataTable.Col>
-        </DataTable>
+        ) : (
+          <DataTable<SchemaMyTicket>
+            bulkActionButtons={false}
+            rowClick={(id) => {
+              void navigate(requestPath(id));
+              return false;
+            }}
+            empty={<Empty />}
+            aria-label={translate('atrium.tickets.my.title')}
+            sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+          >
+            <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
+            <DataTable.Col
+              source="subject"
+              label="atrium.tickets.my.subject"
+              disableSort
+              render={(t: SchemaMyTicket) => (
+                <Link to={requestPath(t.id)} style={{ color: 'inherit' }}>
+                  {t.subject}
+                </Link>
+              )}
+            />
+            <DataTable.Col
+              source="status"
+              label="atrium.tickets.my.status"
+              disableSort
+              render={(t: SchemaMyTicket) => <Status ticket={t} label={status(t.status)} />}
+            />
+            <DataTable.Col
+              source="last_answer"
+              label="atrium.tickets.my.last_answer"
+              disableSort
+              render={(t: SchemaMyTicket) => <LastAnswer ticket={t} />}
+            />
+            <DataTable.Col source="updated_at" label="atrium.tickets.my.date" disableSort>
+              <InstantField source="updated_at" />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
     </MemberPage>
   );

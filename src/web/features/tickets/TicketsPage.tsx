@@ -17,8 +17,7 @@ import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';
 import { useUrlParam } from '../../common/urlState';
-import { useViewAs } from '../staff/view-as/useViewAs';
-import { ViewAsBanner, ViewAsRefused } from '../staff/view-as/ViewAsBanner';
+import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TicketDialog } from './TicketDialog';
 import { STATUS_COLORS } from './statusColors';
 

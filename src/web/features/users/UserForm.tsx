@@ -11,7 +11,8 @@ import { Alert, Grid } from '@mui/material';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
 import { timeZoneChoices } from '../../common/inputs';
-import { languageChoices, leadStatusChoices, roleChoices } from './choices';
+import { languageChoices } from '../../common/choices';
+import { leadStatusChoices, roleChoices } from './choices';
 
 const createRules = validatorsFor('AdminUserCreate');
 const updateRules = validatorsFor('AdminUserUpdate');

@@ -3,4 +3,3 @@ export const leadStatusChoices = ['waiting', 'processing', 'active', 'not_active
   id,
   name: `atrium.users.lead_statuses.${id}`,
 }));
-export const languageChoices = ['ru', 'en', 'de'].map((id) => ({ id, name: `atrium.languages.${id}` }));

@@ -1,11 +1,8 @@
 import type { DataProvider } from 'react-admin';
 import { adminContentAdapters } from '../../features/admin/data';
 import { accountsMethods } from '../../features/auth/data';
-import { contactCategoriesAdapter, contactStatusesAdapter } from '../../features/contacts/categories/data';
-import { contactsAdapter } from '../../features/contacts/data';
-import { donationsAdapter, donationsMethods } from '../../features/payments/donation/data';
-import { flowsAdapter, flowStatsAdapter } from '../../features/flows/data';
-import { landingElementsAdapter } from '../../features/flows/landing/data';
+import { contactCategoriesAdapter, contactStatusesAdapter, contactsAdapter } from '../../features/contacts/data';
+import { flowsAdapter, flowStatsAdapter, landingElementsAdapter } from '../../features/flows/data';
 import { menusMethods } from './menus';
 import { booksAdapter, booksMethods } from '../../features/books/data';
 import { adminBroadcastsAdapter, broadcastsMethods } from '../../features/broadcasts/data';
@@ -20,24 +17,26 @@ import {
 import { newsAdapter, newsMethods } from '../../features/news/data';
 import { notificationsMethods } from '../../features/notifications/data';
 import { toHttpError } from './errors';
-import { paymentsAdapter, paymentsMethods } from '../../features/payments/data';
+import { donationsAdapter, donationsMethods, paymentsAdapter, paymentsMethods } from '../../features/payments/data';
 import {
   adminProductsAdapter,
   productsAdapter,
   productsMethods,
   staffOrdersAdapter,
 } from '../../features/products/data';
-import { personDonationsAdapter, personMethods } from '../../features/team/person/data';
 import { profileMethods, sessionsAdapter } from '../../features/profile/data';
+import { subscriptionMethods } from '../../features/subscription/data';
 import {
+  personDonationsAdapter,
+  personMethods,
   structureAdapter,
   structureMethods,
+  teamChildrenAdapter,
   teamCompletedTasksAdapter,
+  teamMethods,
   userDetailsAdapter,
   waitingLeadsAdapter,
-} from '../../features/team/structure/data';
-import { subscriptionMethods } from '../../features/subscription/data';
-import { teamChildrenAdapter, teamMethods } from '../../features/team/data';
+} from '../../features/team/data';
 import { leadsMethods } from '../../features/leads/data';
 import { staffMethods, staffPartnersAdapter } from '../../features/staff/data';
 import { staffStatisticsAdapter, statisticsMethods } from '../../features/statistics/data';

@@ -10,13 +10,13 @@ import {
 } from 'react-admin';
 import { requiredValue } from '../../../../api/validation';
 import { validatorsFor } from '../../../../api/validators';
+import { languageChoices } from '../../../common/choices';
 import { ContentCreate, ContentEdit } from '../../../common/forms';
 import { FormSection } from '../../../common/FormSection';
 import { InstantInput } from '../../../common/inputs';
 import { RichText } from '../../../common/RichText';
 import { UploadInput } from '../../../common/UploadInput';
 
-const languageChoices = ['ru', 'en', 'de'].map((id) => ({ id, name: `atrium.languages.${id}` }));
 // One form for create and edit: the create schema's limits (the title is required).
 const v = validatorsFor('BookAdminCreate', { price: { pattern: 'atrium.admin.books.price_rule' } });
 

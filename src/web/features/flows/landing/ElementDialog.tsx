@@ -77,7 +77,9 @@ export function ElementDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('atrium.flows.editor.cancel')}</Button>
-            <SaveButton label="atrium.flows.editor.save" alwaysEnable={false} />
+            {/* A new element may be saved as it opened (a lead form's defaults are a whole form; what is
+              missing elsewhere is said by the validation); an existing one once something changed. */}
+            <SaveButton label="atrium.flows.editor.save" alwaysEnable={!values.id} />
           </DialogActions>
         </Form>
       </ResourceContextProvider>

@@ -64,19 +64,28 @@ function belowMinimum(text: string, minCents: number): boolean {
   return cents > 0 && cents < minCents;
 }
 
-/** The configured minimum, checked here with the server's words (it checks it again). */
-function useMinimumRule(): Validator {
+/**
+ * The configured minimum, checked here with the server's words (it checks it again), and the amount
+ * field's hint, which states it before anyone types.
+ */
+function useMinimum(): { rule: Validator; hint: string } {
   const [locale] = useLocaleState();
+  const translate = useTranslate();
   const configs = useConfigs();
   const minConfig = configs.data?.configs['donations.min_amount'];
   const minCents = typeof minConfig === 'number' && minConfig > 0 ? Math.round(minConfig * 100) : 0;
-  return useMemo(
-    () => (value: unknown) =>
-      typeof value === 'string' && belowMinimum(value, minCents)
-        ? { message: 'atrium.payments.donation.min_amount', args: { amount: fmtMoney(centsText(minCents), locale) } }
-        : undefined,
-    [minCents, locale],
-  );
+  return useMemo(() => {
+    const amount = fmtMoney(centsText(minCents), locale);
+    return {
+      rule: (value: unknown) =>
+        typeof value === 'string' && belowMinimum(value, minCents)
+          ? { message: 'atrium.payments.donation.min_amount', args: { amount } }
+          : undefined,
+      hint: minCents
+        ? translate('atrium.payments.donation.amount_hint_min', { amount })
+        : translate('atrium.payments.donation.amount_hint'),
+    };
+  }, [minCents, locale, translate]);
 }
 
 /** The payment's check (an image or a PDF), held by the form as the chosen file. */
@@ -185,8 +194,8 @@ function DonationForm({
   // donateManual declares the member's list of donations stale: it shows the new one.
   const { mutateAsync: donateManual } = useProviderMutation('donateManual');
   const { mutateAsync: donate } = useProviderMutation('donate');
-  const minimum = useMinimumRule();
-  const amountRules = useMemo(() => [...trimmed(contract.amount), minimum], [minimum]);
+  const minimum = useMinimum();
+  const amountRules = useMemo(() => [...trimmed(contract.amount), minimum.rule], [minimum]);
   // The payment's time starts at the moment the dialog opens.
   const opening = useMemo(() => ({ payment_datetime: dayjs().toISOString() }), []);
 
@@ -232,7 +241,7 @@ function DonationForm({
             source="amount"
             label="atrium.payments.donation.amount"
             validate={amountRules}
-            helperText={translate('atrium.payments.donation.amount_hint')}
+            helperText={minimum.hint}
             slotProps={{
               htmlInput: { inputMode: 'decimal', 'data-testid': 'donation-amount', maxLength: limits.amount.maxLength },
             }}

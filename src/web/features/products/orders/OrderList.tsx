@@ -4,7 +4,7 @@ import type { SchemaStaffOrder } from '../../../../api/schema';
 import { FilterTabs } from '../../../common/FilterTabs';
 import { InstantField, MoneyField } from '../../../common/fields';
 import { useFmtMoney } from '../../../common/format';
-import { TABLE_FITS } from '../../team/layout';
+import { TABLE_FITS } from '../../../common/tableFits';
 import { OrderMember, OrderStatusChip, STATUS_CHOICES } from './OrderFields';
 
 const L = (f: string) => `atrium.products.orders.fields.${f}`;

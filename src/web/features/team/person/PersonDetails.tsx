@@ -55,6 +55,11 @@ export function PersonFacts({ person: u, bare }: { person: SchemaStaffUserDetail
             {u.groups.map((g) => g.name).join(', ')}
           </DetailsField>
           <DetailsField label={translate(detailsLabel('date_joined'))}>{fmtDate(u.date_joined, tz)}</DetailsField>
+          {u.lead_source && (
+            <DetailsField label={translate(detailsLabel('lead_source'))}>
+              {[translate(`atrium.leads.sources.${u.lead_source.kind}`), u.lead_source.name].filter(Boolean).join(': ')}
+            </DetailsField>
+          )}
         </Box>
       </Section>
       <Section title={translate('atrium.team.details.donations')}>

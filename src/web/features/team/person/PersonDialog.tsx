@@ -20,12 +20,12 @@ import type { SchemaCreateLeadUserRequest } from '../../../../api/schema';
 import { validatorsFor } from '../../../../api/validators';
 import { withBrowserRegion } from '../../../common/countries';
 import { timeZoneChoices } from '../../../common/inputs';
-import { languageChoices } from '../../users/choices';
+import { languageChoices } from '../../../common/choices';
 import { formErrors } from '../../../common/errors';
 import { FillAllEmpty } from '../../../common/FillAllEmpty';
 import type { PartnerCreate } from '../../staff/data';
 import { useTagsGroups } from '../../staff/hooks';
-import { StaffPicker } from '../../staff/StaffPicker';
+import { StaffPicker } from '../../staff/public';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
 // An empty pick and a malformed email are answered in the spec's words; the rest are the contract's limits and messages.

@@ -5,7 +5,7 @@ import type { SchemaTask, SchemaUserBrief } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
 import { useUrlDialog, useUrlParam } from '../../../common/urlState';
-import { TaskCreateDialog } from '../../tasks/TaskCreateDialog';
+import { TaskCreateDialog } from '../../tasks/public';
 
 type Tab = 'today' | 'future';
 

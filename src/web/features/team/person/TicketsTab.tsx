@@ -5,8 +5,7 @@ import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
 import { useUrlParam } from '../../../common/urlState';
 import { useTicketChoices } from '../../tickets/hooks';
-import { TicketDialog } from '../../tickets/TicketDialog';
-import type { TicketLabels } from '../../tickets/TicketsPage';
+import { TicketDialog, type TicketLabels } from '../../tickets/public';
 
 /** The person's tickets: the staff ticket list filtered by the person's id; a row opens the ticket as the staff list does (`?ticket=<id>`). */
 export function TicketsTab({ person }: { person: SchemaStaffUserDetails }) {

@@ -1,4 +1,4 @@
-import { BULK_TABLE_FITS } from '../layout';
+import { BULK_TABLE_FITS } from '../../../common/tableFits';
 import { Alert, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,

@@ -1,4 +1,4 @@
-import { inZone } from '../../common/format';
+import { inZone } from './format';
 
 /** "24/11/2026 18:00–19:00", or both dates when the event ends on another day, in the member's zone. */
 export function eventWhen(startsAt: string, endsAt: string | null, tz?: string): string {

@@ -5,7 +5,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslate } from 'react-admin';
 
 /**
- * A password input with a show/hide toggle button. The button is named by its title (not aria-label),
+ * A password input with a show/hide toggle button (the sign-in screens, the profile's current password). The button is named by its title (not aria-label),
  * so "the field labelled Password" stays one element for assistive tech and tests alike.
  */
 export function PasswordField(props: TextFieldProps) {

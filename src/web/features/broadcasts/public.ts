@@ -1,0 +1,2 @@
+/** The broadcasts box of the member's dashboard. */
+export { BroadcastsBox } from './BroadcastsBox';

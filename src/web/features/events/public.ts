@@ -1,0 +1,2 @@
+/** The event card the member's dashboard shows. */
+export { EventCard } from './EventCard';

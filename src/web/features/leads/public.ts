@@ -1,0 +1,2 @@
+/** The waiting leads' queue (a tab of the team page). */
+export { WaitingLeadsList } from './WaitingLeadsList';

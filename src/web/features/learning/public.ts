@@ -1,0 +1,2 @@
+/** The lesson card the member's dashboard shows. */
+export { LessonCard } from './LessonCard';

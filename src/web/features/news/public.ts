@@ -1,0 +1,2 @@
+/** The news card the member's dashboard shows. */
+export { NewsCard } from './NewsCard';

@@ -1,0 +1,2 @@
+/** Copying a text with a notice (the team's invite link). */
+export { useCopy } from './copy';
