@@ -128,6 +128,9 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   await pageB.reload();
   await bell(pageB).click();
   await expect(pageB.getByTestId('notifications-polling')).toHaveText(ru.notifications.polling);
+  // Off shift again, so the next tests' leads are offered to their own consultant, not to these two.
+  await onShift(a.id, false);
+  await onShift(b.id, false);
   await pageA.context().close();
   await pageB.context().close();
 });
