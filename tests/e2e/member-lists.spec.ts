@@ -37,6 +37,8 @@ test('a member back from a news item is on the page and search left', async ({ a
   // The search is applied once typing pauses; the address then carries it.
   await expect(page).toHaveURL(new RegExp(stamp));
   const cards = page.getByTestId('news-card');
+  // Ten cards of the search (the unfiltered first page has ten cards too, until the search's answer comes).
+  await expect(cards.filter({ hasText: stamp })).toHaveCount(10);
   await expect(cards).toHaveCount(10);
   // Page 2's link ("На 2 страницу" / "Страница 2"), under the list.
   await page
