@@ -1,43 +1,15 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import {
-  Form,
-  ValidationError,
-  required,
-  useDelete,
-  useInput,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { Form, required, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { FormRefusal } from '../../common/forms';
 import { useUrlDialog } from '../../common/urlState';
-import { StaffPicker } from './StaffPicker';
+import { StaffPickerInput } from './StaffPicker';
 import { actionErrorText, type Staff } from './useStaffAction';
 
 type Values = { hand_over_to?: number };
 // The dialog's form is not about the consultant of the row it opens from.
 const NO_RECORD = {};
 const pickOne = required('atrium.staff.people.select_consultant');
-
-/** The consultant who takes over, held by the form; an empty pick is named under it. */
-function HeirInput({ exclude }: { exclude: number }) {
-  const translate = useTranslate();
-  const { field, fieldState } = useInput({ source: 'hand_over_to', validate: pickOne });
-  const message = fieldState.error?.message;
-  return (
-    <StaffPicker
-      value={(field.value as number | null | undefined) ?? ''}
-      onChange={(id) => {
-        field.onChange(id);
-      }}
-      exclude={exclude}
-      label={translate('atrium.staff.list.hand_over_to')}
-      error={message ? <ValidationError error={message} /> : undefined}
-    />
-  );
-}
 
 function RemoveSubmit() {
   const translate = useTranslate();
@@ -93,7 +65,12 @@ export function RemoveButton() {
             <Stack spacing={2}>
               <DialogContentText>{translate('atrium.staff.list.remove_content')}</DialogContentText>
               <FormRefusal />
-              <HeirInput exclude={record.id} />
+              <StaffPickerInput
+                source="hand_over_to"
+                validate={pickOne}
+                exclude={record.id}
+                label={translate('atrium.staff.list.hand_over_to')}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>

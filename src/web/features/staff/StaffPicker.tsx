@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { MenuItem, TextField } from '@mui/material';
-import { useCanAccess, useGetIdentity, useGetList, useTranslate } from 'react-admin';
+import {
+  ValidationError,
+  useCanAccess,
+  useGetIdentity,
+  useGetList,
+  useInput,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import type { Staff } from './useStaffAction';
 
 /**
@@ -52,5 +60,32 @@ export function StaffPicker(props: {
         <MenuItem key={s.id} value={s.id}>{`${s.first_name} ${s.last_name}${s.email ? ` · ${s.email}` : ''}`}</MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** StaffPicker as an input of a react-admin form: the form holds the id, its error shows under the picker. */
+export function StaffPickerInput({
+  source,
+  validate,
+  exclude,
+  label,
+}: {
+  source: string;
+  validate?: Validator | Validator[];
+  exclude?: number;
+  label?: string;
+}) {
+  const { field, fieldState } = useInput({ source, validate });
+  const message = fieldState.error?.message;
+  return (
+    <StaffPicker
+      value={(field.value as number | null | undefined) ?? ''}
+      onChange={(id) => {
+        field.onChange(id);
+      }}
+      exclude={exclude}
+      label={label}
+      error={message ? <ValidationError error={message} /> : undefined}
+    />
   );
 }

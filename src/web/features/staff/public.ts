@@ -1,5 +1,5 @@
 /** Picking a consultant, and "view as" a colleague (the staff dashboard, tasks and requests screens). */
-export { StaffPicker } from './StaffPicker';
+export { StaffPicker, StaffPickerInput } from './StaffPicker';
 export { StaffSwitch } from './view-as/StaffSwitch';
 export { ViewAsBanner, ViewAsRefused } from './view-as/ViewAsBanner';
 export { useViewAs } from './view-as/useViewAs';

@@ -13,7 +13,6 @@ import {
   useNotify,
   useRefresh,
   useTranslate,
-  type Validator,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { SchemaCreateLeadUserRequest } from '../../../../api/schema';
@@ -25,7 +24,7 @@ import { formErrors } from '../../../common/errors';
 import { FillAllEmpty } from '../../../common/FillAllEmpty';
 import type { PartnerCreate } from '../../staff/data';
 import { useTagsGroups } from '../../staff/hooks';
-import { StaffPicker } from '../../staff/public';
+import { StaffPickerInput } from '../../staff/public';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
 // An empty pick and a malformed email are answered in the spec's words; the rest are the contract's limits and messages.
@@ -47,21 +46,6 @@ const filledOnly = (data: Values): Values =>
   withBrowserRegion(
     Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, v]) => v !== null && v !== '')),
   );
-
-/** The consultant the new person goes to, among the staff the caller may pick. */
-function ConsultantInput({ validate }: { validate: Validator[] }) {
-  const { field, fieldState } = useInput({ source: 'consultant_id', validate });
-  const message = fieldState.error?.message;
-  return (
-    <StaffPicker
-      value={(field.value as number | null | undefined) ?? ''}
-      onChange={(id) => {
-        field.onChange(id);
-      }}
-      error={message ? <ValidationError error={message} /> : undefined}
-    />
-  );
-}
 
 /** The partner's documents (PDF, JPEG, PNG), sent with the fields; the server's word on them below. */
 function DocumentsInput() {
@@ -169,7 +153,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
                 validate={rules.tag_id}
                 helperText={false}
               />
-              <ConsultantInput validate={rules.consultant_id} />
+              <StaffPickerInput source="consultant_id" validate={rules.consultant_id} />
               {/* Left empty, the server takes those of the phone's country, so the invitation goes in the person's language. */}
               <SelectInput
                 source="language"
