@@ -65,7 +65,6 @@ export async function staffUserView(tx: Tx, userId: number) {
       responsible,
       referrer,
       zone: userWorkZones.workZone,
-      // The last sign-in, as the structure list shows it: the newest session's start.
       // Where they came from as a lead: the latest lead_created entry (a landing's name when from one).
       leadSource: sql<{
         kind: LeadSource;
@@ -75,6 +74,7 @@ export async function staffUserView(tx: Tx, userId: number) {
         from action_logs a left join flows f on f.id = (a.details->>'flow_id')::int
         where a.subject_id = ${users.id} and a.kind = 'lead_created'
         order by a.created_at desc, a.id desc limit 1)`,
+      // The last sign-in, as the structure list shows it: the newest session's start.
       lastLogin: sql<
         string | null
       >`(select ${isoSql('max(s.created_at)')} from sessions s where s.user_id = ${users.id})`,
