@@ -1664,6 +1664,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/notes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's dated notes, newest first
+         * @description The notes kept on one of the caller's contacts ({id} is the contact's id): author, time and text, newest first, paged. The contact's single `notes` field (Contact.notes) is separate and stays as the contacts/ calls read and write it. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id or a bad page; 401 without a valid session; 404 when the contact does not exist or is not the caller's.
+         */
+        get: operations["listContactNotes"];
+        put?: never;
+        /**
+         * Add a dated note to one of the caller's contacts
+         * @description Keeps a note on the contact with the caller as its author and the current time. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 under text when it is empty or too long; 401 without a valid session; 404 when the contact does not exist or is not the caller's.
+         */
+        post: operations["addContactNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/notes/{id}/{noteId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one note of one of the caller's contacts
+         * @description Deletes one dated note of the caller's contact (the web app asks first). Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a malformed id; 401 without a valid session; 404 when the contact is not the caller's or the note is not one of its notes.
+         */
+        delete: operations["deleteContactNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user_flows/": {
         parameters: {
             query?: never;
@@ -4967,6 +5014,7 @@ export interface components {
             email: string;
             city: string;
             country: string;
+            /** @description The contact's single notes field, as the seed's clients read and write it (kept for them). The dated notes (author, time, text) are contacts/notes/{id}/; the web app shows this field, when not empty, as the earliest entry of that list. */
             notes: string;
             /** @description Where the contact came from: the funnel's name for a lead of the owner's landing page, else empty. Set by Atrium, not by the contact form. */
             source?: string;
@@ -5017,6 +5065,22 @@ export interface components {
             detail: string;
             /** @description How many contacts were changed or deleted. */
             count: number;
+        };
+        /** @description A dated note on a contact. */
+        ContactNote: {
+            id: components["schemas"]["Id"];
+            contact_id: components["schemas"]["Id"];
+            /** @description Who wrote it (null once that account is deleted). */
+            author: components["schemas"]["UserBrief"] | null;
+            text: string;
+            created_at: components["schemas"]["DateTime"];
+        };
+        ContactNotePage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["ContactNote"][];
+        };
+        ContactNoteRequest: {
+            /** @description Blank gives 'This field cannot be empty'. */
+            text: string;
         };
         /** @description Counted since the flow was created. */
         FlowStats: {
@@ -5540,7 +5604,7 @@ export interface components {
         };
         StaffLeadSource: {
             kind: components["schemas"]["LeadSourceKind"];
-            /** @description The landing's (funnel's) name for a lead of a landing form, else null. */
+            /** @description The landing's (funnel's) name for a lead of a landing form, the file's name for an imported person, else null. */
             name: string | null;
         };
         /** @description A user of the caller's structure as the staff details screen (user/view-details/{pk}) shows it. */
@@ -5584,7 +5648,7 @@ export interface components {
             last_login?: components["schemas"]["DateTime"] | null;
             /** @description The last invitation sent to the user (send_invitation), or null when none was. */
             invitation?: components["schemas"]["StaffInvitation"] | null;
-            /** @description Where the person came from as a lead (their latest lead_created entry), or null when no entry says (people made before sources were recorded, imported people, staff accounts). */
+            /** @description Where the person came from as a lead: their latest lead_created entry, else for a person an import created kind import with the import file's name (an import writes one history entry, not one per person); null when nothing says (people made before sources were recorded, staff accounts). */
             lead_source?: components["schemas"]["StaffLeadSource"] | null;
         };
         /**
@@ -6674,6 +6738,9 @@ export type SchemaContactPage = components['schemas']['ContactPage'];
 export type SchemaContactRequest = components['schemas']['ContactRequest'];
 export type SchemaContactBulkRequest = components['schemas']['ContactBulkRequest'];
 export type SchemaContactBulkResult = components['schemas']['ContactBulkResult'];
+export type SchemaContactNote = components['schemas']['ContactNote'];
+export type SchemaContactNotePage = components['schemas']['ContactNotePage'];
+export type SchemaContactNoteRequest = components['schemas']['ContactNoteRequest'];
 export type SchemaFlowStats = components['schemas']['FlowStats'];
 export type SchemaFlow = components['schemas']['Flow'];
 export type SchemaLandingName = components['schemas']['LandingName'];
@@ -9332,6 +9399,94 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listContactNotes: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the contact's notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactNotePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addContactNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The note as kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteContactNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                /** @description The note's id. */
+                noteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Deleted successfully'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listFlows: {

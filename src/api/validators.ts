@@ -139,6 +139,9 @@ export const contractRules = {
     name: { presence: 'required', type: 'string', maxLength: 100 },
     is_particular: { type: 'boolean' },
   },
+  ContactNoteRequest: {
+    text: { presence: 'required', type: 'string', maxLength: 5000 },
+  },
   ContactRequest: {
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },

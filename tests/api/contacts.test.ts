@@ -179,6 +179,81 @@ describe('contacts CRUD and validation', () => {
   });
 });
 
+describe('dated notes', () => {
+  const notes = (token: string, id: number, query = '') =>
+    api(t, 'GET', `/api/contacts/notes/${id}/${query}`, { token });
+  const addNote = (token: string, id: number, text: string) =>
+    api(t, 'POST', `/api/contacts/notes/${id}/`, { token, body: { text } });
+
+  it('keeps dated notes with their author, newest first, beside the seed’s single field', async () => {
+    const c = await contact(member, { first_name: 'Nora', notes: 'met at a fair' });
+    expect((await notes(member, c.id)).json()).toMatchObject({ count: 0, results: [] });
+    const first = await addNote(member, c.id, '  Called, no answer  ');
+    expect(first.statusCode, first.body).toBe(201);
+    const me = (await t.pool.query(`select id, first_name, last_name from users where email = 'member@demo.atrium'`))
+      .rows[0];
+    expect(first.json()).toEqual({
+      id: expect.any(Number),
+      contact_id: c.id,
+      author: expect.objectContaining({ id: me.id, first_name: me.first_name, last_name: me.last_name }),
+      text: 'Called, no answer',
+      created_at: expect.stringMatching(/Z$/),
+    });
+    const second = (await addNote(member, c.id, 'Meeting on Friday')).json();
+    const page = (await notes(member, c.id)).json();
+    expect(page).toMatchObject({ count: 2, total_count: 2, current: 1, next: null, previous: null });
+    expect(page.results.map((n: Json) => n.text)).toEqual(['Meeting on Friday', 'Called, no answer']);
+    expect((await notes(member, c.id, '?page_size=1&page=2')).json().results.map((n: Json) => n.id)).toEqual([
+      first.json().id,
+    ]);
+    // The seed's single field stays as its clients read and write it.
+    const got = (await api(t, 'GET', `/api/contacts/${c.id}/`, { token: member })).json();
+    expect(got.notes).toBe('met at a fair');
+    const put = await api(t, 'PUT', `/api/contacts/${c.id}/`, {
+      token: member,
+      body: { first_name: 'Nora', notes: 'called back' },
+    });
+    expect(put.json().notes).toBe('called back');
+    expect((await notes(member, c.id)).json().count).toBe(2);
+
+    // Deleting one takes only that one; a note of another contact is not found through this one.
+    const otherContact = await contact(member, { first_name: 'Otto' });
+    const wrong = await api(t, 'DELETE', `/api/contacts/notes/${otherContact.id}/${second.id}/`, { token: member });
+    expect(wrong.statusCode).toBe(404);
+    const del = await api(t, 'DELETE', `/api/contacts/notes/${c.id}/${second.id}/`, { token: member });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json()).toEqual({ detail: en.deleted });
+    expect((await notes(member, c.id)).json().results.map((n: Json) => n.id)).toEqual([first.json().id]);
+    const again = await api(t, 'DELETE', `/api/contacts/notes/${c.id}/${second.id}/`, { token: member });
+    expect(again.statusCode).toBe(404);
+
+    // They go with their contact.
+    await api(t, 'DELETE', `/api/contacts/${c.id}/`, { token: member });
+    const left = await t.pool.query('select count(*)::int as n from contact_notes where contact_id = $1', [c.id]);
+    expect(left.rows[0].n).toBe(0);
+  });
+
+  it('refuses a blank note, and another owner’s contact is a 404 for every note call', async () => {
+    const c = await contact(member, { first_name: 'Paula' });
+    const blank = await addNote(member, c.id, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ text: [en.field_empty] });
+    const mine = (await addNote(member, c.id, 'Private')).json();
+    for (const res of await Promise.all([
+      notes(other, c.id),
+      addNote(other, c.id, 'Stolen'),
+      api(t, 'DELETE', `/api/contacts/notes/${c.id}/${mine.id}/`, { token: other }),
+      notes(consultant, c.id),
+      notes(member, 999999),
+    ])) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    expect((await notes(member, c.id)).json().results.map((n: Json) => n.text)).toEqual(['Private']);
+    expect((await api(t, 'GET', `/api/contacts/notes/${c.id}/`)).statusCode).toBe(401);
+  });
+});
+
 describe('the list: search, filters, paging', () => {
   let owner: string;
   let cat: Json;

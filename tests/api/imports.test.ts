@@ -164,6 +164,21 @@ describe('user imports', () => {
         details: { import_id: imp.id, file_name: 'leads.csv', total: 8, imported: 3, skipped: 5, warnings: 0 },
       },
     ]);
+    // Yet each imported person's lead source is the import, with its file: read from the import that made them.
+    const anna = (await t.pool.query(`select id from users where email = 'anna@imp.test'`)).rows[0].id as number;
+    const details = await api(t, 'POST', '/api/accounts/user/details/', {
+      token: consultant.token,
+      body: { user_id: anna },
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json().lead_source).toEqual({ kind: 'import', name: 'leads.csv' });
+    // The waiting leads read the same source: given back to the pool, she is an imported lead.
+    await t.pool.query(`update users set responsible_id = null, lead_status = 'waiting' where id = $1`, [anna]);
+    const waiting = await api(t, 'POST', `/api/team/get_waiting_users/?source=import&id=${String(anna)}`, {
+      token: admin,
+    });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json().results).toMatchObject([{ id: anna, source_kind: 'import', source: null }]);
     const history = await api(t, 'POST', `/api/accounts/user/action_logs/?kind=import_completed`, {
       token: consultant.token,
     });

@@ -470,3 +470,31 @@ describe('user settings, tags and groups', () => {
     expect(tg.json().groups).toEqual(expect.arrayContaining([{ id: group, name: 'VIP' }]));
   });
 });
+
+describe('the mail outbox', () => {
+  it('searches recipients and subjects as typed: any case, and % or _ are plain characters', async () => {
+    const tag = Date.now().toString(36);
+    await t.pool.query(
+      `insert into mail_outbox ("to", subject, text, html) values
+         ($1, 'Welcome', 'x', 'x'), ($2, $3, 'x', 'x'), ($4, $5, 'x', 'x')`,
+      [
+        `Ola.${tag}@Outbox.test`,
+        `ben.${tag}@outbox.test`,
+        `Rabatt ${tag} 100%`,
+        `eve.${tag}@outbox.test`,
+        `Rabatt ${tag} 1000`,
+      ],
+    );
+    const find = async (q: string) => {
+      const query = new URLSearchParams({ filter: JSON.stringify({ q }), sort: '["id","ASC"]', range: '[0,24]' });
+      const res = await api(t, 'GET', `/api/admin/outbox?${query.toString()}`, { token: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Json[]>().map((m) => m.to);
+    };
+    expect(await find(`ola.${tag}@outbox`)).toEqual([`Ola.${tag}@Outbox.test`]);
+    expect(await find(`RABATT ${tag}`)).toEqual([`ben.${tag}@outbox.test`, `eve.${tag}@outbox.test`]);
+    expect(await find(`${tag} 100%`)).toEqual([`ben.${tag}@outbox.test`]);
+    expect(await find(`${tag}_100`)).toEqual([]);
+    expect((await api(t, 'GET', '/api/admin/outbox', { token: boss.token })).statusCode).toBe(403);
+  });
+});

@@ -282,3 +282,30 @@ test('App settings name each setting the app reads, its key in small print; an u
   await expect(minAmount).toContainText(known.help);
   await expect(row(page, key)).toBeVisible();
 });
+
+test('the mail outbox finds a mail by its recipient, from the menu', async ({ page }) => {
+  // A mail to a fresh person: an invitation sent by staff.
+  const email = `outbox-${stamp}@e2e.example`;
+  const made = await adminApi.post('/api/v1/users/', {
+    data: { email, first_name: 'Olga', last_name: `Outbox${stamp}`, role: 'member', language: 'ru' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  const sent = await adminApi.post('/api/accounts/user/send_invitation/', { data: { user_id: id } });
+  expect(sent.ok(), await sent.text()).toBeTruthy();
+
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await logIn(page, 'admin@demo.atrium');
+  await openFromMenu(page, catalogues.ru.menu_outbox);
+  const search = page.getByPlaceholder('Поиск', { exact: true });
+  await search.fill(`OUTBOX-${stamp}`);
+  // Only the matching mail is left, whatever else was sent meanwhile.
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(row(page, email)).toBeVisible();
+  await search.fill(`nobody-${stamp}`);
+  await expect(page.locator('tbody tr')).toHaveCount(0);
+  await search.fill(email);
+  await row(page, email).click();
+  await expect(page).toHaveURL(/\/outbox\/\d+\/show$/);
+  await expect(page.getByText(email).first()).toBeVisible();
+});

@@ -9,8 +9,8 @@ import { openFromMenu } from './support/menu';
 /**
  * A contact who is a member of the caller's structure shows that member's donations and completed
  * tasks, as the person page does (#40 item 4): a member opens Contacts from the menu, clicks the
- * contact and sees both, then goes on to the member's page; in ru, en and de, on a phone (390 px)
- * and a desktop.
+ * contact and sees both, keeps dated notes on it (#40 finding 17), then goes on to the member's page;
+ * in ru, en and de, on a phone (390 px) and a desktop.
  */
 
 const SHOTS = 'test-results/screenshots';
@@ -18,6 +18,9 @@ const PASSWORD = 'contact-member-password-1';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 type Lang = 'ru' | 'en' | 'de';
+// react-admin's confirmation buttons (ra-language-*, ra-de.ts).
+const CONFIRM = { ru: 'Подтвердить', en: 'Confirm', de: 'Bestätigen' } as const;
+const CANCEL = { ru: 'Отмена', en: 'Cancel', de: 'Abbrechen' } as const;
 
 let adminApi: APIRequestContext;
 
@@ -66,7 +69,8 @@ async function memberWithMemberContact(baseURL: string, language: Lang) {
   expect(done.status(), await done.text()).toBe(200);
   const me = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
   const contact = await me.post('/api/contacts/', {
-    data: { first_name: 'Tom', last_name: `Team${language}`, email: tomEmail },
+    // The seed's single notes field, as its clients still write it.
+    data: { first_name: 'Tom', last_name: `Team${language}`, email: tomEmail, notes: `Met at the fair ${language}` },
   });
   expect(contact.status(), await contact.text()).toBe(201);
   await me.dispose();
@@ -100,6 +104,49 @@ async function seeMemberContact(
   await expect(member.getByRole('heading', { name: texts[lang].member.donations })).toBeVisible();
   await expect(member.getByTestId('person-donations').locator('tbody tr')).toHaveCount(1);
   await expect(member.getByText(`Welcome call ${stamp}`)).toBeVisible();
+
+  // Dated notes (#40, finding 17): the seed's single field is the earliest entry; a note added on top
+  // says who wrote it and when; deleting asks first (the phone run cancels, the desktop run deletes).
+  const t = texts[lang].notes;
+  const notes = page.getByRole('region', { name: t.title });
+  const entries = notes.getByTestId('contact-note');
+  // The phone run leaves its note for the desktop run.
+  const before = width === 'phone' ? 1 : 2;
+  await expect(entries).toHaveCount(before);
+  await expect(entries.last()).toContainText(t.earlier);
+  await expect(entries.last()).toContainText(`Met at the fair ${lang}`);
+  await notes.getByRole('textbox', { name: t.new }).fill(`Call back on Monday (${width})`);
+  await notes.getByRole('button', { name: t.add }).click();
+  await expect(page.getByText(t.added)).toBeVisible();
+  await expect(entries).toHaveCount(before + 1);
+  await expect(entries.first()).toContainText(`Call back on Monday (${width})`);
+  await expect(entries.first()).toContainText(/Mira Owner · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(notes.getByRole('textbox', { name: t.new })).toHaveValue('');
+  await expectNoRawKeys(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
+  await entries.first().getByRole('button', { name: t.delete }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(t.delete_title);
+  await expect(dialog).toContainText(t.delete_content);
+  if (width === 'phone') {
+    await dialog.getByRole('button', { name: CANCEL[lang] }).click();
+    await expect(dialog).toBeHidden();
+    await expect(entries).toHaveCount(2);
+  } else {
+    await dialog.getByRole('button', { name: CONFIRM[lang] }).click();
+    await expect(page.getByText(t.deleted)).toBeVisible();
+    await expect(entries).toHaveCount(2);
+    await expect(notes).not.toContainText(`Call back on Monday (desktop)`);
+    // The phone run's note is still there, then the old field: delete both, the old one last.
+    await entries.first().getByRole('button', { name: t.delete }).click();
+    await dialog.getByRole('button', { name: CONFIRM[lang] }).click();
+    await expect(entries).toHaveCount(1);
+    await entries.first().getByRole('button', { name: t.delete }).click();
+    await expect(dialog).toContainText(t.delete_title);
+    await dialog.getByRole('button', { name: CONFIRM[lang] }).click();
+    await expect(entries).toHaveCount(0);
+    await expect(notes.getByText(t.empty)).toBeVisible();
+  }
   await expectNoRawKeys(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
   await page.screenshot({ path: `${SHOTS}/contact-member-${lang}-${width}.png`, fullPage: true });

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { catalogues } from '../../src/server/i18n';
+import { leads } from '../../src/web/features/leads/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { openFromMenu } from './support/menu';
 import { signIn } from './support/session';
 
@@ -9,7 +12,7 @@ import { signIn } from './support/session';
  * An admin imports a file shaped like a Google Contacts export (56 columns) from the menu: the
  * suggested mapping is accepted as it is (each of Atrium's fields shows its column and sample values),
  * the import starts, runs, and the list shows its figures and the reason of each row left out, which
- * download with their reasons.
+ * download with their reasons; an imported person's page names the import and its file as the lead source.
  */
 const stamp = Date.now().toString(36);
 const GOOGLE = fs
@@ -88,6 +91,14 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
       'Имя и фамилия обязательны',
     ]),
   );
+
+  // An imported person's page names the import as their lead source, with its file (#40 finding 17).
+  await openFromMenu(page, catalogues.ru.menu_team);
+  await page.getByRole('tab', { name: team.ru.tabs.structure }).click();
+  await page.getByPlaceholder('Поиск', { exact: true }).fill(`anna.schmidt.${stamp}`);
+  await page.getByRole('cell', { name: 'Schmidt', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/view-details\/\d+$/);
+  await expect(page.getByText(`${leads.ru.sources.import}: ${name}`)).toBeVisible();
 });
 
 test('an upload never started is deleted after a confirmation', async ({ page }) => {

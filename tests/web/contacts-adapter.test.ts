@@ -151,6 +151,49 @@ describe('contacts adapter', () => {
     expect(seen[4]!.body).toMatchObject({ first_name: 'Eve', status: 2, default_region: 'DE' });
   });
 
+  it('contact-notes: read by contact, newest first; added with the text alone; deleted under their contact', async () => {
+    const { seen, record } = recorder();
+    const note = { id: 11, contact_id: 4, author: null, text: 'Called', created_at: '2026-01-02T00:00:00.000Z' };
+    server.use(
+      http.get('/contacts/notes/{id}/', async ({ request, response }) => {
+        await record(request);
+        return response(200).json({
+          count: 1,
+          next: null,
+          previous: null,
+          current: 1,
+          total_count: 1,
+          results: [note],
+        });
+      }),
+      http.post('/contacts/notes/{id}/', async ({ request, response }) => {
+        await record(request);
+        return response(201).json(note);
+      }),
+      http.delete('/contacts/notes/{id}/{noteId}/', async ({ request, response }) => {
+        await record(request);
+        return response(200).json({ detail: 'Deleted successfully' });
+      }),
+    );
+    const page = await dataProvider.getManyReference('contact-notes', {
+      target: 'contact_id',
+      id: 4,
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: {},
+    });
+    expect(page).toEqual({ data: [note], total: 1 });
+    expect((await dataProvider.create('contact-notes', { data: { contact_id: 4, text: '  Called ' } })).data).toEqual(
+      note,
+    );
+    expect((await dataProvider.delete('contact-notes', { id: 11, previousData: note })).data).toEqual(note);
+    expect(seen).toEqual([
+      { method: 'GET', url: '/api/contacts/notes/4/?page=1&page_size=20' },
+      { method: 'POST', url: '/api/contacts/notes/4/', body: { text: 'Called' } },
+      { method: 'DELETE', url: '/api/contacts/notes/4/11/' },
+    ]);
+  });
+
   it('updateMany and deleteMany use the bulk endpoint', async () => {
     const { seen, record } = recorder();
     server.use(

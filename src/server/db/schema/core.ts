@@ -66,6 +66,12 @@ export const users = pgTable(
     dateJoined: tstz('date_joined').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     /**
+     * The import (user_imports.id) that created the person, else null: their lead source without a
+     * history entry per imported person. No foreign key: each of an import's 100,000 rows would check
+     * it, and a deleted import's people simply show no source.
+     */
+    importId: integer('import_id'),
+    /**
      * The referral tree (team area). A database trigger keeps all three right on insert and on every
      * referrer change, whoever writes the row: never set them from code.
      */
@@ -569,6 +575,24 @@ export const contacts = pgTable(
     ),
     check('contacts_status_check', sql`${t.status} is null or ${t.status} between 1 and 4`),
   ],
+);
+
+/**
+ * A contact's dated notes (author, time, text), newest first on the contact's page. The contact's own
+ * `notes` column stays the seed's single field, which its clients still read and write.
+ */
+export const contactNotes = pgTable(
+  'contact_notes',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_notes_contact_idx').on(t.contactId, t.createdAt.desc(), t.id.desc())],
 );
 
 export const contactCategoryLinks = pgTable(

@@ -3,6 +3,7 @@ import { one } from '../../db/rows';
 import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
 import { notFound } from '../../errors';
+import { likeOf } from '../leads/brief';
 import type { ListWindow } from '../../http/simple-rest';
 
 export const OUTBOX_SORTABLE = ['id', 'created_at', 'to', 'subject'] as const;
@@ -40,7 +41,8 @@ const view = (m: typeof mailOutbox.$inferSelect, hideTokens: boolean) => ({
 });
 
 export async function listOutbox(ctx: AppContext, w: ListWindow<{ q?: unknown }>) {
-  const q = typeof w.filter.q === 'string' && w.filter.q.trim() ? `%${w.filter.q.trim()}%` : null;
+  // The search box's text as typed (recipient or subject): % and _ match themselves.
+  const q = typeof w.filter.q === 'string' && w.filter.q.trim() ? likeOf(w.filter.q) : null;
   const where = q ? or(ilike(mailOutbox.to, q), ilike(mailOutbox.subject, q)) : undefined;
   const col = COLUMNS[w.field] ?? mailOutbox.id;
   const [rows, counted] = await Promise.all([

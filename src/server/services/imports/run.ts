@@ -41,16 +41,17 @@ type Inserted = { id: number; email: string | null; phone: string | null };
 
 /**
  * The users of a batch and their tag, in one statement (the history gets one entry for the whole
- * import when it ends, with its counts, not one per user).
+ * import when it ends, with its counts, not one per user; each user keeps the import's id, their lead
+ * source).
  * Imported users have no referrer: each is the root of its own tree path, set here rather than by
  * the per-row tree trigger. `onConflict` leaves out rows whose email or phone is taken; without it a
  * taken one fails the statement (the common case, a file of new people, skips the conflict checks).
  */
 const insertSql = (onConflict: boolean) => `
   with ins as (
-    insert into users (id, path, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status)
+    insert into users (id, path, email, phone, first_name, last_name, country, city, date_birth, language, time_zone, promo_code, responsible_id, lead_status, import_id)
     select n.id, n.id::text::ltree, email, phone, first_name, last_name, country, city, date_birth, coalesce(language, $14::text, 'ru'),
-           coalesce(time_zone, $13::text), promo, $11, 'processing'
+           coalesce(time_zone, $13::text), promo, $11, 'processing', $15::int
     from (
       select nextval('users_id_seq') as id, s.*
       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::text[])
@@ -103,6 +104,7 @@ async function commitBatch(
         imp.tag_id,
         imp.time_zone,
         imp.language,
+        imp.id,
       ];
       if (!careful) {
         await client.query('savepoint fast');

@@ -18,7 +18,7 @@ import { type Tx } from './access';
 import { brief } from '../users';
 import { isoSql } from '../leads/brief';
 import { invitationOf } from './invitations';
-import type { LeadSource } from '../leads/intake';
+import { leadSourceSql } from '../leads/source';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
@@ -65,15 +65,8 @@ export async function staffUserView(tx: Tx, userId: number) {
       responsible,
       referrer,
       zone: userWorkZones.workZone,
-      // Where they came from as a lead: the latest lead_created entry (a landing's name when from one).
-      leadSource: sql<{
-        kind: LeadSource;
-        name: string | null;
-      } | null>`(select jsonb_build_object('kind', a.details->>'source',
-          'name', case when a.details->>'source' = 'landing' then coalesce(f.name, a.details->>'landing_name') end)
-        from action_logs a left join flows f on f.id = (a.details->>'flow_id')::int
-        where a.subject_id = ${users.id} and a.kind = 'lead_created'
-        order by a.created_at desc, a.id desc limit 1)`,
+      // Where they came from as a lead (a landing, registration, staff, or the import that made them).
+      leadSource: leadSourceSql('users'),
       // The last sign-in, as the structure list shows it: the newest session's start.
       lastLogin: sql<
         string | null

@@ -5,6 +5,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf } from '../leads/brief';
 import { ROUTE_LEAD_QUEUE, type LeadSource } from '../leads/intake';
+import { leadSourceSql } from '../leads/source';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { visibilityOf, visibleUsersWhere, type Viewer } from './visibility';
 
@@ -37,9 +38,8 @@ function orderOf(ordering: string | undefined): SQL {
 type Row = Record<string, unknown> & { date_joined: Date; waiting_since: Date | null };
 type QueueStatus = 'new' | 'offered' | 'returned';
 
-/** How the lead came: the source of its (latest) creation entry in the history. */
-const SOURCE_KIND = sql`(select a.details->>'source' from action_logs a
-  where a.subject_id = u.id and a.kind = 'lead_created' order by a.created_at desc, a.id desc limit 1)`;
+/** How the lead came (services/leads/source.ts: its latest creation entry, or the import that made it). */
+const SOURCE_KIND = sql`(${leadSourceSql('u')})->>'kind'`;
 
 /** Offered (an open routing offer now), returned (a consultant gave it back) or new. */
 const QUEUE_STATUS = sql`(case
@@ -68,14 +68,12 @@ export async function listWaitingUsers(
     ctx.db.execute<Row>(sql`
       select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country, u.language,
         u.lead_status as status, ${briefJson('r')} as referrer, u.date_joined,
-        ${SOURCE_KIND} as source_kind, ${QUEUE_STATUS} as queue_status,
-        (select coalesce(f.name, a.details->>'landing_name') from action_logs a
-          left join flows f on f.id = (a.details->>'flow_id')::int
-          where a.subject_id = u.id and a.kind = 'lead_created' and a.details->>'source' = 'landing'
-          order by a.created_at desc, a.id desc limit 1) as source,
+        src.v->>'kind' as source_kind, ${QUEUE_STATUS} as queue_status,
+        case when src.v->>'kind' = 'landing' then src.v->>'name' end as source,
         coalesce(back.at, u.date_joined) as waiting_since
       from (select u.* from users u where ${where} order by ${orderOf(q.ordering)} ${pageSql(win)}) u
       left join users r on r.id = u.referrer_id
+      cross join lateral (select ${leadSourceSql('u')} as v) src
       left join lateral (
         select max(a.created_at) as at from action_logs a where a.subject_id = u.id and a.kind = 'lead_rejected'
       ) back on true

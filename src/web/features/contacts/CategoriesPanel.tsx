@@ -3,7 +3,10 @@ import { Link, useGetList, useListContext, useTranslate } from 'react-admin';
 import type { SchemaContactCategory } from '../../../api/schema';
 import type { ContactFilter } from './data';
 
-/** The member's categories beside the list: a click filters by one; the link manages them. */
+/**
+ * The member's categories beside the list (from md up, where it is the only category filter: see
+ * ContactList): a click filters by one; the link manages them.
+ */
 export function CategoriesPanel() {
   const translate = useTranslate();
   const list = useListContext();
@@ -21,7 +24,7 @@ export function CategoriesPanel() {
     <Card
       component="nav"
       aria-label={translate('atrium.contacts.categories_panel')}
-      sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}
+      sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0 }}
     >
       <CardContent>
         <Typography variant="subtitle2">{translate('atrium.contacts.categories_panel')}</Typography>

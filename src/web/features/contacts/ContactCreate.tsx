@@ -1,6 +1,7 @@
 import { Create, Edit } from 'react-admin';
 import { ContactForm } from './ContactForm';
 import { ContactMember } from './ContactMember';
+import { ContactNotes } from './ContactNotes';
 import { withBrowserRegion } from '../../common/countries';
 import { useSavedToList } from '../../common/useSavedToList';
 
@@ -18,11 +19,18 @@ export function ContactCreate() {
   );
 }
 
+/**
+ * The form has no notes input: the single field (still the seed's) is kept from the stored record, so
+ * a form opened before its entry was deleted cannot write it back.
+ */
+const withoutNotes = ({ notes: _notes, ...data }: Record<string, unknown>) => withBrowserRegion(data);
+
 export function ContactEdit() {
   const saved = useSavedToList('atrium.contacts.updated', 'contacts');
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={saved} transform={withBrowserRegion}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved} transform={withoutNotes}>
       <ContactForm />
+      <ContactNotes />
       <ContactMember />
     </Edit>
   );

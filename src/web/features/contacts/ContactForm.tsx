@@ -99,16 +99,6 @@ export function ContactForm() {
         <Grid size={12}>
           <TextArrayInput source="tags" label="atrium.contacts.fields.tags" validate={v.tags} fullWidth />
         </Grid>
-        <Grid size={12}>
-          <TextInput
-            source="notes"
-            label="atrium.contacts.fields.notes"
-            multiline
-            minRows={3}
-            validate={v.notes}
-            fullWidth
-          />
-        </Grid>
       </Grid>
     </SimpleForm>
   );

@@ -1,4 +1,4 @@
-import { Box, CardContent, Button as MuiButton, Stack, Typography } from '@mui/material';
+import { Box, CardContent, Button as MuiButton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import CategoryIcon from '@mui/icons-material/Category';
 import { Link } from 'react-router-dom';
 import {
@@ -30,16 +30,17 @@ import type { SchemaContact } from '../../../api/schema';
 
 const fullName = (r: SchemaContact) => `${r.first_name} ${r.last_name}`.trim();
 
-// From md up the categories panel beside the list is the category filter; below it, this select.
-const filters = [
+const searchFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <ReferenceInput key="status" source="status" reference="contact-statuses" alwaysOn>
     <SelectInput label="atrium.contacts.fields.status" optionText="name" />
   </ReferenceInput>,
-  <ReferenceInput key="category" source="category" reference="contact-categories" perPage={500} alwaysOn>
-    <SelectInput label="atrium.contacts.fields.category" optionText="name" sx={{ display: { md: 'none' } }} />
-  </ReferenceInput>,
 ];
+const categorySelect = (
+  <ReferenceInput key="category" source="category" reference="contact-categories" perPage={500} alwaysOn>
+    <SelectInput label="atrium.contacts.fields.category" optionText="name" />
+  </ReferenceInput>
+);
 
 function Actions() {
   return (
@@ -186,11 +187,20 @@ function PhoneDetails() {
 }
 
 export function ContactList() {
+  /*
+   * From md up the categories panel beside the list is the category filter; below it, a select among
+   * the search inputs. Never both at once: the search form submits every field it holds over the
+   * list's filters, and one that kept the category (even hidden) undid a click on the panel made while
+   * a search was being typed. The list starts afresh when the width crosses md, so the form never
+   * keeps a category from the other layout.
+   */
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
     <List
-      filters={filters}
+      key={wide ? 'wide' : 'narrow'}
+      filters={wide ? searchFilters : [...searchFilters, categorySelect]}
       actions={<Actions />}
-      aside={<CategoriesPanel />}
+      aside={wide ? <CategoriesPanel /> : undefined}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}

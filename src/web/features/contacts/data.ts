@@ -1,6 +1,11 @@
 import type { Identifier } from 'react-admin';
 import { api, unwrap } from '../../../api/client';
-import type { SchemaContact, SchemaContactBulkRequest, SchemaContactRequest } from '../../../api/schema';
+import type {
+  SchemaContact,
+  SchemaContactBulkRequest,
+  SchemaContactNote,
+  SchemaContactRequest,
+} from '../../../api/schema';
 import type { ResourceAdapter } from '../../providers/data/types';
 
 // The categories' and statuses' adapters, for the data provider: another folder reads a feature's data here.
@@ -102,6 +107,45 @@ export const contactsAdapter: ResourceAdapter = {
   async deleteMany(_resource, { ids }) {
     await unwrap(api.POST('/contacts/bulk/', { body: { ids: ids.map(Number), action: 'delete' } }));
     return { data: ids };
+  },
+};
+
+/** A dated note to add: the contact it is about and its text (the author and time are the server's). */
+type ContactNoteDraft = { contact_id: number; text: string };
+
+/**
+ * `contact-notes` → contacts/notes/{id}/: a contact's dated notes, read by the contact (getManyReference,
+ * target contact_id, newest first), added and deleted one at a time.
+ */
+export const contactNotesAdapter: ResourceAdapter = {
+  async getManyReference(_resource, { id, pagination }) {
+    const page = await unwrap(
+      api.GET('/contacts/notes/{id}/', {
+        params: {
+          path: { id: Number(id) },
+          query: { page: pagination.page, page_size: pagination.perPage },
+        },
+      }),
+    );
+    return { data: page.results, total: page.count };
+  },
+  async create(_resource, { data }) {
+    const draft = data as ContactNoteDraft;
+    return {
+      data: await unwrap(
+        api.POST('/contacts/notes/{id}/', { ...path(draft.contact_id), body: { text: draft.text.trim() } }),
+      ),
+    };
+  },
+  async delete(_resource, { id, previousData }) {
+    const note = previousData as SchemaContactNote | undefined;
+    if (!note) throw new Error('contact-notes.delete needs the note (its contact) as previousData');
+    await unwrap(
+      api.DELETE('/contacts/notes/{id}/{noteId}/', {
+        params: { path: { id: note.contact_id, noteId: Number(id) } },
+      }),
+    );
+    return { data: note };
   },
 };
 

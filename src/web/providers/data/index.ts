@@ -1,7 +1,12 @@
 import type { DataProvider } from 'react-admin';
 import { adminContentAdapters } from '../../features/admin/data';
 import { accountsMethods } from '../../features/auth/data';
-import { contactCategoriesAdapter, contactStatusesAdapter, contactsAdapter } from '../../features/contacts/data';
+import {
+  contactCategoriesAdapter,
+  contactNotesAdapter,
+  contactStatusesAdapter,
+  contactsAdapter,
+} from '../../features/contacts/data';
 import { flowsAdapter, flowStatsAdapter, landingElementsAdapter } from '../../features/flows/data';
 import { menusMethods } from './menus';
 import { booksAdapter, booksMethods } from '../../features/books/data';
@@ -56,6 +61,7 @@ const adapters = {
   contacts: contactsAdapter,
   'contact-categories': contactCategoriesAdapter,
   'contact-statuses': contactStatusesAdapter,
+  'contact-notes': contactNotesAdapter,
   structure: structureAdapter,
   'waiting-leads': waitingLeadsAdapter,
   'user-details': userDetailsAdapter,
