@@ -1,4 +1,5 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import {
   CreateBase,
@@ -121,7 +122,17 @@ function Entries({ contact }: { contact: SchemaContact }) {
         <Entry
           caption={translate('atrium.contacts.notes.earlier')}
           text={legacy}
-          action={<UpdateButton {...confirm} resource="contacts" record={contact} data={{ notes: '' }} />}
+          action={
+            // Deleting this entry empties the field: an update of the contact, shown as any delete.
+            <UpdateButton
+              {...confirm}
+              resource="contacts"
+              record={contact}
+              data={{ notes: '' }}
+              icon={<DeleteIcon />}
+              color="error"
+            />
+          }
         />
       )}
     </Stack>
