@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { catalogues } from '../../src/server/i18n';
 import { leads } from '../../src/web/features/leads/i18n';
-import { team } from '../../src/web/features/team/i18n';
+import { person, team } from '../../src/web/features/team/i18n';
 import { openFromMenu } from './support/menu';
 import { signIn } from './support/session';
 
@@ -98,6 +98,7 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await page.getByPlaceholder('Поиск', { exact: true }).fill(`anna.schmidt.${stamp}`);
   await page.getByRole('cell', { name: 'Schmidt', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/view-details\/\d+$/);
+  await page.getByRole('tab', { name: person.ru.tabs.contact }).click();
   await expect(page.getByText(`${leads.ru.sources.import}: ${name}`)).toBeVisible();
 });
 
