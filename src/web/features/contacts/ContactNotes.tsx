@@ -130,7 +130,7 @@ function Entries({ contact }: { contact: SchemaContact }) {
               record={contact}
               data={{ notes: '' }}
               icon={<DeleteIcon />}
-              color="error"
+              sx={{ color: 'error.main' }}
             />
           }
         />
