@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { e2eGroup, SCAN } from './scripts/e2e-groups';
+import { VIEWPORTS } from './scripts/e2e-viewports';
 
 // Debian's Chromium (Playwright cannot download its own here): its headless shell when installed, the
 // build Playwright itself runs headless, which draws with about a third less CPU than the full browser.
@@ -71,11 +72,23 @@ export default defineConfig({
     ...(scanHere
       ? [{ name: 'language-scan', testMatch: `**/${SCAN}`, use: { browserName: 'chromium' as const } }]
       : []),
+    // One width per project, each test in one of them only (CI time): a test about the phone width alone is
+    // tagged `@phone` (`test('…', { tag: '@phone' }, …)`) and runs in the phone project, every other test in
+    // the desktop one, Playwright's default window. A test that walks several widths (VIEWPORTS,
+    // LANGUAGE_WALKS) sets them itself, in the desktop project. Both take the group's spec files.
     {
-      name: 'chromium',
+      name: 'desktop',
       testMatch: specs.filter((f) => f !== SCAN).map((f) => `**/${f}`),
+      grepInvert: /@phone/,
       dependencies: scanHere ? ['language-scan'] : [],
       use: { browserName: 'chromium' },
+    },
+    {
+      name: 'phone',
+      testMatch: specs.filter((f) => f !== SCAN).map((f) => `**/${f}`),
+      grep: /@phone/,
+      dependencies: scanHere ? ['language-scan'] : [],
+      use: { browserName: 'chromium', viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true },
     },
   ],
   webServer: [

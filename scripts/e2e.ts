@@ -3,16 +3,35 @@
  * run of its own with its own server, data dir, mail and Telegram peers and ports (playwright.config.ts),
  * so the groups share nothing but the machine: a spec that moves the server's clock or counts a queue
  * sees only its own group. Three runs at once took 21.8 min where one took 24.4: the browsers' page loads
- * keep both cores busy either way (docs/performance.md). The server is compiled once for all.
+ * keep both cores busy either way (docs/performance.md). The server is compiled once for all (or not at all
+ * when dist-server/ is newer than its sources).
  * Arguments go to every run (`npm run test:e2e -- --grep bell`); E2E_GROUPS=1 runs them one after another.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const groups = Number(process.env.E2E_GROUPS ?? 3);
 const args = process.argv.slice(2);
 
-const build = spawnSync('npm', ['run', 'build:server', '--', '--logLevel', 'warn'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+/** The newest modification time under `p` (a file or a folder), in ms. */
+function newest(p: string): number {
+  const st = fs.statSync(p, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(st.mtimeMs, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
+}
+
+// The server is built again unless dist-server/ is newer than everything it is built from (as after
+// `npm ci`, whose `prepare` just built it): the build is ~15 s on the run's critical path.
+const SERVER_INPUTS = ['src/server', 'src/api', 'src/shared', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const built = fs.statSync('dist-server/main.js', { throwIfNoEntry: false })?.mtimeMs ?? 0;
+if (built > Math.max(...SERVER_INPUTS.map(newest))) {
+  console.log('dist-server/ is newer than its sources: not built again');
+} else {
+  const build = spawnSync('npm', ['run', 'build:server', '--', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 function run(group: number): Promise<number> {
   const base = 18080 + (group - 1) * 100;

@@ -4363,10 +4363,10 @@ export interface components {
             is_free: boolean;
             locked: boolean;
             /**
-             * @description subscription_required: no active subscription; package_required: the current package does not include the lesson; previous_lesson_required: the previous lesson of the category is not completed; not_yet_available: opens at `available_from`. Null when not locked.
+             * @description subscription_required: no active subscription; package_required: the current package does not include the lesson; previous_lesson_required: the previous lesson of the category is not completed; not_yet_available: opens at `available_from`; in_no_package: no package on sale (an active package with a price, as the subscription's package list offers) includes the lesson's category, so there is nothing to buy yet. Null when not locked.
              * @enum {string|null}
              */
-            reason: "subscription_required" | "package_required" | "previous_lesson_required" | "not_yet_available" | null;
+            reason: "subscription_required" | "package_required" | "previous_lesson_required" | "not_yet_available" | "in_no_package" | null;
             /** @description The translated reason, or null when not locked. */
             message: string | null;
             /**

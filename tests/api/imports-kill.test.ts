@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { makeTag, makeUser } from '../setup/admin';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../setup/test-app';
+import { startServerProcess, waitHealthy, type ServerProcess } from '../setup/server-process';
+import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
  * The real server process imports a 100,000-row CSV and is killed with SIGKILL three times on the
@@ -14,7 +14,7 @@ import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../setup/test-app'
 const ROWS = 100_000;
 let t: TestApp;
 let dataDir: string;
-let server: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 const port = 18_600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;
 
@@ -39,37 +39,16 @@ function csv(file: string): number {
   return valid;
 }
 
+/** The built server, as `npm start` runs it, on this file's database. */
 async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: TEST_JWT_SECRET,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const until = Date.now() + 180_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await startServerProcess({ DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, PORT: String(port) });
+  await waitHealthy(server, 180_000);
 }
 
 async function kill() {
   const s = server!;
-  const exited = new Promise((r) => s.once('exit', r));
-  s.kill('SIGKILL');
-  await exited;
+  process.kill(-s.pid, 'SIGKILL');
+  await s.exited;
   server = null;
 }
 

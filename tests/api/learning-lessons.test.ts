@@ -2,19 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/server/i18n';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { makeMember, userId } from '../setup/accounts';
-import { api, grantPackage, makeCategory, type Json } from '../setup/learning';
+import { api, grantPackage, makeCategory, sellPackage, type Json } from '../setup/learning';
 
 let t: TestApp;
 let admin: string;
 let member: string;
 let paid: { id: number; lessons: number[] };
 let free: { id: number; lessons: number[] };
+let unsold: { id: number; lessons: number[] };
 
 beforeAll(async () => {
   t = await createTestApp();
   [admin, member] = await Promise.all([t.login('admin@demo.atrium'), t.login('member@demo.atrium')]);
   free = await makeCategory(t, 'Basics', 3, 3);
   paid = await makeCategory(t, 'Advanced', 4, 1);
+  // Paid lessons have something to buy: a package on sale includes their category; none includes `unsold`.
+  await sellPackage(t, [paid.id]);
+  unsold = await makeCategory(t, 'Unsold', 2);
 });
 afterAll(async () => {
   await t.close();
@@ -218,6 +222,48 @@ describe('the lesson page and access', () => {
     await t.pool.query(`update user_packages set ends_at = now() - interval '1 day' where package_id = $1`, [pkg]);
     const res = await api(t, 'GET', `/api/navigator/lesson/view/${paid.lessons[2]}/`, { token });
     expect(res.json().access).toMatchObject({ locked: true, reason: 'subscription_required' });
+  });
+
+  it('a paid lesson no package on sale includes says in_no_package (list, page, 403); once one is sold, it is for sale', async () => {
+    const m = await makeMember(t, { language: 'de' });
+    const token = await t.login(m.email, m.password);
+    // A package the member holds (of another category): no matter, there is nothing to buy for this one.
+    await grantPackage(t, m.id, [free.id]);
+    const list = await api(t, 'POST', '/api/navigator/lesson/list/', { token, body: { category: unsold.id } });
+    expect(list.json().results.map((l: Json) => l.access)).toEqual(
+      unsold.lessons.map(() => ({
+        is_free: false,
+        locked: true,
+        reason: 'in_no_package',
+        message: catalogues.de.lesson_locked_in_no_package,
+        available_from: null,
+      })),
+    );
+    const page = await api(t, 'GET', `/api/navigator/lesson/view/${unsold.lessons[0]}/`, { token });
+    expect(page.json()).toMatchObject({
+      video_url: null,
+      materials: [],
+      access: { locked: true, reason: 'in_no_package', message: catalogues.de.lesson_locked_in_no_package },
+    });
+    const view = await api(t, 'POST', `/api/navigator/lesson/view/${unsold.lessons[0]}/`, { token, body: { time: 5 } });
+    expect(view.statusCode).toBe(403);
+    expect(view.json()).toEqual({ code: 'in_no_package', detail: catalogues.de.lesson_locked_in_no_package });
+    // The demo member (no package) is told the same.
+    const demo = await api(t, 'GET', `/api/navigator/lesson/view/${unsold.lessons[1]}/`, { token: member });
+    expect(demo.json().access).toMatchObject({ locked: true, reason: 'in_no_package' });
+
+    // A package on sale includes it now: the member with a package may upgrade, the one without may subscribe.
+    await sellPackage(t, [unsold.id]);
+    const upgrade = await api(t, 'GET', `/api/navigator/lesson/view/${unsold.lessons[0]}/`, { token });
+    expect(upgrade.json().access).toMatchObject({ locked: true, reason: 'package_required' });
+    const listed = await api(t, 'POST', '/api/navigator/lesson/list/', {
+      token: member,
+      body: { category: unsold.id },
+    });
+    expect(listed.json().results.map((l: Json) => l.access.reason)).toEqual([
+      'subscription_required',
+      'subscription_required',
+    ]);
   });
 
   it('admins open every lesson; an unknown or unpublished lesson is a 404 for members', async () => {

@@ -1,16 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeMember, type Json } from '../setup/accounts';
+import { freePort } from '../../src/server/db/embedded';
+import { startServerProcess, stopServerProcesses, waitHealthy, type ServerProcess } from '../setup/server-process';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../setup/test-app';
 import { LocalStripe } from '../e2e/support/stripe-server';
 import { rows } from './payments-support';
 
 /**
- * The real server process (npx tsx src/server/main.ts) is killed with SIGKILL after a Stripe event
+ * The real server process (the built server, as `npm start` runs it) is killed with SIGKILL after a Stripe event
  * is received and before it is acknowledged — once before its transaction commits, once after —
  * then restarted; the provider redelivers. Exactly one payment and one activation either way.
  */
@@ -18,7 +18,6 @@ let t: TestApp;
 const stripe = new LocalStripe();
 let proId: number;
 const env = () => ({
-  ...process.env,
   DATABASE_URL: t.databaseUrl,
   DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-kill-')),
   JWT_SECRET: TEST_JWT_SECRET,
@@ -32,65 +31,32 @@ const env = () => ({
   STRIPE_API_BASE: stripe.url,
 });
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) =>
-    s.close(() => {
-      r();
-    }),
-  );
-  return port;
-}
-
-type Server = { proc: ChildProcess; url: string; stderr: () => string };
-
-async function startServer(pause?: 'before_commit' | 'after_commit'): Promise<Server> {
+async function startServer(pause?: 'before_commit' | 'after_commit'): Promise<ServerProcess> {
   const port = await freePort();
-  const proc = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: {
-      ...env(),
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...(pause && { ATRIUM_TEST_WEBHOOK_PAUSE: pause }),
-    },
-    // Its own process group, so SIGKILL reaches npx, tsx and the server alike.
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const s = await startServerProcess({
+    ...env(),
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
+    ...(pause && { ATRIUM_TEST_WEBHOOK_PAUSE: pause }),
   });
-  let err = '';
-  proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > until) throw new Error(`server did not start: ${err}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { proc, url, stderr: () => err };
+  await waitHealthy(s, 60_000);
+  return s;
 }
 
-async function kill9(s: Server) {
-  const exited = new Promise((r) => s.proc.once('exit', r));
-  process.kill(-s.proc.pid!, 'SIGKILL');
-  await exited;
+async function kill9(s: ServerProcess) {
+  process.kill(-s.pid, 'SIGKILL');
+  await s.exited;
 }
 
-function deliver(s: Server, payload: string) {
-  return fetch(`${s.url}/api/payments/webhook/stripe/`, {
+function deliver(s: ServerProcess, payload: string) {
+  return fetch(`${s.base}/api/payments/webhook/stripe/`, {
     method: 'POST',
     body: payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
   });
 }
 
-async function waitForText(s: Server, text: string) {
+async function waitForText(s: ServerProcess, text: string) {
   const until = Date.now() + 30_000;
   while (!s.stderr().includes(text)) {
     if (Date.now() > until) throw new Error(`no "${text}" in ${s.stderr()}`);
@@ -124,6 +90,7 @@ beforeAll(async () => {
   proId = (await rows<{ id: number }>(t, `select id from packages where name = 'Pro'`))[0]!.id;
 }, 60_000);
 afterAll(async () => {
+  await stopServerProcesses();
   await t.close();
   await stripe.stop();
 });

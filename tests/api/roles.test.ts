@@ -193,7 +193,8 @@ describe('x-roles are enforced for every operation', () => {
       description: string;
       data: Record<string, unknown>;
     }>;
-    expect(entries.map((e) => e.kind)).toEqual(['user_updated', 'user_created']);
+    // A member waiting (the default) is a new lead: the lead's entry comes with the creation.
+    expect(entries.map((e) => e.kind)).toEqual(['user_updated', 'lead_created', 'user_created']);
     expect(entries.every((e) => e.actor.email === 'admin@demo.atrium')).toBe(true);
     expect(entries[0]!.data).toEqual({
       changes: { role: { from: 'member', to: 'consultant' }, is_active: { from: true, to: false }, password: true },

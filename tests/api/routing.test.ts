@@ -153,6 +153,48 @@ describe('automatic lead routing', () => {
     expect(await offersOf(lead)).toEqual([{ consultant_id: later.id, status: 'open' }]);
   });
 
+  it("an admin's new waiting lead, and one an admin sets back to waiting, are queued for routing at once", async () => {
+    const onShift = await makeEmployee(t, { login: false });
+    await only([onShift.id]);
+    await shift(onShift.id, 2);
+    const admin = await makeEmployee(t, { role: 'admin' });
+    const jobsFor = async (lead: number) =>
+      (
+        await one<{ n: number }>(
+          t,
+          `select count(*)::int as n from pgboss.job where name = 'route-lead' and data->>'leadId' = $1`,
+          [String(lead)],
+        )
+      ).n;
+
+    const created = await api(t, 'POST', '/api/v1/users/', {
+      token: admin.token,
+      body: { first_name: 'Queued', last_name: 'Lead', role: 'member', lead_status: 'waiting' },
+    });
+    expect(created.statusCode).toBe(201);
+    const lead = created.json<{ id: number }>().id;
+    expect(await jobsFor(lead)).toBe(1);
+    await waitFor(async () => (await offersOf(lead)).length === 1, 'the offer', 20_000);
+    expect(await offersOf(lead)).toEqual([{ consultant_id: onShift.id, status: 'open' }]);
+    const source = await one<{ source: string }>(
+      t,
+      `select details->>'source' as source from action_logs where subject_id = $1 and kind = 'lead_created'`,
+      [lead],
+    );
+    expect(source.source).toBe('staff');
+
+    const notActive = await makeLead(t, { status: 'not_active' });
+    const back = await api(t, 'PUT', `/api/v1/users/${String(notActive)}`, {
+      token: admin.token,
+      body: { lead_status: 'waiting' },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await jobsFor(notActive)).toBe(1);
+    // An edit that leaves the status alone queues nothing more.
+    await api(t, 'PUT', `/api/v1/users/${String(notActive)}`, { token: admin.token, body: { first_name: 'Again' } });
+    expect(await jobsFor(notActive)).toBe(1);
+  });
+
   it('weights by rating: ratings 1 and 3 get 1:3 of 400 leads (within 15 %)', async () => {
     const low = await makeEmployee(t, { rating: 1, limit: 1000, login: false });
     const high = await makeEmployee(t, { rating: 3, limit: 1000, login: false });

@@ -1,6 +1,7 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
+import { test, type FreshUser } from './support/session';
 
 /**
  * A member buys a book from the menu through the sandbox checkout and reads it in the page; a
@@ -9,44 +10,25 @@ import { clickWhenStill } from './support/motion';
  * time is over (the server's clock moved), then it is canceled.
  */
 
-const PASSWORD = 'books-donations-password-1';
-const stamp = Date.now().toString(36);
-
 // Checkouts, a clock move and the reader on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
-let adminApi: APIRequestContext;
 let anonymous: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
   anonymous = await playwrightRequest.newContext({ baseURL });
-  const login = await anonymous.post('/api/accounts/login/', {
-    form: { username: 'admin@demo.atrium', password: 'demo-password' },
-  });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  adminApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
 });
 
 test.afterAll(async () => {
   await anonymous.post('/__test__/clock', { data: { reset: true } });
-  await adminApi.dispose();
   await anonymous.dispose();
 });
 
-async function memberPage(browser: Browser, name: string) {
-  const email = `${name.toLowerCase()}-${stamp}@e2e.example`;
-  const res = await adminApi.post('/api/v1/users/', {
-    data: { email, first_name: name, last_name: 'Reader', role: 'member', language: 'en', password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+// Each test's member: a fresh one in English.
+test.use({ freshUserOptions: { lastName: 'Reader', language: 'en' } });
+
+async function memberPage(member: FreshUser) {
+  const page = await member.newPage({ viewport: { width: 1280, height: 800 } });
   // The interface in the member's language (English), as the app's own switch leaves it.
   await page.evaluate(() => {
     localStorage.setItem('atrium:locale', 'en');
@@ -58,9 +40,9 @@ async function memberPage(browser: Browser, name: string) {
 }
 
 test('a bought book opens in the reader: from the menu, through the checkout, Read and Download', async ({
-  browser,
+  freshUser,
 }) => {
-  const page = await memberPage(browser, 'Bella');
+  const page = await memberPage(freshUser);
   await openFromMenu(page, 'Books');
   await expect(page).toHaveURL(/\/books$/);
   await page.getByTestId('book-card').filter({ hasText: 'The kind follow-up' }).click();
@@ -78,13 +60,12 @@ test('a bought book opens in the reader: from the menu, through the checkout, Re
   await page.getByTestId('read-book').click();
   await expect(page.getByTestId('pdf-reader').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('pdf-reader')).toContainText('pages: 1');
-  await page.context().close();
 });
 
 test('donations keep their rules: the minimum in the form, a thank-you after paying, an unpaid checkout resumable and then canceled', async ({
-  browser,
+  freshUser,
 }) => {
-  const page = await memberPage(browser, 'Donna');
+  const page = await memberPage(freshUser);
   const openDialog = async (amount: string) => {
     await page.goto('/dashboard');
     await page.getByTestId('dashboard-donation').getByTestId('open-donation').click();
@@ -136,5 +117,4 @@ test('donations keep their rules: the minimum in the form, a thank-you after pay
     .toContain('Canceled');
   await expect(unpaid.getByTestId('donation-pay')).toHaveCount(0);
   await anonymous.post('/__test__/clock', { data: { reset: true } });
-  await page.context().close();
 });

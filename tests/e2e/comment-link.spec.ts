@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { learning } from '../../src/web/features/learning/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
+import { apiAs, LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
 
 /**
  * A comment's link opens that comment (#40 item 4, GET navigator/comments/{id}/): a member opens a lesson
@@ -12,7 +12,6 @@ import { apiAs, LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from 
  * page of the list. In en, de at phone width and ru.
  */
 
-const PASSWORD = 'comment-link-password-1';
 const stamp = Date.now().toString(36);
 // The seed's demo content: a free lesson of the "Growing your team" category.
 const CATEGORY = 'Growing your team';
@@ -40,38 +39,39 @@ test.beforeAll(async ({ baseURL, adminApi }) => {
 });
 
 for (const [lang, width] of LANGUAGE_WALKS)
-  test(`a comment's link opens that comment (${lang}, ${width})`, async ({ browser }) => {
-    const t = learning[lang].comments;
-    const email = `comment-link-${lang}-${stamp}@e2e.example`;
-    const created = await admin.post('/api/v1/users/', {
-      data: { email, first_name: 'Lia', last_name: 'Linker', role: 'member', language: lang, password: PASSWORD },
+  test.describe(() => {
+    test.use({ freshUserOptions: { firstName: 'Lia', lastName: 'Linker', language: lang } });
+    test(`a comment's link opens that comment (${lang}, ${width})`, async ({ freshUser }) => {
+      const t = learning[lang].comments;
+      const page = await freshUser.newPage({ viewport: VIEWPORTS[width] });
+      if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+      await openFromMenu(page, catalogues[lang].menu_lessons);
+      await page.getByTestId('category-card').filter({ hasText: CATEGORY }).getByRole('link').first().click();
+      await page.getByTestId('lesson-card').filter({ hasText: LESSON }).getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/lesson\/view\/\d+$/);
+
+      const comments = page.getByTestId('comments');
+      await expect(comments.getByText(OLDEST)).toHaveCount(0);
+      await comments.getByRole('button', { name: t.more }).click();
+      const oldest = comments.getByTestId('comment').filter({ hasText: OLDEST });
+      const read = page.waitForResponse((res) =>
+        /\/api\/navigator\/comments\/\d+\/$/.test(new URL(res.url()).pathname),
+      );
+      await oldest.getByRole('link', { name: new RegExp(t.link.replace(/ \(%\{time\}\)$/, '')) }).click();
+      expect((await read).status()).toBe(200);
+      await expect(page).toHaveURL(/\/lesson\/view\/\d+\?comment=\d+$/);
+      const linked = page.getByTestId('linked-comment');
+      await expect(linked.getByRole('heading', { name: t.linked })).toBeVisible();
+      await expect(linked.getByTestId('comment-text')).toHaveText(OLDEST);
+      await expectNoRawKeys(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[width].width,
+      );
+
+      // Opened again (a shared link), the comment shows though the list's first page does not have it.
+      await page.reload();
+      await expect(linked.getByTestId('comment-text')).toHaveText(OLDEST);
+      await expect(comments.getByTestId('comment')).toHaveCount(20);
+      await expect(comments.getByText(OLDEST)).toHaveCount(0);
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const page = await signedInPage(browser, email, { password: PASSWORD, viewport: VIEWPORTS[width] });
-    if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
-    await openFromMenu(page, catalogues[lang].menu_lessons);
-    await page.getByTestId('category-card').filter({ hasText: CATEGORY }).getByRole('link').first().click();
-    await page.getByTestId('lesson-card').filter({ hasText: LESSON }).getByRole('link').first().click();
-    await expect(page).toHaveURL(/\/lesson\/view\/\d+$/);
-
-    const comments = page.getByTestId('comments');
-    await expect(comments.getByText(OLDEST)).toHaveCount(0);
-    await comments.getByRole('button', { name: t.more }).click();
-    const oldest = comments.getByTestId('comment').filter({ hasText: OLDEST });
-    const read = page.waitForResponse((res) => /\/api\/navigator\/comments\/\d+\/$/.test(new URL(res.url()).pathname));
-    await oldest.getByRole('link', { name: new RegExp(t.link.replace(/ \(%\{time\}\)$/, '')) }).click();
-    expect((await read).status()).toBe(200);
-    await expect(page).toHaveURL(/\/lesson\/view\/\d+\?comment=\d+$/);
-    const linked = page.getByTestId('linked-comment');
-    await expect(linked.getByRole('heading', { name: t.linked })).toBeVisible();
-    await expect(linked.getByTestId('comment-text')).toHaveText(OLDEST);
-    await expectNoRawKeys(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
-
-    // Opened again (a shared link), the comment shows though the list's first page does not have it.
-    await page.reload();
-    await expect(linked.getByTestId('comment-text')).toHaveText(OLDEST);
-    await expect(comments.getByTestId('comment')).toHaveCount(20);
-    await expect(comments.getByText(OLDEST)).toHaveCount(0);
-    await page.context().close();
   });

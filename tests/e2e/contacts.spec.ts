@@ -1,10 +1,4 @@
-import {
-  expect,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/features/contacts/i18n';
@@ -20,41 +14,14 @@ import { saveShot } from './support/screens';
  * Screenshots of the list, the form and the categories, phone and desktop, in ru and en.
  */
 
-const PASSWORD = 'contacts-password-1';
 const stamp = Date.now().toString(36);
 const ru = texts.ru;
 // The spec's message (section 5), and how a Russian member reads it.
 const SPEC_ONE_PARTICULAR = 'Contact must have only one particular category at a time';
 const RU_ONE_PARTICULAR = 'У контакта может быть только одна особая категория';
 
-let admin: APIRequestContext;
-
-test.beforeAll(({ adminApi }) => {
-  admin = adminApi;
-});
-
-/** A fresh Russian-speaking member, logged in on `page`; answers an API context acting as them. */
-async function freshMember(page: Page, baseURL: string) {
-  const email = `contacts-${stamp}@e2e.example`;
-  const created = await admin.post('/api/v1/users/', {
-    data: {
-      email,
-      first_name: 'Katja',
-      last_name: `Kontakt${stamp}`,
-      role: 'member',
-      language: 'ru',
-      password: PASSWORD,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = (await page.evaluate(() => localStorage.getItem('atrium:token')))!;
-  return { api: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } }) };
-}
+// A fresh Russian-speaking member: no demo user is changed.
+test.use({ freshUserOptions: { firstName: 'Katja', lastName: `Kontakt${stamp}`, language: 'ru' } });
 
 type Category = { id: number; name: string; is_particular: boolean; contacts_count: number };
 type Contact = {
@@ -147,12 +114,13 @@ async function expectNames(list: Locator, names: string[]) {
 
 test('a member manages categories and contacts, filters them and meets the one-particular rule', async ({
   page,
-  baseURL,
+  freshUser,
 }) => {
   test.setTimeout(300_000);
   expect(catalogues.en.contact_one_particular).toBe(SPEC_ONE_PARTICULAR);
   await page.setViewportSize(VIEWPORTS.desktop);
-  const { api } = await freshMember(page, baseURL!);
+  await freshUser.signIn(page);
+  const api = await freshUser.api();
 
   // --- Nothing yet: the empty list says so and offers the first contact. ---
   await page.goto('/contacts');
@@ -387,5 +355,4 @@ test('a member manages categories and contacts, filters them and meets the one-p
     }
   }
   await api.post('/api/accounts/set_language/', { data: { language: 'ru' } });
-  await api.dispose();
 });

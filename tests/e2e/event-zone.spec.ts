@@ -1,10 +1,10 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { admin as adminTexts } from '../../src/web/features/admin/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
 
 /**
  * The event editor uses the event's own time zone (#40 finding 10): a Berlin admin opens the Event
@@ -13,7 +13,6 @@ import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './supp
  * again from the list shows 19:00. In en, de at phone width and ru.
  */
 
-const PASSWORD = 'event-zone-password-1';
 const stamp = Date.now().toString(36);
 const RA = {
   en: { create: 'Create', save: 'Save' },
@@ -21,67 +20,61 @@ const RA = {
   ru: { create: 'Создать', save: 'Сохранить' },
 } as const;
 
-let admin: APIRequestContext;
-
-test.beforeAll(({ adminApi }) => {
-  admin = adminApi;
-});
-
 for (const [lang, width] of LANGUAGE_WALKS)
-  test(`an event entered as 19:00 in New York is stored as 19:00 New York by a Berlin admin (${lang}, ${width})`, async ({
-    browser,
-  }) => {
-    const t = adminTexts[lang].events;
-    const email = `event-zone-${lang}-${stamp}@e2e.example`;
-    const created = await admin.post('/api/v1/users/', {
-      data: {
-        email,
-        first_name: 'Berta',
-        last_name: 'Berlin',
+  test.describe(() => {
+    test.use({
+      freshUserOptions: {
         role: 'admin',
+        firstName: 'Berta',
+        lastName: 'Berlin',
         language: lang,
-        password: PASSWORD,
-        time_zone: 'Europe/Berlin',
+        timeZone: 'Europe/Berlin',
       },
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const page = await signedInPage(browser, email, { password: PASSWORD, viewport: VIEWPORTS[width] });
-    const fromMenu = async (name: string) => {
-      if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
-      await openFromMenu(page, name);
-    };
-    await fromMenu(catalogues[lang].menu_content_events);
-    await expect(page).toHaveURL(/\/admin\/events$/);
-    await page.getByRole('link', { name: RA[lang].create }).click();
+    test(`an event entered as 19:00 in New York is stored as 19:00 New York by a Berlin admin (${lang}, ${width})`, async ({
+      adminApi: admin,
+      freshUser,
+    }) => {
+      const t = adminTexts[lang].events;
+      const page = await freshUser.newPage({ viewport: VIEWPORTS[width] });
+      const fromMenu = async (name: string) => {
+        if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+        await openFromMenu(page, name);
+      };
+      await fromMenu(catalogues[lang].menu_content_events);
+      await expect(page).toHaveURL(/\/admin\/events$/);
+      await page.getByRole('link', { name: RA[lang].create }).click();
 
-    const title = `Zoned evening ${lang} ${stamp}`;
-    await page.locator('input[name="title"]').fill(title);
-    // The times first, then the zone: the times keep their clock reading in the zone picked.
-    await page.locator('input[name="starts_at"]').fill('15/01/2031 19:00');
-    await page.locator('input[name="ends_at"]').fill('15/01/2031 21:00');
-    await expect(page.getByText(t.time_zone_help)).toBeVisible();
-    const zone = page.getByRole('combobox', { name: t.fields.time_zone });
-    await zone.fill('America/New');
-    await clickWhenStill(page.getByRole('option', { name: 'America/New York' }));
-    await expect(page.locator('input[name="starts_at"]')).toHaveValue('15/01/2031 19:00');
-    await expectNoRawKeys(page);
-    await page.getByRole('button', { name: RA[lang].save }).click();
-    await expect(page).toHaveURL(/\/admin\/events$/);
+      const title = `Zoned evening ${lang} ${stamp}`;
+      await page.locator('input[name="title"]').fill(title);
+      // The times first, then the zone: the times keep their clock reading in the zone picked.
+      await page.locator('input[name="starts_at"]').fill('15/01/2031 19:00');
+      await page.locator('input[name="ends_at"]').fill('15/01/2031 21:00');
+      await expect(page.getByText(t.time_zone_help)).toBeVisible();
+      const zone = page.getByRole('combobox', { name: t.fields.time_zone });
+      await zone.fill('America/New');
+      await clickWhenStill(page.getByRole('option', { name: 'America/New York' }));
+      await expect(page.locator('input[name="starts_at"]')).toHaveValue('15/01/2031 19:00');
+      await expectNoRawKeys(page);
+      await page.getByRole('button', { name: RA[lang].save }).click();
+      await expect(page).toHaveURL(/\/admin\/events$/);
 
-    const list = (await (
-      await admin.get(`/api/admin/events?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`)
-    ).json()) as Array<{ id: number; title: string; starts_at: string; ends_at: string; time_zone: string }>;
-    const event = list.find((e) => e.title === title)!;
-    expect(event.time_zone).toBe('America/New_York');
-    expect(new Date(event.starts_at).toISOString()).toBe('2031-01-16T00:00:00.000Z');
-    expect(new Date(event.ends_at).toISOString()).toBe('2031-01-16T02:00:00.000Z');
-    const ics = await (await admin.get(`/api/events/view/${String(event.id)}/ics`)).text();
-    expect(ics).toMatch(/DTSTART:20310116T000000Z/);
+      const list = (await (
+        await admin.get(`/api/admin/events?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`)
+      ).json()) as Array<{ id: number; title: string; starts_at: string; ends_at: string; time_zone: string }>;
+      const event = list.find((e) => e.title === title)!;
+      expect(event.time_zone).toBe('America/New_York');
+      expect(new Date(event.starts_at).toISOString()).toBe('2031-01-16T00:00:00.000Z');
+      expect(new Date(event.ends_at).toISOString()).toBe('2031-01-16T02:00:00.000Z');
+      const ics = await (await admin.get(`/api/events/view/${String(event.id)}/ics`)).text();
+      expect(ics).toMatch(/DTSTART:20310116T000000Z/);
 
-    // Opened again from the list, the editor shows the event's clock, not Berlin's (01:00).
-    await page.getByText(title).first().click();
-    await expect(page).toHaveURL(new RegExp(`/admin/events/${String(event.id)}$`));
-    await expect(page.locator('input[name="starts_at"]')).toHaveValue('15/01/2031 19:00');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
-    await page.context().close();
+      // Opened again from the list, the editor shows the event's clock, not Berlin's (01:00).
+      await page.getByText(title).first().click();
+      await expect(page).toHaveURL(new RegExp(`/admin/events/${String(event.id)}$`));
+      await expect(page.locator('input[name="starts_at"]')).toHaveValue('15/01/2031 19:00');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[width].width,
+      );
+    });
   });

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { flows as texts } from '../../src/web/features/flows/i18n';
@@ -17,7 +17,6 @@ import { saveShot } from './support/screens';
  * phone and desktop, in ru, en and de.
  */
 
-const PASSWORD = 'flows-password-1';
 const stamp = Date.now().toString(36);
 const ru = texts.ru;
 
@@ -42,25 +41,20 @@ async function addElement(
   await expect(dialog).toBeHidden();
 }
 
-test('a member builds and publishes a landing; a visitor signs up through it', async ({ browser, baseURL }) => {
-  test.setTimeout(360_000);
-  const email = `owner-${stamp}@e2e.example`;
-  const created = await admin.post('/api/v1/users/', {
-    data: { email, first_name: 'Olga', last_name: 'Owner', role: 'member', language: 'ru', password: PASSWORD },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const ownerId = ((await created.json()) as { id: number }).id;
+// The flow's owner: a fresh Russian member.
+test.use({ freshUserOptions: { firstName: 'Olga', lastName: 'Owner', language: 'ru' } });
 
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+test('a member builds and publishes a landing; a visitor signs up through it', async ({
+  browser,
+  baseURL,
+  freshUser,
+}) => {
+  test.setTimeout(360_000);
+  const ownerId = freshUser.id;
+  const page = await freshUser.newPage({ viewport: VIEWPORTS.desktop });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const token = (await page.evaluate(() => localStorage.getItem('atrium:token')))!;
-  const ownerApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `JWT ${token}` } });
+  const ownerApi = await freshUser.api();
 
   // --- Create the flow; the address is checked while typing. ---
   await page.goto('/flows');
@@ -246,6 +240,4 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await saveShot(page, `flows-element-de-desktop`);
-  await ownerApi.dispose();
-  await context.close();
 });

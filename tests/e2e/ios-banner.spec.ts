@@ -20,8 +20,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const banner = (page: Page) => page.getByTestId('ios-install-banner');
 
-test.describe('on an iPhone in Safari', () => {
-  test.use({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// The phone project (playwright.config.ts) gives the iPhone's width and touch; a describe, its browser.
+test.describe('on an iPhone in Safari', { tag: '@phone' }, () => {
+  test.use({ userAgent: IPHONE_SAFARI });
 
   test('the banner explains how to add the app to the home screen', async ({ page }) => {
     await page.goto('/login');
@@ -92,8 +93,8 @@ for (const [browser, userAgent] of [
   ['Chrome', IPHONE_CHROME],
   ['an in-app browser', IPHONE_IN_APP],
 ] as const) {
-  test.describe(`${browser} on an iPhone`, () => {
-    test.use({ userAgent, viewport: { width: 390, height: 844 } });
+  test.describe(`${browser} on an iPhone`, { tag: '@phone' }, () => {
+    test.use({ userAgent });
 
     test('sees the banner, telling to open the page in Safari', async ({ page }) => {
       await page.goto('/login');
@@ -106,8 +107,8 @@ for (const [browser, userAgent] of [
   });
 }
 
-test.describe('a floating button on an iPhone', () => {
-  test.use({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.describe('a floating button on an iPhone', { tag: '@phone' }, () => {
+  test.use({ userAgent: IPHONE_SAFARI });
 
   test('is never covered: the banner sits above the list\'s "+"', async ({ page }) => {
     await page.goto('/login');

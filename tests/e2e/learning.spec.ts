@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
 import { clickWhenStill } from './support/motion';
@@ -15,32 +15,10 @@ import { saveShot } from './support/screens';
  */
 
 const VIDEO = path.resolve('tests/e2e/fixtures/lesson.webm');
-const PASSWORD = 'learning-password-1';
 const stamp = Date.now().toString(36);
 
-let adminApi: APIRequestContext;
-
-test.beforeAll(({ adminApi: api }) => {
-  adminApi = api;
-});
-
-/** A new active member (no package: paid lessons stay locked) with a known password and time zone. */
-async function freshMember() {
-  const email = `learner-${stamp}@e2e.example`;
-  const res = await adminApi.post('/api/v1/users/', {
-    data: {
-      email,
-      first_name: 'Lena',
-      last_name: 'Lernt',
-      role: 'member',
-      language: 'ru',
-      password: PASSWORD,
-      time_zone: 'Europe/Berlin',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { email, name: 'Lena Lernt' };
-}
+// The member: a new active one (no package: paid lessons stay locked) in a known time zone.
+test.use({ freshUserOptions: { firstName: 'Lena', lastName: 'Lernt', language: 'ru', timeZone: 'Europe/Berlin' } });
 
 /** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
 const logIn = (browser: Browser, email: string, password: string) => signedInPage(browser, email, { password });
@@ -90,9 +68,11 @@ const at = (days: number, hour: number) => {
 
 test('an admin publishes learning content; a member learns, resumes, comments and is moderated', async ({
   browser,
+  adminApi,
+  freshUser,
 }) => {
   test.setTimeout(300_000);
-  const member = await freshMember();
+  const member = { name: `${freshUser.firstName} ${freshUser.lastName}` };
   const titles = {
     category: `E2E category ${stamp}`,
     free: `Free lesson ${stamp}`,
@@ -183,7 +163,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(admin.getByText('12,50 $').first()).toBeVisible();
 
   // --- The member sees everything on the dashboard and in the lists. ---
-  const page = await logIn(browser, member.email, PASSWORD);
+  const page = await freshUser.newPage();
   await expect(page.getByTestId('dashboard-welcome')).toContainText(member.name);
   await expect(page.getByTestId('dashboard-important')).toContainText(titles.news);
   await expect(page.getByTestId('dashboard-news')).toContainText(titles.news);

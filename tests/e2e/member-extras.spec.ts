@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { test } from './support/session';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, type FreshUser } from './support/session';
 import { generate } from 'otplib';
 import { waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
@@ -14,7 +14,6 @@ import { contacts as contactTexts } from '../../src/web/features/contacts/i18n';
  * time); the team page copies the invite link; the admin's footer links are under the pages.
  */
 
-const PASSWORD = 'extras-password-1';
 const stamp = Date.now().toString(36);
 let admin: APIRequestContext;
 
@@ -22,30 +21,14 @@ test.beforeAll(({ adminApi }) => {
   admin = adminApi;
 });
 
-let serial = 0;
-/** A new active member (Russian interface) with a known password, made by the admin. */
-async function freshMember(tag: string) {
-  serial += 1;
-  const email = `${tag}-${stamp}-${String(serial)}@e2e.example`;
-  const res = await admin.post('/api/v1/users/', {
-    data: {
-      email,
-      first_name: 'Mira',
-      last_name: `Extra${String(serial)}`,
-      role: 'member',
-      language: 'ru',
-      password: PASSWORD,
-      time_zone: 'Europe/Berlin',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return email;
-}
+// Each test's member: a new active one with a Russian interface.
+test.use({ freshUserOptions: { firstName: 'Mira', language: 'ru', timeZone: 'Europe/Berlin' } });
 
-async function logIn(page: Page, email: string) {
+/** Through the login screen: the backup codes' test is about what it asks. */
+async function logIn(page: Page, user: FreshUser) {
   await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="username"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
   await page.getByRole('button', { name: 'Войти' }).click();
 }
 
@@ -71,10 +54,11 @@ async function openProfileTab(page: Page, tab: 'Изменить' | 'Настр�
   await page.getByRole('tab', { name: tab }).click();
 }
 
-test('a photo chosen in the profile is saved by the form’s Save and shown after a reload', async ({ page }) => {
-  const email = await freshMember('photo');
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+test('a photo chosen in the profile is saved by the form’s Save and shown after a reload', async ({
+  page,
+  freshUser,
+}) => {
+  await freshUser.signIn(page);
   await openProfileTab(page, 'Изменить');
   await expect(page.locator('input[name="first_name"]')).toBeVisible();
 
@@ -93,14 +77,14 @@ test('a photo chosen in the profile is saved by the form’s Save and shown afte
 
 test('2FA shows ten backup codes once; one logs in once and is refused the second time; another switches 2FA off', async ({
   page,
+  freshUser,
 }) => {
   // Three logins and the setup: more than the default on a busy machine.
   test.setTimeout(180_000);
-  const email = await freshMember('backup');
-  await logIn(page, email);
+  await logIn(page, freshUser);
   await expect(page).toHaveURL(/\/dashboard$/);
   await openProfileTab(page, 'Настройки');
-  await page.getByLabel('Текущий пароль').fill(PASSWORD);
+  await page.getByLabel('Текущий пароль').fill(freshUser.password);
   await page.getByRole('button', { name: 'Включить' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel(/^Код/).fill(await generate({ secret }));
@@ -118,20 +102,20 @@ test('2FA shows ten backup codes once; one logs in once and is refused the secon
 
   const loginCode = page.getByTestId('login-code');
   const confirm = page.getByRole('button', { name: /^(Подтвердить|Войти)$/ });
-  await logIn(page, email);
+  await logIn(page, freshUser);
   await loginCode.fill(codes[0]!);
   await confirm.click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await logOut(page);
 
-  await logIn(page, email);
+  await logIn(page, freshUser);
   await loginCode.fill(codes[0]!);
   await confirm.click();
   await expect(page.getByText('Неверный код').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
   // Without the phone, a backup code also switches it off (typed as a person may: capitals, no dash).
-  await logIn(page, email);
+  await logIn(page, freshUser);
   await loginCode.fill(codes[1]!);
   await confirm.click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -145,19 +129,11 @@ test('2FA shows ten backup codes once; one logs in once and is refused the secon
 
 test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and is told the second time', async ({
   browser,
-  baseURL,
+  freshUser: owner,
 }) => {
   // Two sign-ups, two mails, Contacts at two widths: more than the default minute on a busy machine.
   test.setTimeout(150_000);
-  const owner = await freshMember('funnel-owner');
-  const login = await playwrightRequest.newContext({ baseURL });
-  const res = await login.post('/api/accounts/login/', { form: { username: owner, password: PASSWORD } });
-  const { token } = (await res.json()) as { token: string };
-  await login.dispose();
-  const ownerApi = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { Authorization: `JWT ${token}` },
-  });
+  const ownerApi = await owner.api();
   const landing = `extras-${stamp}`;
   const flow = await ownerApi.post('/api/user_flows/', {
     data: { name: 'Frühlingskurs', landing_name: landing, is_published: true },
@@ -180,7 +156,6 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
     },
   });
   expect(form.status(), await form.text()).toBe(201);
-  await ownerApi.dispose();
 
   // A German visitor signs up, then tries again with the same email.
   const visitorEmail = `visitor-${stamp}@e2e.example`;
@@ -215,9 +190,7 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   await visitor.close();
 
   // The owner finds the visitor in Contacts, from the menu.
-  const page = await browser.newPage();
-  await logIn(page, owner);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const page = await owner.newPage();
   // The bell tells the owner of the lead.
   const notice = catalogues.ru.notification_landing_lead
     .replace('{landing}', 'Frühlingskurs')
@@ -254,15 +227,14 @@ test('the team page copies the invite link; the admin’s footer links are under
   page,
   context,
   baseURL,
+  freshUser,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const title = `Hilfe ${stamp}`;
   const link = await admin.post('/api/admin/footer-links', { data: { title, url: '/news', order: 0 } });
   expect(link.status(), await link.text()).toBe(201);
 
-  const email = await freshMember('team');
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await freshUser.signIn(page);
   await openFromMenu(page, catalogues.ru.menu_team);
   const invite = page.getByTestId('team-invite-link');
   await expect(invite).toContainText('/register/');

@@ -1,9 +1,9 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { apiAs, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
+import { OPEN_MENU, VIEWPORTS, test, type FreshUser } from './support/session';
 
 /**
  * Support on an iPhone and the footer's Support (#40 finding 17): "My requests" is a list, not a table
@@ -14,97 +14,83 @@ import { apiAs, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/sessi
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const PASSWORD = 'support-phone-password-1';
 const stamp = Date.now().toString(36);
 // The seed's footer link to the support address (an admin's data, the same in every language).
 const FOOTER_SUPPORT = 'Support';
 
-let admin: APIRequestContext;
-
-test.beforeAll(({ adminApi }) => {
-  admin = adminApi;
-});
-
-/** A new member in `lang` with one open request; returns the member's email and the request's subject. */
-async function memberWithRequest(baseURL: string | undefined, lang: string, tag: string) {
-  const email = `support-phone-${tag}-${lang}-${stamp}@e2e.example`;
-  const created = await admin.post('/api/v1/users/', {
-    data: { email, first_name: 'Pia', last_name: 'Phone', role: 'member', language: lang, password: PASSWORD },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const member = await apiAs(baseURL, email, PASSWORD);
-  const subject = `Video does not start ${tag} ${lang} ${stamp}`;
-  const ticket = await member.post('/api/tickets/create/', {
+/** `member` (a fresh one, Pia Phone) opens a request; returns its subject. */
+async function openRequest(member: FreshUser, tag: string) {
+  const api = await member.api();
+  const subject = `Video does not start ${tag} ${member.language} ${stamp}`;
+  const ticket = await api.post('/api/tickets/create/', {
     data: { type: 'question', subject, message: 'The video of lesson 3 does not start.' },
   });
   expect(ticket.status(), await ticket.text()).toBe(201);
-  await member.dispose();
-  return { email, subject };
+  return subject;
 }
 
+test.use({ freshUserOptions: { firstName: 'Pia', lastName: 'Phone', language: 'en' } });
+
 for (const lang of ['en', 'de', 'ru'] as const)
-  test(`on an iPhone: My requests is a list and the reply box is free of the install banner (${lang})`, async ({
-    browser,
-    baseURL,
-  }) => {
-    const web = tickets[lang];
-    const { email, subject } = await memberWithRequest(baseURL, lang, 'ios');
-    const page = await signedInPage(browser, email, {
-      password: PASSWORD,
-      viewport: VIEWPORTS.phone,
-      userAgent: IPHONE_SAFARI,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const banner = page.getByTestId('ios-install-banner');
-    await expect(banner).toBeVisible();
+  test.describe(() => {
+    // The phone project (playwright.config.ts) gives the phone's width and touch; this describe, Safari.
+    test.use({ userAgent: IPHONE_SAFARI, freshUserOptions: { firstName: 'Pia', lastName: 'Phone', language: lang } });
+    test(
+      `on an iPhone: My requests is a list and the reply box is free of the install banner (${lang})`,
+      { tag: '@phone' },
+      async ({ freshUser }) => {
+        const web = tickets[lang];
+        const subject = await openRequest(freshUser, 'ios');
+        const page = await freshUser.newPage();
+        const banner = page.getByTestId('ios-install-banner');
+        await expect(banner).toBeVisible();
 
-    await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
-    await openFromMenu(page, catalogues[lang].menu_support);
-    await expect(page).toHaveURL(/\/support$/);
-    const item = page.getByRole('list', { name: web.my.title }).getByRole('button', { name: new RegExp(subject) });
-    await expect(item).toBeVisible();
-    await expect(item).toContainText(web.my.no_answer);
-    // A list that fits the phone, not a table wider than the screen.
-    await expect(page.getByRole('table')).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await expectNoRawKeys(page);
+        await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+        await openFromMenu(page, catalogues[lang].menu_support);
+        await expect(page).toHaveURL(/\/support$/);
+        const item = page.getByRole('list', { name: web.my.title }).getByRole('button', { name: new RegExp(subject) });
+        await expect(item).toBeVisible();
+        await expect(item).toContainText(web.my.no_answer);
+        // A list that fits the phone, not a table wider than the screen.
+        await expect(page.getByRole('table')).toHaveCount(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          VIEWPORTS.phone.width,
+        );
+        await expectNoRawKeys(page);
 
-    await item.click();
-    await expect(page).toHaveURL(/\/user\/new-request\/\d+$/);
-    const reply = page.locator('textarea[name="reply"]');
-    await reply.scrollIntoViewIfNeeded();
-    await expect(reply).toBeVisible();
-    await expect(banner).toHaveCount(0);
-    // Nothing lies over the reply box: the element at its middle is the box itself.
-    const box = await reply.boundingBox();
-    expect(box).not.toBeNull();
-    const onTop = await page.evaluate(
-      ({ x, y }) => (document.elementFromPoint(x, y) as HTMLElement | null)?.getAttribute('name') ?? null,
-      { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 },
+        await item.click();
+        await expect(page).toHaveURL(/\/user\/new-request\/\d+$/);
+        const reply = page.locator('textarea[name="reply"]');
+        await reply.scrollIntoViewIfNeeded();
+        await expect(reply).toBeVisible();
+        await expect(banner).toHaveCount(0);
+        // Nothing lies over the reply box: the element at its middle is the box itself.
+        const box = await reply.boundingBox();
+        expect(box).not.toBeNull();
+        const onTop = await page.evaluate(
+          ({ x, y }) => (document.elementFromPoint(x, y) as HTMLElement | null)?.getAttribute('name') ?? null,
+          { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 },
+        );
+        expect(onTop).toBe('reply');
+        await reply.fill('It works now, thank you.');
+        await page.getByRole('button', { name: web.my.send_reply }).click();
+        await expect(page.getByTestId('ticket-messages')).toContainText('It works now, thank you.');
+
+        // The footer's Support opens the Support form, not a mail program.
+        const footerSupport = page.getByTestId('app-footer').getByRole('link', { name: FOOTER_SUPPORT, exact: true });
+        await expect(footerSupport).not.toHaveAttribute('href', /^mailto:/);
+        await footerSupport.click();
+        await expect(page).toHaveURL(/\/user\/new-request\/new$/);
+        await expect(page.locator('textarea[name="message"]')).toBeVisible();
+        await expect(banner).toHaveCount(0);
+      },
     );
-    expect(onTop).toBe('reply');
-    await reply.fill('It works now, thank you.');
-    await page.getByRole('button', { name: web.my.send_reply }).click();
-    await expect(page.getByTestId('ticket-messages')).toContainText('It works now, thank you.');
-
-    // The footer's Support opens the Support form, not a mail program.
-    const footerSupport = page.getByTestId('app-footer').getByRole('link', { name: FOOTER_SUPPORT, exact: true });
-    await expect(footerSupport).not.toHaveAttribute('href', /^mailto:/);
-    await footerSupport.click();
-    await expect(page).toHaveURL(/\/user\/new-request\/new$/);
-    await expect(page.locator('textarea[name="message"]')).toBeVisible();
-    await expect(banner).toHaveCount(0);
-    await page.context().close();
   });
 
-test("on a laptop the footer's Support opens a new request and My requests is a table (en)", async ({
-  browser,
-  baseURL,
-}) => {
+test("on a laptop the footer's Support opens a new request and My requests is a table (en)", async ({ freshUser }) => {
   const web = tickets.en;
-  const { email, subject } = await memberWithRequest(baseURL, 'en', 'desk');
-  const page = await signedInPage(browser, email, { password: PASSWORD, viewport: VIEWPORTS.desktop });
+  const subject = await openRequest(freshUser, 'desk');
+  const page = await freshUser.newPage();
   const footer = page.getByTestId('app-footer');
   // Other addresses stay what the admin made them.
   await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', /^https:/);
@@ -115,5 +101,4 @@ test("on a laptop the footer's Support opens a new request and My requests is a 
   await openFromMenu(page, catalogues.en.menu_support);
   await expect(page.getByRole('table', { name: web.my.title })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(subject) })).toBeVisible();
-  await page.context().close();
 });

@@ -126,8 +126,8 @@ test("the admin's menu in English at desktop and phone width (screenshots)", asy
   }
 });
 
-test("no title of the admin's Russian menu is cut on a phone (long ones wrap)", async ({ page }) => {
-  await page.setViewportSize(VIEWPORTS.phone);
+// The phone project (playwright.config.ts) gives the page a phone's width and touch.
+test("no title of the admin's Russian menu is cut on a phone (long ones wrap)", { tag: '@phone' }, async ({ page }) => {
   await signIn(page, 'admin@demo.atrium');
   await page.getByRole('button', { name: 'Открыть меню' }).click();
   const menu = page.getByTestId('side-menu');

@@ -1,14 +1,13 @@
 import {
   expect,
   request as playwrightRequest,
-  test,
   type APIRequestContext,
   type Browser,
   type Page,
 } from '@playwright/test';
 import { simplePdf } from './fixtures/files';
 import { clickWhenStill } from './support/motion';
-import { VIEWPORTS, signedInPage } from './support/session';
+import { VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -18,8 +17,6 @@ import { saveShot } from './support/screens';
  * check; staff approve one and reject another with a reason, which the member sees.
  */
 
-const PASSWORD = 'payments-password-1';
-const stamp = Date.now().toString(36);
 const DAY = 86400_000;
 
 /** The rows of the subscription history (a desktop's table). */
@@ -49,15 +46,6 @@ async function tokenOf(email: string, password: string): Promise<string> {
   const res = await anonymous.post('/api/accounts/login/', { form: { username: email, password } });
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { token: string }).token;
-}
-
-async function freshMember(name: string, language: 'ru' | 'en' | 'de') {
-  const email = `${name.toLowerCase()}-${stamp}@e2e.example`;
-  const res = await adminApi.post('/api/v1/users/', {
-    data: { email, first_name: name, last_name: 'Payer', role: 'member', language, password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return email;
 }
 
 /** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
@@ -97,68 +85,69 @@ async function lessonLocked(token: string, lessonId: number): Promise<boolean> {
   return ((await res.json()) as { access: { locked: boolean } }).access.locked;
 }
 
-test('a member buys a package through the sandbox checkout; access ends with the period when auto-pay is off', async ({
-  browser,
-}) => {
-  const email = await freshMember('Paula', 'en');
-  const token = await tokenOf(email, PASSWORD);
-  const lessons = await adminApi.get(
-    `/api/admin/lessons?filter=${encodeURIComponent(JSON.stringify({ q: 'Planning a quarter' }))}`,
-  );
-  const lessonId = ((await lessons.json()) as Array<{ id: number }>)[0]!.id;
-  expect(await lessonLocked(token, lessonId)).toBe(true);
+test.describe(() => {
+  test.use({ freshUserOptions: { firstName: 'Paula', lastName: 'Payer', language: 'en' } });
+  test('a member buys a package through the sandbox checkout; access ends with the period when auto-pay is off', async ({
+    freshUser,
+  }) => {
+    const token = await tokenOf(freshUser.email, freshUser.password);
+    const lessons = await adminApi.get(
+      `/api/admin/lessons?filter=${encodeURIComponent(JSON.stringify({ q: 'Planning a quarter' }))}`,
+    );
+    const lessonId = ((await lessons.json()) as Array<{ id: number }>)[0]!.id;
+    expect(await lessonLocked(token, lessonId)).toBe(true);
 
-  const page = await logIn(browser, email, PASSWORD);
-  await useLanguage(page, 'en');
-  await page.goto('/subscription');
-  await expect(page.getByTestId('no-current-package')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Packages' })).toBeVisible();
-  await shot(page, 'catalogue-en');
-  await shot(page, 'catalogue-en', 'phone');
-  await page.setViewportSize(VIEWPORTS.desktop);
+    const page = await freshUser.newPage();
+    await useLanguage(page, 'en');
+    await page.goto('/subscription');
+    await expect(page.getByTestId('no-current-package')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Packages' })).toBeVisible();
+    await shot(page, 'catalogue-en');
+    await shot(page, 'catalogue-en', 'phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
 
-  const card = page.locator('[data-testid^="package-"]').filter({ hasText: 'Pro' });
-  await card.getByRole('checkbox').check();
-  await card.getByRole('button', { name: 'Buy' }).click();
-  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/sbx_/);
-  await expect(page.getByText('19.00 USD', { exact: true })).toBeVisible();
-  await shot(page, 'sandbox-checkout');
-  await page.getByRole('button', { name: 'Pay 19.00 USD' }).click();
-  await expect(page).toHaveURL(/\/subscription$/);
+    const card = page.locator('[data-testid^="package-"]').filter({ hasText: 'Pro' });
+    await card.getByRole('checkbox').check();
+    await card.getByRole('button', { name: 'Buy' }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/sbx_/);
+    await expect(page.getByText('19.00 USD', { exact: true })).toBeVisible();
+    await shot(page, 'sandbox-checkout');
+    await page.getByRole('button', { name: 'Pay 19.00 USD' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
 
-  await expect(page.getByTestId('current-package-name')).toHaveText('Pro');
-  await expect(page.getByTestId('current-package-end')).toContainText(/Active until \d{2}\/\d{2}\/\d{4}/);
-  await expect(historyRows(page)).toHaveCount(1);
-  await expect(historyRows(page)).toContainText('Active');
-  await expect(page.getByTestId('auto-pay-switch').locator('input')).toBeChecked();
-  await expectNoRawKeys(page);
-  await shot(page, 'current-en');
-  await shot(page, 'current-en', 'phone');
-  await page.setViewportSize(VIEWPORTS.desktop);
+    await expect(page.getByTestId('current-package-name')).toHaveText('Pro');
+    await expect(page.getByTestId('current-package-end')).toContainText(/Active until \d{2}\/\d{2}\/\d{4}/);
+    await expect(historyRows(page)).toHaveCount(1);
+    await expect(historyRows(page)).toContainText('Active');
+    await expect(page.getByTestId('auto-pay-switch').locator('input')).toBeChecked();
+    await expectNoRawKeys(page);
+    await shot(page, 'current-en');
+    await shot(page, 'current-en', 'phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
 
-  // A lesson of a granted category opens.
-  expect(await lessonLocked(token, lessonId)).toBe(false);
-  await page.goto(`/lesson/view/${lessonId}`);
-  await expect(page.getByRole('heading', { name: 'Planning a quarter', level: 1 })).toBeVisible();
-  await shot(page, 'lesson-open');
+    // A lesson of a granted category opens.
+    expect(await lessonLocked(token, lessonId)).toBe(false);
+    await page.goto(`/lesson/view/${lessonId}`);
+    await expect(page.getByRole('heading', { name: 'Planning a quarter', level: 1 })).toBeVisible();
+    await shot(page, 'lesson-open');
 
-  // Auto-pay off, then the reloaded info says so.
-  await page.goto('/subscription');
-  await page.getByTestId('auto-pay-switch').locator('input').uncheck();
-  await expect(page.getByTestId('auto-pay-state')).toContainText('Auto-pay is off');
-  await page.reload();
-  await expect(page.getByTestId('auto-pay-switch').locator('input')).not.toBeChecked();
+    // Auto-pay off, then the reloaded info says so.
+    await page.goto('/subscription');
+    await page.getByTestId('auto-pay-switch').locator('input').uncheck();
+    await expect(page.getByTestId('auto-pay-state')).toContainText('Auto-pay is off');
+    await page.reload();
+    await expect(page.getByTestId('auto-pay-switch').locator('input')).not.toBeChecked();
 
-  // The period ends (the server's clock moves 32 days): the renewal job ends the package, access stops.
-  const moved = await anonymous.post('/__test__/clock', { data: { advance_ms: 32 * DAY } });
-  expect(moved.ok()).toBeTruthy();
-  await expect.poll(() => lessonLocked(token, lessonId), { timeout: 20_000 }).toBe(true);
-  await page.reload();
-  await expect(page.getByTestId('no-current-package')).toBeVisible();
-  await expect(historyRows(page)).toContainText('Ended');
-  await shot(page, 'ended-en');
-  await anonymous.post('/__test__/clock', { data: { reset: true } });
-  await page.context().close();
+    // The period ends (the server's clock moves 32 days): the renewal job ends the package, access stops.
+    const moved = await anonymous.post('/__test__/clock', { data: { advance_ms: 32 * DAY } });
+    expect(moved.ok()).toBeTruthy();
+    await expect.poll(() => lessonLocked(token, lessonId), { timeout: 20_000 }).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('no-current-package')).toBeVisible();
+    await expect(historyRows(page)).toContainText('Ended');
+    await shot(page, 'ended-en');
+    await anonymous.post('/__test__/clock', { data: { reset: true } });
+  });
 });
 
 async function donateManually(page: Page, amount: string, file: string) {
@@ -176,93 +165,101 @@ async function donateManually(page: Page, amount: string, file: string) {
   return dialog;
 }
 
-test('manual donations with a PDF check: staff approve one (receipt, totals) and reject another with a reason', async ({
-  browser,
-}) => {
-  const email = await freshMember('Dora', 'de');
-  const member = await logIn(browser, email, PASSWORD);
-  await useLanguage(member, 'de');
-  await member.goto('/dashboard');
+test.describe(() => {
+  test.use({ freshUserOptions: { firstName: 'Dora', lastName: 'Payer', language: 'de' } });
+  test('manual donations with a PDF check: staff approve one (receipt, totals) and reject another with a reason', async ({
+    browser,
+    freshUser,
+  }) => {
+    const { email } = freshUser;
+    const member = await freshUser.newPage();
+    await useLanguage(member, 'de');
+    await member.goto('/dashboard');
 
-  // Nothing sent without the amount: the field says so.
-  await member.getByTestId('dashboard-donation').getByTestId('open-donation').click();
-  await member.getByRole('dialog').getByTestId('donation-submit').click();
-  await expect(member.getByRole('dialog').getByText('Bitte füllen Sie dieses Feld aus').first()).toBeVisible();
-  await member.keyboard.press('Escape');
+    // Nothing sent without the amount: the field says so.
+    await member.getByTestId('dashboard-donation').getByTestId('open-donation').click();
+    await member.getByRole('dialog').getByTestId('donation-submit').click();
+    await expect(member.getByRole('dialog').getByText('Bitte füllen Sie dieses Feld aus').first()).toBeVisible();
+    await member.keyboard.press('Escape');
 
-  let dialog = await donateManually(member, '15.00', 'beleg.pdf');
-  await member.setViewportSize(VIEWPORTS.phone);
-  await saveShot(member, `payments-donation-dialog-de-phone`);
-  await member.setViewportSize(VIEWPORTS.desktop);
-  await dialog.getByTestId('donation-submit').click();
-  await expect(member.getByText('Danke! Ihre Spende wartet auf die Bestätigung durch unser Team.')).toBeVisible();
+    let dialog = await donateManually(member, '15.00', 'beleg.pdf');
+    await member.setViewportSize(VIEWPORTS.phone);
+    await saveShot(member, `payments-donation-dialog-de-phone`);
+    await member.setViewportSize(VIEWPORTS.desktop);
+    await dialog.getByTestId('donation-submit').click();
+    await expect(member.getByText('Danke! Ihre Spende wartet auf die Bestätigung durch unser Team.')).toBeVisible();
 
-  dialog = await donateManually(member, '7.50', 'zweiter.pdf');
-  await dialog.getByTestId('donation-submit').click();
-  await expect(dialog).toBeHidden();
+    dialog = await donateManually(member, '7.50', 'zweiter.pdf');
+    await dialog.getByTestId('donation-submit').click();
+    await expect(dialog).toBeHidden();
 
-  await member.goto('/subscription#donations');
-  await expect(member.getByTestId('my-donation')).toHaveCount(2);
-  await expect(member.getByTestId('my-donation').first()).toContainText('Wartet auf Bestätigung');
-  await expectNoRawKeys(member);
-  await shot(member, 'my-donations-de');
+    await member.goto('/subscription#donations');
+    await expect(member.getByTestId('my-donation')).toHaveCount(2);
+    await expect(member.getByTestId('my-donation').first()).toContainText('Wartet auf Bestätigung');
+    await expectNoRawKeys(member);
+    await shot(member, 'my-donations-de');
 
-  // Staff (the admin, in Russian) review them.
-  const staff = await logIn(browser, 'admin@demo.atrium', 'demo-password');
-  await staff.goto('/staff/payments');
-  await expect(staff.getByRole('columnheader', { name: 'Сумма, USD' })).toBeVisible();
-  const rows = staff.locator('tbody tr').filter({ hasText: 'Dora' });
-  await expect(rows).toHaveCount(2);
-  await shot(staff, 'staff-list-ru');
-  await shot(staff, 'staff-list-ru', 'phone');
-  await staff.setViewportSize(VIEWPORTS.desktop);
+    // Staff (the admin, in Russian) review them.
+    const staff = await logIn(browser, 'admin@demo.atrium', 'demo-password');
+    await staff.goto('/staff/payments');
+    await expect(staff.getByRole('columnheader', { name: 'Сумма, USD' })).toBeVisible();
+    const rows = staff.locator('tbody tr').filter({ hasText: 'Dora' });
+    await expect(rows).toHaveCount(2);
+    await shot(staff, 'staff-list-ru');
+    await shot(staff, 'staff-list-ru', 'phone');
+    await staff.setViewportSize(VIEWPORTS.desktop);
 
-  await rows.filter({ hasText: '15,00 $' }).click();
-  await expect(staff.getByTestId('open-check')).toBeVisible();
-  await shot(staff, 'staff-show-ru');
-  await staff.getByTestId('approve-payment').click();
-  await staff.getByRole('dialog').getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(staff.getByTestId('payment-state')).toHaveText('Оплачен');
-  await expect(staff.getByTestId('approve-payment')).toBeHidden();
+    await rows.filter({ hasText: '15,00 $' }).click();
+    await expect(staff.getByTestId('open-check')).toBeVisible();
+    await shot(staff, 'staff-show-ru');
+    await staff.getByTestId('approve-payment').click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(staff.getByTestId('payment-state')).toHaveText('Оплачен');
+    await expect(staff.getByTestId('approve-payment')).toBeHidden();
 
-  await staff.goto('/staff/payments');
-  // The state tabs filter the list: under "Needs approval" only the transfer still waiting is left.
-  await staff.getByRole('tab', { name: /^Ждёт подтверждения \(\d+\)$/i }).click();
-  await expect(staff.locator('tbody tr').filter({ hasText: 'Dora' })).toHaveCount(1);
-  await shot(staff, 'staff-list-pending-ru');
-  await staff.locator('tbody tr').filter({ hasText: 'Dora' }).filter({ hasText: 'Ждёт подтверждения' }).first().click();
-  await staff.getByTestId('reject-payment').click();
-  await staff.getByTestId('reject-reason').fill('Der Beleg ist unleserlich');
-  await staff.getByTestId('confirm-reject').click();
-  await expect(staff.getByTestId('payment-state')).toHaveText('Отклонён / отменён');
+    await staff.goto('/staff/payments');
+    // The state tabs filter the list: under "Needs approval" only the transfer still waiting is left.
+    await staff.getByRole('tab', { name: /^Ждёт подтверждения \(\d+\)$/i }).click();
+    await expect(staff.locator('tbody tr').filter({ hasText: 'Dora' })).toHaveCount(1);
+    await shot(staff, 'staff-list-pending-ru');
+    await staff
+      .locator('tbody tr')
+      .filter({ hasText: 'Dora' })
+      .filter({ hasText: 'Ждёт подтверждения' })
+      .first()
+      .click();
+    await staff.getByTestId('reject-payment').click();
+    await staff.getByTestId('reject-reason').fill('Der Beleg ist unleserlich');
+    await staff.getByTestId('confirm-reject').click();
+    await expect(staff.getByTestId('payment-state')).toHaveText('Отклонён / отменён');
 
-  // The member sees both outcomes; the approved one counts in their donations as staff see them.
-  await member.reload();
-  await expect(member.getByTestId('my-donation').filter({ hasText: 'Erhalten' })).toHaveCount(1);
-  await expect(member.getByTestId('my-donation').filter({ hasText: 'Grund: Der Beleg ist unleserlich' })).toHaveCount(
-    1,
-  );
-  await shot(member, 'my-donations-decided-de');
-  await shot(member, 'my-donations-decided-de', 'phone');
+    // The member sees both outcomes; the approved one counts in their donations as staff see them.
+    await member.reload();
+    await expect(member.getByTestId('my-donation').filter({ hasText: 'Erhalten' })).toHaveCount(1);
+    await expect(member.getByTestId('my-donation').filter({ hasText: 'Grund: Der Beleg ist unleserlich' })).toHaveCount(
+      1,
+    );
+    await shot(member, 'my-donations-decided-de');
+    await shot(member, 'my-donations-decided-de', 'phone');
 
-  const users = await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(email)}`);
-  const userId = ((await users.json()) as { results: Array<{ id: number }> }).results[0]!.id;
-  const donations = await adminApi.post('/api/team/contact/get_donations/', { data: { user_id: userId } });
-  expect(donations.ok()).toBeTruthy();
-  const page = (await donations.json()) as { results: Array<{ amount: string; status: string }> };
-  expect(page.results.map((d) => [d.amount, d.status]).sort()).toEqual([
-    ['15.00', 'paid'],
-    ['7.50', 'canceled'],
-  ]);
-  // The approved one (only) counts in the team's donation totals of the structure list.
-  const structure = await adminApi.post(`/api/team/get_my_structure_users/?search=${encodeURIComponent(email)}`, {
-    data: {},
+    const users = await adminApi.get(`/api/v1/users/?search=${encodeURIComponent(email)}`);
+    const userId = ((await users.json()) as { results: Array<{ id: number }> }).results[0]!.id;
+    const donations = await adminApi.post('/api/team/contact/get_donations/', { data: { user_id: userId } });
+    expect(donations.ok()).toBeTruthy();
+    const page = (await donations.json()) as { results: Array<{ amount: string; status: string }> };
+    expect(page.results.map((d) => [d.amount, d.status]).sort()).toEqual([
+      ['15.00', 'paid'],
+      ['7.50', 'canceled'],
+    ]);
+    // The approved one (only) counts in the team's donation totals of the structure list.
+    const structure = await adminApi.post(`/api/team/get_my_structure_users/?search=${encodeURIComponent(email)}`, {
+      data: {},
+    });
+    expect(structure.ok(), await structure.text()).toBeTruthy();
+    expect(await structure.json()).toMatchObject({
+      total_donations_current: '15.00',
+      results: [{ id: userId, donations_current: '15.00' }],
+    });
+    await staff.context().close();
   });
-  expect(structure.ok(), await structure.text()).toBeTruthy();
-  expect(await structure.json()).toMatchObject({
-    total_donations_current: '15.00',
-    results: [{ id: userId, donations_current: '15.00' }],
-  });
-  await staff.context().close();
-  await member.context().close();
 });

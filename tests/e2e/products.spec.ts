@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { products } from '../../src/web/features/products/i18n';
 import { expectNoRawKeys } from './support/admin-api';
@@ -12,18 +12,12 @@ import { signIn, test } from './support/session';
  * the orders list with the delivery details and mark it sent (ru, desktop).
  */
 
-const PASSWORD = 'products-password-1';
 const stamp = Date.now().toString(36);
 const NAME = `Atrium Becher ${stamp}`;
 const ru = products.ru;
 const de = products.de;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-let admin: APIRequestContext;
-test.beforeAll(({ adminApi }) => {
-  admin = adminApi;
-});
 
 /** Signs `page` in as `email` and opens the dashboard (the login screen is foundation.spec's subject). */
 const logIn = (page: Page, email: string, password: string) => signIn(page, email, { password });
@@ -50,15 +44,11 @@ test('an admin adds a product to the catalogue from the menu', async ({ browser 
   await page.context().close();
 });
 
-test('a member buys it at phone width in German and finds the order in their orders', async ({ browser }) => {
-  const email = `buyer-${stamp}@e2e.example`;
-  const res = await admin.post('/api/v1/users/', {
-    data: { email, first_name: 'Greta', last_name: 'Käuferin', role: 'member', language: 'de', password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await logIn(page, email, PASSWORD);
+// The buyer: a fresh German member.
+test.use({ freshUserOptions: { firstName: 'Greta', lastName: 'Käuferin', language: 'de' } });
+
+test('a member buys it at phone width in German and finds the order in their orders', async ({ freshUser }) => {
+  const page = await freshUser.newPage({ viewport: { width: 390, height: 844 } });
   await page.evaluate(() => {
     localStorage.setItem('atrium:locale', 'de');
     localStorage.setItem('RaStore.locale', JSON.stringify('de'));
@@ -104,7 +94,6 @@ test('a member buys it at phone width in German and finds the order in their ord
   await expectNoRawKeys(page);
   // The page fits the phone: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await context.close();
 });
 
 test('staff find the order in the orders list with the delivery details and mark it sent', async ({ browser }) => {

@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, test, VIEWPORTS } from './support/session';
 
 /**
  * #40 finding 17: a consultant with nobody in their structure opens Staff › Consultants from the menu.
@@ -11,61 +11,62 @@ import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './supp
  * to them. With no tag to give a new person (a fresh install), both create buttons are off and the
  * page says why, instead of opening a form that cannot be saved. en, de (phone), ru.
  */
-const PASSWORD = 'roster-create-pass-1';
 const stamp = Date.now().toString(36);
 
 for (const [lang, width] of LANGUAGE_WALKS)
-  test(`an empty roster's create buttons work or say why not (${lang}, ${width})`, async ({ browser, adminApi }) => {
-    test.setTimeout(120_000);
-    const t = staff[lang];
-    const admin = adminApi;
-    const email = `roster-${lang}-${stamp}@e2e.example`;
-    const made = await admin.post('/api/v1/users/', {
-      data: {
-        email,
-        first_name: 'Rosa',
-        last_name: `Roster${lang}${stamp}`,
+  test.describe(() => {
+    test.use({
+      freshUserOptions: {
         role: 'consultant',
+        firstName: 'Rosa',
+        lastName: `Roster${lang}${stamp}`,
         language: lang,
-        password: PASSWORD,
-        time_zone: 'Europe/Berlin',
+        timeZone: 'Europe/Berlin',
       },
     });
-    expect(made.status(), await made.text()).toBe(201);
-    const page = await signedInPage(browser, email, { password: PASSWORD, viewport: VIEWPORTS[width] });
-    if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
-    await openFromMenu(page, catalogues[lang].menu_staff_list);
-    await expect(page.getByText(t.list.empty_structure)).toBeVisible();
-    await expect(page.getByTestId('roster-no-tags')).toHaveCount(0);
+    test(`an empty roster's create buttons work or say why not (${lang}, ${width})`, async ({
+      adminApi: admin,
+      freshUser,
+    }) => {
+      test.setTimeout(120_000);
+      const t = staff[lang];
+      const { email } = freshUser;
+      const page = await freshUser.newPage({ viewport: VIEWPORTS[width] });
+      if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+      await openFromMenu(page, catalogues[lang].menu_staff_list);
+      await expect(page.getByText(t.list.empty_structure)).toBeVisible();
+      await expect(page.getByTestId('roster-no-tags')).toHaveCount(0);
 
-    // Create lead: the consultant picks themselves, and the lead is created.
-    await page.getByRole('button', { name: t.people.new_lead }).click();
-    const form = page.getByRole('dialog');
-    const leadEmail = `roster-lead-${lang}-${stamp}@e2e.example`;
-    await form.getByLabel(t.people.first_name).fill('Lena');
-    await form.getByLabel(t.people.last_name).fill(`Roster${stamp}`);
-    await form.getByLabel(t.people.email).fill(leadEmail);
-    await form.getByLabel(t.people.tag).click();
-    await page.getByRole('option').first().click();
-    await form.getByLabel(t.people.consultant).click();
-    await page.getByRole('option', { name: new RegExp(email) }).click();
-    await form.getByRole('button', { name: t.people.create }).click();
-    await expect(page.getByText(t.people.lead_created)).toBeVisible();
-    await expect(form).toBeHidden();
-    const found = (await (await admin.get(`/api/v1/users/?search=${encodeURIComponent(leadEmail)}`)).json()) as {
-      results: Array<{ email: string; responsible_id?: number | null; responsible?: { id: number } | null }>;
-    };
-    expect(found.results.map((u) => u.email)).toEqual([leadEmail]);
+      // Create lead: the consultant picks themselves, and the lead is created.
+      await page.getByRole('button', { name: t.people.new_lead }).click();
+      const form = page.getByRole('dialog');
+      const leadEmail = `roster-lead-${lang}-${stamp}@e2e.example`;
+      await form.getByLabel(t.people.first_name).fill('Lena');
+      await form.getByLabel(t.people.last_name).fill(`Roster${stamp}`);
+      await form.getByLabel(t.people.email).fill(leadEmail);
+      await form.getByLabel(t.people.tag).click();
+      await page.getByRole('option').first().click();
+      await form.getByLabel(t.people.consultant).click();
+      await page.getByRole('option', { name: new RegExp(email) }).click();
+      await form.getByRole('button', { name: t.people.create }).click();
+      await expect(page.getByText(t.people.lead_created)).toBeVisible();
+      await expect(form).toBeHidden();
+      const found = (await (await admin.get(`/api/v1/users/?search=${encodeURIComponent(leadEmail)}`)).json()) as {
+        results: Array<{ email: string; responsible_id?: number | null; responsible?: { id: number } | null }>;
+      };
+      expect(found.results.map((u) => u.email)).toEqual([leadEmail]);
 
-    // No tag exists (as on a fresh install): the buttons are off and the page says what is missing.
-    await page.route('**/api/accounts/tags_groups/', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tags: [], groups: [] }) }),
-    );
-    await page.reload();
-    await expect(page.getByTestId('roster-no-tags')).toHaveText(t.list.no_tags);
-    await expect(page.getByRole('button', { name: t.people.new_lead })).toBeDisabled();
-    await expect(page.getByRole('button', { name: t.people.new_partner })).toBeDisabled();
-    await expectNoRawKeys(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
-    await page.context().close();
+      // No tag exists (as on a fresh install): the buttons are off and the page says what is missing.
+      await page.route('**/api/accounts/tags_groups/', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tags: [], groups: [] }) }),
+      );
+      await page.reload();
+      await expect(page.getByTestId('roster-no-tags')).toHaveText(t.list.no_tags);
+      await expect(page.getByRole('button', { name: t.people.new_lead })).toBeDisabled();
+      await expect(page.getByRole('button', { name: t.people.new_partner })).toBeDisabled();
+      await expectNoRawKeys(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[width].width,
+      );
+    });
   });

@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
 
 /**
  * Staff pages ask the server's route check (menu/check_access/) before they show (#40 item 4), so a
@@ -13,24 +13,16 @@ import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './supp
  * en, de and ru; the refusal at phone width too.
  */
 
-const PASSWORD = 'route-access-password-1';
-const stamp = Date.now().toString(36);
 type Lang = 'ru' | 'en' | 'de';
+
+// The file's fresh user: an English member; each walk below makes a consultant in its language.
+test.use({ freshUserOptions: { firstName: 'Rita', lastName: 'Routeen', language: 'en' } });
 
 let admin: APIRequestContext;
 
 test.beforeAll(({ adminApi }) => {
   admin = adminApi;
 });
-
-async function createUser(role: 'consultant' | 'member', language: Lang) {
-  const email = `route-${role}-${language}-${stamp}@e2e.example`;
-  const res = await admin.post('/api/v1/users/', {
-    data: { email, first_name: 'Rita', last_name: `Route${language}`, role, language, password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { email, id: ((await res.json()) as { id: number }).id };
-}
 
 async function setRole(id: number, role: 'consultant' | 'member') {
   const res = await admin.put(`/api/v1/users/${String(id)}`, { data: { role } });
@@ -44,49 +36,53 @@ async function fromMenu(page: Page, lang: Lang, name: string, phone: boolean) {
 }
 
 for (const [lang, width] of LANGUAGE_WALKS)
-  test(`a consultant made a member is refused a staff page at the next click, without a new login (${lang}, ${width})`, async ({
-    browser,
-  }) => {
-    const phone = width === 'phone';
-    const { email, id } = await createUser('consultant', lang);
-    const page = await signedInPage(browser, email, { password: PASSWORD, viewport: VIEWPORTS[width] });
-    const tasks = catalogues[lang].menu_staff_tasks;
-    await fromMenu(page, lang, tasks, phone);
-    await expect(page).toHaveURL(/\/staff\/tasks$/);
-    await expect(page.getByTestId('refusal')).toHaveCount(0);
-    await fromMenu(page, lang, catalogues[lang].menu_dashboard, phone);
-    await expect(page).toHaveURL(/\/dashboard$/);
+  test.describe(() => {
+    test.use({ freshUserOptions: { role: 'consultant', firstName: 'Rita', lastName: `Route${lang}`, language: lang } });
+    test(`a consultant made a member is refused a staff page at the next click, without a new login (${lang}, ${width})`, async ({
+      freshUser,
+    }) => {
+      const phone = width === 'phone';
+      const { id } = freshUser;
+      const page = await freshUser.newPage({ viewport: VIEWPORTS[width] });
+      const tasks = catalogues[lang].menu_staff_tasks;
+      await fromMenu(page, lang, tasks, phone);
+      await expect(page).toHaveURL(/\/staff\/tasks$/);
+      await expect(page.getByTestId('refusal')).toHaveCount(0);
+      await fromMenu(page, lang, catalogues[lang].menu_dashboard, phone);
+      await expect(page).toHaveURL(/\/dashboard$/);
 
-    await setRole(id, 'member');
-    const listCalls: string[] = [];
-    page.on('request', (req) => {
-      if (req.url().includes('/api/user_tasks/list/')) listCalls.push(req.url());
+      await setRole(id, 'member');
+      const listCalls: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().includes('/api/user_tasks/list/')) listCalls.push(req.url());
+      });
+      // The menu read before the change still offers Tasks; the page asks the server before it shows.
+      await fromMenu(page, lang, tasks, phone);
+      const refusal = page.getByTestId('refusal');
+      await expect(refusal).toContainText(staff[lang].refusal.page);
+      await expect(refusal).toContainText(staff[lang].refusal.hint);
+      expect(listCalls).toEqual([]);
+      await expectNoRawKeys(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[width].width,
+      );
+      await refusal.getByRole('button', { name: staff[lang].refusal.back }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      // The side menu was read again and no longer has the staff entries.
+      if (phone) await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+      const menu = page.getByTestId('side-menu');
+      await expect(
+        menu.getByRole('menuitem', { name: catalogues[lang].menu_contacts, includeHidden: true }),
+      ).toHaveCount(1);
+      await expect(menu.getByRole('menuitem', { name: tasks, exact: true, includeHidden: true })).toHaveCount(0);
     });
-    // The menu read before the change still offers Tasks; the page asks the server before it shows.
-    await fromMenu(page, lang, tasks, phone);
-    const refusal = page.getByTestId('refusal');
-    await expect(refusal).toContainText(staff[lang].refusal.page);
-    await expect(refusal).toContainText(staff[lang].refusal.hint);
-    expect(listCalls).toEqual([]);
-    await expectNoRawKeys(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
-    await refusal.getByRole('button', { name: staff[lang].refusal.back }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    // The side menu was read again and no longer has the staff entries.
-    if (phone) await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
-    const menu = page.getByTestId('side-menu');
-    await expect(menu.getByRole('menuitem', { name: catalogues[lang].menu_contacts, includeHidden: true })).toHaveCount(
-      1,
-    );
-    await expect(menu.getByRole('menuitem', { name: tasks, exact: true, includeHidden: true })).toHaveCount(0);
-    await page.context().close();
   });
 
 test('a member made a consultant finds the staff pages when the window gets the focus back, without a new login', async ({
-  browser,
+  freshUser,
 }) => {
-  const { email, id } = await createUser('member', 'en');
-  const page = await signedInPage(browser, email, { password: PASSWORD });
+  const { id } = freshUser;
+  const page = await freshUser.newPage();
   const tasks = catalogues.en.menu_staff_tasks;
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByRole('menuitem', { name: catalogues.en.menu_contacts, includeHidden: true })).toHaveCount(1);
@@ -104,5 +100,4 @@ test('a member made a consultant finds the staff pages when the window gets the 
   await expect(page).toHaveURL(/\/staff\/tasks$/);
   expect((await listed).status()).toBe(200);
   await expect(page.getByTestId('refusal')).toHaveCount(0);
-  await page.context().close();
 });

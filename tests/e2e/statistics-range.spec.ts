@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { statistics } from '../../src/web/features/statistics/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, test, VIEWPORTS } from './support/session';
 
 /**
  * #40 finding 17, the statistics screen: an admin opens Statistics from the menu and picks a date
@@ -13,7 +13,6 @@ import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './supp
  * fits a 1366 px laptop and a phone, every figure on screen. In en, de (phone, and the table at
  * 1366 px: German's headers are the longest words) and ru.
  */
-const PASSWORD = 'statistics-range-pass-1';
 const stamp = Date.now().toString(36);
 const LAPTOP = { width: 1366, height: 768 };
 
@@ -26,96 +25,89 @@ async function nothingWider(page: Page) {
 }
 
 for (const [lang, width] of LANGUAGE_WALKS)
-  test(`the statistics date range guides and the employee figures fit (${lang}, ${width})`, async ({
-    browser,
-    adminApi,
-  }) => {
-    test.setTimeout(120_000);
-    const t = statistics[lang];
-    const admin = adminApi;
-    const email = `stats-${lang}-${stamp}@e2e.example`;
-    const made = await admin.post('/api/v1/users/', {
-      data: {
-        email,
-        first_name: 'Stella',
-        last_name: `Stats${stamp}`,
+  test.describe(() => {
+    test.use({
+      freshUserOptions: {
         role: 'admin',
+        firstName: 'Stella',
+        lastName: `Stats${stamp}`,
         language: lang,
-        password: PASSWORD,
-        time_zone: 'Europe/Berlin',
+        timeZone: 'Europe/Berlin',
       },
     });
-    expect(made.status(), await made.text()).toBe(201);
-    const viewport = width === 'phone' ? VIEWPORTS.phone : LAPTOP;
-    const page = await signedInPage(browser, email, { password: PASSWORD, viewport });
-    // Every statistics call the screen makes, to show a reversed range asks nothing.
-    const sent: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/accounts/dashboard/') && r.method() === 'POST') sent.push(r.postData() ?? '');
+    test(`the statistics date range guides and the employee figures fit (${lang}, ${width})`, async ({ freshUser }) => {
+      test.setTimeout(120_000);
+      const t = statistics[lang];
+      const viewport = width === 'phone' ? VIEWPORTS.phone : LAPTOP;
+      const page = await freshUser.newPage({ viewport });
+      // Every statistics call the screen makes, to show a reversed range asks nothing.
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/accounts/dashboard/') && r.method() === 'POST') sent.push(r.postData() ?? '');
+      });
+      if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+      await openFromMenu(page, catalogues[lang].menu_staff_dashboard);
+
+      // The year: the employee table, with the money columns an admin sees, on screen whole.
+      await page.getByTestId('period').locator('..').click();
+      await page.getByRole('option', { name: t.periods.year, exact: true }).click();
+      await expect(page.getByText(t.by_staff)).toBeVisible();
+      /** The table's last column ends on screen (measured until the year's rows replace today's). */
+      const tableFits = async (screenWidth: number) => {
+        const last = page.getByRole('columnheader', { name: t.metrics.new_subscriptions });
+        await expect(last).toBeVisible();
+        await expect
+          .poll(async () => {
+            const box = await last.boundingBox();
+            return box ? box.x + box.width : Infinity;
+          })
+          .toBeLessThanOrEqual(screenWidth);
+      };
+      if (width === 'phone') {
+        const blocks = page.getByTestId('staff-blocks');
+        await expect(blocks.getByText(t.metrics.donations_sum).first()).toBeVisible();
+        const figure = blocks.getByText(t.metrics.tasks_of_new_registrations).first();
+        await figure.scrollIntoViewIfNeeded();
+        await expect(figure).toBeInViewport();
+        await nothingWider(page);
+        // German's long headers on a 1366 px laptop too: the same screen turned into the table.
+        await page.setViewportSize(LAPTOP);
+        await tableFits(LAPTOP.width);
+        await nothingWider(page);
+        await page.setViewportSize(viewport);
+      } else {
+        await tableFits(viewport.width);
+      }
+      await nothingWider(page);
+
+      // A range: until both days are picked, a hint instead of an empty page.
+      await page.getByTestId('period').locator('..').click();
+      await page.getByRole('option', { name: t.periods.range, exact: true }).click();
+      await expect(page.getByTestId('range-hint')).toHaveText(t.range_hint);
+      const from = page.locator('input[name="date_from"]');
+      const to = page.locator('input[name="date_to"]');
+      await from.fill('20/01/2001');
+      await expect(from).toHaveValue('20/01/2001');
+      // The whole date is readable: the field is not narrower than its text.
+      for (const field of [from, to])
+        expect(await field.evaluate((el: HTMLInputElement) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+      // Reversed: one message, in the reader's language, and no call to the server.
+      const before = sent.length;
+      await to.fill('10/01/2001');
+      await expect(to).toHaveValue('10/01/2001');
+      await expect(page.getByText(t.range_reversed)).toHaveCount(1);
+      await expect(page.getByText(catalogues[lang].date_range_invalid)).toHaveCount(0);
+      await expect(page.getByTestId('range-hint')).toHaveCount(0);
+      await page.waitForTimeout(500);
+      expect(sent.slice(before).filter((body) => body.includes('2001-01-20'))).toEqual([]);
+
+      // An empty range (long before anyone signed up): the figures' unit and what to do.
+      await to.fill('31/01/2001');
+      await expect(page.getByText(t.range_reversed)).toHaveCount(0);
+      await expect(page.getByTestId('metric-time_spent-value')).toHaveText(t.minutes.replace('%{smart_count}', '0'));
+      await expect(page.getByText(t.empty).first()).toBeVisible();
+      await expectNoRawKeys(page);
+      await nothingWider(page);
     });
-    if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
-    await openFromMenu(page, catalogues[lang].menu_staff_dashboard);
-
-    // The year: the employee table, with the money columns an admin sees, on screen whole.
-    await page.getByTestId('period').locator('..').click();
-    await page.getByRole('option', { name: t.periods.year, exact: true }).click();
-    await expect(page.getByText(t.by_staff)).toBeVisible();
-    /** The table's last column ends on screen (measured until the year's rows replace today's). */
-    const tableFits = async (screenWidth: number) => {
-      const last = page.getByRole('columnheader', { name: t.metrics.new_subscriptions });
-      await expect(last).toBeVisible();
-      await expect
-        .poll(async () => {
-          const box = await last.boundingBox();
-          return box ? box.x + box.width : Infinity;
-        })
-        .toBeLessThanOrEqual(screenWidth);
-    };
-    if (width === 'phone') {
-      const blocks = page.getByTestId('staff-blocks');
-      await expect(blocks.getByText(t.metrics.donations_sum).first()).toBeVisible();
-      const figure = blocks.getByText(t.metrics.tasks_of_new_registrations).first();
-      await figure.scrollIntoViewIfNeeded();
-      await expect(figure).toBeInViewport();
-      await nothingWider(page);
-      // German's long headers on a 1366 px laptop too: the same screen turned into the table.
-      await page.setViewportSize(LAPTOP);
-      await tableFits(LAPTOP.width);
-      await nothingWider(page);
-      await page.setViewportSize(viewport);
-    } else {
-      await tableFits(viewport.width);
-    }
-    await nothingWider(page);
-
-    // A range: until both days are picked, a hint instead of an empty page.
-    await page.getByTestId('period').locator('..').click();
-    await page.getByRole('option', { name: t.periods.range, exact: true }).click();
-    await expect(page.getByTestId('range-hint')).toHaveText(t.range_hint);
-    const from = page.locator('input[name="date_from"]');
-    const to = page.locator('input[name="date_to"]');
-    await from.fill('20/01/2001');
-    await expect(from).toHaveValue('20/01/2001');
-    // The whole date is readable: the field is not narrower than its text.
-    for (const field of [from, to])
-      expect(await field.evaluate((el: HTMLInputElement) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-
-    // Reversed: one message, in the reader's language, and no call to the server.
-    const before = sent.length;
-    await to.fill('10/01/2001');
-    await expect(to).toHaveValue('10/01/2001');
-    await expect(page.getByText(t.range_reversed)).toHaveCount(1);
-    await expect(page.getByText(catalogues[lang].date_range_invalid)).toHaveCount(0);
-    await expect(page.getByTestId('range-hint')).toHaveCount(0);
-    await page.waitForTimeout(500);
-    expect(sent.slice(before).filter((body) => body.includes('2001-01-20'))).toEqual([]);
-
-    // An empty range (long before anyone signed up): the figures' unit and what to do.
-    await to.fill('31/01/2001');
-    await expect(page.getByText(t.range_reversed)).toHaveCount(0);
-    await expect(page.getByTestId('metric-time_spent-value')).toHaveText(t.minutes.replace('%{smart_count}', '0'));
-    await expect(page.getByText(t.empty).first()).toBeVisible();
-    await expectNoRawKeys(page);
-    await nothingWider(page);
-    await page.context().close();
   });

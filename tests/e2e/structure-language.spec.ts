@@ -3,33 +3,29 @@ import { catalogues } from '../../src/server/i18n';
 import { team } from '../../src/web/features/team/i18n';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { signedInPage, test } from './support/session';
+import { test } from './support/session';
 
 /**
  * #40 finding 16: Team › Structure's column headers follow a language switch in the same page (no
  * reload), the seeded tag groups' columns ("Interests", "Sources") too.
  */
 const stamp = Date.now().toString(36);
-const PASSWORD = 'structure-language-1';
+
+test.use({
+  freshUserOptions: {
+    role: 'consultant',
+    firstName: 'Lia',
+    lastName: `Lang${stamp}`,
+    language: 'ru',
+    timeZone: 'Europe/Berlin',
+  },
+});
 
 test('the structure headers and tag-group columns follow a switch of language without a reload', async ({
-  browser,
   adminApi: admin,
+  freshUser,
 }) => {
   test.setTimeout(120_000);
-  const email = `structure-lang-${stamp}@e2e.example`;
-  const made = await admin.post('/api/v1/users/', {
-    data: {
-      email,
-      first_name: 'Lia',
-      last_name: `Lang${stamp}`,
-      role: 'consultant',
-      language: 'ru',
-      password: PASSWORD,
-      time_zone: 'Europe/Berlin',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
   // One person in the consultant's structure, so the table (and its headers) shows.
   const member = await admin.post('/api/v1/users/', {
     data: {
@@ -43,12 +39,12 @@ test('the structure headers and tag-group columns follow a switch of language wi
   const given = await admin.post('/api/accounts/user/give_away_user/', {
     data: {
       user_id: ((await member.json()) as { id: number }).id,
-      consultant_id: ((await made.json()) as { id: number }).id,
+      consultant_id: freshUser.id,
     },
   });
   expect(given.ok(), await given.text()).toBeTruthy();
 
-  const page = await signedInPage(browser, email, { password: PASSWORD });
+  const page = await freshUser.newPage();
   await openFromMenu(page, catalogues.ru.menu_team);
   await page.getByRole('tab', { name: team.ru.tabs.structure }).click();
   const header = (text: string) => page.getByRole('columnheader', { name: text, exact: true });
@@ -70,5 +66,4 @@ test('the structure headers and tag-group columns follow a switch of language wi
   await expect(header(catalogues.en.team_col_donations_current)).toBeVisible();
   await expect(header(catalogues.en.tag_group_interests)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-  await page.context().close();
 });

@@ -1,10 +1,10 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { tasks as texts } from '../../src/web/features/tasks/i18n';
 import { clickWhenStill } from './support/motion';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
 
 /**
  * "New lead" with its first task in one step (#40 item 4, user_tasks/create_new_lead_task/): a consultant
@@ -13,67 +13,60 @@ import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, VIEWPORTS, test } from './supp
  * In en, de at phone width and ru.
  */
 
-const PASSWORD = 'new-lead-task-password-1';
 const stamp = Date.now().toString(36);
-
-let admin: APIRequestContext;
-
-test.beforeAll(({ adminApi }) => {
-  admin = adminApi;
-});
 
 /** A Berlin landline no other run has used. */
 const freshPhone = () => `+49 30 ${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
 
 for (const [lang, width] of LANGUAGE_WALKS)
-  test(`a consultant creates a new lead and its first task in one step from Tasks (${lang}, ${width})`, async ({
-    browser,
-  }) => {
-    const t = texts[lang];
-    const email = `new-lead-task-${lang}-${stamp}@e2e.example`;
-    const created = await admin.post('/api/v1/users/', {
-      data: { email, first_name: 'Nina', last_name: 'Tasker', role: 'consultant', language: lang, password: PASSWORD },
+  test.describe(() => {
+    test.use({ freshUserOptions: { role: 'consultant', firstName: 'Nina', lastName: 'Tasker', language: lang } });
+    test(`a consultant creates a new lead and its first task in one step from Tasks (${lang}, ${width})`, async ({
+      adminApi: admin,
+      freshUser,
+    }) => {
+      const t = texts[lang];
+      const consultantId = freshUser.id;
+
+      const page = await freshUser.newPage({ viewport: VIEWPORTS[width] });
+      if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+      await openFromMenu(page, catalogues[lang].menu_staff_tasks);
+      await expect(page).toHaveURL(/\/staff\/tasks$/);
+      await page.getByRole('button', { name: t.create }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(t.new_lead).check();
+      await expect(dialog.getByText(t.new_lead_hint)).toBeVisible();
+      await expect(dialog.getByRole('combobox', { name: t.fields.linked_user })).toHaveCount(0);
+
+      // Saved empty: the lead's name and phone and the task's start and description are asked for.
+      await dialog.getByRole('button', { name: t.save }).click();
+      await expect(dialog.getByText(t.fill_field)).toHaveCount(4);
+      await expect(dialog.getByText(t.select_start)).toBeVisible();
+
+      const lastName = `Lead${lang}${stamp}`;
+      await dialog.locator('input[name="first_name"]').fill('Lena');
+      await dialog.locator('input[name="last_name"]').fill(lastName);
+      await dialog.locator('input[name="phone"]').fill(freshPhone());
+      await dialog.locator('input[name="email"]').fill(`lead-${lang}-${stamp}@e2e.example`);
+      await dialog.getByTestId('task-start').locator('..').click();
+      await clickWhenStill(page.getByRole('option', { name: t.start_in.now }));
+      await dialog.locator('textarea[name="description"]').fill(`First call ${stamp}`);
+      await expectNoRawKeys(page);
+      await dialog.getByRole('button', { name: t.save }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(t.lead_created)).toBeVisible();
+      await expect(page.getByText(`First call ${stamp}`).first()).toBeVisible();
+      await expect(page.getByText(new RegExp(lastName)).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[width].width,
+      );
+
+      // The lead is the consultant's, waiting in Processing.
+      const found = (await (await admin.get(`/api/v1/users/?search=${lastName}`)).json()) as {
+        results: { id: number }[];
+      };
+      expect(found.results).toHaveLength(1);
+      const details = await admin.post('/api/accounts/user/details/', { data: { user_id: found.results[0]!.id } });
+      expect(((await details.json()) as { responsible: { id: number } | null }).responsible?.id).toBe(consultantId);
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const consultantId = ((await created.json()) as { id: number }).id;
-
-    const page = await signedInPage(browser, email, { password: PASSWORD, viewport: VIEWPORTS[width] });
-    if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
-    await openFromMenu(page, catalogues[lang].menu_staff_tasks);
-    await expect(page).toHaveURL(/\/staff\/tasks$/);
-    await page.getByRole('button', { name: t.create }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(t.new_lead).check();
-    await expect(dialog.getByText(t.new_lead_hint)).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: t.fields.linked_user })).toHaveCount(0);
-
-    // Saved empty: the lead's name and phone and the task's start and description are asked for.
-    await dialog.getByRole('button', { name: t.save }).click();
-    await expect(dialog.getByText(t.fill_field)).toHaveCount(4);
-    await expect(dialog.getByText(t.select_start)).toBeVisible();
-
-    const lastName = `Lead${lang}${stamp}`;
-    await dialog.locator('input[name="first_name"]').fill('Lena');
-    await dialog.locator('input[name="last_name"]').fill(lastName);
-    await dialog.locator('input[name="phone"]').fill(freshPhone());
-    await dialog.locator('input[name="email"]').fill(`lead-${lang}-${stamp}@e2e.example`);
-    await dialog.getByTestId('task-start').locator('..').click();
-    await clickWhenStill(page.getByRole('option', { name: t.start_in.now }));
-    await dialog.locator('textarea[name="description"]').fill(`First call ${stamp}`);
-    await expectNoRawKeys(page);
-    await dialog.getByRole('button', { name: t.save }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText(t.lead_created)).toBeVisible();
-    await expect(page.getByText(`First call ${stamp}`).first()).toBeVisible();
-    await expect(page.getByText(new RegExp(lastName)).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
-
-    // The lead is the consultant's, waiting in Processing.
-    const found = (await (await admin.get(`/api/v1/users/?search=${lastName}`)).json()) as {
-      results: { id: number }[];
-    };
-    expect(found.results).toHaveLength(1);
-    const details = await admin.post('/api/accounts/user/details/', { data: { user_id: found.results[0]!.id } });
-    expect(((await details.json()) as { responsible: { id: number } | null }).responsible?.id).toBe(consultantId);
-    await page.context().close();
   });

@@ -3,14 +3,13 @@ import { catalogues } from '../../src/server/i18n';
 import { imports } from '../../src/web/features/imports/i18n';
 import { team } from '../../src/web/features/team/i18n';
 import { openFromMenu } from './support/menu';
-import { signedInPage, test } from './support/session';
+import { test } from './support/session';
 
 /**
  * #40 finding 14: on a 1366 × 768 laptop, in German (the longest labels), an import's skip reasons and
  * "Download rejected rows" and Team › Waiting leads' actions are on screen without scrolling sideways.
  */
 const stamp = Date.now().toString(36);
-const PASSWORD = 'wide-tables-pass-1';
 const LAPTOP = { width: 1366, height: 768 };
 
 /** The element lies within the window's width, and its table needs no sideways scrolling. */
@@ -28,21 +27,18 @@ async function fits(page: Page, target: Locator) {
   for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
 }
 
-test('an import and the waiting leads fit a 1366 px screen in German', async ({ browser, adminApi: admin }) => {
+test.use({
+  freshUserOptions: {
+    role: 'admin',
+    firstName: 'Wanda',
+    lastName: `Wide${stamp}`,
+    language: 'de',
+    timeZone: 'Europe/Berlin',
+  },
+});
+
+test('an import and the waiting leads fit a 1366 px screen in German', async ({ adminApi: admin, freshUser }) => {
   test.setTimeout(150_000);
-  const email = `wide-${stamp}@e2e.example`;
-  const made = await admin.post('/api/v1/users/', {
-    data: {
-      email,
-      first_name: 'Wanda',
-      last_name: `Wide${stamp}`,
-      role: 'admin',
-      language: 'de',
-      password: PASSWORD,
-      time_zone: 'Europe/Berlin',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
   // A waiting lead with a long email, so the queue has a row with its actions.
   const lead = await admin.post('/api/v1/users/', {
     data: {
@@ -57,7 +53,7 @@ test('an import and the waiting leads fit a 1366 px screen in German', async ({ 
   });
   expect(lead.status(), await lead.text()).toBe(201);
 
-  const page = await signedInPage(browser, email, { password: PASSWORD, viewport: LAPTOP });
+  const page = await freshUser.newPage({ viewport: LAPTOP });
   const de = imports.de;
   await openFromMenu(page, catalogues.de.menu_staff_imports);
   const name = `wide-${stamp}-a-file-name-as-long-as-exports-name-them.csv`;
@@ -85,5 +81,4 @@ test('an import and the waiting leads fit a 1366 px screen in German', async ({ 
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(row).toHaveCount(1);
   await fits(page, row.getByRole('button').last());
-  await page.context().close();
 });

@@ -8,6 +8,7 @@ import { connect } from '../../src/server/db/client';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { runMigrations } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed';
+import { runBundleDir } from './bundle-dir';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -68,12 +69,19 @@ async function makeTemplates(
  * removed at the end.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  // The server bundle this run's workers build for the tests that start server processes (server-process.ts).
+  const dropBundle = () => {
+    fs.rmSync(runBundleDir(process.pid), { recursive: true, force: true });
+  };
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     project.provide('adminDbUrl', external);
     const templates = await makeTemplates(external);
     project.provide('templateDbs', templates.names);
-    return templates.drop;
+    return async () => {
+      dropBundle();
+      await templates.drop();
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-vitest-'));
   // mkdtemp makes the dir 0700; as root PostgreSQL runs as the `postgres` user, which must get in.
@@ -81,7 +89,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const messages: string[] = [];
   let cluster;
   try {
-    cluster = await startEmbeddedPostgres(dir, (m) => messages.push(m), { lock: true });
+    // A throwaway cluster: no flush to disk per commit or per copied database (PostgreSQL's own
+    // advice for data that need not survive a crash). About a tenth less CPU for the API tests.
+    cluster = await startEmbeddedPostgres(dir, (m) => messages.push(m), {
+      lock: true,
+      settings: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+    });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     if (messages.length) console.error(`embedded PostgreSQL said:\n${messages.join('\n')}`);
@@ -96,6 +109,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     throw err;
   }
   return async () => {
+    dropBundle();
     try {
       await cluster.stop();
     } finally {

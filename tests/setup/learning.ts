@@ -49,6 +49,22 @@ export async function makeCategory(
   return { id, lessons };
 }
 
+/**
+ * A package on sale (active, with a price for the one-month period, as the subscription page lists it)
+ * that includes `categoryIds`; answers its id.
+ */
+export async function sellPackage(t: TestApp, categoryIds: number[]): Promise<number> {
+  const pkg = await one<{ id: number }>(t, `insert into packages (name) values ('On sale') returning id`);
+  for (const c of categoryIds)
+    await t.pool.query('insert into package_categories (package_id, category_id) values ($1, $2)', [pkg.id, c]);
+  await t.pool.query(
+    `insert into package_terms (package_id, period_id, price_cents)
+     select $1, id, 900 from subscription_periods order by months, id limit 1`,
+    [pkg.id],
+  );
+  return pkg.id;
+}
+
 export async function grantPackage(
   t: TestApp,
   userId: number,

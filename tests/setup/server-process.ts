@@ -1,15 +1,15 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../src/server/db/embedded';
 import { postgresProcessesOf } from '../../src/server/db/proc';
 import { TEST_JWT_SECRET } from './test-app';
+import { runBundleDir } from './bundle-dir';
 
 /**
  * The real server as a process of its own, for tests of what happens to the process: signals, kills,
  * start failures. `built` (the default) is the documented production command, `node --enable-source-maps
- * <bundle>/main.js` under NODE_ENV=production, on a bundle built once per test file; `sources` runs
+ * <bundle>/main.js` under NODE_ENV=production, on a bundle built once per run; `sources` runs
  * src/server/main.ts through tsx (no build, but each start compiles).
  */
 export type ServerProcess = {
@@ -26,23 +26,29 @@ export type ServerProcess = {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const started: ServerProcess[] = [];
-let bundle: { dir: string; main: Promise<string> } | undefined;
+let bundle: Promise<string> | undefined;
 
 /**
- * The server bundled as `npm run build:server` does, into a folder of this worker (the checkout's
- * dist-server/ is left alone): built once and shared by the worker's test files (vitest.config.ts,
- * isolate: false), removed when the worker ends.
+ * The server bundled as `npm run build:server` does, into a folder of this Vitest run (the checkout's
+ * dist-server/ is left alone): the first worker to ask builds it, the others wait for it, so a run
+ * builds it once. The run's global setup removes the folder at the end (tests/setup/global-setup.ts).
  */
 function builtServer(): Promise<string> {
-  if (!bundle) {
+  bundle ??= (async () => {
     // Inside the checkout, so that the bundle finds node_modules, the contract and the migrations as dist-server/ does.
-    const dir = path.join(ROOT, '.cache', 'test-server', crypto.randomBytes(6).toString('hex'));
-    process.on('exit', () => {
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
-    bundle = {
-      dir,
-      main: Promise.resolve().then(() => {
+    const dir = runBundleDir(process.ppid);
+    const ready = path.join(dir, 'bundle', 'main.js');
+    const failed = path.join(dir, 'failed');
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    let builder = true;
+    try {
+      fs.mkdirSync(dir);
+    } catch {
+      builder = false;
+    }
+    if (builder) {
+      const out = path.join(dir, 'building');
+      try {
         execFileSync(
           process.execPath,
           [
@@ -51,18 +57,29 @@ function builtServer(): Promise<string> {
             '--ssr',
             'src/server/main.ts',
             '--outDir',
-            dir,
+            out,
             '--emptyOutDir',
             '--logLevel',
             'warn',
           ],
           { cwd: ROOT, stdio: 'pipe' },
         );
-        return path.join(dir, 'main.js');
-      }),
-    };
-  }
-  return bundle.main;
+      } catch (err) {
+        fs.writeFileSync(failed, String(err));
+        throw err;
+      }
+      // Whole or not at all for the workers waiting on it.
+      fs.renameSync(out, path.dirname(ready));
+      return ready;
+    }
+    for (const began = Date.now(); Date.now() - began < 300_000; await sleep(200)) {
+      if (fs.existsSync(ready)) return ready;
+      if (fs.existsSync(failed))
+        throw new Error(`the server bundle failed to build:\n${fs.readFileSync(failed, 'utf8')}`);
+    }
+    throw new Error('the server bundle was not built within 5 minutes');
+  })();
+  return bundle;
 }
 
 /**
@@ -160,7 +177,7 @@ export async function postgresGone(dataDir: string, timeoutMs = 10_000): Promise
 /**
  * Kills every server this file started that still runs (their process groups) and any PostgreSQL left
  * on `dataDirs` (a SIGKILLed server leaves its database running); then, unless `keep` (afterEach, so
- * that a failed test does not hold the data dir for the next one), removes the data dirs (the bundle stays for the worker's next file).
+ * that a failed test does not hold the data dir for the next one), removes the data dirs (the bundle stays for the run's next file).
  */
 export async function stopServerProcesses(dataDirs: string[] = [], opts: { keep?: boolean } = {}): Promise<void> {
   for (const s of started) {

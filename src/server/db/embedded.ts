@@ -330,6 +330,8 @@ export async function startEmbeddedPostgres(
      * run's Ctrl-C or group kill ends it too, leaving nothing behind.
      */
     ownGroup?: boolean;
+    /** More `-c` settings for the postmaster (the test run's throwaway cluster gives up durability). */
+    settings?: string[];
   } = {},
 ): Promise<EmbeddedCluster> {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -365,7 +367,7 @@ export async function startEmbeddedPostgres(
       '-c',
       `unix_socket_directories=${useSocket ? socketDir : ''}`,
     ],
-    ...tuning(os.totalmem()).flatMap((setting) => ['-c', setting]),
+    ...[...tuning(os.totalmem()), ...(opts.settings ?? [])].flatMap((setting) => ['-c', setting]),
   ];
   // Only for initdb: the postmaster is started by spawnPostmaster.
   const pg = new EmbeddedPostgres({

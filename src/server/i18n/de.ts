@@ -118,6 +118,7 @@ export const de: Record<MessageKey, string> = {
   lesson_locked_subscription: 'Diese Lektion ist Teil eines Abonnements. Wählen Sie ein Paket, um sie zu öffnen.',
   lesson_locked_package:
     'Ihr aktuelles Paket enthält diese Lektion nicht. Erweitern Sie Ihr Abonnement, um sie zu öffnen.',
+  lesson_locked_in_no_package: 'Diese Lektion ist noch nicht verfügbar: Bisher enthält sie kein Paket.',
   book_is_free: 'Dieses Buch ist kostenlos: Sie können es sofort lesen.',
   book_already_purchased: 'Sie haben dieses Buch bereits gekauft.',
   file_required: 'Bitte wählen Sie eine Datei.',

@@ -112,6 +112,7 @@ export const en = {
   menu_outbox: 'Mail outbox',
   lesson_locked_subscription: 'This lesson is part of a subscription. Choose a package to open it.',
   lesson_locked_package: 'Your current package does not include this lesson. Upgrade your subscription to open it.',
+  lesson_locked_in_no_package: 'This lesson is not available yet: no package includes it so far.',
   book_is_free: 'This book is free: you can read it right away.',
   book_already_purchased: 'You have already bought this book.',
   file_required: 'Please, choose a file.',

@@ -114,6 +114,7 @@ export const ru: Record<MessageKey, string> = {
   menu_outbox: 'Исходящая почта',
   lesson_locked_subscription: 'Этот урок доступен по подписке. Выберите пакет, чтобы открыть его.',
   lesson_locked_package: 'Ваш текущий пакет не включает этот урок. Расширьте подписку, чтобы открыть его.',
+  lesson_locked_in_no_package: 'Этот урок пока недоступен: он ещё не входит ни в один пакет.',
   book_is_free: 'Эта книга бесплатна: её можно читать сразу.',
   book_already_purchased: 'Вы уже купили эту книгу.',
   file_required: 'Пожалуйста, выберите файл.',

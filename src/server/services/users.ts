@@ -11,6 +11,7 @@ import { inReachOf } from './staff/reach';
 import { authChanged } from './sessions';
 import { isTimeZone } from './time-zones';
 import { recordAction } from './action-log';
+import { leadCreated, ROUTE_LEAD_QUEUE } from './leads/intake';
 import { countryCode } from './countries';
 import { parsePhone } from './phones';
 import { personDefaults } from './person-defaults';
@@ -274,6 +275,9 @@ export async function createUser(
         kind: 'user_created',
         details: { role: created.role },
       });
+      // A waiting member made here is a new lead like any other: routed at once, not at the next sweep.
+      if (created.role === 'member' && created.leadStatus === 'waiting')
+        await leadCreated(tx, ctx, { userId: created.id, source: 'staff', actorId: actor.id });
       return {
         row: created,
         invited: input.send_invitation ? await issueInvitation(ctx, tx, actor.id, created) : null,
@@ -317,6 +321,9 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           .where(actor.sessionId ? and(open, ne(sessions.id, actor.sessionId)) : open);
         await revokeLastingAccess(tx, id);
       }
+      // Set back to waiting by hand: offered at once, as a new lead is (routeLead skips it if it has a consultant).
+      if (after.role === 'member' && after.leadStatus === 'waiting' && before.leadStatus !== 'waiting')
+        await ctx.jobs.sendInTx(tx, ROUTE_LEAD_QUEUE, { leadId: id }, { retryLimit: 5, retryDelay: 5 });
       const changes = changesOf(before, after, input);
       if (Object.keys(changes).length)
         await recordAction(tx, { actorId: actor.id, subjectId: id, kind: 'user_updated', details: { changes } });

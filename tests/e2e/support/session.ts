@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import {
   expect,
   request as playwrightRequest,
@@ -8,8 +9,9 @@ import {
   type Page,
 } from '@playwright/test';
 
-/** The two widths every journey is walked at: a phone and a laptop. */
-export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+import { VIEWPORTS } from '../../../scripts/e2e-viewports';
+
+export { VIEWPORTS };
 
 /** The seed's demo accounts (npm start seeds them; the E2E server starts on an empty data dir). */
 const DEMO = {
@@ -58,7 +60,8 @@ export async function signedInPage(
   const { token, user } = await apiSession(baseURL, email, password);
   const origin = new URL(baseURL ?? '').origin;
   const context = await browser.newContext({
-    viewport: VIEWPORTS.desktop,
+    // The project's width (the phone project's phone), else a laptop's.
+    viewport: base.info().project.use.viewport ?? VIEWPORTS.desktop,
     ...contextOptions,
     storageState: {
       cookies: [],
@@ -97,16 +100,56 @@ export async function signIn(page: Page, email: string, options: { password?: st
   await page.goto(path);
 }
 
-type RolePages = { asAdmin: Page; asConsultant: Page; asMember: Page };
+type Lang = 'ru' | 'en' | 'de';
+
+/** Who `freshUser` is: `test.use({ freshUserOptions: { language: 'en', role: 'consultant' } })` for a file or a describe. */
+type FreshUserOptions = {
+  role?: 'member' | 'consultant' | 'admin';
+  language?: Lang;
+  /** IANA zone; left out, the server gives the creating admin's. */
+  timeZone?: string;
+  firstName?: string;
+  /** Left out, a unique one (`User<n>`), so a search finds only this user. */
+  lastName?: string;
+};
+
+/** A user made for one test: a unique email and a password, in the language and zone the options chose. */
+export type FreshUser = {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  language: Lang;
+  /** A page of a new browser signed in as this user, on `path` (the dashboard); closed after the test. */
+  newPage: (options?: BrowserContextOptions & { path?: string }) => Promise<Page>;
+  /** Signs `page` in as this user and opens `path` (the dashboard), as `signIn` does. */
+  signIn: (page: Page, path?: string) => Promise<void>;
+  /** An API client acting as this user; disposed after the test. */
+  api: () => Promise<APIRequestContext>;
+};
+
+type TestFixtures = {
+  asAdmin: Page;
+  asConsultant: Page;
+  asMember: Page;
+  freshUserOptions: FreshUserOptions;
+  freshUser: FreshUser;
+};
 type WorkerClients = { adminApi: APIRequestContext };
 
+const FRESH_PASSWORD = 'fresh-user-password-1';
+let freshSerial = 0;
+
 /**
- * `test` with a signed-in page per demo role (a desktop browser on the dashboard), each closed after
- * the test: `test('…', async ({ asAdmin }) => …)`; and `adminApi`, an API client signed in as the demo
- * admin for setting up what a spec needs: one per worker (one login for all the specs it runs, usable
- * in `beforeAll`), disposed when the worker ends: `test.beforeAll(async ({ adminApi }) => …)`.
+ * `test` with a signed-in page per demo role (a browser on the dashboard at the project's width), each
+ * closed after the test: `test('…', async ({ asAdmin }) => …)`; `adminApi`, an API client signed in as the
+ * demo admin for setting up what a spec needs: one per worker (one login for all the specs it runs, usable
+ * in `beforeAll`), disposed when the worker ends: `test.beforeAll(async ({ adminApi }) => …)`; and
+ * `freshUser`, a new user (a member unless `freshUserOptions` say otherwise) made through `adminApi` for the
+ * test that asks for it: `const page = await freshUser.newPage()`.
  */
-export const test = base.extend<RolePages, WorkerClients>({
+export const test = base.extend<TestFixtures, WorkerClients>({
   adminApi: [
     // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
     // eslint-disable-next-line no-empty-pattern
@@ -131,6 +174,51 @@ export const test = base.extend<RolePages, WorkerClients>({
     const page = await signedInPage(browser, DEMO.member);
     await use(page);
     await page.context().close();
+  },
+  freshUserOptions: [{}, { option: true }],
+  freshUser: async ({ adminApi, browser, baseURL, freshUserOptions }, use, testInfo) => {
+    const { role = 'member', language = 'ru', timeZone, firstName = 'Fresh' } = freshUserOptions;
+    // Unique across the tests of a run: the worker, the moment and a counter (the data dir is new per run).
+    freshSerial += 1;
+    const unique = `${String(testInfo.workerIndex)}${Date.now().toString(36)}${String(freshSerial)}`;
+    const lastName = freshUserOptions.lastName ?? `User${unique}`;
+    const email = `${basename(testInfo.file, '.spec.ts')}-${unique}@e2e.example`;
+    const created = await adminApi.post('/api/v1/users/', {
+      data: {
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        role,
+        language,
+        password: FRESH_PASSWORD,
+        ...(timeZone && { time_zone: timeZone }),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const pages: Page[] = [];
+    const apis: APIRequestContext[] = [];
+    await use({
+      id,
+      email,
+      password: FRESH_PASSWORD,
+      firstName,
+      lastName,
+      language,
+      newPage: async (options = {}) => {
+        const page = await signedInPage(browser, email, { password: FRESH_PASSWORD, ...options });
+        pages.push(page);
+        return page;
+      },
+      signIn: (page, to) => signIn(page, email, { password: FRESH_PASSWORD, ...(to && { path: to }) }),
+      api: async () => {
+        const api = await apiAs(baseURL, email, FRESH_PASSWORD);
+        apis.push(api);
+        return api;
+      },
+    });
+    for (const page of pages) await page.context().close();
+    for (const api of apis) await api.dispose();
   },
 });
 

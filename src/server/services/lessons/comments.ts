@@ -114,7 +114,11 @@ export async function listComments(ctx: AppContext, caller: Caller, q: CommentLi
   if (shape.lesson) {
     if (!row.lesson) throw notFound();
     const reason = lockReason(
-      grantsFrom(caller, { grant_categories: row.grant_categories ?? [], has_package: row.has_package ?? false }),
+      grantsFrom(caller, {
+        grant_categories: row.grant_categories ?? [],
+        has_package: row.has_package ?? false,
+        sold_categories: row.sold_categories ?? [],
+      }),
       row.lesson,
     );
     if (reason) throw lessonLocked(reason);

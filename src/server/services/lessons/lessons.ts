@@ -139,7 +139,7 @@ const listStatement = shapedStatement<
         select l.id from ${matchOnce ? sql`m l` : sql`lessons l`} join lesson_categories c on c.id = l.category_id
         ${matchOnce ? sql`` : sql`where ${where}`} order by ${orderBy} ${pageSql(shape)}
       ), g as (select ${grantColumns(userId)})
-      select ${BRIEF_COLUMNS}, g.grant_categories, g.has_package from page join lessons l on l.id = page.id ${briefJoins(userId)} cross join g
+      select ${BRIEF_COLUMNS}, g.grant_categories, g.has_package, g.sold_categories from page join lessons l on l.id = page.id ${briefJoins(userId)} cross join g
       order by ${orderBy}) r), '[]')::text as rows`;
   return shape.category
     ? sql`select k.count, k.total,

@@ -19,7 +19,12 @@ export const briefJoins = (userId: number | Placeholder): SQL =>
   left join lesson_progress p on p.user_id = ${userId} and p.lesson_id = l.id`;
 
 /** The values a brief built in SQL takes besides its row: an admin opens everything; the lock messages in the caller's language. */
-export type BriefValues = { admin: boolean; subscriptionMessage: string; packageMessage: string };
+export type BriefValues = {
+  admin: boolean;
+  subscriptionMessage: string;
+  packageMessage: string;
+  inNoPackageMessage: string;
+};
 
 /**
  * The brief of `x` (a row of BRIEF_COLUMNS) as PostgreSQL JSON: the same object as briefView, for
@@ -30,6 +35,8 @@ export function briefJsonSql(x: string, grants = 'g'): SQL {
   const r = (column: string) => sql.raw(`${x}.${column}`);
   const g = (column: string) => sql.raw(`${grants}.${column}`);
   const locked = sql`not (${r('is_free')} or ${sql.placeholder('admin')}::boolean or ${r('category_id')} = any(${g('grant_categories')}))`;
+  // As lockReason decides: no package on sale includes it, else the caller has a package or not.
+  const unsold = sql`not (${r('category_id')} = any(${g('sold_categories')}))`;
   const duration = sql`coalesce(nullif(${r('p_duration')}, 0), ${r('duration_seconds')})`;
   const position = sql`least(${r('position_seconds')}, 86400)`;
   return sql`json_build_object(
@@ -37,8 +44,8 @@ export function briefJsonSql(x: string, grants = 'g'): SQL {
     'category', json_build_object('id', ${r('category_id')}, 'title', ${r('category_title')}),
     'preview', ${r('preview')}, 'duration_seconds', ${r('duration_seconds')}, 'order', ${r('"order"')},
     'access', json_build_object('is_free', ${r('is_free')}, 'locked', ${locked},
-      'reason', case when ${locked} then case when ${g('has_package')} then 'package_required' else 'subscription_required' end end,
-      'message', case when ${locked} then case when ${g('has_package')} then ${sql.placeholder('packageMessage')}::text else ${sql.placeholder('subscriptionMessage')}::text end end,
+      'reason', case when ${locked} then case when ${unsold} then 'in_no_package' when ${g('has_package')} then 'package_required' else 'subscription_required' end end,
+      'message', case when ${locked} then case when ${unsold} then ${sql.placeholder('inNoPackageMessage')}::text when ${g('has_package')} then ${sql.placeholder('packageMessage')}::text else ${sql.placeholder('subscriptionMessage')}::text end end,
       'available_from', null),
     'progress', case when ${r('position_seconds')} is null or ${r('p_completed')} is null then null else json_build_object(
       'position_seconds', ${position}, 'duration_seconds', least(${duration}, 86400), 'completed', ${r('p_completed')},

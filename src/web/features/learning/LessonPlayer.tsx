@@ -8,7 +8,6 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaLessonDetail, SchemaLessonProgress, SchemaLessonViewRequest } from '../../../api/schema';
 import { fmtDateTime, fmtDuration, useTimeZone } from '../../common/format';
-import { useProviderQuery } from '../../providers/data/providerHooks';
 
 type Send = (view: SchemaLessonViewRequest, leaving?: boolean) => Promise<void>;
 type Props = { lesson: SchemaLessonDetail; progress: SchemaLessonProgress | null; send: Send };
@@ -251,24 +250,13 @@ const REASONS = {
   package_required: 'atrium.learning.lesson.reasons.package_required',
   previous_lesson_required: 'atrium.learning.lesson.reasons.previous_lesson_required',
   not_yet_available: 'atrium.learning.lesson.reasons.not_yet_available',
+  in_no_package: 'atrium.learning.lesson.reasons.in_no_package',
 } as const;
 
 /**
- * Whether some package on sale opens `categoryId`: null while that is not known (the packages are
- * read as the subscription page reads them, the same query).
- */
-function useSoldInAPackage(categoryId: number, asked: boolean): boolean | null {
-  const packages = useProviderQuery('getSubscriptionPackages', [null], { enabled: asked });
-  if (!asked) return true;
-  // Unknown (not read): the server's sentence stands.
-  if (packages.isError) return true;
-  if (!packages.data) return null;
-  return packages.data.some((p) => p.lesson_categories.some((c) => c.id === categoryId));
-}
-
-/**
- * Why the lesson is closed (the server's sentence) and the way to open it. A lesson no package on sale
- * includes is "not available yet", not a reason to buy or upgrade (issue #40).
+ * Why the lesson is closed (the server's sentence, else ours for its reason) and the way to open it. A
+ * lesson no package on sale includes (reason in_no_package, the server's decision) is "not available
+ * yet", with nothing to buy (issue #40).
  */
 function LockedPanel({ lesson }: { lesson: SchemaLessonDetail }) {
   const translate = useTranslate();
@@ -276,13 +264,7 @@ function LockedPanel({ lesson }: { lesson: SchemaLessonDetail }) {
   const { access } = lesson;
   const reason = access.reason ?? 'subscription_required';
   const forSale = reason === 'subscription_required' || reason === 'package_required';
-  const sold = useSoldInAPackage(lesson.category.id, forSale);
-  const message =
-    sold === false
-      ? translate('atrium.learning.lesson.reasons.in_no_package')
-      : sold === null
-        ? ''
-        : access.message || translate(REASONS[reason]);
+  const message = access.message || translate(REASONS[reason]);
   return (
     <Paper
       data-testid="lesson-locked"
@@ -311,7 +293,7 @@ function LockedPanel({ lesson }: { lesson: SchemaLessonDetail }) {
             {translate('atrium.learning.lesson.opens_at', { date: fmtDateTime(access.available_from, tz) })}
           </Typography>
         )}
-        {forSale && sold === true && (
+        {forSale && (
           <Button
             variant="contained"
             color="secondary"
