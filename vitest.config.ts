@@ -113,7 +113,11 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: { executablePath: SYSTEM_CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] },
+              launchOptions: {
+                executablePath: SYSTEM_CHROMIUM,
+                // As the E2E runs (playwright.config.ts): V8's optimizing tiers cost more than they save here.
+                args: ['--no-sandbox', '--disable-gpu', '--js-flags=--no-opt --no-maglev'],
+              },
             }),
             instances: [{ browser: 'chromium' }],
             // No screenshot of a failure: the assertion's message says what was on the page.
