@@ -48,11 +48,10 @@ export async function addContactNote(ctx: AppContext, ownerId: number, contactId
   const text = input.text.trim();
   if (!text) throw FieldErrors.of('text', 'field_empty');
   await ownContact(ctx, ownerId, contactId);
-  const made = one(
-    await ctx.db.insert(contactNotes).values({ contactId, authorId: ownerId, text }).returning({ id: contactNotes.id }),
-  );
+  // Written and read back with its author in one statement.
   const res = await ctx.db.execute<{ note: NoteRow }>(sql`
-    select ${noteJson} as note from contact_notes n left join users a on a.id = n.author_id where n.id = ${made.id}`);
+    with n as (insert into contact_notes (contact_id, author_id, text) values (${contactId}, ${ownerId}, ${text}) returning *)
+    select ${noteJson} as note from n left join users a on a.id = n.author_id`);
   return one(res.rows).note;
 }
 

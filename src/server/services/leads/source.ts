@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LeadSource } from './intake';
 
+type Name = ReturnType<typeof sql.identifier>;
+
 /** Where a person came from as a lead (StaffLeadSource): how, and the landing's or the import file's name. */
 type LeadSourceJson = { kind: LeadSource; name: string | null };
 
@@ -18,8 +20,24 @@ export function leadSourceSql(user: string): SQL<LeadSourceJson | null> {
         when 'landing' then coalesce(ls_f.name, ls_a.details->>'landing_name')
         when 'import' then ls_a.details->>'file_name' end)
       from action_logs ls_a left join flows ls_f on ls_f.id = (ls_a.details->>'flow_id')::int
-      where ls_a.subject_id = ${u}.id and ls_a.kind = 'lead_created'
-      order by ls_a.created_at desc, ls_a.id desc limit 1),
-    (select jsonb_build_object('kind', 'import', 'name', ls_i.file_name)
-      from user_imports ls_i where ls_i.id = ${u}.import_id))`;
+      ${latestEntry(u)}),
+    (select jsonb_build_object('kind', 'import', 'name', ls_i.file_name) ${madeBy(u)}))`;
 }
+
+/**
+ * The kind alone, for a filter that reads it for every candidate row: the same rule as
+ * leadSourceSql without building the object or joining the landing.
+ */
+export function leadSourceKindSql(user: string): SQL<LeadSource | null> {
+  const u = sql.identifier(user);
+  return sql<LeadSource | null>`coalesce(
+    (select ls_a.details->>'source' from action_logs ls_a ${latestEntry(u)}),
+    (select 'import' ${madeBy(u)}))`;
+}
+
+/** The user's latest lead_created entry (`ls_a`). */
+const latestEntry = (u: Name) => sql`where ls_a.subject_id = ${u}.id and ls_a.kind = 'lead_created'
+      order by ls_a.created_at desc, ls_a.id desc limit 1`;
+
+/** The import that created the user (`ls_i`). */
+const madeBy = (u: Name) => sql`from user_imports ls_i where ls_i.id = ${u}.import_id`;

@@ -5,7 +5,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf } from '../leads/brief';
 import { ROUTE_LEAD_QUEUE, type LeadSource } from '../leads/intake';
-import { leadSourceSql } from '../leads/source';
+import { leadSourceKindSql, leadSourceSql } from '../leads/source';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { visibilityOf, visibleUsersWhere, type Viewer } from './visibility';
 
@@ -39,7 +39,7 @@ type Row = Record<string, unknown> & { date_joined: Date; waiting_since: Date | 
 type QueueStatus = 'new' | 'offered' | 'returned';
 
 /** How the lead came (services/leads/source.ts: its latest creation entry, or the import that made it). */
-const SOURCE_KIND = sql`(${leadSourceSql('u')})->>'kind'`;
+const SOURCE_KIND = leadSourceKindSql('u');
 
 /** Offered (an open routing offer now), returned (a consultant gave it back) or new. */
 const QUEUE_STATUS = sql`(case
