@@ -192,7 +192,9 @@ export function ContactList() {
    * the search inputs. Never both at once: the search form submits every field it holds over the
    * list's filters, and one that kept the category (even hidden) undid a click on the panel made while
    * a search was being typed. The list starts afresh when the width crosses md, so the form never
-   * keeps a category from the other layout.
+   * keeps a category from the other layout. Not closed: on a starved browser the search's debounced
+   * submit can still merge the category it last saw, if it fires before the click's navigation renders
+   * (seen once in CI); the cure is the category in the same form as the search.
    */
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
