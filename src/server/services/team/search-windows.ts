@@ -55,6 +55,24 @@ function rareWindows(term: string, sample: string[]): string[] | undefined {
 }
 
 /**
+ * The term's ILIKE pattern, and its rare windows' patterns when the index is asked only for those
+ * (`windows`, see searchTextMatches).
+ */
+export async function searchTextTerms(db: Db, term: string): Promise<{ like: string; windows: string[] | undefined }> {
+  const windows = rareWindows(term, await sampleOf(db));
+  return { like: likeOf(term), windows: windows?.map((w) => `%${w}%`) };
+}
+
+/** searchTextMatches' condition over `u` for a pattern and window patterns (values or placeholders). */
+export function searchTextWhere(like: unknown, windows: unknown[] | undefined): SQL {
+  if (!windows) return sql`${SEARCH_TEXT} ilike ${like}`;
+  return sql.join(
+    [sql`texticlike(${SEARCH_TEXT}, ${like})`, ...windows.map((w) => sql`${SEARCH_TEXT} ilike ${w}`)],
+    sql` and `,
+  );
+}
+
+/**
  * "The user's search text contains the term" (ILIKE, as before), and whether the index is asked only
  * for rare windows (`selective`). The trigram index reads the whole
  * posting list of every trigram it is asked for, and one that most users have (the bench's `tre` of
@@ -64,16 +82,8 @@ function rareWindows(term: string, sample: string[]): string[] | undefined {
  * not hand it to the index too).
  */
 export async function searchTextMatches(db: Db, term: string): Promise<{ where: SQL; selective: boolean }> {
-  const like = likeOf(term);
-  const windows = rareWindows(term, await sampleOf(db));
-  if (!windows) return { where: sql`${SEARCH_TEXT} ilike ${like}`, selective: false };
-  return {
-    where: sql.join(
-      [sql`texticlike(${SEARCH_TEXT}, ${like})`, ...windows.map((w) => sql`${SEARCH_TEXT} ilike ${`%${w}%`}`)],
-      sql` and `,
-    ),
-    // Each rare window is in at most a few per cent of the users, whoever is looking: the statement
-    // may start from them for every viewer (see listStructureUsers).
-    selective: true,
-  };
+  const { like, windows } = await searchTextTerms(db, term);
+  // Each rare window is in at most a few per cent of the users, whoever is looking: the statement
+  // may start from them for every viewer (see listStructureUsers).
+  return { where: searchTextWhere(like, windows), selective: windows !== undefined };
 }

@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { clock } from '../../clock';
-import { prepared } from '../../db/prepared';
+import { prepared, shapedStatement, statement } from '../../db/prepared';
 import type { AppContext } from '../../context';
-import type { LeadStatus } from '../../db/schema';
+import type { LeadStatus, Role } from '../../db/schema';
 import type { Lang } from '../../i18n';
 import { briefJson, isoSql } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
 import { ORDER_SQL, columnsFor } from './structure-columns';
 import { visibleUsersFilter, visibleUsersWhere, type Viewer } from './visibility';
-import { searchTextMatches } from './search-windows';
+import { searchTextTerms, searchTextWhere } from './search-windows';
 import { one } from '../../db/rows';
 
 export type StructureFilter = { search?: string; status?: LeadStatus; tags?: number[]; groups?: number[] };
@@ -30,32 +30,36 @@ function mergeFilters(
 /** An int[] literal as one parameter (drizzle spreads a JS array into a list of parameters). */
 const pgIntArray = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
 
-/**
- * The filters of the list (the users' scope, visibility, comes first), and whether the search is
- * selective for every viewer (searchTextMatches).
- */
-async function filtersOf(db: AppContext['db'], f: StructureFilter): Promise<{ filters: SQL[]; selective: boolean }> {
+/** The filters other than the search, over `u`, for these values (or placeholders; `tags`, `groups`: int[] literals). */
+function otherFiltersSql(v: { status?: unknown; tags?: unknown; groups?: unknown }): SQL[] {
   const out: SQL[] = [];
-  const term = f.search?.trim();
-  let selective = false;
-  if (term) {
-    const search = await searchTextMatches(db, term);
-    out.push(search.where);
-    selective = search.selective;
+  if (v.status !== undefined) out.push(sql`u.lead_status = ${v.status}`);
+  if (v.tags !== undefined) {
+    out.push(sql`exists (select 1 from user_tags ut where ut.user_id = u.id and ut.tag_id = any(${v.tags}::int[]))`);
   }
-  if (f.status) out.push(sql`u.lead_status = ${f.status}`);
-  if (f.tags?.length) {
-    out.push(
-      sql`exists (select 1 from user_tags ut where ut.user_id = u.id and ut.tag_id = any(${pgIntArray(f.tags)}::int[]))`,
-    );
-  }
-  if (f.groups?.length) {
+  if (v.groups !== undefined) {
     // In a group: a member of it (user_groups) or holding a tag of it.
-    out.push(sql`(exists (select 1 from user_groups ug where ug.user_id = u.id and ug.group_id = any(${pgIntArray(f.groups)}::int[]))
+    out.push(sql`(exists (select 1 from user_groups ug where ug.user_id = u.id and ug.group_id = any(${v.groups}::int[]))
       or exists (select 1 from user_tags ut join tags tg on tg.id = ut.tag_id
-                 where ut.user_id = u.id and tg.group_id = any(${pgIntArray(f.groups)}::int[])))`);
+                 where ut.user_id = u.id and tg.group_id = any(${v.groups}::int[])))`);
   }
-  return { filters: out, selective };
+  return out;
+}
+
+/** The filters' values: the search's patterns (searchTextTerms) and the others' as otherFiltersSql takes them. */
+async function filterValuesOf(db: AppContext['db'], f: StructureFilter) {
+  const term = f.search?.trim();
+  return {
+    search: term ? await searchTextTerms(db, term) : undefined,
+    status: f.status || undefined,
+    tags: f.tags?.length ? pgIntArray(f.tags) : undefined,
+    groups: f.groups?.length ? pgIntArray(f.groups) : undefined,
+  };
+}
+
+/** The filters of the list with their values (the users' scope, visibility, is added by the caller). */
+function filtersSql(v: Awaited<ReturnType<typeof filterValuesOf>>): SQL[] {
+  return [...(v.search ? [searchTextWhere(v.search.like, v.search.windows)] : []), ...otherFiltersSql(v)];
 }
 
 /** The list's sort column (newest joined first by default) and direction. */
@@ -65,56 +69,99 @@ function sortOf(ordering: string | undefined): { col: SQL; dir: SQL } {
   return { col: sql.raw((key && ORDER_SQL[key]) || 'u.date_joined'), dir: sql.raw(desc ? 'desc' : 'asc') };
 }
 
+/** The ordering as sortOf reads it, written one way (a shape of the statement built once per shape). */
+function orderingShape(ordering: string | undefined): string | undefined {
+  if (!ordering) return undefined;
+  const desc = ordering.startsWith('-');
+  const key = ordering.slice(desc ? 1 : 0);
+  return `${desc ? '-' : ''}${ORDER_SQL[key] ? key : 'date_joined'}`;
+}
+
 function orderOf(ordering: string | undefined): SQL {
   const { col, dir } = sortOf(ordering);
   return sql`${col} ${dir} nulls last, u.id ${dir} nulls last`;
 }
 
 type Months = ReturnType<typeof monthWindows>;
+/** The months' bounds in a statement: values, or placeholders of a statement built once. */
+type MonthsSql = { [K in keyof Months]: unknown };
+
+/** The users' columns a page row shows: the `page` CTE carries them (with `ord`), read once. */
+const PAGE_USER_COLUMNS = sql.raw(
+  'u.id, u.first_name, u.last_name, u.email, u.phone, u.avatar, u.city, u.country, u.lead_status, u.is_partner, ' +
+    'u.children_count, u.date_joined, u.path, u.referrer_id, u.responsible_id',
+);
+
+/** A user's paid donations of the two months, in cents (`cur`, `prev`), for `left join lateral (…) d on true`. */
+const userDonationsSql = (userId: SQL, months: MonthsSql) => sql`
+      select sum(p.amount_cents) filter (where p.paid_at >= ${months.current}) as cur,
+             sum(p.amount_cents) filter (where p.paid_at < ${months.current}) as prev
+      from payments p
+      where p.user_id = ${userId} and p.state = 'paid' and p.kind = 'donation'
+        and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}`;
 
 /**
- * The list's rows of the page's users, `page(id, ord)` (a table of them or a CTE of that name), in
- * `ord` order, as the answer's JSON text (StructureUser).
+ * The page's tags, package and last login, each read once for all the page's users (`= any(array(…))`,
+ * one index scan per table whatever the planner guesses of the page's size) rather than once per row:
+ * the per-row scans' start-up was most of the rows' cost. CTEs after `page`.
  */
-function pageRowsSql(viewerId: number, page: SQL, now: string, months: Months): SQL {
+const pageExtrasSql = (now: unknown) => sql`
+    tg as materialized (
+      select ut.user_id, json_agg(json_build_object('id', t.id, 'name', t.name, 'group_id', t.group_id) order by t.name) as tags
+      from user_tags ut join tags t on t.id = ut.tag_id
+      where ut.user_id = any(array(select id from page)) group by ut.user_id),
+    pk as materialized (
+      select distinct on (up.user_id) up.user_id, p.name, up.ends_at from user_packages up join packages p on p.id = up.package_id
+      where up.user_id = any(array(select id from page)) and up.status = 'active' and up.starts_at <= ${now}
+        and (up.ends_at is null or up.ends_at > ${now})
+      order by up.user_id, up.ends_at desc nulls first),
+    ll as materialized (
+      select s.user_id, max(s.created_at) as at from sessions s
+      where s.user_id = any(array(select id from page)) group by s.user_id)`;
+
+/**
+ * The page's rows as the answer's JSON text (StructureUser), in `ord` order, from the CTEs `me` (the
+ * viewer's path), `page` (PAGE_USER_COLUMNS and `ord`, and with `carried` the user's donation sums
+ * `cur` and `prev`) and pageExtrasSql's.
+ */
+function pageRowsSql(months: MonthsSql, donations: 'carried' | 'lateral'): SQL {
+  const d = donations === 'carried' ? sql`u` : sql`d`;
   return sql`
-    with me as materialized (select path from users where id = ${viewerId})
     select coalesce(json_agg(x), '[]')::text as rows from (
     select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country,
       u.lead_status as status, u.is_partner, u.children_count, ${isoSql('u.date_joined')} as date_joined,
       case when u.path <@ me.path then nlevel(u.path) - nlevel(me.path) else nlevel(u.path) end as level,
       ${briefJson('r')} as referrer, ${briefJson('rs')} as responsible,
       coalesce(tg.tags, '[]'::json) as tags, pk.name as package, ${isoSql('pk.ends_at')} as subscription_ends_at,
-      ${moneySql(sql`d.cur`)} as donations_current, ${moneySql(sql`d.prev`)} as donations_prev,
-      ${isoSql('(select max(s.created_at) from sessions s where s.user_id = u.id)')} as last_login
-    from ${page}
-    join users u on u.id = page.id
+      ${moneySql(sql`${d}.cur`)} as donations_current, ${moneySql(sql`${d}.prev`)} as donations_prev,
+      ${isoSql('ll.at')} as last_login
+    from page u
     cross join me
     left join users r on r.id = u.referrer_id
     left join users rs on rs.id = u.responsible_id
-    left join lateral (
-      select json_agg(json_build_object('id', t.id, 'name', t.name, 'group_id', t.group_id) order by t.name) as tags
-      from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id
-    ) tg on true
-    left join lateral (
-      select p.name, up.ends_at from user_packages up join packages p on p.id = up.package_id
-      where up.user_id = u.id and up.status = 'active' and up.starts_at <= ${now} and (up.ends_at is null or up.ends_at > ${now})
-      order by up.ends_at desc nulls first limit 1
-    ) pk on true
-    left join lateral (
-      select sum(p.amount_cents) filter (where p.paid_at >= ${months.current}) as cur,
-             sum(p.amount_cents) filter (where p.paid_at < ${months.current}) as prev
-      from payments p
-      where p.user_id = u.id and p.state = 'paid' and p.kind = 'donation'
-        and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}
-    ) d on true
-    order by page.ord) x`;
+    left join tg on tg.user_id = u.id
+    left join pk on pk.user_id = u.id
+    left join ll on ll.user_id = u.id${
+      donations === 'lateral' ? sql`\n    left join lateral (${userDonationsSql(sql`u.id`, months)}) d on true` : sql``
+    }
+    order by u.ord) x`;
 }
+
+const ph = (name: string) => sql.placeholder(name);
+const MONTHS_PLACEHOLDERS: MonthsSql = { prev: ph('prev'), current: ph('current'), next: ph('next') };
+
+// Built once (its text from drizzle's fragments cost as much CPU as running it); the values per call.
+const pageRowsStatement = statement<{ rows: string }, { viewer: number; ids: string; now: string } & Months>(sql`
+    with me as materialized (select path from users where id = ${ph('viewer')}),
+    page as materialized (
+      select ${PAGE_USER_COLUMNS}, p.ord
+      from unnest(${ph('ids')}::int[]) with ordinality as p(id, ord) join users u on u.id = p.id),
+    ${pageExtrasSql(ph('now'))}
+    ${pageRowsSql(MONTHS_PLACEHOLDERS, 'lateral')}`);
 
 /** The list's rows of these users, in the order given, as the answer's JSON text (StructureUser). */
 async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: string, months: Months): Promise<string> {
-  const page = sql`unnest(${pgIntArray(ids)}::int[]) with ordinality as page(id, ord)`;
-  return one(await prepared<{ rows: string }>(ctx.db, pageRowsSql(viewerId, page, now, months))).rows;
+  return one(await pageRowsStatement(ctx.db, { viewer: viewerId, ids: pgIntArray(ids), now, ...months })).rows;
 }
 
 const donationSums = (cents: SQL, months: Months) => sql`
@@ -127,44 +174,94 @@ const paidDonationsOf = (userId: SQL, months: Months) => sql`
 type ViewerRow = { path: string; descendants: number; groups: Array<{ id: number; name: string }> };
 type NullableViewerRow = { [K in keyof ViewerRow]: ViewerRow[K] | null };
 
+/** The tag groups, as the answer's columns take them. */
+const GROUPS_SQL = sql`coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]')`;
+
 /** The viewer's path (a value, so the page is planned for this subtree), subtree size and the tag groups. */
 const viewerRowSql = (viewerId: number) => sql`
-    select path::text as path, descendants_count as descendants,
-      coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]') as groups
+    select path::text as path, descendants_count as descendants, ${GROUPS_SQL} as groups
     from users where id = ${viewerId}`;
 
 /**
- * A search's users, matched once: the count, the matches' donations, and the page, as its ids or
- * (with `rows`) as the page's rows themselves, and the viewer's row beside them.
+ * A search's users, matched once (the count, the donations and the page's ids), planned for the
+ * viewer's subtree: a search that is not selective for every viewer (see listStructureUsers).
  */
 function hitsSql(
   where: SQL,
-  o: {
-    sortKey: SQL;
-    dir: SQL;
-    page: { limit: number; offset: number };
-    months: Months;
-    rows?: { viewerId: number; now: string };
-  },
+  o: { sortKey: SQL; dir: SQL; page: { limit: number; offset: number }; months: Months },
 ): SQL {
   const order = sql`m.sort_key ${o.dir} nulls last, m.id ${o.dir} nulls last`;
-  const page = o.rows
-    ? sql`(${pageRowsSql(o.rows.viewerId, sql`page`, o.rows.now, o.months)}) as rows`
-    : sql`array(select m.id from m order by ${order} ${pageSql(o.page)}) as ids`;
   return sql`
-    with m as materialized (select u.id, ${o.sortKey} as sort_key from users u where ${where})${
-      o.rows
-        ? sql`,
-      page as materialized (select m.id, row_number() over (order by ${order}) as ord from m order by ${order} ${pageSql(o.page)})`
-        : sql``
-    }
-    select (select count(*)::int from m) as n, ${page}, d.cur, d.prev${
-      o.rows ? sql`, v.path, v.descendants, v.groups` : sql``
-    }
-    from (${donationSums(sql`p.amount_cents`, o.months)} from m cross join lateral (${paidDonationsOf(sql`m.id`, o.months)}) p) d${
-      o.rows ? sql` left join (${viewerRowSql(o.rows.viewerId)}) v on true` : sql``
-    }`;
+    with m as materialized (select u.id, ${o.sortKey} as sort_key from users u where ${where})
+    select (select count(*)::int from m) as n, array(select m.id from m order by ${order} ${pageSql(o.page)}) as ids, d.cur, d.prev
+    from (${donationSums(sql`p.amount_cents`, o.months)} from m cross join lateral (${paidDonationsOf(sql`m.id`, o.months)}) p) d`;
 }
+
+/**
+ * A selective search in one statement, planned once for every viewer: the matches (with their
+ * columns and donation sums, read once), their count and donations, the page's rows, and the viewer's
+ * row (null columns for a viewer removed meanwhile). `scope` is the viewer's visibleUsersFilter on
+ * `(select path from me)`.
+ */
+function selectiveSql(
+  viewerId: unknown,
+  where: SQL,
+  o: { sortKey: SQL; dir: SQL; page: { limit: number; offset: number }; months: MonthsSql; now: unknown },
+): SQL {
+  const order = sql`m.sort_key ${o.dir} nulls last, m.id ${o.dir} nulls last`;
+  return sql`
+    with me as materialized (select path, descendants_count from users where id = ${viewerId}),
+    m as materialized (
+      select ${PAGE_USER_COLUMNS}, ${o.sortKey} as sort_key, d.cur, d.prev
+      from users u left join lateral (${userDonationsSql(sql`u.id`, o.months)}) d on true
+      where ${where}),
+    page as materialized (select m.*, row_number() over (order by ${order}) as ord from m order by ${order} ${pageSql(o.page)}),
+    ${pageExtrasSql(o.now)}
+    select count(*)::int as n, (${pageRowsSql(o.months, 'carried')}) as rows,
+      ${moneySql(sql`sum(m.cur)`)} as cur, ${moneySql(sql`sum(m.prev)`)} as prev,
+      (select path::text from me) as path, (select descendants_count from me) as descendants, ${GROUPS_SQL} as groups
+    from m`;
+}
+
+type SelectiveShape = {
+  role: Role;
+  ordering: string | undefined;
+  limit: number;
+  offset: number;
+  windows: number;
+  status: boolean;
+  tags: boolean;
+  groups: boolean;
+};
+type SelectiveRow = { n: number; rows: string; cur: string; prev: string } & NullableViewerRow;
+
+// One text per shape (role, ordering, page, which filters), built once: building it from drizzle's
+// fragments per call cost the server as much CPU as PostgreSQL's run of it.
+const selectiveStatement = shapedStatement<SelectiveRow, SelectiveShape, Record<string, unknown>>((shape) => {
+  const { col, dir } = sortOf(shape.ordering);
+  const where = sql.join(
+    [
+      visibleUsersFilter({ id: ph('viewer'), role: shape.role }, 'u', sql`(select path from me)`),
+      searchTextWhere(
+        ph('like'),
+        Array.from({ length: shape.windows }, (_, i) => ph(`w${i}`)),
+      ),
+      ...otherFiltersSql({
+        status: shape.status ? ph('status') : undefined,
+        tags: shape.tags ? ph('tags') : undefined,
+        groups: shape.groups ? ph('groups') : undefined,
+      }),
+    ],
+    sql` and `,
+  );
+  return selectiveSql(ph('viewer'), where, {
+    sortKey: col,
+    dir,
+    page: { limit: shape.limit, offset: shape.offset },
+    months: MONTHS_PLACEHOLDERS,
+    now: ph('now'),
+  });
+});
 
 export async function listStructureUsers(
   ctx: AppContext,
@@ -176,25 +273,41 @@ export async function listStructureUsers(
   const f = mergeFilters(q, body);
   const win = pageWindow(q);
   const months = monthWindows();
-  const { filters, selective } = await filtersOf(ctx.db, f);
+  const values = await filterValuesOf(ctx.db, f);
+  const filters = filtersSql(values);
   const now = clock.now().toISOString();
   const { col, dir } = sortOf(q.ordering);
+  const windows = values.search?.windows;
   // A selective search (its rare trigrams find few users whoever looks) starts from the trigram
   // index and checks the scope on what it found: one statement, planned once per connection for every
   // viewer, with the viewer's row and the page's rows in it (planning the search per call cost more
   // than running it, and each further statement a round trip).
-  const [searched] = selective
-    ? await prepared<{ n: number; rows: string; cur: string; prev: string } & NullableViewerRow>(
-        ctx.db,
-        hitsSql(sql.join([visibleUsersFilter(viewer, 'u'), ...filters], sql` and `), {
-          sortKey: col,
-          dir,
-          page: win,
-          months,
-          rows: { viewerId: viewer.id, now },
-        }),
-      )
-    : [];
+  const [searched] =
+    values.search && windows
+      ? await selectiveStatement(
+          ctx.db,
+          {
+            role: viewer.role,
+            ordering: orderingShape(q.ordering),
+            limit: win.limit,
+            offset: win.offset,
+            windows: windows.length,
+            status: values.status !== undefined,
+            tags: values.tags !== undefined,
+            groups: values.groups !== undefined,
+          },
+          {
+            viewer: viewer.id,
+            like: values.search.like,
+            ...Object.fromEntries(windows.map((w, i) => [`w${i}`, w])),
+            status: values.status,
+            tags: values.tags,
+            groups: values.groups,
+            ...months,
+            now,
+          },
+        )
+      : [];
   // (A viewer removed meanwhile has no row: null columns there.)
   const me: ViewerRow | undefined = searched
     ? searched.path === null

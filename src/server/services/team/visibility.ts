@@ -41,24 +41,34 @@ export function visibleUsersWhere(viewer: Viewer, ref: UsersRef = users, viewerP
 /**
  * The same rule as visibleUsersWhere, written so that no index serves it: a check on rows that
  * something more selective has found (a search's rare trigrams), in a statement planned once for
- * every viewer (a root's 100,000 users and a leaf's none alike).
+ * every viewer (a root's 100,000 users and a leaf's none alike). `viewerPath`: an expression of the
+ * viewer's users.path the statement already has (a CTE's), instead of reading the viewer's row again;
+ * the viewer's id may be a placeholder (a statement built once).
  */
-export function visibleUsersFilter(viewer: Viewer, ref: UsersRef = users): SQL {
-  return visibleUsers(viewer, ref, 'filter');
+export function visibleUsersFilter(viewer: { id: unknown; role: Role }, ref: UsersRef = users, viewerPath?: SQL): SQL {
+  return visibleUsers(viewer, ref, { filter: viewerPath });
 }
 
-function visibleUsers(viewer: Viewer, ref: UsersRef, form: 'subquery' | 'filter' | { path: string }): SQL {
+function visibleUsers(
+  viewer: { id: unknown; role: Role },
+  ref: UsersRef,
+  form: 'subquery' | { filter: SQL | undefined } | { path: string },
+): SQL {
   const u = columnsOf(ref);
   if (viewer.role === 'admin') return sql`${u.id} <> ${viewer.id}`;
   // A known path goes in as a value: the planner then estimates the subtree's size from the column's
   // statistics (a root's structure is most of the table) instead of guessing from a subquery.
   // Such a statement is planned per call (PLAN_PER_CALL): a generic plan could not tell a root from a leaf.
+  const byId = sql`(select tv.path from users tv where tv.id = ${viewer.id})`;
   const path =
-    typeof form === 'object'
-      ? sql`${sql.raw(PLAN_PER_CALL)} ${form.path}::ltree`
-      : sql`(select tv.path from users tv where tv.id = ${viewer.id})`;
+    form === 'subquery'
+      ? byId
+      : 'path' in form
+        ? sql`${sql.raw(PLAN_PER_CALL)} ${form.path}::ltree`
+        : (form.filter ?? byId);
   // ltree_risparent(a, b) is `a <@ b` as a function call, which the planner never hands to an index.
-  const under = form === 'filter' ? sql`ltree_risparent(${u.path}, ${path})` : sql`${u.path} <@ ${path}`;
+  const under =
+    typeof form === 'object' && 'filter' in form ? sql`ltree_risparent(${u.path}, ${path})` : sql`${u.path} <@ ${path}`;
   const inStructure = sql`(${under} and ${u.id} <> ${viewer.id})`;
   if (viewer.role === 'consultant') return sql`(${u.responsibleId} = ${viewer.id} or ${inStructure})`;
   return inStructure;
