@@ -172,6 +172,36 @@ describe('user imports', () => {
     });
     expect(details.statusCode, details.body).toBe(200);
     expect(details.json().lead_source).toEqual({ kind: 'import', name: 'leads.csv' });
+    // And her own history says she was imported from that file, by whom, when the import ended: the
+    // import's one entry read as hers (before, only the consultant's history had it), in ru, en and de.
+    const [own] = (
+      await t.pool.query(`select id, created_at from action_logs where details->>'import_id' = $1`, [String(imp.id)])
+    ).rows as { id: string; created_at: Date }[];
+    const importer = (
+      await t.pool.query(`select first_name || ' ' || last_name as name from users where id = $1`, [consultant.id])
+    ).rows[0] as { name: string };
+    for (const lang of ['ru', 'en', 'de'] as const) {
+      await t.pool.query(`update users set language = $2 where id = $1`, [consultant.id, lang]);
+      const hers = await api(t, 'POST', `/api/accounts/user/action_logs/?subject_id=${String(anna)}`, {
+        token: consultant.token,
+      });
+      expect(hers.statusCode, hers.body).toBe(200);
+      expect(hers.json()).toMatchObject({ count: 1 });
+      expect(hers.json().results).toMatchObject([
+        {
+          id: Number(own!.id),
+          kind: 'user_imported',
+          actor: { id: consultant.id },
+          subject: { id: anna, first_name: 'Anna', last_name: 'Alpha' },
+          created_at: own!.created_at.toISOString(),
+          description: translate(lang, 'action_user_imported', {
+            actor: importer.name,
+            subject: 'Anna Alpha',
+            file_name: 'leads.csv',
+          }),
+        },
+      ]);
+    }
     // The waiting leads read the same source: given back to the pool, she is an imported lead.
     await t.pool.query(`update users set responsible_id = null, lead_status = 'waiting' where id = $1`, [anna]);
     const waiting = await api(t, 'POST', `/api/team/get_waiting_users/?source=import&id=${String(anna)}`, {

@@ -12,7 +12,8 @@ import { signIn } from './support/session';
  * An admin imports a file shaped like a Google Contacts export (56 columns) from the menu: the
  * suggested mapping is accepted as it is (each of Atrium's fields shows its column and sample values),
  * the import starts, runs, and the list shows its figures and the reason of each row left out, which
- * download with their reasons; an imported person's page names the import and its file as the lead source.
+ * download with their reasons; an imported person's page names the import and its file as the lead source,
+ * and their history says who imported them from that file.
  */
 const stamp = Date.now().toString(36);
 const GOOGLE = fs
@@ -98,6 +99,13 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await page.getByPlaceholder('Поиск', { exact: true }).fill(`anna.schmidt.${stamp}`);
   await page.getByRole('cell', { name: 'Schmidt', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/view-details\/\d+$/);
+  // Their history (the first tab) says who imported them and from which file: the import's entry as theirs.
+  await expect(page.getByTestId('person-timeline')).toContainText(
+    catalogues.ru.action_user_imported
+      .replace('{actor}', 'Anna Admin')
+      .replace('{subject}', 'Anna Schmidt')
+      .replace('{file_name}', name),
+  );
   await page.getByRole('tab', { name: person.ru.tabs.contact }).click();
   await expect(page.getByText(`${leads.ru.sources.import}: ${name}`)).toBeVisible();
 });

@@ -399,6 +399,7 @@ export const de: Record<MessageKey, string> = {
   team_not_responsible: 'Sie sind nicht der verantwortliche Berater dieses Benutzers.',
   team_user_has_no_responsible: 'Dieser Benutzer hat keinen verantwortlichen Berater.',
   action_lead_rejected: '{actor} hat die Verantwortung für {subject} abgegeben',
+  action_user_imported: '{actor} hat {subject} aus der Datei {file_name} importiert',
   action_import_completed:
     '{actor} hat die Datei {file_name} importiert (zuständig: {subject}): {imported} Zeilen importiert, {skipped} übersprungen, {warnings} Warnungen',
   action_import_failed:

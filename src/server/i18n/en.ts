@@ -383,6 +383,7 @@ export const en = {
   team_not_responsible: 'You are not the responsible consultant of this user.',
   team_user_has_no_responsible: 'This user has no responsible consultant.',
   action_lead_rejected: '{actor} gave up responsibility for {subject}',
+  action_user_imported: '{actor} imported {subject} from the file {file_name}',
   action_import_completed:
     '{actor} imported the file {file_name} (people assigned to {subject}): {imported} rows imported, {skipped} skipped, {warnings} warnings',
   action_import_failed:

@@ -387,6 +387,7 @@ export const ru: Record<MessageKey, string> = {
   team_not_responsible: 'Вы не являетесь ответственным консультантом этого пользователя.',
   team_user_has_no_responsible: 'У этого пользователя нет ответственного консультанта.',
   action_lead_rejected: '{actor} отказался(-ась) от ответственности за {subject}',
+  action_user_imported: '{actor} импортировал(а) {subject} из файла {file_name}',
   action_import_completed:
     '{actor} импортировал(а) файл {file_name} (ответственный — {subject}): импортировано строк — {imported}, пропущено — {skipped}, предупреждений — {warnings}',
   action_import_failed:

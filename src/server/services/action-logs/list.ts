@@ -151,6 +151,32 @@ function descriptionSql(lang: Lang, space: Placeholder, messages: Placeholder, g
     )})`;
 }
 
+/** The columns an entry is read by, in this order in both halves of aboutSql's union. */
+const COLUMNS = sql.raw('id, actor_id, subject_id, view_as_id, kind, details, created_at');
+
+/**
+ * An imported person's "<admin> imported <person> from the file <file>": the import writes one entry
+ * for the whole file, not one per person (a file may hold 100,000), so a person's history reads that
+ * entry (its id, time, actor and details) as their own, of kind user_imported, found from
+ * users.import_id. Only once the import has ended: its entry is written then. The importer's entries
+ * from the upload on are read in time order (their index) up to the first one of this import.
+ */
+function importedSql(subjectId: Placeholder): SQL {
+  return sql`select a.id, a.actor_id, u.id, a.view_as_id, 'user_imported', a.details, a.created_at
+    from ${users} u join user_imports i on i.id = u.import_id
+    cross join lateral (select * from ${actionLogs} a
+      where a.actor_id = i.created_by_id and a.created_at >= i.created_at
+        and a.kind in ('import_completed', 'import_failed') and a.details ->> 'import_id' = i.id::text
+      order by a.created_at, a.id limit 1) a
+    where u.id = ${subjectId}`;
+}
+
+/** One person's entries: those about them, and their import's (importedSql). */
+function aboutSql(subjectId: Placeholder): SQL {
+  return sql`select ${COLUMNS} from ${actionLogs} where ${actionLogs.subjectId} = ${subjectId}
+    union all ${importedSql(subjectId)}`;
+}
+
 type ListShape = {
   lang: Lang;
   admin: boolean;
@@ -192,19 +218,21 @@ const listStatement = shapedStatement<{ count: number; total: number; rows: stri
     if (shape.to)
       filters.push(sql`${actionLogs.createdAt} < (${sql.placeholder('to')}::date + 1)::timestamp at time zone ${tz}`);
     const where = filters.length ? and(...filters) : undefined;
-    const capped = (w: SQL | undefined) =>
-      sql`(select count(*) from (select 1 from ${actionLogs} ${w ? sql`where ${w}` : sql``} limit ${sql.raw(String(COUNT_CAP))}) c)`;
+    // About one person: their entries, and their import's if an import made them (see importedSql).
+    const source = shape.subject ? sql`(${aboutSql(sql.placeholder('subjectId'))}) action_logs` : sql`${actionLogs}`;
+    const capped = (w: SQL | undefined, from: SQL = sql`${actionLogs}`) =>
+      sql`(select count(*) from (select 1 from ${from} ${w ? sql`where ${w}` : sql``} limit ${sql.raw(String(COUNT_CAP))}) c)`;
     // An admin's "all entries" and "entries by this employee" are kept exact in action_log_counts (migration 0024).
     const kept = (byActor: boolean) =>
       sql`(select coalesce(sum(n), 0) from action_log_counts ${byActor ? sql`where actor_id = ${sql.placeholder('actorId')}` : sql``})`;
     const byActorOnly = !shape.subject && !shape.kind && !shape.from && !shape.to;
     // An automatic entry (no actor: a lead offered, an offer expired) is the system's, id 0; a removed actor is "Someone" with their old id.
     const actor = sql`coalesce(${briefJson('actor')}, json_build_object('id', coalesce(action_logs.actor_id, 0), 'first_name', case when action_logs.actor_id is null then ${literal(t(shape.lang, 'system_actor'))} else ${literal(t(shape.lang, 'action_someone'))} end, 'last_name', ''))`;
-    return sql`select ${shape.admin && byActorOnly ? kept(shape.actor) : capped(where)}::int as count, ${shape.admin ? kept(false) : capped(base)}::int as total,
+    return sql`select ${shape.admin && byActorOnly ? kept(shape.actor) : capped(where, source)}::int as count, ${shape.admin ? kept(false) : capped(base)}::int as total,
     coalesce((select json_agg(r) from (
       select action_logs.id, ${actor} as actor, ${briefJson('subject')} as subject, ${briefJson('view_as')} as view_as, action_logs.kind,
         ${descriptionSql(shape.lang, sql.placeholder('space'), sql.placeholder('messages'), sql.placeholder('generic'))} as description, action_logs.details as data, ${isoSql('action_logs.created_at')} as created_at
-      from ${actionLogs}
+      from ${source}
       left join ${users} actor on actor.id = action_logs.actor_id
       left join ${users} subject on subject.id = action_logs.subject_id
       left join ${users} view_as on view_as.id = action_logs.view_as_id

@@ -20,8 +20,13 @@ import { InstantField } from '../../common/fields';
 import { ListError } from '../../common/ListError';
 import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 
-/** Every action the history names, as a filter choice in the interface language. */
-const KIND_CHOICES = Object.keys(actionLogs.en.kinds).map((id) => ({ id, name: `atrium.action-logs.kinds.${id}` }));
+/**
+ * Every action the history names, as a filter choice in the interface language; not user_imported,
+ * which only a person's own history shows (read from their import's one entry).
+ */
+const KIND_CHOICES = Object.keys(actionLogs.en.kinds)
+  .filter((id) => id !== 'user_imported')
+  .map((id) => ({ id, name: `atrium.action-logs.kinds.${id}` }));
 
 const personText = (p: ActionLogPerson) => `${p.first_name} ${p.last_name}`.trim() + (p.email ? ` · ${p.email}` : '');
 

@@ -1,24 +1,22 @@
 import { Card, CardContent, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { Link, useGetList, useListContext, useTranslate } from 'react-admin';
+import { Link, useGetList, useInput, useTranslate } from 'react-admin';
 import type { SchemaContactCategory } from '../../../api/schema';
-import type { ContactFilter } from './data';
 
 /**
- * The member's categories beside the list (from md up, where it is the only category filter: see
- * ContactList): a click filters by one; the link manages them.
+ * The member's categories beside the list (from md up): the category field of the list's filter form
+ * (see ContactList), so a click goes out with the search typed just before it, in one submit. The link
+ * manages them.
  */
 export function CategoriesPanel() {
   const translate = useTranslate();
-  const list = useListContext();
-  const { setFilters } = list;
-  const filterValues = list.filterValues as ContactFilter;
+  const { field } = useInput({ source: 'category' });
   const { data = [] } = useGetList<SchemaContactCategory>('contact-categories', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
   });
-  const current = Number(filterValues.category ?? 0);
+  const current = Number(field.value || 0);
   const pick = (id: number) => {
-    setFilters({ ...filterValues, category: id || undefined }, list.displayedFilters);
+    field.onChange(id || null);
   };
   return (
     <Card

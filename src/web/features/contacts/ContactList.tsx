@@ -1,3 +1,4 @@
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Box, CardContent, Button as MuiButton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import CategoryIcon from '@mui/icons-material/Category';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,12 @@ import {
   ChipField,
   CreateButton,
   DataTable,
-  List,
+  FilterFormBase,
+  FilterFormClasses,
+  FilterLiveForm,
+  ListBase,
+  ListView,
+  Loading,
   ReferenceArrayField,
   ReferenceField,
   ReferenceInput,
@@ -41,6 +47,36 @@ const categorySelect = (
     <SelectInput label="atrium.contacts.fields.category" optionText="name" />
   </ReferenceInput>
 );
+
+/**
+ * The inputs above the table, laid out as react-admin's own filter form; their values live in the
+ * list's one FilterLiveForm (see ContactList), not in a form of their own.
+ */
+function SearchRow({ wide }: { wide: boolean }) {
+  return (
+    <Box
+      role="search"
+      sx={{
+        display: 'flex',
+        flex: { xs: '0 1 auto', md: '0 1 100%' },
+        width: { xs: '100%', sm: 'auto' },
+        minHeight: { sm: 64 },
+        flexWrap: 'wrap',
+        alignItems: 'flex-end',
+        pb: 0.5,
+        '& .MuiFormHelperText-root': { display: 'none' },
+        [`& .${FilterFormClasses.filterFormInput} .MuiFormControl-root`]: { mt: 1 },
+      }}
+    >
+      <FilterFormBase filters={wide ? searchFilters : [...searchFilters, categorySelect]} />
+    </Box>
+  );
+}
+
+/** The shared form is state, not an element: the search row and the panel sit apart on the page. */
+function NoFormElement({ children }: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { children?: ReactNode }) {
+  return <>{children}</>;
+}
 
 function Actions() {
   return (
@@ -188,63 +224,68 @@ function PhoneDetails() {
 
 export function ContactList() {
   /*
-   * From md up the categories panel beside the list is the category filter; below it, a select among
-   * the search inputs. Never both at once: the search form submits every field it holds over the
-   * list's filters, and one that kept the category (even hidden) undid a click on the panel made while
-   * a search was being typed. The list starts afresh when the width crosses md, so the form never
-   * keeps a category from the other layout. Not closed: on a starved browser the search's debounced
-   * submit can still merge the category it last saw, if it fires before the click's navigation renders
-   * (seen once in CI); the cure is the category in the same form as the search.
+   * The search, the status and the category are fields of one FilterLiveForm around the whole list:
+   * from md up the categories panel beside the list is the category's input, below md a select among
+   * the search inputs. Each change goes through the form's one debounced submit with every field's
+   * current value, so the last action wins. (A panel that called setFilters itself raced the search's
+   * submit: the latter merged the list's filters as it last rendered them, and react-router renders the
+   * click's navigation in a transition, so a starved browser got the old category back.)
    */
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
-    <List
-      key={wide ? 'wide' : 'narrow'}
-      filters={wide ? searchFilters : [...searchFilters, categorySelect]}
-      actions={<Actions />}
-      aside={wide ? <CategoriesPanel /> : undefined}
+    <ListBase
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      empty={false}
-      // The list takes the room left by the panel and scrolls inside it, never widening the page.
-      sx={{ '& .RaList-main': { minWidth: 0, contain: 'inline-size' } }}
+      authLoading={<Loading />}
+      offline={false}
     >
-      <ResponsiveTable<SchemaContact>
-        empty={<Empty />}
-        table={
-          <DataTable
-            rowClick="edit"
-            bulkActionButtons={<ContactBulkActions />}
+      <FilterLiveForm formComponent={NoFormElement}>
+        <ListView
+          filters={<SearchRow wide={wide} />}
+          actions={<Actions />}
+          aside={wide ? <CategoriesPanel /> : undefined}
+          empty={false}
+          // The list takes the room left by the panel and scrolls inside it, never widening the page.
+          sx={{ '& .RaList-main': { minWidth: 0, contain: 'inline-size' } }}
+        >
+          <ResponsiveTable<SchemaContact>
             empty={<Empty />}
-            sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-          >
-            <DataTable.Col source="last_name" label="atrium.contacts.name" render={fullName} />
-            <DataTable.Col source="phone" label="atrium.contacts.fields.channels" disableSort>
-              <Channels />
-            </DataTable.Col>
-            <DataTable.Col source="status" label="atrium.contacts.fields.status">
-              <ReferenceField source="status" reference="contact-statuses" link={false} empty="—">
-                <TextField source="name" />
+            table={
+              <DataTable
+                rowClick="edit"
+                bulkActionButtons={<ContactBulkActions />}
+                empty={<Empty />}
+                sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+              >
+                <DataTable.Col source="last_name" label="atrium.contacts.name" render={fullName} />
+                <DataTable.Col source="phone" label="atrium.contacts.fields.channels" disableSort>
+                  <Channels />
+                </DataTable.Col>
+                <DataTable.Col source="status" label="atrium.contacts.fields.status">
+                  <ReferenceField source="status" reference="contact-statuses" link={false} empty="—">
+                    <TextField source="name" />
+                  </ReferenceField>
+                </DataTable.Col>
+                {/* The contract neither filters nor orders by the source: shown only. */}
+                <DataTable.Col source="categories" label="atrium.contacts.fields.categories_source" disableSort>
+                  <CategoriesAndSource />
+                </DataTable.Col>
+                <DataTable.Col source="created_at" label="atrium.contacts.fields.created_at">
+                  <AddedField />
+                </DataTable.Col>
+              </DataTable>
+            }
+            primary={fullName}
+            secondary={() => <PhoneDetails />}
+            tertiary={() => (
+              <ReferenceField source="status" reference="contact-statuses" link={false}>
+                <TextField source="name" variant="caption" />
               </ReferenceField>
-            </DataTable.Col>
-            {/* The contract neither filters nor orders by the source: shown only. */}
-            <DataTable.Col source="categories" label="atrium.contacts.fields.categories_source" disableSort>
-              <CategoriesAndSource />
-            </DataTable.Col>
-            <DataTable.Col source="created_at" label="atrium.contacts.fields.created_at">
-              <AddedField />
-            </DataTable.Col>
-          </DataTable>
-        }
-        primary={fullName}
-        secondary={() => <PhoneDetails />}
-        tertiary={() => (
-          <ReferenceField source="status" reference="contact-statuses" link={false}>
-            <TextField source="name" variant="caption" />
-          </ReferenceField>
-        )}
-      />
-    </List>
+            )}
+          />
+        </ListView>
+      </FilterLiveForm>
+    </ListBase>
   );
 }
