@@ -9,7 +9,9 @@
  * the sourcemaps), compile and evaluation per chunk, and the request waterfall with each request's
  * depth (how many requests came before it in its initiator chain) up to the first data call.
  * WEB_TRACE_RUNS=n repeats each page and prints the medians of the phase totals; WEB_TRACE_QUIET=1
- * prints only those.
+ * prints one line of totals per run instead of the breakdown (rendererCpuMs: the page's renderer process's
+ * CPU until the page was ready, which the machine's load does not inflate as it does the times);
+ * WEB_TRACE_RATE=1 loads without the CPU slow-down.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,7 @@ const BASE = process.env.WEB_TRACE_BASE ?? 'http://127.0.0.1:19500';
 const DIST = process.env.WEB_TRACE_DIST ?? 'dist/web';
 const RUNS = Number(process.env.WEB_TRACE_RUNS ?? 1);
 const QUIET = Boolean(process.env.WEB_TRACE_QUIET);
+const RATE = Number(process.env.WEB_TRACE_RATE ?? 4);
 
 type Role = 'member' | 'consultant';
 type Session = { token: string; user: { id: number; language: string } };
@@ -52,6 +55,14 @@ async function seedTask(consultant: Session, member: Session) {
     headers,
     body: JSON.stringify({ type: 'meet', start_in: '30', description: 'Bench coffee', linked_user_id: member.user.id }),
   });
+}
+
+/** The browser's renderer processes and the CPU seconds each has used (CDP SystemInfo). */
+async function renderers(browser: Browser): Promise<{ id: number; cpuTime: number }[]> {
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = await session.send('SystemInfo.getProcessInfo');
+  await session.detach();
+  return processInfo.filter((p) => p.type === 'renderer');
 }
 
 type Req = { id: string; url: string; start: number; end?: number; initiator?: string; bytes: number; type: string };
@@ -224,7 +235,8 @@ async function run(browser: Browser, name: string, scenario: Scenario, session?:
   });
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  const renderersBefore = new Map((await renderers(browser)).map((r) => [r.id, r.cpuTime]));
   await cdp.send('Network.enable');
   const reqs = new Map<string, Req>();
   cdp.on('Network.requestWillBeSent', (e) => {
@@ -263,6 +275,12 @@ async function run(browser: Browser, name: string, scenario: Scenario, session?:
   await page.goto(`${BASE}${scenario.path}`, { waitUntil: 'commit' });
   await page.locator(scenario.done).first().waitFor({ state: 'visible', timeout: 120_000 });
   const doneAt = await page.evaluate(() => performance.now());
+  // The CPU the page's renderer process used during the load (the renderer whose CPU grew most):
+  // unlike the times, it does not grow when other work on the machine delays the renderer.
+  const rendererCpu = Math.max(
+    0,
+    ...(await renderers(browser)).map((r) => r.cpuTime - (renderersBefore.get(r.id) ?? 0)),
+  );
   const nav = await page.evaluate(() => {
     const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd };
@@ -306,20 +324,24 @@ async function run(browser: Browser, name: string, scenario: Scenario, session?:
   const sum = (names: RegExp) => [...self].filter(([k]) => names.test(k)).reduce((s, [, v]) => s + v, 0);
   const phases = {
     done: doneAt,
+    rendererCpuMs: rendererCpu * 1000,
     scriptCompile:
       sum(/^(v8\.compile|V8\.CompileCode|v8\.compileModule|V8\.ParseFunction|v8\.parseOnBackground)/i) / 1000,
     scriptRun:
       sum(
         /^(EvaluateScript|v8\.evaluateModule|FunctionCall|V8\.Execute|v8\.run|RunMicrotasks|TimerFire|EventDispatch|FireAnimationFrame|v8\.callFunction)$/i,
       ) / 1000,
-    style: sum(/^(UpdateLayoutTree|ScheduleStyleRecalculation|ParseAuthorStyleSheet|RecalculateStyles)$/) / 1000,
-    layout: sum(/^(Layout|UpdateLayerTree|PrePaint|Layerize)$/) / 1000,
+    style: sum(/^(UpdateLayoutTree|ParseAuthorStyleSheet|Document::recalcStyle|Document::updateStyle)$/) / 1000,
+    layout: sum(/^(Layout|LocalFrameView::performLayout|UpdateLayerTree|PrePaint|Layerize)$/) / 1000,
     paint: sum(/^(Paint|PaintImage|Commit|RasterTask|CompositeLayers)$/) / 1000,
+    requests: sum(/^ResourceFetcher::requestResource$/) / 1000,
     gc: sum(/GC|Scavenge|MajorGC|MinorGC/) / 1000,
     scripts: all.filter((r) => r.type === 'Script').length,
     jsKB: all.filter((r) => r.type === 'Script').reduce((s, r) => s + r.bytes, 0) / 1024,
   };
-  if (!QUIET) {
+  if (QUIET)
+    console.log(`${name} ${JSON.stringify(phases, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
+  else {
     console.log(
       `\n=== ${name} (${scenario.path}): done at ${doneAt.toFixed(0)} ms, DCL ${nav.dcl.toFixed(0)}, load ${nav.load.toFixed(0)}`,
     );
