@@ -152,7 +152,7 @@ async function dashboardLcp(browser: Browser, base: string): Promise<number> {
 }
 
 type Role = 'member' | 'consultant' | 'admin';
-type Session = { token: string; user: { id: number } };
+type Session = { token: string; user: { id: number; language: string } };
 
 async function apiLogin(base: string, role: Role): Promise<Session> {
   const res = await fetch(`${base}/api/accounts/login/`, {
@@ -228,7 +228,9 @@ async function screenRun(browser: Browser, base: string, screen: Screen, session
     [
       { name: 'atrium:token', value: session.token },
       { name: 'atrium:user', value: JSON.stringify(session.user) },
-      { name: 'atrium:locale', value: 'en' },
+      // A returning user's browser holds the account's language (the login settles it, authProvider.ts):
+      // another one makes the app switch at start-up, a second render and the menus asked again.
+      { name: 'atrium:locale', value: session.user.language },
     ],
     base,
   );

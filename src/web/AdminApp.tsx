@@ -1,7 +1,8 @@
 import { createElement, isValidElement, type ComponentType, type ReactElement } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { matchPath, Navigate, Route } from 'react-router-dom';
 import { AdminUI, CustomRoutes, Resource, usePermissions } from 'react-admin';
 import { ServerAccess } from './common/ServerAccess';
+import { preloadScreen } from './common/lazyScreen';
 import { LoginScreen } from './features/auth/public';
 import { FEATURES } from './features';
 import { allows, homePath } from './features/access';
@@ -31,6 +32,31 @@ const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []).map((r) => ({
   edit: checked(r.edit),
   show: checked(r.show),
 }));
+
+/** A resource's paths as react-admin routes them, with the view each shows. */
+const resourcePaths = (r: (typeof FEATURES)[number]['resources']) =>
+  (r ?? []).flatMap(({ name, list, create, edit, show }) => [
+    [`/${name}`, list] as const,
+    [`/${name}/create`, create] as const,
+    [`/${name}/:id/show`, show] as const,
+    [`/${name}/:id`, edit] as const,
+  ]);
+
+/**
+ * Starts the download of the screen at the address the app was opened at, as soon as this module runs:
+ * main.tsx loads it at once on a signed-in page, so the screen's scripts arrive while the session, the
+ * menus and the route check are asked, not after the layout has rendered. Its code only: the data still
+ * waits for the route check (ServerAccess).
+ */
+function preloadOpenedScreen(pathname: string) {
+  const views = [
+    ...ROUTES.map((r) => [r.path, r.screen] as const),
+    ...FEATURES.flatMap((f) => resourcePaths(f.resources)),
+  ];
+  const view = views.find(([path, screen]) => screen && matchPath(path, pathname))?.[1];
+  preloadScreen(isValidElement(view) ? view.type : view);
+}
+preloadOpenedScreen(window.location.pathname);
 
 /**
  * The signed-in app: react-admin's UI with the layout, the menu, and every feature's resources and pages

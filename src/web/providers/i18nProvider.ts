@@ -43,6 +43,7 @@ const asLocale = (locale: string): Locale =>
   (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'ru';
 
 let translator: I18nProvider | undefined;
+let started: Promise<void> | undefined;
 /** The translator, made by startI18n. */
 function polyglot(): I18nProvider {
   if (!translator) throw new Error('startI18n() has not finished');
@@ -53,7 +54,12 @@ function polyglot(): I18nProvider {
  * Loads the starting language's react-admin messages and makes the translator: main.tsx awaits it before
  * the first render (ra-i18n-polyglot wants the first language's messages synchronously).
  */
-export async function startI18n(): Promise<void> {
+export function startI18n(): Promise<void> {
+  started ??= makeTranslator();
+  return started;
+}
+
+async function makeTranslator(): Promise<void> {
   const locale = initialLocale();
   const messages = await getMessages(locale);
   // Each language's name in itself, the same in every catalogue.
@@ -73,7 +79,8 @@ let appMessages: Promise<void> | null = null;
  * The signed-in app awaits it before its first render, so no screen shows a raw key.
  */
 export function loadAppMessages(): Promise<void> {
-  appMessages ??= import('../i18n/catalogues').then(async ({ catalogues }) => {
+  // main.tsx may start this beside startI18n (a signed-in page's first load): the translator comes first.
+  appMessages ??= Promise.all([import('../i18n/catalogues'), startI18n()]).then(async ([{ catalogues }]) => {
     app = catalogues;
     // The same language again: polyglot rebuilds its phrases from messagesFor (React needs no update,
     // nothing has rendered these keys yet).

@@ -26,6 +26,29 @@ const PUBLIC_PATH =
   /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|set-password\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
 export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
 
+/** Each public screen by its path, for preloadPublicScreen. */
+const SCREENS: readonly (readonly [RegExp, { preload: () => void }])[] = [
+  [/^\/login\/?$/, LoginPage],
+  [/^\/register(\/[^/]+)?\/?$/, RegisterPage],
+  [/^\/email-required\/?$/, EmailRequiredPage],
+  [/^\/recover-password\/?$/, RecoverPasswordPage],
+  [/^\/password-reset\//, PasswordResetPage],
+  [/^\/set-password\//, SetPasswordPage],
+  [/^\/reset-credentials\//, ResetCredentialsPage],
+  [/^\/token-auth-bot\/?$/, TokenAuthBotPage],
+  [/^\/email-change\//, EmailChangePage],
+  [/^\/credentials-undo\//, CredentialsUndoPage],
+];
+
+/**
+ * Starts the download of the public screen at this path (main.tsx, before the first render): its
+ * scripts then arrive while the starting language loads and the app renders, not after that render
+ * has reached the screen's lazy boundary.
+ */
+export function preloadPublicScreen(pathname: string) {
+  SCREENS.find(([path]) => path.test(pathname))?.[1].preload();
+}
+
 /** The Admin's loginPage (/login is routed in App.tsx before react-admin's UI sees it). */
 export const LoginScreen = () => page(LoginPage);
 
