@@ -63,6 +63,8 @@ export default defineConfig({
         // code costs more CPU than it saves. Chromium's page processes used a quarter less CPU in staff.spec
         // (46 → 35 s; a11y.spec, axe's checks included: 81 → 64 s); the interpreter and Sparkplug still run every script as written.
         '--js-flags=--no-opt --no-maglev',
+        // More of Chromium's switches for one run, e.g. a trace of every page while a spec runs (docs/testing.md).
+        ...(process.env.E2E_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
       ],
     },
   },
