@@ -131,8 +131,6 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   // Off shift again, so the next tests' leads are offered to their own consultant, not to these two.
   await onShift(a.id, false);
   await onShift(b.id, false);
-  await pageA.context().close();
-  await pageB.context().close();
 });
 
 for (const [lang, width] of LANGUAGE_WALKS)
@@ -168,5 +166,4 @@ for (const [lang, width] of LANGUAGE_WALKS)
     await expect(page.getByRole('heading', { name: new RegExp(leadName) }).first()).toBeVisible();
     // Off shift again, so later tests' leads are not offered here.
     await onShift(c.id, false);
-    await page.context().close();
   });

@@ -114,7 +114,6 @@ test('an admin schedules a live broadcast from the menu; members watch it from t
   await expect(admin).toHaveURL(/\/admin\/broadcasts$/);
   await expect(admin.getByText(TITLE)).toBeVisible();
   await expectNoRawKeys(admin);
-  await admin.context().close();
 
   // --- Members: English and German on a phone, Russian on a desktop. ---
   for (const [email, lang, phone] of [
@@ -124,6 +123,5 @@ test('an admin schedules a live broadcast from the menu; members watch it from t
   ] as const) {
     const page = await logIn(browser, email, PASSWORD, phone ? VIEWPORTS.phone : VIEWPORTS.desktop);
     await watchFromMenu(page, lang, phone);
-    await page.context().close();
   }
 });

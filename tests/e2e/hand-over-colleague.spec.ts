@@ -69,7 +69,6 @@ test('a consultant hands a person to a colleague outside their structure; the co
   await dialog.getByRole('button', { name: en.hand_over }).click();
   await expect(page.getByText(en.hand_over_done.replace('%{smart_count}', '1'))).toBeVisible();
   await expectNoRawKeys(page);
-  await page.context().close();
 
   // The colleague, on a phone in German: the bell names the person and who handed them over.
   const colleague = await signedInPage(browser, made.to.email, { password: PASSWORD, viewport: VIEWPORTS.phone });
@@ -80,7 +79,6 @@ test('a consultant hands a person to a colleague outside their structure; the co
     .replace('{name}', `${made.person.first_name} ${made.person.last_name}`);
   await clickWhenStill(colleague.getByTestId('notifications-menu').getByText(told));
   await expect(colleague).toHaveURL(new RegExp(`/user/view-details/${String(made.person.id)}$`));
-  await colleague.context().close();
 
   // The person, in Russian: their bell says who their consultant is now.
   const member = await signedInPage(browser, made.person.email, { password: PASSWORD });
@@ -92,5 +90,4 @@ test('a consultant hands a person to a colleague outside their structure; the co
         catalogues.ru.notification_consultant_changed.replace('{name}', `${made.to.first_name} ${made.to.last_name}`),
       ),
   ).toBeVisible();
-  await member.context().close();
 });

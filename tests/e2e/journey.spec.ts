@@ -152,7 +152,6 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
   // B, slower, takes it from the tab that still shows it: refused with the spec's words.
   await rowB.getByRole('button', { name: ru.team.take }).click();
   await expect(bStale.getByText(catalogues.ru.user_taken)).toBeVisible();
-  await b.context().close();
 
   // A works the person.
   const leadId = Number(/(\d+)$/.exec(a.url())![1]);
@@ -229,7 +228,6 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
     .locator('xpath=ancestor::*[self::tr or self::li or contains(@class,"MuiCard")][1]');
   await expect(listed).toContainText(`${tomorrow.format('DD/MM/YYYY')} 10:00`);
   await expect(listed).not.toContainText(ru.tasks.overdue);
-  await a.context().close();
 
   // The admin hands the person over in bulk from Team › Structure.
   const ad = await logIn(browser, 'admin@demo.atrium', 'demo-password');
@@ -305,5 +303,4 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
       data: { language: 'ru' },
     });
   }
-  await ad.context().close();
 });

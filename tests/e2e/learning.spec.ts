@@ -324,6 +324,4 @@ test('an admin publishes learning content; a member learns, resumes, comments an
       await saveShot(page, `${name}-${lang}-${device}`);
     }
   }
-  await admin.context().close();
-  await page.context().close();
 });

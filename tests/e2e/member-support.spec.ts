@@ -145,8 +145,6 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     expect(replied.subject).toBe(
       fill(server.notification_ticket_reply, { ticket_id: ticketId, subject, name: `Mira Member${lang}` }),
     );
-    await member.context().close();
-    await consultant.context().close();
   });
 }
 
@@ -171,5 +169,4 @@ test('a member switches a kind of notification off in the profile settings, and 
   await expect(
     page.getByTestId('notification-settings').getByRole('switch', { name: web.notify_settings.kinds.ticket_completed }),
   ).toBeChecked();
-  await page.context().close();
 });

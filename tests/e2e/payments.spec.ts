@@ -260,6 +260,5 @@ test.describe(() => {
       total_donations_current: '15.00',
       results: [{ id: userId, donations_current: '15.00' }],
     });
-    await staff.context().close();
   });
 });

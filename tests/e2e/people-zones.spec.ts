@@ -69,5 +69,4 @@ test('staff-created people get the zone and language of their phone and an invit
   await waitForMailAbout(userEmail, catalogues.de.mail_invitation_subject);
   expect(await userByEmail(userEmail)).toMatchObject({ time_zone: 'Europe/Vienna', language: 'de' });
   await expectNoRawKeys(page);
-  await page.context().close();
 });

@@ -140,7 +140,6 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
     headers: { Authorization: `JWT ${token}` },
     data: { language: 'ru' },
   });
-  await page.context().close();
 });
 
 test('a member opens a request; the consultant takes it, answers and completes it', async ({ browser }) => {
@@ -175,8 +174,6 @@ test('a member opens a request; the consultant takes it, answers and completes i
   await member.reload();
   await expect(member.getByTestId('ticket-messages')).toContainText('Please reload the page, it works again.');
   await expect(member.getByText('Выполнена').first()).toBeVisible();
-  await member.context().close();
-  await page.context().close();
 });
 
 test('a manager opens view-as for a consultant, sees the banner and their tasks, and leaves', async ({ browser }) => {
@@ -197,7 +194,6 @@ test('a manager opens view-as for a consultant, sees the banner and their tasks,
   await expect(page).toHaveURL(/\/staff\/tasks$/);
   await expect(page.getByTestId('view-as-banner')).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(`Coffee ${stamp}`) })).toHaveCount(0);
-  await page.context().close();
 });
 
 test('a consultant manages the consultants of their structure in the roster', async ({ browser }) => {
@@ -224,5 +220,4 @@ test('a consultant manages the consultants of their structure in the roster', as
   await expect(row).toContainText('Заблокирован');
   // On a phone the roster is a card per consultant, the actions under the name.
   await shoot(page, 'roster', 'ru', () => expect(page.getByText(`Clara Junior${stamp}`)).toBeVisible());
-  await page.context().close();
 });

@@ -198,7 +198,6 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   await expect(card.getByText(profile.de.status.not_linked, { exact: true })).toBeVisible();
   await expect(member.getByRole('button', { name: profile.de.telegram.link })).toBeVisible();
 
-  await member.context().close();
   await linked.api.dispose();
   await unlinked.api.dispose();
 });

@@ -160,6 +160,4 @@ test('a consultant takes a lead from the queue; another one, slower, is told it 
   await b.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: ru.take }).click();
   await expect(b.getByText(ru.taken.replace('%{smart_count}', '2'))).toBeVisible();
   await expect(b.locator('tbody tr').filter({ hasText: `Bulk` })).toHaveCount(0);
-  await a.context().close();
-  await b.context().close();
 });

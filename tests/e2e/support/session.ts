@@ -10,6 +10,7 @@ import {
 } from '@playwright/test';
 
 import { VIEWPORTS } from '../../../scripts/e2e-viewports';
+import { pooledPage, releasePooledPages, setPoolDefaults } from './pool';
 
 export { VIEWPORTS };
 
@@ -46,9 +47,10 @@ export async function apiAs(
 }
 
 /**
- * A page of a new browser signed in as `email`, on the dashboard: the session is put where the login
- * screen leaves it (localStorage), so a spec about something else does not walk the login screen. The
- * login screen itself is the subject of foundation.spec and accounts.spec.
+ * A page signed in as `email`, on the dashboard, in a browser context of its own (a kept one, emptied:
+ * support/pool.ts): the session is put where the login screen leaves it (localStorage), so a spec about
+ * something else does not walk the login screen. The login screen itself is the subject of foundation.spec
+ * and accounts.spec.
  */
 export async function signedInPage(
   browser: Browser,
@@ -58,25 +60,19 @@ export async function signedInPage(
   const { password, path = '/dashboard', ...contextOptions } = options;
   const baseURL = base.info().project.use.baseURL;
   const { token, user } = await apiSession(baseURL, email, password);
-  const origin = new URL(baseURL ?? '').origin;
-  const context = await browser.newContext({
+  const page = await pooledPage(browser, new URL(baseURL ?? '').origin, {
     // The project's width (the phone project's phone), else a laptop's.
     viewport: base.info().project.use.viewport ?? VIEWPORTS.desktop,
     ...contextOptions,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin,
-          localStorage: [
-            { name: 'atrium:token', value: token },
-            { name: 'atrium:user', value: JSON.stringify(user) },
-          ],
-        },
-      ],
-    },
   });
-  const page = await context.newPage();
+  // The session where the login screen leaves it, set on the origin's health check (the pool's page is there).
+  await page.evaluate(
+    (s) => {
+      localStorage.setItem('atrium:token', s.token);
+      localStorage.setItem('atrium:user', s.user);
+    },
+    { token, user: JSON.stringify(user) },
+  );
   await page.goto(path);
   return page;
 }
@@ -121,7 +117,7 @@ export type FreshUser = {
   firstName: string;
   lastName: string;
   language: Lang;
-  /** A page of a new browser signed in as this user, on `path` (the dashboard); closed after the test. */
+  /** A page signed in as this user, on `path` (the dashboard), in a context of its own (support/pool.ts). */
   newPage: (options?: BrowserContextOptions & { path?: string }) => Promise<Page>;
   /** Signs `page` in as this user and opens `path` (the dashboard), as `signIn` does. */
   signIn: (page: Page, path?: string) => Promise<void>;
@@ -135,6 +131,8 @@ type TestFixtures = {
   asMember: Page;
   freshUserOptions: FreshUserOptions;
   freshUser: FreshUser;
+  contextPool: undefined;
+  ownPage: Page;
 };
 type WorkerClients = { adminApi: APIRequestContext };
 
@@ -143,7 +141,7 @@ let freshSerial = 0;
 
 /**
  * `test` with a signed-in page per demo role (a browser on the dashboard at the project's width), each
- * closed after the test: `test('…', async ({ asAdmin }) => …)`; `adminApi`, an API client signed in as the
+ * released to the pool after the test (support/pool.ts): `test('…', async ({ asAdmin }) => …)`; `adminApi`, an API client signed in as the
  * demo admin for setting up what a spec needs: one per worker (one login for all the specs it runs, usable
  * in `beforeAll`), disposed when the worker ends: `test.beforeAll(async ({ adminApi }) => …)`; and
  * `freshUser`, a new user (a member unless `freshUserOptions` say otherwise) made through `adminApi` for the
@@ -161,19 +159,62 @@ export const test = base.extend<TestFixtures, WorkerClients>({
     { scope: 'worker' },
   ],
   asAdmin: async ({ browser }, use) => {
-    const page = await signedInPage(browser, DEMO.admin);
-    await use(page);
-    await page.context().close();
+    await use(await signedInPage(browser, DEMO.admin));
   },
   asConsultant: async ({ browser }, use) => {
-    const page = await signedInPage(browser, DEMO.consultant);
-    await use(page);
-    await page.context().close();
+    await use(await signedInPage(browser, DEMO.consultant));
   },
   asMember: async ({ browser }, use) => {
-    const page = await signedInPage(browser, DEMO.member);
-    await use(page);
-    await page.context().close();
+    await use(await signedInPage(browser, DEMO.member));
+  },
+  // The pool's contexts are told apart by what the test's `use` gives a new one; every test's signed-in pages
+  // go back to the pool when it ends (support/pool.ts).
+  contextPool: [
+    async (
+      {
+        bypassCSP,
+        colorScheme,
+        deviceScaleFactor,
+        hasTouch,
+        isMobile,
+        locale,
+        reducedMotion,
+        timezoneId,
+        userAgent,
+        viewport,
+        contextOptions,
+      },
+      use,
+      testInfo,
+    ) => {
+      setPoolDefaults(testInfo.testId, {
+        bypassCSP,
+        colorScheme,
+        deviceScaleFactor,
+        hasTouch,
+        isMobile,
+        locale,
+        reducedMotion,
+        timezoneId,
+        userAgent,
+        viewport,
+        contextOptions,
+      });
+      await use(undefined);
+      await releasePooledPages();
+    },
+    { auto: true },
+  ],
+  // Playwright's own page, in a kept context too (one with the test's `use`, emptied, on the health check).
+  // (contextPool, an automatic fixture, has set the test's `use` for the pool before this runs.)
+  page: async ({ browser, baseURL }, use) => {
+    await use(await pooledPage(browser, new URL(baseURL ?? '').origin, {}));
+  },
+  // A page in a new context of its own, for a test that adds what the pool cannot take back (an init script).
+  ownPage: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    await use(await context.newPage());
+    await context.close();
   },
   freshUserOptions: [{}, { option: true }],
   freshUser: async ({ adminApi, browser, baseURL, freshUserOptions }, use, testInfo) => {
@@ -196,7 +237,6 @@ export const test = base.extend<TestFixtures, WorkerClients>({
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const pages: Page[] = [];
     const apis: APIRequestContext[] = [];
     await use({
       id,
@@ -206,9 +246,7 @@ export const test = base.extend<TestFixtures, WorkerClients>({
       lastName,
       language,
       newPage: async (options = {}) => {
-        const page = await signedInPage(browser, email, { password: FRESH_PASSWORD, ...options });
-        pages.push(page);
-        return page;
+        return signedInPage(browser, email, { password: FRESH_PASSWORD, ...options });
       },
       signIn: (page, to) => signIn(page, email, { password: FRESH_PASSWORD, ...(to && { path: to }) }),
       api: async () => {
@@ -217,7 +255,6 @@ export const test = base.extend<TestFixtures, WorkerClients>({
         return api;
       },
     });
-    for (const page of pages) await page.context().close();
     for (const api of apis) await api.dispose();
   },
 });
