@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { openInApp } from './support/screens';
-import { signIn } from './support/session';
+import { signIn, test } from './support/session';
 
 /**
  * axe-core over every screen, as the role that uses it, the screens taking the three languages in turn:

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail';
-import { VIEWPORTS } from './support/session';
+import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -156,7 +156,7 @@ test('after 5 wrong logins for one account an address waits (429) while other ac
 });
 
 for (const lang of ['ru', 'en', 'de'] as const) {
-  test(`login and registration screens in ${lang}, phone and desktop`, async ({ page }) => {
+  test(`login and registration screens in ${lang}, phone and desktop`, async ({ ownPage: page }) => {
     await page.addInitScript((l) => {
       localStorage.setItem('atrium:locale', l);
     }, lang);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { admin } from '../../src/web/features/admin/i18n';
 import { simplePdf } from './fixtures/files';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, signIn } from './support/session';
+import { VIEWPORTS, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**

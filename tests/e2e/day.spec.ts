@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -8,7 +8,7 @@ import { tasks } from '../../src/web/features/tasks/i18n';
 import { catalogues } from '../../src/server/i18n';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { apiAs, signIn } from './support/session';
+import { apiAs, signIn, test } from './support/session';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/session';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { de as serverDe } from '../../src/server/i18n/de';

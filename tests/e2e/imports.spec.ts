@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { catalogues } from '../../src/server/i18n';
 import { leads } from '../../src/web/features/leads/i18n';
 import { person, team } from '../../src/web/features/team/i18n';
 import { openFromMenu } from './support/menu';
-import { signIn } from './support/session';
+import { signIn, test } from './support/session';
 
 /**
  * An admin imports a file shaped like a Google Contacts export (56 columns) from the menu: the

@@ -109,7 +109,7 @@ test('Russian picked on /login, where it is already shown, is the account’s to
 });
 
 test('create forms default Language to the interface language; a new user’s is left to their country', async ({
-  page,
+  ownPage: page,
 }) => {
   await page.addInitScript(() => {
     if (!localStorage.getItem('atrium:locale')) localStorage.setItem('atrium:locale', 'en');

@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
-import { VIEWPORTS } from './support/session';
+import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**

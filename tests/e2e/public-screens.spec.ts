@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/session';
 import { generate } from 'otplib';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 

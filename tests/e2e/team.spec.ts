@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail';
-import { VIEWPORTS, signIn } from './support/session';
+import { VIEWPORTS, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
