@@ -210,6 +210,10 @@ export const test = base.extend<TestFixtures, WorkerClients>({
   page: async ({ browser, baseURL }, use) => {
     await use(await pooledPage(browser, new URL(baseURL ?? '').origin, {}));
   },
+  // Playwright's own context is that page's: a test that grants its context a permission grants its page's.
+  context: async ({ page }, use) => {
+    await use(page.context());
+  },
   // A page in a new context of its own, for a test that adds what the pool cannot take back (an init script).
   ownPage: async ({ browser }, use) => {
     const context = await browser.newContext();
