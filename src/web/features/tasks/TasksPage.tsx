@@ -4,12 +4,25 @@ import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { DataTable, List, SearchInput, SelectInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  FilterLiveForm,
+  ListBase,
+  ListView,
+  Loading,
+  SearchInput,
+  SelectInput,
+  useInput,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
-import type { TaskFilter, TaskListMeta } from './data';
+import { SORT_OF, type TaskFilter, type TaskListMeta } from './data';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';
+import { NoFormElement, SharedFilterRow } from '../../common/SharedFilterForm';
 import { useUrlDialog } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
@@ -17,13 +30,6 @@ import { TaskCreateDialog } from './TaskCreateDialog';
 import { TASK_TYPE_CHOICES } from './StartField';
 
 const TABS: SchemaTaskTab[] = ['today', 'future', 'completed', 'canceled'];
-/** Each tab's date column and its natural order: what comes next, or what was done last. */
-const SORT_OF: Record<SchemaTaskTab, { field: string; order: 'ASC' | 'DESC' }> = {
-  today: { field: 'start_at', order: 'ASC' },
-  future: { field: 'start_at', order: 'ASC' },
-  completed: { field: 'completed_at', order: 'DESC' },
-  canceled: { field: 'canceled_at', order: 'DESC' },
-};
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -40,19 +46,22 @@ const filters = [
 const tabOf = (filterValues: TaskFilter): SchemaTaskTab =>
   filterValues.tab && TABS.includes(filterValues.tab) ? filterValues.tab : 'today';
 
-/** The tabs, bound to the list's `tab` filter; each with its count from the list answer (tab_counts). */
+/**
+ * The tabs: the `tab` field of the list's one filter form (see TasksPage), so a pick goes out with the
+ * search typed just before it, in one submit; each tab with its count from the list answer (tab_counts).
+ */
 function TaskTabs() {
   const translate = useTranslate();
-  const { setFilters, setSort, ...list } = useListContext<SchemaTask>();
-  const filterValues = list.filterValues as TaskFilter;
-  const displayedFilters = list.displayedFilters as Record<string, boolean>;
+  const list = useListContext<SchemaTask>();
+  const { field } = useInput({ source: 'tab' });
   const counts = (list.meta as TaskListMeta | undefined)?.tab_counts;
   return (
     <Tabs
-      value={tabOf(filterValues)}
+      value={tabOf({ tab: field.value as SchemaTaskTab })}
       onChange={(_e, tab: SchemaTaskTab) => {
-        setFilters({ ...filterValues, tab }, displayedFilters, false);
-        setSort(SORT_OF[tab]);
+        field.onChange(tab);
+        // The order may be lost to a submit that saw the old one; the data provider then keeps the tab's own.
+        list.setSort(SORT_OF[tab]);
       }}
       variant="scrollable"
       allowScrollButtonsMobile
@@ -196,29 +205,41 @@ export default function TasksPage() {
       }
     >
       <ViewAsBanner viewAs={viewAs} />
-      <List<SchemaTask>
+      {/*
+       * The search, the type and the tab are fields of one FilterLiveForm around the list, so a tab
+       * picked right after typing (or typing right after a pick) goes out in one submit with every
+       * field's current value: the last action wins (see common/SharedFilterForm).
+       */}
+      <ListBase<SchemaTask>
         resource="tasks"
-        title={false}
-        actions={false}
-        filters={filters}
         filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
         filterDefaultValues={{ tab: 'today' }}
         sort={SORT_OF.today}
         perPage={25}
-        pagination={<ListPagination />}
-        empty={false}
         exporter={false}
-        error={<ListError />}
-        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
-        sx={{ '& .RaList-main': { minWidth: 0 } }}
+        authLoading={<Loading />}
+        offline={false}
       >
-        <TaskTabs />
-        <TasksTable
-          onAct={(task, action) => {
-            setActing({ task, action });
-          }}
-        />
-      </List>
+        <FilterLiveForm formComponent={NoFormElement}>
+          <ListView<SchemaTask>
+            title={false}
+            actions={false}
+            filters={<SharedFilterRow filters={filters} />}
+            pagination={<ListPagination />}
+            empty={false}
+            error={<ListError />}
+            // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+            sx={{ '& .RaList-main': { minWidth: 0 } }}
+          >
+            <TaskTabs />
+            <TasksTable
+              onAct={(task, action) => {
+                setActing({ task, action });
+              }}
+            />
+          </ListView>
+        </FilterLiveForm>
+      </ListBase>
       {creating.open && <TaskCreateDialog onClose={creating.close} userId={viewAs.userId} />}
       {acting && (
         <TaskActionDialog

@@ -12,6 +12,14 @@ import { contractOrdering, type ResourceAdapter } from '../../providers/data/typ
 /** The columns the contract orders tasks by. */
 const ordering = contractOrdering(['start_at', 'created_at', 'completed_at', 'canceled_at']);
 
+/** Each tab's date column and its natural order: what comes next, or what was done last. */
+export const SORT_OF: Record<SchemaTaskTab, { field: string; order: 'ASC' | 'DESC' }> = {
+  today: { field: 'start_at', order: 'ASC' },
+  future: { field: 'start_at', order: 'ASC' },
+  completed: { field: 'completed_at', order: 'DESC' },
+  canceled: { field: 'canceled_at', order: 'DESC' },
+};
+
 /** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
 export type TaskFilter = {
   tab?: SchemaTaskTab;
@@ -38,17 +46,20 @@ export type TaskCreate =
 export const tasksAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, sort, filter }) {
     const f = (filter ?? {}) as TaskFilter;
+    const tab = f.tab ?? 'today';
+    // A tab is ordered by its own date column: a sort on another one is left from the tab before.
+    const own = sort?.field === SORT_OF[tab].field ? sort : SORT_OF[tab];
     const page = await unwrap(
       api.POST('/user_tasks/list/', {
         params: {
           query: {
             page: pagination?.page ?? 1,
             page_size: pagination?.perPage ?? 25,
-            tab: f.tab ?? 'today',
+            tab,
             type: f.type || undefined,
             search: f.q || undefined,
             user_id: f.user_id,
-            ordering: ordering(sort),
+            ordering: ordering(own),
           },
         },
         body: f.linked_user_id ? { linked_user_id: f.linked_user_id } : {},

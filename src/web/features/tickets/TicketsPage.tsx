@@ -2,10 +2,14 @@ import { useMemo } from 'react';
 import { Badge, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
   DataTable,
-  List,
+  FilterLiveForm,
+  ListBase,
+  ListView,
+  Loading,
   SearchInput,
   SelectInput,
   useGetList,
+  useInput,
   useListContext,
   useRecordContext,
   useTranslate,
@@ -16,6 +20,7 @@ import { useTicketChoices } from './hooks';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';
+import { NoFormElement, SharedFilterRow } from '../../common/SharedFilterForm';
 import { useUrlParam } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TicketDialog } from './TicketDialog';
@@ -49,19 +54,20 @@ function TabLabel({ label, status, userId }: { label: string; status?: SchemaTic
   );
 }
 
-/** "All" and one tab per status, bound to the list's `status` filter. */
+/**
+ * "All" and one tab per status: the `status` field of the list's one filter form (see TicketsPage), so
+ * a pick goes out with the search typed just before it, in one submit.
+ */
 function StatusTabs({ labels, userId }: { labels: TicketLabels; userId?: number }) {
   const translate = useTranslate();
-  const { setFilters, ...list } = useListContext<SchemaTicket>();
-  const filterValues = list.filterValues as TicketFilter;
-  const displayedFilters = list.displayedFilters as Record<string, boolean>;
-  const current: TabValue = filterValues.status && STATUSES.includes(filterValues.status) ? filterValues.status : 'all';
+  const { field } = useInput({ source: 'status' });
+  const status = field.value as SchemaTicketStatus | null | undefined;
+  const current: TabValue = status && STATUSES.includes(status) ? status : 'all';
   return (
     <Tabs
       value={current}
       onChange={(_e, tab: TabValue) => {
-        const { status: _old, ...rest } = filterValues;
-        setFilters(tab === 'all' ? rest : { ...rest, status: tab }, displayedFilters, false);
+        field.onChange(tab === 'all' ? null : tab);
       }}
       variant="scrollable"
       allowScrollButtonsMobile
@@ -151,61 +157,75 @@ export default function TicketsPage() {
   return (
     <MemberPage title={translate('atrium.tickets.title')}>
       <ViewAsBanner viewAs={viewAs} />
-      <List<SchemaTicket>
+      {/*
+       * The search, the type and the status tab are fields of one FilterLiveForm around the list, so a
+       * tab picked right after typing (or typing right after a pick) goes out in one submit with every
+       * field's current value: the last action wins (see common/SharedFilterForm).
+       */}
+      <ListBase<SchemaTicket>
         resource="tickets"
-        title={false}
-        actions={false}
-        filters={filters}
         filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
-        pagination={<ListPagination />}
-        empty={false}
         exporter={false}
-        error={<ListError />}
-        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
-        sx={{ '& .RaList-main': { minWidth: 0 } }}
+        authLoading={<Loading />}
+        offline={false}
       >
-        <StatusTabs labels={labels} userId={viewAs.userId} />
-        <DataTable<SchemaTicket>
-          bulkActionButtons={false}
-          rowClick={(id) => {
-            setOpenId(Number(id));
-            return false;
-          }}
-          empty={<Empty />}
-          aria-label={translate('atrium.tickets.title')}
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        >
-          <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
-          <DataTable.Col source="subject" label="atrium.tickets.fields.subject" disableSort>
-            <SubjectField labels={labels} onOpen={setOpenId} />
-          </DataTable.Col>
-          <DataTable.Col
-            source="user"
-            label="atrium.tickets.fields.user"
-            disableSort
-            render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`}
-          />
-          <DataTable.Col
-            source="status"
-            label="atrium.tickets.fields.status"
-            disableSort
-            render={(t: SchemaTicket) => (
-              <Chip size="small" color={STATUS_COLORS[t.status]} label={labels.status(t.status)} />
-            )}
-          />
-          <DataTable.Col
-            source="consultant"
-            label="atrium.tickets.fields.consultant"
-            disableSort
-            render={(t: SchemaTicket) => (t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—')}
-          />
-          <DataTable.Col source="created_at" label="atrium.tickets.fields.created_at">
-            <InstantField source="created_at" />
-          </DataTable.Col>
-        </DataTable>
-      </List>
+        <FilterLiveForm formComponent={NoFormElement}>
+          <ListView<SchemaTicket>
+            title={false}
+            actions={false}
+            filters={<SharedFilterRow filters={filters} />}
+            pagination={<ListPagination />}
+            empty={false}
+            error={<ListError />}
+            // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+            sx={{ '& .RaList-main': { minWidth: 0 } }}
+          >
+            <StatusTabs labels={labels} userId={viewAs.userId} />
+            <DataTable<SchemaTicket>
+              bulkActionButtons={false}
+              rowClick={(id) => {
+                setOpenId(Number(id));
+                return false;
+              }}
+              empty={<Empty />}
+              aria-label={translate('atrium.tickets.title')}
+              sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+            >
+              <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
+              <DataTable.Col source="subject" label="atrium.tickets.fields.subject" disableSort>
+                <SubjectField labels={labels} onOpen={setOpenId} />
+              </DataTable.Col>
+              <DataTable.Col
+                source="user"
+                label="atrium.tickets.fields.user"
+                disableSort
+                render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`}
+              />
+              <DataTable.Col
+                source="status"
+                label="atrium.tickets.fields.status"
+                disableSort
+                render={(t: SchemaTicket) => (
+                  <Chip size="small" color={STATUS_COLORS[t.status]} label={labels.status(t.status)} />
+                )}
+              />
+              <DataTable.Col
+                source="consultant"
+                label="atrium.tickets.fields.consultant"
+                disableSort
+                render={(t: SchemaTicket) =>
+                  t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—'
+                }
+              />
+              <DataTable.Col source="created_at" label="atrium.tickets.fields.created_at">
+                <InstantField source="created_at" />
+              </DataTable.Col>
+            </DataTable>
+          </ListView>
+        </FilterLiveForm>
+      </ListBase>
       {openId !== null && (
         <TicketDialog
           id={openId}
