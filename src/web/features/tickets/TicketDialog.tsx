@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -49,6 +49,12 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
   const [error, setError] = useState<string | null>(null);
   // A new form after each action empties what was sent.
   const [formKey, setFormKey] = useState(0);
+  // The new form takes the place of the button that was pressed: focus goes to its Close button, so the
+  // keyboard stays in the dialog (Escape closes it; before, focus fell to the page and Escape did nothing).
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (formKey > 0) closeButton.current?.focus();
+  }, [formKey]);
   const done = (message: string) => {
     notify(message, { type: 'success' });
     setFormKey((k) => k + 1);
@@ -247,7 +253,9 @@ export function TicketDialog({ id, onClose, labels }: { id: number; onClose: () 
                     {translate('atrium.tickets.reject')}
                   </Button>
                 )}
-                <Button onClick={onClose}>{translate('atrium.tickets.close')}</Button>
+                <Button ref={closeButton} onClick={onClose}>
+                  {translate('atrium.tickets.close')}
+                </Button>
               </DialogActions>
             )}
           </FormDataConsumer>
