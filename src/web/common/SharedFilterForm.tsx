@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { FilterFormBase, FilterFormClasses } from 'react-admin';
+import { FilterFormBase, FilterFormClasses, FilterLiveForm, ListView } from 'react-admin';
+import { ListError, ListPagination } from './ListError';
 
 /**
  * The inputs above a list's table, laid out as react-admin's own filter form; their values live in the
@@ -36,4 +37,27 @@ export function NoFormElement({
   children,
 }: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { children?: ReactNode }) {
   return <>{children}</>;
+}
+
+/**
+ * A staff list's view inside its one filter form: the filter row above, pickers among `children` (tabs)
+ * as fields of the same form, react-admin's pagination and the list's refusal or error.
+ */
+export function SharedFilterListView({ filters, children }: { filters: ReactElement[]; children: ReactNode }) {
+  return (
+    <FilterLiveForm formComponent={NoFormElement}>
+      <ListView
+        title={false}
+        actions={false}
+        filters={<SharedFilterRow filters={filters} />}
+        pagination={<ListPagination />}
+        empty={false}
+        error={<ListError />}
+        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
+      >
+        {children}
+      </ListView>
+    </FilterLiveForm>
+  );
 }

@@ -70,7 +70,8 @@ async function reset(e: Entry) {
   await context.setOffline(false);
   await context.setExtraHTTPHeaders(options.extraHTTPHeaders ?? {});
   if (e.viewport) await page.setViewportSize(e.viewport);
-  await page.goto(`${origin}/healthz`);
+  // A page its last test released is on the health check already (releasePooledPages).
+  if (page.url() !== `${origin}/healthz`) await page.goto(`${origin}/healthz`);
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();

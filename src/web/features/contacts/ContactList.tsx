@@ -1,4 +1,3 @@
-import type { HTMLAttributes, ReactNode } from 'react';
 import { Box, CardContent, Button as MuiButton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import CategoryIcon from '@mui/icons-material/Category';
 import { Link } from 'react-router-dom';
@@ -7,8 +6,6 @@ import {
   ChipField,
   CreateButton,
   DataTable,
-  FilterFormBase,
-  FilterFormClasses,
   FilterLiveForm,
   ListBase,
   ListView,
@@ -28,6 +25,7 @@ import {
 import { fmtDate, useTimeZone } from '../../common/format';
 import { fmtPhone } from '../../common/phone';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { NoFormElement, SharedFilterRow } from '../../common/SharedFilterForm';
 import { AddButton } from './AddButton';
 import { CategoriesPanel } from './CategoriesPanel';
 import { ContactBulkActions } from './ContactBulkActions';
@@ -47,36 +45,6 @@ const categorySelect = (
     <SelectInput label="atrium.contacts.fields.category" optionText="name" />
   </ReferenceInput>
 );
-
-/**
- * The inputs above the table, laid out as react-admin's own filter form; their values live in the
- * list's one FilterLiveForm (see ContactList), not in a form of their own.
- */
-function SearchRow({ wide }: { wide: boolean }) {
-  return (
-    <Box
-      role="search"
-      sx={{
-        display: 'flex',
-        flex: { xs: '0 1 auto', md: '0 1 100%' },
-        width: { xs: '100%', sm: 'auto' },
-        minHeight: { sm: 64 },
-        flexWrap: 'wrap',
-        alignItems: 'flex-end',
-        pb: 0.5,
-        '& .MuiFormHelperText-root': { display: 'none' },
-        [`& .${FilterFormClasses.filterFormInput} .MuiFormControl-root`]: { mt: 1 },
-      }}
-    >
-      <FilterFormBase filters={wide ? searchFilters : [...searchFilters, categorySelect]} />
-    </Box>
-  );
-}
-
-/** The shared form is state, not an element: the search row and the panel sit apart on the page. */
-function NoFormElement({ children }: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { children?: ReactNode }) {
-  return <>{children}</>;
-}
 
 function Actions() {
   return (
@@ -242,7 +210,7 @@ export function ContactList() {
     >
       <FilterLiveForm formComponent={NoFormElement}>
         <ListView
-          filters={<SearchRow wide={wide} />}
+          filters={<SharedFilterRow filters={wide ? searchFilters : [...searchFilters, categorySelect]} />}
           actions={<Actions />}
           aside={wide ? <CategoriesPanel /> : undefined}
           empty={false}

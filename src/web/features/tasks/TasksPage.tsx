@@ -6,9 +6,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
   DataTable,
-  FilterLiveForm,
   ListBase,
-  ListView,
   Loading,
   SearchInput,
   SelectInput,
@@ -21,8 +19,7 @@ import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
 import { SORT_OF, type TaskFilter, type TaskListMeta } from './data';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
-import { ListError, ListPagination } from '../../common/ListError';
-import { NoFormElement, SharedFilterRow } from '../../common/SharedFilterForm';
+import { SharedFilterListView } from '../../common/SharedFilterForm';
 import { useUrlDialog } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
@@ -220,25 +217,14 @@ export default function TasksPage() {
         authLoading={<Loading />}
         offline={false}
       >
-        <FilterLiveForm formComponent={NoFormElement}>
-          <ListView<SchemaTask>
-            title={false}
-            actions={false}
-            filters={<SharedFilterRow filters={filters} />}
-            pagination={<ListPagination />}
-            empty={false}
-            error={<ListError />}
-            // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
-            sx={{ '& .RaList-main': { minWidth: 0 } }}
-          >
-            <TaskTabs />
-            <TasksTable
-              onAct={(task, action) => {
-                setActing({ task, action });
-              }}
-            />
-          </ListView>
-        </FilterLiveForm>
+        <SharedFilterListView filters={filters}>
+          <TaskTabs />
+          <TasksTable
+            onAct={(task, action) => {
+              setActing({ task, action });
+            }}
+          />
+        </SharedFilterListView>
       </ListBase>
       {creating.open && <TaskCreateDialog onClose={creating.close} userId={viewAs.userId} />}
       {acting && (

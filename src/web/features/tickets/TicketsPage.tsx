@@ -2,9 +2,7 @@ import { useMemo } from 'react';
 import { Badge, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
   DataTable,
-  FilterLiveForm,
   ListBase,
-  ListView,
   Loading,
   SearchInput,
   SelectInput,
@@ -19,8 +17,7 @@ import type { TicketFilter } from './data';
 import { useTicketChoices } from './hooks';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
-import { ListError, ListPagination } from '../../common/ListError';
-import { NoFormElement, SharedFilterRow } from '../../common/SharedFilterForm';
+import { SharedFilterListView } from '../../common/SharedFilterForm';
 import { useUrlParam } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TicketDialog } from './TicketDialog';
@@ -171,60 +168,49 @@ export default function TicketsPage() {
         authLoading={<Loading />}
         offline={false}
       >
-        <FilterLiveForm formComponent={NoFormElement}>
-          <ListView<SchemaTicket>
-            title={false}
-            actions={false}
-            filters={<SharedFilterRow filters={filters} />}
-            pagination={<ListPagination />}
-            empty={false}
-            error={<ListError />}
-            // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
-            sx={{ '& .RaList-main': { minWidth: 0 } }}
+        <SharedFilterListView filters={filters}>
+          <StatusTabs labels={labels} userId={viewAs.userId} />
+          <DataTable<SchemaTicket>
+            bulkActionButtons={false}
+            rowClick={(id) => {
+              setOpenId(Number(id));
+              return false;
+            }}
+            empty={<Empty />}
+            aria-label={translate('atrium.tickets.title')}
+            sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
           >
-            <StatusTabs labels={labels} userId={viewAs.userId} />
-            <DataTable<SchemaTicket>
-              bulkActionButtons={false}
-              rowClick={(id) => {
-                setOpenId(Number(id));
-                return false;
-              }}
-              empty={<Empty />}
-              aria-label={translate('atrium.tickets.title')}
-              sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-            >
-              <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
-              <DataTable.Col source="subject" label="atrium.tickets.fields.subject" disableSort>
-                <SubjectField labels={labels} onOpen={setOpenId} />
-              </DataTable.Col>
-              <DataTable.Col
-                source="user"
-                label="atrium.tickets.fields.user"
-                disableSort
-                render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`}
-              />
-              <DataTable.Col
-                source="status"
-                label="atrium.tickets.fields.status"
-                disableSort
-                render={(t: SchemaTicket) => (
-                  <Chip size="small" color={STATUS_COLORS[t.status]} label={labels.status(t.status)} />
-                )}
-              />
-              <DataTable.Col
-                source="consultant"
-                label="atrium.tickets.fields.consultant"
-                disableSort
-                render={(t: SchemaTicket) =>
-                  t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—'
-                }
-              />
-              <DataTable.Col source="created_at" label="atrium.tickets.fields.created_at">
-                <InstantField source="created_at" />
-              </DataTable.Col>
-            </DataTable>
-          </ListView>
-        </FilterLiveForm>
+            <DataTable.Col source="id" label="atrium.tickets.fields.id" disableSort />
+            <DataTable.Col source="subject" label="atrium.tickets.fields.subject" disableSort>
+              <SubjectField labels={labels} onOpen={setOpenId} />
+            </DataTable.Col>
+            <DataTable.Col
+              source="user"
+              label="atrium.tickets.fields.user"
+              disableSort
+              render={(t: SchemaTicket) => `${t.user.first_name} ${t.user.last_name}`}
+            />
+            <DataTable.Col
+              source="status"
+              label="atrium.tickets.fields.status"
+              disableSort
+              render={(t: SchemaTicket) => (
+                <Chip size="small" color={STATUS_COLORS[t.status]} label={labels.status(t.status)} />
+              )}
+            />
+            <DataTable.Col
+              source="consultant"
+              label="atrium.tickets.fields.consultant"
+              disableSort
+              render={(t: SchemaTicket) =>
+                t.consultant ? `${t.consultant.first_name} ${t.consultant.last_name}` : '—'
+              }
+            />
+            <DataTable.Col source="created_at" label="atrium.tickets.fields.created_at">
+              <InstantField source="created_at" />
+            </DataTable.Col>
+          </DataTable>
+        </SharedFilterListView>
       </ListBase>
       {openId !== null && (
         <TicketDialog
