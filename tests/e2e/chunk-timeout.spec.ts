@@ -38,10 +38,10 @@ test('in English when English is the interface language', async ({ page }) => {
   });
   await page.clock.install();
   await page.route(/\/assets\/RecoverPasswordPage-[^/]*\.js$/, () => undefined);
-  // The screen's script is asked for once the English messages are in: its time-out starts then, not at the load.
-  const asked = page.waitForRequest(/\/assets\/RecoverPasswordPage-[^/]*\.js$/);
   await page.goto('/recover-password');
-  await asked;
+  // The screen's time-out starts when its first render shows the loading block, once the English messages
+  // are in; its script is asked for earlier, at start-up (main.tsx), so that request is no sign of the timer.
+  await expect(page.getByRole('status')).toBeVisible();
   await page.clock.runFor(121_000);
   const failed = page.getByTestId('chunk-failed');
   await expect(failed).toContainText('The page could not be loaded');
