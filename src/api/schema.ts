@@ -6089,7 +6089,7 @@ export interface components {
         };
         FooterLink: {
             id: components["schemas"]["Id"];
-            /** @description In the caller's language. */
+            /** @description In the caller's language (the admin's title in it, else the link's one title). */
             title: string;
             /** @description An absolute URL or an app path such as /news. */
             url: string;
@@ -6432,14 +6432,22 @@ export interface components {
             is_public?: boolean;
         };
         ConfigAdminCreate: components["schemas"]["ConfigAdminUpdate"] & Record<string, never>;
+        /** @description The title in each interface language, shown to people who use the app in that language; a language left out (or empty) shows `title`. Sent whole: a language not sent is removed. */
+        TitleTranslations: {
+            ru?: string;
+            en?: string;
+            de?: string;
+        };
         FooterLinkAdmin: {
             id: components["schemas"]["Id"];
             title: string;
+            title_translations?: components["schemas"]["TitleTranslations"];
             url: string;
             order: number;
         };
         FooterLinkAdminUpdate: {
             title?: components["schemas"]["Title"];
+            title_translations?: components["schemas"]["TitleTranslations"];
             /** @description An http(s) or mailto URL, or an app path such as /news. */
             url?: string;
             order?: components["schemas"]["Order"];
@@ -6929,6 +6937,7 @@ export type SchemaEventAdminCreate = components['schemas']['EventAdminCreate'];
 export type SchemaConfigAdmin = components['schemas']['ConfigAdmin'];
 export type SchemaConfigAdminUpdate = components['schemas']['ConfigAdminUpdate'];
 export type SchemaConfigAdminCreate = components['schemas']['ConfigAdminCreate'];
+export type SchemaTitleTranslations = components['schemas']['TitleTranslations'];
 export type SchemaFooterLinkAdmin = components['schemas']['FooterLinkAdmin'];
 export type SchemaFooterLinkAdminUpdate = components['schemas']['FooterLinkAdminUpdate'];
 export type SchemaFooterLinkAdminCreate = components['schemas']['FooterLinkAdminCreate'];

@@ -224,11 +224,17 @@ export const contractRules = {
   },
   FooterLinkAdminCreate: {
     title: { presence: 'required', type: 'string', maxLength: 300 },
+    'title_translations.ru': { type: 'string', maxLength: 300 },
+    'title_translations.en': { type: 'string', maxLength: 300 },
+    'title_translations.de': { type: 'string', maxLength: 300 },
     url: { presence: 'required', type: 'string', maxLength: 2000 },
     order: { type: 'integer', minimum: 0, maximum: 1000000 },
   },
   FooterLinkAdminUpdate: {
     title: { presence: 'not_empty', type: 'string', maxLength: 300 },
+    'title_translations.ru': { type: 'string', maxLength: 300 },
+    'title_translations.en': { type: 'string', maxLength: 300 },
+    'title_translations.de': { type: 'string', maxLength: 300 },
     url: { presence: 'not_empty', type: 'string', maxLength: 2000 },
     order: { type: 'integer', minimum: 0, maximum: 1000000 },
   },

@@ -328,4 +328,37 @@ describe('configs and footer links', () => {
     ]);
     expect((await api(t, 'GET', '/api/pages/footer_links/')).statusCode).toBe(401);
   });
+
+  it("footer link titles in the reader's language: the seed's and an admin's, the one title where none is given", async () => {
+    const titles = async (language: 'ru' | 'en' | 'de') => {
+      const reader = await makeMember(t, { language });
+      const res = await api(t, 'GET', '/api/pages/footer_links/', {
+        token: await t.login(reader.email, reader.password),
+      });
+      return res.json<Json[]>().map((l) => l.title as string);
+    };
+    expect((await titles('ru')).slice(0, 3)).toEqual(['Новости', 'Политика конфиденциальности', 'Поддержка']);
+    expect((await titles('de')).slice(0, 3)).toEqual(['Neuigkeiten', 'Datenschutz', 'Support']);
+
+    const made = await api(t, 'POST', '/api/admin/footer-links', {
+      token: admin,
+      body: { title: 'Help', title_translations: { de: ' Hilfe ', ru: '  ' }, url: '/support', order: 50 },
+    });
+    expect(made.statusCode).toBe(201);
+    // Kept trimmed, without the language left empty.
+    expect(made.json().title_translations).toEqual({ de: 'Hilfe' });
+    expect((await titles('de')).at(-1)).toBe('Hilfe');
+    expect((await titles('ru')).at(-1)).toBe('Help');
+
+    // A language the app does not speak, or a title too long: refused, nothing changed.
+    for (const title_translations of [{ fr: 'Aide' }, { en: 'x'.repeat(301) }]) {
+      const bad = await api(t, 'PUT', `/api/admin/footer-links/${made.json().id}`, {
+        token: admin,
+        body: { title_translations },
+      });
+      expect(bad.statusCode, JSON.stringify(title_translations)).toBe(400);
+    }
+    const kept = await api(t, 'GET', `/api/admin/footer-links/${made.json().id}`, { token: admin });
+    expect(kept.json()).toMatchObject({ title: 'Help', title_translations: { de: 'Hilfe' } });
+  });
 });

@@ -283,6 +283,39 @@ test('App settings name each setting the app reads, its key in small print; an u
   await expect(row(page, key)).toBeVisible();
 });
 
+test('a footer link gets its title in each language from the menu; the footer shows the reader’s', async ({ page }) => {
+  const title = `Guide ${stamp}`;
+  const made = await adminApi.post('/api/admin/footer-links', { data: { title, url: '/news', order: 90 } });
+  expect(made.status(), await made.text()).toBe(201);
+  await logIn(page, 'admin@demo.atrium');
+  const footer = page.getByTestId('app-footer');
+  await expect(footer.getByRole('link', { name: title })).toBeVisible();
+
+  await openFromMenu(page, catalogues.ru.menu_content_footer_links);
+  await row(page, title).click();
+  const fields = admin.ru.footer_links.fields;
+  await page.getByLabel(fields.title_ru).fill(`Путеводитель ${stamp}`);
+  await page.getByLabel(fields.title_de).fill(`Leitfaden ${stamp}`);
+  await saveShot(page, 'footer-link-form-ru');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(row(page, title)).toBeVisible();
+
+  // The admin reads Russian: the Russian title once the footer is read again (the next load).
+  await page.reload();
+  await expect(footer.getByRole('link', { name: `Путеводитель ${stamp}` })).toBeVisible();
+  // In German, the German one, and the seed's links in German too.
+  try {
+    await page.getByRole('button', { name: 'Русский' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await expect(footer.getByRole('link', { name: `Leitfaden ${stamp}` })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Neuigkeiten' })).toBeVisible();
+  } finally {
+    // The account keeps the pick: the other tests' admin reads Russian.
+    const back = await adminApi.post('/api/accounts/set_language/', { data: { language: 'ru' } });
+    expect(back.ok(), await back.text()).toBeTruthy();
+  }
+});
+
 test('the mail outbox finds a mail by its recipient, from the menu', async ({ page }) => {
   // A mail to a fresh person: an invitation sent by staff.
   const email = `outbox-${stamp}@e2e.example`;

@@ -15,8 +15,8 @@ import { OPEN_MENU, VIEWPORTS, test, type FreshUser } from './support/session';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const stamp = Date.now().toString(36);
-// The seed's footer link to the support address (an admin's data, the same in every language).
-const FOOTER_SUPPORT = 'Support';
+// The seed's footer link to the support address, in the reader's language (the seed's translations).
+const FOOTER_SUPPORT = { en: 'Support', de: 'Support', ru: 'Поддержка' } as const;
 
 /** `member` (a fresh one, Pia Phone) opens a request; returns its subject. */
 async function openRequest(member: FreshUser, tag: string) {
@@ -77,7 +77,9 @@ for (const lang of ['en', 'de', 'ru'] as const)
         await expect(page.getByTestId('ticket-messages')).toContainText('It works now, thank you.');
 
         // The footer's Support opens the Support form, not a mail program.
-        const footerSupport = page.getByTestId('app-footer').getByRole('link', { name: FOOTER_SUPPORT, exact: true });
+        const footerSupport = page
+          .getByTestId('app-footer')
+          .getByRole('link', { name: FOOTER_SUPPORT[lang], exact: true });
         await expect(footerSupport).not.toHaveAttribute('href', /^mailto:/);
         await footerSupport.click();
         await expect(page).toHaveURL(/\/user\/new-request\/new$/);
@@ -94,7 +96,7 @@ test("on a laptop the footer's Support opens a new request and My requests is a 
   const footer = page.getByTestId('app-footer');
   // Other addresses stay what the admin made them.
   await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', /^https:/);
-  await footer.getByRole('link', { name: FOOTER_SUPPORT, exact: true }).click();
+  await footer.getByRole('link', { name: FOOTER_SUPPORT.en, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/new-request\/new$/);
   await expect(page.locator('textarea[name="message"]')).toBeVisible();
 

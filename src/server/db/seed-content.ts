@@ -205,9 +205,19 @@ export async function seedDemoContent(db: Db, storage?: DemoFileStore): Promise<
       },
     ]);
     await tx.insert(footerLinks).values([
-      { title: 'News', url: '/news', order: 1 },
-      { title: 'Privacy policy', url: 'https://example.com/privacy', order: 2 },
-      { title: 'Support', url: 'mailto:support@example.com', order: 3 },
+      { title: 'News', titleTranslations: { ru: 'Новости', en: 'News', de: 'Neuigkeiten' }, url: '/news', order: 1 },
+      {
+        title: 'Privacy policy',
+        titleTranslations: { ru: 'Политика конфиденциальности', en: 'Privacy policy', de: 'Datenschutz' },
+        url: 'https://example.com/privacy',
+        order: 2,
+      },
+      {
+        title: 'Support',
+        titleTranslations: { ru: 'Поддержка', en: 'Support', de: 'Support' },
+        url: 'mailto:support@example.com',
+        order: 3,
+      },
     ]);
     await tx.insert(configs).values([
       { key: 'support.email', value: 'support@example.com', description: 'Where members write for help.' },

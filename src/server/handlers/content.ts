@@ -30,5 +30,5 @@ export const contentHandlers: HandlerTable = {
   },
 
   getAllConfigs: async (req) => getAllConfigs(req.server.ctx),
-  getFooterLinks: async (req) => getFooterLinks(req.server.ctx),
+  getFooterLinks: async (req) => getFooterLinks(req.server.ctx, req.lang),
 };

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { configs, footerLinks } from '../db/schema';
+import { configs, footerLinks, type Language } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
 /** The public configs: a key -> value map and the same as a list with descriptions. */
@@ -14,9 +14,20 @@ export async function getAllConfigs(ctx: AppContext) {
   return { configs: Object.fromEntries(items.map((i) => [i.key, i.value])), items };
 }
 
-export async function getFooterLinks(ctx: AppContext) {
-  return ctx.db
-    .select({ id: footerLinks.id, title: footerLinks.title, url: footerLinks.url, order: footerLinks.order })
+/** The footer links in order, each title in `lang` when the admin gave one, else the link's one title. */
+export async function getFooterLinks(ctx: AppContext, lang: Language) {
+  const rows = await ctx.db
+    .select({
+      id: footerLinks.id,
+      title: footerLinks.title,
+      titleTranslations: footerLinks.titleTranslations,
+      url: footerLinks.url,
+      order: footerLinks.order,
+    })
     .from(footerLinks)
     .orderBy(asc(footerLinks.order), asc(footerLinks.id));
+  return rows.map(({ titleTranslations, ...link }) => ({
+    ...link,
+    title: titleTranslations[lang]?.trim() || link.title,
+  }));
 }

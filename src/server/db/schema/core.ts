@@ -29,6 +29,8 @@ export const LEAD_STATUSES = ['waiting', 'processing', 'active', 'not_active'] a
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LANGUAGES = ['ru', 'en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** An admin-kept text in each interface language; a language left out shows the text's default. */
+export type TitleTranslations = Partial<Record<Language, string>>;
 
 export const users = pgTable(
   'users',
@@ -504,6 +506,8 @@ export const footerLinks = pgTable(
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
+    /** The title in each interface language (absent: `title`), as the admin form keeps it. */
+    titleTranslations: jsonb('title_translations').$type<TitleTranslations>().notNull().default({}),
     url: text('url').notNull(),
     order: integer('order').notNull().default(0),
   },

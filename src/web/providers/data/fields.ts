@@ -101,7 +101,7 @@ export const ADMIN_RESOURCE_FIELDS = {
     'is_published',
   ]),
   configs: fieldsOf<SchemaConfigAdminUpdate>()(['key', 'value', 'description', 'is_public']),
-  'footer-links': fieldsOf<SchemaFooterLinkAdminUpdate>()(['title', 'url', 'order']),
+  'footer-links': fieldsOf<SchemaFooterLinkAdminUpdate>()(['title', 'title_translations', 'url', 'order']),
   packages: fieldsOf<SchemaPackageAdminUpdate>()(['name', 'description', 'is_active', 'category_ids']),
 } as const;
 

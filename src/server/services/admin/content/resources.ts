@@ -367,10 +367,14 @@ export const footerLinksResource: Resource<typeof footerLinks, SchemaFooterLinkA
   required: { title: 'title', url: 'url' },
   columns: (_ctx, input) => ({
     title: input.title,
+    // Kept without the languages left empty, so that those show `title`.
+    titleTranslations: given(input.title_translations, (v) =>
+      Object.fromEntries(Object.entries(v).flatMap(([lang, text]) => (text.trim() ? [[lang, text.trim()]] : []))),
+    ),
     order: input.order,
     url: given(input.url, (v) => link('url', v, { mailto: true, appPath: true }) ?? ''),
   }),
-  view: (r) => ({ id: r.id, title: r.title, url: r.url, order: r.order }),
+  view: (r) => ({ id: r.id, title: r.title, title_translations: r.titleTranslations, url: r.url, order: r.order }),
 };
 
 export const packagesResource: Resource<typeof packages, SchemaPackageAdminUpdate, SchemaPackageAdmin, number[]> = {

@@ -1,4 +1,6 @@
-import { NumberInput, SimpleForm, TextInput, type Validator } from 'react-admin';
+import { Typography } from '@mui/material';
+import { NumberInput, SimpleForm, TextInput, useTranslate, type Validator } from 'react-admin';
+import { LOCALES } from '../../../providers/i18nProvider';
 import { validatorsFor } from '../../../../api/validators';
 import { ContentCreate, ContentEdit } from '../../../common/forms';
 
@@ -10,9 +12,25 @@ const linkKind: Validator = (value: string | null | undefined) =>
 const urlRules = [...v.url, linkKind];
 
 function FooterLinkForm() {
+  const translate = useTranslate();
   return (
     <SimpleForm sx={{ maxWidth: 700 }}>
       <TextInput source="title" label="atrium.admin.footer_links.fields.title" validate={v.title} fullWidth />
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        {translate('atrium.admin.footer_links.translations')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('atrium.admin.footer_links.translations_help')}
+      </Typography>
+      {LOCALES.map((lang) => (
+        <TextInput
+          key={lang}
+          source={`title_translations.${lang}`}
+          label={`atrium.admin.footer_links.fields.title_${lang}`}
+          validate={v[`title_translations.${lang}`]}
+          fullWidth
+        />
+      ))}
       <TextInput
         source="url"
         label="atrium.admin.footer_links.fields.url"
