@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/session';
 
 /**
  * The iPhone "add to home screen" banner (spec, sections 2 and 9): on iOS, in Safari with the steps, in
@@ -81,7 +82,8 @@ test.describe('on an iPhone in Safari', { tag: '@phone' }, () => {
     await expect(banner(page)).toBeVisible();
   });
 
-  test('not when the app already runs from the home screen', async ({ page }) => {
+  // An init script stays with its context: a context of its own, not the pool's.
+  test('not when the app already runs from the home screen', async ({ ownPage: page }) => {
     await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Вход в Atrium' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/session';
 
 /**
  * The routing rules of the spec (section 2), over its route table: public screens are reachable logged
@@ -96,7 +97,8 @@ test.describe('logged out', () => {
 
   test('a spinner shows while the login status is unknown', async ({ page }) => {
     // Hold the first call of a logged-in start (the profile) so the status stays unknown for a while.
-    await page.addInitScript(() => {
+    await page.goto('/healthz');
+    await page.evaluate(() => {
       localStorage.setItem('atrium:token', 'not-a-real-token');
     });
     let release!: () => void;
@@ -126,8 +128,10 @@ test.describe('logged in', () => {
     expect(session.token).toBeTruthy();
   });
 
+  // The session where a login leaves it, set from the origin's health check (no app load of its own).
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(({ token, user }) => {
+    await page.goto('/healthz');
+    await page.evaluate(({ token, user }) => {
       localStorage.setItem('atrium:token', token);
       localStorage.setItem('atrium:user', JSON.stringify(user));
     }, session);
