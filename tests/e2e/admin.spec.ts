@@ -4,7 +4,7 @@ import { catalogues } from '../../src/server/i18n';
 import { admin } from '../../src/web/features/admin/i18n';
 import { simplePdf } from './fixtures/files';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, signIn, test } from './support/session';
+import { VIEWPORTS, keptPage, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -60,8 +60,7 @@ test('an admin manages consultants and sees every action in the history', async 
   expect(second.status(), await second.text()).toBe(201);
 
   // The consultant's own open session, in another browser.
-  const consultantCtx = await browser.newContext();
-  const consultant = await consultantCtx.newPage();
+  const consultant = await keptPage(browser);
   await logIn(consultant, 'consultant@demo.atrium');
 
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -106,7 +105,6 @@ test('an admin manages consultants and sees every action in the history', async 
   await expect(konstantin).toContainText('Заблокирован');
   await consultant.goto('/staff/tasks');
   await expect(consultant).toHaveURL(/\/login/);
-  await consultantCtx.close();
   await konstantin.getByRole('button', { name: 'Разблокировать' }).click();
   await expect(konstantin).toContainText('Активен');
 

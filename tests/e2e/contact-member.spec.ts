@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/features/contacts/i18n';
 import { expectNoRawKeys } from './support/admin-api';
-import { test } from './support/session';
+import { keptPage, test, VIEWPORTS } from './support/session';
+import { saveShot } from './support/screens';
 import { openFromMenu } from './support/menu';
 
 /**
@@ -13,9 +13,7 @@ import { openFromMenu } from './support/menu';
  * in ru, en and de, on a phone (390 px) and a desktop.
  */
 
-const SHOTS = 'test-results/screenshots';
 const PASSWORD = 'contact-member-password-1';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const stamp = Date.now().toString(36);
 type Lang = 'ru' | 'en' | 'de';
 // react-admin's confirmation buttons (ra-language-*, ra-de.ts).
@@ -25,7 +23,6 @@ const CANCEL = { ru: 'Отмена', en: 'Cancel', de: 'Abbrechen' } as const;
 let adminApi: APIRequestContext;
 
 test.beforeAll(({ adminApi: api }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   adminApi = api;
 });
 
@@ -83,8 +80,7 @@ async function seeMemberContact(
   who: { email: string; tom: number; tomName: string },
   width: keyof typeof VIEWPORTS,
 ) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[width] });
-  const page = await context.newPage();
+  const page = await keptPage(browser, { viewport: VIEWPORTS[width] });
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(who.email);
   await page.locator('input[name="password"]').fill(PASSWORD);
@@ -149,12 +145,11 @@ async function seeMemberContact(
   }
   await expectNoRawKeys(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[width].width);
-  await page.screenshot({ path: `${SHOTS}/contact-member-${lang}-${width}.png`, fullPage: true });
+  await saveShot(page, `contact-member-${lang}-${width}`);
 
   await member.getByRole('link', { name: texts[lang].member.open }).click();
   await expect(page).toHaveURL(new RegExp(`/user/view-details/${who.tom}$`));
   await expect(page.getByText(who.tomName).first()).toBeVisible();
-  await context.close();
 }
 
 for (const lang of ['ru', 'en', 'de'] as const)

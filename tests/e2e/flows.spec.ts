@@ -5,7 +5,7 @@ import { flows as texts } from '../../src/web/features/flows/i18n';
 import { gradientPng } from './fixtures/files';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
-import { VIEWPORTS, test } from './support/session';
+import { VIEWPORTS, keptPage, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /**
@@ -129,8 +129,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/l/${landing}`);
 
   // --- A logged-out visitor (an English browser). ---
-  const visitor = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'en-US' });
-  const pub = await visitor.newPage();
+  const pub = await keptPage(browser, { viewport: VIEWPORTS.phone, locale: 'en-US' });
   const dialogs: string[] = [];
   pub.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -172,7 +171,6 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   await saveShot(pub, `flows-public-en-desktop`);
   expect(dialogs).toEqual([]);
   expect(errors).toEqual([]);
-  await visitor.close();
 
   // --- The stats count the two views (the page was opened again after the held email's thanks) and the one
   // sign-up (the held email created nothing); the lead waits, referred by the owner. ---

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { test } from './support/session';
+import { keptPage, test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
 import { clickWhenStill } from './support/motion';
 
@@ -154,7 +154,7 @@ test('a language changed elsewhere is followed when the window gets the focus ba
   await expect(menu.getByRole('menuitem', { name: 'Уроки', exact: true })).toBeVisible();
 
   // On another device, the same person picks English in the app bar.
-  const other = await browser.newPage();
+  const other = await keptPage(browser);
   await other.goto('/login');
   await other.locator('input[name="username"]').fill(email);
   await other.locator('input[name="password"]').fill(PASSWORD);
@@ -163,7 +163,6 @@ test('a language changed elsewhere is followed when the window gets the focus ba
   await clickWhenStill(other.getByRole('banner').getByRole('button', { name: 'Русский' }));
   await clickWhenStill(other.getByRole('menuitem', { name: 'English' }));
   await expect(other.getByTestId('side-menu').getByRole('menuitem', { name: 'Lessons', exact: true })).toBeVisible();
-  await other.close();
 
   // Back to the first window: the side menu, the page and the server's messages switch together.
   await page.bringToFront();
@@ -193,8 +192,7 @@ test('a language changed elsewhere is followed when the window gets the focus ba
 test("an English browser sees /login in English; a German account's reset mail opens in German", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
+  const page = await keptPage(browser, { locale: 'en-US' });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeVisible();
 
@@ -212,5 +210,4 @@ test("an English browser sees /login in English; a German account's reset mail o
   const mail = await waitForMail(email, 1);
   await page.goto(linkIn(mail, '/password-reset/'));
   await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort' })).toBeVisible();
-  await context.close();
 });

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { test, type FreshUser } from './support/session';
+import { keptPage, test, type FreshUser } from './support/session';
 import { generate } from 'otplib';
 import { waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
@@ -159,8 +159,7 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
 
   // A German visitor signs up, then tries again with the same email.
   const visitorEmail = `visitor-${stamp}@e2e.example`;
-  const visitor = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de' } });
-  const pub = await visitor.newPage();
+  const pub = await keptPage(browser, { locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de' } });
   await pub.goto(`/l/${landing}`);
   await pub.locator('#f-first_name').fill(`Vita${stamp}`);
   await pub.locator('#f-email').fill(visitorEmail);
@@ -187,7 +186,6 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   await expect(pub.getByRole('status')).toHaveText('Welcome aboard!');
   const told = await waitForMail(visitorEmail, 2);
   expect(told.subject).toBe(catalogues.de.mail_signup_attempt_subject);
-  await visitor.close();
 
   // The owner finds the visitor in Contacts, from the menu.
   const page = await owner.newPage();
@@ -220,7 +218,6 @@ test('a visitor of a landing shows up in the owner’s Contacts, gets a mail and
   await page.getByTestId('contact-source').click();
   await expect(page.locator('input[name="first_name"]')).toHaveValue(`Vita${stamp}`);
   await expect(page.getByTestId('contact-form-source')).toHaveText(sourceLine);
-  await page.close();
 });
 
 test('the team page copies the invite link; the admin’s footer links are under the pages', async ({

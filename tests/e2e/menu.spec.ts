@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { menuEntry, openFromMenu } from './support/menu';
-import { VIEWPORTS, signIn, test } from './support/session';
+import { VIEWPORTS, keptPage, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 
 /** The interface and the server (which titles the menu entries) in `lang`, as the app's own switch sets them. */
@@ -86,13 +86,12 @@ test("a member's short menu shows its sections open; a consultant's folds all bu
   await expect(section(page, 'Сотрудникам')).toHaveCount(0);
   await expect(section(page, 'Администрирование')).toHaveCount(0);
 
-  const consultant = await (await browser.newContext()).newPage();
+  const consultant = await keptPage(browser);
   await signIn(consultant, 'consultant@demo.atrium');
   await consultant.goto('/staff/tasks');
   await expect(section(consultant, 'Сотрудникам')).toHaveAttribute('aria-expanded', 'true');
   await expect(section(consultant, 'Обучение')).toHaveAttribute('aria-expanded', 'false');
   await expect(section(consultant, 'Контент')).toHaveCount(0);
-  await consultant.context().close();
 });
 
 test("the admin's menu in English at desktop and phone width (screenshots)", async ({ asAdmin: page }) => {

@@ -1,9 +1,9 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { products } from '../../src/web/features/products/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
-import { signIn, test } from './support/session';
+import { signedInPage, test } from './support/session';
 
 /**
  * Brand products (issue 40), each step from the side menu: an admin adds a product to the catalogue
@@ -19,15 +19,7 @@ const de = products.de;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-/** Signs `page` in as `email` and opens the dashboard (the login screen is foundation.spec's subject). */
-const logIn = (page: Page, email: string, password: string) => signIn(page, email, { password });
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await logIn(page, 'admin@demo.atrium', 'demo-password');
-  return page;
-}
+const adminPage = (browser: Browser) => signedInPage(browser, 'admin@demo.atrium');
 
 test('an admin adds a product to the catalogue from the menu', async ({ browser }) => {
   const page = await adminPage(browser);
@@ -41,7 +33,6 @@ test('an admin adds a product to the catalogue from the menu', async ({ browser 
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.locator('tbody tr').filter({ hasText: NAME })).toContainText('3');
   await expectNoRawKeys(page);
-  await page.context().close();
 });
 
 // The buyer: a fresh German member.
@@ -110,5 +101,4 @@ test('staff find the order in the orders list with the delivery details and mark
   await expect(page.getByTestId('order-status')).toHaveText(ru.statuses.sent);
   await expect(page.getByTestId('order-mark-delivered')).toBeVisible();
   await expectNoRawKeys(page);
-  await page.context().close();
 });

@@ -47,6 +47,19 @@ export async function apiAs(
 }
 
 /**
+ * A second browser for a test (another person, another width or language): a page of its own on the
+ * origin's health check, nothing stored, in a kept context (support/pool.ts) made with `options` on top
+ * of the project's width. The test does not close it: the pool takes it back when the test ends.
+ */
+export async function keptPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const baseURL = base.info().project.use.baseURL;
+  return pooledPage(browser, new URL(baseURL ?? '').origin, {
+    viewport: base.info().project.use.viewport ?? VIEWPORTS.desktop,
+    ...options,
+  });
+}
+
+/**
  * A page signed in as `email`, on the dashboard, in a browser context of its own (a kept one, emptied:
  * support/pool.ts): the session is put where the login screen leaves it (localStorage), so a spec about
  * something else does not walk the login screen. The login screen itself is the subject of foundation.spec
