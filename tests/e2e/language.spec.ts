@@ -32,6 +32,9 @@ test("English chosen on /login is the account's; German in the app bar switches 
   await clickWhenStill(page.getByRole('button', { name: 'Русский' }));
   await clickWhenStill(page.getByRole('menuitem', { name: 'English' }));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The page is English once react-admin has drawn it again in the new language (it remounts the
+  // whole tree then, and a field typed into before that is empty again).
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeVisible();
   await page.locator('input[name="username"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
