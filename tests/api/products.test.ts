@@ -177,6 +177,14 @@ describe('orders', () => {
     expect(list.statusCode).toBe(200);
     const found = list.json<Json[]>().find((o) => o.id === orderId);
     expect(found).toMatchObject({ status: 'paid', delivery: DELIVERY, user_id: a.id });
+    // A count as the list's tabs ask for it (one row, react-admin's default order by id) and the "№" column's order.
+    const counted = await call(
+      t,
+      'GET',
+      `/api/staff/orders?sort=${encodeURIComponent('["id","ASC"]')}&range=${encodeURIComponent('[0,0]')}`,
+      { token: admin },
+    );
+    expect(counted.statusCode, counted.body).toBe(200);
 
     // Delivered straight from paid is not a step staff may take: refused, translated, unchanged.
     const skip = await call(t, 'POST', `/api/staff/orders/${orderId}/status`, {

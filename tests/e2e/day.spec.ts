@@ -6,7 +6,7 @@ import { actionLogs } from '../../src/web/features/action-logs/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
 import { catalogues } from '../../src/server/i18n';
-import { openFromMenu } from './support/menu';
+import { addressFilter, openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { apiAs, signIn, test } from './support/session';
 
@@ -157,7 +157,11 @@ test('the actions history, opened from the menu, tells a hand-over as a sentence
     data: { user_id: member.id, consultant_id: second.id },
   });
   expect(given.ok(), await given.text()).toBeTruthy();
-  const adminMe = (await (await adminApi.get('/api/accounts/me/')).json()) as { first_name: string; last_name: string };
+  const adminMe = (await (await adminApi.get('/api/accounts/me/')).json()) as {
+    id: number;
+    first_name: string;
+    last_name: string;
+  };
   const names = {
     actor: `${adminMe.first_name} ${adminMe.last_name}`.trim(),
     subject: `Mila Member${stamp}`,
@@ -208,6 +212,37 @@ test('the actions history, opened from the menu, tells a hand-over as a sentence
     await page.getByRole('combobox', { name: de.kind }).click();
     await clickWhenStill(page.getByRole('option', { name: de.kinds.user_blocked }));
     await expect(page.getByText(de.empty)).toBeVisible();
+
+    // A person's name and the action at once, both orders: the last action wins. The name sets the person
+    // field of the action's filter form; before, it set the list's filters itself and the action's submit,
+    // which carried the form's empty person, dropped it (read from the address, which holds the filter).
+    const pickKind = async (name: string) => {
+      await page.getByRole('combobox', { name: de.kind }).click();
+      // By its text: the "all actions" option is named by its aria-label ("clear the value").
+      await page.getByRole('listbox').getByText(name, { exact: true }).click();
+    };
+    await pickKind(de.all_kinds);
+    await expect(rows).toHaveCount(2);
+    const byAdmin = page.getByRole('button', { name: de.only_by.replace('%{name}', names.actor) }).first();
+    await pickKind(de.kinds.user_given_away);
+    await byAdmin.click();
+    await expect
+      .poll(() => addressFilter(page))
+      .toEqual({ subject_id: member.id, kind: 'user_given_away', actor_id: adminMe.id });
+    await expect(rows).toHaveCount(1);
+    // The person picked by the name, cleared in its field; then the name again and another action.
+    await page
+      .getByRole('combobox', { name: de.actor_id })
+      .locator('xpath=..')
+      .locator('.MuiAutocomplete-clearIndicator')
+      .dispatchEvent('click');
+    await expect.poll(() => addressFilter(page)).toEqual({ subject_id: member.id, kind: 'user_given_away' });
+    await byAdmin.click();
+    await pickKind(de.kinds.user_created);
+    await expect
+      .poll(() => addressFilter(page))
+      .toEqual({ subject_id: member.id, kind: 'user_created', actor_id: adminMe.id });
+    await expect(rows).toHaveCount(1);
   } finally {
     await backToRussian();
   }

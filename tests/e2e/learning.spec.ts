@@ -2,6 +2,8 @@ import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
+import { learning } from '../../src/web/features/learning/i18n';
+import { addressFilter } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { LANGUAGE_WALKS, VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
@@ -190,6 +192,24 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   // Searching the category.
   await page.getByLabel('Поиск в этой категории').fill('Paid');
   await expect(page.getByTestId('lesson-card')).toHaveCount(1);
+  // "Not completed" and the search at once, both orders: the last action wins (the toggle is a field of
+  // the search's filter form; before, the search's submit dropped a toggle clicked just after typing).
+  const lessonsRu = learning.ru.lessons;
+  const show = page.getByRole('group', { name: lessonsRu.show });
+  await page.getByLabel('Поиск в этой категории').fill('Free');
+  await show.getByRole('button', { name: lessonsRu.show_todo, exact: true }).click();
+  await expect.poll(() => addressFilter(page)).toEqual({ q: 'Free', completed: false });
+  await expect(show.getByRole('button', { name: lessonsRu.show_todo, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('lesson-card')).toHaveCount(1);
+  await expect(page.getByTestId('lesson-card')).toContainText(titles.free);
+  await show.getByRole('button', { name: lessonsRu.show_all, exact: true }).click();
+  await page.getByLabel('Поиск в этой категории').fill('Paid');
+  await expect.poll(() => addressFilter(page)).toEqual({ q: 'Paid' });
+  await expect(page.getByTestId('lesson-card')).toHaveCount(1);
+  await expect(page.getByTestId('lesson-card')).toContainText(titles.paid);
 
   await page.goto('/news');
   await expect(page.getByTestId('news-card').filter({ hasText: titles.news })).toContainText('Важно');

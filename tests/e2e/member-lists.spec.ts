@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { news } from '../../src/web/features/news/i18n';
+import { addressFilter } from './support/menu';
 import { test } from './support/session';
 
 /**
@@ -61,4 +63,19 @@ test('a member back from a news item is on the page and search left', async ({ a
   await expect(search).toHaveValue(stamp);
   await expect(cards).toHaveCount(1);
   await expect(cards).toContainText(oldest);
+
+  // "Important" and the search at once, both orders: the last action wins (the toggle is a field of the
+  // search's filter form; before, the search's submit dropped a toggle clicked just after typing).
+  const show = page.getByRole('group', { name: news.ru.show });
+  const onlyImportant = show.getByRole('button', { name: news.ru.only_important, exact: true });
+  await search.fill(`${stamp} 03`);
+  await onlyImportant.click();
+  await expect.poll(() => addressFilter(page)).toEqual({ q: `${stamp} 03`, important: true });
+  await expect(onlyImportant).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(news.ru.nothing_found)).toBeVisible();
+  await show.getByRole('button', { name: news.ru.all, exact: true }).click();
+  await search.fill(stamp);
+  await expect.poll(() => addressFilter(page)).toEqual({ q: stamp });
+  await expect(onlyImportant).toHaveAttribute('aria-pressed', 'false');
+  await expect(cards).toHaveCount(10);
 });

@@ -5,7 +5,10 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { payments } from '../../src/web/features/payments/i18n';
 import { simplePdf } from './fixtures/files';
+import { addressFilter, openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
@@ -232,6 +235,26 @@ test.describe(() => {
     await staff.getByTestId('reject-reason').fill('Der Beleg ist unleserlich');
     await staff.getByTestId('confirm-reject').click();
     await expect(staff.getByTestId('payment-state')).toHaveText('Отклонён / отменён');
+
+    // A state tab and the kind at once, both orders, from the menu: the last action wins (the tabs are a
+    // field of the kind's filter form; before, the kind's submit merged the filters as last rendered and
+    // dropped a tab picked just after it). Read from the address, which holds the list's filter.
+    await openFromMenu(staff, catalogues.ru.menu_staff_payments);
+    const pl = payments.ru.staff;
+    const stateTab = (state: keyof typeof pl.states) => staff.getByTestId(`tab-${state}`);
+    const pickKind = async (kind: keyof typeof pl.kinds) => {
+      await staff.getByRole('combobox', { name: pl.fields.kind }).click();
+      await staff.getByRole('option', { name: pl.kinds[kind], exact: true }).click();
+    };
+    await pickKind('donation');
+    await stateTab('paid').click();
+    await expect.poll(() => addressFilter(staff)).toEqual({ kind: 'donation', state: 'paid' });
+    await expect(stateTab('paid')).toHaveAttribute('aria-selected', 'true');
+    await expect(staff.locator('tbody tr').filter({ hasText: 'Dora' })).toHaveCount(1);
+    await stateTab('canceled').click();
+    await pickKind('subscription');
+    await expect.poll(() => addressFilter(staff)).toEqual({ kind: 'subscription', state: 'canceled' });
+    await expect(stateTab('canceled')).toHaveAttribute('aria-selected', 'true');
 
     // The member sees both outcomes; the approved one counts in their donations as staff see them.
     await member.reload();

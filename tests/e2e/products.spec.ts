@@ -1,8 +1,9 @@
 import { expect, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
+import { payments } from '../../src/web/features/payments/i18n';
 import { products } from '../../src/web/features/products/i18n';
 import { expectNoRawKeys } from './support/admin-api';
-import { openFromMenu } from './support/menu';
+import { addressFilter, openFromMenu } from './support/menu';
 import { signedInPage, test } from './support/session';
 
 /**
@@ -101,4 +102,22 @@ test('staff find the order in the orders list with the delivery details and mark
   await expect(page.getByTestId('order-status')).toHaveText(ru.statuses.sent);
   await expect(page.getByTestId('order-mark-delivered')).toBeVisible();
   await expectNoRawKeys(page);
+
+  // A status tab and the member filter at once, both orders: the last action wins (the tabs are a field
+  // of the member's filter form; before, the member's submit put back the tab it saw).
+  await openFromMenu(page, catalogues.ru.menu_staff_orders);
+  // Each tab with its count (the counts' order by id was refused: an error mark on every tab).
+  await expect(page.getByTestId('tab-sent')).toHaveText(/\(\d+\)$/);
+  await page.getByRole('button', { name: 'Добавить фильтр' }).click();
+  const memberLabel = payments.ru.staff.fields.user_id;
+  await page.getByRole('menuitemcheckbox', { name: memberLabel }).click();
+  const memberId = page.getByRole('spinbutton', { name: memberLabel });
+  await memberId.fill('1');
+  await page.getByTestId('tab-sent').click();
+  await expect.poll(() => addressFilter(page)).toEqual({ user_id: 1, status: 'sent' });
+  await expect(page.getByTestId('tab-sent')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('tab-paid').click();
+  await memberId.fill('2');
+  await expect.poll(() => addressFilter(page)).toEqual({ user_id: 2, status: 'paid' });
+  await expect(page.getByTestId('tab-paid')).toHaveAttribute('aria-selected', 'true');
 });

@@ -3,6 +3,7 @@ import { CircularProgress, Divider, Tab, Tabs } from '@mui/material';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
 import { useRefreshCounts } from '../providers/data/listHooks';
+import { useFilterField } from './SharedFilterForm';
 
 const ALL = '__all';
 
@@ -41,7 +42,9 @@ function useCountsFollow(resource: string, version: string | undefined) {
 
 /**
  * Tabs bound to one filter of the list, each with its count, as react-admin's demo OrderList does;
- * `all` (a catalogue key) adds a first tab without that filter.
+ * `all` (a catalogue key) adds a first tab without that filter. The tabs are a field of the list's
+ * filter form (inside SharedFilterListView, or a FilterLiveForm with NoFormElement), so a tab picked
+ * just before or after another filter changes goes out in one submit with it: the last action wins.
  */
 export function FilterTabs({
   source,
@@ -62,16 +65,18 @@ export function FilterTabs({
 }) {
   const translate = useTranslate();
   const list = useListContext();
-  const { setFilters, resource } = list;
+  const { resource } = list;
+  const [value, setValue] = useFilterField<string>(source);
   useCountsFollow(resource, version);
-  const { [source]: value, ...others } = (list.filterValues ?? {}) as Record<string, unknown>;
+  // The counts are of the filters applied; the tab shown is the one picked.
+  const { [source]: _applied, ...others } = (list.filterValues ?? {}) as Record<string, unknown>;
   const current = typeof value === 'string' && value ? value : all ? ALL : choices[0]?.id;
   return (
     <>
       <Tabs
         value={current}
         onChange={(_e, v: string) => {
-          setFilters(v === ALL ? others : { ...others, [source]: v }, list.displayedFilters);
+          setValue(v === ALL ? null : v);
         }}
         variant="scrollable"
         scrollButtons="auto"

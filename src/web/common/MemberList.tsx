@@ -1,21 +1,26 @@
 import type { ReactNode } from 'react';
-import { Stack } from '@mui/material';
+import { InputAdornment, Stack } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
 import {
-  FilterLiveSearch,
+  FilterLiveForm,
   ListBase,
   Pagination,
+  TextInput,
   useListContext,
   useLocaleState,
   type FilterPayload,
   type UseGetListOptions,
 } from 'react-admin';
+import { NoFormElement } from './SharedFilterForm';
 import { QueryState } from './States';
 
 /**
  * A member's list (news, events, lessons) on react-admin's list machinery: its page and filters live
  * in the address (`?filter=…&page=2`) and react-admin's store keeps them under `storeKey`, so Back, a
  * reload and an item's "all news" link land on the page and search the member left. The server
- * answers in the interface language, so the locale is the query's `meta` (part of its key).
+ * answers in the interface language, so the locale is the query's `meta` (part of its key). The search
+ * and the pickers (tabs, toggles: useFilterField) are fields of one filter form around `children`, so a
+ * toggle clicked just before or after typing goes out in one submit with the search: the last action wins.
  */
 export function MemberListBase({
   resource,
@@ -47,7 +52,7 @@ export function MemberListBase({
         onError: () => undefined,
       }}
     >
-      {children}
+      <FilterLiveForm formComponent={NoFormElement}>{children}</FilterLiveForm>
     </ListBase>
   );
 }
@@ -79,16 +84,33 @@ export function ListRows({ empty, children }: { empty: ReactNode; children: Reac
   );
 }
 
-/** The list's filters as the member set them, and a way to replace them (which goes back to page 1). */
-export function useListFilter<F extends FilterPayload>() {
-  const list = useListContext();
-  const set = (next: F) => {
-    list.setFilters(next);
-  };
-  return [list.filterValues as F, set] as const;
+/** The list's filters as applied (a picker shows its own field's value: useFilterField). */
+export function useListFilter(): MemberFilter {
+  return useListContext().filterValues as MemberFilter;
 }
 
-/** The list's search box (its `q` filter), applied as the member types. */
+/** The filters the member lists use: the search, news' important, a category's completed, events' period. */
+type MemberFilter = { q?: string; important?: true; completed?: boolean; period?: 'past' };
+
+/** The list's search box (its `q` filter, a field of the list's filter form), applied as the member types. */
 export function ListSearch({ label }: { label: string }) {
-  return <FilterLiveSearch source="q" label={label} sx={{ width: { xs: '100%', sm: 320 } }} />;
+  return (
+    <TextInput
+      source="q"
+      label={label}
+      resettable
+      helperText={false}
+      size="small"
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <SearchIcon color="disabled" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ width: { xs: '100%', sm: 320 } }}
+    />
+  );
 }

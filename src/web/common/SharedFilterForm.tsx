@@ -1,6 +1,16 @@
 import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { FilterFormBase, FilterFormClasses, FilterLiveForm, ListView } from 'react-admin';
+import {
+  FilterButton,
+  FilterContext,
+  FilterFormBase,
+  FilterFormClasses,
+  FilterLiveForm,
+  ListView,
+  TopToolbar,
+  useInput,
+  type ListViewProps,
+} from 'react-admin';
 import { ListError, ListPagination } from './ListError';
 
 /**
@@ -41,23 +51,58 @@ export function NoFormElement({
 
 /**
  * A staff list's view inside its one filter form: the filter row above, pickers among `children` (tabs)
- * as fields of the same form, react-admin's pagination and the list's refusal or error.
+ * as fields of the same form, react-admin's pagination and the list's refusal or error. `view` overrides
+ * ListView's props (a title; `actions={<SharedFilterActions />}` for filters that are not always shown).
  */
-export function SharedFilterListView({ filters, children }: { filters: ReactElement[]; children: ReactNode }) {
+export function SharedFilterListView({
+  filters,
+  children,
+  ...view
+}: { filters: ReactElement[]; children: ReactNode } & Omit<ListViewProps, 'filters' | 'children'>) {
   return (
     <FilterLiveForm formComponent={NoFormElement}>
-      <ListView
-        title={false}
-        actions={false}
-        filters={<SharedFilterRow filters={filters} />}
-        pagination={<ListPagination />}
-        empty={false}
-        error={<ListError />}
-        // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
-        sx={{ '& .RaList-main': { minWidth: 0 } }}
-      >
-        {children}
-      </ListView>
+      <FilterContext.Provider value={filters}>
+        <ListView
+          title={false}
+          actions={false}
+          filters={<SharedFilterRow filters={filters} />}
+          pagination={<ListPagination />}
+          empty={false}
+          error={<ListError />}
+          // A flex item takes its content's width by default: let it shrink so the table scrolls in its own box on a phone.
+          sx={{ '& .RaList-main': { minWidth: 0 } }}
+          {...view}
+        >
+          {children}
+        </ListView>
+      </FilterContext.Provider>
     </FilterLiveForm>
   );
+}
+
+/**
+ * react-admin's "Add filter" button for SharedFilterListView (it reads the filters from FilterContext).
+ * Not react-admin's ListActions: the list's toolbar hands it the filter row, which it would draw again.
+ */
+export function SharedFilterActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+    </TopToolbar>
+  );
+}
+
+/**
+ * One filter of the list as a field of its filter form (SharedFilterListView, or a FilterLiveForm
+ * with NoFormElement): its value as the form holds it (what the person last picked, not yet applied
+ * perhaps) and a setter (`null` removes the filter). A picker that called setFilters itself raced the
+ * form's debounced submit (see SharedFilterRow).
+ */
+export function useFilterField<T>(source: string) {
+  const { field } = useInput({ source });
+  const value = field.value === '' || field.value === null ? undefined : (field.value as T);
+  const set = (next: T | null) => {
+    field.onChange(next);
+  };
+  return [value, set] as const;
 }

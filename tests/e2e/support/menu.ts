@@ -39,3 +39,11 @@ export async function openWaitingLeads(page: Page, search: string) {
   // The search applies after a pause: only then is the list the searched one.
   await expect(page.locator('tbody tr').filter({ hasNotText: search })).toHaveCount(0);
 }
+
+/**
+ * The list's filter as the address holds it (react-admin keeps it there): a filter race shows there,
+ * where the table alone can look right for a moment before a late submit puts the old value back.
+ */
+export function addressFilter(page: Page): unknown {
+  return JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
+}

@@ -4,7 +4,8 @@ import {
   AutocompleteInput,
   DataTable,
   FunctionField,
-  List,
+  ListBase,
+  Loading,
   RecordContextProvider,
   ReferenceInput,
   SelectInput,
@@ -13,11 +14,12 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import type { SchemaActionLog, SchemaUserBrief } from '../../../api/schema';
 import type { ActionLogPerson } from './data';
 import { actionLogs } from './i18n';
 import { InstantField } from '../../common/fields';
-import { ListError } from '../../common/ListError';
+import { SharedFilterActions, SharedFilterListView } from '../../common/SharedFilterForm';
 import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 
 /**
@@ -85,12 +87,13 @@ const filters = [
 
 const name = (u: SchemaUserBrief | null | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
 
-/** A person's name; a click keeps only the entries by (or about) them, through the list's own filter. */
+/**
+ * A person's name; a click keeps only the entries by (or about) them: it sets the person field of the
+ * list's filter form, so a kind or a day picked just before or after goes out with it in one submit.
+ */
 function PersonFilter({ who, field }: { who: SchemaUserBrief | null | undefined; field: 'actor_id' | 'subject_id' }) {
   const translate = useTranslate();
-  const { setFilters, ...list } = useListContext();
-  const filterValues = list.filterValues as Record<string, unknown>;
-  const displayedFilters = list.displayedFilters as Record<string, boolean>;
+  const { setValue } = useFormContext();
   if (!who) return <>—</>;
   const label = translate(field === 'actor_id' ? 'atrium.action-logs.only_by' : 'atrium.action-logs.only_about', {
     name: name(who),
@@ -103,7 +106,7 @@ function PersonFilter({ who, field }: { who: SchemaUserBrief | null | undefined;
       title={label}
       aria-label={label}
       onClick={() => {
-        setFilters({ ...filterValues, [field]: who.id }, { ...displayedFilters, [field]: true });
+        setValue(field, who.id, { shouldDirty: true });
       }}
       sx={{ textAlign: 'left' }}
     >
@@ -166,36 +169,35 @@ export default function ActionLogsPage() {
   return (
     <>
       <Title title={translate('atrium.action-logs.title')} />
-      <List
+      <ListBase
         resource="action-logs"
-        filters={filters}
         perPage={25}
         sort={{ field: 'created_at', order: 'DESC' }}
-        empty={<Empty noneYet />}
-        error={<ListError />}
-        disableSyncWithLocation={false}
-        title=" "
+        authLoading={<Loading />}
+        offline={false}
       >
-        {phone ? (
-          <HistoryEntries />
-        ) : (
-          <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-            <DataTable.Col source="created_at" label="atrium.action-logs.when" disableSort>
-              <InstantField source="created_at" />
-            </DataTable.Col>
-            <DataTable.Col label="atrium.action-logs.actor">
-              <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.actor} field="actor_id" />} />
-            </DataTable.Col>
-            <DataTable.Col label="atrium.action-logs.subject">
-              <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.subject} field="subject_id" />} />
-            </DataTable.Col>
-            <DataTable.Col label="atrium.action-logs.view_as">
-              <FunctionField<SchemaActionLog> render={(r) => name(r.view_as)} />
-            </DataTable.Col>
-            <DataTable.Col source="description" label="atrium.action-logs.what" disableSort />
-          </DataTable>
-        )}
-      </List>
+        <SharedFilterListView filters={filters} title=" " actions={<SharedFilterActions />} empty={<Empty noneYet />}>
+          {phone ? (
+            <HistoryEntries />
+          ) : (
+            <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+              <DataTable.Col source="created_at" label="atrium.action-logs.when" disableSort>
+                <InstantField source="created_at" />
+              </DataTable.Col>
+              <DataTable.Col label="atrium.action-logs.actor">
+                <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.actor} field="actor_id" />} />
+              </DataTable.Col>
+              <DataTable.Col label="atrium.action-logs.subject">
+                <FunctionField<SchemaActionLog> render={(r) => <PersonFilter who={r.subject} field="subject_id" />} />
+              </DataTable.Col>
+              <DataTable.Col label="atrium.action-logs.view_as">
+                <FunctionField<SchemaActionLog> render={(r) => name(r.view_as)} />
+              </DataTable.Col>
+              <DataTable.Col source="description" label="atrium.action-logs.what" disableSort />
+            </DataTable>
+          )}
+        </SharedFilterListView>
+      </ListBase>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { RecordsIterator, useTranslate } from 'react-admin';
 import type { SchemaEventBrief } from '../../../api/schema';
 import { useTimeZone } from '../../common/format';
 import { ListRows, MemberListBase, useListFilter } from '../../common/MemberList';
+import { useFilterField } from '../../common/SharedFilterForm';
 import { MemberPage } from '../../common/MemberPage';
 import { EmptyBlock } from '../../common/States';
 import { EventCard } from './EventCard';
@@ -24,14 +25,16 @@ export default function EventsPage() {
 function EventList() {
   const translate = useTranslate();
   const tz = useTimeZone();
-  const [filter, setFilter] = useListFilter<{ period?: 'past' }>();
-  const period: Period = filter.period === 'past' ? 'past' : 'upcoming';
+  const [shown, setShown] = useFilterField<'past'>('period');
+  const period: Period = shown === 'past' ? 'past' : 'upcoming';
+  // The empty text is of the rows shown: the period applied.
+  const applied = useListFilter().period;
   return (
     <MemberPage title={translate('atrium.events.title')} maxWidth={900}>
       <Tabs
         value={period}
         onChange={(_, v: Period) => {
-          setFilter(v === 'past' ? { period: 'past' } : {});
+          setShown(v === 'past' ? 'past' : null);
         }}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         aria-label={translate('atrium.events.title')}
@@ -46,7 +49,7 @@ function EventList() {
         empty={
           <EmptyBlock
             icon={<Event />}
-            text={translate(period === 'past' ? 'atrium.events.no_past' : 'atrium.events.no_upcoming')}
+            text={translate(applied === 'past' ? 'atrium.events.no_past' : 'atrium.events.no_upcoming')}
           />
         }
       >

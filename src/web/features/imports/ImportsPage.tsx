@@ -14,6 +14,7 @@ import {
 import {
   DataTable,
   DeleteWithConfirmButton,
+  FilterLiveForm,
   List,
   RecordContextProvider,
   Title,
@@ -31,6 +32,7 @@ import { useNotifyError } from '../../common/errors';
 import { ListError } from '../../common/ListError';
 import { useProviderMutation } from '../../providers/data/providerHooks';
 import { FilterTabs } from '../../common/FilterTabs';
+import { NoFormElement } from '../../common/SharedFilterForm';
 import { InstantField } from '../../common/fields';
 import { TABLE_FITS } from '../../common/tableFits';
 import { ImportMapping } from './ImportMapping';
@@ -430,7 +432,10 @@ export default function ImportsPage() {
             (q.state.data?.data as SchemaUserImport[] | undefined)?.some(busy) ? POLL_MS : false,
         }}
       >
-        <StatusTabs />
+        {/* The tabs are the list's only filter, a field of its filter form as on every list (common/FilterTabs). */}
+        <FilterLiveForm formComponent={NoFormElement}>
+          <StatusTabs />
+        </FilterLiveForm>
         <UploadDeleted.Provider
           value={(id) => {
             setSaved((open) => (open?.id === id ? null : open));

@@ -6,6 +6,7 @@ import type { LessonListMeta } from './data';
 import { notFound } from './hooks';
 import { ListRows, ListSearch, MemberListBase, useListFilter } from '../../common/MemberList';
 import { MemberPage } from '../../common/MemberPage';
+import { useFilterField } from '../../common/SharedFilterForm';
 import { EmptyBlock, ErrorBlock, QueryState } from '../../common/States';
 import { CategoryProgress } from './CategoryCard';
 import { ListedLessons } from './LessonCard';
@@ -45,8 +46,9 @@ const BACK = (translate: (key: string) => string) => ({
 function CategoryLessons() {
   const translate = useTranslate();
   const list = useListContext<SchemaLessonBrief>();
-  const [filter, setFilter] = useListFilter<{ q?: string; completed?: boolean }>();
-  const { completed } = filter;
+  const filter = useListFilter();
+  // A field of the list's filter form with the search: a click and a search typed at once both hold.
+  const [completed, setCompleted] = useFilterField<boolean>('completed');
   const show: Show = completed === undefined ? 'all' : completed ? 'done' : 'todo';
   const category = (list.meta as LessonListMeta | undefined)?.category;
   return (
@@ -87,7 +89,7 @@ function CategoryLessons() {
                 exclusive
                 value={show}
                 onChange={(_, v: Show | null) => {
-                  if (v) setFilter({ ...filter, completed: v === 'all' ? undefined : v === 'done' });
+                  if (v) setCompleted(v === 'all' ? null : v === 'done');
                 }}
                 aria-label={translate('atrium.learning.lessons.show')}
               >
@@ -101,7 +103,7 @@ function CategoryLessons() {
               empty={
                 <EmptyBlock
                   text={translate(
-                    filter.q || completed !== undefined
+                    filter.q || filter.completed !== undefined
                       ? 'atrium.learning.lessons.nothing_found'
                       : 'atrium.learning.lessons.empty_category',
                   )}

@@ -34,7 +34,7 @@ export default function LessonsPage() {
 
 function Lessons() {
   const translate = useTranslate();
-  const [{ q }] = useListFilter<{ q?: string }>();
+  const { q } = useListFilter();
   return (
     <MemberPage
       title={translate('atrium.learning.lessons.title')}

@@ -4,6 +4,7 @@ import { RecordsIterator, useTranslate } from 'react-admin';
 import type { SchemaNewsBrief } from '../../../api/schema';
 import { ListRows, ListSearch, MemberListBase, useListFilter } from '../../common/MemberList';
 import { MemberPage } from '../../common/MemberPage';
+import { useFilterField } from '../../common/SharedFilterForm';
 import { EmptyBlock } from '../../common/States';
 import { NewsCard } from './NewsCard';
 
@@ -20,8 +21,10 @@ export default function NewsListPage() {
 
 function NewsList() {
   const translate = useTranslate();
-  const [filter, setFilter] = useListFilter<{ q?: string; important?: true }>();
-  const onlyImportant = filter.important === true;
+  const filter = useListFilter();
+  // A field of the list's filter form with the search: a click and a search typed at once both hold.
+  const [important, setImportant] = useFilterField<boolean>('important');
+  const onlyImportant = important === true;
   return (
     <MemberPage
       title={translate('atrium.news.title')}
@@ -33,7 +36,7 @@ function NewsList() {
         exclusive
         value={onlyImportant ? 'important' : 'all'}
         onChange={(_, v: string | null) => {
-          if (v) setFilter({ ...filter, important: v === 'important' ? true : undefined });
+          if (v) setImportant(v === 'important' ? true : null);
         }}
         sx={{ mb: 2 }}
         aria-label={translate('atrium.news.show')}
@@ -45,7 +48,7 @@ function NewsList() {
         empty={
           <EmptyBlock
             icon={<Newspaper />}
-            text={translate(filter.q || onlyImportant ? 'atrium.news.nothing_found' : 'atrium.news.empty')}
+            text={translate(filter.q || filter.important ? 'atrium.news.nothing_found' : 'atrium.news.empty')}
           />
         }
       >
