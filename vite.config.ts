@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { auth } from './src/web/features/auth/i18n.ts';
 import { core } from './src/web/i18n/core.ts';
@@ -50,6 +50,72 @@ export function publicMessages(): Plugin {
   };
 }
 
+type Tree = { [k: string]: string | Tree };
+/** What `full` has that `under` does not already hold, the same text at the same key. */
+function beyond(full: Tree, under: Tree): Tree {
+  const out: Tree = {};
+  for (const [k, v] of Object.entries(full)) {
+    const base = under[k];
+    if (typeof v === 'string') {
+      if (v !== base) out[k] = v;
+    } else {
+      const rest = typeof base === 'object' ? beyond(v, base) : v;
+      if (Object.keys(rest).length) out[k] = rest;
+    }
+  }
+  return out;
+}
+
+/**
+ * `virtual:atrium-app-messages/<lang>`: one language's messages for the signed-in app, every area's
+ * (src/web/i18n/<lang>.ts) less what the public messages above already hold, as JSON of its own
+ * (src/web/providers/startingLocale.ts). The areas keep their three languages side by side, so the
+ * modules themselves would bring all three (177 KB); built here, the app loads its language's (about a
+ * third), another one's on a switch. In development the module re-exports the catalogue, which then
+ * follows edits.
+ */
+export function appMessages(): Plugin {
+  const prefix = 'virtual:atrium-app-messages/';
+  const LANGUAGES = ['ru', 'en', 'de'] as const;
+  type Language = (typeof LANGUAGES)[number];
+  const catalogue = (locale: Language) => fileURLToPath(new URL(`src/web/i18n/${locale}.ts`, import.meta.url));
+  let serve = false;
+  let built: Partial<Record<Language, string>> = {};
+  return {
+    name: 'atrium:app-messages',
+    configResolved: (config) => {
+      serve = config.command === 'serve';
+    },
+    // Read when the build starts, not with this config: the catalogues import their areas without file
+    // extensions, which Vite's coming native config loader refuses.
+    buildStart: async function () {
+      if (serve) return;
+      built = {};
+      await Promise.all(
+        LANGUAGES.map(async (locale) => {
+          const { module, dependencies } = await runnerImport<Record<Language, Tree>>(catalogue(locale), {
+            configFile: false,
+            logLevel: 'warn',
+          });
+          for (const file of dependencies) this.addWatchFile(file);
+          const own = beyond(module[locale], { atrium: { ...core[locale], auth: auth[locale] } });
+          // JSON.parse of a string: V8 reads it faster than the same object as a literal.
+          built[locale] = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(own))});\n`;
+        }),
+      );
+    },
+    resolveId: (source) => (source.startsWith(prefix) ? `\0${source}` : null),
+    load: (id) => {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const locale = id.slice(prefix.length + 1) as Language;
+      if (serve) return `export { ${locale} as messages } from ${JSON.stringify(catalogue(locale))};\n`;
+      const code = built[locale];
+      if (!code) throw new Error(`no app messages for ${locale}`);
+      return code;
+    },
+  };
+}
+
 /**
  * The starting language's messages load beside the entry's scripts, not after them: src/web/preloadLanguage.ts
  * is an entry of its own, put into index.html as an async module (an async module script written in
@@ -92,7 +158,7 @@ function startingLanguageLoader(): Plugin {
 const web: UserConfig = {
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), nativeShims(), publicMessages(), startingLanguageLoader()],
+  plugins: [react(), nativeShims(), publicMessages(), appMessages(), startingLanguageLoader()],
   // hoist-non-react-statics (emotion) brings its own react-is 16 beside React's 19, which has the same symbols.
   resolve: { dedupe: ['react-is'] },
   build: {
