@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { build, defineConfig, runnerImport, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { auth } from './src/web/features/auth/i18n.ts';
 import { core } from './src/web/i18n/core.ts';
@@ -50,6 +50,72 @@ export function publicMessages(): Plugin {
   };
 }
 
+type Tree = { [k: string]: string | Tree };
+/** What `full` has that `under` does not already hold, the same text at the same key. */
+function beyond(full: Tree, under: Tree): Tree {
+  const out: Tree = {};
+  for (const [k, v] of Object.entries(full)) {
+    const base = under[k];
+    if (typeof v === 'string') {
+      if (v !== base) out[k] = v;
+    } else {
+      const rest = typeof base === 'object' ? beyond(v, base) : v;
+      if (Object.keys(rest).length) out[k] = rest;
+    }
+  }
+  return out;
+}
+
+/**
+ * `virtual:atrium-app-messages/<lang>`: one language's messages for the signed-in app, every area's
+ * (src/web/i18n/<lang>.ts) less what the public messages above already hold, as JSON of its own
+ * (src/web/providers/startingLocale.ts). The areas keep their three languages side by side, so the
+ * modules themselves would bring all three (177 KB); built here, the app loads its language's (about a
+ * third), another one's on a switch. In development the module re-exports the catalogue, which then
+ * follows edits.
+ */
+export function appMessages(): Plugin {
+  const prefix = 'virtual:atrium-app-messages/';
+  const LANGUAGES = ['ru', 'en', 'de'] as const;
+  type Language = (typeof LANGUAGES)[number];
+  const catalogue = (locale: Language) => fileURLToPath(new URL(`src/web/i18n/${locale}.ts`, import.meta.url));
+  let serve = false;
+  let built: Partial<Record<Language, string>> = {};
+  return {
+    name: 'atrium:app-messages',
+    configResolved: (config) => {
+      serve = config.command === 'serve';
+    },
+    // Read when the build starts, not with this config: the catalogues import their areas without file
+    // extensions, which Vite's coming native config loader refuses.
+    buildStart: async function () {
+      if (serve) return;
+      built = {};
+      await Promise.all(
+        LANGUAGES.map(async (locale) => {
+          const { module, dependencies } = await runnerImport<Record<Language, Tree>>(catalogue(locale), {
+            configFile: false,
+            logLevel: 'warn',
+          });
+          for (const file of dependencies) this.addWatchFile(file);
+          const own = beyond(module[locale], { atrium: { ...core[locale], auth: auth[locale] } });
+          // JSON.parse of a string: V8 reads it faster than the same object as a literal.
+          built[locale] = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(own))});\n`;
+        }),
+      );
+    },
+    resolveId: (source) => (source.startsWith(prefix) ? `\0${source}` : null),
+    load: (id) => {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const locale = id.slice(prefix.length + 1) as Language;
+      if (serve) return `export { ${locale} as messages } from ${JSON.stringify(catalogue(locale))};\n`;
+      const code = built[locale];
+      if (!code) throw new Error(`no app messages for ${locale}`);
+      return code;
+    },
+  };
+}
+
 /**
  * The starting language's messages load beside the entry's scripts, not after them: src/web/preloadLanguage.ts
  * is an entry of its own, put into index.html as an async module (an async module script written in
@@ -64,7 +130,7 @@ function startingLanguageLoader(): Plugin {
       env.command === 'build'
         ? {
             build: {
-              rollupOptions: {
+              rolldownOptions: {
                 input: {
                   index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
                   [name]: fileURLToPath(new URL('src/web/preloadLanguage.ts', import.meta.url)),
@@ -88,11 +154,111 @@ function startingLanguageLoader(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks (issue 41, issue 39's CI time): left to the automatic splitting, react-admin's and
+ * MUI's modules came as ~60 small chunks, one per set of screens sharing them, and a signed-in screen's
+ * cold load fetched ~105 scripts (the login 31). Three groups instead: `start` (what the entry's first run
+ * needs), `public-libs` (the public screens' libraries) and `app-libs` (the libraries 3+ signed-in screens
+ * share); the login does not download app-libs. Which modules are public only the chunks tell (the module
+ * graph reaches all of react-admin through its index, which tree-shaking then cuts), so a first build
+ * with the automatic splitting and without minifying (write: false) gives the modules of the chunks the
+ * entries reach without going into the signed-in app (AdminApp.tsx, the data provider, the app's
+ * messages). Libraries only a few screens use (charts, date pickers, the rich-text editor, the PDF
+ * reader, libphonenumber) stay with them. docs/performance.md "#41 chunks" has the figures.
+ */
+function signedInLibraries(): { plugin: Plugin; codeSplitting: Rolldown.OutputOptions['codeSplitting'] } {
+  const PROBE = 'ATRIUM_CHUNK_PROBE';
+  const publicModules = new Set<string>();
+  const startModules = new Set<string>();
+  /** The other entries' (the starting-language loader's) modules, left where the probe put them. */
+  const loaderModules = new Set<string>();
+  const intoApp = /[\\/]src[\\/]web[\\/](AdminApp\.tsx|providers[\\/]data[\\/]index\.ts)$|virtual:atrium-app-messages/;
+  const ownChunks =
+    /node_modules[\\/](@mui[\\/]x-|@tiptap|prosemirror|pdfjs-dist|react-pdf|libphonenumber-js|ra-input-rich-text|d3-)/;
+  let probed = false;
+  return {
+    plugin: {
+      name: 'atrium:signed-in-libraries',
+      apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !process.env[PROBE],
+      buildStart: async () => {
+        if (probed) return;
+        probed = true;
+        process.env[PROBE] = '1';
+        let output: Rolldown.OutputChunk[];
+        try {
+          const result = await build({
+            configFile: fileURLToPath(import.meta.url),
+            logLevel: 'silent',
+            build: { write: false, minify: false },
+          });
+          output = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+            'output' in r ? r.output.filter((c): c is Rolldown.OutputChunk => c.type === 'chunk') : [],
+          );
+        } finally {
+          process.env[PROBE] = '';
+        }
+        const byName = new Map(output.map((c) => [c.fileName, c]));
+        /** The chunks `from` reaches: by static imports, and by dynamic ones unless into the signed-in app. */
+        const reach = (from: Rolldown.OutputChunk[], dynamic: boolean) => {
+          const seen = new Map<string, Rolldown.OutputChunk>();
+          const todo = [...from];
+          while (todo.length) {
+            const chunk = todo.pop();
+            if (!chunk || seen.has(chunk.fileName)) continue;
+            seen.set(chunk.fileName, chunk);
+            const next = [...chunk.imports, ...(dynamic ? chunk.dynamicImports : [])].map((name) => byName.get(name));
+            for (const c of next) if (c && !(c.facadeModuleId && intoApp.test(c.facadeModuleId))) todo.push(c);
+          }
+          return [...seen.values()];
+        };
+        const entries = output.filter((c) => c.isEntry);
+        for (const chunk of reach(entries, true)) for (const id of chunk.moduleIds) publicModules.add(id);
+        const main = entries.find((c) => c.name === 'index');
+        if (!main || !publicModules.size) throw new Error('the chunk probe found no public module');
+        for (const chunk of reach(
+          entries.filter((c) => c !== main),
+          false,
+        ))
+          for (const id of chunk.moduleIds) loaderModules.add(id);
+        for (const chunk of reach([main], false))
+          for (const id of chunk.moduleIds)
+            if (!loaderModules.has(id) && id !== main.facadeModuleId) startModules.add(id);
+      },
+    },
+    // The probe's own build splits automatically.
+    codeSplitting: process.env[PROBE]
+      ? true
+      : {
+          groups: [
+            // What the entry's first run needs, in the order the probe put it (its own dependencies are there
+            // too or in the starting-language loader's chunks, which stay apart so that it runs early).
+            { name: 'start', priority: 3, test: (id) => startModules.has(id), includeDependenciesRecursively: false },
+            // The public screens' libraries (the login's form…): kept out of app-libs, which imports them.
+            {
+              name: 'public-libs',
+              priority: 2,
+              test: (id) =>
+                /node_modules/.test(id) && publicModules.has(id) && !loaderModules.has(id) && !ownChunks.test(id),
+            },
+            {
+              name: 'app-libs',
+              priority: 1,
+              test: (id) => /node_modules/.test(id) && !publicModules.has(id) && !ownChunks.test(id),
+              // Shared by 3 screens or more: the rest stays with its screens (the dashboard's scripts: 1,557 KB
+              // with every library in app-libs, 1,441 KB so).
+              minShareCount: 3,
+            },
+          ],
+        },
+  };
+}
+const libraries = signedInLibraries();
+
 // The web app (`vite build`, `vite` in development).
 const web: UserConfig = {
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), nativeShims(), publicMessages(), startingLanguageLoader()],
+  plugins: [react(), nativeShims(), publicMessages(), appMessages(), startingLanguageLoader(), libraries.plugin],
   // hoist-non-react-statics (emotion) brings its own react-is 16 beside React's 19, which has the same symbols.
   resolve: { dedupe: ['react-is'] },
   build: {
@@ -100,6 +266,7 @@ const web: UserConfig = {
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: { output: { codeSplitting: libraries.codeSplitting } },
   },
   server: {
     port: 5173,

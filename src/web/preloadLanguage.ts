@@ -1,4 +1,5 @@
-import { initialLocale, languageMessages } from './providers/startingLocale';
+import { getToken } from '../api/client';
+import { appLanguageMessages, initialLocale, languageMessages } from './providers/startingLocale';
 
 /**
  * Loaded by index.html as an async module beside the entry: the starting language's messages
@@ -6,3 +7,5 @@ import { initialLocale, languageMessages } from './providers/startingLocale';
  * entry runs only once all of its scripts are here, and startI18n then finds this language loaded).
  */
 void languageMessages(initialLocale());
+// Signed in, the app's messages in that language too, which the signed-in app waits for (loadAdminApp.ts).
+if (getToken()) appLanguageMessages(initialLocale()).catch(() => undefined);

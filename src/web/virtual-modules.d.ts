@@ -4,3 +4,8 @@ declare module 'virtual:atrium-public-messages/*' {
 
   export const messages: TranslationMessages;
 }
+
+/** A language's messages for the signed-in app, every area's, built by vite.config.ts (appMessages). */
+declare module 'virtual:atrium-app-messages/*' {
+  export const messages: object;
+}

@@ -4,14 +4,14 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { render } from 'vitest-browser-react';
 import type { AtriumDataProvider } from '../../src/web/providers/data';
-import { catalogues } from '../../src/web/i18n/catalogues';
+import { en as english } from '../../src/web/i18n/en';
 
 /**
  * The English interface: react-admin's texts and every area's (the app's own i18nProvider also asks
  * the server and the browser which language to show; a test wants one).
  */
 const i18nProvider = polyglotI18nProvider(
-  () => ({ ...englishMessages, ...catalogues.en, ra: { ...englishMessages.ra, ...catalogues.en.ra } }),
+  () => ({ ...englishMessages, ...english, ra: { ...englishMessages.ra, ...english.ra } }),
   'en',
   [],
   { allowMissing: true },
@@ -40,4 +40,4 @@ export function renderWithAdmin(ui: ReactNode, methods: Methods = {}, authProvid
 }
 
 /** The English catalogue, for the texts a test looks for. */
-export const en = catalogues.en.atrium;
+export const en = english.atrium;

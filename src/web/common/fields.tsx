@@ -1,7 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { fmtDateTime, useFmtMoney, useTimeZone } from './format';
-import { fmtPhone } from './phone';
 import type { SchemaBookAdmin } from '../../api/schema';
 
 /** An ISO instant as DD/MM/YYYY HH:mm in the admin's time zone; `emptyText` (a key) when null. */
@@ -14,18 +13,6 @@ export function InstantField({ source, emptyText }: { source: string; label?: st
   return (
     <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
       {fmtDateTime(value, tz)}
-    </Typography>
-  );
-}
-
-/** A phone (stored in E.164) in the international format, kept on one line. */
-export function PhoneField({ source }: { source: string; label?: string }) {
-  const record = useRecordContext<Record<string, string | null>>();
-  const value = record?.[source];
-  if (!value) return null;
-  return (
-    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {fmtPhone(value)}
     </Typography>
   );
 }

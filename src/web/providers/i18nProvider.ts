@@ -1,7 +1,14 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { accountsMethods, getToken } from '../features/auth/data';
-import { initialLocale, languageMessages, LOCALES, rememberLocale, type Locale } from './startingLocale';
+import {
+  appLanguageMessages,
+  initialLocale,
+  languageMessages,
+  LOCALES,
+  rememberLocale,
+  type Locale,
+} from './startingLocale';
 
 export { chosenLocale, initialLocale, LOCALES, rememberLocale, type Locale } from './startingLocale';
 
@@ -21,13 +28,19 @@ function merge(...layers: object[]): TranslationMessages {
 const loaded: Partial<Record<Locale, TranslationMessages>> = {};
 
 /**
- * Every area's messages in the three languages, once the signed-in app has loaded them (loadAppMessages):
+ * Each language's messages of every area, once the signed-in app has loaded them (loadAppMessages):
  * until then the login screen has only its own language's public messages (startingLocale.ts).
  */
-let app: Record<Locale, object> | undefined;
+const app: Partial<Record<Locale, object>> = {};
+/** Set once the signed-in app wants its messages: a switch of language then loads the new one's first. */
+let appWanted = false;
+
+async function loadApp(locale: Locale): Promise<void> {
+  app[locale] ??= await appLanguageMessages(locale);
+}
 
 function messagesFor(locale: Locale): TranslationMessages {
-  return merge(loaded[locale] ?? {}, app?.[locale] ?? {});
+  return merge(loaded[locale] ?? {}, app[locale] ?? {});
 }
 
 /** The language's messages, synchronously once its public part is here, else once it has loaded. */
@@ -75,16 +88,23 @@ async function makeTranslator(): Promise<void> {
 let appMessages: Promise<void> | null = null;
 
 /**
- * Loads every area's messages (once) and gives them to the translator in the current language.
- * The signed-in app awaits it before its first render, so no screen shows a raw key.
+ * Loads every area's messages in the current language (once) and gives them to the translator; another
+ * language's come with a switch (i18nProvider.changeLocale). The signed-in app awaits it before its first
+ * render, so no screen shows a raw key.
  */
 export function loadAppMessages(): Promise<void> {
-  // main.tsx may start this beside startI18n (a signed-in page's first load): the translator comes first.
-  appMessages ??= Promise.all([import('../i18n/catalogues'), startI18n()]).then(async ([{ catalogues }]) => {
-    app = catalogues;
+  appWanted = true;
+  // main.tsx may start this beside startI18n (a signed-in page's first load): the translator comes
+  // first, and its language then is the starting one unless a public screen switched it meanwhile.
+  appMessages ??= Promise.all([
+    loadApp(translator ? asLocale(translator.getLocale()) : initialLocale()),
+    startI18n(),
+  ]).then(async () => {
+    const locale = asLocale(polyglot().getLocale());
+    await loadApp(locale);
     // The same language again: polyglot rebuilds its phrases from messagesFor (React needs no update,
     // nothing has rendered these keys yet).
-    await polyglot().changeLocale(polyglot().getLocale());
+    await polyglot().changeLocale(locale);
   });
   return appMessages;
 }
@@ -145,6 +165,7 @@ export const i18nProvider: I18nProvider = {
     // account has it already (the interface following the account's language at login).
     if (getToken() && locale !== serverLanguage.get())
       await accountsMethods.setLanguage(asLocale(locale)).catch(() => undefined);
+    if (appWanted) await loadApp(asLocale(locale));
     await polyglot().changeLocale(locale, options);
     setServerLanguage(locale);
     phrases.set(phrases.get() + 1);

@@ -85,3 +85,32 @@ export function languageMessages(locale: Locale): Promise<TranslationMessages> {
   loading[locale] ??= PUBLIC_MESSAGES[locale]().then((module) => module.messages);
   return loading[locale];
 }
+
+/**
+ * Each language's messages for the signed-in app, every area's, in a chunk of its own (vite.config.ts
+ * builds the modules, without what the public messages hold): the app loads the language it shows, another
+ * one's with a switch (i18nProvider.ts).
+ */
+const APP_MESSAGES: Record<Locale, () => Promise<{ messages: object }>> = {
+  ru: () => import('virtual:atrium-app-messages/ru'),
+  en: () => import('virtual:atrium-app-messages/en'),
+  de: () => import('virtual:atrium-app-messages/de'),
+};
+
+const appLoading = new Map<Locale, Promise<object>>();
+/** The language's messages of the signed-in app, loaded once. */
+export function appLanguageMessages(locale: Locale): Promise<object> {
+  let loading = appLoading.get(locale);
+  if (!loading) {
+    // Not kept when it failed (a switch of language while offline): the next switch asks again.
+    loading = APP_MESSAGES[locale]().then(
+      (module) => module.messages,
+      (error: unknown) => {
+        appLoading.delete(locale);
+        throw error;
+      },
+    );
+    appLoading.set(locale, loading);
+  }
+  return loading;
+}

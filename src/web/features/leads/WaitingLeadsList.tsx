@@ -14,7 +14,7 @@ import {
 import type { SchemaWaitingUser } from '../../../api/schema';
 import { EmptyBlock } from '../../common/States';
 import { ListError, ListPagination } from '../../common/ListError';
-import { PhoneField } from '../../common/fields';
+import { PhoneField } from '../../common/PhoneField';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { QueueActions, RejectButton, TakeButton } from './QueueActions';
 

@@ -9,7 +9,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Typography } from '@mui/material';
-import { InstantField, PhoneField } from '../../common/fields';
+import { InstantField } from '../../common/fields';
+import { PhoneField } from '../../common/PhoneField';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { fmtPhone } from '../../common/phone';
 import { leadStatusChoices, roleChoices } from './choices';

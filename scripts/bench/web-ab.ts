@@ -1,0 +1,165 @@
+/**
+ * A/B of two web builds' cold page loads in CPU-seconds, which a shared machine's load inflates far less
+ * than it does times (issue 41, issue 39's CI time): run by hand against two built servers that serve the
+ * two builds (`npx vite build --outDir <dir>`, then each server with WEB_DIST=<dir> SEED_DEMO=1), e.g.
+ *   WEB_AB=old=http://127.0.0.1:19510,new=http://127.0.0.1:19511 WEB_AB_ROUNDS=7 npx tsx scripts/bench/web-ab.ts dashboard login
+ * Each round loads each page once from each build, in alternating order (ABBA…), in a new browser context
+ * (nothing cached) without CPU slow-down, and reads, once the page shows its content: the CPU time the
+ * browser's processes used (CDP SystemInfo: renderer, browser, GPU and utility processes), the page's main
+ * thread task time (CDP Performance.getMetrics TaskDuration, ScriptDuration) and the scripts it fetched
+ * (count, raw and gzip KB). Prints each build's medians.
+ */
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { must } from '../must';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
+
+const BUILDS = (process.env.WEB_AB ?? 'old=http://127.0.0.1:19510,new=http://127.0.0.1:19511').split(',').map((s) => {
+  const [label, base] = s.split('=');
+  return { label: must(label), base: must(base) };
+});
+const ROUNDS = Number(process.env.WEB_AB_ROUNDS ?? 7);
+// The E2E tests' browser (playwright.config.ts).
+const SYSTEM_CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+
+type Session = { token: string; user: { id: number; language: string } };
+type Scenario = { path: string; role?: string; done: string };
+const SCENARIOS: Record<string, Scenario> = {
+  login: { path: '/login', done: 'input[name="username"]:not([disabled])' },
+  dashboard: { path: '/dashboard', role: 'member', done: 'main h6, main .MuiCard-root' },
+  lessons: { path: '/lessons', role: 'member', done: 'text=Getting started' },
+  tasks: { path: '/staff/tasks', role: 'consultant', done: 'main .MuiTableBody-root, main .MuiCard-root' },
+  users: { path: '/users', role: 'admin', done: 'main .MuiTableBody-root tr' },
+};
+
+async function apiLogin(base: string, role: string): Promise<Session> {
+  const res = await fetch(`${base}/api/accounts/login/`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: `${role}@demo.atrium`, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login of ${role}: ${res.status}`);
+  return (await res.json()) as Session;
+}
+
+/** Every process of the browser and the CPU seconds it has used. */
+async function processes(browser: Browser): Promise<{ id: number; type: string; cpuTime: number }[]> {
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = await session.send('SystemInfo.getProcessInfo');
+  await session.detach();
+  return processInfo;
+}
+
+type Sample = {
+  renderer: number;
+  browser: number;
+  other: number;
+  task: number;
+  script: number;
+  scripts: number;
+  rawKb: number;
+  gzipKb: number;
+  /** Scripts fetched until the network was idle (what the screen asks for after its content). */
+  settled: number;
+};
+
+async function load(browser: Browser, base: string, scenario: Scenario, session?: Session): Promise<Sample> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    storageState: {
+      cookies: [],
+      origins: session
+        ? [
+            {
+              origin: base,
+              localStorage: [
+                { name: 'atrium:token', value: session.token },
+                { name: 'atrium:user', value: JSON.stringify(session.user) },
+                { name: 'atrium:locale', value: session.user.language },
+              ],
+            },
+          ]
+        : [],
+    },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));
+  });
+  const before = new Map((await processes(browser)).map((p) => [p.id, p.cpuTime]));
+  await page.goto(`${base}${scenario.path}`, { waitUntil: 'commit' });
+  await page.locator(scenario.done).first().waitFor({ state: 'visible', timeout: 120_000 });
+  const after = await processes(browser);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  const used = (type: string) =>
+    after
+      .filter((p) => (type === 'other' ? p.type !== 'renderer' && p.type !== 'browser' : p.type === type))
+      .reduce((sum, p) => sum + p.cpuTime - (before.get(p.id) ?? 0), 0);
+  const files = await Promise.all(bodies.slice());
+  await page.waitForLoadState('networkidle');
+  const sample: Sample = {
+    renderer: used('renderer'),
+    browser: used('browser'),
+    other: used('other'),
+    task: metric('TaskDuration'),
+    script: metric('ScriptDuration'),
+    scripts: files.length,
+    rawKb: files.reduce((sum, b) => sum + b.length, 0) / 1024,
+    gzipKb: files.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0) / 1024,
+    settled: bodies.length,
+  };
+  await context.close();
+  return sample;
+}
+
+const median = (xs: number[]) => must([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
+
+async function main() {
+  const pages = process.argv.slice(2);
+  const browser = await chromium.launch({
+    executablePath: SYSTEM_CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    for (const name of pages.length ? pages : ['dashboard']) {
+      const scenario = must(SCENARIOS[name]);
+      const sessions = new Map<string, Session | undefined>();
+      for (const { base } of BUILDS)
+        sessions.set(base, scenario.role ? await apiLogin(base, scenario.role) : undefined);
+      const samples = new Map<string, Sample[]>(BUILDS.map((b) => [b.label, []]));
+      // One warm-up load per build (the server's first answers, the browser's first renderer).
+      for (const { base } of BUILDS) await load(browser, base, scenario, sessions.get(base));
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 ? [...BUILDS].reverse() : BUILDS;
+        for (const { label, base } of order) {
+          const s = await load(browser, base, scenario, sessions.get(base));
+          must(samples.get(label)).push(s);
+          console.log(
+            `${name} ${label} round ${String(round + 1)}: renderer ${s.renderer.toFixed(2)} s, browser ${s.browser.toFixed(2)} s, other ${s.other.toFixed(2)} s, main-thread tasks ${s.task.toFixed(2)} s (script ${s.script.toFixed(2)} s), ${String(s.scripts)} scripts ${s.rawKb.toFixed(0)} KB (${s.gzipKb.toFixed(0)} KB gzip), ${String(s.settled)} when settled`,
+          );
+        }
+      }
+      for (const { label } of BUILDS) {
+        const xs = must(samples.get(label));
+        const m = (k: keyof Sample) => median(xs.map((x) => x[k]));
+        console.log(
+          `${name} ${label} median of ${String(xs.length)}: renderer ${m('renderer').toFixed(2)} s, browser ${m('browser').toFixed(2)} s, renderer+browser ${median(xs.map((x) => x.renderer + x.browser)).toFixed(2)} s, other ${m('other').toFixed(2)} s, main-thread tasks ${m('task').toFixed(2)} s (script ${m('script').toFixed(2)} s), ${String(m('scripts'))} scripts ${m('rawKb').toFixed(0)} KB (${m('gzipKb').toFixed(0)} KB gzip), ${String(m('settled'))} when settled`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
