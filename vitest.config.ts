@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { nativeShims, publicMessages } from './vite.config.ts';
+import { appMessages, nativeShims, publicMessages } from './vite.config.ts';
 
 /**
  * Files that take a minute or more, mostly waiting on the processes they start (servers, PostgreSQL,
@@ -89,7 +89,7 @@ export default defineConfig({
       {
         extends: true,
         // The starting language's messages are a module the web build makes (vite.config.ts).
-        plugins: [publicMessages()],
+        plugins: [publicMessages(), appMessages()],
         test: {
           name: 'web',
           // The data-provider adapters only use fetch: Node is enough; MSW intercepts the calls.
@@ -100,7 +100,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [react(), nativeShims(), publicMessages()],
+        plugins: [react(), nativeShims(), publicMessages(), appMessages()],
         // Vite's pre-bundled dependencies for the browser, kept with the other caches (node_modules may be shared).
         cacheDir: '.cache/vite-components',
         // Every dependency the web app may import, found before the first test: one discovered later (a screen's
