@@ -3,6 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { statistics } from '../../src/web/features/statistics/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
+import { clickWhenStill } from './support/motion';
 import { LANGUAGE_WALKS, OPEN_MENU, test, VIEWPORTS } from './support/session';
 
 /**
@@ -50,7 +51,7 @@ for (const [lang, width] of LANGUAGE_WALKS)
 
       // The year: the employee table, with the money columns an admin sees, on screen whole.
       await page.getByTestId('period').locator('..').click();
-      await page.getByRole('option', { name: t.periods.year, exact: true }).click();
+      await clickWhenStill(page.getByRole('option', { name: t.periods.year, exact: true }));
       await expect(page.getByText(t.by_staff)).toBeVisible();
       /** The table's last column ends on screen (measured until the year's rows replace today's). */
       const tableFits = async (screenWidth: number) => {
@@ -85,7 +86,8 @@ for (const [lang, width] of LANGUAGE_WALKS)
 
       // A range: until both days are picked, a hint instead of an empty page.
       await page.getByTestId('period').locator('..').click();
-      await page.getByRole('option', { name: t.periods.range, exact: true }).click();
+      // Once the list has grown in: a click on a growing item can land on the list, choosing nothing.
+      await clickWhenStill(page.getByRole('option', { name: t.periods.range, exact: true }));
       await expect(page.getByTestId('range-hint')).toHaveText(t.range_hint);
       const from = page.locator('input[name="date_from"]');
       const to = page.locator('input[name="date_to"]');

@@ -112,7 +112,11 @@ export async function pooledPage(browser: Browser, origin: string, options: Brow
  * test polls or holds a live connection while the next one runs.
  */
 export async function releasePooledPages() {
-  const owner = base.info().testId;
+  const info = base.info();
+  const owner = info.testId;
+  // A failed test's pages stay where they failed, for its screenshots and page snapshot (taken after this);
+  // Playwright starts a new worker after a failure, so no other test gets them.
+  if (info.status !== info.expectedStatus) return;
   for (const e of pool) {
     if (e.owner !== owner || !alive(e)) continue;
     // Its dialogs are dismissed from here on (no listener); a page that cannot leave is closed instead.
