@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { signedInState } from './web-session';
 import { chromium, type Browser } from '@playwright/test';
 import { must } from '../must';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
@@ -66,21 +67,7 @@ type Sample = {
 async function load(browser: Browser, base: string, scenario: Scenario, session?: Session): Promise<Sample> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
-    storageState: {
-      cookies: [],
-      origins: session
-        ? [
-            {
-              origin: base,
-              localStorage: [
-                { name: 'atrium:token', value: session.token },
-                { name: 'atrium:user', value: JSON.stringify(session.user) },
-                { name: 'atrium:locale', value: session.user.language },
-              ],
-            },
-          ]
-        : [],
-    },
+    storageState: signedInState(base, session),
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { signedInState } from './web-session';
 import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
@@ -217,21 +218,7 @@ function mainThreadSelf(events: TraceEvent[]) {
 async function run(browser: Browser, name: string, scenario: Scenario, session?: Session) {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
-    storageState: {
-      cookies: [],
-      origins: session
-        ? [
-            {
-              origin: BASE,
-              localStorage: [
-                { name: 'atrium:token', value: session.token },
-                { name: 'atrium:user', value: JSON.stringify(session.user) },
-                { name: 'atrium:locale', value: session.user.language },
-              ],
-            },
-          ]
-        : [],
-    },
+    storageState: signedInState(BASE, session),
   });
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
