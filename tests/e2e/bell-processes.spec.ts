@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
 import { notifications } from '../../src/web/features/notifications/i18n';
+import { closeContext } from './support/pool';
 
 /**
  * Two server processes on one database (as behind a load balancer): a consultant's browser is
@@ -107,5 +108,5 @@ test('a request opened through one process reaches the bell of a browser on the 
   await expect(bell).toHaveAccessibleName(`${ru.notifications.title} 1`);
   await bell.click();
   await expect(page.getByTestId('notification').filter({ hasText: subject })).toBeVisible();
-  await context.close();
+  await closeContext(context);
 });

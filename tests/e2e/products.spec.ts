@@ -4,6 +4,7 @@ import { payments } from '../../src/web/features/payments/i18n';
 import { products } from '../../src/web/features/products/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { addressFilter, openFromMenu } from './support/menu';
+import { slowCpu } from './support/motion';
 import { signedInPage, test } from './support/session';
 
 /**
@@ -92,13 +93,17 @@ test('staff find the order in the orders list with the delivery details and mark
   const page = await adminPage(browser);
   await openFromMenu(page, catalogues.ru.menu_staff_orders);
   await expect(page).toHaveURL(/\/staff\/orders/);
+  // A tab, then at once a row, as a person does: the order stays open. On a slow phone (the CPU slowed
+  // 6×) the list was still on screen, rendering the order, when the filter form's submit came 500 ms
+  // after the pick, and that took the page back to the list.
   await page.getByRole('tab', { name: ru.statuses.paid }).click();
-  // The tab's filter is in the address before a row is opened: its form's late submit would take the
-  // page back to the list (a known defect of the tabs as a field of the filter form, left for the next session).
-  await expect.poll(() => addressFilter(page)).toMatchObject({ status: 'paid' });
-  await page.locator('tbody tr').filter({ hasText: NAME }).click();
+  await slowCpu(page, async () => {
+    await page.locator('tbody tr').filter({ hasText: NAME }).click();
+    await expect(page).toHaveURL(/\/staff\/orders\/\d+\/show$/);
+    await expect(page.getByText('Hauptstraße 1')).toBeVisible();
+    await page.waitForTimeout(1_000);
+  });
   await expect(page).toHaveURL(/\/staff\/orders\/\d+\/show$/);
-  await expect(page.getByText('Hauptstraße 1')).toBeVisible();
   await expect(page.getByText('+49 30 1234567')).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText(ru.statuses.paid);
   await page.getByTestId('order-mark-sent').click();

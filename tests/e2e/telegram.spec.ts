@@ -5,6 +5,7 @@ import { profile } from '../../src/web/features/profile/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
 import { clickWhenStill } from './support/motion';
 import { signedInPage } from './support/session';
+import { closeContext } from './support/pool';
 
 /**
  * Telegram end to end, against the local Bot API peer the server long-polls (playwright.config.ts):
@@ -154,7 +155,7 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   await expect(consultant.getByText(tickets.ru.sent).first()).toBeVisible();
   await expect.poll(async () => (await botMessages()).at(-1), { timeout: 20_000 }).toBe('Please try another browser.');
   await expect(dialog.getByTestId('ticket-messages')).toContainText('Please try another browser.');
-  await consultant.context().close();
+  await closeContext(consultant.context());
 
   // The account now reads German; the bot's /login link opens the given page in German, once.
   expect((await linked.api.post('/api/accounts/set_language/', { data: { language: 'de' } })).ok()).toBeTruthy();
@@ -170,7 +171,7 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   await expect(phone).toHaveURL(/\/profile\/settings$/);
   await expect(phone.getByText(auth.de.login.logged_in, { exact: true })).toBeVisible();
   await expect(phone.getByRole('heading', { name: profile.de.telegram.title })).toBeVisible();
-  await phone.context().close();
+  await closeContext(phone.context());
 
   const again = await (await browser.newContext()).newPage();
   await again.goto(path);
@@ -179,7 +180,7 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
   await expect(again.getByText(auth.de.bot.failed_title)).toBeVisible({ timeout: 30_000 });
   await expect(again.getByText(auth.de.link_expired)).toBeVisible();
   await expect(again).toHaveURL(/\/token-auth-bot/);
-  await again.context().close();
+  await closeContext(again.context());
 
   // The member leaves from the chat (/stop) while the profile is open in the browser. Coming back to the
   // window (a window focus, not a tab shown again) shows it unlinked without a reload. The headless shell

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { test } from './support/session';
 import { tasks } from '../../src/web/features/tasks/i18n';
+import { closeContext } from './support/pool';
 
 /**
  * One clock (issue 26): the browser runs in UTC, the profile says Asia/Tokyo, and every screen shows
@@ -202,7 +203,7 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
   // The admin's event form shows the stored instant in the event's own zone (UTC), not the editor's.
   await page.goto(`/admin/events/${String(eventId)}`);
   await expect(page.locator('input[name="starts_at"]')).toHaveValue(shown(startsAt, 'UTC'));
-  await page.context().close();
+  await closeContext(page.context());
 });
 
 /** The calendar's month heading in the interface language. */
@@ -232,6 +233,6 @@ for (const lang of ['en', 'de', 'ru'] as const) {
     await from.fill('01/02/2030');
     await expect(from).toHaveValue('01/02/2030');
     await expect(page).toHaveURL(/2030-02-01/);
-    await page.context().close();
+    await closeContext(page.context());
   });
 }

@@ -43,7 +43,7 @@ function useCountsFollow(resource: string, version: string | undefined) {
 /**
  * Tabs bound to one filter of the list, each with its count, as react-admin's demo OrderList does;
  * `all` (a catalogue key) adds a first tab without that filter. The tabs are a field of the list's
- * filter form (inside SharedFilterListView, or a FilterLiveForm with NoFormElement), so a tab picked
+ * filter form (SharedFilterForm, or SharedFilterListView), so a tab picked
  * just before or after another filter changes goes out in one submit with it: the last action wins.
  */
 export function FilterTabs({

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { InputAdornment, Stack } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  FilterLiveForm,
   ListBase,
   Pagination,
   TextInput,
@@ -11,7 +10,7 @@ import {
   type FilterPayload,
   type UseGetListOptions,
 } from 'react-admin';
-import { NoFormElement } from './SharedFilterForm';
+import { SharedFilterForm } from './SharedFilterForm';
 import { QueryState } from './States';
 
 /**
@@ -52,7 +51,7 @@ export function MemberListBase({
         onError: () => undefined,
       }}
     >
-      <FilterLiveForm formComponent={NoFormElement}>{children}</FilterLiveForm>
+      <SharedFilterForm>{children}</SharedFilterForm>
     </ListBase>
   );
 }

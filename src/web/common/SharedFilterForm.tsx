@@ -1,14 +1,20 @@
-import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { Box } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
 import {
   FilterButton,
   FilterContext,
   FilterFormBase,
   FilterFormClasses,
   FilterLiveForm,
+  ListContextProvider,
   ListView,
+  removeEmpty,
   TopToolbar,
   useInput,
+  useListContext,
+  type ListControllerResult,
   type ListViewProps,
 } from 'react-admin';
 import { ListError, ListPagination } from './ListError';
@@ -43,10 +49,58 @@ export function SharedFilterRow({ filters }: { filters: ReactElement[] }) {
 }
 
 /** The shared form is state, not an element: its inputs sit apart on the page. */
-export function NoFormElement({
-  children,
-}: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { children?: ReactNode }) {
+function NoFormElement({ children }: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { children?: ReactNode }) {
   return <>{children}</>;
+}
+
+/** A filter as text, its keys in order: two filters are the same when these are. */
+const filterKey = (filter: unknown): string =>
+  JSON.stringify(filter, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+/**
+ * The list's one filter form (react-admin's FilterLiveForm, no form element) around `children`: the
+ * filter row's inputs and the pickers (useFilterField) are its fields. Its submits reach the list through
+ * a guard that drops two kinds of late ones:
+ * - a submit after the person left the list. FilterLiveForm submits 500 ms after the last change and
+ *   does not cancel that on leaving; the list stays mounted while the next screen's code loads
+ *   (react-router renders the navigation in a transition), and its setFilters navigates to the list's
+ *   address: a row opened just after a tab or a search went back to the list.
+ * - a submit of what was already sent (a picker's own submit, then the form's debounced one with the
+ *   same values): it would add a second history entry and take the list back to its first page.
+ */
+export function SharedFilterForm({ children }: { children: ReactNode }) {
+  const list = useListContext();
+  const { pathname } = useLocation();
+  const { setFilters } = list;
+  const filterValues = list.filterValues as Record<string, unknown>;
+  // What was last sent, until the list shows filters again (then those are what a new submit is compared to).
+  const sent = useRef<string | undefined>(undefined);
+  const applied = JSON.stringify(filterValues);
+  useEffect(() => {
+    sent.current = undefined;
+  }, [applied]);
+  const guarded = useMemo<ListControllerResult>(
+    () => ({
+      ...list,
+      setFilters: (filter, displayedFilters, debounce) => {
+        if (window.location.pathname !== pathname) return;
+        const next = filterKey(removeEmpty(filter));
+        if (next === (sent.current ?? filterKey(filterValues))) return;
+        sent.current = next;
+        setFilters(filter, displayedFilters, debounce);
+      },
+    }),
+    [list, pathname, setFilters, filterValues],
+  );
+  return (
+    <ListContextProvider value={guarded}>
+      <FilterLiveForm formComponent={NoFormElement}>{children}</FilterLiveForm>
+    </ListContextProvider>
+  );
 }
 
 /**
@@ -60,7 +114,7 @@ export function SharedFilterListView({
   ...view
 }: { filters: ReactElement[]; children: ReactNode } & Omit<ListViewProps, 'filters' | 'children'>) {
   return (
-    <FilterLiveForm formComponent={NoFormElement}>
+    <SharedFilterForm>
       <FilterContext.Provider value={filters}>
         <ListView
           title={false}
@@ -76,7 +130,7 @@ export function SharedFilterListView({
           {children}
         </ListView>
       </FilterContext.Provider>
-    </FilterLiveForm>
+    </SharedFilterForm>
   );
 }
 
@@ -93,16 +147,20 @@ export function SharedFilterActions() {
 }
 
 /**
- * One filter of the list as a field of its filter form (SharedFilterListView, or a FilterLiveForm
- * with NoFormElement): its value as the form holds it (what the person last picked, not yet applied
- * perhaps) and a setter (`null` removes the filter). A picker that called setFilters itself raced the
- * form's debounced submit (see SharedFilterRow).
+ * One filter of the list as a field of its filter form (SharedFilterForm): its value as the form holds
+ * it (what the person last picked, not yet applied perhaps) and a setter (`null` removes the filter). A
+ * pick is a click, not typing: it goes out at once, with every field's current value as the form's
+ * submit sends them (the form's own debounced submit of the same values is then dropped). A picker that
+ * called setFilters with the list's filters alone raced the form's debounced submit (see SharedFilterRow).
  */
 export function useFilterField<T>(source: string) {
   const { field } = useInput({ source });
+  const { getValues } = useFormContext();
+  const list = useListContext();
   const value = field.value === '' || field.value === null ? undefined : (field.value as T);
   const set = (next: T | null) => {
     field.onChange(next);
+    list.setFilters({ ...(list.filterValues as Record<string, unknown>), ...getValues() });
   };
   return [value, set] as const;
 }

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Clicks `target` once the page has stopped moving: every finite CSS transition and animation has
@@ -15,4 +15,19 @@ export async function clickWhenStill(target: Locator): Promise<void> {
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
   await target.click();
+}
+
+/**
+ * Runs `steps` with the page's CPU slowed `rate` times (Chromium's throttling, as on a slow phone), for
+ * races that only a busy page loses; the page's speed is put back after, also when a step fails.
+ */
+export async function slowCpu(page: Page, steps: () => Promise<void>, rate = 6): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    await steps();
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
 }

@@ -10,7 +10,7 @@ import {
 } from '@playwright/test';
 
 import { VIEWPORTS } from '../../../scripts/e2e-viewports';
-import { pooledPage, releasePooledPages, setPoolDefaults } from './pool';
+import { closeContext, pooledPage, releasePooledPages, setPoolDefaults } from './pool';
 
 export { VIEWPORTS };
 
@@ -231,7 +231,7 @@ export const test = base.extend<TestFixtures, WorkerClients>({
   ownPage: async ({ browser }, use) => {
     const context = await browser.newContext();
     await use(await context.newPage());
-    await context.close();
+    await closeContext(context);
   },
   freshUserOptions: [{}, { option: true }],
   freshUser: async ({ adminApi, browser, baseURL, freshUserOptions }, use, testInfo) => {

@@ -1,6 +1,7 @@
 import { Card, CardContent, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { Link, useGetList, useInput, useTranslate } from 'react-admin';
+import { Link, useGetList, useTranslate } from 'react-admin';
 import type { SchemaContactCategory } from '../../../api/schema';
+import { useFilterField } from '../../common/SharedFilterForm';
 
 /**
  * The member's categories beside the list (from md up): the category field of the list's filter form
@@ -9,14 +10,14 @@ import type { SchemaContactCategory } from '../../../api/schema';
  */
 export function CategoriesPanel() {
   const translate = useTranslate();
-  const { field } = useInput({ source: 'category' });
+  const [category, setCategory] = useFilterField<number | string>('category');
   const { data = [] } = useGetList<SchemaContactCategory>('contact-categories', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
   });
-  const current = Number(field.value || 0);
+  const current = Number(category ?? 0);
   const pick = (id: number) => {
-    field.onChange(id || null);
+    setCategory(id || null);
   };
   return (
     <Card

@@ -6,7 +6,6 @@ import {
   ChipField,
   CreateButton,
   DataTable,
-  FilterLiveForm,
   ListBase,
   ListView,
   Loading,
@@ -25,7 +24,7 @@ import {
 import { fmtDate, useTimeZone } from '../../common/format';
 import { fmtPhone } from '../../common/phone';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
-import { NoFormElement, SharedFilterRow } from '../../common/SharedFilterForm';
+import { SharedFilterForm, SharedFilterRow } from '../../common/SharedFilterForm';
 import { AddButton } from './AddButton';
 import { CategoriesPanel } from './CategoriesPanel';
 import { ContactBulkActions } from './ContactBulkActions';
@@ -192,7 +191,7 @@ function PhoneDetails() {
 
 export function ContactList() {
   /*
-   * The search, the status and the category are fields of one FilterLiveForm around the whole list:
+   * The search, the status and the category are fields of one filter form (SharedFilterForm) around the whole list:
    * from md up the categories panel beside the list is the category's input, below md a select among
    * the search inputs. Each change goes through the form's one debounced submit with every field's
    * current value, so the last action wins. (A panel that called setFilters itself raced the search's
@@ -208,7 +207,7 @@ export function ContactList() {
       authLoading={<Loading />}
       offline={false}
     >
-      <FilterLiveForm formComponent={NoFormElement}>
+      <SharedFilterForm>
         <ListView
           filters={<SharedFilterRow filters={wide ? searchFilters : [...searchFilters, categorySelect]} />}
           actions={<Actions />}
@@ -253,7 +252,7 @@ export function ContactList() {
             )}
           />
         </ListView>
-      </FilterLiveForm>
+      </SharedFilterForm>
     </ListBase>
   );
 }

@@ -14,7 +14,6 @@ import {
 import {
   DataTable,
   DeleteWithConfirmButton,
-  FilterLiveForm,
   List,
   RecordContextProvider,
   Title,
@@ -32,7 +31,7 @@ import { useNotifyError } from '../../common/errors';
 import { ListError } from '../../common/ListError';
 import { useProviderMutation } from '../../providers/data/providerHooks';
 import { FilterTabs } from '../../common/FilterTabs';
-import { NoFormElement } from '../../common/SharedFilterForm';
+import { SharedFilterForm } from '../../common/SharedFilterForm';
 import { InstantField } from '../../common/fields';
 import { TABLE_FITS } from '../../common/tableFits';
 import { ImportMapping } from './ImportMapping';
@@ -433,9 +432,9 @@ export default function ImportsPage() {
         }}
       >
         {/* The tabs are the list's only filter, a field of its filter form as on every list (common/FilterTabs). */}
-        <FilterLiveForm formComponent={NoFormElement}>
+        <SharedFilterForm>
           <StatusTabs />
-        </FilterLiveForm>
+        </SharedFilterForm>
         <UploadDeleted.Provider
           value={(id) => {
             setSaved((open) => (open?.id === id ? null : open));

@@ -10,7 +10,6 @@ import {
   Loading,
   SearchInput,
   SelectInput,
-  useInput,
   useListContext,
   useRecordContext,
   useTranslate,
@@ -19,7 +18,7 @@ import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
 import { SORT_OF, type TaskFilter, type TaskListMeta } from './data';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
-import { SharedFilterListView } from '../../common/SharedFilterForm';
+import { SharedFilterListView, useFilterField } from '../../common/SharedFilterForm';
 import { useUrlDialog } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
@@ -50,15 +49,15 @@ const tabOf = (filterValues: TaskFilter): SchemaTaskTab =>
 function TaskTabs() {
   const translate = useTranslate();
   const list = useListContext<SchemaTask>();
-  const { field } = useInput({ source: 'tab' });
+  const [tab, setTab] = useFilterField<SchemaTaskTab>('tab');
   const counts = (list.meta as TaskListMeta | undefined)?.tab_counts;
   return (
     <Tabs
-      value={tabOf({ tab: field.value as SchemaTaskTab })}
-      onChange={(_e, tab: SchemaTaskTab) => {
-        field.onChange(tab);
+      value={tabOf({ tab })}
+      onChange={(_e, picked: SchemaTaskTab) => {
+        setTab(picked);
         // The order may be lost to a submit that saw the old one; the data provider then keeps the tab's own.
-        list.setSort(SORT_OF[tab]);
+        list.setSort(SORT_OF[picked]);
       }}
       variant="scrollable"
       allowScrollButtonsMobile
@@ -203,7 +202,7 @@ export default function TasksPage() {
     >
       <ViewAsBanner viewAs={viewAs} />
       {/*
-       * The search, the type and the tab are fields of one FilterLiveForm around the list, so a tab
+       * The search, the type and the tab are fields of one filter form (SharedFilterForm) around the list, so a tab
        * picked right after typing (or typing right after a pick) goes out in one submit with every
        * field's current value: the last action wins (see common/SharedFilterForm).
        */}

@@ -7,7 +7,6 @@ import {
   SearchInput,
   SelectInput,
   useGetList,
-  useInput,
   useListContext,
   useRecordContext,
   useTranslate,
@@ -17,7 +16,7 @@ import type { TicketFilter } from './data';
 import { useTicketChoices } from './hooks';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
-import { SharedFilterListView } from '../../common/SharedFilterForm';
+import { SharedFilterListView, useFilterField } from '../../common/SharedFilterForm';
 import { useUrlParam } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TicketDialog } from './TicketDialog';
@@ -57,14 +56,13 @@ function TabLabel({ label, status, userId }: { label: string; status?: SchemaTic
  */
 function StatusTabs({ labels, userId }: { labels: TicketLabels; userId?: number }) {
   const translate = useTranslate();
-  const { field } = useInput({ source: 'status' });
-  const status = field.value as SchemaTicketStatus | null | undefined;
+  const [status, setStatus] = useFilterField<SchemaTicketStatus>('status');
   const current: TabValue = status && STATUSES.includes(status) ? status : 'all';
   return (
     <Tabs
       value={current}
       onChange={(_e, tab: TabValue) => {
-        field.onChange(tab === 'all' ? null : tab);
+        setStatus(tab === 'all' ? null : tab);
       }}
       variant="scrollable"
       allowScrollButtonsMobile
@@ -155,7 +153,7 @@ export default function TicketsPage() {
     <MemberPage title={translate('atrium.tickets.title')}>
       <ViewAsBanner viewAs={viewAs} />
       {/*
-       * The search, the type and the status tab are fields of one FilterLiveForm around the list, so a
+       * The search, the type and the status tab are fields of one filter form (SharedFilterForm) around the list, so a
        * tab picked right after typing (or typing right after a pick) goes out in one submit with every
        * field's current value: the last action wins (see common/SharedFilterForm).
        */}
