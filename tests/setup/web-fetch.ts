@@ -10,8 +10,11 @@ vi.stubGlobal('location', origin);
 
 const NodeRequest = globalThis.Request;
 class PageRequest extends NodeRequest {
+  static readonly page = true;
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     super(typeof input === 'string' ? new URL(input, origin) : input, init);
   }
 }
-vi.stubGlobal('Request', PageRequest);
+// Once per worker: the files of a worker share their globals (the project's isolate: false), and a
+// Request made from the stubbed one would resolve the URL twice.
+if (!('page' in NodeRequest)) vi.stubGlobal('Request', PageRequest);
