@@ -6,6 +6,7 @@ import { simplePdf } from './fixtures/files';
 import { openFromMenu } from './support/menu';
 import { VIEWPORTS, keptPage, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * Consultant administration against the real server: an admin sets a consultant's limit, rating and
@@ -237,10 +238,7 @@ async function shoot(page: Page, name: string) {
       data: { language: lang },
     });
     expect(res.ok(), await res.text()).toBeTruthy();
-    await page.evaluate((l) => {
-      localStorage.setItem('atrium:locale', l);
-      localStorage.setItem('RaStore.locale', JSON.stringify(l));
-    }, lang);
+    await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       await page.goto(url);
@@ -260,10 +258,7 @@ async function shoot(page: Page, name: string) {
     headers: { Authorization: `JWT ${tok}` },
     data: { language: 'ru' },
   });
-  await page.evaluate(() => {
-    localStorage.setItem('atrium:locale', 'ru');
-    localStorage.setItem('RaStore.locale', JSON.stringify('ru'));
-  });
+  await rememberLanguage(page, 'ru');
 }
 
 test('App settings name each setting the app reads, its key in small print; an unknown key shows as it is', async ({
