@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, localStorageStore, Notification, useSetLocale } from 'react-admin';
+import { AdminContext, localStorageStore, Notification, useI18nProvider, useSetLocale } from 'react-admin';
 import { publicRoutes, SessionWatcher } from './features/auth/public';
 import { authProvider, followAccountChanges } from './providers/authProvider';
 import { accountsMethods } from './features/auth/data';
@@ -75,6 +75,20 @@ function FollowAccountLanguage() {
   return null;
 }
 
+/**
+ * The page says the language it shows (`<html lang>`: screen readers, hyphenation, the browser's offer to
+ * translate), set when react-admin draws it in a new language: the translator's locale changes once the
+ * new messages are in, and react-admin then draws the whole tree again. Not at the pick (issue #40): the
+ * account is told and the messages load first, meanwhile the page is still in the old language.
+ */
+function DocumentLanguage() {
+  const locale = useI18nProvider().getLocale();
+  useLayoutEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return null;
+}
+
 /** react-admin's notifications, translated again once a language switch has changed the phrases. */
 function TranslatedNotification() {
   useSyncExternalStore(phrasesStore.subscribe, phrasesStore.get);
@@ -117,6 +131,7 @@ export function App() {
           )}
           <SessionWatcher />
           <FollowAccountLanguage />
+          <DocumentLanguage />
         </LocaleTheme>
       </AdminContext>
     </BrowserRouter>

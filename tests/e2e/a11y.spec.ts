@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { openInApp } from './support/screens';
 import { signIn, test } from './support/session';
+import { rememberLanguage } from './support/language';
 
 /**
  * axe-core over every screen, as the role that uses it, the screens taking the three languages in turn:
@@ -86,10 +87,7 @@ async function setLanguage(page: Page, lang: string, signedIn: boolean) {
     });
     expect(res.ok()).toBeTruthy();
   }
-  await page.evaluate((l) => {
-    localStorage.setItem('atrium:locale', l);
-    localStorage.setItem('RaStore.locale', JSON.stringify(l));
-  }, lang);
+  await rememberLanguage(page, lang);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }

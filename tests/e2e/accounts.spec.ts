@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail';
 import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
+import { startInLanguage } from './support/language';
 
 /**
  * The Accounts issue's remaining flows against the real server and SMTP peer: registration with an
@@ -157,9 +158,7 @@ test('after 5 wrong logins for one account an address waits (429) while other ac
 
 for (const lang of ['ru', 'en', 'de'] as const) {
   test(`login and registration screens in ${lang}, phone and desktop`, async ({ ownPage: page }) => {
-    await page.addInitScript((l) => {
-      localStorage.setItem('atrium:locale', l);
-    }, lang);
+    await startInLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       for (const [name, path] of [

@@ -6,6 +6,7 @@ import { simplePdf } from './fixtures/files';
 import { openFromMenu } from './support/menu';
 import { VIEWPORTS, keptPage, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * Consultant administration against the real server: an admin sets a consultant's limit, rating and
@@ -237,10 +238,7 @@ async function shoot(page: Page, name: string) {
       data: { language: lang },
     });
     expect(res.ok(), await res.text()).toBeTruthy();
-    await page.evaluate((l) => {
-      localStorage.setItem('atrium:locale', l);
-      localStorage.setItem('RaStore.locale', JSON.stringify(l));
-    }, lang);
+    await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       await page.goto(url);
@@ -260,10 +258,7 @@ async function shoot(page: Page, name: string) {
     headers: { Authorization: `JWT ${tok}` },
     data: { language: 'ru' },
   });
-  await page.evaluate(() => {
-    localStorage.setItem('atrium:locale', 'ru');
-    localStorage.setItem('RaStore.locale', JSON.stringify('ru'));
-  });
+  await rememberLanguage(page, 'ru');
 }
 
 test('App settings name each setting the app reads, its key in small print; an unknown key shows as it is', async ({
@@ -298,9 +293,10 @@ test('a footer link gets its title in each language from the menu; the footer sh
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(row(page, title)).toBeVisible();
 
-  // The admin reads Russian: the Russian title once the footer is read again (the next load).
-  await page.reload();
+  // The admin reads Russian: the footer under the list shows the Russian title at once, without a reload
+  // (issue #40: it was kept for 5 minutes), and the old one no more.
   await expect(footer.getByRole('link', { name: `Путеводитель ${stamp}` })).toBeVisible();
+  await expect(footer.getByRole('link', { name: title })).toHaveCount(0);
   // In German, the German one, and the seed's links in German too.
   try {
     await page.getByRole('button', { name: 'Русский' }).click();

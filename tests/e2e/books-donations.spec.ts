@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, type APIRequestContext } from '@p
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { test, type FreshUser } from './support/session';
+import { rememberLanguage } from './support/language';
 
 /**
  * A member buys a book from the menu through the sandbox checkout and reads it in the page; a
@@ -30,10 +31,7 @@ test.use({ freshUserOptions: { lastName: 'Reader', language: 'en' } });
 async function memberPage(member: FreshUser) {
   const page = await member.newPage({ viewport: { width: 1280, height: 800 } });
   // The interface in the member's language (English), as the app's own switch leaves it.
-  await page.evaluate(() => {
-    localStorage.setItem('atrium:locale', 'en');
-    localStorage.setItem('RaStore.locale', JSON.stringify('en'));
-  });
+  await rememberLanguage(page, 'en');
   await page.reload();
   await expect(page.getByTestId('dashboard-donation')).toContainText('Donate');
   return page;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { startInLanguage } from './support/language';
 
 /**
  * The seed's chunk-load time-out (spec, section 9): a screen whose script does not arrive within 120 s
@@ -33,9 +34,7 @@ test('a screen whose script never arrives shows the message and Reload after 120
 });
 
 test('in English when English is the interface language', async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('atrium:locale', 'en');
-  });
+  await startInLanguage(page, 'en');
   await page.clock.install();
   await page.route(/\/assets\/RecoverPasswordPage-[^/]*\.js$/, () => undefined);
   await page.goto('/recover-password');

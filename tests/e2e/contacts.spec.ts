@@ -5,6 +5,7 @@ import { contacts as texts } from '../../src/web/features/contacts/i18n';
 import { clickWhenStill, slowCpu } from './support/motion';
 import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * A member's contacts end to end, as a fresh member (no demo user is changed): two categories, one of
@@ -353,10 +354,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
   for (const lang of ['ru', 'en'] as const) {
     const set = await api.post('/api/accounts/set_language/', { data: { language: lang } });
     expect(set.ok(), await set.text()).toBeTruthy();
-    await page.evaluate((l) => {
-      localStorage.setItem('atrium:locale', l);
-      localStorage.setItem('RaStore.locale', JSON.stringify(l));
-    }, lang);
+    await rememberLanguage(page, lang);
     const t = texts[lang];
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);

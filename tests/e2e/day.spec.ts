@@ -9,6 +9,7 @@ import { catalogues } from '../../src/server/i18n';
 import { addressFilter, openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { apiAs, signIn, test } from './support/session';
+import { rememberLanguage } from './support/language';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -183,10 +184,7 @@ test('the actions history, opened from the menu, tells a hand-over as a sentence
         data: { language: lang },
       });
       expect(set.ok(), await set.text()).toBeTruthy();
-      await page.evaluate((l) => {
-        localStorage.setItem('atrium:locale', l);
-        localStorage.setItem('RaStore.locale', JSON.stringify(l));
-      }, lang);
+      await rememberLanguage(page, lang);
       await page.goto('/dashboard');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await openFromMenu(page, catalogues[lang].menu_staff_action_logs);

@@ -7,6 +7,7 @@ import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, keptPage, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * Funnels end to end: a member creates a flow, builds its landing (heading, image, lead form) in the
@@ -201,10 +202,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
       data: { language: lang },
     });
     expect(set.ok(), await set.text()).toBeTruthy();
-    await page.evaluate((l) => {
-      localStorage.setItem('atrium:locale', l);
-      localStorage.setItem('RaStore.locale', JSON.stringify(l));
-    }, lang);
+    await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       const shots = {

@@ -11,6 +11,7 @@ import { en as webEn } from '../../src/web/i18n/en';
 import { raGerman } from '../../src/web/i18n/ra-de';
 import { ru as webRu } from '../../src/web/i18n/ru';
 import { openInApp } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * Every screen the menus reach (member, consultant, admin) and the public ones, in ru, en and de: no
@@ -119,10 +120,7 @@ async function setLanguage(page: Page, lang: Lang, token: string | null) {
     });
     expect(res.ok()).toBeTruthy();
   }
-  await page.evaluate((l) => {
-    localStorage.setItem('atrium:locale', l);
-    localStorage.setItem('RaStore.locale', JSON.stringify(l));
-  }, lang);
+  await rememberLanguage(page, lang);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }

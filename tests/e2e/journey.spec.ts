@@ -14,6 +14,7 @@ import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu, openWaitingLeads } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { apiAs, signedInPage, test } from './support/session';
+import { rememberLanguage } from './support/language';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -272,10 +273,7 @@ test('the consultant’s day: from a landing sign-up to a bulk hand-over, told b
         data: { language: lang },
       });
       expect(set.ok(), await set.text()).toBeTruthy();
-      await ad.evaluate((l) => {
-        localStorage.setItem('atrium:locale', l);
-        localStorage.setItem('RaStore.locale', JSON.stringify(l));
-      }, lang);
+      await rememberLanguage(ad, lang);
       await ad.goto('/dashboard');
       await expect(ad.locator('html')).toHaveAttribute('lang', lang);
       await openFromMenu(ad, catalogues[lang].menu_staff_action_logs);

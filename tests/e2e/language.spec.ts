@@ -61,8 +61,32 @@ test("English chosen on /login is the account's; German in the app bar switches 
   await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
   });
+  // The page says German only once it shows German (issue #40): the switch first tells the account (held
+  // here until the page has been checked), then loads the messages; until then the page is English and
+  // says so.
+  let asked!: () => void;
+  const askedP = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    '**/api/accounts/set_language/',
+    async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await clickWhenStill(page.getByRole('banner').getByRole('button', { name: 'English' }));
   await clickWhenStill(page.getByRole('menuitem', { name: 'Deutsch' }));
+  await askedP;
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  await expect(menu.getByRole('menuitem', { name: 'Lessons', exact: true })).toBeVisible();
+  release();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(menu.getByRole('menuitem', { name: 'Lektionen', exact: true })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Lessons', exact: true })).toHaveCount(0);

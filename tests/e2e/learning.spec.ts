@@ -7,6 +7,7 @@ import { addressFilter } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { LANGUAGE_WALKS, VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * The learning area against the real server: an admin creates a category, a free and a paid lesson
@@ -328,10 +329,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
       data: { language: lang },
     });
     expect(res.ok(), await res.text()).toBeTruthy();
-    await page.evaluate((l) => {
-      localStorage.setItem('atrium:locale', l);
-      localStorage.setItem('RaStore.locale', JSON.stringify(l));
-    }, lang);
+    await rememberLanguage(page, lang);
     await page.setViewportSize(VIEWPORTS[device]);
     for (const [name, { path: url, ready }] of Object.entries(pages)) {
       await page.goto(url);

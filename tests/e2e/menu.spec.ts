@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { menuEntry, openFromMenu } from './support/menu';
 import { VIEWPORTS, keptPage, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /** The interface and the server (which titles the menu entries) in `lang`, as the app's own switch sets them. */
 async function setLanguage(page: Page, lang: string) {
@@ -11,10 +12,7 @@ async function setLanguage(page: Page, lang: string) {
     data: { language: lang },
   });
   expect(res.ok()).toBeTruthy();
-  await page.evaluate((l) => {
-    localStorage.setItem('atrium:locale', l);
-    localStorage.setItem('RaStore.locale', JSON.stringify(l));
-  }, lang);
+  await rememberLanguage(page, lang);
 }
 
 const section = (page: Page, name: string) =>

@@ -12,6 +12,7 @@ import { addressFilter, openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * Payments against the real server and the built-in sandbox checkout: a member buys a package, sees
@@ -62,10 +63,7 @@ async function useLanguage(page: Page, lang: 'ru' | 'en' | 'de') {
     data: { language: lang },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
-  await page.evaluate((l) => {
-    localStorage.setItem('atrium:locale', l);
-    localStorage.setItem('RaStore.locale', JSON.stringify(l));
-  }, lang);
+  await rememberLanguage(page, lang);
 }
 
 async function shot(page: Page, name: string, viewport: keyof typeof VIEWPORTS = 'desktop') {

@@ -6,6 +6,7 @@ import { expectNoRawKeys } from './support/admin-api';
 import { addressFilter, openFromMenu } from './support/menu';
 import { slowCpu } from './support/motion';
 import { signedInPage, test } from './support/session';
+import { rememberLanguage } from './support/language';
 
 /**
  * Brand products (issue 40), each step from the side menu: an admin adds a product to the catalogue
@@ -42,10 +43,7 @@ test.use({ freshUserOptions: { firstName: 'Greta', lastName: 'Käuferin', langua
 
 test('a member buys it at phone width in German and finds the order in their orders', async ({ freshUser }) => {
   const page = await freshUser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.evaluate(() => {
-    localStorage.setItem('atrium:locale', 'de');
-    localStorage.setItem('RaStore.locale', JSON.stringify('de'));
-  });
+  await rememberLanguage(page, 'de');
   await page.reload();
 
   // On a phone the menu is a drawer, opened from the AppBar.

@@ -7,6 +7,7 @@ import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, apiAs, signedInPage } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * The staff workspace against the real server: a consultant plans a call in 15 minutes about a lead,
@@ -145,10 +146,7 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
     headers: { Authorization: `JWT ${token}` },
     data: { language: 'en' },
   });
-  await page.evaluate(() => {
-    localStorage.setItem('atrium:locale', 'en');
-    localStorage.setItem('RaStore.locale', JSON.stringify('en'));
-  });
+  await rememberLanguage(page, 'en');
   await page.goto('/staff-dashboard');
   await shoot(page, 'dashboard', 'en', () => expect(page.getByText(statistics.en.by_staff)).toBeVisible());
   await page.goto('/staff/tasks');

@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Page
 import { linkIn, waitForMail } from './support/mail';
 import { VIEWPORTS, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
+import { rememberLanguage } from './support/language';
 
 /**
  * The team area against the real server: two people register through the demo member's link and one
@@ -133,10 +134,7 @@ test('screenshots of the team pages, phone and desktop, ru and en', async ({ pag
       data: { language: lang },
     });
     expect(res.ok(), await res.text()).toBeTruthy();
-    await page.evaluate((l) => {
-      localStorage.setItem('atrium:locale', l);
-      localStorage.setItem('RaStore.locale', JSON.stringify(l));
-    }, lang);
+    await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
       await page.goto('/team');

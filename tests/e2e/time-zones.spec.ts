@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Brow
 import { test } from './support/session';
 import { tasks } from '../../src/web/features/tasks/i18n';
 import { closeContext } from './support/pool';
+import { startInLanguage } from './support/language';
 
 /**
  * One clock (issue 26): the browser runs in UTC, the profile says Asia/Tokyo, and every screen shows
@@ -96,9 +97,7 @@ test.afterAll(async () => {
 async function logIn(browser: Browser, lang: 'en' | 'de' | 'ru' = 'en') {
   const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
   // The interface language, as the app keeps it.
-  await context.addInitScript((l) => {
-    localStorage.setItem('atrium:locale', l);
-  }, lang);
+  await startInLanguage(context, lang);
   const page = await context.newPage();
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(tokyo.email);

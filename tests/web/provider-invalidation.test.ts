@@ -1,9 +1,10 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationObserver, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 // Assembling the provider registers what each custom method declares stale.
 import '../../src/web/providers/data';
 import { applyInvalidation } from '../../src/web/providers/data/invalidation';
 import { providerKey } from '../../src/web/providers/data/providerHooks';
+import { queryClient } from '../../src/web/providers/data/queryClient';
 
 /** Queries of the screens a custom method changes: react-admin's `[resource, …]` and the custom reads' `[method, locale, …]`. */
 const keys = {
@@ -79,6 +80,40 @@ describe('what the custom methods declare stale', () => {
   it('refreshes the learning lists after a book bought, not while a payment elsewhere is due', async () => {
     expect((await after('purchaseBook', { status: 'purchased', book: {} })).stale).toEqual(['dashboard']);
     expect((await after('purchaseBook', { status: 'payment_required', payment_url: 'https://pay' })).stale).toEqual([]);
+  });
+});
+
+describe('what a change of a resource declares stale', () => {
+  const footer = providerKey('getFooterLinks', 'ru');
+  const configs = providerKey('getConfigs', 'en');
+  /** Runs a react-admin mutation's key (`[resource, kind, params]`) on the app's query client; answers which reads went stale. */
+  async function afterChange(resource: string, kind: string) {
+    queryClient.clear();
+    queryClient.setQueryData(footer, [{ id: 1, title: 'Guide' }]);
+    queryClient.setQueryData(configs, { configs: {} });
+    await new MutationObserver(queryClient, {
+      mutationKey: [resource, kind, { id: 1 }],
+      mutationFn: () => Promise.resolve({ id: 1 }),
+    }).mutate();
+    return {
+      footer: queryClient.getQueryState(footer)?.isInvalidated,
+      configs: queryClient.getQueryState(configs)?.isInvalidated,
+    };
+  }
+
+  it('reads the footer again after an admin creates, edits or deletes a footer link (issue #40)', async () => {
+    for (const kind of ['create', 'update', 'delete', 'deleteMany']) {
+      expect(await afterChange('admin/footer-links', kind)).toEqual({ footer: true, configs: false });
+    }
+  });
+
+  it("reads the app's settings again after an admin changes one", async () => {
+    expect(await afterChange('admin/configs', 'update')).toEqual({ footer: false, configs: true });
+  });
+
+  it('leaves both alone for another resource, and for anything but a change', async () => {
+    expect(await afterChange('admin/news', 'update')).toEqual({ footer: false, configs: false });
+    expect(await afterChange('admin/footer-links', 'getList')).toEqual({ footer: false, configs: false });
   });
 });
 

@@ -55,10 +55,13 @@ function browserLocale(): Locale | null {
   return null;
 }
 
-/** Remembers the choice so the API answers in the same language, also after a reload. */
+/**
+ * Remembers the choice so the API answers in the same language, also after a reload. The page's own
+ * `<html lang>` follows only once the language is shown (App.tsx's DocumentLanguage): a pick comes
+ * before its messages have loaded.
+ */
 export function rememberLocale(locale: string) {
   storage()?.setItem(LOCALE_KEY, locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 /** The language picked in this browser (on a public screen or in the app), or null if none was ever picked. */

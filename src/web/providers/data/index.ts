@@ -50,6 +50,7 @@ import { usersAdapter } from '../../features/users/data';
 import { actionLogPeopleAdapter, actionLogsAdapter } from '../../features/action-logs/data';
 import { importsAdapter, importsMethods } from '../../features/imports/data';
 import { withCustomMethods, type AllOf } from './custom';
+import { declareResourceInvalidation } from './invalidation';
 import { staffUsersAdapter } from '../../features/staff/data';
 import { taskLinkUsersAdapter, tasksAdapter } from '../../features/tasks/data';
 import { myTicketsAdapter, ticketsAdapter, ticketsMethods } from '../../features/tickets/data';
@@ -96,6 +97,9 @@ const adapters = {
   'learning/lessons': lessonsAdapter,
   'learning/news': newsAdapter,
 } satisfies Record<string, ResourceAdapter>;
+
+// What a change of a resource makes stale elsewhere, as its adapter declares it (invalidation.ts).
+for (const [name, adapter] of Object.entries(adapters)) declareResourceInvalidation(name, adapter);
 
 type Method = keyof ResourceAdapter;
 
