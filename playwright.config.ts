@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-args';
 import { e2eGroup, SCAN } from './scripts/e2e-groups';
 import { VIEWPORTS } from './scripts/e2e-viewports';
 
@@ -52,11 +53,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: SYSTEM_CHROMIUM,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         // Chromium's compositor in the browser process: one process and its IPC fewer per browser.
         '--in-process-gpu',
         // V8's optimizing tiers (Maglev, TurboFan) off: a spec's pages are short-lived, so compiling hot

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, runnerImport, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -47,6 +50,39 @@ export function publicMessages(): Plugin {
       const atrium = { ...own[locale], auth: auth[locale] };
       return `${reactAdmin[locale]}\nexport const messages = { ...ra, atrium: ${JSON.stringify(atrium)} };\n`;
     },
+  };
+}
+
+/**
+ * react-router 7 maps every entry of its exports map to its development build (dist/development: warnings
+ * checked on each render of <Routes>, the error screen's "Hey developer" notes; remix-run/react-router#12532),
+ * though dist/production ships beside it. The production build takes each entry's production twin (index,
+ * dom…) by an alias to the file, read from react-router's exports map where react-router-dom finds the
+ * package; the development server and Vitest keep the development build and its warnings.
+ */
+function productionReactRouter(): Plugin {
+  const fromDom = createRequire(createRequire(import.meta.url).resolve('react-router-dom/package.json'));
+  const manifest = fromDom.resolve('react-router/package.json');
+  const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, string | { import?: { default?: string } }>;
+  };
+  const alias = Object.entries(exports).flatMap(([entry, target]) => {
+    const development = typeof target === 'object' ? target.import?.default : undefined;
+    if (!development?.includes('/development/')) return [];
+    const production = path.join(path.dirname(manifest), development.replace('/development/', '/production/'));
+    // A react-router whose layout changed fails the build instead of bundling its development build unseen.
+    if (!fs.existsSync(production)) throw new Error(`react-router ${entry} has no production build at ${production}`);
+    const name = `react-router${entry.slice(1)}`.replace(/[/.]/g, '\\$&');
+    return [{ find: new RegExp(`^${name}$`), replacement: production }];
+  });
+  // Nor does a react-router whose exports map no longer names its development build pass unseen: then
+  // this alias is not needed, or no longer matches the map.
+  if (!alias.some((a) => a.find.test('react-router')))
+    throw new Error(`react-router's exports map (${manifest}) names no development build of its index to replace`);
+  return {
+    name: 'atrium:production-react-router',
+    apply: 'build',
+    config: () => ({ resolve: { alias } }),
   };
 }
 
@@ -258,7 +294,15 @@ const libraries = signedInLibraries();
 const web: UserConfig = {
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), nativeShims(), publicMessages(), appMessages(), startingLanguageLoader(), libraries.plugin],
+  plugins: [
+    react(),
+    nativeShims(),
+    productionReactRouter(),
+    publicMessages(),
+    appMessages(),
+    startingLanguageLoader(),
+    libraries.plugin,
+  ],
   // hoist-non-react-statics (emotion) brings its own react-is 16 beside React's 19, which has the same symbols.
   resolve: { dedupe: ['react-is'] },
   build: {

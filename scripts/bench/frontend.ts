@@ -21,14 +21,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchBenchBrowser } from './web-session';
 import { must } from '../must';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const BUDGET_KB = 250;
 const SCREEN_BUDGET_MS = 1000;
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const WEB_DIST = process.env.WEB_DIST ?? 'dist/web';
 
 const median = (xs: number[]) => must([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
@@ -256,16 +256,7 @@ async function main() {
   const port = await freePort();
   const server = await startServer(port);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const logins = [];
     const lcps = [];

@@ -4,15 +4,16 @@
  * two builds (`npx vite build --outDir <dir>`, then each server with WEB_DIST=<dir> SEED_DEMO=1), e.g.
  *   WEB_AB=old=http://127.0.0.1:19510,new=http://127.0.0.1:19511 WEB_AB_ROUNDS=7 npx tsx scripts/bench/web-ab.ts dashboard login
  * Each round loads each page once from each build, in alternating order (ABBA…), in a new browser context
- * (nothing cached) without CPU slow-down, and reads, once the page shows its content: the CPU time the
- * browser's processes used (CDP SystemInfo: renderer, browser, GPU and utility processes), the page's main
- * thread task time (CDP Performance.getMetrics TaskDuration, ScriptDuration) and the scripts it fetched
- * (count, raw and gzip KB). Prints each build's medians.
+ * (nothing cached) of the benches' browser (web-session.ts launchBenchBrowser: Debian's full Chromium; the
+ * nineteenth session's figures were taken in the headless shell) without CPU slow-down, and reads, once
+ * the page shows its content: the CPU time the browser's processes used (CDP SystemInfo: renderer,
+ * browser, GPU and utility processes), the page's main thread task time (CDP Performance.getMetrics
+ * TaskDuration, ScriptDuration) and the scripts it fetched (count, raw and gzip KB). Prints each build's
+ * medians.
  */
-import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { signedInState } from './web-session';
-import { chromium, type Browser } from '@playwright/test';
+import { launchBenchBrowser, signedInState, type WebSession as Session } from './web-session';
+import type { Browser } from '@playwright/test';
 import { must } from '../must';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
@@ -21,10 +22,7 @@ const BUILDS = (process.env.WEB_AB ?? 'old=http://127.0.0.1:19510,new=http://127
   return { label: must(label), base: must(base) };
 });
 const ROUNDS = Number(process.env.WEB_AB_ROUNDS ?? 7);
-// The E2E tests' browser (playwright.config.ts).
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
 
-type Session = { token: string; user: { id: number; language: string } };
 type Scenario = { path: string; role?: string; done: string };
 const SCENARIOS: Record<string, Scenario> = {
   login: { path: '/login', done: 'input[name="username"]:not([disabled])' },
@@ -107,16 +105,7 @@ const median = (xs: number[]) => must([...xs].sort((a, b) => a - b)[Math.floor(x
 
 async function main() {
   const pages = process.argv.slice(2);
-  const browser = await chromium.launch({
-    executablePath: SYSTEM_CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchBrowser();
   try {
     for (const name of pages.length ? pages : ['dashboard']) {
       const scenario = must(SCENARIOS[name]);

@@ -15,8 +15,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { signedInState } from './web-session';
-import { chromium, type Browser, type CDPSession } from '@playwright/test';
+import { launchBenchBrowser, signedInState, type WebSession as Session } from './web-session';
+import type { Browser, CDPSession } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
 const BASE = process.env.WEB_TRACE_BASE ?? 'http://127.0.0.1:19500';
@@ -26,7 +26,6 @@ const QUIET = Boolean(process.env.WEB_TRACE_QUIET);
 const RATE = Number(process.env.WEB_TRACE_RATE ?? 4);
 
 type Role = 'member' | 'consultant';
-type Session = { token: string; user: { id: number; language: string } };
 type Scenario = { path: string; role?: Role; done: string };
 
 /** What each page waits for: the login's enabled field, the dashboard's and the tasks' first seeded text. */
@@ -372,10 +371,7 @@ async function main() {
   const consultant = await apiLogin('consultant');
   await seedTask(consultant, member);
   const sessions: Record<Role, Session> = { member, consultant };
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     for (const name of names.length ? names : ['login', 'dashboard', 'tasks']) {
       const scenario = SCENARIOS[name];
