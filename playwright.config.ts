@@ -47,6 +47,11 @@ export default defineConfig({
     // page snapshot (error-context.md) instead. Locally: `npm run test:e2e -- --trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // A click or a navigation that cannot happen fails with its call log instead of waiting for the test's
+    // time-out: a kept page (tests/e2e/support/pool.ts) outlives its test, so a call still waiting then
+    // is never named in the report.
+    actionTimeout: 45_000,
+    navigationTimeout: 60_000,
     // No animations to draw frame by frame while a spec waits (spinners, transitions). With the flag
     // below, Chromium's CPU in staff.spec fell from 86 to 73 s (load 12-16, .perf/e2ecpu.sh).
     reducedMotion: 'reduce',

@@ -4,6 +4,7 @@ import { expectNoRawKeys } from './support/admin-api';
 import { test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
 import { saveShot } from './support/screens';
+import { pickTab } from './support/motion';
 
 /**
  * The staff person page against the real server: the demo consultant opens a lead of theirs from
@@ -83,7 +84,7 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await expect(timeline).toContainText('добавил(а) заметку');
 
   // A donation recorded here shows in the Donations tab and in the totals.
-  await page.getByRole('tab', { name: 'Пожертвования' }).click();
+  await pickTab(page.getByRole('tab', { name: 'Пожертвования' }));
   await page.getByRole('button', { name: 'Записать пожертвование' }).click();
   const donation = page.getByRole('dialog');
   await donation.getByLabel(/^Сумма, USD/).fill('25.00');
@@ -109,14 +110,14 @@ test('a consultant works a person: note, donation, reset link copied and used on
 
   // The timeline tells both actions.
   // The Contact tab shows the facts a member sees of the person, with the donation just recorded.
-  await page.getByRole('tab', { name: 'Контактные данные' }).click();
+  await pickTab(page.getByRole('tab', { name: 'Контактные данные' }));
   await expect(page.getByText(lead.email, { exact: true })).toBeVisible();
   await expect(page.getByText('25,00 $').first()).toBeVisible();
   // Where the lead came from (#40 finding 17): created by staff.
   await expect(page.getByText('Источник лида', { exact: true })).toBeVisible();
   await expect(page.getByText('Добавлен сотрудником', { exact: true })).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Хронология' }).click();
+  await pickTab(page.getByRole('tab', { name: 'Хронология' }));
   await expect(timeline).toContainText('записал(а) пожертвование');
   await expect(timeline).toContainText('создал(а) ссылку сброса учётных данных');
   await expectNoRawKeys(page);

@@ -9,10 +9,17 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export async function clickWhenStill(target: Locator): Promise<void> {
   await expect(target).toBeVisible();
   await target.page().evaluate(async () => {
+    // Each wait is bounded: a page that draws no frame for a while (seen on CI's loaded machine) never
+    // runs a frame callback nor ends an animation, and a page.evaluate has no time-out of its own: the
+    // test hung until its own time-out, naming no call (its kept page outlives the test).
+    const atMost = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // A transition starts on the frame after its style changes.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.race([
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      atMost(1_000),
+    ]);
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), atMost(3_000)]);
   });
   await target.click();
 }
@@ -30,4 +37,17 @@ export async function slowCpu(page: Page, steps: () => Promise<void>, rate = 6):
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();
   }
+}
+
+/**
+ * Picks `tab` and waits until it is the selected one, clicking again if a click chose nothing: a bar of
+ * tabs wider than the screen scrolls itself (by script, not a CSS animation) to the tab picked last,
+ * and a click landing while it moves hits the tab that was under the pointer (CI: the person page's
+ * "Timeline" picked while the bar still slid to "Contact details" stayed on the latter).
+ */
+export async function pickTab(tab: Locator): Promise<void> {
+  await expect(async () => {
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
