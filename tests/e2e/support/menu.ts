@@ -13,13 +13,23 @@ export async function menuEntry(page: Page, name: string) {
   const entry = menu.getByRole('menuitem', { name, exact: true });
   const hidden = menu.getByRole('menuitem', { name, exact: true, includeHidden: true });
   await expect(hidden).toHaveCount(1);
-  if (!(await entry.isVisible())) {
-    // `has` is looked up inside each group, so it must not start from the menu.
-    const inGroup = page.getByRole('menuitem', { name, exact: true, includeHidden: true });
-    const groupId = await menu.getByRole('group', { includeHidden: true }).filter({ has: inGroup }).getAttribute('id');
-    await menu.locator(`[aria-controls="${groupId}"]`).click();
-  }
-  await expect(entry).toBeVisible();
+  // `has` is looked up inside each group, so it must not start from the menu.
+  const inGroup = page.getByRole('menuitem', { name, exact: true, includeHidden: true });
+  // The section is found again on each try: the app draws the whole menu anew when its language's
+  // messages arrive, with new ids, and a section found before that is never there again (CI: a click
+  // on the old id waited until its time-out).
+  await expect(async () => {
+    if (await entry.isVisible()) return;
+    const groupId = await menu
+      .getByRole('group', { includeHidden: true })
+      .filter({ has: inGroup })
+      .getAttribute('id', { timeout: 2_000 });
+    const section = menu.locator(`[aria-controls="${groupId ?? ''}"]`);
+    // Opened by an earlier try whose check came too soon: a second click would fold it again.
+    if ((await section.getAttribute('aria-expanded', { timeout: 2_000 })) !== 'true')
+      await section.click({ timeout: 2_000 });
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   return entry;
 }
 
