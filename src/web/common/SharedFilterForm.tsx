@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
@@ -83,19 +83,17 @@ export function SharedFilterForm({ children }: { children: ReactNode }) {
   useEffect(() => {
     sent.current = undefined;
   }, [applied]);
-  const guarded = useMemo<ListControllerResult>(
-    () => ({
-      ...list,
-      setFilters: (filter, displayedFilters, debounce) => {
-        if (window.location.pathname !== pathname) return;
-        const next = filterKey(removeEmpty(filter));
-        if (next === (sent.current ?? filterKey(filterValues))) return;
-        sent.current = next;
-        setFilters(filter, displayedFilters, debounce);
-      },
-    }),
-    [list, pathname, setFilters, filterValues],
-  );
+  // A new value on each render, as the list's own context is.
+  const guarded: ListControllerResult = {
+    ...list,
+    setFilters: (filter, displayedFilters, debounce) => {
+      if (window.location.pathname !== pathname) return;
+      const next = filterKey(removeEmpty(filter));
+      if (next === (sent.current ?? filterKey(filterValues))) return;
+      sent.current = next;
+      setFilters(filter, displayedFilters, debounce);
+    },
+  };
   return (
     <ListContextProvider value={guarded}>
       <FilterLiveForm formComponent={NoFormElement}>{children}</FilterLiveForm>
