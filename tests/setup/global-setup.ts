@@ -91,9 +91,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   try {
     // A throwaway cluster: no flush to disk per commit or per copied database (PostgreSQL's own
     // advice for data that need not survive a crash). About a tenth less CPU for the API tests.
+    // Initdb's 128 MB of buffers, not the 1 GB a server of this machine's memory takes: the test
+    // databases are a few MB each, and 40 API files took a tenth less CPU (docs/performance.md).
     cluster = await startEmbeddedPostgres(dir, (m) => messages.push(m), {
       lock: true,
-      settings: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+      settings: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'shared_buffers=128MB'],
     });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
