@@ -23,8 +23,10 @@ export function LanguageCard({ me }: { me: Profile }) {
   const choose = async (language: Locale) => {
     try {
       const user = await save.mutateAsync([language]);
-      await apply(user);
+      // The interface switches before the profile is read again: in between the card would show the
+      // old language (the save no longer pending, the locale not yet changed).
       setLocale(language);
+      await apply(user);
       notify('atrium.profile.settings.language_saved', { type: 'success' });
     } catch (err) {
       notifyError(err);
