@@ -3,6 +3,7 @@ import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin'
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { render } from 'vitest-browser-react';
+import type { SchemaProfile } from '../../src/api/schema';
 import type { AtriumDataProvider } from '../../src/web/providers/data';
 import { en as english } from '../../src/web/i18n/en';
 
@@ -41,3 +42,22 @@ export function renderWithAdmin(ui: ReactNode, methods: Methods = {}, authProvid
 
 /** The English catalogue, for the texts a test looks for. */
 export const en = english.atrium;
+
+/** A signed-in member's profile (English, Berlin), with `changes` on top. */
+export const profileOf = (changes: Partial<SchemaProfile> = {}): SchemaProfile => ({
+  id: 7,
+  email: 'anna@example.com',
+  phone: '',
+  first_name: 'Anna',
+  last_name: 'Berg',
+  city: 'Berlin',
+  country: 'DE',
+  date_birth: '1990-05-24',
+  time_zone: 'Europe/Berlin',
+  language: 'en',
+  role: 'member',
+  is_superuser: false,
+  is_active: true,
+  email_activation: true,
+  ...changes,
+});

@@ -2,24 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { useGetIdentity } from 'react-admin';
 import type { SchemaProfile } from '../../src/api/schema';
 import { LanguageCard } from '../../src/web/features/profile/LanguageCard';
-import { renderWithAdmin } from './harness';
+import { profileOf, renderWithAdmin } from './harness';
 
-const me: SchemaProfile = {
-  id: 7,
-  email: 'anna@example.com',
-  phone: '',
-  first_name: 'Anna',
-  last_name: 'Berg',
-  city: 'Berlin',
-  country: 'DE',
-  date_birth: null,
-  time_zone: 'Europe/Berlin',
-  language: 'en',
-  role: 'member',
-  is_superuser: false,
-  is_active: true,
-  email_activation: true,
-};
+const me = profileOf();
 
 /** Who is signed in, as the app bar asks: the identity the card's save reads again. */
 function AppBarUser() {

@@ -3,24 +3,9 @@ import { userEvent } from 'vitest/browser';
 import type { SchemaProfile } from '../../src/api/schema';
 import ProfileEditPage from '../../src/web/features/profile/ProfileEditPage';
 import { fmtTimeZone } from '../../src/web/common/format';
-import { en, renderWithAdmin } from './harness';
+import { en, profileOf, renderWithAdmin } from './harness';
 
-const me: SchemaProfile = {
-  id: 7,
-  email: 'anna@example.com',
-  phone: '',
-  first_name: 'Anna',
-  last_name: 'Berg',
-  city: 'Berlin',
-  country: 'DE',
-  date_birth: '1990-05-24',
-  time_zone: 'Europe/Berlin',
-  language: 'en',
-  role: 'member',
-  is_superuser: false,
-  is_active: true,
-  email_activation: true,
-};
+const me = profileOf();
 
 async function openProfile(changes: Partial<SchemaProfile> = {}) {
   const profile = { ...me, ...changes };
