@@ -79,7 +79,7 @@ export function SharedFilterForm({ children }: { children: ReactNode }) {
   const filterValues = list.filterValues as Record<string, unknown>;
   // What was last sent, until the list shows filters again (then those are what a new submit is compared to).
   const sent = useRef<string | undefined>(undefined);
-  const applied = JSON.stringify(filterValues);
+  const applied = filterKey(filterValues);
   useEffect(() => {
     sent.current = undefined;
   }, [applied]);
@@ -89,7 +89,7 @@ export function SharedFilterForm({ children }: { children: ReactNode }) {
     setFilters: (filter, displayedFilters, debounce) => {
       if (window.location.pathname !== pathname) return;
       const next = filterKey(removeEmpty(filter));
-      if (next === (sent.current ?? filterKey(filterValues))) return;
+      if (next === (sent.current ?? applied)) return;
       sent.current = next;
       setFilters(filter, displayedFilters, debounce);
     },
