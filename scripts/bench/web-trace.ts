@@ -274,6 +274,12 @@ async function run(browser: Browser, name: string, scenario: Scenario, session?:
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   await context.close();
+  // WEB_TRACE_DUMP=<dir> keeps the raw trace and profile for a closer look (timers, idle gaps).
+  const dump = process.env.WEB_TRACE_DUMP;
+  if (dump) {
+    fs.writeFileSync(path.join(dump, `${name}.trace.json`), JSON.stringify(trace));
+    fs.writeFileSync(path.join(dump, `${name}.profile.json`), JSON.stringify(profile));
+  }
 
   const { self, perScript, tasks, windows } = mainThreadSelf(trace.traceEvents);
   // The profile's self time per package.
@@ -292,7 +298,9 @@ async function run(browser: Browser, name: string, scenario: Scenario, session?:
     add(perPackage, who, dt);
     const w = windows.findIndex((x) => at >= x.from && at < x.to);
     if (w >= 0) add(perWindow[w] ?? new Map<string, number>(), who, dt);
-    add(perFunction, `${who} ${f.functionName || '(anonymous)'}`, dt);
+    // The app's own functions by file: their minified names say nothing.
+    const where = who.startsWith('web/') ? sourceAt(f.url, f.lineNumber, f.columnNumber).replace(/^.*src\//, '') : who;
+    add(perFunction, `${where} ${f.functionName || '(anonymous)'}`, dt);
   });
   // Depth of each request in its initiator chain (the document is 0).
   const all = [...reqs.values()].sort((a, b) => a.start - b.start);

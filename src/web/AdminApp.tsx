@@ -3,6 +3,7 @@ import { matchPath, Navigate, Route } from 'react-router-dom';
 import { AdminUI, CustomRoutes, Resource, usePermissions } from 'react-admin';
 import { ServerAccess } from './common/ServerAccess';
 import { preloadScreen } from './common/lazyScreen';
+import { prefetchOpenedPage } from './providers/data/startup';
 import { LoginScreen } from './features/auth/public';
 import { FEATURES } from './features';
 import { allows, homePath } from './features/access';
@@ -57,6 +58,7 @@ function preloadOpenedScreen(pathname: string) {
   preloadScreen(isValidElement(view) ? view.type : view);
 }
 preloadOpenedScreen(window.location.pathname);
+prefetchOpenedPage(window.location.pathname);
 
 /**
  * The signed-in app: react-admin's UI with the layout, the menu, and every feature's resources and pages

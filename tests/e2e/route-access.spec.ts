@@ -78,6 +78,37 @@ for (const [lang, width] of LANGUAGE_WALKS)
     });
   });
 
+test('a page opened by a reload is checked once as the app starts; back to it later, it is checked again', async ({
+  freshUser,
+}) => {
+  await setRole(freshUser.id, 'consultant');
+  const page = await freshUser.newPage();
+  const tasks = catalogues.en.menu_staff_tasks;
+  await openFromMenu(page, tasks);
+  await expect(page).toHaveURL(/\/staff\/tasks$/);
+  const checks: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/menu/check_access/')) checks.push(req.postData() ?? '');
+  });
+  // The reloaded app asks for the page's route check as its code starts (startup.ts), once.
+  await page.reload();
+  await expect(page.getByTestId('tab-today')).toBeVisible();
+  await expect(page.getByTestId('refusal')).toHaveCount(0);
+  expect(checks).toEqual([JSON.stringify({ path: '/staff/tasks' })]);
+  await openFromMenu(page, catalogues.en.menu_dashboard);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await setRole(freshUser.id, 'member');
+  const listCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/user_tasks/list/')) listCalls.push(req.url());
+  });
+  // Back on the entry the app was opened at: the answer from the start is not this visit's.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/staff\/tasks$/);
+  await expect(page.getByTestId('refusal')).toContainText(staff.en.refusal.page);
+  expect(listCalls).toEqual([]);
+});
+
 test('a member made a consultant finds the staff pages when the window gets the focus back, without a new login', async ({
   freshUser,
 }) => {

@@ -96,14 +96,15 @@ test.describe('logged out', () => {
   });
 
   test('a spinner shows while the login status is unknown', async ({ page }) => {
-    // Hold the first call of a logged-in start (the profile) so the status stays unknown for a while.
+    // Hold the calls of a logged-in start (the profile, the route check and the menus the app asks for as
+    // it starts) so the status stays unknown for a while.
     await page.goto('/healthz');
     await page.evaluate(() => {
       localStorage.setItem('atrium:token', 'not-a-real-token');
     });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/accounts/me/', async (route) => {
+    await page.route('**/api/**', async (route) => {
       await held;
       await route.continue();
     });

@@ -1,7 +1,8 @@
-import { isValidElement, useEffect, type ReactNode } from 'react';
+import { isValidElement, useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useRouteAccess } from '../providers/data/menusHooks';
+import { leftOpenedPage, visitStart } from '../providers/data/startup';
 import { FailureState } from './Failure';
 import { preloadScreen } from './lazyScreen';
 import { LoadingBlock } from './States';
@@ -20,15 +21,24 @@ const REFUSED = new HttpError('', 403);
  */
 export function ServerAccess({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const access = useRouteAccess(pathname);
+  // Only an answer given since this visit began opens the page: one kept from an earlier visit may predate
+  // the change. The page the app was opened at began with the app (its answer is asked then, startup.ts).
+  // A route change can keep this component and give it another page: a new visit.
+  const [visit, setVisit] = useState(() => ({ pathname, since: visitStart(pathname) }));
+  if (visit.pathname !== pathname) {
+    leftOpenedPage();
+    setVisit({ pathname, since: visitStart(pathname) });
+  }
+  useEffect(() => leftOpenedPage, []);
+  const access = useRouteAccess(pathname, visit.since);
   const screen = isValidElement(children) ? children.type : undefined;
   useEffect(() => {
     preloadScreen(screen);
   }, [screen]);
-  // Only an answer given for this visit opens the page: one kept from an earlier visit may predate the
-  // change. Once open, the page stays while the answer is asked again (the window's focus).
-  if (access.isFetchedAfterMount && access.data?.allow) return children;
+  // Once open, the page stays while the answer is asked again (the window's focus).
+  const answered = access.isSuccess && access.dataUpdatedAt >= visit.since;
+  if (answered && access.data.allow) return children;
   if (access.isError) return <FailureState error={access.error} onRetry={() => void access.refetch()} />;
-  if (!access.isFetchedAfterMount) return <LoadingBlock />;
+  if (!answered) return <LoadingBlock />;
   return <FailureState error={REFUSED} backTo="/dashboard" />;
 }

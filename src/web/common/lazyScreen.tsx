@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LoadingBlock } from './States';
@@ -36,36 +36,44 @@ function ChunkFailed() {
  */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const failed: ComponentType<P> = () => <ChunkFailed />;
-  const Screen = lazy(
-    () =>
-      new Promise<{ default: ComponentType<P> }>((resolve) => {
-        const timer = setTimeout(() => {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () =>
+    (loading ??= new Promise<{ default: ComponentType<P> }>((resolve) => {
+      const timer = setTimeout(() => {
+        resolve({ default: failed });
+      }, CHUNK_TIMEOUT_MS);
+      load().then(
+        (module) => {
+          clearTimeout(timer);
+          resolve(module);
+        },
+        () => {
+          clearTimeout(timer);
           resolve({ default: failed });
-        }, CHUNK_TIMEOUT_MS);
-        load().then(
-          (module) => {
-            clearTimeout(timer);
-            resolve(module);
-          },
-          () => {
-            clearTimeout(timer);
-            resolve({ default: failed });
-          },
-        );
-      }),
-  );
+        },
+      );
+    }).then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Screen = lazy(start);
   // Its own fallback, named for screen readers: react-admin's layout would show its nameless spinner.
   function LazyScreen(props: P) {
+    // A script already here (preloaded while the route check was asked) renders in this pass: through
+    // lazy() it would suspend once more and wait for Suspense's reveal. Decided once per mount, so the
+    // screen is never remounted when its script arrives.
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
     return (
       <Suspense fallback={<LoadingBlock />}>
         <Screen {...props} />
       </Suspense>
     );
   }
-  // Starts the script's download before the screen renders (ServerAccess, while the route check is asked):
-  // the browser keeps the module, so the screen's own import later finds it.
+  // Starts the script's download before the screen renders (ServerAccess, while the route check is asked).
   LazyScreen.preload = () => {
-    load().catch(() => undefined);
+    void start();
   };
   return LazyScreen;
 }

@@ -25,9 +25,14 @@ export function useFooterLinks() {
  * then leaves out what the role no longer opens (the pages registered follow at the next load or focus,
  * authProvider's followAccountChanges; until then the server refuses them here).
  */
-export function useRouteAccess(path: string) {
+export function useRouteAccess(path: string, visitSince: number) {
   const client = useQueryClient();
-  const query = useProviderQuery('checkAccess', [path], { locale: null, staleTime: 0 });
+  const query = useProviderQuery('checkAccess', [path], {
+    locale: null,
+    staleTime: 0,
+    // An answer asked since the visit began (the opened page's, as the app started: startup.ts) is not asked twice.
+    refetchOnMount: (q) => q.state.dataUpdatedAt < visitSince,
+  });
   const refused = query.data?.allow === false;
   useEffect(() => {
     if (!refused) return;

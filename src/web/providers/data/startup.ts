@@ -1,0 +1,45 @@
+import { queryClient } from './queryClient';
+import { providerKey } from './providerHooks';
+import { serverLanguageStore } from '../i18nProvider';
+
+/** The page the signed-in app was opened at, when its code started, and whether the user has left it since. */
+const opened = { pathname: window.location.pathname, at: Date.now(), left: false };
+
+/**
+ * Asks, as the signed-in app's code starts, for what its first render waits on: the route check of the
+ * opened page and the side menu and footer in the account's language, with the same keys as their hooks
+ * (menusHooks.ts). Without it they were asked only once the layout had rendered and the adapters' code had
+ * loaded after it: at 4× CPU about a second after the layout's code was in (docs/performance.md).
+ */
+export function prefetchOpenedPage(pathname: string) {
+  // A failure is left for the hooks to ask again and show.
+  const ask = (options: Parameters<typeof queryClient.query>[0]) => {
+    queryClient.query(options).catch(() => undefined);
+  };
+  const provider = import('./index').then((m) => m.dataProvider);
+  const language = serverLanguageStore.get();
+  ask({
+    queryKey: providerKey('checkAccess', null, pathname),
+    queryFn: async () => (await provider).checkAccess(pathname),
+  });
+  ask({
+    queryKey: providerKey('getMenu', language, 'main'),
+    queryFn: async () => (await provider).getMenu('main'),
+  });
+  ask({
+    queryKey: providerKey('getFooterLinks', language),
+    queryFn: async () => (await provider).getFooterLinks(),
+  });
+}
+
+/**
+ * When a visit of `pathname` began, for the route check's answer to be this visit's (ServerAccess): the
+ * page the app was opened at began as the app's code started (its answer was asked then), any other
+ * page, or the opened one visited again, now.
+ */
+export const visitStart = (pathname: string) => (!opened.left && pathname === opened.pathname ? opened.at : Date.now());
+
+/** The user has left the page the app was opened at: a later visit to it asks again. */
+export function leftOpenedPage() {
+  opened.left = true;
+}
