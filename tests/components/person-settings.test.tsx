@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import type { SchemaStaffUserDetails } from '../../src/api/schema';
+import { fmtTimeZone } from '../../src/web/common/format';
 import { SettingsTab } from '../../src/web/features/team/person/SettingsTab';
 import { en, renderWithAdmin } from './harness';
 
@@ -59,6 +60,21 @@ describe("the person page's Settings tab", () => {
         time_zone: 'Europe/Berlin',
         is_partner: true,
       });
+    });
+  });
+
+  it('names the time zone as the Contact data tab does, and finds a zone by its city with a space', async () => {
+    const updateUserSettings = vi.fn(() => Promise.resolve({ detail: 'ok' }));
+    const { screen, save } = await openSettings(updateUserSettings);
+    const zone = screen.getByRole('combobox', { name: t.time_zone });
+    // "Central European Time (Europe/Berlin)", not the bare id beside the tab that names it so.
+    await expect.element(zone).toHaveValue(fmtTimeZone('Europe/Berlin', 'en'));
+    expect(fmtTimeZone('Europe/Berlin', 'en')).not.toBe('Europe/Berlin');
+    await zone.fill('New York');
+    await screen.getByRole('option', { name: fmtTimeZone('America/New_York', 'en') }).click();
+    await save();
+    await vi.waitFor(() => {
+      expect(updateUserSettings).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'America/New_York' }));
     });
   });
 

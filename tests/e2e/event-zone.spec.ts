@@ -8,9 +8,10 @@ import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
 
 /**
  * The event editor uses the event's own time zone (#40 finding 10): a Berlin admin opens the Event
- * editor from the menu, types 19:00–21:00 and then picks New York as the event's zone; the event is
- * stored as 19:00 New York (00:00 UTC the next day in January), its .ics says so, and the editor opened
- * again from the list shows 19:00. In en, de at phone width and ru.
+ * editor from the menu, types the start 19:00, picks New York as the event's zone, then types the end
+ * 21:00 (each field typed in the zone it shows); the event is stored as 19:00–21:00 New York (00:00 UTC
+ * the next day in January), its .ics says so, and the editor opened again from the list shows 19:00.
+ * In en, de at phone width and ru.
  */
 
 const stamp = Date.now().toString(36);
@@ -47,14 +48,19 @@ for (const [lang, width] of LANGUAGE_WALKS)
 
       const title = `Zoned evening ${lang} ${stamp}`;
       await page.locator('input[name="title"]').fill(title);
-      // The times first, then the zone: the times keep their clock reading in the zone picked.
+      // The start before the zone: it keeps its clock reading in the zone picked.
       await page.locator('input[name="starts_at"]').fill('15/01/2031 19:00');
-      await page.locator('input[name="ends_at"]').fill('15/01/2031 21:00');
       await expect(page.getByText(t.time_zone_help)).toBeVisible();
       const zone = page.getByRole('combobox', { name: t.fields.time_zone });
       await zone.fill('America/New');
-      await clickWhenStill(page.getByRole('option', { name: 'America/New York' }));
+      // Named as the profile names it, in the interface language: "Eastern Time (America/New_York)".
+      await clickWhenStill(page.getByRole('option', { name: /\(America\/New_York\)/ }));
       await expect(page.locator('input[name="starts_at"]')).toHaveValue('15/01/2031 19:00');
+      // The end, still empty, typed after the zone: in that zone too (it was typed in the admin's Berlin
+      // and shown as 15:00 New York).
+      await page.locator('input[name="ends_at"]').fill('15/01/2031 21:00');
+      await page.locator('input[name="title"]').click();
+      await expect(page.locator('input[name="ends_at"]')).toHaveValue('15/01/2031 21:00');
       await expectNoRawKeys(page);
       await page.getByRole('button', { name: RA[lang].save }).click();
       await expect(page).toHaveURL(/\/admin\/events$/);

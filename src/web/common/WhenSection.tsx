@@ -5,7 +5,7 @@ import { AutocompleteInput, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTimeZone } from './format';
 import { FormSection } from './FormSection';
-import { InstantInput, timeZoneChoices } from './inputs';
+import { InstantInput, useTimeZoneChoices } from './inputs';
 
 /** Whether the browser knows `zone` (also one its list leaves out, such as UTC in Chromium). */
 const isZone = (zone: string) => {
@@ -78,12 +78,13 @@ export function WhenSection({
   zoneRules: Rules;
 }) {
   const zone = useEntryZone();
+  const zones = useTimeZoneChoices();
   return (
     <FormSection title={texts.section}>
       <AutocompleteInput
         source="time_zone"
         label={texts.time_zone}
-        choices={timeZoneChoices}
+        {...zones}
         validate={zoneRules}
         helperText={texts.time_zone_help}
         fullWidth

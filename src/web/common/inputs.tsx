@@ -1,8 +1,16 @@
-import { useState, type ReactNode } from 'react';
-import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps, type Validator } from 'react-admin';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  FieldTitle,
+  InputHelperText,
+  useInput,
+  useLocaleState,
+  useTranslate,
+  type InputProps,
+  type Validator,
+} from 'react-admin';
 import { Checkbox, FormControlLabel, type SxProps, type Theme } from '@mui/material';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTimeZone } from './format';
+import { fmtTimeZone, useTimeZone } from './format';
 import { DatePicker, DateTimePicker, PICKER_FORMAT } from './pickers';
 
 type PickerInputProps = Omit<InputProps, 'format' | 'parse'> & {
@@ -76,6 +84,10 @@ export function InstantInput({ timeZone, ...props }: PickerInputProps & { timeZo
   return (
     <DateTimePicker
       {...picker}
+      // Remounted when the zone changes: MUI X makes the date a typed value is built on once, at mount,
+      // so an empty field typed after a new zone was picked took the old zone's clock (19:00 "New York"
+      // stored as 19:00 Berlin; #40 finding 10).
+      key={tz}
       timezone={tz}
       ampm={false}
       format={PICKER_FORMAT.dateTime}
@@ -94,15 +106,41 @@ export function DateInput(props: PickerInputProps) {
   return <DatePicker {...picker} format={PICKER_FORMAT.date} enableAccessibleFieldDOMStructure={false} />;
 }
 
-/** The IANA zones the browser knows, for event time zones. */
-export const timeZoneChoices = (() => {
+/** The IANA zones the browser knows. */
+const timeZoneIds = (() => {
   const zones =
     typeof Intl.supportedValuesOf === 'function'
       ? Intl.supportedValuesOf('timeZone')
       : ['Europe/Berlin', 'Europe/Moscow', 'UTC'];
   // Chromium's list leaves out UTC, a zone events are given too.
-  return (zones.includes('UTC') ? zones : [...zones, 'UTC']).map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
+  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
 })();
+
+type ZoneChoice = { id: string; name: string };
+// Naming ~430 zones builds as many Intl formatters: once per interface language.
+const zoneChoicesByLocale = new Map<string, ZoneChoice[]>();
+
+/** Found by its name, its id, or its id with spaces for the underscores ("New York"). */
+const matchTimeZone = (filter: string, choice: ZoneChoice) => {
+  const wanted = filter.trim().toLowerCase().replace(/_/g, ' ');
+  return `${choice.name} ${choice.id}`.toLowerCase().replace(/_/g, ' ').includes(wanted);
+};
+
+/**
+ * The zones as a picker's choices, each named as the profile and the person page name it, in the
+ * interface language ("Eastern Time (America/New_York)"), not as a bare id beside those pages.
+ */
+export function useTimeZoneChoices() {
+  const [locale] = useLocaleState();
+  return useMemo(() => {
+    let choices = zoneChoicesByLocale.get(locale);
+    if (!choices) {
+      choices = timeZoneIds.map((id) => ({ id, name: fmtTimeZone(id, locale) }));
+      zoneChoicesByLocale.set(locale, choices);
+    }
+    return { choices, matchSuggestion: matchTimeZone };
+  }, [locale]);
+}
 
 /** A checkbox bound to a react-admin form's boolean field (react-admin's BooleanInput is a switch). */
 export function CheckboxInput({ source, label, validate }: { source: string; label: string; validate?: Validator[] }) {

@@ -20,7 +20,7 @@ import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput'
 import { browserRegion } from '../../common/countries';
 import { submissionErrors, useFormAlert } from '../../common/errors';
 import { browserTimeZone } from '../../common/format';
-import { CheckboxInput, timeZoneChoices } from '../../common/inputs';
+import { CheckboxInput, useTimeZoneChoices } from '../../common/inputs';
 import { useProviderMutation, useProviderQuery } from '../../providers/data/providerHooks';
 import { StaffPicker } from '../staff/public';
 
@@ -230,6 +230,7 @@ export function ImportMapping({
 }) {
   const translate = useTranslate();
   const { data: me, isPending } = useGetIdentity();
+  const zones = useTimeZoneChoices();
   // No tag is offered until they are read (none when they cannot be).
   const tags = useProviderQuery('importTags', []).data ?? [];
   // startImport reads every list again (the imports list shows it running) before onStarted.
@@ -318,8 +319,7 @@ export function ImportMapping({
           <AutocompleteInput
             source="time_zone"
             label={T('time_zone')}
-            choices={timeZoneChoices}
-            optionText="id"
+            {...zones}
             validate={rules.time_zone}
             disableClearable
             sx={{ minWidth: 240 }}

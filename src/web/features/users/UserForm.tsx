@@ -10,7 +10,7 @@ import {
 import { Alert, Grid } from '@mui/material';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
-import { timeZoneChoices } from '../../common/inputs';
+import { useTimeZoneChoices } from '../../common/inputs';
 import { languageChoices } from '../../common/choices';
 import { leadStatusChoices, roleChoices } from './choices';
 
@@ -26,6 +26,7 @@ function HowIn() {
 export function UserForm({ creating = false }: { creating?: boolean }) {
   // Creating requires the names and role; editing only keeps them from going blank.
   const v = creating ? createRules : updateRules;
+  const zones = useTimeZoneChoices();
   return (
     <SimpleForm>
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
@@ -71,7 +72,7 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
           <AutocompleteInput
             source="time_zone"
             label="atrium.users.fields.time_zone"
-            choices={timeZoneChoices}
+            {...zones}
             validate={v.time_zone}
             helperText={creating ? 'atrium.users.time_zone_hint' : undefined}
             fullWidth

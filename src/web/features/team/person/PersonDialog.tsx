@@ -18,7 +18,7 @@ import { useFormState } from 'react-hook-form';
 import type { SchemaCreateLeadUserRequest } from '../../../../api/schema';
 import { validatorsFor } from '../../../../api/validators';
 import { withBrowserRegion } from '../../../common/countries';
-import { timeZoneChoices } from '../../../common/inputs';
+import { useTimeZoneChoices } from '../../../common/inputs';
 import { languageChoices } from '../../../common/choices';
 import { formErrors } from '../../../common/errors';
 import { FillAllEmpty } from '../../../common/FillAllEmpty';
@@ -97,6 +97,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
   const notify = useNotify();
   const refresh = useRefresh();
   const tags = useTagsGroups({ enabled: open });
+  const zones = useTimeZoneChoices();
   const [alert, setAlert] = useState<string | null>(null);
   const rules = partner ? partnerRules : leadRules;
   const fields = FIELDS.filter((f) => partner || f !== 'company');
@@ -165,7 +166,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
               <AutocompleteInput
                 source="time_zone"
                 label="atrium.person.time_zone"
-                choices={timeZoneChoices}
+                {...zones}
                 validate={rules.time_zone}
                 helperText="atrium.person.time_zone_hint"
               />

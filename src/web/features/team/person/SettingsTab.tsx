@@ -16,7 +16,7 @@ import type { SchemaLanguage, SchemaStaffTag, SchemaStaffUserDetails } from '../
 import { requiredValue } from '../../../../api/validation';
 import { contractRules, validatorsFor } from '../../../../api/validators';
 import { submissionErrors, useFormAlert } from '../../../common/errors';
-import { timeZoneChoices } from '../../../common/inputs';
+import { useTimeZoneChoices } from '../../../common/inputs';
 import { ErrorBlock, LoadingBlock } from '../../../common/States';
 import { trimmed } from '../../../common/trimmed';
 import { useProviderMutation } from '../../../providers/data/providerHooks';
@@ -24,7 +24,6 @@ import { useTagsGroups } from '../../staff/hooks';
 
 const L = (key: string) => `atrium.person.settings.${key}`;
 const LANGUAGES: SchemaLanguage[] = ['ru', 'en', 'de'];
-const ZONES = timeZoneChoices.map((z) => z.id);
 const FIELDS = ['tags', 'groups', 'work_zone', 'language', 'time_zone', 'is_partner'];
 const contract = validatorsFor('UpdateUserSettingsRequest');
 const rules = {
@@ -91,18 +90,25 @@ function LabelsInput({
   );
 }
 
-/** The person's time zone, picked among the zones the browser knows. */
+/** The person's time zone, picked among the zones the browser knows, named as the Contact data tab names it. */
 function TimeZoneInput() {
   const translate = useTranslate();
+  const { choices, matchSuggestion } = useTimeZoneChoices();
   const { field, fieldState } = useInput({ source: 'time_zone', validate: rules.time_zone });
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  const id = typeof field.value === 'string' && field.value ? field.value : null;
+  // A zone the browser does not list is kept and shown as its id.
+  const value = id ? (choices.find((c) => c.id === id) ?? { id, name: id }) : null;
   return (
     <Autocomplete
-      options={ZONES}
-      value={typeof field.value === 'string' && field.value ? field.value : null}
+      options={choices}
+      value={value}
       onChange={(_e, v) => {
-        field.onChange(v ?? '');
+        field.onChange(v?.id ?? '');
       }}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(options, { inputValue }) => options.filter((o) => matchSuggestion(inputValue, o))}
       onBlur={field.onBlur}
       renderInput={(params) => (
         <TextField
