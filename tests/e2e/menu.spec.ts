@@ -84,6 +84,24 @@ test("a member's short menu shows its sections open; a consultant's folds all bu
   await expect(section(page, 'Сотрудникам')).toHaveCount(0);
   await expect(section(page, 'Администрирование')).toHaveCount(0);
 
+  // The user menu opens whole inside the window: its entries came after it was placed, and the wider
+  // menu ran past the right edge ("Сменить пар…" cut off at 1366 and 1280 px).
+  await page.getByRole('button', { name: 'Maria Mitglied' }).click();
+  const userMenu = page.getByRole('menu').filter({ has: page.getByTestId('logout') });
+  await expect(userMenu.getByRole('menuitem', { name: 'Редактировать профиль' })).toBeVisible();
+  const width = page.viewportSize()!.width;
+  await expect
+    .poll(() =>
+      userMenu.evaluate((list) => {
+        const paper = list.parentElement!;
+        // Measured once its opening animation has ended (a scaled menu looks narrower).
+        if (getComputedStyle(paper).transform !== 'none' || getComputedStyle(paper).opacity !== '1') return Infinity;
+        return paper.getBoundingClientRect().right;
+      }),
+    )
+    .toBeLessThanOrEqual(width);
+  await page.keyboard.press('Escape');
+
   const consultant = await keptPage(browser);
   await signIn(consultant, 'consultant@demo.atrium');
   await consultant.goto('/staff/tasks');

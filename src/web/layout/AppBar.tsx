@@ -60,6 +60,9 @@ export function AppBar() {
   // The button shows the user's name, so its accessible name must contain it too.
   const { identity } = useGetIdentity();
   const translate = useTranslate();
+  // The user menu's entries are read with the bar, not when the menu opens: MUI places the menu by its
+  // width at opening, and entries arriving after that widened it past the window's edge at 1366 px.
+  useServerMenu('dropdown');
   return (
     <RaAppBar
       color="primary"
