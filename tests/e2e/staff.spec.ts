@@ -24,6 +24,8 @@ let adminApi: APIRequestContext;
 let consultantApi: APIRequestContext;
 let consultantId: number;
 let consultantTimeZone: string;
+/** The zone the run borrows for the consultant (see beforeAll). */
+let borrowedZone: string;
 
 // Screenshots in two languages and two sizes on a shared 2-core machine take their time.
 test.setTimeout(240_000);
@@ -35,7 +37,8 @@ test.beforeAll(async ({ baseURL }) => {
   consultantId = me.id;
   consultantTimeZone = me.time_zone;
   // Today's tab ends at midnight in the consultant's zone; the run borrows one where it is noon.
-  const moved = await consultantApi.put('/api/accounts/me/', { data: { time_zone: zoneAtNoon() } });
+  borrowedZone = zoneAtNoon();
+  const moved = await consultantApi.put('/api/accounts/me/', { data: { time_zone: borrowedZone } });
   expect(moved.ok(), await moved.text()).toBeTruthy();
 });
 test.afterAll(async () => {
@@ -88,6 +91,7 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
     },
   });
   expect(lead.status(), await lead.text()).toBe(201);
+  const leadId = ((await lead.json()) as { id: number }).id;
   const before = await completedToday();
 
   const page = await logIn(browser, 'consultant@demo.atrium');
@@ -131,6 +135,15 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   await expect.poll(filterOf).toEqual({ tab: 'completed' });
   await expect(page.getByTestId('tab-completed')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('row', { name: new RegExp(leadName) })).toContainText('Signed up for the course');
+  // Whose clock the times are on is said (the browser may be elsewhere), and the person a task is about
+  // opens from its row: the row has no page of its own, and the name was plain text.
+  await expect(page.getByText(tasks.ru.zone_note.replace('%{zone}', borrowedZone))).toBeVisible();
+  await page
+    .getByRole('row', { name: new RegExp(leadName) })
+    .getByRole('link', { name: `${leadName} Lead` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/user/view-details/${String(leadId)}$`));
+  await expect(page.getByRole('main').getByRole('heading', { name: `${leadName} Lead` })).toBeVisible();
 
   await page.goto('/staff-dashboard');
   await expect(page.getByTestId('metric-completed_tasks-value')).toHaveText(String(before + 1));

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Chip, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Button, Chip, IconButton, Link, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -18,6 +19,8 @@ import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
 import { SORT_OF, type TaskFilter, type TaskListMeta } from './data';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
+import { shownZone } from '../../common/eventTime';
+import { useTimeZone } from '../../common/format';
 import { SharedFilterListView, useFilterField } from '../../common/SharedFilterForm';
 import { useUrlDialog } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
@@ -128,6 +131,28 @@ function Empty() {
   return <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }}>{translate('atrium.tasks.empty')}</Stack>;
 }
 
+/** Who the task is about, opening their page (the row itself has no page of its own). */
+function LinkedUser({ task }: { task: SchemaTask }) {
+  const user = task.linked_user;
+  if (!user) return <>—</>;
+  return (
+    <Link component={RouterLink} to={`/user/view-details/${String(user.id)}`}>
+      {user.first_name} {user.last_name}
+    </Link>
+  );
+}
+
+/** Whose clock the start times are read on: the profile's zone, named (the browser may be elsewhere). */
+function ZoneNote() {
+  const translate = useTranslate();
+  const tz = useTimeZone();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      {translate('atrium.tasks.zone_note', { zone: shownZone(tz) })}
+    </Typography>
+  );
+}
+
 /** The tasks of the current tab; planned tasks carry their actions, done ones their result. */
 function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) => void }) {
   const translate = useTranslate();
@@ -157,7 +182,7 @@ function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) =
         source="linked_user"
         label="atrium.tasks.fields.linked_user"
         disableSort
-        render={(t: SchemaTask) => (t.linked_user ? `${t.linked_user.first_name} ${t.linked_user.last_name}` : '—')}
+        render={(t: SchemaTask) => <LinkedUser task={t} />}
       />
       <DataTable.Col
         source="description"
@@ -217,6 +242,7 @@ export default function TasksPage() {
         offline={false}
       >
         <SharedFilterListView filters={filters}>
+          <ZoneNote />
           <TaskTabs />
           <TasksTable
             onAct={(task, action) => {
