@@ -61,7 +61,9 @@ function StaffChart() {
   const { data: rows = [] } = useListContext<StaffStatisticsRecord>();
   if (!rows.length) return null;
   return (
-    <Box sx={{ height: 260 }}>
+    // At least the chart's height, and as tall as the chart with its legend above it: a box of exactly
+    // 260 px let the table below cover the names under the bars.
+    <Box sx={{ minHeight: 260 }}>
       <BarChart
         height={260}
         // Counts: whole-number ticks only.
