@@ -4,7 +4,8 @@ import { AdminUI, CustomRoutes, Resource, usePermissions } from 'react-admin';
 import { ServerAccess } from './common/ServerAccess';
 import { preloadScreen } from './common/lazyScreen';
 import { prefetchOpenedPage } from './providers/data/startup';
-import { LoginScreen } from './features/auth/public';
+import { isPublicPath, LoginScreen } from './features/auth/public';
+import { getToken } from './features/auth/data';
 import { FEATURES } from './features';
 import { allows, homePath } from './features/access';
 import { Layout } from './layout/Layout';
@@ -58,7 +59,9 @@ function preloadOpenedScreen(pathname: string) {
   preloadScreen(isValidElement(view) ? view.type : view);
 }
 preloadOpenedScreen(window.location.pathname);
-prefetchOpenedPage(window.location.pathname);
+// Only on a signed-in start: a login form loads this module while its call is under way, and a call
+// without the session would be a 401 that ends the session the login is about to start.
+if (getToken() && !isPublicPath(window.location.pathname)) prefetchOpenedPage(window.location.pathname);
 
 /**
  * The signed-in app: react-admin's UI with the layout, the menu, and every feature's resources and pages

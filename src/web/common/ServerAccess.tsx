@@ -2,7 +2,7 @@ import { isValidElement, useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useRouteAccess } from '../providers/data/menusHooks';
-import { leftOpenedPage, visitStart } from '../providers/data/startup';
+import { visitStart } from '../providers/data/startup';
 import { FailureState } from './Failure';
 import { preloadScreen } from './lazyScreen';
 import { LoadingBlock } from './States';
@@ -25,11 +25,7 @@ export function ServerAccess({ children }: { children: ReactNode }) {
   // the change. The page the app was opened at began with the app (its answer is asked then, startup.ts).
   // A route change can keep this component and give it another page: a new visit.
   const [visit, setVisit] = useState(() => ({ pathname, since: visitStart(pathname) }));
-  if (visit.pathname !== pathname) {
-    leftOpenedPage();
-    setVisit({ pathname, since: visitStart(pathname) });
-  }
-  useEffect(() => leftOpenedPage, []);
+  if (visit.pathname !== pathname) setVisit({ pathname, since: visitStart(pathname) });
   const access = useRouteAccess(pathname, visit.since);
   const screen = isValidElement(children) ? children.type : undefined;
   useEffect(() => {

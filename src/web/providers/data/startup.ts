@@ -7,7 +7,7 @@ const opened = { pathname: window.location.pathname, at: Date.now(), left: false
 
 /**
  * Asks, as the signed-in app's code starts, for what its first render waits on: the route check of the
- * opened page and the side menu and footer in the account's language, with the same keys as their hooks
+ * opened page, the side and user menus and the footer in the account's language, with the same keys as their hooks
  * (menusHooks.ts). Without it they were asked only once the layout had rendered and the adapters' code had
  * loaded after it: at 4× CPU about a second after the layout's code was in (docs/performance.md).
  */
@@ -27,6 +27,10 @@ export function prefetchOpenedPage(pathname: string) {
     queryFn: async () => (await provider).getMenu('main'),
   });
   ask({
+    queryKey: providerKey('getMenu', language, 'dropdown'),
+    queryFn: async () => (await provider).getMenu('dropdown'),
+  });
+  ask({
     queryKey: providerKey('getFooterLinks', language),
     queryFn: async () => (await provider).getFooterLinks(),
   });
@@ -34,12 +38,11 @@ export function prefetchOpenedPage(pathname: string) {
 
 /**
  * When a visit of `pathname` began, for the route check's answer to be this visit's (ServerAccess): the
- * page the app was opened at began as the app's code started (its answer was asked then), any other
- * page, or the opened one visited again, now.
+ * page the app was opened at began as the app's code started (its answer was asked then) until the user
+ * goes to another page; any other page, or the opened one visited again, now. A remount of the opened
+ * page's guard while the app starts is still the same visit.
  */
-export const visitStart = (pathname: string) => (!opened.left && pathname === opened.pathname ? opened.at : Date.now());
-
-/** The user has left the page the app was opened at: a later visit to it asks again. */
-export function leftOpenedPage() {
-  opened.left = true;
+export function visitStart(pathname: string) {
+  if (pathname !== opened.pathname) opened.left = true;
+  return opened.left ? Date.now() : opened.at;
 }
