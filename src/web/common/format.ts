@@ -85,6 +85,18 @@ export function useFmtMoney(): (amount: string) => string {
  */
 export function fmtTimeZone(tz: string | null | undefined, locale: string): string {
   if (!tz) return '';
+  const key = `${locale} ${tz}`;
+  let shown = zoneNames.get(key);
+  if (shown === undefined) {
+    shown = zoneName(tz, locale);
+    zoneNames.set(key, shown);
+  }
+  return shown;
+}
+// A zone's generic name does not change with the date, and building a formatter per zone is what it
+// costs: the pickers name all ~420 zones (common/inputs.tsx, profile/PlaceInputs.tsx).
+const zoneNames = new Map<string, string>();
+function zoneName(tz: string, locale: string) {
   try {
     const name = new Intl.DateTimeFormat(locale, { timeZone: tz, timeZoneName: 'longGeneric' })
       .formatToParts(new Date())

@@ -117,8 +117,6 @@ const timeZoneIds = (() => {
 })();
 
 type ZoneChoice = { id: string; name: string };
-// Naming ~430 zones builds as many Intl formatters: once per interface language.
-const zoneChoicesByLocale = new Map<string, ZoneChoice[]>();
 
 /** Found by its name, its id, or its id with spaces for the underscores ("New York"). */
 const matchTimeZone = (filter: string, choice: ZoneChoice) => {
@@ -132,14 +130,13 @@ const matchTimeZone = (filter: string, choice: ZoneChoice) => {
  */
 export function useTimeZoneChoices() {
   const [locale] = useLocaleState();
-  return useMemo(() => {
-    let choices = zoneChoicesByLocale.get(locale);
-    if (!choices) {
-      choices = timeZoneIds.map((id) => ({ id, name: fmtTimeZone(id, locale) }));
-      zoneChoicesByLocale.set(locale, choices);
-    }
-    return { choices, matchSuggestion: matchTimeZone };
-  }, [locale]);
+  return useMemo(
+    () => ({
+      choices: timeZoneIds.map((id) => ({ id, name: fmtTimeZone(id, locale) })),
+      matchSuggestion: matchTimeZone,
+    }),
+    [locale],
+  );
 }
 
 /** A checkbox bound to a react-admin form's boolean field (react-admin's BooleanInput is a switch). */

@@ -11,7 +11,8 @@ import { HtmlContent } from '../../common/HtmlContent';
 import { MemberPage } from '../../common/MemberPage';
 import { QueryState } from '../../common/States';
 import { notFound } from '../learning/hooks';
-import { eventWhen, shownZone } from '../../common/eventTime';
+import { eventWhen } from '../../common/eventTime';
+import { ZoneNote } from '../../common/ZoneNote';
 import { useBroadcast } from './hooks';
 
 /** /broadcasts/:id — when, the player or the Join button while it is on, the recording afterwards. */
@@ -119,9 +120,7 @@ function BroadcastBody({ broadcast: b }: { broadcast: SchemaBroadcastDetail }) {
                   <Chip size="small" variant="outlined" label={translate(AUDIENCE_LABEL[b.audience])} />
                 )}
               </Stack>
-              <Typography variant="caption" color="text.secondary">
-                {translate('atrium.broadcasts.zone_note', { zone: shownZone(tz) })}
-              </Typography>
+              <ZoneNote message="atrium.broadcasts.zone_note" caption />
             </Box>
           </Stack>
           <Watch broadcast={b} />

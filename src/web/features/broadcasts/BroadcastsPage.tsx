@@ -1,11 +1,10 @@
-import { Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import LiveTv from '@mui/icons-material/LiveTv';
 import { useTranslate } from 'react-admin';
 import type { SchemaBroadcastBrief } from '../../../api/schema';
-import { useTimeZone } from '../../common/format';
 import { MemberPage, Section } from '../../common/MemberPage';
 import { EmptyBlock, QueryState } from '../../common/States';
-import { shownZone } from '../../common/eventTime';
+import { ZoneNote } from '../../common/ZoneNote';
 import { BroadcastCard } from './BroadcastCard';
 import { useBroadcasts } from './hooks';
 
@@ -25,13 +24,10 @@ function Group({ id, title, list }: { id: string; title: string; list: SchemaBro
 /** /broadcasts: what is on now, the next broadcasts and the past ones (with their recordings). */
 export default function BroadcastsPage() {
   const translate = useTranslate();
-  const tz = useTimeZone();
   const query = useBroadcasts();
   return (
     <MemberPage title={translate('atrium.broadcasts.title')} maxWidth={900}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate('atrium.broadcasts.zone_note', { zone: shownZone(tz) })}
-      </Typography>
+      <ZoneNote message="atrium.broadcasts.zone_note" sx={{ mb: 2 }} />
       <QueryState query={query}>
         {({ live, upcoming, past }) =>
           live.length + upcoming.length + past.length ? (

@@ -14,7 +14,8 @@ import { MemberPage } from '../../common/MemberPage';
 import { QueryState } from '../../common/States';
 import { AddToCalendar } from './AddToCalendar';
 import { DateBadge } from './EventCard';
-import { eventWhen, shownZone } from '../../common/eventTime';
+import { eventWhen } from '../../common/eventTime';
+import { ZoneNote } from '../../common/ZoneNote';
 
 /** /events/view/:id — when (in the member's zone), where or how to join, add to calendar, description. */
 export default function EventViewPage() {
@@ -60,9 +61,7 @@ function EventBody({ event }: { event: SchemaEventDetail }) {
                 <Typography sx={{ fontWeight: 600 }} data-testid="event-when">
                   {eventWhen(event.starts_at, event.ends_at, tz)}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {translate('atrium.events.zone_note', { zone: shownZone(tz) })}
-                </Typography>
+                <ZoneNote message="atrium.events.zone_note" caption />
               </Box>
             </Stack>
             {event.place && (

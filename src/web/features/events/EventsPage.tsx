@@ -1,14 +1,13 @@
-import { Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Stack, Tab, Tabs } from '@mui/material';
 import Event from '@mui/icons-material/Event';
 import { RecordsIterator, useTranslate } from 'react-admin';
 import type { SchemaEventBrief } from '../../../api/schema';
-import { useTimeZone } from '../../common/format';
 import { ListRows, MemberListBase, useListFilter } from '../../common/MemberList';
 import { useFilterField } from '../../common/SharedFilterForm';
 import { MemberPage } from '../../common/MemberPage';
 import { EmptyBlock } from '../../common/States';
 import { EventCard } from './EventCard';
-import { shownZone } from '../../common/eventTime';
+import { ZoneNote } from '../../common/ZoneNote';
 
 const PAGE_SIZE = 10;
 type Period = 'upcoming' | 'past';
@@ -24,7 +23,6 @@ export default function EventsPage() {
 
 function EventList() {
   const translate = useTranslate();
-  const tz = useTimeZone();
   const [shown, setShown] = useFilterField<'past'>('period');
   const period: Period = shown === 'past' ? 'past' : 'upcoming';
   // The empty text is of the rows shown: the period applied.
@@ -42,9 +40,7 @@ function EventList() {
         <Tab value="upcoming" label={translate('atrium.events.upcoming')} />
         <Tab value="past" label={translate('atrium.events.past')} />
       </Tabs>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate('atrium.events.zone_note', { zone: shownZone(tz) })}
-      </Typography>
+      <ZoneNote message="atrium.events.zone_note" sx={{ mb: 2 }} />
       <ListRows
         empty={
           <EmptyBlock

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Button, Chip, IconButton, Link, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Badge, Button, Chip, IconButton, Link, Stack, Tab, Tabs, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -19,8 +19,7 @@ import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
 import { SORT_OF, type TaskFilter, type TaskListMeta } from './data';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
-import { shownZone } from '../../common/eventTime';
-import { useTimeZone } from '../../common/format';
+import { ZoneNote } from '../../common/ZoneNote';
 import { SharedFilterListView, useFilterField } from '../../common/SharedFilterForm';
 import { useUrlDialog } from '../../common/urlState';
 import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
@@ -142,17 +141,6 @@ function LinkedUser({ task }: { task: SchemaTask }) {
   );
 }
 
-/** Whose clock the start times are read on: the profile's zone, named (the browser may be elsewhere). */
-function ZoneNote() {
-  const translate = useTranslate();
-  const tz = useTimeZone();
-  return (
-    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-      {translate('atrium.tasks.zone_note', { zone: shownZone(tz) })}
-    </Typography>
-  );
-}
-
 /** The tasks of the current tab; planned tasks carry their actions, done ones their result. */
 function TasksTable({ onAct }: { onAct: (task: SchemaTask, action: TaskAction) => void }) {
   const translate = useTranslate();
@@ -242,7 +230,7 @@ export default function TasksPage() {
         offline={false}
       >
         <SharedFilterListView filters={filters}>
-          <ZoneNote />
+          <ZoneNote message="atrium.tasks.zone_note" sx={{ mb: 1 }} />
           <TaskTabs />
           <TasksTable
             onAct={(task, action) => {
