@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
 import { loadContract } from '../../src/server/contract';
+import { precompress } from '../../scripts/precompress';
+
+/** A script over the kilobyte the build compresses from, as repetitive as a bundle. */
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${String(i)} = () => ${String(i)};`).join(
+  '\n',
+);
 
 let t: TestApp;
 
@@ -174,6 +181,8 @@ describe('the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'export {};');
     fs.writeFileSync(path.join(dist, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(dist, 'assets', 'start-Ef56Gh78.js'), BIG_SCRIPT);
+    await precompress(dist);
     web = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -191,5 +200,31 @@ describe('the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await web.app.inject({ method: 'GET', url: '/assets/missing-X1.js' })).statusCode).toBe(404);
+  });
+
+  it("sends the build's compressed copy of a script the browser accepts, and the script itself to one that accepts none", async () => {
+    const url = '/assets/start-Ef56Gh78.js';
+    const get = (encoding?: string) =>
+      web.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // A file under a kilobyte is not worth a copy: sent as it is.
+    const small = await web.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export {};');
   });
 });

@@ -30,6 +30,30 @@ test('a member logs in, lands on /dashboard, logs out and lands on /login', asyn
   expect(await page.evaluate(() => localStorage.getItem('atrium:token'))).toBeNull();
 });
 
+test("the login's scripts come compressed, each marked to be compiled as it downloads", async ({ page }) => {
+  // Issue 41: the build's brotli copies (scripts/precompress.ts) and V8's compile hint (vite.config.ts).
+  const scripts: Promise<{ url: string; encoding?: string; size: number; head: string }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.push(
+      res.text().then((body) => ({
+        url: res.url(),
+        encoding: res.headers()['content-encoding'],
+        size: body.length,
+        head: body.slice(0, 40),
+      })),
+    );
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('Пароль')).toBeVisible();
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(3);
+  for (const script of loaded) {
+    expect(script.head, script.url).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+    if (script.size > 1024) expect(script.encoding, script.url).toBe('br');
+  }
+});
+
 test('a wrong password shows the server message and stays on /login', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email или телефон').fill('member@demo.atrium');

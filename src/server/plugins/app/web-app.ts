@@ -16,6 +16,8 @@ export default fp(async (app: FastifyInstance) => {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build's brotli and gzip copies (vite.config.ts, precompressed), by the request's Accept-Encoding.
+      preCompressed: true,
       // The build names every script and style by its content's hash, so a browser keeps them for good
       // and does not ask again on each visit (dozens of requests per page load); the rest is asked again.
       setHeaders: (reply, file) => {
