@@ -83,6 +83,15 @@ test('a page opened by a reload is checked once as the app starts; back to it la
 }) => {
   await setRole(freshUser.id, 'consultant');
   const page = await freshUser.newPage();
+  const checked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/menu/check_access/')) checked.push((req.postDataJSON() as { path: string }).path);
+  });
+  // The address `/` only sends a consultant on to the staff dashboard: the start asks no check for it.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/staff-dashboard$/);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  expect(checked).not.toContain('/');
   const tasks = catalogues.en.menu_staff_tasks;
   await openFromMenu(page, tasks);
   await expect(page).toHaveURL(/\/staff\/tasks$/);

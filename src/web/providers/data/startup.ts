@@ -18,10 +18,12 @@ export function prefetchOpenedPage(pathname: string) {
   };
   const provider = import('./index').then((m) => m.dataProvider);
   const language = serverLanguageStore.get();
-  ask({
-    queryKey: providerKey('checkAccess', null, pathname),
-    queryFn: async () => (await provider).checkAccess(pathname),
-  });
+  // `/` has no page of its own to check: it sends the user to their role's start page, which asks for itself.
+  if (pathname !== '/')
+    ask({
+      queryKey: providerKey('checkAccess', null, pathname),
+      queryFn: async () => (await provider).checkAccess(pathname),
+    });
   ask({
     queryKey: providerKey('getMenu', language, 'main'),
     queryFn: async () => (await provider).getMenu('main'),
