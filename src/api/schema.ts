@@ -2508,7 +2508,7 @@ export interface paths {
         put?: never;
         /**
          * Open a ticket (a request) as the signed-in user
-         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified (every active admin when the member has none). Any signed-in user may call it (member, consultant or admin).
+         * @description The ticket starts as new and waits for a consultant; the member's responsible consultant is notified in the bell, and in Telegram when linked (every active admin when the member has no active consultant: none, deactivated or blocked). answered_by tells the member which. Any signed-in user may call it (member, consultant or admin).
          *     Errors: 400 with field errors (type, text); 401 without a valid session.
          */
         post: operations["createTicket"];
@@ -2718,7 +2718,7 @@ export interface paths {
         put?: never;
         /**
          * The member replies in the conversation of one of their own open requests
-         * @description Adds the caller's message to their ticket; the consultant who holds it (else the member's responsible consultant, else every active admin) is notified in the bell and by mail. Any signed-in user may call it (member, consultant or admin), for their own tickets only.
+         * @description Adds the caller's message to their ticket; the employee who holds it (else the member's responsible consultant; when that one is not an active employee, every active admin) is notified in the bell and by mail. Any signed-in user may call it (member, consultant or admin), for their own tickets only.
          *     Errors: 400 with field errors (message empty; non_field_errors for a closed ticket); 401 without a valid session; 404 when there is no such ticket or it is not the caller's.
          */
         post: operations["replyMyTicket"];
@@ -5933,6 +5933,11 @@ export interface components {
             messages: components["schemas"]["TicketMessage"][];
             /** @description Whether the ticket's member has linked Telegram (consultant's and admin's detail only), so "Message via Telegram" can reach them. */
             member_telegram_linked?: boolean;
+            /**
+             * @description Who answers the request (the member's own detail only: tickets/create/, tickets/my/{id}/ and its reply): consultant when a consultant holds it or looks after the member; support when it goes to the admins (the member has no active consultant, or an admin took it).
+             * @enum {string}
+             */
+            answered_by?: "consultant" | "support";
         };
         TicketPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["Ticket"][];

@@ -31,7 +31,8 @@ async function open(token: string, subject: string): Promise<Json> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
-const update = (body: Json) => api(t, 'POST', '/api/tickets/consultant/update_ticket/', { token: cons.token, body });
+const update = (body: Json, token = cons.token) =>
+  api(t, 'POST', '/api/tickets/consultant/update_ticket/', { token, body });
 const notes = async (token: string) => (await api(t, 'GET', '/api/notifications/', { token })).json();
 const reply = (token: string, id: number, message: string) =>
   api(t, 'POST', `/api/tickets/my/${id}/reply/`, { token, body: { message } });
@@ -110,6 +111,8 @@ describe('support for members', () => {
     const m = await makeMember(t, { language: 'en' });
     const token = await t.login(m.email, m.password);
     const ticket = await open(token, 'Nobody’s member');
+    // The member is told the truth: the support team, not a consultant, answers.
+    expect(ticket.answered_by).toBe('support');
     const bell = async () => (await notes(admin.token)).results.filter((n: Json) => n.data?.ticket_id === ticket.id);
     expect(await bell()).toMatchObject([{ kind: 'ticket_created' }]);
     expect((await reply(token, ticket.id, 'Anyone there?')).statusCode).toBe(200);
@@ -119,6 +122,84 @@ describe('support for members', () => {
     const theirs = await open(own.token, 'Mine');
     const adminSees = (await notes(admin.token)).results.filter((n: Json) => n.data?.ticket_id === theirs.id);
     expect(adminSees).toEqual([]);
+  });
+
+  it('a member whose consultant was deactivated is told support answers and reaches the admins, not the old consultant; a consultant assigned later sees the open request, another consultant does not (issue #40, 17)', async () => {
+    const admin = await makeEmployee(t, { role: 'admin' });
+    const gone = await makeEmployee(t);
+    const m = await makeMember(t, { language: 'en', responsibleId: gone.id });
+    const token = await t.login(m.email, m.password);
+    // Before: the member's consultant answers, and the member is told so.
+    const before = await open(token, 'While Clara is here');
+    expect(before.answered_by).toBe('consultant');
+    // An admin deactivates the consultant; the member keeps them as responsible.
+    const off = await api(t, 'PUT', `/api/v1/users/${String(gone.id)}`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const ticket = await open(token, 'Nobody answers me');
+    expect(ticket.answered_by).toBe('support');
+    expect((await api(t, 'GET', `/api/tickets/my/${String(ticket.id)}/`, { token })).json().answered_by).toBe(
+      'support',
+    );
+    const bellOf = async (who: { token: string } | { id: number }) => {
+      const rows =
+        'token' in who
+          ? (await notes(who.token)).results
+          : (await t.pool.query('select kind, data from notifications where user_id = $1', [who.id])).rows;
+      return rows.filter((n: Json) => n.data?.ticket_id === ticket.id).map((n: Json) => n.kind as string);
+    };
+    expect(await bellOf(admin)).toEqual(['ticket_created']);
+    expect(await bellOf({ id: gone.id })).toEqual([]);
+    // Every active admin sees it in the staff list and may answer it.
+    const listed = await api(t, 'POST', `/api/tickets/consultant/list/?member_id=${String(m.id)}`, {
+      token: admin.token,
+      body: {},
+    });
+    expect(listed.json().results.map((r: Json) => r.id)).toContain(ticket.id);
+    // A reply goes to the admins too.
+    expect((await reply(token, ticket.id, 'Hello?')).statusCode).toBe(200);
+    expect((await bellOf(admin)).sort()).toEqual(['ticket_created', 'ticket_reply']);
+    expect(await bellOf({ id: gone.id })).toEqual([]);
+
+    // An admin hands the member to a new consultant: the open request is theirs to see and take.
+    const next = await makeEmployee(t);
+    const stranger = await makeEmployee(t);
+    const handed = await api(t, 'POST', '/api/accounts/user/give_away_user/', {
+      token: admin.token,
+      body: { user_id: m.id, consultant_id: next.id },
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect((await api(t, 'GET', `/api/tickets/my/${String(ticket.id)}/`, { token })).json().answered_by).toBe(
+      'consultant',
+    );
+    const theirs = await api(t, 'POST', '/api/tickets/consultant/list/', { token: next.token, body: {} });
+    expect(theirs.json().results.map((r: Json) => r.id)).toEqual(expect.arrayContaining([ticket.id, before.id]));
+    const detail = await api(t, 'POST', '/api/tickets/consultant/detail/', {
+      token: next.token,
+      body: { ticket_id: ticket.id },
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    // Another consultant's list has none of them, and the request itself is refused.
+    const other = await api(t, 'POST', '/api/tickets/consultant/list/', { token: stranger.token, body: {} });
+    expect(other.json().results.map((r: Json) => r.id)).not.toContain(ticket.id);
+    const refused = await api(t, 'POST', '/api/tickets/consultant/detail/', {
+      token: stranger.token,
+      body: { ticket_id: ticket.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await update({ ticket_id: ticket.id, action: 'take' }, stranger.token)).statusCode).toBe(403);
+    // The new consultant hears of the member's next reply; the admins no longer do.
+    expect((await reply(token, ticket.id, 'Still there?')).statusCode).toBe(200);
+    const nextBell = (await notes(next.token)).results.filter((n: Json) => n.data?.ticket_id === ticket.id);
+    expect(nextBell.map((n: Json) => n.kind)).toEqual(['ticket_reply']);
+    expect((await bellOf(admin)).sort()).toEqual(['ticket_created', 'ticket_reply']);
+    const taken = await update(
+      { ticket_id: ticket.id, action: 'take', comment: 'I am your new consultant' },
+      next.token,
+    );
+    expect(taken.statusCode, taken.body).toBe(200);
   });
 
   it('a reply needs text, an open request of the caller’s own', async () => {

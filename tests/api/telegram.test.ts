@@ -172,6 +172,41 @@ describe('Telegram bot by long polling', () => {
     expect(await botSaid(peer, chat, 2)).toBe('Try another browser');
   });
 
+  it('a new request reaches its answerers’ linked chats: the member’s consultant, else every active admin (issue #40, 17)', async () => {
+    const link = async (id: number) => {
+      const chat = String(++chatSeq);
+      await t.pool.query('update users set telegram_chat_id = $2 where id = $1', [id, chat]);
+      return chat;
+    };
+    const admin = await makeEmployee(t, { role: 'admin' });
+    const adminChat = await link(admin.id);
+    const cons = await makeEmployee(t);
+    const consChat = await link(cons.id);
+    const open = async (responsibleId: number | undefined, subject: string) => {
+      const m = await makeMember(t, { responsibleId });
+      const res = await api(t, 'POST', '/api/tickets/create/', {
+        token: await t.login(m.email, m.password),
+        body: { type: 'question', subject, message: 'Who answers?' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const looked = await open(cons.id, 'Looked after');
+    const text = (id: number, subject: string) =>
+      en.notification_ticket_created.replace('{id}', String(id)).replace('{subject}', subject);
+    // The notice, in the recipient's language, with the staff tickets page to open.
+    const said = await botSaid(peer, consChat, 1);
+    expect(said.split('\n')).toEqual([
+      text(looked, 'Looked after'),
+      expect.stringMatching(/^https?:\/\/\S+\/staff\/tickets$/),
+    ]);
+    const nobodys = await open(undefined, 'Nobody looks after me');
+    expect(await botSaid(peer, adminChat, 1)).toContain(text(nobodys, 'Nobody looks after me'));
+    // The consultant's chat heard of their member's request only; the admin's of the other one only.
+    expect(peer.sent.filter((m) => m.chat_id === consChat)).toHaveLength(1);
+    expect(peer.sent.filter((m) => m.chat_id === adminChat)).toHaveLength(1);
+  });
+
   it('the webhook is not taken while the server long-polls', async () => {
     const res = await call(t, 'POST', '/api/telegram/webhook/', { body: { update_id: 1 } });
     expect(res.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import { ticketMessages, type TicketStatus } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { clock } from '../../clock';
+import { telegramOf } from '../../integrations/telegram';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf, type Brief } from '../leads/brief';
 import { canSeeUser, conflict, scopeOf, visibleUsers } from '../leads/scope';
@@ -102,35 +103,68 @@ async function insertTicket(
 }
 
 /**
- * Who answers a member's request: the consultant holding it, else the member's responsible
- * consultant, else (a member nobody looks after yet) every active admin — the staff tickets list
- * shows admins every request, so one of them takes it rather than nobody hearing of it.
+ * Who answers a member's request: the employee holding it, else the member's responsible consultant,
+ * else (a member nobody looks after yet, or whose consultant was deactivated, blocked or is no longer
+ * staff) every active admin — the staff tickets list shows admins every request, so one of them takes
+ * it rather than nobody hearing of it. `support`: the answer comes from the admins (the support team),
+ * not from a consultant of the member's own, which is what the member is told.
  */
-async function answerersOf(tx: Tx, ticketId: number): Promise<number[]> {
-  const res = await tx.execute<{ id: number }>(sql`
+async function answerersOf(
+  db: Pick<Tx, 'execute'>,
+  ticketId: number,
+): Promise<{ ids: number[]; support: boolean; telegram: { id: number; chat: string; language: Lang }[] }> {
+  const res = await db.execute<{ id: number; role: string; telegram_chat_id: string | null; language: Lang }>(sql`
     with held as (
-      select coalesce(k.consultant_id, u.responsible_id) as id from tickets k join users u on u.id = k.user_id
-      where k.id = ${ticketId})
-    select id from held where id is not null
-    union all
-    select a.id from users a
-    where a.role = 'admin' and a.is_active and not a.is_blocked
-      and not exists (select 1 from held where id is not null)
-    order by id`);
-  return res.rows.map((r) => r.id);
+      select s.id from tickets k join users u on u.id = k.user_id
+        join users s on s.id = coalesce(k.consultant_id, u.responsible_id)
+      where k.id = ${ticketId} and s.role in ('consultant', 'admin') and s.is_active and not s.is_blocked),
+    answerers as (
+      select id from held
+      union all
+      select a.id from users a
+      where a.role = 'admin' and a.is_active and not a.is_blocked and not exists (select 1 from held))
+    select s.id, s.role, s.telegram_chat_id, s.language from answerers w join users s on s.id = w.id order by s.id`);
+  return {
+    ids: res.rows.map((r) => r.id),
+    support: !res.rows.some((r) => r.role === 'consultant'),
+    telegram: res.rows.flatMap((r) =>
+      r.telegram_chat_id ? [{ id: r.id, chat: r.telegram_chat_id, language: r.language }] : [],
+    ),
+  };
 }
 
-/** A member opens a request; whoever answers it (answerersOf) is notified in the app. */
+/** The member's view of their request: the detail and who answers it (a consultant, or support). */
+async function myTicketDetail(db: AppContext['db'], id: number) {
+  const detail = present(await ticketDetail(db, id), 'the ticket');
+  const { support } = await answerersOf(db, id);
+  return { ...detail, answered_by: support ? ('support' as const) : ('consultant' as const) };
+}
+
+/**
+ * A member opens a request; whoever answers it (answerersOf) is notified in the app, and in Telegram
+ * when they linked it (after the commit, best effort: the bell is the record), as lead offers are.
+ */
 export async function createTicket(ctx: AppContext, caller: AuthUser, input: NewTicket) {
   checkText(input);
   const now = clock.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  const subject = input.subject.trim();
+  const { id, telegram } = await ctx.db.transaction(async (tx) => {
     const id = await insertTicket(tx, caller.id, input, caller.id, null, now);
-    for (const to of await answerersOf(tx, id))
-      await notify(tx, to, 'ticket_created', { ticket_id: id, id, subject: input.subject.trim() }, now);
-    return id;
+    const to = await answerersOf(tx, id);
+    for (const userId of to.ids) await notify(tx, userId, 'ticket_created', { ticket_id: id, id, subject }, now);
+    return { id, telegram: to.telegram };
   });
-  return present(await ticketDetail(ctx.db, id), 'the ticket');
+  const bot = telegramOf(ctx.config);
+  // Not awaited: the member does not wait for Telegram (every admin's chat, when it goes to them).
+  if (bot.configured) {
+    for (const r of telegram) {
+      const text = `${t(r.language, 'notification_ticket_created', { id, subject })}\n${ctx.config.publicUrl}/staff/tickets`;
+      bot.send(r.chat, text).catch((err: unknown) => {
+        ctx.log.warn({ err, ticketId: id, userId: r.id }, 'telegram ticket notice failed');
+      });
+    }
+  }
+  return myTicketDetail(ctx.db, id);
 }
 
 /** A consultant opens a ticket for a member they look after; it starts taken by them. */
@@ -215,10 +249,9 @@ async function visibleTicket(ctx: AppContext, caller: AuthUser, id: number) {
 
 /** A member's own ticket; anyone else's is 404 (not 403: its existence is not the member's business). */
 export async function getMyTicket(ctx: AppContext, caller: AuthUser, id: number) {
-  const detail = await ticketDetail(ctx.db, id);
-  const row = detail && (await loadTicketRow(ctx.db, id));
-  if (!detail || row?.user_id !== caller.id) throw notFound();
-  return detail;
+  const row = await loadTicketRow(ctx.db, id);
+  if (row?.user_id !== caller.id) throw notFound();
+  return myTicketDetail(ctx.db, id);
 }
 
 export async function getConsultantTicket(ctx: AppContext, caller: AuthUser, id: number) {
@@ -416,7 +449,7 @@ export async function replyMyTicket(ctx: AppContext, caller: AuthUser, id: numbe
   const now = clock.now();
   await ctx.db.transaction(async (tx) => {
     await addMessage(tx, row.id, { kind: 'message', authorId: caller.id, message }, now);
-    for (const to of await answerersOf(tx, row.id))
+    for (const to of (await answerersOf(tx, row.id)).ids)
       await notifyUser(
         ctx,
         tx,
@@ -427,7 +460,7 @@ export async function replyMyTicket(ctx: AppContext, caller: AuthUser, id: numbe
         '/staff/tickets',
       );
   });
-  return present(await ticketDetail(ctx.db, row.id), 'the ticket');
+  return myTicketDetail(ctx.db, row.id);
 }
 
 export { addMessage as addTicketMessage, visibleTicket };

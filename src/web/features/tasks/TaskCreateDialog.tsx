@@ -20,6 +20,7 @@ import {
   TextInput,
   required,
   useGetList,
+  useCanAccess,
   useInput,
   useNotify,
   useRefresh,
@@ -70,6 +71,24 @@ const leadRules = validatorsFor('TaskNewLeadCreateRequest', {
 const userLabel = (u: SchemaUserBrief & { email?: string | null }) =>
   `${u.first_name} ${u.last_name}${u.email ? ` · ${u.email}` : ''}`;
 
+/**
+ * The picker's empty list says why and what to type (#40 item 17: a bare "No users found"): the
+ * server searches name, email and phone among the people the owner may see (all for an admin in
+ * their own view; for a consultant the ones they look after and their structure).
+ */
+function NoUsers({ q, ownView, newLead }: { q: string; ownView: boolean; newLead: boolean }) {
+  const translate = useTranslate();
+  const { canAccess: isAdmin = false } = useCanAccess({ action: 'list', resource: 'admin-tools' });
+  const scope = isAdmin && ownView ? 'atrium.tasks.no_users_search' : 'atrium.tasks.no_users_scope';
+  return (
+    <span data-testid="task-user-none">
+      {q.trim() ? translate('atrium.tasks.no_users_match', { q: q.trim() }) : translate('atrium.tasks.no_users')}{' '}
+      {translate(scope)}
+      {newLead && <> {translate('atrium.tasks.no_users_new_lead', { switch: translate('atrium.tasks.new_lead') })}</>}
+    </span>
+  );
+}
+
 /** The users the task may be about, searched on the server (debounced by the input), the chosen one kept. */
 function LinkedUserInput({ userId, initial }: { userId?: number; initial?: SchemaUserBrief }) {
   const [q, setQ] = useState('');
@@ -94,7 +113,7 @@ function LinkedUserInput({ userId, initial }: { userId?: number; initial?: Schem
       setFilter={setQ}
       // The server already matched name, email and phone: show its answer as it is.
       matchSuggestion={() => true}
-      noOptionsText="atrium.tasks.no_users"
+      noOptionsText={<NoUsers q={q} ownView={userId === undefined} newLead={!initial} />}
       onChange={(_value, record) => {
         setChosen((record as SchemaUserBrief | undefined) ?? null);
       }}

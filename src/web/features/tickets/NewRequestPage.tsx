@@ -112,20 +112,28 @@ function SubmitButton({ label }: { label: string }) {
   );
 }
 
-/** What the member is told of their request's state: never "will answer soon" once it is closed. */
+/**
+ * What the member is told of their request's state: never "will answer soon" once it is closed, and
+ * "support" rather than "a consultant" when the server routes it to the admins (no active consultant).
+ */
 function StateNote({ ticket, sent }: { ticket: SchemaTicketDetail; sent: boolean }) {
   const translate = useTranslate();
+  const support = ticket.answered_by === 'support';
   switch (ticket.status) {
     case 'new':
       return (
         <Alert severity={sent ? 'success' : 'info'} data-testid="request-sent">
-          {sent ? translate('atrium.tickets.request.sent', { id: ticket.id }) : translate('atrium.tickets.my.waiting')}
+          {sent
+            ? translate(support ? 'atrium.tickets.request.sent_support' : 'atrium.tickets.request.sent', {
+                id: ticket.id,
+              })
+            : translate(support ? 'atrium.tickets.my.waiting_support' : 'atrium.tickets.my.waiting')}
         </Alert>
       );
     case 'in_progress':
       return (
         <Alert severity="info" data-testid="request-state">
-          {translate('atrium.tickets.my.in_progress')}
+          {translate(support ? 'atrium.tickets.my.in_progress_support' : 'atrium.tickets.my.in_progress')}
         </Alert>
       );
     case 'rejected':
