@@ -5,7 +5,7 @@ import { expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { signedInPage, test } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, signedInPage, test } from './support/session';
 
 /**
  * Support for members, in each language: the member finds Support in the menu, sends a request from
@@ -145,6 +145,96 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     expect(replied.subject).toBe(
       fill(server.notification_ticket_reply, { ticket_id: ticketId, subject, name: `Mira Member${lang}` }),
     );
+  });
+}
+
+/**
+ * A member with no active consultant (issue #40 item 17): in English their consultant was deactivated,
+ * in German and Russian they never had one. The member is told the support team answers; in English
+ * an admin hears of it in the bell, opens it from there and answers, and the member reads the answer.
+ */
+for (const [lang, width] of LANGUAGE_WALKS) {
+  test(`a member with no consultant is answered by support (${lang}, ${width})`, async ({ browser }) => {
+    const web = tickets[lang];
+    const server = catalogues[lang];
+    const memberEmail = `support-alone-${lang}-${stamp}@e2e.example`;
+    const gone =
+      lang === 'en'
+        ? await createUser({
+            email: `support-gone-${stamp}@staff.atrium`,
+            first_name: 'Gone',
+            last_name: 'Consultant',
+            role: 'consultant',
+            language: lang,
+          })
+        : undefined;
+    await createUser({
+      email: memberEmail,
+      first_name: 'Alma',
+      last_name: `Alone${lang}`,
+      role: 'member',
+      language: lang,
+      ...(gone && { responsible_id: gone }),
+    });
+    if (gone) {
+      const off = await admin.put(`/api/v1/users/${String(gone)}`, { data: { is_active: false } });
+      expect(off.status(), await off.text()).toBe(200);
+    }
+    // A fresh admin of this language (every active admin hears of it): their bell has only this test's notices.
+    const adminEmail = `support-admin-${lang}-${stamp}@staff.atrium`;
+    if (lang === 'en')
+      await createUser({ email: adminEmail, first_name: 'Ada', last_name: 'Support', role: 'admin', language: lang });
+    const subject = `Alone ${lang} ${stamp}`;
+
+    // The member: Support in the menu → New request; they read that the support team, not a consultant, answers.
+    const member = await signedInPage(browser, memberEmail, { password: PASSWORD, viewport: VIEWPORTS[width] });
+    if (width === 'phone') await member.getByRole('button', { name: OPEN_MENU[lang] }).click();
+    await openFromMenu(member, server.menu_support);
+    await member.getByRole('link', { name: web.my.new }).click();
+    await member.getByRole('combobox', { name: web.request.type }).click();
+    await clickWhenStill(member.getByRole('option').first());
+    await member.locator('input[name="subject"]').fill(subject);
+    await member.locator('textarea[name="message"]').fill('Who can help me with my payment?');
+    await member.getByRole('button', { name: web.request.submit }).click();
+    await expect(member).toHaveURL(/\/user\/new-request\/\d+$/);
+    const ticketId = Number(/(\d+)$/.exec(member.url())?.[1]);
+    await expect(member.getByTestId('request-sent')).toHaveText(
+      web.request.sent_support.replace('%{id}', String(ticketId)),
+    );
+    // Opened again from My requests, it still says so.
+    await member.getByRole('link', { name: web.my.back }).first().click();
+    // (A table on a laptop, a list of cards on a phone: the subject opens it either way.)
+    await member.getByText(subject).click();
+    await expect(member.getByTestId('request-sent')).toHaveText(web.my.waiting_support);
+    await expectNoRawKeys(member);
+    if (lang !== 'en') return;
+    await member.getByRole('link', { name: web.my.back }).first().click();
+
+    // An admin: the bell names the new request; its notice opens the staff tickets, where they take and answer it.
+    const staff = await signedInPage(browser, adminEmail, { password: PASSWORD });
+    await expect(staff.getByTestId('notifications-badge')).toContainText('1');
+    await staff.getByTestId('notifications-bell').click();
+    await staff
+      .getByTestId('notifications-menu')
+      .getByText(fill(server.notification_ticket_created, { id: ticketId, subject }))
+      .click();
+    await expect(staff).toHaveURL(/\/staff\/tickets/);
+    await staff.getByRole('row', { name: new RegExp(subject) }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByRole('button', { name: web.take }).click();
+    await expect(dialog.locator('textarea[name="comment"]')).toBeEditable();
+    await dialog.locator('textarea[name="comment"]').fill('Our team will check your payment today.');
+    await dialog.getByRole('button', { name: web.add_comment }).click();
+    await expect(dialog.getByTestId('ticket-messages')).toContainText('Our team will check your payment today.');
+
+    // The member's bell hears of the answer; the conversation shows it, worked on by the support team.
+    await member.getByTestId('notifications-bell').click();
+    await member
+      .getByTestId('notifications-menu')
+      .getByText(fill(server.notification_ticket_answered, { ticket_id: ticketId, subject }))
+      .click();
+    await expect(member.getByTestId('ticket-messages')).toContainText('Our team will check your payment today.');
+    await expect(member.getByTestId('request-state')).toHaveText(web.my.in_progress_support);
   });
 }
 

@@ -10,6 +10,7 @@ import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
  * "New lead" with its first task in one step (#40 item 4, user_tasks/create_new_lead_task/): a consultant
  * opens Staff › Tasks from the menu, starts a new task about a new lead, is told what is missing, types
  * the lead and saves; the task is on the Today tab with the lead, and the lead is the consultant's.
+ * The person picker, which finds nobody for a new consultant, says why and what to type.
  * In en, de at phone width and ru.
  */
 
@@ -34,6 +35,16 @@ for (const [lang, width] of LANGUAGE_WALKS)
       await expect(page).toHaveURL(/\/staff\/tasks$/);
       await page.getByRole('button', { name: t.create }).click();
       const dialog = page.getByRole('dialog');
+      // The person picker finds nobody for a new consultant: it says why and what to do, not a bare "No users found".
+      await dialog.getByRole('combobox', { name: t.fields.linked_user }).fill('Zoltan');
+      await expect(page.getByTestId('task-user-none')).toHaveText(
+        [
+          t.no_users_match.replace('%{q}', 'Zoltan'),
+          t.no_users_scope,
+          t.no_users_new_lead.replace('%{switch}', t.new_lead),
+        ].join(' '),
+      );
+      await page.keyboard.press('Escape');
       await dialog.getByLabel(t.new_lead).check();
       await expect(dialog.getByText(t.new_lead_hint)).toBeVisible();
       await expect(dialog.getByRole('combobox', { name: t.fields.linked_user })).toHaveCount(0);
