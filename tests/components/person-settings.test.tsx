@@ -63,7 +63,7 @@ describe("the person page's Settings tab", () => {
     });
   });
 
-  it('names the time zone as the Contact data tab does, and finds a zone by its city with a space', async () => {
+  it('names the time zone as the Details tab does, and finds a zone by its city with a space', async () => {
     const updateUserSettings = vi.fn(() => Promise.resolve({ detail: 'ok' }));
     const { screen, save } = await openSettings(updateUserSettings);
     const zone = screen.getByRole('combobox', { name: t.time_zone });

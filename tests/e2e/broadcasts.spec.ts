@@ -69,6 +69,8 @@ async function watchFromMenu(page: Page, lang: Lang, phone: boolean) {
   const card = page.getByTestId('dashboard-broadcasts');
   await expect(card).toContainText(t.live_now);
   await expect(card).toContainText(TITLE);
+  // The card says whose clock its times are on: the member's profile zone.
+  await expect(card).toContainText(t.zone_note.replace('%{zone}', 'Europe/Berlin'));
   if (phone) {
     const open = { en: 'Open menu', de: 'Menü öffnen', ru: 'Открыть меню' }[lang];
     await page.getByRole('button', { name: open }).click();

@@ -109,8 +109,8 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await reset.getByRole('button', { name: 'Закрыть' }).click();
 
   // The timeline tells both actions.
-  // The Contact tab shows the facts a member sees of the person, with the donation just recorded.
-  await pickTab(page.getByRole('tab', { name: 'Контактные данные' }));
+  // The Details tab shows the facts a member sees of the person, with the donation just recorded.
+  await pickTab(page.getByRole('tab', { name: 'Сведения' }));
   await expect(page.getByText(lead.email, { exact: true })).toBeVisible();
   await expect(page.getByText('25,00 $').first()).toBeVisible();
   // Where the lead came from (#40 finding 17): created by staff.

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
 import { expectNoRawKeys } from './support/admin-api';
@@ -12,6 +12,28 @@ import { LANGUAGE_WALKS, OPEN_MENU, test, VIEWPORTS } from './support/session';
  * page says why, instead of opening a form that cannot be saved. en, de (phone), ru.
  */
 const stamp = Date.now().toString(36);
+
+/**
+ * On a laptop the two create buttons sit side by side in the list's toolbar, level with the search
+ * (they were stacked: the toolbar shrank beside the search form and wrapped); a phone may wrap them.
+ */
+const SEARCH = { en: 'Search', de: 'Suchen', ru: 'Поиск' } as const;
+async function expectButtonsInARow(page: Page, lang: keyof typeof staff, width: keyof typeof VIEWPORTS) {
+  const box = async (name: string) => {
+    const b = await page.getByRole('button', { name, exact: true }).boundingBox();
+    expect(b, `${name} is laid out`).not.toBeNull();
+    return b!;
+  };
+  const lead = await box(staff[lang].people.new_lead);
+  const partner = await box(staff[lang].people.new_partner);
+  expect(partner.x + partner.width).toBeLessThanOrEqual(VIEWPORTS[width].width);
+  if (width === 'phone') return;
+  const search = (await page.getByRole('textbox', { name: SEARCH[lang], exact: true }).boundingBox())!;
+  expect(Math.abs(partner.y - lead.y), 'the buttons share a row').toBeLessThanOrEqual(2);
+  expect(partner.x).toBeGreaterThan(lead.x + lead.width);
+  expect(lead.x, 'right of the search').toBeGreaterThan(search.x + search.width);
+  expect(lead.y, 'level with the search').toBeLessThan(search.y + search.height);
+}
 
 for (const [lang, width] of LANGUAGE_WALKS)
   test.describe(() => {
@@ -36,6 +58,7 @@ for (const [lang, width] of LANGUAGE_WALKS)
       await openFromMenu(page, catalogues[lang].menu_staff_list);
       await expect(page.getByText(t.list.empty_structure)).toBeVisible();
       await expect(page.getByTestId('roster-no-tags')).toHaveCount(0);
+      await expectButtonsInARow(page, lang, width);
 
       // Create lead: the consultant picks themselves, and the lead is created.
       await page.getByRole('button', { name: t.people.new_lead }).click();
@@ -64,6 +87,7 @@ for (const [lang, width] of LANGUAGE_WALKS)
       await expect(page.getByTestId('roster-no-tags')).toHaveText(t.list.no_tags);
       await expect(page.getByRole('button', { name: t.people.new_lead })).toBeDisabled();
       await expect(page.getByRole('button', { name: t.people.new_partner })).toBeDisabled();
+      await expectButtonsInARow(page, lang, width);
       await expectNoRawKeys(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         VIEWPORTS[width].width,

@@ -1,6 +1,9 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { test } from './support/session';
+import { catalogues } from '../../src/server/i18n';
+import { events } from '../../src/web/features/events/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
+import { openFromMenu } from './support/menu';
 import { closeContext } from './support/pool';
 import { startInLanguage } from './support/language';
 
@@ -159,6 +162,11 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
   expect(created, 'the history has the member’s creation').toBeTruthy();
 
   const page = await logIn(browser);
+
+  // The dashboard's events card, from the menu, says whose clock its times are on: the profile's zone,
+  // not the browser's.
+  await openFromMenu(page, catalogues.en.menu_dashboard);
+  await expect(page.getByTestId('dashboard-events')).toContainText(events.en.zone_note.replace('%{zone}', TOKYO));
 
   // Events: the member's page and the card.
   await page.goto(`/events/view/${String(eventId)}`);

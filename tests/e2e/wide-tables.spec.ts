@@ -2,12 +2,16 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { imports } from '../../src/web/features/imports/i18n';
 import { team } from '../../src/web/features/team/i18n';
+import { person } from '../../src/web/features/team/person/i18n';
 import { openFromMenu } from './support/menu';
+import { clickWhenStill } from './support/motion';
 import { test } from './support/session';
 
 /**
- * #40 finding 14: on a 1366 × 768 laptop, in German (the longest labels), an import's skip reasons and
- * "Download rejected rows" and Team › Waiting leads' actions are on screen without scrolling sideways.
+ * #40 finding 14 and item 6: on a 1366 × 768 laptop, in German (the longest labels), an import's skip
+ * reasons and "Download rejected rows" and Team › Waiting leads' actions are on screen without scrolling
+ * sideways; so are Team › Structure's columns (the last header inside the table's box) and the person
+ * page's tabs, in German, Russian and English.
  */
 const stamp = Date.now().toString(36);
 const LAPTOP = { width: 1366, height: 768 };
@@ -27,6 +31,40 @@ async function fits(page: Page, target: Locator) {
   for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
 }
 
+/** The table's last column header ends inside the table's box, and nothing scrolls sideways. */
+async function columnsFit(page: Page) {
+  const last = page.getByRole('columnheader').last();
+  await expect(last).toBeVisible();
+  const header = (await last.boundingBox())!;
+  const box = (await page.locator('.RaDataTable-tableWrapper').boundingBox())!;
+  expect(header.x + header.width, 'the last column ends inside the table box').toBeLessThanOrEqual(
+    box.x + box.width + 1,
+  );
+  await fits(page, last);
+}
+
+/** Every tab of the person page ends inside the tab bar (none hidden behind a scroll). */
+async function tabsFit(page: Page, lang: keyof typeof person) {
+  const tabs = page.getByRole('tab');
+  // The page in `lang`, with a partner's eight tabs.
+  await expect(tabs.first()).toHaveText(person[lang].tabs.timeline, { ignoreCase: true });
+  await expect(tabs).toHaveCount(8);
+  const bar = (await page.getByRole('tablist').boundingBox())!;
+  for (const tab of await tabs.all()) {
+    const b = (await tab.boundingBox())!;
+    expect(b.x + b.width, `${await tab.innerText()} ends inside the tab bar`).toBeLessThanOrEqual(
+      bar.x + bar.width + 1,
+    );
+  }
+  expect(bar.x + bar.width).toBeLessThanOrEqual(LAPTOP.width);
+}
+
+/** Switches the interface language from the app bar, as a person does. */
+async function switchLanguage(page: Page, from: string, to: string) {
+  await clickWhenStill(page.getByRole('banner').getByRole('button', { name: from }));
+  await clickWhenStill(page.getByRole('menuitem', { name: to }));
+}
+
 test.use({
   freshUserOptions: {
     role: 'admin',
@@ -37,7 +75,10 @@ test.use({
   },
 });
 
-test('an import and the waiting leads fit a 1366 px screen in German', async ({ adminApi: admin, freshUser }) => {
+test('an import, the waiting leads, the structure and the person page fit a 1366 px screen', async ({
+  adminApi: admin,
+  freshUser,
+}) => {
   test.setTimeout(150_000);
   // A waiting lead with a long email, so the queue has a row with its actions.
   const lead = await admin.post('/api/v1/users/', {
@@ -52,6 +93,20 @@ test('an import and the waiting leads fit a 1366 px screen in German', async ({ 
     },
   });
   expect(lead.status(), await lead.text()).toBe(201);
+  // A partner in the user's structure (all eight tabs on their page), with long words for the columns.
+  const partnerName = `Oberhauser-Wittgenstein${stamp}`;
+  const partner = await admin.post('/api/v1/users/', {
+    data: {
+      email: `partner-${stamp}@wide.example`,
+      first_name: 'Maximiliane',
+      last_name: partnerName,
+      role: 'member',
+      is_partner: true,
+      city: 'Mönchengladbach',
+      responsible_id: freshUser.id,
+    },
+  });
+  expect(partner.status(), await partner.text()).toBe(201);
 
   const page = await freshUser.newPage({ viewport: LAPTOP });
   const de = imports.de;
@@ -81,4 +136,29 @@ test('an import and the waiting leads fit a 1366 px screen in German', async ({ 
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(row).toHaveCount(1);
   await fits(page, row.getByRole('button').last());
+
+  // Team › Structure: the columns shown by default fit beside the side menu (the whole first page, then
+  // the partner found), and the partner's page shows all its tabs.
+  await page.getByRole('tab', { name: team.de.tabs.structure }).click();
+  await expect(page.getByTestId('structure-count')).toBeVisible();
+  await columnsFit(page);
+  await page.getByRole('textbox', { name: 'Suchen', exact: true }).fill(partnerName);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  const partnerRow = page.locator('tbody tr').filter({ hasText: partnerName });
+  await columnsFit(page);
+  await partnerRow.click();
+  await tabsFit(page, 'de');
+
+  // Russian (the widest tab labels), then English: the tabs, and the structure again.
+  await switchLanguage(page, 'Deutsch', 'Русский');
+  await tabsFit(page, 'ru');
+  await page.getByRole('link', { name: person.ru.back }).click();
+  await page.getByRole('tab', { name: team.ru.tabs.structure }).click();
+  await expect(partnerRow).toHaveCount(1);
+  await columnsFit(page);
+  await switchLanguage(page, 'Русский', 'English');
+  await expect(page.getByRole('tab', { name: team.en.tabs.structure })).toBeVisible();
+  await columnsFit(page);
+  await partnerRow.click();
+  await tabsFit(page, 'en');
 });

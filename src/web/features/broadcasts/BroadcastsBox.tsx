@@ -2,6 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ZoneNote } from '../../common/ZoneNote';
 import { BroadcastCard } from './BroadcastCard';
 import { useBroadcasts } from './hooks';
 
@@ -26,6 +27,8 @@ export function BroadcastsBox() {
         </Button>
       </Stack>
       <Stack spacing={1.5}>
+        {/* Whose clock the times are on, as the broadcasts page says: the browser may be in another zone. */}
+        <ZoneNote message="atrium.broadcasts.zone_note" caption />
         {shown.map((b) => (
           <BroadcastCard key={b.id} broadcast={b} dense />
         ))}

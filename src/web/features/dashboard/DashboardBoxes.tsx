@@ -28,6 +28,7 @@ import { fmtDate, useFmtMoney, useTimeZone } from '../../common/format';
 import { LessonCard } from '../learning/public';
 import { NewsCard } from '../news/public';
 import { EmptyBlock, QueryState } from '../../common/States';
+import { ZoneNote } from '../../common/ZoneNote';
 
 /** A dashboard box: a heading, a link to the whole list, and its content. */
 function Box2({
@@ -186,6 +187,8 @@ export function EventsBox() {
         {(list) =>
           list.length ? (
             <Stack spacing={1.5}>
+              {/* Whose clock the times are on, as the events page says: the browser may be in another zone. */}
+              <ZoneNote message="atrium.events.zone_note" caption />
               {list.map((e) => (
                 <EventCard key={e.id} event={e} dense />
               ))}

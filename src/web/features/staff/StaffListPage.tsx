@@ -144,9 +144,21 @@ function SettingsButton() {
 }
 
 /**
- * Create lead / create partner, above the roster (`?create=lead`, `?create=partner`). Every new person needs a tag: with none to
- * pick,
- * the buttons are off and say why instead of opening a form that cannot be saved.
+ * One row from a tablet up: the toolbar keeps its own width (react-admin's TopToolbar shrinks beside the
+ * search form, and a wrapping toolbar then put the buttons under each other). A phone wraps them.
+ */
+const ROSTER_TOOLBAR = {
+  alignItems: 'center',
+  flexWrap: { xs: 'wrap', sm: 'nowrap' },
+  flexShrink: { sm: 0 },
+} as const;
+/** Beside the buttons in a narrow column from a tablet up (its own line on a phone). */
+const NO_TAGS = { whiteSpace: 'normal', flexBasis: { xs: '100%', sm: 'auto' }, maxWidth: { sm: 360 } } as const;
+
+/**
+ * Create lead / create partner, in the roster's toolbar beside the search (`?create=lead`, `?create=partner`).
+ * Every new person needs a tag: with none to pick, the buttons are off and say why instead of opening a
+ * form that cannot be saved.
  */
 function RosterActions() {
   const translate = useTranslate();
@@ -154,14 +166,9 @@ function RosterActions() {
   const tags = useTagsGroups();
   const noTags = tags.isSuccess && !tags.data.tags.length;
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+    <TopToolbar sx={ROSTER_TOOLBAR}>
       {noTags && (
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          data-testid="roster-no-tags"
-          sx={{ flexBasis: '100%', whiteSpace: 'normal' }}
-        >
+        <Typography variant="body2" color="text.secondary" data-testid="roster-no-tags" sx={NO_TAGS}>
           {translate('atrium.staff.list.no_tags')}
         </Typography>
       )}

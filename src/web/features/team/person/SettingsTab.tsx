@@ -90,7 +90,7 @@ function LabelsInput({
   );
 }
 
-/** The person's time zone, picked among the zones the browser knows, named as the Contact data tab names it. */
+/** The person's time zone, picked among the zones the browser knows, named as the Details tab names it. */
 function TimeZoneInput() {
   const translate = useTranslate();
   const { choices, matchSuggestion } = useTimeZoneChoices();

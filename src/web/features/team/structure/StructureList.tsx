@@ -1,5 +1,6 @@
 import { BULK_TABLE_FITS } from '../../../common/tableFits';
-import { Alert, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { Alert, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteArrayInput,
   ColumnsButton,
@@ -20,7 +21,7 @@ import { LoadingBlock } from '../../../common/States';
 import { useStructureChoices } from '../../../providers/data/menusHooks';
 import type { StructureMeta } from './data';
 import { BulkHandOverButton } from './BulkHandOver';
-import { HIDDEN_BY_DEFAULT, renderCell } from './columns';
+import { HIDDEN_BY_DEFAULT, HIDDEN_ON_LAPTOPS, renderCell, WRAPPED } from './columns';
 
 /** Kept in local storage: the list's filters, sort and page, and separately the shown columns. */
 const LIST_KEY = 'team.structure.listParams';
@@ -45,6 +46,16 @@ function filtersOf(choices: SchemaStructureChoices) {
     />,
   ];
 }
+
+/**
+ * Half the usual side padding in the cells (as dense CRM grids have): with a dozen columns, 16 px on each
+ * side of each is a column's width. A table still too wide (many columns shown) scrolls in its own box.
+ */
+const STRUCTURE_FITS = {
+  ...BULK_TABLE_FITS,
+  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+} as const;
+const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /** Count and the donation totals of everything the filters match (not only this page). */
 function Totals() {
@@ -90,6 +101,12 @@ export function StructureList() {
   const [locale] = useLocaleState();
   const { canAccess: staff = false } = useCanAccess({ action: 'edit', resource: 'staff-tools' });
   const tz = useTimeZone();
+  // Fewer columns by default below 1536 px, so the table fits a laptop's width without sideways scrolling.
+  const laptop = useMediaQuery((t: Theme) => t.breakpoints.down('xl'));
+  const hidden = useMemo(
+    () => (laptop ? [...HIDDEN_BY_DEFAULT, ...HIDDEN_ON_LAPTOPS] : [...HIDDEN_BY_DEFAULT]),
+    [laptop],
+  );
   // Read again in the server's new language once the account holds it: the labels come translated.
   const choices = useStructureChoices();
   if (!choices.data) return <LoadingBlock />;
@@ -111,12 +128,12 @@ export function StructureList() {
       exporter={false}
       empty={false}
       title={false}
-      sx={BULK_TABLE_FITS}
+      sx={STRUCTURE_FITS}
     >
       <Totals />
       <DataTable
         storeKey={COLUMNS_KEY}
-        hiddenColumns={HIDDEN_BY_DEFAULT}
+        hiddenColumns={hidden}
         bulkActionButtons={staff ? <BulkHandOverButton /> : false}
         rowClick={(id) => `/user/view-details/${id}`}
         empty={<Empty />}
@@ -127,6 +144,7 @@ export function StructureList() {
             source={c.key}
             label={c.label}
             disableSort={!c.sortable}
+            {...(WRAPPED.has(c.key) && { cellSx: () => WRAP })}
             render={(r: SchemaStructureUser) => renderCell(c.key, r, tz, locale)}
           />
         ))}

@@ -64,7 +64,7 @@ export function renderCell(key: string, r: SchemaStructureUser, tz: string | und
 }
 
 /** Shown until the member picks otherwise (the ColumnsButton keeps the choice per browser). */
-export const HIDDEN_BY_DEFAULT = [
+export const HIDDEN_BY_DEFAULT: readonly string[] = [
   'email',
   'phone',
   'country',
@@ -74,3 +74,13 @@ export const HIDDEN_BY_DEFAULT = [
   'subscription_ends_at',
   'last_login',
 ];
+
+/**
+ * Also hidden by default below 1536 px (a 1366 px laptop, a tablet, a phone), so the rest fits beside the
+ * side menu: the depth, the invitee count and last month's donations are the least asked for here (the
+ * person page has them), and the ColumnsButton brings them back.
+ */
+export const HIDDEN_ON_LAPTOPS: readonly string[] = ['level', 'children_count', 'donations_prev'];
+
+/** Free text that may be one long word (a name, a city): it wraps inside its column instead of widening the table. */
+export const WRAPPED = new Set(['first_name', 'last_name', 'email', 'city', 'referrer', 'responsible', 'package']);
