@@ -94,7 +94,7 @@ test('an import, the waiting leads, the structure and the person page fit a 1366
   });
   expect(lead.status(), await lead.text()).toBe(201);
   // A partner in the user's structure (all eight tabs on their page), with long words for the columns.
-  const partnerName = `Oberhauser-Wittgenstein${stamp}`;
+  const partnerName = `Oberhauser-Wittgenstein ${stamp}`;
   const partner = await admin.post('/api/v1/users/', {
     data: {
       email: `partner-${stamp}@wide.example`,

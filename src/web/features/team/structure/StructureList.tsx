@@ -21,7 +21,7 @@ import { LoadingBlock } from '../../../common/States';
 import { useStructureChoices } from '../../../providers/data/menusHooks';
 import type { StructureMeta } from './data';
 import { BulkHandOverButton } from './BulkHandOver';
-import { HIDDEN_BY_DEFAULT, HIDDEN_ON_LAPTOPS, renderCell, WRAPPED } from './columns';
+import { HIDDEN_BY_DEFAULT, HIDDEN_ON_LAPTOPS, renderCell } from './columns';
 
 /** Kept in local storage: the list's filters, sort and page, and separately the shown columns. */
 const LIST_KEY = 'team.structure.listParams';
@@ -55,7 +55,6 @@ const STRUCTURE_FITS = {
   ...BULK_TABLE_FITS,
   '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
 } as const;
-const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /** Count and the donation totals of everything the filters match (not only this page). */
 function Totals() {
@@ -144,7 +143,6 @@ export function StructureList() {
             source={c.key}
             label={c.label}
             disableSort={!c.sortable}
-            {...(WRAPPED.has(c.key) && { cellSx: () => WRAP })}
             render={(r: SchemaStructureUser) => renderCell(c.key, r, tz, locale)}
           />
         ))}

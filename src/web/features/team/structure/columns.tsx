@@ -77,10 +77,8 @@ export const HIDDEN_BY_DEFAULT: readonly string[] = [
 
 /**
  * Also hidden by default below 1536 px (a 1366 px laptop, a tablet, a phone), so the rest fits beside the
- * side menu: the depth, the invitee count and last month's donations are the least asked for here (the
- * person page has them), and the ColumnsButton brings them back.
+ * side menu in every language (Russian's headers are the widest): the depth, the invitee count, last
+ * month's donations and the city are the least asked for here (the person page has them), and the
+ * ColumnsButton brings them back.
  */
-export const HIDDEN_ON_LAPTOPS: readonly string[] = ['level', 'children_count', 'donations_prev'];
-
-/** Free text that may be one long word (a name, a city): it wraps inside its column instead of widening the table. */
-export const WRAPPED = new Set(['first_name', 'last_name', 'email', 'city', 'referrer', 'responsible', 'package']);
+export const HIDDEN_ON_LAPTOPS: readonly string[] = ['level', 'children_count', 'donations_prev', 'city'];
