@@ -23,23 +23,36 @@ async function fits(page: Page, target: Locator) {
   expect(box, 'the element is laid out').not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(LAPTOP.width);
-  const overflow = await page.evaluate(() =>
-    [...document.querySelectorAll('.RaDataTable-tableWrapper, .RaList-content, html')].map(
-      (el) => el.scrollWidth - el.clientWidth,
-    ),
-  );
-  for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
+  // The widest sideways overflow, polled: a row laid out a second time as its last cells arrive (seen
+  // 2 px over under load for a moment) is not a table that needs scrolling; one that does stays over.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll('.RaDataTable-tableWrapper, .RaList-content, html')].map(
+            (el) => el.scrollWidth - el.clientWidth,
+          ),
+        ),
+      ),
+    )
+    .toBeLessThanOrEqual(1);
 }
 
 /** The table's last column header ends inside the table's box, and nothing scrolls sideways. */
 async function columnsFit(page: Page) {
   const last = page.getByRole('columnheader').last();
   await expect(last).toBeVisible();
-  const header = (await last.boundingBox())!;
-  const box = (await page.locator('.RaDataTable-tableWrapper').boundingBox())!;
-  expect(header.x + header.width, 'the last column ends inside the table box').toBeLessThanOrEqual(
-    box.x + box.width + 1,
-  );
+  const box = page.locator('.RaDataTable-tableWrapper');
+  await expect
+    .poll(
+      async () => {
+        const header = (await last.boundingBox())!;
+        const table = (await box.boundingBox())!;
+        return header.x + header.width - (table.x + table.width);
+      },
+      { message: 'the last column ends inside the table box' },
+    )
+    .toBeLessThanOrEqual(1);
   await fits(page, last);
 }
 
