@@ -5499,8 +5499,12 @@ export interface components {
         };
         /** @description Creates a lead (status Processing, the task's owner responsible for them) and a task about them in one step. Lead errors: 'Please, enter valid email address', 'Email is already taken', 'Phone is incorrect', 'Phone is already in use'; task errors as for create ('Please, select start time', 'Please, fill this field'). */
         TaskNewLeadCreateRequest: {
-            /** @description The lead's zone; the creator's when left out. */
+            /** @description The lead's zone; when left out, the zone of their country, else of their phone's country, else the creator's. */
             time_zone?: components["schemas"]["TimeZone"];
+            /** @description The lead's language (their mails, the invitation); when left out, their country's (or phone's country's) where it is Russian, German or English, else the creator's. */
+            language?: components["schemas"]["Language"];
+            /** @description Email the new lead an invitation with a set-password link (see send_invitation), in the lead's language; needs an email ('Please, fill this field' under email otherwise). */
+            send_invitation?: boolean;
             default_region?: components["schemas"]["RegionCode"];
             first_name: string;
             last_name: string;

@@ -550,6 +550,8 @@ export const contractRules = {
   },
   TaskNewLeadCreateRequest: {
     time_zone: { type: 'string', maxLength: 64 },
+    language: { type: 'string', enum: ['ru', 'en', 'de'] },
+    send_invitation: { type: 'boolean' },
     default_region: { type: 'string', pattern: '^[A-Z]{2}$' },
     first_name: { presence: 'required', type: 'string', maxLength: 150 },
     last_name: { presence: 'required', type: 'string', maxLength: 150 },

@@ -254,6 +254,55 @@ describe('tasks', () => {
     expect(dup.json()).toEqual({ phone: [en.phone_in_use], start_at: [en.start_time_required] });
   });
 
+  it("gives a new lead their phone's zone and language, not the creator's, and sends the invitation asked for in the lead's language", async () => {
+    // A German-speaking admin in Berlin types a New York number (#40 finding 11).
+    const berlin = await makeEmployee(t, { role: 'admin', timeZone: 'Europe/Berlin' });
+    await t.pool.query(`update users set language = 'de' where id = $1`, [berlin.id]);
+    const email = `ny-lead-${Date.now()}@example.test`;
+    const body = {
+      first_name: 'Nora',
+      last_name: 'York',
+      phone: '+1 212 555 0142',
+      email,
+      type: 'call',
+      start_in: '30',
+      description: 'First call',
+      send_invitation: true,
+    };
+    const res = await api(t, 'POST', '/api/user_tasks/create_new_lead_task/', { token: berlin.token, body });
+    expect(res.statusCode, res.body).toBe(201);
+    const leadId = res.json().linked_user.id;
+    const u = (await t.pool.query('select time_zone, language from users where id = $1', [leadId])).rows[0];
+    expect(u).toEqual({ time_zone: 'America/New_York', language: 'en' });
+    const mails = await t.pool.query(`select subject from mail_outbox where "to" = $1`, [email]);
+    expect(mails.rows.map((r: Json) => r.subject)).toEqual([en.mail_invitation_subject]);
+
+    // What the form names wins; without the choice nobody is mailed; an invitation needs an email.
+    const chosen = await api(t, 'POST', '/api/user_tasks/create_new_lead_task/', {
+      token: berlin.token,
+      body: {
+        ...body,
+        phone: '+1 212 555 0143',
+        email: `de-${email}`,
+        language: 'de',
+        time_zone: 'America/Chicago',
+        send_invitation: false,
+      },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    const c = (
+      await t.pool.query('select time_zone, language from users where id = $1', [chosen.json().linked_user.id])
+    ).rows[0];
+    expect(c).toEqual({ time_zone: 'America/Chicago', language: 'de' });
+    expect((await t.pool.query(`select 1 from mail_outbox where "to" = $1`, [`de-${email}`])).rowCount).toBe(0);
+    const noEmail = await api(t, 'POST', '/api/user_tasks/create_new_lead_task/', {
+      token: berlin.token,
+      body: { ...body, phone: '+1 212 555 0144', email: undefined },
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toEqual({ email: [catalogues.de.field_required] }); // in the caller's language
+  });
+
   it("keeps every tab's count equal to the owner's tasks through creates, status changes, hand-overs and deletes", async () => {
     const owner = await makeEmployee(t, { timeZone: 'Europe/Berlin' });
     const exact = async (id: number) =>

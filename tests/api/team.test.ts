@@ -314,6 +314,27 @@ describe('user details and completed tasks', () => {
     ).toBe(404);
   });
 
+  it("names the seeded tag groups in the reader's language on the person page, the labels picker and the structure's columns", async () => {
+    // #40 finding 16: "Sources" and "Interests" were translated in the structure's filter only.
+    await t.pool.query(
+      `insert into user_groups (user_id, group_id) select $1, id from tag_groups where name in ('Sources', 'Interests')`,
+      [ids.xena],
+    );
+    const de = catalogues.de;
+    const expected = [de.tag_group_interests, de.tag_group_sources];
+    await t.pool.query(`update users set language = 'de' where id = $1`, [ids.admin]);
+    try {
+      const d = await ok('POST', '/api/accounts/user/details/', tokens.admin!, { user_id: ids.xena });
+      expect(d.groups.map((g: Json) => g.name).sort()).toEqual(expected.sort());
+      const labels = await ok('GET', '/api/accounts/tags_groups/', tokens.admin!);
+      expect(labels.groups.map((g: Json) => g.name)).toEqual(expect.arrayContaining(expected));
+      const list = await ok('POST', '/api/team/get_my_structure_users/', tokens.admin!);
+      expect(list.tags_groups_columns.map((c: Json) => c.label)).toEqual(expect.arrayContaining(expected));
+    } finally {
+      await t.pool.query(`update users set language = 'en' where id = $1`, [ids.admin]);
+    }
+  });
+
   it('lists only completed tasks about a visible user, newest first', async () => {
     await t.pool.query(
       `insert into tasks (owner_id, linked_user_id, type, status, start_at, end_at, description, result, completed_at) values

@@ -1,7 +1,9 @@
 import { expect } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { tasks as texts } from '../../src/web/features/tasks/i18n';
+import { person as personTexts } from '../../src/web/features/team/person/i18n';
 import { clickWhenStill } from './support/motion';
+import { waitForMail } from './support/mail';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
@@ -11,13 +13,15 @@ import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, test } from './support/session';
  * opens Staff › Tasks from the menu, starts a new task about a new lead, is told what is missing, types
  * the lead and saves; the task is on the Today tab with the lead, and the lead is the consultant's.
  * The person picker, which finds nobody for a new consultant, says why and what to type.
- * In en, de at phone width and ru.
+ * The lead, a New York number, gets New York's zone and English (not the consultant's), and the
+ * invitation asked for in the dialog reaches them in English (#40 finding 11). In en, de at phone width and ru.
  */
 
 const stamp = Date.now().toString(36);
 
-/** A Berlin landline no other run has used. */
-const freshPhone = () => `+49 30 ${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
+/** A New York number no other run has used (exchange 520-599: never an N11 code). */
+const freshPhone = () =>
+  `+1 212 5${String(20 + Math.floor(Math.random() * 80))} ${String(1000 + Math.floor(Math.random() * 9000))}`;
 
 for (const [lang, width] of LANGUAGE_WALKS)
   test.describe(() => {
@@ -58,7 +62,11 @@ for (const [lang, width] of LANGUAGE_WALKS)
       await dialog.locator('input[name="first_name"]').fill('Lena');
       await dialog.locator('input[name="last_name"]').fill(lastName);
       await dialog.locator('input[name="phone"]').fill(freshPhone());
-      await dialog.locator('input[name="email"]').fill(`lead-${lang}-${stamp}@e2e.example`);
+      const email = `lead-${lang}-${stamp}@e2e.example`;
+      await dialog.locator('input[name="email"]').fill(email);
+      // The language and zone are left to the phone's country; the invitation is asked for.
+      await expect(dialog.getByText(personTexts[lang].language_hint)).toBeVisible();
+      await dialog.getByLabel(personTexts[lang].send_invitation).check();
       await dialog.getByTestId('task-start').locator('..').click();
       await clickWhenStill(page.getByRole('option', { name: t.start_in.now }));
       await dialog.locator('textarea[name="description"]').fill(`First call ${stamp}`);
@@ -78,6 +86,16 @@ for (const [lang, width] of LANGUAGE_WALKS)
       };
       expect(found.results).toHaveLength(1);
       const details = await admin.post('/api/accounts/user/details/', { data: { user_id: found.results[0]!.id } });
-      expect(((await details.json()) as { responsible: { id: number } | null }).responsible?.id).toBe(consultantId);
+      const lead = (await details.json()) as {
+        responsible: { id: number } | null;
+        time_zone: string;
+        language: string;
+      };
+      expect(lead.responsible?.id).toBe(consultantId);
+      expect({ time_zone: lead.time_zone, language: lead.language }).toEqual({
+        time_zone: 'America/New_York',
+        language: 'en',
+      });
+      expect((await waitForMail(email)).subject).toBe(catalogues.en.mail_invitation_subject);
     });
   });

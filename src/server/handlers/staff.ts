@@ -131,7 +131,7 @@ export const staffHandlers: HandlerTable = {
   giveAwayUser: async (req) => giveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
   managerGiveAwayUser: async (req) => managerGiveAwayUser(req.server.ctx, signedIn(req), req.body, req.lang),
   listHandOverChoices: async (req) => listHandOverChoices(req.server.ctx, signedIn(req), req.query.user_id),
-  listTagsGroups: async (req) => listTagsGroups(req.server.ctx),
+  listTagsGroups: async (req) => listTagsGroups(req.server.ctx, req.lang),
   addUserNote: async (req, reply) => {
     const answer = await addUserNote(req.server.ctx, signedIn(req), req.body, req.lang);
     reply.status(201);

@@ -22,5 +22,5 @@ export const teamHandlers: HandlerTable = {
   listWaitingUsers: async (req) => listWaitingUsers(req.server.ctx, signedIn(req), req.query),
   rejectResponsibleUser: async (req) =>
     rejectResponsibleUser(req.server.ctx, signedIn(req), req.body.user_id, req.lang),
-  getUserDetails: async (req) => getUserDetails(req.server.ctx, signedIn(req), req.body.user_id),
+  getUserDetails: async (req) => getUserDetails(req.server.ctx, signedIn(req), req.body.user_id, req.lang),
 };

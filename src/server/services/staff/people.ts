@@ -11,6 +11,7 @@ import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
 import { isTimeZone } from '../time-zones';
 import { personDefaults } from '../person-defaults';
+import { groupLabel } from '../team/structure-columns';
 import { reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { brief } from '../users';
 import { labelsOf, staffUserView } from './view';
@@ -125,7 +126,7 @@ export async function createLeadUser(ctx: AppContext, caller: Creator, input: Pe
       details: { consultant_id: checked.consultantId },
     });
     const invited = await inviteIfAsked(ctx, tx, caller, id, input.send_invitation);
-    return { answer: { detail: t(lang, 'user_created'), user: await staffUserView(tx, id) }, mail: invited };
+    return { answer: { detail: t(lang, 'user_created'), user: await staffUserView(tx, id, lang) }, mail: invited };
   });
   deliverLater(ctx, mail);
   return answer;
@@ -210,10 +211,11 @@ export async function getPartnerDetails(ctx: AppContext, caller: Caller, userId:
   });
 }
 
-export async function listTagsGroups(ctx: AppContext) {
+/** Every tag and tag group; the seeded groups named in `lang` (as everywhere they show). */
+export async function listTagsGroups(ctx: AppContext, lang: Lang) {
   const [tagRows, groupRows] = await Promise.all([
     ctx.db.select({ id: tags.id, name: tags.name }).from(tags).orderBy(tags.name),
     ctx.db.select({ id: tagGroups.id, name: tagGroups.name }).from(tagGroups).orderBy(tagGroups.name),
   ]);
-  return { tags: tagRows, groups: groupRows };
+  return { tags: tagRows, groups: groupRows.map((g) => ({ ...g, name: groupLabel(lang, g.name) })) };
 }

@@ -206,7 +206,7 @@ export async function updateUserSettings(ctx: AppContext, caller: Caller, input:
       changes.work_zone = zone;
     }
     await recordAction(tx, { actorId: caller.id, subjectId: target.id, kind: 'settings_updated', details: changes });
-    return { detail: t(lang, 'user_updated'), user: await staffUserView(tx, target.id) };
+    return { detail: t(lang, 'user_updated'), user: await staffUserView(tx, target.id, lang) };
   });
   authChanged(ctx, input.user_id);
   return result;

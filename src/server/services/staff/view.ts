@@ -19,6 +19,8 @@ import { brief } from '../users';
 import { isoSql } from '../leads/brief';
 import { invitationOf } from './invitations';
 import { leadSourceSql } from '../leads/source';
+import { groupLabel } from '../team/structure-columns';
+import type { Lang } from '../../i18n';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
@@ -55,8 +57,11 @@ export async function labelsOf(tx: Tx, userId: number) {
   return { tags: t, groups: g };
 }
 
-/** The user as the staff screens show it (StaffUserDetails), after the caller's rights were checked. */
-export async function staffUserView(tx: Tx, userId: number) {
+/**
+ * The user as the staff screens show it (StaffUserDetails), after the caller's rights were checked; the
+ * seeded tag groups named in `lang`, as Team › Structure names them.
+ */
+export async function staffUserView(tx: Tx, userId: number, lang: Lang) {
   const responsible = alias(users, 'responsible');
   const referrer = alias(users, 'referrer');
   const [row] = await tx
@@ -131,7 +136,7 @@ export async function staffUserView(tx: Tx, userId: number) {
     referrer: row.referrer ? brief(row.referrer) : null,
     referrals_count: u.childrenCount,
     tags: labels.tags,
-    groups: labels.groups,
+    groups: labels.groups.map((g) => ({ ...g, name: groupLabel(lang, g.name) })),
     donations: {
       total: centsToMoney(don?.total ?? 0),
       count: don?.count ?? 0,

@@ -9,6 +9,8 @@ import { canSeeUser, scopeOf, type Scope } from '../leads/scope';
 import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
 import { isTimeZone } from '../time-zones';
+import { personDefaults } from '../person-defaults';
+import { deliverLater, issueInvitation } from '../staff/invitations';
 import { loadTask, taskView } from './list';
 import { startOf } from './time';
 import { one, present } from '../../db/rows';
@@ -105,6 +107,8 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
     Object.assign(errors, e.fields);
   }
   const email = filled(input.email) || null;
+  // An invitation goes by email: asked for without one, the email is what is missing.
+  if (input.send_invitation && !email && !errors.email) errors.email = ['field_required'];
   if (phone || email) {
     const clash = await ctx.db.execute<{ email_hit: boolean; phone_hit: boolean }>(sql`
       select bool_or(email = ${email}::citext) as email_hit, bool_or(phone = ${phone}) as phone_hit
@@ -114,8 +118,11 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
   }
   if (Object.keys(errors).length || !when) throw new FieldErrors(errors);
   const start = when;
+  // Unless the form names them: the zone and language of the lead's country, else of their phone, as
+  // every other way staff create a person (#40 finding 11); the creator's only when neither tells.
+  const derived = personDefaults(country, phone);
 
-  const id = await ctx.db
+  const { id, mail } = await ctx.db
     .transaction(async (tx) => {
       const now = clock.now();
       const lead = one(
@@ -128,13 +135,14 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
             email,
             city: filled(input.city),
             country: country ?? '',
-            timeZone: input.time_zone ?? caller.timeZone, // the creator's unless given
+            timeZone: input.time_zone ?? derived.timeZone ?? caller.timeZone,
+            language: input.language ?? derived.language ?? caller.language,
             promoCode: newPromoCode(),
             leadStatus: 'processing',
             responsibleId: scope.ownerId,
             dateJoined: now,
           })
-          .returning({ id: users.id }),
+          .returning(),
       );
       await leadCreated(tx, ctx, {
         userId: lead.id,
@@ -142,9 +150,18 @@ export async function createNewLeadTask(ctx: AppContext, caller: AuthUser, input
         actorId: caller.id,
         details: { responsible_id: scope.ownerId },
       });
-      return insertTask(tx, caller, scope, { type: input.type, description, linkedUserId: lead.id, ...start });
+      const taskId = await insertTask(tx, caller, scope, {
+        type: input.type,
+        description,
+        linkedUserId: lead.id,
+        ...start,
+      });
+      // Issued in the same transaction (the mail exists exactly when the lead does), delivered after it.
+      const invited = input.send_invitation ? await issueInvitation(ctx, tx, caller.id, lead) : null;
+      return { id: taskId, mail: invited };
     })
     .catch(mapUniqueViolation);
+  deliverLater(ctx, mail);
   return taskView(present(await loadTask(ctx.db, id), 'the task just created'));
 }
 

@@ -7,7 +7,7 @@ import type { Lang } from '../../i18n';
 import { briefJson, isoSql } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
-import { ORDER_SQL, columnsFor } from './structure-columns';
+import { ORDER_SQL, columnsFor, groupLabel } from './structure-columns';
 import { visibleUsersFilter, visibleUsersWhere, type Viewer } from './visibility';
 import { searchTextTerms, searchTextWhere } from './search-windows';
 import { one } from '../../db/rows';
@@ -405,7 +405,11 @@ export async function listStructureUsers(
     next: paged.next && paged.next + ids,
     previous: paged.previous && paged.previous + ids,
     columns: columnsFor(lang),
-    tags_groups_columns: (me?.groups ?? []).map((g) => ({ key: `tag_group_${g.id}`, label: g.name, group_id: g.id })),
+    tags_groups_columns: (me?.groups ?? []).map((g) => ({
+      key: `tag_group_${g.id}`,
+      label: groupLabel(lang, g.name),
+      group_id: g.id,
+    })),
     total_donations_current: sums?.cur ?? '0.00',
     total_donations_prev: sums?.prev ?? '0.00',
   });

@@ -42,15 +42,26 @@ import { useTimeZone } from '../../common/format';
 import { DateTimePicker, PICKER_FORMAT } from '../../common/pickers';
 import { formErrors } from '../../common/errors';
 import { TASK_TYPE_CHOICES } from './StartField';
+import { NewPersonSettings } from '../team/public';
 
 // The start choice is the form's own field (`start`), not the contract's start_in: its errors show above the form.
 const LEAD_FIELDS = ['first_name', 'last_name', 'phone', 'email'] as const;
-const FIELDS = ['type', 'start_at', 'end_at', 'linked_user_id', 'description', ...LEAD_FIELDS] as const;
+/** The new lead's language, zone and invitation choice: the inputs every way of creating a person shares. */
+const LEAD_SETTINGS = ['language', 'time_zone', 'send_invitation'] as const;
+const FIELDS = [
+  'type',
+  'start_at',
+  'end_at',
+  'linked_user_id',
+  'description',
+  ...LEAD_FIELDS,
+  ...LEAD_SETTINGS,
+] as const;
 /** The form's start: one of the seed's quick choices, or `at` for a date and time picked below. */
 type StartChoice = SchemaTaskStartIn | 'at';
 /** With `new_lead`, the task is about a lead the form creates from the lead's fields instead of a chosen user. */
 type TaskForm = Omit<Partial<SchemaTaskCreateRequest>, 'start_in'> &
-  Partial<Pick<SchemaTaskNewLeadCreateRequest, (typeof LEAD_FIELDS)[number]>> & {
+  Partial<Pick<SchemaTaskNewLeadCreateRequest, (typeof LEAD_FIELDS)[number] | (typeof LEAD_SETTINGS)[number]>> & {
     start?: StartChoice;
     new_lead?: boolean;
   };
@@ -134,16 +145,19 @@ function AboutInputs({ userId, linkedUser }: { userId?: number; linkedUser?: Sch
     <>
       <BooleanInput source="new_lead" label="atrium.tasks.new_lead" helperText="atrium.tasks.new_lead_hint" />
       {newLead ? (
-        LEAD_FIELDS.map((f) => (
-          <TextInput
-            key={f}
-            source={f}
-            label={`atrium.staff.people.${f}`}
-            type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
-            validate={leadRules[f]}
-            helperText={false}
-          />
-        ))
+        <>
+          {LEAD_FIELDS.map((f) => (
+            <TextInput
+              key={f}
+              source={f}
+              label={`atrium.staff.people.${f}`}
+              type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
+              validate={leadRules[f]}
+              helperText={false}
+            />
+          ))}
+          <NewPersonSettings rules={leadRules} />
+        </>
       ) : (
         <LinkedUserInput userId={userId} />
       )}
@@ -261,6 +275,9 @@ export function TaskCreateDialog({
           last_name,
           phone,
           email,
+          language,
+          time_zone,
+          send_invitation,
           ...data
         }: TaskForm): Partial<TaskCreate> => {
           const task = {
@@ -271,7 +288,18 @@ export function TaskCreateDialog({
           };
           // A phone typed without its country code is read in the browser's region.
           return new_lead
-            ? withBrowserRegion({ ...task, new_lead, first_name, last_name, phone, email: email || undefined })
+            ? withBrowserRegion({
+                ...task,
+                new_lead,
+                first_name,
+                last_name,
+                phone,
+                // Left empty, the server takes the lead's country's or phone's (as for every new person).
+                email: email || undefined,
+                language: language || undefined,
+                time_zone: time_zone || undefined,
+                send_invitation: send_invitation || undefined,
+              })
             : { ...task, linked_user_id };
         }}
         mutationOptions={{

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import {
-  AutocompleteInput,
-  BooleanInput,
   CreateBase,
   Form,
   SaveButton,
@@ -18,13 +16,12 @@ import { useFormState } from 'react-hook-form';
 import type { SchemaCreateLeadUserRequest } from '../../../../api/schema';
 import { validatorsFor } from '../../../../api/validators';
 import { withBrowserRegion } from '../../../common/countries';
-import { useTimeZoneChoices } from '../../../common/inputs';
-import { languageChoices } from '../../../common/choices';
 import { formErrors } from '../../../common/errors';
 import { FillAllEmpty } from '../../../common/FillAllEmpty';
 import type { PartnerCreate } from '../../staff/data';
 import { useTagsGroups } from '../../staff/hooks';
 import { StaffPickerInput } from '../../staff/public';
+import { NewPersonSettings } from './NewPersonSettings';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company'] as const;
 // An empty pick and a malformed email are answered in the spec's words; the rest are the contract's limits and messages.
@@ -97,7 +94,6 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
   const notify = useNotify();
   const refresh = useRefresh();
   const tags = useTagsGroups({ enabled: open });
-  const zones = useTimeZoneChoices();
   const [alert, setAlert] = useState<string | null>(null);
   const rules = partner ? partnerRules : leadRules;
   const fields = FIELDS.filter((f) => partner || f !== 'company');
@@ -155,28 +151,7 @@ export function PersonDialog({ partner, open, onClose }: { partner?: boolean; op
                 helperText={false}
               />
               <StaffPickerInput source="consultant_id" validate={rules.consultant_id} />
-              {/* Left empty, the server takes those of the phone's country, so the invitation goes in the person's language. */}
-              <SelectInput
-                source="language"
-                label="atrium.person.language"
-                choices={languageChoices}
-                validate={rules.language}
-                helperText="atrium.person.language_hint"
-              />
-              <AutocompleteInput
-                source="time_zone"
-                label="atrium.person.time_zone"
-                {...zones}
-                validate={rules.time_zone}
-                helperText="atrium.person.time_zone_hint"
-              />
-              {partner && <DocumentsInput />}
-              <BooleanInput
-                source="send_invitation"
-                label="atrium.person.send_invitation"
-                helperText="atrium.person.send_invitation_hint"
-                validate={rules.send_invitation}
-              />
+              <NewPersonSettings rules={rules}>{partner && <DocumentsInput />}</NewPersonSettings>
             </Stack>
           </DialogContent>
           <DialogActions>
