@@ -109,7 +109,18 @@ describe('imports of real exports', () => {
       'Last Name': 'last_name',
       'E-mail Address': 'email',
       'Mobile Phone': 'phone',
+      // Every other phone column of Outlook's (faxes and the pager are no phones).
+      "Assistant's Phone": 'phone_other',
+      'Business Phone': 'phone_other',
+      'Business Phone 2': 'phone_other',
+      'Car Phone': 'phone_other',
+      'Company Main Phone': 'phone_other',
+      'Home Phone': 'phone_other',
+      'Home Phone 2': 'phone_other',
+      'Other Phone': 'phone_other',
       'Primary Phone': 'phone_other',
+      'Radio Phone': 'phone_other',
+      'TTY/TDD Phone': 'phone_other',
       'Home Country/Region': 'country',
       'Home City': 'city',
       Birthday: 'date_birth',
@@ -195,6 +206,61 @@ describe('imports of real exports', () => {
     expect(await person('multi@gc2.test')).toMatchObject({ phone: '+442079460958' });
     const second = await t.pool.query(`select phone from users where last_name = 'Column' and first_name = 'Second'`);
     expect(second.rows).toEqual([{ phone: '+4915123456799' }]);
+  });
+
+  it("maps every phone column of a Google export and loses none: the first valid is the person's phone, the rest a note in their history", async () => {
+    const csv = [
+      'Given Name,Family Name,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value,Phone 2 - Type,Phone 2 - Value,Phone 3 - Type,Phone 3 - Value,Fax 1 - Value',
+      'Tri,Phone,tri@gc3.test,Mobile,+1 212 555 0150,Work,+1 212 555 0151 ::: +1 212 555 0152,Home,+1 646 555 0153,+1 212 555 0199',
+      'Bad,First,bad@gc3.test,Mobile,12ab,Work,,Home,+49 151 23456780,',
+    ].join('\n');
+    const saved = await upload('three-phones.csv', Buffer.from(csv, 'utf8'));
+    expect(saved.preview.suggested_mapping).toEqual({
+      'Given Name': 'first_name',
+      'Family Name': 'last_name',
+      'E-mail 1 - Value': 'email',
+      'Phone 1 - Value': 'phone',
+      'Phone 2 - Value': 'phone_other',
+      'Phone 3 - Value': 'phone_other',
+    });
+    // Only "other phone" may take several columns.
+    const twice = await start({
+      import_id: saved.id,
+      mapping: { ...saved.preview.suggested_mapping, 'Fax 1 - Value': 'email' },
+      consultant_id: adminId,
+      tag_id: tagId,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ mapping: [catalogues.en.import_mapping_repeated] });
+    const res = await start({
+      import_id: saved.id,
+      mapping: saved.preview.suggested_mapping,
+      consultant_id: adminId,
+      tag_id: tagId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await finished(saved.id)).toMatchObject({ status: 'completed', success: 2, skipped: 0 });
+    const notes = async (email: string) =>
+      (
+        await t.pool.query(
+          `select a.details ->> 'text' as text, a.actor_id from action_logs a join users u on u.id = a.subject_id
+           where u.email = $1 and a.kind = 'note_added'`,
+          [email],
+        )
+      ).rows;
+    const label = catalogues.en.import_other_phones; // the importer's language
+    expect(await person('tri@gc3.test')).toMatchObject({ phone: '+12125550150' });
+    expect(await notes('tri@gc3.test')).toEqual([
+      { text: `${label}: +12125550151, +12125550152, +16465550153`, actor_id: adminId },
+    ]);
+    // The first column's value is no number: the next valid one is the phone, the bad one is kept as written.
+    expect(await person('bad@gc3.test')).toMatchObject({ phone: '+4915123456780' });
+    expect(await notes('bad@gc3.test')).toEqual([{ text: `${label}: 12ab`, actor_id: adminId }]);
+    // The person page shows the note in the person's history.
+    const id = (await t.pool.query(`select id from users where email = 'tri@gc3.test'`)).rows[0].id;
+    const history = await api(t, 'POST', `/api/accounts/user/action_logs/?subject_id=${id}`, { token: admin });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(JSON.stringify(history.json())).toContain('+16465550153');
   });
 
   it('suggests from Russian and German headers and Atrium’s own field names', async () => {

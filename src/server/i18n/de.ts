@@ -287,6 +287,7 @@ export const de: Record<MessageKey, string> = {
   import_phone_invalid_region: 'Die Telefonnummer ist für die Region {region} ungültig',
   import_phone_not_a_number: 'Die Telefonnummer hat eine Ländervorwahl, ist aber keine gültige Nummer',
   import_phone_dropped: 'Die Telefonnummer ist ungültig: leer gelassen (die E-Mail bleibt)',
+  import_other_phones: 'Weitere Telefonnummern aus dem Import',
   import_date_dropped: 'Das Geburtsdatum ist kein vollständiges Datum (Tag, Monat und Jahr): leer gelassen',
   import_language_dropped: 'Die Sprache muss ru, en oder de sein: leer gelassen',
   import_time_zone_dropped: 'Unbekannte Zeitzone: leer gelassen',

@@ -274,6 +274,7 @@ export const en = {
   import_phone_invalid_region: 'The phone is not a valid number for the region {region}',
   import_phone_not_a_number: 'The phone is not a valid number, though it has a country code',
   import_phone_dropped: 'The phone is not a valid number: left empty (the email is kept)',
+  import_other_phones: 'Other phones from the import',
   import_date_dropped: 'Date of birth is not a full date (a day, month and year): left empty',
   import_language_dropped: 'Language must be ru, en or de: left empty',
   import_time_zone_dropped: 'Unknown time zone: left empty',

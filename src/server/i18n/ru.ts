@@ -278,6 +278,7 @@ export const ru: Record<MessageKey, string> = {
   import_phone_invalid_region: 'Телефон не является правильным номером для региона {region}',
   import_phone_not_a_number: 'Телефон с кодом страны, но такого номера не бывает',
   import_phone_dropped: 'Телефон не является правильным номером: не заполнен (email сохранён)',
+  import_other_phones: 'Другие телефоны из импорта',
   import_date_dropped: 'Дата рождения неполная (нужны день, месяц и год): не заполнена',
   import_language_dropped: 'Язык должен быть ru, en или de: не заполнен',
   import_time_zone_dropped: 'Неизвестный часовой пояс: не заполнен',

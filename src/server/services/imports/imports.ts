@@ -248,7 +248,9 @@ function checkMapping(columns: string[], mapping: Record<string, string>) {
     throw new FieldErrors({ mapping: [{ key: 'import_mapping_unknown_column', params: { column: unknown } }] });
   if (fields.some((f) => !(IMPORT_FIELDS as readonly string[]).includes(f)))
     throw FieldErrors.of('mapping', 'field_invalid');
-  if (new Set(fields).size !== fields.length) throw FieldErrors.of('mapping', 'import_mapping_repeated');
+  // Any number of columns may be other phones (Google's Phone 1…3, Outlook's Business/Home/Mobile…); every other field once.
+  const once = fields.filter((f) => f !== 'phone_other');
+  if (new Set(once).size !== once.length) throw FieldErrors.of('mapping', 'import_mapping_repeated');
   if (!fields.includes('email') && !fields.includes('phone'))
     throw FieldErrors.of('mapping', 'import_mapping_needs_contact');
   if (!fields.includes('full_name') && (!fields.includes('first_name') || !fields.includes('last_name')))

@@ -21,6 +21,11 @@ export type CleanRow = {
   promo: string;
   /** Problems the row is imported with, for the import's report: a guessed phone region, an unknown country (left empty). */
   notes: MessageKey[];
+  /**
+   * The row's phones besides the one kept (a person has one phone): the other columns' and values,
+   * each as E.164 when it reads as a number, else as written; kept as a note in the person's history.
+   */
+  otherPhones: string[];
 };
 
 /** Why a row was skipped, or a warning it was imported with: a message key and its parameters. */
@@ -50,13 +55,15 @@ function splitName(full: string): { first: string; last: string } {
   return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] ?? '' };
 }
 
-/** Column indexes per mapped field. */
-export function fieldIndexes(columns: string[], mapping: Record<string, string>): Partial<Record<ImportField, number>> {
-  const idx: Partial<Record<ImportField, number>> = {};
-  for (const [col, field] of Object.entries(mapping)) {
-    const i = columns.indexOf(col);
-    if (i >= 0) idx[field as ImportField] = i;
-  }
+/** Column indexes per mapped field, in the file's order: several for phone_other (every other phone column), else one. */
+export type FieldIndexes = Partial<Record<ImportField, number[]>>;
+
+export function fieldIndexes(columns: string[], mapping: Record<string, string>): FieldIndexes {
+  const idx: FieldIndexes = {};
+  columns.forEach((col, i) => {
+    const field = Object.hasOwn(mapping, col) ? (mapping[col] as ImportField) : undefined;
+    if (field) (idx[field] ??= []).push(i);
+  });
   return idx;
 }
 
@@ -68,7 +75,7 @@ export function fieldIndexes(columns: string[], mapping: Record<string, string>)
 export function cleanRow(
   row: number,
   cells: string[],
-  idx: Partial<Record<ImportField, number>>,
+  idx: FieldIndexes,
   defaultRegion?: string | null,
   defaultCountry?: string,
 ): CleanRow | Skip {
@@ -78,22 +85,27 @@ export function cleanRow(
   });
   // A cell with several values (Google's `a@x ::: b@y`) gives its first, with a note.
   const multi: ImportField[] = [];
-  const cell = (f: ImportField) => (idx[f] === undefined ? '' : (cells[idx[f]] ?? '').trim());
+  const cellAt = (i: number) => (cells[i] ?? '').trim();
+  const cell = (f: ImportField) => {
+    const i = idx[f]?.[0];
+    return i === undefined ? '' : cellAt(i);
+  };
   const get = (f: ImportField) => {
     const value = cell(f);
     if (!value.includes(':::')) return value;
     multi.push(f);
     return (value.split(':::')[0] ?? '').trim();
   };
-  /** Every value of a cell (one, or its ::: values), the empty ones left out. */
-  const all = (f: ImportField) => {
-    const values = cell(f)
-      .split(':::')
-      .map((v) => v.trim())
-      .filter(Boolean);
-    if (values.length > 1) multi.push(f);
-    return values;
-  };
+  /** Every value of a field's cells (one each, or their ::: values), in the file's order, the empty ones left out. */
+  const all = (f: ImportField) =>
+    (idx[f] ?? []).flatMap((i) => {
+      const values = cellAt(i)
+        .split(':::')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      if (values.length > 1 && !multi.includes(f)) multi.push(f);
+      return values;
+    });
   let firstName = get('first_name');
   let lastName = get('last_name');
   if ((!firstName || !lastName) && idx.full_name !== undefined) {
@@ -110,7 +122,8 @@ export function cleanRow(
           : 'import_last_name_missing',
     );
   const emailRaw = get('email');
-  // Every value of both phone columns, each cell's ::: values in order: the first valid one is taken.
+  // Every value of the phone column and the other-phone columns, each cell's ::: values in order: the
+  // first valid one is the person's phone; the others are kept (otherPhones), none dropped.
   const phones = (['phone', 'phone_other'] as const).flatMap((f) => all(f));
   if (!emailRaw && !phones.length) return skip('import_contact_missing');
   if (emailRaw && (!EMAIL.test(emailRaw) || emailRaw.length > 254)) return skip('import_email_invalid');
@@ -118,7 +131,11 @@ export function cleanRow(
   const country = countryCode(get('country'));
   if (country === null) notes.push('import_country_unknown');
   const region = country || defaultRegion;
-  const parsed = phones.map((p) => parsePhone(p, region)).find((p) => p !== null) ?? null;
+  const readings = phones.map((p) => parsePhone(p, region));
+  const parsed = readings.find((p) => p !== null) ?? null;
+  const otherPhones = [
+    ...new Set(phones.map((p, i) => readings[i]?.e164 ?? p).filter((p, i) => readings[i] !== parsed)),
+  ].filter((p) => p !== parsed?.e164);
   const firstPhone = phones[0];
   if (firstPhone !== undefined && !parsed) {
     // A number the row cannot do without is a reason to skip it; beside an email it is dropped, with a warning.
@@ -162,5 +179,6 @@ export function cleanRow(
     timeZone: tz || derived.timeZone || null,
     promo: newPromoCode(),
     notes,
+    otherPhones,
   };
 }

@@ -6,6 +6,7 @@ import { one } from '../../db/rows';
 import { directConnectionConfig } from '../../db/client';
 import type { ActionKind } from '../action-log';
 import { IMPORT_INVITATIONS_QUEUE } from './invitations';
+import { t, type Lang } from '../../i18n';
 
 export const IMPORT_QUEUE = 'user-import';
 /** Rows per transaction: each commit records its batch together with the users it made. */
@@ -33,6 +34,8 @@ type ImportRow = {
   default_country: string;
   language: string | null;
   send_invitations: boolean;
+  /** The importer's language: the notes the import writes in people's histories are theirs ('ru' when they are gone). */
+  creator_language: Lang;
 };
 
 /** CSV lines first..last: the rows to insert and the lines skipped, with their reasons. */
@@ -145,6 +148,22 @@ async function commitBatch(
       const clashedRows = new Set(clashed.map((r) => r.row));
       imported = b.rows.filter((r) => !clashedRows.has(r.row));
     }
+    // A person has one phone: the row's other phones go to their history as a note by the importer,
+    // which the person page shows, so no column of the file is lost.
+    const phonesOf = new Map(imported.map((r) => [`${r.email ?? ''}\n${r.phone ?? ''}`, r.otherPhones]));
+    const kept = inserted.flatMap((r) => {
+      const others = phonesOf.get(`${r.email ?? ''}\n${r.phone ?? ''}`) ?? [];
+      return others.length
+        ? [{ id: r.id, text: `${t(imp.creator_language, 'import_other_phones')}: ${others.join(', ')}` }]
+        : [];
+    });
+    if (kept.length)
+      await client.query(
+        `insert into action_logs (actor_id, subject_id, kind, details)
+         select $1, k.id, 'note_added', jsonb_build_object('text', k.text, 'import_id', $2::int)
+         from unnest($3::int[], $4::text[]) as k(id, text)`,
+        [imp.created_by_id, imp.id, kept.map((k) => k.id), kept.map((k) => k.text)],
+      );
     // People to invite (the import asked for it), sent a few at a time by the invitations queue.
     const invite = imp.send_invitations ? inserted.filter((r) => r.email).map((r) => r.id) : [];
     if (invite.length)
@@ -214,7 +233,8 @@ export async function runImport(ctx: AppContext, importId: number): Promise<void
       `update user_imports set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), error = null
        where id = $1 and status in ('mapped', 'running')
        returning id, status, file_url, encoding, delimiter, columns, mapping, consultant_id, tag_id, created_by_id, default_region, time_zone,
-         default_country, language, send_invitations`,
+         default_country, language, send_invitations,
+         coalesce((select u.language from users u where u.id = user_imports.created_by_id), 'ru') as creator_language`,
       [importId],
     );
     const imp = rows[0];

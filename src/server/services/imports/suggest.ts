@@ -104,7 +104,8 @@ const HEADERS: Record<ImportField, string[]> = {
     'ort',
     'wohnort',
   ],
-  // A second phone column beside the first (HubSpot's mobile, Google's Phone 2): any other phone header.
+  // Every phone column beside the first (HubSpot's mobile, Google's Phone 2 and 3, Outlook's Business,
+  // Home, Mobile, Other…): these names and any header isOtherPhone takes, all of them (see suggestMapping).
   phone_other: ['mobilephonenumber', 'phone2value', 'phone3value', ...PHONE_HEADERS],
   date_birth: [
     'datebirth', // Atrium
@@ -122,6 +123,15 @@ const HEADERS: Record<ImportField, string[]> = {
   time_zone: ['timezone', 'tz', 'часовойпояс', 'zeitzone'],
 };
 
+/**
+ * A phone header of an export not listed by name: Google's "Phone N - Value", Outlook's "Business Phone 2",
+ * "Car Phone", "Assistant's Phone", any "… Phone Number"; not a fax or a pager, nor Google's "Phone N - Type".
+ */
+const isOtherPhone = (k: string) =>
+  HEADERS.phone_other.includes(k) ||
+  /^phone\d+value$/.test(k) ||
+  (/(phone|phonenumber|telefon|телефон)\d*$/.test(k) && !/fax|pager/.test(k));
+
 const key = (column: string) =>
   column
     .toLowerCase()
@@ -130,7 +140,8 @@ const key = (column: string) =>
 
 /**
  * Column name -> field, guessed from the header. A full-name column is suggested only when the file
- * has no first and last name columns; each field and each column is used at most once.
+ * has no first and last name columns; each column is used at most once, each field too except
+ * phone_other, which takes every phone column left after the first (none is dropped unseen).
  */
 export function suggestMapping(columns: string[]): Record<string, ImportField> {
   const keys = columns.map(key);
@@ -155,7 +166,10 @@ export function suggestMapping(columns: string[]): Record<string, ImportField> {
       for (const [column, field] of named)
         if (field === 'first_name' || field === 'last_name') Reflect.deleteProperty(mapping, column);
   }
-  for (const field of IMPORT_FIELDS) if (!NAME_FIELDS.has(field)) pick(field);
+  for (const field of IMPORT_FIELDS) if (!NAME_FIELDS.has(field) && field !== 'phone_other') pick(field);
+  columns.forEach((column, i) => {
+    if (!(column in mapping) && isOtherPhone(keys[i] ?? '')) mapping[column] = 'phone_other';
+  });
   return mapping;
 }
 

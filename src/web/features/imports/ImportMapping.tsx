@@ -35,7 +35,8 @@ const rules = validatorsFor('ImportStartRequest', {
 /** The fields the form shows; the server's other messages (the mapping's) go to the form's alert. */
 const VISIBLE = ['consultant_id', 'tag_id', 'default_region', 'default_country', 'language', 'time_zone'];
 
-type Mapping = Record<ImportField, string>;
+/** Field -> the column chosen for it ('' none); phone_other takes any number of columns (every other phone). */
+type Mapping = Record<Exclude<ImportField, 'phone_other'>, string> & { phone_other: string[] };
 type Values = {
   mapping: Mapping;
   consultant_id: number | null;
@@ -48,12 +49,18 @@ type Values = {
 };
 type FieldRow = { id: ImportField };
 
-/** Field -> the file's column chosen for it ('' none), from the server's column -> field suggestion. */
+/** Field -> the file's columns chosen for it, from the server's column -> field suggestion. */
 function byField(suggested: Record<string, ImportField>): Mapping {
-  const chosen = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, ''])) as Mapping;
-  for (const [column, field] of Object.entries(suggested)) chosen[field] = column;
+  const chosen = { ...Object.fromEntries(IMPORT_FIELDS.map((f) => [f, ''])), phone_other: [] } as unknown as Mapping;
+  for (const [column, field] of Object.entries(suggested))
+    if (field === 'phone_other') chosen.phone_other.push(column);
+    else chosen[field] = column;
   return chosen;
 }
+
+/** The columns a field takes (none, one, or for phone_other several). */
+const columnsOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? (value as string[]) : [value as string | undefined]).filter((c): c is string => !!c);
 
 /** A sample as a person reads it at a glance: a long cell (a whole text, a broken line) is cut. */
 const SAMPLE_CHARS = 60;
@@ -70,29 +77,42 @@ function samples(saved: SchemaUserImportSaved, column: string): string[] {
     .map(cut);
 }
 
-/** The file's column an Atrium field takes ('' none); a column fills one field, so choosing it clears it elsewhere. */
+/**
+ * The file's column an Atrium field takes ('' none); "Other phones" takes any number of them (Google's
+ * Phone 2 and 3, Outlook's Business and Home phones…). A column fills one field, so choosing it clears
+ * it elsewhere.
+ */
 function ColumnInput({ field, columns }: { field: ImportField; columns: string[] }) {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext<Values>();
   const { field: input } = useInput({ source: `mapping.${field}` });
+  const multiple = field === 'phone_other';
   return (
     <TextField
       select
       size="small"
       label={translate(T(`fields.${field}`))}
       name={input.name}
-      value={(input.value as string | undefined) ?? ''}
+      value={multiple ? columnsOf(input.value) : ((input.value as string | undefined) ?? '')}
+      slotProps={{
+        htmlInput: { 'data-testid': `map-${field}` },
+        select: multiple ? { multiple: true, renderValue: (v) => columnsOf(v).join(', ') } : undefined,
+      }}
       onChange={(e) => {
-        const column = e.target.value;
-        if (column)
-          for (const other of IMPORT_FIELDS)
-            if (other !== field && getValues(`mapping.${other}`) === column)
-              setValue(`mapping.${other}`, '', { shouldDirty: true });
-        input.onChange(column);
+        const value = e.target.value as string | string[];
+        // "Ignore" among several empties the field; else the columns picked.
+        const picked = Array.isArray(value) ? (value.includes('') ? [] : value) : columnsOf(value);
+        for (const other of IMPORT_FIELDS) {
+          if (other === field) continue;
+          const was = columnsOf(getValues(`mapping.${other}`));
+          const left = was.filter((c) => !picked.includes(c));
+          if (left.length !== was.length)
+            setValue(`mapping.${other}`, other === 'phone_other' ? left : '', { shouldDirty: true });
+        }
+        input.onChange(multiple ? picked : (picked[0] ?? ''));
       }}
       onBlur={input.onBlur}
-      sx={{ minWidth: 220 }}
-      slotProps={{ htmlInput: { 'data-testid': `map-${field}` } }}
+      sx={{ minWidth: 220, maxWidth: 360 }}
     >
       <MenuItem value="">{translate(T('ignore'))}</MenuItem>
       {columns.map((c) => (
@@ -106,10 +126,12 @@ function ColumnInput({ field, columns }: { field: ImportField; columns: string[]
 
 /** The first values of the column chosen for `field`. */
 function Samples({ field, saved }: { field: ImportField; saved: SchemaUserImportSaved }) {
-  const column = useWatch<Values, `mapping.${ImportField}`>({ name: `mapping.${field}` });
+  const chosen = useWatch<Values, `mapping.${ImportField}`>({ name: `mapping.${field}` });
   return (
     <Box component="span" data-testid={`samples-${field}`} sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
-      {column ? samples(saved, column).join(' · ') : ''}
+      {columnsOf(chosen)
+        .flatMap((column) => samples(saved, column))
+        .join(' · ')}
     </Box>
   );
 }
@@ -165,7 +187,7 @@ function MappingList({ saved }: { saved: SchemaUserImportSaved }) {
 function Unmapped({ columns }: { columns: string[] }) {
   const translate = useTranslate();
   const mapping = useWatch<Values, 'mapping'>({ name: 'mapping' });
-  const taken = new Set(Object.values(mapping));
+  const taken = new Set(Object.values(mapping).flatMap(columnsOf));
   const unmapped = columns.filter((c) => c && !taken.has(c));
   if (unmapped.length === 0) return null;
   return (
@@ -253,7 +275,7 @@ export function ImportMapping({
   const submit = async (data: FieldValues) => {
     const v = data as Values;
     const chosen = Object.fromEntries(
-      IMPORT_FIELDS.filter((f) => v.mapping[f]).map((f) => [v.mapping[f], f] as const),
+      IMPORT_FIELDS.flatMap((f) => columnsOf(v.mapping[f]).map((column) => [column, f] as const)),
     ) as Record<string, ImportField>;
     try {
       await starting.mutateAsync([
