@@ -78,6 +78,7 @@ test('the structure headers and tag-group columns follow a switch of language wi
   // The member's row opens their page: the group is named in German there too; back to the structure.
   await page.getByRole('cell', { name: `Member${stamp}`, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/view-details\/\d+$/);
+  await page.getByRole('tab', { name: person.de.tabs.contact }).click();
   await expect(page.locator('#main-content').getByText(catalogues.de.tag_group_sources, { exact: true })).toBeVisible();
   await page.getByRole('link', { name: person.de.back }).click();
   await page.getByRole('tab', { name: team.de.tabs.structure }).click();
