@@ -6,6 +6,7 @@ import { render } from 'vitest-browser-react';
 import type { SchemaProfile } from '../../src/api/schema';
 import type { AtriumDataProvider } from '../../src/web/providers/data';
 import { en as english } from '../../src/web/i18n/en';
+import { theme } from '../../src/web/layout/theme';
 
 /**
  * The English interface: react-admin's texts and every area's (the app's own i18nProvider also asks
@@ -24,7 +25,7 @@ const ok = () => Promise.resolve();
 type Methods = Partial<AtriumDataProvider>;
 
 /**
- * Renders `ui` as the app does (react-admin's <AdminContext>: router, query client, forms, translations)
+ * Renders `ui` as the app does (react-admin's <AdminContext>: router, query client, forms, translations, the app's theme)
  * with `methods` as the data provider (and `authProvider` when the screen signs in or asks who is
  * signed in): a component test mocks the providers at their public interface, so it needs no server.
  */
@@ -33,6 +34,7 @@ export function renderWithAdmin(ui: ReactNode, methods: Methods = {}, authProvid
     <AdminContext
       dataProvider={methods as unknown as DataProvider}
       i18nProvider={i18nProvider}
+      theme={theme}
       authProvider={authProvider && { checkAuth: ok, checkError: ok, logout: ok, login: ok, ...authProvider }}
     >
       {ui}

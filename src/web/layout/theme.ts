@@ -1,4 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+// Types only: lets the theme name MUI X's field (MuiPickersTextField) without loading the pickers.
+import type {} from '@mui/x-date-pickers/themeAugmentation';
 
 /** Aria attributes given to a checkbox go to its <input>, not to the <span> around it (axe: label, aria-prohibited-attr). */
 type CheckboxOwner = { 'aria-label'?: string };
@@ -33,6 +35,9 @@ export const theme: RaThemeOptions = {
         },
       },
     },
+    // MUI X's pickers draw their own field (not MUI's TextField), so react-admin's filled, dense default
+    // missed them: the task dialog's End time stood outlined among filled inputs (#40 finding 17).
+    MuiPickersTextField: { defaultProps: { variant: 'filled', margin: 'dense', size: 'small' } },
     // react-admin's empty state greys its message with opacity 0.5, below AA contrast.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.64)' } } } },
     // react-admin's AppBar spinner has no name (axe: aria-progressbar-name); the AppBar holds the translated one.
