@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
+import { usePhoneShownRecord } from '../../common/PhoneField';
 import { FormToolbar } from './FormToolbar';
 import type { SchemaContact } from '../../../api/schema';
 
@@ -45,11 +46,13 @@ function SourceLine() {
 
 export function ContactForm() {
   const translate = useTranslate();
+  const record = usePhoneShownRecord();
   // A particular category says so in the picker: a contact may have only one of them.
   const categoryText = (c: Category) =>
     c.is_particular ? `${c.name} (${translate('atrium.contacts.particular_mark')})` : c.name;
   return (
     <SimpleForm
+      record={record}
       validate={needsChannel}
       toolbar={
         <FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />

@@ -10,6 +10,7 @@ import {
 import { Alert, Grid } from '@mui/material';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
+import { usePhoneShownRecord } from '../../common/PhoneField';
 import { useTimeZoneChoices } from '../../common/inputs';
 import { languageChoices } from '../../common/choices';
 import { leadStatusChoices, roleChoices } from './choices';
@@ -27,8 +28,9 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
   // Creating requires the names and role; editing only keeps them from going blank.
   const v = creating ? createRules : updateRules;
   const zones = useTimeZoneChoices();
+  const record = usePhoneShownRecord();
   return (
-    <SimpleForm>
+    <SimpleForm record={record}>
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput source="first_name" label="atrium.users.fields.first_name" validate={v.first_name} fullWidth />
