@@ -16,6 +16,22 @@ async function openRegister(register: (body: unknown) => Promise<unknown>) {
 }
 
 describe('register form', () => {
+  it("gives the phone example of the visitor's country: +1 in New York with an English browser, not +49", async () => {
+    // The browser's zone as a New York visitor's (the page reads it from a new DateTimeFormat's options).
+    const options = new Intl.DateTimeFormat().resolvedOptions();
+    const zone = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockReturnValue({ ...options, timeZone: 'America/New_York' });
+    try {
+      const { field } = await openRegister(() => Promise.resolve({}));
+      const phone = field(en.auth.register.phone);
+      await expect.element(phone).toHaveAccessibleDescription(/\+1 201 555 0123$/);
+      await expect.element(phone).not.toHaveAccessibleDescription(/\+49/);
+    } finally {
+      zone.mockRestore();
+    }
+  });
+
   it("starts with an empty promo code when the address carried none (not the admin's)", async () => {
     const register = vi.fn(() => Promise.resolve({}));
     const { field, submit, screen } = await openRegister(register);

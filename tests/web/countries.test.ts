@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { browserRegion, COUNTRY_CODES, countryName, countryOptions } from '../../src/web/common/countries';
+import {
+  browserRegion,
+  COUNTRY_CODES,
+  countryName,
+  countryOptions,
+  visitorRegion,
+  zoneCountry,
+} from '../../src/web/common/countries';
+import { phoneExample } from '../../src/web/common/phone';
 
 describe('countries on the web: ISO codes shown in the interface language', () => {
   it('names a code in ru, en and de', () => {
@@ -52,5 +60,29 @@ describe("browserRegion: the browser's language read as a region for phones", ()
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("visitorRegion: where a visitor is, for the register page's phone example (#40 finding 17)", () => {
+  it("takes the time zone's country first, whatever the browser's language", () => {
+    expect(zoneCountry('America/New_York')).toBe('US');
+    expect(zoneCountry('Europe/Berlin')).toBe('DE');
+    expect(visitorRegion('en-US', 'America/New_York')).toBe('US');
+    expect(visitorRegion('de-DE', 'America/Chicago')).toBe('US');
+    expect(visitorRegion('en-US', 'Europe/Berlin')).toBe('DE');
+    expect(visitorRegion('en', 'Europe/London')).toBe('GB');
+  });
+
+  it("falls back on the language's region where the zone is no country's", () => {
+    expect(zoneCountry('UTC')).toBeUndefined();
+    expect(visitorRegion('en-US', 'UTC')).toBe('US');
+    expect(visitorRegion('de', 'Etc/GMT+5')).toBe('DE');
+    expect(visitorRegion('', 'UTC')).toBeUndefined();
+  });
+
+  it("gives that country's mobile number as the example, grouped", () => {
+    expect(phoneExample('US')).toBe('+1 201 555 0123');
+    expect(phoneExample('DE')).toBe('+49 1512 3456789');
+    expect(phoneExample('XX')).toBe('');
   });
 });

@@ -81,3 +81,42 @@ export function withBrowserRegion<T extends object>(data: T): T & { default_regi
   const region = browserRegion();
   return region ? { ...data, default_region: region } : data;
 }
+
+/** Zone → country, built once from ICU's zones of each country (Intl.Locale's timeZones, getTimeZones() in newer engines). */
+let zoneCountries: Map<string, string> | undefined;
+
+/**
+ * The country of an IANA zone ("America/New_York" → "US"); undefined for a zone of no country (UTC,
+ * Etc/GMT+5) or where the engine does not list zones per country (Firefox): the caller falls back.
+ */
+export function zoneCountry(zone: string): string | undefined {
+  if (!zoneCountries) {
+    zoneCountries = new Map();
+    for (const code of COUNTRY_CODES) {
+      try {
+        const locale = new Intl.Locale(`und-${code}`) as Intl.Locale & {
+          timeZones?: string[];
+          getTimeZones?: () => string[] | undefined;
+        };
+        const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
+        for (const z of zones) if (!zoneCountries.has(z)) zoneCountries.set(z, code);
+      } catch {
+        // A code the engine does not take: its zones stay unknown.
+      }
+    }
+  }
+  return zoneCountries.get(zone);
+}
+
+/**
+ * Where the visitor most likely is, for a phone example and a number typed without its country code:
+ * the country of the browser's time zone (a German with an en-US browser in Berlin is in Germany), else the
+ * browser language's region ("en-US" → US, "de" → DE), else undefined.
+ */
+export function visitorRegion(
+  language: string = typeof navigator === 'undefined' ? '' : navigator.language,
+  zone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string | undefined {
+  const byZone = zone ? zoneCountry(zone) : undefined;
+  return byZone && COUNTRY_CODES.includes(byZone) ? byZone : browserRegion(language);
+}

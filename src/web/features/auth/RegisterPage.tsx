@@ -4,7 +4,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useProviderQuery } from '../../providers/data/providerHooks';
 import type { SchemaRegisterRequest } from '../../../api/schema';
 import { publicValidatorsFor } from '../../../api/publicValidators';
-import { browserRegion } from '../../common/countries';
+import { browserRegion, visitorRegion } from '../../common/countries';
+import { phoneExample } from '../../common/phone';
 import { browserTimeZone } from '../../common/format';
 import { submissionErrors } from '../../common/errors';
 import { FillAllEmpty } from '../../common/FillAllEmpty';
@@ -82,12 +83,15 @@ export default function RegisterPage() {
   const [locale] = useLocaleState();
   const { promo = '' } = useParams();
   const adminPromo = useAdminPromo(!promo);
+  // Where the visitor is (their zone's country, else their browser language's region): the phone hint's
+  // example is a number of there (+1 for New York, not a German one), and a number typed without its
+  // country code is read there too. Else the interface language's country.
+  const region = visitorRegion() ?? browserRegion(locale);
+  const example = (region && phoneExample(region)) || phoneExample(browserRegion(locale) ?? 'US');
 
   const send = async (values: Values) => {
     const v = (name: keyof Values) => values[name]?.trim() ?? '';
     const email = v('email');
-    // A phone typed without its country code is read in the browser's region.
-    const region = browserRegion();
     const body: SchemaRegisterRequest = {
       email,
       password: values.password ?? '',
@@ -141,7 +145,11 @@ export default function RegisterPage() {
             autoComplete="email"
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
           />
-          <TextInput {...input('phone', 'atrium.auth.register.phone_hint')} type="tel" autoComplete="tel" />
+          <TextInput
+            {...input('phone', translate('atrium.auth.register.phone_hint', { example }))}
+            type="tel"
+            autoComplete="tel"
+          />
           <PasswordInput {...input('password', 'atrium.auth.register.password_hint')} autoComplete="new-password" />
           <TextInput
             {...input('promo', 'atrium.auth.register.promo_hint')}
