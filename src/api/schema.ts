@@ -3013,7 +3013,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * An import with the preview of its file, to continue one uploaded but never started
+         * @description The import as the list shows it, with the preview the upload answered with: the header, the first rows and the suggested mapping (the one last started for the same header, else guessed), read from what the upload stored, so the mapping step can be opened again later. Who may: the import's creator or an admin. Consultants and admins may call it.
+         *     Errors: 400 for a malformed id; 401 without a valid session; 403 for a member or another consultant's import; 404 when there is no such import.
+         */
+        get: operations["getUserImport"];
         put?: never;
         post?: never;
         /**
@@ -11408,6 +11413,34 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A member, or another consultant's import. */
+            403: components["responses"]["Forbidden"];
+            /** @description No such import. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUserImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import with a preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserImportSaved"];
                 };
             };
             400: components["responses"]["BadRequest"];

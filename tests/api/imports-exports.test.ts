@@ -342,6 +342,37 @@ describe('imports of real exports', () => {
     expect(await person('nia@tz.test')).toMatchObject({ time_zone: 'Europe/Berlin', language: 'de' });
   });
 
+  it('gives an upload never started back with its preview, so it can be continued; to its creator or an admin only', async () => {
+    const saved = await upload(
+      'later.csv',
+      Buffer.from('First Name,Last Name,Email\nAnn,Later,ann@later.test\n', 'utf8'),
+    );
+    const again = await api(t, 'GET', `/api/accounts/import_users/${saved.id}/`, { token: admin });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      id: saved.id,
+      status: 'uploaded',
+      file_name: 'later.csv',
+      preview: saved.preview,
+    });
+    const c = await makeUser(t, { role: 'consultant' });
+    const other = await api(t, 'GET', `/api/accounts/import_users/${saved.id}/`, {
+      token: await t.login(c.email, c.password),
+    });
+    expect(other.statusCode).toBe(403);
+    const none = await api(t, 'GET', '/api/accounts/import_users/999999/', { token: admin });
+    expect(none.statusCode).toBe(404);
+    // Continued, it starts as one just uploaded would.
+    const res = await start({
+      import_id: saved.id,
+      mapping: again.json().preview.suggested_mapping,
+      consultant_id: adminId,
+      tag_id: tagId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await finished(saved.id)).toMatchObject({ success: 1 });
+  });
+
   it('deletes an upload never started, and only that', async () => {
     const saved = await upload('gone.csv', Buffer.from('Email\nx@gone.test\n', 'utf8'));
     const del = await api(t, 'DELETE', `/api/accounts/import_users/${saved.id}/`, { token: admin });

@@ -110,11 +110,34 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await expect(page.getByText(`${leads.ru.sources.import}: ${name}`)).toBeVisible();
 });
 
-test('an upload never started is deleted after a confirmation', async ({ page }) => {
+test('an upload never started is continued later from the list, or deleted after a confirmation', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, 'admin@demo.atrium');
   await openFromMenu(page, 'Импорт');
   await expect(page).toHaveURL(/\/staff\/users_imports/);
+  // Uploaded and left without starting: back on the page later, the upload continues from the list (#40 finding 17).
+  const later = `later-${stamp}.csv`;
+  await page.getByTestId('import-file').setInputFiles({
+    name: later,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`First Name,Last Name,Email\nLea,Later,lea.${stamp}@later.test\n`, 'utf8'),
+  });
+  await expect(page.getByTestId('mapping-file')).toHaveText(later);
+  await openFromMenu(page, catalogues.ru.menu_team);
+  await openFromMenu(page, 'Импорт');
+  await expect(page.getByText('Просмотр и сопоставление')).toBeHidden();
+  const waiting = page.locator('tbody tr').filter({ hasText: later });
+  await expect(waiting.locator('td.column-status')).toHaveText('Загружен');
+  await waiting.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page.getByTestId('mapping-file')).toHaveText(later);
+  await expect(page.getByTestId('map-email')).toHaveValue('Email');
+  await page.getByLabel('Тег').click();
+  await page.getByRole('option', { name: 'Event' }).click();
+  await page.getByRole('button', { name: 'Начать импорт' }).click();
+  await expect(page.getByText('Просмотр и сопоставление')).toBeHidden();
+  await expect(waiting.locator('td.column-status')).toHaveText('Завершён', { timeout: 60_000 });
+  await expect(waiting.locator('td.column-total')).toContainText('Успешно: 1');
+
   const name = `never-${stamp}.csv`;
   await page
     .getByTestId('import-file')

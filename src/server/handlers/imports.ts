@@ -4,6 +4,7 @@ import { FieldErrors } from '../errors';
 import { t } from '../i18n';
 import {
   deleteUserImport,
+  getUserImport,
   listUserImports,
   rejectedImportRows,
   saveUserImport,
@@ -50,6 +51,7 @@ export const importsHandlers: HandlerTable = {
       .header('Content-Disposition', `attachment; filename="rejected-rows-${req.params.id}.csv"`);
     return csv;
   },
+  getUserImport: async (req) => getUserImport(req.server.ctx, signedIn(req), req.params.id, req.lang),
   deleteUserImport: async (req) => {
     await deleteUserImport(req.server.ctx, signedIn(req), req.params.id);
     return { detail: t(req.lang, 'deleted') };

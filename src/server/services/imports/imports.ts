@@ -199,23 +199,38 @@ export async function saveUserImport(ctx: AppContext, caller: Caller, input: Sav
       );
       return row;
     });
-    const view = one(await views(ctx, [saved], lang));
-    const remembered = await savedMapping(ctx, columns);
-    return {
-      ...view,
-      preview: {
-        columns: columns,
-        rows: preview,
-        suggested_mapping: remembered ?? suggestMapping(columns),
-        mapping_saved: remembered !== null,
-      },
-    };
+    return await withPreview(ctx, saved, lang);
   } catch (err) {
     await ctx.storage.remove(stored.url);
     if (err instanceof FieldErrors || err instanceof DomainError || (err as { statusCode?: number }).statusCode)
       throw err;
     throw FieldErrors.of('file', 'import_file_invalid');
   }
+}
+
+/** The import's view with the preview of its file (as stored at the upload) and the mapping to offer. */
+async function withPreview(ctx: AppContext, imp: Row, lang: Lang) {
+  const [view, remembered] = await Promise.all([views(ctx, [imp], lang), savedMapping(ctx, imp.columns)]);
+  return {
+    ...one(view),
+    preview: {
+      columns: imp.columns,
+      rows: imp.previewRows,
+      suggested_mapping: remembered ?? suggestMapping(imp.columns),
+      mapping_saved: remembered !== null,
+    },
+  };
+}
+
+/**
+ * One import with its preview: an upload never started is continued from the list (the mapping step opens
+ * again), which needs what the upload answered with. The creator's or, for an admin, anyone's.
+ */
+export async function getUserImport(ctx: AppContext, caller: Caller, id: number, lang: Lang) {
+  const [imp] = await ctx.db.select().from(userImports).where(eq(userImports.id, id));
+  if (!imp) throw notFound();
+  if (!isAdmin(caller) && imp.createdById !== caller.id) throw permissionDenied();
+  return withPreview(ctx, imp, lang);
 }
 
 /** The mapping last started for a file with this header, when it still fits the header. */

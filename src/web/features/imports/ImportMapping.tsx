@@ -263,7 +263,8 @@ export function ImportMapping({
   const defaults: Values = {
     mapping: byField(saved.preview.suggested_mapping),
     consultant_id: consultantId || null,
-    tag_id: null,
+    // An upload may have named its tag already (the contract lets the upload give it).
+    tag_id: saved.tag?.id ?? null,
     // How phones without a country code are read (for rows without a country): the importer's region.
     default_region: browserRegion() ?? null,
     // The country, language and zone of people whose row names none: the importer's own.
@@ -302,6 +303,10 @@ export function ImportMapping({
     <Box sx={{ my: 2 }}>
       <Form<Values> defaultValues={defaults} onSubmit={submit} noValidate>
         <Typography variant="h6">{translate(T('preview'))}</Typography>
+        {/* Which upload this is: one continued from the list may be days old. */}
+        <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }} data-testid="mapping-file">
+          {saved.file_name}
+        </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="mapping-source">
           {translate(T(saved.preview.mapping_saved ? 'mapping_saved' : 'mapping_suggested'), {
             columns: saved.preview.columns.length,

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -30,6 +30,7 @@ import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from
 import { useNotifyError } from '../../common/errors';
 import { ListError } from '../../common/ListError';
 import { useProviderMutation } from '../../providers/data/providerHooks';
+import { useGetDetail } from '../../providers/data/detail';
 import { FilterTabs } from '../../common/FilterTabs';
 import { SharedFilterForm } from '../../common/SharedFilterForm';
 import { InstantField } from '../../common/fields';
@@ -97,34 +98,54 @@ function StatusField() {
   );
 }
 
-/** Called with the id of an upload just deleted (the page closes its mapping if it is open). */
-const UploadDeleted = createContext<(id: number) => void>(() => undefined);
+/**
+ * What the list's actions tell the page: an upload just deleted (its mapping closes if it is open), and
+ * an upload to continue (its mapping opens).
+ */
+const UploadActions = createContext<{ deleted: (id: number) => void; continued: (id: number) => void }>({
+  deleted: () => undefined,
+  continued: () => undefined,
+});
 
-/** Delete for an upload never started (with a confirmation), resume for one that failed. */
+/**
+ * For an upload never started: continue it (its mapping step opens again, #40 finding 17) or delete it
+ * (with a confirmation); resume for one that failed.
+ */
 function ImportActions() {
   const imp = useRecordContext<SchemaUserImport>();
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const deleted = useContext(UploadDeleted);
+  const { deleted, continued } = useContext(UploadActions);
   const notify = useNotify();
   // startImport reads every list again.
   const resume = useProviderMutation('startImport', { onError: notifyError });
   if (imp?.status === 'uploaded')
     return (
-      <DeleteWithConfirmButton
-        label={T('delete')}
-        confirmTitle={T('delete_title')}
-        confirmContent={translate(T('delete_confirm'), { name: imp.file_name })}
-        mutationMode="pessimistic"
-        redirect={false}
-        mutationOptions={{
-          // Replaces react-admin's own success handling: its notice is given here.
-          onSuccess: () => {
-            notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
-            deleted(imp.id);
-          },
-        }}
-      />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => {
+            continued(imp.id);
+          }}
+        >
+          {translate(T('continue'))}
+        </Button>
+        <DeleteWithConfirmButton
+          label={T('delete')}
+          confirmTitle={T('delete_title')}
+          confirmContent={translate(T('delete_confirm'), { name: imp.file_name })}
+          mutationMode="pessimistic"
+          redirect={false}
+          mutationOptions={{
+            // Replaces react-admin's own success handling: its notice is given here.
+            onSuccess: () => {
+              notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+              deleted(imp.id);
+            },
+          }}
+        />
+      </Stack>
     );
   if (imp?.status === 'failed')
     return (
@@ -393,25 +414,85 @@ function UploadButton({ onSaved }: { onSaved: (saved: SchemaUserImportSaved) => 
   );
 }
 
+/**
+ * The mapping step of an upload continued from the list: the import is read again with its preview (a
+ * list row has none), and the step is brought into view (the list is below it).
+ */
+function ContinuedMapping({ id, consultantId, onClosed }: { id: number; consultantId: number; onClosed: () => void }) {
+  const notifyError = useNotifyError();
+  const { data } = useGetDetail<SchemaUserImportSaved>(
+    'imports',
+    { id },
+    {
+      onError: (e) => {
+        notifyError(e);
+        onClosed();
+      },
+    },
+  );
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = Boolean(data?.preview);
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
+  if (!data?.preview) return <LinearProgress sx={{ my: 2 }} />;
+  return (
+    <Box ref={ref} sx={{ scrollMarginTop: 64 }}>
+      <ImportMapping saved={data} consultantId={data.consultant?.id ?? consultantId} onStarted={onClosed} />
+    </Box>
+  );
+}
+
 /** Upload a .csv, map its columns, start; the list refreshes while an import runs. */
 export default function ImportsPage() {
   const translate = useTranslate();
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const { data: me } = useGetIdentity();
+  // The mapping step open: of the file just uploaded (its answer has the preview), or of an upload continued from the list.
   const [saved, setSaved] = useState<SchemaUserImportSaved | null>(null);
+  const [continuedId, setContinuedId] = useState<number | null>(null);
+  const consultantId = Number(me?.id ?? 0);
+  const actions = useMemo(
+    () => ({
+      deleted: (id: number) => {
+        setSaved((open) => (open?.id === id ? null : open));
+        setContinuedId((open) => (open === id ? null : open));
+      },
+      continued: (id: number) => {
+        setSaved(null);
+        setContinuedId(id);
+      },
+    }),
+    [],
+  );
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <Title title={translate(T('title'))} />
       <TopToolbar sx={{ justifyContent: 'flex-start', minHeight: 0, p: 0 }}>
-        <UploadButton onSaved={setSaved} />
+        <UploadButton
+          onSaved={(upload) => {
+            setContinuedId(null);
+            setSaved(upload);
+          }}
+        />
       </TopToolbar>
       {saved && (
         <ImportMapping
           key={saved.id}
           saved={saved}
-          consultantId={Number(me?.id ?? 0)}
+          consultantId={consultantId}
           onStarted={() => {
             setSaved(null);
+          }}
+        />
+      )}
+      {continuedId !== null && (
+        <ContinuedMapping
+          key={continuedId}
+          id={continuedId}
+          consultantId={consultantId}
+          onClosed={() => {
+            setContinuedId(null);
           }}
         />
       )}
@@ -435,13 +516,7 @@ export default function ImportsPage() {
         <SharedFilterForm>
           <StatusTabs />
         </SharedFilterForm>
-        <UploadDeleted.Provider
-          value={(id) => {
-            setSaved((open) => (open?.id === id ? null : open));
-          }}
-        >
-          {phone ? <ImportCards /> : <ImportsTable />}
-        </UploadDeleted.Provider>
+        <UploadActions.Provider value={actions}>{phone ? <ImportCards /> : <ImportsTable />}</UploadActions.Provider>
       </List>
     </Box>
   );

@@ -5,8 +5,8 @@ import type { ResourceAdapter } from '../../providers/data/types';
 import { invalidating } from '../../providers/data/invalidation';
 
 /**
- * `imports` → accounts/import_users/: list (paged, by status), create = upload a .csv (multipart,
- * answers with the preview), update = start with a mapping, consultant and tag, delete = remove an upload never
+ * `imports` → accounts/import_users/: list (paged, by status), getOne = one with its preview (to continue an
+ * upload), create = upload a .csv (multipart, answers with the preview), update = start with a mapping, consultant and tag, delete = remove an upload never
  * started.
  */
 export const importsAdapter: ResourceAdapter = {
@@ -24,6 +24,12 @@ export const importsAdapter: ResourceAdapter = {
       }),
     );
     return { data: page.results, total: page.count };
+  },
+  /** An import with the preview of its file: an upload never started, continued from the list. */
+  async getOne(_resource, { id }) {
+    return {
+      data: await unwrap(api.GET('/accounts/import_users/{id}/', { params: { path: { id: Number(id) } } })),
+    };
   },
   async create(_resource, { data }) {
     const { file, consultant_id, tag_id } = data as { file: File; consultant_id?: number; tag_id?: number };

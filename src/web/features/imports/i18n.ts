@@ -44,6 +44,7 @@ const en = {
   delete_title: 'Delete the upload',
   delete_confirm: 'Delete %{name}? It was never started; nothing was imported from it.',
   resume: 'Resume',
+  continue: 'Continue',
   empty: 'No imports yet. Upload a .csv file to start.',
   statuses: { uploaded: 'Uploaded', mapped: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' },
   fields: {
@@ -106,6 +107,7 @@ export const imports = {
     delete_title: 'Удалить загрузку',
     delete_confirm: 'Удалить %{name}? Импорт не запускался, из него ничего не загружено.',
     resume: 'Продолжить',
+    continue: 'Продолжить',
     empty: 'Импортов пока нет. Загрузите файл .csv.',
     statuses: {
       uploaded: 'Загружен',
@@ -171,6 +173,7 @@ export const imports = {
     delete_title: 'Upload löschen',
     delete_confirm: '%{name} löschen? Er wurde nie gestartet; nichts wurde daraus importiert.',
     resume: 'Fortsetzen',
+    continue: 'Weiter',
     empty: 'Noch keine Importe. Laden Sie eine .csv-Datei hoch.',
     statuses: {
       uploaded: 'Hochgeladen',
