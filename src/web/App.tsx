@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Outlet, Route, RouterProvider, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, localStorageStore, Notification, useI18nProvider, useSetLocale } from 'react-admin';
 import { publicRoutes, SessionWatcher } from './features/auth/public';
@@ -95,45 +95,55 @@ function TranslatedNotification() {
   return <Notification />;
 }
 
-export function App() {
+/** The app inside the router: react-admin's context, the public screens and the signed-in app. */
+function Root() {
   return (
-    <BrowserRouter>
-      {/* react-admin's context (auth, data, i18n, store, notifications, theme) is shared by the public screens and the app. */}
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        queryClient={queryClient}
-        i18nProvider={i18nProvider}
-        store={store}
-        theme={theme}
-      >
-        <LocaleTheme>
-          <Routes>
-            {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
-            <Route element={<PublicFrame />}>{publicRoutes}</Route>
-            <Route
-              path="*"
-              element={
-                <Suspense fallback={<LoadingScreen />}>
-                  <AdminApp />
-                </Suspense>
-              }
-            />
-          </Routes>
-          {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
+    // react-admin's context (auth, data, i18n, store, notifications, theme) is shared by the public screens and the app.
+    <AdminContext
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+    >
+      <LocaleTheme>
+        <Routes>
+          {/* Public screens: outside react-admin's UI, reachable whatever the login status (spec, section 2). */}
+          <Route element={<PublicFrame />}>{publicRoutes}</Route>
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
+        </Routes>
+        {/* On every screen, public or not: the notifications ('Logged in' is raised on /login and shown on
             the dashboard, so there is one for both; AdminApp turns off react-admin's own), the iPhone banner
             and the 401 watcher. */}
-          <TranslatedNotification />
-          {showsIosBanner && (
-            <Suspense fallback={null}>
-              <IosInstallBanner />
-            </Suspense>
-          )}
-          <SessionWatcher />
-          <FollowAccountLanguage />
-          <DocumentLanguage />
-        </LocaleTheme>
-      </AdminContext>
-    </BrowserRouter>
+        <TranslatedNotification />
+        {showsIosBanner && (
+          <Suspense fallback={null}>
+            <IosInstallBanner />
+          </Suspense>
+        )}
+        <SessionWatcher />
+        <FollowAccountLanguage />
+        <DocumentLanguage />
+      </LocaleTheme>
+    </AdminContext>
   );
+}
+
+/**
+ * A data router (one splat route, the app's own <Routes> below it, as react-admin's own router is made):
+ * only a data router can hold a navigation back, which react-admin's warnWhenUnsavedChanges needs to ask
+ * before a form with unsaved typing is left. Under a plain BrowserRouter the forms' warning was silently off.
+ */
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

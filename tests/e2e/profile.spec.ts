@@ -149,6 +149,18 @@ test('a member edits the profile and uses it in Russian, English and German', as
   await expect(birth).toHaveValue('09/09/ГГГГ');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Введите дату в формате ДД/ММ/ГГГГ')).toBeVisible();
+  // Leaving with unsaved typing asks first, in the interface language (#40 finding 17): staying keeps the
+  // form as typed, leaving drops it.
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await page.locator('[role="tablist"] a[href="/profile/view"]').click();
+  await expect.poll(() => asked).toEqual([expect.stringContaining('изменений не были сохранены')]);
+  await expect(page).toHaveURL(/\/profile\/edit$/);
+  await expect(birth).toHaveValue('09/09/ГГГГ');
+  page.once('dialog', (d) => void d.accept());
   await openProfilePage(page, 'view');
   await expect(page.locator('dl')).toContainText('24/05/1990');
 

@@ -53,6 +53,7 @@ export function ContactForm() {
   return (
     <SimpleForm
       record={record}
+      warnWhenUnsavedChanges
       validate={needsChannel}
       toolbar={
         <FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />

@@ -269,6 +269,8 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
           onSubmit={submit}
           noValidate
           disableInvalidFormNotification
+          // Leaving with unsaved typing asks first (#40 finding 17), as the other long forms do.
+          warnWhenUnsavedChanges
         >
           <InvalidFormNotice message="atrium.profile.errors.fill_fields" />
           <Grid container spacing={2}>

@@ -30,7 +30,7 @@ const WHEN: WhenTexts = {
 
 function BroadcastForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 960 }}>
+    <SimpleForm sx={{ maxWidth: 960 }} warnWhenUnsavedChanges>
       <TextInput source="title" label="atrium.broadcasts.admin.fields.title" validate={v.title} fullWidth />
       <WhenSection texts={WHEN} startRules={v.starts_at} endRules={v.ends_at} zoneRules={v.time_zone} />
       <FormSection title="atrium.broadcasts.admin.watch_section">

@@ -21,7 +21,7 @@ const WHEN: WhenTexts = {
 
 function EventForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 960 }}>
+    <SimpleForm sx={{ maxWidth: 960 }} warnWhenUnsavedChanges>
       <TextInput source="title" label="atrium.admin.events.fields.title" validate={v.title} fullWidth />
       <WhenSection texts={WHEN} startRules={v.starts_at} zoneRules={v.time_zone} />
       <FormSection title="atrium.admin.events.where_section">

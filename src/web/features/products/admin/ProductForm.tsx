@@ -27,7 +27,7 @@ function transform(data: Record<string, unknown>) {
 
 function ProductForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 960 }}>
+    <SimpleForm sx={{ maxWidth: 960 }} warnWhenUnsavedChanges>
       <TextInput source="name" label={L('name')} validate={v.name} fullWidth />
       <RichText source="description" label={L('description')} validate={v.description} />
       <ArrayInput source="photos" label={L('photos')} validate={v.photos}>

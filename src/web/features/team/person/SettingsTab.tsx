@@ -179,7 +179,13 @@ export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
   };
   return (
     <Box sx={{ maxWidth: 640 }}>
-      <Form<Values> defaultValues={opening} onSubmit={submit} noValidate disableInvalidFormNotification>
+      <Form<Values>
+        defaultValues={opening}
+        onSubmit={submit}
+        noValidate
+        disableInvalidFormNotification
+        warnWhenUnsavedChanges
+      >
         <Stack spacing={2}>
           <FormProblem />
           <LabelsInput source="tags" options={labels.data.tags} own={person.tags} validate={rules.tags} />
