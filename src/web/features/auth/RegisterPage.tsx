@@ -87,7 +87,11 @@ export default function RegisterPage() {
   // example is a number of there (+1 for New York, not a German one), and a number typed without its
   // country code is read there too. Else the interface language's country.
   const region = visitorRegion() ?? browserRegion(locale);
-  const example = (region && phoneExample(region)) || phoneExample(browserRegion(locale) ?? 'US');
+  // Kept on one line (no-break spaces): a number split over two lines on a phone reads as two.
+  const example = ((region && phoneExample(region)) || phoneExample(browserRegion(locale) ?? 'US')).replace(
+    / /g,
+    '\u00a0',
+  );
 
   const send = async (values: Values) => {
     const v = (name: keyof Values) => values[name]?.trim() ?? '';
