@@ -11,7 +11,8 @@ import { LANGUAGE_WALKS, OPEN_MENU, test, VIEWPORTS } from './support/session';
  * range. Until both days are picked a hint says what to do; the date fields hold a whole date; a
  * reversed range is one translated message under the last day and asks nothing of the server; an
  * empty range says to widen it; "Time spent" has its unit; the employee table (money columns too)
- * fits a 1366 px laptop and a phone, every figure on screen. In en, de (phone, and the table at
+ * fits a 1366 px laptop and a phone, every figure on screen; money is written one way on the whole page; an
+ * empty range's chart counts in whole numbers. In en, de (phone, and the table at
  * 1366 px: German's headers are the longest words) and ru.
  */
 const stamp = Date.now().toString(36);
@@ -83,6 +84,15 @@ for (const [lang, width] of LANGUAGE_WALKS)
         await tableFits(viewport.width);
       }
       await nothingWider(page);
+      // Money in the countries table as in the employee table: the language's format ("0,00 $" in German
+      // and Russian), never a hard-coded "$0.00".
+      const countries = page
+        .locator('.MuiCard-root')
+        .filter({ has: page.getByRole('heading', { name: t.by_countries }) });
+      if (lang !== 'en') {
+        await expect(countries.getByText(/^\d[\d\s.,]*\s\$$/).first()).toBeVisible();
+        await expect(countries.getByText(/^\$/)).toHaveCount(0);
+      } else await expect(countries.getByText(/^\$\d/).first()).toBeVisible();
 
       // A range: until both days are picked, a hint instead of an empty page.
       await page.getByTestId('period').locator('..').click();
@@ -108,10 +118,23 @@ for (const [lang, width] of LANGUAGE_WALKS)
       expect(sent.slice(before).filter((body) => body.includes('2001-01-20'))).toEqual([]);
 
       // An empty range (long before anyone signed up): the figures' unit and what to do.
+      // The employees' figures of that range (the chart below is drawn from them).
+      const staffOfRange = page.waitForResponse(
+        (r) => r.url().includes('/staff_statistics/') && (r.request().postData() ?? '').includes('2001-01-31'),
+      );
       await to.fill('31/01/2001');
       await expect(page.getByText(t.range_reversed)).toHaveCount(0);
       await expect(page.getByTestId('metric-time_spent-value')).toHaveText(t.minutes.replace('%{smart_count}', '0'));
       await expect(page.getByText(t.empty).first()).toBeVisible();
+      // Every employee's bars are 0: the y axis counts in whole numbers from 0, no "0.0…" ticks.
+      await staffOfRange;
+      const ticks = page.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel');
+      await expect
+        .poll(async () => {
+          const labels = await ticks.allTextContents();
+          return labels.length > 1 && labels.every((label) => /^\d+$/.test(label)) ? 'whole numbers' : labels;
+        })
+        .toBe('whole numbers');
       await expectNoRawKeys(page);
       await nothingWider(page);
     });

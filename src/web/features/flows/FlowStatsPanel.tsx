@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { countAxis } from '../../common/charts';
 import type { SchemaFlow, SchemaFlowStatsResponse } from '../../../api/schema';
 
 /** A flow's stats record (the `flow-stats` resource): the totals and the days, under the flow's id. */
@@ -43,8 +44,7 @@ export function FlowStatsPanel() {
         ) : (
           <LineChart
             height={220}
-            // Counts: whole-number ticks only.
-            yAxis={[{ tickMinStep: 1 }]}
+            yAxis={[countAxis(data.days.flatMap((d) => [d.views, d.signups]))]}
             xAxis={[{ scaleType: 'point', data: data.days.map((d) => d.day.slice(8, 10) + '/' + d.day.slice(5, 7)) }]}
             series={[
               { data: data.days.map((d) => d.views), label: translate('atrium.flows.stats.views') },

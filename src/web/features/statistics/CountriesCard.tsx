@@ -4,6 +4,7 @@ import { DataTable, ListContextProvider, useList, useLocaleState, useTranslate }
 import type { SchemaStatisticsCountryRow, SchemaStatisticsRequest } from '../../../api/schema';
 import { countryName } from '../../common/countries';
 import { FailureState } from '../../common/Failure';
+import { useFmtMoney } from '../../common/format';
 import { FigureBlocks, TIGHT_CELLS } from './FigureBlocks';
 import { useStatisticsByCountries } from './hooks';
 
@@ -21,6 +22,8 @@ export function CountriesCard({
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // The same money format as the employee table and the cards ("0,00 $" in German, not "$0.00").
+  const amount = useFmtMoney();
   const q = useStatisticsByCountries({ ...request, user_id: userId });
   const rows = q.data ?? [];
   // Every country is on the one answer: a react-admin list of those rows, the country its id.
@@ -68,7 +71,7 @@ export function CountriesCard({
                   [translate('atrium.statistics.registrations'), String(r.registrations)],
                   ...(money
                     ? ([
-                        [translate('atrium.statistics.metrics.donations_sum'), `$${r.donations_sum}`],
+                        [translate('atrium.statistics.metrics.donations_sum'), amount(r.donations_sum)],
                         [translate('atrium.statistics.subscriptions'), String(r.subscriptions)],
                       ] as Array<[string, string]>)
                     : []),
@@ -100,7 +103,7 @@ export function CountriesCard({
                       label="atrium.statistics.metrics.donations_sum"
                       disableSort
                       align="right"
-                      render={(r: CountryRow) => `$${r.donations_sum}`}
+                      render={(r: CountryRow) => amount(r.donations_sum)}
                     />
                   )}
                   {money && (

@@ -4,6 +4,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { SchemaStatisticsRequest } from '../../../api/schema';
+import { countAxis } from '../../common/charts';
 import { useFmtMoney } from '../../common/format';
 import { ListError, ListPagination } from '../../common/ListError';
 import type { StaffStatisticsFilter, StaffStatisticsRecord } from './data';
@@ -66,8 +67,7 @@ function StaffChart() {
     <Box sx={{ minHeight: 260 }}>
       <BarChart
         height={260}
-        // Counts: whole-number ticks only.
-        yAxis={[{ tickMinStep: 1 }]}
+        yAxis={[countAxis(rows.flatMap((r) => [r.completed_tasks, r.new_registrations]))]}
         xAxis={[{ scaleType: 'band', data: rows.map((r) => `${r.user.first_name} ${r.user.last_name.slice(0, 1)}.`) }]}
         series={[
           { data: rows.map((r) => r.completed_tasks), label: translate('atrium.statistics.metrics.completed_tasks') },
