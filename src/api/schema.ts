@@ -4988,8 +4988,16 @@ export interface components {
             date_joined: components["schemas"]["DateTime"];
             waiting_since?: components["schemas"]["DateTime"];
         };
+        /** @description Whether waiting leads are offered to anyone now, for consultants and admins (members get no such field). Leads are offered only to active consultants on shift by their work times (in their own time zone), with a rating above 0 and under their daily limit; with consultants_with_work_times 0 (a fresh install) no lead is ever offered until someone sets work times. */
+        LeadRoutingState: {
+            /** @description Active, unblocked consultants with at least one working day in their week. */
+            consultants_with_work_times: number;
+            /** @description Consultants a lead may be offered to at this moment (on shift, rating above 0, under their daily limit). */
+            consultants_available_now: number;
+        };
         WaitingUserPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["WaitingUser"][];
+            routing?: components["schemas"]["LeadRoutingState"];
         };
         ContactStatus: {
             id: components["schemas"]["Id"];
@@ -6751,6 +6759,7 @@ export type SchemaTeamCompletedTaskPage = components['schemas']['TeamCompletedTa
 export type SchemaLeadSourceKind = components['schemas']['LeadSourceKind'];
 export type SchemaLeadQueueStatus = components['schemas']['LeadQueueStatus'];
 export type SchemaWaitingUser = components['schemas']['WaitingUser'];
+export type SchemaLeadRoutingState = components['schemas']['LeadRoutingState'];
 export type SchemaWaitingUserPage = components['schemas']['WaitingUserPage'];
 export type SchemaContactStatus = components['schemas']['ContactStatus'];
 export type SchemaContactCategory = components['schemas']['ContactCategory'];

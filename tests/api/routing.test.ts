@@ -153,6 +153,25 @@ describe('automatic lead routing', () => {
     expect(await offersOf(lead)).toEqual([{ consultant_id: later.id, status: 'open' }]);
   });
 
+  it('the waiting leads tell staff, not members, when no consultant has work times or none is on shift now', async () => {
+    const admin = await makeEmployee(t, { role: 'admin' });
+    const later = await makeEmployee(t);
+    await only([later.id]);
+    await t.pool.query('delete from work_times where user_id = $1', [later.id]);
+    const routing = async (token: string) =>
+      (await api(t, 'POST', '/api/team/get_waiting_users/', { token })).json<Json>().routing as unknown;
+    // A fresh install: nobody has work times, so no lead is offered to anyone.
+    expect(await routing(admin.token)).toEqual({ consultants_with_work_times: 0, consultants_available_now: 0 });
+    // Hours on another day (Thursday; it is Wednesday): some hours, nobody on shift now.
+    await shift(later.id, 3);
+    expect(await routing(later.token)).toEqual({ consultants_with_work_times: 1, consultants_available_now: 0 });
+    await shift(later.id, 2);
+    expect(await routing(admin.token)).toEqual({ consultants_with_work_times: 1, consultants_available_now: 1 });
+    const member = await createUser(t.db, { password: 'member-password-1', emailActivation: true });
+    const memberToken = await t.login(member.email, 'member-password-1');
+    expect(await routing(memberToken)).toBeUndefined();
+  });
+
   it("an admin's new waiting lead, and one an admin sets back to waiting, are queued for routing at once", async () => {
     const onShift = await makeEmployee(t, { login: false });
     await only([onShift.id]);

@@ -1,16 +1,19 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { leads } from '../../src/web/features/leads/i18n';
+import { staff } from '../../src/web/features/staff/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { expectNoRawKeys } from './support/admin-api';
-import { openWaitingLeads } from './support/menu';
-import { signedInPage, test } from './support/session';
+import { openFromMenu, openWaitingLeads } from './support/menu';
+import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './support/session';
 
 /**
  * Waiting leads as a work queue, against the real server: leads that signed up through a landing form
  * wait in the queue under their funnel's name; consultant A takes one from the list while
  * consultant B (both in Russian) still has it on screen, and B's "Take to work" answers with the server's 'User is
  * already taken by another consultant'. B opens another lead's brief, rejects it after a confirmation,
- * and takes two more in bulk.
+ * and takes two more in bulk. With no consultant's work times (a fresh install), the queue says why no
+ * lead is offered to anyone and an admin goes from there to the consultants' work times (en, de, ru).
  */
 
 const stamp = Date.now().toString(36);
@@ -22,6 +25,23 @@ const B_PASSWORD = 'queue-b-password-1';
 
 let admin: APIRequestContext;
 let ownerApi: APIRequestContext;
+let bId = 0;
+const WEEK = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+
+/** A consultant's week: every day round the clock, or every day off (no work times). */
+async function hours(userId: number, on: boolean) {
+  const res = await admin.post('/api/accounts/user/update_work_times/', {
+    data: {
+      user_id: userId,
+      work_times: WEEK.map((weekday) =>
+        on
+          ? { weekday, time_from: '00:00', time_to: '23:59', is_day_off: false }
+          : { weekday, time_from: null, time_to: null, is_day_off: true },
+      ),
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
 
 test.setTimeout(180_000);
 
@@ -65,6 +85,7 @@ test.beforeAll(async ({ baseURL, adminApi }) => {
     },
   });
   expect(b.status(), await b.text()).toBe(201);
+  bId = ((await b.json()) as { id: number }).id;
   ownerApi = await apiAs(baseURL, 'member@demo.atrium');
   const landing = `queue-${stamp}`;
   const flow = await ownerApi.post('/api/user_flows/', {
@@ -161,3 +182,60 @@ test('a consultant takes a lead from the queue; another one, slower, is told it 
   await expect(b.getByText(ru.taken.replace('%{smart_count}', '2'))).toBeVisible();
   await expect(b.locator('tbody tr').filter({ hasText: `Bulk` })).toHaveCount(0);
 });
+
+const SEARCH = { en: 'Search', de: 'Suchen', ru: 'Поиск' } as const;
+
+/** A fresh install's state: no consultant has work times (earlier specs gave some theirs). */
+let noHours: Promise<void> | undefined;
+async function clearAllHours() {
+  const res = await admin.get('/api/v1/users/?role=consultant&page_size=200');
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { results } = (await res.json()) as { results: Array<{ id: number }> };
+  await Promise.all(results.map((c) => hours(c.id, false)));
+}
+
+for (const [lang, width] of LANGUAGE_WALKS)
+  test.describe(() => {
+    test.use({ freshUserOptions: { role: 'admin', language: lang, timeZone: 'Europe/Berlin' } });
+    test(`with no consultant's work times the queue says why no lead is offered (${lang}, ${width})`, async ({
+      freshUser,
+    }) => {
+      noHours ??= clearAllHours();
+      await noHours;
+      const l = leads[lang];
+      const page = await freshUser.newPage({ viewport: VIEWPORTS[width] });
+      const openQueue = async () => {
+        if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+        await openFromMenu(page, catalogues[lang].menu_team);
+        await page.getByRole('tab', { name: team[lang].tabs.waiting }).click();
+      };
+      await openQueue();
+      const notice = page.getByTestId('routing-notice');
+      await expect(notice).toContainText(l.routing.no_work_times);
+      await expectNoRawKeys(page);
+      // The admin goes from the notice to the consultants, where those without work times are marked.
+      await notice.getByRole('link', { name: l.routing.set_work_times }).click();
+      await expect(page).toHaveURL(/\/staff\/list/);
+      await page.getByRole('textbox', { name: SEARCH[lang], exact: true }).fill(`Queue${stamp}`);
+      // Bruno's row (a card on a phone) says he has none.
+      const bruno = page.locator('tbody tr, [data-testid="roster-card"]').filter({ hasText: B_EMAIL });
+      await expect(bruno.getByTestId('no-work-times')).toHaveText(staff[lang].list.no_work_times);
+
+      // One consultant on shift: leads reach someone, the queue says nothing.
+      await hours(bId, true);
+      try {
+        await openQueue();
+        // The queue is drawn (rows or its empty text), then its answer of now hides the notice.
+        await expect(
+          page
+            .getByText(l.empty)
+            .or(page.getByRole('columnheader', { name: l.fields.age }))
+            .first(),
+        ).toBeVisible();
+        await expect(notice).toHaveCount(0);
+      } finally {
+        // Off shift again, so no other test's lead is offered to this consultant.
+        await hours(bId, false);
+      }
+    });
+  });

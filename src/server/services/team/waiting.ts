@@ -5,6 +5,7 @@ import { t, type Lang } from '../../i18n';
 import { recordAction } from '../action-log';
 import { briefJson, likeOf } from '../leads/brief';
 import { ROUTE_LEAD_QUEUE, type LeadSource } from '../leads/intake';
+import { routingState } from '../leads/routing';
 import { leadSourceKindSql, leadSourceSql } from '../leads/source';
 import { pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { visibilityOf, visibleUsersWhere, type Viewer } from './visibility';
@@ -64,7 +65,7 @@ export async function listWaitingUsers(
     q.queue_status ? sql`${QUEUE_STATUS} = ${q.queue_status}` : null,
   ].filter((f) => f !== null);
   const where = filters.length ? sql`${scope} and ${sql.join(filters, sql` and `)}` : scope;
-  const [rows, counted, total] = await Promise.all([
+  const [rows, counted, total, routing] = await Promise.all([
     ctx.db.execute<Row>(sql`
       select u.id, u.first_name, u.last_name, u.email::text as email, u.phone, u.avatar, u.city, u.country, u.language,
         u.lead_status as status, ${briefJson('r')} as referrer, u.date_joined,
@@ -80,6 +81,8 @@ export async function listWaitingUsers(
       order by ${orderOf(q.ordering)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${where}`),
     term ? ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${scope}`) : null,
+    // Staff are told when no lead reaches anyone (no consultant has work times, or none is on shift now).
+    viewer.role === 'member' ? undefined : routingState(ctx.db),
   ]);
   const count = counted.rows[0]?.n ?? 0;
   const results = rows.rows.map((r) => ({
@@ -87,7 +90,8 @@ export async function listWaitingUsers(
     date_joined: new Date(r.date_joined).toISOString(),
     waiting_since: new Date(r.waiting_since ?? r.date_joined).toISOString(),
   }));
-  return pageOf(results as never[], count, total ? (total.rows[0]?.n ?? 0) : count, win, q);
+  const page = pageOf(results as never[], count, total ? (total.rows[0]?.n ?? 0) : count, win, q);
+  return routing ? { ...page, routing } : page;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BULK_TABLE_FITS } from '../../common/tableFits';
-import { Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
 import {
   DataTable,
   List,
@@ -11,7 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { SchemaWaitingUser } from '../../../api/schema';
+import type { SchemaLeadRoutingState, SchemaWaitingUser } from '../../../api/schema';
 import { EmptyBlock } from '../../common/States';
 import { ListError, ListPagination } from '../../common/ListError';
 import { PhoneField } from '../../common/PhoneField';
@@ -135,6 +136,37 @@ function BulkActions() {
 }
 
 /**
+ * Why no waiting lead is offered to anyone, when none is: no consultant has work times (a fresh
+ * install) or none is on shift now. Before, only the work-times dialog said so (#40 finding 17). An
+ * admin gets the way to the consultants' work times.
+ */
+function RoutingNotice() {
+  const translate = useTranslate();
+  const list = useListContext<SchemaWaitingUser>();
+  const { canAccess: isAdmin = false } = useCanAccess({ action: 'list', resource: 'admin-tools' });
+  // The adapter's meta of the page (team/structure/data.ts): react-admin types it as any.
+  const routing = (list.meta as { routing?: SchemaLeadRoutingState } | undefined)?.routing;
+  if (!routing || routing.consultants_available_now > 0) return null;
+  const why = routing.consultants_with_work_times ? 'nobody_now' : 'no_work_times';
+  return (
+    <Alert severity="warning" data-testid="routing-notice" sx={{ m: 1 }}>
+      {translate(W(`routing.${why}`))}
+      {isAdmin && (
+        <Button
+          component={Link}
+          to="/staff/list"
+          size="small"
+          variant="outlined"
+          sx={{ display: 'flex', mt: 1, width: 'fit-content' }}
+        >
+          {translate(W('routing.set_work_times'))}
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+/**
  * Waiting leads as a work queue, longest waiting first. Staff see the whole pool and take or reject
  * leads (one by one or in bulk); a lead opens as its brief. A member sees the leads of their own
  * structure, which open as their person page. Filters and paging are kept per browser under the store key.
@@ -174,6 +206,7 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
       title={embedded ? false : undefined}
       sx={BULK_TABLE_FITS}
     >
+      <RoutingNotice />
       <DataTable
         bulkActionButtons={staff ? <BulkActions /> : false}
         rowClick={staff ? 'show' : (id) => `/user/view-details/${String(id)}`}

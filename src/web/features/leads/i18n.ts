@@ -32,6 +32,13 @@ const en = {
   rejected: 'Rejected: %{smart_count}',
   open_person: 'Open the person page',
   gone: 'This lead is no longer waiting: someone has taken it to work.',
+  routing: {
+    no_work_times:
+      'No consultant has work times yet, so waiting leads are offered to no one: leads are offered only to consultants on shift.',
+    nobody_now:
+      'No consultant is on shift right now (or all have reached their daily limit), so waiting leads are not offered to anyone until a shift starts.',
+    set_work_times: 'Set work times',
+  },
   brief: {
     title: 'Waiting lead',
     hint: 'This is what you see before taking the lead; take it to work to see the whole person page.',
@@ -73,6 +80,13 @@ export const leads = {
     rejected: 'Отклонено: %{smart_count}',
     open_person: 'Открыть карточку',
     gone: 'Этот лид больше не ожидает: его уже взяли в работу.',
+    routing: {
+      no_work_times:
+        'Ни у одного консультанта ещё нет рабочего времени, поэтому ожидающие лиды никому не предлагаются: лиды предлагаются только консультантам на смене.',
+      nobody_now:
+        'Сейчас ни один консультант не на смене (или все исчерпали дневной лимит), поэтому ожидающие лиды никому не предлагаются, пока не начнётся смена.',
+      set_work_times: 'Задать рабочее время',
+    },
     brief: {
       title: 'Ожидающий лид',
       hint: 'Это то, что видно до взятия лида; возьмите его в работу, чтобы открыть полную карточку.',
@@ -116,6 +130,13 @@ export const leads = {
     rejected: 'Abgelehnt: %{smart_count}',
     open_person: 'Personenseite öffnen',
     gone: 'Dieser Lead wartet nicht mehr: jemand hat ihn bereits übernommen.',
+    routing: {
+      no_work_times:
+        'Noch kein Berater hat Arbeitszeiten, daher werden wartende Leads niemandem angeboten: Leads werden nur Beratern im Dienst angeboten.',
+      nobody_now:
+        'Gerade ist kein Berater im Dienst (oder alle haben ihr Tageslimit erreicht), daher werden wartende Leads niemandem angeboten, bis eine Schicht beginnt.',
+      set_work_times: 'Arbeitszeiten festlegen',
+    },
     brief: {
       title: 'Wartender Lead',
       hint: 'Das sehen Sie vor der Übernahme; übernehmen Sie den Lead, um die ganze Personenseite zu sehen.',

@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   CardContent,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -241,6 +242,26 @@ function RowActions() {
 
 const statusKey = (r: Staff) => (r.is_blocked ? 'atrium.staff.list.blocked' : 'atrium.staff.list.active');
 
+/** A consultant routing can never offer a lead to: no working day in their week (none on a fresh install). */
+const noWorkTimes = (r: Staff) => !r.is_blocked && !!r.work_times && r.work_times.every((d) => d.is_day_off);
+
+/** "No work times" beside the status, where an admin looks for why nobody gets leads (#40 finding 17). */
+function NoWorkTimesChip({ beside = false }: { beside?: boolean }) {
+  const record = useRecordContext<Staff>();
+  const translate = useTranslate();
+  if (!record || !noWorkTimes(record)) return null;
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      variant="outlined"
+      data-testid="no-work-times"
+      label={translate('atrium.staff.list.no_work_times')}
+      sx={beside ? { ml: 1 } : { my: 0.5 }}
+    />
+  );
+}
+
 /** On a phone, a card per consultant with the actions under the name: the table is wider than the screen. */
 function RosterCards() {
   const translate = useTranslate();
@@ -251,12 +272,13 @@ function RosterCards() {
     <Stack spacing={1} sx={{ p: 1 }}>
       {data.map((r) => (
         <RecordContextProvider key={r.id} value={r}>
-          <Card variant="outlined">
+          <Card variant="outlined" data-testid="roster-card">
             <CardContent sx={{ pb: 1 }}>
               <Typography variant="subtitle1">{`${r.first_name} ${r.last_name}`}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {[r.email, translate(statusKey(r))].filter(Boolean).join(' · ')}
               </Typography>
+              <NoWorkTimesChip />
               <RowActions />
             </CardContent>
           </Card>
@@ -295,6 +317,7 @@ export default function StaffListPage() {
             </DataTable.Col>
             <DataTable.Col label="atrium.staff.list.status">
               <FunctionField<Staff> render={(r) => translate(statusKey(r))} />
+              <NoWorkTimesChip beside />
             </DataTable.Col>
             <DataTable.Col label="">
               <RowActions />

@@ -27,6 +27,7 @@ const en = {
     no_tags: 'Creating a lead or partner needs a tag, and none exists yet: ask an administrator to add one.',
     done: 'User successfully updated',
     work_times: 'Work times',
+    no_work_times: 'No work times: offered no leads',
     work_times_title: 'Work times of %{name}',
     work_times_zone:
       'In %{name}’s time zone: %{zone}. New leads are offered to them only within these hours, so a consultant without work times gets none.',
@@ -107,6 +108,7 @@ export const staff = {
       no_tags: 'Для создания лида или партнёра нужен тег, а тегов пока нет: попросите администратора добавить тег.',
       done: 'Пользователь успешно обновлён',
       work_times: 'Рабочее время',
+      no_work_times: 'Нет рабочего времени: лиды не предлагаются',
       work_times_title: 'Рабочее время: %{name}',
       work_times_zone:
         'Время в часовом поясе сотрудника (%{name}): %{zone}. Новые лиды предлагаются только в эти часы, поэтому консультант без рабочего времени их не получает.',
@@ -186,6 +188,7 @@ export const staff = {
         'Zum Anlegen eines Leads oder Partners braucht es ein Tag, und es gibt noch keins: Bitten Sie einen Administrator, eines anzulegen.',
       done: 'Benutzer erfolgreich aktualisiert',
       work_times: 'Arbeitszeiten',
+      no_work_times: 'Keine Arbeitszeiten: bekommt keine Leads',
       work_times_title: 'Arbeitszeiten von %{name}',
       work_times_zone:
         'In der Zeitzone von %{name}: %{zone}. Neue Leads werden nur in diesen Stunden angeboten; ein Berater ohne Arbeitszeiten bekommt keine.',

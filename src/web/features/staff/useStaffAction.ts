@@ -1,3 +1,4 @@
+import type { SchemaStaffWorkTime } from '../../../api/schema';
 import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { errorText, fieldErrorsOf } from '../../common/errors';
 import type { StaffAction } from './data';
@@ -10,6 +11,8 @@ export type Staff = {
   is_blocked?: boolean;
   daily_lead_limit?: number;
   rating?: number;
+  /** The week from the row's details; a consultant without a working day is offered no leads. */
+  work_times?: SchemaStaffWorkTime[];
 };
 
 type Translate = ReturnType<typeof useTranslate>;

@@ -79,7 +79,8 @@ export const waitingLeadsAdapter: ResourceAdapter = {
       queue_status: f.queue_status || undefined,
       ordering: ordering(sort),
     });
-    return { data: page.results, total: page.count };
+    // Whether leads reach anyone now (staff only): the queue says so when they do not.
+    return { data: page.results, total: page.count, ...(page.routing && { meta: { routing: page.routing } }) };
   },
   async getOne(_resource, { id }) {
     const page = await waitingPage({ id: Number(id) });
