@@ -3,6 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { imports } from '../../src/web/features/imports/i18n';
 import { team } from '../../src/web/features/team/i18n';
 import { person } from '../../src/web/features/team/person/i18n';
+import { users } from '../../src/web/features/users/i18n';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { test } from './support/session';
@@ -11,7 +12,8 @@ import { test } from './support/session';
  * #40 finding 14 and item 6: on a 1366 × 768 laptop, in German (the longest labels), an import's skip
  * reasons and "Download rejected rows" and Team › Waiting leads' actions are on screen without scrolling
  * sideways; so are Team › Structure's columns (the last header inside the table's box) and the person
- * page's tabs, in German, Russian and English.
+ * page's tabs, in German, Russian and English; and Admin › Users
+ * with its export, in en, de and ru (Russian's date column and pagination were cut off).
  */
 const stamp = Date.now().toString(36);
 const LAPTOP = { width: 1366, height: 768 };
@@ -175,3 +177,20 @@ test('an import, the waiting leads, the structure and the person page fit a 1366
   await partnerRow.click();
   await tabsFit(page, 'en');
 });
+
+const EXPORT = { en: 'Export', de: 'Exportieren', ru: 'Экспорт' } as const;
+for (const lang of ['en', 'de', 'ru'] as const)
+  test.describe(() => {
+    test.use({ freshUserOptions: { role: 'admin', language: lang, timeZone: 'Europe/Berlin' } });
+    test(`Admin › Users fits a 1366 px screen with its actions (${lang})`, async ({ freshUser }) => {
+      const page = await freshUser.newPage({ viewport: LAPTOP });
+      await openFromMenu(page, catalogues[lang].menu_users);
+      // The newest user first: this test's own admin, on the first page.
+      await expect(page.locator('tbody tr').first()).toContainText(freshUser.email);
+      await expect(page.getByRole('columnheader', { name: users[lang].fields.date_joined })).toBeVisible();
+      await fits(page, page.getByRole('button', { name: EXPORT[lang] }));
+      await fits(page, page.getByRole('columnheader', { name: users[lang].fields.date_joined }));
+      await fits(page, page.locator('tbody tr').first().getByRole('cell').last());
+      await fits(page, page.locator('.MuiTablePagination-displayedRows'));
+    });
+  });

@@ -5,6 +5,8 @@ const en = {
   resource_name: 'User |||| Users',
   fields: {
     id: 'ID',
+    name: 'Name',
+    contact: 'Email and phone',
     email: 'Email',
     phone: 'Phone',
     first_name: 'First name',
@@ -46,6 +48,8 @@ export const users = {
   ru: {
     resource_name: 'Пользователь |||| Пользователи',
     fields: {
+      name: 'Имя и фамилия',
+      contact: 'Email и телефон',
       id: 'ID',
       email: 'Email',
       phone: 'Телефон',
@@ -85,6 +89,8 @@ export const users = {
   de: {
     resource_name: 'Benutzer |||| Benutzer',
     fields: {
+      name: 'Name',
+      contact: 'E-Mail und Telefon',
       id: 'ID',
       email: 'E-Mail',
       phone: 'Telefon',
