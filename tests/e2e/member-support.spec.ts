@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
@@ -115,7 +116,12 @@ for (const lang of ['ru', 'en', 'de'] as const) {
 
     if (lang === 'en') {
       // The person page's Tickets tab: a row opens the ticket with its conversation, as the staff list does.
-      await consultant.goto(`/user/view-details/${String(memberId)}`);
+      // Team › Structure › the member, clicked as a consultant would (never by address).
+      await openFromMenu(consultant, server.menu_team);
+      await consultant.getByRole('tab', { name: team.en.tabs.structure }).click();
+      await consultant.getByPlaceholder('Search', { exact: true }).fill(`Member${lang}`);
+      await consultant.getByRole('cell', { name: `Member${lang}`, exact: true }).click();
+      await expect(consultant).toHaveURL(new RegExp(`/user/view-details/${String(memberId)}$`));
       await consultant.getByRole('tab', { name: 'Tickets' }).click();
       await consultant.getByRole('row', { name: new RegExp(subject) }).click();
       await expect(consultant.getByRole('dialog').getByTestId('ticket-messages')).toContainText(
