@@ -116,7 +116,10 @@ for (const lang of ['ru', 'en', 'de'] as const) {
 
     if (lang === 'en') {
       // The person page's Tickets tab: a row opens the ticket with its conversation, as the staff list does.
-      // Team › Structure › the member, clicked as a consultant would (never by address).
+      // Team › Structure › the member, clicked as a consultant would (never by address), the answered
+      // ticket's dialog closed first.
+      await consultant.keyboard.press('Escape');
+      await expect(consultant.getByRole('dialog')).toHaveCount(0);
       await openFromMenu(consultant, server.menu_team);
       await consultant.getByRole('tab', { name: team.en.tabs.structure }).click();
       await consultant.getByPlaceholder('Search', { exact: true }).fill(`Member${lang}`);
