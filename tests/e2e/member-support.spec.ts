@@ -154,6 +154,8 @@ for (const lang of ['ru', 'en', 'de'] as const) {
     expect(replied.subject).toBe(
       fill(server.notification_ticket_reply, { ticket_id: ticketId, subject, name: `Mira Member${lang}` }),
     );
+    // Its link opens that request on the staff tickets.
+    expect(linkIn(replied, '/staff/tickets')).toBe(`/staff/tickets?ticket=${String(ticketId)}&lang=${lang}`);
   });
 }
 
@@ -219,7 +221,8 @@ for (const [lang, width] of LANGUAGE_WALKS) {
     if (lang !== 'en') return;
     await member.getByRole('link', { name: web.my.back }).first().click();
 
-    // An admin: the bell names the new request; its notice opens the staff tickets, where they take and answer it.
+    // An admin: the bell names the new request; its notice opens that request itself (not just the list), where
+    // they take and answer it.
     const staff = await signedInPage(browser, adminEmail, { password: PASSWORD });
     await expect(staff.getByTestId('notifications-badge')).toContainText('1');
     await staff.getByTestId('notifications-bell').click();
@@ -227,9 +230,9 @@ for (const [lang, width] of LANGUAGE_WALKS) {
       .getByTestId('notifications-menu')
       .getByText(fill(server.notification_ticket_created, { id: ticketId, subject }))
       .click();
-    await expect(staff).toHaveURL(/\/staff\/tickets/);
-    await staff.getByRole('row', { name: new RegExp(subject) }).click();
+    await expect(staff).toHaveURL(new RegExp(`/staff/tickets\\?ticket=${String(ticketId)}$`));
     const dialog = staff.getByRole('dialog');
+    await expect(dialog.getByTestId('ticket-messages')).toContainText('Who can help me with my payment?');
     await dialog.getByRole('button', { name: web.take }).click();
     await expect(dialog.locator('textarea[name="comment"]')).toBeEditable();
     await dialog.locator('textarea[name="comment"]').fill('Our team will check your payment today.');

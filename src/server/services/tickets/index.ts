@@ -133,6 +133,9 @@ async function answerersOf(
   };
 }
 
+/** The staff page of one request: the staff tickets with it open (a bell notice, mail or Telegram link lands on it). */
+const staffTicketPath = (id: number) => `/staff/tickets?ticket=${String(id)}`;
+
 /** The member's view of their request: the detail and who answers it (a consultant, or support). */
 async function myTicketDetail(db: AppContext['db'], id: number) {
   const detail = present(await ticketDetail(db, id), 'the ticket');
@@ -158,7 +161,7 @@ export async function createTicket(ctx: AppContext, caller: AuthUser, input: New
   // Not awaited: the member does not wait for Telegram (every admin's chat, when it goes to them).
   if (bot.configured) {
     for (const r of telegram) {
-      const text = `${t(r.language, 'notification_ticket_created', { id, subject })}\n${ctx.config.publicUrl}/staff/tickets`;
+      const text = `${t(r.language, 'notification_ticket_created', { id, subject })}\n${ctx.config.publicUrl}${staffTicketPath(id)}`;
       bot.send(r.chat, text).catch((err: unknown) => {
         ctx.log.warn({ err, ticketId: id, userId: r.id }, 'telegram ticket notice failed');
       });
@@ -457,7 +460,7 @@ export async function replyMyTicket(ctx: AppContext, caller: AuthUser, id: numbe
         'ticket_reply',
         { ticket_id: row.id, subject: row.subject, name: `${row.user.first_name} ${row.user.last_name}`.trim() },
         now,
-        '/staff/tickets',
+        staffTicketPath(row.id),
       );
   });
   return myTicketDetail(ctx.db, row.id);

@@ -36,7 +36,8 @@ function targetOf(n: { kind: string; data: Record<string, unknown> }, staff: boo
       return ticket === undefined ? undefined : `/user/new-request/${String(ticket)}`;
     case 'ticket_created':
     case 'ticket_reply':
-      return staff ? '/staff/tickets' : undefined;
+      // The request itself: the staff tickets open it as a dialog over their list (`?ticket=<id>`).
+      return staff && ticket !== undefined ? `/staff/tickets?ticket=${String(ticket)}` : undefined;
     case 'landing_lead': {
       const lead = num(n.data.lead_id);
       return lead === undefined ? undefined : `/user/view-details/${String(lead)}`;
