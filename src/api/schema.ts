@@ -3917,8 +3917,13 @@ export interface components {
             google_auth_enabled?: boolean;
             telegram_linked?: boolean;
             referrer?: components["schemas"]["UserBrief"] | null;
-            /** @description The consultant who looks after this user. */
+            /** @description The consultant who looks after this user; null when nobody does, or when the one named is no longer an active, unblocked employee (a deactivated consultant looks after nobody). */
             responsible?: components["schemas"]["UserBrief"] | null;
+            /**
+             * @description Who would answer a new support request from this user: consultant when an active consultant looks after them, support (the admins) otherwise, as the request's own answered_by says.
+             * @enum {string}
+             */
+            requests_answered_by?: "consultant" | "support";
             date_joined?: components["schemas"]["DateTime"];
         };
         /** @description A token and the user when logged in. Without a token, `two_factor_required` asks for the code step (send username, password, challenge and code again), or `email_activation_required` says the email is not activated yet (the app goes to /email-required). */

@@ -132,12 +132,17 @@ describe('support for members', () => {
     // Before: the member's consultant answers, and the member is told so.
     const before = await open(token, 'While Clara is here');
     expect(before.answered_by).toBe('consultant');
+    // The profile names who looks after the member and who would answer a new request (issue #40).
+    const profile = async () => (await api(t, 'GET', '/api/accounts/me/', { token })).json();
+    expect(await profile()).toMatchObject({ responsible: { id: gone.id }, requests_answered_by: 'consultant' });
     // An admin deactivates the consultant; the member keeps them as responsible.
     const off = await api(t, 'PUT', `/api/v1/users/${String(gone.id)}`, {
       token: admin.token,
       body: { is_active: false },
     });
     expect(off.statusCode, off.body).toBe(200);
+    // A deactivated consultant looks after nobody: the profile names none, and a request would go to support.
+    expect(await profile()).toMatchObject({ responsible: null, requests_answered_by: 'support' });
     const ticket = await open(token, 'Nobody answers me');
     expect(ticket.answered_by).toBe('support');
     expect((await api(t, 'GET', `/api/tickets/my/${String(ticket.id)}/`, { token })).json().answered_by).toBe(
@@ -174,6 +179,7 @@ describe('support for members', () => {
     expect((await api(t, 'GET', `/api/tickets/my/${String(ticket.id)}/`, { token })).json().answered_by).toBe(
       'consultant',
     );
+    expect(await profile()).toMatchObject({ responsible: { id: next.id }, requests_answered_by: 'consultant' });
     const theirs = await api(t, 'POST', '/api/tickets/consultant/list/', { token: next.token, body: {} });
     expect(theirs.json().results.map((r: Json) => r.id)).toEqual(expect.arrayContaining([ticket.id, before.id]));
     const detail = await api(t, 'POST', '/api/tickets/consultant/detail/', {

@@ -199,9 +199,13 @@ for (const [lang, width] of LANGUAGE_WALKS) {
 
     // The member: Support in the menu → New request; they read that the support team, not a consultant, answers.
     const member = await signedInPage(browser, memberEmail, { password: PASSWORD, viewport: VIEWPORTS[width] });
+    // Before anything is sent, nothing promises a consultant: the dashboard's box, the empty list and the form say support.
+    await expect(member.getByTestId('support-box')).toContainText(web.my.ask_support);
     if (width === 'phone') await member.getByRole('button', { name: OPEN_MENU[lang] }).click();
     await openFromMenu(member, server.menu_support);
+    await expect(member.getByTestId('my-requests-empty')).toHaveText(web.my.empty_support);
     await member.getByRole('link', { name: web.my.new }).click();
+    await expect(member.getByRole('heading', { name: web.request.heading_support })).toBeVisible();
     await member.getByRole('combobox', { name: web.request.type }).click();
     await clickWhenStill(member.getByRole('option').first());
     await member.locator('input[name="subject"]').fill(subject);

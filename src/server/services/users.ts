@@ -64,6 +64,11 @@ export async function getProfile(ctx: AppContext, userId: number) {
     .where(eq(users.id, userId));
   if (!row) throw notFound();
   const u = row.u;
+  // Only someone who can still answer looks after the user (as the tickets' answerersOf decides):
+  // a deactivated, blocked or no-longer-staff consultant is not named, and requests go to support.
+  const looks = row.responsible;
+  const keeper =
+    looks?.isActive && !looks.isBlocked && (looks.role === 'consultant' || looks.role === 'admin') ? looks : null;
   return {
     id: u.id,
     email: u.email,
@@ -85,7 +90,8 @@ export async function getProfile(ctx: AppContext, userId: number) {
     google_auth_enabled: u.totpEnabled,
     telegram_linked: Boolean(u.telegramChatId),
     referrer: row.referrer ? brief(row.referrer) : null,
-    responsible: row.responsible ? brief(row.responsible) : null,
+    responsible: keeper ? brief(keeper) : null,
+    requests_answered_by: keeper?.role === 'consultant' ? ('consultant' as const) : ('support' as const),
     date_joined: u.dateJoined.toISOString(),
   };
 }

@@ -6,14 +6,15 @@ import type { SchemaMyTicket } from '../../../api/schema';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ListError, ListPagination } from '../../common/ListError';
-import { useTicketChoices } from './hooks';
+import { useAsksSupport, useTicketChoices } from './hooks';
 import { STATUS_COLORS } from './statusColors';
 
 function Empty() {
   const translate = useTranslate();
+  const support = useAsksSupport();
   return (
     <Stack sx={{ py: 3, alignItems: 'center', color: 'text.secondary' }} data-testid="my-requests-empty">
-      {translate('atrium.tickets.my.empty')}
+      {translate(support ? 'atrium.tickets.my.empty_support' : 'atrium.tickets.my.empty')}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { ResetAfterSubmit } from '../../common/forms';
 import { trimmed } from '../../common/trimmed';
 import { FailureState } from '../../common/Failure';
 import { useGetDetail } from '../../providers/data/detail';
-import { useCreateMyTicket, useReplyMyTicket, useTicketChoices } from './hooks';
+import { useAsksSupport, useCreateMyTicket, useReplyMyTicket, useTicketChoices } from './hooks';
 import { STATUS_COLORS } from './statusColors';
 import { TicketMessages } from './TicketMessages';
 import { MemberPage } from '../../common/MemberPage';
@@ -52,6 +52,7 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
   const translate = useTranslate();
   const navigate = useNavigate();
   const create = useCreateMyTicket();
+  const support = useAsksSupport();
   const submit = async ({ type, subject = '', message = '' }: RequestValues) => {
     if (!type) return undefined;
     try {
@@ -68,7 +69,7 @@ function RequestForm({ types }: { types: { value: SchemaTicketType; label: strin
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {translate('atrium.tickets.request.heading')}
+          {translate(support ? 'atrium.tickets.request.heading_support' : 'atrium.tickets.request.heading')}
         </Typography>
         <Form<RequestValues> onSubmit={submit} noValidate disableInvalidFormNotification>
           <Stack spacing={2}>

@@ -2,17 +2,19 @@ import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useAsksSupport } from './hooks';
 
-/** The dashboard's way to support: a new request to the consultant, and the member's requests. */
+/** The dashboard's way to support: a new request to the consultant (or the support team), and the member's requests. */
 export function SupportBox() {
   const translate = useTranslate();
+  const support = useAsksSupport();
   return (
     <Card variant="outlined" data-testid="support-box">
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <SupportAgent color="primary" />
           <Typography variant="h6" component="h2">
-            {translate('atrium.tickets.my.ask')}
+            {translate(support ? 'atrium.tickets.my.ask_support' : 'atrium.tickets.my.ask')}
           </Typography>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

@@ -49,6 +49,7 @@ const en = {
   request: {
     title: 'New request',
     heading: 'Ask your consultant',
+    heading_support: 'Ask our support team',
     type: 'Topic',
     subject: 'Subject',
     message: 'Your message',
@@ -63,6 +64,7 @@ const en = {
     title: 'My requests',
     new: 'New request',
     empty: 'You have no requests yet. To ask a consultant, press “New request”.',
+    empty_support: 'You have no requests yet. To ask our support team, press “New request”.',
     last_answer: 'Last answer',
     no_answer: 'No answer yet',
     date: 'Date',
@@ -82,6 +84,7 @@ const en = {
     back: 'My requests',
     request_title: 'Request #%{id}',
     ask: 'Ask a consultant',
+    ask_support: 'Ask our support team',
   },
   notify_settings: {
     title: 'Notifications',
@@ -153,6 +156,7 @@ export const tickets = {
     request: {
       title: 'Новая заявка',
       heading: 'Вопрос консультанту',
+      heading_support: 'Вопрос в службу поддержки',
       type: 'Вид обращения',
       subject: 'Тема',
       message: 'Ваше сообщение',
@@ -168,6 +172,7 @@ export const tickets = {
       title: 'Мои заявки',
       new: 'Новая заявка',
       empty: 'У вас пока нет заявок. Чтобы задать вопрос консультанту, нажмите «Новая заявка».',
+      empty_support: 'У вас пока нет заявок. Чтобы задать вопрос службе поддержки, нажмите «Новая заявка».',
       last_answer: 'Последний ответ',
       no_answer: 'Ответа пока нет',
       date: 'Дата',
@@ -187,6 +192,7 @@ export const tickets = {
       back: 'Мои заявки',
       request_title: 'Заявка № %{id}',
       ask: 'Задать вопрос консультанту',
+      ask_support: 'Задать вопрос службе поддержки',
     },
     notify_settings: {
       title: 'Уведомления',
@@ -255,6 +261,7 @@ export const tickets = {
     request: {
       title: 'Neue Anfrage',
       heading: 'Fragen Sie Ihren Berater',
+      heading_support: 'Fragen Sie unser Support-Team',
       type: 'Thema',
       subject: 'Betreff',
       message: 'Ihre Nachricht',
@@ -270,6 +277,7 @@ export const tickets = {
       title: 'Meine Anfragen',
       new: 'Neue Anfrage',
       empty: 'Sie haben noch keine Anfragen. Um einen Berater zu fragen, klicken Sie auf „Neue Anfrage“.',
+      empty_support: 'Sie haben noch keine Anfragen. Um unser Support-Team zu fragen, klicken Sie auf „Neue Anfrage“.',
       last_answer: 'Letzte Antwort',
       no_answer: 'Noch keine Antwort',
       date: 'Datum',
@@ -289,6 +297,7 @@ export const tickets = {
       back: 'Meine Anfragen',
       request_title: 'Anfrage Nr. %{id}',
       ask: 'Einen Berater fragen',
+      ask_support: 'Unser Support-Team fragen',
     },
     notify_settings: {
       title: 'Benachrichtigungen',
