@@ -216,7 +216,7 @@ describe('give away', () => {
 });
 
 describe('give away moves the open tasks', () => {
-  it("moves the old consultant's planned tasks about the users handed over, one or in bulk, and no others", async () => {
+  it("moves the old consultant's planned tasks and open requests about the users handed over, one or in bulk, and no others", async () => {
     const a = await makeUser(t, { role: 'consultant' });
     const b = await makeUser(t, { role: 'consultant' });
     const u1 = await makeUser(t, { responsibleId: a.id });
@@ -233,10 +233,35 @@ describe('give away moves the open tasks', () => {
     const keep = await createTask(t.db, { ownerId: a.id, linkedUserId: other.id, description: 'call other' });
     const ownerOf = async (id: number) =>
       (await t.pool.query<{ owner_id: number }>(`select owner_id from tasks where id = $1`, [id])).rows[0]!.owner_id;
+    // The requests the old consultant holds: open ones go with the member (issue #40), a closed one stays.
+    const ticket = async (userId: number, status: string) =>
+      (
+        await t.pool.query<{ id: number }>(
+          `insert into tickets (user_id, consultant_id, type, subject, status) values ($1, $2, 'question', 'Help', $3) returning id`,
+          [userId, a.id, status],
+        )
+      ).rows[0]!.id;
+    const holderOf = async (id: number) =>
+      (await t.pool.query<{ consultant_id: number }>(`select consultant_id from tickets where id = $1`, [id])).rows[0]!
+        .consultant_id;
+    const [newT1, workedT1, doneT1, rejectedT1, newT2, otherT] = [
+      await ticket(u1.id, 'new'),
+      await ticket(u1.id, 'in_progress'),
+      await ticket(u1.id, 'completed'),
+      await ticket(u1.id, 'rejected'),
+      await ticket(u2.id, 'in_progress'),
+      await ticket(other.id, 'in_progress'),
+    ];
 
     expect((await post('user/give_away_user/', admin, { user_id: u1.id, consultant_id: b.id })).statusCode).toBe(200);
     expect(await ownerOf(open1.id)).toBe(b.id);
     expect(await ownerOf(done1.id)).toBe(a.id);
+    expect([await holderOf(newT1), await holderOf(workedT1)]).toEqual([b.id, b.id]);
+    expect([await holderOf(doneT1), await holderOf(rejectedT1)]).toEqual([a.id, a.id]);
+    expect((await logsAbout(u1.id)).at(-1)).toMatchObject({
+      kind: 'user_given_away',
+      details: { from: a.id, to: b.id, tasks: 1, tickets: 2 },
+    });
     const bulk = await post('manager/give_away_user/', admin, {
       from_consultant_id: a.id,
       to_consultant_id: b.id,
@@ -245,6 +270,8 @@ describe('give away moves the open tasks', () => {
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(await ownerOf(open2.id)).toBe(b.id);
     expect(await ownerOf(keep.id)).toBe(a.id);
+    expect(await holderOf(newT2)).toBe(b.id);
+    expect(await holderOf(otherT)).toBe(a.id);
   });
 });
 

@@ -82,12 +82,13 @@ export async function giveAwayUser(ctx: AppContext, caller: Caller, input: Schem
       .returning(handedOver);
     if (!moved.length) throw userTaken();
     const openTasks = await moveOpenTasks(tx, target.responsibleId, heir.id, [target.id]);
+    const openTickets = await moveOpenTickets(tx, target.responsibleId, heir.id, [target.id]);
     await tellHandOver(ctx, tx, caller, heir, moved);
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: target.id,
       kind: 'user_given_away',
-      details: { from: target.responsibleId, to: heir.id, tasks: openTasks },
+      details: { from: target.responsibleId, to: heir.id, tasks: openTasks, tickets: openTickets },
     });
     return { detail: t(lang, 'user_updated'), moved: 1 };
   });
@@ -104,6 +105,27 @@ async function moveOpenTasks(tx: Tx, from: number | null, to: number, userIds: n
     .set({ ownerId: to, updatedAt: new Date() })
     .where(and(eq(tasks.ownerId, from), eq(tasks.status, 'planned'), inArray(tasks.linkedUserId, userIds)))
     .returning({ id: tasks.id });
+  return moved.length;
+}
+
+/**
+ * The open requests (new, in progress) the old consultant holds for the users handed over go to the
+ * new one too, as their tasks do: else the member's answer would wait on someone no longer theirs.
+ * Closed ones stay with whoever closed them (the history). Returns how many moved.
+ */
+async function moveOpenTickets(tx: Tx, from: number | null, to: number, userIds: number[]): Promise<number> {
+  if (from === null || !userIds.length) return 0;
+  const moved = await tx
+    .update(tickets)
+    .set({ consultantId: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(tickets.consultantId, from),
+        inArray(tickets.status, ['new', 'in_progress']),
+        inArray(tickets.userId, userIds),
+      ),
+    )
+    .returning({ id: tickets.id });
   return moved.length;
 }
 
@@ -206,12 +228,9 @@ export async function managerGiveAwayUser(
       .where(and(eq(users.responsibleId, from.id), ids.length ? inArray(users.id, ids) : sql`true`))
       .returning(handedOver);
     if (ids.length && moved.length !== ids.length) throw userTaken();
-    await moveOpenTasks(
-      tx,
-      from.id,
-      to.id,
-      moved.map((m) => m.id),
-    );
+    const movedIds = moved.map((m) => m.id);
+    await moveOpenTasks(tx, from.id, to.id, movedIds);
+    await moveOpenTickets(tx, from.id, to.id, movedIds);
     await tellHandOver(ctx, tx, caller, to, moved);
     if (moved.length) {
       await tx.insert(actionLogs).values(
