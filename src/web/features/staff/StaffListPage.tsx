@@ -245,6 +245,8 @@ const statusKey = (r: Staff) => (r.is_blocked ? 'atrium.staff.list.blocked' : 'a
 /** A consultant routing can never offer a lead to: no working day in their week (none on a fresh install). */
 const noWorkTimes = (r: Staff) => !r.is_blocked && !!r.work_times && r.work_times.every((d) => d.is_day_off);
 
+const WRAPPING_CHIP = { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } };
+
 /** "No work times" beside the status, where an admin looks for why nobody gets leads (#40 finding 17). */
 function NoWorkTimesChip({ beside = false }: { beside?: boolean }) {
   const record = useRecordContext<Staff>();
@@ -257,7 +259,8 @@ function NoWorkTimesChip({ beside = false }: { beside?: boolean }) {
       variant="outlined"
       data-testid="no-work-times"
       label={translate('atrium.staff.list.no_work_times')}
-      sx={beside ? { ml: 1 } : { my: 0.5 }}
+      // Its label wraps: on a phone's card the Russian one is wider than the screen on one line.
+      sx={{ ...(beside ? { ml: 1 } : { my: 0.5 }), ...WRAPPING_CHIP }}
     />
   );
 }
