@@ -194,11 +194,11 @@ describe('Telegram bot by long polling', () => {
     const looked = await open(cons.id, 'Looked after');
     const text = (id: number, subject: string) =>
       en.notification_ticket_created.replace('{id}', String(id)).replace('{subject}', subject);
-    // The notice, in the recipient's language, with the staff tickets page to open.
+    // The notice, in the recipient's language, with the request itself to open on the staff tickets page.
     const said = await botSaid(peer, consChat, 1);
     expect(said.split('\n')).toEqual([
       text(looked, 'Looked after'),
-      expect.stringMatching(/^https?:\/\/\S+\/staff\/tickets$/),
+      expect.stringMatching(new RegExp(`^https?://\\S+/staff/tickets\\?ticket=${String(looked)}$`)),
     ]);
     const nobodys = await open(undefined, 'Nobody looks after me');
     expect(await botSaid(peer, adminChat, 1)).toContain(text(nobodys, 'Nobody looks after me'));

@@ -7,6 +7,7 @@ import { openFromMenu } from './support/menu';
 import { VIEWPORTS, keptPage, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
+import { setOnShift } from './support/work-times';
 
 /**
  * Consultant administration against the real server: an admin sets a consultant's limit, rating and
@@ -105,18 +106,7 @@ test('an admin manages consultants and sees every action in the history', async 
   const [demo] = ((await found.json()) as { results: { id: number; email: string }[] }).results.filter(
     (u) => u.email === 'consultant@demo.atrium',
   );
-  const off = await adminApi.post('/api/accounts/user/update_work_times/', {
-    data: {
-      user_id: demo!.id,
-      work_times: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].map((weekday) => ({
-        weekday,
-        time_from: null,
-        time_to: null,
-        is_day_off: true,
-      })),
-    },
-  });
-  expect(off.ok(), await off.text()).toBeTruthy();
+  await setOnShift(adminApi, demo!.id, false);
 
   // Block: the consultant's session ends on its next call; then unblock.
   await konstantin.getByRole('button', { name: 'Заблокировать' }).click();

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { notifications } from '../../src/web/features/notifications/i18n';
 import { apiAs, LANGUAGE_WALKS, signedInPage, test, VIEWPORTS } from './support/session';
+import { onlyOnShift, setOnShift } from './support/work-times';
 
 /**
  * The live bell in the app bar of every staff page, pushed by the server: a lead given up by
@@ -11,7 +12,6 @@ import { apiAs, LANGUAGE_WALKS, signedInPage, test, VIEWPORTS } from './support/
 const ru = { notifications: notifications.ru };
 const stamp = Date.now().toString(36);
 const PASSWORD = 'bell-password-1';
-const WEEK = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
 let admin: APIRequestContext;
 
@@ -41,33 +41,6 @@ async function consultant(name: string, language = 'ru'): Promise<{ id: number; 
   return { id, email };
 }
 
-/** The consultant's hours: every day round the clock (on shift), or every day off. */
-async function onShift(userId: number, on: boolean) {
-  const res = await admin.post('/api/accounts/user/update_work_times/', {
-    data: {
-      user_id: userId,
-      work_times: WEEK.map((weekday) =>
-        on
-          ? { weekday, time_from: '00:00', time_to: '23:59', is_day_off: false }
-          : { weekday, time_from: null, time_to: null, is_day_off: true },
-      ),
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
-/**
- * `userId` the only consultant on shift: the lead goes to them, not to one an earlier spec left on shift
- * (admin.spec gives the demo consultant Monday 08:30–17:00 Berlin; a run then offered this spec's lead to him).
- */
-async function onlyOnShift(userId: number) {
-  const res = await admin.get('/api/v1/users/?role=consultant&page_size=200');
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { results } = (await res.json()) as { results: { id: number }[] };
-  await Promise.all(results.filter((c) => c.id !== userId).map((c) => onShift(c.id, false)));
-  await onShift(userId, true);
-}
-
 /** A desktop browser signed in as `email`, on the dashboard (the login screen is foundation.spec's subject). */
 const logIn = (browser: Browser, email: string): Promise<Page> => signedInPage(browser, email, { password: PASSWORD });
 
@@ -84,7 +57,7 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   const a = await consultant('Anna');
   const b = await consultant('Boris');
   // B alone is on shift all week, so routing offers the lead to B (A gave it up and is never offered it again).
-  await onlyOnShift(b.id);
+  await onlyOnShift(admin, b.id);
   const leadName = `Lead${stamp}`;
   const lead = await createUser({
     email: `bell-lead-${stamp}@example.com`,
@@ -135,15 +108,15 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   await bell(pageB).click();
   await expect(pageB.getByTestId('notifications-polling')).toHaveText(ru.notifications.polling);
   // Off shift again, so the next tests' leads are offered to their own consultant, not to these two.
-  await onShift(a.id, false);
-  await onShift(b.id, false);
+  await setOnShift(admin, a.id, false);
+  await setOnShift(admin, b.id, false);
 });
 
 for (const [lang, width] of LANGUAGE_WALKS)
   test(`the bell's take toast opens the person taken (${lang}, ${width})`, async ({ browser }) => {
     const c = await consultant(`Taker${lang}`, lang);
     // On shift with the highest rating, so routing offers the new lead to this consultant first.
-    await onlyOnShift(c.id);
+    await onlyOnShift(admin, c.id);
     const rated = await admin.post('/api/accounts/user/consultant_settings/', {
       data: { user_id: c.id, daily_limit: 100, rating: 5 },
     });
@@ -171,5 +144,5 @@ for (const [lang, width] of LANGUAGE_WALKS)
     await expect(page).toHaveURL(new RegExp(`/user/view-details/${String(lead)}$`));
     await expect(page.getByRole('heading', { name: new RegExp(leadName) }).first()).toBeVisible();
     // Off shift again, so later tests' leads are not offered here.
-    await onShift(c.id, false);
+    await setOnShift(admin, c.id, false);
   });

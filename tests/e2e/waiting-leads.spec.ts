@@ -6,6 +6,7 @@ import { team } from '../../src/web/features/team/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu, openWaitingLeads } from './support/menu';
 import { LANGUAGE_WALKS, OPEN_MENU, signedInPage, test, VIEWPORTS } from './support/session';
+import { onlyOnShift, setOnShift } from './support/work-times';
 
 /**
  * Waiting leads as a work queue, against the real server: leads that signed up through a landing form
@@ -26,22 +27,6 @@ const B_PASSWORD = 'queue-b-password-1';
 let admin: APIRequestContext;
 let ownerApi: APIRequestContext;
 let bId = 0;
-const WEEK = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
-
-/** A consultant's week: every day round the clock, or every day off (no work times). */
-async function hours(userId: number, on: boolean) {
-  const res = await admin.post('/api/accounts/user/update_work_times/', {
-    data: {
-      user_id: userId,
-      work_times: WEEK.map((weekday) =>
-        on
-          ? { weekday, time_from: '00:00', time_to: '23:59', is_day_off: false }
-          : { weekday, time_from: null, time_to: null, is_day_off: true },
-      ),
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
 
 test.setTimeout(180_000);
 
@@ -187,12 +172,7 @@ const SEARCH = { en: 'Search', de: 'Suchen', ru: 'Поиск' } as const;
 
 /** A fresh install's state: no consultant has work times (earlier specs gave some theirs). */
 let noHours: Promise<void> | undefined;
-async function clearAllHours() {
-  const res = await admin.get('/api/v1/users/?role=consultant&page_size=200');
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { results } = (await res.json()) as { results: Array<{ id: number }> };
-  await Promise.all(results.map((c) => hours(c.id, false)));
-}
+const clearAllHours = () => onlyOnShift(admin);
 
 for (const [lang, width] of LANGUAGE_WALKS)
   test.describe(() => {
@@ -222,7 +202,7 @@ for (const [lang, width] of LANGUAGE_WALKS)
       await expect(bruno.getByTestId('no-work-times')).toHaveText(staff[lang].list.no_work_times);
 
       // One consultant on shift: leads reach someone, the queue says nothing.
-      await hours(bId, true);
+      await setOnShift(admin, bId, true);
       try {
         await openQueue();
         // The queue is drawn (rows or its empty text), then its answer of now hides the notice.
@@ -235,7 +215,7 @@ for (const [lang, width] of LANGUAGE_WALKS)
         await expect(notice).toHaveCount(0);
       } finally {
         // Off shift again, so no other test's lead is offered to this consultant.
-        await hours(bId, false);
+        await setOnShift(admin, bId, false);
       }
     });
   });
