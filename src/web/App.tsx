@@ -14,6 +14,7 @@ import { LoadingScreen } from './layout/Loading';
 import { theme } from './layout/theme';
 import { loadAdminApp } from './loadAdminApp';
 import { lazyScreen } from './common/lazyScreen';
+import { noteLocation } from './common/visits';
 
 /** The iPhone banner's code loads on iOS only. */
 const IosInstallBanner = lazy(() => import('./layout/IosInstallBanner').then((m) => ({ default: m.IosInstallBanner })));
@@ -143,6 +144,9 @@ function Root() {
  * before a form with unsaved typing is left. Under a plain BrowserRouter the forms' warning was silently off.
  */
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+router.subscribe((state) => {
+  noteLocation(state.location.pathname);
+});
 
 export function App() {
   return <RouterProvider router={router} />;

@@ -1,10 +1,10 @@
-import { isValidElement, useEffect, useState, type ReactNode } from 'react';
+import { isValidElement, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { HttpError } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useRouteAccess } from '../providers/data/menusHooks';
-import { visitStart } from '../providers/data/startup';
 import { FailureState } from './Failure';
 import { preloadScreen } from './lazyScreen';
+import { subscribeVisits, visitOf, visitStart } from './visits';
 import { LoadingBlock } from './States';
 
 /** How a refusal of the route check is shown: as the API's 403 would be. */
@@ -21,18 +21,27 @@ const REFUSED = new HttpError('', 403);
  */
 export function ServerAccess({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  // Each visit its own guard: a route change can keep this component and give it another page, and a step
+  // away and back that never rendered the other page (the back button at once) is a new visit too.
+  const visit = useSyncExternalStore(subscribeVisits, () => visitOf(pathname));
+  return (
+    <VisitGuard key={`${pathname} ${String(visit)}`} pathname={pathname}>
+      {children}
+    </VisitGuard>
+  );
+}
+
+function VisitGuard({ pathname, children }: { pathname: string; children: ReactNode }) {
   // Only an answer given since this visit began opens the page: one kept from an earlier visit may predate
   // the change. The page the app was opened at began with the app (its answer is asked then, startup.ts).
-  // A route change can keep this component and give it another page: a new visit.
-  const [visit, setVisit] = useState(() => ({ pathname, since: visitStart(pathname) }));
-  if (visit.pathname !== pathname) setVisit({ pathname, since: visitStart(pathname) });
-  const access = useRouteAccess(pathname, visit.since);
+  const [since] = useState(() => visitStart(pathname));
+  const access = useRouteAccess(pathname, since);
   const screen = isValidElement(children) ? children.type : undefined;
   useEffect(() => {
     preloadScreen(screen);
   }, [screen]);
   // Once open, the page stays while the answer is asked again (the window's focus).
-  const answered = access.isSuccess && access.dataUpdatedAt >= visit.since;
+  const answered = access.isSuccess && access.dataUpdatedAt >= since;
   if (answered && access.data.allow) return children;
   if (access.isError) return <FailureState error={access.error} onRetry={() => void access.refetch()} />;
   if (!answered) return <LoadingBlock />;

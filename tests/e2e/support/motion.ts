@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * loaded host an item of a menu still growing in (MUI's Menu and Select) can take the mousedown and
  * lose the mouseup: the click lands on the list and nothing is chosen.
  */
-export async function clickWhenStill(target: Locator): Promise<void> {
+export async function clickWhenStill(target: Locator, options: { timeout?: number } = {}): Promise<void> {
   await expect(target).toBeVisible();
   await target.page().evaluate(async () => {
     // Each wait is bounded: a page that draws no frame for a while (seen on CI's loaded machine) never
@@ -21,7 +21,7 @@ export async function clickWhenStill(target: Locator): Promise<void> {
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), atMost(3_000)]);
   });
-  await target.click();
+  await target.click(options);
 }
 
 /**

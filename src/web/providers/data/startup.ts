@@ -2,9 +2,6 @@ import { queryClient } from './queryClient';
 import { providerKey } from './providerHooks';
 import { serverLanguageStore } from '../i18nProvider';
 
-/** The page the signed-in app was opened at, when its code started, and whether the user has left it since. */
-const opened = { pathname: window.location.pathname, at: Date.now(), left: false };
-
 /**
  * Asks, as the signed-in app's code starts, for what its first render waits on: the route check of the
  * opened page, the side and user menus and the footer in the account's language, with the same keys as their hooks
@@ -36,15 +33,4 @@ export function prefetchOpenedPage(pathname: string) {
     queryKey: providerKey('getFooterLinks', language),
     queryFn: async () => (await provider).getFooterLinks(),
   });
-}
-
-/**
- * When a visit of `pathname` began, for the route check's answer to be this visit's (ServerAccess): the
- * page the app was opened at began as the app's code started (its answer was asked then) until the user
- * goes to another page; any other page, or the opened one visited again, now. A remount of the opened
- * page's guard while the app starts is still the same visit.
- */
-export function visitStart(pathname: string) {
-  if (pathname !== opened.pathname) opened.left = true;
-  return opened.left ? Date.now() : opened.at;
 }
