@@ -131,6 +131,10 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://localhost:${PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Kept contexts (support/pool.ts) reuse their connections across tests: one idle for just the
+        // default 72 s was closed by the server as the next test sent on it (CI: ECONNRESET in payments.spec).
+        // A run's connections are never idle this long, as a load balancer's (docs/operations.md).
+        KEEP_ALIVE_SECONDS: '3600',
         // Lets the tests move the server's clock (POST /__test__/clock) to expire links.
         TEST_CLOCK: '1',
         // The bot, against the local peer; PUBLIC_URL is not https, so the server long-polls for updates.

@@ -64,6 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: requestLog(logger !== false),
     trustProxy: trustProxyOption(opts.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
+    keepAliveTimeout: opts.config.keepAliveSeconds * 1000,
     // The contract's routes compile hundreds of schemas: on a busy machine (2 cores at load 20, the
     // soak's neighbours) that took over avvio's default 10 s, and the start failed with a stack trace.
     pluginTimeout: 120_000,

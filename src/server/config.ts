@@ -131,6 +131,7 @@ const schema = z.object({
   DB_PIPELINE_LANES: z.coerce.number().int().min(0).max(16).default(2),
   DB_RESTART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
   TEST_CLOCK: bool.optional(),
   TRUST_PROXY: trustProxy.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -196,6 +197,12 @@ export type Config = {
   dbRestartTimeoutSeconds: number;
   /** On SIGTERM/SIGINT/SIGHUP, how long /healthz answers 503 (a load balancer leaves the process out) before the listener closes. */
   drainSeconds: number;
+  /**
+   * How long an idle keep-alive connection stays open. It must exceed the idle time-out of whatever
+   * reuses connections to this server (a load balancer: AWS 60 s, Google 600 s), or a request sent as
+   * the server closes the connection fails with a reset.
+   */
+  keepAliveSeconds: number;
   /** Tests only: lets POST /__test__/clock move the app's clock forward. */
   testClock: boolean;
   /**
@@ -305,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPipelineLanes: c.DB_PIPELINE_LANES,
     dbRestartTimeoutSeconds: c.DB_RESTART_TIMEOUT_SECONDS,
     drainSeconds: c.DRAIN_SECONDS,
+    keepAliveSeconds: c.KEEP_ALIVE_SECONDS,
     testClock: c.TEST_CLOCK ?? false,
     trustProxy: c.TRUST_PROXY ?? 0,
     payments: {

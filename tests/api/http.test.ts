@@ -33,6 +33,15 @@ describe('HTTP basics', () => {
     expect(t.app.initialConfig.pluginTimeout).toBeGreaterThanOrEqual(60_000);
   });
 
+  it('keeps an idle connection open for KEEP_ALIVE_SECONDS, to outlast the idle time-out of a load balancer in front', async () => {
+    const other = await createTestApp({ env: { KEEP_ALIVE_SECONDS: '620' } });
+    try {
+      expect(other.app.server.keepAliveTimeout).toBe(620_000);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('publishes the contract at /api/openapi.yaml', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.yaml' });
     expect(res.statusCode).toBe(200);

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       dbPipelineLanes: 2,
       dbRestartTimeoutSeconds: 60,
       drainSeconds: 0,
+      keepAliveSeconds: 72,
       testClock: false,
       trustProxy: 0,
       payments: {
@@ -155,6 +156,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ DB_RESTART_TIMEOUT_SECONDS: '5' }).dbRestartTimeoutSeconds).toBe(5);
     expect(loadConfig({ DRAIN_SECONDS: '10' }).drainSeconds).toBe(10);
+    expect(loadConfig({ KEEP_ALIVE_SECONDS: '620' }).keepAliveSeconds).toBe(620);
   });
 
   it.each([
@@ -168,6 +170,8 @@ describe('loadConfig', () => {
     ['DB_RESTART_TIMEOUT_SECONDS', 'soon'],
     ['DRAIN_SECONDS', '-1'],
     ['DRAIN_SECONDS', 'later'],
+    ['KEEP_ALIVE_SECONDS', '0'],
+    ['KEEP_ALIVE_SECONDS', 'long'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
