@@ -2,10 +2,11 @@ import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
+import { catalogues } from '../../src/server/i18n';
 import { learning } from '../../src/web/features/learning/i18n';
-import { addressFilter } from './support/menu';
+import { addressFilter, openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { LANGUAGE_WALKS, VIEWPORTS, signedInPage, test } from './support/session';
+import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
 
@@ -44,9 +45,16 @@ async function uploadVideo(page: Page) {
   await expect(page.locator('input[name="duration_seconds"]')).toHaveValue('30');
 }
 
+/** A content list from the menu, then its Create button: the empty form of that content. */
+async function openCreate(page: Page, menuEntry: string) {
+  await openFromMenu(page, menuEntry);
+  await page.getByRole('link', { name: 'Создать', exact: true }).click();
+  await expect(page).toHaveURL(/\/create$/);
+}
+
 /** Creates a lesson through the admin screen and returns its id (the form opens the new lesson). */
 async function createLesson(page: Page, title: string, category: string, free: boolean) {
-  await page.goto('/admin/lessons/create');
+  await openCreate(page, catalogues.ru.menu_content_lessons);
   await page.locator('input[name="title"]').fill(title);
   await page.getByRole('combobox', { name: /Категория/ }).click();
   await clickWhenStill(page.getByRole('option', { name: category }));
@@ -60,6 +68,28 @@ async function createLesson(page: Page, title: string, category: string, free: b
   await save(page);
   await expect(page).toHaveURL(/\/admin\/lessons\/\d+$/);
   return Number(page.url().split('/').pop());
+}
+
+/**
+ * A lesson's page as a person opens it: Lessons from the menu, then its card among the free lessons (a
+ * free lesson's way; the paid one is reached through its category). The page must be that lesson's.
+ */
+async function openLesson(page: Page, title: string, id: number) {
+  await openFromMenu(page, catalogues.ru.menu_lessons);
+  await page.getByTestId('lesson-card').filter({ hasText: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/lesson/view/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** A book's page: Books from the menu, then its card. The page must be that book's. */
+async function openBook(page: Page, title: string, id: number) {
+  await openFromMenu(page, catalogues.ru.menu_books);
+  await page
+    .getByTestId('book-card')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/books/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
 const at = (days: number, hour: number) => {
@@ -87,7 +117,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
 
   // --- The admin creates the content through the content screens. ---
   const admin = await logIn(browser, 'admin@demo.atrium', 'demo-password');
-  await admin.goto('/admin/lesson-categories/create');
+  await openCreate(admin, catalogues.ru.menu_content_lesson_categories);
   await admin.locator('input[name="title"]').fill(titles.category);
   await admin.locator('textarea[name="description"]').first().fill('Lessons made by the end-to-end test.');
   await save(admin);
@@ -114,7 +144,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   const paidId = await createLesson(admin, titles.paid, titles.category, false);
   expect(paidId).toBeGreaterThan(freeId);
 
-  await admin.goto('/admin/news/create');
+  await openCreate(admin, catalogues.ru.menu_content_news);
   await admin.locator('input[name="title"]').fill(titles.news);
   await admin.locator('textarea[name="summary"]').first().fill('Read this before the next meet-up.');
   await typeRichText(admin, 'body', 'The meet-up moves to a bigger room. See you there!');
@@ -129,7 +159,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(admin).toHaveURL(/\/admin\/news$/);
   await expect(admin.getByText(titles.news)).toBeVisible();
 
-  await admin.goto('/admin/events/create');
+  await openCreate(admin, catalogues.ru.menu_content_events);
   await admin.locator('input[name="title"]').fill(titles.event);
   await admin.locator('input[name="starts_at"]').fill(at(2, 18));
   await admin.locator('input[name="ends_at"]').fill(at(2, 20));
@@ -140,7 +170,7 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(admin).toHaveURL(/\/admin\/events$/);
   await expect(admin.getByText(titles.event)).toBeVisible();
 
-  await admin.goto('/admin/books/create');
+  await openCreate(admin, catalogues.ru.menu_content_books);
   await admin.locator('input[name="title"]').fill(titles.book);
   await admin.locator('input[name="author"]').fill('E. Tester');
   await typeRichText(admin, 'description', 'A book about learning together.');
@@ -182,7 +212,8 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   );
   await expectNoRawKeys(page);
 
-  await page.goto('/lessons');
+  const menu = catalogues.ru;
+  await openFromMenu(page, menu.menu_lessons);
   const category = page.getByTestId('category-card').filter({ hasText: titles.category });
   await expect(category).toContainText('Пройдено 0 из 2');
   await expect(page.getByTestId('lesson-card').filter({ hasText: titles.free })).toBeVisible();
@@ -212,17 +243,17 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   await expect(page.getByTestId('lesson-card')).toHaveCount(1);
   await expect(page.getByTestId('lesson-card')).toContainText(titles.paid);
 
-  await page.goto('/news');
+  await openFromMenu(page, menu.menu_news);
   await expect(page.getByTestId('news-card').filter({ hasText: titles.news })).toContainText('Важно');
-  await page.goto('/events');
+  await openFromMenu(page, menu.menu_events);
   await expect(page.getByTestId('event-card').filter({ hasText: titles.event })).toContainText(
     'Alexanderplatz 1, Berlin',
   );
-  await page.goto('/books');
+  await openFromMenu(page, menu.menu_books);
   await expect(page.getByTestId('book-card').filter({ hasText: titles.book })).toContainText('12,50 $');
 
   // --- Watching the free lesson, leaving, coming back at the recorded position. ---
-  await page.goto(`/lesson/view/${freeId}`);
+  await openLesson(page, titles.free, freeId);
   const video = page.getByTestId('lesson-video');
   await expect(video).toBeVisible();
   await expect(page.getByRole('link', { name: /Checklist/ })).toHaveAttribute('href', 'https://example.com/checklist');
@@ -243,18 +274,25 @@ test('an admin publishes learning content; a member learns, resumes, comments an
   expect(progress.position_seconds).toBeGreaterThanOrEqual(5);
   expect(progress.completed).toBe(false);
 
-  await page.goto('/dashboard');
+  await openFromMenu(page, menu.menu_dashboard);
   await expect(page.getByTestId('dashboard-lessons')).toContainText('Продолжить обучение');
-  await expect(page.getByTestId('dashboard-lessons').getByTestId('lesson-card').first()).toContainText(titles.free);
+  const goOn = page.getByTestId('dashboard-lessons').getByTestId('lesson-card').first();
+  await expect(goOn).toContainText(titles.free);
 
-  await page.goto(`/lesson/view/${freeId}`);
+  // Back to it through the dashboard's "continue learning" card.
+  await goOn.click();
+  await expect(page).toHaveURL(new RegExp(`/lesson/view/${freeId}$`));
   await expect(page.getByTestId('resume-notice')).toBeVisible();
   const resumedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   expect(Math.abs(resumedAt - progress.position_seconds)).toBeLessThan(1.5);
   await expect(page.getByTestId('lesson-status')).toContainText(`Просмотрено ${progress.percent}%`);
 
   // --- The paid lesson is locked for a member without a package. ---
-  await page.goto(`/lesson/view/${paidId}`);
+  await openFromMenu(page, menu.menu_lessons);
+  await category.click();
+  await page.getByTestId('lesson-card').filter({ hasText: titles.paid }).click();
+  await expect(page).toHaveURL(new RegExp(`/lesson/view/${paidId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: titles.paid })).toBeVisible();
   await expect(page.getByTestId('lesson-locked')).toBeVisible();
   await expect(page.getByTestId('lesson-video')).toHaveCount(0);
   // Its category is in no package on sale (this spec's own): nothing to buy, not available yet (#40).
@@ -265,18 +303,19 @@ test('an admin publishes learning content; a member learns, resumes, comments an
 
   // --- A comment, then the admin hides it and it is gone for the member. ---
   const comment = `Thanks, this helped! ${stamp}`;
-  await page.goto(`/lesson/view/${freeId}`);
+  await openLesson(page, titles.free, freeId);
   await page.getByLabel('Ваш комментарий').fill(comment);
   await page.getByRole('button', { name: 'Отправить' }).click();
   await expect(page.getByText('Комментарий добавлен')).toBeVisible();
   await expect(page.getByTestId('comment').filter({ hasText: comment })).toContainText(member.name);
 
-  await admin.goto(`/lesson/view/${freeId}`);
+  await openLesson(admin, titles.free, freeId);
   const adminComment = admin.getByTestId('comment').filter({ hasText: comment });
   await adminComment.getByRole('button', { name: 'Скрыть от участников' }).click();
   await expect(admin.getByText('Комментарий скрыт')).toBeVisible();
   await expect(adminComment).toContainText('Скрыт');
 
+  // The member's page read again (a reload), as it is: the hidden comment must not come back.
   await page.reload();
   await expect(page.getByTestId('comments')).toBeVisible();
   await expect(page.getByText(comment)).toHaveCount(0);
@@ -290,14 +329,16 @@ test('an admin publishes learning content; a member learns, resumes, comments an
     pdf?: string;
   }>;
   const book = books.find((b) => b.title === titles.book)!;
-  await page.goto(`/books/${book.id}`);
+  await openBook(page, book.title, book.id);
   await page.getByTestId('buy-book').click();
-  // Buying goes through the payment provider's checkout (the built-in sandbox); left unpaid, it stays pending.
+  // Buying goes through the payment provider's checkout (the built-in sandbox); left unpaid (the browser's
+  // Back), it stays pending.
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/sbx_/);
-  await page.goto(`/books/${book.id}`);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/books/${book.id}$`));
   await expect(page.getByTestId('purchase-pending')).toBeVisible();
   const free = books.find((b) => b.is_free)!;
-  await page.goto(`/books/${free.id}`);
+  await openBook(page, free.title, free.id);
   await page.getByTestId('read-book').click();
   await expect(page.getByTestId('pdf-reader').locator('canvas').first()).toBeVisible();
 
@@ -312,13 +353,37 @@ test('an admin publishes learning content; a member learns, resumes, comments an
       results: Array<{ id: number; title: string }>;
     }
   ).results.find((e) => e.title === titles.event)!;
+  // Each page as a person reaches it: its menu entry, then (but for the dashboard) its card in that list.
   const pages = {
-    dashboard: { path: '/dashboard', ready: page.getByTestId('dashboard-book').getByText(titles.book) },
-    lesson: { path: `/lesson/view/${freeId}`, ready: page.getByTestId('resume-notice') },
-    book: { path: `/books/${book.id}`, ready: page.getByTestId('purchase-pending') },
-    news: { path: `/news/view/${news.id}`, ready: page.locator('article .rich-text') },
-    event: { path: `/events/view/${event.id}`, ready: page.getByTestId('event-when') },
-  };
+    dashboard: {
+      menu: 'menu_dashboard',
+      ready: page.getByTestId('dashboard-book').getByText(titles.book),
+    },
+    lesson: {
+      menu: 'menu_lessons',
+      card: page.getByTestId('lesson-card').filter({ hasText: titles.free }),
+      path: `/lesson/view/${freeId}`,
+      ready: page.getByTestId('resume-notice'),
+    },
+    book: {
+      menu: 'menu_books',
+      card: page.getByTestId('book-card').filter({ has: page.getByText(titles.book, { exact: true }) }),
+      path: `/books/${book.id}`,
+      ready: page.getByTestId('purchase-pending'),
+    },
+    news: {
+      menu: 'menu_news',
+      card: page.getByTestId('news-card').filter({ hasText: titles.news }),
+      path: `/news/view/${news.id}`,
+      ready: page.locator('article .rich-text'),
+    },
+    event: {
+      menu: 'menu_events',
+      card: page.getByTestId('event-card').filter({ hasText: titles.event }),
+      path: `/events/view/${event.id}`,
+      ready: page.getByTestId('event-when'),
+    },
+  } as const;
   const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
   // Each language at the width its walk takes elsewhere (LANGUAGE_WALKS): English and Russian on a laptop,
   // German on a phone. Every page in every language at both widths was 30 page loads, most of this test's time.
@@ -331,9 +396,17 @@ test('an admin publishes learning content; a member learns, resumes, comments an
     expect(res.ok(), await res.text()).toBeTruthy();
     await rememberLanguage(page, lang);
     await page.setViewportSize(VIEWPORTS[device]);
-    for (const [name, { path: url, ready }] of Object.entries(pages)) {
-      await page.goto(url);
-      await expect(ready).toBeVisible();
+    // The language remembered above is the one the app starts in: it applies from the next load.
+    await page.reload();
+    for (const [name, to] of Object.entries(pages)) {
+      // On a phone the side menu is a drawer, behind its button.
+      if (device === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+      await openFromMenu(page, catalogues[lang][to.menu]);
+      if ('card' in to) {
+        await to.card.click();
+        await expect(page).toHaveURL(new RegExp(`${to.path}$`));
+      }
+      await expect(to.ready).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       if (name === 'lesson')
         await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);

@@ -6,6 +6,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
+import { learning } from '../../src/web/features/learning/i18n';
 import { payments } from '../../src/web/features/payments/i18n';
 import { simplePdf } from './fixtures/files';
 import { addressFilter, openFromMenu } from './support/menu';
@@ -100,7 +101,7 @@ test.describe(() => {
 
     const page = await freshUser.newPage();
     await useLanguage(page, 'en');
-    await page.goto('/subscription');
+    await openFromMenu(page, catalogues.en.menu_subscription);
     await expect(page.getByTestId('no-current-package')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Packages' })).toBeVisible();
     await shot(page, 'catalogue-en');
@@ -128,12 +129,19 @@ test.describe(() => {
 
     // A lesson of a granted category opens.
     expect(await lessonLocked(token, lessonId)).toBe(false);
-    await page.goto(`/lesson/view/${lessonId}`);
+    // Lessons from the menu, found by its search, then its card.
+    await openFromMenu(page, catalogues.en.menu_lessons);
+    await page.getByLabel(learning.en.lessons.search).fill('Planning a quarter');
+    await page
+      .getByTestId('lesson-card')
+      .filter({ has: page.getByRole('heading', { name: 'Planning a quarter', exact: true }) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/lesson/view/${lessonId}$`));
     await expect(page.getByRole('heading', { name: 'Planning a quarter', level: 1 })).toBeVisible();
     await shot(page, 'lesson-open');
 
     // Auto-pay off, then the reloaded info says so.
-    await page.goto('/subscription');
+    await openFromMenu(page, catalogues.en.menu_subscription);
     await page.getByTestId('auto-pay-switch').locator('input').uncheck();
     await expect(page.getByTestId('auto-pay-state')).toContainText('Auto-pay is off');
     await page.reload();
@@ -152,7 +160,7 @@ test.describe(() => {
 });
 
 async function donateManually(page: Page, amount: string, file: string) {
-  await page.goto('/dashboard');
+  await openFromMenu(page, catalogues.de.menu_dashboard);
   await page.getByTestId('dashboard-donation').getByTestId('open-donation').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('donation-amount').fill(amount);
@@ -175,7 +183,8 @@ test.describe(() => {
     const { email } = freshUser;
     const member = await freshUser.newPage();
     await useLanguage(member, 'de');
-    await member.goto('/dashboard');
+    // The language remembered above is the one the app starts in: it applies from the next load.
+    await member.reload();
 
     // Nothing sent without the amount: the field says so.
     await member.getByTestId('dashboard-donation').getByTestId('open-donation').click();
@@ -194,7 +203,9 @@ test.describe(() => {
     await dialog.getByTestId('donation-submit').click();
     await expect(dialog).toBeHidden();
 
-    await member.goto('/subscription#donations');
+    // The dashboard's donation box links to the member's donations.
+    await member.getByTestId('dashboard-donation').getByRole('link').click();
+    await expect(member).toHaveURL(/\/subscription#donations$/);
     await expect(member.getByTestId('my-donation')).toHaveCount(2);
     await expect(member.getByTestId('my-donation').first()).toContainText('Wartet auf Bestätigung');
     await expectNoRawKeys(member);
@@ -202,7 +213,7 @@ test.describe(() => {
 
     // Staff (the admin, in Russian) review them.
     const staff = await logIn(browser, 'admin@demo.atrium', 'demo-password');
-    await staff.goto('/staff/payments');
+    await openFromMenu(staff, catalogues.ru.menu_staff_payments);
     await expect(staff.getByRole('columnheader', { name: 'Сумма, USD' })).toBeVisible();
     const rows = staff.locator('tbody tr').filter({ hasText: 'Dora' });
     await expect(rows).toHaveCount(2);
@@ -218,7 +229,7 @@ test.describe(() => {
     await expect(staff.getByTestId('payment-state')).toHaveText('Оплачен');
     await expect(staff.getByTestId('approve-payment')).toBeHidden();
 
-    await staff.goto('/staff/payments');
+    await openFromMenu(staff, catalogues.ru.menu_staff_payments);
     // The state tabs filter the list: under "Needs approval" only the transfer still waiting is left.
     await staff.getByRole('tab', { name: /^Ждёт подтверждения \(\d+\)$/i }).click();
     await expect(staff.locator('tbody tr').filter({ hasText: 'Dora' })).toHaveCount(1);

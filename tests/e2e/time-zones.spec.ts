@@ -2,8 +2,11 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Brow
 import { test } from './support/session';
 import { catalogues } from '../../src/server/i18n';
 import { events } from '../../src/web/features/events/i18n';
+import { learning } from '../../src/web/features/learning/i18n';
+import { payments } from '../../src/web/features/payments/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
 import { openFromMenu } from './support/menu';
+import { clickWhenStill } from './support/motion';
 import { closeContext } from './support/pool';
 import { startInLanguage } from './support/language';
 
@@ -148,7 +151,8 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
 
   const lessons = await tokyoApi.post('/api/navigator/lesson/list/', { data: { category: null } });
   expect(lessons.ok(), await lessons.text()).toBeTruthy();
-  const lessonId = ((await lessons.json()) as { results: Array<{ id: number }> }).results[0]!.id;
+  const lesson = ((await lessons.json()) as { results: Array<{ id: number; title: string }> }).results[0]!;
+  const lessonId = lesson.id;
   const comment = await tokyoApi.post('/api/navigator/comments/', {
     data: { text: `Tokyo comment ${stamp}`, lesson: lessonId },
   });
@@ -169,18 +173,23 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
   await expect(page.getByTestId('dashboard-events')).toContainText(events.en.zone_note.replace('%{zone}', TOKYO));
 
   // Events: the member's page and the card.
-  await page.goto(`/events/view/${String(eventId)}`);
+  await openFromMenu(page, catalogues.en.menu_events);
+  await page
+    .getByTestId('event-card')
+    .filter({ hasText: `Zoned webinar ${stamp}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/events/view/${String(eventId)}$`));
   await expect(page.getByText(`${shown(startsAt, TOKYO)}–${hhmm(endsAt, TOKYO)}`)).toBeVisible();
   await expect(page.getByText(shown(startsAt, 'UTC'))).toHaveCount(0);
 
   // Tasks: the future tab.
-  await page.goto('/staff/tasks');
+  await openFromMenu(page, catalogues.en.menu_staff_tasks);
   await page.getByRole('tab', { name: new RegExp(tasks.en.tabs.future) }).click();
   const taskRow = page.getByRole('row', { name: new RegExp(`Call at Tokyo time ${stamp}`) });
   await expect(taskRow).toContainText(shown(taskAt, TOKYO));
 
   // Tickets: the list and the messages.
-  await page.goto('/staff/tickets');
+  await openFromMenu(page, catalogues.en.menu_staff_tickets);
   const ticketRow = page.getByRole('row', { name: new RegExp(subject) });
   await expect(ticketRow).toContainText(shown(ticketAt, TOKYO));
   await ticketRow.click();
@@ -188,30 +197,47 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
   await page.keyboard.press('Escape');
 
   // The bell (on the tasks page).
-  await page.goto('/staff/tasks');
+  await openFromMenu(page, catalogues.en.menu_staff_tasks);
   await page.getByTestId('notifications-badge').click();
   const bellItem = page.getByRole('listitem').filter({ hasText: subject });
   await expect(bellItem).toContainText(shown(ticketAt, TOKYO));
   await page.keyboard.press('Escape');
 
-  // Comments.
-  await page.goto(`/lesson/view/${String(lessonId)}`);
+  // Comments: Lessons from the menu, the lesson found by its search, then its card.
+  await openFromMenu(page, catalogues.en.menu_lessons);
+  await page.getByLabel(learning.en.lessons.search).fill(lesson.title);
+  await page
+    .getByTestId('lesson-card')
+    .filter({ has: page.getByRole('heading', { name: lesson.title, exact: true }) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/lesson/view/${String(lessonId)}$`));
   await expect(page.getByTestId('comment').filter({ hasText: `Tokyo comment ${stamp}` })).toContainText(
     shown(commentAt, TOKYO),
   );
 
   // The history.
-  await page.goto('/staff/action_logs');
+  await openFromMenu(page, catalogues.en.menu_staff_action_logs);
   const logRow = page
     .getByRole('row', { name: new RegExp(member.last) })
     .filter({ hasText: shown(created!.created_at, TOKYO) });
   await expect(logRow.first()).toBeVisible();
 
   // The admin's event form shows the stored instant in the event's own zone (UTC), not the editor's.
-  await page.goto(`/admin/events/${String(eventId)}`);
+  // The content's Event editor from the menu, the event searched for, then its row.
+  await openFromMenu(page, catalogues.en.menu_content_events);
+  await page.getByPlaceholder('Search', { exact: true }).fill(`Zoned webinar ${stamp}`);
+  await page.getByRole('row', { name: new RegExp(`Zoned webinar ${stamp}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/events/${String(eventId)}$`));
   await expect(page.locator('input[name="starts_at"]')).toHaveValue(shown(startsAt, 'UTC'));
   await closeContext(page.context());
 });
+
+/** react-admin's own button texts in the interface language. */
+const RA = {
+  en: { create: 'Create', add_filter: 'Add filter' },
+  de: { create: 'Erstellen', add_filter: 'Filter hinzufügen' },
+  ru: { create: 'Создать', add_filter: 'Добавить фильтр' },
+} as const;
 
 /** The calendar's month heading in the interface language. */
 const DECEMBER = { en: /December/, de: /Dezember/, ru: /декабр/i } as const;
@@ -219,7 +245,8 @@ const DECEMBER = { en: /December/, de: /Dezember/, ru: /декабр/i } as cons
 for (const lang of ['en', 'de', 'ru'] as const) {
   test(`date and time inputs read and write DD/MM/YYYY HH:mm, 24-hour, in ${lang}`, async ({ browser }) => {
     const page = await logIn(browser, lang);
-    await page.goto('/admin/events/create');
+    await openFromMenu(page, catalogues[lang].menu_content_events);
+    await page.getByRole('link', { name: RA[lang].create, exact: true }).click();
     const starts = page.locator('input[name="starts_at"]');
     await starts.fill('24/12/2030 18:30');
     await expect(starts).toHaveValue('24/12/2030 18:30');
@@ -234,8 +261,12 @@ for (const lang of ['en', 'de', 'ru'] as const) {
     await expect(page.getByText(/^(AM|PM)$/)).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    // A date filter: the payments list.
-    await page.goto(`/staff/payments?displayedFilters=${encodeURIComponent('{"date_from":true}')}`);
+    // A date filter: the payments list, its "created from" added through the filter button. The event
+    // typed above is left unsaved: the form asks first, and the person leaves.
+    page.once('dialog', (d) => void d.accept());
+    await openFromMenu(page, catalogues[lang].menu_staff_payments);
+    await page.getByRole('button', { name: RA[lang].add_filter }).click();
+    await clickWhenStill(page.getByRole('menuitemcheckbox', { name: payments[lang].staff.fields.date_from }));
     const from = page.locator('input[name="date_from"]');
     await from.fill('01/02/2030');
     await expect(from).toHaveValue('01/02/2030');
