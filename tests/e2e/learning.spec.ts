@@ -4,7 +4,7 @@ import { expectNoRawKeys } from './support/admin-api';
 import { gradientPng, simplePdf } from './fixtures/files';
 import { catalogues } from '../../src/server/i18n';
 import { learning } from '../../src/web/features/learning/i18n';
-import { addressFilter, openFromMenu } from './support/menu';
+import { addressFilter, menuEntry, openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
@@ -46,10 +46,13 @@ async function uploadVideo(page: Page) {
 }
 
 /** A content list from the menu, then its Create button: the empty form of that content. */
-async function openCreate(page: Page, menuEntry: string) {
-  await openFromMenu(page, menuEntry);
-  await page.getByRole('link', { name: 'Создать', exact: true }).click();
-  await expect(page).toHaveURL(/\/create$/);
+async function openCreate(page: Page, name: string) {
+  const list = await (await menuEntry(page, name)).getAttribute('href');
+  await openFromMenu(page, name);
+  // That list's own Create: the list left (another content's, with its own Create) can still be on screen
+  // while this one's script loads.
+  await page.locator(`a[href="${list ?? ''}/create"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${list ?? ''}/create$`));
 }
 
 /** Creates a lesson through the admin screen and returns its id (the form opens the new lesson). */
