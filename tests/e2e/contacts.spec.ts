@@ -3,6 +3,7 @@ import { expectNoRawKeys } from './support/admin-api';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as texts } from '../../src/web/features/contacts/i18n';
 import { clickWhenStill, slowCpu } from './support/motion';
+import { openFromMenu } from './support/menu';
 import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
@@ -124,7 +125,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
   const api = await freshUser.api();
 
   // --- Nothing yet: the empty list says so and offers the first contact. ---
-  await page.goto('/contacts');
+  await openFromMenu(page, catalogues.ru.menu_contacts);
   await expect(page.getByText(ru.empty)).toBeVisible();
   await expect(page.getByRole('link', { name: ru.add })).toBeVisible();
   await expectNoRawKeys(page);
@@ -148,7 +149,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
   const vip = cats.find((c) => c.name === 'VIP')!;
 
   // --- Three contacts; the particular category is marked in the picker. ---
-  await page.goto('/contacts');
+  await openFromMenu(page, catalogues.ru.menu_contacts);
   const vipOption = `VIP (${ru.particular_mark})`;
   await createContact(page, {
     first: 'Анна',
@@ -177,7 +178,15 @@ test('a member manages categories and contacts, filters them and meets the one-p
   expect(byName['Вера']!.categories).toEqual([]);
 
   // --- The rule: making "Друзья" particular too would give Анна two particular categories. ---
-  await page.goto(`/contact-categories/${friends.id}`);
+  await page
+    .getByRole('navigation', { name: ru.categories_panel })
+    .getByRole('link', { name: ru.manage_categories })
+    .click();
+  // The URL moves before the list does: wait until the contacts' rows (two carry a "Друзья" chip) are gone.
+  await expect(row(page, 'Анна Петрова')).toHaveCount(0);
+  await expect(row(page, 'Друзья')).toHaveCount(1);
+  await row(page, 'Друзья').getByText('Друзья').click();
+  await expect(page).toHaveURL(new RegExp(`/contact-categories/${friends.id}$`));
   await page.getByRole('switch', { name: ru.category_fields.is_particular }).check();
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText(RU_ONE_PARTICULAR, { exact: true })).toBeVisible();
@@ -190,7 +199,9 @@ test('a member manages categories and contacts, filters them and meets the one-p
   const partners = await api.post('/api/contacts/category', { data: { name: 'Партнёры', is_particular: true } });
   expect(partners.status(), await partners.text()).toBe(201);
   const partnersId = ((await partners.json()) as Category).id;
-  await page.goto(`/contacts/${byName['Анна']!.id}`);
+  await openFromMenu(page, catalogues.ru.menu_contacts);
+  await row(page, 'Анна Петрова').getByText('Анна Петрова').click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${byName['Анна']!.id}$`));
   await expect(page.getByText(`VIP (${ru.particular_mark})`, { exact: true })).toBeVisible();
   await pickCategories(page, [`Партнёры (${ru.particular_mark})`]);
   await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -202,7 +213,15 @@ test('a member manages categories and contacts, filters them and meets the one-p
   expect((await api.delete(`/api/contacts/category/${partnersId}/`)).status()).toBe(200);
 
   // --- Filters: the panel by category, the status select, the search. ---
-  await page.goto('/contacts');
+  // The refused pick is still in the form: leaving through the menu asks first, and the person agrees.
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.accept();
+  });
+  await openFromMenu(page, catalogues.ru.menu_contacts);
+  await expect(page).toHaveURL(/\/contacts$/);
+  expect(asked).toEqual([expect.stringContaining('не были сохранены')]);
   const panel = page.getByRole('navigation', { name: ru.categories_panel });
   await expect(panel.getByRole('button', { name: /^VIP/ })).toContainText('1');
   await expect(panel.getByRole('button', { name: /^Друзья/ })).toContainText('2');
@@ -343,7 +362,7 @@ test('a member manages categories and contacts, filters them and meets the one-p
   await expect(page).toHaveURL(/\/contact-categories$/);
   await expect(row(page, 'VIP')).toHaveCount(0);
   expect((await categoriesOf(api)).map((c) => c.name)).toEqual(['Близкие друзья']);
-  await page.goto('/contacts');
+  await openFromMenu(page, catalogues.ru.menu_contacts);
   await expectNames(rows(page), ['Анна Петрова', 'Борис Иванов-Сидоров']);
   await expect(row(page, 'Анна Петрова')).toContainText('Близкие друзья');
   await expect(row(page, 'Анна Петрова')).not.toContainText('VIP');
@@ -358,17 +377,31 @@ test('a member manages categories and contacts, filters them and meets the one-p
     const t = texts[lang];
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
+      // Each page is loaded anew (the language just picked applies on a load), but the contact is opened
+      // from the list's row as a person does.
       const shots = {
-        'contacts-list': { url: '/contacts?filter=%7B%7D', ready: page.getByText('Борис Иванов-Сидоров') },
-        'contacts-form': { url: `/contacts/${anna}`, ready: page.locator('input[name="first_name"]') },
+        'contacts-list': {
+          open: () => page.goto('/contacts?filter=%7B%7D'),
+          ready: page.getByText('Борис Иванов-Сидоров'),
+        },
+        'contacts-form': {
+          open: async () => {
+            await page.getByText('Анна Петрова').first().click();
+            await expect(page).toHaveURL(new RegExp(`/contacts/${anna}$`));
+          },
+          ready: page.locator('input[name="first_name"]'),
+        },
         'contacts-create': {
-          url: '/contacts/create',
+          open: () => page.goto('/contacts/create'),
           ready: page.locator('#react-admin-title').getByText(t.create_title),
         },
-        'contacts-categories': { url: '/contact-categories', ready: page.getByText('Близкие друзья') },
+        'contacts-categories': {
+          open: () => page.goto('/contact-categories'),
+          ready: page.getByText('Близкие друзья'),
+        },
       };
-      for (const [name, { url, ready }] of Object.entries(shots)) {
-        await page.goto(url);
+      for (const [name, { open, ready }] of Object.entries(shots)) {
+        await open();
         await expect(ready).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await page.evaluate(() => document.fonts.ready);

@@ -5,6 +5,7 @@ import { flows as texts } from '../../src/web/features/flows/i18n';
 import { gradientPng } from './fixtures/files';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
+import { openFromMenu } from './support/menu';
 import { VIEWPORTS, keptPage, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
@@ -58,7 +59,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
   const ownerApi = await freshUser.api();
 
   // --- Create the flow; the address is checked while typing. ---
-  await page.goto('/flows');
+  await openFromMenu(page, catalogues.ru.menu_flows);
   await expect(page.getByText(ru.empty)).toBeVisible();
   await page
     .getByRole('link', { name: /Создать/ })
@@ -190,7 +191,7 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
     expect(waiting.status(), await waiting.text()).toBe(200);
     expect(JSON.stringify(await waiting.json())).toContain(lead);
   }
-  await page.goto('/flows');
+  await openFromMenu(page, catalogues.ru.menu_flows);
   const statsRow = page.getByRole('row', { name: /Весенний поток/ });
   // One sign-up of two views.
   await expect(statsRow).toContainText('50.00%');
@@ -205,19 +206,21 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
     await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
+      // The list is loaded anew (the language just picked applies on a load); from there a person clicks
+      // the flow, and on its page the landing editor (a phone's list has no row actions).
       const shots = {
-        'flows-list': { url: '/flows', ready: page.getByText(`/l/${landing}`).first() },
+        'flows-list': { open: () => page.goto('/flows'), ready: page.getByText(`/l/${landing}`).first() },
         'flows-edit': {
-          url: `/flows/${flow.id}`,
+          open: () => page.getByText('Весенний поток').first().click(),
           ready: page.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first(),
         },
         'flows-editor': {
-          url: `/flows/edit_landing/${flow.id}`,
+          open: () => page.getByRole('link', { name: texts[lang].edit_landing }).click(),
           ready: page.getByRole('list', { name: texts[lang].editor.elements }),
         },
       };
-      for (const [name, { url, ready }] of Object.entries(shots)) {
-        await page.goto(url);
+      for (const [name, { open, ready }] of Object.entries(shots)) {
+        await open();
         await expect(ready).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await page.evaluate(() => document.fonts.ready);
@@ -226,8 +229,13 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
       }
     }
   }
-  // The element editor with its live preview.
-  await page.goto(`/flows/edit_landing/${flow.id}`);
+  // The element editor with its live preview, reached from the list as a person does.
+  await openFromMenu(page, catalogues.de.menu_flows);
+  await page
+    .getByRole('row', { name: /Весенний поток/ })
+    .getByRole('link', { name: texts.de.edit_landing })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/flows/edit_landing/${flow.id}$`));
   await page
     .getByRole('list', { name: texts.de.editor.elements })
     .getByRole('listitem')

@@ -3,6 +3,8 @@ import { catalogues } from '../../src/server/i18n';
 import { actionLogs } from '../../src/web/features/action-logs/i18n';
 import { core } from '../../src/web/i18n/core';
 import { staff } from '../../src/web/features/staff/i18n';
+import { team } from '../../src/web/features/team/i18n';
+import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';
 import { signIn, test } from './support/session';
 
@@ -23,14 +25,16 @@ const SERVER_ERROR = anyLang((l) => core[l].errors.server);
 const TRY_AGAIN = anyLang((l) => staff[l].try_again);
 const BACK = anyLang((l) => staff[l].refusal.back);
 
+const menu = catalogues.ru;
+/** Each staff page as the (Russian) admin opens it: its menu entry, and for the waiting leads Team's tab. */
 const PAGES = [
-  { name: 'statistics', path: '/staff-dashboard', api: /\/api\/accounts\/dashboard\/statistics\/$/ },
-  { name: 'tasks', path: '/staff/tasks', api: /\/api\/user_tasks\/list\// },
-  { name: 'tickets', path: '/staff/tickets', api: /\/api\/tickets\/consultant\/list\// },
-  { name: 'staff list', path: '/staff/list', api: /\/api\/v1\/users\// },
-  { name: 'imports', path: '/staff/users_imports', api: /\/api\/accounts\/import_users\/list\// },
-  { name: 'action history', path: '/staff/action_logs', api: /\/api\/accounts\/user\/action_logs\// },
-  { name: 'waiting leads', path: '/team?tab=waiting', api: /\/api\/team\/get_waiting_users\// },
+  { name: 'statistics', entry: menu.menu_staff_dashboard, api: /\/api\/accounts\/dashboard\/statistics\/$/ },
+  { name: 'tasks', entry: menu.menu_staff_tasks, api: /\/api\/user_tasks\/list\// },
+  { name: 'tickets', entry: menu.menu_staff_tickets, api: /\/api\/tickets\/consultant\/list\// },
+  { name: 'staff list', entry: menu.menu_staff_list, api: /\/api\/v1\/users\// },
+  { name: 'imports', entry: menu.menu_staff_imports, api: /\/api\/accounts\/import_users\/list\// },
+  { name: 'action history', entry: menu.menu_staff_action_logs, api: /\/api\/accounts\/user\/action_logs\// },
+  { name: 'waiting leads', entry: menu.menu_team, tab: team.ru.tabs.waiting, api: /\/api\/team\/get_waiting_users\// },
 ];
 
 const answer = (status: number) => (route: Route) =>
@@ -51,10 +55,11 @@ test.setTimeout(240_000);
 
 test('every staff page shows a refusal for 403 and the error with a working "Try again" for 500', async ({ page }) => {
   await logIn(page);
-  for (const { name, path, api } of PAGES) {
+  for (const { name, entry, tab, api } of PAGES) {
     await test.step(name, async () => {
       await page.route(api, answer(403));
-      await page.goto(path);
+      await openFromMenu(page, entry);
+      if (tab) await page.getByRole('tab', { name: tab }).click();
       const refusal = page.getByTestId('refusal').first();
       await expect(refusal).toContainText(REFUSED_PAGE);
       await expect(refusal.getByRole('button', { name: BACK })).toBeVisible();
@@ -82,9 +87,13 @@ test('view-as of an employee out of reach and the brief of a lead are refused on
   const pk = consultant.results[0]!.id;
   await logIn(page);
 
+  // The consultant from the "View as" picker of the statistics page, the figures refused from then on.
+  await openFromMenu(page, menu.menu_staff_dashboard);
   const stats = /\/api\/accounts\/dashboard\/statistics\/$/;
   await page.route(stats, answer(403));
-  await page.goto(`/staff-dashboard/view-as/${String(pk)}`);
+  await page.getByRole('combobox', { name: staff.ru.view_as.open }).fill('Konstantin');
+  await clickWhenStill(page.getByRole('option', { name: 'Konstantin Berater' }));
+  await expect(page).toHaveURL(new RegExp(`/staff-dashboard/view-as/${String(pk)}$`));
   await expect(page.getByTestId('refusal')).toContainText(anyLang((l) => staff[l].refusal.view_as));
   // No workspace of "#id" with empty figures: only the refusal, whose way back is the own dashboard.
   await expect(page.getByTestId('view-as-banner')).toHaveCount(0);
@@ -105,7 +114,7 @@ test('a history with nothing in it yet says what it will hold, not that no filte
   await page.route(/\/api\/accounts\/user\/action_logs\//, (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(empty) }),
   );
-  await openFromMenu(page, catalogues.ru.menu_staff_action_logs);
+  await openFromMenu(page, menu.menu_staff_action_logs);
   await expect(page.getByText(actionLogs.ru.none_yet)).toBeVisible();
   await expect(page.getByText(actionLogs.ru.empty)).toHaveCount(0);
 });

@@ -1,10 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
 import { statistics } from '../../src/web/features/statistics/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
 import { staff } from '../../src/web/features/staff/i18n';
 import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
+import { openFromMenu } from './support/menu';
 import { VIEWPORTS, apiAs, signedInPage } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
@@ -95,7 +97,7 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   const before = await completedToday();
 
   const page = await logIn(browser, 'consultant@demo.atrium');
-  await page.goto('/staff/tasks');
+  await openFromMenu(page, catalogues.ru.menu_staff_tasks);
   await page.getByRole('button', { name: tasks.ru.create }).click();
   const dialog = page.getByRole('dialog');
   // Saving without a start time and description gives the spec's messages.
@@ -145,7 +147,7 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   await expect(page).toHaveURL(new RegExp(`/user/view-details/${String(leadId)}$`));
   await expect(page.getByRole('main').getByRole('heading', { name: `${leadName} Lead` })).toBeVisible();
 
-  await page.goto('/staff-dashboard');
+  await openFromMenu(page, catalogues.ru.menu_staff_dashboard);
   await expect(page.getByTestId('metric-completed_tasks-value')).toHaveText(String(before + 1));
   // The employees' names under the bars are not covered by the table below the chart.
   const bottomOf = (el: Element) => el.getBoundingClientRect().bottom;
@@ -155,7 +157,7 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   expect(await completedToday()).toBe(before + 1);
 
   await shoot(page, 'dashboard', 'ru', () => expect(page.getByTestId('metric-completed_tasks-value')).toBeVisible());
-  await page.goto('/staff/tasks');
+  await openFromMenu(page, catalogues.ru.menu_staff_tasks);
   await page.getByTestId('tab-completed').click();
   await shoot(page, 'tasks', 'ru', () => expect(page.getByTestId('tab-today')).toBeVisible());
   // English: the app's own switch changes the interface and the server's messages together.
@@ -165,9 +167,10 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
     data: { language: 'en' },
   });
   await rememberLanguage(page, 'en');
-  await page.goto('/staff-dashboard');
+  // The menu is still Russian here: shoot's reloads bring the English interface.
+  await openFromMenu(page, catalogues.ru.menu_staff_dashboard);
   await shoot(page, 'dashboard', 'en', () => expect(page.getByText(statistics.en.by_staff)).toBeVisible());
-  await page.goto('/staff/tasks');
+  await openFromMenu(page, catalogues.en.menu_staff_tasks);
   await shoot(page, 'tasks', 'en', () => expect(page.getByTestId('tab-today')).toContainText(tasks.en.tabs.today));
   await page.request.post('/api/accounts/set_language/', {
     headers: { Authorization: `JWT ${token}` },
@@ -178,7 +181,9 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
 test('a member opens a request; the consultant takes it, answers and completes it', async ({ browser }) => {
   const subject = `Lesson video ${stamp}`;
   const member = await logIn(browser, 'member@demo.atrium');
-  await member.goto('/user/new-request/new');
+  await openFromMenu(member, catalogues.ru.menu_support);
+  await member.getByRole('link', { name: tickets.ru.my.new }).click();
+  await expect(member).toHaveURL(/\/user\/new-request\/new$/);
   await member.getByRole('button', { name: tickets.ru.request.submit }).click();
   await expect(member.getByText(tasks.ru.fill_field).first()).toBeVisible();
   await member.getByRole('combobox', { name: tickets.ru.request.type }).click();
@@ -191,7 +196,7 @@ test('a member opens a request; the consultant takes it, answers and completes i
   await shoot(member, 'request', 'ru', () => expect(member.getByTestId('request-sent')).toBeVisible());
 
   const page = await logIn(browser, 'consultant@demo.atrium');
-  await page.goto('/staff/tickets');
+  await openFromMenu(page, catalogues.ru.menu_staff_tickets);
   await page.getByRole('row', { name: new RegExp(subject) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: tickets.ru.take }).click();
@@ -238,7 +243,11 @@ test('a manager opens view-as for a consultant, sees the banner and their tasks,
   });
   expect(task.status(), await task.text()).toBe(201);
   const page = await logIn(browser, 'admin@demo.atrium');
-  await page.goto(`/staff/tasks/view-as/${consultantId}`);
+  // Tasks from the menu, then the consultant in its "View as" picker.
+  await openFromMenu(page, catalogues.ru.menu_staff_tasks);
+  await page.getByRole('combobox', { name: ru.view_as.open }).fill('Konstantin');
+  await clickWhenStill(page.getByRole('option', { name: 'Konstantin Berater' }));
+  await expect(page).toHaveURL(new RegExp(`/staff/tasks/view-as/${String(consultantId)}$`));
   const banner = page.getByTestId('view-as-banner');
   await expect(banner).toContainText('Konstantin Berater');
   await expect(page.getByRole('row', { name: new RegExp(`Coffee ${stamp}`) })).toBeVisible();
@@ -263,7 +272,7 @@ test('a consultant manages the consultants of their structure in the roster', as
   });
   expect(made.status(), await made.text()).toBe(201);
   const page = await logIn(browser, 'consultant@demo.atrium');
-  await page.goto('/staff/list');
+  await openFromMenu(page, catalogues.ru.menu_staff_list);
   const row = page.locator('tbody tr').filter({ hasText: `Junior${stamp}` });
   await expect(row).toContainText('Активен');
   await expect(page.locator('tbody')).not.toContainText('admin@demo.atrium');

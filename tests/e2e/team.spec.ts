@@ -1,5 +1,8 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { linkIn, waitForMail } from './support/mail';
+import { openFromMenu } from './support/menu';
 import { VIEWPORTS, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
@@ -76,7 +79,7 @@ test('a member unfolds the tree two levels deep, opens a member’s details and 
 }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await logIn(page);
-  await page.goto('/team');
+  await openFromMenu(page, catalogues.ru.menu_team);
   const tree = page.getByRole('tree');
   const anna = tree
     .getByRole('treeitem')
@@ -101,7 +104,8 @@ test('a member unfolds the tree two levels deep, opens a member’s details and 
   await expect(page.getByText('Выполненных задач пока нет.')).toBeVisible();
   await expectNoRawKeys(page);
 
-  await page.goto('/team?tab=structure');
+  await openFromMenu(page, catalogues.ru.menu_team);
+  await page.getByRole('tab', { name: team.ru.tabs.structure }).click();
   await expect(page.getByTestId('structure-totals')).toContainText('0,00 $');
   await expect(page.getByRole('cell', { name: people.boris.last_name, exact: true })).toBeVisible();
   // The search narrows the table on the server and is kept for the next visit (per-key local storage).
@@ -146,11 +150,13 @@ test('screenshots of the team pages, phone and desktop, ru and en', async ({ pag
       await expect(first.getByRole('treeitem').filter({ hasText: fullName(people.boris) })).toBeVisible();
       await expectNoRawKeys(page);
       await saveShot(page, `team-tree-${lang}-${device}`);
-      await page.goto('/team?tab=structure');
+      await page.getByRole('tab', { name: team[lang].tabs.structure }).click();
       await expect(page.getByTestId('structure-totals')).toBeVisible();
       await expectNoRawKeys(page);
       await saveShot(page, `team-structure-${lang}-${device}`);
-      await page.goto(`/user/view-details/${detailsId}`);
+      // The person from the structure's row, as a person opens them.
+      await page.getByRole('cell', { name: people.anna.last_name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/user/view-details/${detailsId}$`));
       await expect(page.getByRole('heading', { level: 1, name: fullName(people.anna) })).toBeVisible();
       await expectNoRawKeys(page);
       await saveShot(page, `team-details-${lang}-${device}`);

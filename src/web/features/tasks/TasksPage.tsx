@@ -22,7 +22,7 @@ import { InstantField } from '../../common/fields';
 import { ZoneNote } from '../../common/ZoneNote';
 import { SharedFilterListView, useFilterField } from '../../common/SharedFilterForm';
 import { useUrlDialog } from '../../common/urlState';
-import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
+import { StaffSwitch, useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TaskActionDialog, type TaskAction } from './TaskActionDialog';
 import { TaskCreateDialog } from './TaskCreateDialog';
 import { TASK_TYPE_CHOICES } from './StartField';
@@ -199,7 +199,9 @@ export default function TasksPage() {
     <MemberPage
       title={translate('atrium.tasks.title')}
       actions={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+          {/* The way to an employee's tasks (view-as), as on the statistics page. */}
+          <StaffSwitch pathOf={viewAs.pathOf} />
           <Button
             variant="contained"
             startIcon={<AddIcon />}
