@@ -6,10 +6,9 @@ import {
   type Page,
 } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
-import { learning } from '../../src/web/features/learning/i18n';
 import { payments } from '../../src/web/features/payments/i18n';
 import { simplePdf } from './fixtures/files';
-import { addressFilter, openFromMenu } from './support/menu';
+import { addressFilter, openFromMenu, openLesson } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
@@ -101,6 +100,8 @@ test.describe(() => {
 
     const page = await freshUser.newPage();
     await useLanguage(page, 'en');
+    // The remembered language applies from a load: the page opened in Russian, before it was set.
+    await page.reload();
     await openFromMenu(page, catalogues.en.menu_subscription);
     await expect(page.getByTestId('no-current-package')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Packages' })).toBeVisible();
@@ -130,13 +131,7 @@ test.describe(() => {
     // A lesson of a granted category opens.
     expect(await lessonLocked(token, lessonId)).toBe(false);
     // Lessons from the menu, found by its search, then its card.
-    await openFromMenu(page, catalogues.en.menu_lessons);
-    await page.getByLabel(learning.en.lessons.search).fill('Planning a quarter');
-    await page
-      .getByTestId('lesson-card')
-      .filter({ has: page.getByRole('heading', { name: 'Planning a quarter', exact: true }) })
-      .click();
-    await expect(page).toHaveURL(new RegExp(`/lesson/view/${lessonId}$`));
+    await openLesson(page, 'en', 'Planning a quarter', lessonId);
     await expect(page.getByRole('heading', { name: 'Planning a quarter', level: 1 })).toBeVisible();
     await shot(page, 'lesson-open');
 

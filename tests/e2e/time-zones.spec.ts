@@ -2,10 +2,9 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Brow
 import { test } from './support/session';
 import { catalogues } from '../../src/server/i18n';
 import { events } from '../../src/web/features/events/i18n';
-import { learning } from '../../src/web/features/learning/i18n';
 import { payments } from '../../src/web/features/payments/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
-import { openFromMenu } from './support/menu';
+import { openFromMenu, openLesson } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { closeContext } from './support/pool';
 import { startInLanguage } from './support/language';
@@ -204,13 +203,7 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
   await page.keyboard.press('Escape');
 
   // Comments: Lessons from the menu, the lesson found by its search, then its card.
-  await openFromMenu(page, catalogues.en.menu_lessons);
-  await page.getByLabel(learning.en.lessons.search).fill(lesson.title);
-  await page
-    .getByTestId('lesson-card')
-    .filter({ has: page.getByRole('heading', { name: lesson.title, exact: true }) })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/lesson/view/${String(lessonId)}$`));
+  await openLesson(page, 'en', lesson.title, lessonId);
   await expect(page.getByTestId('comment').filter({ hasText: `Tokyo comment ${stamp}` })).toContainText(
     shown(commentAt, TOKYO),
   );

@@ -6,7 +6,7 @@
  * never rendered the other page, and React, seeing the same location as before, did not render the
  * guard again either, so the page came back on its old answer, from before a role change.
  */
-const opened = { pathname: window.location.pathname, at: Date.now(), left: false };
+const opened = { pathname: window.location.pathname, at: Date.now() };
 /** The path last arrived at, and how many times each path has been arrived at from another. */
 let current = opened.pathname;
 const arrivals = new Map<string, number>();
@@ -14,7 +14,6 @@ const listeners = new Set<() => void>();
 
 /** Every location the router arrives at (router.subscribe in App.tsx). */
 export function noteLocation(pathname: string) {
-  if (pathname !== opened.pathname) opened.left = true;
   if (pathname === current) return;
   current = pathname;
   arrivals.set(pathname, (arrivals.get(pathname) ?? 0) + 1);
@@ -36,11 +35,10 @@ export function visitOf(pathname: string) {
 
 /**
  * When a visit of `pathname` began, for the route check's answer to be this visit's (ServerAccess): the
- * page the app was opened at began as the app's code started (its answer was asked then) until the user
- * goes to another page; any other page, or the opened one visited again, now. A remount of the opened
- * page's guard while the app starts is still the same visit.
+ * page the app was opened at, not yet arrived at again, began as the app's code started (its answer was
+ * asked then); any other page, or the opened one visited again, now. A remount of the opened page's guard
+ * while the app starts is still the same visit.
  */
 export function visitStart(pathname: string) {
-  if (pathname !== opened.pathname) opened.left = true;
-  return opened.left ? Date.now() : opened.at;
+  return pathname === opened.pathname && visitOf(pathname) === 0 ? opened.at : Date.now();
 }

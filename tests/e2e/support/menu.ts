@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../src/server/i18n';
+import { learning } from '../../../src/web/features/learning/i18n';
 import { team } from '../../../src/web/features/team/i18n';
 import { clickWhenStill } from './motion';
 
@@ -42,6 +43,17 @@ export async function openFromMenu(page: Page, name: string) {
   await expect(async () => {
     await clickWhenStill(await menuEntry(page, name), { timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
+}
+
+/** A lesson's page as a member finds it: Lessons from the menu, the lesson searched by its title, its card. */
+export async function openLesson(page: Page, lang: 'ru' | 'en' | 'de', title: string, id: number) {
+  await openFromMenu(page, catalogues[lang].menu_lessons);
+  await page.getByLabel(learning[lang].lessons.search).fill(title);
+  await page
+    .getByTestId('lesson-card')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/lesson/view/${String(id)}$`));
 }
 
 /**
