@@ -117,6 +117,12 @@ export default tseslint.config(
               message:
                 'Call a custom method through useProviderQuery/useProviderMutation (providers/data/providerHooks.ts).',
             },
+            {
+              name: 'react-admin',
+              importNames: ['List'],
+              message:
+                "Use common/List: react-admin's List submits a typed filter after the person has left the list and takes them back to it.",
+            },
           ],
           patterns: [
             {

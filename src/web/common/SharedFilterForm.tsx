@@ -1,7 +1,6 @@
 import { useEffect, useRef, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
-import { useLocation } from 'react-router-dom';
 import {
   FilterButton,
   FilterContext,
@@ -17,6 +16,7 @@ import {
   type ListControllerResult,
   type ListViewProps,
 } from 'react-admin';
+import { useStillHere } from './List';
 import { ListError, ListPagination } from './ListError';
 
 /**
@@ -65,16 +65,13 @@ const filterKey = (filter: unknown): string =>
  * The list's one filter form (react-admin's FilterLiveForm, no form element) around `children`: the
  * filter row's inputs and the pickers (useFilterField) are its fields. Its submits reach the list through
  * a guard that drops two kinds of late ones:
- * - a submit after the person left the list. FilterLiveForm submits 500 ms after the last change and
- *   does not cancel that on leaving; the list stays mounted while the next screen's code loads
- *   (react-router renders the navigation in a transition), and its setFilters navigates to the list's
- *   address: a row opened just after a tab or a search went back to the list.
+ * - a submit after the person left the list (useStillHere).
  * - a submit of what was already sent (a picker's own submit, then the form's debounced one with the
  *   same values): it would add a second history entry and take the list back to its first page.
  */
 export function SharedFilterForm({ children }: { children: ReactNode }) {
   const list = useListContext();
-  const { pathname } = useLocation();
+  const stillHere = useStillHere();
   const { setFilters } = list;
   const filterValues = list.filterValues as Record<string, unknown>;
   // What was last sent, until the list shows filters again (then those are what a new submit is compared to).
@@ -87,7 +84,7 @@ export function SharedFilterForm({ children }: { children: ReactNode }) {
   const guarded: ListControllerResult = {
     ...list,
     setFilters: (filter, displayedFilters, debounce) => {
-      if (window.location.pathname !== pathname) return;
+      if (!stillHere()) return;
       const next = filterKey(removeEmpty(filter));
       if (next === (sent.current ?? applied)) return;
       sent.current = next;

@@ -5,13 +5,13 @@ import {
   BulkDeleteButton,
   CreateButton,
   DataTable,
-  List,
   NullableBooleanInput,
   SearchInput,
   TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../../common/List';
 import { Link } from 'react-router-dom';
 import type { SchemaFlow } from '../../../api/schema';
 import { InstantField } from '../../common/fields';

@@ -14,7 +14,6 @@ import {
 import {
   DataTable,
   DeleteWithConfirmButton,
-  List,
   RecordContextProvider,
   Title,
   TopToolbar,
@@ -26,6 +25,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { List } from '../../common/List';
 import type { SchemaImportStatus, SchemaUserImport, SchemaUserImportSaved } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
 import { ListError } from '../../common/ListError';

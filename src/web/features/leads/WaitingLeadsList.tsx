@@ -4,7 +4,6 @@ import { Alert, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   useCanAccess,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../../common/List';
 import type { SchemaLeadRoutingState, SchemaWaitingUser } from '../../../api/schema';
 import { EmptyBlock } from '../../common/States';
 import { ListError, ListPagination } from '../../common/ListError';

@@ -19,7 +19,6 @@ import {
   EmailField,
   Form,
   FunctionField,
-  List,
   NumberInput,
   RecordContextProvider,
   SearchInput,
@@ -30,6 +29,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../../common/List';
 import { validatorsFor } from '../../../api/validators';
 import { PersonDialog } from '../team/public';
 import { GiveAwayButton } from './GiveAwayDialog';

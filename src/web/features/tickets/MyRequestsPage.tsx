@@ -1,6 +1,7 @@
 import { Box, Button, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, SimpleList, useTranslate } from 'react-admin';
+import { DataTable, SimpleList, useTranslate } from 'react-admin';
+import { List } from '../../common/List';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SchemaMyTicket } from '../../../api/schema';
 import { MemberPage } from '../../common/MemberPage';

@@ -2,13 +2,13 @@ import {
   BooleanField,
   DataTable,
   EmailField,
-  List,
   SearchInput,
   SelectField,
   SelectInput,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../../common/List';
 import { Stack, Typography } from '@mui/material';
 import { InstantField } from '../../common/fields';
 import { PhoneField } from '../../common/PhoneField';

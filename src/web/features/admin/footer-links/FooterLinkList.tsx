@@ -1,4 +1,5 @@
-import { DataTable, List, NumberField, SearchInput, UrlField } from 'react-admin';
+import { DataTable, NumberField, SearchInput, UrlField } from 'react-admin';
+import { List } from '../../../common/List';
 import { ResponsiveTable } from '../../../common/ResponsiveTable';
 import type { SchemaFooterLinkAdmin } from '../../../../api/schema';
 

@@ -1,4 +1,5 @@
-import { BooleanField, DataTable, List, SearchInput } from 'react-admin';
+import { BooleanField, DataTable, SearchInput } from 'react-admin';
+import { List } from '../../../common/List';
 import { InstantField } from '../../../common/fields';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];

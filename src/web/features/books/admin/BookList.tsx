@@ -1,4 +1,5 @@
-import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput } from 'react-admin';
+import { BooleanField, DataTable, NullableBooleanInput, SearchInput } from 'react-admin';
+import { List } from '../../../common/List';
 import { ResponsiveTable } from '../../../common/ResponsiveTable';
 import { InstantField, PriceField, ThumbField } from '../../../common/fields';
 import type { SchemaBookAdmin } from '../../../../api/schema';

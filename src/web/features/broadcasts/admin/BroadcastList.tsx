@@ -1,4 +1,5 @@
-import { BooleanField, BooleanInput, DataTable, List, SearchInput, SelectField } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, SearchInput, SelectField } from 'react-admin';
+import { List } from '../../../common/List';
 import type { SchemaBroadcastAdmin } from '../../../../api/schema';
 import { InstantField } from '../../../common/fields';
 import { ResponsiveTable } from '../../../common/ResponsiveTable';

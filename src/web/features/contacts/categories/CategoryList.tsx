@@ -1,5 +1,6 @@
 import { CardContent, Stack, Typography } from '@mui/material';
-import { BooleanField, DataTable, List, NumberField, useTranslate } from 'react-admin';
+import { BooleanField, DataTable, NumberField, useTranslate } from 'react-admin';
+import { List } from '../../../common/List';
 import type { SchemaContactCategory } from '../../../../api/schema';
 import { ResponsiveTable } from '../../../common/ResponsiveTable';
 import { AddButton } from '../AddButton';

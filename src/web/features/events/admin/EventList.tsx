@@ -1,4 +1,5 @@
-import { BooleanField, BooleanInput, DataTable, List, SearchInput, TextField } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, SearchInput, TextField } from 'react-admin';
+import { List } from '../../../common/List';
 import { ResponsiveTable } from '../../../common/ResponsiveTable';
 import { InstantField } from '../../../common/fields';
 import type { SchemaEventAdmin } from '../../../../api/schema';

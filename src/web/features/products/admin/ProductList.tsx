@@ -1,12 +1,5 @@
-import {
-  BooleanField,
-  DataTable,
-  FunctionField,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  useTranslate,
-} from 'react-admin';
+import { BooleanField, DataTable, FunctionField, NullableBooleanInput, SearchInput, useTranslate } from 'react-admin';
+import { List } from '../../../common/List';
 import type { SchemaProductAdmin } from '../../../../api/schema';
 import { Box } from '@mui/material';
 import { MoneyField } from '../../../common/fields';

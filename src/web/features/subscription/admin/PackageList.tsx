@@ -1,12 +1,5 @@
-import {
-  BooleanField,
-  ChipField,
-  DataTable,
-  List,
-  ReferenceArrayField,
-  SearchInput,
-  SingleFieldList,
-} from 'react-admin';
+import { BooleanField, ChipField, DataTable, ReferenceArrayField, SearchInput, SingleFieldList } from 'react-admin';
+import { List } from '../../../common/List';
 import { ResponsiveTable } from '../../../common/ResponsiveTable';
 import type { SchemaPackageAdmin } from '../../../../api/schema';
 

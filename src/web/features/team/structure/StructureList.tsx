@@ -6,7 +6,6 @@ import {
   ColumnsButton,
   DataTable,
   FilterButton,
-  List,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -15,6 +14,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { List } from '../../../common/List';
 import type { SchemaStructureChoices, SchemaStructureUser } from '../../../../api/schema';
 import { useFmtMoney, useTimeZone } from '../../../common/format';
 import { LoadingBlock } from '../../../common/States';

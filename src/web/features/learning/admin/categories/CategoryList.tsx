@@ -1,4 +1,5 @@
-import { DataTable, List, NumberField, SearchInput } from 'react-admin';
+import { DataTable, NumberField, SearchInput } from 'react-admin';
+import { List } from '../../../../common/List';
 import { ResponsiveTable } from '../../../../common/ResponsiveTable';
 import { InstantField, ThumbField } from '../../../../common/fields';
 import type { SchemaLessonCategoryAdmin } from '../../../../../api/schema';

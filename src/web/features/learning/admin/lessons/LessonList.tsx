@@ -1,7 +1,6 @@
 import {
   BooleanField,
   DataTable,
-  List,
   NullableBooleanInput,
   NumberField,
   ReferenceField,
@@ -9,6 +8,7 @@ import {
   SearchInput,
   SelectInput,
 } from 'react-admin';
+import { List } from '../../../../common/List';
 import { ResponsiveTable } from '../../../../common/ResponsiveTable';
 import { InstantField, ThumbField } from '../../../../common/fields';
 import type { SchemaLessonAdmin } from '../../../../../api/schema';

@@ -1,4 +1,5 @@
-import { DataTable, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { List } from '../../../../common/List';
 import { ResponsiveTable } from '../../../../common/ResponsiveTable';
 import { MaterialKindField } from './MaterialKindField';
 import type { SchemaLessonMaterialAdmin } from '../../../../../api/schema';

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import {
+  ListBase,
+  ListContextProvider,
+  ListView,
+  Loading,
+  useListContext,
+  type ListControllerResult,
+  type ListProps,
+  type RaRecord,
+} from 'react-admin';
+
+/**
+ * Whether the person is still at the list's address, for its filter submits: react-admin's filter form
+ * submits 500 ms after the last keystroke and does not cancel that on leaving; the list stays mounted
+ * while the next screen's code loads (react-router renders a navigation in a transition), and its
+ * setFilters navigates to the list's address: a row opened just after typing a search went back to the
+ * list.
+ */
+export function useStillHere(): () => boolean {
+  const { pathname } = useLocation();
+  return () => window.location.pathname === pathname;
+}
+
+function StayOnList({ children }: { children: ReactNode }) {
+  const list = useListContext();
+  const stillHere = useStillHere();
+  // A new value on each render, as the list's own context is.
+  const guarded: ListControllerResult = {
+    ...list,
+    setFilters: (...args) => {
+      if (stillHere()) list.setFilters(...args);
+    },
+  };
+  return <ListContextProvider value={guarded}>{children}</ListContextProvider>;
+}
+
+/**
+ * react-admin's <List> (ListBase and ListView, with List's own defaults), its filter submits dropped
+ * once the person has left the list (useStillHere). Every list of the app is this one (ESLint).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-admin's own default for a list's record
+export function List<RecordType extends RaRecord = any>({
+  debounce,
+  disableAuthentication,
+  disableSyncWithLocation,
+  exporter,
+  filter = NO_FILTER,
+  filterDefaultValues,
+  perPage = 10,
+  queryOptions,
+  resource,
+  sort,
+  storeKey,
+  authLoading = AUTH_LOADING,
+  loading,
+  ...view
+}: ListProps<RecordType>) {
+  return (
+    <ListBase<RecordType>
+      debounce={debounce}
+      disableAuthentication={disableAuthentication}
+      disableSyncWithLocation={disableSyncWithLocation}
+      exporter={exporter}
+      filter={filter}
+      filterDefaultValues={filterDefaultValues}
+      perPage={perPage}
+      queryOptions={queryOptions}
+      resource={resource}
+      sort={sort}
+      storeKey={storeKey}
+      authLoading={authLoading}
+      loading={loading}
+      // ListView shows the offline state itself, as react-admin's List leaves it.
+      offline={false}
+    >
+      <StayOnList>
+        <ListView<RecordType> {...view} />
+      </StayOnList>
+    </ListBase>
+  );
+}
+
+const NO_FILTER = {};
+const AUTH_LOADING = <Loading />;
