@@ -47,6 +47,12 @@ const mailed = (email: string, subject: string, count = 1) =>
     5000,
   );
 
+/** The ids an admin may hand people to (GET accounts/user/hand_over_choices/). */
+const handOverChoices = async (token: string): Promise<number[]> =>
+  ((await api(t, 'GET', '/api/accounts/user/hand_over_choices/', { token })).json().results as Json[]).map(
+    (c) => c.id as number,
+  );
+
 describe('support for members', () => {
   it('lists the member’s own requests with status, last answer and date; others see none of them', async () => {
     const m = await member();
@@ -206,6 +212,65 @@ describe('support for members', () => {
       next.token,
     );
     expect(taken.statusCode, taken.body).toBe(200);
+  });
+
+  it('who answers a member’s requests is one rule (tickets/answerers.ts): for each state of the member’s consultant, the profile, a new request, whom it reaches and the hand-over choices agree', async () => {
+    const admin = await makeEmployee(t, { role: 'admin' });
+    const states = [
+      { keeper: 'an active consultant', role: 'consultant', set: null, answers: true },
+      { keeper: 'an active admin', role: 'admin', set: null, answers: true },
+      { keeper: 'a deactivated consultant', role: 'consultant', set: 'is_active = false', answers: false },
+      { keeper: 'a blocked consultant', role: 'consultant', set: 'is_blocked = true', answers: false },
+      { keeper: 'a consultant made a member', role: 'consultant', set: "role = 'member'", answers: false },
+      { keeper: 'nobody', role: null, set: null, answers: false },
+    ] as const;
+    const seen = [];
+    for (const s of states) {
+      const keeper = s.role ? await makeEmployee(t, { role: s.role, login: false }) : null;
+      if (keeper && s.set) await t.pool.query(`update users set ${s.set} where id = $1`, [keeper.id]);
+      const m = await makeMember(t, keeper ? { responsibleId: keeper.id } : {});
+      const token = await t.login(m.email, m.password);
+      const profile = (await api(t, 'GET', '/api/accounts/me/', { token })).json();
+      const ticket = await open(token, `Looked after by ${s.keeper}`);
+      const reached = await t.pool.query<{ user_id: number }>(
+        `select user_id from notifications where kind = 'ticket_created' and (data->>'ticket_id')::int = $1`,
+        [ticket.id],
+      );
+      const to = reached.rows.map((r) => r.user_id);
+      seen.push({
+        keeper: s.keeper,
+        responsible: keeper && profile.responsible?.id === keeper.id ? 'named' : profile.responsible,
+        promised: profile.requests_answered_by,
+        told: ticket.answered_by,
+        reaches: keeper && to.includes(keeper.id) ? 'keeper' : to.includes(admin.id) ? 'admins' : to,
+        choosable: keeper ? await handOverChoices(admin.token).then((ids) => ids.includes(keeper.id)) : false,
+      });
+    }
+    const answered = (keeper: string, by: 'consultant' | 'support') => ({
+      keeper,
+      responsible: 'named',
+      promised: by,
+      told: by,
+      reaches: 'keeper',
+      choosable: true,
+    });
+    const support = (keeper: string) => ({
+      keeper,
+      responsible: null,
+      promised: 'support',
+      told: 'support',
+      reaches: 'admins',
+      choosable: false,
+    });
+    expect(seen).toEqual([
+      answered('an active consultant', 'consultant'),
+      // An admin who looks after the member answers, as the support team.
+      answered('an active admin', 'support'),
+      support('a deactivated consultant'),
+      support('a blocked consultant'),
+      support('a consultant made a member'),
+      support('nobody'),
+    ]);
   });
 
   it('a reply needs text, an open request of the caller’s own', async () => {

@@ -17,6 +17,7 @@ import { parsePhone } from './phones';
 import { personDefaults } from './person-defaults';
 import { deliverLater, issueInvitation } from './staff/invitations';
 import { one } from '../db/rows';
+import { answeredBy, answersRequests } from './tickets/answerers';
 import type { SchemaAdminUserCreate, SchemaAdminUserUpdate } from '../../api/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -60,15 +61,13 @@ export async function getProfile(ctx: AppContext, userId: number) {
     .select({ u: users, referrer, responsible })
     .from(users)
     .leftJoin(referrer, eq(referrer.id, users.referrerId))
-    .leftJoin(responsible, eq(responsible.id, users.responsibleId))
+    // Only someone who can answer the user's requests looks after them (the tickets' rule): a
+    // deactivated, blocked or no-longer-staff consultant is not named, and requests go to support.
+    .leftJoin(responsible, and(eq(responsible.id, users.responsibleId), answersRequests('responsible')))
     .where(eq(users.id, userId));
   if (!row) throw notFound();
   const u = row.u;
-  // Only someone who can still answer looks after the user (as the tickets' answerersOf decides):
-  // a deactivated, blocked or no-longer-staff consultant is not named, and requests go to support.
-  const looks = row.responsible;
-  const keeper =
-    looks?.isActive && !looks.isBlocked && (looks.role === 'consultant' || looks.role === 'admin') ? looks : null;
+  const keeper = row.responsible;
   return {
     id: u.id,
     email: u.email,
@@ -91,7 +90,7 @@ export async function getProfile(ctx: AppContext, userId: number) {
     telegram_linked: Boolean(u.telegramChatId),
     referrer: row.referrer ? brief(row.referrer) : null,
     responsible: keeper ? brief(keeper) : null,
-    requests_answered_by: keeper?.role === 'consultant' ? ('consultant' as const) : ('support' as const),
+    requests_answered_by: answeredBy(keeper ? [keeper.role] : []),
     date_joined: u.dateJoined.toISOString(),
   };
 }

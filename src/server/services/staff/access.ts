@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { FieldErrors, notFound, permissionDenied } from '../../errors';
 import { inReachOf } from './reach';
+import { answersRequests } from '../tickets/answerers';
 
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type Caller = Pick<AuthUser, 'id' | 'role' | 'isSuperuser'>;
@@ -41,9 +42,10 @@ export async function reachableUser(
 }
 
 /**
- * A consultant (or admin) the caller may hand work to or set as responsible: admins any active staff
- * member; consultants themselves or a consultant of their structure. 400 under `field` when the id is
- * not staff at all, 403 when it is out of reach.
+ * A consultant (or admin) the caller may hand work to or set as responsible: admins anyone who can
+ * answer people's requests (answersRequests: active, unblocked staff); consultants themselves or a
+ * consultant of their structure. 400 under `field` when the id is no such employee, 403 when it is
+ * out of reach.
  */
 export async function staffTarget(
   tx: Tx,
@@ -53,11 +55,14 @@ export async function staffTarget(
 ): Promise<UserRow> {
   if (!consultantId) throw FieldErrors.of(field, 'select_consultant');
   const [row] = await tx
-    .select({ u: users, reach: sql<boolean>`${inReachOf(caller.id)}` })
+    .select({
+      u: users,
+      reach: sql<boolean>`${inReachOf(caller.id)}`,
+      answers: sql<boolean>`${answersRequests('users')}`,
+    })
     .from(users)
     .where(eq(users.id, consultantId));
-  if (!row || row.u.role === 'member' || !row.u.isActive || row.u.isBlocked)
-    throw FieldErrors.of(field, 'select_consultant');
+  if (!row?.answers) throw FieldErrors.of(field, 'select_consultant');
   if (isAdmin(caller) || row.u.id === caller.id) return row.u;
   if (row.u.role === 'admin' || !row.reach) throw permissionDenied();
   return row.u;

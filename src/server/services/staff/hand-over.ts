@@ -9,6 +9,7 @@ import { notify } from '../notifications';
 import { notifyUser } from '../notifications/member';
 import { reachableUser, staffTarget, type Caller, type Tx, type UserRow } from './access';
 import { authChanged } from '../sessions';
+import { answersRequests } from '../tickets/answerers';
 import type { SchemaGiveAwayUserRequest, SchemaRemoveUserRequest } from '../../../api/schema';
 
 const userTaken = () => new DomainError('conflict', 'user_taken', 'user_taken');
@@ -130,11 +131,12 @@ async function moveOpenTickets(tx: Tx, from: number | null, to: number, userIds:
 }
 
 /**
- * Who may receive people handed over: any active consultant or admin who is not blocked, also one
- * outside the caller's structure (#40 finding 12: a consultant's own structure often has nobody
- * else). The pickers list exactly these (listHandOverChoices) and the hand-overs check the same.
+ * Who may receive people handed over: whoever can answer their requests (an active, unblocked
+ * consultant or admin), also one outside the caller's structure (#40 finding 12: a consultant's own
+ * structure often has nobody else). The pickers list exactly these (listHandOverChoices) and the
+ * hand-overs check the same.
  */
-const receivesHandOvers = sql`${users.role} in ('consultant', 'admin') and ${users.isActive} and not ${users.isBlocked}`;
+const receivesHandOvers = answersRequests('users');
 
 async function handOverTarget(tx: Tx, id: number, field: string) {
   const [u] = await tx

@@ -21,6 +21,7 @@ import {
   ticketView,
   type TicketType,
 } from './view';
+import { answerersOf } from './answerers';
 import { one, present } from '../../db/rows';
 import type {
   SchemaTicketCreateRequest,
@@ -100,37 +101,6 @@ async function insertTicket(
   const id = one(res.rows).id;
   await addMessage(tx, id, { kind: 'message', authorId: author, message: input.message.trim() }, at);
   return id;
-}
-
-/**
- * Who answers a member's request: the employee holding it, else the member's responsible consultant,
- * else (a member nobody looks after yet, or whose consultant was deactivated, blocked or is no longer
- * staff) every active admin — the staff tickets list shows admins every request, so one of them takes
- * it rather than nobody hearing of it. `support`: the answer comes from the admins (the support team),
- * not from a consultant of the member's own, which is what the member is told.
- */
-async function answerersOf(
-  db: Pick<Tx, 'execute'>,
-  ticketId: number,
-): Promise<{ ids: number[]; support: boolean; telegram: { id: number; chat: string; language: Lang }[] }> {
-  const res = await db.execute<{ id: number; role: string; telegram_chat_id: string | null; language: Lang }>(sql`
-    with held as (
-      select s.id from tickets k join users u on u.id = k.user_id
-        join users s on s.id = coalesce(k.consultant_id, u.responsible_id)
-      where k.id = ${ticketId} and s.role in ('consultant', 'admin') and s.is_active and not s.is_blocked),
-    answerers as (
-      select id from held
-      union all
-      select a.id from users a
-      where a.role = 'admin' and a.is_active and not a.is_blocked and not exists (select 1 from held))
-    select s.id, s.role, s.telegram_chat_id, s.language from answerers w join users s on s.id = w.id order by s.id`);
-  return {
-    ids: res.rows.map((r) => r.id),
-    support: !res.rows.some((r) => r.role === 'consultant'),
-    telegram: res.rows.flatMap((r) =>
-      r.telegram_chat_id ? [{ id: r.id, chat: r.telegram_chat_id, language: r.language }] : [],
-    ),
-  };
 }
 
 /** The staff page of one request: the staff tickets with it open (a bell notice, mail or Telegram link lands on it). */
