@@ -4993,7 +4993,7 @@ export interface components {
             date_joined: components["schemas"]["DateTime"];
             waiting_since?: components["schemas"]["DateTime"];
         };
-        /** @description Whether waiting leads are offered to anyone now, for consultants and admins (members get no such field). Leads are offered only to active consultants on shift by their work times (in their own time zone), with a rating above 0 and under their daily limit; with consultants_with_work_times 0 (a fresh install) no lead is ever offered until someone sets work times. */
+        /** @description Whether waiting leads are offered to anyone now, for consultants and admins over the queue (members get no such field, nor does a lookup of one lead by id). Leads are offered only to active consultants on shift by their work times (in their own time zone), with a rating above 0 and under their daily limit; with consultants_with_work_times 0 (a fresh install) no lead is ever offered until someone sets work times. */
         LeadRoutingState: {
             /** @description Active, unblocked consultants with at least one working day in their week. */
             consultants_with_work_times: number;

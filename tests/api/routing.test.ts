@@ -158,15 +158,24 @@ describe('automatic lead routing', () => {
     const later = await makeEmployee(t);
     await only([later.id]);
     await t.pool.query('delete from work_times where user_id = $1', [later.id]);
-    const routing = async (token: string) =>
-      (await api(t, 'POST', '/api/team/get_waiting_users/', { token })).json<Json>().routing as unknown;
+    const routing = async (token: string, query = '') =>
+      (await api(t, 'POST', `/api/team/get_waiting_users/${query}`, { token })).json<Json>().routing as unknown;
     // A fresh install: nobody has work times, so no lead is offered to anyone.
     expect(await routing(admin.token)).toEqual({ consultants_with_work_times: 0, consultants_available_now: 0 });
     // Hours on another day (Thursday; it is Wednesday): some hours, nobody on shift now.
     await shift(later.id, 3);
     expect(await routing(later.token)).toEqual({ consultants_with_work_times: 1, consultants_available_now: 0 });
     await shift(later.id, 2);
-    expect(await routing(admin.token)).toEqual({ consultants_with_work_times: 1, consultants_available_now: 1 });
+    const onShift = { consultants_with_work_times: 1, consultants_available_now: 1 };
+    expect(await routing(admin.token)).toEqual(onShift);
+    // Every page and filter of the queue tells it; a lookup of one lead (the brief) has no queue to tell of.
+    expect(await routing(admin.token, '?page=3&page_size=1&search=Lead&queue_status=new')).toEqual(onShift);
+    const lead = await makeLead(t);
+    const brief = await api(t, 'POST', `/api/team/get_waiting_users/?id=${String(lead)}`, { token: admin.token });
+    expect(brief.json<Json>()).toEqual(
+      expect.objectContaining({ count: 1, results: [expect.objectContaining({ id: lead })] }),
+    );
+    expect(brief.json<Json>()).not.toHaveProperty('routing');
     const member = await createUser(t.db, { password: 'member-password-1', emailActivation: true });
     const memberToken = await t.login(member.email, 'member-password-1');
     expect(await routing(memberToken)).toBeUndefined();

@@ -81,8 +81,9 @@ export async function listWaitingUsers(
       order by ${orderOf(q.ordering)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${where}`),
     term ? ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${scope}`) : null,
-    // Staff are told when no lead reaches anyone (no consultant has work times, or none is on shift now).
-    viewer.role === 'member' ? undefined : routingState(ctx.db),
+    // Staff are told over the queue when no lead reaches anyone (no consultant has work times, or none
+    // is on shift now); a lookup of one lead by id (the brief a consultant opens) shows no queue.
+    viewer.role === 'member' || q.id !== undefined ? undefined : routingState(ctx.db),
   ]);
   const count = counted.rows[0]?.n ?? 0;
   const results = rows.rows.map((r) => ({
