@@ -966,8 +966,8 @@ export interface paths {
         };
         /**
          * A page of events (upcoming soonest first, past latest first)
-         * @description Published events, paged: upcoming ones soonest first, then past ones latest first. Any signed-in user may call it (member, consultant or admin).
-         *     Errors: 400 for a bad page or filter; 401 without a valid session.
+         * @description Published events, paged: upcoming ones soonest first, then past ones latest first; `search` keeps those whose title or description holds the text. Any signed-in user may call it (member, consultant or admin).
+         *     Errors: 400 for a bad page or filter (a search longer than 200 characters or with a NUL character is named as the `search` field's error); 401 without a valid session.
          */
         get: operations["listEvents"];
         put?: never;
@@ -8386,6 +8386,8 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description upcoming (not ended yet, soonest first; the default), past (ended, latest first) or all (latest first). */
                 period?: "upcoming" | "past" | "all";
+                /** @description Text the event's title or description holds, any case (the description read without its markup); blank or omitted lists every event of the period. */
+                search?: string;
             };
             header?: never;
             path?: never;

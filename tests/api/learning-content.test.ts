@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { makeMember } from '../setup/accounts';
 import { api, one, type Json } from '../setup/learning';
+import { catalogues } from '../../src/server/i18n';
 
 let t: TestApp;
 let admin: string;
@@ -275,6 +276,63 @@ describe('events', () => {
     expect(past.json().results.map((e: Json) => e.title)).toEqual(['Past']);
     const all = await api(t, 'GET', '/api/events/list/?period=all', { token: member });
     expect(all.json()).toMatchObject({ count: 5, total_count: 5 });
+  });
+
+  it('search: title or description text, within the period, paged, never the markup or an unpublished event', async () => {
+    await t.pool.query(
+      `insert into events (title, description, starts_at, time_zone, is_published) values
+        ('Harvest fair', '<p>Apples</p>', now() + interval '3 days', 'UTC', true),
+        ('Quiz night', '<p>Bring a <strong>harvest</strong> dish</p>', now() + interval '4 days', 'UTC', true),
+        ('Old harvest', '', now() - interval '9 days', 'UTC', true),
+        ('Secret harvest', '', now() + interval '5 days', 'UTC', false),
+        ('100% fun', '', now() + interval '6 days', 'UTC', true)`,
+    );
+    const titles = async (query: string) => {
+      const res = await api(t, 'GET', `/api/events/list/?${query}`, { token: member });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ count: number; total_count: number; next: string | null; results: Json[] }>();
+    };
+    // Any case, in the title or the description's text; upcoming soonest first; not the past or hidden one.
+    const upcoming = await titles('search=HARVEST');
+    expect(upcoming.results.map((e) => e.title)).toEqual(['Harvest fair', 'Quiz night']);
+    expect(upcoming).toMatchObject({ count: 2, total_count: 9 });
+    expect((await titles('search=harvest&period=past')).results.map((e) => e.title)).toEqual(['Old harvest']);
+    expect((await titles('search=harvest&period=all')).count).toBe(3);
+    // Paged: the next page's link keeps the search.
+    const first = await titles('search=harvest&page_size=1');
+    expect(first.results.map((e) => e.title)).toEqual(['Harvest fair']);
+    expect(new URLSearchParams(first.next ?? '').get('search')).toBe('harvest');
+    expect((await titles('search=harvest&page_size=1&page=2')).results.map((e) => e.title)).toEqual(['Quiz night']);
+    // The tags are not text: <strong> and <p> match nothing; % and _ are plain characters; blank is no search.
+    expect((await titles('search=strong')).count).toBe(0);
+    expect((await titles('search=%3Cp%3E')).count).toBe(0);
+    expect((await titles('search=100%25')).results.map((e) => e.title)).toEqual(['100% fun']);
+    expect((await titles('search=_')).count).toBe(0);
+    expect((await titles('search=%20%20')).count).toBe((await titles('')).count);
+  });
+
+  it('search: bad input is a 400 naming the field; the roles are unchanged', async () => {
+    const tooLong = await api(t, 'GET', `/api/events/list/?search=${'a'.repeat(201)}`, { token: member });
+    expect(tooLong.statusCode).toBe(400);
+    // In the member's language (the demo member reads Russian).
+    expect(tooLong.json()).toEqual({ search: [catalogues.ru.field_too_long.replace('{limit}', '200')] });
+    const nul = await api(t, 'GET', '/api/events/list/?search=a%00b', { token: member });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ search: [catalogues.ru.field_invalid] });
+    const badPage = await api(t, 'GET', '/api/events/list/?search=x&page=0', { token: member });
+    expect(badPage.statusCode).toBe(400);
+    expect(Object.keys(badPage.json<Json>())).toEqual(['page']);
+    expect((await api(t, 'GET', `/api/events/list/?search=${'a'.repeat(200)}`, { token: member })).statusCode).toBe(
+      200,
+    );
+    // Signed-in people of every role may search; nobody else.
+    expect((await api(t, 'GET', '/api/events/list/?search=soon')).statusCode).toBe(401);
+    const consultant = await t.login('consultant@demo.atrium');
+    for (const token of [member, consultant, admin]) {
+      const res = await api(t, 'GET', '/api/events/list/?search=soon', { token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ results: Json[] }>().results.map((e) => e.id)).toEqual([soon]);
+    }
   });
 
   it('one event, and its .ics file', async () => {

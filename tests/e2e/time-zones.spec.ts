@@ -4,7 +4,7 @@ import { catalogues } from '../../src/server/i18n';
 import { events } from '../../src/web/features/events/i18n';
 import { payments } from '../../src/web/features/payments/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
-import { openFromMenu, openLesson } from './support/menu';
+import { openEvent, openFromMenu, openLesson } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { closeContext } from './support/pool';
 import { startInLanguage } from './support/language';
@@ -171,13 +171,8 @@ test('a UTC browser shows a Tokyo profile the same minute on every screen', asyn
   await openFromMenu(page, catalogues.en.menu_dashboard);
   await expect(page.getByTestId('dashboard-events')).toContainText(events.en.zone_note.replace('%{zone}', TOKYO));
 
-  // Events: the member's page and the card.
-  await openFromMenu(page, catalogues.en.menu_events);
-  await page
-    .getByTestId('event-card')
-    .filter({ hasText: `Zoned webinar ${stamp}` })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/events/view/${String(eventId)}$`));
+  // Events: the member's page, the event searched, its card.
+  await openEvent(page, 'en', `Zoned webinar ${stamp}`, eventId);
   await expect(page.getByText(`${shown(startsAt, TOKYO)}–${hhmm(endsAt, TOKYO)}`)).toBeVisible();
   await expect(page.getByText(shown(startsAt, 'UTC'))).toHaveCount(0);
 

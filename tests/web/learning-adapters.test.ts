@@ -251,12 +251,12 @@ describe('learning/news and learning/events', () => {
     expect(await dataProvider.getImportantNews()).toMatchObject([{ id: 1, is_important: true }]);
   });
 
-  it('events getList sends the period; getNearestEvents the limit; getEventIcs returns the calendar file as text', async () => {
-    let period: string | null = null;
+  it('events getList sends the period and the search; getNearestEvents the limit; getEventIcs returns the calendar file as text', async () => {
+    let query: URLSearchParams | undefined;
     let limit: string | null = null;
     server.use(
       http.get('/events/list/', ({ request }) => {
-        period = new URL(request.url).searchParams.get('period');
+        query = new URL(request.url).searchParams;
         return HttpResponse.json(pageOf([event(7)], 1));
       }),
       http.get('/events/nearest/', ({ request }) => {
@@ -274,10 +274,17 @@ describe('learning/news and learning/events', () => {
     const res = await dataProvider.getList('learning/events', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'id', order: 'DESC' },
-      filter: { period: 'past' },
+      filter: { period: 'past', q: 'fair' },
     });
     expect(res).toMatchObject({ total: 1, data: [{ id: 7 }] });
-    expect(period).toBe('past');
+    expect(Object.fromEntries(query!)).toEqual({ period: 'past', search: 'fair', page: '1', page_size: '10' });
+    // No search, no parameter.
+    await dataProvider.getList('learning/events', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
+    expect(Object.fromEntries(query!)).toEqual({ period: 'upcoming', page: '2', page_size: '10' });
     expect(await dataProvider.getNearestEvents(3)).toMatchObject([{ id: 8 }]);
     expect(limit).toBe('3');
     expect(await dataProvider.getEventIcs(7)).toContain('BEGIN:VCALENDAR');

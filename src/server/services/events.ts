@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { createEvent, type EventAttributes } from 'ics';
 import type { AppContext } from '../context';
 import { shapedStatement } from '../db/prepared';
-import { isoSql } from './leads/brief';
-import { notFound } from '../errors';
+import { isoSql, likeOf } from './leads/brief';
+import { FieldErrors, notFound } from '../errors';
 import { plainText } from './content/html';
 import { pageOf, pageSql, pageWindow, type PageQuery } from './paging';
 import { iso } from './lessons/views';
@@ -54,18 +54,29 @@ export async function listNearestEvents(ctx: AppContext, limit = 10): Promise<st
   return r.json;
 }
 
-export type EventListQuery = PageQuery & { period?: 'upcoming' | 'past' | 'all' };
+export type EventListQuery = PageQuery & { period?: 'upcoming' | 'past' | 'all'; search?: string };
+
+/** The period's events and, with a search, those whose title or description (without its markup) holds it. */
+function listWhere(q: EventListQuery): SQL {
+  const period = q.period ?? 'upcoming';
+  const filters: SQL[] = [sql`e.is_published`];
+  if (period === 'upcoming') filters.push(NOT_ENDED);
+  if (period === 'past') filters.push(sql`not (${NOT_ENDED})`);
+  const search = q.search?.trim();
+  // PostgreSQL's text holds no NUL: said as the field's error rather than as a failed statement.
+  if (search?.includes('\0')) throw FieldErrors.of('search', 'field_invalid');
+  if (search) {
+    const like = likeOf(search);
+    // The description is sanitised HTML: its tags are not what a member reads, so they never match.
+    filters.push(sql`(e.title ilike ${like} or regexp_replace(e.description, '<[^>]*>', ' ', 'g') ilike ${like})`);
+  }
+  return sql.join(filters, sql` and `);
+}
 
 export async function listEvents(ctx: AppContext, q: EventListQuery) {
   const win = pageWindow(q);
-  const period = q.period ?? 'upcoming';
-  const where =
-    period === 'upcoming'
-      ? sql`e.is_published and ${NOT_ENDED}`
-      : period === 'past'
-        ? sql`e.is_published and not (${NOT_ENDED})`
-        : sql`e.is_published`;
-  const order = period === 'upcoming' ? sql`e.starts_at, e.id` : sql`e.starts_at desc, e.id desc`;
+  const where = listWhere(q);
+  const order = (q.period ?? 'upcoming') === 'upcoming' ? sql`e.starts_at, e.id` : sql`e.starts_at desc, e.id desc`;
   const [page, counted, total] = await Promise.all([
     ctx.db.execute<EventRow>(sql`select ${BRIEF} from events e where ${where} order by ${order} ${pageSql(win)}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from events e where ${where}`),

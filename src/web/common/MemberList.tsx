@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { InputAdornment, Stack } from '@mui/material';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Box, InputAdornment, Stack } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   ListBase,
@@ -7,6 +7,7 @@ import {
   TextInput,
   useListContext,
   useLocaleState,
+  useTranslate,
   type FilterPayload,
   type UseGetListOptions,
 } from 'react-admin';
@@ -59,28 +60,59 @@ export function MemberListBase({
 /**
  * The rows of the list in context (`children`, e.g. a RecordsIterator): loading, the error with a
  * retry, `empty` when nothing is found, or the rows with the page links under them (none while
- * everything fits on one page).
+ * everything fits on one page). `perPageOptions` lets the member pick how many rows a page takes (on
+ * a laptop; a phone keeps the list's size). Another page starts at its top: the links are under the
+ * rows, and the new page would otherwise open scrolled to its end.
  */
-export function ListRows({ empty, children }: { empty: ReactNode; children: ReactNode }) {
+export function ListRows({
+  empty,
+  perPageOptions,
+  children,
+}: {
+  empty: ReactNode;
+  perPageOptions?: number[];
+  children: ReactNode;
+}) {
   const list = useListContext();
+  const translate = useTranslate();
+  const top = useRef<HTMLDivElement>(null);
+  const shownPage = useRef(list.page);
+  useEffect(() => {
+    if (shownPage.current === list.page) return;
+    shownPage.current = list.page;
+    if ((top.current?.getBoundingClientRect().top ?? 0) < 0) top.current?.scrollIntoView({ block: 'start' });
+  }, [list.page]);
+  const options = perPageOptions ?? [list.perPage];
   return (
     <QueryState query={list}>
       {(rows) =>
         rows.length ? (
-          <>
+          <Box ref={top} sx={{ scrollMarginTop: 72 }}>
             {children}
-            {(list.total ?? 0) > list.perPage && (
+            {(list.total ?? 0) > Math.min(list.perPage, ...options) && (
               <Stack sx={{ alignItems: 'center', mt: 3 }}>
-                <Pagination rowsPerPageOptions={[list.perPage]} />
+                <Pagination rowsPerPageOptions={options} slotProps={{ actions: pageArrows(translate) }} />
               </Stack>
             )}
-          </>
+          </Box>
         ) : (
           empty
         )
       }
     </QueryState>
   );
+}
+
+/**
+ * The names of a phone's page arrows: react-admin names the page buttons only on wider screens, and
+ * MUI's own names are English.
+ */
+function pageArrows(translate: (key: string) => string) {
+  const named = (type: 'previous' | 'next') => ({
+    'aria-label': translate(`ra.navigation.${type}`),
+    title: translate(`ra.navigation.${type}`),
+  });
+  return { previousButton: named('previous'), nextButton: named('next') };
 }
 
 /** The list's filters as applied (a picker shows its own field's value: useFilterField). */

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../src/server/i18n';
+import { events } from '../../../src/web/features/events/i18n';
 import { learning } from '../../../src/web/features/learning/i18n';
 import { team } from '../../../src/web/features/team/i18n';
 import { clickWhenStill } from './motion';
@@ -54,6 +55,20 @@ export async function openLesson(page: Page, lang: 'ru' | 'en' | 'de', title: st
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
     .click();
   await expect(page).toHaveURL(new RegExp(`/lesson/view/${String(id)}$`));
+}
+
+/**
+ * An event's page as a member finds it: Events from the menu, the event searched by its title (other specs'
+ * events may fill the first page), its card.
+ */
+export async function openEvent(page: Page, lang: 'ru' | 'en' | 'de', title: string, id: number) {
+  await openFromMenu(page, catalogues[lang].menu_events);
+  await page.getByLabel(events[lang].search).fill(title);
+  await page
+    .getByTestId('event-card')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/events/view/${String(id)}$`));
 }
 
 /**

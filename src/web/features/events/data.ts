@@ -2,16 +2,23 @@ import { api, unwrap } from '../../../api/client';
 import type { SchemaEventBrief } from '../../../api/schema';
 import type { ResourceAdapter } from '../../providers/data/types';
 
-/** `learning/events`' filter: upcoming (soonest first) or past (latest first). */
-type EventFilter = { period?: 'upcoming' | 'past' };
+/** `learning/events`' filter: upcoming (soonest first) or past (latest first), and a search. */
+type EventFilter = { period?: 'upcoming' | 'past'; q?: string };
 
-/** `learning/events` → events/…: the events of a period, paged; one event. */
+/** `learning/events` → events/…: the events of a period, paged and searchable; one event. */
 export const eventsAdapter: ResourceAdapter = {
   async getList(_resource, { pagination, filter }) {
-    const { period = 'upcoming' } = (filter ?? {}) as EventFilter;
+    const { period = 'upcoming', q } = (filter ?? {}) as EventFilter;
     const page = await unwrap(
       api.GET('/events/list/', {
-        params: { query: { period, page: pagination?.page ?? 1, page_size: pagination?.perPage ?? 10 } },
+        params: {
+          query: {
+            period,
+            search: q || undefined,
+            page: pagination?.page ?? 1,
+            page_size: pagination?.perPage ?? 10,
+          },
+        },
       }),
     );
     return { data: page.results, total: page.count };
