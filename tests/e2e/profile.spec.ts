@@ -1,5 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { catalogues } from '../../src/server/i18n';
+import { profile } from '../../src/web/features/profile/i18n';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
 import { VIEWPORTS, test } from './support/session';
@@ -59,13 +61,15 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Войти' }).click();
 }
 
-async function logOut(page: Page) {
-  // The user menu button is named by the user's name (or "Profile" while the user has none).
-  await page
+/** The app bar's user menu button, named by the user's name (or "Profile" while the user has none). */
+const userMenuButton = (page: Page) =>
+  page
     .locator('.RaUserMenu-userButton')
     .or(page.getByRole('button', { name: /Профиль|Profile|Profil/ }))
-    .first()
-    .click();
+    .first();
+
+async function logOut(page: Page) {
+  await userMenuButton(page).click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -77,11 +81,32 @@ async function expectNoRawKeys(page: Page) {
   expect(text).not.toMatch(/\bra\.[a-z_]+\.[a-z_]+/);
 }
 
-async function openProfilePage(page: Page, sub: 'view' | 'edit' | 'settings' | 'password', reload = false) {
-  // Within the profile the tabs navigate (no reload); from elsewhere the address does.
-  const tab = page.locator(`[role="tablist"] a[href="/profile/${sub}"]`);
-  if (!reload && new URL(page.url()).pathname.startsWith('/profile/') && (await tab.count())) await tab.click();
-  else await page.goto(`/profile/${sub}`);
+type Lang = 'ru' | 'en' | 'de';
+type Sub = 'view' | 'edit' | 'settings' | 'password';
+/** The user menu's entry of each profile page (the server's dropdown menu). */
+const MENU_ENTRY = {
+  view: 'menu_profile',
+  edit: 'menu_profile_edit',
+  settings: 'menu_settings',
+  password: 'menu_password',
+} as const;
+
+/** The profile's tab of `sub`, named in `lang`, the language the page shows. */
+const profileTab = (page: Page, sub: Sub, lang: Lang) =>
+  page
+    .getByRole('tablist', { name: profile[lang].tabs.label })
+    .getByRole('tab', { name: profile[lang].tabs[sub], exact: true });
+
+/**
+ * A profile page as a person opens it: within the profile by its tab, from elsewhere by the user menu's
+ * entry; `lang` is the language the page shows.
+ */
+async function openProfilePage(page: Page, sub: Sub, lang: Lang = 'ru') {
+  if (new URL(page.url()).pathname.startsWith('/profile/')) await profileTab(page, sub, lang).click();
+  else {
+    await userMenuButton(page).click();
+    await clickWhenStill(page.getByRole('menuitem', { name: catalogues[lang][MENU_ENTRY[sub]], exact: true }));
+  }
   await expect(page).toHaveURL(new RegExp(`/profile/${sub}$`));
   // The page has loaded its profile (not the skeleton) once its form or its name is there.
   const ready = {
@@ -93,12 +118,13 @@ async function openProfilePage(page: Page, sub: 'view' | 'edit' | 'settings' | '
   await expect(ready).toBeVisible();
 }
 
-async function screenshots(page: Page, lang: string) {
+async function screenshots(page: Page, lang: Lang) {
   for (const [device, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
+    // A reload after resizing lays the page out for that size (the side menu closed on a phone).
+    await page.reload();
     for (const sub of ['view', 'edit', 'settings'] as const) {
-      // A reload after resizing lays the page out for that size (the side menu closed on a phone).
-      await openProfilePage(page, sub, sub === 'view');
+      await openProfilePage(page, sub, lang);
       await saveShot(page, `profile-${sub}-${lang}-${device}`);
     }
   }
@@ -113,8 +139,8 @@ test('a member edits the profile and uses it in Russian, English and German', as
   await logIn(page, user.email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/profile\/view$/);
+  // The user menu's Profile entry.
+  await openProfilePage(page, 'view');
   await expect(page.getByTestId('profile-name')).toHaveText(user.name);
   await expect(page.getByTestId('invite-link')).toContainText('/register/');
 
@@ -156,7 +182,7 @@ test('a member edits the profile and uses it in Russian, English and German', as
     asked.push(d.message());
     void d.dismiss();
   });
-  await page.locator('[role="tablist"] a[href="/profile/view"]').click();
+  await profileTab(page, 'view', 'ru').click();
   await expect.poll(() => asked).toEqual([expect.stringContaining('изменений не были сохранены')]);
   await expect(page).toHaveURL(/\/profile\/edit$/);
   await expect(birth).toHaveValue('09/09/ГГГГ');
@@ -182,20 +208,22 @@ test('a member edits the profile and uses it in Russian, English and German', as
   }
   await screenshots(page, 'ru');
 
+  let shown: Lang = 'ru';
   for (const [lang, radio, lessons, updated] of [
     ['en', 'English', 'Lessons', 'Profile successfully updated'],
     ['de', 'Deutsch', 'Lektionen', 'Profil erfolgreich aktualisiert'],
   ] as const) {
-    await openProfilePage(page, 'settings');
+    await openProfilePage(page, 'settings', shown);
     await page.getByRole('radio', { name: radio }).check();
     await expect(page.getByRole('menuitem', { name: lessons })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('atrium:locale'))).toBe(lang);
+    shown = lang;
     for (const sub of ['view', 'edit', 'settings', 'password'] as const) {
-      await openProfilePage(page, sub);
+      await openProfilePage(page, sub, lang);
       await expectNoRawKeys(page);
     }
     // Saving in this language answers in it too.
-    await openProfilePage(page, 'edit');
+    await openProfilePage(page, 'edit', lang);
     await page.locator('input[name="city"]').fill(`Hamburg ${lang}`);
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByText(updated)).toBeVisible();
