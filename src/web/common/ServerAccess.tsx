@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { useRouteAccess } from '../providers/data/menusHooks';
 import { FailureState } from './Failure';
 import { preloadScreen } from './lazyScreen';
-import { subscribeVisits, visitOf, visitStart } from './visits';
+import { routerPath, subscribeVisits, visitOf, visitStart } from './visits';
 import { LoadingBlock } from './States';
 
 /** How a refusal of the route check is shown: as the API's 403 would be. */
@@ -24,6 +24,13 @@ export function ServerAccess({ children }: { children: ReactNode }) {
   // Each visit its own guard: a route change can keep this component and give it another page, and a step
   // away and back that never rendered the other page (the back button at once) is a new visit too.
   const visit = useSyncExternalStore(subscribeVisits, () => visitOf(pathname));
+  // The router has gone on to another page: this one is being left. React draws the next page in a
+  // transition, and until that is done (a tenth of a second, more while the person types) this page would
+  // stay on screen and take input: "View as" typed right after the menu's Tickets went into the Tasks
+  // page's picker, whose options left with it, and a pick opened the Tasks view-as. The next page's wait
+  // shows at once instead (a store's change is drawn at once, not in the transition).
+  const leaving = useSyncExternalStore(subscribeVisits, () => routerPath() !== pathname);
+  if (leaving) return <LoadingBlock />;
   return (
     <VisitGuard key={`${pathname} ${String(visit)}`} pathname={pathname}>
       {children}

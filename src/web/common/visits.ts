@@ -28,6 +28,14 @@ export function subscribeVisits(listener: () => void) {
   };
 }
 
+/**
+ * The path the router is at: ahead of the page on screen while React draws the next page (react-router
+ * renders a navigation in a transition), for a page to know it is being left (ServerAccess).
+ */
+export function routerPath() {
+  return current;
+}
+
 /** Which visit of `pathname` this is: changes when the page is arrived at again, not when it is left. */
 export function visitOf(pathname: string) {
   return arrivals.get(pathname) ?? 0;
