@@ -18,7 +18,7 @@ import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { SharedFilterListView, useFilterField } from '../../common/SharedFilterForm';
 import { useUrlParam } from '../../common/urlState';
-import { useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
+import { StaffSwitch, useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
 import { TicketDialog } from './TicketDialog';
 import { STATUS_COLORS } from './statusColors';
 
@@ -150,7 +150,11 @@ export default function TicketsPage() {
   );
   if (viewAs.refused) return <ViewAsRefused title={translate('atrium.tickets.title')} viewAs={viewAs} />;
   return (
-    <MemberPage title={translate('atrium.tickets.title')}>
+    <MemberPage
+      title={translate('atrium.tickets.title')}
+      // The way to an employee's tickets (view-as), as on the tasks and statistics pages.
+      actions={<StaffSwitch pathOf={viewAs.pathOf} />}
+    >
       <ViewAsBanner viewAs={viewAs} />
       {/*
        * The search, the type and the status tab are fields of one filter form (SharedFilterForm) around the list, so a
