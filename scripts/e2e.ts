@@ -6,13 +6,19 @@
  * keep both cores busy either way (docs/performance.md). The server is compiled once for all (or not at all
  * when dist-server/ is newer than its sources).
  * Arguments go to every run (`npm run test:e2e -- --grep bell`); E2E_GROUPS=1 runs them one after another.
+ * A run of every spec (no arguments) also checks that its pages reached every signed-in route by the
+ * app's own navigation, never by a typed address (scripts/e2e-reached.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { unreached } from './e2e-reached';
 
 const groups = Number(process.env.E2E_GROUPS ?? 3);
 const args = process.argv.slice(2);
+const REACHED = path.resolve('test-results/reached');
+const whole = args.length === 0;
+if (whole) fs.rmSync(REACHED, { recursive: true, force: true });
 
 /** The newest modification time under `p` (a file or a folder), in ms. */
 function newest(p: string): number {
@@ -44,6 +50,7 @@ function run(group: number): Promise<number> {
     E2E_SMTP_PORT: String(base - 55),
     E2E_MAIL_HTTP_PORT: String(base - 54),
     E2E_TELEGRAM_PORT: String(base - 53),
+    ...(whole ? { E2E_REACHED_DIR: REACHED } : {}),
   };
   // Playwright itself, not through npx, so that a signal reaches it and it stops its servers and peers.
   const child = spawn('node_modules/.bin/playwright', ['test', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -80,4 +87,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 const codes = await Promise.all(Array.from({ length: groups }, (_, i) => run(i + 1)));
 const failed = codes.filter((c) => c !== 0).length;
 console.log(`E2E: ${String(groups - failed)} of ${String(groups)} groups passed`);
-process.exit(failed ? 1 : 0);
+let missed = false;
+if (whole && !failed) {
+  const { missing, navigations } = unreached(REACHED);
+  missed = missing.length > 0;
+  console.log(
+    missed
+      ? `E2E: ${String(missing.length)} signed-in routes were never reached by clicking (${String(navigations)} navigations): ${missing.join(', ')}`
+      : `E2E: every signed-in route was reached by clicking (${String(navigations)} navigations)`,
+  );
+}
+process.exit(failed || missed ? 1 : 0);

@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/server/db/embedded';
 import { notifications } from '../../src/web/features/notifications/i18n';
 import { closeContext } from './support/pool';
+import { test } from './support/session';
 
 /**
  * Two server processes on one database (as behind a load balancer): a consultant's browser is

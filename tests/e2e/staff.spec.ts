@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { statistics } from '../../src/web/features/statistics/i18n';
 import { tasks } from '../../src/web/features/tasks/i18n';
@@ -7,7 +7,7 @@ import { staff } from '../../src/web/features/staff/i18n';
 import { zoneAtNoon } from '../setup/zone';
 import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, apiAs, signedInPage } from './support/session';
+import { VIEWPORTS, apiAs, signedInPage, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
 

@@ -1,10 +1,10 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { auth } from '../../src/web/features/auth/i18n';
 import { profile } from '../../src/web/features/profile/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
 import { clickWhenStill } from './support/motion';
-import { signedInPage } from './support/session';
+import { signedInPage, test } from './support/session';
 import { closeContext } from './support/pool';
 
 /**

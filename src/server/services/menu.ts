@@ -201,8 +201,17 @@ function matches(pattern: string, path: string): boolean {
   );
 }
 
-export function checkAccess(path: string, role: Role): { exists: boolean; allow: boolean } {
+/** Every signed-in route's pattern (`:x` a path parameter), for the E2E's check that each is reached by clicking. */
+export const routePatterns = (): string[] => ROUTES.map((r) => r.pattern);
+
+/** The route `path` (with its query or hash, if any) opens, as its pattern; undefined for no app route. */
+export function routeOf(path: string): string | undefined {
   const clean = path.split(/[?#]/)[0] ?? '';
-  const route = ROUTES.find((r) => matches(r.pattern, clean));
+  return ROUTES.find((r) => matches(r.pattern, clean))?.pattern;
+}
+
+export function checkAccess(path: string, role: Role): { exists: boolean; allow: boolean } {
+  const pattern = routeOf(path);
+  const route = ROUTES.find((r) => r.pattern === pattern);
   return { exists: Boolean(route), allow: Boolean(route?.roles.includes(role)) };
 }

@@ -11,6 +11,7 @@ import {
 
 import { VIEWPORTS } from '../../../scripts/e2e-viewports';
 import { closeContext, pooledPage, releasePooledPages, setPoolDefaults } from './pool';
+import { recordReached } from './reached';
 
 export { VIEWPORTS };
 
@@ -161,6 +162,20 @@ let freshSerial = 0;
  * test that asks for it: `const page = await freshUser.newPage()`.
  */
 export const test = base.extend<TestFixtures, WorkerClients>({
+  // Every context of the worker's browser records where the app takes its pages (support/reached.ts),
+  // the pool's and those a spec makes itself alike.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await recordReached(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   adminApi: [
     // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
     // eslint-disable-next-line no-empty-pattern
