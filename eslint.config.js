@@ -123,6 +123,12 @@ export default tseslint.config(
               message:
                 "Use common/List: react-admin's List submits a typed filter after the person has left the list and takes them back to it.",
             },
+            {
+              name: 'react-admin',
+              importNames: ['Pagination'],
+              message:
+                "Use common/Pagination: react-admin's names a phone's page arrows in English whatever the language.",
+            },
           ],
           patterns: [
             {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Pagination } from './Pagination';
 import {
   ListBase,
   ListContextProvider,
@@ -38,7 +39,7 @@ function StayOnList({ children }: { children: ReactNode }) {
 
 /**
  * react-admin's <List> (ListBase and ListView, with List's own defaults), its filter submits dropped
- * once the person has left the list (useStillHere). Every list of the app is this one (ESLint).
+ * once the person has left the list (useStillHere), its page arrows named in the person's language (Pagination). Every list of the app is this one (ESLint).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-admin's own default for a list's record
 export function List<RecordType extends RaRecord = any>({
@@ -55,6 +56,7 @@ export function List<RecordType extends RaRecord = any>({
   storeKey,
   authLoading = AUTH_LOADING,
   loading,
+  pagination = PAGINATION,
   ...view
 }: ListProps<RecordType>) {
   return (
@@ -76,7 +78,7 @@ export function List<RecordType extends RaRecord = any>({
       offline={false}
     >
       <StayOnList>
-        <ListView<RecordType> {...view} />
+        <ListView<RecordType> pagination={pagination} {...view} />
       </StayOnList>
     </ListBase>
   );
@@ -84,3 +86,4 @@ export function List<RecordType extends RaRecord = any>({
 
 const NO_FILTER = {};
 const AUTH_LOADING = <Loading />;
+const PAGINATION = <Pagination />;

@@ -1,4 +1,5 @@
-import { Pagination, useListContext } from 'react-admin';
+import { useListContext } from 'react-admin';
+import { Pagination } from './Pagination';
 import { FailureState, type RefusalSubject } from './Failure';
 
 /**

@@ -3,14 +3,13 @@ import { Box, InputAdornment, Stack } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   ListBase,
-  Pagination,
   TextInput,
   useListContext,
   useLocaleState,
-  useTranslate,
   type FilterPayload,
   type UseGetListOptions,
 } from 'react-admin';
+import { Pagination } from './Pagination';
 import { SharedFilterForm } from './SharedFilterForm';
 import { QueryState } from './States';
 
@@ -74,7 +73,6 @@ export function ListRows({
   children: ReactNode;
 }) {
   const list = useListContext();
-  const translate = useTranslate();
   const top = useRef<HTMLDivElement>(null);
   const shownPage = useRef(list.page);
   useEffect(() => {
@@ -91,7 +89,7 @@ export function ListRows({
             {children}
             {(list.total ?? 0) > Math.min(list.perPage, ...options) && (
               <Stack sx={{ alignItems: 'center', mt: 3 }}>
-                <Pagination rowsPerPageOptions={options} slotProps={{ actions: pageArrows(translate) }} />
+                <Pagination rowsPerPageOptions={options} />
               </Stack>
             )}
           </Box>
@@ -101,18 +99,6 @@ export function ListRows({
       }
     </QueryState>
   );
-}
-
-/**
- * The names of a phone's page arrows: react-admin names the page buttons only on wider screens, and
- * MUI's own names are English.
- */
-function pageArrows(translate: (key: string) => string) {
-  const named = (type: 'previous' | 'next') => ({
-    'aria-label': translate(`ra.navigation.${type}`),
-    title: translate(`ra.navigation.${type}`),
-  });
-  return { previousButton: named('previous'), nextButton: named('next') };
 }
 
 /** The list's filters as applied (a picker shows its own field's value: useFilterField). */

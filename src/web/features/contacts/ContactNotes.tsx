@@ -5,7 +5,6 @@ import {
   CreateBase,
   DeleteButton,
   Form,
-  Pagination,
   RecordContextProvider,
   ReferenceManyField,
   SaveButton,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Pagination } from '../../common/Pagination';
 import type { ReactNode } from 'react';
 import { validatorsFor } from '../../../api/validators';
 import { fmtDateTime, useTimeZone } from '../../common/format';

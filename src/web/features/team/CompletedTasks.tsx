@@ -1,5 +1,6 @@
 import { Alert, Card, CardContent } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, useTranslate } from 'react-admin';
+import { DataTable, ReferenceManyField, useTranslate } from 'react-admin';
+import { Pagination } from '../../common/Pagination';
 import type { SchemaTeamCompletedTask } from '../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { Section } from '../../common/MemberPage';

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@mui/material';
 import Savings from '@mui/icons-material/Savings';
-import { DataTable, Pagination, ReferenceManyField, useTranslate } from 'react-admin';
+import { DataTable, ReferenceManyField, useTranslate } from 'react-admin';
+import { Pagination } from '../../../common/Pagination';
 import type { SchemaStaffUserDetails, SchemaTeamDonation } from '../../../../api/schema';
 import { fmtDateTime, useFmtMoney, useTimeZone } from '../../../common/format';
 import { useUrlDialog } from '../../../common/urlState';

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import AddTask from '@mui/icons-material/AddTask';
-import { DataTable, ListContextProvider, Pagination, useListController, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, useListController, useTranslate } from 'react-admin';
+import { Pagination } from '../../../common/Pagination';
 import type { SchemaTask, SchemaUserBrief } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';

@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
-import { DataTable, ListContextProvider, Pagination, useListController, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, useListController, useTranslate } from 'react-admin';
+import { Pagination } from '../../../common/Pagination';
 import type { SchemaStaffUserDetails, SchemaTicket } from '../../../../api/schema';
 import { fmtDateTime, useTimeZone } from '../../../common/format';
 import { ErrorBlock } from '../../../common/States';
