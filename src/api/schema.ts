@@ -6061,7 +6061,7 @@ export interface components {
             kind: components["schemas"]["NotificationKind"];
             /** @description Translated into the caller's language. */
             message: string;
-            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}; broadcast_starting: {broadcast_id, title, minutes}; user_handed_over (to the consultant a person was handed to): {user_id, name, by}; users_handed_over (several at once): {count, by}; consultant_changed (to the person handed over): {consultant_id, name}. */
+            /** @description lead_offered: {lead_id, offer_id, expires_at}; ticket_created, ticket_answered, ticket_completed, ticket_rejected, ticket_reply: {ticket_id, subject}; donation_approved, donation_rejected: {payment_id, amount}; subscription_renewed, subscription_failed: {payment_id}; landing_lead: {lead_id, name, landing}; broadcast_starting: {broadcast_id, title, minutes}; user_handed_over (to the consultant a person was handed to): {user_id, name, by, tasks, tickets}; users_handed_over (several at once): {count, by, tasks, tickets}; consultant_changed (to the person handed over): {consultant_id, name, tickets}. tasks and tickets count the open tasks and requests that moved along (the message names them when there are any). */
             data: {
                 [key: string]: unknown;
             };

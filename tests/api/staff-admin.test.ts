@@ -326,6 +326,64 @@ describe('hand-over choices and who is told', () => {
       .results as Json[];
     expect(told.filter((n) => n.kind === 'users_handed_over').map((n) => n.data.count)).toEqual([2]);
   });
+
+  it("says how many open tasks and requests moved along, in the reader's language and plural", async () => {
+    const a = await makeUser(t, { role: 'consultant' });
+    const b = await makeUser(t, { role: 'consultant' });
+    const c = await makeUser(t, { role: 'consultant' });
+    await t.pool.query(`update users set language = 'de' where id = $1`, [b.id]);
+    await t.pool.query(`update users set language = 'ru' where id = $1`, [c.id]);
+    const person = await makeUser(t, { responsibleId: a.id });
+    const other = await makeUser(t, { responsibleId: a.id });
+    const quiet = await makeUser(t, { responsibleId: a.id });
+    const nameOf = async (id: number) =>
+      (await t.pool.query(`select first_name || ' ' || last_name as n from users where id = $1`, [id])).rows[0]
+        .n as string;
+    for (const owner of [person, person, other]) await createTask(t.db, { ownerId: a.id, linkedUserId: owner.id });
+    const ticket = (userId: number, status = 'in_progress') =>
+      t.pool.query(
+        `insert into tickets (user_id, consultant_id, type, subject, status) values ($1, $2, 'question', 'Help', $3)`,
+        [userId, a.id, status],
+      );
+    await ticket(person.id);
+    await ticket(person.id, 'completed');
+    await ticket(other.id);
+    await ticket(other.id, 'new');
+    const bell = async (u: { email: string; password: string }) =>
+      (await api(t, 'GET', '/api/notifications/', { token: await t.login(u.email, u.password) })).json()
+        .results as Json[];
+
+    // One person, in German: two tasks and one open request (the completed one stays).
+    expect((await post('user/give_away_user/', admin, { user_id: person.id, consultant_id: b.id })).statusCode).toBe(
+      200,
+    );
+    const [toB] = (await bell(b)).filter((n) => n.kind === 'user_handed_over');
+    expect(toB?.data).toMatchObject({ tasks: 2, tickets: 1 });
+    expect(toB?.message).toBe(
+      `Anna Admin hat Ihnen ${await nameOf(person.id)} übergeben. Ebenfalls an Sie übergegangen: 2 offene Aufgaben und 1 offene Anfrage.`,
+    );
+    const [personTold] = (await bell(person)).filter((n) => n.kind === 'consultant_changed');
+    const bName = await nameOf(b.id);
+    expect(personTold?.message).toBe(
+      `Your consultant is now ${bName}. ${bName} also takes over 1 open request of yours.`,
+    );
+    const mail = await t.pool.query(`select text from mail_outbox where "to" = $1 order by id desc limit 1`, [
+      person.email,
+    ]);
+    expect(mail.rows[0].text).toContain(personTold?.message);
+
+    // The rest in bulk, in Russian: one task, two requests (Russian's "few" form); a person without any is told plainly.
+    const bulk = await post('manager/give_away_user/', admin, { from_consultant_id: a.id, to_consultant_id: c.id });
+    expect(bulk.json()).toMatchObject({ moved: 2 });
+    const [toC] = (await bell(c)).filter((n) => n.kind === 'users_handed_over');
+    expect(toC?.message).toBe(
+      'Anna Admin передал(а) вам пользователей: 2. Вместе с ними к вам перешли: 1 открытая задача и 2 открытые заявки.',
+    );
+    const cName = await nameOf(c.id);
+    expect((await bell(quiet)).find((n) => n.kind === 'consultant_changed')?.message).toBe(
+      `Your consultant is now ${cName}.`,
+    );
+  });
 });
 
 describe('creating people', () => {

@@ -1,9 +1,13 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { catalogues, langFromHeader, t, type Lang } from '../../src/server/i18n';
 import { actionLogs } from '../../src/web/features/action-logs/i18n';
 
 const LANGS: Lang[] = ['ru', 'en', 'de'];
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+// Each name once: a plural's forms repeat theirs.
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+const FORMS: Record<Lang, number> = { ru: 3, en: 2, de: 2 };
 
 describe('server message catalogues', () => {
   it('ru, en and de have exactly the same keys', () => {
@@ -51,6 +55,28 @@ describe('server message catalogues', () => {
     expect(langFromHeader('fr-FR, de;q=0.8, en;q=0.5')).toBe('de');
     expect(langFromHeader('en-GB')).toBe('en');
     expect(langFromHeader('fr')).toBe('ru');
+  });
+
+  it('writes plurals as polyglot does and picks the form polyglot picks, in every language', () => {
+    const plurals = Object.keys(catalogues.en).filter((k) =>
+      catalogues.en[k as keyof typeof catalogues.en].includes('||||'),
+    );
+    expect(plurals).toContain('open_tasks');
+    for (const lang of LANGS) {
+      const messages = Object.fromEntries(
+        plurals.map((k) => [k, (catalogues[lang] as Record<string, string>)[k]!.replace(/\{(\w+)\}/g, '%{$1}')]),
+      );
+      const polyglot = polyglotI18nProvider(() => messages as unknown as TranslationMessages, lang);
+      for (const key of plurals) {
+        expect(messages[key]!.split('||||'), `${lang}.${key}: forms`).toHaveLength(FORMS[lang]);
+        for (let n = 0; n <= 125; n++)
+          expect(t(lang, key as never, { smart_count: n }), `${lang}.${key} ${n}`).toBe(
+            polyglot.translate(key, { smart_count: n }),
+          );
+      }
+    }
+    expect(t('ru', 'open_tasks', { smart_count: 22 })).toBe('22 открытые задачи');
+    expect(t('de', 'open_tasks', { smart_count: 1 })).toBe('1 offene Aufgabe');
   });
 
   it("has a sentence for each action of the history, and the history's action filter names each of them", () => {

@@ -243,6 +243,15 @@ export const ru: Record<MessageKey, string> = {
   notification_user_handed_over: '{by} передал(а) вам пользователя {name}.',
   notification_users_handed_over: '{by} передал(а) вам пользователей: {count}.',
   notification_consultant_changed: 'Теперь ваш консультант — {name}.',
+  notification_user_handed_over_moved: '{by} передал(а) вам пользователя {name}. Вместе с ним к вам перешли: {moved}.',
+  notification_users_handed_over_moved:
+    '{by} передал(а) вам пользователей: {count}. Вместе с ними к вам перешли: {moved}.',
+  notification_consultant_changed_moved:
+    'Теперь ваш консультант — {name}. К новому консультанту перешли и ваши заявки: {moved}.',
+  open_tasks: '{smart_count} открытая задача |||| {smart_count} открытые задачи |||| {smart_count} открытых задач',
+  open_tickets: '{smart_count} открытая заявка |||| {smart_count} открытые заявки |||| {smart_count} открытых заявок',
+  open_requests: '{smart_count} открытая заявка |||| {smart_count} открытые заявки |||| {smart_count} открытых заявок',
+  list_and: '{first} и {second}',
   mail_notification_subject: 'Новости Atrium',
   mail_notification_button: 'Открыть Atrium',
   select_consultant: 'Пожалуйста, выберите консультанта',

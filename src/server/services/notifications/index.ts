@@ -57,9 +57,37 @@ const paramText = (v: unknown): string =>
         ? ''
         : JSON.stringify(v);
 
+const count = (v: unknown) => (typeof v === 'number' && v > 0 ? v : 0);
+
+/**
+ * What moved with a hand-over besides the people, in `lang` ("2 open tasks and 1 open ticket"), or ''
+ * when nothing did. The consultant hears of the tasks and tickets; the person of their own requests only.
+ */
+function movedWith(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
+  if (kind !== 'user_handed_over' && kind !== 'users_handed_over' && kind !== 'consultant_changed') return '';
+  const parts =
+    kind === 'consultant_changed'
+      ? [['open_requests', count(data.tickets)] as const]
+      : [['open_tasks', count(data.tasks)] as const, ['open_tickets', count(data.tickets)] as const];
+  const [first, second] = parts.filter(([, n]) => n > 0).map(([key, n]) => t(lang, key, { smart_count: n }));
+  if (first === undefined) return '';
+  return second === undefined ? first : t(lang, 'list_and', { first, second });
+}
+
+/** A notification's catalogue key and parameters in `lang`: the bell's text and the mail's body. */
+export function notificationMessage(lang: Lang, kind: NotificationKind, data: Record<string, unknown>) {
+  const params: Record<string, string | number> = Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : paramText(v)]),
+  );
+  const moved = movedWith(lang, kind, data);
+  return moved
+    ? { key: `notification_${kind}_moved` as MessageKey, params: { ...params, moved } }
+    : { key: `notification_${kind}` as MessageKey, params };
+}
+
 export function notificationText(lang: Lang, kind: NotificationKind, data: Record<string, unknown>): string {
-  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : paramText(v)]));
-  return t(lang, `notification_${kind}` as MessageKey, p);
+  const { key, params } = notificationMessage(lang, kind, data);
+  return t(lang, key, params);
 }
 
 export async function listNotifications(ctx: AppContext, caller: AuthUser, limit = 20) {

@@ -6,7 +6,7 @@ import type { Lang } from '../../i18n';
 import { actionMail, type Mail } from '../../integrations/mail';
 import { FieldErrors } from '../../errors';
 import { clock } from '../../clock';
-import { SETTING_KINDS, notificationText, notify, type SettingKind } from '.';
+import { SETTING_KINDS, notificationMessage, notificationText, notify, type SettingKind } from '.';
 
 type Tx = Pick<Db, 'insert' | 'execute'>;
 
@@ -61,18 +61,17 @@ export async function notifyUser(
   await notify(tx, userId, kind, data, at);
   if (!user.email) return;
   const text = notificationText(user.language, kind, data);
+  const { key, params } = notificationMessage(user.language, kind, data);
   const mail: Mail = {
     ...actionMail({
       lang: user.language,
       to: user.email,
       name: user.first_name,
       subject: 'mail_notification_subject',
-      body: `notification_${kind}`,
+      body: key,
       button: 'mail_notification_button',
       link: `${ctx.config.publicUrl}${path}`,
-      params: Object.fromEntries(
-        Object.entries(data).map(([k, v]) => [k, typeof v === 'number' ? v : typeof v === 'string' ? v : String(v)]),
-      ),
+      params,
     }),
     subject: text,
   };

@@ -45,9 +45,9 @@ export async function removeUser(ctx: AppContext, caller: Caller, input: SchemaR
       .update(tickets)
       .set({ consultantId: heir.id, updatedAt: new Date() })
       .where(and(eq(tickets.consultantId, target.id), inArray(tickets.status, ['new', 'in_progress'])))
-      .returning({ id: tickets.id });
+      .returning({ userId: tickets.userId });
     await tx.delete(users).where(eq(users.id, target.id));
-    await tellHandOver(ctx, tx, caller, heir, responsible);
+    await tellHandOver(ctx, tx, caller, heir, responsible, { tasks: openTasks.length, tickets: openTickets });
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: target.id,
@@ -84,12 +84,12 @@ export async function giveAwayUser(ctx: AppContext, caller: Caller, input: Schem
     if (!moved.length) throw userTaken();
     const openTasks = await moveOpenTasks(tx, target.responsibleId, heir.id, [target.id]);
     const openTickets = await moveOpenTickets(tx, target.responsibleId, heir.id, [target.id]);
-    await tellHandOver(ctx, tx, caller, heir, moved);
+    await tellHandOver(ctx, tx, caller, heir, moved, { tasks: openTasks, tickets: openTickets });
     await recordAction(tx, {
       actorId: caller.id,
       subjectId: target.id,
       kind: 'user_given_away',
-      details: { from: target.responsibleId, to: heir.id, tasks: openTasks, tickets: openTickets },
+      details: { from: target.responsibleId, to: heir.id, tasks: openTasks, tickets: openTickets.length },
     });
     return { detail: t(lang, 'user_updated'), moved: 1 };
   });
@@ -112,11 +112,11 @@ async function moveOpenTasks(tx: Tx, from: number | null, to: number, userIds: n
 /**
  * The open requests (new, in progress) the old consultant holds for the users handed over go to the
  * new one too, as their tasks do: else the member's answer would wait on someone no longer theirs.
- * Closed ones stay with whoever closed them (the history). Returns how many moved.
+ * Closed ones stay with whoever closed them (the history). Returns whose requests moved, one row each.
  */
-async function moveOpenTickets(tx: Tx, from: number | null, to: number, userIds: number[]): Promise<number> {
-  if (from === null || !userIds.length) return 0;
-  const moved = await tx
+async function moveOpenTickets(tx: Tx, from: number | null, to: number, userIds: number[]): Promise<MovedTicket[]> {
+  if (from === null || !userIds.length) return [];
+  return tx
     .update(tickets)
     .set({ consultantId: to, updatedAt: new Date() })
     .where(
@@ -126,8 +126,7 @@ async function moveOpenTickets(tx: Tx, from: number | null, to: number, userIds:
         inArray(tickets.userId, userIds),
       ),
     )
-    .returning({ id: tickets.id });
-  return moved.length;
+    .returning({ userId: tickets.userId });
 }
 
 /**
@@ -170,14 +169,25 @@ export async function listHandOverChoices(ctx: AppContext, caller: Caller, userI
 /** What a hand-over's UPDATE returns of each person moved: enough to tell them. */
 const handedOver = { id: users.id, firstName: users.firstName, lastName: users.lastName, isActive: users.isActive };
 type HandedOver = { id: number; firstName: string; lastName: string; isActive: boolean };
+/** An open request that moved with a hand-over: whose it is. */
+type MovedTicket = { userId: number };
 
 /**
  * After a hand-over, inside its transaction: the consultant who received the people is told in the
- * bell (unless they took them themselves), and each person who can sign in hears who their
- * consultant is now (bell and mail, in their language, unless they switched it off).
+ * bell (unless they took them themselves), with how many open tasks and tickets came along, and each
+ * person who can sign in hears who their consultant is now and how many of their open requests went
+ * too (bell and mail, in their language, unless they switched it off).
  */
-async function tellHandOver(ctx: AppContext, tx: Tx, caller: Caller, to: UserRow, people: HandedOver[]) {
+async function tellHandOver(
+  ctx: AppContext,
+  tx: Tx,
+  caller: Caller,
+  to: UserRow,
+  people: HandedOver[],
+  moved: { tasks: number; tickets: MovedTicket[] },
+) {
   if (!people.length) return;
+  const along = { tasks: moved.tasks, tickets: moved.tickets.length };
   const now = clock.now();
   if (to.id !== caller.id) {
     const [actor] = await tx
@@ -191,15 +201,24 @@ async function tellHandOver(ctx: AppContext, tx: Tx, caller: Caller, to: UserRow
         tx,
         to.id,
         'user_handed_over',
-        { user_id: one.id, name: `${one.firstName} ${one.lastName}`.trim(), by },
+        { user_id: one.id, name: `${one.firstName} ${one.lastName}`.trim(), by, ...along },
         now,
       );
-    else await notify(tx, to.id, 'users_handed_over', { count: people.length, by }, now);
+    else await notify(tx, to.id, 'users_handed_over', { count: people.length, by, ...along }, now);
   }
   const name = `${to.firstName} ${to.lastName}`.trim();
   for (const p of people) {
+    const tickets = moved.tickets.filter((m) => m.userId === p.id).length;
     if (p.isActive)
-      await notifyUser(ctx, tx, p.id, 'consultant_changed', { consultant_id: to.id, name }, now, '/profile/view');
+      await notifyUser(
+        ctx,
+        tx,
+        p.id,
+        'consultant_changed',
+        { consultant_id: to.id, name, tickets },
+        now,
+        '/profile/view',
+      );
   }
 }
 
@@ -231,9 +250,9 @@ export async function managerGiveAwayUser(
       .returning(handedOver);
     if (ids.length && moved.length !== ids.length) throw userTaken();
     const movedIds = moved.map((m) => m.id);
-    await moveOpenTasks(tx, from.id, to.id, movedIds);
-    await moveOpenTickets(tx, from.id, to.id, movedIds);
-    await tellHandOver(ctx, tx, caller, to, moved);
+    const openTasks = await moveOpenTasks(tx, from.id, to.id, movedIds);
+    const openTickets = await moveOpenTickets(tx, from.id, to.id, movedIds);
+    await tellHandOver(ctx, tx, caller, to, moved, { tasks: openTasks, tickets: openTickets });
     if (moved.length) {
       await tx.insert(actionLogs).values(
         moved.map((m) => ({
