@@ -4903,6 +4903,7 @@ export interface components {
         };
         StructureUserPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["StructureUser"][];
+            /** @description The table's columns with translated labels. Grouped tags show in tags_groups_columns, so the tags column holds only the tags outside every group: it is left out when every tag has a group and labelled "Other tags" beside group columns. */
             columns: components["schemas"]["StructureColumn"][];
             tags_groups_columns: components["schemas"]["StructureTagGroupColumn"][];
             /** @description Paid donations of all users matching the filters in the current month. */
@@ -4924,6 +4925,7 @@ export interface components {
             statuses: components["schemas"]["LeadStatusChoice"][];
             tags: components["schemas"]["TeamTag"][];
             groups: components["schemas"]["TeamTagGroup"][];
+            /** @description As the structure list gives them (the tags column only for tags outside every group). */
             columns: components["schemas"]["StructureColumn"][];
         };
         TeamUserRequest: {

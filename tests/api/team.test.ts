@@ -330,6 +330,24 @@ describe('user details and completed tasks', () => {
       expect(labels.groups.map((g: Json) => g.name)).toEqual(expect.arrayContaining(expected));
       const list = await ok('POST', '/api/team/get_my_structure_users/', tokens.admin!);
       expect(list.tags_groups_columns.map((c: Json) => c.label)).toEqual(expect.arrayContaining(expected));
+      // Grouped tags have their groups' columns: the tags column holds the rest and says so ('VIP' has no
+      // group), and is left out when every tag has a group (the seed's), instead of repeating them.
+      const tagsLabel = async () => {
+        const choices = await ok('GET', '/api/team/get_my_structure_users/choices/', tokens.admin!);
+        const rows = await ok('POST', '/api/team/get_my_structure_users/', tokens.admin!);
+        const labels = [choices, rows].map((r) => (r.columns as Json[]).find((c) => c.key === 'tags')?.label);
+        expect(labels[0]).toBe(labels[1]);
+        return labels[0];
+      };
+      expect(await tagsLabel()).toBe(de.team_col_other_tags);
+      const ungrouped = await t.pool.query(`select id from tags where group_id is null`);
+      const anyGroup = (await t.pool.query(`select min(id) as id from tag_groups`)).rows[0].id;
+      await t.pool.query(`update tags set group_id = $1 where group_id is null`, [anyGroup]);
+      try {
+        expect(await tagsLabel()).toBeUndefined();
+      } finally {
+        await t.pool.query(`update tags set group_id = null where id = any($1)`, [ungrouped.rows.map((r) => r.id)]);
+      }
     } finally {
       await t.pool.query(`update users set language = 'en' where id = $1`, [ids.admin]);
     }

@@ -397,6 +397,7 @@ export const de: Record<MessageKey, string> = {
   team_col_referrer: 'Eingeladen von',
   team_col_responsible: 'Berater',
   team_col_tags: 'Tags',
+  team_col_other_tags: 'Weitere Tags',
   team_col_package: 'Paket',
   team_col_subscription_ends_at: 'Abo bis',
   team_col_donations_current: 'Spenden diesen Monat',

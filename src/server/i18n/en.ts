@@ -380,6 +380,7 @@ export const en = {
   team_col_referrer: 'Invited by',
   team_col_responsible: 'Consultant',
   team_col_tags: 'Tags',
+  team_col_other_tags: 'Other tags',
   team_col_package: 'Package',
   team_col_subscription_ends_at: 'Subscription until',
   team_col_donations_current: 'Donations this month',

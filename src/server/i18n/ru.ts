@@ -386,6 +386,7 @@ export const ru: Record<MessageKey, string> = {
   team_col_referrer: 'Пригласил(а)',
   team_col_responsible: 'Консультант',
   team_col_tags: 'Теги',
+  team_col_other_tags: 'Другие теги',
   team_col_package: 'Пакет',
   team_col_subscription_ends_at: 'Подписка до',
   team_col_donations_current: 'Пожертвования за этот месяц',

@@ -28,10 +28,15 @@ export const ORDER_SQL: Record<string, string> = Object.fromEntries(
   STRUCTURE_COLUMNS.flatMap((c) => ('sql' in c ? [[c.key, c.sql]] : [])),
 );
 
-export const columnsFor = (lang: Lang) =>
-  STRUCTURE_COLUMNS.map((c) => ({
+/**
+ * The columns with their labels in `lang`. Each tag group has a column of its own (the answer's
+ * tags_groups_columns), so `tags` holds only the tags outside every group: it is left out when there are
+ * none (the seed's tags are all grouped) and named "Other tags" beside group columns.
+ */
+export const columnsFor = (lang: Lang, tags: { grouped: boolean; ungrouped: boolean }) =>
+  STRUCTURE_COLUMNS.filter((c) => c.key !== 'tags' || tags.ungrouped).map((c) => ({
     key: c.key,
-    label: t(lang, `team_col_${c.key}` as MessageKey),
+    label: t(lang, c.key === 'tags' && tags.grouped ? 'team_col_other_tags' : (`team_col_${c.key}` as MessageKey)),
     sortable: 'sql' in c,
   }));
 

@@ -171,15 +171,22 @@ const paidDonationsOf = (userId: SQL, months: Months) => sql`
     select p.amount_cents, p.paid_at from payments p
     where p.user_id = ${userId} and p.state = 'paid' and p.kind = 'donation' and p.paid_at >= ${months.prev} and p.paid_at < ${months.next}`;
 
-type ViewerRow = { path: string; descendants: number; groups: Array<{ id: number; name: string }> };
+type ViewerRow = {
+  path: string;
+  descendants: number;
+  groups: Array<{ id: number; name: string }>;
+  /** Whether any tag is outside every group: only then has the table a tags column. */
+  ungrouped: boolean;
+};
 type NullableViewerRow = { [K in keyof ViewerRow]: ViewerRow[K] | null };
 
-/** The tag groups, as the answer's columns take them. */
-const GROUPS_SQL = sql`coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]')`;
+/** The tag groups, as the answer's columns take them, and whether a tags column has anything to show. */
+const GROUPS_SQL = sql`coalesce((select json_agg(g order by g.name, g.id) from (select id, name from tag_groups) g), '[]') as groups,
+  exists (select 1 from tags where group_id is null) as ungrouped`;
 
 /** The viewer's path (a value, so the page is planned for this subtree), subtree size and the tag groups. */
 const viewerRowSql = (viewerId: number) => sql`
-    select path::text as path, descendants_count as descendants, ${GROUPS_SQL} as groups
+    select path::text as path, descendants_count as descendants, ${GROUPS_SQL}
     from users where id = ${viewerId}`;
 
 /**
@@ -219,7 +226,7 @@ function selectiveSql(
     ${pageExtrasSql(o.now)}
     select count(*)::int as n, (${pageRowsSql(o.months, 'carried')}) as rows,
       ${moneySql(sql`sum(m.cur)`)} as cur, ${moneySql(sql`sum(m.prev)`)} as prev,
-      (select path::text from me) as path, (select descendants_count from me) as descendants, ${GROUPS_SQL} as groups
+      (select path::text from me) as path, (select descendants_count from me) as descendants, ${GROUPS_SQL}
     from m`;
 }
 
@@ -312,7 +319,12 @@ export async function listStructureUsers(
   const me: ViewerRow | undefined = searched
     ? searched.path === null
       ? undefined
-      : { path: searched.path, descendants: searched.descendants ?? 0, groups: searched.groups ?? [] }
+      : {
+          path: searched.path,
+          descendants: searched.descendants ?? 0,
+          groups: searched.groups ?? [],
+          ungrouped: searched.ungrouped ?? false,
+        }
     : (await prepared<ViewerRow>(ctx.db, viewerRowSql(viewer.id)))[0];
   const scope = visibleUsersWhere(viewer, 'u', me?.path);
   const where = sql.join([scope, ...filters], sql` and `);
@@ -404,7 +416,7 @@ export async function listStructureUsers(
   return pageJson(paged, rows, {
     next: paged.next && paged.next + ids,
     previous: paged.previous && paged.previous + ids,
-    columns: columnsFor(lang),
+    columns: columnsFor(lang, { grouped: (me?.groups ?? []).length > 0, ungrouped: me?.ungrouped ?? false }),
     tags_groups_columns: (me?.groups ?? []).map((g) => ({
       key: `tag_group_${g.id}`,
       label: groupLabel(lang, g.name),

@@ -32,7 +32,8 @@ export function renderCell(key: string, r: SchemaStructureUser, tz: string | und
     case 'responsible':
       return name(r.responsible);
     case 'tags':
-      return chips(r.tags);
+      // A grouped tag shows in its group's column only; this one holds the rest ("Other tags" then).
+      return chips(r.tags.filter((t) => t.group_id === null));
     case 'country':
       return r.country ? <CountryName code={r.country} /> : '—';
     case 'phone':
