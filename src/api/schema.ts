@@ -4999,6 +4999,8 @@ export interface components {
         LeadRoutingState: {
             /** @description Active, unblocked consultants with at least one working day in their week. */
             consultants_with_work_times: number;
+            /** @description Active, unblocked consultants without a working day: no lead is offered to them until their work times are set (the staff dashboard tells the admins). */
+            consultants_without_work_times: number;
             /** @description Consultants a lead may be offered to at this moment (on shift, rating above 0, under their daily limit). */
             consultants_available_now: number;
         };

@@ -161,12 +161,24 @@ describe('automatic lead routing', () => {
     const routing = async (token: string, query = '') =>
       (await api(t, 'POST', `/api/team/get_waiting_users/${query}`, { token })).json<Json>().routing as unknown;
     // A fresh install: nobody has work times, so no lead is offered to anyone.
-    expect(await routing(admin.token)).toEqual({ consultants_with_work_times: 0, consultants_available_now: 0 });
+    expect(await routing(admin.token)).toEqual({
+      consultants_with_work_times: 0,
+      consultants_without_work_times: 1,
+      consultants_available_now: 0,
+    });
     // Hours on another day (Thursday; it is Wednesday): some hours, nobody on shift now.
     await shift(later.id, 3);
-    expect(await routing(later.token)).toEqual({ consultants_with_work_times: 1, consultants_available_now: 0 });
+    expect(await routing(later.token)).toEqual({
+      consultants_with_work_times: 1,
+      consultants_without_work_times: 0,
+      consultants_available_now: 0,
+    });
     await shift(later.id, 2);
-    const onShift = { consultants_with_work_times: 1, consultants_available_now: 1 };
+    const onShift = {
+      consultants_with_work_times: 1,
+      consultants_without_work_times: 0,
+      consultants_available_now: 1,
+    };
     expect(await routing(admin.token)).toEqual(onShift);
     // Every page and filter of the queue tells it; a lookup of one lead (the brief) has no queue to tell of.
     expect(await routing(admin.token, '?page=3&page_size=1&search=Lead&queue_status=new')).toEqual(onShift);

@@ -147,17 +147,23 @@ export async function sweepOffers(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Whether waiting leads reach anyone now, for the staff's queue: how many consultants have work times
- * at all (none on a fresh install, so no lead is ever offered) and how many may be offered a lead at
- * this moment.
+ * Whether waiting leads reach anyone now, for the staff's queue and dashboard: how many consultants
+ * have work times at all (none on a fresh install, so no lead is ever offered), how many have none
+ * (offered nothing until they do) and how many may be offered a lead at this moment.
  */
 export async function routingState(db: AppContext['db']) {
-  const res = await db.execute<{ with_times: number; now: number }>(sql`
+  const res = await db.execute<{ with_times: number; without_times: number; now: number }>(sql`
+    with c as (
+      select exists (select 1 from work_times w where w.user_id = u.id) as timed from users u
+      where u.role = 'consultant' and u.is_active and not u.is_blocked)
     select
-      (select count(*)::int from users u
-        where u.role = 'consultant' and u.is_active and not u.is_blocked
-          and exists (select 1 from work_times w where w.user_id = u.id)) as with_times,
+      (select count(*)::int from c where timed) as with_times,
+      (select count(*)::int from c where not timed) as without_times,
       (select count(*)::int from (${eligibleSql(null, clock.now())}) e) as now`);
   const row = one(res.rows);
-  return { consultants_with_work_times: row.with_times, consultants_available_now: row.now };
+  return {
+    consultants_with_work_times: row.with_times,
+    consultants_without_work_times: row.without_times,
+    consultants_available_now: row.now,
+  };
 }

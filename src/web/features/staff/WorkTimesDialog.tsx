@@ -195,16 +195,25 @@ function SavedWeek({ record, onClose }: { record: Staff; onClose: () => void }) 
   return <WeekForm record={record} saved={data.work_times} timeZone={data.time_zone} onClose={onClose} />;
 }
 
-/** Working hours per weekday, MON to SUN, as saved (`?work_times=<id>`); a bad range is named on its row and by the server. */
-export function WorkTimesButton() {
+/**
+ * Working hours per weekday, MON to SUN, as saved (`?work_times=<id>`); a bad range is named on its row
+ * and by the server. The roster's rows say "Work times"; the dashboard's notice names what to do.
+ */
+export function WorkTimesButton({
+  label = 'atrium.staff.list.work_times',
+  variant = 'text',
+}: {
+  label?: string;
+  variant?: 'text' | 'outlined';
+}) {
   const record = useRecordContext<Staff>();
   const translate = useTranslate();
   const { open, show, close } = useUrlDialog('work_times', record?.id);
   if (!record) return null;
   return (
     <>
-      <Button size="small" onClick={show}>
-        {translate('atrium.staff.list.work_times')}
+      <Button size="small" variant={variant} color={variant === 'outlined' ? 'inherit' : 'primary'} onClick={show}>
+        {translate(label)}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={`work-times-${record.id}`}>
         <DialogTitle id={`work-times-${record.id}`}>

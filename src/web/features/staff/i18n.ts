@@ -47,6 +47,13 @@ const en = {
     hand_over_to: 'Hand over to',
     removed: 'User removed',
   },
+  notice: {
+    self: 'You have no work times yet, so no waiting lead is offered to you: leads go only to consultants on shift.',
+    none: 'No consultant has work times yet, so waiting leads are offered to no one: leads go only to consultants on shift.',
+    some: '%{smart_count} consultant has no work times and is offered no leads. |||| %{smart_count} consultants have no work times and are offered no leads.',
+    set_self: 'Set my work times',
+    set: 'Set work times',
+  },
   days: { MON: 'Mon', TUE: 'Tue', WED: 'Wed', THU: 'Thu', FRI: 'Fri', SAT: 'Sat', SUN: 'Sun' },
   people: {
     new_lead: 'Create lead',
@@ -129,6 +136,13 @@ export const staff = {
       hand_over_to: 'Передать консультанту',
       removed: 'Пользователь удалён',
     },
+    notice: {
+      self: 'У вас ещё нет рабочего времени, поэтому ожидающие лиды вам не предлагаются: лиды получают только консультанты на смене.',
+      none: 'Ни у одного консультанта ещё нет рабочего времени, поэтому ожидающие лиды никому не предлагаются: лиды получают только консультанты на смене.',
+      some: '%{smart_count} консультант без рабочего времени не получает лидов. |||| %{smart_count} консультанта без рабочего времени не получают лидов. |||| %{smart_count} консультантов без рабочего времени не получают лидов.',
+      set_self: 'Задать моё рабочее время',
+      set: 'Задать рабочее время',
+    },
     days: { MON: 'Пн', TUE: 'Вт', WED: 'Ср', THU: 'Чт', FRI: 'Пт', SAT: 'Сб', SUN: 'Вс' },
     people: {
       new_lead: 'Создать лида',
@@ -208,6 +222,13 @@ export const staff = {
       remove_confirm: 'Entfernen',
       hand_over_to: 'Übergeben an',
       removed: 'Benutzer entfernt',
+    },
+    notice: {
+      self: 'Sie haben noch keine Arbeitszeiten, deshalb werden Ihnen keine wartenden Leads angeboten: Leads bekommen nur Berater im Dienst.',
+      none: 'Noch kein Berater hat Arbeitszeiten, deshalb werden wartende Leads niemandem angeboten: Leads bekommen nur Berater im Dienst.',
+      some: '%{smart_count} Berater hat keine Arbeitszeiten und bekommt keine Leads. |||| %{smart_count} Berater haben keine Arbeitszeiten und bekommen keine Leads.',
+      set_self: 'Meine Arbeitszeiten festlegen',
+      set: 'Arbeitszeiten festlegen',
     },
     days: { MON: 'Mo', TUE: 'Di', WED: 'Mi', THU: 'Do', FRI: 'Fr', SAT: 'Sa', SUN: 'So' },
     people: {

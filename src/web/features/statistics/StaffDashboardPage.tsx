@@ -3,7 +3,7 @@ import { Loading, useTranslate } from 'react-admin';
 import { FailureState } from '../../common/Failure';
 import { MemberPage } from '../../common/MemberPage';
 import { useStatistics } from './hooks';
-import { StaffSwitch, useViewAs, ViewAsBanner, ViewAsRefused } from '../staff/public';
+import { StaffSwitch, useViewAs, ViewAsBanner, ViewAsRefused, WorkTimesNotice } from '../staff/public';
 import { CountriesCard } from './CountriesCard';
 import { MetricCards } from './MetricCards';
 import { PeriodPicker } from './PeriodPicker';
@@ -29,6 +29,8 @@ export default function StaffDashboardPage() {
       }
     >
       <ViewAsBanner viewAs={viewAs} />
+      {/* Why no lead is offered (to the viewer, or to an admin's consultants), before the figures. */}
+      <WorkTimesNotice />
       {/* A refusal (view-as of someone out of reach) or a failure says so, with "Try again". */}
       {stats.error ? (
         <div data-testid="dashboard-error">
