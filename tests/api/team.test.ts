@@ -320,20 +320,33 @@ describe('user details and completed tasks', () => {
       `insert into user_groups (user_id, group_id) select $1, id from tag_groups where name in ('Sources', 'Interests')`,
       [ids.xena],
     );
+    // A seeded tag too: stored as 'Learning', shown in the reader's language like its group.
+    await t.pool.query(`insert into user_tags (user_id, tag_id) select $1, id from tags where name = 'Learning'`, [
+      ids.xena,
+    ]);
     const de = catalogues.de;
     const expected = [de.tag_group_interests, de.tag_group_sources];
     await t.pool.query(`update users set language = 'de' where id = $1`, [ids.admin]);
     try {
       const d = await ok('POST', '/api/accounts/user/details/', tokens.admin!, { user_id: ids.xena });
       expect(d.groups.map((g: Json) => g.name).sort()).toEqual(expected.sort());
+      expect(d.tags.map((g: Json) => g.name)).toEqual([de.tag_learning]);
       const labels = await ok('GET', '/api/accounts/tags_groups/', tokens.admin!);
       expect(labels.groups.map((g: Json) => g.name)).toEqual(expect.arrayContaining(expected));
+      expect(labels.tags.map((g: Json) => g.name)).toContain(de.tag_learning);
       const list = await ok('POST', '/api/team/get_my_structure_users/', tokens.admin!);
       expect(list.tags_groups_columns.map((c: Json) => c.label)).toEqual(expect.arrayContaining(expected));
+      // The rows' tags, on a page and in a search's answer (built by SQL of their own).
+      const xenaIn = (r: Json) => (r.results as Json[]).find((u) => u.id === ids.xena);
+      const searched = await ok('POST', '/api/team/get_my_structure_users/?search=Cared', tokens.admin!);
+      const paged = await ok('POST', `/api/team/get_my_structure_users/?page_size=200`, tokens.admin!);
+      for (const r of [searched, paged])
+        expect(xenaIn(r)?.tags).toEqual([expect.objectContaining({ name: de.tag_learning })]);
       // Grouped tags have their groups' columns: the tags column holds the rest and says so ('VIP' has no
       // group), and is left out when every tag has a group (the seed's), instead of repeating them.
       const tagsLabel = async () => {
         const choices = await ok('GET', '/api/team/get_my_structure_users/choices/', tokens.admin!);
+        expect((choices.tags as Json[]).map((x) => x.name)).toContain(de.tag_learning);
         const rows = await ok('POST', '/api/team/get_my_structure_users/', tokens.admin!);
         const labels = [choices, rows].map((r) => (r.columns as Json[]).find((c) => c.key === 'tags')?.label);
         expect(labels[0]).toBe(labels[1]);

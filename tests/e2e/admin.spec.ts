@@ -142,7 +142,7 @@ test('an admin manages consultants and sees every action in the history', async 
     await expect(form.getByText('Пожалуйста, выберите тег')).toBeVisible();
     await expect(form.getByText('Пожалуйста, выберите консультанта')).toBeVisible();
     await form.getByLabel('Тег').click();
-    await page.getByRole('option', { name: 'Website' }).click();
+    await page.getByRole('option', { name: catalogues.ru.tag_website }).click();
     await form.getByLabel('Консультант').click();
     await page.getByRole('option', { name: /consultant@demo\.atrium/ }).click();
     await form.getByRole('button', { name: 'Создать' }).click();
@@ -196,7 +196,7 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
   await page.getByLabel('Консультант', { exact: true }).click();
   await page.getByRole('option', { name: /consultant@demo\.atrium/ }).click();
   await page.getByLabel('Тег').click();
-  await page.getByRole('option', { name: 'Event' }).click();
+  await page.getByRole('option', { name: catalogues.ru.tag_event }).click();
   await page.getByRole('button', { name: 'Начать импорт' }).click();
   // The imports list is a table: one row per file, its counts in one cell under "Строки" (#40 finding 14).
   const imported = row(page, `people-${stamp}.csv`);

@@ -52,7 +52,7 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await expect(page.getByTestId('samples-city')).toHaveText('Berlin · Kazan · Milano');
   // The responsible consultant is the importer at first; the tag is chosen.
   await page.getByLabel('Тег').click();
-  await page.getByRole('option', { name: 'Event' }).click();
+  await page.getByRole('option', { name: catalogues.ru.tag_event }).click();
   await page.getByRole('button', { name: 'Начать импорт' }).click();
   await expect(page.getByText('Просмотр и сопоставление')).toBeHidden();
 
@@ -132,7 +132,7 @@ test('an upload never started is continued later from the list, or deleted after
   await expect(page.getByTestId('mapping-file')).toHaveText(later);
   await expect(page.getByTestId('map-email')).toHaveValue('Email');
   await page.getByLabel('Тег').click();
-  await page.getByRole('option', { name: 'Event' }).click();
+  await page.getByRole('option', { name: catalogues.ru.tag_event }).click();
   await page.getByRole('button', { name: 'Начать импорт' }).click();
   await expect(page.getByText('Просмотр и сопоставление')).toBeHidden();
   await expect(waiting.locator('td.column-status')).toHaveText('Завершён', { timeout: 60_000 });

@@ -9,6 +9,7 @@ import { t, type Lang, type MessageKey } from '../../i18n';
 import { pageOf, pageWindow, type PageQuery } from '../paging';
 import { isAdmin, staffTarget, type Caller, type Tx } from '../staff/access';
 import { brief } from '../users';
+import { tagLabel } from '../team/structure-columns';
 import { csvRows, detectFormat, type CsvFormat } from './csv';
 import { IMPORT_FIELDS, type ImportField } from '../../../api/importFields';
 import { columnsKey, suggestMapping } from './suggest';
@@ -53,7 +54,7 @@ async function views(ctx: AppContext, rows: Row[], lang: Lang) {
       : Promise.resolve([]),
   ]);
   const byPerson = new Map(persons.map((p) => [p.id, brief(p)]));
-  const byTag = new Map(tagRows.map((x) => [x.id, x]));
+  const byTag = new Map(tagRows.map((x) => [x.id, { ...x, name: tagLabel(lang, x.name) }]));
   const byImport = new Map<number, { row: number; reason: string; skipped: boolean }[]>();
   for (const w of warnings.rows) {
     const list = byImport.get(w.import_id) ?? [];

@@ -11,7 +11,7 @@ import { mapUniqueViolation, newPromoCode, normalizePhone } from '../users';
 import { countryCode } from '../countries';
 import { isTimeZone } from '../time-zones';
 import { personDefaults } from '../person-defaults';
-import { groupLabel } from '../team/structure-columns';
+import { groupLabel, tagLabel } from '../team/structure-columns';
 import { reachableUser, staffTarget, type Caller, type Tx } from './access';
 import { brief } from '../users';
 import { labelsOf, staffUserView } from './view';
@@ -211,11 +211,14 @@ export async function getPartnerDetails(ctx: AppContext, caller: Caller, userId:
   });
 }
 
-/** Every tag and tag group; the seeded groups named in `lang` (as everywhere they show). */
+/** Every tag and tag group; the seeded ones named in `lang` (as everywhere they show). */
 export async function listTagsGroups(ctx: AppContext, lang: Lang) {
   const [tagRows, groupRows] = await Promise.all([
     ctx.db.select({ id: tags.id, name: tags.name }).from(tags).orderBy(tags.name),
     ctx.db.select({ id: tagGroups.id, name: tagGroups.name }).from(tagGroups).orderBy(tagGroups.name),
   ]);
-  return { tags: tagRows, groups: groupRows.map((g) => ({ ...g, name: groupLabel(lang, g.name) })) };
+  return {
+    tags: tagRows.map((x) => ({ ...x, name: tagLabel(lang, x.name) })),
+    groups: groupRows.map((g) => ({ ...g, name: groupLabel(lang, g.name) })),
+  };
 }

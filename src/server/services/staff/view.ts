@@ -19,7 +19,7 @@ import { brief } from '../users';
 import { isoSql } from '../leads/brief';
 import { invitationOf } from './invitations';
 import { leadSourceSql } from '../leads/source';
-import { groupLabel } from '../team/structure-columns';
+import { groupLabel, tagLabel } from '../team/structure-columns';
 import type { Lang } from '../../i18n';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
@@ -135,7 +135,7 @@ export async function staffUserView(tx: Tx, userId: number, lang: Lang) {
     responsible: row.responsible ? brief(row.responsible) : null,
     referrer: row.referrer ? brief(row.referrer) : null,
     referrals_count: u.childrenCount,
-    tags: labels.tags,
+    tags: labels.tags.map((x) => ({ ...x, name: tagLabel(lang, x.name) })),
     groups: labels.groups.map((g) => ({ ...g, name: groupLabel(lang, g.name) })),
     donations: {
       total: centsToMoney(don?.total ?? 0),

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Lang } from '../../i18n';
 import { likeOf } from '../leads/brief';
 import { one } from '../../db/rows';
-import { columnsFor, groupLabel, statusChoices } from './structure-columns';
+import { columnsFor, groupLabel, statusChoices, tagLabel } from './structure-columns';
 
 /** The options of the structure list's filters; `search` narrows tags and groups by name. */
 export async function structureChoices(ctx: AppContext, lang: Lang, search?: string) {
@@ -20,7 +20,7 @@ export async function structureChoices(ctx: AppContext, lang: Lang, search?: str
   ]);
   return {
     statuses: statusChoices(lang),
-    tags: tags.rows,
+    tags: tags.rows.map((x) => ({ ...x, name: tagLabel(lang, x.name) })),
     groups: groups.rows.map((g) => ({ ...g, name: groupLabel(lang, g.name) })),
     columns: columnsFor(lang, one(kinds.rows)),
   };

@@ -54,3 +54,22 @@ export const groupLabel = (lang: Lang, name: string): string => {
   const key = SEEDED_GROUPS[name];
   return key ? t(lang, key) : name;
 };
+
+/** The demo seed's tags (db/seed.ts), stored under English names like their groups. */
+const SEEDED_TAGS: Readonly<Record<string, MessageKey>> = {
+  Website: 'tag_website',
+  Event: 'tag_event',
+  Referral: 'tag_referral',
+  Learning: 'tag_learning',
+  Partnership: 'tag_partnership',
+};
+
+/** A tag's name as shown: a seeded tag's in `lang`, any other as stored. */
+export const tagLabel = (lang: Lang, name: string): string => {
+  const key = SEEDED_TAGS[name];
+  return key ? t(lang, key) : name;
+};
+
+/** The seeded tags' names in `lang` as a JSON object, for SQL that builds tags itself (`names ->> t.name`). */
+export const seededTagNames = (lang: Lang): string =>
+  JSON.stringify(Object.fromEntries(Object.keys(SEEDED_TAGS).map((name) => [name, tagLabel(lang, name)])));

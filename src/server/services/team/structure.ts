@@ -7,7 +7,7 @@ import type { Lang } from '../../i18n';
 import { briefJson, isoSql } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
-import { ORDER_SQL, columnsFor, groupLabel } from './structure-columns';
+import { ORDER_SQL, columnsFor, groupLabel, seededTagNames } from './structure-columns';
 import { visibleUsersFilter, visibleUsersWhere, type Viewer } from './visibility';
 import { searchTextTerms, searchTextWhere } from './search-windows';
 import { one } from '../../db/rows';
@@ -105,9 +105,9 @@ const userDonationsSql = (userId: SQL, months: MonthsSql) => sql`
  * one index scan per table whatever the planner guesses of the page's size) rather than once per row:
  * the per-row scans' start-up was most of the rows' cost. CTEs after `page`.
  */
-const pageExtrasSql = (now: unknown) => sql`
+const pageExtrasSql = (now: unknown, names: unknown) => sql`
     tg as materialized (
-      select ut.user_id, json_agg(json_build_object('id', t.id, 'name', t.name, 'group_id', t.group_id) order by t.name) as tags
+      select ut.user_id, json_agg(json_build_object('id', t.id, 'name', coalesce(${names}::jsonb ->> t.name, t.name), 'group_id', t.group_id) order by t.name) as tags
       from user_tags ut join tags t on t.id = ut.tag_id
       where ut.user_id = any(array(select id from page)) group by ut.user_id),
     pk as materialized (
@@ -151,17 +151,26 @@ const ph = (name: string) => sql.placeholder(name);
 const MONTHS_PLACEHOLDERS: MonthsSql = { prev: ph('prev'), current: ph('current'), next: ph('next') };
 
 // Built once (its text from drizzle's fragments cost as much CPU as running it); the values per call.
-const pageRowsStatement = statement<{ rows: string }, { viewer: number; ids: string; now: string } & Months>(sql`
+const pageRowsStatement = statement<
+  { rows: string },
+  { viewer: number; ids: string; now: string; names: string } & Months
+>(sql`
     with me as materialized (select path from users where id = ${ph('viewer')}),
     page as materialized (
       select ${PAGE_USER_COLUMNS}, p.ord
       from unnest(${ph('ids')}::int[]) with ordinality as p(id, ord) join users u on u.id = p.id),
-    ${pageExtrasSql(ph('now'))}
+    ${pageExtrasSql(ph('now'), ph('names'))}
     ${pageRowsSql(MONTHS_PLACEHOLDERS, 'lateral')}`);
 
-/** The list's rows of these users, in the order given, as the answer's JSON text (StructureUser). */
-async function rowsOf(ctx: AppContext, viewerId: number, ids: number[], now: string, months: Months): Promise<string> {
-  return one(await pageRowsStatement(ctx.db, { viewer: viewerId, ids: pgIntArray(ids), now, ...months })).rows;
+/** The list's rows of these users, in the order given, as the answer's JSON text (StructureUser); `names`: seededTagNames. */
+async function rowsOf(
+  ctx: AppContext,
+  viewerId: number,
+  ids: number[],
+  at: { now: string; names: string },
+  months: Months,
+): Promise<string> {
+  return one(await pageRowsStatement(ctx.db, { viewer: viewerId, ids: pgIntArray(ids), ...at, ...months })).rows;
 }
 
 const donationSums = (cents: SQL, months: Months) => sql`
@@ -213,7 +222,14 @@ function hitsSql(
 function selectiveSql(
   viewerId: unknown,
   where: SQL,
-  o: { sortKey: SQL; dir: SQL; page: { limit: number; offset: number }; months: MonthsSql; now: unknown },
+  o: {
+    sortKey: SQL;
+    dir: SQL;
+    page: { limit: number; offset: number };
+    months: MonthsSql;
+    now: unknown;
+    names: unknown;
+  },
 ): SQL {
   const order = sql`m.sort_key ${o.dir} nulls last, m.id ${o.dir} nulls last`;
   return sql`
@@ -223,7 +239,7 @@ function selectiveSql(
       from users u left join lateral (${userDonationsSql(sql`u.id`, o.months)}) d on true
       where ${where}),
     page as materialized (select m.*, row_number() over (order by ${order}) as ord from m order by ${order} ${pageSql(o.page)}),
-    ${pageExtrasSql(o.now)}
+    ${pageExtrasSql(o.now, o.names)}
     select count(*)::int as n, (${pageRowsSql(o.months, 'carried')}) as rows,
       ${moneySql(sql`sum(m.cur)`)} as cur, ${moneySql(sql`sum(m.prev)`)} as prev,
       (select path::text from me) as path, (select descendants_count from me) as descendants, ${GROUPS_SQL}
@@ -267,6 +283,7 @@ const selectiveStatement = shapedStatement<SelectiveRow, SelectiveShape, Record<
     page: { limit: shape.limit, offset: shape.offset },
     months: MONTHS_PLACEHOLDERS,
     now: ph('now'),
+    names: ph('names'),
   });
 });
 
@@ -283,6 +300,7 @@ export async function listStructureUsers(
   const values = await filterValuesOf(ctx.db, f);
   const filters = filtersSql(values);
   const now = clock.now().toISOString();
+  const names = seededTagNames(lang);
   const { col, dir } = sortOf(q.ordering);
   const windows = values.search?.windows;
   // A selective search (its rare trigrams find few users whoever looks) starts from the trigram
@@ -312,6 +330,7 @@ export async function listStructureUsers(
             groups: values.groups,
             ...months,
             now,
+            names,
           },
         )
       : [];
@@ -353,7 +372,7 @@ export async function listStructureUsers(
       counter ? (me?.descendants ?? 0) : countOf(scope),
     ]);
     const hit = one(hitRows);
-    rows = hit.ids.length ? await rowsOf(ctx, viewer.id, hit.ids, now, months) : '[]';
+    rows = hit.ids.length ? await rowsOf(ctx, viewer.id, hit.ids, { now, names }, months) : '[]';
     sums = hit;
     totalCount = total;
     count = hit.n;
@@ -370,7 +389,7 @@ export async function listStructureUsers(
             ctx,
             viewer.id,
             ids.map((r) => r.id),
-            now,
+            { now, names },
             months,
           )
         : '[]',
