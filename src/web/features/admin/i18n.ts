@@ -70,6 +70,7 @@ const en = {
     published_help: 'Members see the lesson from this time on.',
     materials: 'Materials',
     add_material: 'Add material',
+    all_materials: 'Lesson materials',
     no_materials: 'This lesson has no materials yet.',
   },
   lesson_materials: {
@@ -257,6 +258,7 @@ export const admin = {
       published_help: 'Участники увидят урок начиная с этого времени.',
       materials: 'Материалы',
       add_material: 'Добавить материал',
+      all_materials: 'Материалы уроков',
       no_materials: 'У этого урока пока нет материалов.',
     },
     lesson_materials: {
@@ -447,6 +449,7 @@ export const admin = {
       published_help: 'Mitglieder sehen die Lektion ab diesem Zeitpunkt.',
       materials: 'Materialien',
       add_material: 'Material hinzufügen',
+      all_materials: 'Lektionsmaterialien',
       no_materials: 'Diese Lektion hat noch keine Materialien.',
     },
     lesson_materials: {

@@ -1,12 +1,19 @@
+import AttachFile from '@mui/icons-material/AttachFile';
+import { Link } from 'react-router-dom';
 import {
   BooleanField,
+  Button,
+  CreateButton,
   DataTable,
+  ExportButton,
+  FilterButton,
   NullableBooleanInput,
   NumberField,
   ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
+  TopToolbar,
 } from 'react-admin';
 import { List } from '../../../../common/List';
 import { ResponsiveTable } from '../../../../common/ResponsiveTable';
@@ -29,9 +36,27 @@ const filters = [
   <NullableBooleanInput key="is_published" source="is_published" label="atrium.admin.lessons.fields.is_published" />,
 ];
 
+/**
+ * react-admin's own actions (the filter button for the filters not always on, Create, Export) and the way
+ * in to every lesson's materials in one list: the side menu has no entry for it, and a lesson's form shows
+ * only that lesson's.
+ */
+function Actions() {
+  return (
+    <TopToolbar>
+      <Button component={Link} to="/admin/lesson-materials" label="atrium.admin.lessons.all_materials">
+        <AttachFile />
+      </Button>
+      <FilterButton />
+      <CreateButton />
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
 export function LessonList() {
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
+    <List filters={filters} actions={<Actions />} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
       <ResponsiveTable<SchemaLessonAdmin>
         table={
           <DataTable rowClick="edit">
