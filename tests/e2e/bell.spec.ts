@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { notifications } from '../../src/web/features/notifications/i18n';
 import { apiAs, LANGUAGE_WALKS, signedInPage, test, VIEWPORTS } from './support/session';
-import { onlyOnShift, setOnShift } from './support/work-times';
+import { onlyOnShift, setOnShift, takeWaitingLeads } from './support/work-times';
 
 /**
  * The live bell in the app bar of every staff page, pushed by the server: a lead given up by
@@ -57,6 +57,8 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   const a = await consultant('Anna');
   const b = await consultant('Boris');
   // B alone is on shift all week, so routing offers the lead to B (A gave it up and is never offered it again).
+  // Nobody else's leads left waiting: B's counts below are B's own offer, not the routing's minute sweep.
+  await takeWaitingLeads(admin);
   await onlyOnShift(admin, b.id);
   const leadName = `Lead${stamp}`;
   const lead = await createUser({

@@ -15,6 +15,7 @@ import { openFromMenu, openWaitingLeads } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { apiAs, signedInPage, test } from './support/session';
 import { rememberLanguage } from './support/language';
+import { takeWaitingLeads } from './support/work-times';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -64,6 +65,8 @@ const logIn = (browser: Browser, email: string, password = PASSWORD) => signedIn
 
 test.beforeAll(async ({ baseURL, adminApi }) => {
   admin = adminApi;
+  // B's bell must show B's own offer among its twenty latest, not be filled by other specs' leads.
+  await takeWaitingLeads(admin);
   people.a = await consultant('Alina');
   people.b = await consultant('Bogdan');
   people.c = await consultant('Clara');
