@@ -4,7 +4,8 @@ import { expectNoRawKeys } from './support/admin-api';
 import { test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
 import { saveShot } from './support/screens';
-import { pickTab } from './support/motion';
+import { clickWhenStill, pickTab } from './support/motion';
+import { tasks } from '../../src/web/features/tasks/i18n';
 
 /**
  * The staff person page against the real server: the demo consultant opens a lead of theirs from
@@ -96,6 +97,24 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await expect(recorded).toContainText('Пожертвование');
   await expect(recorded).toContainText('Оплачен');
   await expect(recorded).toContainText('Внесено сотрудником');
+
+  // A task about the person from its Tasks tab (`?create_task=1`), the person chosen already: listed
+  // under "Today and overdue", not under "Planned" (`?when=future`).
+  await pickTab(page.getByRole('tab', { name: 'Задачи' }));
+  await page.getByRole('button', { name: 'Создать задачу' }).click();
+  await expect(page).toHaveURL(/[?&]create_task=1/);
+  const task = page.getByRole('dialog');
+  await task.getByTestId('task-start').locator('..').click();
+  await clickWhenStill(page.getByRole('option', { name: tasks.ru.start_in.now }));
+  await task.getByLabel(tasks.ru.fields.description).fill(`Call Lena ${stamp}`);
+  await task.getByRole('button', { name: tasks.ru.save }).click();
+  await expect(task).toBeHidden();
+  const planned = page.getByRole('cell', { name: `Call Lena ${stamp}` });
+  await expect(planned).toBeVisible();
+  await page.getByRole('button', { name: 'Запланированные' }).click();
+  await expect(page).toHaveURL(/[?&]when=future/);
+  await expect(page.getByText('Задач с этим человеком нет.')).toBeVisible();
+  await expect(planned).toHaveCount(0);
 
   // A reset-credentials link: confirmed, shown, copied ('Link copied').
   await page.getByRole('button', { name: 'Ссылка сброса учётных данных' }).click();

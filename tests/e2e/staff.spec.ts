@@ -288,4 +288,19 @@ test('a consultant manages the consultants of their structure in the roster', as
   await expect(row).toContainText('Заблокирован');
   // On a phone the roster is a card per consultant, the actions under the name.
   await shoot(page, 'roster', 'ru', () => expect(page.getByText(`Clara Junior${stamp}`)).toBeVisible());
+
+  // Removing her asks first, and whom her people go to (`?remove=<id>`): sent without a choice, it says
+  // so and removes nobody; with one, she leaves the roster.
+  await row.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page).toHaveURL(/[?&]remove=\d+/);
+  const remove = page.getByRole('dialog');
+  await expect(remove).toContainText(`Clara Junior${stamp}`);
+  await remove.getByRole('button', { name: 'Удалить' }).click();
+  await expect(remove.getByText('Пожалуйста, выберите консультанта')).toBeVisible();
+  await remove.getByRole('combobox', { name: 'Передать консультанту' }).click();
+  await clickWhenStill(page.getByRole('option', { name: /Konstantin Berater/ }));
+  await remove.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Пользователь удалён')).toBeVisible();
+  await expect(remove).toBeHidden();
+  await expect(row).toHaveCount(0);
 });

@@ -8,7 +8,8 @@ import { apiAs, OPEN_MENU, test } from './support/session';
 /**
  * Staff › Tickets' "View as" picker (#40: every list → detail path by clicking): the admin picks the
  * demo consultant and sees the consultant's tickets only (a request of a member they look after, not one
- * of a member outside their structure), then goes back to their own tickets. Desktop and phone.
+ * of a member outside their structure), opens it from the row, then goes back to their own tickets.
+ * Desktop and phone.
  */
 
 const stamp = Date.now().toString(36);
@@ -81,6 +82,15 @@ async function viewAsAndBack(page: Page, phone = false) {
   // The consultant's requests: their member's, not the one outside their structure.
   await expect(row(page, theirs)).toBeVisible();
   await expect(row(page, notTheirs)).toHaveCount(0);
+  // A row opens the request over the consultant's list, as on the admin's own (`?ticket=<id>`); Escape
+  // closes it and the list is still the consultant's.
+  await row(page, theirs).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('ticket-messages')).toContainText('Where is the recording?');
+  await expect(page).toHaveURL(new RegExp(`/staff/tickets/view-as/${String(consultantId)}\\?ticket=\\d+$`));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/staff/tickets/view-as/${String(consultantId)}$`));
 
   // Back to "me": the admin's own list holds both requests.
   await banner.getByRole('link', { name: ru.view_as.leave }).click();

@@ -1,32 +1,69 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from '@playwright/test';
+import { test, type BrowserContext } from '@playwright/test';
+import type { Shown } from '../../../scripts/e2e-reached';
 
 /**
  * Where the pages' in-app navigations are written (scripts/e2e.ts sets it for a whole run, which then
- * checks that every signed-in route was reached: scripts/e2e-reached.ts). Unset: nothing is recorded.
+ * checks what was reached: scripts/e2e-reached.ts). Unset: nothing is recorded.
  */
 const DIR = process.env.E2E_REACHED_DIR;
 
+/** What the page sends: how it got there, and what it showed. */
+type Sent = Omit<Shown, 'tags' | 'test'>;
+
 /**
- * Records the path of every navigation the app makes in `context`'s pages (react-router's
- * history.pushState and replaceState: a click, a redirect, a saved form), never a typed address
- * (page.goto loads a document and calls neither).
+ * Records, for every page of `context`, each navigation the app makes (react-router's history.pushState
+ * and replaceState: a click, a redirect, a saved form; never a typed address, as page.goto loads a document
+ * and calls neither), each address typed, and each change of the page's language (`<html lang>`), with
+ * the address, the language, the page's width and the running test's tags (what the run's checks read).
  */
 export async function recordReached(context: BrowserContext): Promise<void> {
   if (!DIR) return;
   fs.mkdirSync(DIR, { recursive: true });
-  const file = path.join(DIR, `${String(process.pid)}.txt`);
-  await context.exposeBinding('__atriumReached', (_source, reached: string) => {
-    fs.appendFileSync(file, `${reached}\n`);
+  const file = path.join(DIR, `${String(process.pid)}.jsonl`);
+  await context.exposeBinding('__atriumReached', (_source, sent: Sent) => {
+    // The test that is running when the page reports (a pooled page serves several tests in turn).
+    let info: { tags: string[]; test: string } = { tags: [], test: '' };
+    try {
+      const running = test.info();
+      info = { tags: running.tags, test: `${path.basename(running.file)} › ${running.title}` };
+    } catch {
+      // Between tests (a page's late report): no test to name.
+    }
+    fs.appendFileSync(file, `${JSON.stringify({ ...sent, ...info } satisfies Shown)}\n`);
   });
   await context.addInitScript(() => {
+    const report = (kind: Sent['kind'], at: Pick<Location, 'pathname' | 'search'> = location) => {
+      (window as unknown as { __atriumReached?: (s: Sent) => void }).__atriumReached?.({
+        kind,
+        path: at.pathname,
+        search: at.search,
+        lang: document.documentElement.lang,
+        width: window.innerWidth,
+      });
+    };
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method].bind(history);
       history[method] = (...args: Parameters<History['pushState']>) => {
         original(...args);
-        (window as unknown as { __atriumReached?: (p: string) => void }).__atriumReached?.(location.pathname);
+        report('navigation');
       };
     }
+    // An address typed (page.goto): a document loaded afresh with no page before it (a reload, Back and a
+    // link followed are not; neither is a load the app itself asks for, whose referrer is its own page).
+    // Told once the page's document is parsed (the binding is not there yet as this runs), with the address
+    // as typed, before the app's redirects.
+    const typedAt = { pathname: location.pathname, search: location.search };
+    if (location.protocol.startsWith('http'))
+      addEventListener('DOMContentLoaded', () => {
+        const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        if (loaded?.type === 'navigate' && document.referrer === '') report('typed', typedAt);
+      });
+    // The app sets <html lang> as it starts and at each change of language (observed from the document:
+    // the <html> element may not be parsed yet when this runs).
+    new MutationObserver((changes) => {
+      if (changes.some((c) => c.target === document.documentElement)) report('language');
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['lang'] });
   });
 }
