@@ -93,37 +93,39 @@ async function watchFromMenu(page: Page, lang: Lang, phone: boolean) {
   await saveShot(page, `broadcast-${lang}-${phone ? 'phone' : 'desktop'}`);
 }
 
-test('an admin schedules a live broadcast from the menu; members watch it from the menu in en, de (phone) and ru', async ({
-  browser,
-}) => {
-  // Four sign-ins on a shared 2-core machine; alone it takes well under a minute.
-  test.setTimeout(240_000);
-  const [en, de, ru] = await Promise.all([freshMember('en'), freshMember('de'), freshMember('ru')]);
-  const me = (await (await adminApi.get('/api/accounts/me/')).json()) as { time_zone: string };
+test(
+  'an admin schedules a live broadcast from the menu; members watch it from the menu in en, de (phone) and ru',
+  { tag: '@broadcasts' },
+  async ({ browser }) => {
+    // Four sign-ins on a shared 2-core machine; alone it takes well under a minute.
+    test.setTimeout(240_000);
+    const [en, de, ru] = await Promise.all([freshMember('en'), freshMember('de'), freshMember('ru')]);
+    const me = (await (await adminApi.get('/api/accounts/me/')).json()) as { time_zone: string };
 
-  // --- The admin (Russian) schedules it: menu → list → create. ---
-  const admin = await logIn(browser, 'admin@demo.atrium', 'demo-password', VIEWPORTS.desktop);
-  await openFromMenu(admin, catalogues.ru.menu_content_broadcasts);
-  await expect(admin).toHaveURL(/\/admin\/broadcasts$/);
-  await admin.getByRole('link', { name: 'Создать' }).click();
-  await expect(admin).toHaveURL(/\/admin\/broadcasts\/create$/);
-  await admin.locator('input[name="title"]').fill(TITLE);
-  const now = Date.now();
-  await admin.locator('input[name="starts_at"]').fill(typed(now - 5 * 60_000, me.time_zone));
-  await admin.locator('input[name="ends_at"]').fill(typed(now + 60 * 60_000, me.time_zone));
-  await admin.locator('input[name="url"]').fill(URL_);
-  await admin.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(admin).toHaveURL(/\/admin\/broadcasts$/);
-  await expect(admin.getByText(TITLE)).toBeVisible();
-  await expectNoRawKeys(admin);
+    // --- The admin (Russian) schedules it: menu → list → create. ---
+    const admin = await logIn(browser, 'admin@demo.atrium', 'demo-password', VIEWPORTS.desktop);
+    await openFromMenu(admin, catalogues.ru.menu_content_broadcasts);
+    await expect(admin).toHaveURL(/\/admin\/broadcasts$/);
+    await admin.getByRole('link', { name: 'Создать' }).click();
+    await expect(admin).toHaveURL(/\/admin\/broadcasts\/create$/);
+    await admin.locator('input[name="title"]').fill(TITLE);
+    const now = Date.now();
+    await admin.locator('input[name="starts_at"]').fill(typed(now - 5 * 60_000, me.time_zone));
+    await admin.locator('input[name="ends_at"]').fill(typed(now + 60 * 60_000, me.time_zone));
+    await admin.locator('input[name="url"]').fill(URL_);
+    await admin.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(admin).toHaveURL(/\/admin\/broadcasts$/);
+    await expect(admin.getByText(TITLE)).toBeVisible();
+    await expectNoRawKeys(admin);
 
-  // --- Members: English and German on a phone, Russian on a desktop. ---
-  for (const [email, lang, phone] of [
-    [en, 'en', true],
-    [de, 'de', true],
-    [ru, 'ru', false],
-  ] as const) {
-    const page = await logIn(browser, email, PASSWORD, phone ? VIEWPORTS.phone : VIEWPORTS.desktop);
-    await watchFromMenu(page, lang, phone);
-  }
-});
+    // --- Members: English and German on a phone, Russian on a desktop. ---
+    for (const [email, lang, phone] of [
+      [en, 'en', true],
+      [de, 'de', true],
+      [ru, 'ru', false],
+    ] as const) {
+      const page = await logIn(browser, email, PASSWORD, phone ? VIEWPORTS.phone : VIEWPORTS.desktop);
+      await watchFromMenu(page, lang, phone);
+    }
+  },
+);

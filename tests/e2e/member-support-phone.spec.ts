@@ -37,7 +37,7 @@ for (const lang of ['en', 'de', 'ru'] as const)
     test.use({ userAgent: IPHONE_SAFARI, freshUserOptions: { firstName: 'Pia', lastName: 'Phone', language: lang } });
     test(
       `on an iPhone: My requests is a list and the reply box is free of the install banner (${lang})`,
-      { tag: '@phone' },
+      { tag: ['@phone', '@my-request'] },
       async ({ freshUser }) => {
         const web = tickets[lang];
         const subject = await openRequest(freshUser, 'ios');
