@@ -1,6 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { keptPage, test } from './support/session';
+import { catalogues } from '../../src/server/i18n';
+import { learning } from '../../src/web/features/learning/i18n';
+import { OPEN_MENU, VIEWPORTS, keptPage, test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
+import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 
 /**
@@ -163,58 +166,84 @@ test('create forms default Language to the interface language; a new user’s is
   }
 });
 
-test('a language changed elsewhere is followed when the window gets the focus back, and at the next load', async ({
-  page,
-  browser,
-}) => {
-  const email = `language-elsewhere-${String(stamp)}@e2e.example`;
-  const created = await admin.post('/api/v1/users/', {
-    data: { email, first_name: 'Mira', last_name: 'Anders', role: 'member', language: 'ru', password: PASSWORD },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const menu = page.getByTestId('side-menu');
-  await expect(menu.getByRole('menuitem', { name: 'Уроки', exact: true })).toBeVisible();
+/**
+ * Issue #40 defect 3 on a laptop and on a phone, where the side menu is a drawer the app bar's button
+ * opens (its name follows the language too).
+ */
+for (const width of ['desktop', 'phone'] as const)
+  test(
+    `a language changed elsewhere is followed when the window gets the focus back, and at the next load (${width})`,
+    { tag: ['@language-followed', ...(width === 'phone' ? ['@phone'] : [])] },
+    async ({ page, browser }) => {
+      const email = `language-elsewhere-${width}-${String(stamp)}@e2e.example`;
+      const created = await admin.post('/api/v1/users/', {
+        data: { email, first_name: 'Mira', last_name: 'Anders', role: 'member', language: 'ru', password: PASSWORD },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await page.goto('/login');
+      await page.locator('input[name="username"]').fill(email);
+      await page.locator('input[name="password"]').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Войти' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const menu = page.getByTestId('side-menu');
+      /** The side menu's entry, seen where a person sees it: on a phone, in the drawer the app bar opens. */
+      const seeMenuEntry = async (lang: 'ru' | 'en' | 'de', name: string) => {
+        if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+        await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible();
+        if (width === 'phone') {
+          await page.keyboard.press('Escape');
+          await expect(menu).toBeHidden();
+        }
+      };
+      await seeMenuEntry('ru', 'Уроки');
 
-  // On another device, the same person picks English in the app bar.
-  const other = await keptPage(browser);
-  await other.goto('/login');
-  await other.locator('input[name="username"]').fill(email);
-  await other.locator('input[name="password"]').fill(PASSWORD);
-  await other.getByRole('button', { name: 'Войти' }).click();
-  await expect(other).toHaveURL(/\/dashboard$/);
-  await clickWhenStill(other.getByRole('banner').getByRole('button', { name: 'Русский' }));
-  await clickWhenStill(other.getByRole('menuitem', { name: 'English' }));
-  await expect(other.getByTestId('side-menu').getByRole('menuitem', { name: 'Lessons', exact: true })).toBeVisible();
+      // On another device, the same person picks English in the app bar.
+      const other = await keptPage(browser, { viewport: VIEWPORTS.desktop, isMobile: false, hasTouch: false });
+      await other.goto('/login');
+      await other.locator('input[name="username"]').fill(email);
+      await other.locator('input[name="password"]').fill(PASSWORD);
+      await other.getByRole('button', { name: 'Войти' }).click();
+      await expect(other).toHaveURL(/\/dashboard$/);
+      await clickWhenStill(other.getByRole('banner').getByRole('button', { name: 'Русский' }));
+      await clickWhenStill(other.getByRole('menuitem', { name: 'English' }));
+      await expect(
+        other.getByTestId('side-menu').getByRole('menuitem', { name: 'Lessons', exact: true }),
+      ).toBeVisible();
 
-  // Back to the first window: the side menu, the page and the server's messages switch together.
-  await page.bringToFront();
-  // The window asks at most every 10 s, and the server may answer from its session cache (10 s) for as
-  // long: a fast run comes back within both, so the focus is given again until the answer has changed.
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-        return page.locator('html').getAttribute('lang');
-      },
-      { timeout: 45_000, intervals: [1_000] },
-    )
-    .toBe('en');
-  await expect(menu.getByRole('menuitem', { name: 'Lessons', exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Mira Anders!' })).toBeVisible();
+      // Back to the first window: the side menu, the page and the server's messages switch together.
+      await page.bringToFront();
+      // The window asks at most every 10 s, and the server may answer from its session cache (10 s) for as
+      // long: a fast run comes back within both, so the focus is given again until the answer has changed.
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+            return page.locator('html').getAttribute('lang');
+          },
+          { timeout: 45_000, intervals: [1_000] },
+        )
+        .toBe('en');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Mira Anders!' })).toBeVisible();
+      await seeMenuEntry('en', 'Lessons');
+      // A page of the menu, in the language followed.
+      if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU.en }).click();
+      await openFromMenu(page, catalogues.en.menu_lessons);
+      await expect(page).toHaveURL(/\/lessons$/);
+      await expect(page.getByLabel(learning.en.lessons.search)).toBeVisible();
 
-  // Staff set German in the person's settings; the next load shows it.
-  const { id } = (await created.json()) as { id: number };
-  const set = await admin.post('/api/accounts/user/update_settings/', { data: { user_id: id, language: 'de' } });
-  expect(set.status(), await set.text()).toBe(200);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(menu.getByRole('menuitem', { name: 'Lektionen', exact: true })).toBeVisible();
-});
+      // Staff set German in the person's settings; the next load shows it.
+      const { id } = (await created.json()) as { id: number };
+      const set = await admin.post('/api/accounts/user/update_settings/', { data: { user_id: id, language: 'de' } });
+      expect(set.status(), await set.text()).toBe(200);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await seeMenuEntry('de', 'Lektionen');
+      if (width === 'phone') await page.getByRole('button', { name: OPEN_MENU.de }).click();
+      await openFromMenu(page, catalogues.de.menu_dashboard);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Mira Anders!' })).toBeVisible();
+    },
+  );
 
 test("an English browser sees /login in English; a German account's reset mail opens in German", async ({
   browser,
