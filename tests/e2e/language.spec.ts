@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { learning } from '../../src/web/features/learning/i18n';
 import { OPEN_MENU, VIEWPORTS, keptPage, test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
-import { openFromMenu } from './support/menu';
+import { openFromMenu, openFromUserMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 
 /**
@@ -52,7 +52,8 @@ test("English chosen on /login is the account's; German in the app bar switches 
   expect(((await me.json()) as { language: string }).language).toBe('en');
 
   // A server message in English: a wrong Google Authenticator code, under its input (no toast naming "code").
-  await page.goto('/profile/settings');
+  await openFromUserMenu(page, catalogues.en.menu_settings);
+  await expect(page).toHaveURL(/\/profile\/settings$/);
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Enable' }).click();
   await page.getByLabel('Code', { exact: true }).fill('000000');
@@ -150,11 +151,15 @@ test('create forms default Language to the interface language; a new user’s is
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/staff-dashboard$/);
   try {
-    await page.goto('/admin/books/create');
+    await openFromMenu(page, catalogues.en.menu_content_books);
+    await page.locator('a[href="/admin/books/create"]').click();
+    await expect(page).toHaveURL(/\/admin\/books\/create$/);
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText('English');
     // Issue #40 finding 11: a person's language comes from their country or phone when left empty (the
     // creator's only when neither tells), so Users › Create starts without one.
-    await page.goto('/users/create');
+    await openFromMenu(page, catalogues.en.menu_users);
+    await page.locator('a[href="/users/create"]').click();
+    await expect(page).toHaveURL(/\/users\/create$/);
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText(/^[\s\u200b]*$/);
   } finally {
     // The demo admin is shared with the other specs: Russian again.

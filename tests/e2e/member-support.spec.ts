@@ -4,7 +4,7 @@ import { team } from '../../src/web/features/team/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { linkIn, waitForMail } from './support/mail';
-import { openFromMenu } from './support/menu';
+import { openFromMenu, openFromUserMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { LANGUAGE_WALKS, OPEN_MENU, VIEWPORTS, signedInPage, test } from './support/session';
 
@@ -267,7 +267,8 @@ test('a member switches a kind of notification off in the profile settings, and 
   const email = `support-settings-${stamp}@e2e.example`;
   await createUser({ email, first_name: 'Sina', last_name: 'Settings', role: 'member', language: 'en' });
   const page = await logIn(browser, email);
-  await page.goto('/profile/settings');
+  await openFromUserMenu(page, catalogues.en.menu_settings);
+  await expect(page).toHaveURL(/\/profile\/settings$/);
   const card = page.getByTestId('notification-settings');
   const answered = card.getByRole('switch', { name: web.notify_settings.kinds.ticket_answered });
   await expect(answered).toBeChecked();

@@ -97,6 +97,13 @@ describe("the E2E's reach checks (scripts/e2e-reached.ts)", () => {
     ).toEqual([]);
   });
 
+  it('finds each area tagged in a spec, so a renamed tag fails here rather than after a whole run', () => {
+    const specs = sources('tests/e2e')
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('\n');
+    expect(Object.keys(AREAS).filter((tag) => !specs.includes(`'${tag}'`))).toEqual([]);
+  });
+
   it("names each area's routes in the route table", () => {
     const routes = new Set(routePatterns());
     const missing = Object.values(AREAS).flatMap((a) => (a.routes ?? []).filter((r) => !routes.has(r)));

@@ -90,3 +90,18 @@ export async function openWaitingLeads(page: Page, search: string) {
 export function addressFilter(page: Page): unknown {
   return JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
 }
+
+/**
+ * Opens the page of the app bar's user menu entry `name` (Profile, Settings…): the menu is opened again if
+ * a redraw of the app bar closed it before its entry was there (a clean clone once).
+ */
+export async function openFromUserMenu(page: Page, name: string) {
+  const entry = page
+    .getByRole('menuitem', { name, exact: true })
+    .and(page.locator(':not([data-testid="side-menu"] *)'));
+  await expect(async () => {
+    if (!(await entry.isVisible())) await page.locator('.RaUserMenu-userButton').click({ timeout: 5_000 });
+    await expect(entry).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await clickWhenStill(entry);
+}

@@ -22,7 +22,7 @@ export async function recordReached(context: BrowserContext): Promise<void> {
   if (!DIR) return;
   fs.mkdirSync(DIR, { recursive: true });
   const file = path.join(DIR, `${String(process.pid)}.jsonl`);
-  await context.exposeBinding('__atriumReached', (_source, sent: Sent) => {
+  const write = (sent: Sent) => {
     // The test that is running when the page reports (a pooled page serves several tests in turn).
     let info: { tags: string[]; test: string } = { tags: [], test: '' };
     try {
@@ -32,13 +32,41 @@ export async function recordReached(context: BrowserContext): Promise<void> {
       // Between tests (a page's late report): no test to name.
     }
     fs.appendFileSync(file, `${JSON.stringify({ ...sent, ...info } satisfies Shown)}\n`);
+  };
+  await context.exposeBinding('__atriumReached', (_source, sent: Sent) => {
+    write(sent);
+  });
+  // An address typed is a spec's page.goto on the app's origin (the app's own full loads, a reload and
+  // Back are not).
+  context.on('page', (page) => {
+    const goto = page.goto.bind(page);
+    page.goto = (url, options) => {
+      let origin: string | undefined;
+      try {
+        origin = test.info().project.use.baseURL;
+      } catch {
+        // Outside a test (a fixture's pool page going back to the health check): nobody typed it.
+      }
+      if (origin !== undefined) {
+        const at = new URL(url, origin);
+        if (at.origin === new URL(origin).origin)
+          write({
+            kind: 'typed',
+            path: at.pathname,
+            search: at.search,
+            lang: '',
+            width: page.viewportSize()?.width ?? 0,
+          });
+      }
+      return goto(url, options);
+    };
   });
   await context.addInitScript(() => {
-    const report = (kind: Sent['kind'], at: Pick<Location, 'pathname' | 'search'> = location) => {
+    const report = (kind: Sent['kind']) => {
       (window as unknown as { __atriumReached?: (s: Sent) => void }).__atriumReached?.({
         kind,
-        path: at.pathname,
-        search: at.search,
+        path: location.pathname,
+        search: location.search,
         lang: document.documentElement.lang,
         width: window.innerWidth,
       });
@@ -50,16 +78,6 @@ export async function recordReached(context: BrowserContext): Promise<void> {
         report('navigation');
       };
     }
-    // An address typed (page.goto): a document loaded afresh with no page before it (a reload, Back and a
-    // link followed are not; neither is a load the app itself asks for, whose referrer is its own page).
-    // Told once the page's document is parsed (the binding is not there yet as this runs), with the address
-    // as typed, before the app's redirects.
-    const typedAt = { pathname: location.pathname, search: location.search };
-    if (location.protocol.startsWith('http'))
-      addEventListener('DOMContentLoaded', () => {
-        const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-        if (loaded?.type === 'navigate' && document.referrer === '') report('typed', typedAt);
-      });
     // The app sets <html lang> as it starts and at each change of language (observed from the document:
     // the <html> element may not be parsed yet when this runs).
     new MutationObserver((changes) => {
