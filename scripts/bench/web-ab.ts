@@ -8,8 +8,10 @@
  * nineteenth session's figures were taken in the headless shell) without CPU slow-down, and reads, once
  * the page shows its content: the CPU time the browser's processes used (CDP SystemInfo: renderer,
  * browser, GPU and utility processes), the page's main thread task time (CDP Performance.getMetrics
- * TaskDuration, ScriptDuration) and the scripts it fetched (count, raw and gzip KB). Prints each build's
- * medians.
+ * TaskDuration, ScriptDuration), the time until then (done) and the scripts it fetched (count, raw and
+ * gzip KB). Prints each build's medians. WEB_AB_RATE=4 slows the CPU down 4× (bench:web's phone-class
+ * setting): the order in which a signed-in screen's answers and renders meet is then the phone's, not
+ * the fast desktop's (the side menu's answer arrives after the layout's first render, not before it).
  */
 import zlib from 'node:zlib';
 import { launchBenchBrowser, signedInState, type WebSession as Session } from './web-session';
@@ -22,6 +24,7 @@ const BUILDS = (process.env.WEB_AB ?? 'old=http://127.0.0.1:19510,new=http://127
   return { label: must(label), base: must(base) };
 });
 const ROUNDS = Number(process.env.WEB_AB_ROUNDS ?? 7);
+const RATE = Number(process.env.WEB_AB_RATE ?? 1);
 
 type Scenario = { path: string; role?: string; done: string };
 const SCENARIOS: Record<string, Scenario> = {
@@ -60,6 +63,8 @@ type Sample = {
   gzipKb: number;
   /** Scripts fetched until the network was idle (what the screen asks for after its content). */
   settled: number;
+  /** Milliseconds from the navigation until the page showed its content. */
+  done: number;
 };
 
 async function load(browser: Browser, base: string, scenario: Scenario, session?: Session): Promise<Sample> {
@@ -70,13 +75,16 @@ async function load(browser: Browser, base: string, scenario: Scenario, session?
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
+  if (RATE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
   const bodies: Promise<Buffer>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));
   });
   const before = new Map((await processes(browser)).map((p) => [p.id, p.cpuTime]));
+  const started = Date.now();
   await page.goto(`${base}${scenario.path}`, { waitUntil: 'commit' });
   await page.locator(scenario.done).first().waitFor({ state: 'visible', timeout: 120_000 });
+  const done = Date.now() - started;
   const after = await processes(browser);
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
@@ -96,6 +104,7 @@ async function load(browser: Browser, base: string, scenario: Scenario, session?
     rawKb: files.reduce((sum, b) => sum + b.length, 0) / 1024,
     gzipKb: files.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0) / 1024,
     settled: bodies.length,
+    done,
   };
   await context.close();
   return sample;
@@ -121,7 +130,7 @@ async function main() {
           const s = await load(browser, base, scenario, sessions.get(base));
           must(samples.get(label)).push(s);
           console.log(
-            `${name} ${label} round ${String(round + 1)}: renderer ${s.renderer.toFixed(2)} s, browser ${s.browser.toFixed(2)} s, other ${s.other.toFixed(2)} s, main-thread tasks ${s.task.toFixed(2)} s (script ${s.script.toFixed(2)} s), ${String(s.scripts)} scripts ${s.rawKb.toFixed(0)} KB (${s.gzipKb.toFixed(0)} KB gzip), ${String(s.settled)} when settled`,
+            `${name} ${label} round ${String(round + 1)}: done ${String(s.done)} ms, renderer ${s.renderer.toFixed(2)} s, browser ${s.browser.toFixed(2)} s, other ${s.other.toFixed(2)} s, main-thread tasks ${s.task.toFixed(2)} s (script ${s.script.toFixed(2)} s), ${String(s.scripts)} scripts ${s.rawKb.toFixed(0)} KB (${s.gzipKb.toFixed(0)} KB gzip), ${String(s.settled)} when settled`,
           );
         }
       }
@@ -129,7 +138,7 @@ async function main() {
         const xs = must(samples.get(label));
         const m = (k: keyof Sample) => median(xs.map((x) => x[k]));
         console.log(
-          `${name} ${label} median of ${String(xs.length)}: renderer ${m('renderer').toFixed(2)} s, browser ${m('browser').toFixed(2)} s, renderer+browser ${median(xs.map((x) => x.renderer + x.browser)).toFixed(2)} s, other ${m('other').toFixed(2)} s, main-thread tasks ${m('task').toFixed(2)} s (script ${m('script').toFixed(2)} s), ${String(m('scripts'))} scripts ${m('rawKb').toFixed(0)} KB (${m('gzipKb').toFixed(0)} KB gzip), ${String(m('settled'))} when settled`,
+          `${name} ${label} median of ${String(xs.length)}: done ${String(m('done'))} ms, renderer ${m('renderer').toFixed(2)} s, browser ${m('browser').toFixed(2)} s, renderer+browser ${median(xs.map((x) => x.renderer + x.browser)).toFixed(2)} s, other ${m('other').toFixed(2)} s, main-thread tasks ${m('task').toFixed(2)} s (script ${m('script').toFixed(2)} s), ${String(m('scripts'))} scripts ${m('rawKb').toFixed(0)} KB (${m('gzipKb').toFixed(0)} KB gzip), ${String(m('settled'))} when settled`,
         );
       }
     }
