@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useId, useMemo } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Collapse, List, ListItemIcon, MenuItem, Tooltip, Typography } from '@mui/material';
-import { useTheme, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Menu as RaMenu, MenuItemLinkClasses, useSidebarState, useStore, useTranslate } from 'react-admin';
 import { MenuIcon, SectionIcon } from './icons';
@@ -24,10 +24,6 @@ const TITLES: Record<SectionId, string> = {
 // The current page's entry stands out from the others (react-admin only darkens its text). Long
 // entries ("Настройки приложения", "Lektionskategorien") wrap onto a second line instead of ending in "…".
 const MENU_SX = {
-  // react-admin's MenuItemLink styles, once for every entry (see Entry).
-  [`& .${MenuItemLinkClasses.root}`]: { color: 'text.secondary' },
-  [`& .${MenuItemLinkClasses.root} .${MenuItemLinkClasses.icon}`]: { color: 'text.secondary', minWidth: 40 },
-  [`& .${MenuItemLinkClasses.root} .MuiTypography-root`]: { flexGrow: 1 },
   [`& .${MenuItemLinkClasses.root} .MuiTypography-noWrap`]: { whiteSpace: 'normal', overflowWrap: 'break-word' },
   [`& .${MenuItemLinkClasses.active}`]: {
     bgcolor: 'action.selected',
@@ -39,42 +35,18 @@ const MENU_SX = {
 };
 
 // Entries and sections are memoised: the menu draws itself again when its answer, the address or a
-// section's state changes, and only the section or entry whose props changed is drawn again.
-// An entry is drawn here rather than by react-admin's <Menu.Item> (MenuItemLink), which gives each of
-// the admin's 32 entries a dozen hooks (theme props, a media query, the sidebar's store, a route match,
-// a hotkey) and styled parts of its own: its classes and behaviour are kept (RaMenuItemLink-root,
-// -active, -icon; a tap closes the sidebar on a small screen; the title as a tooltip when folded),
-// its styles are given once, by the menu (MENU_SX).
-const Entry = memo(function Entry({ entry, current, folded }: { entry: MenuEntry; current: boolean; folded: boolean }) {
-  const [, setSidebarOpen] = useSidebarState();
-  const theme = useTheme();
-  const item = (
-    <MenuItem
-      component={Link}
+// section's state changes (two to three times on a cold load), and only the section or entry whose props
+// changed is drawn again.
+const Entry = memo(function Entry({ entry, current }: { entry: MenuEntry; current: boolean }) {
+  return (
+    <RaMenu.Item
       to={entry.path}
-      tabIndex={0}
+      primaryText={entry.title}
+      leftIcon={<MenuIcon name={entry.icon} />}
       // Pages under another path (a lesson, a user's details) still mark their entry.
-      className={current ? `${MenuItemLinkClasses.root} ${MenuItemLinkClasses.active}` : MenuItemLinkClasses.root}
+      className={current ? MenuItemLinkClasses.active : undefined}
       aria-current={current ? 'page' : undefined}
-      onClick={() => {
-        // As react-admin's entry does: on a small screen the opened page is not left behind the menu.
-        if (window.matchMedia(theme.breakpoints.down('md').replace(/^@media\s*/, '')).matches) setSidebarOpen(false);
-      }}
-    >
-      <ListItemIcon className={MenuItemLinkClasses.icon}>
-        <MenuIcon name={entry.icon} />
-      </ListItemIcon>
-      <Typography variant="inherit" noWrap>
-        {entry.title}
-      </Typography>
-    </MenuItem>
-  );
-  return folded ? (
-    <Tooltip title={entry.title} placement="right">
-      {item}
-    </Tooltip>
-  ) : (
-    item
+    />
   );
 });
 
@@ -152,7 +124,7 @@ const Section = memo(function Section({
           }}
         >
           {entries.map((entry) => (
-            <Entry key={entry.key} entry={entry} current={entry.key === current?.key} folded={!sidebarOpen} />
+            <Entry key={entry.key} entry={entry} current={entry.key === current?.key} />
           ))}
         </List>
       </Collapse>
@@ -165,7 +137,6 @@ export function Menu() {
   const { data } = useServerMenu('main');
   const { pathname } = useLocation();
   const [openState, setOpenState] = useStore<OpenState>(STORE_KEY, {});
-  const [sidebarOpen] = useSidebarState();
   const entries = useMemo(() => data ?? [], [data]);
   const blocks = useMemo(() => groupMenu(entries), [entries]);
   const current = currentEntry(entries, pathname);
@@ -196,12 +167,7 @@ export function Menu() {
     <RaMenu sx={MENU_SX} data-testid="side-menu">
       {blocks.map((block) =>
         block.kind === 'entry' ? (
-          <Entry
-            key={block.entry.key}
-            entry={block.entry}
-            current={block.entry.key === current?.key}
-            folded={!sidebarOpen}
-          />
+          <Entry key={block.entry.key} entry={block.entry} current={block.entry.key === current?.key} />
         ) : (
           <Section
             key={block.id}
