@@ -54,7 +54,7 @@ test('the work-time dialog opens with the saved hours after a reload', async ({ 
   test.setTimeout(180_000);
   const ru = staff.ru.list;
   await logIn(page, 'admin@demo.atrium');
-  await page.goto('/staff/list');
+  await openFromMenu(page, catalogues.ru.menu_staff_list);
   const konstantin = page.locator('tbody tr').filter({ hasText: 'consultant@demo.atrium' });
   await konstantin.getByRole('button', { name: ru.work_times }).click();
   const row = (day: string) => dialog(page).locator(`[data-weekday="${day}"]`);
@@ -106,7 +106,7 @@ test('a task is planned for tomorrow 10:00 with the date and time picker and lis
   const tomorrow = dayjs().tz(me.time_zone).add(1, 'day');
   const description = `Call tomorrow ${stamp}`;
   await logIn(page, 'consultant@demo.atrium');
-  await page.goto('/staff/tasks');
+  await openFromMenu(page, catalogues.ru.menu_staff_tasks);
   await page.getByRole('button', { name: ru.create }).click();
   const form = dialog(page);
   await form.getByTestId('task-start').locator('..').click();

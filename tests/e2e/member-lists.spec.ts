@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
 import { news } from '../../src/web/features/news/i18n';
-import { addressFilter } from './support/menu';
+import { addressFilter, openFromMenu } from './support/menu';
 import { test } from './support/session';
 
 /**
@@ -33,7 +34,7 @@ test('a member back from a news item is on the page and search left', async ({ a
   }
   const oldest = `Paged ${stamp} 10`;
 
-  await page.goto('/news');
+  await openFromMenu(page, catalogues.ru.menu_news);
   const search = page.getByLabel('Поиск новостей');
   await search.fill(stamp);
   // The search is applied once typing pauses; the address then carries it.

@@ -2,10 +2,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { staff } from '../../src/web/features/staff/i18n';
 import { core } from '../../src/web/i18n/core';
 import { person } from '../../src/web/features/team/person/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { catalogues } from '../../src/server/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { test } from './support/session';
-import { clickWhenStill } from './support/motion';
+import { clickWhenStill, pickTab } from './support/motion';
+import { openFromMenu } from './support/menu';
 
 /**
  * Bulk hand-over from Team › Structure: the admin selects people of the demo consultant's, hands them
@@ -84,7 +86,8 @@ test('the admin hands people over in bulk from Team › Structure; a person move
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
 
-  await page.goto('/team?tab=structure');
+  await openFromMenu(page, catalogues.ru.menu_team);
+  await pickTab(page.getByRole('tab', { name: team.ru.tabs.structure }));
   await page.getByPlaceholder('Поиск', { exact: true }).fill(`Bulk${stamp}`);
   await expect(page.locator('tbody tr')).toHaveCount(3);
   await rowOf(page, leads[0]!.last_name).getByRole('checkbox').check();
@@ -121,7 +124,7 @@ test('the new-lead dialog sent empty says to fill all empty fields, each empty o
   await page.locator('input[name="password"]').fill('demo-password');
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto('/staff/list');
+  await openFromMenu(page, catalogues.ru.menu_staff_list);
   await page.getByRole('button', { name: texts.new_lead }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: texts.create }).click();
