@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { team } from '../../src/web/features/team/i18n';
 import { expectNoRawKeys } from './support/admin-api';
+import { openFromMenu } from './support/menu';
 import { test } from './support/session';
 import { linkIn, waitForMail } from './support/mail';
 import { saveShot } from './support/screens';
@@ -69,7 +72,8 @@ test('a consultant works a person: note, donation, reset link copied and used on
   await expect(page).not.toHaveURL(/\/login$/);
 
   // Team › Structure: the lead is the consultant's; a row opens the person page.
-  await page.goto('/team?tab=structure');
+  await openFromMenu(page, catalogues.ru.menu_team);
+  await pickTab(page.getByRole('tab', { name: team.ru.tabs.structure }));
   await page.getByPlaceholder('Поиск', { exact: true }).fill(lead.last_name);
   await page.getByRole('cell', { name: lead.last_name, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/view-details\/\d+$/);
