@@ -3,7 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { team } from '../../src/web/features/team/i18n';
 import { linkIn, waitForMail } from './support/mail';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, signIn, test } from './support/session';
+import { OPEN_MENU, VIEWPORTS, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
 
@@ -141,7 +141,11 @@ test('screenshots of the team pages, phone and desktop, ru and en', async ({ pag
     await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
-      await page.goto('/team');
+      // Loaded anew on the start page (the language just set applies on a load); Team from the menu, on a
+      // phone behind the app bar's button.
+      await page.goto('/dashboard');
+      if (device === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+      await openFromMenu(page, catalogues[lang].menu_team);
       const first = page
         .getByRole('treeitem')
         .filter({ hasText: fullName(people.anna) })
