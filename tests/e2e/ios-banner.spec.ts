@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './support/session';
+import { catalogues } from '../../src/server/i18n';
+import { openFromMenu } from './support/menu';
+import { OPEN_MENU, test } from './support/session';
 
 /**
  * The iPhone "add to home screen" banner (spec, sections 2 and 9): on iOS, in Safari with the steps, in
@@ -118,7 +120,9 @@ test.describe('a floating button on an iPhone', { tag: '@phone' }, () => {
     await page.getByLabel('Пароль').fill('demo-password');
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page).toHaveURL(/\/staff-dashboard$/);
-    await page.goto('/contacts');
+    // Contacts from the menu, in the phone's drawer behind the app bar's button.
+    await page.getByRole('button', { name: OPEN_MENU.ru }).click();
+    await openFromMenu(page, catalogues.ru.menu_contacts);
     const fab = page.locator('.MuiFab-root').first();
     await expect(fab).toBeVisible();
     await expect(banner(page)).toBeVisible();
