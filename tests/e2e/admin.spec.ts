@@ -67,7 +67,7 @@ test('an admin manages consultants and sees every action in the history', async 
 
   await page.setViewportSize(VIEWPORTS.desktop);
   await logIn(page, 'admin@demo.atrium');
-  await page.goto('/staff/list');
+  await openFromMenu(page, catalogues.ru.menu_staff_list);
   const konstantin = row(page, 'consultant@demo.atrium');
   await expect(konstantin).toBeVisible();
 
@@ -112,7 +112,7 @@ test('an admin manages consultants and sees every action in the history', async 
   await konstantin.getByRole('button', { name: 'Заблокировать' }).click();
   await page.getByRole('button', { name: /Подтвердить|Confirm/ }).click();
   await expect(konstantin).toContainText('Заблокирован');
-  await consultant.goto('/staff/tasks');
+  await openFromMenu(consultant, catalogues.ru.menu_staff_tasks);
   await expect(consultant).toHaveURL(/\/login/);
   await konstantin.getByRole('button', { name: 'Разблокировать' }).click();
   await expect(konstantin).toContainText('Активен');
@@ -151,7 +151,7 @@ test('an admin manages consultants and sees every action in the history', async 
   }
 
   // Every action above is in the history, newest first.
-  await page.goto('/staff/action_logs');
+  await openFromMenu(page, catalogues.ru.menu_staff_action_logs);
   const history = page.locator('tbody');
   for (const who of ['Konstantin Berater', 'Maria Mitglied', `Lea Lead${stamp}`, `Paul Partner${stamp}`])
     await expect(history).toContainText(who);
@@ -183,7 +183,7 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
   ].join('\n');
   await page.setViewportSize(VIEWPORTS.desktop);
   await logIn(page, 'admin@demo.atrium');
-  await page.goto('/staff/users_imports');
+  await openFromMenu(page, catalogues.ru.menu_staff_imports);
   await page
     .getByTestId('import-file')
     .setInputFiles({ name: `people-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${csv}`, 'utf8') });
@@ -231,14 +231,16 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
     '',
   ]);
   await shoot(page, 'admin-imports');
-  await page.goto('/staff/list');
+  // The screenshots left the page in English: a reload brings the Russian back, then the roster from the menu.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await openFromMenu(page, catalogues.ru.menu_staff_list);
   await expect(row(page, 'consultant@demo.atrium')).toBeVisible();
   await shoot(page, 'admin-roster');
 });
 
 /** The page as it is now, in ru and en, phone and desktop. */
 async function shoot(page: Page, name: string) {
-  const url = page.url();
   const tok = await page.evaluate(() => localStorage.getItem('atrium:token'));
   for (const lang of ['ru', 'en'] as const) {
     const res = await page.request.post('/api/accounts/set_language/', {
@@ -249,7 +251,8 @@ async function shoot(page: Page, name: string) {
     await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
-      await page.goto(url);
+      // The same page loaded anew (the language just picked applies on a load).
+      await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('main')).not.toBeEmpty();
       await page.waitForLoadState('networkidle');

@@ -1,5 +1,9 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
 import { notifications } from '../../src/web/features/notifications/i18n';
+import { team } from '../../src/web/features/team/i18n';
+import { openFromMenu } from './support/menu';
+import { pickTab } from './support/motion';
 import { apiAs, LANGUAGE_WALKS, signedInPage, test, VIEWPORTS } from './support/session';
 import { onlyOnShift, setOnShift, takeWaitingLeads } from './support/work-times';
 
@@ -73,10 +77,14 @@ test('an offer leaves every bell the moment the lead is taken, without a reload'
   const pageA = await logIn(browser, a.email);
   const pageB = await logIn(browser, b.email);
   // The bell is in the app bar of every staff page, not only on Statistics and Tasks.
-  for (const path of ['/dashboard', '/staff/tasks', '/waiting-leads']) {
-    await pageA.goto(path);
-    await expect(bell(pageA)).toBeVisible();
-  }
+  // Each as a person opens it: the dashboard A starts on, Tasks from the menu, the waiting leads as Team's tab.
+  await expect(bell(pageA)).toBeVisible();
+  await openFromMenu(pageA, catalogues.ru.menu_staff_tasks);
+  await expect(pageA).toHaveURL(/\/staff\/tasks$/);
+  await expect(bell(pageA)).toBeVisible();
+  await openFromMenu(pageA, catalogues.ru.menu_team);
+  await pickTab(pageA.getByRole('tab', { name: team.ru.tabs.waiting }));
+  await expect(bell(pageA)).toBeVisible();
   await expect(bell(pageB)).toBeVisible();
   // B, on shift all week, is also offered the leads earlier specs left waiting (the routing's minute
   // sweep), so the counts below are B's count before and after, not absolute.
