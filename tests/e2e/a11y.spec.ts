@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
+import { openFromMenu } from './support/menu';
 import { openInApp } from './support/screens';
 import { signIn, test } from './support/session';
 import { rememberLanguage } from './support/language';
@@ -131,7 +133,8 @@ test('axe: the AppBar loading spinner is named in ru, en, de while a list loads'
   try {
     for (const lang of LANGS) {
       await setLanguage(page, lang, true);
-      await page.goto('/users');
+      await openFromMenu(page, catalogues[lang].menu_users);
+      await expect(page).toHaveURL(/\/users$/);
       await page.waitForLoadState('networkidle');
       // Hold the news list back, so react-admin's AppBar spinner stays on while axe looks at it.
       let release!: () => void;
@@ -141,7 +144,7 @@ test('axe: the AppBar loading spinner is named in ru, en, de while a list loads'
         // The page may have moved on meanwhile, which cancels the request.
         await route.continue().catch(() => {});
       });
-      await page.goto('/admin/news');
+      await openFromMenu(page, catalogues[lang].menu_content_news);
       const spinner = page.locator('.app-loader');
       await expect(spinner).toBeVisible();
       await expect(spinner).toHaveAccessibleName(names[lang]);

@@ -6,7 +6,7 @@ import { gradientPng } from './fixtures/files';
 import { linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { clickWhenStill } from './support/motion';
 import { openFromMenu } from './support/menu';
-import { VIEWPORTS, keptPage, test } from './support/session';
+import { OPEN_MENU, VIEWPORTS, keptPage, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
 
@@ -206,10 +206,18 @@ test('a member builds and publishes a landing; a visitor signs up through it', a
     await rememberLanguage(page, lang);
     for (const [device, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
-      // The list is loaded anew (the language just picked applies on a load); from there a person clicks
-      // the flow, and on its page the landing editor (a phone's list has no row actions).
+      // The app is loaded anew on the start page (the language just picked applies on a load) and the list
+      // opened from its menu (a phone's is behind the app bar's button); from there a person clicks the
+      // flow, and on its page the landing editor (a phone's list has no row actions).
       const shots = {
-        'flows-list': { open: () => page.goto('/flows'), ready: page.getByText(`/l/${landing}`).first() },
+        'flows-list': {
+          open: async () => {
+            await page.goto('/dashboard');
+            if (device === 'phone') await page.getByRole('button', { name: OPEN_MENU[lang] }).click();
+            await openFromMenu(page, catalogues[lang].menu_flows);
+          },
+          ready: page.getByText(`/l/${landing}`).first(),
+        },
         'flows-edit': {
           open: () => page.getByText('Весенний поток').first().click(),
           ready: page.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first(),
