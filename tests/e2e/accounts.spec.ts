@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { catalogues } from '../../src/server/i18n';
 import { linkIn, waitForMail } from './support/mail';
+import { openFromUserMenu } from './support/menu';
 import { VIEWPORTS, test } from './support/session';
 import { saveShot } from './support/screens';
 import { startInLanguage } from './support/language';
@@ -120,7 +122,7 @@ test('error catalogue: a 401 from any call logs out with "Logged out"; a 500 say
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"server_error"}' })
       : route.continue(),
   );
-  await page.goto('/profile/edit');
+  await openFromUserMenu(page, catalogues.ru.menu_profile_edit);
   await page.locator('input[name="city"]').fill('Köln');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Ошибка сервера')).toBeVisible();
@@ -129,7 +131,9 @@ test('error catalogue: a 401 from any call logs out with "Logged out"; a 500 say
   // The session ends on the server (as when an admin blocks the user): the next call is a 401.
   const token = await page.evaluate(() => localStorage.getItem('atrium:token'));
   expect((await request.post('/api/accounts/logout/', { headers: bearer(token!) })).ok()).toBeTruthy();
-  await page.goto('/profile/view');
+  // The profile from the user menu; leaving the unsaved form asks first, and the person agrees.
+  page.once('dialog', (d) => void d.accept());
+  await openFromUserMenu(page, catalogues.ru.menu_profile);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Вы вышли')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('atrium:token'))).toBeNull();
