@@ -4,6 +4,7 @@ import { auth } from '../../src/web/features/auth/i18n';
 import { profile } from '../../src/web/features/profile/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
 import { clickWhenStill } from './support/motion';
+import { openFromMenu } from './support/menu';
 import { signedInPage, test } from './support/session';
 import { closeContext } from './support/pool';
 
@@ -141,7 +142,7 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
 
   // The consultant writes through the bot; for the member without Telegram the button says why it is off.
   const consultant = await logIn(browser, 'consultant@demo.atrium', 'demo-password');
-  await consultant.goto('/staff/tickets');
+  await openFromMenu(consultant, catalogues.ru.menu_staff_tickets);
   await consultant.getByRole('row', { name: new RegExp(unlinked.subject) }).click();
   let dialog = consultant.getByRole('dialog');
   await dialog.getByRole('button', { name: tickets.ru.take }).click();
