@@ -36,7 +36,14 @@ const NOT_BY_CLICK: Readonly<Record<string, string>> = {};
 const START = '/dashboard';
 
 /** Spec files that type signed-in addresses on purpose, and why. */
-const TYPED_ON_PURPOSE: Readonly<Record<string, string>> = {};
+const TYPED_ON_PURPOSE: Readonly<Record<string, string>> = {
+  'routes.spec.ts':
+    'the route table typed: each signed-in address refused to /login when logged out, a deep link opening without a detour',
+  'menu.spec.ts':
+    'a page loaded by its address (a bookmark, a reload) opens its section of the menu and marks its entry',
+  'staff-failures.spec.ts':
+    "a lead's brief opened by its address (a link kept) that the server refuses shows the refusal",
+};
 
 /**
  * Each query parameter that opens a detail, a dialog or a tab (src/web/common/urlState.ts and the pages
