@@ -139,6 +139,14 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="warnWhenUnsavedChanges"]',
+          message:
+            'Spread askBeforeLeaving (common/forms.tsx) on the form: react-admin\'s own question can stop coming after a "Stay".',
+        },
+      ],
     },
   },
   ...folders('src/web').map(featureBoundary),

@@ -62,4 +62,42 @@ describe('profile edit form', () => {
     });
     expect(updateProfile.mock.calls[0]?.[0]).not.toHaveProperty('old_password');
   });
+
+  it('asks again when another tab is clicked right after "Stay", before React has drawn the answer', async () => {
+    // The form's own address, for the other tabs to be outside it (the harness's hash router starts there).
+    const start = window.location.href;
+    window.history.replaceState(null, '', '#/profile/edit');
+    const confirm = vi.spyOn(window, 'confirm');
+    try {
+      const { screen, retype } = await openProfile();
+      await retype('0909');
+      const tab = screen.getByRole('tab', { name: en.profile.tabs.view });
+      // "Stay", and a click on the tab before React draws it (a busy browser handles input before React's
+      // next task): the router draws both in one transition, blocked to blocked, and react-admin's question,
+      // asked when the blocker's state changes, never came for that click or any later one.
+      confirm
+        .mockImplementationOnce(() => {
+          queueMicrotask(() => {
+            (tab.element() as HTMLElement).click();
+          });
+          return false;
+        })
+        .mockImplementationOnce(() => false)
+        .mockImplementationOnce(() => true);
+      await tab.click();
+      await vi.waitFor(() => {
+        expect(confirm).toHaveBeenCalledTimes(2);
+      });
+      expect(window.location.hash).toBe('#/profile/edit');
+      // A later click asks too, and leaves when told to.
+      await tab.click();
+      await vi.waitFor(() => {
+        expect(window.location.hash).toBe('#/profile/view');
+      });
+      expect(confirm).toHaveBeenCalledTimes(3);
+    } finally {
+      confirm.mockRestore();
+      window.history.replaceState(null, '', start);
+    }
+  });
 });

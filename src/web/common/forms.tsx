@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
-import { Create, Edit, useNotify, type CreateProps, type EditProps } from 'react-admin';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { Create, Edit, useNotify, useTranslate, type CreateProps, type EditProps } from 'react-admin';
+import { useFormContext, useFormState, type Control } from 'react-hook-form';
+import { useBlocker, type Blocker } from 'react-router-dom';
 import { useFormAlert } from './errors';
 
 type Transform = (data: Record<string, unknown>) => Record<string, unknown>;
@@ -79,3 +80,60 @@ export function ResetAfterSubmit() {
   }, [isSubmitSuccessful, reset]);
   return null;
 }
+
+/**
+ * react-admin's question before a form with unsaved typing is left ("Stay" keeps the typing), asked for every
+ * navigation the router holds back. react-admin's own asks when the blocker's state changes, but the router
+ * draws each change of it in a React transition: a click that came before a "Stay" was drawn (a busy browser
+ * handles input before React's next task) was drawn with it, blocked to blocked, and no question came, for
+ * that click or any later one, until the form was gone. Each navigation held back is a new blocker object,
+ * so this asks once per object. As react-admin's: a save that made the form safe to leave lets it go on.
+ */
+function UnsavedChangesQuestion({
+  enable = true,
+  formRootPathName,
+  formControl,
+}: {
+  enable?: boolean;
+  formRootPathName?: string;
+  formControl?: Control;
+}) {
+  const translate = useTranslate();
+  const { isSubmitSuccessful, dirtyFields } = useFormState(formControl ? { control: formControl } : undefined);
+  const safe = !enable || Object.keys(dirtyFields).length === 0 || isSubmitSuccessful;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (safe) return false;
+    // Within the form's own address (its tabs) is not leaving it; its show page is.
+    const root = formRootPathName ?? currentLocation.pathname;
+    return !nextLocation.pathname.startsWith(root) || nextLocation.pathname.startsWith(`${root}/show`);
+  });
+  // The navigation last answered: a re-render before the router has drawn the answer must not ask again.
+  const answered = useRef<Blocker>(undefined);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || answered.current === blocker) return;
+    answered.current = blocker;
+    if (safe || window.confirm(translate('ra.message.unsaved_changes'))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, safe, translate]);
+  // Closing or reloading the tab: the browser's own question.
+  useEffect(() => {
+    if (safe) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => {
+      window.removeEventListener('beforeunload', ask);
+    };
+  }, [safe]);
+  return null;
+}
+
+/**
+ * A react-admin form's props for asking before unsaved typing is left (#40 finding 17), spread on the form:
+ * react-admin's warnWhenUnsavedChanges with the question above in place of its own.
+ */
+export const askBeforeLeaving = {
+  warnWhenUnsavedChanges: true,
+  WarnWhenUnsavedChangesComponent: UnsavedChangesQuestion,
+} as const;

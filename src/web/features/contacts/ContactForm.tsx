@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
+import { askBeforeLeaving } from '../../common/forms';
 import { usePhoneShownRecord } from '../../common/PhoneField';
 import { FormToolbar } from './FormToolbar';
 import type { SchemaContact } from '../../../api/schema';
@@ -53,7 +54,7 @@ export function ContactForm() {
   return (
     <SimpleForm
       record={record}
-      warnWhenUnsavedChanges
+      {...askBeforeLeaving}
       validate={needsChannel}
       toolbar={
         <FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />

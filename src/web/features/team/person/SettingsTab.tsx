@@ -17,6 +17,7 @@ import { requiredValue } from '../../../../api/validation';
 import { contractRules, validatorsFor } from '../../../../api/validators';
 import { submissionErrors, useFormAlert } from '../../../common/errors';
 import { useTimeZoneChoices } from '../../../common/inputs';
+import { askBeforeLeaving } from '../../../common/forms';
 import { ErrorBlock, LoadingBlock } from '../../../common/States';
 import { trimmed } from '../../../common/trimmed';
 import { useProviderMutation } from '../../../providers/data/providerHooks';
@@ -184,7 +185,7 @@ export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
         onSubmit={submit}
         noValidate
         disableInvalidFormNotification
-        warnWhenUnsavedChanges
+        {...askBeforeLeaving}
       >
         <Stack spacing={2}>
           <FormProblem />
