@@ -222,6 +222,34 @@ describe('the search planned once for every viewer', () => {
     expect(statements.filter((s) => s.text.includes('descendants_count'))).toEqual(searching);
   });
 
+  it('finds the holders of a tag by its name, inside the structure only, though nobody’s text holds it', async () => {
+    // A term with frequent windows ("wealth") and rare ones ("quasar"), selective in the texts, found
+    // through the tag alone.
+    expect((await searchTextMatches(t.db, 'wealth quasar')).selective).toBe(true);
+    const tag = (await t.pool.query(`insert into tags (name) values ('Wealth Quasars') returning id`)).rows[0].id;
+    await t.pool.query(`insert into user_tags (user_id, tag_id) values ($1, $3), ($2, $3)`, [
+      inside.name,
+      outside.name,
+      tag,
+    ]);
+    try {
+      expect(await search('wealth quasar')).toEqual({ count: 1, ids: [inside.name] });
+      expect((await search('WEALTH QUASAR', admin)).ids.sort()).toEqual([inside.name, outside.name].sort());
+      // A term of a tag and of texts finds both, and still only inside.
+      await t.pool.query(`update tags set name = 'Zorro Commonwealth fans' where id = $1`, [tag]);
+      expect((await search('zorro commonw')).ids.sort()).toEqual(
+        [...(await expected(memberId, 'zorro commonw')), inside.name].sort(),
+      );
+    } finally {
+      await t.pool.query(`delete from tags where id = $1`, [tag]);
+    }
+    // No tag's name holds it: the statement planned once, as before.
+    const statements = await recordSql(async () => {
+      await search('zorro commonw');
+    });
+    expect(statements.filter((s) => s.text.includes('texticlike') && s.text.includes('json_agg'))).toHaveLength(1);
+  });
+
   it('stays right after a rename, a hand-over of a removed user’s referrals and a removal', async () => {
     // Rename: an outsider's name does not bring them in; an insider renamed is found by the new name only.
     const renamed = await api(t, 'PUT', `/api/v1/users/${deeper.zorro}`, {

@@ -366,6 +366,65 @@ describe('user details and completed tasks', () => {
     }
   });
 
+  it("finds people by a tag's name as the reader sees it: a seeded tag's in their language, another's as stored (de, en, ru)", async () => {
+    // #40: the seeded tags are shown translated, and a search by the shown name found nobody.
+    const made = (await t.pool.query(`insert into tags (name) values ('Zeppelinclub') returning id`)).rows[0].id;
+    await t.pool.query(
+      `insert into user_tags (user_id, tag_id) select $1, id from tags where name = 'Referral' or id = $2`,
+      [ids.xena, made],
+    );
+    const found = async (search: string) =>
+      (await ok('POST', '/api/team/get_my_structure_users/', tokens.consultant!, { search })).results.map(
+        (r: Json) => r.id,
+      );
+    const choiceNames = async (search: string) =>
+      (
+        await ok(
+          'GET',
+          `/api/team/get_my_structure_users/choices/?search=${encodeURIComponent(search)}`,
+          tokens.consultant!,
+        )
+      ).tags.map((x: Json) => x.name);
+    const langs = ['de', 'en', 'ru'] as const;
+    try {
+      for (const lang of langs) {
+        await t.pool.query(`update users set language = $2 where id = $1`, [ids.consultant, lang]);
+        const shown = catalogues[lang].tag_referral;
+        expect(await found(shown), lang).toEqual([ids.xena]);
+        // A part of it, in another case, as the name search takes it.
+        expect(await found(shown.slice(1, 6).toUpperCase()), lang).toEqual([ids.xena]);
+        expect(await found('zeppelincl'), lang).toEqual([ids.xena]);
+        // Not by a name this reader does not see: the stored English one, the other languages'.
+        for (const other of langs.filter((l) => l !== lang))
+          expect(await found(catalogues[other].tag_referral), `${lang}: ${other}`).toEqual([]);
+        // The filter's choices narrow by the same names.
+        expect(await choiceNames(shown.slice(0, 5)), lang).toEqual([shown]);
+        expect(await choiceNames('Zeppelin'), lang).toEqual(['Zeppelinclub']);
+        for (const other of langs.filter((l) => l !== lang))
+          expect(await choiceNames(catalogues[other].tag_referral), `${lang}: ${other}`).toEqual([]);
+        expect((await ok('GET', '/api/team/get_my_structure_users/choices/', tokens.consultant!)).groups, lang).toEqual(
+          expect.arrayContaining([expect.objectContaining({ name: catalogues[lang].tag_group_sources })]),
+        );
+        const groups = await ok(
+          'GET',
+          `/api/team/get_my_structure_users/choices/?search=${encodeURIComponent(catalogues[lang].tag_group_sources)}`,
+          tokens.consultant!,
+        );
+        expect(
+          groups.groups.map((g: Json) => g.name),
+          lang,
+        ).toEqual([catalogues[lang].tag_group_sources]);
+      }
+    } finally {
+      await t.pool.query(`update users set language = 'en' where id = $1`, [ids.consultant]);
+      await t.pool.query(
+        `delete from user_tags where user_id = $1 and tag_id in (select id from tags where name = 'Referral')`,
+        [ids.xena],
+      );
+      await t.pool.query(`delete from tags where id = $1`, [made]);
+    }
+  });
+
   it('lists only completed tasks about a visible user, newest first', async () => {
     await t.pool.query(
       `insert into tasks (owner_id, linked_user_id, type, status, start_at, end_at, description, result, completed_at) values

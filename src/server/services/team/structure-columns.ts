@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { t, type Lang, type MessageKey } from '../../i18n';
 import { LEAD_STATUSES } from '../../db/schema';
 
@@ -70,6 +71,32 @@ export const tagLabel = (lang: Lang, name: string): string => {
   return key ? t(lang, key) : name;
 };
 
-/** The seeded tags' names in `lang` as a JSON object, for SQL that builds tags itself (`names ->> t.name`). */
-export const seededTagNames = (lang: Lang): string =>
-  JSON.stringify(Object.fromEntries(Object.keys(SEEDED_TAGS).map((name) => [name, tagLabel(lang, name)])));
+/** The seeded names of `seeded` in `lang` as a JSON object, for SQL that names them itself (shownNameSql). */
+const seededNames = (lang: Lang, seeded: Readonly<Record<string, MessageKey>>): string =>
+  JSON.stringify(Object.fromEntries(Object.entries(seeded).map(([name, key]) => [name, t(lang, key)])));
+
+/** The seeded tags' names in `lang` (a JSON object: stored name → shown name), for shownNameSql. */
+export const seededTagNames = (lang: Lang): string => seededNames(lang, SEEDED_TAGS);
+
+/** The seeded tag groups' names in `lang`, as seededTagNames. */
+export const seededGroupNames = (lang: Lang): string => seededNames(lang, SEEDED_GROUPS);
+
+/**
+ * A tag's or group's name as the reader sees it (tagLabel, groupLabel), in SQL: `names` is
+ * seededTagNames or seededGroupNames (a value or a placeholder, so a statement's text is the same in
+ * every language), `column` the stored name. Every statement that shows or searches these names uses it.
+ */
+export const shownNameSql = (names: unknown, column: SQL): SQL =>
+  sql`coalesce(${names}::jsonb ->> ${column}, ${column})`;
+
+/** The ids of the tags whose shown name (shownNameSql) matches the ILIKE pattern `like`, as `ids` (int[]). */
+export const tagsMatchingSql = (names: unknown, like: unknown): SQL =>
+  sql`select coalesce(array_agg(t.id), '{}') as ids from tags t where ${shownNameSql(names, sql`t.name`)} ilike ${like}`;
+
+/**
+ * The users holding one of these tags (`ids`: an int[] literal), as a condition on `u` that may be ORed
+ * with others: a hashed subplan, one look-up per row (`u.id = any(array(…))` ORed with the trigram index
+ * was a bitmap OR, but its recheck scanned the whole array for each row: quadratic in a popular tag's holders).
+ */
+export const tagHoldersSql = (ids: unknown): SQL =>
+  sql`u.id in (select ut.user_id from user_tags ut where ut.tag_id = any(${ids}::int[]))`;

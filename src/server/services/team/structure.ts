@@ -4,10 +4,18 @@ import { prepared, shapedStatement, statement } from '../../db/prepared';
 import type { AppContext } from '../../context';
 import type { LeadStatus, Role } from '../../db/schema';
 import type { Lang } from '../../i18n';
-import { briefJson, isoSql } from '../leads/brief';
+import { briefJson, isoSql, likeOf } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
-import { ORDER_SQL, columnsFor, groupLabel, seededTagNames } from './structure-columns';
+import {
+  ORDER_SQL,
+  columnsFor,
+  groupLabel,
+  seededTagNames,
+  shownNameSql,
+  tagHoldersSql,
+  tagsMatchingSql,
+} from './structure-columns';
 import { visibleUsersFilter, visibleUsersWhere, type Viewer } from './visibility';
 import { searchTextTerms, searchTextWhere } from './search-windows';
 import { one } from '../../db/rows';
@@ -46,20 +54,47 @@ function otherFiltersSql(v: { status?: unknown; tags?: unknown; groups?: unknown
   return out;
 }
 
-/** The filters' values: the search's patterns (searchTextTerms) and the others' as otherFiltersSql takes them. */
-async function filterValuesOf(db: AppContext['db'], f: StructureFilter) {
+// Built once, as the list's other statements (see pageRowsStatement).
+const tagsMatchingStatement = statement<{ ids: number[] }, { names: string; like: string }>(
+  tagsMatchingSql(sql.placeholder('names'), sql.placeholder('like')),
+);
+
+/**
+ * The search's patterns (searchTextTerms) and the tags whose shown name holds the term (`tags`, an int[]
+ * literal, none when no tag's name does; `names`: seededTagNames), if there is a term.
+ */
+async function searchValuesOf(db: AppContext['db'], term: string, names: string) {
+  const [terms, tags] = await Promise.all([
+    searchTextTerms(db, term),
+    tagsMatchingStatement(db, { names, like: likeOf(term) }),
+  ]);
+  const { ids } = one(tags);
+  return { ...terms, tags: ids.length ? pgIntArray(ids) : undefined };
+}
+
+/** The filters' values: the search's (searchValuesOf) and the others' as otherFiltersSql takes them. */
+async function filterValuesOf(db: AppContext['db'], f: StructureFilter, names: string) {
   const term = f.search?.trim();
   return {
-    search: term ? await searchTextTerms(db, term) : undefined,
+    search: term ? await searchValuesOf(db, term, names) : undefined,
     status: f.status || undefined,
     tags: f.tags?.length ? pgIntArray(f.tags) : undefined,
     groups: f.groups?.length ? pgIntArray(f.groups) : undefined,
   };
 }
 
+/**
+ * The search over `u`: the term is in the user's search text (searchTextWhere) or in the name of one of
+ * their tags as the reader sees it (`tags`: searchValuesOf's, left out when no tag's name holds it).
+ */
+function searchSql(v: Awaited<ReturnType<typeof searchValuesOf>>): SQL {
+  const text = searchTextWhere(v.like, v.windows);
+  return v.tags ? sql`(${text} or ${tagHoldersSql(v.tags)})` : text;
+}
+
 /** The filters of the list with their values (the users' scope, visibility, is added by the caller). */
 function filtersSql(v: Awaited<ReturnType<typeof filterValuesOf>>): SQL[] {
-  return [...(v.search ? [searchTextWhere(v.search.like, v.search.windows)] : []), ...otherFiltersSql(v)];
+  return [...(v.search ? [searchSql(v.search)] : []), ...otherFiltersSql(v)];
 }
 
 /** The list's sort column (newest joined first by default) and direction. */
@@ -107,7 +142,7 @@ const userDonationsSql = (userId: SQL, months: MonthsSql) => sql`
  */
 const pageExtrasSql = (now: unknown, names: unknown) => sql`
     tg as materialized (
-      select ut.user_id, json_agg(json_build_object('id', t.id, 'name', coalesce(${names}::jsonb ->> t.name, t.name), 'group_id', t.group_id) order by t.name) as tags
+      select ut.user_id, json_agg(json_build_object('id', t.id, 'name', ${shownNameSql(names, sql`t.name`)}, 'group_id', t.group_id) order by t.name) as tags
       from user_tags ut join tags t on t.id = ut.tag_id
       where ut.user_id = any(array(select id from page)) group by ut.user_id),
     pk as materialized (
@@ -297,12 +332,13 @@ export async function listStructureUsers(
   const f = mergeFilters(q, body);
   const win = pageWindow(q);
   const months = monthWindows();
-  const values = await filterValuesOf(ctx.db, f);
-  const filters = filtersSql(values);
   const now = clock.now().toISOString();
   const names = seededTagNames(lang);
+  const values = await filterValuesOf(ctx.db, f, names);
+  const filters = filtersSql(values);
   const { col, dir } = sortOf(q.ordering);
-  const windows = values.search?.windows;
+  // A term some tag's name holds finds that tag's holders, however many: not selective.
+  const windows = values.search?.tags ? undefined : values.search?.windows;
   // A selective search (its rare trigrams find few users whoever looks) starts from the trigram
   // index and checks the scope on what it found: one statement, planned once per connection for every
   // viewer, with the viewer's row and the page's rows in it (planning the search per call cost more
