@@ -33,6 +33,8 @@ const en = {
     members: '%{count} of %{total} people',
     empty: 'No one in your structure matches these filters.',
     columns: 'Columns',
+    person: 'Person',
+    sort_by: 'Sort by',
   },
   details: {
     title: 'Member details',
@@ -112,6 +114,8 @@ export const team = {
       members: '%{count} из %{total} человек',
       empty: 'В вашей структуре никто не подходит под эти фильтры.',
       columns: 'Столбцы',
+      person: 'Участник',
+      sort_by: 'Сортировать по',
     },
     details: {
       title: 'Данные участника',
@@ -188,6 +192,8 @@ export const team = {
       members: '%{count} von %{total} Personen',
       empty: 'Niemand in Ihrer Struktur passt zu diesen Filtern.',
       columns: 'Spalten',
+      person: 'Person',
+      sort_by: 'Sortieren nach',
     },
     details: {
       title: 'Mitgliedsdetails',

@@ -21,7 +21,10 @@ import { LoadingBlock } from '../../../common/States';
 import { useStructureChoices } from '../../../providers/data/menusHooks';
 import type { StructureMeta } from './data';
 import { BulkHandOverButton } from './BulkHandOver';
-import { HIDDEN_BY_DEFAULT, HIDDEN_ON_LAPTOPS, renderCell } from './columns';
+import { HIDDEN_BY_DEFAULT, HIDDEN_ON_LAPTOPS, phoneCell, renderCell } from './columns';
+import { PhoneSort } from './PhoneSort';
+
+const NONE_HIDDEN: string[] = [];
 
 /** Kept in local storage: the list's filters, sort and page, and separately the shown columns. */
 const LIST_KEY = 'team.structure.listParams';
@@ -94,7 +97,9 @@ function Empty() {
 /**
  * The caller's structure as a table: search, status, tags and groups filters (kept per browser under
  * the store key, like the page and sort), columns the user shows or hides, and the month totals.
- * Staff select rows to hand them over to another consultant in bulk.
+ * Staff select rows to hand them over to another consultant in bulk. On a phone each row is one cell
+ * (phoneCell) with the order chosen above the rows (PhoneSort): a table of columns was wider than the
+ * screen; the rows stay selectable for the hand-over.
  */
 export function StructureList() {
   const [locale] = useLocaleState();
@@ -102,6 +107,8 @@ export function StructureList() {
   const tz = useTimeZone();
   // Fewer columns by default below 1536 px, so the table fits a laptop's width without sideways scrolling.
   const laptop = useMediaQuery((t: Theme) => t.breakpoints.down('xl'));
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const translate = useTranslate();
   const hidden = useMemo(
     () => (laptop ? [...HIDDEN_BY_DEFAULT, ...HIDDEN_ON_LAPTOPS] : [...HIDDEN_BY_DEFAULT]),
     [laptop],
@@ -110,6 +117,7 @@ export function StructureList() {
   const choices = useStructureChoices();
   if (!choices.data) return <LoadingBlock />;
   const columns = choices.data.columns;
+  const label = (key: string) => columns.find((c) => c.key === key)?.label ?? key;
   return (
     <List
       resource="structure"
@@ -119,7 +127,7 @@ export function StructureList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <ColumnsButton storeKey={COLUMNS_KEY} />
+          {!phone && <ColumnsButton storeKey={COLUMNS_KEY} />}
         </TopToolbar>
       }
       sort={{ field: 'date_joined', order: 'DESC' }}
@@ -130,32 +138,45 @@ export function StructureList() {
       sx={STRUCTURE_FITS}
     >
       <Totals />
+      {phone && <PhoneSort columns={columns} />}
       <DataTable
-        storeKey={COLUMNS_KEY}
-        hiddenColumns={hidden}
+        // The phone's one column keeps no choice of columns (nor the laptop's hidden ones).
+        storeKey={phone ? `${COLUMNS_KEY}.phone` : COLUMNS_KEY}
+        hiddenColumns={phone ? NONE_HIDDEN : hidden}
         bulkActionButtons={staff ? <BulkHandOverButton /> : false}
         rowClick={(id) => `/user/view-details/${id}`}
         empty={<Empty />}
       >
-        {columns.map((c) => (
+        {phone ? (
           <DataTable.Col
-            key={c.key}
-            source={c.key}
-            label={c.label}
-            disableSort={!c.sortable}
-            render={(r: SchemaStructureUser) => renderCell(c.key, r, tz, locale)}
-          />
-        ))}
-        {/* One column per tag group (the list's tags_groups_columns), from the same tag_groups. */}
-        {choices.data.groups.map((g) => (
-          <DataTable.Col
-            key={`tag_group_${g.id}`}
-            source={`tag_group_${g.id}`}
-            label={g.name}
+            source="person"
+            label={translate('atrium.team.structure.person')}
             disableSort
-            render={(r: SchemaStructureUser) => renderCell(`tag_group_${g.id}`, r, tz, locale)}
+            render={(r: SchemaStructureUser) => phoneCell(r, label, tz, locale)}
           />
-        ))}
+        ) : (
+          [
+            ...columns.map((c) => (
+              <DataTable.Col
+                key={c.key}
+                source={c.key}
+                label={c.label}
+                disableSort={!c.sortable}
+                render={(r: SchemaStructureUser) => renderCell(c.key, r, tz, locale)}
+              />
+            )),
+            // One column per tag group (the list's tags_groups_columns), from the same tag_groups.
+            ...choices.data.groups.map((g) => (
+              <DataTable.Col
+                key={`tag_group_${g.id}`}
+                source={`tag_group_${g.id}`}
+                label={g.name}
+                disableSort
+                render={(r: SchemaStructureUser) => renderCell(`tag_group_${g.id}`, r, tz, locale)}
+              />
+            )),
+          ]
+        )}
       </DataTable>
     </List>
   );

@@ -1,4 +1,4 @@
-import { Chip, Stack } from '@mui/material';
+import { Box, Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { SchemaStructureUser, SchemaUserBrief } from '../../../../api/schema';
 import { CountryName } from '../../../common/CountryName';
@@ -62,6 +62,35 @@ export function renderCell(key: string, r: SchemaStructureUser, tz: string | und
           : JSON.stringify(v);
     }
   }
+}
+
+/**
+ * A row on a phone, in one cell instead of a table wider than the screen: the name, then the status
+ * and every tag, then this month's donations and the joining date under the labels of their columns
+ * (`label`: the server's, in the reader's language). The person page has the rest.
+ */
+export function phoneCell(
+  r: SchemaStructureUser,
+  label: (key: string) => string,
+  tz: string | undefined,
+  locale: string,
+): ReactNode {
+  return (
+    <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+      <Box component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {name(r)}
+      </Box>
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+        <StatusChip status={r.status} />
+        {r.tags.map((t) => (
+          <Chip key={t.id} size="small" label={t.name} />
+        ))}
+      </Stack>
+      <Box component="span" sx={{ color: 'text.secondary', typography: 'caption', overflowWrap: 'anywhere' }}>
+        {`${label('donations_current')}: ${fmtMoney(r.donations_current, locale)} · ${label('date_joined')}: ${fmtDate(r.date_joined, tz)}`}
+      </Box>
+    </Stack>
+  );
 }
 
 /** Shown until the member picks otherwise (the ColumnsButton keeps the choice per browser). */
