@@ -24,11 +24,15 @@ const sources = (dir: string): string[] =>
     .filter((f) => /\.tsx?$/.test(f));
 
 describe("the E2E's reach checks (scripts/e2e-reached.ts)", () => {
-  it('names the routes no navigation reached; a language change or a typed address reaches nothing', () => {
+  it('names the routes no navigation reached; a language change, a query or a typed address reaches nothing', () => {
     const all = routePatterns().map((p) => shown({ path: p.replace(/:\w+/g, '7') }));
     expect(unreached(all)).toEqual([]);
     const rest = all.filter((s) => s.path !== '/staff/orders');
     expect(unreached([...rest, shown({ kind: 'language', path: '/staff/orders' })])).toEqual(['/staff/orders']);
+    // A list keeping its filters in the query of an address typed has not reached it either.
+    expect(unreached([...rest, shown({ kind: 'query', path: '/staff/orders', search: '?page=2' })])).toEqual([
+      '/staff/orders',
+    ]);
   });
 
   it('names each signed-in address typed, but the start page; a public one is typed as a person does', () => {
@@ -52,6 +56,16 @@ describe("the E2E's reach checks (scripts/e2e-reached.ts)", () => {
     expect(unopened(all)).toEqual([]);
     const withoutPersonTicket = all.filter((s) => !(s.path === '/user/view-details/7' && s.search.includes('ticket')));
     expect(unopened(withoutPersonTicket)).toEqual(['/user/view-details/:pk?ticket']);
+    // Within the path, only a parameter the navigation added was opened (a list keeping the query of an
+    // address typed added nothing); a language change opens nothing.
+    const person = { path: '/user/view-details/7', search: '?tab=tickets&ticket=3' };
+    expect(unopened([...withoutPersonTicket, shown({ kind: 'query', ...person, from: '?ticket=3' })])).toEqual([
+      '/user/view-details/:pk?ticket',
+    ]);
+    expect(unopened([...withoutPersonTicket, shown({ kind: 'language', ...person })])).toEqual([
+      '/user/view-details/:pk?ticket',
+    ]);
+    expect(unopened([...withoutPersonTicket, shown({ kind: 'query', ...person, from: '?tab=tickets' })])).toEqual([]);
   });
 
   it('holds QUERY_STATES to every query parameter the web app opens through urlState', () => {

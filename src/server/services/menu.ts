@@ -132,7 +132,6 @@ const ROUTES: Array<{ pattern: string; roles: readonly Role[] }> = [
     '/contact-categories/:id',
     '/team',
     '/structure',
-    '/waiting-leads',
     '/waiting-leads/:id/show',
     '/flows',
     '/flows/create',

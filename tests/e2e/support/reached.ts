@@ -62,11 +62,12 @@ export async function recordReached(context: BrowserContext): Promise<void> {
     };
   });
   await context.addInitScript(() => {
-    const report = (kind: Sent['kind']) => {
+    const report = (kind: Sent['kind'], from?: string) => {
       (window as unknown as { __atriumReached?: (s: Sent) => void }).__atriumReached?.({
         kind,
         path: location.pathname,
         search: location.search,
+        ...(from !== undefined && { from }),
         lang: document.documentElement.lang,
         width: window.innerWidth,
       });
@@ -74,8 +75,12 @@ export async function recordReached(context: BrowserContext): Promise<void> {
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method].bind(history);
       history[method] = (...args: Parameters<History['pushState']>) => {
+        const { pathname, search } = location;
         original(...args);
-        report('navigation');
+        // Only a new path is a screen reached, and only a parameter added is a dialog opened: a list keeping
+        // its filters in the query of a page typed is neither.
+        if (location.pathname !== pathname) report('navigation');
+        else if (location.search !== search) report('query', search);
       };
     }
     // The app sets <html lang> as it starts and at each change of language (observed from the document:

@@ -167,11 +167,11 @@ function RoutingNotice() {
 }
 
 /**
- * Waiting leads as a work queue, longest waiting first. Staff see the whole pool and take or reject
+ * Team › Waiting leads: the leads as a work queue, longest waiting first. Staff see the whole pool and take or reject
  * leads (one by one or in bulk); a lead opens as its brief. A member sees the leads of their own
  * structure, which open as their person page. Filters and paging are kept per browser under the store key.
  */
-export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
+export function WaitingLeadsList() {
   const translate = useTranslate();
   const { canAccess: staff = false } = useCanAccess({ action: 'edit', resource: 'staff-tools' });
   const filters = [
@@ -195,7 +195,8 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
     <List
       resource="waiting-leads"
       storeKey="team.waiting-leads.listParams"
-      disableSyncWithLocation={embedded}
+      // A tab of Team's page, whose address holds the tab.
+      disableSyncWithLocation
       filters={filters}
       sort={{ field: 'waiting_since', order: 'ASC' }}
       perPage={25}
@@ -203,7 +204,7 @@ export function WaitingLeadsList({ embedded = false }: { embedded?: boolean }) {
       exporter={false}
       empty={false}
       error={<ListError />}
-      title={embedded ? false : undefined}
+      title={false}
       sx={BULK_TABLE_FITS}
     >
       <RoutingNotice />

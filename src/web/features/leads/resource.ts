@@ -1,9 +1,11 @@
 import type { SchemaWaitingUser } from '../../../api/schema';
 import { lazyView, personName } from '../../common/lazyView';
 
-/** Staff: the leads waiting for a consultant, a work queue; a lead opens as its brief. */
+/**
+ * Staff: a waiting lead's brief. The queue itself is Team's Waiting leads tab (WaitingLeadsList in
+ * TeamPage), the one way to it: no list page of its own.
+ */
 export default {
-  list: lazyView(() => import('./WaitingLeadsList'), 'WaitingLeadsList'),
   show: lazyView(() => import('./LeadBrief'), 'LeadBrief'),
   recordRepresentation: (r: SchemaWaitingUser) => personName(r),
 };

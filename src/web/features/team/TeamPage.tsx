@@ -34,7 +34,7 @@ export default function TeamPage() {
       </Tabs>
       {tab === 'tree' && <TeamTree />}
       {tab === 'structure' && <StructureList />}
-      {tab === 'waiting' && <WaitingLeadsList embedded />}
+      {tab === 'waiting' && <WaitingLeadsList />}
     </MemberPage>
   );
 }
