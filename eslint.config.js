@@ -144,7 +144,7 @@ export default tseslint.config(
         {
           selector: 'JSXAttribute[name.name="warnWhenUnsavedChanges"]',
           message:
-            'Spread askBeforeLeaving (common/forms.tsx) on the form: react-admin\'s own question can stop coming after a "Stay".',
+            'Put <AskBeforeLeaving /> (common/forms.tsx) in the form: react-admin\'s own question can stop coming after a "Stay".',
         },
       ],
     },

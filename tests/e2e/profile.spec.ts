@@ -121,7 +121,7 @@ async function openProfilePage(page: Page, sub: Sub, lang: Lang = 'ru') {
 /**
  * Leaves Profile › Edit, its typing unsaved, by the View tab: the question comes and is agreed to; returns
  * it. Asked again after an earlier "Stay": a click soon after one once went unasked, and so did every later
- * one, and the person could no longer leave (common/forms.tsx, UnsavedChangesQuestion).
+ * one, and the person could no longer leave (common/forms.tsx, AskBeforeLeaving).
  */
 async function leaveEditConfirmed(page: Page, lang: Lang): Promise<string> {
   const question = page.waitForEvent('dialog');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import { Create, Edit, useNotify, useTranslate, type CreateProps, type EditProps } from 'react-admin';
-import { useFormContext, useFormState, type Control } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { useBlocker, type Blocker } from 'react-router-dom';
 import { useFormAlert } from './errors';
 
@@ -82,29 +82,22 @@ export function ResetAfterSubmit() {
 }
 
 /**
- * react-admin's question before a form with unsaved typing is left ("Stay" keeps the typing), asked for every
- * navigation the router holds back. react-admin's own asks when the blocker's state changes, but the router
- * draws each change of it in a React transition: a click that came before a "Stay" was drawn (a busy browser
- * handles input before React's next task) was drawn with it, blocked to blocked, and no question came, for
- * that click or any later one, until the form was gone. Each navigation held back is a new blocker object,
- * so this asks once per object. As react-admin's: a save that made the form safe to leave lets it go on.
+ * Put inside a form (a react-admin `<Form>` or `<SimpleForm>`) to ask before its unsaved typing is left
+ * ("Stay" keeps the typing), for every navigation the router holds back, and before the tab is closed
+ * (#40 finding 17). In place of react-admin's `warnWhenUnsavedChanges`, which asks when the blocker's state
+ * changes: the router draws each change of it in a React transition, so a click that came before a "Stay"
+ * was drawn (a busy browser handles input before React's next task) was drawn with it, blocked to blocked,
+ * and no question came, for that click or any later one, until the form was gone. Each navigation held
+ * back is a new blocker object, so this asks once per object. As react-admin's: a save that made the form
+ * safe to leave lets it go on, and a path within the form's own address (its tabs) is not leaving it.
  */
-function UnsavedChangesQuestion({
-  enable = true,
-  formRootPathName,
-  formControl,
-}: {
-  enable?: boolean;
-  formRootPathName?: string;
-  formControl?: Control;
-}) {
+export function AskBeforeLeaving() {
   const translate = useTranslate();
-  const { isSubmitSuccessful, dirtyFields } = useFormState(formControl ? { control: formControl } : undefined);
-  const safe = !enable || Object.keys(dirtyFields).length === 0 || isSubmitSuccessful;
+  const { isSubmitSuccessful, dirtyFields } = useFormState();
+  const safe = Object.keys(dirtyFields).length === 0 || isSubmitSuccessful;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (safe) return false;
-    // Within the form's own address (its tabs) is not leaving it; its show page is.
-    const root = formRootPathName ?? currentLocation.pathname;
+    const root = currentLocation.pathname;
     return !nextLocation.pathname.startsWith(root) || nextLocation.pathname.startsWith(`${root}/show`);
   });
   // The navigation last answered: a re-render before the router has drawn the answer must not ask again.
@@ -128,12 +121,3 @@ function UnsavedChangesQuestion({
   }, [safe]);
   return null;
 }
-
-/**
- * A react-admin form's props for asking before unsaved typing is left (#40 finding 17), spread on the form:
- * react-admin's warnWhenUnsavedChanges with the question above in place of its own.
- */
-export const askBeforeLeaving = {
-  warnWhenUnsavedChanges: true,
-  WarnWhenUnsavedChangesComponent: UnsavedChangesQuestion,
-} as const;

@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { validatorsFor } from '../../../api/validators';
 import { CountryAutocompleteInput } from '../../common/CountryAutocompleteInput';
-import { askBeforeLeaving } from '../../common/forms';
+import { AskBeforeLeaving } from '../../common/forms';
 import { usePhoneShownRecord } from '../../common/PhoneField';
 import { FormToolbar } from './FormToolbar';
 import type { SchemaContact } from '../../../api/schema';
@@ -54,12 +54,12 @@ export function ContactForm() {
   return (
     <SimpleForm
       record={record}
-      {...askBeforeLeaving}
       validate={needsChannel}
       toolbar={
         <FormToolbar deleteTitle="atrium.contacts.delete_title" deleteContent="atrium.contacts.delete_content" />
       }
     >
+      <AskBeforeLeaving />
       <SourceLine />
       <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 800 }}>
         <Grid size={{ xs: 12, sm: 6 }}>

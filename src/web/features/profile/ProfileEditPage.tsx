@@ -15,7 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { SchemaProfileUpdate as ProfileUpdate } from '../../../api/schema';
 import { validatorsFor } from '../../../api/validators';
 import { submissionErrors, useFormAlert, useNotifyError } from '../../common/errors';
-import { askBeforeLeaving, InvalidFormNotice } from '../../common/forms';
+import { AskBeforeLeaving, InvalidFormNotice } from '../../common/forms';
 import { DatePicker, PICKER_FORMAT } from '../../common/pickers';
 import { trimmed } from '../../common/trimmed';
 import type { AtriumDataProvider } from '../../providers/data';
@@ -269,9 +269,8 @@ function EditForm({ me, avatar, onAvatarSaved }: { me: Profile; avatar: File | n
           onSubmit={submit}
           noValidate
           disableInvalidFormNotification
-          // Leaving with unsaved typing asks first (#40 finding 17), as the other long forms do.
-          {...askBeforeLeaving}
         >
+          <AskBeforeLeaving />
           <InvalidFormNotice message="atrium.profile.errors.fill_fields" />
           <Grid container spacing={2}>
             <Grid size={half}>

@@ -10,7 +10,7 @@ import {
 import { requiredValue } from '../../../../api/validation';
 import { validatorsFor } from '../../../../api/validators';
 import { useTimeZone } from '../../../common/format';
-import { askBeforeLeaving, ContentCreate, ContentEdit } from '../../../common/forms';
+import { AskBeforeLeaving, ContentCreate, ContentEdit } from '../../../common/forms';
 import { FormSection } from '../../../common/FormSection';
 import { RichText } from '../../../common/RichText';
 import { WhenSection, type WhenTexts } from '../../../common/WhenSection';
@@ -30,7 +30,8 @@ const WHEN: WhenTexts = {
 
 function BroadcastForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 960 }} {...askBeforeLeaving}>
+    <SimpleForm sx={{ maxWidth: 960 }}>
+      <AskBeforeLeaving />
       <TextInput source="title" label="atrium.broadcasts.admin.fields.title" validate={v.title} fullWidth />
       <WhenSection texts={WHEN} startRules={v.starts_at} endRules={v.ends_at} zoneRules={v.time_zone} />
       <FormSection title="atrium.broadcasts.admin.watch_section">

@@ -1,7 +1,7 @@
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { validatorsFor } from '../../../../api/validators';
 import { useTimeZone } from '../../../common/format';
-import { askBeforeLeaving, ContentCreate, ContentEdit } from '../../../common/forms';
+import { AskBeforeLeaving, ContentCreate, ContentEdit } from '../../../common/forms';
 import { FormSection } from '../../../common/FormSection';
 import { RichText } from '../../../common/RichText';
 import { UploadInput } from '../../../common/UploadInput';
@@ -21,7 +21,8 @@ const WHEN: WhenTexts = {
 
 function EventForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 960 }} {...askBeforeLeaving}>
+    <SimpleForm sx={{ maxWidth: 960 }}>
+      <AskBeforeLeaving />
       <TextInput source="title" label="atrium.admin.events.fields.title" validate={v.title} fullWidth />
       <WhenSection texts={WHEN} startRules={v.starts_at} zoneRules={v.time_zone} />
       <FormSection title="atrium.admin.events.where_section">

@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { requiredValue } from '../../../../api/validation';
 import { validatorsFor } from '../../../../api/validators';
-import { askBeforeLeaving, ContentCreate, ContentEdit } from '../../../common/forms';
+import { AskBeforeLeaving, ContentCreate, ContentEdit } from '../../../common/forms';
 import { FormSection } from '../../../common/FormSection';
 import { RichText } from '../../../common/RichText';
 import { UploadInput } from '../../../common/UploadInput';
@@ -27,7 +27,8 @@ function transform(data: Record<string, unknown>) {
 
 function ProductForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 960 }} {...askBeforeLeaving}>
+    <SimpleForm sx={{ maxWidth: 960 }}>
+      <AskBeforeLeaving />
       <TextInput source="name" label={L('name')} validate={v.name} fullWidth />
       <RichText source="description" label={L('description')} validate={v.description} />
       <ArrayInput source="photos" label={L('photos')} validate={v.photos}>

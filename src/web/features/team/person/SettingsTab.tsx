@@ -17,7 +17,7 @@ import { requiredValue } from '../../../../api/validation';
 import { contractRules, validatorsFor } from '../../../../api/validators';
 import { submissionErrors, useFormAlert } from '../../../common/errors';
 import { useTimeZoneChoices } from '../../../common/inputs';
-import { askBeforeLeaving } from '../../../common/forms';
+import { AskBeforeLeaving } from '../../../common/forms';
 import { ErrorBlock, LoadingBlock } from '../../../common/States';
 import { trimmed } from '../../../common/trimmed';
 import { useProviderMutation } from '../../../providers/data/providerHooks';
@@ -180,13 +180,8 @@ export function SettingsTab({ person }: { person: SchemaStaffUserDetails }) {
   };
   return (
     <Box sx={{ maxWidth: 640 }}>
-      <Form<Values>
-        defaultValues={opening}
-        onSubmit={submit}
-        noValidate
-        disableInvalidFormNotification
-        {...askBeforeLeaving}
-      >
+      <Form<Values> defaultValues={opening} onSubmit={submit} noValidate disableInvalidFormNotification>
+        <AskBeforeLeaving />
         <Stack spacing={2}>
           <FormProblem />
           <LabelsInput source="tags" options={labels.data.tags} own={person.tags} validate={rules.tags} />
