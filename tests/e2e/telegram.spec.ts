@@ -3,8 +3,7 @@ import { catalogues } from '../../src/server/i18n';
 import { auth } from '../../src/web/features/auth/i18n';
 import { profile } from '../../src/web/features/profile/i18n';
 import { tickets } from '../../src/web/features/tickets/i18n';
-import { clickWhenStill } from './support/motion';
-import { openFromMenu } from './support/menu';
+import { openFromMenu, openFromUserMenu } from './support/menu';
 import { signedInPage, test } from './support/session';
 import { closeContext } from './support/pool';
 
@@ -107,13 +106,7 @@ test('Telegram: deep link links the profile, the consultant reaches the chat, th
 
   // The member opens Settings from the profile menu and takes the deep link.
   const member = await logIn(browser, linked.email, PASSWORD);
-  // Opened again if a re-render of the app bar closed it before its entry was there (a clean clone once).
-  await expect(async () => {
-    if (!(await member.getByRole('menuitem', { name: 'Settings' }).isVisible()))
-      await member.locator('.RaUserMenu-userButton').click();
-    await expect(member.getByRole('menuitem', { name: 'Settings' })).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
-  await clickWhenStill(member.getByRole('menuitem', { name: 'Settings' }));
+  await openFromUserMenu(member, catalogues.en.menu_settings);
   await expect(member).toHaveURL(/\/profile\/settings$/);
   const card = member
     .getByRole('heading', { name: profile.en.telegram.title })
