@@ -124,14 +124,18 @@ async function openProfilePage(page: Page, sub: Sub, lang: Lang = 'ru') {
  * one, and the person could no longer leave (common/forms.tsx, AskBeforeLeaving).
  */
 async function leaveEditConfirmed(page: Page, lang: Lang): Promise<string> {
-  const question = page.waitForEvent('dialog');
+  // Answered in the handler: a click left waiting for its navigation while the question is open never
+  // returns (a CI run hung there until its timeout).
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.accept();
+  });
   await profileTab(page, 'view', lang).click();
-  const dialog = await question;
-  const message = dialog.message();
-  await dialog.accept();
+  await expect.poll(() => asked.length).toBe(1);
   await expect(page).toHaveURL(/\/profile\/view$/);
   await expect(page.getByTestId('profile-name')).toBeVisible();
-  return message;
+  return asked[0] ?? '';
 }
 
 async function screenshots(page: Page, lang: Lang) {
