@@ -64,14 +64,31 @@ async function notificationComesBack(pool: pg.Pool): Promise<boolean> {
 const backendPid = async (c: pg.PoolClient) =>
   (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
 
+/** Probes whose run landed back on the server connection they were prepared on, at most, before it counts as kept. */
+const MAX_PROBES = 5;
+
 /**
- * Prepares a statement on one pooled connection, then keeps the server connection it was prepared on
- * busy (transactions on other pooled connections until one reports its backend) and runs it again: on
- * PostgreSQL itself the client keeps its backend and it runs; a pooler either keeps prepared statements
- * across server connections (PgBouncer ≥ 1.21 with max_prepared_statements) or answers that the
- * statement does not exist.
+ * Whether a statement prepared through the pool still runs on another server connection: a probe that
+ * ran on the one it was prepared on says nothing (the pooler gave that connection back, or it is
+ * PostgreSQL itself), so it is tried again; a pool that always gives it back keeps the statement.
  */
 async function preparedStatementsKept(pool: pg.Pool): Promise<boolean> {
+  for (let i = 0; i < MAX_PROBES; i++) {
+    const answer = await probePreparedStatement(pool);
+    if (answer !== 'same-connection') return answer === 'kept';
+  }
+  return true;
+}
+
+/**
+ * Prepares a statement on one pooled connection, then keeps the server connection it was prepared on
+ * busy (transactions on other pooled connections until one reports its backend) and runs it again: a
+ * pooler either keeps prepared statements across server connections (PgBouncer ≥ 1.21 with
+ * max_prepared_statements) or answers that the statement does not exist. The statement reports the
+ * backend it ran on: when none of the held connections was the one (another start-up query had it), the
+ * run may land there again, and proves nothing (a CI run once took that for "kept").
+ */
+async function probePreparedStatement(pool: pg.Pool): Promise<'kept' | 'lost' | 'same-connection'> {
   const probe = { name: `atrium_start_${randomBytes(6).toString('hex')}`, text: 'select pg_backend_pid() as pid' };
   const client = await pool.connect();
   const held: pg.PoolClient[] = [];
@@ -83,12 +100,12 @@ async function preparedStatementsKept(pool: pg.Pool): Promise<boolean> {
       await other.query('begin');
       if ((await backendPid(other)) === prepared) break;
     }
-    await client.query(probe);
-    return true;
+    const ran = (await client.query<{ pid: number }>(probe)).rows[0]?.pid;
+    return ran === prepared ? 'same-connection' : 'kept';
   } catch (err) {
     // 26000: invalid_sql_statement_name, "prepared statement … does not exist".
     if ((err as { code?: string }).code !== '26000') throw err;
-    return false;
+    return 'lost';
   } finally {
     for (const c of held) {
       await c.query('rollback').catch(() => {});
