@@ -12,6 +12,8 @@
  * gzip KB). Prints each build's medians. WEB_AB_RATE=4 slows the CPU down 4× (bench:web's phone-class
  * setting): the order in which a signed-in screen's answers and renders meet is then the phone's, not
  * the fast desktop's (the side menu's answer arrives after the layout's first render, not before it).
+ * WEB_AB_LATENCY=<ms> adds that much to every request's round trip (CDP's network emulation), as a phone's
+ * network does: what a page asks for only once another script has arrived then waits once more.
  */
 import zlib from 'node:zlib';
 import { launchBenchBrowser, signedInState, type WebSession as Session } from './web-session';
@@ -25,6 +27,7 @@ const BUILDS = (process.env.WEB_AB ?? 'old=http://127.0.0.1:19510,new=http://127
 });
 const ROUNDS = Number(process.env.WEB_AB_ROUNDS ?? 7);
 const RATE = Number(process.env.WEB_AB_RATE ?? 1);
+const LATENCY = Number(process.env.WEB_AB_LATENCY ?? 0);
 
 type Scenario = { path: string; role?: string; done: string };
 const SCENARIOS: Record<string, Scenario> = {
@@ -76,6 +79,13 @@ async function load(browser: Browser, base: string, scenario: Scenario, session?
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   if (RATE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  if (LATENCY)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   const bodies: Promise<Buffer>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));

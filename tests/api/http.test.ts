@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, type TestApp } from '../setup/test-app';
 import { loadContract } from '../../src/server/contract';
 import { precompress } from '../../scripts/precompress';
+import { PUBLIC_SCREENS } from '../../src/web/features/auth/publicScreens';
 
 /** A script over the kilobyte the build compresses from, as repetitive as a bundle. */
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${String(i)} = () => ${String(i)};`).join(
@@ -182,13 +183,28 @@ describe('HTTP basics', () => {
   });
 });
 
+const INDEX_HTML = '<!doctype html><html><head><title>Atrium</title></head><body><div id="root"></div></body></html>';
+/** The build's preload map (vite.config.ts, screenPreloads), as it writes it. */
+const PRELOADS = {
+  screens: [
+    { path: PUBLIC_SCREENS.LoginPage.source, scripts: ['/assets/LoginPage-A1.js', '/assets/public-libs-B2.js'] },
+    { path: PUBLIC_SCREENS.RegisterPage.source, scripts: ['/assets/RegisterPage-F6.js', '/assets/public-libs-B2.js'] },
+  ],
+  messages: {
+    ru: ['/assets/ru-C3.js', '/assets/public-libs-B2.js'],
+    en: ['/assets/en-E5.js', '/assets/public-libs-B2.js'],
+    de: ['/assets/de-D4.js'],
+  },
+};
+
 describe('the web app', () => {
   let web: TestApp;
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+    fs.writeFileSync(path.join(dist, 'preload.json'), JSON.stringify(PRELOADS));
     fs.writeFileSync(path.join(dist, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(dist, 'assets', 'start-Ef56Gh78.js'), BIG_SCRIPT);
     await precompress(dist);
@@ -209,6 +225,32 @@ describe('the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await web.app.inject({ method: 'GET', url: '/assets/missing-X1.js' })).statusCode).toBe(404);
+  });
+
+  it("names a public screen's scripts and its starting language's messages in the page for its path, and nothing elsewhere", async () => {
+    const preloads = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await web.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root"></div>');
+      return [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    };
+    const login = ['/assets/LoginPage-A1.js', '/assets/public-libs-B2.js'];
+    // The browser's language, as the app starts in it; a link's `lang` before it; Russian when none is spoken.
+    expect(await preloads('/login', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })).toEqual([
+      ...login,
+      '/assets/de-D4.js',
+    ]);
+    expect(await preloads('/login/?lang=en', { 'accept-language': 'de' })).toEqual([...login, '/assets/en-E5.js']);
+    expect(await preloads('/login?lang=fr', { 'accept-language': 'fr, es' })).toEqual([...login, '/assets/ru-C3.js']);
+    expect(await preloads('/register/PROMO1', { 'accept-language': 'ru' })).toEqual([
+      '/assets/RegisterPage-F6.js',
+      '/assets/public-libs-B2.js',
+      '/assets/ru-C3.js',
+    ]);
+    // A signed-in screen's path, and a path a public one only begins: the page as built.
+    for (const url of ['/dashboard', '/login/more', '/registered']) expect(await preloads(url), url).toEqual([]);
+    expect((await web.app.inject({ method: 'GET', url: '/dashboard' })).body).toBe(INDEX_HTML);
   });
 
   it("sends the build's compressed copy of a script the browser accepts, and the script itself to one that accepts none", async () => {

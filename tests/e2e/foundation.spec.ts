@@ -30,8 +30,11 @@ test('a member logs in, lands on /dashboard, logs out and lands on /login', asyn
   expect(await page.evaluate(() => localStorage.getItem('atrium:token'))).toBeNull();
 });
 
-test("the login's scripts come compressed, each marked to be compiled as it downloads", async ({ page }) => {
-  // Issue 41: the build's brotli copies (scripts/precompress.ts) and V8's compile hint (vite.config.ts).
+test("the login's scripts come compressed, each marked to be compiled as it downloads, and the page names them all", async ({
+  page,
+}) => {
+  // Issue 41: the build's brotli copies (scripts/precompress.ts), V8's compile hint (vite.config.ts) and
+  // the screen's scripts named in the page (vite.config.ts, screenPreloads; the server's web-pages.ts).
   const scripts: Promise<{ url: string; encoding?: string; size: number; head: string }>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
@@ -52,6 +55,13 @@ test("the login's scripts come compressed, each marked to be compiled as it down
     expect(script.head, script.url).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
     if (script.size > 1024) expect(script.encoding, script.url).toBe('br');
   }
+  // Every script the login needed was asked for from the page itself, none once another had run, and
+  // nothing named went unused.
+  const named = await page
+    .locator('head script[src], head link[rel="modulepreload"]')
+    .evaluateAll((els) => els.map((el) => (el instanceof HTMLScriptElement ? el.src : (el as HTMLLinkElement).href)));
+  expect(named.filter((url) => url.includes('/LoginPage-'))).toHaveLength(1);
+  expect(new Set(loaded.map((script) => script.url))).toEqual(new Set(named));
 });
 
 test('a wrong password shows the server message and stays on /login', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { LoadingScreen } from '../../layout/Loading';
 import { lazyScreen } from '../../common/lazyScreen';
+import { PUBLIC_SCREENS, type PublicScreen } from './publicScreens';
 
 const LoginPage = lazyScreen(() => import('./LoginPage'));
 const RegisterPage = lazyScreen(() => import('./RegisterPage'));
@@ -21,24 +22,24 @@ const page = (Page: ComponentType) => (
   </Suspense>
 );
 
-/** The public screens' paths (spec, section 2): a logged-out user may stay on them. */
-const PUBLIC_PATH =
-  /^\/(login|register(\/[^/]+)?|email-required|recover-password|password-reset\/[^/]+|set-password\/[^/]+|reset-credentials\/[^/]+|email-change\/[^/]+|credentials-undo\/[^/]+|token-auth-bot)\/?$/;
-export const isPublicPath = (pathname: string) => PUBLIC_PATH.test(pathname);
+const SCREENS: Record<PublicScreen, { preload: () => void }> = {
+  LoginPage,
+  RegisterPage,
+  EmailRequiredPage,
+  RecoverPasswordPage,
+  PasswordResetPage,
+  SetPasswordPage,
+  ResetCredentialsPage,
+  TokenAuthBotPage,
+  EmailChangePage,
+  CredentialsUndoPage,
+};
 
-/** Each public screen by its path, for preloadPublicScreen. */
-const SCREENS: readonly (readonly [RegExp, { preload: () => void }])[] = [
-  [/^\/login\/?$/, LoginPage],
-  [/^\/register(\/[^/]+)?\/?$/, RegisterPage],
-  [/^\/email-required\/?$/, EmailRequiredPage],
-  [/^\/recover-password\/?$/, RecoverPasswordPage],
-  [/^\/password-reset\//, PasswordResetPage],
-  [/^\/set-password\//, SetPasswordPage],
-  [/^\/reset-credentials\//, ResetCredentialsPage],
-  [/^\/token-auth-bot\/?$/, TokenAuthBotPage],
-  [/^\/email-change\//, EmailChangePage],
-  [/^\/credentials-undo\//, CredentialsUndoPage],
-];
+const screenAt = (pathname: string) =>
+  (Object.keys(PUBLIC_SCREENS) as PublicScreen[]).find((screen) => PUBLIC_SCREENS[screen].test(pathname));
+
+/** Whether a logged-out user may stay on this path: one of the public screens' (spec, section 2). */
+export const isPublicPath = (pathname: string) => screenAt(pathname) !== undefined;
 
 /**
  * Starts the download of the public screen at this path (main.tsx, before the first render): its
@@ -46,7 +47,8 @@ const SCREENS: readonly (readonly [RegExp, { preload: () => void }])[] = [
  * has reached the screen's lazy boundary.
  */
 export function preloadPublicScreen(pathname: string) {
-  SCREENS.find(([path]) => path.test(pathname))?.[1].preload();
+  const screen = screenAt(pathname);
+  if (screen) SCREENS[screen].preload();
 }
 
 /** The Admin's loginPage (/login is routed in App.tsx before react-admin's UI sees it). */
