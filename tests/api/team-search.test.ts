@@ -248,6 +248,10 @@ describe('the search planned once for every viewer', () => {
       await search('zorro commonw');
     });
     expect(statements.filter((s) => s.text.includes('texticlike') && s.text.includes('json_agg'))).toHaveLength(1);
+    // …which looks for the tags itself: the search is one round trip, not a look-up of the tags before it.
+    const tagLookups = statements.filter((s) => s.text.includes('from tags t where'));
+    expect(tagLookups).toHaveLength(1);
+    expect(tagLookups[0]?.text).toContain('texticlike');
   });
 
   it('stays right after a rename, a hand-over of a removed user’s referrals and a removal', async () => {

@@ -4,7 +4,7 @@ import { prepared, shapedStatement, statement } from '../../db/prepared';
 import type { AppContext } from '../../context';
 import type { LeadStatus, Role } from '../../db/schema';
 import type { Lang } from '../../i18n';
-import { briefJson, isoSql, likeOf } from '../leads/brief';
+import { briefJson, isoSql } from '../leads/brief';
 import { pageJson, pageOf, pageSql, pageWindow, type PageQuery } from '../paging';
 import { moneySql, monthWindows } from './money';
 import {
@@ -60,23 +60,19 @@ const tagsMatchingStatement = statement<{ ids: number[] }, { names: string; like
 );
 
 /**
- * The search's patterns (searchTextTerms) and the tags whose shown name holds the term (`tags`, an int[]
- * literal, none when no tag's name does; `names`: seededTagNames), if there is a term.
+ * The search's patterns (searchTextTerms); `tags`, the tags whose shown name holds the term (an int[]
+ * literal, tagsMatchingSql), is set by listStructureUsers once known.
  */
-async function searchValuesOf(db: AppContext['db'], term: string, names: string) {
-  const [terms, tags] = await Promise.all([
-    searchTextTerms(db, term),
-    tagsMatchingStatement(db, { names, like: likeOf(term) }),
-  ]);
-  const { ids } = one(tags);
-  return { ...terms, tags: ids.length ? pgIntArray(ids) : undefined };
+async function searchValuesOf(db: AppContext['db'], term: string) {
+  const terms = await searchTextTerms(db, term);
+  return { ...terms, tags: undefined as string | undefined };
 }
 
 /** The filters' values: the search's (searchValuesOf) and the others' as otherFiltersSql takes them. */
-async function filterValuesOf(db: AppContext['db'], f: StructureFilter, names: string) {
+async function filterValuesOf(db: AppContext['db'], f: StructureFilter) {
   const term = f.search?.trim();
   return {
-    search: term ? await searchValuesOf(db, term, names) : undefined,
+    search: term ? await searchValuesOf(db, term) : undefined,
     status: f.status || undefined,
     tags: f.tags?.length ? pgIntArray(f.tags) : undefined,
     groups: f.groups?.length ? pgIntArray(f.groups) : undefined,
@@ -264,6 +260,7 @@ function selectiveSql(
     months: MonthsSql;
     now: unknown;
     names: unknown;
+    like: unknown;
   },
 ): SQL {
   const order = sql`m.sort_key ${o.dir} nulls last, m.id ${o.dir} nulls last`;
@@ -277,7 +274,8 @@ function selectiveSql(
     ${pageExtrasSql(o.now, o.names)}
     select count(*)::int as n, (${pageRowsSql(o.months, 'carried')}) as rows,
       ${moneySql(sql`sum(m.cur)`)} as cur, ${moneySql(sql`sum(m.prev)`)} as prev,
-      (select path::text from me) as path, (select descendants_count from me) as descendants, ${GROUPS_SQL}
+      (select path::text from me) as path, (select descendants_count from me) as descendants, ${GROUPS_SQL},
+      (${tagsMatchingSql(o.names, o.like)}) as search_tags
     from m`;
 }
 
@@ -291,7 +289,7 @@ type SelectiveShape = {
   tags: boolean;
   groups: boolean;
 };
-type SelectiveRow = { n: number; rows: string; cur: string; prev: string } & NullableViewerRow;
+type SelectiveRow = { n: number; rows: string; cur: string; prev: string; search_tags: number[] } & NullableViewerRow;
 
 // One text per shape (role, ordering, page, which filters), built once: building it from drizzle's
 // fragments per call cost the server as much CPU as PostgreSQL's run of it.
@@ -319,6 +317,7 @@ const selectiveStatement = shapedStatement<SelectiveRow, SelectiveShape, Record<
     months: MONTHS_PLACEHOLDERS,
     now: ph('now'),
     names: ph('names'),
+    like: ph('like'),
   });
 });
 
@@ -334,16 +333,14 @@ export async function listStructureUsers(
   const months = monthWindows();
   const now = clock.now().toISOString();
   const names = seededTagNames(lang);
-  const values = await filterValuesOf(ctx.db, f, names);
-  const filters = filtersSql(values);
+  const values = await filterValuesOf(ctx.db, f);
   const { col, dir } = sortOf(q.ordering);
-  // A term some tag's name holds finds that tag's holders, however many: not selective.
-  const windows = values.search?.tags ? undefined : values.search?.windows;
+  const windows = values.search?.windows;
   // A selective search (its rare trigrams find few users whoever looks) starts from the trigram
   // index and checks the scope on what it found: one statement, planned once per connection for every
   // viewer, with the viewer's row and the page's rows in it (planning the search per call cost more
   // than running it, and each further statement a round trip).
-  const [searched] =
+  let [searched] =
     values.search && windows
       ? await selectiveStatement(
           ctx.db,
@@ -370,6 +367,19 @@ export async function listStructureUsers(
           },
         )
       : [];
+  if (values.search) {
+    // The term also finds the holders of a tag whose shown name holds it, however many: then the search
+    // is not selective, and the selective statement's answer (which names those tags, so that the usual
+    // search, no tag matching, takes one round trip) is not used.
+    const ids = searched
+      ? searched.search_tags
+      : one(await tagsMatchingStatement(ctx.db, { names, like: values.search.like })).ids;
+    if (ids.length) {
+      values.search.tags = pgIntArray(ids);
+      searched = undefined;
+    }
+  }
+  const filters = filtersSql(values);
   // (A viewer removed meanwhile has no row: null columns there.)
   const me: ViewerRow | undefined = searched
     ? searched.path === null
