@@ -213,7 +213,12 @@ async function seedScreens(base: string, sessions: Record<Role, Session>): Promi
       data: /\/user_tasks\/list\//,
       row: 'Bench coffee',
     },
-    { name: 'staff: waiting leads', role: 'consultant', path: '/waiting-leads', data: /\/team\/get_waiting_users\// },
+    {
+      name: 'staff: waiting leads',
+      role: 'consultant',
+      path: '/team?tab=waiting',
+      data: /\/team\/get_waiting_users\//,
+    },
     {
       name: 'staff: a person',
       role: 'consultant',
