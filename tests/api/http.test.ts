@@ -250,6 +250,13 @@ describe('the web app', () => {
     ]);
     // A signed-in screen's path, and a path a public one only begins: the page as built.
     for (const url of ['/dashboard', '/login/more', '/registered']) expect(await preloads(url), url).toEqual([]);
+    // A monitor's HEAD gets the page's answer (Node leaves the body out).
+    for (const url of ['/login', '/dashboard']) {
+      const head = await web.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    expect((await web.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
     expect((await web.app.inject({ method: 'GET', url: '/dashboard' })).body).toBe(INDEX_HTML);
   });
 

@@ -29,7 +29,8 @@ export default fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((req, reply) => {
     // A missing upload or script is a 404 too, not the web app's index.html.
     const fileLike = ['/api/', '/media/', '/assets/'].some((p) => req.url.startsWith(p));
-    if (fileLike || req.method !== 'GET') {
+    // HEAD as GET (a monitor's check of the page): Node sends the headers without the body.
+    if (fileLike || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
     }
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
