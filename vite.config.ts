@@ -193,6 +193,30 @@ function startingLanguageLoader(): Plugin {
 }
 
 /**
+ * The chunks of `chunks` that `from` reaches (itself included) through `next` (the names of the chunks
+ * each one imports, as the build's output names them), each next one only when `follow` agrees.
+ */
+function reachedChunks(
+  chunks: readonly Rolldown.OutputChunk[],
+  from: readonly Rolldown.OutputChunk[],
+  next: (chunk: Rolldown.OutputChunk) => readonly string[],
+  follow: (chunk: Rolldown.OutputChunk) => boolean = () => true,
+): Rolldown.OutputChunk[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Map<string, Rolldown.OutputChunk>();
+  const todo = [...from];
+  for (let chunk = todo.pop(); chunk; chunk = todo.pop()) {
+    if (seen.has(chunk.fileName)) continue;
+    seen.set(chunk.fileName, chunk);
+    for (const name of next(chunk)) {
+      const c = byName.get(name);
+      if (c && follow(c)) todo.push(c);
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
  * Fewer, larger chunks (issue 41, issue 39's CI time): left to the automatic splitting, react-admin's and
  * MUI's modules came as ~60 small chunks, one per set of screens sharing them, and a signed-in screen's
  * cold load fetched ~105 scripts (the login 31). Three groups instead: `start` (what the entry's first run
@@ -235,20 +259,14 @@ function signedInLibraries(): { plugin: Plugin; codeSplitting: Rolldown.OutputOp
         } finally {
           process.env[PROBE] = '';
         }
-        const byName = new Map(output.map((c) => [c.fileName, c]));
         /** The chunks `from` reaches: by static imports, and by dynamic ones unless into the signed-in app. */
-        const reach = (from: Rolldown.OutputChunk[], dynamic: boolean) => {
-          const seen = new Map<string, Rolldown.OutputChunk>();
-          const todo = [...from];
-          while (todo.length) {
-            const chunk = todo.pop();
-            if (!chunk || seen.has(chunk.fileName)) continue;
-            seen.set(chunk.fileName, chunk);
-            const next = [...chunk.imports, ...(dynamic ? chunk.dynamicImports : [])].map((name) => byName.get(name));
-            for (const c of next) if (c && !(c.facadeModuleId && intoApp.test(c.facadeModuleId))) todo.push(c);
-          }
-          return [...seen.values()];
-        };
+        const reach = (from: Rolldown.OutputChunk[], dynamic: boolean) =>
+          reachedChunks(
+            output,
+            from,
+            (chunk) => [...chunk.imports, ...(dynamic ? chunk.dynamicImports : [])],
+            (c) => !(c.facadeModuleId && intoApp.test(c.facadeModuleId)),
+          );
         const entries = output.filter((c) => c.isEntry);
         for (const chunk of reach(entries, true)) for (const id of chunk.moduleIds) publicModules.add(id);
         const main = entries.find((c) => c.name === 'index');
@@ -335,22 +353,15 @@ function screenPreloads(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-      const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const withImports = (from: Rolldown.OutputChunk[]) => {
-        const seen = new Set<string>();
-        const todo = from.map((c) => c.fileName);
-        for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
-          if (seen.has(name)) continue;
-          seen.add(name);
-          todo.push(...(byName.get(name)?.imports ?? []));
-        }
-        return seen;
-      };
-      const inPage = withImports(chunks.filter((c) => c.isEntry));
+      const withImports = (from: Rolldown.OutputChunk[]) =>
+        reachedChunks(chunks, from, (chunk) => chunk.imports).map((c) => c.fileName);
+      const inPage = new Set(withImports(chunks.filter((c) => c.isEntry)));
       const scriptsOf = (what: string, test: (id: string) => boolean) => {
         const chunk = chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
         if (!chunk) throw new Error(`screenPreloads: no chunk of ${what}`);
-        return [...withImports([chunk])].filter((name) => !inPage.has(name)).map((name) => `/${name}`);
+        return withImports([chunk])
+          .filter((name) => !inPage.has(name))
+          .map((name) => `/${name}`);
       };
       const screens = Object.entries(PUBLIC_SCREENS).map(([screen, route]) => ({
         path: route.source,

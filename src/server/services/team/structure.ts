@@ -59,38 +59,32 @@ const tagsMatchingStatement = statement<{ ids: number[] }, { names: string; like
   tagsMatchingSql(sql.placeholder('names'), sql.placeholder('like')),
 );
 
-/**
- * The search's patterns (searchTextTerms); `tags`, the tags whose shown name holds the term (an int[]
- * literal, tagsMatchingSql), is set by listStructureUsers once known.
- */
-async function searchValuesOf(db: AppContext['db'], term: string) {
-  const terms = await searchTextTerms(db, term);
-  return { ...terms, tags: undefined as string | undefined };
-}
-
-/** The filters' values: the search's (searchValuesOf) and the others' as otherFiltersSql takes them. */
+/** The filters' values: the search's patterns (searchTextTerms) and the others' as otherFiltersSql takes them. */
 async function filterValuesOf(db: AppContext['db'], f: StructureFilter) {
   const term = f.search?.trim();
   return {
-    search: term ? await searchValuesOf(db, term) : undefined,
+    search: term ? await searchTextTerms(db, term) : undefined,
     status: f.status || undefined,
     tags: f.tags?.length ? pgIntArray(f.tags) : undefined,
     groups: f.groups?.length ? pgIntArray(f.groups) : undefined,
   };
 }
 
+type FilterValues = Awaited<ReturnType<typeof filterValuesOf>>;
+
 /**
  * The search over `u`: the term is in the user's search text (searchTextWhere) or in the name of one of
- * their tags as the reader sees it (`tags`: searchValuesOf's, left out when no tag's name holds it).
+ * their tags as the reader sees it (`tagIds`: the tags whose shown name holds it, an int[] literal; left
+ * out when none does).
  */
-function searchSql(v: Awaited<ReturnType<typeof searchValuesOf>>): SQL {
-  const text = searchTextWhere(v.like, v.windows);
-  return v.tags ? sql`(${text} or ${tagHoldersSql(v.tags)})` : text;
+function searchSql(search: NonNullable<FilterValues['search']>, tagIds: string | undefined): SQL {
+  const text = searchTextWhere(search.like, search.windows);
+  return tagIds ? sql`(${text} or ${tagHoldersSql(tagIds)})` : text;
 }
 
 /** The filters of the list with their values (the users' scope, visibility, is added by the caller). */
-function filtersSql(v: Awaited<ReturnType<typeof filterValuesOf>>): SQL[] {
-  return [...(v.search ? [searchSql(v.search)] : []), ...otherFiltersSql(v)];
+function filtersSql(v: FilterValues, searchTags: string | undefined): SQL[] {
+  return [...(v.search ? [searchSql(v.search, searchTags)] : []), ...otherFiltersSql(v)];
 }
 
 /** The list's sort column (newest joined first by default) and direction. */
@@ -367,19 +361,17 @@ export async function listStructureUsers(
           },
         )
       : [];
-  if (values.search) {
-    // The term also finds the holders of a tag whose shown name holds it, however many: then the search
-    // is not selective, and the selective statement's answer (which names those tags, so that the usual
-    // search, no tag matching, takes one round trip) is not used.
-    const ids = searched
+  // The term also finds the holders of a tag whose shown name holds it, however many: then the search
+  // is not selective, and the selective statement's answer (which names those tags, so that the usual
+  // search, no tag matching, takes one round trip) is not used.
+  const tagIds = values.search
+    ? searched
       ? searched.search_tags
-      : one(await tagsMatchingStatement(ctx.db, { names, like: values.search.like })).ids;
-    if (ids.length) {
-      values.search.tags = pgIntArray(ids);
-      searched = undefined;
-    }
-  }
-  const filters = filtersSql(values);
+      : one(await tagsMatchingStatement(ctx.db, { names, like: values.search.like })).ids
+    : [];
+  const searchTags = tagIds.length ? pgIntArray(tagIds) : undefined;
+  if (searchTags) searched = undefined;
+  const filters = filtersSql(values, searchTags);
   // (A viewer removed meanwhile has no row: null columns there.)
   const me: ViewerRow | undefined = searched
     ? searched.path === null
