@@ -10,14 +10,15 @@ import path from 'node:path';
 
 // Feature boundaries (issue #39, docs/web.md): another feature, and the shell around the features, reach
 // a feature only through the files at the top of its folder that say what it offers: index.ts (its
-// Feature), data.ts (adapters, custom methods), hooks.ts, i18n.ts (texts) and public.ts (components and
-// helpers others reuse); everything else in the folder is the feature's own. no-restricted-imports reads
-// an import as written, not resolved, so each folder of src/web gets the patterns of its own relative
-// way into features/ (a new feature or folder is picked up when ESLint starts).
+// Feature), data.ts (adapters, custom methods), hooks.ts, i18n.ts (texts), public.ts (components and
+// helpers others reuse) and reads.ts (its pages' first reads, asked as the app starts); everything else
+// in the folder is the feature's own. no-restricted-imports reads an import as written, not resolved, so
+// each folder of src/web gets the patterns of its own relative way into features/ (a new feature or
+// folder is picked up when ESLint starts).
 const FEATURES = 'src/web/features';
-const PUBLIC = '(?:index|data|hooks|i18n|public)(?:\\.tsx?)?$';
+const PUBLIC = '(?:index|data|hooks|i18n|public|reads)(?:\\.tsx?)?$';
 const BOUNDARY_MESSAGE =
-  "Another feature is imported through its index.ts, data.ts, hooks.ts, i18n.ts or public.ts (docs/web.md); move what several features share to src/web/common/ or export it from the owner's public.ts.";
+  "Another feature is imported through its index.ts, data.ts, hooks.ts, i18n.ts, public.ts or reads.ts (docs/web.md); move what several features share to src/web/common/ or export it from the owner's public.ts.";
 const subfolders = (dir) =>
   fs
     .readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })

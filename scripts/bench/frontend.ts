@@ -182,6 +182,12 @@ async function apiPost(base: string, session: Session, path: string, body: objec
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
 }
 
+async function apiGet<T>(base: string, session: Session, path: string): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, { headers: { Authorization: `JWT ${session.token}` } });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** A screen: who opens it, its address, the call that brings its data and the text of its first row. */
 type Screen = { name: string; role: Role; path: string; data: RegExp; row?: string };
 
@@ -194,6 +200,11 @@ async function seedScreens(base: string, sessions: Record<Role, Session>): Promi
     description: 'Bench coffee',
     linked_user_id: member,
   });
+  // In the last half hour of the consultant's day the task starts tomorrow: it is then under Future, not
+  // Today (the list's first tab), and the screen is opened on that tab.
+  const zone = (await apiGet<{ time_zone?: string }>(base, sessions.consultant, '/accounts/me/')).time_zone || 'UTC';
+  const day = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(t);
+  const tab = day(Date.now()) === day(Date.now() + 30 * 60_000) ? 'today' : 'future';
   await apiPost(base, sessions.admin, '/v1/users/', {
     email: 'bench-lead@bench.example',
     first_name: 'Wanda',
@@ -209,7 +220,10 @@ async function seedScreens(base: string, sessions: Record<Role, Session>): Promi
     {
       name: 'staff: tasks',
       role: 'consultant',
-      path: '/staff/tasks',
+      path:
+        tab === 'today'
+          ? '/staff/tasks'
+          : `/staff/tasks?${new URLSearchParams({ filter: JSON.stringify({ tab }) }).toString()}`,
       data: /\/user_tasks\/list\//,
       row: 'Bench coffee',
     },

@@ -1,11 +1,10 @@
 import { createElement, isValidElement, type ComponentType, type ReactElement } from 'react';
-import { matchPath, Navigate, Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { AdminUI, CustomRoutes, Resource, usePermissions } from 'react-admin';
 import { ServerAccess } from './common/ServerAccess';
-import { preloadScreen } from './common/lazyScreen';
-import { prefetchOpenedPage } from './providers/data/startup';
 import { isPublicPath, LoginScreen } from './features/auth/public';
 import { getToken } from './features/auth/data';
+import { startOpenedPage } from './openedPage';
 import { FEATURES } from './features';
 import { allows, homePath } from './features/access';
 import { Layout } from './layout/Layout';
@@ -27,7 +26,7 @@ const checked = (view: ComponentType | ReactElement | undefined) =>
   view && <ServerAccess>{isValidElement(view) ? view : createElement(view)}</ServerAccess>;
 
 const ROUTES = FEATURES.flatMap((f) => f.routes ?? []);
-const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []).map((r) => ({
+const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []).map(({ listReads: _reads, ...r }) => ({
   ...r,
   list: checked(r.list),
   create: checked(r.create),
@@ -35,33 +34,11 @@ const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []).map((r) => ({
   show: checked(r.show),
 }));
 
-/** A resource's paths as react-admin routes them, with the view each shows. */
-const resourcePaths = (r: (typeof FEATURES)[number]['resources']) =>
-  (r ?? []).flatMap(({ name, list, create, edit, show }) => [
-    [`/${name}`, list] as const,
-    [`/${name}/create`, create] as const,
-    [`/${name}/:id/show`, show] as const,
-    [`/${name}/:id`, edit] as const,
-  ]);
-
-/**
- * Starts the download of the screen at the address the app was opened at, as soon as this module runs:
- * main.tsx loads it at once on a signed-in page, so the screen's scripts arrive while the session, the
- * menus and the route check are asked, not after the layout has rendered. Its code only: the data still
- * waits for the route check (ServerAccess).
- */
-function preloadOpenedScreen(pathname: string) {
-  const views = [
-    ...ROUTES.map((r) => [r.path, r.screen] as const),
-    ...FEATURES.flatMap((f) => resourcePaths(f.resources)),
-  ];
-  const view = views.find(([path, screen]) => screen && matchPath(path, pathname))?.[1];
-  preloadScreen(isValidElement(view) ? view.type : view);
-}
-preloadOpenedScreen(window.location.pathname);
-// Only on a signed-in start: a login form loads this module while its call is under way, and a call
-// without the session would be a 401 that ends the session the login is about to start.
-if (getToken() && !isPublicPath(window.location.pathname)) prefetchOpenedPage(window.location.pathname);
+// As soon as this module runs: main.tsx loads it at once on a signed-in page, so the screen's script,
+// the menus, the route check and the page's data are asked while the rest of the app's code starts, not
+// once the layout has rendered. Only on a signed-in start: a login form loads this module while its call
+// is under way, and a call without the session would be a 401 that ends the session the login is about to start.
+if (getToken() && !isPublicPath(window.location.pathname)) startOpenedPage(window.location);
 
 /**
  * The signed-in app: react-admin's UI with the layout, the menu, and every feature's resources and pages

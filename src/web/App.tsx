@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { createBrowserRouter, Outlet, Route, RouterProvider, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, localStorageStore, Notification, useI18nProvider, useSetLocale } from 'react-admin';
+import { AdminContext, Notification, useI18nProvider, useSetLocale } from 'react-admin';
 import { publicRoutes, SessionWatcher } from './features/auth/public';
 import { authProvider, followAccountChanges } from './providers/authProvider';
 import { accountsMethods } from './features/auth/data';
-import { chosenLocale, i18nProvider, onFollowAccount, phrasesStore } from './providers/i18nProvider';
+import { i18nProvider, onFollowAccount, phrasesStore } from './providers/i18nProvider';
+import { store } from './providers/store';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { queryClient } from './providers/data/queryClient';
 import { onIos } from './layout/ios';
@@ -31,12 +32,6 @@ const dataProvider = lazyDataProvider(
   () => import('./providers/data').then((module) => module.dataProvider),
   accountsMethods,
 );
-
-/** What <Admin> keeps by default (the language, sidebar and list preferences), kept across reloads. */
-const store = localStorageStore();
-// One remembered language: the one the API is told (providers/i18nProvider.ts) wins over react-admin's copy.
-const remembered = chosenLocale();
-if (remembered) store.setItem('locale', remembered);
 
 /** The public screens' frame: the baseline styles react-admin's UI gives its pages. */
 function PublicFrame() {

@@ -338,4 +338,16 @@ describe('lazyDataProvider', () => {
       'Unknown dataProvider function: nothingLikeThis',
     );
   });
+
+  it('once loaded, calls the provider at once, not after another turn of the event loop', async () => {
+    const loaded = { getMenu: vi.fn(() => Promise.resolve([])) };
+    const provider = lazyDataProvider(() =>
+      Promise.resolve(loaded as unknown as typeof dataProvider),
+    ) as typeof dataProvider;
+    await provider.getMenu('main');
+    const next = provider.getMenu('dropdown');
+    // Called in this same task: at start-up a long render would otherwise hold the request back.
+    expect(loaded.getMenu).toHaveBeenLastCalledWith('dropdown');
+    await next;
+  });
 });

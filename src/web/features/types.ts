@@ -1,15 +1,20 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { AccessKey } from './access';
+import type { EarlyReads } from '../providers/data/earlyReads';
 
-/** A react-admin resource of a feature: its name, which is also its key in the role table, and its views. */
-type FeatureResource = { name: AccessKey } & Omit<ResourceProps, 'name'>;
+/**
+ * A react-admin resource of a feature: its name, which is also its key in the role table, its views, and
+ * the reads its list makes as it first renders (asked ahead of it on a cold start, earlyReads.ts).
+ */
+type FeatureResource = { name: AccessKey; listReads?: EarlyReads } & Omit<ResourceProps, 'name'>;
 
 /**
  * A page of a feature outside react-admin's resources: its path (as the server's menu and route check
- * write it), its key in the role table, and the screen it shows or the path it sends to.
+ * write it), its key in the role table, the screen it shows or the path it sends to, and the reads the
+ * screen makes as it first renders (asked ahead of it on a cold start, earlyReads.ts).
  */
-type FeatureRoute = { path: string; access: AccessKey } & (
+type FeatureRoute = { path: string; access: AccessKey; reads?: EarlyReads } & (
   { screen: ComponentType; redirect?: never } | { redirect: string; screen?: never }
 );
 

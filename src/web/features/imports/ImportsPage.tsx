@@ -36,6 +36,7 @@ import { SharedFilterForm } from '../../common/SharedFilterForm';
 import { InstantField } from '../../common/fields';
 import { TABLE_FITS } from '../../common/tableFits';
 import { ImportMapping } from './ImportMapping';
+import { IMPORTS_LIST } from './reads';
 
 const T = (key: string) => `atrium.imports.${key}`;
 const STATUSES: SchemaImportStatus[] = ['uploaded', 'mapped', 'running', 'completed', 'failed'];
@@ -497,11 +498,9 @@ export default function ImportsPage() {
         />
       )}
       <List
-        resource="imports"
+        {...IMPORTS_LIST}
         title=" "
         actions={false}
-        sort={{ field: 'created_at', order: 'DESC' }}
-        perPage={10}
         exporter={false}
         empty={false}
         error={<ListError />}

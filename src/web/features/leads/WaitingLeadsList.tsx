@@ -18,6 +18,7 @@ import { ListError, ListPagination } from '../../common/ListError';
 import { PhoneField } from '../../common/PhoneField';
 import { fmtDateTime, useTimeZone } from '../../common/format';
 import { QueueActions, RejectButton, TakeButton } from './QueueActions';
+import { WAITING_LEADS_LIST } from './reads';
 
 const W = (key: string) => `atrium.leads.${key}`;
 const F = (key: string) => W(`fields.${key}`);
@@ -193,13 +194,8 @@ export function WaitingLeadsList() {
   ];
   return (
     <List
-      resource="waiting-leads"
-      storeKey="team.waiting-leads.listParams"
-      // A tab of Team's page, whose address holds the tab.
-      disableSyncWithLocation
+      {...WAITING_LEADS_LIST}
       filters={filters}
-      sort={{ field: 'waiting_since', order: 'ASC' }}
-      perPage={25}
       pagination={<ListPagination />}
       exporter={false}
       empty={false}

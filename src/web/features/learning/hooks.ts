@@ -22,6 +22,7 @@ import type {
 } from '../../../api/schema';
 import { detailMeta, useGetDetail } from '../../providers/data/detail';
 import { LEARNING_CHANGED } from './data';
+import { listMeta } from './reads';
 import { useProviderMutation, useProviderQuery } from '../../providers/data/providerHooks';
 
 /** The member's learning resources (lessons, news, events, books): the rows of a list and the record of a view. */
@@ -35,11 +36,8 @@ type LearningRecords = {
 };
 export type LearningResource = keyof LearningRecords;
 
-/**
- * The server answers in the interface language, so it is part of every learning query's key (as
- * react-admin's `meta`); a view reads its record through useGetDetail (its rows never stand in for it).
- */
-const listMeta = (locale: string) => ({ locale });
+// The interface language is part of every learning query's key (reads.ts's listMeta); a view reads its
+// record through useGetDetail (its rows never stand in for it).
 
 /** A page of a learning list; the previous page stays on screen while the next one loads. */
 export function useLearningList<R extends LearningResource>(

@@ -16,7 +16,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaTask, SchemaTaskTab } from '../../../api/schema';
-import { SORT_OF, type TaskFilter, type TaskListMeta } from './data';
+import type { TaskFilter, TaskListMeta } from './data';
+import { SORT_OF, TASKS_LIST } from './reads';
 import { MemberPage } from '../../common/MemberPage';
 import { InstantField } from '../../common/fields';
 import { ZoneNote } from '../../common/ZoneNote';
@@ -222,11 +223,8 @@ export default function TasksPage() {
        * field's current value: the last action wins (see common/SharedFilterForm).
        */}
       <ListBase<SchemaTask>
-        resource="tasks"
+        {...TASKS_LIST}
         filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
-        filterDefaultValues={{ tab: 'today' }}
-        sort={SORT_OF.today}
-        perPage={25}
         exporter={false}
         authLoading={<Loading />}
         offline={false}

@@ -8,17 +8,10 @@ import type {
   SchemaTaskUpdateRequest,
 } from '../../../api/schema';
 import { contractOrdering, type ResourceAdapter } from '../../providers/data/types';
+import { SORT_OF } from './reads';
 
 /** The columns the contract orders tasks by. */
 const ordering = contractOrdering(['start_at', 'created_at', 'completed_at', 'canceled_at']);
-
-/** Each tab's date column and its natural order: what comes next, or what was done last. */
-export const SORT_OF: Record<SchemaTaskTab, { field: string; order: 'ASC' | 'DESC' }> = {
-  today: { field: 'start_at', order: 'ASC' },
-  future: { field: 'start_at', order: 'ASC' },
-  completed: { field: 'completed_at', order: 'DESC' },
-  canceled: { field: 'canceled_at', order: 'DESC' },
-};
 
 /** The tasks list's filter: the tab, a type, free text, and view-as (user_id). */
 export type TaskFilter = {

@@ -17,6 +17,7 @@ import { BULK_TABLE_FITS } from '../../common/tableFits';
 import { fmtPhone } from '../../common/phone';
 import { leadStatusChoices, roleChoices } from './choices';
 import type { SchemaAdminUser } from '../../../api/schema';
+import { USERS_LIST } from './reads';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -53,7 +54,7 @@ function ContactCell() {
 export function UserList() {
   const translate = useTranslate();
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} empty={<Empty />} sx={BULK_TABLE_FITS}>
+    <List filters={filters} {...USERS_LIST} empty={<Empty />} sx={BULK_TABLE_FITS}>
       <ResponsiveTable<SchemaAdminUser>
         primary={(r) => `${r.first_name} ${r.last_name}`.trim()}
         secondary={(r) => r.email ?? fmtPhone(r.phone)}

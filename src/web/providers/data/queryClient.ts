@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type Query } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
 import { applyResourceInvalidation } from './invalidation';
 
@@ -11,6 +11,22 @@ import { applyResourceInvalidation } from './invalidation';
  * beside its adapter (invalidation.ts's invalidatingOnChange): react-admin refreshes only the resource's
  * own lists and records.
  */
+/** How long a read asked ahead of its screen (earlyReads.ts) counts as fresh, if nothing has changed it since. */
+const EARLY_FRESH_MS = 30_000;
+const early = new Set<string>();
+
+/**
+ * Marks a query as asked ahead of its screen (startup.ts): until it is read again, its first answer is
+ * fresh for EARLY_FRESH_MS, so the screen that mounts on it draws it without asking the same thing a second
+ * time (TanStack's default staleness, 0, would). An invalidation still makes it stale at once.
+ */
+export function markEarly(queryHash: string) {
+  early.add(queryHash);
+}
+
+const staleTime = (query: Query) =>
+  query.state.dataUpdateCount === 1 && early.has(query.queryHash) ? EARLY_FRESH_MS : 0;
+
 export const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onSuccess: (answer, _variables, _context, _mutation, { client, mutationKey }) =>
@@ -18,6 +34,7 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
+      staleTime,
       retry: (failures, error) => !(error instanceof HttpError && error.status < 500) && failures < 2,
     },
   },

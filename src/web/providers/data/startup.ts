@@ -1,36 +1,58 @@
-import { queryClient } from './queryClient';
+import { hashKey } from '@tanstack/react-query';
+import { markEarly, queryClient } from './queryClient';
 import { providerKey } from './providerHooks';
+import { menusMethods } from './menus';
+import { toHttpError } from './errors';
+import type { EarlyRead } from './earlyReads';
 import { serverLanguageStore } from '../i18nProvider';
 
+/** The menus' calls, failing as the data provider's do (react-admin's HttpError): their hooks show that. */
+const call = async <T>(answer: () => Promise<T>): Promise<T> => {
+  try {
+    return await answer();
+  } catch (err) {
+    return toHttpError(err);
+  }
+};
+
+const noop = () => undefined;
+
 /**
- * Asks, as the signed-in app's code starts, for what its first render waits on: the route check of the
- * opened page, the side and user menus and the footer in the account's language, with the same keys as their hooks
- * (menusHooks.ts). Without it they were asked only once the layout had rendered and the adapters' code had
- * loaded after it: at 4× CPU about a second after the layout's code was in (docs/performance.md).
+ * Asks, at a signed-in start (openedPage.ts), for what the first render waits on, with the same keys as
+ * their hooks (menusHooks.ts): the route check of the opened page, the side and user menus and the footer in
+ * the account's language. They need only the small menus module, not the data provider's. Once the route
+ * check lets the user open the page, and not before (a refused page never asks for its data), the page's
+ * own first reads (`reads`, its route's EarlyReads) are asked too, through the data provider.
  */
-export function prefetchOpenedPage(pathname: string) {
+export function prefetchOpenedPage(pathname: string, reads: () => readonly EarlyRead[]) {
   // A failure is left for the hooks to ask again and show.
-  const ask = (options: Parameters<typeof queryClient.query>[0]) => {
-    queryClient.query(options).catch(() => undefined);
-  };
-  const provider = import('./index').then((m) => m.dataProvider);
+  const ask = (options: Parameters<typeof queryClient.query>[0]) => queryClient.query(options).catch(noop);
   const language = serverLanguageStore.get();
-  // `/` has no page of its own to check: it sends the user to their role's start page, which asks for itself.
-  if (pathname !== '/')
-    ask({
-      queryKey: providerKey('checkAccess', null, pathname),
-      queryFn: async () => (await provider).checkAccess(pathname),
-    });
-  ask({
+  void ask({
     queryKey: providerKey('getMenu', language, 'main'),
-    queryFn: async () => (await provider).getMenu('main'),
+    queryFn: () => call(() => menusMethods.getMenu('main')),
   });
-  ask({
+  void ask({
     queryKey: providerKey('getMenu', language, 'dropdown'),
-    queryFn: async () => (await provider).getMenu('dropdown'),
+    queryFn: () => call(() => menusMethods.getMenu('dropdown')),
   });
-  ask({
+  void ask({
     queryKey: providerKey('getFooterLinks', language),
-    queryFn: async () => (await provider).getFooterLinks(),
+    queryFn: () => call(() => menusMethods.getFooterLinks()),
   });
+  // `/` has no page of its own to check: it sends the user to their role's start page, which asks for itself.
+  if (pathname === '/') return;
+  const provider = import('./index').then((m) => m.dataProvider);
+  queryClient
+    .query({
+      queryKey: providerKey('checkAccess', null, pathname),
+      queryFn: () => call(() => menusMethods.checkAccess(pathname)),
+    })
+    .then((access) => {
+      if (!access.allow) return;
+      for (const read of reads()) {
+        markEarly(hashKey(read.queryKey));
+        void ask({ queryKey: read.queryKey, queryFn: async () => read.queryFn(await provider) });
+      }
+    }, noop);
 }
