@@ -40,11 +40,15 @@ function StayOnList({ children }: { children: ReactNode }) {
 /**
  * react-admin's <List> (ListBase and ListView, with List's own defaults), its filter submits dropped
  * once the person has left the list (useStillHere), its page arrows named in the person's language (Pagination). Every list of the app is this one (ESLint).
+ * Without react-admin's own sign-in and access checks by default: the signed-in app is behind them already
+ * (AdminUI's requireAuth, a page registered only for a role the table allows, the server's route check in
+ * ServerAccess, the server's check of every call), and waiting for their answers kept a list whose first
+ * page was already read (earlyReads.ts) on its spinner for one more render: at 4× CPU, 0.2 s (docs/performance.md).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-admin's own default for a list's record
 export function List<RecordType extends RaRecord = any>({
   debounce,
-  disableAuthentication,
+  disableAuthentication = true,
   disableSyncWithLocation,
   exporter,
   filter = NO_FILTER,

@@ -8,7 +8,6 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
   DataTable,
   ListBase,
-  Loading,
   SearchInput,
   SelectInput,
   useListContext,
@@ -224,9 +223,10 @@ export default function TasksPage() {
        */}
       <ListBase<SchemaTask>
         {...TASKS_LIST}
+        // As common/List's: the page is behind the app's and the server's checks already.
+        disableAuthentication
         filter={viewAs.userId === undefined ? undefined : { user_id: viewAs.userId }}
         exporter={false}
-        authLoading={<Loading />}
         offline={false}
       >
         <SharedFilterListView filters={filters}>
