@@ -26,6 +26,7 @@ import type { Browser, Page } from '@playwright/test';
 import { launchBenchBrowser } from './web-session';
 import { must } from '../must';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { benchScreens, type Role, type Screen } from './web-screens';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const BUDGET_KB = 250;
@@ -161,7 +162,6 @@ async function dashboardLcp(browser: Browser, base: string): Promise<number> {
   return lcp;
 }
 
-type Role = 'member' | 'consultant' | 'admin';
 type Session = { token: string; user: { id: number; language: string } };
 
 async function apiLogin(base: string, role: Role): Promise<Session> {
@@ -188,9 +188,6 @@ async function apiGet<T>(base: string, session: Session, path: string): Promise<
   return (await res.json()) as T;
 }
 
-/** A screen: who opens it, its address, the call that brings its data and the text of its first row. */
-type Screen = { name: string; role: Role; path: string; data: RegExp; row?: string };
-
 /** The rows the staff screens show, added through the API (the demo seed has lessons, books and accounts). */
 async function seedScreens(base: string, sessions: Record<Role, Session>): Promise<Screen[]> {
   const member = sessions.member.user.id;
@@ -212,42 +209,7 @@ async function seedScreens(base: string, sessions: Record<Role, Session>): Promi
     role: 'member',
     lead_status: 'waiting',
   });
-  return [
-    { name: 'member: lessons', role: 'member', path: '/lessons', data: /\/navigator\/lesson/, row: 'Getting started' },
-    { name: 'member: a lesson', role: 'member', path: '/lesson/view/1', data: /\/navigator\/lesson\/view\/1\// },
-    { name: 'member: books', role: 'member', path: '/books', data: /\/books\/list\//, row: 'First steps' },
-    { name: 'member: subscription', role: 'member', path: '/subscription', data: /\/subscription\// },
-    {
-      name: 'staff: tasks',
-      role: 'consultant',
-      path:
-        tab === 'today'
-          ? '/staff/tasks'
-          : `/staff/tasks?${new URLSearchParams({ filter: JSON.stringify({ tab }) }).toString()}`,
-      data: /\/user_tasks\/list\//,
-      row: 'Bench coffee',
-    },
-    {
-      name: 'staff: waiting leads',
-      role: 'consultant',
-      path: '/team?tab=waiting',
-      data: /\/team\/get_waiting_users\//,
-    },
-    {
-      name: 'staff: a person',
-      role: 'consultant',
-      path: `/user/view-details/${String(member)}`,
-      data: /\/api\//,
-      row: 'Mitglied',
-    },
-    {
-      name: 'staff: imports',
-      role: 'consultant',
-      path: '/staff/users_imports',
-      data: /\/accounts\/import_users\/list\//,
-    },
-    { name: 'admin: users', role: 'admin', path: '/users', data: /\/api\/v1\/users\//, row: 'consultant@demo.atrium' },
-  ];
+  return benchScreens(member, tab);
 }
 
 /** Opens a screen cold, signed in, and returns when its data is visible (see the header). */
