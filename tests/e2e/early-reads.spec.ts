@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { catalogues } from '../../src/server/i18n';
 import { team } from '../../src/web/features/team/i18n';
 import { openFromMenu } from './support/menu';
@@ -16,10 +16,12 @@ import { signedInPage, test } from './support/session';
 const ru = catalogues.ru;
 const en = catalogues.en;
 const pathOf = (url: string) => new URL(url).pathname;
+/** A call as `METHOD /path`: leaving the lesson page POSTs its watch position to the path its read GETs. */
+const callOf = (req: Request) => `${req.method()} ${pathOf(req.url())}`;
 
 /**
  * Reloads `page` holding back the screen's script (`screen`, its chunk's name) until every call in `reads`
- * has been asked, then lets it go; returns every call to those paths made since the reload.
+ * (`METHOD /path`) has been asked, then lets it go; returns every such call made since the reload.
  */
 async function reloadHoldingScreen(page: Page, screen: string, reads: RegExp[]) {
   const chunk = new RegExp(`/assets/${screen}-[\\w-]+\\.js$`);
@@ -36,12 +38,10 @@ async function reloadHoldingScreen(page: Page, screen: string, reads: RegExp[]) 
   );
   const asked: string[] = [];
   page.on('request', (req) => {
-    const path = pathOf(req.url());
-    if (reads.some((r) => r.test(path))) asked.push(path);
+    const call = callOf(req);
+    if (reads.some((r) => r.test(call))) asked.push(call);
   });
-  const seen = Promise.all(
-    reads.map((r) => page.waitForRequest((req) => r.test(pathOf(req.url())), { timeout: 30_000 })),
-  );
+  const seen = Promise.all(reads.map((r) => page.waitForRequest((req) => r.test(callOf(req)), { timeout: 30_000 })));
   await page.reload({ waitUntil: 'commit' });
   try {
     await seen;
@@ -57,62 +57,62 @@ test("a member's pages ask for their data as the app starts, each read once", as
   await openFromMenu(page, ru.menu_lessons);
   await expect(page.getByText('Getting started').first()).toBeVisible();
   const lessons = await reloadHoldingScreen(page, 'LessonsPage', [
-    /\/api\/navigator\/categories\/list\/$/,
-    /\/api\/navigator\/lesson\/free\/list\/$/,
+    /^GET \/api\/navigator\/categories\/list\/$/,
+    /^GET \/api\/navigator\/lesson\/free\/list\/$/,
   ]);
   await expect(page.getByText('Getting started').first()).toBeVisible();
-  expect(lessons.sort()).toEqual(['/api/navigator/categories/list/', '/api/navigator/lesson/free/list/']);
+  expect(lessons.sort()).toEqual(['GET /api/navigator/categories/list/', 'GET /api/navigator/lesson/free/list/']);
 
   // A lesson, from its card.
   await page.getByTestId('lesson-card').first().click();
   await expect(page).toHaveURL(/\/lesson\/view\/\d+$/);
   const id = /\/lesson\/view\/(\d+)$/.exec(page.url())?.[1] ?? '';
-  const lesson = await reloadHoldingScreen(page, 'LessonPage', [new RegExp(`/api/navigator/lesson/view/${id}/$`)]);
+  const lesson = await reloadHoldingScreen(page, 'LessonPage', [new RegExp(`^GET /api/navigator/lesson/view/${id}/$`)]);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
-  expect(lesson).toEqual([`/api/navigator/lesson/view/${id}/`]);
+  expect(lesson).toEqual([`GET /api/navigator/lesson/view/${id}/`]);
 
   await openFromMenu(page, ru.menu_books);
   await expect(page.getByText('First steps').first()).toBeVisible();
-  const books = await reloadHoldingScreen(page, 'BooksPage', [/\/api\/books\/list\/$/]);
+  const books = await reloadHoldingScreen(page, 'BooksPage', [/^GET \/api\/books\/list\/$/]);
   await expect(page.getByText('First steps').first()).toBeVisible();
-  expect(books).toEqual(['/api/books/list/']);
+  expect(books).toEqual(['GET /api/books/list/']);
 
   await openFromMenu(page, ru.menu_subscription);
   await expect(page).toHaveURL(/\/subscription$/);
-  const subscription = await reloadHoldingScreen(page, 'SubscriptionPage', [/\/api\/subscription\/info\/$/]);
+  const subscription = await reloadHoldingScreen(page, 'SubscriptionPage', [/^GET \/api\/subscription\/info\/$/]);
   await expect(page.locator('main [role="progressbar"]')).toHaveCount(0);
-  expect(subscription).toEqual(['/api/subscription/info/']);
+  expect(subscription).toEqual(['GET /api/subscription/info/']);
 });
 
 test("staff's and an admin's lists ask for their first page as the app starts, once", async ({ browser }) => {
   const page = await signedInPage(browser, 'consultant@demo.atrium');
   await openFromMenu(page, ru.menu_staff_tasks);
   await expect(page.getByTestId('tab-today')).toBeVisible();
-  const tasks = await reloadHoldingScreen(page, 'TasksPage', [/\/api\/user_tasks\/list\/$/]);
+  const tasks = await reloadHoldingScreen(page, 'TasksPage', [/^POST \/api\/user_tasks\/list\/$/]);
   await expect(page.getByTestId('tab-today')).toBeVisible();
   await expect(page.locator('main [role="progressbar"]')).toHaveCount(0);
-  expect(tasks).toEqual(['/api/user_tasks/list/']);
+  expect(tasks).toEqual(['POST /api/user_tasks/list/']);
 
   await openFromMenu(page, ru.menu_team);
   await page.getByRole('tab', { name: team.ru.tabs.waiting }).click();
   await expect(page).toHaveURL(/\/team\?tab=waiting$/);
-  const waiting = await reloadHoldingScreen(page, 'TeamPage', [/\/api\/team\/get_waiting_users\/$/]);
+  const waiting = await reloadHoldingScreen(page, 'TeamPage', [/^POST \/api\/team\/get_waiting_users\/$/]);
   await expect(page.getByRole('tab', { name: team.ru.tabs.waiting })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('main [role="progressbar"]')).toHaveCount(0);
-  expect(waiting).toEqual(['/api/team/get_waiting_users/']);
+  expect(waiting).toEqual(['POST /api/team/get_waiting_users/']);
 
   await openFromMenu(page, ru.menu_staff_imports);
   await expect(page).toHaveURL(/\/staff\/users_imports$/);
-  const imports = await reloadHoldingScreen(page, 'ImportsPage', [/\/api\/accounts\/import_users\/list\/$/]);
+  const imports = await reloadHoldingScreen(page, 'ImportsPage', [/^POST \/api\/accounts\/import_users\/list\/$/]);
   await expect(page.locator('main [role="progressbar"]')).toHaveCount(0);
   // The list reads itself again each second while an import runs (the demo's may): only its first read is
   // the start's; tests/components/early-reads.test.tsx holds that the page uses it.
-  expect(imports[0]).toBe('/api/accounts/import_users/list/');
+  expect(imports[0]).toBe('POST /api/accounts/import_users/list/');
 
   const adminPage = await signedInPage(browser, 'admin@demo.atrium');
   await openFromMenu(adminPage, ru.menu_users);
   await expect(adminPage.getByText('consultant@demo.atrium').first()).toBeVisible();
-  const users = await reloadHoldingScreen(adminPage, 'UserList', [/\/api\/v1\/users\/?$/]);
+  const users = await reloadHoldingScreen(adminPage, 'UserList', [/^GET \/api\/v1\/users\/?$/]);
   await expect(adminPage.getByText('consultant@demo.atrium').first()).toBeVisible();
   expect(users).toHaveLength(1);
 });
