@@ -30,17 +30,15 @@ export type EarlyReadsAt = {
 /** The reads a page makes as it first renders, for the address it was opened at. */
 export type EarlyReads = (at: EarlyReadsAt) => readonly EarlyRead[];
 
-type Answer<M extends keyof AtriumMethods> = Awaited<ReturnType<AtriumMethods[M]>>;
-
 /** useProviderQuery's read: its key (providerKey) and the method's call. */
 export function providerRead<M extends keyof AtriumMethods>(
   method: M,
   locale: string | null,
   ...args: Parameters<AtriumMethods[M]>
-): EarlyRead & { queryFn: (provider: Pick<AtriumDataProvider, M>) => Promise<Answer<M>> } {
+): EarlyRead {
   return {
     queryKey: providerKey(method, locale, ...args),
-    queryFn: (provider) => (provider[method] as (...a: typeof args) => Promise<Answer<M>>)(...args),
+    queryFn: (provider) => (provider[method] as (...a: typeof args) => Promise<unknown>)(...args),
   };
 }
 
