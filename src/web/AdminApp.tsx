@@ -5,7 +5,7 @@ import { ServerAccess } from './common/ServerAccess';
 import { isPublicPath, LoginScreen } from './features/auth/public';
 import { getToken } from './features/auth/data';
 import { startOpenedPage } from './openedPage';
-import { FEATURES } from './features';
+import { RESOURCES, ROUTES } from './features';
 import { allows, homePath } from './features/access';
 import { Layout } from './layout/Layout';
 import { LoadingScreen } from './layout/Loading';
@@ -25,8 +25,7 @@ const ToRoot = () => <Navigate to="/" replace />;
 const checked = (view: ComponentType | ReactElement | undefined) =>
   view && <ServerAccess>{isValidElement(view) ? view : createElement(view)}</ServerAccess>;
 
-const ROUTES = FEATURES.flatMap((f) => f.routes ?? []);
-const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []).map(({ listReads: _reads, ...r }) => ({
+const CHECKED_RESOURCES = RESOURCES.map(({ listReads: _reads, ...r }) => ({
   ...r,
   list: checked(r.list),
   create: checked(r.create),
@@ -80,7 +79,7 @@ export default function AdminApp() {
               />
             ))}
           </CustomRoutes>
-          {RESOURCES.filter((r) => allows(permissions, r.name)).map((resource) => (
+          {CHECKED_RESOURCES.filter((r) => allows(permissions, r.name)).map((resource) => (
             <Resource key={resource.name} {...resource} />
           ))}
         </>

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { FEATURES } from '../../src/web/features';
+import { PAGES } from '../../src/web/features';
 import { allows } from '../../src/web/features/access';
 import { benchScreens } from '../../scripts/bench/web-screens';
 
@@ -10,20 +10,17 @@ import { benchScreens } from '../../scripts/bench/web-screens';
  * the waiting leads into Team and the bench stopped there for a session), and each asks for its first
  * reads as the app starts (#41, the route's EarlyReads).
  */
-const PAGES = FEATURES.flatMap((f) => [
-  ...(f.routes ?? []).map((r) => ({ path: r.path, key: r.access, reads: Boolean(r.reads) })),
-  ...(f.resources ?? []).flatMap((r) =>
-    r.list ? [{ path: `/${r.name}`, key: r.name, reads: Boolean(r.listReads) }] : [],
-  ),
-]);
-
 describe("bench:web's screens", () => {
   for (const tab of ['today', 'future'] as const)
     it(`are pages their role has, each with its first reads (tasks under ${tab})`, () => {
       const found = benchScreens(7, tab).map((screen) => {
         const pathname = new URL(screen.path, 'http://x').pathname;
-        const page = PAGES.find((p) => matchPath(p.path, pathname));
-        return { name: screen.name, allowed: page ? allows(screen.role, page.key) : false, reads: page?.reads };
+        const page = PAGES.find((p) => p.view && matchPath(p.path, pathname));
+        return {
+          name: screen.name,
+          allowed: page ? allows(screen.role, page.key) : false,
+          reads: Boolean(page?.reads),
+        };
       });
       expect(found.filter((f) => !f.allowed || !f.reads)).toEqual([]);
       expect(found).toHaveLength(9);

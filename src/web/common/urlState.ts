@@ -2,6 +2,9 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 type Opened = { opened?: string } | null;
 
+/** An id from the address (`/lesson/view/:id`) that a record can have; any other is not found, with no call. */
+export const isRecordId = (id: number): boolean => Number.isInteger(id) && id > 0;
+
 /**
  * One piece of a screen's state kept in the address's query (`?tab=tasks`, `?work_times=12`), as
  * react-admin's demo and Atomic CRM keep their dialogs and tabs: a reload or a copied link shows the

@@ -20,7 +20,7 @@ import tasks from './tasks';
 import team from './team';
 import tickets from './tickets';
 import users from './users';
-import type { Feature } from './types';
+import type { Feature, FeaturePage } from './types';
 
 /**
  * Every feature of the signed-in app, each from its folder's index.ts: AdminApp.tsx registers their
@@ -49,4 +49,24 @@ export const FEATURES: readonly Feature[] = [
   actionLogs,
   users,
   admin,
+];
+
+/** Every feature's pages of their own, as AdminApp.tsx routes them. */
+export const ROUTES = FEATURES.flatMap((f) => f.routes ?? []);
+
+/** Every feature's react-admin resources, as AdminApp.tsx registers them. */
+export const RESOURCES = FEATURES.flatMap((f) => f.resources ?? []);
+
+/**
+ * Every address of the app, in the order react-router tries them: a start at a page's address asks for its
+ * screen and first reads (openedPage.ts), and bench:web's screens are held to pages (bench-screens.test.ts).
+ */
+export const PAGES: readonly FeaturePage[] = [
+  ...ROUTES.map((r) => ({ path: r.path, key: r.access, view: r.screen, reads: r.reads })),
+  ...RESOURCES.flatMap(({ name, list, create, edit, show, listReads }) => [
+    { path: `/${name}`, key: name, view: list, reads: listReads },
+    { path: `/${name}/create`, key: name, view: create },
+    { path: `/${name}/:id/show`, key: name, view: show },
+    { path: `/${name}/:id`, key: name, view: edit },
+  ]),
 ];

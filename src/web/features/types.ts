@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { AccessKey } from './access';
 import type { EarlyReads } from '../providers/data/earlyReads';
@@ -17,6 +17,17 @@ type FeatureResource = { name: AccessKey; listReads?: EarlyReads } & Omit<Resour
 type FeatureRoute = { path: string; access: AccessKey; reads?: EarlyReads } & (
   { screen: ComponentType; redirect?: never } | { redirect: string; screen?: never }
 );
+
+/**
+ * An address of the app as react-router matches it: the key the role table grants it (a route's access, a
+ * resource's name), the view it shows (none for a route that sends elsewhere) and the reads it makes first.
+ */
+export type FeaturePage = {
+  path: string;
+  key: AccessKey;
+  view: ComponentType | ReactElement | undefined;
+  reads?: EarlyReads;
+};
 
 /** What a feature folder's index.ts gives the app (AdminApp.tsx maps the FEATURES list of index.ts). */
 export type Feature = { resources?: readonly FeatureResource[]; routes?: readonly FeatureRoute[] };

@@ -14,13 +14,14 @@ import { notFound } from '../learning/hooks';
 import { eventWhen } from '../../common/eventTime';
 import { ZoneNote } from '../../common/ZoneNote';
 import { useBroadcast } from './hooks';
+import { isRecordId } from '../../common/urlState';
 
 /** /broadcasts/:id — when, the player or the Join button while it is on, the recording afterwards. */
 export default function BroadcastPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
   const query = useBroadcast(id);
-  const valid = Number.isInteger(id) && id > 0;
+  const valid = isRecordId(id);
   return (
     <MemberPage
       title={query.data?.title ?? translate('atrium.broadcasts.title')}

@@ -6,6 +6,7 @@ import type { LessonListMeta } from './data';
 import { notFound } from './hooks';
 import { ListRows, ListSearch, MemberListBase, useListFilter } from '../../common/MemberList';
 import { MemberPage } from '../../common/MemberPage';
+import { isRecordId } from '../../common/urlState';
 import { useFilterField } from '../../common/SharedFilterForm';
 import { EmptyBlock, ErrorBlock, QueryState } from '../../common/States';
 import { CategoryProgress } from './CategoryCard';
@@ -18,7 +19,7 @@ type Show = 'all' | 'todo' | 'done';
 export default function CategoryPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id <= 0)
+  if (!isRecordId(id))
     return (
       <MemberPage title={translate('atrium.learning.lessons.title')} back={BACK(translate)}>
         <ErrorBlock error={notFound} />

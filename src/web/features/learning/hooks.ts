@@ -24,6 +24,7 @@ import { detailMeta, useGetDetail } from '../../providers/data/detail';
 import { LEARNING_CHANGED } from './data';
 import { listMeta } from './reads';
 import { useProviderMutation, useProviderQuery } from '../../providers/data/providerHooks';
+import { isRecordId } from '../../common/urlState';
 
 /** The member's learning resources (lessons, news, events, books): the rows of a list and the record of a view. */
 type LearningRecords = {
@@ -35,9 +36,6 @@ type LearningRecords = {
   'learning/news': { list: SchemaNewsBrief; one: SchemaNewsDetail };
 };
 export type LearningResource = keyof LearningRecords;
-
-// The interface language is part of every learning query's key (reads.ts's listMeta); a view reads its
-// record through useGetDetail (its rows never stand in for it).
 
 /** A page of a learning list; the previous page stays on screen while the next one loads. */
 export function useLearningList<R extends LearningResource>(
@@ -56,14 +54,17 @@ export function useLearningList<R extends LearningResource>(
 /** Answers like the server would for an id that cannot exist (not a positive integer). */
 export const notFound = new HttpError('Not found.', 404);
 
-/** One learning record by id; an id that is not a positive integer is not found (no call). */
+/**
+ * One learning record by id, read through useGetDetail (a list's rows never stand in for it); an id that
+ * is not a positive integer is not found (no call).
+ */
 export function useLearningRecord<R extends LearningResource>(
   resource: R,
   id: number,
   options: UseGetOneOptions<LearningRecords[R]['one']> = {},
 ) {
   const [locale] = useLocaleState();
-  const valid = Number.isInteger(id) && id > 0;
+  const valid = isRecordId(id);
   const query = useGetDetail<LearningRecords[R]['one']>(
     resource,
     { id, meta: listMeta(locale) },

@@ -1,5 +1,6 @@
 import { listRead, oneRead, type EarlyReads } from '../../providers/data/earlyReads';
 import { detailMeta } from '../../providers/data/detail';
+import { isRecordId } from '../../common/urlState';
 
 /**
  * The server answers in the interface language, so it is part of every learning query's key (as
@@ -16,7 +17,5 @@ export const lessonsReads: EarlyReads = ({ locale }) => [
 /** /lesson/view/:id (LessonPage): the lesson, as useLearningRecord reads it. */
 export const lessonReads: EarlyReads = ({ params, locale }) => {
   const id = Number(params.id);
-  return Number.isInteger(id) && id > 0
-    ? [oneRead('learning/lessons', { id, meta: detailMeta(listMeta(locale)) })]
-    : [];
+  return isRecordId(id) ? [oneRead('learning/lessons', { id, meta: detailMeta(listMeta(locale)) })] : [];
 };

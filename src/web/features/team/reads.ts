@@ -1,5 +1,6 @@
 import { oneRead, type EarlyReads } from '../../providers/data/earlyReads';
 import { waitingLeadsReads } from '../leads/reads';
+import { isRecordId } from '../../common/urlState';
 
 /** /team: the tab in the address; only the waiting leads' tab reads a list of its own at once. */
 export const teamReads: EarlyReads = (at) =>
@@ -8,5 +9,5 @@ export const teamReads: EarlyReads = (at) =>
 /** /user/view-details/:pk (PersonPage): the person. */
 export const personReads: EarlyReads = ({ params }) => {
   const id = Number(params.pk);
-  return Number.isInteger(id) && id > 0 ? [oneRead('user-details', { id })] : [];
+  return isRecordId(id) ? [oneRead('user-details', { id })] : [];
 };

@@ -1,5 +1,5 @@
 import type { DataProvider } from 'react-admin';
-import { toHttpError } from './errors';
+import { failingAsHttpError } from './errors';
 import { declareInvalidation } from './invalidation';
 
 /** Any argument list: each method keeps its own signature in the provider's type. */
@@ -28,16 +28,7 @@ export function withCustomMethods<C extends Methods[]>(resources: DataProvider, 
     }
   }
   const wrapped = Object.fromEntries(
-    Object.entries(custom).map(([name, fn]) => [
-      name,
-      async (...args: unknown[]) => {
-        try {
-          return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
-        } catch (err) {
-          toHttpError(err);
-        }
-      },
-    ]),
+    Object.entries(custom).map(([name, fn]) => [name, failingAsHttpError(fn as (...a: unknown[]) => Promise<unknown>)]),
   );
   // combineDataProviders answers every name with a resource call, so the custom names come first.
   return new Proxy(resources, {

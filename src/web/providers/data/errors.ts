@@ -14,3 +14,14 @@ export function toHttpError(err: unknown): never {
   if (err.status >= 500) throw new HttpError('atrium.errors.server', err.status, err.body);
   throw new HttpError(err.message, err.status, err.body);
 }
+
+/** `fn`, failing as the data provider's calls do: with toHttpError's HttpError, a synchronous throw too. */
+export function failingAsHttpError<A extends unknown[], T>(fn: (...args: A) => Promise<T>) {
+  return async (...args: A): Promise<T> => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      return toHttpError(err);
+    }
+  };
+}

@@ -21,7 +21,7 @@ import {
 } from '../../features/learning/data';
 import { newsAdapter, newsMethods } from '../../features/news/data';
 import { notificationsMethods } from '../../features/notifications/data';
-import { toHttpError } from './errors';
+import { failingAsHttpError } from './errors';
 import { donationsAdapter, donationsMethods, paymentsAdapter, paymentsMethods } from '../../features/payments/data';
 import {
   adminProductsAdapter,
@@ -104,15 +104,11 @@ for (const [name, adapter] of Object.entries(adapters)) declareResourceInvalidat
 type Method = keyof ResourceAdapter;
 
 function call<M extends Method>(method: M) {
-  return (async (resource: string, params: unknown) => {
+  return failingAsHttpError(async (resource: string, params: unknown) => {
     const adapter = (adapters as Record<string, ResourceAdapter>)[resource];
     const fn = adapter?.[method] as ((r: string, p: unknown) => Promise<unknown>) | undefined;
     if (!fn) throw new Error(`The resource "${resource}" has no ${method}`);
-    try {
-      return await fn(resource, params);
-    } catch (err) {
-      toHttpError(err);
-    }
+    return fn(resource, params);
   }) as DataProvider[M];
 }
 

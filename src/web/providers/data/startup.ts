@@ -2,18 +2,9 @@ import { hashKey } from '@tanstack/react-query';
 import { markEarly, queryClient } from './queryClient';
 import { providerKey } from './providerHooks';
 import { menusMethods } from './menus';
-import { toHttpError } from './errors';
+import { failingAsHttpError } from './errors';
 import type { EarlyRead } from './earlyReads';
 import { serverLanguageStore } from '../i18nProvider';
-
-/** The menus' calls, failing as the data provider's do (react-admin's HttpError): their hooks show that. */
-const call = async <T>(answer: () => Promise<T>): Promise<T> => {
-  try {
-    return await answer();
-  } catch (err) {
-    return toHttpError(err);
-  }
-};
 
 const noop = () => undefined;
 
@@ -30,15 +21,16 @@ export function prefetchOpenedPage(pathname: string, reads: () => readonly Early
   const language = serverLanguageStore.get();
   void ask({
     queryKey: providerKey('getMenu', language, 'main'),
-    queryFn: () => call(() => menusMethods.getMenu('main')),
+    // The menus' calls fail as the data provider's do (react-admin's HttpError): their hooks show that.
+    queryFn: failingAsHttpError(() => menusMethods.getMenu('main')),
   });
   void ask({
     queryKey: providerKey('getMenu', language, 'dropdown'),
-    queryFn: () => call(() => menusMethods.getMenu('dropdown')),
+    queryFn: failingAsHttpError(() => menusMethods.getMenu('dropdown')),
   });
   void ask({
     queryKey: providerKey('getFooterLinks', language),
-    queryFn: () => call(() => menusMethods.getFooterLinks()),
+    queryFn: failingAsHttpError(() => menusMethods.getFooterLinks()),
   });
   // `/` has no page of its own to check: it sends the user to their role's start page, which asks for itself.
   if (pathname === '/') return;
@@ -46,7 +38,7 @@ export function prefetchOpenedPage(pathname: string, reads: () => readonly Early
   queryClient
     .query({
       queryKey: providerKey('checkAccess', null, pathname),
-      queryFn: () => call(() => menusMethods.checkAccess(pathname)),
+      queryFn: failingAsHttpError(() => menusMethods.checkAccess(pathname)),
     })
     .then((access) => {
       if (!access.allow) return;

@@ -5,6 +5,7 @@ import type {
   SchemaLandingElementWrite,
 } from '../../../../api/schema';
 import type { ResourceAdapter } from '../../../providers/data/types';
+import { isRecordId } from '../../../common/urlState';
 
 /** A landing element as react-admin sees it: the contract's element plus the flow it belongs to. */
 export type LandingElementRecord = SchemaLandingElement & { flow_id: number };
@@ -19,7 +20,7 @@ const records = (flowId: number, res: SchemaLandingElementsResponse) => ({
 
 const flowOf = (value: unknown): number => {
   const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) throw new Error('landing-elements needs a flow_id');
+  if (!isRecordId(id)) throw new Error('landing-elements needs a flow_id');
   return id;
 };
 
