@@ -33,9 +33,8 @@ const CHECKED_RESOURCES = RESOURCES.map(({ listReads: _reads, ...r }) => ({
   show: checked(r.show),
 }));
 
-// As soon as this module runs: main.tsx loads it at once on a signed-in page, so the screen's script,
-// the menus, the route check and the page's data are asked while the rest of the app's code starts, not
-// once the layout has rendered. Only on a signed-in start: a login form loads this module while its call
+// As soon as this module runs: main.tsx loads it at once on a signed-in page, so the screen's script and
+// the page's data are asked while the rest of the app's code starts, not once the layout has rendered. Only on a signed-in start: a login form loads this module while its call
 // is under way, and a call without the session would be a 401 that ends the session the login is about to start.
 if (getToken() && !isPublicPath(window.location.pathname)) startOpenedPage(window.location);
 

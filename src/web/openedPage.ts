@@ -1,6 +1,6 @@
 import { isValidElement } from 'react';
 import { matchPath } from 'react-router-dom';
-import { prefetchOpenedPage } from './providers/data/startup';
+import { askOpenedPageReads } from './providers/data/startup';
 import { i18nProvider } from './providers/i18nProvider';
 import { store } from './providers/store';
 import { preloadScreen } from './common/lazyScreen';
@@ -8,10 +8,9 @@ import { PAGES } from './features';
 
 /**
  * A signed-in start at a page's address (AdminApp.tsx, as its code runs): starts the download of the page's
- * screen and asks for what its first render waits on (providers/data/startup.ts): the route check, the
- * menus, and once the check allows it the page's own first reads (its route's EarlyReads). The page's data
- * used to be asked only once the layout and the page had been drawn empty, to be drawn a second time with
- * it (docs/performance.md).
+ * screen and, once the route check asked at the start (main.tsx, startup.ts) allows it, the page's own first
+ * reads (its route's EarlyReads). The page's data used to be asked only once the layout and the page had
+ * been drawn empty, to be drawn a second time with it (docs/performance.md).
  */
 export function startOpenedPage({ pathname, search }: Pick<Location, 'pathname' | 'search'>) {
   const opened = PAGES.flatMap((v) => {
@@ -20,7 +19,7 @@ export function startOpenedPage({ pathname, search }: Pick<Location, 'pathname' 
   })[0];
   preloadScreen(isValidElement(opened?.view) ? opened.view.type : opened?.view);
   const reads = opened?.reads;
-  prefetchOpenedPage(pathname, () =>
+  askOpenedPageReads(pathname, () =>
     reads
       ? reads({
           params: opened.params,

@@ -84,6 +84,29 @@ test("a member's pages ask for their data as the app starts, each read once", as
   expect(subscription).toEqual(['GET /api/subscription/info/']);
 });
 
+test("the menus and the page's route check are asked before the signed-in app's code arrives, once each", async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'member@demo.atrium');
+  await openFromMenu(page, ru.menu_lessons);
+  await expect(page.getByText('Getting started').first()).toBeVisible();
+  // AdminApp's script held back: what is asked meanwhile was asked by the page's first script (main.tsx).
+  const start = await reloadHoldingScreen(page, 'AdminApp', [
+    /^GET \/api\/menu\/main\/$/,
+    /^GET \/api\/menu\/dropdown\/$/,
+    /^GET \/api\/pages\/footer_links\/$/,
+    /^POST \/api\/menu\/check_access\/$/,
+  ]);
+  await expect(page.getByText('Getting started').first()).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: ru.menu_lessons })).toBeVisible();
+  expect(start.sort()).toEqual([
+    'GET /api/menu/dropdown/',
+    'GET /api/menu/main/',
+    'GET /api/pages/footer_links/',
+    'POST /api/menu/check_access/',
+  ]);
+});
+
 test("staff's and an admin's lists ask for their first page as the app starts, once", async ({ browser }) => {
   const page = await signedInPage(browser, 'consultant@demo.atrium');
   await openFromMenu(page, ru.menu_staff_tasks);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 // Assembling the provider registers what each custom method declares stale.
 import '../../src/web/providers/data';
 import { applyInvalidation } from '../../src/web/providers/data/invalidation';
-import { providerKey } from '../../src/web/providers/data/providerHooks';
+import { providerKey } from '../../src/web/providers/data/keys';
 import { queryClient } from '../../src/web/providers/data/queryClient';
 
 /** Queries of the screens a custom method changes: react-admin's `[resource, …]` and the custom reads' `[method, locale, …]`. */

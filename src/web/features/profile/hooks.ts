@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useLocaleState } from 'react-admin';
 import type { SchemaProfile } from '../../../api/schema';
 import { useQueryClient } from '../../providers/data/query';
-import { providerKey, useProviderQuery } from '../../providers/data/providerHooks';
+import { providerKey } from '../../providers/data/keys';
+import { useProviderQuery } from '../../providers/data/providerHooks';
 
 /**
  * The signed-in user's profile, read again when the window gets focus back. TanStack Query by itself

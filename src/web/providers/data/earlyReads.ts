@@ -8,7 +8,7 @@ import {
   type Store,
 } from 'react-admin';
 import type { AtriumDataProvider, AtriumMethods } from '.';
-import { providerKey } from './providerHooks';
+import { providerKey } from './keys';
 
 /**
  * A read a screen makes as it first renders, asked ahead of it on a cold start (startup.ts) once the route

@@ -11,29 +11,19 @@ import {
 import { useDataProvider, useLocaleState } from 'react-admin';
 import type { AtriumDataProvider, AtriumMethods } from '.';
 import { applyInvalidation } from './invalidation';
+import { providerKey, type MethodName } from './keys';
 
 /**
  * The one way screens call the provider's custom methods (react-admin's own hooks serve the resources):
  * a read is `useProviderQuery(method, args)`, a change `useProviderMutation(method)`. Both run on
  * react-admin's query client, and a change applies what its method declared stale (invalidation.ts).
  */
-export type MethodName = keyof AtriumMethods;
 type Args<M extends MethodName> = Parameters<AtriumMethods[M]>;
 type Answer<M extends MethodName> = Awaited<ReturnType<AtriumMethods[M]>>;
 /** A method without arguments is called with `mutate()`, others with their arguments as a list. */
 // `void` is what lets TanStack's mutate() go without an argument.
 // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
 type Variables<M extends MethodName> = Args<M> extends [] ? void : Args<M>;
-
-/**
- * The key of a custom read: the method, the language the server answers in (null when the answer does not
- * depend on it), then the arguments. Invalidating `[method]` reaches every language and argument.
- */
-export const providerKey = <M extends MethodName>(method: M, locale: string | null, ...args: Args<M>): QueryKey => [
-  method,
-  locale,
-  ...args,
-];
 
 /** The same read in another language: its answer stays on screen while the new one loads. */
 const sameReadElsewhere = (a: QueryKey, b: QueryKey) =>
