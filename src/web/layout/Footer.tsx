@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -26,7 +27,8 @@ function appPath(url: string, supportEmail: unknown): string | null {
  */
 export function Footer() {
   const translate = useTranslate();
-  const { data } = useFooterLinks();
+  // After the page's first render, as the side menu (Menu.tsx).
+  const data = useDeferredValue(useFooterLinks().data, undefined);
   // The same query (and cache) as the dashboard's configs.
   const configs = useProviderQuery('getConfigs', [], { staleTime: 10 * 60_000 });
   if (!data?.length) return null;

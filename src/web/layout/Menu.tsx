@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Collapse, List, ListItemIcon, MenuItem, Tooltip, Typography } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
@@ -134,7 +134,10 @@ const Section = memo(function Section({
 
 /** The side menu, as the server lists it for the user's role (GET menu/main/), grouped into collapsible sections. */
 export function Menu() {
-  const { data } = useServerMenu('main');
+  // Drawn in a render of its own after the page's first (React's deferred value, nothing at first): asked
+  // as the app starts, the menu is there for the first render, which it made longer, and the page's
+  // content came later (docs/performance.md, twenty-ninth session).
+  const data = useDeferredValue(useServerMenu('main').data, undefined);
   const { pathname } = useLocation();
   const [openState, setOpenState] = useStore<OpenState>(STORE_KEY, {});
   const entries = useMemo(() => data ?? [], [data]);
