@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashKey } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import {
   AdminContext,
@@ -63,7 +62,7 @@ async function startAndRender(reads: EarlyReads, ui: ReactNode, opened: Opened =
     store,
   });
   for (const read of asked) {
-    markEarly(hashKey(read.queryKey));
+    markEarly(read.queryKey);
     await queryClient.query({ queryKey: read.queryKey, queryFn: () => read.queryFn(calls as never) });
   }
   const before = callCount(calls);

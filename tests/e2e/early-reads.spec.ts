@@ -107,6 +107,21 @@ test("the menus and the page's route check are asked before the signed-in app's 
   ]);
 });
 
+test("a cold dashboard asks for the account once: its support box joins the start's read", async ({ browser }) => {
+  const page = await signedInPage(browser, 'member@demo.atrium');
+  await expect(page.getByTestId('support-box')).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (callOf(req) === 'GET /api/accounts/me/') asked.push(callOf(req));
+  });
+  await page.reload();
+  await expect(page.getByTestId('support-box')).toBeVisible();
+  await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+  // Long enough for a second read by a hook that found no fresh answer.
+  await page.waitForTimeout(1_000);
+  expect(asked).toEqual(['GET /api/accounts/me/']);
+});
+
 test("staff's and an admin's lists ask for their first page as the app starts, once", async ({ browser }) => {
   const page = await signedInPage(browser, 'consultant@demo.atrium');
   await openFromMenu(page, ru.menu_staff_tasks);

@@ -1,9 +1,10 @@
 import type { AuthProvider } from 'react-admin';
 import type { SchemaLoginRequest, SchemaProfile as Profile } from '../../api/schema';
 import { accountsMethods, getToken, onUnauthorized, setToken, storage } from '../features/auth/data';
-import { chosenLocale, followAccount } from './i18nProvider';
+import { chosenLocale, followAccount, i18nProvider } from './i18nProvider';
 import { allows, homePath } from '../features/access';
-import { queryClient } from './data/queryClient';
+import { markEarly, queryClient } from './data/queryClient';
+import { providerKey } from './data/keys';
 
 export const PROFILE_KEY = 'atrium:user';
 
@@ -74,7 +75,12 @@ const roleOf = (profile: Profile) => (profile.is_superuser && profile.is_active 
 export async function followAccountChanges(): Promise<void> {
   if (!getToken()) return;
   const before = cachedProfile();
-  const profile = await accountsMethods.getMe();
+  // Asked under the profile's own key (useProfile's, features/profile/hooks.ts), and always asked anew: a
+  // screen that reads the profile as the app starts (the dashboard's support box) joins this read and
+  // finds its answer fresh, instead of asking /accounts/me/ a second time.
+  const queryKey = providerKey('getProfile', i18nProvider.getLocale());
+  markEarly(queryKey);
+  const profile = await queryClient.query({ queryKey, queryFn: () => accountsMethods.getMe(), staleTime: 0 });
   storeProfile(profile);
   if (profile.language !== chosenLocale()) followAccount(profile.language);
   if (before && roleOf(before) !== roleOf(profile)) {

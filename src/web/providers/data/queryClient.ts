@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient, type Query } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
 import { applyResourceInvalidation } from './invalidation';
 
@@ -20,8 +20,8 @@ const early = new Set<string>();
  * fresh for EARLY_FRESH_MS, so the screen that mounts on it draws it without asking the same thing a second
  * time (TanStack's default staleness, 0, would). An invalidation still makes it stale at once.
  */
-export function markEarly(queryHash: string) {
-  early.add(queryHash);
+export function markEarly(queryKey: QueryKey) {
+  early.add(hashKey(queryKey));
 }
 
 const staleTime = (query: Query) =>

@@ -1,4 +1,4 @@
-import { hashKey, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { markEarly, queryClient } from './queryClient';
 import { providerKey } from './keys';
 import { menusMethods } from './menus';
@@ -15,7 +15,7 @@ const loadProvider = () => (provider ??= import('./index').then((m) => m.dataPro
 
 /** Asks a read ahead of its hook, which then finds it fresh; a failure is left for the hook to ask again and show. */
 function askEarly(queryKey: QueryKey, queryFn: () => Promise<unknown>) {
-  markEarly(hashKey(queryKey));
+  markEarly(queryKey);
   return queryClient.query({ queryKey, queryFn }).catch(noop);
 }
 
@@ -51,7 +51,7 @@ export function askSignedInStart(pathname: string) {
   );
   // `/` has no page of its own to check: it sends the user to their role's start page, which asks for itself.
   if (pathname !== '/') {
-    markEarly(hashKey(providerKey('checkAccess', null, pathname)));
+    markEarly(providerKey('checkAccess', null, pathname));
     checkAccess(pathname).catch(noop);
   }
 }
