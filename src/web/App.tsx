@@ -9,6 +9,7 @@ import { i18nProvider, onFollowAccount, phrasesStore } from './providers/i18nPro
 import { store } from './providers/store';
 import { lazyDataProvider } from './providers/lazyDataProvider';
 import { queryClient } from './providers/data/queryClient';
+import { loadProvider } from './providers/data/startup';
 import { onIos } from './layout/ios';
 import { LocaleTheme } from './layout/LocaleTheme';
 import { LoadingScreen } from './layout/Loading';
@@ -28,10 +29,7 @@ const AdminApp = lazyScreen(loadAdminApp);
  * The adapters load with the first call of another method: the public screens read no resource, and
  * their calls (logging in, registration, the mailed links) are answered by the small accounts module.
  */
-const dataProvider = lazyDataProvider(
-  () => import('./providers/data').then((module) => module.dataProvider),
-  accountsMethods,
-);
+const dataProvider = lazyDataProvider(loadProvider, accountsMethods);
 
 /** The public screens' frame: the baseline styles react-admin's UI gives its pages. */
 function PublicFrame() {

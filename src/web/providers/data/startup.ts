@@ -9,9 +9,12 @@ import { serverLanguageStore } from '../i18nProvider';
 
 const noop = () => undefined;
 
-/** The data provider, asked for at the start: every signed-in page reads through it at once. */
+/**
+ * The data provider's code, loaded once: asked for at a signed-in start (every signed-in page reads through
+ * it at once), and otherwise with the first call of App.tsx's lazy provider.
+ */
 let provider: Promise<AtriumDataProvider> | undefined;
-const loadProvider = () => (provider ??= import('./index').then((m) => m.dataProvider));
+export const loadProvider = () => (provider ??= import('./index').then((m) => m.dataProvider));
 
 /** Asks a read ahead of its hook, which then finds it fresh; a failure is left for the hook to ask again and show. */
 function askEarly(queryKey: QueryKey, queryFn: () => Promise<unknown>) {
