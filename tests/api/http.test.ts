@@ -260,6 +260,25 @@ describe('the web app', () => {
     expect((await web.app.inject({ method: 'GET', url: '/dashboard' })).body).toBe(INDEX_HTML);
   });
 
+  it('sends a page compressed as the browser accepts it, and as it is to one that accepts nothing', async () => {
+    const get = (url: string, encoding?: string) =>
+      web.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    for (const url of ['/dashboard', '/login']) {
+      const plain = await get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+      const gz = await get(url, 'gzip;q=1, br;q=0');
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString(), url).toBe(plain.body);
+      expect((await get(url, 'identity')).body, url).toBe(plain.body);
+    }
+    // The login's page still varies by language too.
+    expect((await get('/login', 'br')).headers.vary).toMatch(/accept-language/i);
+  });
+
   it("sends the build's compressed copy of a script the browser accepts, and the script itself to one that accepts none", async () => {
     const url = '/assets/start-Ef56Gh78.js';
     const get = (encoding?: string) =>

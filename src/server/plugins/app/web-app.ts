@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { langOfAddress, webPages } from './web-pages';
+import { langOfAddress, pageBody, webPage, webPages } from './web-pages';
 
 /** Serves the built SPA; unknown non-API paths get index.html so the client router decides. */
 export default fp(async (app: FastifyInstance) => {
@@ -12,6 +12,7 @@ export default fp(async (app: FastifyInstance) => {
   const built = fs.existsSync(index);
   const ASSETS = path.join(path.resolve(webDist), 'assets') + path.sep;
   const pageAt = built ? webPages(webDist) : () => undefined;
+  const indexPage = built ? webPage(fs.readFileSync(index, 'utf8')) : undefined;
   if (built)
     await app.register(fastifyStatic, {
       root: webDist,
@@ -33,11 +34,12 @@ export default fp(async (app: FastifyInstance) => {
     if (fileLike || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
     }
-    if (!built) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    if (!indexPage) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     reply.type('text/html').header('cache-control', 'no-cache');
     // The page names the scripts a public screen needs, in the language it starts in (web-pages.ts).
-    const page = pageAt(req.url.split('?', 1)[0] ?? '/', langOfAddress(req.query) ?? req.lang);
-    if (page) return reply.header('vary', 'Accept-Language').send(page);
-    return reply.send(fs.createReadStream(index));
+    const screen = pageAt(req.url.split('?', 1)[0] ?? '/', langOfAddress(req.query) ?? req.lang);
+    const { body, encoding } = pageBody(screen ?? indexPage, req.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.header('vary', screen ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding').send(body);
   });
 });

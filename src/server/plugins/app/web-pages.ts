@@ -1,11 +1,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import { catalogues, type Lang } from '../../i18n';
 
 const LANGUAGES = Object.keys(catalogues) as Lang[];
 
 /** What the web build writes about its public screens' scripts (vite.config.ts, screenPreloads). */
 type Preloads = { screens: { path: string; scripts: string[] }[]; messages: Record<string, string[]> };
+
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const COMPRESS: Record<Encoding, (html: string) => Buffer> = {
+  br: (html) => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (html) => zlib.gzipSync(html, { level: 9 }),
+};
+
+/** A page of the app and its compressed copies, each made at its first request. */
+export type WebPage = { html: string; copies: Partial<Record<Encoding, Buffer>> };
+
+export const webPage = (html: string): WebPage => ({ html, copies: {} });
+
+/**
+ * The page as the request's Accept-Encoding takes it: the build's index.html carries the login's styles
+ * (vite.config.ts, firstStyles), about 37 KB that brotli makes 6.
+ */
+export function pageBody(
+  page: WebPage,
+  acceptEncoding: string | undefined,
+): { body: string | Buffer; encoding?: Encoding } {
+  const encoding = acceptEncoding ? negotiate(acceptEncoding, [...ENCODINGS]) : null;
+  if (!encoding) return { body: page.html };
+  return { body: (page.copies[encoding] ??= COMPRESS[encoding](page.html)), encoding };
+}
 
 /**
  * The page (index.html) the server sends for a path: on a public screen's path it names the screen's
@@ -15,7 +42,7 @@ type Preloads = { screens: { path: string; scripts: string[] }[]; messages: Reco
  * starts in (a language picked earlier in this browser is the app's to load). Undefined elsewhere, and
  * without the build's preload.json: the page as built.
  */
-export function webPages(webDist: string): (pathname: string, lang: Lang) => string | undefined {
+export function webPages(webDist: string): (pathname: string, lang: Lang) => WebPage | undefined {
   const file = path.join(webDist, 'preload.json');
   if (!fs.existsSync(file)) return () => undefined;
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
@@ -28,7 +55,7 @@ export function webPages(webDist: string): (pathname: string, lang: Lang) => str
       LANGUAGES.map((lang) => {
         const scripts = new Set([...screen.scripts, ...(preloads.messages[lang] ?? [])]);
         const links = [...scripts].map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('');
-        return [lang, index.replace('</head>', `${links}</head>`)];
+        return [lang, webPage(index.replace('</head>', `${links}</head>`))];
       }),
     ),
   }));
