@@ -341,6 +341,8 @@ function eagerCompileHint(): Plugin {
   };
 }
 
+const FIRST_STYLES = fileURLToPath(new URL('src/web/layout/first-styles.json', import.meta.url));
+
 /**
  * A public screen's scripts named in the page the server sends for its path (issue 41): the browser asks
  * for them while it reads the page, beside the entry's, instead of once the entry has arrived and run
@@ -348,6 +350,12 @@ function eagerCompileHint(): Plugin {
  * build writes `preload.json`: each screen's path and the scripts its module needs that index.html does
  * not load, and each language's public messages the same way; the server (plugins/app/web-app.ts) adds
  * them as `<link rel="modulepreload">`, the language by the address's `lang` or the browser's.
+ * And the login's styles (`styles`, from src/web/layout/first-styles.json), which the server writes into
+ * the public screens' pages: emotion takes the rules of a server-rendered page as inserted, so the
+ * screen's first render neither compiles its CSS (stylis) nor inserts it rule by rule, a tenth of the
+ * login's time at bench:web's 4× CPU. Class names are hashes of the styles: a stale file only adds unused
+ * rules, and a changed style is inserted as before (login-styles.spec tells when to make the file again).
+ * The signed-in pages (index.html as built) do without them: they would only be read there.
  */
 function screenPreloads(): Plugin {
   return {
@@ -375,7 +383,11 @@ function screenPreloads(): Plugin {
           scriptsOf(`${lang} messages`, (id) => id.endsWith(`atrium-public-messages/${lang}`)),
         ]),
       );
-      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ screens, messages }) });
+      // The login's styles as emotion reads them from a server-rendered page (`<style data-emotion="css <names>">`
+      // holds the rules of the names, taken as inserted): made by `npm run first-styles` (scripts/first-styles.ts).
+      const first = JSON.parse(fs.readFileSync(FIRST_STYLES, 'utf8')) as { names: string[]; css: string };
+      const styles = `<style data-emotion="css ${first.names.join(' ')}">${first.css}</style>`;
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ screens, messages, styles }) });
     },
   };
 }
@@ -397,28 +409,6 @@ function precompressed(): Plugin {
   };
 }
 
-/**
- * The login screen's styles written into index.html (`src/web/layout/first-styles.json`, made by `npm run
- * first-styles` from what emotion inserts as a production build draws /login): emotion takes a
- * `<style data-emotion="css <names>">` in the page as already inserted (as after server rendering), so the
- * login's first render neither compiles its CSS (stylis) nor inserts it rule by rule, a tenth of its time at
- * bench:web's 4× CPU. Class names are hashes of the styles: a stale file only adds unused rules, and a
- * changed style is inserted as before (login-styles.spec tells when to make the file again).
- * FIRST_STYLES=0 leaves them out (the generator's own build).
- */
-function firstStyles(): Plugin {
-  const file = fileURLToPath(new URL('src/web/layout/first-styles.json', import.meta.url));
-  return {
-    name: 'atrium:first-styles',
-    apply: 'build',
-    transformIndexHtml: () => {
-      if (process.env.FIRST_STYLES === '0') return [];
-      const { names, css } = JSON.parse(fs.readFileSync(file, 'utf8')) as { names: string[]; css: string };
-      return [{ tag: 'style', attrs: { 'data-emotion': `css ${names.join(' ')}` }, children: css, injectTo: 'head' }];
-    },
-  };
-}
-
 const libraries = signedInLibraries();
 
 // The web app (`vite build`, `vite` in development).
@@ -436,7 +426,6 @@ const web: UserConfig = {
     screenPreloads(),
     eagerCompileHint(),
     precompressed(),
-    firstStyles(),
   ],
   // hoist-non-react-statics (emotion) brings its own react-is 16 beside React's 19, which has the same symbols.
   resolve: { dedupe: ['react-is'] },

@@ -1,11 +1,12 @@
 /**
- * Makes src/web/layout/first-styles.json, the login screen's styles that the build writes into index.html
- * (vite.config.ts, firstStyles): `npm run first-styles` after a change of the login's look or of Material
- * UI / emotion (tests/e2e/login-styles.spec.ts fails until then). It builds the web app without them
- * (FIRST_STYLES=0) into a temporary folder, opens /login from it in the benches' Chromium in each language
- * at a phone's and a laptop's width, and keeps the rules emotion inserted, in their order, with the names
- * that mark them inserted (as emotion wrote them: vendor prefixes Chromium does not keep included). The screen asks the server for nothing before it takes input, so the build's
- * files are served from the folder by the browser's request routing, with no server.
+ * Makes src/web/layout/first-styles.json, the login screen's styles that the server writes into the public
+ * screens' pages (vite.config.ts, screenPreloads; src/server/plugins/app/web-pages.ts): `npm run
+ * first-styles` after a change of the login's look or of Material UI / emotion (tests/e2e/login-styles.spec.ts
+ * fails until then). It builds the web app into a temporary folder, opens /login from its index.html (which
+ * never carries them) in the benches' Chromium in each language at a phone's and a laptop's width, and keeps
+ * the rules emotion inserted, in their order, as emotion wrote them (vendor prefixes Chromium drops
+ * included), with the names that mark them inserted. The screen asks the server for nothing before it takes
+ * input, so the build's files are served from the folder by the browser's request routing, with no server.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +27,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-first-styles-'));
 try {
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], {
     stdio: 'inherit',
-    env: { ...process.env, FIRST_STYLES: '0' },
   });
   if (built.status !== 0) throw new Error('the web build failed');
 

@@ -195,6 +195,7 @@ const PRELOADS = {
     en: ['/assets/en-E5.js', '/assets/public-libs-B2.js'],
     de: ['/assets/de-D4.js'],
   },
+  styles: '<style data-emotion="css a1b2">.css-a1b2{display:flex;}</style>',
 };
 
 describe('the web app', () => {
@@ -258,6 +259,15 @@ describe('the web app', () => {
     }
     expect((await web.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
     expect((await web.app.inject({ method: 'GET', url: '/dashboard' })).body).toBe(INDEX_HTML);
+  });
+
+  it("writes the login's styles into the public screens' pages, as a server-rendered page gives them to emotion", async () => {
+    for (const url of ['/login', '/register/PROMO1']) {
+      const page = await web.app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain(`${PRELOADS.styles}</head>`);
+    }
+    // A signed-in page would only read them.
+    expect((await web.app.inject({ method: 'GET', url: '/dashboard' })).body).not.toContain('data-emotion');
   });
 
   it('sends a page compressed as the browser accepts it, and as it is to one that accepts nothing', async () => {

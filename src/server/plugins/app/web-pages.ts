@@ -7,7 +7,12 @@ import { catalogues, type Lang } from '../../i18n';
 const LANGUAGES = Object.keys(catalogues) as Lang[];
 
 /** What the web build writes about its public screens' scripts (vite.config.ts, screenPreloads). */
-type Preloads = { screens: { path: string; scripts: string[] }[]; messages: Record<string, string[]> };
+type Preloads = {
+  screens: { path: string; scripts: string[] }[];
+  messages: Record<string, string[]>;
+  /** The login's styles, as a server-rendered page gives them to emotion (a `<style>` element). */
+  styles?: string;
+};
 
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
@@ -22,8 +27,8 @@ export type WebPage = { html: string; copies: Partial<Record<Encoding, Buffer>> 
 export const webPage = (html: string): WebPage => ({ html, copies: {} });
 
 /**
- * The page as the request's Accept-Encoding takes it: the build's index.html carries the login's styles
- * (vite.config.ts, firstStyles), about 37 KB that brotli makes 6.
+ * The page as the request's Accept-Encoding takes it: a public screen's carries the login's styles, about
+ * 37 KB that brotli makes 6.
  */
 export function pageBody(
   page: WebPage,
@@ -39,8 +44,9 @@ export function pageBody(
  * scripts and its starting language's messages as module preloads, so that the browser asks for them
  * while it reads the page rather than once the entry has run (issue 41: the login interactive sooner at
  * 4× CPU, docs/performance.md). The language is the address's `lang`, else the browser's, as the app
- * starts in (a language picked earlier in this browser is the app's to load). Undefined elsewhere, and
- * without the build's preload.json: the page as built.
+ * starts in (a language picked earlier in this browser is the app's to load). It carries the login's
+ * styles too (preload.json's `styles`, vite.config.ts). Undefined elsewhere, and without the build's
+ * preload.json: the page as built.
  */
 export function webPages(webDist: string): (pathname: string, lang: Lang) => WebPage | undefined {
   const file = path.join(webDist, 'preload.json');
@@ -55,7 +61,7 @@ export function webPages(webDist: string): (pathname: string, lang: Lang) => Web
       LANGUAGES.map((lang) => {
         const scripts = new Set([...screen.scripts, ...(preloads.messages[lang] ?? [])]);
         const links = [...scripts].map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('');
-        return [lang, webPage(index.replace('</head>', `${links}</head>`))];
+        return [lang, webPage(index.replace('</head>', `${links}${preloads.styles ?? ''}</head>`))];
       }),
     ),
   }));
