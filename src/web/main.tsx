@@ -6,7 +6,6 @@ import { isPublicPath, preloadPublicScreen } from './features/auth/public';
 import { getToken } from './features/auth/data';
 import { loadAdminApp } from './loadAdminApp';
 import { askSignedInStart } from './providers/data/startup';
-import { warmZoneClock } from './common/zoneClock';
 
 document.documentElement.lang = initialLocale();
 const root = document.getElementById('root');
@@ -20,7 +19,6 @@ if (isPublicPath(opened)) preloadPublicScreen(opened);
 else if (getToken()) {
   loadAdminApp().catch(() => undefined);
   askSignedInStart(opened);
-  warmZoneClock();
 }
 // The starting language's messages are preloaded with the entry (vite.config.ts), so this waits for no request of its own.
 void startI18n().then(() => {

@@ -3,7 +3,6 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useGetIdentity, useLocaleState } from 'react-admin';
 import type { SchemaProfile } from '../../api/schema';
-import { zoneOffset } from './zoneClock';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -20,6 +19,31 @@ export function useTimeZone(): string | undefined {
 
 /** The browser's own IANA zone: a new account's (registration) and the default of an import's. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** One formatter per zone: building an Intl.DateTimeFormat is what makes dayjs's tz() slow per call. */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC in minutes at the instant `ms` (throws RangeError for an unknown zone). */
+function zoneOffset(ms: number, tz: string): number {
+  let clock = zoneClocks.get(tz);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneClocks.set(tz, clock);
+  }
+  const part: Record<string, number> = {};
+  for (const p of clock.formatToParts(ms)) part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year ?? 0, (part.month ?? 1) - 1, part.day, part.hour, part.minute, part.second);
+  return Math.round((wall - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
+}
 
 /**
  * An ISO instant in the member's zone (the browser's when the zone is unknown or invalid): the same
