@@ -21,7 +21,6 @@ const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-first-styles-'));
 try {
@@ -48,10 +47,7 @@ try {
           const file = path.join(dir, pathname);
           // Every other address is the app's page, as the server answers it.
           const found = pathname.includes('.') && fs.existsSync(file) ? file : path.join(dir, 'index.html');
-          await route.fulfill({
-            body: fs.readFileSync(found),
-            contentType: TYPES[path.extname(found)] ?? 'text/html',
-          });
+          await route.fulfill({ path: found });
         });
         // emotion's rules as it inserts them (stylis's output, vendor prefixes and all), not as Chromium reads them
         // back: its own sheets are `data-emotion="css"` (its global styles have sheets of their own, kept out).

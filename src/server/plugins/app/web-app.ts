@@ -11,8 +11,9 @@ export default fp(async (app: FastifyInstance) => {
   const index = path.join(webDist, 'index.html');
   const built = fs.existsSync(index);
   const ASSETS = path.join(path.resolve(webDist), 'assets') + path.sep;
-  const pageAt = built ? webPages(webDist) : () => undefined;
-  const indexPage = built ? webPage(fs.readFileSync(index, 'utf8')) : undefined;
+  const html = built ? fs.readFileSync(index, 'utf8') : undefined;
+  const indexPage = html === undefined ? undefined : webPage(html);
+  const pageAt = html === undefined ? () => undefined : webPages(webDist, html);
   if (built)
     await app.register(fastifyStatic, {
       root: webDist,

@@ -42,7 +42,7 @@ export function pageBody(
 }
 
 /**
- * The page (index.html) the server sends for a path: on a public screen's path it names the screen's
+ * The page (`index`, the build's index.html) the server sends for a path: on a public screen's path it names the screen's
  * scripts and its starting language's messages as module preloads, so that the browser asks for them
  * while it reads the page rather than once the entry has run (issue 41: the login interactive sooner at
  * 4× CPU, docs/performance.md). The language is the address's `lang`, else the browser's, as the app
@@ -50,10 +50,9 @@ export function pageBody(
  * styles too (preload.json's `styles`, vite.config.ts). Undefined elsewhere, and without the build's
  * preload.json: the page as built.
  */
-export function webPages(webDist: string): (pathname: string, lang: Lang) => WebPage | undefined {
+export function webPages(webDist: string, index: string): (pathname: string, lang: Lang) => WebPage | undefined {
   const file = path.join(webDist, 'preload.json');
   if (!fs.existsSync(file)) return () => undefined;
-  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   if (!index.includes('</head>')) throw new Error(`${webDist}/index.html has no </head>`);
   const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Preloads;
   const screens = preloads.screens.map((screen) => ({
