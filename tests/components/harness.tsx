@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { render } from 'vitest-browser-react';
@@ -10,14 +10,16 @@ import { theme } from '../../src/web/layout/theme';
 
 /**
  * The English interface: react-admin's texts and every area's (the app's own i18nProvider also asks
- * the server and the browser which language to show; a test wants one).
+ * the server and the browser which language to show; a test wants one). One per render: a language a
+ * test switches to stays with its provider.
  */
-const i18nProvider = polyglotI18nProvider(
-  () => ({ ...englishMessages, ...english, ra: { ...englishMessages.ra, ...english.ra } }),
-  'en',
-  [],
-  { allowMissing: true },
-);
+const englishI18n = () =>
+  polyglotI18nProvider(
+    () => ({ ...englishMessages, ...english, ra: { ...englishMessages.ra, ...english.ra } }),
+    'en',
+    [],
+    { allowMissing: true },
+  );
 
 const ok = () => Promise.resolve();
 
@@ -25,7 +27,7 @@ const ok = () => Promise.resolve();
 type Methods = Partial<AtriumDataProvider>;
 
 /**
- * Renders `ui` as the app does (react-admin's <AdminContext>: router, query client, forms, translations, the app's theme)
+ * Renders `ui` as the app does (react-admin's <AdminContext>: router, query client, store, forms, translations, the app's theme)
  * with `methods` as the data provider (and `authProvider` when the screen signs in or asks who is
  * signed in): a component test mocks the providers at their public interface, so it needs no server.
  */
@@ -33,8 +35,11 @@ export function renderWithAdmin(ui: ReactNode, methods: Methods = {}, authProvid
   return render(
     <AdminContext
       dataProvider={methods as unknown as DataProvider}
-      i18nProvider={i18nProvider}
+      i18nProvider={englishI18n()}
       theme={theme}
+      // Each render's own store: react-admin's default keeps it (the language picked, a list's filters) in
+      // localStorage, for the file's next tests.
+      store={memoryStore()}
       authProvider={authProvider && { checkAuth: ok, checkError: ok, logout: ok, login: ok, ...authProvider }}
     >
       {ui}
@@ -63,3 +68,15 @@ export const profileOf = (changes: Partial<SchemaProfile> = {}): SchemaProfile =
   email_activation: true,
   ...changes,
 });
+
+/**
+ * Clicks a radio or a switch and says whether it is checked once React has drawn the click's own updates (a
+ * microtask later): a state that comes later (a mutation's pending state) has not arrived yet.
+ */
+export async function checkedAfterClick(input: HTMLInputElement) {
+  input.click();
+  await new Promise<void>((resolve) => {
+    queueMicrotask(resolve);
+  });
+  return input.checked;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useGetIdentity } from 'react-admin';
 import type { SchemaProfile } from '../../src/api/schema';
 import { LanguageCard } from '../../src/web/features/profile/LanguageCard';
-import { profileOf, renderWithAdmin } from './harness';
+import { checkedAfterClick, profileOf, renderWithAdmin } from './harness';
 
 const me = profileOf();
 
@@ -39,5 +39,16 @@ describe('language card', () => {
     expect(setProfileLanguage).toHaveBeenCalledWith('de');
     await expect.element(screen.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
     await expect.element(screen.getByRole('radio', { name: 'English' })).not.toBeChecked();
+  });
+});
+
+describe('a choice saved at once', () => {
+  it('shows the picked language from the click on, while the save has not answered (the radio went back until the mutation said it was pending)', async () => {
+    const setProfileLanguage = vi.fn(() => new Promise<SchemaProfile>(() => undefined));
+    const screen = await renderWithAdmin(<LanguageCard me={me} />, { setProfileLanguage });
+    const deutsch = screen.getByRole('radio', { name: 'Deutsch' });
+    expect(await checkedAfterClick(deutsch.element() as HTMLInputElement)).toBe(true);
+    await expect.element(deutsch).toBeDisabled();
+    expect(setProfileLanguage).toHaveBeenCalledWith('de');
   });
 });

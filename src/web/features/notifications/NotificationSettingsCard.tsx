@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Card, CardContent, FormControlLabel, Skeleton, Stack, Switch, Typography } from '@mui/material';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import type { SchemaNotificationSettingKind } from '../../../api/schema';
@@ -14,6 +15,9 @@ export function NotificationSettingsCard() {
   const notifyError = useNotifyError();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  // A switch's new position, held from the click until the settings are read again: otherwise the
+  // controlled switch goes back at the click and comes over once the save has been read back.
+  const [wanted, setWanted] = useState<{ kind: SchemaNotificationSettingKind; enabled: boolean } | null>(null);
   const { canAccess: staff = false } = useCanAccess({ action: 'list', resource: 'staff-tools' });
   const shown = settings.data?.settings.filter((s) => staff || !STAFF_ONLY.includes(s.kind)) ?? [];
   return (
@@ -44,14 +48,18 @@ export function NotificationSettingsCard() {
               key={s.kind}
               control={
                 <Switch
-                  checked={s.enabled}
-                  disabled={update.isPending}
+                  checked={wanted?.kind === s.kind ? wanted.enabled : s.enabled}
+                  disabled={wanted !== null}
                   onChange={(e) => {
+                    setWanted({ kind: s.kind, enabled: e.target.checked });
                     update.mutate([[{ kind: s.kind, enabled: e.target.checked }]], {
                       onSuccess: () => {
                         notify('atrium.tickets.notify_settings.saved', { type: 'success' });
                       },
                       onError: notifyError,
+                      onSettled: () => {
+                        setWanted(null);
+                      },
                     });
                   }}
                 />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Box, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import CardMembership from '@mui/icons-material/CardMembership';
 import { useTranslate } from 'react-admin';
@@ -10,6 +11,9 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
   const translate = useTranslate();
   const tz = useTimeZone();
   const autoPay = useAutoPay();
+  // The switch's new position, held from the click until the package is read again: the mutation's pending
+  // state reaches React after the click's event, and until then the controlled switch went back.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   if (!current) {
     return (
       <Alert severity="info" data-testid="no-current-package">
@@ -17,7 +21,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
       </Alert>
     );
   }
-  const checked = autoPay.isPending ? autoPay.variables[0] : current.auto_pay;
+  const checked = wanted ?? current.auto_pay;
   return (
     <Paper
       variant="outlined"
@@ -57,9 +61,14 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
             control={
               <Switch
                 checked={checked}
-                disabled={autoPay.isPending}
+                disabled={wanted !== null}
                 onChange={(e) => {
-                  autoPay.mutate([e.target.checked]);
+                  setWanted(e.target.checked);
+                  autoPay.mutate([e.target.checked], {
+                    onSettled: () => {
+                      setWanted(null);
+                    },
+                  });
                 }}
                 slotProps={{ input: { 'aria-describedby': 'auto-pay-hint' } }}
                 data-testid="auto-pay-switch"
