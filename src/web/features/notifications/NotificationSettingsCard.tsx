@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useOptimistic, useTransition } from 'react';
 import { Alert, Button, Card, CardContent, FormControlLabel, Skeleton, Stack, Switch, Typography } from '@mui/material';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import type { SchemaNotificationSettingKind } from '../../../api/schema';
@@ -15,9 +15,11 @@ export function NotificationSettingsCard() {
   const notifyError = useNotifyError();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
-  // A switch's new position, held from the click until the settings are read again: otherwise the
-  // controlled switch goes back at the click and comes over once the save has been read back.
-  const [wanted, setWanted] = useState<{ kind: SchemaNotificationSettingKind; enabled: boolean } | null>(null);
+  // A switch's new position from the click on, until the settings are read again (an optimistic value of
+  // the save's transition): otherwise the controlled switch went back at the click and came over once the
+  // save had been read back.
+  const [saving, startTransition] = useTransition();
+  const [wanted, setWanted] = useOptimistic<{ kind: SchemaNotificationSettingKind; enabled: boolean } | null>(null);
   const { canAccess: staff = false } = useCanAccess({ action: 'list', resource: 'staff-tools' });
   const shown = settings.data?.settings.filter((s) => staff || !STAFF_ONLY.includes(s.kind)) ?? [];
   return (
@@ -49,17 +51,17 @@ export function NotificationSettingsCard() {
               control={
                 <Switch
                   checked={wanted?.kind === s.kind ? wanted.enabled : s.enabled}
-                  disabled={wanted !== null}
+                  disabled={saving}
                   onChange={(e) => {
-                    setWanted({ kind: s.kind, enabled: e.target.checked });
-                    update.mutate([[{ kind: s.kind, enabled: e.target.checked }]], {
-                      onSuccess: () => {
+                    const enabled = e.target.checked;
+                    startTransition(async () => {
+                      setWanted({ kind: s.kind, enabled });
+                      try {
+                        await update.mutateAsync([[{ kind: s.kind, enabled }]]);
                         notify('atrium.tickets.notify_settings.saved', { type: 'success' });
-                      },
-                      onError: notifyError,
-                      onSettled: () => {
-                        setWanted(null);
-                      },
+                      } catch (err) {
+                        notifyError(err);
+                      }
                     });
                   }}
                 />

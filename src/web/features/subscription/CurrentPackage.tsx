@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useOptimistic, useTransition } from 'react';
 import { Alert, Box, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import CardMembership from '@mui/icons-material/CardMembership';
 import { useTranslate } from 'react-admin';
@@ -11,9 +11,11 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
   const translate = useTranslate();
   const tz = useTimeZone();
   const autoPay = useAutoPay();
-  // The switch's new position, held from the click until the package is read again: the mutation's pending
-  // state reaches React after the click's event, and until then the controlled switch went back.
-  const [wanted, setWanted] = useState<boolean | null>(null);
+  // The switch's new position from the click on, until the package is read again (an optimistic value of
+  // the save's transition): the mutation's pending state reaches React after the click's event, and until
+  // then the controlled switch went back.
+  const [saving, startTransition] = useTransition();
+  const [wanted, setWanted] = useOptimistic<boolean | null>(null);
   if (!current) {
     return (
       <Alert severity="info" data-testid="no-current-package">
@@ -61,13 +63,13 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
             control={
               <Switch
                 checked={checked}
-                disabled={wanted !== null}
+                disabled={saving}
                 onChange={(e) => {
-                  setWanted(e.target.checked);
-                  autoPay.mutate([e.target.checked], {
-                    onSettled: () => {
-                      setWanted(null);
-                    },
+                  const on = e.target.checked;
+                  startTransition(async () => {
+                    setWanted(on);
+                    // A refusal is the hook's toast (useAutoPay); the switch goes back.
+                    await autoPay.mutateAsync([on]).catch(() => undefined);
                   });
                 }}
                 slotProps={{ input: { 'aria-describedby': 'auto-pay-hint' } }}
