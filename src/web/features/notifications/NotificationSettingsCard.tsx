@@ -1,8 +1,8 @@
-import { useOptimistic, useTransition } from 'react';
 import { Alert, Button, Card, CardContent, FormControlLabel, Skeleton, Stack, Switch, Typography } from '@mui/material';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import type { SchemaNotificationSettingKind } from '../../../api/schema';
 import { useNotifyError } from '../../common/errors';
+import { useSavedAtOnce } from '../../common/useSavedAtOnce';
 import { useNotificationSettings, useUpdateNotificationSettings } from './hooks';
 
 /** Kinds only staff receive (a member's reply in a ticket they hold). */
@@ -15,11 +15,8 @@ export function NotificationSettingsCard() {
   const notifyError = useNotifyError();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
-  // A switch's new position from the click on, until the settings are read again (an optimistic value of
-  // the save's transition): otherwise the controlled switch went back at the click and came over once the
-  // save had been read back.
-  const [saving, startTransition] = useTransition();
-  const [wanted, setWanted] = useOptimistic<{ kind: SchemaNotificationSettingKind; enabled: boolean } | null>(null);
+  // A switch's new position from the click on, until the settings are read again.
+  const { picked, saving, save } = useSavedAtOnce<{ kind: SchemaNotificationSettingKind; enabled: boolean }>();
   const { canAccess: staff = false } = useCanAccess({ action: 'list', resource: 'staff-tools' });
   const shown = settings.data?.settings.filter((s) => staff || !STAFF_ONLY.includes(s.kind)) ?? [];
   return (
@@ -50,12 +47,11 @@ export function NotificationSettingsCard() {
               key={s.kind}
               control={
                 <Switch
-                  checked={wanted?.kind === s.kind ? wanted.enabled : s.enabled}
+                  checked={picked?.kind === s.kind ? picked.enabled : s.enabled}
                   disabled={saving}
                   onChange={(e) => {
                     const enabled = e.target.checked;
-                    startTransition(async () => {
-                      setWanted({ kind: s.kind, enabled });
+                    save({ kind: s.kind, enabled }, async () => {
                       try {
                         await update.mutateAsync([[{ kind: s.kind, enabled }]]);
                         notify('atrium.tickets.notify_settings.saved', { type: 'success' });

@@ -1,10 +1,10 @@
-import { useOptimistic, useTransition } from 'react';
 import { Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useLocaleState, useNotify, useSetLocale, useTranslate } from 'react-admin';
 import { useApplyProfile } from './hooks';
 import { useProviderMutation } from '../../providers/data/providerHooks';
 import { LOCALES, type Locale } from '../../providers/i18nProvider';
 import { useNotifyError } from '../../common/errors';
+import { useSavedAtOnce } from '../../common/useSavedAtOnce';
 import { LANGUAGE_KEYS } from './labels';
 import type { Profile } from './session';
 
@@ -17,16 +17,12 @@ export function LanguageCard({ me }: { me: Profile }) {
   const [locale] = useLocaleState();
   const apply = useApplyProfile();
   const save = useProviderMutation('setProfileLanguage');
-  // The choice shows from the click on, while it is saved and the interface switches, and falls back to
-  // the current language if saving fails: an optimistic value of the save's transition, drawn with the
-  // click. The mutation's pending state reaches React after the click's event, and until then the
-  // controlled radio went back to the old language (100-180 ms at 6x CPU; E2E's check() saw it undone).
-  const [busy, startTransition] = useTransition();
-  const [chosen, setChosen] = useOptimistic<Locale | null>(null);
+  // The choice shows from the click on, while it is saved and the interface switches; it falls back to
+  // the current language if saving fails.
+  const { picked, saving: busy, save: saveNow } = useSavedAtOnce<Locale>();
 
   const choose = (language: Locale) => {
-    startTransition(async () => {
-      setChosen(language);
+    saveNow(language, async () => {
       try {
         const user = await save.mutateAsync([language]);
         // The interface switches before the profile is read again: in between the card would show the
@@ -53,7 +49,7 @@ export function LanguageCard({ me }: { me: Profile }) {
           row
           aria-labelledby="language-title"
           name="language"
-          value={chosen ?? (LOCALES.includes(locale as Locale) ? locale : me.language)}
+          value={picked ?? (LOCALES.includes(locale as Locale) ? locale : me.language)}
           onChange={(e) => {
             choose(e.target.value as Locale);
           }}

@@ -1,21 +1,18 @@
-import { useOptimistic, useTransition } from 'react';
 import { Alert, Box, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import CardMembership from '@mui/icons-material/CardMembership';
 import { useTranslate } from 'react-admin';
 import type { SchemaSubscription } from '../../../api/schema';
 import { fmtDate, useTimeZone } from '../../common/format';
 import { useAutoPay } from './hooks';
+import { useSavedAtOnce } from '../../common/useSavedAtOnce';
 
 /** The active package: name, period, end date and the auto-pay switch. */
 export function CurrentPackage({ current }: { current: SchemaSubscription | null }) {
   const translate = useTranslate();
   const tz = useTimeZone();
   const autoPay = useAutoPay();
-  // The switch's new position from the click on, until the package is read again (an optimistic value of
-  // the save's transition): the mutation's pending state reaches React after the click's event, and until
-  // then the controlled switch went back.
-  const [saving, startTransition] = useTransition();
-  const [wanted, setWanted] = useOptimistic<boolean | null>(null);
+  // The switch's new position from the click on, until the package is read again.
+  const { picked, saving, save } = useSavedAtOnce<boolean>();
   if (!current) {
     return (
       <Alert severity="info" data-testid="no-current-package">
@@ -23,7 +20,7 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
       </Alert>
     );
   }
-  const checked = wanted ?? current.auto_pay;
+  const checked = picked ?? current.auto_pay;
   return (
     <Paper
       variant="outlined"
@@ -66,9 +63,8 @@ export function CurrentPackage({ current }: { current: SchemaSubscription | null
                 disabled={saving}
                 onChange={(e) => {
                   const on = e.target.checked;
-                  startTransition(async () => {
-                    setWanted(on);
-                    // A refusal is the hook's toast (useAutoPay); the switch goes back.
+                  // A refusal is the hook's toast (useAutoPay); the switch goes back.
+                  save(on, async () => {
                     await autoPay.mutateAsync([on]).catch(() => undefined);
                   });
                 }}
