@@ -133,7 +133,10 @@ it('survives three SIGKILLs mid-import with every valid row imported exactly onc
             (select count(*)::int from users where email::text like '%@kill.test') as users,
             (select count(*)::int from action_logs where details->>'import_id' = $1) as entries,
             (select details from action_logs where kind = 'import_completed' and details->>'import_id' = $1) as entry,
-            (select count(*)::int from user_import_warnings where import_id = $2) as warnings
+            (select count(*)::int from user_import_warnings where import_id = $2) as warnings,
+            -- Each skip's reason, so that a failure says which kind of row went wrong.
+            (select jsonb_object_agg(reason, n) from (select reason, count(*)::int as n from user_import_warnings
+              where import_id = $2 group by reason) r) as reasons
      from user_imports where id = $2`,
     [String(imp.id), imp.id],
   );
@@ -148,5 +151,6 @@ it('survives three SIGKILLs mid-import with every valid row imported exactly onc
     entries: 1,
     entry: expect.objectContaining({ imported: valid, skipped: ROWS - valid, warnings: 0, total: ROWS }),
     warnings: ROWS - valid,
+    reasons: { import_email_invalid: ROWS / 50, import_duplicate_email: ROWS - valid - ROWS / 50 },
   });
 });
