@@ -8,6 +8,7 @@ import { VIEWPORTS, keptPage, signIn, test } from './support/session';
 import { saveShot } from './support/screens';
 import { rememberLanguage } from './support/language';
 import { setOnShift } from './support/work-times';
+import { clickWhenStill } from './support/motion';
 
 /**
  * Consultant administration against the real server: an admin sets a consultant's limit, rating and
@@ -120,7 +121,7 @@ test('an admin manages consultants and sees every action in the history', async 
   // Give the demo member to the second consultant.
   await row(page, `second-${stamp}@e2e.example`).getByRole('button', { name: 'Передать пользователя' }).click();
   await dialog(page).getByLabel('Пользователь').fill('member@demo');
-  await page.getByRole('option', { name: /member@demo\.atrium/ }).click();
+  await clickWhenStill(page.getByRole('option', { name: /member@demo\.atrium/ }));
   await dialog(page).getByRole('button', { name: 'Передать' }).click();
   await expect(dialog(page)).toBeHidden();
 
@@ -142,9 +143,9 @@ test('an admin manages consultants and sees every action in the history', async 
     await expect(form.getByText('Пожалуйста, выберите тег')).toBeVisible();
     await expect(form.getByText('Пожалуйста, выберите консультанта')).toBeVisible();
     await form.getByLabel('Тег').click();
-    await page.getByRole('option', { name: catalogues.ru.tag_website }).click();
+    await clickWhenStill(page.getByRole('option', { name: catalogues.ru.tag_website }));
     await form.getByLabel('Консультант').click();
-    await page.getByRole('option', { name: /consultant@demo\.atrium/ }).click();
+    await clickWhenStill(page.getByRole('option', { name: /consultant@demo\.atrium/ }));
     await form.getByRole('button', { name: 'Создать' }).click();
     await expect(page.getByText(partner ? 'Партнёр создан' : 'Лид создан')).toBeVisible();
     await expect(form).toBeHidden();
@@ -194,9 +195,9 @@ test('an admin imports a CSV and sees the counts of the file', async ({ page }) 
     await expect(page.getByTestId(`map-${field}`)).toHaveValue(column);
   // The consultant is picked by name from the staff, not typed in as an id.
   await page.getByLabel('Консультант', { exact: true }).click();
-  await page.getByRole('option', { name: /consultant@demo\.atrium/ }).click();
+  await clickWhenStill(page.getByRole('option', { name: /consultant@demo\.atrium/ }));
   await page.getByLabel('Тег').click();
-  await page.getByRole('option', { name: catalogues.ru.tag_event }).click();
+  await clickWhenStill(page.getByRole('option', { name: catalogues.ru.tag_event }));
   await page.getByRole('button', { name: 'Начать импорт' }).click();
   // The imports list is a table: one row per file, its counts in one cell under "Строки" (#40 finding 14).
   const imported = row(page, `people-${stamp}.csv`);
@@ -311,7 +312,7 @@ test('a footer link gets its title in each language from the menu; the footer sh
   // In German, the German one, and the seed's links in German too.
   try {
     await page.getByRole('button', { name: 'Русский' }).click();
-    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await clickWhenStill(page.getByRole('menuitem', { name: 'Deutsch' }));
     await expect(footer.getByRole('link', { name: `Leitfaden ${stamp}` })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Neuigkeiten' })).toBeVisible();
   } finally {

@@ -57,7 +57,7 @@ async function pickCategories(page: Page, options: string[]) {
   const input = page.getByRole('combobox', { name: ru.fields.categories });
   for (const name of options) {
     await input.click();
-    await page.getByRole('option', { name, exact: true }).click();
+    await clickWhenStill(page.getByRole('option', { name, exact: true }));
   }
   await page.keyboard.press('Escape');
 }

@@ -7,6 +7,7 @@ import { leads } from '../../src/web/features/leads/i18n';
 import { person, team } from '../../src/web/features/team/i18n';
 import { openFromMenu } from './support/menu';
 import { signIn, test } from './support/session';
+import { clickWhenStill } from './support/motion';
 
 /**
  * An admin imports a file shaped like a Google Contacts export (56 columns) from the menu: the
@@ -52,7 +53,7 @@ test('an admin imports a Google Contacts export with the suggested mapping', asy
   await expect(page.getByTestId('samples-city')).toHaveText('Berlin · Kazan · Milano');
   // The responsible consultant is the importer at first; the tag is chosen.
   await page.getByLabel('Тег').click();
-  await page.getByRole('option', { name: catalogues.ru.tag_event }).click();
+  await clickWhenStill(page.getByRole('option', { name: catalogues.ru.tag_event }));
   await page.getByRole('button', { name: 'Начать импорт' }).click();
   await expect(page.getByText('Просмотр и сопоставление')).toBeHidden();
 
@@ -132,7 +133,7 @@ test('an upload never started is continued later from the list, or deleted after
   await expect(page.getByTestId('mapping-file')).toHaveText(later);
   await expect(page.getByTestId('map-email')).toHaveValue('Email');
   await page.getByLabel('Тег').click();
-  await page.getByRole('option', { name: catalogues.ru.tag_event }).click();
+  await clickWhenStill(page.getByRole('option', { name: catalogues.ru.tag_event }));
   await page.getByRole('button', { name: 'Начать импорт' }).click();
   await expect(page.getByText('Просмотр и сопоставление')).toBeHidden();
   await expect(waiting.locator('td.column-status')).toHaveText('Завершён', { timeout: 60_000 });

@@ -248,7 +248,7 @@ test.describe(() => {
     const stateTab = (state: keyof typeof pl.states) => staff.getByTestId(`tab-${state}`);
     const pickKind = async (kind: keyof typeof pl.kinds) => {
       await staff.getByRole('combobox', { name: pl.fields.kind }).click();
-      await staff.getByRole('option', { name: pl.kinds[kind], exact: true }).click();
+      await clickWhenStill(staff.getByRole('option', { name: pl.kinds[kind], exact: true }));
     };
     await pickKind('donation');
     await stateTab('paid').click();

@@ -458,7 +458,7 @@ test('a member changes the email: the current password, the link to the new addr
     ['English', 'Deutsch', 'Änderung rückgängig machen'],
   ] as const) {
     await page.getByRole('button', { name: from }).click();
-    await page.getByRole('menuitem', { name: to }).click();
+    await clickWhenStill(page.getByRole('menuitem', { name: to }));
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expectNoRawKeys(page);
   }

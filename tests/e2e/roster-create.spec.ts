@@ -4,6 +4,7 @@ import { staff } from '../../src/web/features/staff/i18n';
 import { expectNoRawKeys } from './support/admin-api';
 import { openFromMenu } from './support/menu';
 import { LANGUAGE_WALKS, OPEN_MENU, test, VIEWPORTS } from './support/session';
+import { clickWhenStill } from './support/motion';
 
 /**
  * #40 finding 17: a consultant with nobody in their structure opens Staff › Consultants from the menu.
@@ -68,9 +69,9 @@ for (const [lang, width] of LANGUAGE_WALKS)
       await form.getByLabel(t.people.last_name).fill(`Roster${stamp}`);
       await form.getByLabel(t.people.email).fill(leadEmail);
       await form.getByLabel(t.people.tag).click();
-      await page.getByRole('option').first().click();
+      await clickWhenStill(page.getByRole('option').first());
       await form.getByLabel(t.people.consultant).click();
-      await page.getByRole('option', { name: new RegExp(email) }).click();
+      await clickWhenStill(page.getByRole('option', { name: new RegExp(email) }));
       await form.getByRole('button', { name: t.people.create }).click();
       await expect(page.getByText(t.people.lead_created)).toBeVisible();
       await expect(form).toBeHidden();

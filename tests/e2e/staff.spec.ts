@@ -106,7 +106,7 @@ test('a consultant plans a call in 15 minutes about a lead, completes it, and to
   await dialog.getByTestId('task-start').locator('..').click();
   await clickWhenStill(page.getByRole('option', { name: tasks.ru.start_in['15'] }));
   await dialog.getByRole('combobox', { name: tasks.ru.fields.linked_user }).fill(leadName);
-  await page.getByRole('option', { name: new RegExp(leadName) }).click();
+  await clickWhenStill(page.getByRole('option', { name: new RegExp(leadName) }));
   await dialog.locator('textarea[name="description"]').fill('Call about the autumn course');
   await dialog.getByRole('button', { name: tasks.ru.save }).click();
   await expect(dialog).toBeHidden();

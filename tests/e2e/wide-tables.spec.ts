@@ -136,7 +136,7 @@ test('an import, the waiting leads, the structure and the person page fit a 1366
   ].join('\n');
   await page.getByTestId('import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await page.getByLabel(de.tag).click();
-  await page.getByRole('option').first().click();
+  await clickWhenStill(page.getByRole('option').first());
   await page.getByRole('button', { name: de.start }).click();
   const imported = page.locator('tbody tr').filter({ hasText: name });
   await expect(imported.getByRole('list')).toContainText(catalogues.de.import_phone_not_a_number, { timeout: 60_000 });
