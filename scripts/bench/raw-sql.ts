@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 
 /** One statement as node-postgres received it. */
-type Recorded = { text: string; values?: unknown[]; name?: string };
+export type Recorded = { text: string; values?: unknown[]; name?: string };
 
 /**
  * Records the SQL an endpoint runs: node-postgres' Client#query is wrapped while `run` makes one

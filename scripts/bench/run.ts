@@ -51,6 +51,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 // Seconds of unmeasured load on the endpoint and the bare route (half on the raw SQL) before the rounds.
 const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? 2));
+/** A folder to write each call's recorded statements to (`<command>.json`), to replay or EXPLAIN them apart. */
+const SQL_DUMP = process.env.BENCH_SQL_DUMP;
 
 type Row = Measured & { scenario: Scenario; raw?: RawResult; ratio?: number; floor?: number; floorRatio?: number };
 
@@ -223,6 +225,8 @@ async function main() {
       const statements = await recordSql(async () => {
         await (await call()).arrayBuffer();
       });
+      if (SQL_DUMP)
+        fs.writeFileSync(path.join(SQL_DUMP, `${s.name.replace(/\W+/g, '_')}.json`), JSON.stringify(statements));
       // Rounds of the endpoint, the same statements straight through pg at the same concurrency, and
       // the same statements and answer through a bare Fastify route (no Atrium), in turns.
       const replay = sqlReplayer(u.toString(), statements, CONNECTIONS);
