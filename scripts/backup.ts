@@ -56,6 +56,9 @@ function backup(dataDir: string, file: string | undefined): void {
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION')))
     throw new Refusal(`There is no embedded database in ${dataDir} (no pg/PG_VERSION): nothing to back up.`, 2);
   const target = path.resolve(file ?? `atrium-backup-${stamp()}.tar.gz`);
+  // An earlier backup is never replaced: it may be the only good one.
+  const exists = () => new Refusal(`${target} exists: name another file, or move that one away first.`, 2);
+  if (fs.existsSync(target)) throw exists();
   let lock: { release: () => void };
   try {
     lock = lockDataDir(dataDir);
@@ -78,7 +81,13 @@ function backup(dataDir: string, file: string | undefined): void {
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
-    fs.renameSync(partial, target);
+    // A link, unlike a rename, fails when a file of that name appeared meanwhile.
+    try {
+      fs.linkSync(partial, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw exists();
+      throw err;
+    }
   } finally {
     fs.rmSync(partial, { force: true });
     lock.release();

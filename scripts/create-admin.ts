@@ -9,7 +9,8 @@
  * runs) or on its own (it starts the embedded database itself, under the data dir's lock, and applies
  * the migrations), with the server's environment (DATABASE_URL or DATA_DIR, PUBLIC_URL, SMTP_URL).
  *
- * Exit codes: 0 done, 2 a wrong argument or setting, 3 the data dir is held but its database is not up.
+ * Exit codes: 0 done, 2 a wrong argument or setting, 3 the data dir is held but its database is not up,
+ * 7 the database refused or could not be reached (as the server's start: one line naming the setting).
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import { Mailer } from '../src/server/integrations/mail';
 import { recordAction } from '../src/server/services/action-log';
 import { issueInvitation } from '../src/server/services/staff/invitations';
 import { newPromoCode } from '../src/server/services/users';
+import { databaseFailure } from '../src/server/db/failure';
 import { configOrRefusal, Refusal, reportFailure } from './refusal';
 
 const USAGE =
@@ -44,7 +46,8 @@ function options() {
     throw new Refusal(`${err instanceof Error ? err.message : String(err)}. ${USAGE}`, 2);
   }
   const email = values.email?.trim().toLowerCase();
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new Refusal(USAGE, 2);
+  if (!email) throw new Refusal(USAGE, 2);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Refusal(`--email ${email}: not an email address. ${USAGE}`, 2);
   const language = values.language as Language;
   if (!LANGUAGES.includes(language)) throw new Refusal(`--language must be one of ${LANGUAGES.join(', ')}.`, 2);
   return { email, firstName: values['first-name'], lastName: values['last-name'], language };
@@ -78,6 +81,13 @@ async function main() {
     namedStatements: config.dbNamedStatements,
   });
   try {
+    // The first contact: a database refused or out of reach is a setting to fix, named as the server names it.
+    await pool.query('select 1').catch((err: unknown) => {
+      throw new Refusal(
+        databaseFailure(err, target.url, config.databaseUrl ? 'DATABASE_URL' : 'the embedded database'),
+        7,
+      );
+    });
     await runMigrations(pool);
     // Delivery failures are logged (to stderr, beside this command's own lines); the link works regardless.
     const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, pino({ level: 'warn' }, pino.destination(2)));

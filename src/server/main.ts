@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pino from 'pino';
 import { buildApp } from './app';
 import { LOG_REDACT } from './http/request-log';
@@ -5,12 +6,13 @@ import { ConfigError, loadConfig } from './config';
 import { connect } from './db/client';
 import { DataDirInUseError, ensureDatabase, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { checkDatabasePath, DatabasePathError } from './db/pooler-check';
+import { checkDatabasePath, DatabasePathError, DirectConnectionError } from './db/pooler-check';
 import { DEMO_ACCOUNTS, publishedDemoLogins, seedDemo } from './db/seed';
 import { jwtSecret } from './secrets';
 import { createStorage } from './integrations/storage';
 import { isDatabaseUnavailable } from './http/errors';
 import { logDestination } from './log';
+import { databaseFailure, shownUrl } from './db/failure';
 
 /** Exit code of a start refused because it would put the demo accounts on the network (docs/operations.md). */
 const EXIT_DEMO_EXPOSED = 5;
@@ -22,11 +24,19 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /
  * the server is reachable from this machine only: HOST unset means 127.0.0.1 then (else 0.0.0.0), and
  * a HOST of the network is refused.
  */
-function listenHost(host: string | undefined, published: string[]): { host: string } | { refused: string } {
+function listenHost(
+  host: string | undefined,
+  published: string[],
+  seedDemo: boolean,
+): { host: string } | { refused: string } {
   if (published.length === 0) return { host: host ?? '0.0.0.0' };
   if (host === undefined || isLoopback(host)) return { host: host ?? '127.0.0.1' };
+  // With SEED_DEMO=0 the accounts come from an earlier seed of this data dir: the setting alone cannot help.
+  const fix = seedDemo
+    ? 'or start with SEED_DEMO=0 and make the administrator with npm run create-admin'
+    : 'or, as this data dir was seeded with them earlier, change their passwords in the app first (Administration › Users; or start on a new DATA_DIR and make the administrator with npm run create-admin)';
   return {
-    refused: `HOST=${host} would put the demo logins (${published.join(', ')}), whose password is published, on the network: leave HOST unset to try Atrium on this machine, or start with SEED_DEMO=0 and make the administrator with npm run create-admin (docs/operations.md, Security checklist).`,
+    refused: `HOST=${host} would put the demo logins (${published.join(', ')}), whose password is published, on the network: leave HOST unset to try Atrium on this machine, ${fix} (docs/operations.md, Security checklist).`,
   };
 }
 
@@ -34,30 +44,34 @@ function listenHost(host: string | undefined, published: string[]): { host: stri
 const EXIT_LISTEN = 6;
 const EXIT_DATABASE = 7;
 
-/** A database URL as it may be shown: user, host, port and database, never the password. */
-function shownUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    const socket = u.searchParams.get('host');
-    return `${u.username ? `${decodeURIComponent(u.username)}@` : ''}${socket ?? u.host}${u.pathname}`;
-  } catch {
-    return 'an unparsable URL';
-  }
+/** The one line of a listen that failed on a setting (PORT, HOST), or undefined for any other error. */
+function listenFailure(err: unknown, host: string, port: number): string | undefined {
+  const code = (err as { code?: string }).code;
+  if (code === 'EADDRINUSE')
+    return `PORT=${port}: the port is in use on ${host} by another process: stop it or set another PORT.`;
+  if (code === 'EACCES') return `PORT=${port}: this user may not listen on that port: set PORT to 1024 or more.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `HOST=${host}: not an address of this machine: set HOST to one of its addresses, or leave it unset.`;
+  return undefined;
 }
 
-/** One line saying why the database refused or could not be reached, and what to do. */
-function databaseFailure(err: unknown, url: string, setting: string): string {
-  const code = (err as { code?: string }).code;
-  const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-  const hint =
-    code === '28P01' || code === '28000'
-      ? 'the user or password is wrong'
-      : code === '3D000'
-        ? 'that database does not exist: create it (createdb) or name another'
-        : code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH'
-          ? 'is PostgreSQL running there, on that host and port?'
-          : 'check that PostgreSQL runs and the URL is right';
-  return `${setting}: cannot use the database ${shownUrl(url)}: ${why} (${hint}).`;
+/**
+ * Binds the port for a moment before anything else starts, so that a port in use is said at once, not
+ * after the database has been made, migrated and seeded. (HOST unset: loopback, which an address in use
+ * on any interface also refuses.) The real listen later still reports what changed meanwhile.
+ */
+function listenProbe(host: string, port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (err) => {
+      resolve(listenFailure(err, host, port));
+    });
+    probe.listen({ port, host, exclusive: true }, () => {
+      probe.close(() => {
+        resolve(undefined);
+      });
+    });
+  });
 }
 
 /** How long a stop waits for the pool's clients before it stops the database anyway. */
@@ -191,6 +205,13 @@ async function main() {
     void exitAfterStop(1);
   });
 
+  const portProblem = await listenProbe(config.host ?? '127.0.0.1', config.port);
+  if (portProblem !== undefined) {
+    log.fatal(portProblem);
+    console.error(portProblem);
+    process.exit(EXIT_LISTEN);
+  }
+
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
@@ -246,6 +267,8 @@ async function main() {
       namedStatements: config.dbNamedStatements,
     });
   } catch (err) {
+    // A stop during the start closes the database under the check: that stop exits, not this failure.
+    if (stopping) return;
     if (err instanceof DatabasePathError) {
       log.fatal(err.message);
       console.error(err.message);
@@ -254,7 +277,12 @@ async function main() {
       process.exit(2);
     }
     // The first statement is the first contact: a refused or unreachable database is a setting to fix.
-    const message = databaseFailure(err, databaseUrl, embedded ? 'the embedded database' : 'DATABASE_URL');
+    const cause = err instanceof DirectConnectionError ? err.cause : err;
+    const directUrl = err instanceof DirectConnectionError ? config.databaseDirectUrl : undefined;
+    const message =
+      directUrl !== undefined
+        ? databaseFailure(cause, directUrl, 'DATABASE_DIRECT_URL')
+        : databaseFailure(cause, databaseUrl, embedded ? 'the embedded database' : 'DATABASE_URL');
     log.fatal(message);
     console.error(message);
     await pool.end().catch(() => {});
@@ -265,7 +293,7 @@ async function main() {
   // Decided before seeding, so that a refused start leaves no demo accounts behind.
   const published =
     config.host !== undefined && isLoopback(config.host) ? [] : await publishedDemoLogins(db, config.seedDemo);
-  const listen = listenHost(config.host, published);
+  const listen = listenHost(config.host, published, config.seedDemo);
   if ('refused' in listen) {
     log.fatal(listen.refused);
     console.error(listen.refused);
@@ -307,14 +335,8 @@ async function main() {
   try {
     await served.listen({ port: config.port, host: listen.host });
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
-    const message =
-      code === 'EADDRINUSE'
-        ? `PORT=${config.port}: the port is in use on ${listen.host} by another process: stop it or set another PORT.`
-        : code === 'EACCES'
-          ? `PORT=${config.port}: this user may not listen on that port: set PORT to 1024 or more.`
-          : `HOST=${listen.host}: not an address of this machine: set HOST to one of its addresses, or leave it unset.`;
+    const message = listenFailure(err, listen.host, config.port);
+    if (message === undefined) throw err;
     log.fatal(message);
     console.error(message);
     // Nothing left running: the embedded database of this start is stopped too.

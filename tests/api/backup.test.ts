@@ -73,6 +73,12 @@ describe('npm run backup / npm run restore', () => {
     expect(fs.statSync(file).size).toBeGreaterThan(0);
     // It holds the JWT secret, every live session and the database superuser's password: its owner's only.
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // A second backup to the same file is refused: the first stays as it was.
+    const written = fs.readFileSync(file);
+    const again = run('backup', original, file);
+    expect(again.status, again.output).toBe(2);
+    expect(again.output.trim()).toBe(`${path.resolve(file)} exists: name another file, or move that one away first.`);
+    expect(fs.readFileSync(file).equals(written)).toBe(true);
 
     // The data changes after the backup.
     await withDatabase(original, async (c) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it, inject } from 'vitest';
-import { runningClusterUrl, superuserPassword } from '../../src/server/db/embedded';
+import { freePort, runningClusterUrl, superuserPassword } from '../../src/server/db/embedded';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { createUser } from '../factories';
 import { startServerProcess, stopServerProcesses, type ServerProcess as Server } from '../setup/server-process';
@@ -110,6 +110,18 @@ describe('a start with the demo accounts', () => {
     expect(lines[0]).toContain('npm run create-admin');
     expectNoPassword(s.output(), demoDir);
   }, 120_000);
+
+  it('refuses HOST=0.0.0.0 with SEED_DEMO=0 on a data dir seeded earlier, advising what still helps', async () => {
+    const s = await start(demoDir, { HOST: '0.0.0.0', SEED_DEMO: '0' });
+    expect(await s.exited, s.output()).toBe(5);
+    const lines = s.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^HOST=0\.0\.0\.0 would put the demo logins/);
+    // SEED_DEMO=0 is what this start already has: the way out is the accounts' passwords or a new data dir.
+    expect(lines[0]).not.toContain('start with SEED_DEMO=0');
+    expect(lines[0]).toContain('change their passwords');
+    expect(lines[0]).toContain('new DATA_DIR');
+  }, 120_000);
 });
 
 describe('SEED_DEMO=0 on every interface', () => {
@@ -197,7 +209,18 @@ describe('npm run create-admin on a new external database (DATABASE_URL)', () =>
       );
       const usage = createAdmin(env, '--email', 'nobody');
       expect(usage.status).toBe(2);
-      expect(usage.stderr).toContain('Usage: npm run create-admin -- --email <address>');
+      expect(usage.stderr).toMatch(
+        /^--email nobody: not an email address\. Usage: npm run create-admin -- --email <address>/,
+      );
+
+      // A database out of reach: one line naming DATABASE_URL (never its password), exit 7, as the server's start.
+      const closed = `postgresql://atrium:secret-pw@127.0.0.1:${await freePort()}/atrium`;
+      const unreachable = createAdmin({ DATABASE_URL: closed }, '--email', 'root@example.com');
+      expect(unreachable.status).toBe(7);
+      expect(unreachable.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^DATABASE_URL: cannot use the database .*ECONNREFUSED.*is PostgreSQL running there/),
+      ]);
+      expect(unreachable.stderr).not.toContain('secret-pw');
     } finally {
       await db.end().catch(() => {});
       await admin.query(`drop database if exists "${name}" with (force)`);

@@ -138,6 +138,12 @@ describe('stopping the server', () => {
       expect(await s.exited, s.output()).toBe(0);
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(3_000);
       expect(await postgresGone(dir, 0)).toBe(true);
+      // A planned 503: logged at info, so that a load balancer's polls through a drain raise no error lines.
+      const drainLines = s
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"path":"/healthz","status":503'));
+      expect(drainLines).toEqual([expect.stringMatching(/^\{"level":30,/)]);
     },
   );
 

@@ -53,24 +53,107 @@ describe('a start that cannot work as set', () => {
   });
 
   it(
-    'PORT in use, embedded database: one line naming PORT, exit 6, and its PostgreSQL stopped',
+    'DATABASE_DIRECT_URL to a closed port beside a working DATABASE_URL: one line naming DATABASE_DIRECT_URL, exit 7',
+    { timeout: 120_000 },
+    async () => {
+      const closed = await freePort();
+      const { code, output } = await startFails({
+        DATABASE_URL: inject('adminDbUrl'),
+        DATABASE_DIRECT_URL: `postgresql://atrium:secret-pw@127.0.0.1:${closed}/atrium`,
+        PORT: String(await freePort()),
+      });
+      expect(code).toBe(7);
+      expect(plainLines(output)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^DATABASE_DIRECT_URL: cannot use the database atrium@127\\.0\\.0\\.1:${closed}/atrium: .*ECONNREFUSED`,
+          ),
+        ),
+      ]);
+      expect(output).not.toMatch(/secret-pw/);
+    },
+  );
+
+  it('PORT in use before the start: one line naming PORT, exit 6, before any database is made', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const { code, output } = await startFails({ DATABASE_URL: '', PORT: String(port) });
+      expect(code).toBe(6);
+      expect(plainLines(output)).toEqual([expect.stringMatching(new RegExp(`^PORT=${port}: the port is in use`))]);
+      expect(output).not.toMatch(/starting embedded PostgreSQL/);
+      expect(fs.existsSync(path.join(dirs.at(-1)!, 'pg'))).toBe(false);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('HOST not an address of this machine: one line naming HOST, exit 6, before any database is made', async () => {
+    // 192.0.2.0/24 is TEST-NET-1, never a machine's own address.
+    const { code, output } = await startFails({ DATABASE_URL: '', HOST: '192.0.2.1', PORT: String(await freePort()) });
+    expect(code).toBe(6);
+    expect(plainLines(output)).toEqual([
+      'HOST=192.0.2.1: not an address of this machine: set HOST to one of its addresses, or leave it unset.',
+    ]);
+    expect(fs.existsSync(path.join(dirs.at(-1)!, 'pg'))).toBe(false);
+  });
+
+  it(
+    'PORT taken while the embedded database starts: one line naming PORT, exit 6, and its PostgreSQL stopped',
     { timeout: 240_000 },
     async () => {
+      const port = await freePort();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-startfail-'));
+      fs.chmodSync(dir, 0o755);
+      dirs.push(dir);
+      const s = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'info', PORT: String(port) });
+      // The port was free at the start's first check; another process takes it before the server listens.
+      for (const began = Date.now(); !/starting embedded PostgreSQL/.test(s.output());) {
+        if (s.child.exitCode !== null || Date.now() - began > 200_000) throw new Error(s.output());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const taken = net.createServer();
-      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-      const port = (taken.address() as net.AddressInfo).port;
+      await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
       try {
-        const { code, output } = await startFails({ DATABASE_URL: '', PORT: String(port) });
-        expect(code).toBe(6);
-        expect(plainLines(output)).toEqual([expect.stringMatching(new RegExp(`^PORT=${port}: the port is in use`))]);
-        const dir = dirs.at(-1)!;
-        // It had started (its log says so) and is stopped: no PostgreSQL of that data dir runs.
-        expect(output).toMatch(/starting embedded PostgreSQL/);
+        expect(await s.exited).toBe(6);
+        expect(plainLines(s.output())).toEqual([
+          expect.stringMatching(new RegExp(`^PORT=${port}: the port is in use`)),
+        ]);
+        // It had started and is stopped: no PostgreSQL of that data dir runs.
         expect(fs.existsSync(path.join(dir, 'pg', 'PG_VERSION'))).toBe(true);
         expect(postgresProcessesOf(path.join(dir, 'pg'))).toEqual([]);
       } finally {
         taken.close();
       }
+    },
+  );
+});
+
+describe('a stop during the start', () => {
+  it(
+    'SIGTERM as the embedded database is first used: exit 0, no failure reported, its PostgreSQL stopped',
+    { timeout: 240_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-startstop-'));
+      fs.chmodSync(dir, 0o755);
+      dirs.push(dir);
+      const s = await startServerProcess({
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        PORT: String(await freePort()),
+      });
+      // The first statement follows this line at once: the stop lands while the start checks the database.
+      for (const began = Date.now(); !/connecting to the database/.test(s.output());) {
+        if (s.child.exitCode !== null || Date.now() - began > 200_000) throw new Error(s.output());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.output()).toMatch(/stopping during the start/);
+      expect(s.output()).not.toMatch(/cannot use the database|"level":60/);
+      expect(postgresProcessesOf(path.join(dir, 'pg'))).toEqual([]);
     },
   );
 });

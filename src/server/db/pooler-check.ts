@@ -11,6 +11,16 @@ const MAX_HELD = 4;
 export class DatabasePathError extends Error {}
 
 /**
+ * The direct connection (DATABASE_DIRECT_URL, or DATABASE_URL when it is unset) could not be opened:
+ * `cause` is the driver's error, so that the start names the setting that failed, not DATABASE_URL.
+ */
+export class DirectConnectionError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/**
  * Proves at start what a transaction pooler (PgBouncer) in front of PostgreSQL would otherwise break in
  * silence: a LISTEN on the direct connection hears a notification sent through DATABASE_URL (the
  * session cache's and the bell's path), and, with named statements on, a statement prepared through
@@ -41,7 +51,9 @@ async function notificationComesBack(pool: pg.Pool): Promise<boolean> {
   const payload = randomBytes(8).toString('hex');
   const listener = new pg.Client(directConnectionConfig(pool, 'atrium-start-check'));
   listener.on('error', () => {});
-  await listener.connect();
+  await listener.connect().catch((err: unknown) => {
+    throw new DirectConnectionError(err);
+  });
   try {
     const heard = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {

@@ -21,6 +21,17 @@ export const LOG_REDACT = [
  * milliseconds and the signed-in user's id. The path leaves out the query, which may carry a signed
  * link's signature or a stream ticket. A failure's own details are logged by the error handler.
  */
+const planned = new WeakSet<FastifyReply>();
+
+/**
+ * Marks a 5xx answer that is the plan, not a failure (/healthz while a stop drains): its line is at info.
+ * A load balancer polls it through every drain, and an error line per poll would page someone per deploy.
+ */
+export function plannedUnavailable(reply: FastifyReply): FastifyReply {
+  planned.add(reply);
+  return reply;
+}
+
 class RequestLog extends LogController {
   override incomingRequest(): void {
     // The one line comes at the end.
@@ -37,7 +48,7 @@ class RequestLog extends LogController {
     const line = { op, method: req.method, path, status, ms, ...(user !== undefined && { user }) };
     const msg = `${op ? `${op} ` : ''}${req.method} ${path} ${String(status)} ${String(ms)} ms${user === undefined ? '' : ` user ${String(user)}`}`;
     if (error) reply.log.error({ ...line, err: error }, msg);
-    else if (status >= 500) reply.log.error(line, msg);
+    else if (status >= 500 && !planned.has(reply)) reply.log.error(line, msg);
     else reply.log.info(line, msg);
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { plannedUnavailable } from '../../http/request-log';
 
 type HealthOptions = {
   /** The embedded database's supervisor state (db/embedded.ts). */
@@ -12,7 +13,7 @@ type HealthOptions = {
 export default function health(app: FastifyInstance, opts: HealthOptions, done: () => void) {
   app.get('/healthz', async (_req, reply) => {
     const state = opts.databaseState?.() ?? 'up';
-    if (opts.draining?.()) return reply.status(503).send({ status: 'draining', database: state });
+    if (opts.draining?.()) return plannedUnavailable(reply).status(503).send({ status: 'draining', database: state });
     if (state !== 'up') return reply.status(503).send({ status: 'unavailable', database: state });
     try {
       await app.ctx.db.execute(sql`select 1`);
