@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
-import { test, type FreshUser } from './support/session';
+import { VIEWPORTS, test, type FreshUser } from './support/session';
 import { rememberLanguage } from './support/language';
 
 /**
@@ -99,6 +99,19 @@ test('donations keep their rules: the minimum in the form, a thank-you after pay
   const unpaid = page.getByTestId('my-donation').filter({ hasText: '$7.00' });
   await expect(unpaid).toContainText('Awaiting card payment');
   await expect(unpaid.getByTestId('donation-pay')).toHaveAttribute('href', checkout);
+  // On a narrow phone the state and the button go under the date instead of over it.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const boxes = await unpaid.evaluate((row) => {
+    const box = (el: Element | null) => el!.getBoundingClientRect();
+    const text = box(row.querySelector('.MuiListItemText-root'));
+    const actions = box(row.querySelector('[data-testid="my-donation-actions"]'));
+    return {
+      overlap: text.right > actions.left + 1 && text.bottom > actions.top + 1,
+      within: actions.right <= row.getBoundingClientRect().right + 1,
+    };
+  });
+  expect(boxes).toEqual({ overlap: false, within: true });
+  await page.setViewportSize(VIEWPORTS.desktop);
 
   // The checkout's time (a day) passes: the job cancels it, the link is gone.
   const moved = await anonymous.post('/__test__/clock', { data: { advance_ms: 25 * 3600_000 } });

@@ -6,6 +6,7 @@ import { openFromMenu } from './support/menu';
 import { clickWhenStill } from './support/motion';
 import { catalogues } from '../../src/server/i18n';
 import { contacts as contactTexts } from '../../src/web/features/contacts/i18n';
+import { team } from '../../src/web/features/team/i18n';
 
 /**
  * What a member finds around the profile and the team (issue 28, items 6 and 7), each from the menu:
@@ -238,6 +239,10 @@ test('the team page copies the invite link; the admin’s footer links are under
   await page.getByRole('button', { name: 'Скопировать ссылку' }).click();
   await expect(page.getByText('Ссылка скопирована')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await invite.textContent());
+  // Nobody in a new member's structure: the list says how to grow it, not that filters found nobody.
+  await page.getByRole('tab', { name: team.ru.tabs.structure }).click();
+  await expect(page.getByTestId('structure-empty')).toHaveText(team.ru.tree.empty);
+  await page.getByRole('tab', { name: team.ru.tabs.tree }).click();
 
   const footer = page.getByRole('navigation', { name: 'Ссылки в подвале' });
   await footer.getByRole('link', { name: title }).click();

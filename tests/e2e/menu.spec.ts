@@ -110,6 +110,29 @@ test("a member's short menu shows its sections open; a consultant's folds all bu
   await expect(section(consultant, 'Контент')).toHaveCount(0);
 });
 
+test('folded to its icons on a laptop, the menu keeps them in a compact column', async ({ page }) => {
+  await signIn(page, 'member@demo.atrium');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByRole('menuitem', { name: 'Уроки' })).toBeVisible();
+  await page.getByRole('button', { name: 'Закрыть меню' }).click();
+  await expect(page.getByRole('button', { name: 'Открыть меню' })).toBeVisible();
+  // Each entry is one icon high, not a column of its hidden title's words (100-250 px each), and the last
+  // one is on the screen.
+  await expect
+    .poll(() =>
+      menu
+        .getByRole('menuitem')
+        .evaluateAll((items) => Math.max(...items.map((i) => i.getBoundingClientRect().height))),
+    )
+    .toBeLessThanOrEqual(56);
+  const bottom = await menu
+    .getByRole('menuitem')
+    .evaluateAll((items) => Math.max(...items.map((i) => i.getBoundingClientRect().bottom)));
+  expect(bottom).toBeLessThanOrEqual(page.viewportSize()!.height);
+  await saveShot(page, 'menu-member-folded');
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+});
+
 test("the admin's menu in English at desktop and phone width (screenshots)", async ({ asAdmin: page }) => {
   await setLanguage(page, 'en');
   try {

@@ -203,6 +203,16 @@ test('a member opens a request; the consultant takes it, answers and completes i
 
   const page = await logIn(browser, 'consultant@demo.atrium');
   await openFromMenu(page, catalogues.ru.menu_staff_tickets);
+  // The page's title keeps its word whole beside the view-as picker (it was squeezed to "Заявк / и").
+  const heading = page.getByRole('heading', { level: 1, name: tickets.ru.title });
+  await expect(heading).toBeVisible();
+  expect(
+    await heading.evaluate((el) => {
+      const lines = document.createRange();
+      lines.selectNodeContents(el);
+      return lines.getClientRects().length;
+    }),
+  ).toBe(1);
   await page.getByRole('row', { name: new RegExp(subject) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: tickets.ru.take }).click();

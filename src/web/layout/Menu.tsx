@@ -21,10 +21,8 @@ const TITLES: Record<SectionId, string> = {
   administration: 'atrium.menu.sections.administration',
 };
 
-// The current page's entry stands out from the others (react-admin only darkens its text). Long
-// entries ("Настройки приложения", "Lektionskategorien") wrap onto a second line instead of ending in "…".
+// The current page's entry stands out from the others (react-admin only darkens its text).
 const MENU_SX = {
-  [`& .${MenuItemLinkClasses.root} .MuiTypography-noWrap`]: { whiteSpace: 'normal', overflowWrap: 'break-word' },
   [`& .${MenuItemLinkClasses.active}`]: {
     bgcolor: 'action.selected',
     color: 'primary.main',
@@ -32,6 +30,13 @@ const MENU_SX = {
     boxShadow: (theme: Theme) => `inset 3px 0 0 ${theme.palette.primary.main}`,
     [`& .${MenuItemLinkClasses.icon}`]: { color: 'primary.main' },
   },
+};
+// Open, long entries ("Настройки приложения", "Lektionskategorien") wrap onto a second line instead of
+// ending in "…". Folded to its icons, the menu still holds each title (hidden beside the icon): wrapped
+// there, into no width, each word took a line and the icons stood 100-250 px apart.
+const OPEN_MENU_SX = {
+  ...MENU_SX,
+  [`& .${MenuItemLinkClasses.root} .MuiTypography-noWrap`]: { whiteSpace: 'normal', overflowWrap: 'break-word' },
 };
 
 // Entries and sections are memoised: the menu draws itself again when its answer, the address or a
@@ -140,6 +145,7 @@ export function Menu() {
   const data = useDeferredValue(useServerMenu('main').data, undefined);
   const { pathname } = useLocation();
   const [openState, setOpenState] = useStore<OpenState>(STORE_KEY, {});
+  const [sidebarOpen] = useSidebarState();
   const entries = useMemo(() => data ?? [], [data]);
   const blocks = useMemo(() => groupMenu(entries), [entries]);
   const current = currentEntry(entries, pathname);
@@ -167,7 +173,7 @@ export function Menu() {
   );
 
   return (
-    <RaMenu sx={MENU_SX} data-testid="side-menu">
+    <RaMenu sx={sidebarOpen ? OPEN_MENU_SX : MENU_SX} data-testid="side-menu">
       {blocks.map((block) =>
         block.kind === 'entry' ? (
           <Entry key={block.entry.key} entry={block.entry} current={block.entry.key === current?.key} />

@@ -208,7 +208,8 @@ export default function TasksPage() {
             onClick={() => {
               creating.show();
             }}
-            sx={{ flexGrow: 1 }}
+            // One line beside the view-as picker ("+ НОВАЯ ЗАДАЧА" wrapped in two when squeezed).
+            sx={{ flexGrow: 1, flexShrink: 0, whiteSpace: 'nowrap' }}
           >
             {translate('atrium.tasks.create')}
           </Button>

@@ -22,7 +22,6 @@ export function ConfigList() {
             <DataTable.Col label="atrium.admin.configs.fields.value" disableSort>
               <ConfigValueField />
             </DataTable.Col>
-            <DataTable.Col source="description" label="atrium.admin.configs.fields.description" disableSort />
             <DataTable.Col source="is_public" label="atrium.admin.configs.fields.is_public">
               <BooleanField source="is_public" />
             </DataTable.Col>

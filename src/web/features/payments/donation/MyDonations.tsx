@@ -72,23 +72,16 @@ export function MyDonations({ limit = 20 }: { limit?: number }) {
             <Paper variant="outlined">
               <List dense data-testid="my-donations">
                 {donations.map((d) => (
+                  // The state and the pay button beside the text while they fit, under it on a phone: as
+                  // MUI's secondaryAction (absolute, over a fixed padding) a German state covered the date.
                   <ListItem
                     key={d.id}
                     divider
                     data-testid="my-donation"
-                    secondaryAction={
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        {d.payment_url && (
-                          <Button size="small" variant="contained" href={d.payment_url} data-testid="donation-pay">
-                            {translate('atrium.payments.donation.pay_again')}
-                          </Button>
-                        )}
-                        <Chip size="small" color={COLOR[d.status]} label={translate(statusKey(d))} />
-                      </Stack>
-                    }
-                    sx={d.payment_url ? { pr: 22 } : undefined}
+                    sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
                   >
                     <ListItemText
+                      sx={{ flex: '1 1 12rem', minWidth: 0 }}
                       primary={`${fmtMoney(d.amount, locale)} · ${d.payment_method.name}`}
                       secondary={
                         <>
@@ -101,6 +94,19 @@ export function MyDonations({ limit = 20 }: { limit?: number }) {
                         </>
                       }
                     />
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'center', maxWidth: '100%' }}
+                      data-testid="my-donation-actions"
+                    >
+                      {d.payment_url && (
+                        <Button size="small" variant="contained" href={d.payment_url} data-testid="donation-pay">
+                          {translate('atrium.payments.donation.pay_again')}
+                        </Button>
+                      )}
+                      <Chip size="small" color={COLOR[d.status]} label={translate(statusKey(d))} sx={{ minWidth: 0 }} />
+                    </Stack>
                   </ListItem>
                 ))}
               </List>

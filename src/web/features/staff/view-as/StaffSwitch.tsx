@@ -19,7 +19,8 @@ export function StaffSwitch({ pathOf }: { pathOf: (id: number) => string }) {
   return (
     <Autocomplete
       size="small"
-      sx={{ minWidth: 240 }}
+      // Its own width beside a page's title: an Autocomplete takes all it is given, and squeezed the title mid-word.
+      sx={{ width: { xs: '100%', sm: 320 } }}
       options={options}
       filterOptions={(x) => x}
       getOptionLabel={(u) => `${u.first_name} ${u.last_name}`.trim()}

@@ -85,11 +85,13 @@ function Totals() {
   );
 }
 
+/** Nobody in the structure at all says how to grow it (as the tree does); else the filters found nobody. */
 function Empty() {
   const translate = useTranslate();
+  const { meta } = useListContext() as { meta?: StructureMeta };
   return (
-    <Alert severity="info" sx={{ m: 2 }}>
-      {translate('atrium.team.structure.empty')}
+    <Alert severity="info" sx={{ m: 2 }} data-testid="structure-empty">
+      {translate(meta?.total_count === 0 ? 'atrium.team.tree.empty' : 'atrium.team.structure.empty')}
     </Alert>
   );
 }
