@@ -29,6 +29,7 @@ import type { BenchArea, Scenario } from './types';
 import { bareFastify, bareFastifyWithSql, recordSql, sqlReplayer, type RawResult } from './raw-sql';
 import { loadClient, measureLoad, type Measured } from './load';
 import { must } from '../must';
+import { median } from './median';
 
 // The server compiled as `npm start` runs it (server.ts), into a folder of its own inside the checkout
 // (the bundle finds the contract and the migrations from there, and its packages in node_modules).
@@ -55,12 +56,6 @@ const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? 2));
 const SQL_DUMP = process.env.BENCH_SQL_DUMP;
 
 type Row = Measured & { scenario: Scenario; raw?: RawResult; ratio?: number; floor?: number; floorRatio?: number };
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? must(s[m]) : (must(s[m - 1]) + must(s[m])) / 2;
-};
 
 async function withAdmin<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });

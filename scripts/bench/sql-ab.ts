@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { sqlReplayer, type Recorded } from './raw-sql';
 import { must } from '../must';
+import { median } from './median';
 
 const URL = must(process.env.SQL_AB_URL, 'SQL_AB_URL, the kept bench database');
 const FILES = process.argv.slice(2);
@@ -21,7 +22,6 @@ const SECONDS = Number(process.env.SQL_AB_SECONDS ?? 3);
 const ROUNDS = Number(process.env.SQL_AB_ROUNDS ?? 6);
 
 const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Recorded[];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const literal = (v: unknown) =>
   v === null || v === undefined ? 'null' : `'${(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { postgresProcessesOf } from '../../src/server/db/proc';
 import { freePort } from '../../src/server/db/embedded';
-import { startServerProcess, stopServerProcesses } from '../setup/server-process';
+import { startServerProcess, stopServerProcesses, waitForOutput } from '../setup/server-process';
 
 /**
  * Start-up failures an operator fixes in a setting: each is one line naming the setting (no stack
@@ -14,12 +14,17 @@ import { startServerProcess, stopServerProcesses } from '../setup/server-process
 
 const dirs: string[] = [];
 
-/** Starts the server with `env` and waits for it to exit: its exit code and what it printed. */
-async function startFails(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** A data dir of its own (0755: the embedded PostgreSQL runs as another user), removed after the file. */
+function newDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-startfail-'));
   fs.chmodSync(dir, 0o755);
   dirs.push(dir);
-  const s = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'info', ...env });
+  return dir;
+}
+
+/** Starts the server with `env` and waits for it to exit: its exit code and what it printed. */
+async function startFails(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const s = await startServerProcess({ DATA_DIR: newDataDir(), LOG_LEVEL: 'info', ...env });
   return { code: await s.exited, output: s.output() };
 }
 
@@ -104,15 +109,10 @@ describe('a start that cannot work as set', () => {
     { timeout: 240_000 },
     async () => {
       const port = await freePort();
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-startfail-'));
-      fs.chmodSync(dir, 0o755);
-      dirs.push(dir);
+      const dir = newDataDir();
       const s = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'info', PORT: String(port) });
       // The port was free at the start's first check; another process takes it before the server listens.
-      for (const began = Date.now(); !/starting embedded PostgreSQL/.test(s.output());) {
-        if (s.child.exitCode !== null || Date.now() - began > 200_000) throw new Error(s.output());
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitForOutput(s, /starting embedded PostgreSQL/);
       const taken = net.createServer();
       await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
       try {
@@ -135,9 +135,7 @@ describe('a stop during the start', () => {
     'SIGTERM as the embedded database is first used: exit 0, no failure reported, its PostgreSQL stopped',
     { timeout: 240_000 },
     async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-startstop-'));
-      fs.chmodSync(dir, 0o755);
-      dirs.push(dir);
+      const dir = newDataDir();
       const s = await startServerProcess({
         DATA_DIR: dir,
         DATABASE_URL: '',
@@ -145,10 +143,7 @@ describe('a stop during the start', () => {
         PORT: String(await freePort()),
       });
       // The first statement follows this line at once: the stop lands while the start checks the database.
-      for (const began = Date.now(); !/connecting to the database/.test(s.output());) {
-        if (s.child.exitCode !== null || Date.now() - began > 200_000) throw new Error(s.output());
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await waitForOutput(s, /connecting to the database/);
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
       expect(s.output()).toMatch(/stopping during the start/);

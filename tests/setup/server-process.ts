@@ -165,6 +165,17 @@ export async function waitHealthy(s: ServerProcess, timeoutMs = 120_000): Promis
   throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${s.output()}`);
 }
 
+/**
+ * Waits until the server's output matches `line` (polled every 5 ms, so that a step can follow the moment
+ * it logs); fails with the output when it exits first or takes too long.
+ */
+export async function waitForOutput(s: ServerProcess, line: RegExp, timeoutMs = 200_000): Promise<void> {
+  for (const began = Date.now(); !line.test(s.output()); await sleep(5)) {
+    if (s.child.exitCode !== null || Date.now() - began > timeoutMs)
+      throw new Error(`the server did not log ${String(line)}:\n${s.output()}`);
+  }
+}
+
 /** Waits until no PostgreSQL process of the data dir is left; false when some still are after `timeoutMs`. */
 export async function postgresGone(dataDir: string, timeoutMs = 10_000): Promise<boolean> {
   const databaseDir = path.join(dataDir, 'pg');

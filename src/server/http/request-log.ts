@@ -14,13 +14,6 @@ export const LOG_REDACT = [
   '*.challenge',
 ];
 
-/**
- * One log line per request, written when its answer has gone out (instead of Fastify's two, "incoming
- * request" and "request completed"): the contract's operation id (absent for the health check, the
- * docs, media and the web app's files, which show their path), the status, the time taken in
- * milliseconds and the signed-in user's id. The path leaves out the query, which may carry a signed
- * link's signature or a stream ticket. A failure's own details are logged by the error handler.
- */
 const planned = new WeakSet<FastifyReply>();
 
 /**
@@ -32,6 +25,13 @@ export function plannedUnavailable(reply: FastifyReply): FastifyReply {
   return reply;
 }
 
+/**
+ * One log line per request, written when its answer has gone out (instead of Fastify's two, "incoming
+ * request" and "request completed"): the contract's operation id (absent for the health check, the
+ * docs, media and the web app's files, which show their path), the status, the time taken in
+ * milliseconds and the signed-in user's id. The path leaves out the query, which may carry a signed
+ * link's signature or a stream ticket. A failure's own details are logged by the error handler.
+ */
 class RequestLog extends LogController {
   override incomingRequest(): void {
     // The one line comes at the end.

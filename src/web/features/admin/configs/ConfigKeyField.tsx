@@ -24,32 +24,22 @@ export function ConfigKey({
 }) {
   const translate = useTranslate();
   const known = knownOf(config.key);
-  if (!known)
-    return (
-      <Stack component="span" spacing={0.25}>
-        <Typography component="span" variant="body2" sx={mono}>
-          {config.key}
-        </Typography>
-        {help && config.description && (
-          <Typography component="span" variant="caption" color="text.secondary">
-            {config.description}
-          </Typography>
-        )}
-      </Stack>
-    );
+  const helpText = known ? translate(`${known}.help`) : config.description;
   return (
     <Stack component="span" spacing={0.25}>
-      <Typography component="span" variant="body2">
-        {translate(`${known}.name`)}
+      <Typography component="span" variant="body2" sx={known ? undefined : mono}>
+        {known ? translate(`${known}.name`) : config.key}
       </Typography>
-      {help && (
+      {help && helpText && (
         <Typography component="span" variant="caption" color="text.secondary">
-          {translate(`${known}.help`)}
+          {helpText}
         </Typography>
       )}
-      <Typography component="span" variant="caption" color="text.secondary" sx={mono}>
-        {config.key}
-      </Typography>
+      {known && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={mono}>
+          {config.key}
+        </Typography>
+      )}
     </Stack>
   );
 }
