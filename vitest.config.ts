@@ -138,10 +138,14 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
+          // expect.element waits up to 10 s instead of 1 s: CI's loaded host drew some answers later than that.
+          expect: { poll: { timeout: 10_000 } },
           browser: {
             enabled: true,
             headless: true,
             provider: playwright({
+              // A click that cannot land (something over its target) fails naming its locator, not as the test's time-out.
+              actionTimeout: 15_000,
               launchOptions: {
                 executablePath: SYSTEM_CHROMIUM,
                 // As the E2E runs (playwright.config.ts): V8's optimizing tiers cost more than they save here.

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import type { SchemaPaymentMethod } from '../../src/api/schema';
 import { DonateButton } from '../../src/web/features/payments/donation/DonationDialog';
-import { en, renderWithAdmin } from './harness';
+import { clickWhenStill, en, renderWithAdmin } from './harness';
 
 const card: SchemaPaymentMethod = { id: 4, name: 'Card', kind: 'online', instructions: '' };
 
@@ -18,7 +18,7 @@ async function openDialog(donate: (body: unknown) => Promise<unknown>) {
   const pay = async (value: string) => {
     await amount.fill(value);
     await screen.getByRole('combobox', { name: t.method }).click();
-    await screen.getByRole('option', { name: 'Card' }).click();
+    await clickWhenStill(screen.getByRole('option', { name: 'Card' }));
     await screen.getByRole('button', { name: t.pay_online }).click();
   };
   return { amount, pay };

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import { expect, vi } from 'vitest';
+import type { Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { SchemaProfile } from '../../src/api/schema';
 import type { AtriumDataProvider } from '../../src/web/providers/data';
@@ -80,3 +82,29 @@ export async function checkedAfterClick(input: HTMLInputElement) {
   });
   return input.checked;
 }
+
+/**
+ * Clicks `target` once the page has stopped moving: every finite CSS transition and animation has run out,
+ * as the E2E's clickWhenStill (tests/e2e/support/motion.ts). An option of a MUI menu still growing in can
+ * take a click's mousedown and lose its mouseup on a loaded host: nothing is chosen, the list stays open
+ * over the form, and the next click waits on it (CI: import-mapping's Start, until the test's time-out).
+ */
+export async function clickWhenStill(target: Locator) {
+  await expect.element(target).toBeVisible();
+  // Each wait is bounded: a loaded page may draw no frame for a while.
+  const atMost = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // A transition starts on the frame after its style changes.
+  await Promise.race([
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    atMost(1_000),
+  ]);
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), atMost(3_000)]);
+  await target.click();
+}
+
+/**
+ * vi.waitFor with the components' expect.element time-out (vitest.config.ts) instead of its 1 s: on CI's
+ * loaded host a second click's navigation and question came later than that (profile-edit).
+ */
+export const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 10_000 });

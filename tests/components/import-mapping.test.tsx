@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { SchemaUserImportSaved } from '../../src/api/schema';
 import { ImportMapping } from '../../src/web/features/imports/ImportMapping';
-import { en, renderWithAdmin } from './harness';
+import { clickWhenStill, en, renderWithAdmin, waitFor } from './harness';
 
 const saved = {
   id: 12,
@@ -54,7 +54,7 @@ async function openMapping(startImport: (...args: unknown[]) => Promise<unknown>
   );
   const choose = async (name: string | RegExp, option: string) => {
     await screen.getByRole('combobox', { name }).click();
-    await screen.getByRole('option', { name: option, exact: true }).click();
+    await clickWhenStill(screen.getByRole('option', { name: option, exact: true }));
   };
   const start = () => screen.getByRole('button', { name: t.start }).click();
   return { screen, choose, start, onStarted };
@@ -86,7 +86,7 @@ describe('import mapping form', () => {
     await userEvent.keyboard('{Escape}'); // a list of several stays open after a pick
     await choose(new RegExp(`^${t.tag}`), 'Event');
     await start();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(onStarted).toHaveBeenCalled();
     });
     expect(startImport).toHaveBeenCalledWith(
@@ -111,7 +111,7 @@ describe('import mapping form', () => {
     expect(startImport).not.toHaveBeenCalled();
     await choose(new RegExp(`^${t.tag}`), 'Event');
     await start();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(onStarted).toHaveBeenCalled();
     });
     expect(startImport).toHaveBeenCalledWith(

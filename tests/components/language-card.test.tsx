@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useGetIdentity } from 'react-admin';
 import type { SchemaProfile } from '../../src/api/schema';
 import { LanguageCard } from '../../src/web/features/profile/LanguageCard';
-import { checkedAfterClick, profileOf, renderWithAdmin } from './harness';
+import { checkedAfterClick, profileOf, renderWithAdmin, waitFor } from './harness';
 
 const me = profileOf();
 
@@ -33,7 +33,7 @@ describe('language card', () => {
     await expect.element(screen.getByText('Anna Berg')).toBeVisible();
     await screen.getByRole('radio', { name: 'Deutsch' }).click();
     // Read again after the save (and once more when the switched interface draws itself anew).
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(getIdentity.mock.calls.length).toBeGreaterThanOrEqual(2);
     });
     expect(setProfileLanguage).toHaveBeenCalledWith('de');

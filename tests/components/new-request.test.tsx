@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import NewRequestPage from '../../src/web/features/tickets/NewRequestPage';
-import { en, renderWithAdmin } from './harness';
+import { clickWhenStill, en, renderWithAdmin } from './harness';
 
 const choices = { types: [{ value: 'question', label: 'A question' }], statuses: [] };
 
@@ -13,7 +13,7 @@ async function openForm(createMyTicket: (body: unknown) => Promise<unknown>) {
   const t = en.tickets.request;
   const fill = async () => {
     await screen.getByRole('combobox', { name: t.type }).click();
-    await screen.getByRole('option', { name: 'A question' }).click();
+    await clickWhenStill(screen.getByRole('option', { name: 'A question' }));
     await screen.getByRole('textbox', { name: t.subject }).fill('Payment');
     await screen.getByRole('textbox', { name: t.message }).fill('It did not arrive');
   };

@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import type { SchemaStaffUserDetails } from '../../src/api/schema';
 import { fmtTimeZone } from '../../src/web/common/format';
 import { SettingsTab } from '../../src/web/features/team/person/SettingsTab';
-import { en, renderWithAdmin } from './harness';
+import { clickWhenStill, en, renderWithAdmin, waitFor } from './harness';
 
 const t = en.person.settings;
 
@@ -44,13 +44,13 @@ describe("the person page's Settings tab", () => {
     const updateUserSettings = vi.fn(() => Promise.resolve({ detail: 'ok' }));
     const { screen, workZone, save } = await openSettings(updateUserSettings);
     await screen.getByRole('combobox', { name: t.tags }).click();
-    await screen.getByRole('option', { name: 'VIP' }).click();
+    await clickWhenStill(screen.getByRole('option', { name: 'VIP' }));
     await screen.getByRole('combobox', { name: t.groups }).click();
-    await screen.getByRole('option', { name: 'Evening' }).click();
+    await clickWhenStill(screen.getByRole('option', { name: 'Evening' }));
     await workZone.fill('  North  ');
     await screen.getByRole('switch', { name: t.is_partner }).click();
     await save();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(updateUserSettings).toHaveBeenCalledWith({
         user_id: 42,
         tags: [1, 2],
@@ -71,9 +71,9 @@ describe("the person page's Settings tab", () => {
     await expect.element(zone).toHaveValue(fmtTimeZone('Europe/Berlin', 'en'));
     expect(fmtTimeZone('Europe/Berlin', 'en')).not.toBe('Europe/Berlin');
     await zone.fill('New York');
-    await screen.getByRole('option', { name: fmtTimeZone('America/New_York', 'en') }).click();
+    await clickWhenStill(screen.getByRole('option', { name: fmtTimeZone('America/New_York', 'en') }));
     await save();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(updateUserSettings).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'America/New_York' }));
     });
   });
@@ -83,7 +83,7 @@ describe("the person page's Settings tab", () => {
     const { workZone, save } = await openSettings(updateUserSettings);
     await workZone.fill('');
     await save();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(updateUserSettings).toHaveBeenCalledWith(expect.objectContaining({ work_zone: null, tags: [1] }));
     });
   });

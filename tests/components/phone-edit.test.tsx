@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Edit } from 'react-admin';
 import { ContactForm } from '../../src/web/features/contacts/ContactForm';
 import { UserForm } from '../../src/web/features/users/UserForm';
-import { en, renderWithAdmin } from './harness';
+import { en, renderWithAdmin, waitFor } from './harness';
 
 // What the edit forms read besides their record: the pickers' choices (none needed here).
 const none = () => Promise.resolve({ data: [], total: 0 });
@@ -39,7 +39,7 @@ describe('an edit form opens the stored phone grouped as the lists show it', () 
     await expect.element(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await screen.getByRole('textbox', { name: en.contacts.fields.city }).fill('London');
     await screen.getByRole('button', { name: 'Save' }).click();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(update).toHaveBeenCalledWith(
         'contacts',
         expect.objectContaining({ data: expect.objectContaining({ phone: '+44 20 7946 0958' }) }),

@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import type { SchemaProfile } from '../../src/api/schema';
 import ProfileEditPage from '../../src/web/features/profile/ProfileEditPage';
 import { fmtTimeZone } from '../../src/web/common/format';
-import { en, profileOf, renderWithAdmin } from './harness';
+import { en, profileOf, renderWithAdmin, waitFor } from './harness';
 
 const me = profileOf();
 
@@ -42,7 +42,7 @@ describe('profile edit form', () => {
     const { retype, save, updateProfile } = await openProfile();
     await retype('01021985');
     await save();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ date_birth: '1985-02-01', city: 'Berlin' }));
     });
   });
@@ -57,7 +57,7 @@ describe('profile edit form', () => {
     // The grouped number is the stored one: no current password is asked for.
     await expect.element(screen.getByLabelText(en.profile.edit.current_password)).not.toBeInTheDocument();
     await save();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'America/New_York' }));
     });
     expect(updateProfile.mock.calls[0]?.[0]).not.toHaveProperty('old_password');
@@ -85,13 +85,13 @@ describe('profile edit form', () => {
         .mockImplementationOnce(() => false)
         .mockImplementationOnce(() => true);
       await tab.click();
-      await vi.waitFor(() => {
+      await waitFor(() => {
         expect(confirm).toHaveBeenCalledTimes(2);
       });
       expect(window.location.hash).toBe('#/profile/edit');
       // A later click asks too, and leaves when told to.
       await tab.click();
-      await vi.waitFor(() => {
+      await waitFor(() => {
         expect(window.location.hash).toBe('#/profile/view');
       });
       expect(confirm).toHaveBeenCalledTimes(3);
